@@ -1,0 +1,147 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { translate } from '@nubes/domain';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createLoginThrottle } from './auth/login-throttle.js';
+import { createOidcRelyingParty } from './auth/oidc-client.js';
+import { createTokenService } from './auth/tokens.js';
+import { DEV_IDP_PATH, type Config } from './config/config.js';
+import type { Database } from './db/client.js';
+import { createDevIdentityProvider } from './dev-idp/provider.js';
+import { devIdpRoutes } from './dev-idp/routes.js';
+import { accessControl, markRoutesPublic } from './http/access-control.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { oauthRoutes } from './routes/oauth.js';
+import { sessionRoutes } from './routes/session.js';
+import { systemRoutes } from './routes/system.js';
+import { userRoutes } from './routes/users.js';
+import type { Services } from './services.js';
+
+const API_BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole portal (API, dev IdP, web app) on an open database; listening is the caller's job. */
+export const buildApp = async (config: Config, database: Database): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Tokens, cookies and passwords never reach the log.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+    },
+    // One log line per request is the proxy's job; ours logs failures and what the code says.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: API_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const tokens = await createTokenService(database.db, config.jwtSecret);
+  const services: Services = {
+    config,
+    database,
+    tokens,
+    throttle: createLoginThrottle(database.db, config.login),
+    oidc: createOidcRelyingParty({
+      config,
+      db: database.db,
+      internalOrigin: () => {
+        const address = app.server.address();
+        if (!address || typeof address === 'string') return undefined;
+        const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+        return `http://${host}:${address.port}`;
+      },
+    }),
+  };
+
+  registerErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style attributes and one <style> element.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(accessControl, { db: database.db, tokens });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${config.branding.productName} API`, version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(async (docs) => {
+        docs.addHook('onRoute', markRoutesPublic);
+        await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
+      });
+      await api.register(systemRoutes, { services });
+      await api.register(sessionRoutes, { services });
+      await api.register(oauthRoutes, { services });
+      await api.register(userRoutes, { services });
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.devIdp) {
+    const provider = await createDevIdentityProvider(config, database.db);
+    await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider });
+  }
+
+  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(async (web) => {
+      web.addHook('onRoute', markRoutesPublic);
+      await web.register(fastifyStatic, {
+        root: config.webDist,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          // Vite fingerprints everything under assets/, so it never changes under one name.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          else res.header('cache-control', 'no-cache');
+        },
+      });
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    if (wantsPage && hasWeb) {
+      // Client-side routes: the web app decides what exists and shows "Page not found" itself.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+    }
+    return reply
+      .code(404)
+      .type('application/json; charset=utf-8')
+      .send({ error: 'not_found', message: translate(request.language, 'errors.not_found') });
+  });
+
+  return app;
+};

@@ -1,0 +1,18 @@
+import type { Principal } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { effectiveRoles } from '../presenters/user.js';
+
+export interface AuthUser extends Principal {
+  fullname: string;
+  email: string;
+}
+
+/** Roles are read fresh on every request, so a role taken away in the admin panel counts at once. */
+export const loadPrincipal = async (db: Db, userId: string): Promise<AuthUser | null> => {
+  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return null;
+  return { id: row.id, username: row.username, fullname: row.fullname, email: row.email, roles: effectiveRoles(row) };
+};

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { SESSION_MAX_AGE_MINUTES } from '@nubes/domain';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../db/client.js';
+import { getOrCreateSecret } from '../db/secrets.js';
+
+export interface TokenClaims {
+  sub: string;
+  fullname: string;
+  username: string;
+  exp: number;
+}
+
+export interface TokenService {
+  issue(user: { id: string; fullname: string; username: string }): Promise<string>;
+  /** Returns the claims of a valid token, or null for a tampered, expired or unsigned one. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+const ISSUER = 'nubes';
+
+export const createTokenService = async (db: Db, configuredSecret: string | undefined): Promise<TokenService> => {
+  const secret = configuredSecret ?? (await getOrCreateSecret(db, 'jwt-hs256-key', () => randomBytes(64).toString('base64url')));
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue: (user) =>
+      new SignJWT({ fullname: user.fullname, username: user.username })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${SESSION_MAX_AGE_MINUTES}m`)
+        .sign(key),
+    verify: async (token) => {
+      try {
+        // Pinning the algorithm refuses `alg: none` and any other algorithm a forger might pick.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+        return {
+          sub: payload.sub,
+          exp: payload.exp,
+          fullname: typeof payload.fullname === 'string' ? payload.fullname : '',
+          username: typeof payload.username === 'string' ? payload.username : '',
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+};

@@ -1,0 +1,44 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { recordAudit, SYSTEM_ACTOR } from './record-audit.js';
+
+/**
+ * Makes the configured direct-login admin exist with the configured password. The hash is only
+ * replaced when the password changed, so restarts do not churn it.
+ */
+export const ensureAdmin = async (db: Db, admin: { username: string; password: string }): Promise<void> => {
+  const [existing] = await db.select().from(users).where(eq(users.username, admin.username));
+  if (existing?.passwordHash && existing.roles.includes('portalManager')) {
+    if (await verifyPassword(admin.password, existing.passwordHash)) return;
+  }
+  const passwordHash = await hashPassword(admin.password);
+  await db.transaction(async (tx) => {
+    if (existing) {
+      const roles = [...new Set([...existing.roles, 'portalManager'])];
+      await tx
+        .update(users)
+        .set({ passwordHash, roles, version: existing.version + 1, updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        objectType: 'user',
+        objectId: existing.id,
+        action: 'admin.configured',
+        before: { roles: existing.roles },
+        after: { roles, password: 'changed' },
+      });
+    } else {
+      const [created] = await tx
+        .insert(users)
+        .values({ username: admin.username, fullname: 'Portal Administrator', roles: ['portalManager'], passwordHash })
+        .returning({ id: users.id });
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        objectType: 'user',
+        objectId: created!.id,
+        action: 'admin.created',
+        after: { username: admin.username, roles: ['portalManager'] },
+      });
+    }
+  });
+};

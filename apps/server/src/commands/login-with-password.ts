@@ -1,0 +1,51 @@
+import type { LoginRequest } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
+import { throttleKeys } from '../auth/login-throttle.js';
+import { burnPasswordCheck, verifyPassword } from '../auth/password.js';
+import { users } from '../db/schema.js';
+import { HttpError } from '../http/http-error.js';
+import { effectiveRoles } from '../presenters/user.js';
+import type { Services } from '../services.js';
+import { recordAudit } from './record-audit.js';
+
+/**
+ * Direct login is for portal managers only (SPEC §6). Every failure looks the same to the caller
+ * (401, no detail) and counts against the IP and the account; past the limit the answer is 429.
+ */
+export const loginWithPassword = async (services: Services, body: LoginRequest, ip: string) => {
+  const { db } = services.database;
+  const keys = throttleKeys(ip, body.login);
+  const retryAfter = await services.throttle.retryAfter(keys);
+  if (retryAfter > 0) {
+    throw new HttpError('too_many_requests', undefined, undefined, { 'retry-after': String(retryAfter) });
+  }
+
+  const [user] = await db.select().from(users).where(eq(users.username, body.login.trim()));
+  const isAdmin = !!user?.passwordHash && effectiveRoles(user).includes('portalManager');
+  const valid = isAdmin ? await verifyPassword(body.password, user.passwordHash!) : (await burnPasswordCheck(body.password), false);
+
+  if (!valid || !user) {
+    await db.transaction(async (tx) => {
+      await services.throttle.recordFailure(tx, keys);
+      await recordAudit(tx, { id: null, name: 'anonymous' }, {
+        objectType: 'session',
+        objectId: user?.id ?? body.login.trim().slice(0, 200),
+        action: 'login.failed',
+        after: { ip },
+      });
+    });
+    throw new HttpError('unauthorized', 'errors.loginFailed');
+  }
+
+  await db.transaction(async (tx) => {
+    await services.throttle.reset(tx, keys[1]!);
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await recordAudit(tx, { id: user.id, name: user.username }, {
+      objectType: 'user',
+      objectId: user.id,
+      action: 'login.password',
+      after: { ip },
+    });
+  });
+  return user;
+};

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { rolesFromEntitlements, type EntitlementMapping } from '@nubes/domain';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { recordAudit } from './record-audit.js';
+
+export interface SsoClaims {
+  issuer: string;
+  sub: string;
+  preferredUsername?: string | undefined;
+  name?: string | undefined;
+  email?: string | undefined;
+  entitlements?: unknown;
+}
+
+const usernameBase = (claims: SsoClaims): string => {
+  const candidate = (claims.preferredUsername ?? claims.email?.split('@')[0] ?? claims.sub).trim().toLowerCase();
+  const cleaned = candidate.replace(/[^a-z0-9._@-]/g, '').slice(0, 64);
+  return cleaned || createHash('sha256').update(claims.sub).digest('hex').slice(0, 12);
+};
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23505' || cause.cause?.code === '23505';
+};
+
+/** Creates or updates the portal user behind a federated login, in one transaction with its audit event. */
+export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: EntitlementMapping) => {
+  const entitlementRoles = rolesFromEntitlements(claims.entitlements, mapping);
+  const fullname = (claims.name ?? '').trim().slice(0, 200);
+  const email = (claims.email ?? '').trim().slice(0, 320);
+
+  const attempt = () =>
+    db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.issuer, claims.issuer), eq(users.internalId, claims.sub)))
+        .for('update');
+      const now = new Date();
+      if (existing) {
+        const before = { fullname: existing.fullname, email: existing.email, entitlementRoles: existing.entitlementRoles };
+        const after = { fullname: fullname || existing.fullname, email: email || existing.email, entitlementRoles };
+        const changed = JSON.stringify(before) !== JSON.stringify(after);
+        const [updated] = await tx
+          .update(users)
+          .set({ ...after, lastLoginAt: now, ...(changed ? { version: existing.version + 1, updatedAt: now } : {}) })
+          .where(eq(users.id, existing.id))
+          .returning();
+        await recordAudit(tx, { id: existing.id, name: existing.username }, {
+          objectType: 'user',
+          objectId: existing.id,
+          action: 'login.sso',
+          ...(changed ? { before, after } : {}),
+        });
+        return updated!;
+      }
+
+      let username = usernameBase(claims);
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (taken) username = `${username}-${createHash('sha256').update(`${claims.issuer}|${claims.sub}`).digest('hex').slice(0, 6)}`;
+      const [created] = await tx
+        .insert(users)
+        .values({
+          username,
+          fullname: fullname || username,
+          email,
+          issuer: claims.issuer,
+          internalId: claims.sub,
+          entitlementRoles,
+          lastLoginAt: now,
+        })
+        .returning();
+      await recordAudit(tx, { id: created!.id, name: username }, {
+        objectType: 'user',
+        objectId: created!.id,
+        action: 'user.created',
+        after: { username, fullname: created!.fullname, email, entitlementRoles },
+      });
+      return created!;
+    });
+
+  try {
+    return await attempt();
+  } catch (error) {
+    // Two first logins of one person at once: the loser finds the winner's row on the retry.
+    if (isUniqueViolation(error)) return attempt();
+    throw error;
+  }
+};

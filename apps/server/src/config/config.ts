@@ -1,0 +1,164 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { isRole, type Role } from '@nubes/domain';
+
+export type RuntimeEnv = 'development' | 'production' | 'test';
+
+export interface OidcClientConfig {
+  issuer: string;
+  clientId: string;
+  /** Null for the built-in dev IdP, whose secret is generated once and kept in the database. */
+  clientSecret: string | null;
+  scopes: string;
+}
+
+export interface Config {
+  env: RuntimeEnv;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The federated AAI; when devIdp is true it points at the built-in provider under /dev-idp. */
+  oidc: OidcClientConfig;
+  devIdp: boolean;
+  admin: { username: string; password: string };
+  /** Configured token signing secret; otherwise one is generated once and kept in the database. */
+  jwtSecret: string | undefined;
+  entitlements: { prefix: string; map: Record<string, Role> };
+  branding: {
+    productName: string;
+    logoUrl: string;
+    links: {
+      legalNotice: string;
+      privacy: string;
+      accessibility: string;
+      team: string;
+      news: string;
+      helpdesk: string;
+      about: string;
+    };
+  };
+  webDist: string;
+  logLevel: string;
+  seedDemoData: boolean;
+  trustProxy: boolean;
+  login: { maxFailures: number; windowMinutes: number };
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const DEV_IDP_PATH = '/dev-idp';
+export const DEV_IDP_CLIENT_ID = 'nubes-portal';
+
+const parsePort = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${value}".`);
+  return port;
+};
+
+const parseUrl = (name: string, value: string): string => {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    return url.toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, not "${value}".`);
+  }
+};
+
+const parseEntitlementMap = (value: string | undefined): Record<string, Role> => {
+  if (!value) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError('OIDC_ENTITLEMENT_ROLES must be a JSON object {"<entitlement>": "<role>"}.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('OIDC_ENTITLEMENT_ROLES must be a JSON object {"<entitlement>": "<role>"}.');
+  }
+  const map: Record<string, Role> = {};
+  for (const [entitlement, role] of Object.entries(parsed)) {
+    if (!isRole(role)) throw new ConfigError(`OIDC_ENTITLEMENT_ROLES maps to the unknown role "${String(role)}".`);
+    map[entitlement] = role;
+  }
+  return map;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const runtime: RuntimeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const production = runtime === 'production';
+
+  if (production) {
+    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_PASSWORD'].filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `NODE_ENV=production needs ${missing.join(', ')}. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET ` +
+          'to your OpenID Connect provider and ADMIN_PASSWORD for the direct-login admin account.',
+      );
+    }
+    if ((env.ADMIN_PASSWORD ?? '').length < 12) {
+      throw new ConfigError('ADMIN_PASSWORD must have at least 12 characters in production.');
+    }
+  }
+
+  const port = parsePort(env.PORT, 8080);
+  const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
+  const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+  const devIdp = !env.OIDC_ISSUER && !production;
+  const scopes = env.OIDC_SCOPES || 'openid profile email eduperson_entitlement';
+  const oidc: OidcClientConfig = devIdp
+    ? { issuer: `${publicUrl}${DEV_IDP_PATH}`, clientId: DEV_IDP_CLIENT_ID, clientSecret: null, scopes }
+    : {
+        issuer: parseUrl('OIDC_ISSUER', env.OIDC_ISSUER ?? ''),
+        clientId: env.OIDC_CLIENT_ID ?? '',
+        clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+        scopes,
+      };
+  if (!devIdp && (!oidc.clientId || !oidc.clientSecret)) {
+    throw new ConfigError('OIDC_ISSUER is set: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too.');
+  }
+
+  const link = (name: string, fallback: string) => env[name] || fallback;
+  return {
+    env: runtime,
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    oidc,
+    devIdp,
+    admin: { username: env.ADMIN_USERNAME || 'admin', password: env.ADMIN_PASSWORD || 'admin' },
+    jwtSecret: env.JWT_SECRET || undefined,
+    entitlements: {
+      prefix: env.OIDC_ENTITLEMENT_PREFIX ?? 'urn:geant:nubes.example:role:',
+      map: parseEntitlementMap(env.OIDC_ENTITLEMENT_ROLES),
+    },
+    branding: {
+      productName: env.PRODUCT_NAME || 'Nubes',
+      logoUrl: env.LOGO_URL || '/static/logo.svg',
+      links: {
+        legalNotice: link('LINK_LEGAL_NOTICE', 'https://nubes.example/legal-notice'),
+        privacy: link('LINK_PRIVACY', 'https://nubes.example/privacy'),
+        accessibility: link('LINK_ACCESSIBILITY', 'https://nubes.example/accessibility'),
+        team: link('LINK_TEAM', 'https://nubes.example/team'),
+        news: link('LINK_NEWS', 'https://nubes.example/news'),
+        helpdesk: link('LINK_HELPDESK', 'mailto:helpdesk@nubes.example'),
+        about: link('LINK_ABOUT', 'https://nubes.example/about'),
+      },
+    },
+    webDist: env.WEB_DIST || DEFAULT_WEB_DIST,
+    logLevel: env.LOG_LEVEL || (runtime === 'test' ? 'silent' : 'info'),
+    seedDemoData: !production && env.SEED_DEMO_DATA !== 'false',
+    trustProxy: env.TRUST_PROXY === 'true',
+    login: {
+      maxFailures: Number(env.LOGIN_MAX_FAILURES) > 0 ? Number(env.LOGIN_MAX_FAILURES) : 5,
+      windowMinutes: Number(env.LOGIN_WINDOW_MINUTES) > 0 ? Number(env.LOGIN_WINDOW_MINUTES) : 15,
+    },
+  };
+};

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { DEV_IDP_PATH } from '../config/config.js';
+import { markRoutesPublic } from '../http/access-control.js';
+import { findDemoAccount } from './accounts.js';
+import { renderLoginPage } from './pages.js';
+
+const FORM_LIMIT = 16 * 1024;
+
+/** Hands a request to oidc-provider (a Koa app) with the mount path stripped, as Express would. */
+const delegate = (provider: Provider) => {
+  const callback = provider.callback();
+  const issuer = new URL(provider.issuer);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const raw = request.raw as typeof request.raw & { originalUrl?: string };
+    // The IdP's identity is its issuer: endpoint URLs are built from it, whichever address the
+    // request came in on (the portal itself calls it on the loopback address).
+    raw.headers.host = issuer.host;
+    raw.headers['x-forwarded-proto'] = issuer.protocol.replace(':', '');
+    raw.originalUrl = raw.url;
+    raw.url = raw.url!.slice(DEV_IDP_PATH.length) || '/';
+    await callback(raw, reply.raw);
+  };
+};
+
+const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+  reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+/** The built-in development IdP under /dev-idp: its own login page, everything else oidc-provider. */
+export const devIdpRoutes = async (app: FastifyInstance, { provider }: { provider: Provider }) => {
+  app.addHook('onRoute', markRoutesPublic);
+
+  // oidc-provider reads its endpoints' bodies from the raw stream itself: leave it unread.
+  await app.register(async (passthrough) => {
+    passthrough.removeAllContentTypeParsers();
+    passthrough.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    passthrough.all('/*', delegate(provider));
+    passthrough.all('/', delegate(provider));
+  });
+
+  // The login form is ours.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw);
+    if (details.prompt.name === 'login') return sendPage(reply, renderLoginPage({ uid: details.uid, language: request.language }));
+    // Consent is implied for the portal (see loadExistingGrant); finish any leftover prompt.
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+  });
+
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
+    '/interaction/:uid/login',
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const username = String(request.body?.username ?? '').trim();
+      const password = String(request.body?.password ?? '');
+      const account = findDemoAccount(username);
+      if (!account || password !== account.username) {
+        return sendPage(reply, renderLoginPage({ uid: details.uid, language: request.language, error: true, username }), 401);
+      }
+      reply.hijack();
+      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: account.username } }, {
+        mergeWithLastSubmission: false,
+      });
+    },
+  );
+};

@@ -1,0 +1,81 @@
+import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/domain';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { loadPrincipal } from '../auth/principal.js';
+import type { TokenService } from '../auth/tokens.js';
+import type { Db } from '../db/client.js';
+import { HttpError } from './http-error.js';
+import './fastify-types.js';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with its declared access, for the route and authorization-matrix tests. */
+    routeRegistry: RegisteredRoute[];
+  }
+}
+
+const bearerToken = (header: string | undefined): string | null => {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+};
+
+/**
+ * Authenticates every request and enforces the route's declared access before the body is even
+ * parsed: anonymous callers get 401 and callers without a role 403, whatever they sent.
+ */
+export const accessControl = fp(
+  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
+    const registry: RegisteredRoute[] = [];
+    const pending: RouteOptions[] = [];
+    app.decorate('routeRegistry', registry);
+    app.decorateRequest('language', 'en');
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRoute', (route) => {
+      pending.push(route);
+    });
+
+    app.addHook('onReady', async () => {
+      for (const route of pending) {
+        const access = route.config?.access;
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) registry.push({ method, url: route.url, access });
+        if (access === undefined) {
+          throw new Error(`Route ${methods.join(',')} ${route.url} declares no access; add config.access.`);
+        }
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      request.language = negotiateLanguage(request.headers['accept-language']);
+      // The cookie is only good for GET (file downloads); writes need the header, which a
+      // cross-site form cannot set.
+      const token =
+        bearerToken(request.headers.authorization) ??
+        (request.method === 'GET' || request.method === 'HEAD' ? (request.cookies?.[AUTH_COOKIE] ?? null) : null);
+      if (token) {
+        const claims = await options.tokens.verify(token);
+        request.principal = claims ? await loadPrincipal(options.db, claims.sub) : null;
+      }
+
+      if (request.is404) return;
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+      if (!request.principal) throw new HttpError('unauthorized');
+      if (!can(request.principal, access)) throw new HttpError('forbidden');
+    });
+  },
+  { name: 'access-control', dependencies: ['@fastify/cookie'] },
+);
+
+/** Added in a scope whose routes are public by nature (static files, the dev IdP, API docs). */
+export const markRoutesPublic = (route: RouteOptions) => {
+  route.config = { ...route.config, access: route.config?.access ?? 'public' };
+};

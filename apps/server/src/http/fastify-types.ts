@@ -1,0 +1,15 @@
+import type { Language, RouteAccess } from '@nubes/domain';
+import type { AuthUser } from '../auth/principal.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every route declares who may call it; the access-control plugin refuses to start otherwise. */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    language: Language;
+    principal: AuthUser | null;
+  }
+}
+
+export {};

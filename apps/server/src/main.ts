@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { openDatabase } from './db/client.js';
+import { ensureAdmin } from './commands/ensure-admin.js';
+import { DEMO_ACCOUNTS } from './dev-idp/accounts.js';
+
+const main = async () => {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Nubes cannot start: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await ensureAdmin(database.db, config.admin);
+  const app = await buildApp(config, database);
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  ${config.branding.productName} is running at ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.env !== 'production') {
+    lines.push(`  Direct admin login: ${config.admin.username} / ${config.admin.password === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}`);
+  }
+  if (config.devIdp) {
+    lines.push(`  Development IdP at ${config.oidc.issuer}; AAI logins (password = username):`);
+    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.username.padEnd(8)} ${account.roles.join(', ') || 'no role'}`);
+  }
+  console.log(lines.join('\n') + '\n');
+};
+
+main().catch((error: unknown) => {
+  console.error('Nubes failed to start:', error);
+  process.exit(1);
+});

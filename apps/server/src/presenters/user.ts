@@ -1,0 +1,15 @@
+import { isRole, type Role, type User } from '@nubes/domain';
+import type { users } from '../db/schema.js';
+
+type UserRow = typeof users.$inferSelect;
+
+/** A user's roles: those given in the portal plus those mapped from the IdP at the last login. */
+export const effectiveRoles = (row: Pick<UserRow, 'roles' | 'entitlementRoles'>): Role[] =>
+  [...new Set([...row.roles, ...row.entitlementRoles])].filter(isRole).sort();
+
+export const presentUser = (row: UserRow): User => ({
+  username: row.username,
+  fullname: row.fullname,
+  email: row.email,
+  roles: effectiveRoles(row),
+});

@@ -1,0 +1,42 @@
+import { oauthFinishRequestSchema, oauthStartQuerySchema, oauthStartResponseSchema, tokenResponseSchema } from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { upsertSsoUser } from '../commands/upsert-sso-user.js';
+import { errorResponses } from '../http/openapi.js';
+import type { Services } from '../services.js';
+
+export const oauthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/login-oauth',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'Start single sign-on: a session id to keep and the identity provider URL to go to',
+        querystring: oauthStartQuerySchema,
+        response: { 200: oauthStartResponseSchema, ...errorResponses(400, 503) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return services.oidc.start(request.query.publicUrl);
+    },
+  );
+
+  app.post(
+    '/login-oauth',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        summary: 'Finish single sign-on: exchange code and state (checked with nonce and PKCE) for a token',
+        body: oauthFinishRequestSchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const claims = await services.oidc.finish(request.body);
+      const user = await upsertSsoUser(services.database.db, claims, services.config.entitlements);
+      return { token: await services.tokens.issue(user) };
+    },
+  );
+};

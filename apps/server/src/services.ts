@@ -1,0 +1,14 @@
+import type { LoginThrottle } from './auth/login-throttle.js';
+import type { OidcRelyingParty } from './auth/oidc-client.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Config } from './config/config.js';
+import type { Database } from './db/client.js';
+
+/** What route plugins get handed: no globals, so tests build as many apps as they like. */
+export interface Services {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  oidc: OidcRelyingParty;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** DESIGN §1: one error shape for every API failure. */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const errorCodeForStatus = (status: number): ErrorCode => {
+  const entry = Object.entries(ERROR_STATUS).find(([, s]) => s === status);
+  if (entry) return entry[0] as ErrorCode;
+  return status >= 500 ? 'internal_error' : 'invalid_input';
+};
+
+export const apiErrorSchema = z
+  .object({
+    error: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'ApiError' });
+
+export type ApiError = z.infer<typeof apiErrorSchema>;

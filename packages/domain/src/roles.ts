@@ -1,0 +1,21 @@
+/** Role keys exactly as SPEC §6 and DESIGN §3 name them; they travel in tokens and the database. */
+export const ROLES = [
+  'portalManager',
+  'serviceProvider',
+  'servicePortfolioManager',
+  'serviceIntegrationManager',
+  'contactManager',
+  'cloudServiceDesk',
+  'resourcePackageManager',
+  'voManager',
+  'voSupervisor',
+] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const isRole = (value: unknown): value is Role =>
+  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** The portal manager may do everything any role may (DESIGN §2), so every role check passes for it. */
+export const hasAnyRole = (userRoles: readonly string[], allowed: readonly Role[]): boolean =>
+  userRoles.includes('portalManager') || allowed.some((role) => userRoles.includes(role));

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Branding and links are configuration (DESIGN intro); the web app reads them from GET /api/config. */
+export const publicConfigSchema = z
+  .object({
+    productName: z.string(),
+    logoUrl: z.string(),
+    links: z.object({
+      legalNotice: z.string(),
+      privacy: z.string(),
+      accessibility: z.string(),
+      team: z.string(),
+      news: z.string(),
+      helpdesk: z.string(),
+      about: z.string(),
+    }),
+    instructions: z.object({ servicePortfolio: z.string(), contactDatabase: z.string() }),
+    /** True when the built-in development identity provider answers single sign-on. */
+    devIdp: z.boolean(),
+  })
+  .meta({ id: 'PublicConfig' });
+
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

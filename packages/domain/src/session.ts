@@ -1,0 +1,21 @@
+/** SPEC §9: a token lives at least 180 and at most 240 minutes; the auth cookie lives 240 minutes. */
+export const SESSION_RENEW_AFTER_MINUTES = 180;
+export const SESSION_MAX_AGE_MINUTES = 240;
+export const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_MINUTES * 60_000;
+export const SESSION_RENEW_AFTER_MS = SESSION_RENEW_AFTER_MINUTES * 60_000;
+
+export const SESSION_STORAGE_KEY = 'user';
+export const OAUTH_SESSION_STORAGE_KEY = 'oAuthSession';
+export const AUTH_COOKIE = 'auth';
+export const OIDC_PROVIDER_ID = 'oidc';
+export const NOTIFICATION_AUTO_CLOSE_MS = 6000;
+
+export type SessionPhase = 'valid' | 'renew' | 'expired';
+
+/** Where a session of this age stands: valid, due for a background renewal, or over. */
+export const sessionPhase = (sessionCreated: number, now: number): SessionPhase => {
+  const age = now - sessionCreated;
+  if (!Number.isFinite(age) || age >= SESSION_MAX_AGE_MS) return 'expired';
+  if (age >= SESSION_RENEW_AFTER_MS) return 'renew';
+  return 'valid';
+};
