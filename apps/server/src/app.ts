@@ -7,7 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenService } from './auth/tokens.js';
@@ -91,6 +91,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
 
   await app.register(

@@ -21,6 +21,8 @@ export const de: Messages = {
     skipToContent: 'Zum Hauptinhalt springen',
     opensInNewTab: '(öffnet in einem neuen Tab)',
     language: 'Sprache',
+    english: 'English',
+    german: 'Deutsch',
   },
   routes: {
     login: 'Anmeldung',
@@ -73,6 +75,9 @@ export const de: Messages = {
     helpdesk: 'Helpdesk',
     helpText: 'Brauchen Sie Hilfe? Lesen Sie die {{instruction}} oder wenden Sie sich an den {{helpdesk}}.',
     loginHint: 'Melden Sie sich an, um die geschützten Module zu nutzen.',
+    onboardingModule:
+      'Service-Onboarding: über „{{newApplication}}“ einen Service anmelden und danach seinen Status und die eingegebenen Serviceinformationen verfolgen',
+    vosModule: 'VO-Registrierung: über „{{newVoApplication}}“ eine VO registrieren und unter „{{myVos}}“ die eigenen VOs auflisten',
   },
   footer: {
     legalNotice: 'Impressum',
@@ -96,6 +101,7 @@ export const de: Messages = {
     submit: 'Anmelden',
     finishing: 'Die Anmeldung wird abgeschlossen…',
     alreadyLoggedIn: 'Sie sind als {{fullname}} angemeldet.',
+    continue: 'Weiter',
   },
   page: {
     placeholder: 'Diese Seite gehört zum Portal und wird in einer der nächsten Versionen gefüllt.',

@@ -19,6 +19,8 @@ export const en = {
     skipToContent: 'Skip to main content',
     opensInNewTab: '(opens in a new tab)',
     language: 'Language',
+    english: 'English',
+    german: 'Deutsch',
   },
   routes: {
     login: 'Login',
@@ -71,6 +73,9 @@ export const en = {
     helpdesk: 'Helpdesk',
     helpText: 'Need help? Read the {{instruction}} or contact the {{helpdesk}}.',
     loginHint: 'Log in to use the restricted modules.',
+    onboardingModule:
+      'Service onboarding: start with a {{newApplication}} and follow its status and the service information you entered',
+    vosModule: 'VO registration: register a VO with a {{newVoApplication}} and list {{myVos}}',
   },
   footer: {
     legalNotice: 'Legal notice',
@@ -94,6 +99,7 @@ export const en = {
     submit: 'Log in',
     finishing: 'Completing the login…',
     alreadyLoggedIn: 'You are logged in as {{fullname}}.',
+    continue: 'Continue',
   },
   page: {
     placeholder: 'This screen is part of the portal and will be filled in a coming release.',

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createDevIdentityProvider } from '../dev-idp/provider.js';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('uses the development defaults with the built-in IdP', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.devIdp).toBe(true);
+    expect(config.oidc.issuer).toBe('http://localhost:8080/dev-idp');
+    expect(config.admin).toEqual({ username: 'admin', password: 'admin' });
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('refuses production without OIDC settings and admin password, and says what to set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_PASSWORD/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://aai.example', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' }),
+    ).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('never enables the dev IdP or demo data in production', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      OIDC_ISSUER: 'https://aai.example',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 'secret',
+      ADMIN_PASSWORD: 'a-long-admin-password',
+    });
+    expect(config.devIdp).toBe(false);
+    expect(config.seedDemoData).toBe(false);
+    expect(config.host).toBe('0.0.0.0');
+    await expect(createDevIdentityProvider(config, null as never)).rejects.toThrow(/never runs in production/);
+  });
+
+  it('uses a configured IdP outside production too, and needs its client credentials', () => {
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://aai.example' })).toThrow(/OIDC_CLIENT_ID/);
+    const config = loadConfig({ OIDC_ISSUER: 'https://aai.example/', OIDC_CLIENT_ID: 'c', OIDC_CLIENT_SECRET: 's' });
+    expect(config.devIdp).toBe(false);
+    expect(config.oidc.issuer).toBe('https://aai.example');
+  });
+
+  it('validates the entitlement map and port', () => {
+    expect(() => loadConfig({ OIDC_ENTITLEMENT_ROLES: '{"urn:x":"emperor"}' })).toThrow(/unknown role/);
+    expect(() => loadConfig({ OIDC_ENTITLEMENT_ROLES: 'nope' })).toThrow(ConfigError);
+    expect(loadConfig({ OIDC_ENTITLEMENT_ROLES: '{"urn:x":"voManager"}' }).entitlements.map).toEqual({ 'urn:x': 'voManager' });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+  });
+});

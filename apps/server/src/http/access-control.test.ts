@@ -1,0 +1,69 @@
+import { can, isPermission, PERMISSIONS } from '@nubes/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTestApp, seedPrincipals, testConfig, type TestApp, type TestPrincipal } from '../test/harness.js';
+
+describe('declared access of routes', () => {
+  let test: TestApp;
+  let principals: TestPrincipal[];
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    principals = await seedPrincipals(test);
+  });
+  afterAll(() => test.close());
+
+  it('every registered route declares a known permission or public', () => {
+    expect(test.app.routeRegistry.length).toBeGreaterThan(5);
+    for (const route of test.app.routeRegistry) {
+      expect(route.access, `${route.method} ${route.url}`).toBeDefined();
+      expect(route.access === 'public' || isPermission(route.access), `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
+  it('refuses to start with a route that declares nothing', async () => {
+    const app = await buildApp(testConfig(), test.database);
+    app.get('/api/undeclared', async () => ({ ok: true }));
+    await expect(app.ready()).rejects.toThrow(/declares no access/);
+    await app.close().catch(() => undefined);
+  });
+
+  it('authorization matrix: every API route as anonymous and as each demo principal', async () => {
+    const apiRoutes = test.app.routeRegistry.filter(
+      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
+    );
+    expect(apiRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/login', 'GET /api/users/:username', 'POST /api/login-renew']),
+    );
+    for (const route of apiRoutes) {
+      const url = route.url.replace(/:(\w+)/g, 'matrix-probe');
+      const payload = route.method === 'GET' ? undefined : {};
+      const anonymous = await test.app.inject({ method: route.method as 'GET', url, payload });
+      const label = `${route.method} ${route.url}`;
+      if (route.access === 'public') expect([401, 403], `${label} anonymous`).not.toContain(anonymous.statusCode);
+      else expect(anonymous.statusCode, `${label} anonymous`).toBe(401);
+
+      for (const principal of principals) {
+        const response = await test.app.inject({
+          method: route.method as 'GET',
+          url,
+          payload,
+          headers: { authorization: `Bearer ${principal.token}` },
+        });
+        const allowed = can({ id: principal.id, username: principal.username, roles: principal.roles }, route.access!);
+        if (allowed) expect([401, 403], `${label} as ${principal.username}`).not.toContain(response.statusCode);
+        else expect(response.statusCode, `${label} as ${principal.username}`).toBe(403);
+        expect(response.statusCode, `${label} as ${principal.username}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('portalManager passes every permission; nora passes only authenticated ones', () => {
+    for (const permission of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
+      const admin = principals.find((p) => p.username === 'admin')!;
+      expect(can({ ...admin }, permission)).toBe(true);
+      const nora = principals.find((p) => p.username === 'nora')!;
+      expect(can({ ...nora }, permission)).toBe(PERMISSIONS[permission].audience === 'authenticated');
+    }
+  });
+});

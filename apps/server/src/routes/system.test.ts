@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness.js';
+
+describe('system routes, headers and errors', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(() => test.close());
+
+  it('reports the database in GET /api/health', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends security headers with a CSP that allows no inline script', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('describes the API in OpenAPI 3 built from the zod schemas, with browsable docs', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of ['/api/login', '/api/login-oauth', '/api/login-renew', '/api/users/{username}', '/api/health']) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    const loginBody = document.paths['/api/login'].post.requestBody.content['application/json'].schema;
+    expect(loginBody.$ref).toBe('#/components/schemas/LoginRequestInput');
+    expect(Object.keys(document.components.schemas.LoginRequestInput.properties)).toEqual(['login', 'password']);
+    expect(document.components.schemas.ApiError.properties.error.enum).toContain('forbidden');
+    const docs = await test.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves branding and link configuration', async () => {
+    const config = (await test.app.inject({ method: 'GET', url: '/api/config' })).json();
+    expect(config.productName).toBe('Nubes');
+    expect(config.links.helpdesk).toBeTruthy();
+    expect(config.devIdp).toBe(true);
+  });
+
+  it('answers unknown API paths with the error shape, in German on request', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'de' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'not_found', message: 'Nicht gefunden.' });
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: JSON.stringify({ login: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe('payload_too_large');
+  });
+});

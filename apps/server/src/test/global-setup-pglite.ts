@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client.js';
+
+/**
+ * Creating a PGlite database costs seconds and a gigabyte; it is done once here with the real
+ * migrations, and each test file opens a copy of the directory.
+ */
+export default async function setup(project: TestProject) {
+  const root = mkdtempSync(path.join(tmpdir(), 'nubes-pglite-'));
+  const template = path.join(root, 'template');
+  const database = await openDatabase({ dataDir: template });
+  await database.close();
+  project.provide('pgliteTemplate', template);
+  return () => rmSync(root, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresUrl: string;
+  }
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Role } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTokenService, type TokenService } from '../auth/tokens.js';
+import { ensureAdmin } from '../commands/ensure-admin.js';
+import { loadConfig, type Config } from '../config/config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
+
+export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
+const JWT_SECRET = 'test-only-secret-that-is-long-enough-for-hs256';
+
+/** A database of its own for one test file: a copy of the template migrated in global setup. */
+export const openTestDatabase = async (): Promise<Database & { drop(): Promise<void> }> => {
+  if (process.env.NUBES_TEST_DB === 'postgres') {
+    const base = inject('postgresUrl');
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: `${base}/postgres` });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE nubes_template`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: `${base}/${name}`, dataDir: '' });
+    return { ...database, drop: () => database.close() };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'nubes-test-db-'));
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  const database = await openDatabase({ dataDir: dir });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+export const testConfig = (env: Record<string, string> = {}): Config =>
+  loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  /** The configured public address (single sign-on needs real HTTP between portal and dev IdP). */
+  baseUrl: string;
+  /** Where this instance really listens; differs from baseUrl when instances share one public URL. */
+  listenUrl: string;
+  close(): Promise<void>;
+}
+
+export const createTestApp = async (
+  options: { listen?: boolean; env?: Record<string, string>; database?: Database } = {},
+): Promise<TestApp> => {
+  const port = options.listen ? await freePort() : 0;
+  const config = testConfig({ PORT: String(port), ...options.env });
+  const owned = options.database ? null : await openTestDatabase();
+  const database = options.database ?? owned!;
+  await ensureAdmin(database.db, config.admin);
+  const app = await buildApp(config, database);
+  if (options.listen) await app.listen({ port, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app,
+    config,
+    database,
+    tokens: await createTokenService(database.db, config.jwtSecret),
+    baseUrl: config.publicUrl,
+    listenUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await owned?.drop();
+    },
+  };
+};
+
+export interface TestPrincipal {
+  username: string;
+  roles: readonly Role[];
+  id: string;
+  token: string;
+}
+
+/** The demo people of DESIGN §1 as portal users with their roles, plus the direct-login admin. */
+export const seedPrincipals = async (test: TestApp): Promise<TestPrincipal[]> => {
+  const result: TestPrincipal[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const [row] = await test.database.db
+      .insert(users)
+      .values({ username: account.username, fullname: account.name, email: account.email, roles: [...account.roles] })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) continue;
+    result.push({ username: row.username, roles: account.roles, id: row.id, token: await test.tokens.issue(row) });
+  }
+  const [admin] = await test.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
+  result.push({ username: admin!.username, roles: ['portalManager'], id: admin!.id, token: await test.tokens.issue(admin!) });
+  return result;
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './i18n/en.js';
+import { ROUTES, routePath, routeTitleKey, safeRedirectTarget } from './routes.js';
+
+const SPEC_PATHS = [
+  '/', '/login', '/login-oauth/oidc', '/sc/service-portfolio', '/sc/public-service-portfolio',
+  '/sc/service-integration-list', '/sc/review-list', '/sc/service-field-list', '/sc/change-request-list',
+  '/sc/service-application', '/sc/service-application/:id', '/sc/my-services', '/sc/service/:id',
+  '/sc/service/:serviceID/policy/:policyUID', '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form',
+  '/sc/resourcePackageReviewList', '/sc/service-online-form/:id', '/cd/contact-database', '/cd/institutions',
+  '/cd/user-accounts', '/vo/vo-registration', '/vo/vo-application', '/vo/my-vos', '/vo/virtual-organisation/:id',
+  '/vo/vo-application/:id', '/manage/adminPanel', '*',
+];
+
+describe('route table (SPEC §2)', () => {
+  it('holds exactly the routes of SPEC §2', () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+  });
+
+  it('leaves exactly home, login, AAI return, public portfolio and not-found public', () => {
+    expect(ROUTES.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
+      ['/', '/login', '/login-oauth/oidc', '/sc/public-service-portfolio', '*'].sort(),
+    );
+  });
+
+  it('has an English title for every route but home', () => {
+    for (const route of ROUTES) {
+      const key = routeTitleKey(route.id);
+      if (route.id === 'home') expect(key).toBeNull();
+      else expect(en.routes[route.id as keyof typeof en.routes], route.id).toBeTruthy();
+    }
+    expect(en.routes.servicePortfolio).toBe('Service Portfolio');
+    expect(en.routes.notFound).toBe('Page not found');
+  });
+
+  it('fills route parameters', () => {
+    expect(routePath('service', { id: 'svc 1' })).toBe('/sc/service/svc%201');
+    expect(() => routePath('service')).toThrow(/Missing/);
+  });
+
+  it('only redirects to paths of this site after login', () => {
+    expect(safeRedirectTarget('/sc/my-services?tab=2')).toBe('/sc/my-services?tab=2');
+    expect(safeRedirectTarget('https://evil.example')).toBe('/');
+    expect(safeRedirectTarget('//evil.example')).toBe('/');
+    expect(safeRedirectTarget('/login?redirect=/x')).toBe('/');
+    expect(safeRedirectTarget(null)).toBe('/');
+  });
+});

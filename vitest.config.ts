@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const domainSource = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
+const alias = { '@nubes/domain': domainSource };
+
+/** Real PostgreSQL runs beside PGlite whenever the server binaries are on the machine. */
+const postgresBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const withPostgres = process.env.NUBES_TEST_POSTGRES !== 'false' && existsSync(`${postgresBin}/postgres`);
+
+const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name,
+    root: 'apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: [`./src/test/global-setup-${kind}.ts`],
+    env: { NUBES_TEST_DB: kind, NODE_ENV: 'test' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // PGlite instances are heavy (≈450 MB each); two files at a time fit two cores.
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      serverProject('server-pglite', 'pglite'),
+      ...(withPostgres ? [serverProject('server-postgres', 'postgres')] : []),
+      ...(existsSync('apps/web/vite.config.ts') ? ['apps/web/vite.config.ts'] : []),
+    ],
+  },
+});
