@@ -7,7 +7,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenService } from './auth/tokens.js';
@@ -54,7 +59,12 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       internalOrigin: () => {
         const address = app.server.address();
         if (!address || typeof address === 'string') return undefined;
-        const host = address.family === 'IPv6' ? `[${address.address === '::' ? '::1' : address.address}]` : address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+        const host =
+          address.family === 'IPv6'
+            ? `[${address.address === '::' ? '::1' : address.address}]`
+            : address.address === '0.0.0.0'
+              ? '127.0.0.1'
+              : address.address;
         return `http://${host}:${address.port}`;
       },
     }),
@@ -124,7 +134,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
         index: false,
         setHeaders: (res, filePath) => {
           // Vite fingerprints everything under assets/, so it never changes under one name.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
           else res.header('cache-control', 'no-cache');
         },
       });

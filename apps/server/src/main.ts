@@ -38,11 +38,14 @@ const main = async () => {
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (config.env !== 'production') {
-    lines.push(`  Direct admin login: ${config.admin.username} / ${config.admin.password === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}`);
+    lines.push(
+      `  Direct admin login: ${config.admin.username} / ${config.admin.password === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}`,
+    );
   }
   if (config.devIdp) {
     lines.push(`  Development IdP at ${config.oidc.issuer}; AAI logins (password = username):`);
-    for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.username.padEnd(8)} ${account.roles.join(', ') || 'no role'}`);
+    for (const account of DEMO_ACCOUNTS)
+      lines.push(`    ${account.username.padEnd(8)} ${account.roles.join(', ') || 'no role'}`);
   }
   console.log(lines.join('\n') + '\n');
 };

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { rolesFromEntitlements } from './entitlements.js';
 
-const mapping = { prefix: 'urn:geant:nubes.example:role:', map: { 'urn:mace:egi.eu:group:spm': 'servicePortfolioManager' as const } };
+const mapping = {
+  prefix: 'urn:geant:nubes.example:role:',
+  map: { 'urn:mace:egi.eu:group:spm': 'servicePortfolioManager' as const },
+};
 
 describe('roles from eduperson_entitlement (DESIGN §3)', () => {
   it('maps prefixed role keys and ignores the authority suffix', () => {
     expect(
-      rolesFromEntitlements(['urn:geant:nubes.example:role:serviceProvider#aai.nubes.example', 'urn:other:thing'], mapping),
+      rolesFromEntitlements(
+        ['urn:geant:nubes.example:role:serviceProvider#aai.nubes.example', 'urn:other:thing'],
+        mapping,
+      ),
     ).toEqual(['serviceProvider']);
   });
 

@@ -3,7 +3,9 @@ import { navigationFor } from './navigation.js';
 
 const groups = (roles: string[]) => navigationFor(roles).map((g) => g.key);
 const entries = (roles: string[], group: string) =>
-  navigationFor(roles).find((g) => g.key === group)?.entries.map((e) => e.key) ?? [];
+  navigationFor(roles)
+    .find((g) => g.key === group)
+    ?.entries.map((e) => e.key) ?? [];
 
 describe('navigation by role (SPEC §6, DESIGN §1)', () => {
   it('shows no group to a user without roles', () => {

@@ -21,11 +21,7 @@ export interface NavGroup {
 }
 
 const PORTFOLIO_USERS: readonly Role[] = ['serviceProvider', 'cloudServiceDesk'];
-const PORTFOLIO_READERS: readonly Role[] = [
-  ...PORTFOLIO_USERS,
-  'servicePortfolioManager',
-  'serviceIntegrationManager',
-];
+const PORTFOLIO_READERS: readonly Role[] = [...PORTFOLIO_USERS, 'servicePortfolioManager', 'serviceIntegrationManager'];
 const PORTFOLIO_MENU: readonly Role[] = [...PORTFOLIO_READERS, 'resourcePackageManager'];
 const SPM_SIM: readonly Role[] = ['servicePortfolioManager', 'serviceIntegrationManager'];
 const CONTACT_MENU: readonly Role[] = ['contactManager', 'cloudServiceDesk'];
@@ -41,12 +37,32 @@ export const NAVIGATION: readonly NavGroup[] = [
       { key: 'portfolio', labelKey: 'routes.servicePortfolio', route: 'servicePortfolio', roles: PORTFOLIO_READERS },
       { key: 'newApplication', labelKey: 'nav.newApplication', route: 'serviceApplication', roles: PORTFOLIO_USERS },
       { key: 'myServices', labelKey: 'routes.myServices', route: 'myServices', roles: PORTFOLIO_USERS },
-      { key: 'integrationList', labelKey: 'routes.serviceIntegrationList', route: 'serviceIntegrationList', roles: SPM_SIM },
+      {
+        key: 'integrationList',
+        labelKey: 'routes.serviceIntegrationList',
+        route: 'serviceIntegrationList',
+        roles: SPM_SIM,
+      },
       { key: 'fieldList', labelKey: 'routes.serviceFieldList', route: 'serviceFieldList', roles: SPM_SIM },
       { key: 'reviewList', labelKey: 'routes.reviewList', route: 'reviewList', roles: ['servicePortfolioManager'] },
-      { key: 'changeRequestList', labelKey: 'routes.changeRequestList', route: 'changeRequestList', roles: ['servicePortfolioManager'] },
-      { key: 'resourcePackageReviewList', labelKey: 'routes.resourcePackageReviewList', route: 'resourcePackageReviewList', roles: ['resourcePackageManager'] },
-      { key: 'publicPortfolio', labelKey: 'routes.publicServicePortfolio', route: 'publicServicePortfolio', roles: PORTFOLIO_MENU },
+      {
+        key: 'changeRequestList',
+        labelKey: 'routes.changeRequestList',
+        route: 'changeRequestList',
+        roles: ['servicePortfolioManager'],
+      },
+      {
+        key: 'resourcePackageReviewList',
+        labelKey: 'routes.resourcePackageReviewList',
+        route: 'resourcePackageReviewList',
+        roles: ['resourcePackageManager'],
+      },
+      {
+        key: 'publicPortfolio',
+        labelKey: 'routes.publicServicePortfolio',
+        route: 'publicServicePortfolio',
+        roles: PORTFOLIO_MENU,
+      },
       { key: 'instruction', labelKey: 'nav.instruction', href: SERVICE_PORTFOLIO_INSTRUCTION, roles: PORTFOLIO_MENU },
     ],
   },

@@ -3,13 +3,33 @@ import { en } from './i18n/en.js';
 import { ROUTES, routePath, routeTitleKey, safeRedirectTarget } from './routes.js';
 
 const SPEC_PATHS = [
-  '/', '/login', '/login-oauth/oidc', '/sc/service-portfolio', '/sc/public-service-portfolio',
-  '/sc/service-integration-list', '/sc/review-list', '/sc/service-field-list', '/sc/change-request-list',
-  '/sc/service-application', '/sc/service-application/:id', '/sc/my-services', '/sc/service/:id',
-  '/sc/service/:serviceID/policy/:policyUID', '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form',
-  '/sc/resourcePackageReviewList', '/sc/service-online-form/:id', '/cd/contact-database', '/cd/institutions',
-  '/cd/user-accounts', '/vo/vo-registration', '/vo/vo-application', '/vo/my-vos', '/vo/virtual-organisation/:id',
-  '/vo/vo-application/:id', '/manage/adminPanel', '*',
+  '/',
+  '/login',
+  '/login-oauth/oidc',
+  '/sc/service-portfolio',
+  '/sc/public-service-portfolio',
+  '/sc/service-integration-list',
+  '/sc/review-list',
+  '/sc/service-field-list',
+  '/sc/change-request-list',
+  '/sc/service-application',
+  '/sc/service-application/:id',
+  '/sc/my-services',
+  '/sc/service/:id',
+  '/sc/service/:serviceID/policy/:policyUID',
+  '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form',
+  '/sc/resourcePackageReviewList',
+  '/sc/service-online-form/:id',
+  '/cd/contact-database',
+  '/cd/institutions',
+  '/cd/user-accounts',
+  '/vo/vo-registration',
+  '/vo/vo-application',
+  '/vo/my-vos',
+  '/vo/virtual-organisation/:id',
+  '/vo/vo-application/:id',
+  '/manage/adminPanel',
+  '*',
 ];
 
 describe('route table (SPEC §2)', () => {
@@ -18,9 +38,11 @@ describe('route table (SPEC §2)', () => {
   });
 
   it('leaves exactly home, login, AAI return, public portfolio and not-found public', () => {
-    expect(ROUTES.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
-      ['/', '/login', '/login-oauth/oidc', '/sc/public-service-portfolio', '*'].sort(),
-    );
+    expect(
+      ROUTES.filter((r) => r.access === 'public')
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/', '/login', '/login-oauth/oidc', '/sc/public-service-portfolio', '*'].sort());
   });
 
   it('has an English title for every route but home', () => {

@@ -12,7 +12,9 @@ const post = (test: TestApp, path: string, body: unknown) =>
   });
 
 const start = async (test: TestApp) => {
-  const response = await fetch(`${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`);
+  const response = await fetch(
+    `${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`,
+  );
   expect(response.status).toBe(200);
   return response.json() as Promise<{ session: string; next_url: string }>;
 };
@@ -89,7 +91,16 @@ describe('single sign-on through the built-in dev IdP (authorization code + PKCE
   });
 
   it('refuses an unknown session and a code used twice', async () => {
-    expect((await post(test, '/api/login-oauth', { provider: 'oidc', qs: { code: 'x', state: 'y' }, session: 'nope', publicUrl: test.baseUrl })).status).toBe(401);
+    expect(
+      (
+        await post(test, '/api/login-oauth', {
+          provider: 'oidc',
+          qs: { code: 'x', state: 'y' },
+          session: 'nope',
+          publicUrl: test.baseUrl,
+        })
+      ).status,
+    ).toBe(401);
 
     const first = await start(test);
     const returned = await new SsoBrowser(test.baseUrl).signIn(first.next_url, 'bob', 'bob');
@@ -97,14 +108,25 @@ describe('single sign-on through the built-in dev IdP (authorization code + PKCE
     // A second session cannot redeem the first one's code: state and PKCE verifier differ.
     const second = await start(test);
     const stolen = finishBody(test, second.session, returned);
-    expect((await post(test, '/api/login-oauth', { ...stolen, qs: { ...stolen.qs, state: new URL(second.next_url).searchParams.get('state') } })).status).toBe(401);
+    expect(
+      (
+        await post(test, '/api/login-oauth', {
+          ...stolen,
+          qs: { ...stolen.qs, state: new URL(second.next_url).searchParams.get('state') },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('refuses a public URL that is not the portal and a foreign provider', async () => {
-    const foreign = await fetch(`${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent('https://evil.example')}`);
+    const foreign = await fetch(
+      `${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent('https://evil.example')}`,
+    );
     expect(foreign.status).toBe(400);
     expect(((await foreign.json()) as { fields: Record<string, string> }).fields.publicUrl).toBeTruthy();
-    const provider = await fetch(`${test.baseUrl}/api/login-oauth?provider=github&publicUrl=${encodeURIComponent(test.baseUrl)}`);
+    const provider = await fetch(
+      `${test.baseUrl}/api/login-oauth?provider=github&publicUrl=${encodeURIComponent(test.baseUrl)}`,
+    );
     expect(provider.status).toBe(400);
   });
 
@@ -123,7 +145,12 @@ describe('single sign-on through the built-in dev IdP (authorization code + PKCE
   it('writes no audit event for a failed exchange and creates no user', async () => {
     const usersBefore = await test.database.db.select().from(users);
     const eventsBefore = await test.database.db.select().from(auditEvents);
-    const response = await post(test, '/api/login-oauth', { provider: 'oidc', qs: { code: 'x', state: 'y' }, session: 'nope', publicUrl: test.baseUrl });
+    const response = await post(test, '/api/login-oauth', {
+      provider: 'oidc',
+      qs: { code: 'x', state: 'y' },
+      session: 'nope',
+      publicUrl: test.baseUrl,
+    });
     expect(response.status).toBe(401);
     expect(await test.database.db.select().from(users)).toHaveLength(usersBefore.length);
     expect(await test.database.db.select().from(auditEvents)).toHaveLength(eventsBefore.length);
@@ -146,7 +173,9 @@ describe('several instances behind one public address, on one database', () => {
       expect(finish.status).toBe(200);
       const { token } = (await finish.json()) as { token: string };
       for (const instance of [one, two]) {
-        const user = await fetch(`${instance.listenUrl}/api/users/ivan`, { headers: { authorization: `Bearer ${token}` } });
+        const user = await fetch(`${instance.listenUrl}/api/users/ivan`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
         expect(user.status).toBe(200);
       }
     } finally {

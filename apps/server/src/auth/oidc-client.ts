@@ -35,7 +35,8 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
 
   const discover = async (): Promise<oidc.Configuration> => {
     const secret =
-      config.oidc.clientSecret ?? (await getOrCreateSecret(db, DEV_IDP_CLIENT_SECRET, () => randomBytes(32).toString('base64url')));
+      config.oidc.clientSecret ??
+      (await getOrCreateSecret(db, DEV_IDP_CLIENT_SECRET, () => randomBytes(32).toString('base64url')));
     const options: oidc.DiscoveryRequestOptions = { timeout: 10 };
     if (config.devIdp) {
       const publicOrigin = new URL(config.publicUrl).origin;
@@ -46,7 +47,13 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
         return fetch(target, init as RequestInit);
       };
     }
-    return oidc.discovery(new URL(config.oidc.issuer), config.oidc.clientId, undefined, oidc.ClientSecretBasic(secret), options);
+    return oidc.discovery(
+      new URL(config.oidc.issuer),
+      config.oidc.clientId,
+      undefined,
+      oidc.ClientSecretBasic(secret),
+      options,
+    );
   };
 
   // Discovery is retried on the next login after a failure instead of poisoning the process.
@@ -102,7 +109,8 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
       checkPublicUrl(request.publicUrl);
       // Single use: the row is gone whether the exchange below succeeds or not.
       const [stored] = await db.delete(oauthSessions).where(eq(oauthSessions.id, request.session)).returning();
-      if (!stored || stored.expiresAt.getTime() < Date.now()) throw new HttpError('unauthorized', 'errors.oauthSession');
+      if (!stored || stored.expiresAt.getTime() < Date.now())
+        throw new HttpError('unauthorized', 'errors.oauthSession');
       if (stored.state !== request.qs.state) throw new HttpError('unauthorized', 'errors.oauthState');
 
       try {

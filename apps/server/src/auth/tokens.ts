@@ -20,7 +20,8 @@ export interface TokenService {
 const ISSUER = 'nubes';
 
 export const createTokenService = async (db: Db, configuredSecret: string | undefined): Promise<TokenService> => {
-  const secret = configuredSecret ?? (await getOrCreateSecret(db, 'jwt-hs256-key', () => randomBytes(64).toString('base64url')));
+  const secret =
+    configuredSecret ?? (await getOrCreateSecret(db, 'jwt-hs256-key', () => randomBytes(64).toString('base64url')));
   const key = new TextEncoder().encode(secret);
   return {
     issue: (user) =>

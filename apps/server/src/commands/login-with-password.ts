@@ -22,17 +22,23 @@ export const loginWithPassword = async (services: Services, body: LoginRequest, 
 
   const [user] = await db.select().from(users).where(eq(users.username, body.login.trim()));
   const isAdmin = !!user?.passwordHash && effectiveRoles(user).includes('portalManager');
-  const valid = isAdmin ? await verifyPassword(body.password, user.passwordHash!) : (await burnPasswordCheck(body.password), false);
+  const valid = isAdmin
+    ? await verifyPassword(body.password, user.passwordHash!)
+    : (await burnPasswordCheck(body.password), false);
 
   if (!valid || !user) {
     await db.transaction(async (tx) => {
       await services.throttle.recordFailure(tx, keys);
-      await recordAudit(tx, { id: null, name: 'anonymous' }, {
-        objectType: 'session',
-        objectId: user?.id ?? body.login.trim().slice(0, 200),
-        action: 'login.failed',
-        after: { ip },
-      });
+      await recordAudit(
+        tx,
+        { id: null, name: 'anonymous' },
+        {
+          objectType: 'session',
+          objectId: user?.id ?? body.login.trim().slice(0, 200),
+          action: 'login.failed',
+          after: { ip },
+        },
+      );
     });
     throw new HttpError('unauthorized', 'errors.loginFailed');
   }
@@ -40,12 +46,16 @@ export const loginWithPassword = async (services: Services, body: LoginRequest, 
   await db.transaction(async (tx) => {
     await services.throttle.reset(tx, keys[1]!);
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await recordAudit(tx, { id: user.id, name: user.username }, {
-      objectType: 'user',
-      objectId: user.id,
-      action: 'login.password',
-      after: { ip },
-    });
+    await recordAudit(
+      tx,
+      { id: user.id, name: user.username },
+      {
+        objectType: 'user',
+        objectId: user.id,
+        action: 'login.password',
+        after: { ip },
+      },
+    );
   });
   return user;
 };

@@ -40,7 +40,11 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
         .for('update');
       const now = new Date();
       if (existing) {
-        const before = { fullname: existing.fullname, email: existing.email, entitlementRoles: existing.entitlementRoles };
+        const before = {
+          fullname: existing.fullname,
+          email: existing.email,
+          entitlementRoles: existing.entitlementRoles,
+        };
         const after = { fullname: fullname || existing.fullname, email: email || existing.email, entitlementRoles };
         const changed = JSON.stringify(before) !== JSON.stringify(after);
         const [updated] = await tx
@@ -48,18 +52,23 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           .set({ ...after, lastLoginAt: now, ...(changed ? { version: existing.version + 1, updatedAt: now } : {}) })
           .where(eq(users.id, existing.id))
           .returning();
-        await recordAudit(tx, { id: existing.id, name: existing.username }, {
-          objectType: 'user',
-          objectId: existing.id,
-          action: 'login.sso',
-          ...(changed ? { before, after } : {}),
-        });
+        await recordAudit(
+          tx,
+          { id: existing.id, name: existing.username },
+          {
+            objectType: 'user',
+            objectId: existing.id,
+            action: 'login.sso',
+            ...(changed ? { before, after } : {}),
+          },
+        );
         return updated!;
       }
 
       let username = usernameBase(claims);
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-      if (taken) username = `${username}-${createHash('sha256').update(`${claims.issuer}|${claims.sub}`).digest('hex').slice(0, 6)}`;
+      if (taken)
+        username = `${username}-${createHash('sha256').update(`${claims.issuer}|${claims.sub}`).digest('hex').slice(0, 6)}`;
       const [created] = await tx
         .insert(users)
         .values({
@@ -72,12 +81,16 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           lastLoginAt: now,
         })
         .returning();
-      await recordAudit(tx, { id: created!.id, name: username }, {
-        objectType: 'user',
-        objectId: created!.id,
-        action: 'user.created',
-        after: { username, fullname: created!.fullname, email, entitlementRoles },
-      });
+      await recordAudit(
+        tx,
+        { id: created!.id, name: username },
+        {
+          objectType: 'user',
+          objectId: created!.id,
+          action: 'user.created',
+          after: { username, fullname: created!.fullname, email, entitlementRoles },
+        },
+      );
       return created!;
     });
 

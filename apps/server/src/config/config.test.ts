@@ -16,9 +16,16 @@ describe('configuration', () => {
 
   it('refuses production without OIDC settings and admin password, and says what to set', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_PASSWORD/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_PASSWORD/,
+    );
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://aai.example', OIDC_CLIENT_ID: 'x', OIDC_CLIENT_SECRET: 'y' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        OIDC_ISSUER: 'https://aai.example',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_CLIENT_SECRET: 'y',
+      }),
     ).toThrow(/ADMIN_PASSWORD/);
   });
 
@@ -46,7 +53,9 @@ describe('configuration', () => {
   it('validates the entitlement map and port', () => {
     expect(() => loadConfig({ OIDC_ENTITLEMENT_ROLES: '{"urn:x":"emperor"}' })).toThrow(/unknown role/);
     expect(() => loadConfig({ OIDC_ENTITLEMENT_ROLES: 'nope' })).toThrow(ConfigError);
-    expect(loadConfig({ OIDC_ENTITLEMENT_ROLES: '{"urn:x":"voManager"}' }).entitlements.map).toEqual({ 'urn:x': 'voManager' });
+    expect(loadConfig({ OIDC_ENTITLEMENT_ROLES: '{"urn:x":"voManager"}' }).entitlements.map).toEqual({
+      'urn:x': 'voManager',
+    });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
 });

@@ -55,7 +55,8 @@ export const DEV_IDP_CLIENT_ID = 'nubes-portal';
 const parsePort = (value: string | undefined, fallback: number): number => {
   if (value === undefined || value === '') return fallback;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${value}".`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be a port number, not "${value}".`);
   return port;
 };
 
@@ -94,7 +95,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const production = runtime === 'production';
 
   if (production) {
-    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_PASSWORD'].filter((name) => !env[name]);
+    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_PASSWORD'].filter(
+      (name) => !env[name],
+    );
     if (missing.length > 0) {
       throw new ConfigError(
         `NODE_ENV=production needs ${missing.join(', ')}. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET ` +

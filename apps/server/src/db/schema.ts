@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,9 +22,15 @@ export const users = pgTable(
     internalId: text('internal_id'),
     issuer: text('issuer'),
     /** Roles given in the portal (admin panel, configuration). */
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Roles mapped from the IdP's eduperson_entitlement at the last login; replaced at every login. */
-    entitlementRoles: text('entitlement_roles').array().notNull().default(sql`'{}'::text[]`),
+    entitlementRoles: text('entitlement_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     groups: jsonb('groups').$type<UserGroup[]>().notNull().default([]),
     passwordHash: text('password_hash'),
     version: integer('version').notNull().default(1),
@@ -46,10 +42,7 @@ export const users = pgTable(
     uniqueIndex('users_identity_key').on(t.issuer, t.internalId),
     check('users_username_not_blank', sql`length(trim(${t.username})) > 0`),
     // Direct login is for admins only (SPEC §6): a password may exist only beside portalManager.
-    check(
-      'users_password_only_for_admins',
-      sql`${t.passwordHash} IS NULL OR 'portalManager' = ANY(${t.roles})`,
-    ),
+    check('users_password_only_for_admins', sql`${t.passwordHash} IS NULL OR 'portalManager' = ANY(${t.roles})`),
     check('users_version_positive', sql`${t.version} > 0`),
   ],
 );

@@ -11,16 +11,76 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { username: 'alice', name: 'Alice Adler', email: 'alice@hpc-north.example', roles: ['serviceProvider'], organisation: 'hpc-north.example' },
-  { username: 'bob', name: 'Bob Berger', email: 'bob@datacenter-south.example', roles: ['serviceProvider'], organisation: 'datacenter-south.example' },
-  { username: 'paula', name: 'Paula Peters', email: 'paula@nubes-office.example', roles: ['servicePortfolioManager'], organisation: 'nubes-office.example' },
-  { username: 'ivan', name: 'Ivan Ivanov', email: 'ivan@nubes-office.example', roles: ['serviceIntegrationManager'], organisation: 'nubes-office.example' },
-  { username: 'carla', name: 'Carla Conti', email: 'carla@nubes-office.example', roles: ['contactManager'], organisation: 'nubes-office.example' },
-  { username: 'desk', name: 'Dana Desk', email: 'desk@nubes-office.example', roles: ['cloudServiceDesk'], organisation: 'nubes-office.example' },
-  { username: 'rita', name: 'Rita Richter', email: 'rita@hpc-north.example', roles: ['resourcePackageManager'], organisation: 'hpc-north.example' },
-  { username: 'victor', name: 'Victor Vogel', email: 'victor@datacenter-south.example', roles: ['voManager'], organisation: 'datacenter-south.example' },
-  { username: 'sven', name: 'Sven Schulz', email: 'sven@nubes-office.example', roles: ['voSupervisor'], organisation: 'nubes-office.example' },
-  { username: 'nora', name: 'Nora Neumann', email: 'nora@university-west.example', roles: [], organisation: 'university-west.example' },
+  {
+    username: 'alice',
+    name: 'Alice Adler',
+    email: 'alice@hpc-north.example',
+    roles: ['serviceProvider'],
+    organisation: 'hpc-north.example',
+  },
+  {
+    username: 'bob',
+    name: 'Bob Berger',
+    email: 'bob@datacenter-south.example',
+    roles: ['serviceProvider'],
+    organisation: 'datacenter-south.example',
+  },
+  {
+    username: 'paula',
+    name: 'Paula Peters',
+    email: 'paula@nubes-office.example',
+    roles: ['servicePortfolioManager'],
+    organisation: 'nubes-office.example',
+  },
+  {
+    username: 'ivan',
+    name: 'Ivan Ivanov',
+    email: 'ivan@nubes-office.example',
+    roles: ['serviceIntegrationManager'],
+    organisation: 'nubes-office.example',
+  },
+  {
+    username: 'carla',
+    name: 'Carla Conti',
+    email: 'carla@nubes-office.example',
+    roles: ['contactManager'],
+    organisation: 'nubes-office.example',
+  },
+  {
+    username: 'desk',
+    name: 'Dana Desk',
+    email: 'desk@nubes-office.example',
+    roles: ['cloudServiceDesk'],
+    organisation: 'nubes-office.example',
+  },
+  {
+    username: 'rita',
+    name: 'Rita Richter',
+    email: 'rita@hpc-north.example',
+    roles: ['resourcePackageManager'],
+    organisation: 'hpc-north.example',
+  },
+  {
+    username: 'victor',
+    name: 'Victor Vogel',
+    email: 'victor@datacenter-south.example',
+    roles: ['voManager'],
+    organisation: 'datacenter-south.example',
+  },
+  {
+    username: 'sven',
+    name: 'Sven Schulz',
+    email: 'sven@nubes-office.example',
+    roles: ['voSupervisor'],
+    organisation: 'nubes-office.example',
+  },
+  {
+    username: 'nora',
+    name: 'Nora Neumann',
+    email: 'nora@university-west.example',
+    roles: [],
+    organisation: 'university-west.example',
+  },
 ];
 
 export const ENTITLEMENT_AUTHORITY = '#aai.nubes.example';

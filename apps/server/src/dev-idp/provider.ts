@@ -76,7 +76,14 @@ export const createDevIdentityProvider = async (config: Config, db: Db): Promise
       await grant.save();
       return grant;
     },
-    ttl: { Session: 60 * 60, Interaction: 10 * 60, Grant: 60 * 60 * 24, AccessToken: 60 * 10, IdToken: 60 * 10, AuthorizationCode: 60 },
+    ttl: {
+      Session: 60 * 60,
+      Interaction: 10 * 60,
+      Grant: 60 * 60 * 24,
+      AccessToken: 60 * 10,
+      IdToken: 60 * 10,
+      AuthorizationCode: 60,
+    },
   };
 
   const provider = new Provider(config.oidc.issuer, configuration);

@@ -41,13 +41,18 @@ export const devIdpRoutes = async (app: FastifyInstance, { provider }: { provide
 
   // The login form is ours.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw);
-    if (details.prompt.name === 'login') return sendPage(reply, renderLoginPage({ uid: details.uid, language: request.language }));
+    if (details.prompt.name === 'login')
+      return sendPage(reply, renderLoginPage({ uid: details.uid, language: request.language }));
     // Consent is implied for the portal (see loadExistingGrant); finish any leftover prompt.
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
@@ -61,12 +66,21 @@ export const devIdpRoutes = async (app: FastifyInstance, { provider }: { provide
       const password = String(request.body?.password ?? '');
       const account = findDemoAccount(username);
       if (!account || password !== account.username) {
-        return sendPage(reply, renderLoginPage({ uid: details.uid, language: request.language, error: true, username }), 401);
+        return sendPage(
+          reply,
+          renderLoginPage({ uid: details.uid, language: request.language, error: true, username }),
+          401,
+        );
       }
       reply.hijack();
-      await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: account.username } }, {
-        mergeWithLastSubmission: false,
-      });
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.username } },
+        {
+          mergeWithLastSubmission: false,
+        },
+      );
     },
   );
 };

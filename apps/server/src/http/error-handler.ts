@@ -20,7 +20,8 @@ interface IssueLike {
 
 /** Zod's own messages are English sentences; ours are i18n keys. Map both to a translated text. */
 const issueMessage = (issue: IssueLike, language: Language): string => {
-  if (issue.message && hasMessage(issue.message)) return translate(language, issue.message, { host: 'portal.example.org' });
+  if (issue.message && hasMessage(issue.message))
+    return translate(language, issue.message, { host: 'portal.example.org' });
   switch (issue.keyword) {
     case 'invalid_type':
       return translate(language, issue.params.input === undefined ? 'validation.required' : 'validation.invalidType');

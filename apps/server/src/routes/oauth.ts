@@ -1,4 +1,9 @@
-import { oauthFinishRequestSchema, oauthStartQuerySchema, oauthStartResponseSchema, tokenResponseSchema } from '@nubes/domain';
+import {
+  oauthFinishRequestSchema,
+  oauthStartQuerySchema,
+  oauthStartResponseSchema,
+  tokenResponseSchema,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { upsertSsoUser } from '../commands/upsert-sso-user.js';
 import { errorResponses } from '../http/openapi.js';

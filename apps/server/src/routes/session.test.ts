@@ -2,7 +2,14 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, TEST_ADMIN, type TestApp, type TestPrincipal } from '../test/harness.js';
+import {
+  bearer,
+  createTestApp,
+  seedPrincipals,
+  TEST_ADMIN,
+  type TestApp,
+  type TestPrincipal,
+} from '../test/harness.js';
 
 const login = (test: TestApp, body: unknown, remoteAddress = '10.0.0.1') =>
   test.app.inject({ method: 'POST', url: '/api/login', payload: body as object, remoteAddress });
@@ -113,7 +120,11 @@ describe('direct login, tokens and renewal', () => {
     const forged = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     forged.sub = byName('paula').id;
     const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
-    const unsigned = new UnsecuredJWT({ fullname: 'x' }).setSubject(alice.id).setIssuer('nubes').setExpirationTime('1h').encode();
+    const unsigned = new UnsecuredJWT({ fullname: 'x' })
+      .setSubject(alice.id)
+      .setIssuer('nubes')
+      .setExpirationTime('1h')
+      .encode();
     const expired = await new SignJWT({ fullname: 'x' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(alice.id)
@@ -177,7 +188,9 @@ describe('GET /api/users/{username}', () => {
       const response = await test.app.inject({ method: 'GET', url: '/api/users/alice', headers: as(reader) });
       expect(response.statusCode, reader).toBe(200);
     }
-    expect((await test.app.inject({ method: 'GET', url: '/api/users/ghost', headers: as('carla') })).statusCode).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url: '/api/users/ghost', headers: as('carla') })).statusCode).toBe(
+      404,
+    );
   });
 
   it('needs a session', async () => {

@@ -48,7 +48,11 @@ describe('system routes, headers and errors', () => {
   });
 
   it('answers unknown API paths with the error shape, in German on request', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'de' } });
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-language': 'de' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'not_found', message: 'Nicht gefunden.' });
   });

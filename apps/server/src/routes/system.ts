@@ -1,4 +1,9 @@
-import { healthResponseSchema, publicConfigSchema, SERVICE_PORTFOLIO_INSTRUCTION, CONTACT_DATABASE_INSTRUCTION } from '@nubes/domain';
+import {
+  healthResponseSchema,
+  publicConfigSchema,
+  SERVICE_PORTFOLIO_INSTRUCTION,
+  CONTACT_DATABASE_INSTRUCTION,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Services } from '../services.js';
 
@@ -14,7 +19,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     if (lastPing && now - lastPing.at < PING_TTL_MS) return lastPing.ok;
     inflight ??= services.database
       .ping()
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
       .then((ok) => {
         lastPing = { at: Date.now(), ok };
         inflight = null;

@@ -15,7 +15,9 @@ const freePort = () =>
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -45,17 +47,44 @@ export default async function setup(project: TestProject) {
   chmodSync(root, 0o777);
   const dataDir = path.join(root, 'data');
   if (process.getuid?.() === 0) {
-    const { uid, gid } = { uid: Number(spawnSync('id', ['-u', 'postgres']).stdout), gid: Number(spawnSync('id', ['-g', 'postgres']).stdout) };
+    const { uid, gid } = {
+      uid: Number(spawnSync('id', ['-u', 'postgres']).stdout),
+      gid: Number(spawnSync('id', ['-g', 'postgres']).stdout),
+    };
     chownSync(root, uid, gid);
   }
-  const [initCmd, initArgs] = asPostgres(`${BIN}/initdb`, ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  const [initCmd, initArgs] = asPostgres(`${BIN}/initdb`, [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
   const init = spawnSync(initCmd, initArgs, { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
 
   const port = await freePort();
   const [cmd, args] = asPostgres(`${BIN}/postgres`, [
-    '-D', dataDir, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
   ]);
   const child = spawn(cmd, args, { stdio: 'ignore' });
   const base = `postgres://postgres@127.0.0.1:${port}`;

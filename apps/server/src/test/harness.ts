@@ -49,7 +49,9 @@ export const freePort = () =>
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
@@ -120,7 +122,12 @@ export const seedPrincipals = async (test: TestApp): Promise<TestPrincipal[]> =>
     result.push({ username: row.username, roles: account.roles, id: row.id, token: await test.tokens.issue(row) });
   }
   const [admin] = await test.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
-  result.push({ username: admin!.username, roles: ['portalManager'], id: admin!.id, token: await test.tokens.issue(admin!) });
+  result.push({
+    username: admin!.username,
+    roles: ['portalManager'],
+    id: admin!.id,
+    token: await test.tokens.issue(admin!),
+  });
   return result;
 };
 

@@ -77,7 +77,8 @@ export const de: Messages = {
     loginHint: 'Melden Sie sich an, um die geschützten Module zu nutzen.',
     onboardingModule:
       'Service-Onboarding: über „{{newApplication}}“ einen Service anmelden und danach seinen Status und die eingegebenen Serviceinformationen verfolgen',
-    vosModule: 'VO-Registrierung: über „{{newVoApplication}}“ eine VO registrieren und unter „{{myVos}}“ die eigenen VOs auflisten',
+    vosModule:
+      'VO-Registrierung: über „{{newVoApplication}}“ eine VO registrieren und unter „{{myVos}}“ die eigenen VOs auflisten',
   },
   footer: {
     legalNotice: 'Impressum',
@@ -106,7 +107,8 @@ export const de: Messages = {
   page: {
     placeholder: 'Diese Seite gehört zum Portal und wird in einer der nächsten Versionen gefüllt.',
     noAccessTitle: 'Kein Zugriff',
-    noAccessText: 'Ihre Rollen umfassen diese Seite nicht. Wenden Sie sich an die Portalleitung, wenn Sie Zugriff brauchen.',
+    noAccessText:
+      'Ihre Rollen umfassen diese Seite nicht. Wenden Sie sich an die Portalleitung, wenn Sie Zugriff brauchen.',
     notFoundText: 'Die angefragte Seite existiert nicht.',
     backHome: 'Zurück zur Startseite',
     loading: 'Wird geladen…',
@@ -153,7 +155,8 @@ export const de: Messages = {
   },
   devIdp: {
     title: 'Entwicklungs-Identitätsanbieter',
-    intro: 'Dieser Identitätsanbieter läuft nur in der Entwicklung. Das Passwort jedes Demokontos ist sein Benutzername.',
+    intro:
+      'Dieser Identitätsanbieter läuft nur in der Entwicklung. Das Passwort jedes Demokontos ist sein Benutzername.',
     accounts: 'Demokonten',
     username: 'Benutzername',
     password: 'Passwort',

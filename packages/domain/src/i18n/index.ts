@@ -41,11 +41,7 @@ export const hasMessage = (key: string): boolean => lookup(en, key) !== undefine
  * Translates outside React (the server's error messages); the web uses i18next over the same
  * catalogues. Falls back to English, then to the key itself.
  */
-export const translate = (
-  language: Language,
-  key: string,
-  params: Record<string, string | number> = {},
-): string => {
+export const translate = (language: Language, key: string, params: Record<string, string | number> = {}): string => {
   const template = lookup(MESSAGES[language], key) ?? lookup(en, key) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
     params[name] === undefined ? match : String(params[name]),
