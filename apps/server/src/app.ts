@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -22,6 +21,7 @@ import { createDevIdentityProvider } from './dev-idp/provider.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
@@ -72,25 +72,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets CSS variables through style attributes and one <style> element.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        baseUri: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(accessControl, { db: database.db, tokens });
 
   await app.register(fastifySwagger, {

@@ -1,5 +1,5 @@
 import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/domain';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadPrincipal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -35,7 +35,12 @@ export const accessControl = fp(
     const registry: RegisteredRoute[] = [];
     const pending: RouteOptions[] = [];
     app.decorate('routeRegistry', registry);
-    app.decorateRequest('language', 'en');
+    // Parsed only when something is translated: most answers never need it.
+    app.decorateRequest('language', {
+      getter(this: FastifyRequest) {
+        return negotiateLanguage(this.headers['accept-language']);
+      },
+    });
     app.decorateRequest('principal', null);
 
     app.addHook('onRoute', (route) => {
@@ -54,7 +59,6 @@ export const accessControl = fp(
     });
 
     app.addHook('onRequest', async (request) => {
-      request.language = negotiateLanguage(request.headers['accept-language']);
       // The cookie is only good for GET (file downloads); writes need the header, which a
       // cross-site form cannot set.
       const token =

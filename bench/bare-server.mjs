@@ -1,0 +1,31 @@
+// The baseline for `GET /api/health`: a bare Fastify (same version as the portal, no plugins, no
+// hooks, no logger) in its own process, answering one route with exactly the bytes and content type
+// the portal's health check answers. Started by bench/run.mjs, which passes:
+//   BARE_BODY_BASE64   the portal's response body, base64
+//   BARE_CONTENT_TYPE  the portal's content-type header
+//   BARE_PATH          the route (default /api/health)
+// It listens on a free loopback port and reports it to the parent over IPC: { type: 'listening', port }.
+import Fastify from 'fastify';
+
+const body = Buffer.from(process.env.BARE_BODY_BASE64 ?? '', 'base64');
+const contentType = process.env.BARE_CONTENT_TYPE || 'application/json; charset=utf-8';
+const routePath = process.env.BARE_PATH || '/api/health';
+
+const app = Fastify({ logger: false });
+app.get(routePath, (_request, reply) => {
+  reply.type(contentType).send(body);
+});
+
+const close = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void close());
+process.once('SIGINT', () => void close());
+// The parent went away (it crashed or was killed): do not linger.
+process.on('disconnect', () => void close());
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+const { port } = app.server.address();
+if (process.send) process.send({ type: 'listening', port });
+else console.log(`bare server listening on http://127.0.0.1:${port}${routePath}`);

@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
+import { SESSION_STORAGE_KEY } from '@nubes/domain';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+interface AxeViolation {
+  id: string;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.2 A/AA) on the page as it is now and fails on any violation. Injected
+ * through the DevTools protocol, so the portal's CSP stays as strict as in production.
+ */
+export const expectAccessible = async (page: Page) => {
+  await page.waitForLoadState('load');
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  }, WCAG_TAGS);
+  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
+};
+
+/** Goes to a path, waits for the app to settle and checks accessibility. */
+export const visit = async (page: Page, path: string) => {
+  await page.goto(path);
+  await page.locator('main').first().waitFor();
+  await expectAccessible(page);
+};
+
+export const MINUTE = 60_000;
+
+/** Ages the stored session, as if it had been created `minutes` ago. */
+export const ageSession = async (page: Page, minutes: number) => {
+  await page.evaluate(
+    ({ key, ms }) => {
+      const session = JSON.parse(localStorage.getItem(key) ?? 'null');
+      session.sessionCreated = Date.now() - ms;
+      localStorage.setItem(key, JSON.stringify(session));
+    },
+    { key: SESSION_STORAGE_KEY, ms: minutes * MINUTE },
+  );
+};
+
+export const storedSession = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SESSION_STORAGE_KEY) as Promise<{
+    token: string;
+    tokenExpire: number;
+    roles: string[];
+    sessionCreated: number;
+    username: string;
+    fullname: string;
+    email: string;
+  } | null>;
+
+/** Every test fails on a CSP violation or an uncaught page error, and checks its last page with axe. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use(page);
+    if (!page.isClosed() && new URL(page.url()).protocol.startsWith('http')) await expectAccessible(page);
+    expect(problems, 'CSP violations or page errors').toEqual([]);
+  },
+});
+
+export { expect };

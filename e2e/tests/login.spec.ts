@@ -1,0 +1,93 @@
+import { AUTH_COOKIE } from '@nubes/domain';
+import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { loginAsAdmin, loginWithAai, logout, submitAdminForm } from '../login.js';
+
+test.describe('direct admin login', () => {
+  test('logs the admin in, stores the session as SPEC §3 says and sets the auth cookie', async ({ page, context }) => {
+    await loginAsAdmin(page);
+    const session = await storedSession(page);
+    expect(Object.keys(session!).sort()).toEqual(
+      ['email', 'fullname', 'roles', 'sessionCreated', 'token', 'tokenExpire', 'username'].sort(),
+    );
+    expect(session!.username).toBe('admin');
+    expect(session!.roles).toEqual(['portalManager']);
+    expect(session!.tokenExpire - Date.now()).toBeGreaterThan(239 * 60_000);
+    const cookie = (await context.cookies()).find((c) => c.name === AUTH_COOKIE);
+    expect(cookie?.value).toBe(session!.token);
+    expect(cookie?.path).toBe('/');
+    expect(cookie?.sameSite).toBe('Lax');
+    await expectAccessible(page);
+  });
+
+  test('a wrong password shows Login Failed and keeps the user logged out', async ({ page }) => {
+    await visit(page, '/login');
+    await submitAdminForm(page, 'admin', 'wrong-password');
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Please check your username and password.')).toBeVisible();
+    await expectAccessible(page);
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test('a non-admin cannot log in directly', async ({ page }) => {
+    await loginWithAai(page, 'alice');
+    await logout(page, 'Alice Adler');
+    await visit(page, '/login');
+    await submitAdminForm(page, 'alice', 'alice');
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  test('empty fields are refused before sending', async ({ page }) => {
+    await visit(page, '/login');
+    await page.getByRole('form', { name: /direct login/i }).getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('This field cannot be empty').first()).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('single sign-on through the dev IdP', () => {
+  test('alice, a service provider, logs in and is welcomed by name', async ({ page }) => {
+    await loginWithAai(page, 'alice');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByText('Welcome, Alice Adler')).toBeVisible();
+    const session = await storedSession(page);
+    expect(session!.roles).toEqual(['serviceProvider']);
+    expect(await page.evaluate(() => localStorage.getItem('oAuthSession'))).toBeNull();
+    await expectAccessible(page);
+  });
+
+  test('paula, a portfolio manager, comes back to the protected page she asked for', async ({ page }) => {
+    await page.goto('/sc/service-integration-list?sort=score');
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    await loginWithAai(page, 'paula', { from: page.url() });
+    await expect(page).toHaveURL('/sc/service-integration-list?sort=score');
+    await expect(page.getByRole('heading', { level: 1, name: 'Service Integration List' })).toBeVisible();
+    expect((await storedSession(page))!.roles).toEqual(['servicePortfolioManager']);
+  });
+
+  test('a return with a state that does not match shows Login Failed', async ({ page }) => {
+    await visit(page, '/login');
+    await page.getByRole('button', { name: 'Login with AAI' }).click();
+    await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+    // Instead of signing in, come back with a forged state for the stored session.
+    await page.goto('/login-oauth/oidc?code=forged-code&state=forged-state');
+    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('AAI login failed, please try again.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    expect(await storedSession(page)).toBeNull();
+  });
+});
+
+test('logout clears the session, the cookie and the header, and goes home', async ({ page, context }) => {
+  await loginWithAai(page, 'carla');
+  await page.goto('/cd/contact-database');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
+  await logout(page, 'Carla Conti');
+  await expect(page).toHaveURL('/');
+  expect(await storedSession(page)).toBeNull();
+  expect((await context.cookies()).find((c) => c.name === AUTH_COOKIE)).toBeUndefined();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('Welcome to Nubes').first()).toBeVisible();
+  await page.goto('/cd/contact-database');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcd%2Fcontact-database/);
+});

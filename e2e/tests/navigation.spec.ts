@@ -1,0 +1,95 @@
+import { expect, expectAccessible, test } from '../fixtures.js';
+import { loginAsAdmin, loginWithAai } from '../login.js';
+
+const GROUPS = ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'];
+const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+const expectGroups = async (page: import('@playwright/test').Page, visible: string[]) => {
+  for (const group of GROUPS) {
+    await expect(nav(page).getByRole('button', { name: group, exact: true }), group).toHaveCount(visible.includes(group) ? 1 : 0);
+  }
+};
+
+test('the portal manager sees every menu group and the admin panel', async ({ page }) => {
+  await loginAsAdmin(page);
+  await expectGroups(page, GROUPS);
+  await nav(page).getByRole('button', { name: 'Admin Panel', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
+  await expect(page).toHaveURL('/manage/adminPanel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('alice, a service provider, sees the service portfolio menu with New Application', async ({ page }) => {
+  await loginWithAai(page, 'alice');
+  await expectGroups(page, ['Service Portfolio']);
+  await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  for (const entry of ['New Application', 'My Services', 'Public Service Portfolio']) {
+    await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
+  await expect(page.getByRole('menuitem', { name: 'Service Integration List' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('menuitem', { name: 'New Application' }).click();
+  await expect(page).toHaveURL('/sc/service-application');
+  await expect(page.getByRole('heading', { level: 1, name: 'New Service Application' })).toBeVisible();
+  await expect(page).toHaveTitle('New Service Application');
+  // Logged in, the home page's restricted texts are links.
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('link', { name: 'New Application', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'My VOs', exact: true })).toBeVisible();
+});
+
+test('paula, a portfolio manager, sees the integration and review lists but no New Application', async ({ page }) => {
+  await loginWithAai(page, 'paula');
+  await expectGroups(page, ['Service Portfolio']);
+  await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  for (const entry of ['Service Integration List', 'Service Review List', 'Change Request List']) {
+    await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
+  await expect(page.getByRole('menuitem', { name: 'New Application' })).toHaveCount(0);
+});
+
+test('victor sees VO registration, carla the contact database, nora no menu', async ({ browser }) => {
+  for (const [user, groups] of [
+    ['victor', ['VO Registration']],
+    ['carla', ['Contact Database']],
+    ['nora', []],
+  ] as const) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await loginWithAai(page, user);
+    await expectGroups(page, [...groups]);
+    await context.close();
+  }
+});
+
+test('a screen outside the user roles says so instead of showing data', async ({ page }) => {
+  await loginWithAai(page, 'nora');
+  await page.goto('/manage/adminPanel');
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the shell works by keyboard: skip link first, menus open with the keyboard', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  const group = nav(page).getByRole('button', { name: 'Contact Database', exact: true });
+  await group.focus();
+  const outline = await group.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Institution List' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Institution List' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/cd/institutions');
+  await expectAccessible(page);
+});

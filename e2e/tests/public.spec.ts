@@ -1,0 +1,73 @@
+import { expect, test, visit } from '../fixtures.js';
+
+test.describe('logged out', () => {
+  test('home welcomes, lists the modules and shows restricted links as plain text', async ({ page }) => {
+    await visit(page, '/');
+    await expect(page).toHaveTitle('Nubes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Nubes' })).toBeVisible();
+    await expect(page.getByText('Welcome to Nubes').first()).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: /current service portfolio/i })).toBeVisible();
+    for (const text of ['New Application', 'New VO Application', 'My VOs']) {
+      await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
+      await expect(main.getByRole('link', { name: text, exact: true })).toHaveCount(0);
+    }
+    await expect(main.getByRole('link', { name: /instructions/i })).toHaveAttribute('target', '_blank');
+    await expect(main.getByRole('link', { name: 'Helpdesk' })).toBeVisible();
+  });
+
+  test('navigation shows only the login link', async ({ page }) => {
+    await visit(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    for (const group of ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel']) {
+      await expect(nav.getByRole('button', { name: group })).toHaveCount(0);
+    }
+  });
+
+  test('footer links to legal notice, privacy, accessibility, team, news, helpdesk and about', async ({ page }) => {
+    await visit(page, '/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Legal notice', 'Privacy', 'Accessibility', 'Team', 'News', 'Helpdesk', 'About']) {
+      await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /.+/);
+    }
+  });
+
+  test('the public service portfolio opens without login', async ({ page }) => {
+    await visit(page, '/sc/public-service-portfolio');
+    await expect(page).toHaveURL(/\/sc\/public-service-portfolio$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Public Service Portfolio' })).toBeVisible();
+    await expect(page).toHaveTitle('Public Service Portfolio');
+  });
+
+  test('any other path shows Page not found', async ({ page }) => {
+    await visit(page, '/no/such/page?x=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Page not found');
+  });
+
+  test('document titles follow the route titles', async ({ page }) => {
+    for (const [path, title] of [
+      ['/login', 'Login'],
+      ['/sc/public-service-portfolio', 'Public Service Portfolio'],
+      ['/', 'Nubes'],
+    ] as const) {
+      await visit(page, path);
+      await expect(page).toHaveTitle(title);
+    }
+  });
+
+  test('a protected route redirects to login with the full path and comes back after login', async ({ page }) => {
+    await page.goto('/sc/my-services?tab=pipeline&page=2');
+    await expect(page).toHaveURL('/login?redirect=%2Fsc%2Fmy-services%3Ftab%3Dpipeline%26page%3D2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    await expect(page).toHaveTitle('Login');
+    const form = page.getByRole('form', { name: /direct login/i });
+    await form.getByLabel('Username').fill('admin');
+    await form.getByLabel('Password').fill('admin');
+    await form.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/sc/my-services?tab=pipeline&page=2');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Services' })).toBeVisible();
+    await expect(page).toHaveTitle('My Services');
+  });
+});

@@ -1,0 +1,43 @@
+import { ageSession, expect, storedSession, test } from '../fixtures.js';
+import { loginAsAdmin } from '../login.js';
+
+test.describe('session age, checked after every route change (SPEC §4)', () => {
+  test('a session aged 200 minutes stays and is renewed in the background', async ({ page }) => {
+    await loginAsAdmin(page);
+    const before = await storedSession(page);
+    await ageSession(page, 200);
+    // JWTs issued within the same second are identical; wait so the renewed one differs.
+    await page.waitForTimeout(1100);
+    const renewal = page.waitForResponse((r) => r.url().endsWith('/api/login-renew') && r.status() === 200);
+    await page.getByRole('main').getByRole('link', { name: /current service portfolio/i }).click();
+    await renewal;
+    await expect.poll(async () => (await storedSession(page))?.token).not.toBe(before!.token);
+    const after = await storedSession(page);
+    expect(Date.now() - after!.sessionCreated).toBeLessThan(60_000);
+    expect(after!.username).toBe('admin');
+    await expect(page.getByText('Welcome, Portal Administrator')).toBeVisible();
+  });
+
+  test('a session aged 250 minutes is logged out', async ({ page }) => {
+    await loginAsAdmin(page);
+    await ageSession(page, 250);
+    await page.goto('/sc/my-services');
+    await expect(page).toHaveURL('/login?redirect=%2Fsc%2Fmy-services');
+    expect(await storedSession(page)).toBeNull();
+    await expect(page.getByText('Welcome, Portal Administrator')).toHaveCount(0);
+  });
+
+  test('a session younger than 180 minutes is kept without renewal', async ({ page }) => {
+    await loginAsAdmin(page);
+    const before = await storedSession(page);
+    await ageSession(page, 100);
+    let renewed = false;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/login-renew')) renewed = true;
+    });
+    await page.goto('/sc/my-services');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Services' })).toBeVisible();
+    expect(renewed).toBe(false);
+    expect((await storedSession(page))!.token).toBe(before!.token);
+  });
+});

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The whole test suite, as `npm test` runs it: build, unit/API/database tests (PGlite and, when
+// the binaries exist, a throwaway PostgreSQL 15), then the browser tests in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const run = (command, args, options = {}) => {
+  console.log(`\n> ${command} ${args.join(' ')}`);
+  return spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
+};
+
+const ensureChromium = () => {
+  if (existsSync(chromium)) return;
+  console.log('Chromium is missing: installing Debian\'s package with apt-get.');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env });
+  if (apt(['update']) !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0 || !existsSync(chromium)) {
+    console.error(`Could not install Chromium at ${chromium}.`);
+    process.exit(1);
+  }
+};
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+const readVitest = () => {
+  const file = path.join(results, 'vitest.json');
+  if (!existsSync(file)) return false;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+  counts.skipped += report.numPendingTests + report.numTodoTests;
+  return true;
+};
+const readPlaywright = () => {
+  const file = path.join(results, 'e2e.json');
+  if (!existsSync(file)) return false;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  counts.passed += stats.expected + stats.flaky;
+  counts.failed += stats.unexpected;
+  counts.skipped += stats.skipped;
+  return true;
+};
+
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+ensureChromium();
+
+let status = run('npm', ['run', 'build']);
+if (status !== 0) {
+  console.error('The build failed.');
+  process.exit(status);
+}
+const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]);
+const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+const readAll = readVitest() & readPlaywright();
+status = unit || e2e || (readAll ? 0 : 1);
+if (!readAll) counts.failed += 1;
+
+console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+process.exit(status);
