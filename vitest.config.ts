@@ -19,13 +19,13 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
     env: { NUBES_TEST_DB: kind, NODE_ENV: 'test' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // PGlite instances are heavy (≈450 MB each); two files at a time fit two cores.
-    maxWorkers: 2,
   },
 });
 
 export default defineConfig({
   test: {
+    // PGlite instances are heavy (≈450 MB each); two files at a time fit two cores.
+    maxWorkers: 2,
     projects: [
       { resolve: { alias }, test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       serverProject('server-pglite', 'pglite'),

@@ -16,11 +16,15 @@ const run = (command, args, options = {}) => {
 
 const ensureChromium = () => {
   if (existsSync(chromium)) return;
-  console.log('Chromium is missing: installing Debian\'s package with apt-get.');
+  console.log("Chromium is missing: installing Debian's package with apt-get.");
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env });
-  if (apt(['update']) !== 0 || apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0 || !existsSync(chromium)) {
+  if (
+    apt(['update']) !== 0 ||
+    apt(['install', '-y', '--no-install-recommends', 'chromium']) !== 0 ||
+    !existsSync(chromium)
+  ) {
     console.error(`Could not install Chromium at ${chromium}.`);
     process.exit(1);
   }
@@ -55,7 +59,13 @@ if (status !== 0) {
   console.error('The build failed.');
   process.exit(status);
 }
-const unit = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'vitest.json')}`]);
+const unit = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(results, 'vitest.json')}`,
+]);
 const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 const readAll = readVitest() & readPlaywright();
 status = unit || e2e || (readAll ? 0 : 1);

@@ -22,7 +22,7 @@ test.describe('direct admin login', () => {
   test('a wrong password shows Login Failed and keeps the user logged out', async ({ page }) => {
     await visit(page, '/login');
     await submitAdminForm(page, 'admin', 'wrong-password');
-    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Please check your username and password.')).toBeVisible();
     await expectAccessible(page);
     expect(await storedSession(page)).toBeNull();
@@ -33,13 +33,16 @@ test.describe('direct admin login', () => {
     await logout(page, 'Alice Adler');
     await visit(page, '/login');
     await submitAdminForm(page, 'alice', 'alice');
-    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
   });
 
   test('empty fields are refused before sending', async ({ page }) => {
     await visit(page, '/login');
-    await page.getByRole('form', { name: /direct login/i }).getByRole('button', { name: 'Log in' }).click();
+    await page
+      .getByRole('form', { name: /direct login/i })
+      .getByRole('button', { name: 'Log in' })
+      .click();
     await expect(page.getByText('This field cannot be empty').first()).toBeVisible();
     await expectAccessible(page);
   });
@@ -71,7 +74,7 @@ test.describe('single sign-on through the dev IdP', () => {
     await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
     // Instead of signing in, come back with a forged state for the stored session.
     await page.goto('/login-oauth/oidc?code=forged-code&state=forged-state');
-    await expect(page.getByText('Login Failed')).toBeVisible();
+    await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
     await expect(page.getByText('AAI login failed, please try again.')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
     expect(await storedSession(page)).toBeNull();
@@ -86,7 +89,9 @@ test('logout clears the session, the cookie and the header, and goes home', asyn
   await expect(page).toHaveURL('/');
   expect(await storedSession(page)).toBeNull();
   expect((await context.cookies()).find((c) => c.name === AUTH_COOKIE)).toBeUndefined();
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
   await expect(page.getByText('Welcome to Nubes').first()).toBeVisible();
   await page.goto('/cd/contact-database');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fcd%2Fcontact-database/);

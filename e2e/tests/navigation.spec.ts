@@ -1,12 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loginAsAdmin, loginWithAai } from '../login.js';
 
 const GROUPS = ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'];
-const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main navigation' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 
-const expectGroups = async (page: import('@playwright/test').Page, visible: string[]) => {
+const expectGroups = async (page: Page, visible: string[]) => {
   for (const group of GROUPS) {
-    await expect(nav(page).getByRole('button', { name: group, exact: true }), group).toHaveCount(visible.includes(group) ? 1 : 0);
+    await expect(nav(page).getByRole('button', { name: group, exact: true }), group).toHaveCount(
+      visible.includes(group) ? 1 : 0,
+    );
   }
 };
 

@@ -9,7 +9,10 @@ test.describe('session age, checked after every route change (SPEC §4)', () => 
     // JWTs issued within the same second are identical; wait so the renewed one differs.
     await page.waitForTimeout(1100);
     const renewal = page.waitForResponse((r) => r.url().endsWith('/api/login-renew') && r.status() === 200);
-    await page.getByRole('main').getByRole('link', { name: /current service portfolio/i }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /current service portfolio/i })
+      .click();
     await renewal;
     await expect.poll(async () => (await storedSession(page))?.token).not.toBe(before!.token);
     const after = await storedSession(page);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -106,7 +106,10 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider });
   }
 
-  const hasWeb = existsSync(path.join(config.webDist, 'index.html'));
+  const indexFile = path.join(config.webDist, 'index.html');
+  // The app shell is small and the same for every client-side route: read once, served from memory.
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const hasWeb = indexHtml !== null;
   if (hasWeb) {
     await app.register(async (web) => {
       web.addHook('onRoute', markRoutesPublic);
@@ -129,7 +132,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasWeb) {
       // Client-side routes: the web app decides what exists and shows "Page not found" itself.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.webDist);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     }
     return reply
       .code(404)

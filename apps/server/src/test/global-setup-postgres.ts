@@ -99,8 +99,15 @@ export default async function setup(project: TestProject) {
 
   project.provide('postgresUrl', base);
   return async () => {
-    child.kill('SIGINT');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    // runuser does not pass signals on to postgres; pg_ctl stops the server itself.
+    const [stopCmd, stopArgs] = asPostgres(`${BIN}/pg_ctl`, ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', '30']);
+    const stop = spawnSync(stopCmd, stopArgs, { encoding: 'utf8' });
+    if (stop.status !== 0) child.kill('SIGKILL');
+    await new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(null);
+      child.once('exit', resolve);
+      setTimeout(resolve, 5000).unref();
+    });
     rmSync(root, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, configureApi, isApiError } from './client';
+
+const respond = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status }));
+
+const lastCall = (fetchMock: ReturnType<typeof vi.fn>) => {
+  const [url, init] = fetchMock.mock.calls.at(-1) as [string, RequestInit];
+  return { url, init, headers: init.headers as Record<string, string> };
+};
+
+describe('apiRequest', () => {
+  const onUnauthorized = vi.fn();
+  afterEach(() => {
+    onUnauthorized.mockReset();
+    configureApi({ getToken: () => null, getLanguage: () => 'en', onUnauthorized: () => undefined });
+  });
+
+  it('sends Accept, Accept-Language and the session bearer token', async () => {
+    const fetchMock = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    configureApi({ getToken: () => 'tok', getLanguage: () => 'de', onUnauthorized });
+    await expect(apiRequest('/api/thing')).resolves.toEqual({ ok: true });
+    const { url, headers, init } = lastCall(fetchMock);
+    expect(url).toBe('/api/thing');
+    expect(init.method).toBe('GET');
+    expect(headers).toMatchObject({ Accept: 'application/json', 'Accept-Language': 'de', Authorization: 'Bearer tok' });
+  });
+
+  it('sends JSON bodies and no token for anonymous calls', async () => {
+    const fetchMock = respond(200, { token: 'x' });
+    vi.stubGlobal('fetch', fetchMock);
+    configureApi({ getToken: () => 'tok', onUnauthorized });
+    await apiRequest('/api/login', { method: 'POST', body: { login: 'a', password: 'b' }, auth: 'none' });
+    const { init, headers } = lastCall(fetchMock);
+    expect(headers.Authorization).toBeUndefined();
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"login":"a","password":"b"}');
+  });
+
+  it('turns the error shape into an ApiError with the server message and fields', async () => {
+    vi.stubGlobal('fetch', respond(400, { error: 'invalid_input', message: 'Bad', fields: { login: 'Required' } }));
+    const error: unknown = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect(isApiError(error)).toBe(true);
+    expect(error).toMatchObject({ status: 400, code: 'invalid_input', message: 'Bad', fields: { login: 'Required' } });
+  });
+
+  it('copes with error answers that are not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'internal_error' });
+  });
+
+  it('ends the session on a 401 to a call made with the session token', async () => {
+    vi.stubGlobal('fetch', respond(401, { error: 'unauthorized', message: 'Please log in.' }));
+    configureApi({ getToken: () => 'tok', onUnauthorized });
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not end anything on a 401 of an anonymous or explicit-token call (a failed login)', async () => {
+    vi.stubGlobal('fetch', respond(401, { error: 'unauthorized', message: 'Login failed.' }));
+    configureApi({ getToken: () => 'tok', onUnauthorized });
+    await expect(apiRequest('/api/login', { method: 'POST', auth: 'none' })).rejects.toMatchObject({ status: 401 });
+    await expect(apiRequest('/api/users/a', { auth: { token: 'fresh' } })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('reports network failures as ApiError with status 0', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+});

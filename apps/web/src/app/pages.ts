@@ -1,0 +1,22 @@
+import type { RouteId } from '@nubes/domain';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageProps } from '../pages/PageProps';
+
+type LazyPage = LazyExoticComponent<ComponentType<PageProps>>;
+
+/** Each screen is its own chunk, so the first load carries only the shell (≤ 150 KB gzip). */
+const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
+const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LoginOauthPage = lazy(() => import('../pages/LoginOauthPage').then((m) => ({ default: m.LoginOauthPage })));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+const PlaceholderPage = lazy(() => import('../pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+
+/** Screens with their own component; every other route shows its title until a later issue fills it. */
+const PAGES: Partial<Record<RouteId, LazyPage>> = {
+  home: HomePage,
+  login: LoginPage,
+  loginOauth: LoginOauthPage,
+  notFound: NotFoundPage,
+};
+
+export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

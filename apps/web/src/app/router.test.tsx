@@ -1,0 +1,93 @@
+import { ROUTES } from '@nubes/domain';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { currentLocation, fakeAuthApi, fakeToken, PEOPLE, renderApp } from '../test/renderApp';
+
+const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
+
+describe('routes and guards (SPEC §2)', () => {
+  it('sends a logged-out visitor of a protected route to the login page with the full path and query', async () => {
+    renderApp({ path: '/sc/service/42?tab=ownership&x=a%20b' });
+    await h1('Login');
+    expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent('/sc/service/42?tab=ownership&x=a%20b')}`);
+    expect(document.title).toBe('Login');
+  });
+
+  it.each(ROUTES.filter((route) => route.access === 'authenticated').map((route) => [route.path]))(
+    'guards %s',
+    async (path) => {
+      const concrete = path.replace(/:(\w+)/g, 'p1');
+      renderApp({ path: concrete });
+      await h1('Login');
+      expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent(concrete)}`);
+    },
+  );
+
+  it('shows public routes without login, titled by the route', async () => {
+    renderApp({ path: '/sc/public-service-portfolio' });
+    await h1('Public Service Portfolio');
+    expect(currentLocation()).toBe('/sc/public-service-portfolio');
+    await waitFor(() => expect(document.title).toBe('Public Service Portfolio'));
+  });
+
+  it('titles the home page with the product name', async () => {
+    renderApp({ path: '/' });
+    await h1('Welcome to Nubes');
+    await waitFor(() => expect(document.title).toBe('Nubes'));
+  });
+
+  it('shows "Page not found" for any other path', async () => {
+    renderApp({ path: '/no/such/page' });
+    await h1('Page not found');
+    expect(document.title).toBe('Page not found');
+  });
+
+  it('shows a protected screen to a logged-in user, with its title and placeholder line', async () => {
+    renderApp({ path: '/sc/my-services', user: PEOPLE.alice });
+    await h1('My Services');
+    expect(screen.getByText(/will be filled in a coming release/)).toBeInTheDocument();
+    expect(document.title).toBe('My Services');
+  });
+
+  it('tells a user without the route roles that there is no access', async () => {
+    renderApp({ path: '/manage/adminPanel', user: PEOPLE.alice });
+    await h1('No access');
+    expect(document.title).toBe('Admin Panel');
+  });
+
+  it('lets the portalManager into every role-restricted screen', async () => {
+    renderApp({ path: '/manage/adminPanel', user: PEOPLE.admin });
+    await h1('Admin Panel');
+  });
+
+  it('lets paula into the review list but not the contact database', async () => {
+    const first = renderApp({ path: '/sc/review-list', user: PEOPLE.paula });
+    await h1('Service Review List');
+    first.unmount();
+    renderApp({ path: '/cd/contact-database', user: PEOPLE.paula });
+    await h1('No access');
+  });
+
+  it('logs out a session aged 250 minutes and sends the protected route to login', async () => {
+    renderApp({ path: '/sc/my-services', user: PEOPLE.alice, ageMinutes: 250 });
+    await h1('Login');
+    expect(currentLocation()).toBe('/login?redirect=%2Fsc%2Fmy-services');
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+
+  it('renews a session aged 200 minutes in the background and stays on the page', async () => {
+    const now = Date.now();
+    const token = fakeToken({ sub: 'alice', exp: Math.floor(now / 1000) + 14_400, fullname: 'Alice Example' });
+    const api = fakeAuthApi({ renewToken: vi.fn(() => Promise.resolve(token)) });
+    renderApp({ path: '/sc/my-services', user: PEOPLE.alice, ageMinutes: 200, now, api });
+    await h1('My Services');
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user')!).token).toBe(token));
+    expect(JSON.parse(window.localStorage.getItem('user')!).sessionCreated).toBe(now);
+    expect(api.renewToken).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the welcome bar with the full name when logged in', async () => {
+    renderApp({ path: '/', user: PEOPLE.alice });
+    expect(await screen.findByText('Welcome, Alice Example')).toBeInTheDocument();
+  });
+});

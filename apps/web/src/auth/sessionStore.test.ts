@@ -1,0 +1,160 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/client';
+import { fakeAuthApi, fakeToken, PEOPLE, sessionFor } from '../test/renderApp';
+import { readStoredSession, writeStoredSession } from './session';
+import { createSessionStore, type SessionEndReason } from './sessionStore';
+
+const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
+const alice = PEOPLE.alice!;
+const admin = PEOPLE.admin!;
+
+const setup = (api = fakeAuthApi(), now = NOW) => {
+  let clock = now;
+  const store = createSessionStore({ storage: window.localStorage, document, now: () => clock, api });
+  const ended: SessionEndReason[] = [];
+  store.onEnd((reason) => ended.push(reason));
+  return { store, api, ended, setNow: (value: number) => (clock = value) };
+};
+
+describe('SessionStore', () => {
+  it('keeps a session younger than 180 minutes as it is', () => {
+    const session = sessionFor(alice, NOW, 100);
+    writeStoredSession(window.localStorage, session);
+    const { store, api } = setup();
+    expect(store.check()).toMatchObject({ status: 'loggedIn', phase: 'valid' });
+    expect(store.getSnapshot()).toEqual(session);
+    expect(api.renewToken).not.toHaveBeenCalled();
+  });
+
+  it('renews a session aged 200 minutes in the background and restarts its clock', async () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
+    const newToken = fakeToken({ sub: 'alice', exp: Math.floor(NOW / 1000) + 14_400, fullname: 'Alice Example' });
+    const { store, api } = setup(fakeAuthApi({ renewToken: vi.fn(() => Promise.resolve(newToken)) }));
+
+    expect(store.check()).toMatchObject({ status: 'loggedIn', phase: 'renew' });
+    // A second route change while the renewal runs does not start another one.
+    store.check();
+    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    await store.renew();
+
+    const stored = readStoredSession(window.localStorage);
+    expect(stored).toMatchObject({
+      token: newToken,
+      sessionCreated: NOW,
+      tokenExpire: (Math.floor(NOW / 1000) + 14_400) * 1000,
+    });
+    expect(stored).toMatchObject({ username: 'alice', fullname: 'Alice Example', roles: ['serviceProvider'] });
+    expect(document.cookie).toContain(`auth=${newToken}`);
+    expect(store.check()).toMatchObject({ phase: 'valid' });
+  });
+
+  it('stays logged in when a renewal fails (SPEC §8: only logged)', async () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { store, ended } = setup(
+      fakeAuthApi({ renewToken: vi.fn(() => Promise.reject(new ApiError(503, 'unavailable', 'down'))) }),
+    );
+    store.check();
+    await store.renew();
+    expect(store.getSnapshot()?.username).toBe('alice');
+    expect(ended).toEqual([]);
+    warn.mockRestore();
+  });
+
+  it('logs a session aged 250 minutes out: storage and cookie cleared', () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 250));
+    window.localStorage.setItem('oAuthSession', 'left-over');
+    document.cookie = 'auth=abc; path=/';
+    const { store, ended } = setup();
+    expect(store.check()).toEqual({ status: 'expired' });
+    expect(store.getSnapshot()).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(window.localStorage.getItem('oAuthSession')).toBeNull();
+    expect(document.cookie).not.toContain('auth=abc');
+    expect(ended).toEqual(['expired']);
+  });
+
+  it('expires a session while the app is open, at the next check', () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 0));
+    const { store, setNow } = setup();
+    expect(store.check().status).toBe('loggedIn');
+    setNow(NOW + 240 * 60_000);
+    expect(store.check().status).toBe('expired');
+  });
+
+  it('treats garbage in localStorage.user as logged out', () => {
+    window.localStorage.setItem('user', '{"token": 1}');
+    const { store, ended } = setup();
+    expect(store.check()).toEqual({ status: 'loggedOut' });
+    expect(ended).toEqual([]);
+  });
+
+  it('creates the session from a direct login: token, user details, cookie', async () => {
+    const token = fakeToken({ sub: 'id-1', exp: 1_900_000_000, fullname: 'Portal Admin', username: 'admin' });
+    const api = fakeAuthApi({
+      postLogin: vi.fn(() => Promise.resolve(token)),
+      fetchUser: vi.fn(() => Promise.resolve(admin)),
+    });
+    const { store } = setup(api);
+    await store.loginWithPassword(' admin ', 'secret');
+    expect(api.postLogin).toHaveBeenCalledWith({ login: ' admin ', password: 'secret' });
+    expect(api.fetchUser).toHaveBeenCalledWith('admin', token);
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toEqual({
+      token,
+      tokenExpire: 1_900_000_000_000,
+      roles: ['portalManager'],
+      sessionCreated: NOW,
+      username: 'admin',
+      fullname: 'Portal Admin',
+      email: 'admin@example.org',
+    });
+    expect(document.cookie).toContain(`auth=${token}`);
+    expect(store.getSnapshot()?.roles).toEqual(['portalManager']);
+  });
+
+  it('does not store anything when the login fails', async () => {
+    const { store } = setup(
+      fakeAuthApi({ postLogin: vi.fn(() => Promise.reject(new ApiError(401, 'unauthorized', 'no'))) }),
+    );
+    await expect(store.loginWithPassword('admin', 'wrong')).rejects.toMatchObject({ status: 401 });
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(store.getSnapshot()).toBeNull();
+  });
+
+  it('logout clears everything and reports it', () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW));
+    const { store, ended } = setup();
+    store.logout();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(store.getSnapshot()).toBeNull();
+    expect(ended).toEqual(['logout']);
+  });
+
+  it('ends the session once on a rejected token', () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW));
+    const { store, ended } = setup();
+    store.unauthorized();
+    store.unauthorized();
+    expect(store.getSnapshot()).toBeNull();
+    expect(ended).toEqual(['unauthorized']);
+  });
+
+  it('follows another tab: a session written or removed there is picked up by check()', () => {
+    const { store } = setup();
+    expect(store.getSnapshot()).toBeNull();
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW));
+    store.check();
+    expect(store.getSnapshot()?.username).toBe('alice');
+    window.localStorage.removeItem('user');
+    store.check();
+    expect(store.getSnapshot()).toBeNull();
+  });
+
+  it('keeps the same snapshot object while storage is unchanged', () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW));
+    const { store } = setup();
+    const first = store.getSnapshot();
+    store.check();
+    expect(store.getSnapshot()).toBe(first);
+  });
+});

@@ -1,0 +1,29 @@
+import { Container, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { usePublicConfig } from '../config/publicConfig';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Navigation } from './Navigation';
+import { WelcomeBar } from './WelcomeBar';
+
+/** Logo (home link), navigation, language switch, and the welcome bar beneath them. */
+export const Header = () => {
+  const { t } = useTranslation();
+  const { productName, logoUrl } = usePublicConfig();
+  return (
+    <header className="app-header">
+      <Container size="xl" py="sm">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Link to="/" className="app-logo">
+            <img src={logoUrl} alt={t('app.logoAlt', { name: productName })} width={120} height={36} />
+          </Link>
+          <Group gap="md" wrap="wrap">
+            <Navigation />
+            <LanguageSwitch />
+          </Group>
+        </Group>
+      </Container>
+      <WelcomeBar />
+    </header>
+  );
+};

@@ -1,0 +1,31 @@
+import { Button, Group } from '@mantine/core';
+import { LANGUAGES, type Language } from '@nubes/domain';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../i18n/i18n';
+
+const LABEL_KEYS: Record<Language, string> = { en: 'nav.english', de: 'nav.german' };
+
+/** EN/DE toggle; the choice is kept in localStorage 'lang' and sets <html lang>. */
+export const LanguageSwitch = () => {
+  const { t, i18n } = useTranslation();
+  return (
+    <Group gap={4} role="group" aria-label={t('nav.language')}>
+      {LANGUAGES.map((language) => {
+        const active = i18n.resolvedLanguage === language;
+        return (
+          <Button
+            key={language}
+            size="compact-sm"
+            variant={active ? 'filled' : 'subtle'}
+            aria-pressed={active}
+            lang={language}
+            title={t(LABEL_KEYS[language])}
+            onClick={() => void changeLanguage(language)}
+          >
+            {language.toUpperCase()}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+};

@@ -1,0 +1,97 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PEOPLE, renderApp } from '../test/renderApp';
+
+const GROUPS = ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'];
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main navigation' });
+
+/** The menu group buttons the user sees, once the lazily loaded menus are there. */
+const groupButtons = async (fullname: string) => {
+  await within(mainNav()).findByRole('button', { name: fullname });
+  return within(mainNav())
+    .getAllByRole('button')
+    .map((button) => button.textContent)
+    .filter((name) => GROUPS.includes(name ?? ''));
+};
+
+const openMenu = async (name: string) => {
+  fireEvent.click(within(mainNav()).getByRole('button', { name }));
+  // jsdom has no layout, so floating-ui takes the target for detached and Mantine keeps the
+  // dropdown display:none; the queries therefore include hidden elements.
+  return screen.findByRole('menu', { hidden: true });
+};
+
+describe('top navigation by role (SPEC §6, DESIGN §1)', () => {
+  it('shows logged-out visitors only the login link, keeping the current page as redirect', async () => {
+    renderApp({ path: '/sc/public-service-portfolio?x=1' });
+    const nav = mainNav();
+    const link = within(nav).getByRole('link', { name: 'Login' });
+    expect(link).toHaveAttribute('href', '/login?redirect=%2Fsc%2Fpublic-service-portfolio%3Fx%3D1');
+    expect(within(nav).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('shows nora (no role) no menu group, only her profile menu', async () => {
+    renderApp({ user: PEOPLE.nora });
+    expect(await groupButtons('Nora Norole')).toEqual([]);
+    expect(within(mainNav()).queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('shows alice the Service Portfolio menu with New Application', async () => {
+    renderApp({ user: PEOPLE.alice });
+    expect(await groupButtons('Alice Example')).toEqual(['Service Portfolio']);
+    const menu = await openMenu('Service Portfolio');
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Service Portfolio',
+      'New Application',
+      'My Services',
+      'Public Service Portfolio',
+      'Instruction (PDF) (opens in a new tab)',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'New Application', hidden: true })).toHaveAttribute(
+      'href',
+      '/sc/service-application',
+    );
+    const pdf = within(menu).getByRole('menuitem', { name: /Instruction/, hidden: true });
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAttribute('rel', 'noopener');
+  });
+
+  it('shows paula the integration and review lists but not New Application', async () => {
+    renderApp({ user: PEOPLE.paula });
+    expect(await groupButtons('Paula Portfolio')).toEqual(['Service Portfolio']);
+    const menu = await openMenu('Service Portfolio');
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent);
+    expect(items).toContain('Service Integration List');
+    expect(items).toContain('Service Review List');
+    expect(items).toContain('Change Request List');
+    expect(items).not.toContain('New Application');
+    expect(items).not.toContain('My Services');
+  });
+
+  it('shows the admin (portalManager) all four groups', async () => {
+    renderApp({ user: PEOPLE.admin });
+    expect(await groupButtons('Portal Admin')).toEqual(GROUPS);
+    const menu = await openMenu('Admin Panel');
+    expect(within(menu).getByRole('menuitem', { name: 'Admin Panel', hidden: true })).toHaveAttribute(
+      'href',
+      '/manage/adminPanel',
+    );
+  });
+
+  it('logs out from the profile menu and goes home', async () => {
+    const { store } = renderApp({ user: PEOPLE.alice, path: '/sc/my-services' });
+    await within(mainNav()).findByRole('button', { name: 'Alice Example' });
+    const menu = await openMenu('Alice Example');
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Logout', hidden: true }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' })).toBeInTheDocument();
+    expect(store.getSnapshot()).toBeNull();
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});

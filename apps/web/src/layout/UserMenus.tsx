@@ -1,0 +1,101 @@
+import { Button, Group, Menu } from '@mantine/core';
+import { navigationFor, routePath, type NavEntry, type PublicConfig, type StoredSession } from '@nubes/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSession } from '../auth/SessionProvider';
+import { usePublicConfig } from '../config/publicConfig';
+
+/** Instruction PDFs are configuration; the domain's entries carry the default addresses. */
+const entryHref = (entry: NavEntry, config: PublicConfig): string | undefined => {
+  if (!entry.href) return undefined;
+  if (entry.href.includes('service-portfolio')) return config.instructions.servicePortfolio;
+  if (entry.href.includes('contact-database')) return config.instructions.contactDatabase;
+  return entry.href;
+};
+
+/**
+ * Dropdowns stay inside the nav landmark (no portal). Mantine's own focus placeholder is a
+ * focusable div with role="presentation" inside role="menu", which axe reports
+ * (aria-required-children); MenuItems puts a group in its place, so keyboard users get the same
+ * behaviour (the menu opens focused, ArrowDown reaches the first entry) without the violation.
+ */
+const MENU_PROPS = {
+  withinPortal: false,
+  withInitialFocusPlaceholder: false,
+  shadow: 'md',
+  // No fade: a half-transparent menu fails contrast checks, and instant menus feel faster.
+  transitionProps: { duration: 0 },
+} as const;
+
+/** The entries of one dropdown, in a group that takes the focus when the menu opens. */
+const MenuItems = ({ children }: { children: ReactNode }) => (
+  <div role="group" tabIndex={-1} data-autofocus className="menu-items">
+    {children}
+  </div>
+);
+
+const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig }) => {
+  const { t } = useTranslation();
+  const href = entryHref(entry, config);
+  if (href) {
+    return (
+      <Menu.Item component="a" href={href} target="_blank" rel="noopener">
+        {t(entry.labelKey)} <span className="visually-hidden">{t('nav.opensInNewTab')}</span>
+      </Menu.Item>
+    );
+  }
+  if (!entry.route) return null;
+  return (
+    <Menu.Item component={Link} to={routePath(entry.route)}>
+      {t(entry.labelKey)}
+    </Menu.Item>
+  );
+};
+
+/**
+ * The logged-in part of the top navigation: the menu groups that hold an entry for the user
+ * (SPEC §6, DESIGN §1) and the profile menu with logout. Mantine menus open with Enter, Space or
+ * the arrow keys and close with Escape. Its own chunk: visitors who are not logged in never load
+ * the menu and popover code.
+ */
+export const UserMenus = ({ session }: { session: StoredSession }) => {
+  const { t } = useTranslation();
+  const { store } = useSession();
+  const config = usePublicConfig();
+  const navigate = useNavigate();
+
+  const logout = () => {
+    store.logout();
+    void navigate('/');
+  };
+
+  return (
+    <Group gap="xs" wrap="wrap">
+      {navigationFor(session.roles).map((group) => (
+        <Menu key={group.key} {...MENU_PROPS} position="bottom-start">
+          <Menu.Target>
+            <Button variant="subtle">{t(group.labelKey)}</Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <MenuItems>
+              {group.entries.map((entry) => (
+                <MenuEntry key={entry.key} entry={entry} config={config} />
+              ))}
+            </MenuItems>
+          </Menu.Dropdown>
+        </Menu>
+      ))}
+      <Menu {...MENU_PROPS} position="bottom-end">
+        <Menu.Target>
+          <Button variant="outline">{session.fullname}</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <MenuItems>
+            <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
+          </MenuItems>
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+};

@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { PEOPLE, renderApp } from '../test/renderApp';
+
+const RESTRICTED = [
+  ['New Application', '/sc/service-application'],
+  ['New VO Application', '/vo/vo-application'],
+  ['My VOs', '/vo/my-vos'],
+] as const;
+
+const main = () => screen.getByRole('main');
+
+describe('home page (SPEC §1)', () => {
+  it('shows New Application, New VO Application and My VOs as plain text when logged out', async () => {
+    renderApp({ path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    for (const [name] of RESTRICTED) {
+      expect(within(main()).queryByRole('link', { name })).toBeNull();
+      expect(within(main()).getByText(name, { exact: true })).toBeInTheDocument();
+    }
+    expect(screen.getByText('Welcome to Nubes', { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('makes them links when logged in', async () => {
+    renderApp({ path: '/', user: PEOPLE.alice });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    for (const [name, href] of RESTRICTED) {
+      expect(within(main()).getByRole('link', { name })).toHaveAttribute('href', href);
+    }
+  });
+
+  it('links the public portfolio, the instruction PDF (new tab) and the helpdesk', async () => {
+    renderApp({ path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    expect(within(main()).getByRole('link', { name: 'The current service portfolio' })).toHaveAttribute(
+      'href',
+      '/sc/public-service-portfolio',
+    );
+    const pdf = within(main()).getByRole('link', { name: /Step-by-step instructions \(PDF\) \(opens in a new tab\)/ });
+    expect(pdf).toHaveAttribute('href', '/static/instructions/service-portfolio.pdf');
+    expect(pdf).toHaveAttribute('target', '_blank');
+    expect(pdf).toHaveAttribute('rel', 'noopener');
+    expect(within(main()).getByRole('link', { name: 'Helpdesk' })).toBeInTheDocument();
+  });
+
+  it('has one h1 and headings without skipped levels', async () => {
+    renderApp({ path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    levels.forEach((level, index) => {
+      if (index > 0) expect(level - levels[index - 1]!).toBeLessThanOrEqual(1);
+    });
+  });
+});

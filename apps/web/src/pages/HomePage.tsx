@@ -1,0 +1,94 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { routePath, type RouteId } from '@nubes/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../auth/SessionProvider';
+import { ExternalLink } from '../components/ExternalLink';
+import { usePublicConfig } from '../config/publicConfig';
+import { interpolateElements } from '../i18n/interpolateElements';
+
+/** SPEC §1: these are links only for logged-in users; otherwise the same words as plain text. */
+const ModuleLink = ({ route, loggedIn, children }: { route: RouteId; loggedIn: boolean; children: ReactNode }) =>
+  loggedIn ? (
+    <Anchor component={Link} to={routePath(route)}>
+      {children}
+    </Anchor>
+  ) : (
+    <span>{children}</span>
+  );
+
+/** The start page: welcome, the modules, instructions and helpdesk (SPEC §1). */
+export const HomePage = () => {
+  const { t } = useTranslation();
+  const { isLoggedIn } = useSession();
+  const config = usePublicConfig();
+  const name = config.productName;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('home.title', { name })}</Title>
+        <Text mt="sm" size="lg">
+          {t('home.intro', { name })}
+        </Text>
+      </div>
+
+      <section aria-labelledby="home-modules">
+        <Title order={2} id="home-modules">
+          {t('home.modulesHeading')}
+        </Title>
+
+        <Title order={3} mt="md">
+          {t('home.publicModulesHeading')}
+        </Title>
+        <ul className="inline-list">
+          <li>
+            <Anchor component={Link} to={routePath('publicServicePortfolio')}>
+              {t('home.publicPortfolio')}
+            </Anchor>
+          </li>
+        </ul>
+
+        <Title order={3} mt="md">
+          {t('home.restrictedModulesHeading')}
+        </Title>
+        {!isLoggedIn && <Text mt="xs">{t('home.loginHint')}</Text>}
+        <ul className="inline-list">
+          <li>
+            {interpolateElements(t, 'home.onboardingModule', {
+              newApplication: (
+                <ModuleLink route="serviceApplication" loggedIn={isLoggedIn}>
+                  {t('home.newApplication')}
+                </ModuleLink>
+              ),
+            })}
+          </li>
+          <li>{t('home.management')}</li>
+          <li>{t('home.contacts')}</li>
+          <li>
+            {interpolateElements(t, 'home.vosModule', {
+              newVoApplication: (
+                <ModuleLink route="voApplication" loggedIn={isLoggedIn}>
+                  {t('home.newVoApplication')}
+                </ModuleLink>
+              ),
+              myVos: (
+                <ModuleLink route="myVos" loggedIn={isLoggedIn}>
+                  {t('home.myVos')}
+                </ModuleLink>
+              ),
+            })}
+          </li>
+        </ul>
+      </section>
+
+      <Text>
+        {interpolateElements(t, 'home.helpText', {
+          instruction: <ExternalLink href={config.instructions.servicePortfolio}>{t('home.instruction')}</ExternalLink>,
+          helpdesk: <Anchor href={config.links.helpdesk}>{t('home.helpdesk')}</Anchor>,
+        })}
+      </Text>
+    </Stack>
+  );
+};

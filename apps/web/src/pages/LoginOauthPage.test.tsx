@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { currentLocation, fakeAuthApi, fakeToken, PEOPLE, renderApp } from '../test/renderApp';
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('return from single sign-on (/login-oauth/oidc)', () => {
+  it('exchanges code and state once, creates the session and goes to the remembered target', async () => {
+    const token = fakeToken({
+      sub: 'id-alice',
+      exp: Math.floor(Date.now() / 1000) + 14_400,
+      fullname: 'Alice Example',
+      username: 'alice',
+    });
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async (url) =>
+      url === '/api/login-oauth'
+        ? jsonResponse(200, { token })
+        : jsonResponse(404, { error: 'not_found', message: 'x' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    window.localStorage.setItem('oAuthSession', 'sso-1');
+    window.sessionStorage.setItem('nubes.loginRedirect', '/vo/my-vos?x=1');
+    const api = fakeAuthApi({ fetchUser: vi.fn(() => Promise.resolve(PEOPLE.alice!)) });
+
+    renderApp({ path: '/login-oauth/oidc?code=c-1&state=s-1', api });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My VOs' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/vo/my-vos?x=1');
+    const exchanges = fetchMock.mock.calls.filter(([url]) => url === '/api/login-oauth');
+    expect(exchanges).toHaveLength(1);
+    expect(JSON.parse(exchanges[0]![1]!.body as string)).toEqual({
+      provider: 'oidc',
+      qs: { code: 'c-1', state: 's-1' },
+      session: 'sso-1',
+      publicUrl: window.location.origin,
+    });
+    expect(api.fetchUser).toHaveBeenCalledWith('alice', token);
+    expect(window.localStorage.getItem('oAuthSession')).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({
+      username: 'alice',
+      roles: ['serviceProvider'],
+    });
+  });
+
+  it.each([
+    ['an error from the IdP', '/login-oauth/oidc?error=access_denied', 'sso-2'],
+    ['a missing oAuthSession', '/login-oauth/oidc?code=c&state=s', null],
+  ])('fails with "Login Failed" on %s', async (_case, path, stored) => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    if (stored) window.localStorage.setItem('oAuthSession', stored);
+    renderApp({ path });
+    expect(await screen.findByText('AAI login failed, please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Login Failed')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(window.localStorage.getItem('oAuthSession')).toBeNull();
+    error.mockRestore();
+  });
+
+  it('fails with "Login Failed" when the server refuses the exchange (bad state)', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(400, { error: 'invalid_input', message: 'bad state' })),
+    );
+    window.localStorage.setItem('oAuthSession', 'sso-3');
+    renderApp({ path: '/login-oauth/oidc?code=c-3&state=wrong' });
+    expect(await screen.findByText('AAI login failed, please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    expect(window.localStorage.getItem('user')).toBeNull();
+    error.mockRestore();
+  });
+});

@@ -1,0 +1,77 @@
+import { Text, Title } from '@mantine/core';
+import { OAUTH_SESSION_STORAGE_KEY } from '@nubes/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { finishOauth } from '../api/auth';
+import { notifyError } from '../app/notify';
+import { takeSsoTarget } from '../auth/loginTarget';
+import { useSession } from '../auth/SessionProvider';
+import type { SessionStore } from '../auth/sessionStore';
+import { PageLoader } from './PageLoader';
+
+/**
+ * An authorization code is good for one exchange only, so each return is finished once even if
+ * React runs the effect twice (StrictMode) or the page re-renders.
+ */
+const exchanges = new Map<string, Promise<string>>();
+
+const finishSingleSignOn = (store: SessionStore, params: URLSearchParams): Promise<string> => {
+  const key = params.toString();
+  let exchange = exchanges.get(key);
+  if (!exchange) {
+    exchange = (async () => {
+      const session = window.localStorage.getItem(OAUTH_SESSION_STORAGE_KEY);
+      window.localStorage.removeItem(OAUTH_SESSION_STORAGE_KEY);
+      const code = params.get('code');
+      const state = params.get('state');
+      const iss = params.get('iss');
+      if (params.get('error') || !code || !state || !session) {
+        throw new Error(`Single sign-on returned without a usable answer (${params.get('error') ?? 'missing data'})`);
+      }
+      const token = await finishOauth({
+        qs: { code, state, ...(iss ? { iss } : {}) },
+        session,
+        publicUrl: window.location.origin,
+      });
+      await store.startSession(token);
+      return takeSsoTarget();
+    })();
+    exchanges.set(key, exchange);
+  }
+  return exchange;
+};
+
+/** /login-oauth/oidc: the IdP sends the browser back here; trade code and state for our token. */
+export const LoginOauthPage = () => {
+  const { t } = useTranslation();
+  const { store } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+
+  useEffect(() => {
+    let active = true;
+    finishSingleSignOn(store, params).then(
+      (target) => {
+        if (active) void navigate(target, { replace: true });
+      },
+      (error: unknown) => {
+        if (!active) return;
+        console.error('Single sign-on failed', error);
+        notifyError(t('notifications.loginFailed'), t('notifications.aaiLoginFailedText'));
+        void navigate('/login', { replace: true });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [store, params, navigate, t]);
+
+  return (
+    <>
+      <Title order={1}>{t('routes.loginOauth')}</Title>
+      <Text mt="md">{t('login.finishing')}</Text>
+      <PageLoader />
+    </>
+  );
+};

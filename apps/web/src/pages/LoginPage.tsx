@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { OAUTH_SESSION_STORAGE_KEY, loginRequestSchema, safeRedirectTarget, type LoginRequest } from '@nubes/domain';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { startOauth } from '../api/auth';
+import { isApiError } from '../api/client';
+import { notifyError } from '../app/notify';
+import { rememberSsoTarget } from '../auth/loginTarget';
+import { useSession } from '../auth/SessionProvider';
+
+/** SPEC §8 wording: 401 is a failed login; 429 carries the server's (localized) throttling message. */
+const reportLoginError = (error: unknown, t: (key: string) => string) => {
+  if (isApiError(error) && error.status === 401) {
+    notifyError(t('notifications.loginFailed'), t('notifications.loginFailedText'));
+  } else if (isApiError(error) && error.status === 429) {
+    notifyError(t('notifications.loginFailed'), error.message);
+  } else {
+    console.error('Login failed', error);
+    notifyError(t('notifications.somethingWentWrong'), t('notifications.tryAgain'));
+  }
+};
+
+/** Federated login: the IdP round trip starts here and ends on /login-oauth/oidc. */
+const AaiLogin = ({ target }: { target: string }) => {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const { session, next_url } = await startOauth(window.location.origin);
+      window.localStorage.setItem(OAUTH_SESSION_STORAGE_KEY, session);
+      rememberSsoTarget(target);
+      window.location.assign(next_url);
+    } catch (error) {
+      console.error('Single sign-on could not start', error);
+      notifyError(t('notifications.somethingWentWrong'), t('notifications.tryAgain'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="login-aai">
+      <Title order={2} id="login-aai" size="h3">
+        {t('login.aaiHeading')}
+      </Title>
+      <Text mt="xs">{t('login.aaiText')}</Text>
+      <Button mt="md" onClick={() => void start()} loading={busy}>
+        {t('login.aaiButton')}
+      </Button>
+    </Paper>
+  );
+};
+
+/** Direct login, for portal administrators only (SPEC §2). */
+const AdminLogin = ({ target }: { target: string }) => {
+  const { t } = useTranslation();
+  const { store } = useSession();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { login: '', password: '' },
+  });
+
+  const onSubmit = async (values: LoginRequest) => {
+    try {
+      await store.loginWithPassword(values.login, values.password);
+      await navigate(target, { replace: true });
+    } catch (error) {
+      reportLoginError(error, t);
+    }
+  };
+
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+
+  return (
+    <Paper withBorder p="lg" component="section" aria-labelledby="login-admin">
+      <Title order={2} id="login-admin" size="h3">
+        {t('login.adminHeading')}
+      </Title>
+      <Text mt="xs">{t('login.adminText')}</Text>
+      <form noValidate aria-labelledby="login-admin" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        <Stack mt="md" gap="sm">
+          <TextInput
+            label={t('login.username')}
+            autoComplete="username"
+            required
+            error={message(errors.login?.message)}
+            {...register('login')}
+          />
+          <TextInput
+            type="password"
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            error={message(errors.password?.message)}
+            {...register('password')}
+          />
+          <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+/** /login: federated AAI and the admin form side by side; back to the redirect target afterwards. */
+export const LoginPage = () => {
+  const { t } = useTranslation();
+  const { session } = useSession();
+  const [params] = useSearchParams();
+  const target = safeRedirectTarget(params.get('redirect'));
+
+  return (
+    <>
+      <Title order={1}>{t('login.title')}</Title>
+      {session ? (
+        <Stack mt="md" gap="sm" align="flex-start">
+          <Text>{t('login.alreadyLoggedIn', { fullname: session.fullname })}</Text>
+          <Anchor component={Link} to={target}>
+            {target === '/' ? t('page.backHome') : t('login.continue')}
+          </Anchor>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg" spacing="lg">
+          <AaiLogin target={target} />
+          <AdminLogin target={target} />
+        </SimpleGrid>
+      )}
+    </>
+  );
+};
