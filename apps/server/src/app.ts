@@ -91,6 +91,10 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {
         docs.addHook('onRoute', markRoutesPublic);
+        // The UI loads its files relative to the page, which only resolves from /api/docs/.
+        docs.addHook('onRequest', async (request, reply) => {
+          if (request.url === '/api/docs') return reply.redirect('/api/docs/');
+        });
         await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
       });
       await api.register(systemRoutes, { services });

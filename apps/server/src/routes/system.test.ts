@@ -43,6 +43,11 @@ describe('system routes, headers and errors', () => {
     const docs = await test.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
+    const bare = await test.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/api/docs/');
+    const asset = await test.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect(asset.headers['content-type']).toContain('text/css');
   });
 
   it('serves branding and link configuration', async () => {
