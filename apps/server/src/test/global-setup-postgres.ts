@@ -1,25 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.js';
 import { openDatabase } from '../db/client.js';
 
 const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** PostgreSQL refuses to run as root: as root, the server runs as the postgres user. */
 const asPostgres = (command: string, args: string[]): [string, string[]] =>

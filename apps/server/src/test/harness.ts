@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Role } from '@nubes/domain';
@@ -15,6 +14,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
+import { freePort } from './free-port.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 const JWT_SECRET = 'test-only-secret-that-is-long-enough-for-hs256';
@@ -42,18 +42,6 @@ export const openTestDatabase = async (): Promise<Database & { drop(): Promise<v
     },
   };
 };
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 
 export const testConfig = (env: Record<string, string> = {}): Config =>
   loadConfig({
