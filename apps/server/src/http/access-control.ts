@@ -58,22 +58,36 @@ export const accessControl = fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => {
+    const authorize = (request: FastifyRequest): HttpError | null => {
+      if (request.is404) return null;
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return null;
+      if (!request.principal) return new HttpError('unauthorized');
+      if (!can(request.principal, access)) return new HttpError('forbidden');
+      return null;
+    };
+
+    // A callback hook: requests without credentials (most public traffic) never wait on a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
       // The cookie is only good for GET (file downloads); writes need the header, which a
       // cross-site form cannot set.
       const token =
         bearerToken(request.headers.authorization) ??
         (request.method === 'GET' || request.method === 'HEAD' ? (request.cookies?.[AUTH_COOKIE] ?? null) : null);
-      if (token) {
-        const claims = await options.tokens.verify(token);
-        request.principal = claims ? await loadPrincipal(options.db, claims.sub) : null;
+      if (!token) {
+        done(authorize(request) ?? undefined);
+        return;
       }
-
-      if (request.is404) return;
-      const access = request.routeOptions.config.access;
-      if (access === undefined || access === 'public') return;
-      if (!request.principal) throw new HttpError('unauthorized');
-      if (!can(request.principal, access)) throw new HttpError('forbidden');
+      options.tokens
+        .verify(token)
+        .then((claims) => (claims ? loadPrincipal(options.db, claims.sub) : null))
+        .then(
+          (principal) => {
+            request.principal = principal;
+            done(authorize(request) ?? undefined);
+          },
+          (error: Error) => done(error),
+        );
     });
   },
   { name: 'access-control', dependencies: ['@fastify/cookie'] },

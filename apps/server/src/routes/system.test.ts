@@ -78,3 +78,20 @@ describe('system routes, headers and errors', () => {
     expect(response.json().error).toBe('payload_too_large');
   });
 });
+
+describe('health without a database', () => {
+  it('answers 503 degraded when the database does not answer', async () => {
+    const test = await createTestApp();
+    let ended = false;
+    try {
+      await test.database.close();
+      ended = true;
+      const response = await test.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'degraded', database: 'unavailable' });
+    } finally {
+      await test.app.close();
+      if (!ended) await test.database.close();
+    }
+  });
+});
