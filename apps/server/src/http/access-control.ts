@@ -1,5 +1,5 @@
 import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/domain';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { loadPrincipal } from '../auth/principal.js';
 import type { TokenService } from '../auth/tokens.js';
@@ -43,8 +43,46 @@ export const accessControl = fp(
     });
     app.decorateRequest('principal', null);
 
+    const authorize = (request: FastifyRequest, access: RouteAccess | undefined): HttpError | undefined => {
+      if (access === undefined || access === 'public') return undefined;
+      if (!request.principal) return new HttpError('unauthorized');
+      if (!can(request.principal, access)) return new HttpError('forbidden');
+      return undefined;
+    };
+
+    /**
+     * One guard per route, reading the route's own declaration (scopes that mark routes public run
+     * their onRoute hook after this one, so it is read at request time). A callback hook: requests
+     * without credentials, most public traffic, never wait on a promise.
+     */
+    const guardFor = (route: RouteOptions): onRequestHookHandler =>
+      function guard(request, _reply, done) {
+        const access = route.config?.access;
+        // The cookie is only good for GET (file downloads); writes need the header, which a
+        // cross-site form cannot set.
+        const token =
+          bearerToken(request.headers.authorization) ??
+          (request.method === 'GET' || request.method === 'HEAD' ? (request.cookies?.[AUTH_COOKIE] ?? null) : null);
+        if (!token) {
+          done(authorize(request, access));
+          return;
+        }
+        options.tokens
+          .verify(token)
+          .then((claims) => (claims ? loadPrincipal(options.db, claims.sub) : null))
+          .then(
+            (principal) => {
+              request.principal = principal;
+              done(authorize(request, access));
+            },
+            (error: Error) => done(error),
+          );
+      };
+
     app.addHook('onRoute', (route) => {
       pending.push(route);
+      const existing = route.onRequest ? [route.onRequest].flat() : [];
+      route.onRequest = [guardFor(route), ...existing];
     });
 
     app.addHook('onReady', async () => {
@@ -56,38 +94,6 @@ export const accessControl = fp(
           throw new Error(`Route ${methods.join(',')} ${route.url} declares no access; add config.access.`);
         }
       }
-    });
-
-    const authorize = (request: FastifyRequest): HttpError | null => {
-      if (request.is404) return null;
-      const access = request.routeOptions.config.access;
-      if (access === undefined || access === 'public') return null;
-      if (!request.principal) return new HttpError('unauthorized');
-      if (!can(request.principal, access)) return new HttpError('forbidden');
-      return null;
-    };
-
-    // A callback hook: requests without credentials (most public traffic) never wait on a promise.
-    app.addHook('onRequest', (request, _reply, done) => {
-      // The cookie is only good for GET (file downloads); writes need the header, which a
-      // cross-site form cannot set.
-      const token =
-        bearerToken(request.headers.authorization) ??
-        (request.method === 'GET' || request.method === 'HEAD' ? (request.cookies?.[AUTH_COOKIE] ?? null) : null);
-      if (!token) {
-        done(authorize(request) ?? undefined);
-        return;
-      }
-      options.tokens
-        .verify(token)
-        .then((claims) => (claims ? loadPrincipal(options.db, claims.sub) : null))
-        .then(
-          (principal) => {
-            request.principal = principal;
-            done(authorize(request) ?? undefined);
-          },
-          (error: Error) => done(error),
-        );
     });
   },
   { name: 'access-control', dependencies: ['@fastify/cookie'] },
