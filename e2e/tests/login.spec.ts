@@ -28,6 +28,18 @@ test.describe('direct admin login', () => {
     expect(await storedSession(page)).toBeNull();
   });
 
+  test('the Login Failed notification goes after 6000 ms', async ({ page }) => {
+    await page.clock.install();
+    await visit(page, '/login');
+    await submitAdminForm(page, 'admin', 'wrong-password');
+    const notification = page.getByText('Login Failed', { exact: true });
+    await expect(notification).toBeVisible();
+    await page.clock.fastForward(5000);
+    await expect(notification).toBeVisible();
+    await page.clock.fastForward(1500);
+    await expect(notification).toHaveCount(0);
+  });
+
   test('a non-admin cannot log in directly', async ({ page }) => {
     await loginWithAai(page, 'alice');
     await logout(page, 'Alice Adler');

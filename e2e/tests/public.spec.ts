@@ -1,4 +1,4 @@
-import { expect, test, visit } from '../fixtures.js';
+import { expect, expectAccessible, test, visit } from '../fixtures.js';
 
 test.describe('logged out', () => {
   test('home welcomes, lists the modules and shows restricted links as plain text', async ({ page }) => {
@@ -70,4 +70,20 @@ test.describe('logged out', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'My Services' })).toBeVisible();
     await expect(page).toHaveTitle('My Services');
   });
+});
+
+test('the language switch turns the shell German and keeps the choice', async ({ page }) => {
+  await visit(page, '/sc/public-service-portfolio');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'DE' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Öffentliches Serviceportfolio' })).toBeVisible();
+  await expect(page).toHaveTitle('Öffentliches Serviceportfolio');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Anmelden' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByText('Willkommen bei Nubes').first()).toBeVisible();
+  await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'EN' }).click();
+  await expect(page).toHaveTitle('Public Service Portfolio');
 });
