@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
 const root = path.resolve(import.meta.dirname, '..');
+// Workers load this file too and inherit the environment: one fresh database directory per run.
+process.env.NUBES_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nubes-e2e-'));
 
 /** Debian's Chromium; nothing is downloaded (the test script installs it with apt-get when missing). */
 const CHROMIUM_ARGS = [
@@ -20,6 +22,7 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   outputDir: path.join(root, 'test-results', 'e2e'),
   fullyParallel: false,
   workers: 2,
@@ -46,7 +49,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nubes-e2e-')),
+      DATA_DIR: process.env.NUBES_E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       // The failed-login tests all come from 127.0.0.1; the throttle itself is covered by API tests.
       LOGIN_MAX_FAILURES: '1000',
