@@ -9,3 +9,5 @@ export * from './schemas/auth.js';
 export * from './i18n/index.js';
 export * from './schemas/config.js';
 export * from './entitlements.js';
+export * from './services/index.js';
+export * from './schemas/services.js';

@@ -18,6 +18,44 @@ export const PERMISSIONS = {
     audience: ['portalManager', 'contactManager', 'cloudServiceDesk'],
     description: 'Read any user account',
   },
+  'user.search': {
+    audience: [
+      'serviceProvider',
+      'cloudServiceDesk',
+      'servicePortfolioManager',
+      'serviceIntegrationManager',
+      'contactManager',
+    ],
+    description: 'Find users by name or e-mail, to assign them to a service',
+  },
+  'institution.list': { audience: 'authenticated', description: 'List the institutions (providers, centres)' },
+  'service.list': {
+    audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
+    description: 'List the service portfolio (drafts only of the own services)',
+  },
+  'service.listOwn': { audience: 'authenticated', description: 'List the services the caller is provider side of' },
+  'service.create': {
+    audience: ['serviceProvider', 'cloudServiceDesk'],
+    description: 'Start a new service application',
+  },
+  'service.read': {
+    audience: 'authenticated',
+    description: 'Read one service; the service policy decides, denied reads look like not-found',
+  },
+  'service.update': {
+    audience: 'authenticated',
+    description: 'Change a service: fields, roles, workflow state, documents, comments; the service policy decides',
+  },
+  'service.integrationList': {
+    audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
+    description: 'The Service Integration List, by weighted score',
+  },
+  'keyword.read': { audience: 'authenticated', description: 'List keywords' },
+  'keyword.create': {
+    audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
+    description: 'Create keywords',
+  },
+  'weighting.read': { audience: 'authenticated', description: 'Read the weighting criteria' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

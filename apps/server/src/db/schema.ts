@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { FieldValues, LocalizedText, WeightingAnswers, WeightingOption } from '@nubes/domain';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -10,6 +25,33 @@ export interface UserGroup {
   id: string;
   name: string;
 }
+
+/**
+ * Institutions of the alliance: the centres and the service providers. `domain` is the home
+ * organisation the identity provider names (schac_home_organization); it ties users to their centre.
+ */
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    abbreviation: text('abbreviation').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull().default(''),
+    domain: text('domain'),
+    isCentre: boolean('is_centre').notNull().default(false),
+    isServiceProvider: boolean('is_service_provider').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('institutions_abbreviation_key').on(sql`lower(${t.abbreviation})`),
+    uniqueIndex('institutions_domain_key').on(sql`lower(${t.domain})`),
+    check('institutions_abbreviation_not_blank', sql`length(trim(${t.abbreviation})) > 0`),
+    check('institutions_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('institutions_version_positive', sql`${t.version} > 0`),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -32,6 +74,9 @@ export const users = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     groups: jsonb('groups').$type<UserGroup[]>().notNull().default([]),
+    /** Home organisation from the IdP (schac_home_organization); matched to an institution's domain. */
+    organisation: text('organisation'),
+    institutionId: uuid('institution_id').references(() => institutions.id, { onDelete: 'set null' }),
     passwordHash: text('password_hash'),
     version: integer('version').notNull().default(1),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -44,6 +89,12 @@ export const users = pgTable(
     // Direct login is for admins only (SPEC §6): a password may exist only beside portalManager.
     check('users_password_only_for_admins', sql`${t.passwordHash} IS NULL OR 'portalManager' = ANY(${t.roles})`),
     check('users_version_positive', sql`${t.version} > 0`),
+    index('users_institution_idx').on(t.institutionId),
+    // The user pickers search by name and e-mail.
+    index('users_search_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${t.fullname} || ' ' || ${t.email} || ' ' || ${t.username})`,
+    ),
   ],
 );
 
@@ -117,5 +168,237 @@ export const devIdpPayloads = pgTable(
     index('dev_idp_payloads_grant_idx').on(t.grantId),
     index('dev_idp_payloads_uid_idx').on(t.uid),
     index('dev_idp_payloads_user_code_idx').on(t.userCode),
+  ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Numbers behind the human-readable service IDs (SVC-00042): allocated once, never reused. */
+export const serviceNumberSeq = pgSequence('service_number_seq', { startWith: 1 });
+
+const SERVICE_STATE_LIST = sql.raw(
+  [
+    'application_withdrawn',
+    'application_draft',
+    'application_received',
+    'service_planned',
+    'service_offer_withdrawn',
+    'service_information_draft',
+    'service_information_received',
+    'ready_for_integration',
+    'integration_planned',
+    'integration_in_progress',
+    'service_card_review',
+    'integration_completed',
+    'service_online',
+    'service_not_available',
+    'service_full_capacity_reached',
+    'service_discontinued',
+    'service_retired',
+  ]
+    .map((state) => `'${state}'`)
+    .join(', '),
+);
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Human-readable and stable: SVC- and the number from service_number_seq. */
+    serviceId: text('service_id').notNull(),
+    name: text('name').notNull(),
+    state: text('state').notNull().default('application_draft'),
+    providerInstitutionId: uuid('provider_institution_id').references(() => institutions.id, {
+      onDelete: 'set null',
+    }),
+    objectOwnerId: uuid('object_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceOwnerId: uuid('service_owner_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceManagerId: uuid('service_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    providerManagerId: uuid('provider_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The values of the field catalogue (keywords live in service_keywords). */
+    fields: jsonb('fields').$type<FieldValues>().notNull().default({}),
+    weighting: jsonb('weighting').$type<WeightingAnswers>().notNull().default({}),
+    /** Sum of points × factor over the weighting answers; kept here so the integration list sorts on an index. */
+    weightedScore: integer('weighted_score').notNull().default(0),
+    serviceType: text('service_type').notNull().default('uncategorised'),
+    documentsActive: boolean('documents_active').notNull().default(false),
+    onlineSince: timestamp('online_since', { withTimezone: true }),
+    onlineUntil: timestamp('online_until', { withTimezone: true }),
+    /** Keyword names, denormalised so the list search and filter need no join. */
+    keywordNames: text('keyword_names').notNull().default(''),
+    search: tsvector('search').generatedAlwaysAs(
+      (): ReturnType<typeof sql> =>
+        sql`to_tsvector('simple', ${services.serviceId} || ' ' || ${services.name} || ' ' || coalesce(${services.fields}->>'shortDescription', '') || ' ' || ${services.keywordNames})`,
+    ),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('services_service_id_key').on(t.serviceId),
+    check('services_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('services_state_known', sql`${t.state} IN (${SERVICE_STATE_LIST})`),
+    check('services_version_positive', sql`${t.version} > 0`),
+    check('services_score_nonnegative', sql`${t.weightedScore} >= 0`),
+    check('services_fields_object', sql`jsonb_typeof(${t.fields}) = 'object'`),
+    check('services_weighting_object', sql`jsonb_typeof(${t.weighting}) = 'object'`),
+    check(
+      'services_online_order',
+      sql`${t.onlineUntil} IS NULL OR ${t.onlineSince} IS NULL OR ${t.onlineUntil} >= ${t.onlineSince}`,
+    ),
+    // The portfolio list: a tab is a set of states, sorted by last edit, name or score.
+    index('services_state_updated_idx').on(t.state, t.updatedAt),
+    index('services_state_name_idx').on(t.state, t.name),
+    index('services_score_idx').on(t.weightedScore, t.name),
+    index('services_provider_idx').on(t.providerInstitutionId, t.state),
+    index('services_object_owner_idx').on(t.objectOwnerId),
+    index('services_service_owner_idx').on(t.serviceOwnerId),
+    index('services_service_manager_idx').on(t.serviceManagerId),
+    index('services_search_idx').using('gin', t.search),
+  ],
+);
+
+/** Further admins: the service operation group (SPEC §6). */
+export const serviceAdmins = pgTable(
+  'service_admins',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.userId] }), index('service_admins_user_idx').on(t.userId)],
+);
+
+/** Requests of the service manager to change the service owner or the manager (SPEC §6). */
+export const serviceRoleChanges = pgTable(
+  'service_role_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedById: uuid('requested_by_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull().default(''),
+    state: text('state').notNull().default('pending'),
+    decidedById: uuid('decided_by_id').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('service_role_changes_role_known', sql`${t.role} IN ('serviceOwner', 'serviceManager')`),
+    check('service_role_changes_state_known', sql`${t.state} IN ('pending', 'accepted', 'rejected')`),
+    // At most one open request per role and service.
+    uniqueIndex('service_role_changes_pending_key')
+      .on(t.serviceId, t.role)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+export const keywords = pgTable(
+  'keywords',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('keywords_name_key').on(sql`lower(${t.name})`),
+    check('keywords_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const serviceKeywords = pgTable(
+  'service_keywords',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    keywordId: uuid('keyword_id')
+      .notNull()
+      .references(() => keywords.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.keywordId] }), index('service_keywords_keyword_idx').on(t.keywordId)],
+);
+
+/**
+ * File contents, kept in the database so every server instance sees every file; the FileStore
+ * interface lets an object store take over later without touching the documents' metadata.
+ */
+export const fileBlobs = pgTable(
+  'file_blobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    content: customType<{ data: Buffer }>({ dataType: () => 'bytea' })('content').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('file_blobs_size_positive', sql`${t.size} > 0`)],
+);
+
+export const serviceDocuments = pgTable(
+  'service_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Where the FileStore keeps the bytes (a file_blobs id for the database store). */
+    storageKey: text('storage_key').notNull(),
+    uploadedById: uuid('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByName: text('uploaded_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_documents_service_idx').on(t.serviceId, t.createdAt),
+    check('service_documents_size_range', sql`${t.size} > 0 AND ${t.size} <= 20971520`),
+    check('service_documents_filename_not_blank', sql`length(trim(${t.filename})) > 0`),
+  ],
+);
+
+export const serviceComments = pgTable(
+  'service_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('service_comments_service_idx').on(t.serviceId, t.createdAt),
+    check('service_comments_text_not_blank', sql`length(trim(${t.text})) > 0`),
+  ],
+);
+
+/** SPEC §3's weighting criteria as data (DESIGN §3): seeded by the migration's companion, editable later. */
+export const weightingCriteria = pgTable(
+  'weighting_criteria',
+  {
+    key: text('key').primaryKey(),
+    position: integer('position').notNull(),
+    label: jsonb('label').$type<LocalizedText>().notNull(),
+    factor: integer('factor').notNull(),
+    options: jsonb('options').$type<WeightingOption[]>().notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('weighting_criteria_factor_nonnegative', sql`${t.factor} >= 0`),
+    check('weighting_criteria_options_array', sql`jsonb_typeof(${t.options}) = 'array'`),
   ],
 );

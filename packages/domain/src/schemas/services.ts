@@ -1,0 +1,328 @@
+import { z } from 'zod';
+import { SERVICE_TYPES } from '../services/categorisation.js';
+import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
+import { WORKFLOW_ACTIONS } from '../services/workflow.js';
+
+/** Messages are i18n keys; server and web translate them. */
+const id = z.uuid({ error: 'validation.invalid' });
+const isoDateTime = z.string().meta({ format: 'date-time' });
+
+export const serviceStateSchema = z.enum(SERVICE_STATES, { error: 'validation.option' });
+export const workflowActionSchema = z.enum(WORKFLOW_ACTIONS, { error: 'validation.option' });
+export const versionSchema = z.int({ error: 'validation.invalidType' }).positive('validation.invalid');
+
+export const serviceIdParamSchema = z.object({ id });
+
+export const userRefSchema = z
+  .object({ id: z.string(), username: z.string(), fullname: z.string(), email: z.string() })
+  .meta({ id: 'UserRef' });
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const institutionRefSchema = z
+  .object({ id: z.string(), abbreviation: z.string(), name: z.string() })
+  .meta({ id: 'InstitutionRef' });
+export type InstitutionRef = z.infer<typeof institutionRefSchema>;
+
+export const keywordSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Keyword' });
+export type Keyword = z.infer<typeof keywordSchema>;
+
+/** A field's value on the wire; the field catalogue's validation decides what fits which field. */
+export const fieldValueSchema = z.union([
+  z.string().max(20_000, 'validation.tooLong'),
+  z.number(),
+  z.boolean(),
+  z.array(z.string().max(200, 'validation.tooLong')).max(100, 'validation.tooLong'),
+  z.null(),
+]);
+export const fieldValuesSchema = z.record(z.string().max(100), fieldValueSchema);
+
+const serviceName = z
+  .string({ error: 'service.nameRequired' })
+  .trim()
+  .min(1, 'service.nameRequired')
+  .max(200, 'validation.tooLong');
+
+export const createServiceRequestSchema = z
+  .object({
+    name: serviceName,
+    providerInstitutionId: id.nullable().optional(),
+    fields: fieldValuesSchema.optional(),
+    keywords: z.array(id).max(50, 'validation.tooLong').optional(),
+    weighting: z.record(z.string().max(100), z.string().max(100).nullable()).optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateServiceRequest' });
+export type CreateServiceRequest = z.infer<typeof createServiceRequestSchema>;
+
+/** A partial update: only what is named changes; `version` is the one the client read. */
+export const updateServiceRequestSchema = createServiceRequestSchema
+  .extend({ version: versionSchema, name: serviceName.optional() })
+  .strict()
+  .meta({ id: 'UpdateServiceRequest' });
+export type UpdateServiceRequest = z.infer<typeof updateServiceRequestSchema>;
+
+export const transitionRequestSchema = z
+  .object({ action: workflowActionSchema, version: versionSchema })
+  .strict()
+  .meta({ id: 'TransitionRequest' });
+export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
+
+export const SERVICE_ROLE_KEYS = ['objectOwner', 'serviceOwner', 'serviceManager', 'providerManager'] as const;
+export type ServiceRoleKey = (typeof SERVICE_ROLE_KEYS)[number];
+
+/** Sets the named roles; null removes the holder. The object owner can't be removed, only replaced. */
+export const updateServiceRolesRequestSchema = z
+  .object({
+    version: versionSchema,
+    objectOwnerId: id.optional(),
+    serviceOwnerId: id.nullable().optional(),
+    serviceManagerId: id.nullable().optional(),
+    providerManagerId: id.nullable().optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateServiceRolesRequest' });
+export type UpdateServiceRolesRequest = z.infer<typeof updateServiceRolesRequestSchema>;
+
+export const serviceAdminRequestSchema = z
+  .object({ version: versionSchema, userId: id })
+  .strict()
+  .meta({ id: 'ServiceAdminRequest' });
+
+export const roleChangeRequestSchema = z
+  .object({
+    role: z.enum(['serviceOwner', 'serviceManager'], { error: 'validation.option' }),
+    userId: id,
+    reason: z.string().trim().max(2000, 'validation.tooLong').optional(),
+  })
+  .strict()
+  .meta({ id: 'RoleChangeRequestInput' });
+
+export const roleChangeDecisionSchema = z
+  .object({ accept: z.boolean({ error: 'validation.invalidType' }) })
+  .strict()
+  .meta({ id: 'RoleChangeDecision' });
+
+export const roleChangeSchema = z
+  .object({
+    id: z.string(),
+    role: z.enum(['serviceOwner', 'serviceManager']),
+    user: userRefSchema,
+    requestedBy: userRefSchema.nullable(),
+    reason: z.string(),
+    state: z.enum(['pending', 'accepted', 'rejected']),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'RoleChange' });
+
+export const servicePermissionsSchema = z
+  .object({
+    edit: z.boolean(),
+    editObjectOwner: z.boolean(),
+    assignRoles: z.boolean(),
+    manageAdmins: z.boolean(),
+    requestRoleChange: z.boolean(),
+    decideRoleChange: z.boolean(),
+    activateDocuments: z.boolean(),
+    manageDocuments: z.boolean(),
+    comment: z.boolean(),
+  })
+  .meta({ id: 'ServicePermissions' });
+
+export const serviceDetailSchema = z
+  .object({
+    id: z.string(),
+    serviceId: z.string(),
+    name: z.string(),
+    state: serviceStateSchema,
+    version: z.int(),
+    createdAt: isoDateTime,
+    updatedAt: isoDateTime,
+    providerInstitution: institutionRefSchema.nullable(),
+    fields: fieldValuesSchema,
+    keywords: z.array(keywordSchema),
+    weighting: z.record(z.string(), z.string()),
+    score: z.number(),
+    serviceType: z.enum(SERVICE_TYPES),
+    documentsActive: z.boolean(),
+    onlineSince: isoDateTime.nullable(),
+    onlineUntil: isoDateTime.nullable(),
+    roles: z.object({
+      objectOwner: userRefSchema.nullable(),
+      serviceOwner: userRefSchema.nullable(),
+      serviceManager: userRefSchema.nullable(),
+      providerManager: userRefSchema.nullable(),
+      admins: z.array(userRefSchema),
+    }),
+    roleChanges: z.array(roleChangeSchema),
+    permissions: servicePermissionsSchema,
+    /** The workflow actions this caller may take now (the "manage status" tab). */
+    actions: z.array(workflowActionSchema),
+    /** Names behind the ids in contact and institution fields. */
+    refs: z.object({
+      users: z.record(z.string(), userRefSchema),
+      institutions: z.record(z.string(), institutionRefSchema),
+    }),
+  })
+  .meta({ id: 'ServiceDetail' });
+export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
+
+export const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
+export type ServiceSort = (typeof SERVICE_SORTS)[number];
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** The portfolio list: tab + filters + search + sort + page (issue 3 §5). */
+export const serviceListQuerySchema = z
+  .object({
+    /** A portfolio tab, or 'mine' for My Services (the services the caller is provider side of). */
+    tab: z.enum([...PORTFOLIO_TABS, 'mine'], { error: 'validation.option' }).optional(),
+    state: serviceStateSchema.optional(),
+    provider: id.optional(),
+    keyword: id.optional(),
+    q: z.string().trim().max(200, 'validation.tooLong').optional(),
+    sort: z.enum(SERVICE_SORTS, { error: 'validation.option' }).default('updatedAt'),
+    order: z.enum(['asc', 'desc'], { error: 'validation.option' }).default('desc'),
+    page: z.coerce
+      .number({ error: 'validation.number' })
+      .int('validation.number')
+      .min(1, 'validation.number')
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'validation.number' })
+      .int('validation.number')
+      .min(1, 'validation.number')
+      .max(MAX_PAGE_SIZE, 'validation.number')
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .strict();
+export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
+
+export const serviceSummarySchema = z
+  .object({
+    id: z.string(),
+    serviceId: z.string(),
+    name: z.string(),
+    state: serviceStateSchema,
+    providerInstitution: institutionRefSchema.nullable(),
+    shortDescription: z.string(),
+    serviceType: z.enum(SERVICE_TYPES),
+    score: z.number(),
+    keywords: z.array(z.string()),
+    updatedAt: isoDateTime,
+    onlineSince: isoDateTime.nullable(),
+  })
+  .meta({ id: 'ServiceSummary' });
+export type ServiceSummary = z.infer<typeof serviceSummarySchema>;
+
+export const serviceListResponseSchema = z
+  .object({ items: z.array(serviceSummarySchema), total: z.int(), page: z.int(), pageSize: z.int() })
+  .meta({ id: 'ServiceList' });
+export type ServiceListResponse = z.infer<typeof serviceListResponseSchema>;
+
+export const historyEntrySchema = z
+  .object({
+    id: z.string(),
+    at: isoDateTime,
+    actor: z.string(),
+    action: z.string(),
+    changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  })
+  .meta({ id: 'HistoryEntry' });
+export const historyResponseSchema = z.object({ items: z.array(historyEntrySchema) }).meta({ id: 'History' });
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+export const commentRequestSchema = z
+  .object({
+    text: z.string({ error: 'comment.required' }).trim().min(1, 'comment.required').max(5000, 'validation.tooLong'),
+  })
+  .strict()
+  .meta({ id: 'CommentRequest' });
+export const commentSchema = z
+  .object({ id: z.string(), text: z.string(), author: z.string(), createdAt: isoDateTime })
+  .meta({ id: 'Comment' });
+export const commentListSchema = z.object({ items: z.array(commentSchema) }).meta({ id: 'CommentList' });
+export type Comment = z.infer<typeof commentSchema>;
+
+export const documentSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    contentType: z.string(),
+    size: z.int(),
+    uploadedBy: z.string(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'ServiceDocument' });
+export const documentListSchema = z.object({ items: z.array(documentSchema) }).meta({ id: 'ServiceDocumentList' });
+export type ServiceDocument = z.infer<typeof documentSchema>;
+
+/** 20 MB (issue 3 §6). */
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+
+export const activateDocumentsRequestSchema = z
+  .object({ version: versionSchema })
+  .strict()
+  .meta({ id: 'ActivateDocumentsRequest' });
+
+export const keywordQuerySchema = z.object({ q: z.string().trim().max(100, 'validation.tooLong').optional() });
+export const keywordListSchema = z.object({ items: z.array(keywordSchema) }).meta({ id: 'KeywordList' });
+export const createKeywordsRequestSchema = z
+  .object({
+    names: z
+      .array(z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'))
+      .min(1, 'validation.required')
+      .max(20, 'validation.tooLong'),
+  })
+  .strict()
+  .meta({ id: 'CreateKeywordsRequest' });
+
+export const userSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'validation.searchTooShort').max(100, 'validation.tooLong'),
+});
+export const userSearchResponseSchema = z.object({ items: z.array(userRefSchema) }).meta({ id: 'UserSearch' });
+
+export const institutionSchema = z
+  .object({
+    id: z.string(),
+    abbreviation: z.string(),
+    name: z.string(),
+    url: z.string(),
+    isCentre: z.boolean(),
+    isServiceProvider: z.boolean(),
+  })
+  .meta({ id: 'Institution' });
+export const institutionListSchema = z.object({ items: z.array(institutionSchema) }).meta({ id: 'InstitutionList' });
+
+const localized = z.object({ en: z.string(), de: z.string() });
+export const weightingCriterionSchema = z
+  .object({
+    key: z.string(),
+    label: localized,
+    factor: z.number(),
+    options: z.array(z.object({ key: z.string(), label: localized, points: z.number() })),
+  })
+  .meta({ id: 'WeightingCriterion' });
+export const weightingCriteriaSchema = z
+  .object({ items: z.array(weightingCriterionSchema) })
+  .meta({ id: 'WeightingCriteria' });
+
+/** The integration list: services by weighted score, highest first (SPEC §9). */
+export const integrationListQuerySchema = serviceListQuerySchema.omit({ sort: true, order: true }).strict();
+
+export const publicServiceSchema = z
+  .object({
+    serviceId: z.string(),
+    name: z.string(),
+    provider: z.string(),
+    state: serviceStateSchema,
+    shortDescription: z.string(),
+    accessUrl: z.string().nullable(),
+    onlineSince: isoDateTime.nullable(),
+    onlineUntil: isoDateTime.nullable(),
+  })
+  .meta({ id: 'PublicService' });
+export const publicPortfolioSchema = z
+  .object({ current: z.array(publicServiceSchema), past: z.array(publicServiceSchema) })
+  .meta({ id: 'PublicPortfolio' });
+export type PublicService = z.infer<typeof publicServiceSchema>;
+export type PublicPortfolio = z.infer<typeof publicPortfolioSchema>;

@@ -1,0 +1,97 @@
+import { hasAnyRole, type Role } from '../roles.js';
+import { PROVIDER_EDIT_STATES, type ServiceState } from './states.js';
+
+/** The caller's relation to one service; the server computes it from the rows, the web gets it in the answer. */
+export interface ServiceRelation {
+  roles: readonly string[];
+  state: ServiceState;
+  isObjectOwner: boolean;
+  isServiceOwner: boolean;
+  isAdmin: boolean;
+  isServiceManager: boolean;
+  isProviderManager: boolean;
+  /** Whether the service has a service manager at all (owner and admins stand in otherwise). */
+  hasServiceManager: boolean;
+}
+
+const SPM: readonly Role[] = ['servicePortfolioManager'];
+
+/** Roles that read every service beyond drafts (DESIGN §2, visibility). */
+export const SERVICE_READER_ROLES: readonly Role[] = [
+  'serviceProvider',
+  'cloudServiceDesk',
+  'servicePortfolioManager',
+  'serviceIntegrationManager',
+];
+
+/** DESIGN §2: object owner, service owner, further admins and service manager. */
+export const isProviderSide = (r: ServiceRelation): boolean =>
+  r.isObjectOwner || r.isServiceOwner || r.isAdmin || r.isServiceManager;
+
+export const isPortfolioManager = (roles: readonly string[]): boolean => hasAnyRole(roles, SPM);
+
+/** A draft application is seen only by its provider side and the portfolio managers; others get 404. */
+export const canSeeService = (r: ServiceRelation): boolean => {
+  if (isProviderSide(r) || r.isProviderManager || isPortfolioManager(r.roles)) return true;
+  if (r.state === 'application_draft') return false;
+  return hasAnyRole(r.roles, SERVICE_READER_ROLES);
+};
+
+/**
+ * Direct edits of fields, name and weighting answers: the provider side in the draft states,
+ * the portfolio manager everywhere but retired. In the catalogue states changes go through
+ * change requests instead.
+ */
+export const canEditService = (r: ServiceRelation): boolean => {
+  if (isPortfolioManager(r.roles)) return r.state !== 'service_retired';
+  return isProviderSide(r) && (PROVIDER_EDIT_STATES as readonly ServiceState[]).includes(r.state);
+};
+
+/** SPEC §6: only the portfolio manager edits the object owner. */
+export const canEditObjectOwner = (r: ServiceRelation): boolean => isPortfolioManager(r.roles);
+
+/**
+ * Setting service owner, service manager and provider manager directly: the portfolio manager,
+ * and the object owner while the service is in a draft state (while writing the application).
+ */
+export const canAssignServiceRoles = (r: ServiceRelation): boolean =>
+  isPortfolioManager(r.roles) ||
+  (r.isObjectOwner && (PROVIDER_EDIT_STATES as readonly ServiceState[]).includes(r.state));
+
+/** Whoever holds the manager's rights: the manager, or owner and admins when no manager is set. */
+export const hasManagerRights = (r: ServiceRelation): boolean =>
+  r.isServiceManager || (!r.hasServiceManager && (r.isServiceOwner || r.isAdmin));
+
+/** SPEC §6: the service owner adds and removes further admins; admins and the manager have the same right. */
+export const canManageAdmins = (r: ServiceRelation): boolean =>
+  isPortfolioManager(r.roles) || r.isServiceOwner || r.isAdmin || r.isServiceManager;
+
+/** SPEC §6: the manager may request a change of the service owner or of themselves. */
+export const canRequestRoleChange = (r: ServiceRelation): boolean => hasManagerRights(r);
+
+/** Role change requests are decided by the portfolio manager. */
+export const canDecideRoleChange = (r: ServiceRelation): boolean => isPortfolioManager(r.roles);
+
+export const canActivateDocuments = (r: ServiceRelation): boolean => isPortfolioManager(r.roles);
+
+/** Upload and delete in an activated documents area: the provider side and the portfolio manager. */
+export const canManageDocuments = (r: ServiceRelation): boolean => isProviderSide(r) || isPortfolioManager(r.roles);
+
+/** Comments are the conversation between provider side and the portfolio and integration managers. */
+export const canComment = (r: ServiceRelation): boolean =>
+  isProviderSide(r) || hasAnyRole(r.roles, ['servicePortfolioManager', 'serviceIntegrationManager']);
+
+/** Everything the web needs to show or hide; the server checks the same functions. */
+export const servicePermissions = (r: ServiceRelation) => ({
+  edit: canEditService(r),
+  editObjectOwner: canEditObjectOwner(r),
+  assignRoles: canAssignServiceRoles(r),
+  manageAdmins: canManageAdmins(r),
+  requestRoleChange: canRequestRoleChange(r),
+  decideRoleChange: canDecideRoleChange(r),
+  activateDocuments: canActivateDocuments(r),
+  manageDocuments: canManageDocuments(r),
+  comment: canComment(r),
+});
+
+export type ServicePermissions = ReturnType<typeof servicePermissions>;

@@ -1,0 +1,151 @@
+import { hasAnyRole } from '../roles.js';
+import { PIPELINE_STATES, type ServiceState } from './states.js';
+
+/**
+ * Who may take a workflow action (DESIGN §2): the provider side of the service (object owner,
+ * service owner, further admins, service manager), the service portfolio manager (spm) or the
+ * service integration manager (sim). portalManager may do everything any of them may.
+ */
+export type WorkflowActor = 'provider' | 'spm' | 'sim';
+
+/** The checks that must pass before the transition (SPEC §4 "require passing validation"). */
+export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online';
+
+export const WORKFLOW_ACTIONS = [
+  'withdrawApplication',
+  'completeApplication',
+  'backToDraft',
+  'backToApplicationDraft',
+  'planService',
+  'backToApplicationReceived',
+  'withdrawServiceOffer',
+  'backToServiceInformationDraft',
+  'submitServiceInformation',
+  'backToServiceInformationReceived',
+  'readyForIntegration',
+  'integrationPlanned',
+  'integrationInProgress',
+  'serviceCardReview',
+  'integrationCompleted',
+  'online',
+  'notAvailable',
+  'fullCapacityReached',
+  'discontinue',
+  'retire',
+] as const;
+
+export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
+
+export interface TransitionRule {
+  action: WorkflowAction;
+  from: ServiceState;
+  to: ServiceState;
+  who: readonly WorkflowActor[];
+  /** Validation that must pass first (†). */
+  validation?: ValidationStep;
+  /** The action asks for a confirmation; the value is the i18n key of its text. */
+  confirm?: string;
+}
+
+const PROVIDER_SPM: readonly WorkflowActor[] = ['provider', 'spm'];
+const SPM: readonly WorkflowActor[] = ['spm'];
+const SIM_SPM: readonly WorkflowActor[] = ['sim', 'spm'];
+
+const rows = (
+  action: WorkflowAction,
+  from: readonly ServiceState[],
+  to: ServiceState,
+  who: readonly WorkflowActor[],
+  extra: Pick<TransitionRule, 'validation' | 'confirm'> = {},
+): TransitionRule[] => from.map((state) => ({ action, from: state, to, who, ...extra }));
+
+/**
+ * DESIGN §2's transition table, one row per (action, from-state). Server and web read only this;
+ * a test walks every row and every pair that is not one.
+ */
+export const TRANSITIONS: readonly TransitionRule[] = [
+  ...rows('withdrawApplication', ['application_draft', 'application_received'], 'application_withdrawn', PROVIDER_SPM),
+  ...rows('completeApplication', ['application_draft'], 'application_received', PROVIDER_SPM, {
+    validation: 'application',
+  }),
+  ...rows('backToDraft', ['application_received'], 'application_draft', PROVIDER_SPM),
+  ...rows('backToApplicationDraft', ['application_withdrawn'], 'application_draft', PROVIDER_SPM),
+  ...rows('planService', ['application_received'], 'service_planned', SPM),
+  ...rows('backToApplicationReceived', ['service_planned'], 'application_received', SPM),
+  ...rows('withdrawServiceOffer', PIPELINE_STATES, 'service_offer_withdrawn', PROVIDER_SPM, {
+    confirm: 'workflow.confirm.withdrawServiceOffer',
+  }),
+  ...rows(
+    'backToServiceInformationDraft',
+    ['service_planned', 'service_information_received'],
+    'service_information_draft',
+    PROVIDER_SPM,
+  ),
+  // Only a portfolio manager can reactivate a withdrawn offer (the confirmation says so).
+  ...rows('backToServiceInformationDraft', ['service_offer_withdrawn'], 'service_information_draft', SPM),
+  ...rows('submitServiceInformation', ['service_information_draft'], 'service_information_received', PROVIDER_SPM, {
+    validation: 'serviceInformation',
+  }),
+  ...rows('backToServiceInformationReceived', ['ready_for_integration'], 'service_information_received', [
+    'spm',
+    'sim',
+  ]),
+  ...rows('readyForIntegration', ['service_information_received'], 'ready_for_integration', SPM),
+  ...rows('integrationPlanned', ['ready_for_integration'], 'integration_planned', SIM_SPM),
+  ...rows('integrationInProgress', ['integration_planned', 'service_card_review'], 'integration_in_progress', SIM_SPM),
+  ...rows('serviceCardReview', ['integration_in_progress'], 'service_card_review', SIM_SPM, {
+    validation: 'serviceCard',
+  }),
+  ...rows('integrationCompleted', ['service_card_review'], 'integration_completed', SIM_SPM),
+  ...rows('online', ['integration_completed'], 'service_online', SPM, { validation: 'online' }),
+  ...rows('online', ['service_not_available', 'service_full_capacity_reached'], 'service_online', PROVIDER_SPM),
+  ...rows('notAvailable', ['service_online', 'service_full_capacity_reached'], 'service_not_available', PROVIDER_SPM),
+  ...rows(
+    'fullCapacityReached',
+    ['service_online', 'service_not_available'],
+    'service_full_capacity_reached',
+    PROVIDER_SPM,
+  ),
+  ...rows(
+    'discontinue',
+    ['service_online', 'service_not_available', 'service_full_capacity_reached'],
+    'service_discontinued',
+    SPM,
+  ),
+  ...rows('retire', ['service_discontinued'], 'service_retired', SPM, { confirm: 'workflow.confirm.retire' }),
+];
+
+export const findTransition = (action: WorkflowAction, from: ServiceState): TransitionRule | undefined =>
+  TRANSITIONS.find((rule) => rule.action === action && rule.from === from);
+
+/** What the caller is, as far as the workflow cares. */
+export interface WorkflowContext {
+  roles: readonly string[];
+  isProviderSide: boolean;
+}
+
+export const mayTake = (rule: TransitionRule, context: WorkflowContext): boolean =>
+  rule.who.some((actor) => {
+    if (actor === 'provider') return context.isProviderSide || hasAnyRole(context.roles, []);
+    if (actor === 'spm') return hasAnyRole(context.roles, ['servicePortfolioManager']);
+    return hasAnyRole(context.roles, ['serviceIntegrationManager']);
+  });
+
+/** The actions this caller may take now: exactly what the "manage status" tab offers. */
+export const availableTransitions = (state: ServiceState, context: WorkflowContext): TransitionRule[] =>
+  TRANSITIONS.filter((rule) => rule.from === state && mayTake(rule, context));
+
+export type TransitionVerdict =
+  { ok: true; rule: TransitionRule } | { ok: false; reason: 'notAllowedFromState' | 'forbidden' };
+
+/** The order of the checks is the order of the HTTP answers: 409 before 403. */
+export const checkTransition = (
+  action: WorkflowAction,
+  from: ServiceState,
+  context: WorkflowContext,
+): TransitionVerdict => {
+  const rule = findTransition(action, from);
+  if (!rule) return { ok: false, reason: 'notAllowedFromState' };
+  if (!mayTake(rule, context)) return { ok: false, reason: 'forbidden' };
+  return { ok: true, rule };
+};
