@@ -9,7 +9,7 @@ export interface Actor {
 export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
 
 export interface AuditEntry {
-  objectType: 'user' | 'session';
+  objectType: 'user' | 'session' | 'service' | 'keyword' | 'institution';
   objectId: string;
   action: string;
   before?: unknown;
