@@ -26,9 +26,11 @@ export default defineConfig({
   plugins: [react(), domainIsSideEffectFree()],
   resolve: {
     // Bundle the domain package from source: one copy of the rules, no build step in between.
-    alias: {
-      '@nubes/domain': path.resolve(dirname, '../../packages/domain/src/index.ts'),
-    },
+    alias: [
+      // German loads on demand (apps/web/src/i18n/i18n.ts), as its own chunk.
+      { find: '@nubes/domain/i18n/de', replacement: path.resolve(DOMAIN_SOURCES, 'i18n/de.ts') },
+      { find: /^@nubes\/domain$/, replacement: path.resolve(DOMAIN_SOURCES, 'browser.ts') },
+    ],
   },
   build: {
     outDir: 'dist',

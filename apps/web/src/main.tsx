@@ -30,9 +30,10 @@ import { AppProviders } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes } from './app/router';
 import { createSessionStore } from './auth/sessionStore';
-import { currentLanguage, initI18n } from './i18n/i18n';
+import { currentLanguage, initI18n, loadLanguage, storedLanguage } from './i18n/i18n';
 
-initI18n();
+const language = storedLanguage();
+initI18n(language);
 
 const store = createSessionStore({
   storage: window.localStorage,
@@ -56,16 +57,21 @@ if (!root) throw new Error('index.html needs a #root element');
 // The shell (skip link, header, landmarks) is in the DOM before the load event, so nothing a
 // person or a test does right after loading meets an empty page; screens still load lazily.
 const reactRoot = createRoot(root);
-flushSync(() =>
-  reactRoot.render(
-    <StrictMode>
-      <AppProviders store={store} queryClient={createQueryClient()}>
-        {/* Location updates render together with session updates (logout goes home, not to the
+const render = () =>
+  flushSync(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders store={store} queryClient={createQueryClient()}>
+          {/* Location updates render together with session updates (logout goes home, not to the
           login redirect of the page being left), so they are not deferred as transitions. */}
-        <BrowserRouter useTransitions={false}>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  ),
-);
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+// English renders at once; another stored language first loads its catalogue (one small chunk).
+const pending = loadLanguage(language);
+if (language === 'en') render();
+else void pending.then(render, render);

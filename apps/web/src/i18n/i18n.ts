@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, MESSAGES, type Language } from '@nubes/domain';
+import { DEFAULT_LANGUAGE, en, LANGUAGES, type Language, type Messages } from '@nubes/domain';
 
 /** The user's choice survives reloads; nothing else (no browser-language guessing: English is the default). */
 export const LANGUAGE_STORAGE_KEY = 'lang';
@@ -26,14 +26,31 @@ const applyLanguage = (language: string): void => {
 };
 
 /**
+ * Catalogues other than English load on demand: every visitor pays for the default and fallback
+ * language only, which keeps the public pages' initial JavaScript small (ADR 6).
+ */
+const CATALOGUES: Partial<Record<Language, () => Promise<Messages>>> = {
+  de: () => import('@nubes/domain/i18n/de').then((module) => module.de),
+};
+
+/** Makes sure the language's catalogue is in i18next before it is shown. */
+export const loadLanguage = async (language: Language): Promise<void> => {
+  const load = CATALOGUES[language];
+  if (!load || i18next.hasResourceBundle(language, 'translation')) return;
+  const messages = await load();
+  i18next.addResourceBundle(language, 'translation', messages, true, true);
+};
+
+/**
  * One i18next instance over the domain's catalogues, so server and web speak with the same words.
- * Both catalogues are small and bundled; initialisation is synchronous (initAsync: false), so the
- * first render is already translated.
+ * English is bundled and initialisation is synchronous (initAsync: false), so the first render is
+ * already translated; main.tsx loads another stored language before the first render.
  */
 export const initI18n = (language: Language = storedLanguage()) => {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { translation: MESSAGES[lang] }])),
+      resources: { [DEFAULT_LANGUAGE]: { translation: en } },
+      partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
@@ -55,5 +72,6 @@ export const changeLanguage = async (language: Language): Promise<void> => {
   } catch {
     // Private mode without storage: the choice then lasts for this page only.
   }
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
 };

@@ -1,41 +1,16 @@
 import { de } from './de.js';
 import { en } from './en.js';
+import { lookup, type Language } from './core.js';
 import type { Messages } from './types.js';
 
-export type { Messages } from './types.js';
-export { en, de };
+export * from './core.js';
+export { de };
 
-export const LANGUAGES = ['en', 'de'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-
+/**
+ * Every catalogue. Kept out of core.ts so the web bundle, which imports core only, loads German
+ * on demand instead of carrying it in the initial JavaScript.
+ */
 export const MESSAGES: Record<Language, Messages> = { en, de };
-
-/** Picks the first supported language of an Accept-Language header; English otherwise. */
-export const negotiateLanguage = (acceptLanguage: string | null | undefined): Language => {
-  if (!acceptLanguage) return DEFAULT_LANGUAGE;
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { lang: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
-    })
-    .sort((a, b) => b.q - a.q);
-  const hit = ranked.find((r) => r.q > 0 && (LANGUAGES as readonly string[]).includes(r.lang));
-  return (hit?.lang as Language | undefined) ?? DEFAULT_LANGUAGE;
-};
-
-const lookup = (catalogue: unknown, key: string): string | undefined => {
-  let node: unknown = catalogue;
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-};
-
-export const hasMessage = (key: string): boolean => lookup(en, key) !== undefined;
 
 /**
  * Translates outside React (the server's error messages); the web uses i18next over the same

@@ -1,0 +1,17 @@
+/**
+ * The domain package as the web app sees it: everything but the server-side translator and the
+ * non-default catalogues (the web loads those on demand, see apps/web/src/i18n/i18n.ts).
+ */
+export * from './roles.js';
+export * from './permissions.js';
+export * from './session.js';
+export * from './dates.js';
+export * from './routes.js';
+export * from './navigation.js';
+export * from './errors.js';
+export * from './schemas/auth.js';
+export * from './i18n/core.js';
+export * from './schemas/config.js';
+export * from './entitlements.js';
+export * from './services/index.js';
+export * from './schemas/services.js';

@@ -1,0 +1,34 @@
+import { en } from './en.js';
+
+export type { Messages } from './types.js';
+export { en };
+
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Picks the first supported language of an Accept-Language header; English otherwise. */
+export const negotiateLanguage = (acceptLanguage: string | null | undefined): Language => {
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return { lang: tag.toLowerCase().split('-')[0] ?? '', q: q ? Number(q.slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  const hit = ranked.find((r) => r.q > 0 && (LANGUAGES as readonly string[]).includes(r.lang));
+  return (hit?.lang as Language | undefined) ?? DEFAULT_LANGUAGE;
+};
+
+export const lookup = (catalogue: unknown, key: string): string | undefined => {
+  let node: unknown = catalogue;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+};
+
+export const hasMessage = (key: string): boolean => lookup(en, key) !== undefined;
