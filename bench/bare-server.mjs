@@ -1,19 +1,25 @@
-// The baseline for `GET /api/health`: a bare Fastify (same version as the portal, no plugins, no
-// hooks, no logger) in its own process, answering one route with exactly the bytes and content type
-// the portal's health check answers. Started by bench/run.mjs, which passes:
-//   BARE_BODY_BASE64   the portal's response body, base64
+// The baseline for `GET /api/health` and `GET /api/public/services`: a bare Fastify (same version as
+// the portal, no plugins, no hooks, no logger) in its own process, answering one route with exactly
+// the bytes and content type the portal answers. Started by bench/run.mjs, which passes:
+//   BARE_BODY_BASE64   the portal's response body, base64 (or BARE_BODY_FILE: a file holding it,
+//                      for bodies beyond the 128 KB a single environment variable may hold)
 //   BARE_CONTENT_TYPE  the portal's content-type header
 //   BARE_PATH          the route (default /api/health)
+//   BARE_HEADERS_JSON  further headers sent as they are, e.g. the portal's ETag and security headers ({})
 // It listens on a free loopback port and reports it to the parent over IPC: { type: 'listening', port }.
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-const body = Buffer.from(process.env.BARE_BODY_BASE64 ?? '', 'base64');
+const body = process.env.BARE_BODY_FILE
+  ? readFileSync(process.env.BARE_BODY_FILE)
+  : Buffer.from(process.env.BARE_BODY_BASE64 ?? '', 'base64');
 const contentType = process.env.BARE_CONTENT_TYPE || 'application/json; charset=utf-8';
 const routePath = process.env.BARE_PATH || '/api/health';
+const headers = JSON.parse(process.env.BARE_HEADERS_JSON || '{}');
 
 const app = Fastify({ logger: false });
 app.get(routePath, (_request, reply) => {
-  reply.type(contentType).send(body);
+  reply.headers(headers).type(contentType).send(body);
 });
 
 const close = async () => {

@@ -1,7 +1,8 @@
 // Shared helpers for the benchmarks: child processes and their cleanup, autocannon measurements,
 // web bundle sizes, process memory and the printed table. Plain Node ESM, no build step.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -160,6 +161,13 @@ export const waitForOk = async (url, { timeoutMs = 60_000, child, intervalMs = 2
 export const headerBytes = (headers) =>
   [...headers].reduce((sum, [name, value]) => sum + name.length + 2 + value.length + 2, 0);
 
+// Computed per answer or per connection by any server; everything else a bare server can send as is.
+const PER_ANSWER_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** The headers of an answer that a bare server can repeat verbatim (no content-type: that is set apart). */
+export const staticHeaders = (headers) =>
+  Object.fromEntries([...headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name) && name !== 'content-type'));
+
 // Settings a developer may have exported that would make the bench portal a different portal.
 const PORTAL_ENV_DROPPED =
   /^(NODE_ENV|DATABASE_URL|PUBLIC_URL|JWT_SECRET|TRUST_PROXY|SEED_DEMO_DATA|OIDC_.*|LOGIN_.*)$/;
@@ -168,7 +176,8 @@ const PORTAL_ENV_DROPPED =
  * Starts the BUILT portal (apps/server/dist/main.js) as a child on a free loopback port with a
  * fresh PGlite data dir in a temp dir (removed at cleanup), NODE_ENV unset (development: the admin
  * account and the dev IdP exist), LOG_LEVEL=warn; waits until GET /api/health answers 200.
- * `nodeArgs` go before the script (e.g. --import for experiments), `env` is added last.
+ * `nodeArgs` go before the script (e.g. --import for experiments), `env` is added last;
+ * `prepare(env)` runs before the start (e.g. runNodeScript of the service generator with that env).
  * Returns { url, pid, child, startSeconds, memoryAtStart, health: { body, contentType, headerBytes } }.
  */
 export const startPortal = async ({
@@ -177,6 +186,7 @@ export const startPortal = async ({
   webDist,
   nodeArgs = [],
   env: extraEnv = {},
+  prepare,
   timeoutMs = 60_000,
 } = {}) => {
   const main = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -203,6 +213,9 @@ export const startPortal = async ({
     extraEnv,
   );
 
+  // E.g. generated services: written into the data dir before the server opens it (PGlite allows
+  // one process per data dir), with the server's own environment.
+  if (prepare) await prepare(env);
   log(`starting ${name} on 127.0.0.1:${port} (fresh PGlite in ${tempDir})`);
   const started = Date.now();
   const child = startNode(name, [...nodeArgs, main], { env });
@@ -226,26 +239,60 @@ export const startPortal = async ({
 
 /**
  * Starts bench/bare-server.mjs: a bare Fastify in its own process answering `routePath` with
- * exactly `body` and `contentType`; checks that it does. Returns { url, pid, child, headerBytes }.
+ * exactly `body` and `contentType`, plus the fixed `headers` ({ name: value }); checks that it
+ * does. Returns { url, pid, child, headerBytes }.
  */
-export const startBare = async ({ body, contentType, routePath = '/api/health' }) => {
+export const startBare = async ({ body, contentType, routePath = '/api/health', headers = {} }) => {
+  let bodyEnv = { BARE_BODY_BASE64: body.toString('base64') };
+  if (body.length > 64 * 1024) {
+    // One environment variable holds at most 128 KB (Linux MAX_ARG_STRLEN).
+    const dir = mkdtempSync(path.join(tmpdir(), 'nubes-bench-bare-'));
+    const remove = () => rmSync(dir, { recursive: true, force: true });
+    onCleanup(async () => remove(), remove);
+    writeFileSync(path.join(dir, 'body'), body);
+    bodyEnv = { BARE_BODY_FILE: path.join(dir, 'body') };
+  }
   const child = startNode('bare Fastify', [path.join(repoRoot, 'bench/bare-server.mjs')], {
     ipc: true,
     env: {
       ...process.env,
-      BARE_BODY_BASE64: body.toString('base64'),
+      ...bodyEnv,
       BARE_CONTENT_TYPE: contentType,
       BARE_PATH: routePath,
+      BARE_HEADERS_JSON: JSON.stringify(headers),
     },
   });
   const port = await ipcPort(child);
   const url = `http://127.0.0.1:${port}`;
-  const answer = await waitForOk(`${url}${routePath}`, { timeoutMs: 5000, child });
+  await waitForOk(`${url}${routePath}`, { timeoutMs: 5000, child });
+  // The bytes on the wire (fetch would undo a Content-Encoding).
+  const answer = await rawGet(`${url}${routePath}`);
   if (!answer.body.equals(body) || answer.headers.get('content-type') !== contentType) {
     throw new Error('the bare server does not answer the same bytes and content type as the portal');
   }
   return { url, pid: child.pid, child, headerBytes: headerBytes(answer.headers) };
 };
+
+/**
+ * GET with node:http: the body exactly as sent (no decompression, unlike fetch, which also asks
+ * for gzip on its own). Answers { status, headers (a Headers), body (a Buffer) }.
+ */
+export const rawGet = (url, headers = {}, timeoutMs = 30_000) =>
+  new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers, timeout: timeoutMs }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const result = new Headers();
+        for (const [name, value] of Object.entries(response.headers))
+          for (const one of [value].flat()) if (one !== undefined) result.append(name, String(one));
+        resolve({ status: response.statusCode, headers: result, body: Buffer.concat(chunks) });
+      });
+    });
+    request.on('timeout', () => request.destroy(new Error(`GET ${url} timed out`)));
+    request.on('error', reject);
+  });
 
 /** Waits for a child started with `ipc: true` to send { type: 'listening', port }. */
 export const ipcPort = (child, timeoutMs = 15_000) =>
@@ -280,15 +327,103 @@ export const runNodeEval = (code, { timeoutMs = 60_000 } = {}) =>
     );
   });
 
+/** Runs `node <args>` to its end with `env` and returns its stdout; fails with its stderr. */
+export const runNodeScript = (args, { env = process.env, timeoutMs = 300_000 } = {}) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve(out)
+        : reject(
+            new Error(
+              `node ${args[0]} failed (${signal ?? `code ${code}`}): ${err.trim().split('\n').slice(-5).join(' ')}`,
+            ),
+          ),
+    );
+  });
+
+/**
+ * Logs `username` in through single sign-on at the portal's built-in dev IdP (password =
+ * username), the way a browser does: the API's login-oauth start, the IdP's pages with their
+ * cookies, the return address, then POST /api/login-oauth. Answers the portal's token.
+ * `baseUrl` must be the portal's public URL (http://localhost:<port> when PUBLIC_URL is unset).
+ */
+export const ssoLogin = async (baseUrl, username, password = username) => {
+  const jar = new Map();
+  const request = async (url, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(new URL(url, baseUrl), { ...init, headers, redirect: 'manual' });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+  const started = await request(`/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(baseUrl)}`);
+  if (started.status !== 200) throw new Error(`GET /api/login-oauth answered ${started.status}`);
+  const { session, next_url: nextUrl } = await started.json();
+  let response = await request(nextUrl);
+  response = await request(new URL(response.headers.get('location'), baseUrl));
+  const action = /action="([^"]+)"/.exec(await response.text())?.[1];
+  if (!action) throw new Error('no login form on the dev IdP page');
+  response = await request(action.replaceAll('&amp;', '&'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password }).toString(),
+  });
+  let location = new URL(response.headers.get('location') ?? '/', baseUrl);
+  for (let hops = 0; !location.pathname.startsWith('/login-oauth/'); hops += 1) {
+    if (hops > 10) throw new Error('the dev IdP did not return to the portal');
+    response = await request(location);
+    location = new URL(response.headers.get('location') ?? '/', baseUrl);
+  }
+  const finished = await fetch(new URL('/api/login-oauth', baseUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      provider: 'oidc',
+      qs: { code: location.searchParams.get('code'), state: location.searchParams.get('state') },
+      session,
+      publicUrl: baseUrl,
+    }),
+  });
+  const body = await finished.json().catch(() => ({}));
+  if (finished.status !== 200 || typeof body.token !== 'string')
+    throw new Error(`POST /api/login-oauth as ${username} answered ${finished.status}`);
+  return body.token;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Load measurement (autocannon)
 
 /**
  * One autocannon round against `url`. Returns autocannon's raw (unaggregated) result, which keeps
  * the encoded latency histogram so that several rounds can be merged with summarize().
- * Options: method, headers, body, connections (50), seconds (5), timeoutSeconds (10).
+ * Options: method, headers, body, requests (autocannon's: e.g. [{ setupRequest }] to vary the path),
+ * connections (50), seconds (5), timeoutSeconds (10).
  */
-export const measure = ({ url, method = 'GET', headers, body, connections = 50, seconds = 5, timeoutSeconds = 10 }) =>
+export const measure = ({
+  url,
+  method = 'GET',
+  headers,
+  body,
+  requests,
+  connections = 50,
+  seconds = 5,
+  timeoutSeconds = 10,
+}) =>
   new Promise((resolve, reject) => {
     autocannon(
       {
@@ -296,6 +431,7 @@ export const measure = ({ url, method = 'GET', headers, body, connections = 50, 
         method,
         headers,
         body,
+        ...(requests ? { requests } : {}),
         connections,
         duration: seconds,
         timeout: timeoutSeconds,
@@ -373,11 +509,38 @@ const listFiles = (dir) =>
   );
 
 /**
+ * The source module of the lazy page a web route shows, as a path under apps/web (e.g.
+ * src/pages/PublicServicePortfolioPage): the route's id from the domain's route table, its page in
+ * apps/web/src/app/pages.ts, that page's import(). Routes without a page of their own show
+ * PlaceholderPage (pageFor). Returns null when the sources do not say.
+ */
+export const routePageModule = (routePath) => {
+  const read = (file) => {
+    try {
+      return readFileSync(path.join(repoRoot, file), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const routes = read('packages/domain/src/routes.ts');
+  const pages = read('apps/web/src/app/pages.ts');
+  const routeId = new RegExp(`id:\\s*'(\\w+)',\\s*path:\\s*'${escape(routePath)}'`).exec(routes)?.[1];
+  if (!routeId || !pages) return null;
+  const component = new RegExp(`^\\s*${routeId}:\\s*(\\w+),?\\s*$`, 'm').exec(pages)?.[1] ?? 'PlaceholderPage';
+  const specifier = new RegExp(`const ${component}\\s*=\\s*lazy\\(\\s*\\(\\)\\s*=>\\s*import\\('([^']+)'\\)`).exec(
+    pages,
+  )?.[1];
+  return specifier ? path.posix.join('src/app', specifier) : null;
+};
+
+/**
  * The JavaScript a first page load needs: the entry chunk of index.html plus its static imports,
- * recursively (dynamic imports are lazy routes and do not count). Reads Vite's build manifest
+ * recursively (dynamic imports are lazy routes and do not count), and with `pageModule` (see
+ * routePageModule) that page's lazy chunk and its static imports too. Reads Vite's build manifest
  * (build.manifest: true → dist/.vite/manifest.json). Returns { missing } when there is no build.
  */
-export const webInitialJs = (distDir) => {
+export const webInitialJs = (distDir, { pageModule } = {}) => {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(distDir)) return { missing: 'n/a (web not built)' };
   if (!existsSync(manifestPath)) return { missing: 'n/a (no dist/.vite/manifest.json: build.manifest off?)' };
@@ -395,6 +558,12 @@ export const webInitialJs = (distDir) => {
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
   visit(entryKey);
+  let pageKey;
+  if (pageModule) {
+    pageKey = Object.keys(manifest).find((key) => key.replace(/\.[cm]?[jt]sx?$/, '') === pageModule);
+    if (!pageKey) return { missing: `n/a (${pageModule} is not in the manifest)` };
+    visit(pageKey);
+  }
 
   const initialFiles = [
     ...new Set([...chunkKeys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'))),
@@ -403,6 +572,7 @@ export const webInitialJs = (distDir) => {
   const allJs = listFiles(distDir).filter((file) => /\.m?js$/.test(file));
   return {
     entry: manifest[entryKey].file,
+    page: pageKey ? manifest[pageKey].file : undefined,
     initial,
     initialGzip: initial.reduce((sum, { gzip }) => sum + gzip, 0),
     allCount: allJs.length,

@@ -9,7 +9,8 @@
 //
 // Knobs (environment): BENCH_ROUNDS (5), BENCH_ROUND_SECONDS (3), BENCH_WARMUP_SECONDS (2),
 // BENCH_CONNECTIONS (50), BENCH_LOGIN_CONNECTIONS (8), BENCH_LOGIN_SECONDS (10),
-// BENCH_WEB_DIST (apps/web/dist), BENCH_START_TIMEOUT_SECONDS (60).
+// BENCH_PUBLIC_SERVICES (5000), BENCH_LIST_SERVICES (10000), BENCH_LIST_CONNECTIONS (20),
+// BENCH_WEB_DIST (apps/web/dist), BENCH_START_TIMEOUT_SECONDS (60), BENCH_ONLY (e.g. "public,list").
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -22,12 +23,17 @@ import {
   log,
   measure,
   processMemory,
+  rawGet,
   renderTable,
   repoRoot,
+  routePageModule,
   runCleanup,
   runNodeEval,
+  runNodeScript,
+  ssoLogin,
   startBare,
   startPortal,
+  staticHeaders,
   summarize,
   webInitialJs,
 } from './lib.mjs';
@@ -44,6 +50,9 @@ const settings = {
   connections: num('BENCH_CONNECTIONS', 50),
   loginConnections: num('BENCH_LOGIN_CONNECTIONS', 8),
   loginSeconds: num('BENCH_LOGIN_SECONDS', 10),
+  publicServices: num('BENCH_PUBLIC_SERVICES', 5000),
+  listServices: num('BENCH_LIST_SERVICES', 10_000),
+  listConnections: num('BENCH_LIST_CONNECTIONS', 20),
   startTimeoutSeconds: num('BENCH_START_TIMEOUT_SECONDS', 60),
   webDist: path.resolve(repoRoot, process.env.BENCH_WEB_DIST || 'apps/web/dist'),
 };
@@ -53,6 +62,117 @@ const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64, maxmem: 256 * 1024 * 1024 }
 const SCRYPT_RUNS = 5;
 const HEALTH_RATIO_TARGET = 0.8;
 const WEB_INITIAL_JS_TARGET_KB = 150;
+const PUBLIC_RATIO_TARGET = 0.8;
+const PUBLIC_P99_TARGET_MS = 20;
+const LIST_P99_TARGET_MS = 30;
+const PUBLIC_PORTFOLIO_ROUTE = '/sc/public-service-portfolio';
+const GENERATOR = path.join(repoRoot, 'apps/server/dist/demo/generate-services-cli.js');
+
+/**
+ * Another portal on a fresh database that holds the demo data and `count` generated services
+ * (apps/server/src/demo/generate-services.ts, written before the start: PGlite allows one process
+ * per data dir). Stopped by the scenario that started it.
+ */
+const startPortfolioPortal = async (name, count) => {
+  let generated = null;
+  const portal = await startPortal({
+    name,
+    webDist: settings.webDist,
+    timeoutMs: settings.startTimeoutSeconds * 1000,
+    prepare: async (env) => {
+      log(`generating ${count} services for the ${name}`);
+      generated = JSON.parse(await runNodeScript([GENERATOR, '--count', String(count)], { env }));
+      log(`generated ${generated.generated} services in ${generated.generateSeconds.toFixed(1)} s`);
+    },
+  });
+  return { portal, generated };
+};
+
+/** A small seeded PRNG, so every run asks the same list queries. */
+const seeded = (seed) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+const TAB_STATES = {
+  application: ['application_draft', 'application_received'],
+  pipeline: [
+    'service_planned',
+    'service_information_draft',
+    'service_information_received',
+    'ready_for_integration',
+    'integration_planned',
+    'integration_in_progress',
+    'service_card_review',
+    'integration_completed',
+  ],
+  catalogue: ['service_online', 'service_not_available', 'service_full_capacity_reached'],
+  offboarding: ['service_discontinued', 'service_retired'],
+  withdrawn: ['application_withdrawn', 'service_offer_withdrawn'],
+};
+const ALL_STATES = Object.values(TAB_STATES).flat();
+const SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'];
+const SEARCHES = [
+  'ceph',
+  'storage',
+  'jupyter',
+  'nextcloud',
+  'gitlab',
+  'archive',
+  'gpu',
+  'clim',
+  'data repo',
+  'kube',
+  'sync share',
+  'slurm batch',
+];
+
+/** `count` portfolio queries as a portfolio manager would click them: tab, filters, search, sort and page. */
+const listQueries = ({ count, providers, keywords, seed = 42 }) => {
+  const random = seeded(seed);
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  const tabs = [
+    'catalogue',
+    'catalogue',
+    'pipeline',
+    'pipeline',
+    'application',
+    'offboarding',
+    'withdrawn',
+    'myCentre',
+    undefined,
+  ];
+  return Array.from({ length: count }, () => {
+    const params = new URLSearchParams();
+    const tab = pick(tabs);
+    if (tab) params.set('tab', tab);
+    if (random() < 0.3) params.set('state', pick(TAB_STATES[tab] ?? ALL_STATES));
+    if (providers.length && random() < 0.15) params.set('provider', pick(providers));
+    if (keywords.length && random() < 0.1) params.set('keyword', pick(keywords));
+    if (random() < 0.35) params.set('q', pick(SEARCHES));
+    params.set('sort', pick(SORTS));
+    params.set('order', random() < 0.5 ? 'asc' : 'desc');
+    const r = random();
+    params.set('page', String(r < 0.5 ? 1 : r < 0.85 ? 2 + Math.floor(random() * 4) : 6 + Math.floor(random() * 35)));
+    params.set('pageSize', '50');
+    return `/api/services?${params}`;
+  });
+};
+
+const getJson = async (url, headers) => {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
+  if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
+  return response.json();
+};
+
+const cpuCell = (summary) =>
+  summary.cpuMicrosPerRequest ? `server CPU ${summary.cpuMicrosPerRequest.toFixed(0)} µs/req` : 'server CPU n/a';
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios, in run order. Each returns table rows.
@@ -181,13 +301,209 @@ const SCENARIOS = [
     },
   },
   {
+    name: 'public portfolio vs bare Fastify',
+    run: async (ctx) => {
+      const { rounds, roundSeconds, warmupSeconds, connections, publicServices } = settings;
+      const { portal } = await startPortfolioPortal('public portfolio portal', publicServices);
+      try {
+        const url = `${portal.url}/api/public/services`;
+        // Both representations: gzip, as browsers ask for it, and uncompressed (autocannon's default).
+        const variants = [
+          { key: 'gzip', label: 'gzip', requestHeaders: { 'accept-encoding': 'gzip' } },
+          { key: 'plain', label: 'uncompressed', requestHeaders: {} },
+        ];
+        const targets = [];
+        for (const variant of variants) {
+          const first = await rawGet(url, variant.requestHeaders);
+          if (first.status !== 200) throw new Error(`GET /api/public/services answered ${first.status}`);
+          variant.bytes = first.body.length;
+          variant.encoding = first.headers.get('content-encoding') ?? 'none';
+          // The same bytes with the same headers (ETag, Vary, Cache-Control, security headers) from a bare Fastify.
+          const bare = await startBare({
+            body: first.body,
+            contentType: first.headers.get('content-type') ?? 'application/json; charset=utf-8',
+            routePath: '/api/public/services',
+            headers: staticHeaders(first.headers),
+          });
+          variant.bare = bare;
+          targets.push(
+            { name: `portal ${variant.key}`, url, headers: variant.requestHeaders, pid: portal.pid },
+            {
+              name: `bare ${variant.key}`,
+              url: `${bare.url}/api/public/services`,
+              headers: variant.requestHeaders,
+              pid: bare.pid,
+            },
+          );
+        }
+        try {
+          const plain = JSON.parse((await rawGet(url)).body.toString('utf8'));
+          const etag = (await rawGet(url)).headers.get('etag');
+          const revalidated = etag ? (await rawGet(url, { 'if-none-match': etag })).status : null;
+          if (revalidated !== 304)
+            ctx.notes.push(`public portfolio: If-None-Match answered ${revalidated ?? 'n/a (no ETag)'}, not 304`);
+          const results = await alternate(targets, { rounds, seconds: roundSeconds, warmupSeconds, connections });
+          const rows = [];
+          for (const variant of variants) {
+            const mine = results[`portal ${variant.key}`];
+            const base = results[`bare ${variant.key}`];
+            const ratio = mine.reqPerSec / base.reqPerSec;
+            const cpuFactor =
+              mine.cpuMicrosPerRequest && base.cpuMicrosPerRequest
+                ? mine.cpuMicrosPerRequest / base.cpuMicrosPerRequest
+                : null;
+            ctx.notes.push(
+              `public portfolio ${variant.label} rounds (req/s): portal ${mine.roundRates.map(fmtInt).join(', ')}; bare ${base.roundRates.map(fmtInt).join(', ')}`,
+            );
+            if (ratio < PUBLIC_RATIO_TARGET)
+              ctx.notes.push(
+                `public portfolio ${variant.label} / bare = ${ratio.toFixed(2)} is below the target ${PUBLIC_RATIO_TARGET}`,
+              );
+            if (mine.p99 > PUBLIC_P99_TARGET_MS)
+              ctx.notes.push(
+                `public portfolio ${variant.label}: p99 ${mine.p99} ms is over the target ${PUBLIC_P99_TARGET_MS} ms (bare, same bytes: ${base.p99} ms)`,
+              );
+            rows.push(
+              {
+                benchmark: `GET /api/public/services ${variant.label}, ${publicServices} services (${connections} conns)`,
+                reqPerSec: fmtInt(mine.reqPerSec),
+                p50: fmtMs(mine.p50),
+                p99: fmtMs(mine.p99),
+                errors: fmtErrors(mine),
+                figure:
+                  `${cpuCell(mine)}; body ${fmtKB(variant.bytes)} (content-encoding ${variant.encoding}; ` +
+                  `${plain.current.length} current + ${plain.past.length} past services)`,
+                target: `p99 ≤ ${PUBLIC_P99_TARGET_MS} ms`,
+              },
+              {
+                benchmark: `bare Fastify, same bytes and headers (${connections} conns)`,
+                reqPerSec: fmtInt(base.reqPerSec),
+                p50: fmtMs(base.p50),
+                p99: fmtMs(base.p99),
+                errors: fmtErrors(base),
+                figure: cpuCell(base),
+              },
+              {
+                benchmark: `public portfolio ${variant.label} / bare ratio`,
+                figure:
+                  `${ratio.toFixed(2)}${ratio < PUBLIC_RATIO_TARGET ? ' (below target)' : ''}` +
+                  `${cpuFactor ? `; CPU per request ${cpuFactor.toFixed(1)}× bare` : ''}; ${rounds}×${roundSeconds} s alternated`,
+                target: `≥ ${PUBLIC_RATIO_TARGET}`,
+              },
+            );
+          }
+          return rows;
+        } finally {
+          for (const variant of variants) await variant.bare?.child.stop();
+        }
+      } finally {
+        await portal.child.stop();
+      }
+    },
+  },
+  {
+    name: 'portfolio list',
+    run: async (ctx) => {
+      const { rounds, roundSeconds, warmupSeconds, listConnections, listServices } = settings;
+      const { portal } = await startPortfolioPortal('portfolio list portal', listServices);
+      try {
+        // paula (servicePortfolioManager) logs in through the dev IdP like a browser; the issuer
+        // is the portal's public URL (PUBLIC_URL unset: http://localhost:<port>).
+        const token = await ssoLogin(`http://localhost:${new URL(portal.url).port}`, 'paula');
+        const headers = { authorization: `Bearer ${token}` };
+        const providers = (await getJson(`${portal.url}/api/institutions`, headers)).items
+          .filter((i) => i.isServiceProvider)
+          .map((i) => i.id);
+        const keywords = (await getJson(`${portal.url}/api/keywords`, headers)).items.map((k) => k.id);
+        const paths = listQueries({ count: 300, providers, keywords });
+        // Every query once, one at a time: all must answer 200, and the slowest tell where time goes.
+        const single = [];
+        for (const queryPath of paths) {
+          const started = performance.now();
+          const answer = await fetch(`${portal.url}${queryPath}`, { headers, signal: AbortSignal.timeout(30_000) });
+          const text = await answer.text();
+          if (answer.status !== 200)
+            throw new Error(`GET ${queryPath} answered ${answer.status}: ${text.slice(0, 200)}`);
+          single.push({ queryPath, ms: performance.now() - started, total: JSON.parse(text).total });
+        }
+        let next = 0;
+        const requests = [
+          { method: 'GET', headers, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+        ];
+        const { list } = await alternate([{ name: 'list', url: portal.url, headers, requests, pid: portal.pid }], {
+          rounds,
+          seconds: roundSeconds,
+          warmupSeconds,
+          connections: listConnections,
+        });
+        // The same load with a query never asked before on every request: the server's answer cache
+        // (which the repeating queries above hit once warm) misses, so this is the database's figure.
+        const warm = new Set(paths);
+        const coldPaths = [
+          ...new Set(listQueries({ count: 30_000, providers, keywords, seed: 7 }).filter((p) => !warm.has(p))),
+        ];
+        let nextCold = 0;
+        const coldRequests = [
+          {
+            method: 'GET',
+            headers,
+            setupRequest: (request) => ({ ...request, path: coldPaths[nextCold++ % coldPaths.length] }),
+          },
+        ];
+        const { cold } = await alternate(
+          [{ name: 'cold', url: portal.url, headers, requests: coldRequests, pid: portal.pid }],
+          { rounds, seconds: roundSeconds, warmupSeconds, connections: listConnections },
+        );
+        if (nextCold > coldPaths.length)
+          ctx.notes.push(
+            `portfolio list cold: ${nextCold} requests for ${coldPaths.length} distinct queries (some hit)`,
+          );
+        const slowest = [...single].sort((a, b) => b.ms - a.ms).slice(0, 3);
+        ctx.notes.push(
+          `portfolio list, slowest queries alone: ${slowest.map((q) => `${q.ms.toFixed(0)} ms ${q.queryPath.replace('/api/services?', '')} (${q.total} hits)`).join('; ')}`,
+        );
+        for (const [label, summary] of [
+          ['repeating queries', list],
+          ['new queries', cold],
+        ])
+          if (summary.p99 > LIST_P99_TARGET_MS)
+            ctx.notes.push(
+              `portfolio list (${label}) p99 ${summary.p99} ms is over the target ${LIST_P99_TARGET_MS} ms`,
+            );
+        const median = [...single].sort((a, b) => a.ms - b.ms)[Math.floor(single.length / 2)].ms;
+        return [
+          {
+            benchmark: `GET /api/services, page of 50 of ${listServices} (${listConnections} conns)`,
+            reqPerSec: fmtInt(list.reqPerSec),
+            p50: fmtMs(list.p50),
+            p99: fmtMs(list.p99),
+            errors: fmtErrors(list),
+            figure: `${cpuCell(list)}; ${paths.length} repeating queries as paula (tab, state, provider, keyword, q, sort, page); alone: median ${median.toFixed(1)} ms`,
+            target: `p99 ≤ ${LIST_P99_TARGET_MS} ms`,
+          },
+          {
+            benchmark: `GET /api/services, every query new (${listConnections} conns)`,
+            reqPerSec: fmtInt(cold.reqPerSec),
+            p50: fmtMs(cold.p50),
+            p99: fmtMs(cold.p99),
+            errors: fmtErrors(cold),
+            figure: `${cpuCell(cold)}; ${nextCold} requests, none asked before (answer cache misses: the database's share)`,
+            target: `p99 ≤ ${LIST_P99_TARGET_MS} ms`,
+          },
+        ];
+      } finally {
+        await portal.child.stop();
+      }
+    },
+  },
+  {
     name: 'web initial JavaScript',
     run: async () => {
       const web = webInitialJs(settings.webDist);
       const target = `≤ ${WEB_INITIAL_JS_TARGET_KB} KB`;
       if (web.missing) return [{ benchmark: 'web initial JS (gzip)', figure: web.missing, target }];
       const over = web.initialGzip / 1024 > WEB_INITIAL_JS_TARGET_KB;
-      return [
+      const rows = [
         {
           benchmark: 'web initial JS (gzip)',
           figure:
@@ -196,6 +512,22 @@ const SCENARIOS = [
           target,
         },
       ];
+      // The public portfolio page: the shell plus the page's lazy chunk and its static imports.
+      const pageModule = routePageModule(PUBLIC_PORTFOLIO_ROUTE);
+      const page = pageModule ? webInitialJs(settings.webDist, { pageModule }) : { missing: 'n/a (no page found)' };
+      const benchmark = `${PUBLIC_PORTFOLIO_ROUTE} initial JS (gzip)`;
+      if (page.missing) rows.push({ benchmark, figure: page.missing, target });
+      else {
+        const pageOver = page.initialGzip / 1024 > WEB_INITIAL_JS_TARGET_KB;
+        rows.push({
+          benchmark,
+          figure:
+            `${fmtKB(page.initialGzip)} in ${page.initial.length} files (shell + ${path.basename(pageModule)} ` +
+            `${fmtKB(page.initialGzip - web.initialGzip)})${pageOver ? ' (over target)' : ''}`,
+          target,
+        });
+      }
+      return rows;
     },
   },
   {
@@ -247,7 +579,12 @@ const main = async () => {
 
   const rows = [];
   let failed = 0;
-  for (const scenario of SCENARIOS) {
+  // BENCH_ONLY=public,list runs the scenarios whose names contain one of the words (and the memory row).
+  const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+  const chosen = only.length
+    ? SCENARIOS.filter((s) => s.name === 'server memory' || only.some((word) => s.name.includes(word)))
+    : SCENARIOS;
+  for (const scenario of chosen) {
     log(`— ${scenario.name}`);
     try {
       rows.push(...(await scenario.run(ctx)));

@@ -21,12 +21,24 @@ import { createDevIdentityProvider } from './dev-idp/provider.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { serviceCachesFor } from './http/service-caches.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { commentRoutes } from './routes/comments.js';
+import { documentRoutes } from './routes/documents.js';
+import { keywordRoutes } from './routes/keywords.js';
+import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
+import { publicPortfolioRoutes } from './routes/public-portfolio.js';
+import { serviceHistoryRoutes } from './routes/service-history.js';
+import { serviceListRoutes } from './routes/service-list.js';
+import { serviceRoleRoutes } from './routes/service-roles.js';
+import { serviceWorkflowRoutes } from './routes/service-workflow.js';
+import { serviceRoutes } from './routes/services.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
 import type { Services } from './services.js';
+import { createDatabaseFileStore } from './storage/database-file-store.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -53,6 +65,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     database,
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
+    ...serviceCachesFor(database, (error) => app.log.warn({ err: error }, 'service cache revalidation failed')),
     oidc: createOidcRelyingParty({
       config,
       db: database.db,
@@ -101,6 +114,16 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(sessionRoutes, { services });
       await api.register(oauthRoutes, { services });
       await api.register(userRoutes, { services });
+      await api.register(documentRoutes, { services, files: createDatabaseFileStore(database.db) });
+      await api.register(commentRoutes, { services });
+      await api.register(keywordRoutes, { services });
+      await api.register(serviceListRoutes, { services });
+      await api.register(serviceRoutes, { services });
+      await api.register(serviceWorkflowRoutes, { services });
+      await api.register(serviceRoleRoutes, { services });
+      await api.register(serviceHistoryRoutes, { services });
+      await api.register(institutionRoutes, { services });
+      await api.register(publicPortfolioRoutes, { services });
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { ensureAdmin } from './commands/ensure-admin.js';
 import { DEMO_ACCOUNTS } from './dev-idp/accounts.js';
+import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
 
 const main = async () => {
   let config;
@@ -20,6 +21,8 @@ const main = async () => {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await ensureAdmin(database.db, config.admin);
+  // Development only (config: never in production); once per database, however many instances start.
+  const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
   const app = await buildApp(config, database);
 
   const shutdown = async (signal: string) => {
@@ -42,6 +45,10 @@ const main = async () => {
       `  Direct admin login: ${config.admin.username} / ${config.admin.password === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}`,
     );
   }
+  if (demo)
+    lines.push(
+      `  Demo data seeded: ${demo.services} services of ${demo.centres} centres (SEED_DEMO_DATA=false skips it)`,
+    );
   if (config.devIdp) {
     lines.push(`  Development IdP at ${config.oidc.issuer}; AAI logins (password = username):`);
     for (const account of DEMO_ACCOUNTS)

@@ -143,6 +143,10 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
           name: str('name') ?? ([str('given_name'), str('family_name')].filter(Boolean).join(' ') || undefined),
           email: str('email'),
           entitlements: merged.eduperson_entitlement,
+          // Multi-valued at some federations: the first value is the home organisation.
+          organisation: [merged.schac_home_organization]
+            .flat()
+            .find((value): value is string => typeof value === 'string'),
         };
       } catch (error) {
         if (error instanceof HttpError) throw error;

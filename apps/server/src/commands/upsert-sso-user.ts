@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { rolesFromEntitlements, type EntitlementMapping } from '@nubes/domain';
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { institutions, users } from '../db/schema.js';
 import { recordAudit } from './record-audit.js';
 
 export interface SsoClaims {
@@ -12,12 +12,24 @@ export interface SsoClaims {
   name?: string | undefined;
   email?: string | undefined;
   entitlements?: unknown;
+  /** schac_home_organization: the home organisation's domain, matched to an institution. */
+  organisation?: string | undefined;
 }
 
 const usernameBase = (claims: SsoClaims): string => {
   const candidate = (claims.preferredUsername ?? claims.email?.split('@')[0] ?? claims.sub).trim().toLowerCase();
   const cleaned = candidate.replace(/[^a-z0-9._@-]/g, '').slice(0, 64);
   return cleaned || createHash('sha256').update(claims.sub).digest('hex').slice(0, 12);
+};
+
+/** The institution whose domain is the home organisation (case-insensitive), or null. */
+const institutionOf = async (tx: Tx, organisation: string | null): Promise<string | null> => {
+  if (!organisation) return null;
+  const [row] = await tx
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(sql`lower(${institutions.domain}) = lower(${organisation})`);
+  return row?.id ?? null;
 };
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -30,6 +42,7 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
   const entitlementRoles = rolesFromEntitlements(claims.entitlements, mapping);
   const fullname = (claims.name ?? '').trim().slice(0, 200);
   const email = (claims.email ?? '').trim().slice(0, 320);
+  const organisation = claims.organisation?.trim().slice(0, 253) || null;
 
   const attempt = () =>
     db.transaction(async (tx) => {
@@ -39,13 +52,24 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
         .where(and(eq(users.issuer, claims.issuer), eq(users.internalId, claims.sub)))
         .for('update');
       const now = new Date();
+      // Looked up at every login, so a person who moves to another centre moves with it. An IdP
+      // that does not release the claim says nothing: what is stored stays.
+      const institutionId = organisation || !existing ? await institutionOf(tx, organisation) : existing.institutionId;
       if (existing) {
         const before = {
           fullname: existing.fullname,
           email: existing.email,
           entitlementRoles: existing.entitlementRoles,
+          organisation: existing.organisation,
+          institutionId: existing.institutionId,
         };
-        const after = { fullname: fullname || existing.fullname, email: email || existing.email, entitlementRoles };
+        const after = {
+          fullname: fullname || existing.fullname,
+          email: email || existing.email,
+          entitlementRoles,
+          organisation: organisation ?? existing.organisation,
+          institutionId,
+        };
         const changed = JSON.stringify(before) !== JSON.stringify(after);
         const [updated] = await tx
           .update(users)
@@ -78,6 +102,8 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           issuer: claims.issuer,
           internalId: claims.sub,
           entitlementRoles,
+          organisation,
+          institutionId,
           lastLoginAt: now,
         })
         .returning();
@@ -88,7 +114,7 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           objectType: 'user',
           objectId: created!.id,
           action: 'user.created',
-          after: { username, fullname: created!.fullname, email, entitlementRoles },
+          after: { username, fullname: created!.fullname, email, entitlementRoles, organisation, institutionId },
         },
       );
       return created!;

@@ -224,6 +224,10 @@ export const services = pgTable(
     documentsActive: boolean('documents_active').notNull().default(false),
     onlineSince: timestamp('online_since', { withTimezone: true }),
     onlineUntil: timestamp('online_until', { withTimezone: true }),
+    /** The short description, kept beside the fields so lists never read (or detoast) the whole field values. */
+    shortDescription: text('short_description').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`coalesce(${services.fields}->>'shortDescription', '')`,
+    ),
     /** Keyword names, denormalised so the list search and filter need no join. */
     keywordNames: text('keyword_names').notNull().default(''),
     search: tsvector('search').generatedAlwaysAs(
@@ -253,7 +257,11 @@ export const services = pgTable(
     index('services_object_owner_idx').on(t.objectOwnerId),
     index('services_service_owner_idx').on(t.serviceOwnerId),
     index('services_service_manager_idx').on(t.serviceManagerId),
-    index('services_search_idx').using('gin', t.search),
+    // Without fastupdate a new entry goes straight into the index: PGlite runs no autovacuum, so a
+    // pending list would grow to its 4 MB limit and every search would scan it (measured: 200 ms).
+    index('services_search_idx').using('gin', t.search).with({ fastupdate: false }),
+    // The public portfolio's change check (count, sum of versions, latest edit) reads only this index.
+    index('services_updated_version_idx').on(t.updatedAt, t.version),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   type ApiError,
   type ErrorCode,
   type Language,
+  URL_EXAMPLE,
 } from '@nubes/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -62,7 +63,9 @@ export const registerErrorHandler = (app: FastifyInstance) => {
 
     if (error instanceof HttpError) {
       const fields = error.fields
-        ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, translate(language, v)]))
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([k, v]) => [k, translate(language, v, { host: URL_EXAMPLE })]),
+          )
         : undefined;
       return send(
         reply,

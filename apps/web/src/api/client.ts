@@ -41,6 +41,7 @@ export const configureApi = (next: Partial<ApiContext>): void => {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, except FormData, which is sent as multipart/form-data. */
   body?: unknown;
   /**
    * 'session' (default): the stored session's token, if any; a 401 then ends the session.
@@ -88,14 +89,16 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   const sessionToken = auth === 'session' ? context.getToken() : null;
   const token = typeof auth === 'object' ? auth.token : sessionToken;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file uploads) sets its own multipart Content-Type with the boundary.
+  const requestBody = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+  if (typeof requestBody === 'string') headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: requestBody,
       signal,
       credentials: 'same-origin',
     });

@@ -10,6 +10,20 @@ const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default
 const LoginOauthPage = lazy(() => import('../pages/LoginOauthPage').then((m) => ({ default: m.LoginOauthPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 const PlaceholderPage = lazy(() => import('../pages/PlaceholderPage').then((m) => ({ default: m.PlaceholderPage })));
+const ServiceApplicationPage = lazy(() =>
+  import('../pages/ServiceApplicationPage').then((m) => ({ default: m.ServiceApplicationPage })),
+);
+const ServicePage = lazy(() => import('../pages/ServicePage').then((m) => ({ default: m.ServicePage })));
+const ServicePortfolioPage = lazy(() =>
+  import('../pages/ServicePortfolioPage').then((m) => ({ default: m.ServicePortfolioPage })),
+);
+const MyServicesPage = lazy(() => import('../pages/MyServicesPage').then((m) => ({ default: m.MyServicesPage })));
+const ServiceIntegrationListPage = lazy(() =>
+  import('../pages/ServiceIntegrationListPage').then((m) => ({ default: m.ServiceIntegrationListPage })),
+);
+const PublicServicePortfolioPage = lazy(() =>
+  import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
+);
 
 /** Screens with their own component; every other route shows its title until a later issue fills it. */
 const PAGES: Partial<Record<RouteId, LazyPage>> = {
@@ -17,6 +31,13 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   login: LoginPage,
   loginOauth: LoginOauthPage,
   notFound: NotFoundPage,
+  serviceApplication: ServiceApplicationPage,
+  serviceApplicationEdit: ServiceApplicationPage,
+  service: ServicePage,
+  servicePortfolio: ServicePortfolioPage,
+  myServices: MyServicesPage,
+  serviceIntegrationList: ServiceIntegrationListPage,
+  publicServicePortfolio: PublicServicePortfolioPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -43,10 +43,10 @@ describe('routes and guards (SPEC §2)', () => {
   });
 
   it('shows a protected screen to a logged-in user, with its title and placeholder line', async () => {
-    renderApp({ path: '/sc/my-services', user: PEOPLE.alice });
-    await h1('My Services');
+    renderApp({ path: '/vo/my-vos', user: PEOPLE.alice });
+    await h1('My VOs');
     expect(screen.getByText(/will be filled in a coming release/)).toBeInTheDocument();
-    expect(document.title).toBe('My Services');
+    expect(document.title).toBe('My VOs');
   });
 
   it('tells a user without the route roles that there is no access', async () => {

@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { institutions, users } from '../db/schema.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
+import { SsoBrowser } from '../test/sso-browser.js';
+import { upsertSsoUser } from './upsert-sso-user.js';
+
+let test: TestApp;
+let ids: TestInstitutions;
+const mapping = { prefix: 'urn:test:role:', map: {} };
+const issuer = 'https://idp.test.example';
+
+beforeAll(async () => {
+  test = await createTestApp({ listen: true });
+  ids = await seedInstitutions(test.database.db);
+});
+afterAll(() => test.close());
+
+describe('the institution of a user who logs in through the AAI', () => {
+  it('is the institution whose domain is the schac_home_organization, case-insensitively', async () => {
+    const user = await upsertSsoUser(
+      test.database.db,
+      { issuer, sub: 'u-1', preferredUsername: 'hanna', organisation: ' HPC-North.Example ' },
+      mapping,
+    );
+    expect(user.organisation).toBe('HPC-North.Example');
+    expect(user.institutionId).toBe(ids.HPCN);
+  });
+
+  it('follows the person at later logins, and stays when the IdP does not name an organisation', async () => {
+    const claims = { issuer, sub: 'u-2', preferredUsername: 'jonas', organisation: 'hpc-north.example' };
+    await upsertSsoUser(test.database.db, claims, mapping);
+    const moved = await upsertSsoUser(
+      test.database.db,
+      { ...claims, organisation: 'datacenter-south.example' },
+      mapping,
+    );
+    expect(moved).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
+    const silent = await upsertSsoUser(test.database.db, { ...claims, organisation: undefined }, mapping);
+    expect(silent).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
+    const unknown = await upsertSsoUser(test.database.db, { ...claims, organisation: 'elsewhere.example' }, mapping);
+    expect(unknown).toMatchObject({ organisation: 'elsewhere.example', institutionId: null });
+    // An institution that gets the domain later is found at the next login.
+    await test.database.db
+      .insert(institutions)
+      .values({ abbreviation: 'ELSE', name: 'Elsewhere', domain: 'Elsewhere.example' });
+    const found = await upsertSsoUser(test.database.db, claims, mapping);
+    expect(found.institutionId).not.toBeNull();
+  });
+
+  it('is read from the dev IdP’s claim in a real single sign-on', async () => {
+    const start = (await (
+      await fetch(`${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`)
+    ).json()) as { session: string; next_url: string };
+    const returned = await new SsoBrowser(test.baseUrl).signIn(start.next_url, 'bob', 'bob');
+    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'oidc',
+        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
+        session: start.session,
+        publicUrl: test.baseUrl,
+      }),
+    });
+    expect(finish.status).toBe(200);
+    const [bob] = await test.database.db.select().from(users).where(eq(users.username, 'bob'));
+    expect(bob).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS });
+  });
+});

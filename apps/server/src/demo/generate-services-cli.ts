@@ -1,0 +1,64 @@
+// Fills a development database with generated services, for benchmarks and trying the lists at scale:
+//
+//   node apps/server/dist/demo/generate-services-cli.js --count 10000 [--seed 1]
+//   node --import tsx apps/server/src/demo/generate-services-cli.ts --count 10000
+//
+// It reads the server's environment (DATA_DIR or DATABASE_URL, and PORT/PUBLIC_URL, which decide
+// the demo logins' issuer), migrates, seeds the demo data if it is not there yet and adds the
+// services in one transaction. PGlite allows one process per data directory: run it while the
+// server is stopped. Refuses NODE_ENV=production. Prints one JSON line with what it did.
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config/config.js';
+import { openDatabase } from '../db/client.js';
+import { generateServices } from './generate-services.js';
+import { demoSeedOptions, seedDemoData } from './seed-demo-data.js';
+
+const fail = (message: string): never => {
+  console.error(`generate-services: ${message}`);
+  process.exit(1);
+};
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: { count: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' } },
+  });
+  const count = Number(values.count);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(count) || count < 1 || count > 90_000) fail('--count must be a whole number from 1 to 90000');
+  if (!Number.isInteger(seed)) fail('--seed must be a whole number');
+
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  if (config.env === 'production') fail('generated services are for development and benchmarks, not production');
+
+  const started = Date.now();
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const demo = await seedDemoData(database.db, demoSeedOptions(config));
+    const seededMs = Date.now() - started;
+    const result = await generateServices(database.db, { count, seed });
+    console.log(
+      JSON.stringify({
+        generated: result.generated,
+        demoDataSeeded: demo !== null,
+        seconds: (Date.now() - started) / 1000,
+        generateSeconds: (Date.now() - started - seededMs) / 1000,
+        byState: result.byState,
+      }),
+    );
+  } finally {
+    await database.close();
+  }
+};
+
+main().catch((error: unknown) => {
+  console.error('generate-services failed:', error);
+  process.exit(1);
+});

@@ -1,0 +1,242 @@
+import {
+  CATALOGUE_STATES,
+  categoriseService,
+  findTransition,
+  OFFBOARDING_STATES,
+  SERVICE_STATES,
+  validateForStep,
+  weighAnswers,
+  WORKFLOW_ACTIONS,
+  type ServiceState,
+} from '@nubes/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadWeightingCriteria } from '../commands/service-content.js';
+import {
+  appSecrets,
+  auditEvents,
+  institutions,
+  serviceAdmins,
+  serviceComments,
+  serviceKeywords,
+  services,
+  users,
+} from '../db/schema.js';
+import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
+import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
+import { SsoBrowser } from '../test/sso-browser.js';
+import { DEMO_SERVICES } from './catalogue.js';
+import { DEMO_INSTITUTIONS } from './institutions.js';
+import { DEMO_STAFF } from './people.js';
+import { DEMO_DATA_MARKER, demoSeedOptions, seedDemoData } from './seed-demo-data.js';
+import { passedStep } from './workflow-path.js';
+
+const count = async (test: TestApp, table: typeof services | typeof users | typeof auditEvents) =>
+  (await test.database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe('demo data', () => {
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await createTestApp({ listen: true });
+    const result = await seedDemoData(test.database.db, demoSeedOptions(test.config));
+    expect(result).toMatchObject({ services: DEMO_SERVICES.length, centres: 6, institutions: 7 });
+  });
+  afterAll(() => test.close());
+
+  it('adds the six centres and the alliance office, matched to the demo logins by domain', async () => {
+    const rows = await test.database.db.select().from(institutions).orderBy(asc(institutions.abbreviation));
+    expect(rows).toHaveLength(DEMO_INSTITUTIONS.length);
+    expect(rows.filter((i) => i.isCentre && i.isServiceProvider)).toHaveLength(6);
+    const office = rows.find((i) => i.domain === 'nubes-office.example')!;
+    expect(office).toMatchObject({ isCentre: false, isServiceProvider: false });
+    const domains = new Set(rows.map((i) => i.domain));
+    for (const account of DEMO_ACCOUNTS) expect(domains).toContain(account.organisation);
+  });
+
+  it('creates every demo login before its first login, as that login would, with organisation and institution', async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const [row] = await test.database.db
+        .select({ user: users, domain: institutions.domain })
+        .from(users)
+        .leftJoin(institutions, eq(institutions.id, users.institutionId))
+        .where(eq(users.username, account.username));
+      expect(row!.user).toMatchObject({
+        fullname: account.name,
+        email: account.email,
+        issuer: test.config.oidc.issuer,
+        internalId: account.username,
+        organisation: account.organisation,
+        entitlementRoles: [...account.roles].sort(),
+        roles: [],
+        passwordHash: null,
+        lastLoginAt: null,
+      });
+      expect(row!.domain).toBe(account.organisation);
+    }
+    const staff = await test.database.db
+      .select()
+      .from(users)
+      .where(
+        inArray(
+          users.username,
+          DEMO_STAFF.map((s) => s.username),
+        ),
+      );
+    expect(staff).toHaveLength(DEMO_STAFF.length);
+    for (const person of staff) {
+      // No identity: nobody can log in as them.
+      expect(person.issuer).toBeNull();
+      expect(person.institutionId).not.toBeNull();
+    }
+  });
+
+  it('has services in every one of the seventeen states, at least two in each catalogue state', async () => {
+    const rows = await test.database.db.select({ state: services.state }).from(services);
+    expect(rows).toHaveLength(DEMO_SERVICES.length);
+    const perState = new Map<string, number>();
+    for (const row of rows) perState.set(row.state, (perState.get(row.state) ?? 0) + 1);
+    for (const state of SERVICE_STATES) expect(perState.get(state) ?? 0, state).toBeGreaterThan(0);
+    for (const state of CATALOGUE_STATES) expect(perState.get(state), state).toBeGreaterThanOrEqual(2);
+    expect(new Set(DEMO_SERVICES.map((s) => s.centre)).size).toBe(6);
+  });
+
+  it('gives every service values that pass the validation of its state, its score and its type', async () => {
+    const criteria = await loadWeightingCriteria(test.database.db);
+    const rows = await test.database.db.select().from(services);
+    for (const row of rows) {
+      const keywordIds = (
+        await test.database.db.select().from(serviceKeywords).where(eq(serviceKeywords.serviceId, row.id))
+      ).map((k) => k.keywordId);
+      expect(keywordIds.length, row.name).toBeGreaterThan(0);
+      const step = passedStep(row.state as ServiceState);
+      const errors = validateForStep({ ...row.fields, keywords: keywordIds }, step ?? 'application');
+      if (step) expect(errors, `${row.name} (${row.state})`).toEqual({});
+      // Drafts need only valid formats.
+      else
+        expect(
+          Object.values(errors).filter((e) => e !== 'validation.required'),
+          row.name,
+        ).toEqual([]);
+      expect(row.serviceId).toMatch(/^SVC-\d{5}$/);
+      expect(row.weightedScore).toBe(weighAnswers(criteria, row.weighting).score);
+      expect(row.serviceType).toBe(categoriseService(row.fields));
+      const live = (CATALOGUE_STATES as readonly string[]).includes(row.state);
+      const past = (OFFBOARDING_STATES as readonly string[]).includes(row.state);
+      expect(row.onlineSince !== null, row.name).toBe(live || past);
+      expect(row.onlineUntil !== null, row.name).toBe(past);
+      if (
+        row.state !== 'application_draft' &&
+        row.state !== 'application_received' &&
+        row.state !== 'application_withdrawn'
+      )
+        expect(row.weightedScore, row.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives alice the services of HPC Centre North and bob those of Datacenter South', async () => {
+    const owned = async (username: string) => {
+      const [user] = await test.database.db.select().from(users).where(eq(users.username, username));
+      return test.database.db
+        .select({ name: services.name, abbreviation: institutions.abbreviation })
+        .from(services)
+        .innerJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+        .where(eq(services.objectOwnerId, user!.id));
+    };
+    const alice = await owned('alice');
+    expect(alice.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(alice.map((s) => s.abbreviation))).toEqual(new Set(['HPCN']));
+    const bob = await owned('bob');
+    expect(bob.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(bob.map((s) => s.abbreviation))).toEqual(new Set(['DCS']));
+    expect(await test.database.db.select().from(serviceAdmins)).not.toHaveLength(0);
+    expect(await test.database.db.select().from(serviceComments)).not.toHaveLength(0);
+  });
+
+  it('records a history that walks the workflow table from the draft to the current state', async () => {
+    const rows = await test.database.db.select().from(services);
+    for (const row of rows) {
+      const events = await test.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.objectId, row.id))
+        .orderBy(asc(auditEvents.at));
+      expect(events[0]!.action).toBe('service.created');
+      let state: ServiceState = 'application_draft';
+      for (const event of events.filter((e) => e.action === 'service.transition')) {
+        const before = (event.before as { state: ServiceState }).state;
+        const after = (event.after as { state: ServiceState }).state;
+        expect(before, row.name).toBe(state);
+        const rule = WORKFLOW_ACTIONS.map((action) => findTransition(action, before)).find((r) => r?.to === after);
+        expect(rule, `${row.name}: ${before} → ${after}`).toBeDefined();
+        state = after;
+      }
+      expect(state, row.name).toBe(row.state);
+      expect(events.at(-1)!.at.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it('adds nothing on a second start', async () => {
+    const before = await Promise.all([count(test, services), count(test, users), count(test, auditEvents)]);
+    expect(await seedDemoData(test.database.db, demoSeedOptions(test.config))).toBeNull();
+    expect(await Promise.all([count(test, services), count(test, users), count(test, auditEvents)])).toEqual(before);
+    expect(await test.database.db.select().from(appSecrets).where(eq(appSecrets.name, DEMO_DATA_MARKER))).toHaveLength(
+      1,
+    );
+  });
+
+  it('lets the first single sign-on of a demo login find and update the seeded user', async () => {
+    const [seeded] = await test.database.db.select().from(users).where(eq(users.username, 'alice'));
+    const start = await fetch(
+      `${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`,
+    );
+    const { session, next_url } = (await start.json()) as { session: string; next_url: string };
+    const returned = await new SsoBrowser(test.baseUrl).signIn(next_url, 'alice', 'alice');
+    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'oidc',
+        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
+        session,
+        publicUrl: test.baseUrl,
+      }),
+    });
+    expect(finish.status).toBe(200);
+    const { token } = (await finish.json()) as { token: string };
+    expect((await test.tokens.verify(token))?.sub).toBe(seeded!.id);
+
+    const rows = await test.database.db.select().from(users).where(eq(users.internalId, 'alice'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: seeded!.id,
+      username: 'alice',
+      institutionId: seeded!.institutionId,
+      organisation: 'hpc-north.example',
+      entitlementRoles: ['serviceProvider'],
+      // The seed wrote what the login would: nothing changed.
+      version: seeded!.version,
+    });
+    expect(rows[0]!.lastLoginAt).not.toBeNull();
+    const [created] = await test.database.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.objectId} = ${seeded!.id} and ${auditEvents.action} = 'user.created'`);
+    expect(created!.actorName).toBe('system');
+  });
+});
+
+describe('demo data on instances that start together', () => {
+  it('is seeded once', async () => {
+    const database = await openTestDatabase();
+    try {
+      const options = { issuer: 'http://localhost:8080/dev-idp', entitlements: { prefix: 'x:', map: {} } };
+      const results = await Promise.all([seedDemoData(database.db, options), seedDemoData(database.db, options)]);
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      const [{ n }] = (await database.db.select({ n: sql<number>`count(*)::int` }).from(services)) as [{ n: number }];
+      expect(n).toBe(DEMO_SERVICES.length);
+    } finally {
+      await database.drop();
+    }
+  });
+});

@@ -1,0 +1,99 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { services } from '../db/schema.js';
+import { createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
+import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createPublicPortfolioCache, type CachedAnswer } from './public-portfolio-cache.js';
+
+let test: TestApp;
+let world: ServiceWorld;
+
+beforeAll(async () => {
+  test = await createTestApp();
+  world = await seedServiceWorld(test, await seedPrincipals(test));
+  await createServiceInState(test.database.db, {
+    state: 'service_online',
+    name: 'Cached service',
+    objectOwnerId: world.people.alice!.id,
+    providerInstitutionId: world.institutions.HPCN,
+  });
+});
+afterAll(() => test.close());
+
+const names = (answer: CachedAnswer) =>
+  (JSON.parse(answer.body.toString('utf8')) as { current: { name: string }[] }).current.map((s) => s.name);
+
+describe('public portfolio cache', () => {
+  it('builds once for concurrent first requests, then answers synchronously', async () => {
+    const cache = createPublicPortfolioCache({ db: test.database.db, now: () => 0 });
+    const first = cache.current();
+    const second = cache.current();
+    expect(first).toBeInstanceOf(Promise);
+    const [a, b] = await Promise.all([first, second]);
+    expect(a).toBe(b);
+    expect(names(a)).toEqual(['Cached service']);
+    expect(a.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(cache.current()).toBe(a);
+  });
+
+  it('after a local invalidation the next request waits for the fresh body', async () => {
+    const cache = createPublicPortfolioCache({ db: test.database.db, now: () => 0 });
+    const before = await cache.current();
+    await createServiceInState(test.database.db, {
+      state: 'service_full_capacity_reached',
+      name: 'Added here',
+      objectOwnerId: world.people.alice!.id,
+    });
+    cache.invalidate();
+    const pending = cache.current();
+    expect(pending).toBeInstanceOf(Promise);
+    const after = await pending;
+    expect(names(after)).toEqual(['Added here', 'Cached service']);
+    expect(after.etag).not.toBe(before.etag);
+  });
+
+  it('notices changes of other instances at the first request after a second, serving the old body meanwhile', async () => {
+    let clock = 10_000;
+    const cache = createPublicPortfolioCache({ db: test.database.db, now: () => clock });
+    const before = await cache.current();
+    // Another instance renames a service: this process is not told.
+    await test.database.db
+      .update(services)
+      .set({ name: 'Renamed elsewhere', version: sql`${services.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(services.name, 'Added here'));
+    clock += 500;
+    expect(cache.current()).toBe(before);
+    await cache.settled();
+    expect(cache.current()).toBe(before);
+    clock += 600;
+    // The check runs in the background; this request still gets the old body at once.
+    expect(cache.current()).toBe(before);
+    await cache.settled();
+    const after = cache.current() as CachedAnswer;
+    expect(names(after)).toEqual(['Cached service', 'Renamed elsewhere']);
+
+    // Nothing changed: the check finds the same fingerprint and keeps the body.
+    clock += 2000;
+    cache.current();
+    await cache.settled();
+    expect(cache.current()).toBe(after);
+  });
+
+  it('keeps serving the old body when a rebuild fails', async () => {
+    const failing = { fail: false };
+    const db = new Proxy(test.database.db, {
+      get(target, property, receiver) {
+        if (failing.fail && (property === 'execute' || property === 'select'))
+          return () => Promise.reject(new Error('database away'));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const errors: unknown[] = [];
+    const cache = createPublicPortfolioCache({ db, now: () => 0, onError: (e) => errors.push(e) });
+    const before = await cache.current();
+    failing.fail = true;
+    cache.invalidate();
+    expect(await cache.current()).toBe(before);
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { Db } from '../db/client.js';
+import { serviceDataFingerprint } from '../db/service-fingerprint.js';
+import { loadPublicPortfolio } from '../presenters/public-portfolio.js';
+
+export interface CachedAnswer {
+  /** The serialized JSON, sent as it is. */
+  body: Buffer;
+  /** A strong ETag: the hash of the body. */
+  etag: string;
+  /** The same JSON gzip-compressed once, for clients that accept it (a fraction of the bytes). */
+  gzip: Buffer;
+  /** The compressed representation's own strong ETag (RFC 9110 §8.8.3). */
+  gzipEtag: string;
+}
+
+const compress = promisify(gzip);
+
+interface Entry extends CachedAnswer {
+  fingerprint: string;
+  /** The local generation the body was built for. */
+  generation: number;
+}
+
+export interface PublicPortfolioCache {
+  /** The answer: at once while it is current, otherwise the one rebuild in flight. */
+  current(): CachedAnswer | Promise<CachedAnswer>;
+  /** A service changed in this process: the next request gets a fresh body. */
+  invalidate(): void;
+  /** Resolves when no check or rebuild runs (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+export interface PublicPortfolioCacheOptions {
+  db: Db;
+  /** How often at most the database is asked whether another instance changed something. */
+  revalidateMs?: number;
+  now?: () => number;
+  onError?: (error: unknown) => void;
+}
+
+export const etagOf = (body: Buffer): string =>
+  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/**
+ * The public portfolio, serialized once per change (issue 3: many anonymous readers, few writes).
+ * - A change made by this process bumps the generation: requests after it wait for the rebuild,
+ *   so whoever changed a service sees the change at once.
+ * - Changes of other instances: at most once per second a request triggers one cheap fingerprint
+ *   query; when it differs, one rebuild runs while everyone keeps getting the old body.
+ * - One rebuild at a time per generation (no stampede); a failed rebuild keeps the old body.
+ */
+export const createPublicPortfolioCache = ({
+  db,
+  revalidateMs = 1000,
+  now = Date.now,
+  onError = () => undefined,
+}: PublicPortfolioCacheOptions): PublicPortfolioCache => {
+  let entry: Entry | null = null;
+  let generation = 0;
+  let building: { generation: number; promise: Promise<Entry> } | null = null;
+  let checking: Promise<void> | null = null;
+  let checkedAt = 0;
+
+  const build = (): Promise<Entry> => {
+    if (building && building.generation === generation) return building.promise;
+    const target = generation;
+    const promise = (async () => {
+      // The fingerprint is read before the rows: a change in between shows up at the next check.
+      const fingerprint = await serviceDataFingerprint(db);
+      const body = Buffer.from(JSON.stringify(await loadPublicPortfolio(db)));
+      const etag = etagOf(body);
+      const next: Entry = {
+        body,
+        etag,
+        gzip: await compress(body, { level: 9 }),
+        gzipEtag: `${etag.slice(0, -1)}-gzip"`,
+        fingerprint,
+        generation: target,
+      };
+      if (!entry || entry.generation <= target) entry = next;
+      checkedAt = now();
+      return next;
+    })();
+    const current = { generation: target, promise };
+    building = current;
+    const clear = () => {
+      if (building === current) building = null;
+    };
+    promise.then(clear, clear);
+    return promise;
+  };
+
+  const revalidate = () => {
+    if (checking || building || now() - checkedAt < revalidateMs) return;
+    checkedAt = now();
+    checking = serviceDataFingerprint(db)
+      .then(async (fingerprint) => {
+        if (entry && fingerprint !== entry.fingerprint) await build();
+      })
+      .catch(onError)
+      .finally(() => {
+        checking = null;
+      });
+  };
+
+  return {
+    current() {
+      if (entry && entry.generation === generation) {
+        revalidate();
+        return entry;
+      }
+      const stale = entry;
+      return build().catch((error: unknown) => {
+        if (!stale) throw error;
+        onError(error);
+        return stale;
+      });
+    },
+    invalidate() {
+      generation += 1;
+    },
+    async settled() {
+      while (checking || building) {
+        await checking;
+        await building?.promise.catch(() => undefined);
+      }
+    },
+  };
+};

@@ -1,0 +1,47 @@
+import {
+  CATALOGUE_STATES,
+  OFFBOARDING_STATES,
+  publicPortfolioSchema,
+  type PublicPortfolio,
+  type PublicService,
+  type ServiceState,
+} from '@nubes/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { institutions, services } from '../db/schema.js';
+
+const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARDING_STATES];
+
+/**
+ * The public portfolio (DESIGN §2): the catalogue states as current services, discontinued and
+ * retired ones as past services with their online period. Only what a service card shows publicly.
+ */
+export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
+  const rows = await db
+    .select({
+      serviceId: services.serviceId,
+      name: services.name,
+      provider: sql<string>`coalesce(${institutions.name}, '')`,
+      state: services.state,
+      shortDescription: sql<string>`${services.shortDescription}`,
+      accessUrl: sql<string | null>`${services.fields}->>'accessUrl'`,
+      onlineSince: services.onlineSince,
+      onlineUntil: services.onlineUntil,
+    })
+    .from(services)
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .where(inArray(services.state, [...PUBLIC_STATES]))
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
+  const current: PublicService[] = [];
+  const past: PublicService[] = [];
+  for (const row of rows) {
+    const service = {
+      ...row,
+      state: row.state as ServiceState,
+      onlineSince: row.onlineSince?.toISOString() ?? null,
+      onlineUntil: row.onlineUntil?.toISOString() ?? null,
+    };
+    ((CATALOGUE_STATES as readonly string[]).includes(row.state) ? current : past).push(service);
+  }
+  return publicPortfolioSchema.parse({ current, past });
+};

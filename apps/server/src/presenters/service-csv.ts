@@ -1,0 +1,41 @@
+import { formatDateTime, translate, type Language } from '@nubes/domain';
+import type { ServiceListRow } from '../db/service-list.js';
+
+/** Excel reads a file as UTF-8 (umlauts) only when it starts with the byte order mark. */
+const BOM = '\uFEFF';
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a separator, quote or line break, quotes doubled.
+ * A value that a spreadsheet would run as a formula (=, +, -, @, tab, CR) gets a leading
+ * apostrophe, so a service name cannot become a formula in the portfolio manager's Excel (OWASP
+ * CSV injection).
+ */
+export const csvCell = (value: string | number | null): string => {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",;\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+const COLUMNS = [
+  ['serviceId', (r: ServiceListRow) => r.serviceId],
+  ['name', (r: ServiceListRow) => r.name],
+  ['state', (r: ServiceListRow, l: Language) => translate(l, `serviceStates.${r.state}`)],
+  ['provider', (r: ServiceListRow) => r.providerName],
+  ['serviceType', (r: ServiceListRow, l: Language) => translate(l, `serviceTypes.${r.serviceType}`)],
+  ['score', (r: ServiceListRow) => r.weightedScore],
+  ['keywords', (r: ServiceListRow) => r.keywords.join(', ')],
+  ['shortDescription', (r: ServiceListRow) => r.shortDescription],
+  ['updatedAt', (r: ServiceListRow) => formatDateTime(r.updatedAt)],
+  ['onlineSince', (r: ServiceListRow) => formatDateTime(r.onlineSince)],
+] as const satisfies readonly (readonly [
+  string,
+  (row: ServiceListRow, language: Language) => string | number | null,
+])[];
+
+/** The portfolio list as a spreadsheet: translated header and states, German dates, CRLF lines. */
+export const serviceListCsv = (rows: readonly ServiceListRow[], language: Language): string => {
+  const lines = [COLUMNS.map(([key]) => csvCell(translate(language, `serviceExport.${key}`))).join(',')];
+  for (const row of rows) lines.push(COLUMNS.map(([, cell]) => csvCell(cell(row, language))).join(','));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+};

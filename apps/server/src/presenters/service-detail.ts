@@ -1,0 +1,160 @@
+import {
+  availableTransitions,
+  FIELDS_BY_KEY,
+  isProviderSide,
+  isServiceState,
+  SERVICE_TYPES,
+  servicePermissions,
+  type InstitutionRef,
+  type Principal,
+  type ServiceDetail,
+  type ServiceType,
+  type UserRef,
+} from '@nubes/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { institutions, keywords, serviceKeywords, serviceRoleChanges, users } from '../db/schema.js';
+import { serviceRelation, type ServiceRow } from '../policies/service-policy.js';
+
+export interface ServiceSnapshot {
+  row: ServiceRow;
+  adminIds: readonly string[];
+}
+
+const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
+
+export const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, UserRef>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username, fullname: users.fullname, email: users.email })
+    .from(users)
+    .where(inArray(users.id, uniq(ids)));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
+export const loadInstitutionRefs = async (
+  db: Db | Tx,
+  ids: readonly string[],
+): Promise<Map<string, InstitutionRef>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name })
+    .from(institutions)
+    .where(inArray(institutions.id, uniq(ids)));
+  return new Map(rows.map((r) => [r.id, r]));
+};
+
+/** A service's keywords, by name. */
+export const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>
+  db
+    .select({ id: keywords.id, name: keywords.name })
+    .from(serviceKeywords)
+    .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
+    .where(eq(serviceKeywords.serviceId, serviceId))
+    .orderBy(asc(sql`lower(${keywords.name})`), asc(keywords.id));
+
+/** The ids a service's contact and institution fields name, for the refs of the answer. */
+const fieldRefIds = (fields: ServiceRow['fields']) => {
+  const userIds: string[] = [];
+  const institutionIds: string[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    const type = FIELDS_BY_KEY.get(key)?.type;
+    if (typeof value !== 'string') continue;
+    if (type === 'contact') userIds.push(value);
+    else if (type === 'institution') institutionIds.push(value);
+  }
+  return { userIds, institutionIds };
+};
+
+export const asServiceType = (value: string): ServiceType =>
+  (SERVICE_TYPES as readonly string[]).includes(value) ? (value as ServiceType) : 'uncategorised';
+
+/**
+ * The whole service as its detail view needs it: roles with names, pending role change requests,
+ * what the caller may do (the domain's own functions, so the web hides what the server refuses)
+ * and the names behind the ids in contact and institution fields.
+ */
+export const presentServiceDetail = async (
+  db: Db | Tx,
+  { row, adminIds }: ServiceSnapshot,
+  principal: Principal,
+): Promise<ServiceDetail> => {
+  if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
+  const relation = serviceRelation(principal, row, adminIds);
+
+  const keywordRows = await loadServiceKeywords(db, row.id);
+  const roleChangeRows = await db
+    .select()
+    .from(serviceRoleChanges)
+    .where(and(eq(serviceRoleChanges.serviceId, row.id), eq(serviceRoleChanges.state, 'pending')))
+    .orderBy(asc(serviceRoleChanges.createdAt), asc(serviceRoleChanges.id));
+
+  const refs = fieldRefIds(row.fields);
+  const roleHolders = [row.objectOwnerId, row.serviceOwnerId, row.serviceManagerId, row.providerManagerId].filter(
+    (id): id is string => id !== null,
+  );
+  const people = await loadUserRefs(db, [
+    ...roleHolders,
+    ...adminIds,
+    ...refs.userIds,
+    ...roleChangeRows.flatMap((c) => (c.requestedById ? [c.userId, c.requestedById] : [c.userId])),
+  ]);
+  const places = await loadInstitutionRefs(
+    db,
+    row.providerInstitutionId ? [row.providerInstitutionId, ...refs.institutionIds] : refs.institutionIds,
+  );
+  const person = (id: string | null) => (id ? (people.get(id) ?? null) : null);
+
+  const context = { roles: principal.roles, isProviderSide: isProviderSide(relation) };
+  return {
+    id: row.id,
+    serviceId: row.serviceId,
+    name: row.name,
+    state: row.state,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    providerInstitution: row.providerInstitutionId ? (places.get(row.providerInstitutionId) ?? null) : null,
+    fields: row.fields as ServiceDetail['fields'],
+    keywords: keywordRows,
+    weighting: row.weighting,
+    score: row.weightedScore,
+    serviceType: asServiceType(row.serviceType),
+    documentsActive: row.documentsActive,
+    onlineSince: row.onlineSince?.toISOString() ?? null,
+    onlineUntil: row.onlineUntil?.toISOString() ?? null,
+    roles: {
+      objectOwner: person(row.objectOwnerId),
+      serviceOwner: person(row.serviceOwnerId),
+      serviceManager: person(row.serviceManagerId),
+      providerManager: person(row.providerManagerId),
+      admins: adminIds
+        .map((id) => people.get(id))
+        .filter((ref): ref is UserRef => ref !== undefined)
+        .sort((a, b) => a.fullname.localeCompare(b.fullname) || a.username.localeCompare(b.username)),
+    },
+    roleChanges: roleChangeRows.flatMap((change) => {
+      const user = people.get(change.userId);
+      if (!user) return [];
+      return [
+        {
+          id: change.id,
+          role: change.role as 'serviceOwner' | 'serviceManager',
+          user,
+          requestedBy: person(change.requestedById),
+          reason: change.reason,
+          state: change.state as 'pending',
+          createdAt: change.createdAt.toISOString(),
+        },
+      ];
+    }),
+    permissions: servicePermissions(relation),
+    actions: uniq(availableTransitions(row.state, context).map((rule) => rule.action)),
+    refs: {
+      users: Object.fromEntries(refs.userIds.flatMap((id) => (people.has(id) ? [[id, people.get(id)!]] : []))),
+      institutions: Object.fromEntries(
+        refs.institutionIds.flatMap((id) => (places.has(id) ? [[id, places.get(id)!]] : [])),
+      ),
+    },
+  };
+};

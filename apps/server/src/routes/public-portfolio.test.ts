@@ -1,0 +1,143 @@
+import { gunzipSync } from 'node:zlib';
+import type { PublicPortfolio, ServiceDetail } from '@nubes/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
+import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { acceptsGzip, matchesEtag } from './public-portfolio.js';
+
+let test: TestApp;
+let world: ServiceWorld;
+let onlineId: string;
+
+const publicServices = (headers: Record<string, string> = {}) =>
+  test.app.inject({ method: 'GET', url: '/api/public/services', headers });
+
+beforeAll(async () => {
+  test = await createTestApp();
+  world = await seedServiceWorld(test, await seedPrincipals(test));
+  const db = test.database.db;
+  const owner = world.people.alice!.id;
+  const online = await createServiceInState(db, {
+    state: 'service_online',
+    name: 'Jupyter North',
+    objectOwnerId: owner,
+    providerInstitutionId: world.institutions.HPCN,
+  });
+  onlineId = online.id;
+  await createServiceInState(db, { state: 'service_not_available', name: 'Backup South', objectOwnerId: owner });
+  await createServiceInState(db, { state: 'service_retired', name: 'Old Wiki', objectOwnerId: owner });
+  await createServiceInState(db, { state: 'integration_completed', name: 'Almost there', objectOwnerId: owner });
+  await createServiceInState(db, { state: 'application_draft', name: 'Secret draft', objectOwnerId: owner });
+});
+afterAll(() => test.close());
+
+describe('GET /api/public/services', () => {
+  it('answers everyone with current and past services, an ETag and public caching', async () => {
+    const response = await publicServices();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.headers.etag).toMatch(/^"[\w-]{32}"$/);
+    const body = response.json<PublicPortfolio>();
+    expect(body.current.map((s) => s.name)).toEqual(['Backup South', 'Jupyter North']);
+    expect(body.past.map((s) => s.name)).toEqual(['Old Wiki']);
+    expect(body.current[1]).toEqual({
+      serviceId: expect.stringMatching(/^SVC-\d{5}$/),
+      name: 'Jupyter North',
+      provider: 'HPC Centre North',
+      state: 'service_online',
+      shortDescription: 'shortDescription of the service',
+      accessUrl: 'https://www.example.org/accessUrl',
+      onlineSince: '2025-01-15T09:00:00.000Z',
+      onlineUntil: null,
+    });
+    expect(body.past[0]).toMatchObject({
+      onlineSince: '2025-01-15T09:00:00.000Z',
+      onlineUntil: '2026-06-30T16:00:00.000Z',
+    });
+    expect(JSON.stringify(body)).not.toContain('Secret draft');
+  });
+
+  it('answers 304 without a body to a matching If-None-Match', async () => {
+    const { etag } = (await publicServices()).headers as { etag: string };
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const response = await publicServices({ 'if-none-match': header });
+      expect(response.statusCode, header).toBe(304);
+      expect(response.body).toBe('');
+      expect(response.headers.etag).toBe(etag);
+    }
+    expect((await publicServices({ 'if-none-match': '"stale"' })).statusCode).toBe(200);
+  });
+
+  it('shows a change made through the API at once, with a new ETag', async () => {
+    const before = await publicServices();
+    const paula = bearer(world.people.paula!.token);
+    const renamed = await test.app.inject({
+      method: 'PATCH',
+      url: `/api/services/${onlineId}`,
+      headers: paula,
+      payload: { version: 1, name: 'Jupyter Hub North' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const gone = await test.app.inject({
+      method: 'POST',
+      url: `/api/services/${onlineId}/transitions`,
+      headers: paula,
+      payload: { version: renamed.json<ServiceDetail>().version, action: 'discontinue' },
+    });
+    expect(gone.statusCode).toBe(200);
+    const after = await publicServices({ 'if-none-match': before.headers.etag as string });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const body = after.json<PublicPortfolio>();
+    expect(body.current.map((s) => s.name)).toEqual(['Backup South']);
+    expect(body.past.map((s) => s.name)).toEqual(['Jupyter Hub North', 'Old Wiki']);
+    expect(body.past[0]!.onlineUntil).not.toBeNull();
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const operation = document.paths['/api/public/services'].get;
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '304']));
+    expect(operation.security ?? []).toEqual([]);
+    expect(operation.description).toContain('ETag');
+  });
+});
+
+describe('compression', () => {
+  it('sends the pre-compressed body with its own ETag to clients that accept gzip', async () => {
+    const plain = await publicServices();
+    const zipped = await publicServices({ 'accept-encoding': 'br, gzip;q=0.8' });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('accept-encoding');
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect((await publicServices({ 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+    // Either ETag revalidates.
+    for (const etag of [plain.headers.etag, zipped.headers.etag] as string[])
+      expect((await publicServices({ 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode).toBe(304);
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('reads Accept-Encoding with weights', () => {
+    expect(acceptsGzip(undefined)).toBe(false);
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('identity')).toBe(false);
+  });
+});
+
+describe('matchesEtag', () => {
+  it('compares strong and weak validators and lists', () => {
+    expect(matchesEtag(undefined, '"a"')).toBe(false);
+    expect(matchesEtag('"a"', '"a"')).toBe(true);
+    expect(matchesEtag('W/"a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b" ,  "a"', '"a"')).toBe(true);
+    expect(matchesEtag('"b"', '"a"')).toBe(false);
+  });
+});

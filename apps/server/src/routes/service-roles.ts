@@ -1,0 +1,145 @@
+import {
+  roleChangeDecisionSchema,
+  roleChangeRequestSchema,
+  serviceAdminRequestSchema,
+  serviceDetailSchema,
+  serviceIdParamSchema,
+  updateServiceRolesRequestSchema,
+  versionSchema,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { decideRoleChange, requestRoleChange } from '../commands/role-change-requests.js';
+import { addServiceAdmin, removeServiceAdmin } from '../commands/service-admins.js';
+import { updateServiceRoles } from '../commands/update-service-roles.js';
+import { errorResponses } from '../http/openapi.js';
+import { serviceChanged } from '../http/service-caches.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { presentServiceDetail } from '../presenters/service-detail.js';
+import type { Services } from '../services.js';
+
+const tags = ['service roles'];
+const security = [{ bearer: [] }];
+const uuid = z.uuid({ error: 'validation.invalid' });
+
+/** Object owner, service owner, service manager, provider manager, further admins, role change requests (SPEC §6). */
+export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services.database;
+
+  app.put(
+    '/services/:id/roles',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Set object owner, service owner, service manager and provider manager (null removes one)',
+        description:
+          'Only the service portfolio manager changes the object owner; the others whoever may assign roles (the object owner in the draft states, the portfolio manager). 400 service.unknownUser for an id that names no user.',
+        security,
+        params: serviceIdParamSchema,
+        body: updateServiceRolesRequestSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await updateServiceRoles(db, principal, request.params.id, request.body);
+      serviceChanged(services);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+
+  app.post(
+    '/services/:id/admins',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Add a further admin (service operation group)',
+        security,
+        params: serviceIdParamSchema,
+        body: serviceAdminRequestSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await addServiceAdmin(db, principal, request.params.id, request.body);
+      serviceChanged(services);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+
+  app.delete(
+    '/services/:id/admins/:userId',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Remove a further admin; the version read goes in the query',
+        security,
+        params: serviceIdParamSchema.extend({ userId: uuid }),
+        querystring: z.object({ version: z.coerce.number({ error: 'validation.number' }).pipe(versionSchema) }),
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await removeServiceAdmin(db, principal, request.params.id, {
+        version: request.query.version,
+        userId: request.params.userId,
+      });
+      serviceChanged(services);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+
+  app.post(
+    '/services/:id/role-changes',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Ask the portfolio manager for a new service owner or service manager',
+        description:
+          'Whoever holds the manager’s rights (the service manager, or owner and admins when there is none). One open request per role: 409 service.roleChangePending.',
+        security,
+        params: serviceIdParamSchema,
+        body: roleChangeRequestSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await requestRoleChange(db, principal, request.params.id, request.body);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+
+  app.post(
+    '/services/:id/role-changes/:changeId/decision',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Accept (the role changes) or reject a role change request (service portfolio manager)',
+        security,
+        params: serviceIdParamSchema.extend({ changeId: uuid }),
+        body: roleChangeDecisionSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await decideRoleChange(
+        db,
+        principal,
+        request.params.id,
+        request.params.changeId,
+        request.body.accept,
+      );
+      serviceChanged(services);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+};

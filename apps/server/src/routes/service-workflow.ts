@@ -1,0 +1,66 @@
+import {
+  activateDocumentsRequestSchema,
+  serviceDetailSchema,
+  serviceIdParamSchema,
+  transitionRequestSchema,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { activateDocuments } from '../commands/activate-documents.js';
+import { transitionService } from '../commands/transition-service.js';
+import { errorResponses } from '../http/openapi.js';
+import { serviceChanged } from '../http/service-caches.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { presentServiceDetail } from '../presenters/service-detail.js';
+import type { Services } from '../services.js';
+
+const tags = ['services'];
+const security = [{ bearer: [] }];
+
+/** Workflow steps and the portfolio manager's switch for the documents area. */
+export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services.database;
+
+  app.post(
+    '/services/:id/transitions',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Take a workflow action (DESIGN §2)',
+        description:
+          '409 when the version is stale or the action is not possible from the current state, 403 when the caller may not take it, 400 with the fields when the validation of the step fails (complete application, submit service information, service card review, online).',
+        security,
+        params: serviceIdParamSchema,
+        body: transitionRequestSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await transitionService(db, principal, request.params.id, request.body);
+      serviceChanged(services);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+
+  app.post(
+    '/services/:id/documents/activate',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: "Activate the service's documents area (service portfolio manager)",
+        security,
+        params: serviceIdParamSchema,
+        body: activateDocumentsRequestSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const changed = await activateDocuments(db, principal, request.params.id, request.body.version);
+      serviceChanged(services);
+      return presentServiceDetail(db, changed, principal);
+    },
+  );
+};

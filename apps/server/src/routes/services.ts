@@ -1,0 +1,87 @@
+import {
+  createServiceRequestSchema,
+  serviceDetailSchema,
+  serviceIdParamSchema,
+  updateServiceRequestSchema,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createService } from '../commands/create-service.js';
+import { updateService } from '../commands/update-service.js';
+import { errorResponses } from '../http/openapi.js';
+import { serviceChanged } from '../http/service-caches.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { loadVisibleService } from '../policies/service-policy.js';
+import { presentServiceDetail } from '../presenters/service-detail.js';
+import type { Services } from '../services.js';
+
+const tags = ['services'];
+const security = [{ bearer: [] }];
+
+/** A service application and its information: create, read, partial update. */
+export const serviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services.database;
+
+  app.post(
+    '/services',
+    {
+      config: { access: 'service.create' },
+      schema: {
+        tags,
+        summary: 'Start a service application (application draft; the caller is its object owner)',
+        description:
+          "Saving needs only the name. The provider institution defaults to the caller's institution; null leaves it empty.",
+        security,
+        body: createServiceRequestSchema,
+        response: { 201: serviceDetailSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const created = await createService(db, principal, request.body);
+      serviceChanged(services);
+      return reply.code(201).send(await presentServiceDetail(db, created, principal));
+    },
+  );
+
+  app.get(
+    '/services/:id',
+    {
+      config: { access: 'service.read' },
+      schema: {
+        tags,
+        summary: 'One service with its roles, permissions and the workflow actions the caller may take',
+        description: 'A service the caller may not see answers 404, like one that does not exist.',
+        security,
+        params: serviceIdParamSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return presentServiceDetail(db, await loadVisibleService(db, request.params.id, principal), principal);
+    },
+  );
+
+  app.patch(
+    '/services/:id',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Change name, provider, field values (null removes one), keywords and weighting answers',
+        description:
+          'Names the version it read: a stale one answers 409 and changes nothing. Format errors answer 400 with a message per field (field keys; weighting answers as weighting.<criterion>). A request that changes nothing keeps the version.',
+        security,
+        params: serviceIdParamSchema,
+        body: updateServiceRequestSchema,
+        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const updated = await updateService(db, principal, request.params.id, request.body);
+      serviceChanged(services);
+      return presentServiceDetail(db, updated, principal);
+    },
+  );
+};

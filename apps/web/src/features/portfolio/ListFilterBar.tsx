@@ -1,0 +1,113 @@
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchInstitutions, serviceKeys } from '../service/api';
+import { KeywordFilter } from './KeywordFilter';
+import { changeFilters, statesFor, type FilterChange, type ListFilters, type ListSource } from './listQuery';
+
+export interface ListFilterBarProps {
+  source: ListSource;
+  filters: ListFilters;
+  onChange: (next: ListFilters, options?: { replace?: boolean }) => void;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The search box follows the URL (back button) but commits what is typed only after a pause, so
+ * the server is asked once per word, not once per key.
+ */
+const SearchBox = ({ value, onCommit }: { value: string; onCommit: (q: string) => void }) => {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const [committed, setCommitted] = useState(value);
+  // The URL changed without typing (back button, reset): show its search. Adjusted during render,
+  // not in an effect, so the box never shows the old text for a frame.
+  if (value !== committed) {
+    setCommitted(value);
+    if (text.trim() !== value) setText(value);
+  }
+  const commit = useDebouncedCallback((next: string) => onCommit(next.trim()), SEARCH_DELAY_MS);
+  return (
+    <TextInput
+      type="search"
+      label={t('portfolio.search')}
+      description={t('portfolio.searchDescription')}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit.flush();
+      }}
+      maxLength={200}
+      w={{ base: '100%', sm: 300 }}
+    />
+  );
+};
+
+/** Search, state, provider and keyword of one list; each change starts again on page 1. */
+export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps) => {
+  const { t } = useTranslation();
+  const institutions = useQuery({
+    queryKey: serviceKeys.institutions,
+    queryFn: fetchInstitutions,
+    staleTime: 5 * 60_000,
+  });
+
+  const change = (partial: FilterChange, options?: { replace?: boolean }) =>
+    onChange(changeFilters(filters, source, partial), options);
+
+  const stateOptions = useMemo(
+    () => [
+      { value: '', label: t('portfolio.allStates') },
+      ...statesFor(source, filters.tab).map((state) => ({ value: state, label: t(`serviceStates.${state}`) })),
+    ],
+    [source, filters.tab, t],
+  );
+
+  const providerOptions = useMemo(() => {
+    const items = [...(institutions.data?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    const options = items.map((item) => ({ value: item.id, label: `${item.name} (${item.abbreviation})` }));
+    // Until the list is there (or if the chosen one is gone), the chosen provider stays selectable.
+    if (filters.provider && !options.some((option) => option.value === filters.provider)) {
+      options.push({ value: filters.provider, label: t('portfolio.selectedProvider') });
+    }
+    return [{ value: '', label: t('portfolio.allProviders') }, ...options];
+  }, [institutions.data, filters.provider, t]);
+
+  const filtered = Boolean(filters.q || filters.state || filters.provider || filters.keyword);
+
+  return (
+    <Group role="search" aria-label={t('portfolio.filtersLabel')} align="flex-end" gap="md" wrap="wrap">
+      <SearchBox
+        value={filters.q}
+        // Refining a search replaces its history step; starting or clearing one adds a step.
+        onCommit={(q) => change({ q }, { replace: Boolean(q && filters.q) })}
+      />
+      <NativeSelect
+        label={t('portfolio.state')}
+        data={stateOptions}
+        value={filters.state ?? ''}
+        onChange={(event) => change({ state: (event.currentTarget.value || null) as ListFilters['state'] })}
+        w={{ base: '100%', sm: 240 }}
+      />
+      <NativeSelect
+        label={t('portfolio.provider')}
+        data={providerOptions}
+        value={filters.provider ?? ''}
+        onChange={(event) => change({ provider: event.currentTarget.value || null })}
+        w={{ base: '100%', sm: 260 }}
+      />
+      <KeywordFilter value={filters.keyword} onChange={(keyword) => change({ keyword })} />
+      {filtered && (
+        <Button variant="default" onClick={() => change({ q: '', state: null, provider: null, keyword: null })}>
+          {t('portfolio.resetFilters')}
+        </Button>
+      )}
+    </Group>
+  );
+};

@@ -1,0 +1,185 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  isServiceState,
+  PORTFOLIO_TABS,
+  SERVICE_SORTS,
+  SERVICE_STATES,
+  TAB_STATES,
+  type PortfolioTab,
+  type ServiceSort,
+  type ServiceState,
+} from '@nubes/domain';
+
+/**
+ * The lists of issue 3 §5 keep everything a person chose in the page's query string
+ * (?tab=&q=&state=&provider=&keyword=&sort=&order=&page=), so a reload, a shared link and the
+ * back button all show the same view. This module turns the query string into filters, filters
+ * into the API call and the CSV link, and back; it knows nothing about React.
+ */
+
+/** Which list a screen shows: the portfolio with its tabs, My Services, or the integration list. */
+export type ListSource = 'portfolio' | 'mine' | 'integration';
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface ListFilters {
+  /** Only for the portfolio; the other lists have no tabs. */
+  tab: PortfolioTab | null;
+  q: string;
+  state: ServiceState | null;
+  provider: string | null;
+  keyword: string | null;
+  sort: ServiceSort;
+  order: SortOrder;
+  page: number;
+}
+
+export const DEFAULT_TAB: PortfolioTab = PORTFOLIO_TABS[0];
+export const DEFAULT_SORT: ServiceSort = 'updatedAt';
+export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+/** The server refuses longer searches (serviceListQuerySchema). */
+const MAX_SEARCH_LENGTH = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The integration list is always by weighted score; only the other lists sort by column. */
+export const isSortable = (source: ListSource): boolean => source !== 'integration';
+
+/** Dates and scores read best newest/highest first; names and IDs from A. */
+export const defaultOrder = (sort: ServiceSort): SortOrder =>
+  sort === 'updatedAt' || sort === 'score' ? 'desc' : 'asc';
+
+/** The states the state filter offers: those of the portfolio tab, or every state. */
+export const statesFor = (source: ListSource, tab: PortfolioTab | null): readonly ServiceState[] =>
+  source === 'portfolio' && tab && tab !== 'myCentre' ? TAB_STATES[tab] : SERVICE_STATES;
+
+export const defaultFilters = (source: ListSource): ListFilters => ({
+  tab: source === 'portfolio' ? DEFAULT_TAB : null,
+  q: '',
+  state: null,
+  provider: null,
+  keyword: null,
+  sort: DEFAULT_SORT,
+  order: defaultOrder(DEFAULT_SORT),
+  page: 1,
+});
+
+const isTab = (value: string | null): value is PortfolioTab =>
+  value !== null && (PORTFOLIO_TABS as readonly string[]).includes(value);
+const isSort = (value: string | null): value is ServiceSort =>
+  value !== null && (SERVICE_SORTS as readonly string[]).includes(value);
+const uuidOrNull = (value: string | null): string | null => (value && UUID.test(value) ? value : null);
+
+const pageOf = (value: string | null): number => {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+};
+
+/**
+ * Reads the filters from a query string. Anything the server would refuse (an unknown tab, a
+ * state outside the tab, a malformed id, page 0) falls back to its default instead, so a
+ * hand-edited or outdated link still opens a working list.
+ */
+export const parseListFilters = (params: URLSearchParams, source: ListSource): ListFilters => {
+  const defaults = defaultFilters(source);
+  const tabParam = params.get('tab');
+  const tab = source === 'portfolio' && isTab(tabParam) ? tabParam : defaults.tab;
+  const stateParam = params.get('state');
+  const state = isServiceState(stateParam) && statesFor(source, tab).includes(stateParam) ? stateParam : defaults.state;
+  const sortParam = params.get('sort');
+  const sort = isSortable(source) && isSort(sortParam) ? sortParam : defaults.sort;
+  const orderParam = params.get('order');
+  const order: SortOrder =
+    isSortable(source) && (orderParam === 'asc' || orderParam === 'desc') ? orderParam : defaultOrder(sort);
+  return {
+    tab,
+    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    state,
+    provider: uuidOrNull(params.get('provider')),
+    keyword: uuidOrNull(params.get('keyword')),
+    sort,
+    order,
+    page: pageOf(params.get('page')),
+  };
+};
+
+/** The page's own query string: only what differs from the defaults, in a stable order. */
+export const serializeListFilters = (filters: ListFilters, source: ListSource): URLSearchParams => {
+  const defaults = defaultFilters(source);
+  const params = new URLSearchParams();
+  if (source === 'portfolio' && filters.tab && filters.tab !== defaults.tab) params.set('tab', filters.tab);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.state) params.set('state', filters.state);
+  if (filters.provider) params.set('provider', filters.provider);
+  if (filters.keyword) params.set('keyword', filters.keyword);
+  if (isSortable(source)) {
+    if (filters.sort !== defaults.sort || filters.order !== defaultOrder(filters.sort)) {
+      params.set('sort', filters.sort);
+      params.set('order', filters.order);
+    }
+  }
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+};
+
+/** Tab, search and filters as the API names them (without sort and paging). */
+const selectionParams = (filters: ListFilters, tab: string | null): URLSearchParams => {
+  const params = new URLSearchParams();
+  if (tab) params.set('tab', tab);
+  if (filters.q) params.set('q', filters.q);
+  if (filters.state) params.set('state', filters.state);
+  if (filters.provider) params.set('provider', filters.provider);
+  if (filters.keyword) params.set('keyword', filters.keyword);
+  return params;
+};
+
+const LIST_PATHS: Record<ListSource, string> = {
+  portfolio: '/api/services',
+  mine: '/api/services/mine',
+  integration: '/api/integration-list',
+};
+
+/** The API call of one page of the list (server-side paging: never more than PAGE_SIZE rows). */
+export const listApiPath = (source: ListSource, filters: ListFilters): string => {
+  const params = selectionParams(filters, source === 'portfolio' ? filters.tab : null);
+  if (isSortable(source)) {
+    params.set('sort', filters.sort);
+    params.set('order', filters.order);
+  }
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(PAGE_SIZE));
+  return `${LIST_PATHS[source]}?${params.toString()}`;
+};
+
+/**
+ * The CSV export of the current view: every matching row (no paging), in the list's order. A
+ * plain link: the auth cookie authenticates GET downloads (DESIGN §1). My Services exports
+ * through the portfolio's `mine` tab, which the export's query accepts.
+ */
+export const exportCsvPath = (source: ListSource, filters: ListFilters): string | null => {
+  if (!isSortable(source)) return null;
+  const params = selectionParams(filters, source === 'mine' ? 'mine' : filters.tab);
+  params.set('sort', filters.sort);
+  params.set('order', filters.order);
+  return `/api/services/export.csv?${params.toString()}`;
+};
+
+export type FilterChange = Partial<Omit<ListFilters, 'page'>>;
+
+/**
+ * The filters after a person changed some of them: back to page 1 (the old page may not exist
+ * any more), and a state filter that does not belong to a newly chosen tab is dropped.
+ */
+export const changeFilters = (filters: ListFilters, source: ListSource, change: FilterChange): ListFilters => {
+  const next = { ...filters, ...change, page: 1 };
+  if (next.state && !statesFor(source, next.tab).includes(next.state)) next.state = null;
+  return next;
+};
+
+/** A click on a column header: the same column flips the order, another starts in its natural one. */
+export const sortBy = (filters: ListFilters, source: ListSource, sort: ServiceSort): ListFilters =>
+  changeFilters(filters, source, {
+    sort,
+    order: filters.sort === sort ? (filters.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort),
+  });
+
+export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / PAGE_SIZE));

@@ -1,0 +1,430 @@
+import type { ServiceDetail } from '@nubes/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure } from '@testing-library/dom';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
+
+/**
+ * The screens against a fake of the HTTP API (the contract's paths and shapes): what the user
+ * sees and what is sent. The real server is exercised by the e2e spec.
+ */
+
+// Two cores running several suites: give lazily loaded screens more than the default second.
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
+// Mantine's autosizing textarea listens to font loading, which jsdom lacks.
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
+});
+
+const ID = 'c0a80101-0000-4000-8000-000000000001';
+
+const detail = (overrides: Partial<ServiceDetail> = {}): ServiceDetail => ({
+  id: ID,
+  serviceId: 'SVC-00042',
+  name: 'Cloud Storage',
+  state: 'application_draft',
+  version: 3,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  providerInstitution: null,
+  fields: {},
+  keywords: [],
+  weighting: {},
+  score: 0,
+  serviceType: 'uncategorised',
+  documentsActive: false,
+  onlineSince: null,
+  onlineUntil: null,
+  roles: { objectOwner: null, serviceOwner: null, serviceManager: null, providerManager: null, admins: [] },
+  roleChanges: [],
+  permissions: {
+    edit: true,
+    editObjectOwner: false,
+    assignRoles: true,
+    manageAdmins: true,
+    requestRoleChange: false,
+    decideRoleChange: false,
+    activateDocuments: false,
+    manageDocuments: true,
+    comment: true,
+  },
+  actions: ['completeApplication', 'withdrawApplication'],
+  refs: { users: {}, institutions: {} },
+  ...overrides,
+});
+
+interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Handler = (call: Call) => { status: number; body?: unknown };
+
+/** fetch answering `METHOD /path` from the handlers; everything else is 404 in the API's error shape. */
+const fakeApi = (handlers: Record<string, Handler>) => {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const handler = handlers[`${call.method} ${call.path}`];
+      const answer = handler ? handler(call) : { status: 404, body: { error: 'not_found', message: 'Not found.' } };
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+};
+
+const ok = (body: unknown) => () => ({ status: 200, body });
+const empty = ok({ items: [] });
+const writes = (calls: Call[]) => calls.filter((call) => call.method !== 'GET');
+
+describe('New Service Application', () => {
+  it('refuses to save without a name: "Please add a title" at the field, focus there, nothing sent', async () => {
+    const calls = fakeApi({ 'GET /api/institutions': empty });
+    renderApp({ path: '/sc/service-application', user: PEOPLE.alice });
+    // The screen's chunk is transformed on first use; that can take a while.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'New Service Application' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const name = screen.getByRole('textbox', { name: /Service name/ });
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    const messageId = name.getAttribute('aria-describedby')!.split(/\s+/)[0]!;
+    expect(document.getElementById(messageId)).toHaveTextContent('Please add a title');
+    expect(await screen.findByText('Field cannot be empty')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('creates the application with the name and the filled fields, then opens its edit route', async () => {
+    const created = detail({ name: 'Sync & Share' });
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      'POST /api/services': () => ({ status: 201, body: created }),
+      [`GET /api/services/${ID}`]: ok(created),
+    });
+    renderApp({ path: '/sc/service-application', user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Service name/ }), {
+      target: { value: ' Sync & Share ' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: /Short description/ }), { target: { value: 'Files' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Service Application' })).toBeInTheDocument();
+    expect(currentLocation()).toBe(`/sc/service-application/${ID}`);
+    expect(await screen.findByText('service created')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: '/api/services', body: { name: 'Sync & Share', fields: { shortDescription: 'Files' } } },
+    ]);
+  });
+});
+
+describe('Edit Service Application', () => {
+  it('says "Nothing to save" when nothing changed and sends nothing', async () => {
+    const calls = fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing to save')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('refuses a save with a format error: "Please resolve errors before saving"', async () => {
+    const calls = fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Current users/ }), { target: { value: 'many' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please resolve errors before saving')).toBeInTheDocument();
+    expect(screen.getByText('Cannot save Service')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid number')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('sends only the changes with the version it read', async () => {
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(detail()),
+      [`PATCH /api/services/${ID}`]: ok(detail({ version: 4, fields: { motivation: 'Needed' } })),
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Needed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('service updated')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: `/api/services/${ID}`, body: { fields: { motivation: 'Needed' }, version: 3 } },
+    ]);
+  });
+
+  it('shows the conflict message on a stale version and reloads the service', async () => {
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(detail()),
+      [`PATCH /api/services/${ID}`]: () => ({
+        status: 409,
+        body: { error: 'conflict', message: 'This object was changed in the meantime. Reload it and try again.' },
+      }),
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Needed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/changed in the meantime/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET' && call.path === `/api/services/${ID}`)).toHaveLength(2),
+    );
+    expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('');
+  });
+
+  it('keeps unsaved edits through a lost session and offers to discard them (DESIGN §4)', async () => {
+    fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
+    const first = renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Half written' } });
+    first.unmount();
+
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    expect(await screen.findByRole('textbox', { name: /Motivation/ })).toHaveValue('Half written');
+    expect(screen.getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('');
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('does not complete with fields missing: "Validation not passed", fields marked, focus on the first', async () => {
+    const calls = fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete application' }));
+    expect(await screen.findByText('Validation not passed')).toBeInTheDocument();
+    expect(screen.getByText('Cannot complete application')).toBeInTheDocument();
+    const first = screen.getByRole('textbox', { name: /Short description/ });
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Description/ })).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('completes a valid application and says "status changed" with the new status', async () => {
+    const filled = detail({
+      fields: {
+        shortDescription: 'Files',
+        description: 'Sync and share',
+        serviceCategory: 'storage',
+        targetGroup: ['researchers'],
+        motivation: 'Needed',
+        currentUsers: 40,
+      },
+    });
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(filled),
+      [`POST /api/services/${ID}/transitions`]: ok({ ...filled, state: 'application_received', version: 4 }),
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete application' }));
+    expect(await screen.findByText('status changed')).toBeInTheDocument();
+    expect(screen.getByText('The new status is Application Received.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: `/api/services/${ID}/transitions`,
+        body: { action: 'completeApplication', version: 3 },
+      },
+    ]);
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}`));
+  });
+});
+
+describe('Service Catalogue view', () => {
+  const inInformation = detail({ state: 'service_information_draft', actions: ['submitServiceInformation'] });
+
+  it('says "Cannot find Service" for a service that is not there (or not visible)', async () => {
+    fakeApi({});
+    renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cannot find Service' })).toBeInTheDocument();
+  });
+
+  it('keeps the tab in the URL and shows the tabs as tabs', async () => {
+    fakeApi({ [`GET /api/services/${ID}`]: ok(inInformation), 'GET /api/weighting-criteria': empty });
+    renderApp({ path: `/sc/service/${ID}?tab=weighting`, user: PEOPLE.alice });
+    expect(await screen.findByRole('tab', { name: 'Weighting criteria', selected: true })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=status`));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Submit service information');
+  });
+
+  it('refuses to leave an information page with an error ("Cannot change page"), then moves on', async () => {
+    fakeApi({ [`GET /api/services/${ID}`]: ok(inInformation), 'GET /api/institutions': empty });
+    renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.alice });
+    expect(await screen.findByRole('heading', { name: 'Page 1 of 12: General' })).toBeInTheDocument();
+    const website = screen.getByRole('textbox', { name: /Website/ });
+    fireEvent.change(website, { target: { value: 'www.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Cannot change page')).toBeInTheDocument();
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Please enter a valid url, e.g.: https://www.example.org')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Page 1 of 12: General' })).toBeInTheDocument();
+
+    fireEvent.change(website, { target: { value: 'https://www.example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('heading', { name: 'Page 2 of 12: How to access' })).toBeInTheDocument();
+    expect(currentLocation()).toBe(`/sc/service/${ID}?tab=information&page=how_access`);
+    // What was typed on page 1 is still there.
+    fireEvent.click(screen.getByRole('button', { name: /^1\. General/ }));
+    expect(await screen.findByRole('textbox', { name: /Website/ })).toHaveValue('https://www.example.org');
+  });
+
+  it('offers exactly the actions of the answer and asks before retiring', async () => {
+    const discontinued = detail({
+      state: 'service_discontinued',
+      actions: ['retire'],
+      permissions: { ...detail().permissions, edit: true },
+    });
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(discontinued),
+      [`POST /api/services/${ID}/transitions`]: () => ({
+        status: 403,
+        body: { error: 'forbidden', message: 'You have insufficient permission to change the status' },
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.paula });
+    const panel = await screen.findByRole('tabpanel');
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Retire']);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Retire' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Do you really want to retire the service? There is no way back.');
+    expect(writes(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
+    expect(await screen.findByText('Workflow failed')).toBeInTheDocument();
+    expect(screen.getByText('You have insufficient permission to change the status')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: `/api/services/${ID}/transitions`, body: { action: 'retire', version: 3 } },
+    ]);
+  });
+
+  it('requests a new service owner by picking a person; the requester does not decide', async () => {
+    const daniel = {
+      id: '3c4d5e6f-0000-4000-8000-000000000003',
+      username: 'dwagner',
+      fullname: 'Daniel Wagner',
+      email: 'd@example.org',
+    };
+    const manager = detail({
+      state: 'service_information_draft',
+      permissions: { ...detail().permissions, requestRoleChange: true },
+    });
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(manager),
+      'GET /api/users': ok({ items: [daniel] }),
+      [`POST /api/services/${ID}/role-changes`]: ok({
+        ...manager,
+        roleChanges: [
+          {
+            id: 'rc-1',
+            role: 'serviceOwner',
+            user: daniel,
+            requestedBy: null,
+            reason: 'Takes over',
+            state: 'pending',
+            createdAt: '2026-11-22T09:30:00.000Z',
+          },
+        ],
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=responsibilities`, user: PEOPLE.alice });
+    const form = await screen.findByRole('form', { name: 'Request a change' });
+    const picker = within(form).getByRole('combobox', { name: /Proposed person/ });
+    // Mantine takes a change of an unfocused combobox for autofill, so type into it as a person would.
+    picker.focus();
+    fireEvent.change(picker, { target: { value: 'Dan' } });
+    // jsdom computes no layout, so the positioned dropdown counts as hidden there.
+    fireEvent.click(await screen.findByRole('option', { name: 'Daniel Wagner (d@example.org)', hidden: true }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Reason' }), { target: { value: 'Takes over' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request change' }));
+
+    expect(await screen.findByText('Requested: Daniel Wagner as Service owner.')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/api/users')).toBe(true);
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: `/api/services/${ID}/role-changes`,
+        body: { role: 'serviceOwner', userId: daniel.id, reason: 'Takes over' },
+      },
+    ]);
+    const pending = screen.getByRole('region', { name: 'Pending requests' });
+    expect(within(pending).getByRole('row', { name: /Daniel Wagner/ })).toHaveTextContent('22.11.2026, 10:30');
+    // Deciding is the portfolio manager's: alice sees no buttons for it.
+    expect(within(pending).queryByRole('button', { name: /^Accept/ })).toBeNull();
+  }, 20_000);
+
+  it('checks an upload before sending it: an empty file is refused ("File is empty!")', async () => {
+    const active = detail({ state: 'service_information_draft', documentsActive: true });
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(active),
+      [`GET /api/services/${ID}/documents`]: empty,
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=documents`, user: PEOPLE.alice });
+    const input = await screen.findByLabelText('File');
+    fireEvent.change(input, { target: { files: [new File([], 'empty.txt', { type: 'text/plain' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Cannot upload File')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(/File is empty!/);
+    expect(writes(calls)).toEqual([]);
+  }, 20_000);
+
+  it('lets the portfolio manager accept a pending request', async () => {
+    const daniel = { id: 'u-3', username: 'dwagner', fullname: 'Daniel Wagner', email: 'd@example.org' };
+    const pending = detail({
+      state: 'service_information_draft',
+      permissions: { ...detail().permissions, decideRoleChange: true },
+      roleChanges: [
+        {
+          id: 'rc-1',
+          role: 'serviceManager',
+          user: daniel,
+          requestedBy: null,
+          reason: '',
+          state: 'pending',
+          createdAt: '2026-11-22T09:30:00.000Z',
+        },
+      ],
+    });
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(pending),
+      [`POST /api/services/${ID}/role-changes/rc-1/decision`]: ok({
+        ...pending,
+        version: 4,
+        roles: { ...pending.roles, serviceManager: daniel },
+        roleChanges: [{ ...pending.roleChanges[0]!, state: 'accepted' }],
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=responsibilities`, user: PEOPLE.paula });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Daniel Wagner as Service manager' }));
+    expect(await screen.findByText('Daniel Wagner is now Service manager.')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Service manager' })).toHaveTextContent('Daniel Wagner (d@example.org)');
+    expect(screen.getByText('No requests are waiting for a decision.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: `/api/services/${ID}/role-changes/rc-1/decision`, body: { accept: true } },
+    ]);
+  });
+});

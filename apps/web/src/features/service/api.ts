@@ -1,0 +1,111 @@
+import type {
+  Comment,
+  CreateServiceRequest,
+  HistoryEntry,
+  InstitutionRef,
+  Keyword,
+  ServiceDetail,
+  ServiceDocument,
+  TransitionRequest,
+  UpdateServiceRequest,
+  UpdateServiceRolesRequest,
+  UserRef,
+  WeightingCriterion,
+} from '@nubes/domain';
+import { apiRequest } from '../../api/client';
+
+/** The service calls of the API contract (issue 3), typed with the domain's schemas' types. */
+
+interface Items<T> {
+  items: T[];
+}
+
+export interface Institution extends InstitutionRef {
+  url: string;
+  isCentre: boolean;
+  isServiceProvider: boolean;
+}
+
+const service = (id: string) => `/api/services/${encodeURIComponent(id)}`;
+
+export const serviceKeys = {
+  detail: (id: string) => ['service', id] as const,
+  comments: (id: string) => ['service', id, 'comments'] as const,
+  documents: (id: string) => ['service', id, 'documents'] as const,
+  history: (id: string) => ['service', id, 'history'] as const,
+  institutions: ['institutions'] as const,
+  weightingCriteria: ['weighting-criteria'] as const,
+  users: (q: string) => ['users', q] as const,
+  keywords: (q: string) => ['keywords', q] as const,
+};
+
+export const fetchService = (id: string) => apiRequest<ServiceDetail>(service(id));
+
+export const createService = (body: CreateServiceRequest) =>
+  apiRequest<ServiceDetail>('/api/services', { method: 'POST', body });
+
+export const updateService = (id: string, body: UpdateServiceRequest) =>
+  apiRequest<ServiceDetail>(service(id), { method: 'PATCH', body });
+
+export const runTransition = (id: string, body: TransitionRequest) =>
+  apiRequest<ServiceDetail>(`${service(id)}/transitions`, { method: 'POST', body });
+
+export const updateRoles = (id: string, body: UpdateServiceRolesRequest) =>
+  apiRequest<ServiceDetail>(`${service(id)}/roles`, { method: 'PUT', body });
+
+export const addAdmin = (id: string, userId: string, version: number) =>
+  apiRequest<ServiceDetail>(`${service(id)}/admins`, { method: 'POST', body: { userId, version } });
+
+export const removeAdmin = (id: string, userId: string, version: number) =>
+  apiRequest<ServiceDetail>(`${service(id)}/admins/${encodeURIComponent(userId)}?version=${version}`, {
+    method: 'DELETE',
+  });
+
+export const requestRoleChange = (
+  id: string,
+  body: { role: 'serviceOwner' | 'serviceManager'; userId: string; reason?: string },
+) => apiRequest<ServiceDetail>(`${service(id)}/role-changes`, { method: 'POST', body });
+
+export const decideRoleChange = (id: string, changeId: string, accept: boolean) =>
+  apiRequest<ServiceDetail>(`${service(id)}/role-changes/${encodeURIComponent(changeId)}/decision`, {
+    method: 'POST',
+    body: { accept },
+  });
+
+export const fetchHistory = (id: string) => apiRequest<Items<HistoryEntry>>(`${service(id)}/history`);
+
+export const activateDocuments = (id: string, version: number) =>
+  apiRequest<ServiceDetail>(`${service(id)}/documents/activate`, { method: 'POST', body: { version } });
+
+export const fetchDocuments = (id: string) => apiRequest<Items<ServiceDocument>>(`${service(id)}/documents`);
+
+/** The download is a plain GET link: the auth cookie authenticates it (DESIGN §1). */
+export const documentUrl = (id: string, documentId: string) =>
+  `${service(id)}/documents/${encodeURIComponent(documentId)}`;
+
+export const uploadDocument = (id: string, file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiRequest<ServiceDocument>(`${service(id)}/documents`, { method: 'POST', body });
+};
+
+export const deleteDocument = (id: string, documentId: string) =>
+  apiRequest<void>(documentUrl(id, documentId), { method: 'DELETE' });
+
+export const fetchComments = (id: string) => apiRequest<Items<Comment>>(`${service(id)}/comments`);
+
+export const addComment = (id: string, text: string) =>
+  apiRequest<Comment>(`${service(id)}/comments`, { method: 'POST', body: { text } });
+
+export const searchUsers = (q: string, signal?: AbortSignal) =>
+  apiRequest<Items<UserRef>>(`/api/users?q=${encodeURIComponent(q)}`, { signal });
+
+export const searchKeywords = (q: string, signal?: AbortSignal) =>
+  apiRequest<Items<Keyword>>(`/api/keywords${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal });
+
+export const createKeywords = (names: string[]) =>
+  apiRequest<Items<Keyword>>('/api/keywords', { method: 'POST', body: { names } });
+
+export const fetchInstitutions = () => apiRequest<Items<Institution>>('/api/institutions');
+
+export const fetchWeightingCriteria = () => apiRequest<Items<WeightingCriterion>>('/api/weighting-criteria');

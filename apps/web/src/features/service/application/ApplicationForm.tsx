@@ -1,0 +1,139 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { APPLICATION_FIELDS, FIELD_GROUPS, type ServiceDetail } from '@nubes/domain';
+import { useMemo, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
+import { FieldValueList } from '../components/FieldValueList';
+import { RestoredNotice } from '../components/RestoredNotice';
+import { draftFromService, EMPTY_DRAFT, firstErrorKey, NAME_KEY, PROVIDER_KEY } from '../formModel';
+import { useRunTransition } from '../useRunTransition';
+import { useSaveService } from '../useSaveService';
+import { useDraftKey } from '../draftStorage';
+import { focusField, useServiceDraft } from '../useServiceDraft';
+
+const GROUPS = FIELD_GROUPS.filter((group) => APPLICATION_FIELDS.some((field) => field.group === group));
+const ORDER = [NAME_KEY, PROVIDER_KEY, ...APPLICATION_FIELDS.map((field) => field.key)];
+
+export interface ApplicationFormProps {
+  /** The application being edited; null on New Application. */
+  service: ServiceDetail | null;
+}
+
+/**
+ * New and Edit Service Application (SPEC §2, §5): the application fields of the catalogue.
+ * Saving needs only the name; "Complete application" needs every application field valid and
+ * then hands the application in (completeApplication).
+ */
+export const ApplicationForm = ({ service }: ApplicationFormProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const base = useMemo(() => (service ? draftFromService(service) : EMPTY_DRAFT), [service]);
+  const draft = useServiceDraft(base, useDraftKey(service?.id ?? null));
+  const { save, saving } = useSaveService({
+    service,
+    draft,
+    fields: APPLICATION_FIELDS,
+    order: ORDER,
+    cannotSaveKey: 'service.cannotSave',
+  });
+  const { run, running } = useRunTransition(service?.id);
+  const editable = !service || service.permissions.edit;
+  const canComplete = service?.actions.includes('completeApplication') ?? false;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = await save();
+    if (!service && typeof result === 'object') {
+      await navigate(`/sc/service-application/${result.id}`, { replace: true });
+    }
+  };
+
+  const complete = async () => {
+    if (!service) return;
+    // Unsaved changes go in first; the application is checked as it will be handed in.
+    const saved = await save({ quietWhenUnchanged: true });
+    if (saved === 'failed') return;
+    const current = typeof saved === 'object' ? saved : service;
+    const next = await run(current, 'completeApplication', ({ errors, source }) => {
+      draft.showErrors(errors, source);
+      const first = firstErrorKey(errors, ORDER);
+      if (first) focusField(first);
+    });
+    if (next) await navigate(`/sc/service/${next.id}`);
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t(service ? 'routes.serviceApplicationEdit' : 'routes.serviceApplication')}</Title>
+        {service && (
+          <Group gap="sm" mt="xs">
+            <Text fw={600}>{service.name}</Text>
+            <Text>{service.serviceId}</Text>
+            <ServiceStateBadge state={service.state} />
+            <Anchor component={Link} to={`/sc/service/${service.id}`}>
+              {t('serviceView.openService')}
+            </Anchor>
+          </Group>
+        )}
+      </div>
+
+      {editable ? (
+        <form noValidate aria-label={t('serviceView.applicationForm')} onSubmit={(event) => void onSubmit(event)}>
+          <Stack gap="xl">
+            <Text>{t('serviceView.applicationIntro')}</Text>
+            <RestoredNotice draft={draft} />
+            <Stack gap="md">
+              <NameInput draft={draft} />
+              <ProviderInput draft={draft} service={service} />
+            </Stack>
+            {GROUPS.map((group) => (
+              <section key={group} aria-labelledby={`application-${group}`}>
+                <Title order={2} size="h3" id={`application-${group}`} mb="sm">
+                  {t(`fieldGroups.${group}`)}
+                </Title>
+                <DraftFields
+                  fields={APPLICATION_FIELDS.filter((field) => field.group === group)}
+                  draft={draft}
+                  service={service}
+                  step="application"
+                />
+              </section>
+            ))}
+            <Group>
+              <Button type="submit" loading={saving} disabled={running !== null}>
+                {t('serviceView.save')}
+              </Button>
+              {canComplete && (
+                <Button
+                  variant="outline"
+                  onClick={() => void complete()}
+                  loading={running === 'completeApplication'}
+                  disabled={saving}
+                >
+                  {t('workflow.actions.completeApplication')}
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="md">
+          <Alert color="gray" role="status">
+            {t('service.notEditable')}
+          </Alert>
+          {service && (
+            <FieldValueList
+              fields={APPLICATION_FIELDS}
+              values={draftFromService(service).fields}
+              refs={service.refs}
+              keywords={service.keywords}
+            />
+          )}
+        </Stack>
+      )}
+    </Stack>
+  );
+};

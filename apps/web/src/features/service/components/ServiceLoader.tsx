@@ -1,0 +1,49 @@
+import { Paper, Text, Title } from '@mantine/core';
+import type { ServiceDetail } from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/client';
+import { PageLoader } from '../../../pages/PageLoader';
+import { fetchService, serviceKeys } from '../api';
+
+export const useServiceQuery = (id: string) =>
+  useQuery({ queryKey: serviceKeys.detail(id), queryFn: () => fetchService(id) });
+
+/** An unknown service and one the user may not see look the same (ADR 8): "Cannot find Service". */
+export const CannotFindService = () => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Title order={1}>{t('service.cannotFind')}</Title>
+      <Paper withBorder p="md" mt="md" role="status">
+        <Text>{t('serviceView.cannotFindText')}</Text>
+      </Paper>
+    </>
+  );
+};
+
+export interface ServiceLoaderProps {
+  id: string;
+  children: (service: ServiceDetail) => ReactNode;
+}
+
+/** Loads one service (GET /api/services/:id) and renders its screen, or says why it cannot. */
+export const ServiceLoader = ({ id, children }: ServiceLoaderProps) => {
+  const { t } = useTranslation();
+  const query = useServiceQuery(id);
+  if (query.data) return <>{children(query.data)}</>;
+  if (query.isPending) return <PageLoader />;
+  if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+    return <CannotFindService />;
+  }
+  return (
+    <>
+      <Title order={1}>{t('routes.service')}</Title>
+      <Paper withBorder p="md" mt="md" role="alert">
+        <Text>{t('notifications.somethingWentWrong')}</Text>
+        <Text>{t('notifications.tryAgain')}</Text>
+      </Paper>
+    </>
+  );
+};

@@ -1,0 +1,87 @@
+import type { FieldDefinition, ServiceDetail } from '@nubes/domain';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
+import { createService, updateService } from './api';
+import { firstErrorKey, NAME_KEY, saveErrors } from './formModel';
+import { focusField, type ServiceDraft } from './useServiceDraft';
+import { reportWriteError, useServiceCache } from './writes';
+
+export interface SaveOptions {
+  /** The service being edited; null for a new application. */
+  service: ServiceDetail | null;
+  draft: ServiceDraft;
+  /** The catalogue fields this form edits; their format errors refuse the save. */
+  fields: readonly FieldDefinition[];
+  /** The order of the inputs, for moving the focus to the first problem. */
+  order: readonly string[];
+  /** The title of a refused save: "Cannot save Service" or "Cannot save Service Information". */
+  cannotSaveKey: string;
+  /** Shows the field (another page, say) and moves the focus to it. */
+  focus?: (key: string) => void;
+}
+
+/** What a save ended with: the service as saved, 'unchanged' (nothing to save) or 'failed'. */
+export type SaveResult = ServiceDetail | 'unchanged' | 'failed';
+
+/**
+ * Saving a service (SPEC §5, §8): only the name is needed ("Please add a title"); any format error
+ * refuses the save ("Please resolve errors before saving"); no change says "Nothing to save". The
+ * request carries only the changes and the version that was read; a 409 reloads the service.
+ */
+export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, focus = focusField }: SaveOptions) => {
+  const { t } = useTranslation();
+  const { store, reload } = useServiceCache(service?.id);
+  const [saving, setSaving] = useState(false);
+
+  const save = useCallback(
+    async ({ quietWhenUnchanged = false } = {}): Promise<SaveResult> => {
+      const errors = saveErrors(fields, draft.values);
+      if (Object.keys(errors).length > 0) {
+        draft.showErrors(errors, 'keys');
+        if (errors[NAME_KEY] && Object.keys(errors).length === 1) {
+          notifyError(t('serviceView.fieldEmpty'), t('service.nameRequired'));
+        } else {
+          notifyError(t(cannotSaveKey), t('service.resolveErrors'));
+        }
+        const first = firstErrorKey(errors, order);
+        if (first) focus(first);
+        return 'failed';
+      }
+      const changes = draft.changes;
+      if (service && !changes) {
+        if (!quietWhenUnchanged) notifyInfo(t('service.nothingToSave'), t('serviceView.nothingToSaveText'));
+        return 'unchanged';
+      }
+      setSaving(true);
+      try {
+        const saved = service
+          ? await updateService(service.id, { ...changes, version: service.version })
+          : await createService({ ...changes, name: draft.values.name.trim() });
+        store(saved);
+        draft.reset();
+        if (service) notifySuccess(t('service.updated'), t('serviceView.savedText', { name: saved.name }));
+        else notifySuccess(t('service.created'), t('serviceView.createdText', { serviceId: saved.serviceId }));
+        return saved;
+      } catch (error) {
+        reportWriteError(error, t(cannotSaveKey), t, {
+          onConflict: () => {
+            draft.reset();
+            reload();
+          },
+          onFields: (messages) => {
+            draft.showErrors(messages, 'texts');
+            const first = firstErrorKey(messages, order);
+            if (first) focus(first);
+          },
+        });
+        return 'failed';
+      } finally {
+        setSaving(false);
+      }
+    },
+    [fields, draft, order, cannotSaveKey, focus, service, store, reload, t],
+  );
+
+  return { save, saving };
+};

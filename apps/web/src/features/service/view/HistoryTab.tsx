@@ -1,0 +1,129 @@
+import { Table, Text } from '@mantine/core';
+import {
+  FIELDS_BY_KEY,
+  formatDateTime,
+  isServiceState,
+  type HistoryEntry,
+  type ServiceDetail,
+  type WeightingCriterion,
+} from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../pages/PageLoader';
+import { fetchHistory, fetchWeightingCriteria, serviceKeys } from '../api';
+import { displayValue } from '../fieldDisplay';
+import { localized } from '../formModel';
+
+const WEIGHTING_PREFIX = 'weighting.';
+
+interface Labeller {
+  t: TFunction;
+  exists: (key: string) => boolean;
+  language: string | undefined;
+  criteria: readonly WeightingCriterion[];
+}
+
+/** An audit action as words ("service.transition" → "Status changed"); unknown ones as they are. */
+export const actionLabel = ({ t, exists }: Pick<Labeller, 't' | 'exists'>, action: string): string => {
+  const key = `serviceView.historyActions.${action.replace(/\./g, '_')}`;
+  return exists(key) ? t(key) : action;
+};
+
+const fieldLabel = ({ t, exists, language, criteria }: Labeller, field: string): string => {
+  const definition = FIELDS_BY_KEY.get(field);
+  if (definition) return localized(definition.label, language);
+  if (field.startsWith(WEIGHTING_PREFIX)) {
+    const criterion = criteria.find((c) => c.key === field.slice(WEIGHTING_PREFIX.length));
+    return `${t('serviceView.tabs.weighting')}: ${criterion ? localized(criterion.label, language) : field}`;
+  }
+  const key = `serviceView.historyFields.${field}`;
+  return exists(key) ? t(key) : field;
+};
+
+/** A value before or after a change, as a person reads it; the server already put names for ids. */
+const valueText = (labeller: Labeller, field: string, value: unknown): string => {
+  const { t, language, criteria } = labeller;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
+    return t('serviceView.emptyValue');
+  }
+  if (field === 'state' && isServiceState(value)) return t(`serviceStates.${value}`);
+  const definition = FIELDS_BY_KEY.get(field);
+  if (definition) return displayValue(definition, value, { t, language });
+  if (field.startsWith(WEIGHTING_PREFIX)) {
+    const criterion = criteria.find((c) => c.key === field.slice(WEIGHTING_PREFIX.length));
+    const option = criterion?.options.find((o) => o.key === value);
+    if (option) return localized(option.label, language);
+  }
+  if (typeof value === 'boolean') return t(value ? 'serviceView.yes' : 'serviceView.no');
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
+
+const Changes = ({ entry, labeller }: { entry: HistoryEntry; labeller: Labeller }) => {
+  if (entry.changes.length === 0) return null;
+  return (
+    <ul className="inline-list">
+      {entry.changes.map((change) => (
+        <li key={change.field}>
+          <Text span fw={600}>
+            {fieldLabel(labeller, change.field)}:
+          </Text>{' '}
+          {change.before !== null && change.before !== undefined
+            ? `${valueText(labeller, change.field, change.before)} → ${valueText(labeller, change.field, change.after)}`
+            : valueText(labeller, change.field, change.after)}
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** History (DESIGN §4): every audit event of the service, newest first: when, who, what, old → new. */
+export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
+  const { t, i18n } = useTranslation();
+  const history = useQuery({ queryKey: serviceKeys.history(service.id), queryFn: () => fetchHistory(service.id) });
+  const criteria = useQuery({
+    queryKey: serviceKeys.weightingCriteria,
+    queryFn: fetchWeightingCriteria,
+    staleTime: 5 * 60_000,
+  });
+  const labeller: Labeller = {
+    t,
+    exists: (key) => i18n.exists(key),
+    language: i18n.resolvedLanguage,
+    criteria: criteria.data?.items ?? [],
+  };
+
+  if (history.isPending) return <PageLoader />;
+  if (history.isError) return <Text role="alert">{t('notifications.somethingWentWrong')}</Text>;
+  const items = history.data.items;
+  if (items.length === 0) return <Text>{t('serviceView.noHistory')}</Text>;
+
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table withTableBorder striped verticalSpacing="sm">
+        <caption className="visually-hidden">{t('serviceView.tabs.history')}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('serviceView.when')}</Table.Th>
+            <Table.Th scope="col">{t('serviceView.who')}</Table.Th>
+            <Table.Th scope="col">{t('serviceView.what')}</Table.Th>
+            <Table.Th scope="col">{t('serviceView.changes')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
+              <Table.Td>{entry.actor}</Table.Td>
+              <Table.Td>{actionLabel(labeller, entry.action)}</Table.Td>
+              <Table.Td>
+                <Changes entry={entry} labeller={labeller} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+};

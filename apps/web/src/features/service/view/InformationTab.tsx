@@ -1,0 +1,211 @@
+import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
+import { SERVICE_FIELDS, validateForStep, type FieldGroup, type ServiceDetail } from '@nubes/domain';
+import { useCallback, useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { notifyError } from '../../../app/notify';
+import { DraftFields, NameInput } from '../components/DraftFields';
+import { FieldValueList } from '../components/FieldValueList';
+import { RestoredNotice } from '../components/RestoredNotice';
+import {
+  firstErrorKey,
+  groupOfKey,
+  informationOrder,
+  informationPages,
+  isFieldGroup,
+  NAME_GROUP,
+  pageErrors,
+  pageFields,
+  valuesForValidation,
+} from '../formModel';
+import { useRunTransition } from '../useRunTransition';
+import { useSaveService } from '../useSaveService';
+import { focusField, type ServiceDraft } from '../useServiceDraft';
+import { useServiceTabs } from './useServiceTabs';
+
+const PAGES = informationPages();
+const ORDER = informationOrder();
+const HEADING_ID = 'service-information-page';
+
+export interface InformationTabProps {
+  service: ServiceDetail;
+  draft: ServiceDraft;
+}
+
+/**
+ * Service information, one page per field group (SPEC §2 "paged"). Leaving a page with errors is
+ * refused ("Cannot change page"); missing answers are fine until "Submit service information".
+ */
+export const InformationTab = ({ service, draft }: InformationTabProps) => {
+  const { t } = useTranslation();
+  const { page: requested, open } = useServiceTabs();
+  const page: FieldGroup = isFieldGroup(requested) && PAGES.includes(requested) ? requested : PAGES[0]!;
+  const index = PAGES.indexOf(page);
+  const editable = service.permissions.edit;
+  const canSubmit = service.actions.includes('submitServiceInformation');
+
+  // A field on another page is focused once that page has rendered; the page heading otherwise.
+  const pendingFocus = useRef<string | null>(null);
+  const changedPage = useRef(false);
+  useEffect(() => {
+    const key = pendingFocus.current;
+    pendingFocus.current = null;
+    if (key) focusField(key);
+    else if (changedPage.current) document.getElementById(HEADING_ID)?.focus();
+    changedPage.current = false;
+  }, [page]);
+
+  const showField = useCallback(
+    (key: string) => {
+      const group = groupOfKey(key);
+      if (group && group !== page) {
+        pendingFocus.current = key;
+        open('information', group);
+      } else {
+        focusField(key);
+      }
+    },
+    [page, open],
+  );
+
+  const { save, saving } = useSaveService({
+    service,
+    draft,
+    fields: SERVICE_FIELDS,
+    order: ORDER,
+    cannotSaveKey: 'service.cannotSaveInformation',
+    focus: showField,
+  });
+  const { run, running } = useRunTransition(service.id);
+
+  const goTo = (target: FieldGroup) => {
+    if (target === page) return;
+    if (editable) {
+      const errors = pageErrors(page, draft.values);
+      if (Object.keys(errors).length > 0) {
+        draft.showErrors(errors, 'keys');
+        notifyError(t('service.cannotChangePage'), t('serviceView.cannotChangePageText'));
+        const first = firstErrorKey(errors, ORDER);
+        if (first) focusField(first);
+        return;
+      }
+    }
+    changedPage.current = true;
+    open('information', target);
+  };
+
+  const submit = async () => {
+    const saved = await save({ quietWhenUnchanged: true });
+    if (saved === 'failed') return;
+    await run(typeof saved === 'object' ? saved : service, 'submitServiceInformation', ({ errors, source }) => {
+      draft.showErrors(errors, source);
+      const first = firstErrorKey(errors, ORDER);
+      if (first) showField(first);
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  // How many answers each page still needs for the submission.
+  const missing = useMemo(() => {
+    const values = valuesForValidation(draft.values);
+    return new Map(
+      PAGES.map((group) => [
+        group,
+        Object.keys(validateForStep(values, 'serviceInformation', pageFields(group))).length,
+      ]),
+    );
+  }, [draft.values]);
+
+  const previous = PAGES[index - 1];
+  const next = PAGES[index + 1];
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <nav aria-label={t('serviceView.pagesLabel')}>
+          <ol className="service-pages">
+            {PAGES.map((group, i) => {
+              const toFill = missing.get(group) ?? 0;
+              return (
+                <li key={group}>
+                  <Button
+                    variant={group === page ? 'light' : 'subtle'}
+                    aria-current={group === page ? 'step' : undefined}
+                    onClick={() => goTo(group)}
+                  >
+                    {`${i + 1}. ${t(`fieldGroups.${group}`)}`}
+                    {editable && toFill > 0 ? ` (${t('serviceView.toFill', { count: toFill })})` : ''}
+                  </Button>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <section aria-labelledby={HEADING_ID}>
+          <Title order={2} size="h3" id={HEADING_ID} tabIndex={-1} mb="md">
+            {t('serviceView.pageTitle', { number: index + 1, total: PAGES.length, name: t(`fieldGroups.${page}`) })}
+          </Title>
+          {editable ? (
+            <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
+              <Stack gap="md">
+                <RestoredNotice draft={draft} />
+                {page === NAME_GROUP && <NameInput draft={draft} />}
+                <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
+                <Group justify="space-between" mt="md">
+                  <Group>
+                    <Button variant="default" disabled={!previous} onClick={() => previous && goTo(previous)}>
+                      {t('serviceView.previousPage')}
+                    </Button>
+                    <Button variant="default" disabled={!next} onClick={() => next && goTo(next)}>
+                      {t('serviceView.nextPage')}
+                    </Button>
+                  </Group>
+                  <Group>
+                    <Button type="submit" loading={saving} disabled={running !== null}>
+                      {t('serviceView.save')}
+                    </Button>
+                    {canSubmit && (
+                      <Button
+                        variant="outline"
+                        onClick={() => void submit()}
+                        loading={running === 'submitServiceInformation'}
+                        disabled={saving}
+                      >
+                        {t('workflow.actions.submitServiceInformation')}
+                      </Button>
+                    )}
+                  </Group>
+                </Group>
+              </Stack>
+            </form>
+          ) : (
+            <Stack gap="md">
+              <Alert color="gray" role="status">
+                {t('serviceView.readOnly')}
+              </Alert>
+              <FieldValueList
+                fields={pageFields(page)}
+                values={draft.values.fields}
+                refs={service.refs}
+                keywords={service.keywords}
+              />
+              <Group>
+                <Button variant="default" disabled={!previous} onClick={() => previous && goTo(previous)}>
+                  {t('serviceView.previousPage')}
+                </Button>
+                <Button variant="default" disabled={!next} onClick={() => next && goTo(next)}>
+                  {t('serviceView.nextPage')}
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </section>
+      </Grid.Col>
+    </Grid>
+  );
+};

@@ -1,0 +1,171 @@
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { formatDateTime, type ServiceDetail, type UserRef } from '@nubes/domain';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { decideRoleChange, requestRoleChange } from '../api';
+import { UserPicker, userLabel } from '../inputs/UserPicker';
+import { RoleSection, useRoleWrite } from './RoleSection';
+
+type ChangeableRole = 'serviceOwner' | 'serviceManager';
+const CHANGEABLE: readonly ChangeableRole[] = ['serviceOwner', 'serviceManager'];
+
+/** SPEC §6: the manager asks for a new service owner or a new manager; the portfolio manager decides. */
+const RequestChange = ({ service }: { service: ServiceDetail }) => {
+  const { t } = useTranslation();
+  const { write, busy } = useRoleWrite(service);
+  const [role, setRole] = useState<ChangeableRole>('serviceOwner');
+  const [user, setUser] = useState<UserRef | null>(null);
+  const [reason, setReason] = useState('');
+  const [pickerKey, setPickerKey] = useState(0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) return;
+    const roleLabel = t(`serviceView.roles.${role}`);
+    const done = await write(
+      'request',
+      () =>
+        requestRoleChange(service.id, { role, userId: user.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
+      t('serviceView.roleChangeRequested', { role: roleLabel, name: user.fullname }),
+    );
+    if (done) {
+      setUser(null);
+      setReason('');
+      setPickerKey((key) => key + 1);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="role-change-request">
+      <Title order={2} size="h4" id="role-change-request">
+        {t('serviceView.requestChange')}
+      </Title>
+      <Text mt="xs">{t('serviceView.requestChangeHelp')}</Text>
+      <form noValidate aria-labelledby="role-change-request" onSubmit={(event) => void submit(event)}>
+        <Stack gap="sm" mt="sm">
+          <NativeSelect
+            label={t('serviceView.role')}
+            value={role}
+            data={CHANGEABLE.map((value) => ({ value, label: t(`serviceView.roles.${value}`) }))}
+            onChange={(event) => setRole(event.currentTarget.value as ChangeableRole)}
+          />
+          <UserPicker
+            key={pickerKey}
+            label={t('serviceView.proposedHolder')}
+            description={t('serviceView.pickerHelp')}
+            value={user?.id ?? null}
+            onChange={setUser}
+            required
+          />
+          <Textarea
+            label={t('serviceView.reason')}
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          <Button type="submit" disabled={!user} loading={busy === 'request'} style={{ alignSelf: 'flex-start' }}>
+            {t('serviceView.sendRequest')}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+};
+
+/** Open requests; the portfolio manager accepts (the role changes) or rejects them. */
+const PendingRequests = ({ service }: { service: ServiceDetail }) => {
+  const { t } = useTranslation();
+  const { write, busy } = useRoleWrite(service);
+  const pending = service.roleChanges.filter((change) => change.state === 'pending');
+  const canDecide = service.permissions.decideRoleChange;
+  if (pending.length === 0 && !canDecide && !service.permissions.requestRoleChange) return null;
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="role-change-pending">
+      <Title order={2} size="h4" id="role-change-pending">
+        {t('serviceView.pendingRequests')}
+      </Title>
+      {pending.length === 0 ? (
+        <Text mt="xs">{t('serviceView.noPendingRequests')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={640} mt="sm">
+          <Table withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('serviceView.role')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.proposedHolder')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.requestedBy')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.reason')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.when')}</Table.Th>
+                {canDecide && <Table.Th scope="col">{t('serviceView.decision')}</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pending.map((change) => {
+                const roleLabel = t(`serviceView.roles.${change.role}`);
+                return (
+                  <Table.Tr key={change.id}>
+                    <Table.Td>{roleLabel}</Table.Td>
+                    <Table.Td>{userLabel(change.user)}</Table.Td>
+                    <Table.Td>{change.requestedBy ? userLabel(change.requestedBy) : ''}</Table.Td>
+                    <Table.Td>{change.reason}</Table.Td>
+                    <Table.Td>{formatDateTime(change.createdAt)}</Table.Td>
+                    {canDecide && (
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="compact-sm"
+                            loading={busy === `accept-${change.id}`}
+                            aria-label={t('serviceView.acceptRequest', { role: roleLabel, name: change.user.fullname })}
+                            onClick={() =>
+                              void write(
+                                `accept-${change.id}`,
+                                () => decideRoleChange(service.id, change.id, true),
+                                t('serviceView.requestAccepted', { role: roleLabel, name: change.user.fullname }),
+                              )
+                            }
+                          >
+                            {t('serviceView.accept')}
+                          </Button>
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            loading={busy === `reject-${change.id}`}
+                            aria-label={t('serviceView.rejectRequest', { role: roleLabel, name: change.user.fullname })}
+                            onClick={() =>
+                              void write(
+                                `reject-${change.id}`,
+                                () => decideRoleChange(service.id, change.id, false),
+                                t('serviceView.requestRejected', { role: roleLabel, name: change.user.fullname }),
+                              )
+                            }
+                          >
+                            {t('serviceView.reject')}
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+};
+
+/**
+ * Responsibilities (SPEC §6): service manager and provider manager, requests to change the service
+ * owner or the manager, and their decision.
+ */
+export const ResponsibilitiesTab = ({ service }: { service: ServiceDetail }) => (
+  <Stack gap="md">
+    <RoleSection service={service} role="serviceManager" canAssign={service.permissions.assignRoles} removable />
+    <RoleSection service={service} role="providerManager" canAssign={service.permissions.assignRoles} removable />
+    {service.permissions.requestRoleChange && <RequestChange service={service} />}
+    <PendingRequests service={service} />
+  </Stack>
+);

@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { FIELDS_BY_KEY, findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { groupOfKey, localized, NAME_KEY } from '../formModel';
+import { useRunTransition, type TransitionProblems } from '../useRunTransition';
+import { messageText } from '../useServiceDraft';
+import { useServiceTabs } from './useServiceTabs';
+
+/** Actions that end or pause something: shown in red, so they are not taken by mistake. */
+const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
+  'withdrawApplication',
+  'withdrawServiceOffer',
+  'discontinue',
+  'retire',
+]);
+
+export interface StatusTabProps {
+  service: ServiceDetail;
+  /** Field problems of a refused step, so the service information pages mark them too. */
+  onProblems: (errors: Record<string, string>, source: 'keys' | 'texts') => void;
+}
+
+/**
+ * Manage status (DESIGN §2): exactly the actions the server says this user may take now. Withdraw
+ * service offer and retire ask first; a refused validation lists the fields with a way to them.
+ */
+export const StatusTab = ({ service, onProblems }: StatusTabProps) => {
+  const { t, i18n } = useTranslation();
+  const { open } = useServiceTabs();
+  const { run, running } = useRunTransition(service.id);
+  const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
+  const [problems, setProblems] = useState<TransitionProblems | null>(null);
+
+  const take = async (action: WorkflowAction) => {
+    setConfirming(null);
+    setProblems(null);
+    await run(service, action, (found) => {
+      setProblems(found);
+      onProblems(found.errors, found.source);
+    });
+  };
+
+  const start = (action: WorkflowAction) => {
+    const confirm = findTransition(action, service.state)?.confirm;
+    if (confirm) setConfirming({ action, text: t(confirm) });
+    else void take(action);
+  };
+
+  const fieldLabel = (key: string) => {
+    if (key === NAME_KEY) return t('serviceView.name');
+    const field = FIELDS_BY_KEY.get(key);
+    return field ? localized(field.label, i18n.resolvedLanguage) : key;
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm">
+        <Text fw={600}>{t('serviceView.currentStatus')}</Text>
+        <ServiceStateBadge state={service.state} />
+      </Group>
+
+      <section aria-labelledby="status-actions">
+        <Title order={2} size="h3" id="status-actions" mb="sm">
+          {t('serviceView.availableActions')}
+        </Title>
+        {service.actions.length === 0 ? (
+          <Text>{t('serviceView.noActions')}</Text>
+        ) : (
+          <Group gap="sm">
+            {service.actions.map((action) => (
+              <Button
+                key={action}
+                variant={DESTRUCTIVE.has(action) ? 'outline' : 'filled'}
+                color={DESTRUCTIVE.has(action) ? 'red.9' : undefined}
+                loading={running === action}
+                disabled={running !== null && running !== action}
+                onClick={() => start(action)}
+              >
+                {t(`workflow.actions.${action}`)}
+              </Button>
+            ))}
+          </Group>
+        )}
+      </section>
+
+      {problems && (
+        <Alert color="red" title={t('serviceView.fieldsToFix')}>
+          <Text>{t('service.validationNotPassedText')}</Text>
+          <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
+            {Object.entries(problems.errors).map(([key, message]) => {
+              const group = groupOfKey(key);
+              const text = messageText(t, problems.source === 'keys' ? { key: message } : { text: message });
+              return (
+                <li key={key}>
+                  {group ? (
+                    <Button variant="subtle" size="compact-sm" onClick={() => open('information', group)}>
+                      {`${fieldLabel(key)}: ${text ?? ''}`}
+                    </Button>
+                  ) : (
+                    `${fieldLabel(key)}: ${text ?? ''}`
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Alert>
+      )}
+
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
+        text={confirming?.text ?? ''}
+        confirmLabel={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
+        danger
+        busy={confirming !== null && running === confirming.action}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void take(confirming.action)}
+      />
+    </Stack>
+  );
+};

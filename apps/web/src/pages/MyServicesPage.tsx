@@ -1,0 +1,31 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { NewApplicationButton } from '../features/portfolio/NewApplicationButton';
+import { ServiceList } from '../features/portfolio/ServiceList';
+import { useListFilters } from '../features/portfolio/useListFilters';
+import { usePermission } from '../features/portfolio/usePermission';
+
+/** My Services (/sc/my-services): the services the user is provider side of, as a portfolio list. */
+export const MyServicesPage = () => {
+  const { t } = useTranslation();
+  const { filters, setFilters } = useListFilters('mine');
+  // The export goes through the portfolio's query (tab=mine), which needs service.list.
+  const mayExport = usePermission('service.list');
+  return (
+    <Stack gap="lg">
+      <ListPageHeader
+        title={t('routes.myServices')}
+        intro={t('portfolio.myServicesIntro')}
+        actions={<NewApplicationButton />}
+      />
+      <ServiceList
+        source="mine"
+        filters={filters}
+        setFilters={setFilters}
+        label={t('routes.myServices')}
+        exportable={mayExport}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,30 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { ServiceList } from '../features/portfolio/ServiceList';
+import { useListFilters } from '../features/portfolio/useListFilters';
+import { usePermission } from '../features/portfolio/usePermission';
+import { NoAccess } from './NoAccess';
+
+/**
+ * Service Integration List (/sc/service-integration-list): services ranked by weighted score,
+ * highest first (SPEC §9), with the portfolio's search and filters. The order is the server's.
+ */
+export const ServiceIntegrationListPage = () => {
+  const { t } = useTranslation();
+  const mayList = usePermission('service.integrationList');
+  const { filters, setFilters } = useListFilters('integration');
+  if (!mayList) return <NoAccess />;
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t('routes.serviceIntegrationList')} intro={t('portfolio.integrationIntro')} />
+      <ServiceList
+        source="integration"
+        filters={filters}
+        setFilters={setFilters}
+        label={t('routes.serviceIntegrationList')}
+        exportable={false}
+      />
+    </Stack>
+  );
+};

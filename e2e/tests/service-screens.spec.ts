@@ -1,0 +1,327 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures.js';
+import { loginWithAai } from '../login.js';
+
+/**
+ * The single service screens of issue 3 as their users walk them: alice writes an application and
+ * the service information, paula plans the service and activates its documents. The whole life
+ * up to retirement is the lead's lifecycle test; this one looks at the screens' behaviour.
+ */
+
+const RUN = Date.now().toString(36);
+const NAME = `Research Data Vault ${RUN}`;
+const KEYWORD = `vault-${RUN}`;
+
+/** A notification (role alert) with this title; older ones may still be on screen, so the newest. */
+const notification = (page: Page, title: string) =>
+  page
+    .getByRole('alert')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .last();
+
+const expectNotification = async (page: Page, title: string, text?: string | RegExp) => {
+  const alert = notification(page, title);
+  await expect(alert).toBeVisible();
+  if (text) await expect(alert).toContainText(text);
+};
+
+/** The notifications go after 6 s; closing them keeps them from covering buttons meanwhile. */
+const closeNotifications = async (page: Page) => {
+  const close = page.getByRole('alert').getByRole('button', { name: 'Close' });
+  for (let round = 0; round < 20 && (await close.count()) > 0; round += 1) {
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+};
+
+const as = async (browser: Browser, username: string, from: string) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginWithAai(page, username, { from });
+  return page;
+};
+
+const openTab = async (page: Page, name: string) => {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await expectAccessible(page);
+};
+
+const pick = async (page: Page, combobox: Locator, search: string, option: RegExp) => {
+  await combobox.fill(search);
+  await page.getByRole('option', { name: option }).click();
+};
+
+const runAction = async (page: Page, action: string, newState: string) => {
+  await page.getByRole('tabpanel').getByRole('button', { name: action, exact: true }).click();
+  await expectNotification(page, 'status changed', `The new status is ${newState}.`);
+  await closeNotifications(page);
+};
+
+const informationPage = (page: Page, name: string) => page.getByRole('heading', { name: new RegExp(`: ${name}$`) });
+
+const nextPage = async (page: Page, expected: string) => {
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(informationPage(page, expected)).toBeVisible();
+};
+
+test('a service from application to submitted information, screen by screen', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+
+  // --- New application: the name is all a save needs -------------------------------------------
+  await loginWithAai(page, 'alice', { from: '/sc/service-application' });
+  await expect(page.getByRole('heading', { level: 1, name: 'New Service Application' })).toBeVisible();
+  await expectAccessible(page);
+  const name = page.getByRole('textbox', { name: 'Service name' });
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Field cannot be empty', 'Please add a title');
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription(/Please add a title/);
+  await expect(name).toBeFocused();
+  await expectAccessible(page);
+
+  await name.fill(NAME);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'service created');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Service Application' })).toBeVisible();
+  await expect(page).toHaveURL(/\/sc\/service-application\/[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Nothing to save');
+
+  // Completing needs every application field.
+  await page.getByRole('button', { name: 'Complete application' }).click();
+  await expectNotification(page, 'Validation not passed', 'Cannot complete application');
+  const shortDescription = page.getByRole('textbox', { name: /Short description/ });
+  await expect(shortDescription).toHaveAttribute('aria-invalid', 'true');
+  await expect(shortDescription).toBeFocused();
+  await expectAccessible(page);
+
+  await shortDescription.fill('Long-term storage for research data.');
+  await page.getByRole('textbox', { name: /^Description/ }).fill('Versioned, replicated storage with DOIs.');
+  await page.getByRole('combobox', { name: /Service category/ }).selectOption({ label: 'Storage and archive' });
+  await page
+    .getByRole('group', { name: /Target group/ })
+    .getByRole('checkbox', { name: 'Researchers' })
+    .check();
+  await page.getByRole('textbox', { name: /Motivation/ }).fill('Centres ask for a shared archive.');
+  const users = page.getByRole('textbox', { name: /Current users/ });
+  await users.fill('many');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Cannot save Service', 'Please resolve errors before saving');
+  await expect(users).toHaveAccessibleDescription(/Please enter a valid number/);
+  await users.fill('120');
+  await closeNotifications(page);
+  await page.getByRole('button', { name: 'Complete application' }).click();
+  await expectNotification(page, 'status changed', 'The new status is Application Received.');
+  await expect(page).toHaveURL(`/sc/service/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expectAccessible(page);
+
+  // --- paula plans it ----------------------------------------------------------------------------
+  const paula = await as(browser, 'paula', `/sc/service/${id}?tab=status`);
+  await expect(paula.getByRole('tab', { name: 'Manage status', selected: true })).toBeVisible();
+  await expectAccessible(paula);
+  await runAction(paula, 'Plan service', 'Service Planned');
+
+  // --- alice opens the service information -------------------------------------------------------
+  await page.goto(`/sc/service/${id}?tab=status`);
+  await expect(page.getByRole('tabpanel').getByRole('button')).toHaveText(
+    ['Withdraw service offer', 'Back to service information in draft'],
+    { useInnerText: true },
+  );
+  await runAction(page, 'Back to service information in draft', 'Service Information Draft');
+
+  // Copy the service ID from the onboarding tab.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+  await openTab(page, 'Onboarding');
+  await page.getByRole('button', { name: 'Copy service ID' }).click();
+  await expectNotification(page, 'copied to clipboard', /^.*SVC-\d{5}/);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^SVC-\d{5}$/);
+
+  // Comments: empty is refused, then added.
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expectNotification(page, 'Field cannot be empty', 'Please add a text');
+  await page.getByRole('textbox', { name: 'New comment' }).fill('Filling in the service information now.');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expectNotification(page, 'comment added');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Filling in the service information now.' })).toBeVisible();
+  await closeNotifications(page);
+
+  // The information, page by page; a page with an error is not left.
+  await openTab(page, 'Service information');
+  await expect(informationPage(page, 'General')).toBeVisible();
+  const keywords = page.getByRole('combobox', { name: /Keywords/ });
+  await keywords.fill(KEYWORD);
+  await page.getByRole('option', { name: `Create “${KEYWORD}”` }).click();
+  await expectNotification(page, 'keywords created', KEYWORD);
+  const website = page.getByRole('textbox', { name: /Website/ });
+  await website.fill('www.vault.example');
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expectNotification(page, 'Cannot change page');
+  await expect(website).toHaveAccessibleDescription(/Please enter a valid url, e.g.: https:\/\/www.example.org/);
+  await expect(informationPage(page, 'General')).toBeVisible();
+  await expectAccessible(page);
+  await website.fill('https://vault.example.org');
+  await closeNotifications(page);
+  await nextPage(page, 'How to access');
+  await expect(page).toHaveURL(`/sc/service/${id}?tab=information&page=how_access`);
+
+  await page.getByRole('textbox', { name: /How to get access/ }).fill('Request a project space.');
+  await page.getByRole('combobox', { name: /Authentication/ }).selectOption({ index: 1 });
+  await page
+    .getByRole('radiogroup', { name: /Access through a VO/ })
+    .getByRole('radio', { name: 'No' })
+    .check();
+  await nextPage(page, 'Limitations');
+  await page.getByRole('textbox', { name: /^Limitations/ }).fill('10 TB per project.');
+  await page.getByRole('combobox', { name: /Costs/ }).selectOption({ index: 1 });
+  await nextPage(page, 'Availability and backups');
+  await page.getByRole('combobox', { name: /Availability/ }).selectOption({ index: 1 });
+  await page.getByRole('textbox', { name: /Backups/ }).fill('Nightly, two sites.');
+  await nextPage(page, 'Sidebar information');
+  await page.getByRole('textbox', { name: /Support e-mail|Support email/ }).fill('vault@example.org');
+  await nextPage(page, 'Background');
+  await nextPage(page, 'Service integration');
+  await page.getByRole('textbox', { name: /Service host/ }).fill('vault.example.org');
+  await nextPage(page, 'Compliance and security');
+  await page.getByRole('combobox', { name: /Data location/ }).selectOption({ index: 1 });
+  await page.getByRole('radiogroup', { name: /GDPR/ }).getByRole('radio', { name: 'Yes' }).check();
+  await page.getByRole('textbox', { name: /Security contact/ }).fill('security@example.org');
+  await nextPage(page, 'Communication');
+  await page.getByRole('combobox', { name: /Announcement/ }).selectOption({ index: 1 });
+  await nextPage(page, 'Responsibilities');
+  await pick(page, page.getByRole('combobox', { name: /Technical contact/ }), 'Henrik', /Henrik Nordmann/);
+  await nextPage(page, 'Service quality');
+  await page.getByRole('combobox', { name: /Support hours/ }).selectOption({ index: 1 });
+  await nextPage(page, 'Other');
+  await page.getByRole('combobox', { name: /Licence/ }).selectOption({ label: 'Open source' });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'service updated');
+  await closeNotifications(page);
+
+  // --- weighting answers and the score -----------------------------------------------------------
+  await openTab(page, 'Weighting criteria');
+  await page.getByRole('combobox', { name: 'Initiated by' }).selectOption({ label: 'The alliance (several centres)' });
+  await page.getByRole('combobox', { name: 'Expected users' }).selectOption({ label: '100 to 1,000' });
+  const initiated = page.getByRole('row', { name: /Initiated by/ });
+  await expect(initiated.getByRole('cell').nth(1)).toHaveText('3');
+  await expect(initiated.getByRole('cell').nth(2)).toHaveText('2');
+  await expect(initiated.getByRole('cell').nth(3)).toHaveText('6');
+  await expect(page.getByRole('row', { name: /Score of the service/ })).toContainText('12');
+  await page.getByRole('button', { name: 'Save weighting' }).click();
+  await expectNotification(page, 'service updated', 'The score of the service is now 12.');
+  await closeNotifications(page);
+
+  // --- ownership: service owner and further admins -----------------------------------------------
+  await openTab(page, 'Ownership');
+  const ownerRegion = page.getByRole('region', { name: 'Service owner' });
+  const addAdmin = page.getByRole('combobox', { name: 'Further admin to add' });
+  // The object owner names the service owner; the service owner (and admins, manager) the admins.
+  await expect(addAdmin).toHaveCount(0);
+  await pick(page, page.getByRole('combobox', { name: 'New Service owner' }), 'Alice', /Alice Adler/);
+  await page.getByRole('button', { name: 'Assign' }).click();
+  await expectNotification(page, 'service updated', 'Alice Adler is now Service owner.');
+  await expect(ownerRegion).toContainText('Alice Adler');
+  await pick(page, addAdmin, 'Julia', /Julia Fischer/);
+  await page.getByRole('button', { name: 'Add admin' }).click();
+  await expectNotification(page, 'service updated', 'Julia Fischer is now a further admin.');
+  await expect(page.getByRole('region', { name: /Further admins/ })).toContainText('Julia Fischer');
+  await page.getByRole('button', { name: 'Remove Julia Fischer' }).click();
+  await expectNotification(page, 'service updated', 'Julia Fischer is no longer a further admin.');
+  await expect(page.getByRole('button', { name: 'Remove Julia Fischer' })).toHaveCount(0);
+  await closeNotifications(page);
+  await pick(page, page.getByRole('combobox', { name: 'New Service owner' }), 'Daniel', /Daniel Wagner/);
+  await page.getByRole('button', { name: 'Assign' }).click();
+  await expectNotification(page, 'service updated', 'Daniel Wagner is now Service owner.');
+  await expect(ownerRegion).toContainText('Daniel Wagner');
+  await expect(addAdmin).toHaveCount(0);
+  // Only the portfolio manager changes the object owner.
+  await expect(page.getByRole('combobox', { name: 'New Object owner' })).toHaveCount(0);
+  await expectAccessible(page);
+  await closeNotifications(page);
+
+  // --- responsibilities: the object owner names the service manager while drafting ----------------
+  await openTab(page, 'Responsibilities');
+  await pick(page, page.getByRole('combobox', { name: 'New Service manager' }), 'Henrik', /Henrik Nordmann/);
+  await page.getByRole('region', { name: 'Service manager' }).getByRole('button', { name: 'Assign' }).click();
+  await expectNotification(page, 'service updated', 'Henrik Nordmann is now Service manager.');
+  await expect(page.getByRole('region', { name: 'Service manager' })).toContainText('Henrik Nordmann');
+  await closeNotifications(page);
+
+  // The screens speak German too.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'DE' }).click();
+  await expect(page.getByRole('tab', { name: 'Zuständigkeiten', selected: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Dienstmanager' })).toContainText('Henrik Nordmann');
+  await expectAccessible(page);
+  await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'EN' }).click();
+  await expect(page.getByRole('tab', { name: 'Responsibilities', selected: true })).toBeVisible();
+
+  // --- documents: paula activates, alice uploads, downloads, deletes ------------------------------
+  await openTab(page, 'Documents');
+  await expect(page.getByText('The documents area of this service is not activated.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Activate documents' })).toHaveCount(0);
+  await paula.goto(`/sc/service/${id}?tab=documents`);
+  await paula.getByRole('button', { name: 'Activate documents' }).click();
+  await expectNotification(paula, 'documents activated');
+  await page.reload();
+  const file = page.getByLabel('File', { exact: true });
+  await file.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expectNotification(page, 'Cannot upload File', 'File is empty!');
+  await file.setInputFiles({
+    name: 'operations-plan.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Operations plan of the vault.\n'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expectNotification(page, 'file uploaded', 'operations-plan.txt');
+  const link = page.getByRole('link', { name: 'operations-plan.txt' });
+  await expect(link).toBeVisible();
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await link.click();
+  expect((await download).suggestedFilename()).toBe('operations-plan.txt');
+  await closeNotifications(page);
+  await page.getByRole('button', { name: 'Delete operations-plan.txt' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete document' });
+  await expect(dialog).toContainText('Do you really want to delete operations-plan.txt?');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expectNotification(page, 'file deleted', 'operations-plan.txt');
+  await expect(page.getByText('No documents yet.')).toBeVisible();
+
+  // --- submit the service information -------------------------------------------------------------
+  await openTab(page, 'Service information');
+  await page.getByRole('button', { name: 'Submit service information' }).click();
+  await expectNotification(page, 'status changed', 'The new status is Service Information Received.');
+  await expect(page.getByText('you cannot edit it in the current status')).toBeVisible();
+
+  // --- history: the steps, newest first -----------------------------------------------------------
+  await openTab(page, 'History');
+  const history = page.getByRole('tabpanel').getByRole('table');
+  const statusRows = history.getByRole('row').filter({ hasText: 'Status changed' });
+  await expect(statusRows).toHaveCount(4);
+  await expect(statusRows.first()).toContainText('Service Information Draft → Service Information Received');
+  await expect(statusRows.last()).toContainText('Application Draft → Application Received');
+  await expect(
+    history.getByRole('row').filter({ hasText: 'paula' }).filter({ hasText: 'Status changed' }),
+  ).toContainText('Application Received → Service Planned');
+  for (const action of ['Service created', 'Comment added', 'File uploaded', 'File deleted', 'Documents activated']) {
+    await expect(history.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
+  }
+  await expect(history.getByRole('row').filter({ hasText: 'Service created' })).toContainText(
+    /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
+  );
+
+  await paula.context().close();
+});
+
+test('an unknown service says "Cannot find Service"', async ({ page }) => {
+  await loginWithAai(page, 'alice', { from: '/sc/service/00000000-0000-4000-8000-000000000000' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Cannot find Service' })).toBeVisible();
+});
