@@ -9,7 +9,11 @@ export interface AuthUser extends Principal {
   email: string;
 }
 
-/** Roles are read fresh on every request, so a role taken away in the admin panel counts at once. */
+/**
+ * The user and their roles as stored now. Requests get it through the principal cache
+ * (principal-cache.ts): fresh at once after a change made in this process, within a second after
+ * one made elsewhere.
+ */
 export const loadPrincipal = async (db: Db, userId: string): Promise<AuthUser | null> => {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, userId));

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { recordAudit, SYSTEM_ACTOR } from './record-audit.js';
@@ -41,4 +42,5 @@ export const ensureAdmin = async (db: Db, admin: { username: string; password: s
       });
     }
   });
+  if (existing) principalChanged(db, existing.id);
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rolesFromEntitlements, type EntitlementMapping } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { principalChanged } from '../auth/principal-cache.js';
 import type { Db, Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
 import { recordAudit } from './record-audit.js';
@@ -120,11 +121,15 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
       return created!;
     });
 
+  let user: Awaited<ReturnType<typeof attempt>>;
   try {
-    return await attempt();
+    user = await attempt();
   } catch (error) {
     // Two first logins of one person at once: the loser finds the winner's row on the retry.
-    if (isUniqueViolation(error)) return attempt();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    user = await attempt();
   }
+  // Entitlement roles are replaced at every login: they count at once on this instance.
+  principalChanged(db, user.id);
+  return user;
 };

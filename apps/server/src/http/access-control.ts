@@ -1,7 +1,7 @@
 import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/domain';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadPrincipal } from '../auth/principal.js';
+import { principalCacheFor } from '../auth/principal-cache.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { HttpError } from './http-error.js';
@@ -42,6 +42,7 @@ export const accessControl = fp(
       },
     });
     app.decorateRequest('principal', null);
+    const principals = principalCacheFor(options.db);
 
     const authorize = (request: FastifyRequest, access: RouteAccess | undefined): HttpError | undefined => {
       if (access === undefined || access === 'public') return undefined;
@@ -69,7 +70,7 @@ export const accessControl = fp(
         }
         options.tokens
           .verify(token)
-          .then((claims) => (claims ? loadPrincipal(options.db, claims.sub) : null))
+          .then((claims) => (claims ? principals.get(claims.sub) : null))
           .then(
             (principal) => {
               request.principal = principal;
