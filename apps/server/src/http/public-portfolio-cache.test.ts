@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services } from '../db/schema.js';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const names = (answer: CachedAnswer) =>
-  (JSON.parse(answer.body.toString('utf8')) as { current: { name: string }[] }).current.map((s) => s.name);
+  (JSON.parse(answer.identity.body.toString('utf8')) as { current: { name: string }[] }).current.map((s) => s.name);
 
 describe('public portfolio cache', () => {
   it('builds once for concurrent first requests, then answers synchronously', async () => {
@@ -32,7 +33,11 @@ describe('public portfolio cache', () => {
     const [a, b] = await Promise.all([first, second]);
     expect(a).toBe(b);
     expect(names(a)).toEqual(['Cached service']);
-    expect(a.etag).toMatch(/^"[\w-]{32}"$/);
+    expect(a.identity.etag).toMatch(/^"[\w-]{32}"$/);
+    // Every coding is the same JSON, compressed once, with an ETag of its own.
+    expect(gunzipSync(a.gzip.body)).toEqual(a.identity.body);
+    expect(brotliDecompressSync(a.br.body)).toEqual(a.identity.body);
+    expect(new Set([a.identity.etag, a.gzip.etag, a.br.etag]).size).toBe(3);
     expect(cache.current()).toBe(a);
   });
 
@@ -49,7 +54,7 @@ describe('public portfolio cache', () => {
     expect(pending).toBeInstanceOf(Promise);
     const after = await pending;
     expect(names(after)).toEqual(['Added here', 'Cached service']);
-    expect(after.etag).not.toBe(before.etag);
+    expect(after.identity.etag).not.toBe(before.identity.etag);
   });
 
   it('notices changes of other instances at the first request after a second, serving the old body meanwhile', async () => {

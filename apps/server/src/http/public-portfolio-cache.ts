@@ -1,22 +1,40 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/client.js';
 import { serviceDataFingerprint } from '../db/service-fingerprint.js';
 import { loadPublicPortfolio } from '../presenters/public-portfolio.js';
 
-export interface CachedAnswer {
-  /** The serialized JSON, sent as it is. */
+/** The content codings the answer is kept in; the route picks one per request (Accept-Encoding). */
+export type ContentCoding = 'br' | 'gzip' | 'identity';
+
+export interface Representation {
+  /** The bytes as they are sent. */
   body: Buffer;
-  /** A strong ETag: the hash of the body. */
+  /** Its own strong ETag: each coding is a representation of its own (RFC 9110 §8.8.3). */
   etag: string;
-  /** The same JSON gzip-compressed once, for clients that accept it (a fraction of the bytes). */
-  gzip: Buffer;
-  /** The compressed representation's own strong ETag (RFC 9110 §8.8.3). */
-  gzipEtag: string;
 }
 
-const compress = promisify(gzip);
+export type CachedAnswer = Readonly<Record<ContentCoding, Representation>>;
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Compressed once per change, so the strongest settings cost nothing per request. */
+const compressed = async (body: Buffer): Promise<{ gzip: Buffer; br: Buffer }> => {
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    // In the threadpool, not on the event loop: quality 11 takes a moment for a large portfolio.
+    brotliAsync(body, {
+      params: {
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  return { gzip: gzipped, br: brotli };
+};
 
 interface Entry extends CachedAnswer {
   fingerprint: string;
@@ -72,11 +90,11 @@ export const createPublicPortfolioCache = ({
       const fingerprint = await serviceDataFingerprint(db);
       const body = Buffer.from(JSON.stringify(await loadPublicPortfolio(db)));
       const etag = etagOf(body);
+      const { gzip: gzipped, br } = await compressed(body);
       const next: Entry = {
-        body,
-        etag,
-        gzip: await compress(body, { level: 9 }),
-        gzipEtag: `${etag.slice(0, -1)}-gzip"`,
+        identity: { body, etag },
+        gzip: { body: gzipped, etag: `${etag.slice(0, -1)}-gzip"` },
+        br: { body: br, etag: `${etag.slice(0, -1)}-br"` },
         fingerprint,
         generation: target,
       };

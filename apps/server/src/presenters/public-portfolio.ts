@@ -14,7 +14,8 @@ const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARD
 
 /**
  * The public portfolio (DESIGN §2): the catalogue states as current services, discontinued and
- * retired ones as past services with their online period. Only what a service card shows publicly.
+ * retired ones as past services with their online period. Only what the issue asks for (name,
+ * provider, online since or from–till, status): every further field costs each anonymous reader bytes.
  */
 export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
   const rows = await db
@@ -23,8 +24,6 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
       name: services.name,
       provider: sql<string>`coalesce(${institutions.name}, '')`,
       state: services.state,
-      shortDescription: sql<string>`${services.shortDescription}`,
-      accessUrl: sql<string | null>`${services.fields}->>'accessUrl'`,
       onlineSince: services.onlineSince,
       onlineUntil: services.onlineUntil,
     })

@@ -1,9 +1,9 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicPortfolio, ServiceDetail } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
-import { acceptsGzip, matchesEtag } from './public-portfolio.js';
+import { matchesEtag, negotiateEncoding } from './public-portfolio.js';
 
 let test: TestApp;
 let world: ServiceWorld;
@@ -46,8 +46,6 @@ describe('GET /api/public/services', () => {
       name: 'Jupyter North',
       provider: 'HPC Centre North',
       state: 'service_online',
-      shortDescription: 'shortDescription of the service',
-      accessUrl: 'https://www.example.org/accessUrl',
       onlineSince: '2025-01-15T09:00:00.000Z',
       onlineUntil: null,
     });
@@ -105,30 +103,59 @@ describe('GET /api/public/services', () => {
 });
 
 describe('compression', () => {
-  it('sends the pre-compressed body with its own ETag to clients that accept gzip', async () => {
+  it('sends the pre-compressed body the client prefers, each coding with its own ETag', async () => {
     const plain = await publicServices();
-    const zipped = await publicServices({ 'accept-encoding': 'br, gzip;q=0.8' });
-    expect(zipped.statusCode).toBe(200);
+    const browser = await publicServices({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(browser.statusCode).toBe(200);
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(browser.rawPayload).toString('utf8')).toBe(plain.body);
+    const zipped = await publicServices({ 'accept-encoding': 'br;q=0.5, gzip;q=0.8' });
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toBe('accept-encoding');
-    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
     expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(browser.rawPayload.length).toBeLessThan(zipped.rawPayload.length);
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
-    expect((await publicServices({ 'accept-encoding': 'gzip;q=0' })).headers['content-encoding']).toBeUndefined();
-    // Either ETag revalidates.
-    for (const etag of [plain.headers.etag, zipped.headers.etag] as string[])
-      expect((await publicServices({ 'accept-encoding': 'gzip', 'if-none-match': etag })).statusCode).toBe(304);
+    const etags = [plain, zipped, browser].map((r) => r.headers.etag as string);
+    expect(new Set(etags).size).toBe(3);
+    expect(
+      (await publicServices({ 'accept-encoding': 'gzip;q=0, br;q=0' })).headers['content-encoding'],
+    ).toBeUndefined();
+    // Whichever representation the client holds is current, whatever it asks for now.
+    for (const etag of etags)
+      for (const acceptEncoding of ['gzip, deflate, br', 'gzip', 'identity']) {
+        const revalidated = await publicServices({ 'accept-encoding': acceptEncoding, 'if-none-match': etag });
+        expect(revalidated.statusCode, `${acceptEncoding} ${etag}`).toBe(304);
+        expect(revalidated.body).toBe('');
+      }
   });
 });
 
-describe('acceptsGzip', () => {
-  it('reads Accept-Encoding with weights', () => {
-    expect(acceptsGzip(undefined)).toBe(false);
-    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
-    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
-    expect(acceptsGzip('gzip;q=0')).toBe(false);
-    expect(acceptsGzip('*')).toBe(true);
-    expect(acceptsGzip('identity')).toBe(false);
+describe('negotiateEncoding', () => {
+  it('picks the highest weight, brotli before gzip before identity on equal weights', () => {
+    expect(negotiateEncoding(undefined)).toBe('identity');
+    expect(negotiateEncoding('')).toBe('identity');
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip')).toBe('gzip');
+    expect(negotiateEncoding('x-gzip')).toBe('gzip');
+    expect(negotiateEncoding(['deflate', 'GZIP;Q=0.5'])).toBe('gzip');
+    expect(negotiateEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('br;q=1.0, gzip;q=0.5')).toBe('br');
+    expect(negotiateEncoding('gzip;q=0.9, identity')).toBe('identity');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('br;q=0, *')).toBe('gzip');
+    expect(negotiateEncoding('deflate')).toBe('identity');
+  });
+
+  it('keeps identity unless refused and falls back to it when nothing we have is acceptable', () => {
+    expect(negotiateEncoding('identity')).toBe('identity');
+    expect(negotiateEncoding('gzip;q=0')).toBe('identity');
+    expect(negotiateEncoding('identity;q=0, gzip;q=0.1')).toBe('gzip');
+    expect(negotiateEncoding('*;q=0, br;q=0.2')).toBe('br');
+    expect(negotiateEncoding('*;q=0')).toBe('identity');
+    // A malformed weight voids its entry.
+    expect(negotiateEncoding('br;q=2, gzip;q=abc')).toBe('identity');
   });
 });
 

@@ -2,7 +2,7 @@ import { publicPortfolioSchema } from '@nubes/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CachedAnswer } from '../http/public-portfolio-cache.js';
+import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
 import type { Services } from '../services.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
@@ -16,33 +16,58 @@ export const matchesEtag = (header: string | undefined, etag: string): boolean =
   });
 };
 
-/** Whether the client takes gzip (a q=0 refuses it). */
-export const acceptsGzip = (header: string | string[] | undefined): boolean =>
-  [header ?? []]
-    .flat()
-    .join(',')
-    .split(',')
-    .some((part) => {
-      const [coding = '', ...params] = part.trim().toLowerCase().split(';');
-      if (coding !== 'gzip' && coding !== '*') return false;
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return !q || Number(q.slice(2)) > 0;
-    });
+/** Ours, smallest first: on equal weights the smaller body wins (RFC 9110 §12.5.3 leaves the choice to us). */
+const CODINGS: readonly ContentCoding[] = ['br', 'gzip', 'identity'];
+
+/**
+ * The content coding to answer with, from Accept-Encoding (RFC 9110 §12.5.3): the highest
+ * q-value among br, gzip (x-gzip) and identity, ties going to the smaller body; `*` stands for
+ * every coding not named; identity is acceptable unless refused (identity;q=0, or *;q=0 without
+ * it). No header: identity. When the client refuses everything we have, identity all the same
+ * (a body it can read beats a 406).
+ */
+export const negotiateEncoding = (header: string | string[] | undefined): ContentCoding => {
+  const weights = new Map<string, number>();
+  for (const part of [header ?? []].flat().join(',').split(',')) {
+    const [rawCoding = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    const coding = rawCoding === 'x-gzip' ? 'gzip' : rawCoding;
+    if (!coding) continue;
+    const q = params.find((p) => /^q\s*=/.test(p));
+    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim());
+    // A malformed weight makes the entry void, not a wildcard acceptance.
+    if (!Number.isFinite(weight) || weight < 0 || weight > 1) continue;
+    weights.set(coding, Math.max(weights.get(coding) ?? 0, weight));
+  }
+  const star = weights.get('*');
+  // Unnamed identity ranks with the least wanted coding the client named (as the negotiator
+  // package does): "gzip;q=0.5" still means "gzip, please".
+  const named = [...weights.values()].filter((weight) => weight > 0);
+  const implicitIdentity = named.length > 0 ? Math.min(...named) : 1;
+  const weightOf = (coding: ContentCoding) =>
+    weights.get(coding) ?? star ?? (coding === 'identity' ? implicitIdentity : 0);
+  let best: ContentCoding = 'identity';
+  let bestWeight = 0;
+  for (const coding of CODINGS) {
+    const weight = weightOf(coding);
+    if (weight > bestWeight) [best, bestWeight] = [coding, weight];
+  }
+  return best;
+};
 
 const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer): void => {
-  const gzip = acceptsGzip(request.headers['accept-encoding']);
-  const etag = gzip ? cached.gzipEtag : cached.etag;
-  reply.header('etag', etag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');
-  // Either representation the client holds is current.
+  const coding = negotiateEncoding(request.headers['accept-encoding']);
+  const chosen = cached[coding];
+  reply.header('etag', chosen.etag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');
+  // Any representation the client holds is current: the same JSON in another coding.
   const ifNoneMatch = request.headers['if-none-match'];
-  if (matchesEtag(ifNoneMatch, cached.etag) || matchesEtag(ifNoneMatch, cached.gzipEtag)) {
+  if (ifNoneMatch && CODINGS.some((c) => matchesEtag(ifNoneMatch, cached[c].etag))) {
     reply.code(304).send();
     return;
   }
   // Pre-serialized (and pre-compressed) bytes bypass the serializer: built once per change, not per request.
   reply.header('content-type', 'application/json; charset=utf-8');
-  if (gzip) reply.header('content-encoding', 'gzip').send(cached.gzip);
-  else reply.send(cached.body);
+  if (coding !== 'identity') reply.header('content-encoding', coding);
+  reply.send(chosen.body);
 };
 
 /** The public portfolio: no login, cacheable, the same answer for everyone. */
@@ -58,7 +83,7 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ services: Services }
         tags: ['public'],
         summary: 'The public service portfolio: current services and past ones with their online period',
         description:
-          'Current = services online, not available or at full capacity; past = discontinued and retired services. Answers carry an ETag (a hash of the body) and `Cache-Control: public, max-age=60`, gzip-compressed when the client accepts it; a request with a matching `If-None-Match` gets 304 without a body. A change is visible at once on the instance that made it and within about a second on the others.',
+          'Current = services online, not available or at full capacity; past = discontinued and retired services. Answers carry an ETag (a hash of the body) and `Cache-Control: public, max-age=60`, brotli- or gzip-compressed as the client’s Accept-Encoding prefers (each coding with its own ETag; `Vary: Accept-Encoding`); a request with a matching `If-None-Match` gets 304 without a body. A change is visible at once on the instance that made it and within about a second on the others.',
         response: {
           200: publicPortfolioSchema,
           304: z.null().describe('Not modified: the ETag in If-None-Match is current'),

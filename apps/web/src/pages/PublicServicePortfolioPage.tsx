@@ -3,26 +3,9 @@ import { Stack, Text, Title } from '@mantine/core';
 import { formatDate, type PublicService } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ExternalLink } from '../components/ExternalLink';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
 import { PageLoader } from './PageLoader';
-
-// Only web addresses become links, whatever a stored value holds.
-const isWebUrl = (value: string | null): value is string => value !== null && /^https?:\/\//i.test(value);
-
-const ServiceName = ({ service }: { service: PublicService }) => (
-  <>
-    <div className="service-name">
-      {isWebUrl(service.accessUrl) ? (
-        <ExternalLink href={service.accessUrl}>{service.name}</ExternalLink>
-      ) : (
-        service.name
-      )}
-    </div>
-    {service.shortDescription && <div className="service-description">{service.shortDescription}</div>}
-  </>
-);
 
 interface PortfolioTableProps {
   caption: string;
@@ -52,9 +35,7 @@ const PortfolioTable = ({ caption, services, empty, period }: PortfolioTableProp
         <tbody>
           {services.map((service) => (
             <tr key={service.serviceId}>
-              <td>
-                <ServiceName service={service} />
-              </td>
+              <td className="service-name">{service.name}</td>
               <td>{service.provider}</td>
               <td className="nowrap">
                 {period === 'since'

@@ -309,14 +309,13 @@ export const weightingCriteriaSchema = z
 /** The integration list: services by weighted score, highest first (SPEC §9). */
 export const integrationListQuerySchema = serviceListQuerySchema.omit({ sort: true, order: true }).strict();
 
+/** A service on the public portfolio: what the issue asks for (name, provider, online period, status); the ID keys the rows. */
 export const publicServiceSchema = z
   .object({
     serviceId: z.string(),
     name: z.string(),
     provider: z.string(),
     state: serviceStateSchema,
-    shortDescription: z.string(),
-    accessUrl: z.string().nullable(),
     onlineSince: isoDateTime.nullable(),
     onlineUntil: isoDateTime.nullable(),
   })
