@@ -1,125 +1,47 @@
-import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loginWithAai } from '../login.js';
+import {
+  as,
+  closeNotifications,
+  completeApplication,
+  createApplication,
+  expectApplicationIncomplete,
+  expectNotification,
+  fillApplication,
+  fillServiceInformation,
+  openTab,
+  pick,
+  runAction,
+} from '../services.js';
 
 /**
  * The single service screens of issue 3 as their users walk them: alice writes an application and
  * the service information, paula plans the service and activates its documents. The whole life
- * up to retirement is the lead's lifecycle test; this one looks at the screens' behaviour.
+ * up to retirement is service-lifecycle.spec.ts; this one looks at the screens' behaviour.
  */
 
 const RUN = Date.now().toString(36);
 const NAME = `Research Data Vault ${RUN}`;
 const KEYWORD = `vault-${RUN}`;
 
-/** A notification (role alert) with this title; older ones may still be on screen, so the newest. */
-const notification = (page: Page, title: string) =>
-  page
-    .getByRole('alert')
-    .filter({ has: page.getByText(title, { exact: true }) })
-    .last();
-
-const expectNotification = async (page: Page, title: string, text?: string | RegExp) => {
-  const alert = notification(page, title);
-  await expect(alert).toBeVisible();
-  if (text) await expect(alert).toContainText(text);
-};
-
-/** The notifications go after 6 s; closing them keeps them from covering buttons meanwhile. */
-const closeNotifications = async (page: Page) => {
-  const close = page.getByRole('alert').getByRole('button', { name: 'Close' });
-  for (let round = 0; round < 20 && (await close.count()) > 0; round += 1) {
-    await close
-      .first()
-      .click({ timeout: 2000 })
-      .catch(() => undefined);
-  }
-};
-
-const as = async (browser: Browser, username: string, from: string) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loginWithAai(page, username, { from });
-  return page;
-};
-
-const openTab = async (page: Page, name: string) => {
-  await page.getByRole('tab', { name }).click();
-  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
-  await expect(page.getByRole('tabpanel')).toBeVisible();
-  await expectAccessible(page);
-};
-
-const pick = async (page: Page, combobox: Locator, search: string, option: RegExp) => {
-  await combobox.fill(search);
-  await page.getByRole('option', { name: option }).click();
-};
-
-const runAction = async (page: Page, action: string, newState: string) => {
-  await page.getByRole('tabpanel').getByRole('button', { name: action, exact: true }).click();
-  await expectNotification(page, 'status changed', `The new status is ${newState}.`);
-  await closeNotifications(page);
-};
-
-const informationPage = (page: Page, name: string) => page.getByRole('heading', { name: new RegExp(`: ${name}$`) });
-
-const nextPage = async (page: Page, expected: string) => {
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await expect(informationPage(page, expected)).toBeVisible();
-};
-
 test('a service from application to submitted information, screen by screen', async ({ page, browser }) => {
   test.setTimeout(240_000);
 
   // --- New application: the name is all a save needs -------------------------------------------
   await loginWithAai(page, 'alice', { from: '/sc/service-application' });
-  await expect(page.getByRole('heading', { level: 1, name: 'New Service Application' })).toBeVisible();
-  await expectAccessible(page);
-  const name = page.getByRole('textbox', { name: 'Service name' });
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'Field cannot be empty', 'Please add a title');
-  await expect(name).toHaveAttribute('aria-invalid', 'true');
-  await expect(name).toHaveAccessibleDescription(/Please add a title/);
-  await expect(name).toBeFocused();
-  await expectAccessible(page);
-
-  await name.fill(NAME);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'service created');
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit Service Application' })).toBeVisible();
-  await expect(page).toHaveURL(/\/sc\/service-application\/[0-9a-f-]{36}$/);
-  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const id = await createApplication(page, NAME);
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNotification(page, 'Nothing to save');
 
   // Completing needs every application field.
-  await page.getByRole('button', { name: 'Complete application' }).click();
-  await expectNotification(page, 'Validation not passed', 'Cannot complete application');
-  const shortDescription = page.getByRole('textbox', { name: /Short description/ });
-  await expect(shortDescription).toHaveAttribute('aria-invalid', 'true');
-  await expect(shortDescription).toBeFocused();
-  await expectAccessible(page);
-
-  await shortDescription.fill('Long-term storage for research data.');
-  await page.getByRole('textbox', { name: /^Description/ }).fill('Versioned, replicated storage with DOIs.');
-  await page.getByRole('combobox', { name: /Service category/ }).selectOption({ label: 'Storage and archive' });
-  await page
-    .getByRole('group', { name: /Target group/ })
-    .getByRole('checkbox', { name: 'Researchers' })
-    .check();
-  await page.getByRole('textbox', { name: /Motivation/ }).fill('Centres ask for a shared archive.');
-  const users = page.getByRole('textbox', { name: /Current users/ });
-  await users.fill('many');
+  await expectApplicationIncomplete(page);
+  await fillApplication(page, 'many');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNotification(page, 'Cannot save Service', 'Please resolve errors before saving');
+  const users = page.getByRole('textbox', { name: /Current users/ });
   await expect(users).toHaveAccessibleDescription(/Please enter a valid number/);
   await users.fill('120');
-  await closeNotifications(page);
-  await page.getByRole('button', { name: 'Complete application' }).click();
-  await expectNotification(page, 'status changed', 'The new status is Application Received.');
-  await expect(page).toHaveURL(`/sc/service/${id}`);
-  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
-  await expectAccessible(page);
+  await completeApplication(page, id, NAME);
 
   // --- paula plans it ----------------------------------------------------------------------------
   const paula = await as(browser, 'paula', `/sc/service/${id}?tab=status`);
@@ -153,53 +75,7 @@ test('a service from application to submitted information, screen by screen', as
 
   // The information, page by page; a page with an error is not left.
   await openTab(page, 'Service information');
-  await expect(informationPage(page, 'General')).toBeVisible();
-  const keywords = page.getByRole('combobox', { name: /Keywords/ });
-  await keywords.fill(KEYWORD);
-  await page.getByRole('option', { name: `Create “${KEYWORD}”` }).click();
-  await expectNotification(page, 'keywords created', KEYWORD);
-  const website = page.getByRole('textbox', { name: /Website/ });
-  await website.fill('www.vault.example');
-  await page.getByRole('button', { name: 'Next page' }).click();
-  await expectNotification(page, 'Cannot change page');
-  await expect(website).toHaveAccessibleDescription(/Please enter a valid url, e.g.: https:\/\/www.example.org/);
-  await expect(informationPage(page, 'General')).toBeVisible();
-  await expectAccessible(page);
-  await website.fill('https://vault.example.org');
-  await closeNotifications(page);
-  await nextPage(page, 'How to access');
-  await expect(page).toHaveURL(`/sc/service/${id}?tab=information&page=how_access`);
-
-  await page.getByRole('textbox', { name: /How to get access/ }).fill('Request a project space.');
-  await page.getByRole('combobox', { name: /Authentication/ }).selectOption({ index: 1 });
-  await page
-    .getByRole('radiogroup', { name: /Access through a VO/ })
-    .getByRole('radio', { name: 'No' })
-    .check();
-  await nextPage(page, 'Limitations');
-  await page.getByRole('textbox', { name: /^Limitations/ }).fill('10 TB per project.');
-  await page.getByRole('combobox', { name: /Costs/ }).selectOption({ index: 1 });
-  await nextPage(page, 'Availability and backups');
-  await page.getByRole('combobox', { name: /Availability/ }).selectOption({ index: 1 });
-  await page.getByRole('textbox', { name: /Backups/ }).fill('Nightly, two sites.');
-  await nextPage(page, 'Sidebar information');
-  await page.getByRole('textbox', { name: /Support e-mail|Support email/ }).fill('vault@example.org');
-  await nextPage(page, 'Background');
-  await nextPage(page, 'Service integration');
-  await page.getByRole('textbox', { name: /Service host/ }).fill('vault.example.org');
-  await nextPage(page, 'Compliance and security');
-  await page.getByRole('combobox', { name: /Data location/ }).selectOption({ index: 1 });
-  await page.getByRole('radiogroup', { name: /GDPR/ }).getByRole('radio', { name: 'Yes' }).check();
-  await page.getByRole('textbox', { name: /Security contact/ }).fill('security@example.org');
-  await nextPage(page, 'Communication');
-  await page.getByRole('combobox', { name: /Announcement/ }).selectOption({ index: 1 });
-  await nextPage(page, 'Responsibilities');
-  await pick(page, page.getByRole('combobox', { name: /Technical contact/ }), 'Henrik', /Henrik Nordmann/);
-  await nextPage(page, 'Service quality');
-  await page.getByRole('combobox', { name: /Support hours/ }).selectOption({ index: 1 });
-  await nextPage(page, 'Other');
-  await page.getByRole('combobox', { name: /Licence/ }).selectOption({ label: 'Open source' });
-  await expectAccessible(page);
+  await fillServiceInformation(page, KEYWORD);
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNotification(page, 'service updated');
   await closeNotifications(page);

@@ -1,0 +1,214 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test, visit } from '../fixtures.js';
+import { loginWithAai } from '../login.js';
+import {
+  as,
+  closeNotifications,
+  completeApplication,
+  createApplication,
+  expectApplicationIncomplete,
+  expectNotification,
+  fillApplication,
+  fillServiceInformation,
+  goToInformationPage,
+  informationPage,
+  openTab,
+  runAction,
+} from '../services.js';
+
+/**
+ * The whole life of one new service (issue 3 §7), each person in a browser of their own: alice
+ * applies and writes the service information, paula (portfolio manager) plans, edits where needed,
+ * brings it online and retires it, ivan (integration manager) takes it through integration, and a
+ * visitor without login sees it on the public portfolio. The shared e2e server holds demo data and
+ * other specs' services, so this one is always found by its unique name.
+ */
+
+const RUN = Date.now().toString(36);
+const NAME = `Lifecycle Archive ${RUN}`;
+const KEYWORD = `lifecycle-${RUN}`;
+/** alice's centre, the provider of what she applies for. */
+const PROVIDER = 'HPC Centre North';
+
+/** Today as the portal writes dates (German, Berlin time). */
+const today = () =>
+  new Date().toLocaleDateString('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Berlin',
+  });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The service's Manage status tab, freshly loaded (someone else may have moved the service on). */
+const openStatus = async (page: Page, id: string) => {
+  await page.goto(`/sc/service/${id}?tab=status`);
+  await expect(page.getByRole('tab', { name: 'Manage status', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  await expectAccessible(page);
+};
+
+/** A workflow action that the domain's validation refuses, and the fields it lists to fix. */
+const expectRefused = async (page: Page, action: string, message: string, fields: string[]) => {
+  await page.getByRole('tabpanel').getByRole('button', { name: action, exact: true }).click();
+  await expectNotification(page, 'Validation not passed', message);
+  const toFix = page.getByRole('alert').filter({ hasText: 'These fields need attention' });
+  await expect(toFix.getByRole('listitem')).toHaveText(fields.map((field) => new RegExp(`^${escape(field)}: `)));
+  await expectAccessible(page);
+  return toFix;
+};
+
+/** The public portfolio as a visitor without login sees it, in a browser of its own. */
+const publicRow = async (browser: Browser, section: 'Current services' | 'Past services') => {
+  const visitor = await (await browser.newContext()).newPage();
+  await visit(visitor, '/sc/public-service-portfolio');
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Public Service Portfolio' })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  const row = visitor
+    .getByRole('region', { name: section })
+    .getByRole('row')
+    .filter({ has: visitor.getByRole('cell', { name: NAME, exact: true }) });
+  await expect(row).toHaveCount(1);
+  return { visitor, cells: row.getByRole('cell') };
+};
+
+test('a new service from application to retirement, person by person', async ({ page: alice, browser }) => {
+  test.setTimeout(180_000);
+
+  // --- 1. alice applies ---------------------------------------------------------------------------
+  await loginWithAai(alice, 'alice', { from: '/sc/service-application' });
+  const id = await createApplication(alice, NAME);
+  await expectApplicationIncomplete(alice);
+  await fillApplication(alice);
+  await completeApplication(alice, id, NAME);
+
+  // --- 2. paula plans it ----------------------------------------------------------------------------
+  const paula = await as(browser, 'paula', `/sc/service/${id}?tab=status`);
+  await openStatus(paula, id);
+  await runAction(paula, 'Plan service', 'Service Planned');
+
+  // --- 3. alice writes the service information and submits it --------------------------------------
+  await openStatus(alice, id);
+  await runAction(alice, 'Back to service information in draft', 'Service Information Draft');
+  await openTab(alice, 'Service information');
+  await fillServiceInformation(alice, KEYWORD);
+  await alice.getByRole('button', { name: 'Submit service information' }).click();
+  await expectNotification(alice, 'status changed', 'The new status is Service Information Received.');
+  await expect(alice.getByText('you cannot edit it in the current status')).toBeVisible();
+  await expectAccessible(alice);
+
+  // --- 4. paula releases it for integration, ivan integrates it ------------------------------------
+  await openStatus(paula, id);
+  await runAction(paula, 'Ready for integration', 'Ready for Integration');
+  const ivan = await as(browser, 'ivan', `/sc/service/${id}?tab=status`);
+  await openStatus(ivan, id);
+  await runAction(ivan, 'Integration planned', 'Integration Planned');
+  await runAction(ivan, 'Integration in progress', 'Integration in Progress');
+
+  // The service card needs its own fields; ivan may read them but not fill them in.
+  const cardFields = await expectRefused(ivan, 'Service card review', 'Cannot change to Service Card Review', [
+    'Access URL',
+    'Documentation',
+    'First response',
+  ]);
+  await cardFields.getByRole('button', { name: /^Access URL/ }).click();
+  await expect(informationPage(ivan, 'How to access')).toBeVisible();
+  await expect(ivan.getByText('you cannot edit it in the current status')).toBeVisible();
+  await expect(ivan.getByRole('textbox', { name: /Access URL/ })).toHaveCount(0);
+  await expectAccessible(ivan);
+
+  // paula edits everywhere: she fills the service card's fields.
+  await paula.goto(`/sc/service/${id}?tab=information&page=how_access`);
+  await expect(informationPage(paula, 'How to access')).toBeVisible();
+  await paula.getByRole('textbox', { name: /Access URL/ }).fill('https://archive.hpc-north.example');
+  await goToInformationPage(paula, 'Sidebar information');
+  await paula.getByRole('textbox', { name: /^Documentation/ }).fill('https://docs.hpc-north.example/archive');
+  await goToInformationPage(paula, 'Service quality');
+  await paula.getByRole('combobox', { name: /First response/ }).selectOption({ label: 'Within one business day' });
+  await expectAccessible(paula);
+  await paula.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(paula, 'service updated');
+  await closeNotifications(paula);
+
+  await openStatus(ivan, id);
+  await runAction(ivan, 'Service card review', 'Service Card Review');
+  await runAction(ivan, 'Integration completed', 'Integration Completed');
+
+  // --- 5. paula brings it online, once the legal texts are there ------------------------------------
+  await openStatus(paula, id);
+  const legalFields = await expectRefused(paula, 'Online', 'Cannot bring Service Online', [
+    'Privacy policy',
+    'Terms of use',
+  ]);
+  await closeNotifications(paula);
+  await legalFields.getByRole('button', { name: /^Privacy policy/ }).click();
+  await expect(informationPage(paula, 'Compliance and security')).toBeVisible();
+  await paula.getByRole('textbox', { name: /Privacy policy/ }).fill('https://www.hpc-north.example/privacy');
+  await goToInformationPage(paula, 'Other');
+  await paula.getByRole('textbox', { name: /Terms of use/ }).fill('https://www.hpc-north.example/terms');
+  await paula.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(paula, 'service updated');
+  await closeNotifications(paula);
+  await openTab(paula, 'Manage status');
+  const onlineDays = new Set([today()]);
+  await runAction(paula, 'Online', 'Service Online');
+  onlineDays.add(today());
+  const onlineSince = new RegExp(`^(${[...onlineDays].map(escape).join('|')})$`);
+
+  // --- 6. a visitor without login finds it on the public portfolio ----------------------------------
+  const online = await publicRow(browser, 'Current services');
+  await expect(online.cells).toHaveText([NAME, PROVIDER, onlineSince, 'Service Online']);
+  await expect(online.cells.nth(2)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  await online.visitor.context().close();
+
+  // --- 7. paula discontinues and retires it ---------------------------------------------------------
+  await runAction(paula, 'Discontinue', 'Service Discontinued');
+  await paula.getByRole('tabpanel').getByRole('button', { name: 'Retire', exact: true }).click();
+  const confirm = paula.getByRole('dialog', { name: 'Retire' });
+  await expect(confirm).toContainText('Do you really want to retire the service? There is no way back.');
+  await expectAccessible(paula);
+  await confirm.getByRole('button', { name: 'Retire' }).click();
+  await expectNotification(paula, 'status changed', 'The new status is Service Retired.');
+  await expect(confirm).toBeHidden();
+  await expect(paula.getByText('There is no status change you can make now.')).toBeVisible();
+  await closeNotifications(paula);
+
+  const retired = await publicRow(browser, 'Past services');
+  const period = onlineSince.source.slice(1, -1);
+  await expect(retired.cells).toHaveText([NAME, PROVIDER, new RegExp(`^${period} – ${period}$`), 'Service Retired']);
+  await expect(
+    retired.visitor.getByRole('region', { name: 'Current services' }).getByRole('cell', { name: NAME, exact: true }),
+  ).toHaveCount(0);
+  await retired.visitor.context().close();
+
+  // --- 8. the history tab shows every step, newest first ---------------------------------------------
+  await openTab(paula, 'History');
+  const steps: Array<[string, string, string]> = [
+    ['alice', 'Application Draft', 'Application Received'],
+    ['paula', 'Application Received', 'Service Planned'],
+    ['alice', 'Service Planned', 'Service Information Draft'],
+    ['alice', 'Service Information Draft', 'Service Information Received'],
+    ['paula', 'Service Information Received', 'Ready for Integration'],
+    ['ivan', 'Ready for Integration', 'Integration Planned'],
+    ['ivan', 'Integration Planned', 'Integration in Progress'],
+    ['ivan', 'Integration in Progress', 'Service Card Review'],
+    ['ivan', 'Service Card Review', 'Integration Completed'],
+    ['paula', 'Integration Completed', 'Service Online'],
+    ['paula', 'Service Online', 'Service Discontinued'],
+    ['paula', 'Service Discontinued', 'Service Retired'],
+  ];
+  const newestFirst = steps.toReversed();
+  const history = paula.getByRole('tabpanel').getByRole('table');
+  const statusRows = history.getByRole('row').filter({ hasText: 'Status changed' });
+  await expect(statusRows).toHaveText(
+    newestFirst.map(([, from, to]) => new RegExp(`Status:\\s*${escape(from)} → ${escape(to)}`)),
+  );
+  for (const [index, [actor]] of newestFirst.entries()) {
+    await expect(statusRows.nth(index).getByRole('cell').nth(1)).toHaveText(actor);
+  }
+  await expect(history.getByRole('row').filter({ hasText: 'Service created' })).toContainText('alice');
+
+  await paula.context().close();
+  await ivan.context().close();
+});
