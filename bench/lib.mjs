@@ -465,32 +465,169 @@ export const summarize = (rounds) => {
   };
 };
 
+// ---------------------------------------------------------------------------------------------
+// Load measurement (wrk)
+
+// wrk's done() hook: the round's counts and its whole latency histogram (microseconds: count), so
+// that rounds can be merged exactly like autocannon's. latency(i), i = 1 … #latency, answers the
+// i-th distinct latency in µs and how often it was recorded (wrk 4.1's stats call).
+const WRK_REPORT_LUA = `
+done = function(summary, latency, requests)
+  local buckets = {}
+  for i = 1, #latency do
+    local micros, count = latency(i)
+    buckets[#buckets + 1] = string.format("%d:%d", micros, count)
+  end
+  local e = summary.errors
+  io.write(string.format('WRK_REPORT {"requests":%d,"durationMicros":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"latency":"%s"}\\n',
+    summary.requests, summary.duration, e.connect, e.read, e.write, e.status, e.timeout, table.concat(buckets, ",")))
+end
+`;
+
+const WRK = '/usr/bin/wrk';
+let wrkScript;
+
+/**
+ * Whether wrk (Debian's package) is there; as root, installs it with apt-get when it is missing,
+ * like `npm test` does for Chromium. Answers the reason when it cannot be had.
+ */
+export const ensureWrk = async () => {
+  if (existsSync(WRK)) return null;
+  if (process.getuid?.() !== 0) return 'wrk is not installed (apt-get install wrk)';
+  log("wrk is missing: installing Debian's package with apt-get");
+  const apt = (args) =>
+    new Promise((resolve) =>
+      spawn('apt-get', args, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      })
+        .once('error', () => resolve(1))
+        .once('exit', (code) => resolve(code ?? 1)),
+    );
+  if ((await apt(['install', '-y', '--no-install-recommends', 'wrk'])) !== 0) {
+    await apt(['update']);
+    await apt(['install', '-y', '--no-install-recommends', 'wrk']);
+  }
+  return existsSync(WRK) ? null : 'wrk could not be installed with apt-get';
+};
+
+/**
+ * One wrk round (one client thread, written in C): for large answers autocannon's own parsing is
+ * the bottleneck (about 1,400 req/s for 50 KB bodies against a bare Fastify that wrk drives at
+ * 30,000), so its latencies measure the client, not the server. Returns
+ * { requests, seconds, errors, non2xx, histogram: Map<µs, count> }.
+ */
+export const measureWrk = ({ url, headers = {}, connections = 50, seconds = 5, timeoutSeconds = 10 }) =>
+  new Promise((resolve, reject) => {
+    if (!wrkScript) {
+      const dir = mkdtempSync(path.join(tmpdir(), 'nubes-bench-wrk-'));
+      const remove = () => rmSync(dir, { recursive: true, force: true });
+      onCleanup(async () => remove(), remove);
+      wrkScript = path.join(dir, 'report.lua');
+      writeFileSync(wrkScript, WRK_REPORT_LUA);
+    }
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, `--timeout`, `${timeoutSeconds}s`, '-s', wrkScript];
+    for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+    const child = spawn(WRK, [...args, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('WRK_REPORT '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (code ${code}): ${err.trim() || out.trim()}`));
+      const report = JSON.parse(line.slice('WRK_REPORT '.length));
+      const histogram = new Map();
+      for (const bucket of report.latency ? report.latency.split(',') : []) {
+        const [micros, count] = bucket.split(':').map(Number);
+        histogram.set(micros, count);
+      }
+      resolve({
+        requests: report.requests,
+        seconds: report.durationMicros / 1e6,
+        errors: report.connect + report.read + report.write + report.timeout,
+        non2xx: report.status,
+        histogram,
+      });
+    });
+  });
+
+/** The latency (ms) at percentile `p` of merged wrk histograms. */
+const histogramPercentile = (histogram, total, p) => {
+  const wanted = Math.ceil((total * p) / 100);
+  let seen = 0;
+  for (const micros of [...histogram.keys()].sort((a, b) => a - b)) {
+    seen += histogram.get(micros);
+    if (seen >= wanted) return micros / 1000;
+  }
+  return NaN;
+};
+
+/** Merges wrk rounds into the same summary shape as summarize() (p50/p99 to 0.1 ms). */
+export const summarizeWrk = (rounds) => {
+  const histogram = new Map();
+  for (const round of rounds)
+    for (const [micros, count] of round.histogram) histogram.set(micros, (histogram.get(micros) ?? 0) + count);
+  const recorded = [...histogram.values()].reduce((sum, count) => sum + count, 0);
+  const rates = rounds.map((round) => (round.seconds > 0 ? round.requests / round.seconds : 0));
+  const round1 = (ms) => Math.round(ms * 10) / 10;
+  return {
+    reqPerSec: rates.reduce((sum, rate) => sum + rate, 0) / rates.length,
+    roundRates: rates,
+    p50: round1(histogramPercentile(histogram, recorded, 50)),
+    p99: round1(histogramPercentile(histogram, recorded, 99)),
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    non2xx: rounds.reduce((sum, round) => sum + round.non2xx, 0),
+    statusCodes: {},
+  };
+};
+
+const CLIENTS = {
+  autocannon: {
+    measure,
+    summarize,
+    rate: (round) => round.totalCompletedRequests / round.duration,
+  },
+  wrk: {
+    measure: measureWrk,
+    summarize: summarizeWrk,
+    rate: (round) => round.requests / round.seconds,
+  },
+};
+
 /**
  * Measures several targets in alternation (A, B, A, B, ...) so that drift of the machine (other
  * load, CPU boost, GC state) hits all of them alike. Each target first gets a warm-up run that is
  * thrown away. `targets` is [{ name, url, method?, headers?, body?, pid? }]; with a pid, the
  * server's CPU time per request (user + system, from /proc) is measured too, which is far less
- * noisy than req/s on a shared machine. Returns { [name]: summary (+ cpuMicrosPerRequest) }.
+ * noisy than req/s on a shared machine. `client` is 'autocannon' or 'wrk' (see measureWrk).
+ * Returns { [name]: summary (+ cpuMicrosPerRequest) }.
  */
-export const alternate = async (targets, { rounds = 3, seconds = 5, warmupSeconds = 2, connections = 50 } = {}) => {
+export const alternate = async (
+  targets,
+  { rounds = 3, seconds = 5, warmupSeconds = 2, connections = 50, client = 'autocannon' } = {},
+) => {
+  const load = CLIENTS[client];
   const results = Object.fromEntries(targets.map((target) => [target.name, { rounds: [], cpuSeconds: 0 }]));
   for (const target of targets) {
-    log(`warm-up ${target.name} (${warmupSeconds} s, ${connections} connections)`);
-    await measure({ ...target, connections, seconds: warmupSeconds });
+    log(`warm-up ${target.name} (${warmupSeconds} s, ${connections} connections, ${client})`);
+    await load.measure({ ...target, connections, seconds: warmupSeconds });
   }
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
       const cpuBefore = target.pid ? processCpuSeconds(target.pid) : null;
-      const result = await measure({ ...target, connections, seconds });
+      const result = await load.measure({ ...target, connections, seconds });
       const cpuAfter = target.pid ? processCpuSeconds(target.pid) : null;
       results[target.name].rounds.push(result);
       if (cpuBefore !== null && cpuAfter !== null) results[target.name].cpuSeconds += cpuAfter - cpuBefore;
-      log(`round ${round}/${rounds} ${target.name}: ${fmtInt(result.totalCompletedRequests / result.duration)} req/s`);
+      log(`round ${round}/${rounds} ${target.name}: ${fmtInt(load.rate(result))} req/s`);
     }
   }
   return Object.fromEntries(
     targets.map(({ name, pid }) => {
-      const summary = summarize(results[name].rounds);
+      const summary = load.summarize(results[name].rounds);
       const cpuMicrosPerRequest =
         pid && summary.requests > 0 ? (results[name].cpuSeconds * 1e6) / summary.requests : null;
       return [name, { ...summary, cpuMicrosPerRequest }];

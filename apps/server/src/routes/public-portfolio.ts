@@ -54,8 +54,24 @@ export const negotiateEncoding = (header: string | string[] | undefined): Conten
   return best;
 };
 
+// Browsers send a handful of distinct Accept-Encoding values; each is parsed once (bounded, so
+// varied headers cannot grow it).
+const negotiated = new Map<string, ContentCoding>();
+const NEGOTIATED_MAX = 64;
+
+const codingFor = (header: string | undefined): ContentCoding => {
+  if (header === undefined) return 'identity';
+  let coding = negotiated.get(header);
+  if (coding === undefined) {
+    coding = negotiateEncoding(header);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(header, coding);
+  }
+  return coding;
+};
+
 const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer): void => {
-  const coding = negotiateEncoding(request.headers['accept-encoding']);
+  const coding = codingFor(request.headers['accept-encoding']);
   const chosen = cached[coding];
   reply.header('etag', chosen.etag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');
   // Any representation the client holds is current: the same JSON in another coding.
