@@ -22,7 +22,14 @@ const ISSUER = 'nubes';
 export const createTokenService = async (db: Db, configuredSecret: string | undefined): Promise<TokenService> => {
   const secret =
     configuredSecret ?? (await getOrCreateSecret(db, 'jwt-hs256-key', () => randomBytes(64).toString('base64url')));
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports the key anew for every token it checks.
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
     issue: (user) =>
       new SignJWT({ fullname: user.fullname, username: user.username })
