@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
+import { serviceCachesFor } from './http/service-caches.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { ensureAdmin } from './commands/ensure-admin.js';
@@ -35,6 +36,12 @@ const main = async () => {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The lists' index is read now rather than at the first list request (PGlite: about a second
+  // for 10,000 services); requests meanwhile wait for the same read.
+  const { serviceIndex } = serviceCachesFor(database, () => undefined);
+  void Promise.resolve(serviceIndex.snapshot()).catch((error: unknown) =>
+    app.log.warn({ err: error }, 'reading the service list index failed'),
+  );
   const lines = [
     '',
     `  ${config.branding.productName} is running at ${config.publicUrl}`,

@@ -33,7 +33,7 @@ export const createService = (db: Db, principal: AuthUser, input: CreateServiceR
         objectOwnerId: principal.id,
         fields: content.fields,
         weighting: content.weighting,
-        ...(await derivedColumns(tx, content, criteria)),
+        ...derivedColumns(content, criteria),
       })
       .returning();
     await writeKeywords(tx, row!.id, content.keywordIds);

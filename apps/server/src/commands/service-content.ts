@@ -10,7 +10,7 @@ import {
   type WeightingAnswers,
   type WeightingCriterion,
 } from '@nubes/domain';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { institutions, keywords, serviceKeywords, users, weightingCriteria } from '../db/schema.js';
 import { invalidInput } from '../http/http-error.js';
@@ -184,21 +184,11 @@ export const contentChanges = (before: ServiceContent, after: ServiceContent): C
   return Object.keys(changes.after).length > 0 ? changes : null;
 };
 
-/** The columns derived from the content: score, service type and the keyword names the search reads. */
-export const derivedColumns = async (db: Db | Tx, content: ServiceContent, criteria: readonly WeightingCriterion[]) => {
-  const names = content.keywordIds.length
-    ? await db
-        .select({ name: keywords.name })
-        .from(keywords)
-        .where(inArray(keywords.id, content.keywordIds))
-        .orderBy(asc(sql`lower(${keywords.name})`))
-    : [];
-  return {
-    weightedScore: weighAnswers(criteria, content.weighting).score,
-    serviceType: categoriseService(content.fields),
-    keywordNames: names.map((k) => k.name).join(' '),
-  };
-};
+/** The columns derived from the content: score and service type. */
+export const derivedColumns = (content: ServiceContent, criteria: readonly WeightingCriterion[]) => ({
+  weightedScore: weighAnswers(criteria, content.weighting).score,
+  serviceType: categoriseService(content.fields),
+});
 
 /** Replaces the service's keyword set. */
 export const writeKeywords = async (tx: Tx, serviceId: string, keywordIds: readonly string[]) => {

@@ -38,7 +38,7 @@ export const updateService = (
         providerInstitutionId: content.providerInstitutionId,
         fields: content.fields,
         weighting: content.weighting,
-        ...(await derivedColumns(tx, content, criteria)),
+        ...derivedColumns(content, criteria),
         version: service.row.version + 1,
         updatedAt: sql`now()`,
       })

@@ -171,8 +171,6 @@ export const devIdpPayloads = pgTable(
   ],
 );
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 /** Numbers behind the human-readable service IDs (SVC-00042): allocated once, never reused. */
 export const serviceNumberSeq = pgSequence('service_number_seq', { startWith: 1 });
 
@@ -228,12 +226,6 @@ export const services = pgTable(
     shortDescription: text('short_description').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`coalesce(${services.fields}->>'shortDescription', '')`,
     ),
-    /** Keyword names, denormalised so the list search and filter need no join. */
-    keywordNames: text('keyword_names').notNull().default(''),
-    search: tsvector('search').generatedAlwaysAs(
-      (): ReturnType<typeof sql> =>
-        sql`to_tsvector('simple', ${services.serviceId} || ' ' || ${services.name} || ' ' || coalesce(${services.fields}->>'shortDescription', '') || ' ' || ${services.keywordNames})`,
-    ),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -249,17 +241,12 @@ export const services = pgTable(
       'services_online_order',
       sql`${t.onlineUntil} IS NULL OR ${t.onlineSince} IS NULL OR ${t.onlineUntil} >= ${t.onlineSince}`,
     ),
-    // The portfolio list: a tab is a set of states, sorted by last edit, name or score.
-    index('services_state_updated_idx').on(t.state, t.updatedAt),
-    index('services_state_name_idx').on(t.state, t.name),
-    index('services_score_idx').on(t.weightedScore, t.name),
+    // Lists, filters and search are answered from memory (read-models/, ADR 10); these serve the
+    // foreign keys and the look-ups by person and institution.
     index('services_provider_idx').on(t.providerInstitutionId, t.state),
     index('services_object_owner_idx').on(t.objectOwnerId),
     index('services_service_owner_idx').on(t.serviceOwnerId),
     index('services_service_manager_idx').on(t.serviceManagerId),
-    // Without fastupdate a new entry goes straight into the index: PGlite runs no autovacuum, so a
-    // pending list would grow to its 4 MB limit and every search would scan it (measured: 200 ms).
-    index('services_search_idx').using('gin', t.search).with({ fastupdate: false }),
     // The public portfolio's change check (count, sum of versions, latest edit) reads only this index.
     index('services_updated_version_idx').on(t.updatedAt, t.version),
   ],

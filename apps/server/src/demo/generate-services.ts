@@ -299,9 +299,6 @@ export const generateServices = (db: Db, options: GenerateServicesOptions): Prom
         service_type: categoriseService(fields),
         online_since: onlineSince === null ? null : new Date(onlineSince).toISOString(),
         online_until: onlineUntil === null ? null : new Date(onlineUntil).toISOString(),
-        keyword_names: [...serviceKeywordNames]
-          .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
-          .join(' '),
         version: random.int(1, 30),
         created_at: new Date(createdAt).toISOString(),
         updated_at: new Date(updatedAt).toISOString(),
@@ -334,7 +331,6 @@ interface GeneratedRow {
   service_type: string;
   online_since: string | null;
   online_until: string | null;
-  keyword_names: string;
   version: number;
   created_at: string;
   updated_at: string;
@@ -353,15 +349,15 @@ const insertBatch = async (
   const json = JSON.stringify(rows);
   await tx.execute(sql`
     insert into ${services} (id, service_id, name, state, provider_institution_id, object_owner_id, service_owner_id,
-      service_manager_id, fields, weighting, weighted_score, service_type, online_since, online_until, keyword_names,
+      service_manager_id, fields, weighting, weighted_score, service_type, online_since, online_until,
       version, created_at, updated_at)
     select id, service_id, name, state, provider_institution_id, object_owner_id, service_owner_id,
-      service_manager_id, fields, weighting, weighted_score, service_type, online_since, online_until, keyword_names,
+      service_manager_id, fields, weighting, weighted_score, service_type, online_since, online_until,
       version, created_at, updated_at
     from jsonb_to_recordset(${json}::jsonb) as r(id uuid, service_id text, name text, state text,
       provider_institution_id uuid, object_owner_id uuid, service_owner_id uuid, service_manager_id uuid, fields jsonb,
       weighting jsonb, weighted_score integer, service_type text, online_since timestamptz, online_until timestamptz,
-      keyword_names text, version integer, created_at timestamptz, updated_at timestamptz)`);
+      version integer, created_at timestamptz, updated_at timestamptz)`);
   await tx.execute(sql`
     insert into ${serviceKeywords} (service_id, keyword_id)
     select service_id, keyword_id from jsonb_to_recordset(${JSON.stringify(links)}::jsonb) as r(service_id uuid, keyword_id uuid)`);

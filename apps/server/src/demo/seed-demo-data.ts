@@ -410,7 +410,6 @@ const seedService = async (tx: Tx, demo: DemoService, ctx: SeedContext): Promise
   }
   const updatedAt = events.reduce((latest, e) => (e.at! > latest ? e.at! : latest), createdAt);
 
-  const keywordNames = [...demo.keywords].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())).join(' ');
   await tx.insert(services).values({
     id,
     serviceId,
@@ -428,7 +427,6 @@ const seedService = async (tx: Tx, demo: DemoService, ctx: SeedContext): Promise
     documentsActive: Boolean(demo.documentsActive && onlineSince),
     onlineSince,
     onlineUntil,
-    keywordNames,
     version,
     createdAt,
     updatedAt,

@@ -1,18 +1,17 @@
 import type { Database, Db } from '../db/client.js';
-import { serviceDataFingerprint } from '../db/service-fingerprint.js';
+import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import type { Services } from '../services.js';
-import { createAnswerCache, type AnswerCache } from './answer-cache.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
   publicPortfolio: PublicPortfolioCache;
-  serviceLists: AnswerCache;
+  serviceIndex: ServiceListIndex;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
 
 /**
- * The caches of serialized service answers belong to the database, not to one app: apps built on
+ * The caches of service answers and the list index belong to the database, not to one app: apps built on
  * the same database object (tests do that) see each other's invalidations. Other processes can
  * only write to a PostgreSQL server, so only there the caches look for foreign changes (once a
  * second); PGlite belongs to this process alone.
@@ -23,7 +22,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   const revalidateMs = database.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY;
   const caches: ServiceCaches = {
     publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
-    serviceLists: createAnswerCache({ fingerprint: () => serviceDataFingerprint(database.db), revalidateMs, onError }),
+    serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -33,11 +32,11 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
 export const invalidateServiceCaches = (db: Db): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
-  caches?.serviceLists.invalidate();
+  caches?.serviceIndex.changed();
 };
 
-/** After a service changed in this process: the cached lists and the public portfolio are stale at once. */
-export const serviceChanged = (services: Services): void => {
+/** After a service changed in this process: the lists and the public portfolio show it from the next request on. */
+export const serviceChanged = (services: Services, serviceId: string): void => {
   services.publicPortfolio.invalidate();
-  services.serviceLists.invalidate();
+  services.serviceIndex.changed(serviceId);
 };

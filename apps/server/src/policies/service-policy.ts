@@ -17,7 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The caller's relation to a service, from its row and its admins (DESIGN §2, provider side). */
 export const serviceRelation = (
   principal: Principal,
-  row: ServiceRow,
+  row: Pick<ServiceRow, 'state' | 'objectOwnerId' | 'serviceOwnerId' | 'serviceManagerId' | 'providerManagerId'>,
   adminIds: readonly string[],
 ): ServiceRelation => {
   if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);

@@ -1,5 +1,5 @@
 import { formatDateTime, translate, type Language } from '@nubes/domain';
-import type { ServiceListRow } from '../db/service-list.js';
+import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
 
 /** Excel reads a file as UTF-8 (umlauts) only when it starts with the byte order mark. */
 const BOM = '\uFEFF';

@@ -1,12 +1,12 @@
-import type { ServiceState, ServiceSummary } from '@nubes/domain';
-import type { ServiceListRow } from '../db/service-list.js';
+import type { ServiceSummary } from '@nubes/domain';
+import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
 import { asServiceType } from './service-detail.js';
 
 export const presentServiceSummary = (row: ServiceListRow): ServiceSummary => ({
   id: row.id,
   serviceId: row.serviceId,
   name: row.name,
-  state: row.state as ServiceState,
+  state: row.state,
   providerInstitution:
     row.providerId && row.providerAbbreviation !== null && row.providerName !== null
       ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }

@@ -1,29 +1,19 @@
 import {
-  hasAnyRole,
   integrationListQuerySchema,
-  isPortfolioManager,
-  SERVICE_READER_ROLES,
   serviceListQuerySchema,
   serviceListResponseSchema,
   type ServiceListQuery,
 } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/principal.js';
 import { users } from '../db/schema.js';
-import {
-  queryServiceList,
-  serviceListConditions,
-  serviceListOrder,
-  type ServiceListCriteria,
-  type SortKey,
-} from '../db/service-list.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
+import type { ListSort, ServiceListCriteria, ServiceListPage } from '../read-models/service-list-snapshot.js';
 import type { Services } from '../services.js';
 
 /** The export holds every matching row, up to this many. */
@@ -44,35 +34,23 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     return { principal, institutionId: row?.institutionId ?? null };
   };
 
-  /**
-   * A page of a list, served from the answer cache. The key holds everything the answer depends
-   * on: the list, the query, and the caller's view of the portfolio: portfolio managers all see
-   * the same, everyone else sees their own drafts, "mine" is personal, "my centre" per institution.
-   */
-  const cachedPage = async (
-    reply: FastifyReply,
-    kind: 'portfolio' | 'integration',
+  /** The matching services the caller may see, in the list's order, from the in-memory index. */
+  const queryList = async (
     principal: AuthUser,
-    query: Omit<ServiceListQuery, 'sort'> & { sort: ServiceListQuery['sort'] | 'weighted' },
-    orderBy: readonly SortKey[],
-  ) => {
+    query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort },
+    page: { limit: number; offset: number },
+  ): Promise<ServiceListPage> => {
     const caller = await callerFor(principal, query);
-    const view = isPortfolioManager(principal.roles)
-      ? 'all'
-      : `${principal.id}:${hasAnyRole(principal.roles, SERVICE_READER_ROLES) ? 'reader' : 'own'}`;
-    const personal =
-      query.tab === 'mine' ? principal.id : query.tab === 'myCentre' ? `centre:${caller.institutionId}` : '';
-    const key = JSON.stringify([kind, view, personal, Object.entries(query).sort(([a], [b]) => a.localeCompare(b))]);
-    const body = await services.serviceLists.get(key, async () => {
-      const { rows, total } = await queryServiceList(db, serviceListConditions(query, caller), orderBy, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
-      const answer = { items: rows.map(presentServiceSummary), total, page: query.page, pageSize: query.pageSize };
-      return JSON.stringify(serviceListResponseSchema.parse(answer));
+    const snapshot = await services.serviceIndex.snapshot();
+    return snapshot.query(query, caller, query.sort, query.order, page);
+  };
+
+  const listPage = async (principal: AuthUser, query: Omit<ServiceListQuery, 'sort'> & { sort: ListSort }) => {
+    const { rows, total } = await queryList(principal, query, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
     });
-    // Serialized once per change: the string bypasses the serializer.
-    return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+    return { items: rows.map(presentServiceSummary), total, page: query.page, pageSize: query.pageSize };
   };
 
   app.get(
@@ -88,16 +66,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const query = request.query;
-      return cachedPage(
-        reply,
-        'portfolio',
-        requirePrincipal(request),
-        query,
-        serviceListOrder(query.sort, query.order),
-      );
-    },
+    async (request) => listPage(requirePrincipal(request), request.query),
   );
 
   app.get(
@@ -112,16 +81,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request, reply) => {
-      const query = { ...request.query, tab: 'mine' as const };
-      return cachedPage(
-        reply,
-        'portfolio',
-        requirePrincipal(request),
-        query,
-        serviceListOrder(query.sort, query.order),
-      );
-    },
+    async (request) => listPage(requirePrincipal(request), { ...request.query, tab: 'mine' }),
   );
 
   app.get(
@@ -140,13 +100,8 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request);
       const query = request.query;
-      const where = serviceListConditions(query, await callerFor(principal, query));
-      const { rows } = await queryServiceList(db, where, serviceListOrder(query.sort, query.order), {
-        limit: MAX_EXPORT_ROWS,
-        offset: 0,
-      });
+      const { rows } = await queryList(requirePrincipal(request), query, { limit: MAX_EXPORT_ROWS, offset: 0 });
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -169,10 +124,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      // The sort is fixed; 'weighted' in the key keeps these pages apart from the portfolio's.
-      const query = { ...request.query, sort: 'weighted' as const, order: 'desc' as const };
-      return cachedPage(reply, 'integration', requirePrincipal(request), query, serviceListOrder('weighted', 'desc'));
-    },
+    // The order is fixed: highest score first, then by name.
+    async (request) => listPage(requirePrincipal(request), { ...request.query, sort: 'weighted', order: 'desc' }),
   );
 };

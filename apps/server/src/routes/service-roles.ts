@@ -44,7 +44,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (request) => {
       const principal = requirePrincipal(request);
       const changed = await updateServiceRoles(db, principal, request.params.id, request.body);
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, changed, principal);
     },
   );
@@ -65,7 +65,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     async (request) => {
       const principal = requirePrincipal(request);
       const changed = await addServiceAdmin(db, principal, request.params.id, request.body);
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, changed, principal);
     },
   );
@@ -89,7 +89,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         version: request.query.version,
         userId: request.params.userId,
       });
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, changed, principal);
     },
   );
@@ -138,7 +138,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         request.params.changeId,
         request.body.accept,
       );
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, changed, principal);
     },
   );

@@ -38,7 +38,7 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }
     async (request) => {
       const principal = requirePrincipal(request);
       const changed = await transitionService(db, principal, request.params.id, request.body);
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, changed, principal);
     },
   );
@@ -59,7 +59,7 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }
     async (request) => {
       const principal = requirePrincipal(request);
       const changed = await activateDocuments(db, principal, request.params.id, request.body.version);
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, changed, principal);
     },
   );

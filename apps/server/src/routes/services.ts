@@ -38,7 +38,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const created = await createService(db, principal, request.body);
-      serviceChanged(services);
+      serviceChanged(services, created.row.id);
       return reply.code(201).send(await presentServiceDetail(db, created, principal));
     },
   );
@@ -80,7 +80,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     async (request) => {
       const principal = requirePrincipal(request);
       const updated = await updateService(db, principal, request.params.id, request.body);
-      serviceChanged(services);
+      serviceChanged(services, request.params.id);
       return presentServiceDetail(db, updated, principal);
     },
   );

@@ -11,7 +11,7 @@ import {
   type ServiceState,
   type WeightingAnswers,
 } from '@nubes/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, keywords, serviceAdmins, serviceKeywords, services, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
@@ -166,16 +166,6 @@ export const createServiceInState = async (db: Db, fixture: ServiceFixture): Pro
     });
   const weighting = fixture.weighting ?? {};
   const keywordIds = fixture.keywordIds ?? (await anyKeywordIds(db));
-  const keywordNames = keywordIds.length
-    ? (
-        await db
-          .select({ name: keywords.name })
-          .from(keywords)
-          .where(inArray(keywords.id, [...keywordIds]))
-      )
-        .map((k) => k.name)
-        .join(' ')
-    : '';
   const live = (CATALOGUE_STATES as readonly string[]).includes(state);
   const past = (OFFBOARDING_STATES as readonly string[]).includes(state);
   fixtureCounter += 1;
@@ -195,7 +185,6 @@ export const createServiceInState = async (db: Db, fixture: ServiceFixture): Pro
       weightedScore: weighAnswers(DEFAULT_WEIGHTING_CRITERIA, weighting).score,
       serviceType: categoriseService(fields),
       documentsActive: fixture.documentsActive ?? false,
-      keywordNames,
       onlineSince: live || past ? new Date('2025-01-15T09:00:00Z') : null,
       onlineUntil: past ? new Date('2026-06-30T16:00:00Z') : null,
     })

@@ -1,0 +1,153 @@
+import type { Principal } from '@nubes/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.js';
+import { services } from '../db/schema.js';
+import { createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
+import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceListIndex } from './service-list-index.js';
+import type { ServiceListSnapshot } from './service-list-snapshot.js';
+
+let test: TestApp;
+let world: ServiceWorld;
+let caller: { principal: Principal; institutionId: null };
+
+beforeAll(async () => {
+  test = await createTestApp();
+  world = await seedServiceWorld(test, await seedPrincipals(test));
+  for (const state of ['application_draft', 'service_planned', 'service_online', 'service_retired'] as const)
+    await createServiceInState(test.database.db, { state, objectOwnerId: world.people.alice!.id });
+  caller = {
+    principal: { id: 'portfolio', username: 'paula', roles: ['servicePortfolioManager'] },
+    institutionId: null,
+  };
+});
+afterAll(() => test.close());
+
+const names = (snapshot: ServiceListSnapshot, q: string) =>
+  snapshot.query({ q }, caller, 'name', 'asc', { limit: 100, offset: 0 }).rows.map((row) => row.name);
+
+/** Counts the statements the index sends, to tell a read of one service from a read of all. */
+const countingDb = (db: Db) => {
+  const counts = { selects: 0 };
+  const wrap = (target: Db): Db =>
+    new Proxy(target, {
+      get(inner, property, receiver) {
+        if (property === 'select') counts.selects += 1;
+        if (property === 'transaction')
+          return (fn: (tx: Db) => Promise<unknown>, config: unknown) =>
+            inner.transaction((tx) => fn(wrap(tx as unknown as Db)), config as never);
+        return Reflect.get(inner, property, receiver) as unknown;
+      },
+    });
+  return { db: wrap(db), counts };
+};
+
+const rename = (db: Db, from: string, to: string) =>
+  db
+    .update(services)
+    .set({ name: to, version: sql`${services.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(services.name, from));
+
+describe('service list index', () => {
+  it('reads everything once, then only the service a local change names, before the next answer', async () => {
+    const { db, counts } = countingDb(test.database.db);
+    const index = createServiceListIndex({ db, revalidateMs: Number.POSITIVE_INFINITY });
+    const [first, second] = [index.snapshot(), index.snapshot()];
+    expect(first).toBeInstanceOf(Promise);
+    const snapshot = await first;
+    expect(await second).toBe(snapshot);
+    expect(index.snapshot()).toBe(snapshot);
+    const total = snapshot.size;
+    expect(total).toBe(4);
+
+    const created = await createServiceInState(test.database.db, {
+      state: 'service_online',
+      name: 'Indexed Quasar',
+      objectOwnerId: world.people.alice!.id,
+    });
+    // Not told yet: the snapshot stays as it was.
+    expect(names(index.snapshot() as ServiceListSnapshot, 'quasar')).toEqual([]);
+    counts.selects = 0;
+    index.changed(created.id);
+    const after = await index.snapshot();
+    expect(names(after, 'quasar')).toEqual(['Indexed Quasar']);
+    expect(after.size).toBe(total + 1);
+    // Three small selects: the service with its provider, its admins, its keywords.
+    expect(counts.selects).toBe(3);
+
+    await test.database.db.delete(services).where(eq(services.id, created.id));
+    index.changed(created.id);
+    expect((await index.snapshot()).size).toBe(total);
+    // The old snapshot is unchanged for whoever still holds it.
+    expect(names(after, 'quasar')).toEqual(['Indexed Quasar']);
+  });
+
+  it('a change announced while a read runs is in the snapshot that read answers', async () => {
+    // The first read is held after it has read the rows, until the change has been announced.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    const db = new Proxy(test.database.db, {
+      get(target, property, receiver) {
+        if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+        return async (...args: Parameters<Db['transaction']>) => {
+          reads += 1;
+          const result = await target.transaction(...args);
+          if (reads === 1) await held;
+          return result;
+        };
+      },
+    });
+    const index = createServiceListIndex({ db, revalidateMs: Number.POSITIVE_INFINITY });
+    const reading = index.snapshot();
+    while (reads === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const created = await createServiceInState(test.database.db, {
+      state: 'service_online',
+      name: 'Indexed Nebula',
+      objectOwnerId: world.people.alice!.id,
+    });
+    index.changed(created.id);
+    release();
+    expect(names(await reading, 'nebula')).toEqual(['Indexed Nebula']);
+    expect(reads).toBe(2);
+  });
+
+  it('notices changes of other instances within revalidateMs, in the background', async () => {
+    let clock = 10_000;
+    const index = createServiceListIndex({ db: test.database.db, now: () => clock });
+    const before = await index.snapshot();
+    await rename(test.database.db, 'Indexed Nebula', 'Renamed Elsewhere');
+    clock += 500;
+    expect(index.snapshot()).toBe(before);
+    await index.settled();
+    expect(index.snapshot()).toBe(before);
+    clock += 600;
+    // The check runs in the background: this request still gets the old snapshot at once.
+    expect(index.snapshot()).toBe(before);
+    await index.settled();
+    const after = index.snapshot() as ServiceListSnapshot;
+    expect(after).not.toBe(before);
+    expect(names(after, 'renamed')).toEqual(['Renamed Elsewhere']);
+
+    // Nothing changed since: the fingerprint matches and the snapshot stays.
+    clock += 2000;
+    index.snapshot();
+    await index.settled();
+    expect(index.snapshot()).toBe(after);
+  });
+
+  it('after a failed read the next request tries again', async () => {
+    const failing = { fail: true };
+    const db = new Proxy(test.database.db, {
+      get(target, property, receiver) {
+        if (failing.fail && property === 'transaction') return () => Promise.reject(new Error('database away'));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const index = createServiceListIndex({ db, revalidateMs: Number.POSITIVE_INFINITY });
+    await expect(index.snapshot()).rejects.toThrow('database away');
+    failing.fail = false;
+    expect((await index.snapshot()).size).toBeGreaterThan(4);
+  });
+});

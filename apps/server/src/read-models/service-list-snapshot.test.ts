@@ -1,0 +1,165 @@
+import type { Principal, ServiceState } from '@nubes/domain';
+import { describe, expect, it } from 'vitest';
+import { ServiceListSnapshot, type ServiceListRow } from './service-list-snapshot.js';
+
+const HPCN = 'inst-hpcn';
+const DCS = 'inst-dcs';
+const ALICE = 'user-alice';
+const BOB = 'user-bob';
+
+let counter = 0;
+const row = (over: Partial<ServiceListRow> & { name: string; state: ServiceState }): ServiceListRow => {
+  counter += 1;
+  return {
+    id: `id-${String(counter).padStart(3, '0')}`,
+    serviceId: `SVC-${String(counter).padStart(5, '0')}`,
+    providerId: HPCN,
+    providerAbbreviation: 'HPCN',
+    providerName: 'HPC Centre North',
+    shortDescription: '',
+    serviceType: 'infrastructure',
+    weightedScore: 0,
+    keywords: [],
+    keywordIds: [],
+    updatedAt: new Date(Date.UTC(2026, 0, counter)),
+    onlineSince: null,
+    objectOwnerId: null,
+    serviceOwnerId: null,
+    serviceManagerId: null,
+    providerManagerId: null,
+    adminIds: [],
+    ...over,
+  };
+};
+
+const rows = [
+  row({ name: 'beta storage', state: 'service_online', weightedScore: 30, keywords: ['S3'], keywordIds: ['kw-s3'] }),
+  row({ name: 'Alpha compute', state: 'service_online', weightedScore: 30, objectOwnerId: ALICE }),
+  row({ name: 'alice draft', state: 'application_draft', objectOwnerId: ALICE }),
+  row({ name: 'bob draft', state: 'application_draft', objectOwnerId: BOB, adminIds: [ALICE] }),
+  row({
+    name: 'Gamma archive',
+    state: 'service_retired',
+    weightedScore: 50,
+    providerId: DCS,
+    providerAbbreviation: 'DCS',
+  }),
+  row({
+    name: 'delta',
+    state: 'integration_planned',
+    providerId: null,
+    providerAbbreviation: null,
+    providerName: null,
+    shortDescription: 'Object storage for archives',
+  }),
+];
+const snapshot = ServiceListSnapshot.of(rows);
+
+const person = (id: string, roles: Principal['roles']): Principal => ({ id, username: id, roles });
+const paula = { principal: person('user-paula', ['servicePortfolioManager']), institutionId: null };
+const alice = { principal: person(ALICE, ['serviceProvider']), institutionId: HPCN };
+const nora = { principal: person('user-nora', []), institutionId: null };
+
+const names = (result: { rows: ServiceListRow[] }) => result.rows.map((r) => r.name);
+const all = { limit: 100, offset: 0 };
+
+describe('ServiceListSnapshot.query', () => {
+  it('shows each caller exactly what canSeeService lets them read', () => {
+    expect(snapshot.query({}, paula, 'name', 'asc', all).total).toBe(6);
+    // Readers see every service but other people's drafts; alice also bob's draft, which she administers.
+    expect(names(snapshot.query({}, alice, 'name', 'asc', all))).toEqual([
+      'alice draft',
+      'Alpha compute',
+      'beta storage',
+      'bob draft',
+      'delta',
+      'Gamma archive',
+    ]);
+    const bob = { principal: person(BOB, ['cloudServiceDesk']), institutionId: null };
+    expect(names(snapshot.query({}, bob, 'name', 'asc', all))).not.toContain('alice draft');
+    expect(snapshot.query({}, nora, 'name', 'asc', all).total).toBe(0);
+  });
+
+  it('filters by tab, state, provider, keyword, my centre and mine', () => {
+    expect(names(snapshot.query({ tab: 'catalogue' }, paula, 'name', 'asc', all))).toEqual([
+      'Alpha compute',
+      'beta storage',
+    ]);
+    expect(names(snapshot.query({ tab: 'catalogue', state: 'service_retired' }, paula, 'name', 'asc', all))).toEqual(
+      [],
+    );
+    expect(names(snapshot.query({ provider: DCS }, paula, 'name', 'asc', all))).toEqual(['Gamma archive']);
+    expect(names(snapshot.query({ provider: 'unknown' }, paula, 'name', 'asc', all))).toEqual([]);
+    expect(names(snapshot.query({ keyword: 'kw-s3' }, paula, 'name', 'asc', all))).toEqual(['beta storage']);
+    expect(snapshot.query({ tab: 'myCentre' }, alice, 'name', 'asc', all).total).toBe(4);
+    expect(snapshot.query({ tab: 'myCentre' }, paula, 'name', 'asc', all).total).toBe(0);
+    expect(names(snapshot.query({ tab: 'mine' }, alice, 'name', 'asc', all))).toEqual([
+      'alice draft',
+      'Alpha compute',
+      'bob draft',
+    ]);
+  });
+
+  it('searches the beginnings of words in ID, name, short description and keywords', () => {
+    expect(names(snapshot.query({ q: 'stor' }, paula, 'name', 'asc', all))).toEqual(['beta storage', 'delta']);
+    expect(names(snapshot.query({ q: 'stor arch' }, paula, 'name', 'asc', all))).toEqual(['delta']);
+    expect(names(snapshot.query({ q: 's3' }, paula, 'name', 'asc', all))).toEqual(['beta storage']);
+    expect(names(snapshot.query({ q: rows[4]!.serviceId }, paula, 'name', 'asc', all))).toEqual(['Gamma archive']);
+    expect(snapshot.query({ q: '&|!' }, paula, 'name', 'asc', all).total).toBe(6);
+  });
+
+  it('sorts with ties broken by name A–Z and id; providers missing sort last both ways', () => {
+    expect(names(snapshot.query({}, paula, 'score', 'desc', all)).slice(0, 3)).toEqual([
+      'Gamma archive',
+      'Alpha compute',
+      'beta storage',
+    ]);
+    expect(names(snapshot.query({}, paula, 'weighted', 'asc', all)).slice(0, 3)).toEqual([
+      'Gamma archive',
+      'Alpha compute',
+      'beta storage',
+    ]);
+    expect(names(snapshot.query({}, paula, 'provider', 'asc', all)).at(-1)).toBe('delta');
+    expect(names(snapshot.query({}, paula, 'provider', 'desc', all))).toEqual([
+      'alice draft',
+      'Alpha compute',
+      'beta storage',
+      'bob draft',
+      'Gamma archive',
+      'delta',
+    ]);
+    expect(names(snapshot.query({}, paula, 'state', 'asc', all))[0]).toBe('alice draft');
+    expect(names(snapshot.query({}, paula, 'updatedAt', 'desc', all))[0]).toBe('delta');
+    expect(names(snapshot.query({}, paula, 'name', 'desc', all))).toEqual(
+      names(snapshot.query({}, paula, 'name', 'asc', all)).reverse(),
+    );
+  });
+
+  it('pages with the total of all matches', () => {
+    const page = snapshot.query({}, paula, 'name', 'asc', { limit: 2, offset: 2 });
+    expect(page.total).toBe(6);
+    expect(names(page)).toEqual(['beta storage', 'bob draft']);
+    expect(snapshot.query({}, paula, 'name', 'asc', { limit: 2, offset: 10 })).toEqual({ rows: [], total: 6 });
+  });
+});
+
+describe('ServiceListSnapshot.with', () => {
+  it('replaces changed rows, adds new ones, drops removed ones, and leaves the old snapshot as it was', () => {
+    const renamed = { ...rows[0]!, name: 'Zeta storage', state: 'service_discontinued' as const };
+    const added = row({ name: 'Epsilon', state: 'service_online', objectOwnerId: 'user-new' });
+    const next = snapshot.with([renamed, added], [rows[5]!.id]);
+    expect(names(next.query({}, paula, 'name', 'asc', all))).toEqual([
+      'alice draft',
+      'Alpha compute',
+      'bob draft',
+      'Epsilon',
+      'Gamma archive',
+      'Zeta storage',
+    ]);
+    expect(names(next.query({ tab: 'catalogue' }, paula, 'name', 'asc', all))).toEqual(['Alpha compute', 'Epsilon']);
+    expect(names(next.query({ q: 'zeta' }, paula, 'name', 'asc', all))).toEqual(['Zeta storage']);
+    expect(next.size).toBe(6);
+    expect(names(snapshot.query({ q: 'zeta' }, paula, 'name', 'asc', all))).toEqual([]);
+    expect(snapshot.size).toBe(6);
+  });
+});

@@ -1,0 +1,363 @@
+import {
+  canSeeService,
+  isProviderSide,
+  SERVICE_STATES,
+  TAB_STATES,
+  type PortfolioTab,
+  type Principal,
+  type ServiceRelation,
+  type ServiceSort,
+  type ServiceState,
+} from '@nubes/domain';
+import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
+
+/** What a portfolio list shows and filters on, for one service. */
+export interface ServiceListRow {
+  id: string;
+  serviceId: string;
+  name: string;
+  state: ServiceState;
+  providerId: string | null;
+  providerAbbreviation: string | null;
+  providerName: string | null;
+  shortDescription: string;
+  serviceType: string;
+  weightedScore: number;
+  /** Keyword names, sorted case-insensitively. */
+  keywords: string[];
+  keywordIds: string[];
+  updatedAt: Date;
+  onlineSince: Date | null;
+  objectOwnerId: string | null;
+  serviceOwnerId: string | null;
+  serviceManagerId: string | null;
+  providerManagerId: string | null;
+  adminIds: string[];
+}
+
+/** Ids as small numbers, the same for every snapshot of one index; -1 stands for none. */
+class Interner {
+  private readonly numbers = new Map<string, number>();
+
+  of(id: string | null): number {
+    if (id === null) return -1;
+    let n = this.numbers.get(id);
+    if (n === undefined) {
+      n = this.numbers.size;
+      this.numbers.set(id, n);
+    }
+    return n;
+  }
+
+  /** The number of a known id; -2, which no entry holds, for an unknown one. */
+  find(id: string | null): number {
+    return id === null ? -1 : (this.numbers.get(id) ?? -2);
+  }
+}
+
+/**
+ * A row with what queries compare held inline as numbers: a list query visits every entry, and
+ * comparing ids as strings read through the row cost more than everything else together.
+ */
+interface Entry {
+  row: ServiceListRow;
+  nameKey: string;
+  providerKey: string | null;
+  statePosition: number;
+  updatedAt: number;
+  /** The words it is found by (searchTokens). */
+  tokens: readonly string[];
+  provider: number;
+  objectOwner: number;
+  serviceOwner: number;
+  serviceManager: number;
+  providerManager: number;
+  admins: readonly number[];
+  keywords: readonly number[];
+}
+
+export interface ServiceListCriteria {
+  tab?: PortfolioTab | 'mine' | undefined;
+  state?: ServiceState | undefined;
+  provider?: string | undefined;
+  keyword?: string | undefined;
+  q?: string | undefined;
+}
+
+export interface ServiceListCaller {
+  principal: Principal;
+  /** users.institution_id of the caller: "my centre". */
+  institutionId: string | null;
+}
+
+export type ListSort = ServiceSort | 'weighted';
+export type SortOrder = 'asc' | 'desc';
+
+type Compare = (a: Entry, b: Entry) => number;
+
+// Code-point order of the lower-cased text, as PostgreSQL's C collation sorted these lists before.
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const number = (a: number, b: number) => a - b;
+const byNameAsc: Compare = (a, b) => text(a.nameKey, b.nameKey) || text(a.row.id, b.row.id);
+
+/**
+ * The order of a list. Every order ends on the id, so pages never overlap or skip a row. State,
+ * provider and score break ties by name, always A–Z; services without a provider sort last in
+ * both directions. 'weighted' is the integration list: highest score first, then by name (SPEC §9).
+ */
+const comparator = (sort: ListSort, order: SortOrder): Compare => {
+  const sign = order === 'asc' ? 1 : -1;
+  switch (sort) {
+    case 'name':
+      return (a, b) => sign * byNameAsc(a, b);
+    case 'serviceId':
+      return (a, b) => sign * (text(a.row.serviceId, b.row.serviceId) || text(a.row.id, b.row.id));
+    case 'state':
+      return (a, b) => sign * number(a.statePosition, b.statePosition) || byNameAsc(a, b);
+    case 'provider':
+      return (a, b) => {
+        if (a.providerKey === null || b.providerKey === null)
+          return number(a.providerKey === null ? 1 : 0, b.providerKey === null ? 1 : 0) || byNameAsc(a, b);
+        return sign * text(a.providerKey, b.providerKey) || byNameAsc(a, b);
+      };
+    case 'updatedAt':
+      return (a, b) => sign * (number(a.updatedAt, b.updatedAt) || text(a.row.id, b.row.id));
+    case 'score':
+      return (a, b) => sign * number(a.row.weightedScore, b.row.weightedScore) || byNameAsc(a, b);
+    case 'weighted':
+      return (a, b) => number(b.row.weightedScore, a.row.weightedScore) || byNameAsc(a, b);
+  }
+};
+
+const entryOf = (row: ServiceListRow, ids: Interner): Entry => ({
+  row,
+  nameKey: row.name.toLowerCase(),
+  providerKey: row.providerAbbreviation?.toLowerCase() ?? null,
+  statePosition: SERVICE_STATES.indexOf(row.state),
+  updatedAt: row.updatedAt.getTime(),
+  tokens: searchTokens([row.serviceId, row.name, row.shortDescription, ...row.keywords]),
+  provider: ids.of(row.providerId),
+  objectOwner: ids.of(row.objectOwnerId),
+  serviceOwner: ids.of(row.serviceOwnerId),
+  serviceManager: ids.of(row.serviceManagerId),
+  providerManager: ids.of(row.providerManagerId),
+  admins: row.adminIds.map((id) => ids.of(id)),
+  keywords: row.keywordIds.map((id) => ids.of(id)),
+});
+
+const IS_OBJECT_OWNER = 1;
+const IS_SERVICE_OWNER = 2;
+const IS_ADMIN = 4;
+const IS_SERVICE_MANAGER = 8;
+const IS_PROVIDER_MANAGER = 16;
+const HAS_SERVICE_MANAGER = 32;
+
+/**
+ * Whether the caller may see a row (canSeeService, the detail view's rule) and, for "mine", is
+ * its provider side (isProviderSide). The answer depends only on the state and the caller's
+ * relation flags, so the domain's rules run once per combination a query meets, not once per
+ * row: a list of 10,000 services then costs a few comparisons per row.
+ */
+/**
+ * What every query reads of every entry, as typed arrays by position: a query visits the entries
+ * in sort order, which is all over memory, while these few kilobytes stay in the CPU's cache.
+ */
+class Columns {
+  readonly statePosition: Uint8Array;
+  readonly provider: Int32Array;
+  readonly objectOwner: Int32Array;
+  readonly serviceOwner: Int32Array;
+  readonly serviceManager: Int32Array;
+  readonly providerManager: Int32Array;
+  readonly hasAdmins: Uint8Array;
+
+  constructor(entries: readonly Entry[]) {
+    const column = <T>(make: (n: number) => T, fill: (column: T, entry: Entry, i: number) => void) => {
+      const values = make(entries.length);
+      entries.forEach((entry, i) => fill(values, entry, i));
+      return values;
+    };
+    const ints = (n: number) => new Int32Array(n);
+    const bytes = (n: number) => new Uint8Array(n);
+    this.statePosition = column(bytes, (c, e, i) => (c[i] = e.statePosition));
+    this.provider = column(ints, (c, e, i) => (c[i] = e.provider));
+    this.objectOwner = column(ints, (c, e, i) => (c[i] = e.objectOwner));
+    this.serviceOwner = column(ints, (c, e, i) => (c[i] = e.serviceOwner));
+    this.serviceManager = column(ints, (c, e, i) => (c[i] = e.serviceManager));
+    this.providerManager = column(ints, (c, e, i) => (c[i] = e.providerManager));
+    this.hasAdmins = column(bytes, (c, e, i) => (c[i] = e.admins.length > 0 ? 1 : 0));
+  }
+}
+
+const admission = (principal: Principal, me: number, entries: readonly Entry[], columns: Columns) => {
+  // Per state and flags: -1 not asked yet, else 1 (visible) | 2 (provider side).
+  const memo = new Int8Array(SERVICE_STATES.length * 64).fill(-1);
+  return (position: number, wanted: 'visible' | 'mine'): boolean => {
+    const flags =
+      (columns.objectOwner[position] === me ? IS_OBJECT_OWNER : 0) |
+      (columns.serviceOwner[position] === me ? IS_SERVICE_OWNER : 0) |
+      (columns.hasAdmins[position] === 1 && entries[position]!.admins.includes(me) ? IS_ADMIN : 0) |
+      (columns.serviceManager[position] === me ? IS_SERVICE_MANAGER : 0) |
+      (columns.providerManager[position] === me ? IS_PROVIDER_MANAGER : 0) |
+      (columns.serviceManager[position] !== -1 ? HAS_SERVICE_MANAGER : 0);
+    const statePosition = columns.statePosition[position]!;
+    const key = statePosition * 64 + flags;
+    let verdict = memo[key]!;
+    if (verdict < 0) {
+      const relation: ServiceRelation = {
+        roles: principal.roles,
+        state: SERVICE_STATES[statePosition]!,
+        isObjectOwner: (flags & IS_OBJECT_OWNER) !== 0,
+        isServiceOwner: (flags & IS_SERVICE_OWNER) !== 0,
+        isAdmin: (flags & IS_ADMIN) !== 0,
+        isServiceManager: (flags & IS_SERVICE_MANAGER) !== 0,
+        isProviderManager: (flags & IS_PROVIDER_MANAGER) !== 0,
+        hasServiceManager: (flags & HAS_SERVICE_MANAGER) !== 0,
+      };
+      verdict = (canSeeService(relation) ? 1 : 0) | (isProviderSide(relation) ? 2 : 0);
+      memo[key] = verdict;
+    }
+    return (verdict & 1) !== 0 && (wanted === 'visible' || (verdict & 2) !== 0);
+  };
+};
+
+export interface ServiceListPage {
+  rows: ServiceListRow[];
+  total: number;
+}
+
+/**
+ * Every service's list columns at one moment, immutable: a change makes a new snapshot, so a query
+ * never sees half of one. Orders are sorted once per snapshot, when first asked for.
+ */
+export class ServiceListSnapshot {
+  private readonly entries: readonly Entry[];
+  private readonly columns: Columns;
+  /** Positions in `entries`, sorted, per sort and order. */
+  private readonly orders = new Map<string, Int32Array>();
+  private search: PrefixIndex | null = null;
+  /** Per keyword number, which positions carry it; built at the first keyword filter. */
+  private byKeyword: Map<number, Uint8Array> | null = null;
+
+  private constructor(
+    entries: readonly Entry[],
+    private readonly ids: Interner,
+    /** What the data looked like when it was read (see serviceDataFingerprint); '' when unknown. */
+    readonly fingerprint: string,
+  ) {
+    this.entries = entries;
+    this.columns = new Columns(entries);
+  }
+
+  static of(rows: readonly ServiceListRow[], fingerprint = ''): ServiceListSnapshot {
+    const ids = new Interner();
+    return new ServiceListSnapshot(
+      rows.map((row) => entryOf(row, ids)),
+      ids,
+      fingerprint,
+    );
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** This snapshot with some services read anew: `rows` replace theirs, `removed` ids go. */
+  with(
+    rows: readonly ServiceListRow[],
+    removed: Iterable<string>,
+    fingerprint = this.fingerprint,
+  ): ServiceListSnapshot {
+    const changed = new Map(rows.map((row) => [row.id, row]));
+    const gone = new Set(removed);
+    const entries: Entry[] = [];
+    for (const entry of this.entries) {
+      if (gone.has(entry.row.id)) continue;
+      const row = changed.get(entry.row.id);
+      if (row) changed.delete(entry.row.id);
+      entries.push(row ? entryOf(row, this.ids) : entry);
+    }
+    for (const row of changed.values()) entries.push(entryOf(row, this.ids));
+    return new ServiceListSnapshot(entries, this.ids, fingerprint);
+  }
+
+  private ordered(sort: ListSort, order: SortOrder): Int32Array {
+    const key = `${sort}:${order}`;
+    let positions = this.orders.get(key);
+    if (!positions) {
+      const compare = comparator(sort, order);
+      const { entries } = this;
+      positions = Int32Array.from(entries.keys()).sort((a, b) => compare(entries[a]!, entries[b]!));
+      this.orders.set(key, positions);
+    }
+    return positions;
+  }
+
+  /** Which positions carry the keyword (its number), as a mask. */
+  private withKeyword(keyword: number): Uint8Array {
+    if (!this.byKeyword) {
+      this.byKeyword = new Map();
+      this.entries.forEach((entry, position) => {
+        for (const k of entry.keywords) {
+          let mask = this.byKeyword!.get(k);
+          if (!mask) this.byKeyword!.set(k, (mask = new Uint8Array(this.entries.length)));
+          mask[position] = 1;
+        }
+      });
+    }
+    return this.byKeyword.get(keyword) ?? new Uint8Array(this.entries.length);
+  }
+
+  /** Per entry, how many search words it matched (PrefixIndex.match); built at the first search. */
+  private matches(words: readonly string[]): Uint8Array {
+    this.search ??= new PrefixIndex(this.entries.map((entry) => entry.tokens));
+    return this.search.match(words);
+  }
+
+  /**
+   * One page of the services that match and that the caller may see (canSeeService, the same rule
+   * as the detail view), with the number of all matches. The search needs every word to begin a
+   * word of the service ID, name, short description or keywords.
+   */
+  query(
+    criteria: ServiceListCriteria,
+    caller: ServiceListCaller,
+    sort: ListSort,
+    order: SortOrder,
+    page: { limit: number; offset: number },
+  ): ServiceListPage {
+    const { principal } = caller;
+    const { tab } = criteria;
+    const tabStates: readonly ServiceState[] | null =
+      tab && tab !== 'mine' && tab !== 'myCentre' ? TAB_STATES[tab] : null;
+    const words = criteria.q ? searchWords(criteria.q) : [];
+    const wanted = tab === 'mine' ? 'mine' : 'visible';
+    const { columns } = this;
+    const admitted = admission(principal, this.ids.find(principal.id), this.entries, columns);
+    const provider = criteria.provider ? this.ids.find(criteria.provider) : null;
+    const keyword = criteria.keyword ? this.withKeyword(this.ids.find(criteria.keyword)) : null;
+    const centre = tab === 'myCentre' ? this.ids.find(caller.institutionId) : null;
+    const rows: ServiceListRow[] = [];
+    let total = 0;
+    // The tab's states and the state filter as one lookup by position in SERVICE_STATES.
+    const states =
+      tabStates || criteria.state
+        ? SERVICE_STATES.map(
+            (state) => (!tabStates || tabStates.includes(state)) && (!criteria.state || criteria.state === state),
+          )
+        : null;
+    const matched = words.length > 0 ? this.matches(words) : null;
+    for (const position of this.ordered(sort, order)) {
+      if (states && !states[columns.statePosition[position]!]) continue;
+      if (provider !== null && columns.provider[position] !== provider) continue;
+      // Without an institution the caller has no centre: nothing matches -1 here.
+      if (centre !== null && (centre < 0 || columns.provider[position] !== centre)) continue;
+      if (keyword && keyword[position] === 0) continue;
+      if (matched && matched[position] !== words.length) continue;
+      if (!admitted(position, wanted)) continue;
+      if (total >= page.offset && rows.length < page.limit) rows.push(this.entries[position]!.row);
+      total += 1;
+    }
+    return { rows, total };
+  }
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
+
+describe('searchTokens', () => {
+  it('lower-cases every word and adds the parts of hyphenated ones, once each', () => {
+    expect(searchTokens(['SVC-00042', 'Jupyter Hub – Jupyter for e-Infrastructure', 'Großrechner, GPU/HPC'])).toEqual([
+      'svc-00042',
+      'svc',
+      '00042',
+      'jupyter',
+      'hub',
+      'for',
+      'e-infrastructure',
+      'e',
+      'infrastructure',
+      'großrechner',
+      'gpu',
+      'hpc',
+    ]);
+    expect(searchTokens(['', '  ', '--'])).toEqual([]);
+  });
+});
+
+describe('searchWords', () => {
+  it('keeps letters, digits and inner hyphens only, each word once, at most 16', () => {
+    expect(searchWords('  Stor  ARCH stor ')).toEqual(['stor', 'arch']);
+    expect(searchWords('svc-0004')).toEqual(['svc-0004']);
+    expect(searchWords(`&|!:*()'"\\ % _`)).toEqual([]);
+    expect(searchWords(Array.from({ length: 30 }, (_, i) => `w${i}`).join(' '))).toHaveLength(16);
+  });
+});
+
+describe('PrefixIndex', () => {
+  const documents = [
+    searchTokens(['SVC-00042', 'Storage Archive']),
+    searchTokens(['SVC-00043', 'Object storage', 'S3 compatible']),
+    searchTokens(['SVC-00100', 'Jupyter', 'notebooks for archives']),
+  ];
+  const index = new PrefixIndex(documents);
+  const found = (q: string) => {
+    const words = searchWords(q);
+    const matched = index.match(words);
+    return documents.flatMap((_, doc) => (matched[doc] === words.length ? [doc] : []));
+  };
+
+  it('finds documents with a word beginning with every search word', () => {
+    expect(found('stor')).toEqual([0, 1]);
+    expect(found('stor arch')).toEqual([0]);
+    expect(found('arch')).toEqual([0, 2]);
+    expect(found('ARCHIVE')).toEqual([0, 2]);
+    expect(found('s')).toEqual([0, 1, 2]);
+    expect(found('svc-0004')).toEqual([0, 1]);
+    expect(found('0010')).toEqual([2]);
+    expect(found('42')).toEqual([]);
+    expect(found('storage jupyter')).toEqual([]);
+    expect(found('torage')).toEqual([]);
+    expect(found('zzz')).toEqual([]);
+  });
+
+  it('counts a document once per word, also when several of its tokens begin with it', () => {
+    // "s" begins svc-00043, svc, storage and s3 of document 1.
+    const matched = index.match(['s', 'obj']);
+    expect([...matched]).toEqual([1, 2, 1]);
+  });
+});
