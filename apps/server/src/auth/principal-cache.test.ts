@@ -13,6 +13,7 @@ const person = (id: string, roles: AuthUser['roles'] = []): AuthUser => ({
   fullname: id,
   email: '',
   roles,
+  institutionId: null,
 });
 
 /** A loader that counts its calls and answers from a table the test changes. */

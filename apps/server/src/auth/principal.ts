@@ -7,6 +7,8 @@ import { effectiveRoles } from '../presenters/user.js';
 export interface AuthUser extends Principal {
   fullname: string;
   email: string;
+  /** The user's institution: "my centre" in the portfolio. */
+  institutionId: string | null;
 }
 
 /**
@@ -18,5 +20,12 @@ export const loadPrincipal = async (db: Db, userId: string): Promise<AuthUser | 
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) return null;
-  return { id: row.id, username: row.username, fullname: row.fullname, email: row.email, roles: effectiveRoles(row) };
+  return {
+    id: row.id,
+    username: row.username,
+    fullname: row.fullname,
+    email: row.email,
+    roles: effectiveRoles(row),
+    institutionId: row.institutionId,
+  };
 };

@@ -8,6 +8,7 @@ import {
 } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { principalChanged } from '../auth/principal-cache.js';
 import { keywords, services, users } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
@@ -187,6 +188,8 @@ describe('GET /api/services', () => {
       .update(users)
       .set({ institutionId: null })
       .where(eq(users.id, id('desk')));
+    // Written past the commands: tell the principal cache, as a command would.
+    principalChanged(test.database.db, id('desk'));
     expect(await everything('desk', 'tab=myCentre')).toHaveLength(0);
 
     const mine = await everything('alice', 'sort=name', '/api/services/mine');

@@ -4,16 +4,14 @@ import {
   serviceListResponseSchema,
   type ServiceListQuery,
 } from '@nubes/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/principal.js';
-import { users } from '../db/schema.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
-import type { ListSort, ServiceListCriteria, ServiceListPage } from '../read-models/service-list-snapshot.js';
+import type { ListSort, ServiceListPage } from '../read-models/service-list-snapshot.js';
 import type { Services } from '../services.js';
 
 /** The export holds every matching row, up to this many. */
@@ -25,24 +23,14 @@ const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
 export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
-
-  const callerFor = async (principal: AuthUser, criteria: ServiceListCriteria) => {
-    // Only "my centre" needs the caller's institution; the other lists spare the query.
-    if (criteria.tab !== 'myCentre') return { principal, institutionId: null };
-    const [row] = await db.select({ institutionId: users.institutionId }).from(users).where(eq(users.id, principal.id));
-    return { principal, institutionId: row?.institutionId ?? null };
-  };
-
   /** The matching services the caller may see, in the list's order, from the in-memory index. */
   const queryList = async (
     principal: AuthUser,
     query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort },
     page: { limit: number; offset: number },
   ): Promise<ServiceListPage> => {
-    const caller = await callerFor(principal, query);
     const snapshot = await services.serviceIndex.snapshot();
-    return snapshot.query(query, caller, query.sort, query.order, page);
+    return snapshot.query(query, { principal, institutionId: principal.institutionId }, query.sort, query.order, page);
   };
 
   const listPage = async (principal: AuthUser, query: Omit<ServiceListQuery, 'sort'> & { sort: ListSort }) => {
