@@ -321,6 +321,43 @@ describe('Service Catalogue view', () => {
     ]);
   });
 
+  it('asks before withdrawing the service offer: cancel sends nothing, confirm changes the status', async () => {
+    const planned = detail({
+      state: 'service_planned',
+      actions: ['withdrawServiceOffer', 'backToServiceInformationDraft'],
+    });
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(planned),
+      [`POST /api/services/${ID}/transitions`]: () => ({
+        status: 200,
+        body: detail({ state: 'service_offer_withdrawn', version: 4, actions: [] }),
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.alice });
+    const panel = await screen.findByRole('tabpanel');
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Withdraw service offer' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent(
+      'Do you really want to withdraw the service offer? Only a portfolio manager can reactivate it.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw service offer' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw service offer' }));
+    expect(await screen.findByText('status changed')).toBeInTheDocument();
+    expect(screen.getByText('The new status is Service Offer Withdrawn.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      {
+        method: 'POST',
+        path: `/api/services/${ID}/transitions`,
+        body: { action: 'withdrawServiceOffer', version: 3 },
+      },
+    ]);
+  });
+
   it('requests a new service owner by picking a person; the requester does not decide', async () => {
     const daniel = {
       id: '3c4d5e6f-0000-4000-8000-000000000003',
