@@ -189,18 +189,25 @@ class Columns {
   }
 }
 
-const admission = (principal: Principal, me: number, entries: readonly Entry[], columns: Columns) => {
-  // Per state and flags: -1 not asked yet, else 1 (visible) | 2 (provider side).
+/** The caller's relation to the entry at `position`, as flags (the caller is the person numbered `me`). */
+const relationFlags = (columns: Columns, entries: readonly Entry[], position: number, me: number): number =>
+  (columns.objectOwner[position] === me ? IS_OBJECT_OWNER : 0) |
+  (columns.serviceOwner[position] === me ? IS_SERVICE_OWNER : 0) |
+  (columns.hasAdmins[position] === 1 && entries[position]!.admins.includes(me) ? IS_ADMIN : 0) |
+  (columns.serviceManager[position] === me ? IS_SERVICE_MANAGER : 0) |
+  (columns.providerManager[position] === me ? IS_PROVIDER_MANAGER : 0);
+
+const VISIBLE = 1;
+const PROVIDER_SIDE = 2;
+
+/**
+ * The domain's verdicts for one caller by state and relation flags: VISIBLE when canSeeService,
+ * PROVIDER_SIDE when isProviderSide. They depend on nothing else, so each combination a query
+ * meets is decided once, by the same rules as the detail view, and looked up for every row.
+ */
+const verdicts = (principal: Principal) => {
   const memo = new Int8Array(SERVICE_STATES.length * 64).fill(-1);
-  return (position: number, wanted: 'visible' | 'mine'): boolean => {
-    const flags =
-      (columns.objectOwner[position] === me ? IS_OBJECT_OWNER : 0) |
-      (columns.serviceOwner[position] === me ? IS_SERVICE_OWNER : 0) |
-      (columns.hasAdmins[position] === 1 && entries[position]!.admins.includes(me) ? IS_ADMIN : 0) |
-      (columns.serviceManager[position] === me ? IS_SERVICE_MANAGER : 0) |
-      (columns.providerManager[position] === me ? IS_PROVIDER_MANAGER : 0) |
-      (columns.serviceManager[position] !== -1 ? HAS_SERVICE_MANAGER : 0);
-    const statePosition = columns.statePosition[position]!;
+  return (statePosition: number, flags: number): number => {
     const key = statePosition * 64 + flags;
     let verdict = memo[key]!;
     if (verdict < 0) {
@@ -214,10 +221,10 @@ const admission = (principal: Principal, me: number, entries: readonly Entry[], 
         isProviderManager: (flags & IS_PROVIDER_MANAGER) !== 0,
         hasServiceManager: (flags & HAS_SERVICE_MANAGER) !== 0,
       };
-      verdict = (canSeeService(relation) ? 1 : 0) | (isProviderSide(relation) ? 2 : 0);
+      verdict = (canSeeService(relation) ? VISIBLE : 0) | (isProviderSide(relation) ? PROVIDER_SIDE : 0);
       memo[key] = verdict;
     }
-    return (verdict & 1) !== 0 && (wanted === 'visible' || (verdict & 2) !== 0);
+    return verdict;
   };
 };
 
@@ -236,6 +243,8 @@ export class ServiceListSnapshot {
   /** Positions in `entries`, sorted, per sort and order. */
   private readonly orders = new Map<string, Int32Array>();
   private search: PrefixIndex | null = null;
+  /** Per person number, the positions of the services they hold a role in; built at the first query. */
+  private byPerson: Map<number, number[]> | null = null;
   /** Per keyword number, which positions carry it; built at the first keyword filter. */
   private byKeyword: Map<number, Uint8Array> | null = null;
 
@@ -293,6 +302,28 @@ export class ServiceListSnapshot {
     return positions;
   }
 
+  /** The positions of the services the person (their number) holds a role in, as a mask; null for none. */
+  private relatedTo(person: number): Uint8Array | null {
+    if (!this.byPerson) {
+      const byPerson = new Map<number, number[]>();
+      this.entries.forEach((entry, position) => {
+        const people = [entry.objectOwner, entry.serviceOwner, entry.serviceManager, entry.providerManager];
+        for (const p of new Set([...people, ...entry.admins])) {
+          if (p < 0) continue;
+          const positions = byPerson.get(p);
+          if (positions) positions.push(position);
+          else byPerson.set(p, [position]);
+        }
+      });
+      this.byPerson = byPerson;
+    }
+    const positions = this.byPerson.get(person);
+    if (!positions) return null;
+    const mask = new Uint8Array(this.entries.length);
+    for (const position of positions) mask[position] = 1;
+    return mask;
+  }
+
   /** Which positions carry the keyword (its number), as a mask. */
   private withKeyword(keyword: number): Uint8Array {
     if (!this.byKeyword) {
@@ -331,9 +362,11 @@ export class ServiceListSnapshot {
     const tabStates: readonly ServiceState[] | null =
       tab && tab !== 'mine' && tab !== 'myCentre' ? TAB_STATES[tab] : null;
     const words = criteria.q ? searchWords(criteria.q) : [];
-    const wanted = tab === 'mine' ? 'mine' : 'visible';
-    const { columns } = this;
-    const admitted = admission(principal, this.ids.find(principal.id), this.entries, columns);
+    const needed = tab === 'mine' ? VISIBLE | PROVIDER_SIDE : VISIBLE;
+    const { columns, entries } = this;
+    const me = this.ids.find(principal.id);
+    const related = this.relatedTo(me);
+    const verdict = verdicts(principal);
     const provider = criteria.provider ? this.ids.find(criteria.provider) : null;
     const keyword = criteria.keyword ? this.withKeyword(this.ids.find(criteria.keyword)) : null;
     const centre = tab === 'myCentre' ? this.ids.find(caller.institutionId) : null;
@@ -354,8 +387,12 @@ export class ServiceListSnapshot {
       if (centre !== null && (centre < 0 || columns.provider[position] !== centre)) continue;
       if (keyword && keyword[position] === 0) continue;
       if (matched && matched[position] !== words.length) continue;
-      if (!admitted(position, wanted)) continue;
-      if (total >= page.offset && rows.length < page.limit) rows.push(this.entries[position]!.row);
+      // Most services are unrelated to the caller: their flags are only whether a manager is set.
+      const flags =
+        (columns.serviceManager[position] !== -1 ? HAS_SERVICE_MANAGER : 0) |
+        (related && related[position] === 1 ? relationFlags(columns, entries, position, me) : 0);
+      if ((verdict(columns.statePosition[position]!, flags) & needed) !== needed) continue;
+      if (total >= page.offset && rows.length < page.limit) rows.push(entries[position]!.row);
       total += 1;
     }
     return { rows, total };
