@@ -18,6 +18,8 @@ export interface TokenService {
 }
 
 const ISSUER = 'nubes';
+/** Tokens remembered as verified; the oldest goes first. */
+const VERIFIED_MAX = 1000;
 
 export const createTokenService = async (db: Db, configuredSecret: string | undefined): Promise<TokenService> => {
   const secret =
@@ -30,6 +32,7 @@ export const createTokenService = async (db: Db, configuredSecret: string | unde
     false,
     ['sign', 'verify'],
   );
+  const verified = new Map<string, TokenClaims>();
   return {
     issue: (user) =>
       new SignJWT({ fullname: user.fullname, username: user.username })
@@ -40,16 +43,28 @@ export const createTokenService = async (db: Db, configuredSecret: string | unde
         .setExpirationTime(`${SESSION_MAX_AGE_MINUTES}m`)
         .sign(key),
     verify: async (token) => {
+      // A token that verified stays valid until it expires: the key does not change while the
+      // process runs. Checked tokens are remembered (bounded), as every request of a session
+      // brings the same one, and the HMAC check is most of the access guard's work.
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+        return null;
+      }
       try {
         // Pinning the algorithm refuses `alg: none` and any other algorithm a forger might pick.
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
         if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
-        return {
+        const claims: TokenClaims = {
           sub: payload.sub,
           exp: payload.exp,
           fullname: typeof payload.fullname === 'string' ? payload.fullname : '',
           username: typeof payload.username === 'string' ? payload.username : '',
         };
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, claims);
+        return claims;
       } catch {
         return null;
       }
