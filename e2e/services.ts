@@ -46,10 +46,37 @@ export const openTab = async (page: Page, name: string) => {
   await expectAccessible(page);
 };
 
-export const pick = async (page: Page, combobox: Locator, search: string, option: RegExp) => {
+/**
+ * Types into a combobox whose options come from a search of the API and clicks an option once the
+ * answer is in. The field goes to the middle of the window first: a dropdown stays open beside its
+ * field, and scrolling to an option near the window's edge would move the field out of view and
+ * hide the list. `path` is the API search the field sends (e.g. /api/keywords).
+ */
+export const chooseOption = async (
+  page: Page,
+  combobox: Locator,
+  search: string,
+  path: string,
+  option: string | RegExp,
+) => {
+  await combobox.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  // A search the page has answered before may come from its cache without a request.
+  const answered = page
+    .waitForResponse(
+      (response) => {
+        const url = new URL(response.url());
+        return url.pathname === path && url.searchParams.get('q') === search.trim();
+      },
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   await combobox.fill(search);
+  await answered;
   await page.getByRole('option', { name: option }).click();
 };
+
+export const pick = (page: Page, combobox: Locator, search: string, option: RegExp) =>
+  chooseOption(page, combobox, search, '/api/users', option);
 
 /** A workflow action on the open tab (Manage status), and the new status it reports. */
 export const runAction = async (page: Page, action: string, newState: string) => {
@@ -139,8 +166,7 @@ export const fillApplication = async (page: Page, currentUsers = '120') => {
 export const fillServiceInformation = async (page: Page, keyword: string) => {
   await expect(informationPage(page, 'General')).toBeVisible();
   const keywords = page.getByRole('combobox', { name: /Keywords/ });
-  await keywords.fill(keyword);
-  await page.getByRole('option', { name: `Create “${keyword}”` }).click();
+  await chooseOption(page, keywords, keyword, '/api/keywords', `Create “${keyword}”`);
   await expectNotification(page, 'keywords created', keyword);
   const website = page.getByRole('textbox', { name: /Website/ });
   await website.fill('www.vault.example');

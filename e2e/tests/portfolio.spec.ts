@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
 import { loginWithAai } from '../login.js';
+import { chooseOption } from '../services.js';
 
 /**
  * The service lists of issue 3 §5 as people use them. The demo data gives every list something
@@ -117,8 +118,7 @@ test('paula works through the portfolio: tabs, search, filters, sort, pages, rel
   await expectAccessible(page);
   await page.getByLabel('Provider').selectOption({ label: 'Datacenter South (DCS)' });
   await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
-  await page.getByRole('combobox', { name: 'Keyword' }).fill('quokka');
-  await page.getByRole('option', { name: PROBE_KEYWORD }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Keyword' }), 'quokka', '/api/keywords', PROBE_KEYWORD);
   await expect(page).toHaveURL(/keyword=[0-9a-f-]{36}/);
   await expect(page.getByText('1 service', { exact: true })).toBeVisible();
   await expect(firstRowLink(page)).toHaveText(probeName(7));
