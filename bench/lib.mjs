@@ -717,6 +717,38 @@ export const webInitialJs = (distDir, { pageModule } = {}) => {
   };
 };
 
+/**
+ * The CSS a first page load needs: the `css` files of the index.html entry and of its static
+ * imports, recursively (lazy chunks' CSS loads with their screens), each gzipped at level 9,
+ * summed. Same manifest walk as webInitialJs; returns { missing } when there is no build.
+ */
+export const webInitialCss = (distDir) => {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(distDir)) return { missing: 'n/a (web not built)' };
+  if (!existsSync(manifestPath)) return { missing: 'n/a (no dist/.vite/manifest.json: build.manifest off?)' };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const entryKey =
+    (manifest['index.html']?.isEntry ? 'index.html' : undefined) ??
+    Object.keys(manifest).find((key) => manifest[key].isEntry);
+  if (!entryKey) return { missing: 'n/a (no entry chunk in the manifest)' };
+  const chunkKeys = new Set();
+  const visit = (key) => {
+    if (chunkKeys.has(key) || !manifest[key]) return;
+    chunkKeys.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  visit(entryKey);
+  const files = [...new Set([...chunkKeys].flatMap((key) => manifest[key].css ?? []))];
+  const initial = files.map((file) => ({ file, gzip: gzipSize(path.join(distDir, file)) }));
+  const allCss = listFiles(distDir).filter((file) => file.endsWith('.css'));
+  return {
+    initial,
+    initialGzip: initial.reduce((sum, { gzip }) => sum + gzip, 0),
+    allCount: allCss.length,
+    allGzip: allCss.reduce((sum, file) => sum + gzipSize(file), 0),
+  };
+};
+
 // ---------------------------------------------------------------------------------------------
 // Process memory
 

@@ -36,6 +36,7 @@ import {
   startPortal,
   staticHeaders,
   summarize,
+  webInitialCss,
   webInitialJs,
 } from './lib.mjs';
 
@@ -526,6 +527,19 @@ const SCENARIOS = [
           target,
         },
       ];
+      // The stylesheets the shell loads first (Mantine's whole stylesheet among them, ADR 20).
+      const css = webInitialCss(settings.webDist);
+      rows.push(
+        css.missing
+          ? { benchmark: 'initial CSS (gzip)', figure: css.missing, target: 'info' }
+          : {
+              benchmark: 'initial CSS (gzip)',
+              figure:
+                `${fmtKB(css.initialGzip)} in ${css.initial.length} file${css.initial.length === 1 ? '' : 's'}; ` +
+                `all CSS ${fmtKB(css.allGzip)} in ${css.allCount}`,
+              target: 'info',
+            },
+      );
       // The public portfolio page: the shell plus the page's lazy chunk and its static imports.
       const pageModule = routePageModule(PUBLIC_PORTFOLIO_ROUTE);
       const page = pageModule ? webInitialJs(settings.webDist, { pageModule }) : { missing: 'n/a (no page found)' };

@@ -1,22 +1,6 @@
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Notification.css';
+// Mantine's whole stylesheet, as its docs say: per-component files break silently when one is
+// missed (checkbox and radio labels fell under their boxes without InlineInput.css).
+import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
 
@@ -30,36 +14,36 @@ import { AppProviders } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes } from './app/router';
 import { createSessionStore } from './auth/sessionStore';
-import { currentLanguage, initI18n, loadLanguage, storedLanguage } from './i18n/i18n';
+import { currentLanguage, startI18n } from './i18n/i18n';
 
-const language = storedLanguage();
-initI18n(language);
+const boot = async () => {
+  // The stored language, with its catalogue, before anything renders or asks the server: the
+  // first screen, the language switch and the first request's Accept-Language agree (ADR 20).
+  await startI18n();
 
-const store = createSessionStore({
-  storage: window.localStorage,
-  document,
-  now: () => Date.now(),
-  api: authApi,
-});
+  const store = createSessionStore({
+    storage: window.localStorage,
+    document,
+    now: () => Date.now(),
+    api: authApi,
+  });
 
-configureApi({
-  getToken: () => store.getSnapshot()?.token ?? null,
-  getLanguage: currentLanguage,
-  onUnauthorized: () => store.unauthorized(),
-});
+  configureApi({
+    getToken: () => store.getSnapshot()?.token ?? null,
+    getLanguage: currentLanguage,
+    onUnauthorized: () => store.unauthorized(),
+  });
 
-// The first load counts as a route change too (SPEC §2): expired sessions end before anything renders.
-store.check();
+  // The first load counts as a route change too: expired sessions end before anything renders.
+  store.check();
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html needs a #root element');
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html needs a #root element');
 
-// The shell (skip link, header, landmarks) is in the DOM before the load event, so nothing a
-// person or a test does right after loading meets an empty page; screens still load lazily.
-const reactRoot = createRoot(root);
-const render = () =>
+  // The shell (skip link, header, landmarks) is in the DOM before the load event, so nothing a
+  // person or a test does right after loading meets an empty page; screens still load lazily.
   flushSync(() =>
-    reactRoot.render(
+    createRoot(root).render(
       <StrictMode>
         <AppProviders store={store} queryClient={createQueryClient()}>
           {/* Location updates render together with session updates (logout goes home, not to the
@@ -71,7 +55,6 @@ const render = () =>
       </StrictMode>,
     ),
   );
-// English renders at once; another stored language first loads its catalogue (one small chunk).
-const pending = loadLanguage(language);
-if (language === 'en') render();
-else void pending.then(render, render);
+};
+
+void boot();

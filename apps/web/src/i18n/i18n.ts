@@ -17,9 +17,12 @@ export const storedLanguage = (): Language => {
   }
 };
 
-/** The language currently shown; sent as Accept-Language so server messages match the UI. */
-export const currentLanguage = (): Language =>
-  isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : DEFAULT_LANGUAGE;
+/**
+ * The language the UI shows; sent as Accept-Language so server messages match it. Read from
+ * i18next's language (the user's choice), not from resolvedLanguage, which falls back to English
+ * while a catalogue is missing (ADR 20).
+ */
+export const currentLanguage = (): Language => (isLanguage(i18next.language) ? i18next.language : DEFAULT_LANGUAGE);
 
 const applyLanguage = (language: string): void => {
   document.documentElement.lang = language;
@@ -33,23 +36,29 @@ const CATALOGUES: Partial<Record<Language, () => Promise<Messages>>> = {
   de: () => import('@nubes/domain/i18n/de').then((module) => module.de),
 };
 
+/** The catalogue of a language that is not bundled; undefined for English (always there). */
+const loadCatalogue = async (language: Language): Promise<Messages | undefined> => CATALOGUES[language]?.();
+
 /** Makes sure the language's catalogue is in i18next before it is shown. */
 export const loadLanguage = async (language: Language): Promise<void> => {
-  const load = CATALOGUES[language];
-  if (!load || i18next.hasResourceBundle(language, 'translation')) return;
-  const messages = await load();
-  i18next.addResourceBundle(language, 'translation', messages, true, true);
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const messages = await loadCatalogue(language);
+  if (messages) i18next.addResourceBundle(language, 'translation', messages, true, true);
 };
 
 /**
  * One i18next instance over the domain's catalogues, so server and web speak with the same words.
- * English is bundled and initialisation is synchronous (initAsync: false), so the first render is
- * already translated; main.tsx loads another stored language before the first render.
+ * Initialisation is synchronous (initAsync: false) over the catalogues given: English always, and
+ * the language's own catalogue when it is another one, so the first render and the first request
+ * are already in that language (ADR 20).
  */
-export const initI18n = (language: Language = storedLanguage()) => {
+export const initI18n = (language: Language = storedLanguage(), messages?: Messages) => {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources: { [DEFAULT_LANGUAGE]: { translation: en } },
+      resources: {
+        [DEFAULT_LANGUAGE]: { translation: en },
+        ...(messages && language !== DEFAULT_LANGUAGE ? { [language]: { translation: messages } } : {}),
+      },
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
@@ -59,11 +68,24 @@ export const initI18n = (language: Language = storedLanguage()) => {
       initAsync: false,
     });
     i18next.on('languageChanged', applyLanguage);
-  } else if (i18next.language !== language) {
-    void i18next.changeLanguage(language);
+  } else {
+    if (messages) i18next.addResourceBundle(language, 'translation', messages, true, true);
+    if (i18next.language !== language) void i18next.changeLanguage(language);
   }
   applyLanguage(language);
   return i18next;
+};
+
+/**
+ * Before the first render: the stored language with its catalogue. A catalogue that fails to load
+ * (offline, a deployment in between) leaves the page in English rather than blank.
+ */
+export const startI18n = async (): Promise<Language> => {
+  const wanted = storedLanguage();
+  const messages = await loadCatalogue(wanted).catch(() => undefined);
+  const language = wanted === DEFAULT_LANGUAGE || messages ? wanted : DEFAULT_LANGUAGE;
+  initI18n(language, messages);
+  return language;
 };
 
 export const changeLanguage = async (language: Language): Promise<void> => {

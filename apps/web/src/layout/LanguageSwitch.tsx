@@ -11,7 +11,8 @@ export const LanguageSwitch = () => {
   return (
     <Group gap={4} role="group" aria-label={t('nav.language')}>
       {LANGUAGES.map((language) => {
-        const active = i18n.resolvedLanguage === language;
+        // The chosen language, not resolvedLanguage (English while a catalogue is still missing).
+        const active = i18n.language === language;
         return (
           <Button
             key={language}
