@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { navigationFor } from './navigation.js';
+import { navigationFor, NAVIGATION } from './navigation.js';
+import { routeById } from './routes.js';
 
 const groups = (roles: string[]) => navigationFor(roles).map((g) => g.key);
 const entries = (roles: string[], group: string) =>
@@ -7,39 +8,51 @@ const entries = (roles: string[], group: string) =>
     .find((g) => g.key === group)
     ?.entries.map((e) => e.key) ?? [];
 
-describe('navigation by role (SPEC §6, DESIGN §1)', () => {
+describe('navigation by permission, built screens only (ADR 21)', () => {
   it('shows no group to a user without roles', () => {
     expect(groups([])).toEqual([]);
   });
 
-  it('shows every group to the portal manager', () => {
-    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'voRegistration', 'adminPanel']);
+  it('offers only routes whose screen is built', () => {
+    for (const group of navigationFor(['portalManager'])) {
+      for (const entry of group.entries)
+        if (entry.route) expect(routeById(entry.route).hasScreen, entry.key).toBe(true);
+    }
+  });
+
+  it('hides a group whose screens are all still to come, with its instruction', () => {
+    expect(groups(['contactManager'])).toEqual([]);
+    expect(groups(['voManager'])).toEqual([]);
+    expect(groups(['portalManager'])).toEqual(['servicePortfolio']);
   });
 
   it('gives service providers the portfolio with new application and my services', () => {
     expect(groups(['serviceProvider'])).toEqual(['servicePortfolio']);
-    expect(entries(['serviceProvider'], 'servicePortfolio')).toEqual(
-      expect.arrayContaining(['newApplication', 'myServices', 'publicPortfolio', 'instruction']),
-    );
-    expect(entries(['serviceProvider'], 'servicePortfolio')).not.toContain('integrationList');
+    expect(entries(['serviceProvider'], 'servicePortfolio')).toEqual([
+      'portfolio',
+      'newApplication',
+      'myServices',
+      'publicPortfolio',
+      'instruction',
+    ]);
+    expect(entries(['cloudServiceDesk'], 'servicePortfolio')).toContain('newApplication');
   });
 
-  it('gives portfolio and integration managers their lists but not new application', () => {
-    expect(entries(['servicePortfolioManager'], 'servicePortfolio')).toEqual(
-      expect.arrayContaining(['integrationList', 'fieldList', 'reviewList', 'changeRequestList']),
-    );
-    expect(entries(['servicePortfolioManager'], 'servicePortfolio')).not.toContain('newApplication');
-    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('reviewList');
-    expect(entries(['resourcePackageManager'], 'servicePortfolio')).toContain('resourcePackageReviewList');
+  it('gives portfolio and integration managers their integration list but not new application or my services', () => {
+    expect(entries(['servicePortfolioManager'], 'servicePortfolio')).toEqual([
+      'portfolio',
+      'integrationList',
+      'publicPortfolio',
+      'instruction',
+    ]);
+    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).toContain('integrationList');
   });
 
-  it('gives the contact database to contact managers and the service desk', () => {
-    expect(groups(['contactManager'])).toEqual(['contactDatabase']);
-    expect(groups(['cloudServiceDesk'])).toEqual(['servicePortfolio', 'contactDatabase']);
+  it('leaves the resource package manager the public portfolio and the instruction', () => {
+    expect(entries(['resourcePackageManager'], 'servicePortfolio')).toEqual(['publicPortfolio', 'instruction']);
   });
 
-  it('gives VO registration to VO managers and, with My VOs only, to supervisors', () => {
-    expect(entries(['voManager'], 'voRegistration')).toEqual(['newVo', 'myVos']);
-    expect(entries(['voSupervisor'], 'voRegistration')).toEqual(['myVos']);
+  it('names only routes of the route table', () => {
+    for (const group of NAVIGATION) for (const entry of group.entries) if (entry.route) routeById(entry.route);
   });
 });

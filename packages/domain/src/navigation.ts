@@ -1,16 +1,20 @@
-import { hasAnyRole, type Role } from './roles.js';
-import type { RouteId } from './routes.js';
+import { can, type Permission, type Principal } from './permissions.js';
+import { routeById, type RouteId } from './routes.js';
 
 /**
- * Top navigation (SPEC §6 completed by DESIGN §1). A group is shown whenever it holds at least
- * one entry for the user; portalManager sees every entry.
+ * Top navigation (ADR 21). An entry leads to a route and shows when the user may open it and its
+ * screen is built; `permission` narrows who sees an entry further (the public portfolio and the
+ * instructions belong to their menu's audience). Document links (`href`) only accompany screens:
+ * a group shows whenever it holds at least one screen for the user, so a group whose screens are
+ * all still to come stays hidden. portalManager passes every permission.
  */
 export interface NavEntry {
   key: string;
   labelKey: string;
-  roles: readonly Role[];
   route?: RouteId;
-  /** Documents open in a new tab (SPEC §2). */
+  /** Who sees the entry; defaults to the route's permission. */
+  permission?: Permission;
+  /** Documents open in a new tab. */
   href?: string;
 }
 
@@ -20,12 +24,6 @@ export interface NavGroup {
   entries: readonly NavEntry[];
 }
 
-const PORTFOLIO_USERS: readonly Role[] = ['serviceProvider', 'cloudServiceDesk'];
-const PORTFOLIO_READERS: readonly Role[] = [...PORTFOLIO_USERS, 'servicePortfolioManager', 'serviceIntegrationManager'];
-const PORTFOLIO_MENU: readonly Role[] = [...PORTFOLIO_READERS, 'resourcePackageManager'];
-const SPM_SIM: readonly Role[] = ['servicePortfolioManager', 'serviceIntegrationManager'];
-const CONTACT_MENU: readonly Role[] = ['contactManager', 'cloudServiceDesk'];
-
 export const SERVICE_PORTFOLIO_INSTRUCTION = '/static/instructions/service-portfolio.pdf';
 export const CONTACT_DATABASE_INSTRUCTION = '/static/instructions/contact-database.pdf';
 
@@ -34,66 +32,74 @@ export const NAVIGATION: readonly NavGroup[] = [
     key: 'servicePortfolio',
     labelKey: 'nav.servicePortfolio',
     entries: [
-      { key: 'portfolio', labelKey: 'routes.servicePortfolio', route: 'servicePortfolio', roles: PORTFOLIO_READERS },
-      { key: 'newApplication', labelKey: 'nav.newApplication', route: 'serviceApplication', roles: PORTFOLIO_USERS },
-      { key: 'myServices', labelKey: 'routes.myServices', route: 'myServices', roles: PORTFOLIO_USERS },
-      {
-        key: 'integrationList',
-        labelKey: 'routes.serviceIntegrationList',
-        route: 'serviceIntegrationList',
-        roles: SPM_SIM,
-      },
-      { key: 'fieldList', labelKey: 'routes.serviceFieldList', route: 'serviceFieldList', roles: SPM_SIM },
-      { key: 'reviewList', labelKey: 'routes.reviewList', route: 'reviewList', roles: ['servicePortfolioManager'] },
-      {
-        key: 'changeRequestList',
-        labelKey: 'routes.changeRequestList',
-        route: 'changeRequestList',
-        roles: ['servicePortfolioManager'],
-      },
+      { key: 'portfolio', labelKey: 'routes.servicePortfolio', route: 'servicePortfolio' },
+      { key: 'newApplication', labelKey: 'nav.newApplication', route: 'serviceApplication' },
+      { key: 'myServices', labelKey: 'routes.myServices', route: 'myServices' },
+      { key: 'integrationList', labelKey: 'routes.serviceIntegrationList', route: 'serviceIntegrationList' },
+      { key: 'fieldList', labelKey: 'routes.serviceFieldList', route: 'serviceFieldList' },
+      { key: 'reviewList', labelKey: 'routes.reviewList', route: 'reviewList' },
+      { key: 'changeRequestList', labelKey: 'routes.changeRequestList', route: 'changeRequestList' },
       {
         key: 'resourcePackageReviewList',
         labelKey: 'routes.resourcePackageReviewList',
         route: 'resourcePackageReviewList',
-        roles: ['resourcePackageManager'],
       },
       {
         key: 'publicPortfolio',
         labelKey: 'routes.publicServicePortfolio',
         route: 'publicServicePortfolio',
-        roles: PORTFOLIO_MENU,
+        permission: 'screen.portfolioMenu',
       },
-      { key: 'instruction', labelKey: 'nav.instruction', href: SERVICE_PORTFOLIO_INSTRUCTION, roles: PORTFOLIO_MENU },
+      {
+        key: 'instruction',
+        labelKey: 'nav.instruction',
+        href: SERVICE_PORTFOLIO_INSTRUCTION,
+        permission: 'screen.portfolioMenu',
+      },
     ],
   },
   {
     key: 'contactDatabase',
     labelKey: 'nav.contactDatabase',
     entries: [
-      { key: 'contacts', labelKey: 'routes.contactDatabase', route: 'contactDatabase', roles: CONTACT_MENU },
-      { key: 'institutions', labelKey: 'routes.institutions', route: 'institutions', roles: CONTACT_MENU },
-      { key: 'userAccounts', labelKey: 'routes.userAccounts', route: 'userAccounts', roles: CONTACT_MENU },
-      { key: 'instruction', labelKey: 'nav.instruction', href: CONTACT_DATABASE_INSTRUCTION, roles: CONTACT_MENU },
+      { key: 'contacts', labelKey: 'routes.contactDatabase', route: 'contactDatabase' },
+      { key: 'institutions', labelKey: 'routes.institutions', route: 'institutions' },
+      { key: 'userAccounts', labelKey: 'routes.userAccounts', route: 'userAccounts' },
+      {
+        key: 'instruction',
+        labelKey: 'nav.instruction',
+        href: CONTACT_DATABASE_INSTRUCTION,
+        permission: 'screen.contactDatabase',
+      },
     ],
   },
   {
     key: 'voRegistration',
     labelKey: 'nav.voRegistration',
     entries: [
-      { key: 'newVo', labelKey: 'routes.voApplication', route: 'voApplication', roles: ['voManager'] },
-      { key: 'myVos', labelKey: 'routes.myVos', route: 'myVos', roles: ['voManager', 'voSupervisor'] },
+      { key: 'newVo', labelKey: 'routes.voApplication', route: 'voApplication' },
+      { key: 'myVos', labelKey: 'routes.myVos', route: 'myVos' },
     ],
   },
   {
     key: 'adminPanel',
     labelKey: 'nav.adminPanel',
-    entries: [{ key: 'adminPanel', labelKey: 'routes.adminPanel', route: 'adminPanel', roles: [] }],
+    entries: [{ key: 'adminPanel', labelKey: 'routes.adminPanel', route: 'adminPanel' }],
   },
 ];
 
-/** The groups and entries this user sees, empty groups removed. */
-export const navigationFor = (roles: readonly string[]): NavGroup[] =>
-  NAVIGATION.map((group) => ({
+const allowed = (entry: NavEntry, principal: Principal): boolean => {
+  if (entry.permission && !can(principal, entry.permission)) return false;
+  if (!entry.route) return true;
+  const route = routeById(entry.route);
+  return route.hasScreen === true && can(principal, route.permission);
+};
+
+/** The groups and entries a user with these roles sees; groups without a screen for them are left out. */
+export const navigationFor = (roles: readonly string[]): NavGroup[] => {
+  const principal: Principal = { id: '', username: '', roles };
+  return NAVIGATION.map((group) => ({
     ...group,
-    entries: group.entries.filter((entry) => hasAnyRole(roles, entry.roles)),
-  })).filter((group) => group.entries.length > 0);
+    entries: group.entries.filter((entry) => allowed(entry, principal)),
+  })).filter((group) => group.entries.some((entry) => entry.route));
+};

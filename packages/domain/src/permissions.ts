@@ -56,6 +56,46 @@ export const PERMISSIONS = {
     description: 'Create keywords',
   },
   'weighting.read': { audience: 'authenticated', description: 'Read the weighting criteria' },
+  // Screens without an API permission of their own (ADR 21): who the web shows them to, with the
+  // audience of their menu entries. Screens backed by an API use that API's permission instead.
+  'screen.myServices': {
+    audience: ['serviceProvider', 'cloudServiceDesk'],
+    description: 'The My Services screen (New Application and My Services are for service providers)',
+  },
+  'screen.portfolioMenu': {
+    audience: [
+      'serviceProvider',
+      'cloudServiceDesk',
+      'servicePortfolioManager',
+      'serviceIntegrationManager',
+      'resourcePackageManager',
+    ],
+    description: 'The service portfolio menu: its public portfolio link and instruction',
+  },
+  'screen.reviewList': { audience: ['servicePortfolioManager'], description: 'The Service Review List screen' },
+  'screen.serviceFieldList': {
+    audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
+    description: 'The Service Field List screen',
+  },
+  'screen.changeRequestList': {
+    audience: ['servicePortfolioManager'],
+    description: 'The Change Request List screen',
+  },
+  'screen.resourcePackageReviewList': {
+    audience: ['resourcePackageManager'],
+    description: 'The resource package review list screen',
+  },
+  'screen.contactDatabase': {
+    audience: ['contactManager', 'cloudServiceDesk'],
+    description: 'The contact database and institution screens, with their instruction',
+  },
+  'screen.voApplication': { audience: ['voManager'], description: 'The New VO Application screen' },
+  'screen.myVos': { audience: ['voManager', 'voSupervisor'], description: 'The My VOs (VO Registration) screen' },
+  'screen.virtualOrganisation': {
+    audience: 'authenticated',
+    description: 'A single VO and its application; the VO decides who sees it',
+  },
+  'screen.adminPanel': { audience: [], description: 'The admin panel (portal manager only)' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

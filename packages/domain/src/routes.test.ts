@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './i18n/en.js';
-import { ROUTES, routePath, routeTitleKey, safeRedirectTarget } from './routes.js';
+import { isPermission } from './permissions.js';
+import { canOpenRoute, offersRoute, ROUTES, routePath, routeTitleKey, safeRedirectTarget } from './routes.js';
 
 const SPEC_PATHS = [
   '/',
@@ -39,10 +40,36 @@ describe('route table (SPEC §2)', () => {
 
   it('leaves exactly home, login, AAI return, public portfolio and not-found public', () => {
     expect(
-      ROUTES.filter((r) => r.access === 'public')
+      ROUTES.filter((r) => r.permission === 'public')
         .map((r) => r.path)
         .sort(),
     ).toEqual(['/', '/login', '/login-oauth/oidc', '/sc/public-service-portfolio', '*'].sort());
+  });
+
+  it('guards every other route with a named permission (ADR 21)', () => {
+    for (const route of ROUTES)
+      if (route.permission !== 'public') expect(isPermission(route.permission), route.id).toBe(true);
+  });
+
+  it('opens New Application and My Services only to service providers, the desk and the portal manager', () => {
+    const as = (...roles: string[]) => ({ id: 'u', username: 'u', roles });
+    for (const id of ['serviceApplication', 'myServices'] as const) {
+      expect(canOpenRoute(as(), id), id).toBe(false);
+      expect(canOpenRoute(as('servicePortfolioManager'), id), id).toBe(false);
+      expect(canOpenRoute(null, id), id).toBe(false);
+      expect(canOpenRoute(as('serviceProvider'), id), id).toBe(true);
+      expect(canOpenRoute(as('cloudServiceDesk'), id), id).toBe(true);
+      expect(canOpenRoute(as('portalManager'), id), id).toBe(true);
+    }
+    expect(canOpenRoute(as('serviceIntegrationManager'), 'serviceIntegrationList')).toBe(true);
+    expect(canOpenRoute(as('serviceProvider'), 'serviceIntegrationList')).toBe(false);
+  });
+
+  it('offers only built screens', () => {
+    const admin = { id: 'a', username: 'admin', roles: ['portalManager'] };
+    expect(offersRoute(admin, 'serviceApplication')).toBe(true);
+    expect(offersRoute(admin, 'adminPanel')).toBe(false);
+    expect(offersRoute(admin, 'myVos')).toBe(false);
   });
 
   it('has an English title for every route but home', () => {

@@ -1,15 +1,19 @@
-import type { Role } from './roles.js';
+import { can, type Principal, type RouteAccess } from './permissions.js';
 
 /**
- * The web app's routes (SPEC §2). The web registers exactly these; titles are i18n keys under
- * `routes.*`, and `access` decides whether a logged-out visitor is sent to the login page.
- * `roles`, where set, is what the screen's data needs; others see a "no access" notice.
+ * The web app's routes. The web registers exactly these; titles are i18n keys under `routes.*`.
+ * `permission` decides who may open the screen (ADR 21): 'public' for everyone, otherwise a named
+ * permission of the domain's table, checked with `can()` as the server checks its API. Logged-out
+ * visitors of a non-public route go to the login page; logged-in users without the permission see
+ * a "no access" notice.
+ * `hasScreen` marks the routes whose screen is built (the web's pages map must agree, a test holds
+ * them equal); only those appear in menus and as links, the others show a placeholder.
  */
 export interface RouteDefinition {
   id: RouteId;
   path: string;
-  access: 'public' | 'authenticated';
-  roles?: readonly Role[];
+  permission: RouteAccess;
+  hasScreen?: true;
 }
 
 export const ROUTE_IDS = [
@@ -44,47 +48,49 @@ export const ROUTE_IDS = [
 
 export type RouteId = (typeof ROUTE_IDS)[number];
 
-const SPM_SIM: readonly Role[] = ['servicePortfolioManager', 'serviceIntegrationManager'];
-const CONTACTS: readonly Role[] = ['contactManager', 'cloudServiceDesk'];
-
 export const ROUTES: readonly RouteDefinition[] = [
-  { id: 'home', path: '/', access: 'public' },
-  { id: 'login', path: '/login', access: 'public' },
-  { id: 'loginOauth', path: '/login-oauth/oidc', access: 'public' },
-  { id: 'servicePortfolio', path: '/sc/service-portfolio', access: 'authenticated' },
-  { id: 'publicServicePortfolio', path: '/sc/public-service-portfolio', access: 'public' },
-  { id: 'serviceIntegrationList', path: '/sc/service-integration-list', access: 'authenticated', roles: SPM_SIM },
-  { id: 'reviewList', path: '/sc/review-list', access: 'authenticated', roles: ['servicePortfolioManager'] },
-  { id: 'serviceFieldList', path: '/sc/service-field-list', access: 'authenticated', roles: SPM_SIM },
+  { id: 'home', path: '/', permission: 'public', hasScreen: true },
+  { id: 'login', path: '/login', permission: 'public', hasScreen: true },
+  { id: 'loginOauth', path: '/login-oauth/oidc', permission: 'public', hasScreen: true },
+  { id: 'servicePortfolio', path: '/sc/service-portfolio', permission: 'service.list', hasScreen: true },
+  { id: 'publicServicePortfolio', path: '/sc/public-service-portfolio', permission: 'public', hasScreen: true },
   {
-    id: 'changeRequestList',
-    path: '/sc/change-request-list',
-    access: 'authenticated',
-    roles: ['servicePortfolioManager'],
+    id: 'serviceIntegrationList',
+    path: '/sc/service-integration-list',
+    permission: 'service.integrationList',
+    hasScreen: true,
   },
-  { id: 'serviceApplication', path: '/sc/service-application', access: 'authenticated' },
-  { id: 'serviceApplicationEdit', path: '/sc/service-application/:id', access: 'authenticated' },
-  { id: 'myServices', path: '/sc/my-services', access: 'authenticated' },
-  { id: 'service', path: '/sc/service/:id', access: 'authenticated' },
-  { id: 'policy', path: '/sc/service/:serviceID/policy/:policyUID', access: 'authenticated' },
-  { id: 'resourceForm', path: '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form', access: 'authenticated' },
+  { id: 'reviewList', path: '/sc/review-list', permission: 'screen.reviewList' },
+  { id: 'serviceFieldList', path: '/sc/service-field-list', permission: 'screen.serviceFieldList' },
+  { id: 'changeRequestList', path: '/sc/change-request-list', permission: 'screen.changeRequestList' },
+  { id: 'serviceApplication', path: '/sc/service-application', permission: 'service.create', hasScreen: true },
+  // Editing an application is a service update: the provider side and portfolio managers reach it
+  // from the service view; the service policy decides per service.
+  { id: 'serviceApplicationEdit', path: '/sc/service-application/:id', permission: 'service.update', hasScreen: true },
+  { id: 'myServices', path: '/sc/my-services', permission: 'screen.myServices', hasScreen: true },
+  { id: 'service', path: '/sc/service/:id', permission: 'service.read', hasScreen: true },
+  { id: 'policy', path: '/sc/service/:serviceID/policy/:policyUID', permission: 'service.read' },
+  {
+    id: 'resourceForm',
+    path: '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form',
+    permission: 'service.update',
+  },
   {
     id: 'resourcePackageReviewList',
     path: '/sc/resourcePackageReviewList',
-    access: 'authenticated',
-    roles: ['resourcePackageManager'],
+    permission: 'screen.resourcePackageReviewList',
   },
-  { id: 'serviceOnlineForm', path: '/sc/service-online-form/:id', access: 'authenticated' },
-  { id: 'contactDatabase', path: '/cd/contact-database', access: 'authenticated', roles: CONTACTS },
-  { id: 'institutions', path: '/cd/institutions', access: 'authenticated', roles: CONTACTS },
-  { id: 'userAccounts', path: '/cd/user-accounts', access: 'authenticated', roles: CONTACTS },
-  { id: 'voRegistration', path: '/vo/vo-registration', access: 'authenticated' },
-  { id: 'voApplication', path: '/vo/vo-application', access: 'authenticated' },
-  { id: 'myVos', path: '/vo/my-vos', access: 'authenticated' },
-  { id: 'virtualOrganisation', path: '/vo/virtual-organisation/:id', access: 'authenticated' },
-  { id: 'voApplicationEdit', path: '/vo/vo-application/:id', access: 'authenticated' },
-  { id: 'adminPanel', path: '/manage/adminPanel', access: 'authenticated', roles: [] },
-  { id: 'notFound', path: '*', access: 'public' },
+  { id: 'serviceOnlineForm', path: '/sc/service-online-form/:id', permission: 'service.update' },
+  { id: 'contactDatabase', path: '/cd/contact-database', permission: 'screen.contactDatabase' },
+  { id: 'institutions', path: '/cd/institutions', permission: 'screen.contactDatabase' },
+  { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny' },
+  { id: 'voRegistration', path: '/vo/vo-registration', permission: 'screen.myVos' },
+  { id: 'voApplication', path: '/vo/vo-application', permission: 'screen.voApplication' },
+  { id: 'myVos', path: '/vo/my-vos', permission: 'screen.myVos' },
+  { id: 'virtualOrganisation', path: '/vo/virtual-organisation/:id', permission: 'screen.virtualOrganisation' },
+  { id: 'voApplicationEdit', path: '/vo/vo-application/:id', permission: 'screen.virtualOrganisation' },
+  { id: 'adminPanel', path: '/manage/adminPanel', permission: 'screen.adminPanel' },
+  { id: 'notFound', path: '*', permission: 'public', hasScreen: true },
 ];
 
 export const routeById = (id: RouteId): RouteDefinition => {
@@ -92,6 +98,14 @@ export const routeById = (id: RouteId): RouteDefinition => {
   if (!route) throw new Error(`Unknown route ${id}`);
   return route;
 };
+
+/** Whether this user (null: logged out) may open the route's screen. */
+export const canOpenRoute = (principal: Principal | null, id: RouteId): boolean =>
+  can(principal, routeById(id).permission);
+
+/** Whether the route leads somewhere useful for this user: its screen is built and theirs to open. */
+export const offersRoute = (principal: Principal | null, id: RouteId): boolean =>
+  routeById(id).hasScreen === true && canOpenRoute(principal, id);
 
 /** The i18n key of a route's title; home has none, so the document title falls back to the product name. */
 export const routeTitleKey = (id: RouteId): string | null => (id === 'home' ? null : `routes.${id}`);

@@ -1,7 +1,7 @@
 import { routeTitleKey, type RouteDefinition } from '@nubes/domain';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { RequireAuth } from '../auth/RequireAuth';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { PageTitleContext, useDocumentTitle } from '../hooks/useDocumentTitle';
 import { PageLoader } from '../pages/PageLoader';
 import type { PageProps } from '../pages/PageProps';
 
@@ -11,14 +11,17 @@ export interface RoutePageProps {
   page: ComponentType<PageProps>;
 }
 
-/** One entry of the domain route table on screen: document title, access rule, then the page. */
+/** One entry of the domain route table on screen: document title, permission check, then the page. */
 export const RoutePage = ({ route, page: Page }: RoutePageProps) => {
-  useDocumentTitle(routeTitleKey(route.id));
-  const content = (
-    <Suspense fallback={<PageLoader />}>
-      <Page routeId={route.id} />
-    </Suspense>
+  const [pageTitle, setPageTitle] = useState<string | null>(null);
+  useDocumentTitle(routeTitleKey(route.id), pageTitle);
+  return (
+    <PageTitleContext value={setPageTitle}>
+      <RequireAuth permission={route.permission}>
+        <Suspense fallback={<PageLoader />}>
+          <Page routeId={route.id} />
+        </Suspense>
+      </RequireAuth>
+    </PageTitleContext>
   );
-  if (route.access === 'public') return content;
-  return <RequireAuth roles={route.roles}>{content}</RequireAuth>;
 };

@@ -25,7 +25,11 @@ const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
 
-/** Screens with their own component; every other route shows its title until a later issue fills it. */
+/**
+ * Screens with their own component; every other route shows a placeholder with its title. The
+ * domain's route table marks exactly these routes `hasScreen` (pages.test.ts holds them equal), so
+ * menus and links offer only built screens (ADR 21).
+ */
 const PAGES: Partial<Record<RouteId, LazyPage>> = {
   home: HomePage,
   login: LoginPage,
@@ -41,3 +45,6 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;
+
+/** The routes with a screen of their own. */
+export const routesWithScreen = (): RouteId[] => Object.keys(PAGES) as RouteId[];

@@ -5,7 +5,7 @@ import { currentLocation, fakeAuthApi, fakeToken, PEOPLE, renderApp } from '../t
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 
-describe('routes and guards (SPEC §2)', () => {
+describe('routes and guards', () => {
   it('sends a logged-out visitor of a protected route to the login page with the full path and query', async () => {
     renderApp({ path: '/sc/service/42?tab=ownership&x=a%20b' });
     await h1('Login');
@@ -13,7 +13,7 @@ describe('routes and guards (SPEC §2)', () => {
     expect(document.title).toBe('Login');
   });
 
-  it.each(ROUTES.filter((route) => route.access === 'authenticated').map((route) => [route.path]))(
+  it.each(ROUTES.filter((route) => route.permission !== 'public').map((route) => [route.path]))(
     'guards %s',
     async (path) => {
       const concrete = path.replace(/:(\w+)/g, 'p1');
@@ -43,13 +43,21 @@ describe('routes and guards (SPEC §2)', () => {
   });
 
   it('shows a protected screen to a logged-in user, with its title and placeholder line', async () => {
-    renderApp({ path: '/vo/my-vos', user: PEOPLE.alice });
-    await h1('My VOs');
+    renderApp({ path: '/vo/virtual-organisation/7', user: PEOPLE.alice });
+    await h1('VO View');
     expect(screen.getByText(/will be filled in a coming release/)).toBeInTheDocument();
-    expect(document.title).toBe('My VOs');
+    expect(document.title).toBe('VO View');
   });
 
-  it('tells a user without the route roles that there is no access', async () => {
+  it('checks the route permission: nora may not open My Services or the application form', async () => {
+    const first = renderApp({ path: '/sc/my-services', user: PEOPLE.nora });
+    await h1('No access');
+    first.unmount();
+    renderApp({ path: '/sc/service-application', user: PEOPLE.nora });
+    await h1('No access');
+  });
+
+  it('tells a user without the route permission that there is no access', async () => {
     renderApp({ path: '/manage/adminPanel', user: PEOPLE.alice });
     await h1('No access');
     expect(document.title).toBe('Admin Panel');

@@ -1,26 +1,28 @@
-import { hasAnyRole, type Role } from '@nubes/domain';
+import { can, type RouteAccess } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { NoAccess } from '../pages/NoAccess';
 import { loginPath } from './loginTarget';
 import { useSession } from './SessionProvider';
+import { principalOf } from './principal';
 
 export interface RequireAuthProps {
-  /** When set, the user also needs one of these roles (portalManager always passes). */
-  roles?: readonly Role[] | undefined;
+  /** The permission the screen needs (portalManager always passes); 'public' lets everyone in. */
+  permission: RouteAccess;
   children: ReactNode;
 }
 
 /**
- * Guards a protected screen: logged-out visitors go to the login page with the full path and
- * query as redirect target (SPEC §2); logged-in users without a fitting role see a notice.
+ * Guards a screen: logged-out visitors of a protected one go to the login page with the full path
+ * and query as redirect target; logged-in users without the permission see a notice (ADR 21).
  */
-export const RequireAuth = ({ roles, children }: RequireAuthProps) => {
+export const RequireAuth = ({ permission, children }: RequireAuthProps) => {
   const { session } = useSession();
   const location = useLocation();
+  if (permission === 'public') return <>{children}</>;
   if (!session) {
     return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   }
-  if (roles && !hasAnyRole(session.roles, roles)) return <NoAccess />;
+  if (!can(principalOf(session), permission)) return <NoAccess />;
   return <>{children}</>;
 };

@@ -10,7 +10,7 @@ const RESTRICTED = [
 
 const main = () => screen.getByRole('main');
 
-describe('home page (SPEC §1)', () => {
+describe('home page', () => {
   it('shows New Application, New VO Application and My VOs as plain text when logged out', async () => {
     renderApp({ path: '/' });
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
@@ -21,12 +21,30 @@ describe('home page (SPEC §1)', () => {
     expect(screen.getByText('Welcome to Nubes', { selector: 'p' })).toBeInTheDocument();
   });
 
-  it('makes them links when logged in', async () => {
+  it('makes New Application a link for a service provider; screens still to come stay text', async () => {
     renderApp({ path: '/', user: PEOPLE.alice });
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
-    for (const [name, href] of RESTRICTED) {
-      expect(within(main()).getByRole('link', { name })).toHaveAttribute('href', href);
+    expect(within(main()).getByRole('link', { name: 'New Application' })).toHaveAttribute(
+      'href',
+      '/sc/service-application',
+    );
+    for (const name of ['New VO Application', 'My VOs']) {
+      expect(within(main()).queryByRole('link', { name })).toBeNull();
+      expect(within(main()).getByText(name, { exact: true })).toBeInTheDocument();
     }
+  });
+
+  it('offers nora (no role) no New Application, and the form tells her she has no access', async () => {
+    renderApp({ path: '/', user: PEOPLE.nora });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    expect(within(main()).queryByRole('link', { name: 'New Application' })).toBeNull();
+    expect(within(main()).getByText('New Application', { exact: true })).toBeInTheDocument();
+  });
+
+  it('shows nora "No access" instead of the application form', async () => {
+    renderApp({ path: '/sc/service-application', user: PEOPLE.nora });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
   it('links the public portfolio, the instruction PDF (new tab) and the helpdesk', async () => {

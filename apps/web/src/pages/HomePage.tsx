@@ -1,24 +1,30 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { routePath, type RouteId } from '@nubes/domain';
+import { offersRoute, routePath, type RouteId } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../auth/SessionProvider';
+import { principalOf } from '../auth/principal';
 import { ExternalLink } from '../components/ExternalLink';
 import { usePublicConfig } from '../config/publicConfig';
 import { interpolateElements } from '../i18n/interpolateElements';
 
-/** SPEC §1: these are links only for logged-in users; otherwise the same words as plain text. */
-const ModuleLink = ({ route, loggedIn, children }: { route: RouteId; loggedIn: boolean; children: ReactNode }) =>
-  loggedIn ? (
+/**
+ * A module's screen as a link for users who may open it once it is built (ADR 21); for everyone
+ * else the same words as plain text, so nobody is sent to a form that fails on save.
+ */
+const ModuleLink = ({ route, children }: { route: RouteId; children: ReactNode }) => {
+  const { session } = useSession();
+  return offersRoute(principalOf(session), route) ? (
     <Anchor component={Link} to={routePath(route)}>
       {children}
     </Anchor>
   ) : (
     <span>{children}</span>
   );
+};
 
-/** The start page: welcome, the modules, instructions and helpdesk (SPEC §1). */
+/** The start page: welcome, the modules, instructions and helpdesk. */
 export const HomePage = () => {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
@@ -57,27 +63,15 @@ export const HomePage = () => {
         <ul className="inline-list">
           <li>
             {interpolateElements(t, 'home.onboardingModule', {
-              newApplication: (
-                <ModuleLink route="serviceApplication" loggedIn={isLoggedIn}>
-                  {t('home.newApplication')}
-                </ModuleLink>
-              ),
+              newApplication: <ModuleLink route="serviceApplication">{t('home.newApplication')}</ModuleLink>,
             })}
           </li>
           <li>{t('home.management')}</li>
           <li>{t('home.contacts')}</li>
           <li>
             {interpolateElements(t, 'home.vosModule', {
-              newVoApplication: (
-                <ModuleLink route="voApplication" loggedIn={isLoggedIn}>
-                  {t('home.newVoApplication')}
-                </ModuleLink>
-              ),
-              myVos: (
-                <ModuleLink route="myVos" loggedIn={isLoggedIn}>
-                  {t('home.myVos')}
-                </ModuleLink>
-              ),
+              newVoApplication: <ModuleLink route="voApplication">{t('home.newVoApplication')}</ModuleLink>,
+              myVos: <ModuleLink route="myVos">{t('home.myVos')}</ModuleLink>,
             })}
           </li>
         </ul>

@@ -1,11 +1,32 @@
 import '../features/service/styles';
+import type { ServiceDetail } from '@nubes/domain';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { CannotFindService, ServiceLoader } from '../features/service/components/ServiceLoader';
 import { ServiceView } from '../features/service/view/ServiceView';
+import { useServiceTabs } from '../features/service/view/useServiceTabs';
+import { usePageTitle } from '../hooks/useDocumentTitle';
+
+/** The document title names the service and the tab open, so tabs and bookmarks tell services apart. */
+const ServiceTitle = ({ service }: { service: ServiceDetail }) => {
+  const { t } = useTranslation();
+  const { tab } = useServiceTabs();
+  usePageTitle([service.name, t(`serviceView.tabs.${tab}`)]);
+  return null;
+};
 
 /** /sc/service/{id}: the Service Catalogue's view of one service. */
 export const ServicePage = () => {
   const { id } = useParams();
   if (!id) return <CannotFindService />;
-  return <ServiceLoader id={id}>{(service) => <ServiceView key={service.id} service={service} />}</ServiceLoader>;
+  return (
+    <ServiceLoader id={id}>
+      {(service) => (
+        <>
+          <ServiceTitle service={service} />
+          <ServiceView key={service.id} service={service} />
+        </>
+      )}
+    </ServiceLoader>
+  );
 };
