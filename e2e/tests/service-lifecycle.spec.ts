@@ -94,7 +94,7 @@ test('a new service from application to retirement, person by person', async ({ 
   await openTab(alice, 'Service information');
   await fillServiceInformation(alice, KEYWORD);
   await alice.getByRole('button', { name: 'Submit service information' }).click();
-  await expectNotification(alice, 'status changed', 'The new status is Service Information Received.');
+  await expectNotification(alice, 'Status changed', 'The new status is Service Information Received.');
   await expect(alice.getByText('you cannot edit it in the current status')).toBeVisible();
   await expectAccessible(alice);
 
@@ -128,7 +128,7 @@ test('a new service from application to retirement, person by person', async ({ 
   await paula.getByRole('combobox', { name: /First response/ }).selectOption({ label: 'Within one business day' });
   await expectAccessible(paula);
   await paula.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(paula, 'service updated');
+  await expectNotification(paula, 'Service updated');
   await closeNotifications(paula);
 
   await openStatus(ivan, id);
@@ -148,7 +148,7 @@ test('a new service from application to retirement, person by person', async ({ 
   await goToInformationPage(paula, 'Other');
   await paula.getByRole('textbox', { name: /Terms of use/ }).fill('https://www.hpc-north.example/terms');
   await paula.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(paula, 'service updated');
+  await expectNotification(paula, 'Service updated');
   await closeNotifications(paula);
   await openTab(paula, 'Manage status');
   const onlineDays = new Set([today()]);
@@ -163,13 +163,19 @@ test('a new service from application to retirement, person by person', async ({ 
   await online.visitor.context().close();
 
   // --- 7. paula discontinues and retires it ---------------------------------------------------------
-  await runAction(paula, 'Discontinue', 'Service Discontinued');
+  await paula.getByRole('tabpanel').getByRole('button', { name: 'Discontinue', exact: true }).click();
+  const discontinue = paula.getByRole('dialog', { name: 'Discontinue' });
+  await expect(discontinue).toContainText('Do you really want to discontinue the service?');
+  await discontinue.getByRole('button', { name: 'Discontinue' }).click();
+  await expectNotification(paula, 'Status changed', 'The new status is Service Discontinued.');
+  await expect(discontinue).toBeHidden();
+  await closeNotifications(paula);
   await paula.getByRole('tabpanel').getByRole('button', { name: 'Retire', exact: true }).click();
   const confirm = paula.getByRole('dialog', { name: 'Retire' });
   await expect(confirm).toContainText('Do you really want to retire the service? There is no way back.');
   await expectAccessible(paula);
   await confirm.getByRole('button', { name: 'Retire' }).click();
-  await expectNotification(paula, 'status changed', 'The new status is Service Retired.');
+  await expectNotification(paula, 'Status changed', 'The new status is Service Retired.');
   await expect(confirm).toBeHidden();
   await expect(paula.getByText('There is no status change you can make now.')).toBeVisible();
   await closeNotifications(paula);

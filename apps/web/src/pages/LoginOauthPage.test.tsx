@@ -20,13 +20,13 @@ describe('return from single sign-on (/login-oauth/oidc)', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     window.localStorage.setItem('oAuthSession', 'sso-1');
-    window.sessionStorage.setItem('nubes.loginRedirect', '/vo/my-vos?x=1');
+    window.sessionStorage.setItem('nubes.loginRedirect', '/sc/my-services?x=1');
     const api = fakeAuthApi({ fetchUser: vi.fn(() => Promise.resolve(PEOPLE.alice!)) });
 
     renderApp({ path: '/login-oauth/oidc?code=c-1&state=s-1', api });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My VOs' })).toBeInTheDocument();
-    expect(currentLocation()).toBe('/vo/my-vos?x=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Services' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/sc/my-services?x=1');
     const exchanges = fetchMock.mock.calls.filter(([url]) => url === '/api/login-oauth');
     expect(exchanges).toHaveLength(1);
     expect(JSON.parse(exchanges[0]![1]!.body as string)).toEqual({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../i18n/index.js';
 import { SERVICE_STATES, type ServiceState } from './states.js';
 import {
   availableTransitions,
@@ -16,7 +17,7 @@ const sim: WorkflowContext = { roles: ['serviceIntegrationManager'], isProviderS
 const admin: WorkflowContext = { roles: ['portalManager'], isProviderSide: false };
 const desk: WorkflowContext = { roles: ['cloudServiceDesk'], isProviderSide: false };
 
-// DESIGN §2 written out once more, independently of the table's helper, so a slip in either shows.
+// The transition table written out once more, independently of the table's helper, so a slip in either shows.
 const EXPECTED: Array<[string, ServiceState[], ServiceState, string]> = [
   ['withdrawApplication', ['application_draft', 'application_received'], 'application_withdrawn', 'provider,spm'],
   ['completeApplication', ['application_draft'], 'application_received', 'provider,spm'],
@@ -72,7 +73,7 @@ const expectedRows = EXPECTED.flatMap(([action, from, to, who]) =>
 
 const contexts = { provider, spm, sim } as const;
 
-describe('the service workflow table (DESIGN §2)', () => {
+describe('the service workflow table', () => {
   it('has exactly the rows of the design, no more', () => {
     expect(TRANSITIONS).toHaveLength(expectedRows.length);
     for (const row of expectedRows) {
@@ -121,13 +122,17 @@ describe('the service workflow table (DESIGN §2)', () => {
     expect(findTransition('online', 'service_not_available')?.validation).toBeUndefined();
   });
 
-  it('asks for confirmation when withdrawing an offer and retiring', () => {
-    expect(TRANSITIONS.filter((rule) => rule.confirm).map((rule) => rule.action)).toEqual(
-      expect.arrayContaining(['withdrawServiceOffer', 'retire']),
-    );
-    expect(new Set(TRANSITIONS.filter((rule) => rule.confirm).map((rule) => rule.action))).toEqual(
-      new Set(['withdrawServiceOffer', 'retire']),
-    );
+  it('asks before every step that ends or withdraws something, with a text in both languages', () => {
+    const confirmed = new Set(TRANSITIONS.filter((rule) => rule.confirm).map((rule) => rule.action));
+    expect(confirmed).toEqual(new Set(['withdrawApplication', 'withdrawServiceOffer', 'discontinue', 'retire']));
+    for (const rule of TRANSITIONS.filter((r) => ['withdrawApplication', 'discontinue'].includes(r.action))) {
+      expect(rule.confirm, `${rule.action} from ${rule.from}`).toBe(`workflow.confirm.${rule.action}`);
+    }
+    for (const rule of TRANSITIONS) {
+      if (!rule.confirm) continue;
+      expect(translate('en', rule.confirm), rule.confirm).not.toBe(rule.confirm);
+      expect(translate('de', rule.confirm), rule.confirm).not.toBe(translate('en', rule.confirm));
+    }
   });
 
   it('offers each actor exactly the actions it may take now', () => {

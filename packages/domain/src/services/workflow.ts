@@ -64,7 +64,9 @@ const rows = (
  * a test walks every row and every pair that is not one.
  */
 export const TRANSITIONS: readonly TransitionRule[] = [
-  ...rows('withdrawApplication', ['application_draft', 'application_received'], 'application_withdrawn', PROVIDER_SPM),
+  ...rows('withdrawApplication', ['application_draft', 'application_received'], 'application_withdrawn', PROVIDER_SPM, {
+    confirm: 'workflow.confirm.withdrawApplication',
+  }),
   ...rows('completeApplication', ['application_draft'], 'application_received', PROVIDER_SPM, {
     validation: 'application',
   }),
@@ -111,6 +113,7 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     ['service_online', 'service_not_available', 'service_full_capacity_reached'],
     'service_discontinued',
     SPM,
+    { confirm: 'workflow.confirm.discontinue' },
   ),
   ...rows('retire', ['service_discontinued'], 'service_retired', SPM, { confirm: 'workflow.confirm.retire' }),
 ];

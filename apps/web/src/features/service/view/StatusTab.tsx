@@ -24,8 +24,9 @@ export interface StatusTabProps {
 }
 
 /**
- * Manage status (DESIGN §2): exactly the actions the server says this user may take now. Withdraw
- * service offer and retire ask first; a refused validation lists the fields with a way to them.
+ * Manage status: exactly the actions the server says this user may take now. Every step whose
+ * row in the domain's workflow table has a `confirm` text asks first (withdrawing, discontinuing,
+ * retiring); a refused validation lists the fields with a way to them.
  */
 export const StatusTab = ({ service, onProblems }: StatusTabProps) => {
   const { t, i18n } = useTranslation();
