@@ -81,7 +81,7 @@ export const pick = (page: Page, combobox: Locator, search: string, option: RegE
 /** A workflow action on the open tab (Manage status), and the new status it reports. */
 export const runAction = async (page: Page, action: string, newState: string) => {
   await page.getByRole('tabpanel').getByRole('button', { name: action, exact: true }).click();
-  await expectNotification(page, 'status changed', `The new status is ${newState}.`);
+  await expectNotification(page, 'Status changed', `The new status is ${newState}.`);
   await closeNotifications(page);
 };
 
@@ -119,7 +119,7 @@ export const createApplication = async (page: Page, serviceName: string) => {
 
   await name.fill(serviceName);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'service created');
+  await expectNotification(page, 'Service created');
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Service Application' })).toBeVisible();
   await expect(page).toHaveURL(/\/sc\/service-application\/[0-9a-f-]{36}$/);
   return new URL(page.url()).pathname.split('/').pop()!;
@@ -139,7 +139,7 @@ export const expectApplicationIncomplete = async (page: Page) => {
 export const completeApplication = async (page: Page, id: string, serviceName: string) => {
   await closeNotifications(page);
   await page.getByRole('button', { name: 'Complete application' }).click();
-  await expectNotification(page, 'status changed', 'The new status is Application Received.');
+  await expectNotification(page, 'Status changed', 'The new status is Application Received.');
   await expect(page).toHaveURL(`/sc/service/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: serviceName })).toBeVisible();
   await expectAccessible(page);
@@ -167,7 +167,7 @@ export const fillServiceInformation = async (page: Page, keyword: string) => {
   await expect(informationPage(page, 'General')).toBeVisible();
   const keywords = page.getByRole('combobox', { name: /Keywords/ });
   await chooseOption(page, keywords, keyword, '/api/keywords', `Create “${keyword}”`);
-  await expectNotification(page, 'keywords created', keyword);
+  await expectNotification(page, 'Keywords created', keyword);
   const website = page.getByRole('textbox', { name: /Website/ });
   await website.fill('www.vault.example');
   await page.getByRole('button', { name: 'Next page' }).click();

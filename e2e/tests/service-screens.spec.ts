@@ -61,7 +61,7 @@ test('a service from application to submitted information, screen by screen', as
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
   await openTab(page, 'Onboarding');
   await page.getByRole('button', { name: 'Copy service ID' }).click();
-  await expectNotification(page, 'copied to clipboard', /^.*SVC-\d{5}/);
+  await expectNotification(page, 'Copied to clipboard', /^.*SVC-\d{5}/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^SVC-\d{5}$/);
 
   // Comments: empty is refused, then added.
@@ -69,7 +69,7 @@ test('a service from application to submitted information, screen by screen', as
   await expectNotification(page, 'Field cannot be empty', 'Please add a text');
   await page.getByRole('textbox', { name: 'New comment' }).fill('Filling in the service information now.');
   await page.getByRole('button', { name: 'Add comment' }).click();
-  await expectNotification(page, 'comment added');
+  await expectNotification(page, 'Comment added');
   await expect(page.getByRole('listitem').filter({ hasText: 'Filling in the service information now.' })).toBeVisible();
   await closeNotifications(page);
 
@@ -77,7 +77,7 @@ test('a service from application to submitted information, screen by screen', as
   await openTab(page, 'Service information');
   await fillServiceInformation(page, KEYWORD);
   await page.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'service updated');
+  await expectNotification(page, 'Service updated');
   await closeNotifications(page);
 
   // --- weighting answers and the score -----------------------------------------------------------
@@ -90,7 +90,7 @@ test('a service from application to submitted information, screen by screen', as
   await expect(initiated.getByRole('cell').nth(3)).toHaveText('6');
   await expect(page.getByRole('row', { name: /Score of the service/ })).toContainText('12');
   await page.getByRole('button', { name: 'Save weighting' }).click();
-  await expectNotification(page, 'service updated', 'The score of the service is now 12.');
+  await expectNotification(page, 'Service updated', 'The score of the service is now 12.');
   await closeNotifications(page);
 
   // --- ownership: service owner and further admins -----------------------------------------------
@@ -101,19 +101,19 @@ test('a service from application to submitted information, screen by screen', as
   await expect(addAdmin).toHaveCount(0);
   await pick(page, page.getByRole('combobox', { name: 'New Service owner' }), 'Alice', /Alice Adler/);
   await page.getByRole('button', { name: 'Assign' }).click();
-  await expectNotification(page, 'service updated', 'Alice Adler is now Service owner.');
+  await expectNotification(page, 'Service updated', 'Alice Adler is now Service owner.');
   await expect(ownerRegion).toContainText('Alice Adler');
   await pick(page, addAdmin, 'Julia', /Julia Fischer/);
   await page.getByRole('button', { name: 'Add admin' }).click();
-  await expectNotification(page, 'service updated', 'Julia Fischer is now a further admin.');
+  await expectNotification(page, 'Service updated', 'Julia Fischer is now a further admin.');
   await expect(page.getByRole('region', { name: /Further admins/ })).toContainText('Julia Fischer');
   await page.getByRole('button', { name: 'Remove Julia Fischer' }).click();
-  await expectNotification(page, 'service updated', 'Julia Fischer is no longer a further admin.');
+  await expectNotification(page, 'Service updated', 'Julia Fischer is no longer a further admin.');
   await expect(page.getByRole('button', { name: 'Remove Julia Fischer' })).toHaveCount(0);
   await closeNotifications(page);
   await pick(page, page.getByRole('combobox', { name: 'New Service owner' }), 'Daniel', /Daniel Wagner/);
   await page.getByRole('button', { name: 'Assign' }).click();
-  await expectNotification(page, 'service updated', 'Daniel Wagner is now Service owner.');
+  await expectNotification(page, 'Service updated', 'Daniel Wagner is now Service owner.');
   await expect(ownerRegion).toContainText('Daniel Wagner');
   await expect(addAdmin).toHaveCount(0);
   // Only the portfolio manager changes the object owner.
@@ -125,14 +125,14 @@ test('a service from application to submitted information, screen by screen', as
   await openTab(page, 'Responsibilities');
   await pick(page, page.getByRole('combobox', { name: 'New Service manager' }), 'Henrik', /Henrik Nordmann/);
   await page.getByRole('region', { name: 'Service manager' }).getByRole('button', { name: 'Assign' }).click();
-  await expectNotification(page, 'service updated', 'Henrik Nordmann is now Service manager.');
+  await expectNotification(page, 'Service updated', 'Henrik Nordmann is now Service manager.');
   await expect(page.getByRole('region', { name: 'Service manager' })).toContainText('Henrik Nordmann');
   await closeNotifications(page);
 
   // The screens speak German too.
   await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'DE' }).click();
   await expect(page.getByRole('tab', { name: 'Zuständigkeiten', selected: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Dienstmanager' })).toContainText('Henrik Nordmann');
+  await expect(page.getByRole('region', { name: 'Service Manager' })).toContainText('Henrik Nordmann');
   await expectAccessible(page);
   await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'EN' }).click();
   await expect(page.getByRole('tab', { name: 'Responsibilities', selected: true })).toBeVisible();
@@ -143,7 +143,7 @@ test('a service from application to submitted information, screen by screen', as
   await expect(page.getByRole('button', { name: 'Activate documents' })).toHaveCount(0);
   await paula.goto(`/sc/service/${id}?tab=documents`);
   await paula.getByRole('button', { name: 'Activate documents' }).click();
-  await expectNotification(paula, 'documents activated');
+  await expectNotification(paula, 'Documents activated');
   await page.reload();
   const file = page.getByLabel('File', { exact: true });
   await file.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
@@ -155,7 +155,7 @@ test('a service from application to submitted information, screen by screen', as
     buffer: Buffer.from('Operations plan of the vault.\n'),
   });
   await page.getByRole('button', { name: 'Upload' }).click();
-  await expectNotification(page, 'file uploaded', 'operations-plan.txt');
+  await expectNotification(page, 'File uploaded', 'operations-plan.txt');
   const link = page.getByRole('link', { name: 'operations-plan.txt' });
   await expect(link).toBeVisible();
   await expectAccessible(page);
@@ -168,13 +168,13 @@ test('a service from application to submitted information, screen by screen', as
   await expect(dialog).toContainText('Do you really want to delete operations-plan.txt?');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expectNotification(page, 'file deleted', 'operations-plan.txt');
+  await expectNotification(page, 'File deleted', 'operations-plan.txt');
   await expect(page.getByText('No documents yet.')).toBeVisible();
 
   // --- submit the service information -------------------------------------------------------------
   await openTab(page, 'Service information');
   await page.getByRole('button', { name: 'Submit service information' }).click();
-  await expectNotification(page, 'status changed', 'The new status is Service Information Received.');
+  await expectNotification(page, 'Status changed', 'The new status is Service Information Received.');
   await expect(page.getByText('you cannot edit it in the current status')).toBeVisible();
 
   // --- history: the steps, newest first -----------------------------------------------------------

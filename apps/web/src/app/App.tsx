@@ -26,8 +26,10 @@ export const AppProviders = ({ store, queryClient, children }: AppProvidersProps
     <QueryClientProvider client={queryClient}>
       <SessionProvider store={store}>
         <Suspense fallback={null}>
-          {/* No slide-in: a notification is readable (and passes contrast checks) the moment it shows. */}
-          <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="top-right" transitionDuration={0} />
+          {/* No slide-in: a notification is readable (and passes contrast checks) the moment it shows.
+          Bottom right: at the top they covered the user menu and the buttons that had just been
+          clicked ("Copy link"). */}
+          <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-right" transitionDuration={0} />
         </Suspense>
         {children}
       </SessionProvider>

@@ -20,7 +20,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Short description', 'Kurzbeschreibung'),
     help: t(
       'One or two sentences that say what the service does, for the portfolio list.',
-      'Ein bis zwei Sätze, was der Dienst leistet, für die Portfolioliste.',
+      'Ein bis zwei Sätze, was der Service leistet, für die Portfolioliste.',
     ),
   },
   {
@@ -32,7 +32,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Description', 'Beschreibung'),
     help: t(
       'What the service offers, its main features and what makes it useful for research.',
-      'Was der Dienst bietet, seine wichtigsten Funktionen und sein Nutzen für die Forschung.',
+      'Was der Service bietet, seine wichtigsten Funktionen und sein Nutzen für die Forschung.',
     ),
   },
   {
@@ -41,10 +41,10 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     type: 'select',
     requiredFrom: 'application',
     public: true,
-    label: t('Service category', 'Dienstkategorie'),
+    label: t('Service category', 'Servicekategorie'),
     help: t(
       'The kind of service; it also decides the service type.',
-      'Die Art des Dienstes; sie bestimmt auch den Diensttyp.',
+      'Die Art des Service; sie bestimmt auch den Servicetyp.',
     ),
     options: [
       o('compute', 'Compute (virtual machines, HPC, containers)', 'Rechenleistung (VMs, HPC, Container)'),
@@ -63,7 +63,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     requiredFrom: 'application',
     public: true,
     label: t('Target group', 'Zielgruppe'),
-    help: t('Who the service is meant for.', 'Für wen der Dienst gedacht ist.'),
+    help: t('Who the service is meant for.', 'Für wen der Service gedacht ist.'),
     options: [
       o('researchers', 'Researchers', 'Forschende'),
       o('students', 'Students', 'Studierende'),
@@ -78,7 +78,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     type: 'keywords',
     requiredFrom: 'serviceInformation',
     public: true,
-    label: t('Keywords', 'Schlagworte'),
+    label: t('Keywords', 'Schlagwörter'),
     help: t(
       'Terms people search for; pick existing ones or create new ones.',
       'Suchbegriffe; vorhandene wählen oder neue anlegen.',
@@ -91,7 +91,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     requiredFrom: null,
     public: true,
     label: t('Website', 'Webseite'),
-    help: t('The public page of the service, if it has one.', 'Die öffentliche Seite des Dienstes, falls vorhanden.'),
+    help: t('The public page of the service, if it has one.', 'Die öffentliche Seite des Service, falls vorhanden.'),
   },
   // how_access
   {
@@ -101,7 +101,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     requiredFrom: 'serviceCard',
     public: true,
     label: t('Access URL', 'Zugangs-URL'),
-    help: t('Where users reach the service.', 'Wo Nutzende den Dienst erreichen.'),
+    help: t('Where users reach the service.', 'Wo Nutzende den Service erreichen.'),
   },
   {
     key: 'howToGetAccess',
@@ -121,7 +121,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     type: 'select',
     requiredFrom: 'serviceInformation',
     label: t('Authentication', 'Authentifizierung'),
-    help: t('How users log in to the service.', 'Wie sich Nutzende am Dienst anmelden.'),
+    help: t('How users log in to the service.', 'Wie sich Nutzende beim Service anmelden.'),
     options: [
       o('federated_aai', 'Federated AAI (single sign-on)', 'Föderierte AAI (Single Sign-on)'),
       o('local_accounts', 'Local accounts', 'Lokale Konten'),
@@ -195,7 +195,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     requiredFrom: 'serviceInformation',
     public: true,
     label: t('Availability', 'Verfügbarkeit'),
-    help: t('When the service is operated and watched.', 'Wann der Dienst betrieben und überwacht wird.'),
+    help: t('When the service is operated and watched.', 'Wann der Service betrieben und überwacht wird.'),
     options: [
       o('best_effort', 'Best effort', 'Nach bestem Bemühen'),
       o('business_hours', 'Business hours', 'Zu Geschäftszeiten'),
@@ -265,7 +265,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Motivation', 'Motivation'),
     help: t(
       'Why the service should be offered to the whole alliance.',
-      'Warum der Dienst der ganzen Allianz angeboten werden soll.',
+      'Warum der Service der ganzen Allianz angeboten werden soll.',
     ),
   },
   {
@@ -278,7 +278,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Current users', 'Aktuelle Nutzende'),
     help: t(
       'How many people use the service today at your centre.',
-      'Wie viele Personen den Dienst heute an Ihrem Zentrum nutzen.',
+      'Wie viele Personen den Service heute an Ihrem Zentrum nutzen.',
     ),
   },
   {
@@ -290,7 +290,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Planned start', 'Geplanter Start'),
     help: t(
       'When the service could be available to the alliance.',
-      'Ab wann der Dienst der Allianz zur Verfügung stehen könnte.',
+      'Ab wann der Service der Allianz zur Verfügung stehen könnte.',
     ),
   },
   // service_integration
@@ -299,7 +299,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     group: 'service_integration',
     type: 'hostname',
     requiredFrom: 'serviceInformation',
-    label: t('Service host', 'Dienst-Host'),
+    label: t('Service host', 'Service-Host'),
     help: t(
       'The host name of the service, without scheme or port, e.g. cloud.example.org.',
       'Der Hostname ohne Schema und Port, z. B. cloud.example.org.',
@@ -322,7 +322,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     type: 'boolean',
     requiredFrom: null,
     label: t('Programmable interface (API)', 'Programmierschnittstelle (API)'),
-    help: t('Whether the service can be used through an API.', 'Ob der Dienst über eine API nutzbar ist.'),
+    help: t('Whether the service can be used through an API.', 'Ob der Service über eine API nutzbar ist.'),
   },
   {
     key: 'monitoringUrl',
@@ -431,7 +431,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Technical contact', 'Technischer Kontakt'),
     help: t(
       'The person who runs the service day to day; pick a portal user.',
-      'Die Person, die den Dienst täglich betreibt; eine Portalnutzerin oder einen Portalnutzer wählen.',
+      'Die Person, die den Service täglich betreibt; eine Portalnutzerin oder einen Portalnutzer wählen.',
     ),
   },
   {
@@ -442,7 +442,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     label: t('Operating institution', 'Betreibende Einrichtung'),
     help: t(
       'Only when another institution than the provider operates the service.',
-      'Nur wenn eine andere Einrichtung als der Anbieter den Dienst betreibt.',
+      'Nur wenn eine andere Einrichtung als der Anbieter den Service betreibt.',
     ),
   },
   // service_quality
@@ -492,7 +492,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     requiredFrom: 'serviceInformation',
     public: true,
     label: t('Licence', 'Lizenz'),
-    help: t('The licence of the software behind the service.', 'Die Lizenz der Software hinter dem Dienst.'),
+    help: t('The licence of the software behind the service.', 'Die Lizenz der Software hinter dem Service.'),
     options: [
       o('open_source', 'Open source', 'Open Source'),
       o('proprietary', 'Proprietary', 'Proprietär'),
@@ -505,7 +505,7 @@ export const SERVICE_FIELDS: readonly FieldDefinition[] = [
     type: 'url',
     requiredFrom: null,
     label: t('Source code', 'Quellcode'),
-    help: t('The public repository, for open-source services.', 'Das öffentliche Repository bei Open-Source-Diensten.'),
+    help: t('The public repository, for open-source services.', 'Das öffentliche Repository bei Open-Source-Services.'),
   },
   {
     key: 'termsOfUseUrl',

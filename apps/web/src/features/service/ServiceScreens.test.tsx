@@ -131,7 +131,7 @@ describe('New Service Application', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Service Application' })).toBeInTheDocument();
     expect(currentLocation()).toBe(`/sc/service-application/${ID}`);
-    expect(await screen.findByText('service created')).toBeInTheDocument();
+    expect(await screen.findByText('Service created')).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       { method: 'POST', path: '/api/services', body: { name: 'Sync & Share', fields: { shortDescription: 'Files' } } },
     ]);
@@ -167,7 +167,7 @@ describe('Edit Service Application', () => {
     renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
     fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Needed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('service updated')).toBeInTheDocument();
+    expect(await screen.findByText('Service updated')).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       { method: 'PATCH', path: `/api/services/${ID}`, body: { fields: { motivation: 'Needed' }, version: 3 } },
     ]);
@@ -237,7 +237,7 @@ describe('Edit Service Application', () => {
     });
     renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete application' }));
-    expect(await screen.findByText('status changed')).toBeInTheDocument();
+    expect(await screen.findByText('Status changed')).toBeInTheDocument();
     expect(screen.getByText('The new status is Application Received.')).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       {
@@ -347,7 +347,7 @@ describe('Service Catalogue view', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw service offer' }));
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw service offer' }));
-    expect(await screen.findByText('status changed')).toBeInTheDocument();
+    expect(await screen.findByText('Status changed')).toBeInTheDocument();
     expect(screen.getByText('The new status is Service Offer Withdrawn.')).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       {
