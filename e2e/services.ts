@@ -3,7 +3,7 @@ import { expect, expectAccessible } from './fixtures.js';
 import { loginWithAai } from './login.js';
 
 /**
- * Steps on the service screens of issue 3 that several specs take, by role and visible text as a
+ * Steps on the service screens that several specs take, by role and visible text as a
  * person does them. The specs keep what they look at in particular; the common path lives here once.
  */
 

@@ -17,7 +17,7 @@ import {
 } from '../services.js';
 
 /**
- * The whole life of one new service (issue 3 §7), each person in a browser of their own: alice
+ * The whole life of one new service, each person in a browser of their own: alice
  * applies and writes the service information, paula (portfolio manager) plans, edits where needed,
  * brings it online and retires it, ivan (integration manager) takes it through integration, and a
  * visitor without login sees it on the public portfolio. The shared e2e server holds demo data and

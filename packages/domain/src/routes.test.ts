@@ -3,7 +3,7 @@ import { en } from './i18n/en.js';
 import { isPermission } from './permissions.js';
 import { canOpenRoute, offersRoute, ROUTES, routePath, routeTitleKey, safeRedirectTarget } from './routes.js';
 
-const SPEC_PATHS = [
+const PORTAL_PATHS = [
   '/',
   '/login',
   '/login-oauth/oidc',
@@ -33,9 +33,9 @@ const SPEC_PATHS = [
   '*',
 ];
 
-describe('route table (SPEC §2)', () => {
-  it('holds exactly the routes of SPEC §2', () => {
-    expect(ROUTES.map((r) => r.path).sort()).toEqual([...SPEC_PATHS].sort());
+describe('route table', () => {
+  it("holds exactly the portal's routes", () => {
+    expect(ROUTES.map((r) => r.path).sort()).toEqual([...PORTAL_PATHS].sort());
   });
 
   it('leaves exactly home, login, AAI return, public portfolio and not-found public', () => {

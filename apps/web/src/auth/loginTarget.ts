@@ -1,9 +1,10 @@
-import { safeRedirectTarget } from '@nubes/domain';
+import { routePath, safeRedirectTarget } from '@nubes/domain';
 
 /** The login page address that brings the user back to `target` (full path with query) afterwards. */
 export const loginPath = (target?: string | null): string => {
-  if (!target || target === '/' || target.startsWith('/login')) return '/login';
-  return `/login?redirect=${encodeURIComponent(target)}`;
+  const login = routePath('login');
+  if (!target || target === routePath('home') || target.startsWith(login)) return login;
+  return `${login}?redirect=${encodeURIComponent(target)}`;
 };
 
 /** Where single sign-on returns to after the round trip through the IdP. */

@@ -1,3 +1,4 @@
+import { routePath } from '@nubes/domain';
 import { Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +15,7 @@ export const Header = () => {
     <header className="app-header">
       <Container size="xl" py="sm">
         <Group justify="space-between" wrap="wrap" gap="sm">
-          <Link to="/" className="app-logo">
+          <Link to={routePath('home')} className="app-logo">
             <img src={logoUrl} alt={t('app.logoAlt', { name: productName })} width={120} height={36} />
           </Link>
           <Group gap="md" wrap="wrap">

@@ -55,7 +55,7 @@ const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig })
 
 /**
  * The logged-in part of the top navigation: the menu groups that hold an entry for the user
- * (SPEC §6, DESIGN §1) and the profile menu with logout. Mantine menus open with Enter, Space or
+ * (ADR 21: by permission, built screens only) and the profile menu with logout. Mantine menus open with Enter, Space or
  * the arrow keys and close with Escape. Its own chunk: visitors who are not logged in never load
  * the menu and popover code.
  */
@@ -67,7 +67,7 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
 
   const logout = () => {
     store.logout();
-    void navigate('/');
+    void navigate(routePath('home'));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { Text, Title } from '@mantine/core';
-import { OAUTH_SESSION_STORAGE_KEY } from '@nubes/domain';
+import { OAUTH_SESSION_STORAGE_KEY, routePath } from '@nubes/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -59,7 +59,7 @@ export const LoginOauthPage = () => {
         if (!active) return;
         console.error('Single sign-on failed', error);
         notifyError(t('notifications.loginFailed'), t('notifications.aaiLoginFailedText'));
-        void navigate('/login', { replace: true });
+        void navigate(routePath('login'), { replace: true });
       },
     );
     return () => {

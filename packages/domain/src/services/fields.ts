@@ -4,7 +4,7 @@ const t = (en: string, de: string): LocalizedText => ({ en, de });
 const o = (value: string, en: string, de: string): FieldOption => ({ value, label: t(en, de) });
 
 /**
- * Every field of a service (issue 3 §1). Forms, validation, tables and the field list are derived
+ * Every field of a service. Forms, validation, tables and the field list are derived
  * from this array: adding a field is adding one entry. Keys are stable: they are stored in the
  * database and appear in audit events and change requests.
  */
