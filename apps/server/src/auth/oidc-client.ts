@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthFinishRequest } from '@nubes/domain';
 import { eq, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { SsoClaims } from '../commands/upsert-sso-user.js';
+import type { SsoClaims } from './sso-claims.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { getOrCreateSecret } from '../db/secrets.js';

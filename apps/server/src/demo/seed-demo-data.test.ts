@@ -11,7 +11,7 @@ import {
 } from '@nubes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWeightingCriteria } from '../commands/service-content.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import {
   appSecrets,
   auditEvents,

@@ -10,7 +10,7 @@ import {
   type WeightingCriterion,
 } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadWeightingCriteria } from '../commands/service-content.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import type { Config } from '../config/config.js';
 import type { Db, Tx } from '../db/client.js';
 import {

@@ -1,11 +1,11 @@
 import { loginRequestSchema, tokenResponseSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginWithPassword } from '../commands/login-with-password.js';
-import { HttpError } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
-import type { Services } from '../services.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import type { AppContext } from '../app-context.js';
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.post(
     '/login',
     {
@@ -18,8 +18,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const user = await loginWithPassword(services, request.body, request.ip);
-      return { token: await services.tokens.issue(user) };
+      const user = await loginWithPassword(context, request.body, request.ip);
+      return { token: await context.tokens.issue(user) };
     },
   );
 
@@ -35,9 +35,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const principal = request.principal;
-      if (!principal) throw new HttpError('unauthorized');
-      return { token: await services.tokens.issue(principal) };
+      return { token: await context.tokens.issue(requirePrincipal(request)) };
     },
   );
 };

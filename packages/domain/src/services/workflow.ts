@@ -11,6 +11,14 @@ export type WorkflowActor = 'provider' | 'spm' | 'sim';
 /** The checks that must pass before the transition (SPEC §4 "require passing validation"). */
 export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online';
 
+/** The message (an i18n key) a gated step answers with when its validation fails. */
+export const VALIDATION_FAILURE_MESSAGES: Readonly<Record<ValidationStep, string>> = {
+  application: 'workflow.cannotCompleteApplication',
+  serviceInformation: 'workflow.cannotSubmitServiceInformation',
+  serviceCard: 'workflow.cannotChangeToCardReview',
+  online: 'workflow.cannotBringOnline',
+};
+
 export const WORKFLOW_ACTIONS = [
   'withdrawApplication',
   'completeApplication',
