@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { FieldValues, LocalizedText, WeightingAnswers, WeightingOption } from '@nubes/domain';
+import {
+  SERVICE_STATES,
+  type FieldValues,
+  type LocalizedText,
+  type WeightingAnswers,
+  type WeightingOption,
+} from '@nubes/domain';
 import {
   boolean,
   check,
@@ -174,29 +180,8 @@ export const devIdpPayloads = pgTable(
 /** Numbers behind the human-readable service IDs (SVC-00042): allocated once, never reused. */
 export const serviceNumberSeq = pgSequence('service_number_seq', { startWith: 1 });
 
-const SERVICE_STATE_LIST = sql.raw(
-  [
-    'application_withdrawn',
-    'application_draft',
-    'application_received',
-    'service_planned',
-    'service_offer_withdrawn',
-    'service_information_draft',
-    'service_information_received',
-    'ready_for_integration',
-    'integration_planned',
-    'integration_in_progress',
-    'service_card_review',
-    'integration_completed',
-    'service_online',
-    'service_not_available',
-    'service_full_capacity_reached',
-    'service_discontinued',
-    'service_retired',
-  ]
-    .map((state) => `'${state}'`)
-    .join(', '),
-);
+// The domain's list is the one truth; db/service-states.test.ts checks the migrated CHECK against it.
+const SERVICE_STATE_LIST = sql.raw(SERVICE_STATES.map((state) => `'${state}'`).join(', '));
 
 export const services = pgTable(
   'services',
