@@ -92,7 +92,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_identity_key').on(t.issuer, t.internalId),
     check('users_username_not_blank', sql`length(trim(${t.username})) > 0`),
-    // Direct login is for admins only (SPEC §6): a password may exist only beside portalManager.
+    // Direct login is for admins only (ADR 3): a password may exist only beside portalManager.
     check('users_password_only_for_admins', sql`${t.passwordHash} IS NULL OR 'portalManager' = ANY(${t.roles})`),
     check('users_version_positive', sql`${t.version} > 0`),
     index('users_institution_idx').on(t.institutionId),
@@ -237,7 +237,7 @@ export const services = pgTable(
   ],
 );
 
-/** Further admins: the service operation group (SPEC §6). */
+/** Further admins: the service operation group, provider side like the owners. */
 export const serviceAdmins = pgTable(
   'service_admins',
   {
@@ -252,7 +252,7 @@ export const serviceAdmins = pgTable(
   (t) => [primaryKey({ columns: [t.serviceId, t.userId] }), index('service_admins_user_idx').on(t.userId)],
 );
 
-/** Requests of the service manager to change the service owner or the manager (SPEC §6). */
+/** Requests of the service manager to change the service owner or the manager; the portfolio manager decides. */
 export const serviceRoleChanges = pgTable(
   'service_role_changes',
   {
@@ -365,7 +365,7 @@ export const serviceComments = pgTable(
   ],
 );
 
-/** SPEC §3's weighting criteria as data (DESIGN §3): seeded by the migration's companion, editable later. */
+/** The weighting criteria as data: seeded by the migration's companion, editable later. */
 export const weightingCriteria = pgTable(
   'weighting_criteria',
   {

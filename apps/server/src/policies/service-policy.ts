@@ -5,7 +5,7 @@ import { serviceAdmins, services } from '../db/schema.js';
 import { notFound } from '../http/http-error.js';
 import type { LoadedService, ServiceRow } from '../model/service.js';
 
-/** The caller's relation to a service, from its row and its admins (DESIGN §2, provider side). */
+/** The caller's relation to a service, from its row and its admins (which roles make the provider side: ADR 8). */
 export const serviceRelation = (
   principal: Principal,
   row: Pick<ServiceRow, 'state' | 'objectOwnerId' | 'serviceOwnerId' | 'serviceManagerId' | 'providerManagerId'>,

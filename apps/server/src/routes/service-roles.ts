@@ -20,7 +20,7 @@ const tags = ['service roles'];
 const security = [{ bearer: [] }];
 const uuid = z.uuid({ error: 'validation.invalid' });
 
-/** Object owner, service owner, service manager, provider manager, further admins, role change requests (SPEC §6). */
+/** Object owner, service owner, service manager, provider manager, further admins, role change requests. */
 export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const respond = serviceResponder(context);
 

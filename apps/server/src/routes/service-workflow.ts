@@ -24,7 +24,7 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       config: { access: 'service.update' },
       schema: {
         tags,
-        summary: 'Take a workflow action (DESIGN §2)',
+        summary: 'Take a workflow action of the service workflow',
         description:
           '409 when the version is stale or the action is not possible from the current state, 403 when the caller may not take it, 400 with the fields when the validation of the step fails (complete application, submit service information, service card review, online).',
         security,

@@ -29,7 +29,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       config: { access: 'session.renew' },
       schema: {
         tags: ['session'],
-        summary: 'Renew the own session token (SPEC §4: between 180 and 240 minutes)',
+        summary: 'Renew the own session token (the web app renews between 180 and 240 minutes)',
         security: [{ bearer: [] }],
         response: { 200: tokenResponseSchema, ...errorResponses(401) },
       },

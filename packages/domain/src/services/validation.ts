@@ -3,7 +3,7 @@ import { VALIDATION_STEPS, type FieldDefinition, type FieldValue } from './field
 import type { ValidationStep } from './workflow.js';
 import { isUuid } from '../ids.js';
 
-/** The example host in the URL message (SPEC §5: "Please enter a valid url, e.g.: {host}"). */
+/** The example host in the URL message ("Please enter a valid url, e.g.: {host}"). */
 export const URL_EXAMPLE = 'https://www.example.org';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
