@@ -52,39 +52,39 @@ export type ObjectEvent<O extends AuditObjectType> = DistributiveOmit<AuditEvent
  * packages, contacts …): how to lock it, read its version, write a change with the next version,
  * and which caches a change makes stale.
  */
-export interface ObjectKind<Locked extends Snapshot, Snapshot, Set, O extends AuditObjectType> {
+export interface ObjectKind<Locked extends Snapshot, Snapshot, Columns, O extends AuditObjectType> {
   objectType: O;
   /** Loads the object FOR UPDATE, or throws 404 when it does not exist or the caller may not see it. */
   lock(tx: Tx, id: string, principal: AuthUser): Promise<Locked>;
   idOf(object: Snapshot): string;
   version(object: Locked): number;
   /** Writes `set`, version + 1 and the change time in one statement; answers the object as it is now. */
-  bump(tx: Tx, object: Locked, set: Set): Promise<Snapshot>;
+  bump(tx: Tx, object: Locked, set: Columns): Promise<Snapshot>;
   /** What a committed change of this object's row makes stale. */
   effects(object: Snapshot): AfterCommitEffect[];
 }
 
 /** What a change of one object did. No events: nothing was written (no version, no effect). */
-export interface ObjectChange<Set, O extends AuditObjectType, T> {
+export interface ObjectChange<Columns, O extends AuditObjectType, T> {
   /**
    * Columns of the object's own row to write. Present (even `{}`, when only related rows changed)
    * means a new version; absent means the row stays as it is (a comment, a document).
    */
-  set?: Set;
+  set?: Columns;
   events: readonly ObjectEvent<O>[];
   value: T;
   effects?: readonly AfterCommitEffect[];
   mails?: readonly OutboxMessage[];
 }
 
-export interface ObjectWrite<Locked, Set, O extends AuditObjectType, T> {
+export interface ObjectWrite<Locked, Columns, O extends AuditObjectType, T> {
   id: string;
   principal: AuthUser;
   /** The version the caller read; a stale one answers 409 and changes nothing. Omitted: no check. */
   version?: number | undefined;
   /** The policy: throws (403, or 409 for a state that forbids it) when the caller may not make this change. */
   authorize?: (object: Locked) => void;
-  change: (tx: Tx, object: Locked) => Promise<ObjectChange<Set, O, T>>;
+  change: (tx: Tx, object: Locked) => Promise<ObjectChange<Columns, O, T>>;
 }
 
 /**
@@ -92,10 +92,10 @@ export interface ObjectWrite<Locked, Set, O extends AuditObjectType, T> {
  * run the change, write the next version, write the audit events, and after the commit clear the
  * caches. Answers the object as it is after the change and the change's own value.
  */
-export const changeObject = <Locked extends Snapshot, Snapshot, Set, O extends AuditObjectType, T>(
+export const changeObject = <Locked extends Snapshot, Snapshot, Columns, O extends AuditObjectType, T>(
   writes: Writes,
-  kind: ObjectKind<Locked, Snapshot, Set, O>,
-  request: ObjectWrite<Locked, Set, O, T>,
+  kind: ObjectKind<Locked, Snapshot, Columns, O>,
+  request: ObjectWrite<Locked, Columns, O, T>,
 ): Promise<{ object: Snapshot; value: T }> =>
   runWrite(writes, actorOf(request.principal), async (tx) => {
     const locked = await kind.lock(tx, request.id, request.principal);
