@@ -1,12 +1,12 @@
 import { commentListSchema, commentRequestSchema, commentSchema, serviceIdParamSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { addComment } from '../commands/add-comment.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentComment } from '../presenters/comment.js';
 import { listServiceComments } from '../queries/comments.js';
-import type { AppContext } from '../app-context.js';
 
 const tags = ['comments'];
 const security = [{ bearer: [] }];

@@ -1,9 +1,9 @@
 import { institutionListSchema, weightingCriteriaSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
 import { listInstitutions } from '../queries/institutions.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
-import type { AppContext } from '../app-context.js';
 
 const security = [{ bearer: [] }];
 

@@ -1,10 +1,10 @@
 import { createKeywordsRequestSchema, keywordListSchema, keywordQuerySchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { createKeywords } from '../commands/create-keywords.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { searchKeywords } from '../queries/keywords.js';
-import type { AppContext } from '../app-context.js';
 
 const tags = ['keywords'];
 const security = [{ bearer: [] }];

@@ -5,9 +5,9 @@ import {
   tokenResponseSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { upsertSsoUser } from '../commands/upsert-sso-user.js';
 import { errorResponses } from '../http/openapi.js';
-import type { AppContext } from '../app-context.js';
 
 export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(

@@ -2,8 +2,8 @@ import { publicPortfolioSchema } from '@nubes/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
 import type { AppContext } from '../app-context.js';
+import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 

@@ -1,12 +1,12 @@
 import { historyResponseSchema, serviceIdParamSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { listServiceAuditEvents } from '../queries/service-history.js';
-import type { AppContext } from '../app-context.js';
 
 /** Everything that happened to a service, newest first: edits, workflow steps, roles, documents, comments. */
 export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {

@@ -6,13 +6,13 @@ import {
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
 import type { ListSort, ServiceListPage } from '../read-models/service-list-snapshot.js';
-import type { AppContext } from '../app-context.js';
 
 /** The export holds every matching row, up to this many. */
 export const MAX_EXPORT_ROWS = 10_000;

@@ -9,11 +9,11 @@ import {
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
 import { decideRoleChange, requestRoleChange } from '../commands/role-change-requests.js';
 import { addServiceAdmin, removeServiceAdmin } from '../commands/service-admins.js';
 import { updateServiceRoles } from '../commands/update-service-roles.js';
 import { errorResponses } from '../http/openapi.js';
-import type { AppContext } from '../app-context.js';
 import { serviceResponder } from './respond-with-service.js';
 
 const tags = ['service roles'];

@@ -5,10 +5,10 @@ import {
   transitionRequestSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { activateDocuments } from '../commands/activate-documents.js';
 import { transitionService } from '../commands/transition-service.js';
 import { errorResponses } from '../http/openapi.js';
-import type { AppContext } from '../app-context.js';
 import { serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];

@@ -5,6 +5,7 @@ import {
   updateServiceRequestSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { createService } from '../commands/create-service.js';
 import { updateService } from '../commands/update-service.js';
 import { errorResponses } from '../http/openapi.js';
@@ -12,7 +13,6 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
 import { serviceResponder } from './respond-with-service.js';
-import type { AppContext } from '../app-context.js';
 
 const tags = ['services'];
 const security = [{ bearer: [] }];

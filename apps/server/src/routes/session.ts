@@ -1,9 +1,9 @@
 import { loginRequestSchema, tokenResponseSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { loginWithPassword } from '../commands/login-with-password.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
-import type { AppContext } from '../app-context.js';
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.post(

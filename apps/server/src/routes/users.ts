@@ -1,12 +1,12 @@
 import { userSchema, usernameParamSchema, userSearchQuerySchema, userSearchResponseSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { canReadUser } from '../policies/user-policy.js';
 import { presentUser } from '../presenters/user.js';
 import { findUserByUsername, searchUsers } from '../queries/users.js';
-import type { AppContext } from '../app-context.js';
 
 export const userRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
