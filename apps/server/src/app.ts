@@ -12,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenService } from './auth/tokens.js';
@@ -37,7 +38,6 @@ import { serviceRoutes } from './routes/services.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
-import type { AppContext } from './app-context.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { createAfterCommit } from './writes/after-commit.js';
 
