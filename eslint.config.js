@@ -3,6 +3,33 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const LAYER_REASONS = {
+  routes: 'only app.ts and main.ts assemble routes',
+  commands: 'commands sit above this layer',
+  presenters: 'presenters shape answers for routes; shared types live in src/model/',
+};
+
+/**
+ * One no-restricted-imports block per layer. ESLint does not merge a rule's options across
+ * blocks (the last matching block wins), so each block names every layer its files may not import.
+ */
+const serverLayers = (layers) =>
+  layers.map(({ files, ignores = [], forbid }) => ({
+    files,
+    ignores: ['**/*.test.ts', 'apps/server/src/test/**', ...ignores],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbid.map((layer) => ({
+            regex: `(^|/)${layer}/`,
+            message: `Server layers point one way: ${LAYER_REASONS[layer]} (docs/adr/0014-server-layers.md).`,
+          })),
+        },
+      ],
+    },
+  }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,6 +57,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The server's layers point one way (docs/adr/0014-server-layers.md): routes on top, then
+  // commands and the write pipeline, then policies, queries, presenters, auth, db below them.
+  // Tests may reach across layers; app.ts and main.ts assemble everything.
+  ...serverLayers([
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/routes/**'],
+      forbid: ['routes'],
+    },
+    { files: ['apps/server/src/auth/**/*.ts'], forbid: ['routes', 'commands', 'presenters'] },
+    {
+      files: ['apps/server/src/commands/**/*.ts', 'apps/server/src/writes/**/*.ts'],
+      // Changed on another branch at the same time; it moves to model/user.ts when that branch lands.
+      ignores: ['apps/server/src/commands/login-with-password.ts'],
+      forbid: ['routes', 'presenters'],
+    },
+    { files: ['apps/server/src/queries/**/*.ts', 'apps/server/src/policies/**/*.ts'], forbid: ['routes', 'commands'] },
+  ]),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -12,6 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenService } from './auth/tokens.js';
@@ -37,8 +38,8 @@ import { serviceRoutes } from './routes/services.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
-import type { Services } from './services.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
+import { createAfterCommit } from './writes/after-commit.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -60,12 +61,16 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = await createTokenService(database.db, config.jwtSecret);
-  const services: Services = {
+  const caches = serviceCachesFor(database, (error) =>
+    app.log.warn({ err: error }, 'service cache revalidation failed'),
+  );
+  const context: AppContext = {
     config,
     database,
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
-    ...serviceCachesFor(database, (error) => app.log.warn({ err: error }, 'service cache revalidation failed')),
+    ...caches,
+    writes: { db: database.db, afterCommit: createAfterCommit(database.db, caches) },
     oidc: createOidcRelyingParty({
       config,
       db: database.db,
@@ -110,20 +115,20 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
         });
         await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
       });
-      await api.register(systemRoutes, { services });
-      await api.register(sessionRoutes, { services });
-      await api.register(oauthRoutes, { services });
-      await api.register(userRoutes, { services });
-      await api.register(documentRoutes, { services, files: createDatabaseFileStore(database.db) });
-      await api.register(commentRoutes, { services });
-      await api.register(keywordRoutes, { services });
-      await api.register(serviceListRoutes, { services });
-      await api.register(serviceRoutes, { services });
-      await api.register(serviceWorkflowRoutes, { services });
-      await api.register(serviceRoleRoutes, { services });
-      await api.register(serviceHistoryRoutes, { services });
-      await api.register(institutionRoutes, { services });
-      await api.register(publicPortfolioRoutes, { services });
+      await api.register(systemRoutes, { context });
+      await api.register(sessionRoutes, { context });
+      await api.register(oauthRoutes, { context });
+      await api.register(userRoutes, { context });
+      await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
+      await api.register(commentRoutes, { context });
+      await api.register(keywordRoutes, { context });
+      await api.register(serviceListRoutes, { context });
+      await api.register(serviceRoutes, { context });
+      await api.register(serviceWorkflowRoutes, { context });
+      await api.register(serviceRoleRoutes, { context });
+      await api.register(serviceHistoryRoutes, { context });
+      await api.register(institutionRoutes, { context });
+      await api.register(publicPortfolioRoutes, { context });
     },
     { prefix: '/api' },
   );

@@ -15,3 +15,5 @@ export * from './schemas/config.js';
 export * from './entitlements.js';
 export * from './services/index.js';
 export * from './schemas/services.js';
+export * from './ids.js';
+export * from './audit/events.js';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthFinishRequest } from '@nubes/domain';
 import { eq, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { SsoClaims } from '../commands/upsert-sso-user.js';
+import type { SsoClaims } from './sso-claims.js';
 import type { Config } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { getOrCreateSecret } from '../db/secrets.js';
 import { oauthSessions } from '../db/schema.js';
-import { HttpError } from '../http/http-error.js';
+import { HttpError, unauthorized } from '../http/http-error.js';
 
 export const DEV_IDP_CLIENT_SECRET = 'dev-idp-client-secret';
 const SESSION_TTL_MS = 10 * 60_000;
@@ -109,16 +109,15 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
       checkPublicUrl(request.publicUrl);
       // Single use: the row is gone whether the exchange below succeeds or not.
       const [stored] = await db.delete(oauthSessions).where(eq(oauthSessions.id, request.session)).returning();
-      if (!stored || stored.expiresAt.getTime() < Date.now())
-        throw new HttpError('unauthorized', 'errors.oauthSession');
-      if (stored.state !== request.qs.state) throw new HttpError('unauthorized', 'errors.oauthState');
+      if (!stored || stored.expiresAt.getTime() < Date.now()) throw unauthorized('errors.oauthSession');
+      if (stored.state !== request.qs.state) throw unauthorized('errors.oauthState');
 
       try {
         const server = await getConfiguration();
         const currentUrl = new URL(stored.redirectUri);
         currentUrl.searchParams.set('code', request.qs.code);
         currentUrl.searchParams.set('state', request.qs.state);
-        // SPEC §7's call carries only code and state. With one configured IdP there is no
+        // The web app's finishing call carries only code and state. With one configured IdP there is no
         // mix-up to detect, so a missing RFC 9207 `iss` is taken to be that IdP; a wrong one fails.
         if (server.serverMetadata().authorization_response_iss_parameter_supported) {
           currentUrl.searchParams.set('iss', request.qs.iss ?? server.serverMetadata().issuer);
@@ -150,7 +149,7 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
         };
       } catch (error) {
         if (error instanceof HttpError) throw error;
-        throw new HttpError('unauthorized', 'errors.oauthFailed');
+        throw unauthorized('errors.oauthFailed');
       }
     },
   };

@@ -1,8 +1,8 @@
-import type { Principal } from '@nubes/domain';
+import { isUuid, type Principal } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { effectiveRoles } from '../presenters/user.js';
+import { effectiveRoles } from '../model/user.js';
 
 export interface AuthUser extends Principal {
   fullname: string;
@@ -17,7 +17,7 @@ export interface AuthUser extends Principal {
  * one made elsewhere.
  */
 export const loadPrincipal = async (db: Db, userId: string): Promise<AuthUser | null> => {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) return null;
   return {

@@ -1,19 +1,21 @@
 import type { CreateServiceRequest } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
+import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
-import type { Db } from '../db/client.js';
 import { services, users } from '../db/schema.js';
-import type { ServiceSnapshot } from '../presenters/service-detail.js';
-import { recordAudit } from './record-audit.js';
+import type { ServiceSnapshot } from '../model/service.js';
+import { runWrite, type Writes } from '../writes/pipeline.js';
+import { SERVICE_KIND } from '../writes/service-writes.js';
 import { applyContentInput, contentChanges, derivedColumns, EMPTY_CONTENT, writeKeywords } from './service-content.js';
 
 /**
  * Starts a service application: state application_draft, the caller its object owner, the
  * caller's institution its provider unless the request names one (or null for none). The service
- * ID comes from the sequence and never changes.
+ * ID comes from the sequence and never changes. There is no row to lock yet, so this is the
+ * pipeline's plain unit of work: one transaction, the typed event, the service's effects after commit.
  */
-export const createService = (db: Db, principal: AuthUser, input: CreateServiceRequest): Promise<ServiceSnapshot> =>
-  db.transaction(async (tx) => {
+export const createService = (writes: Writes, principal: AuthUser, input: CreateServiceRequest) =>
+  runWrite<ServiceSnapshot>(writes, actorOf(principal), async (tx) => {
     let providerInstitutionId = input.providerInstitutionId;
     if (providerInstitutionId === undefined) {
       const [caller] = await tx
@@ -38,15 +40,22 @@ export const createService = (db: Db, principal: AuthUser, input: CreateServiceR
       .returning();
     await writeKeywords(tx, row!.id, content.keywordIds);
     const changes = contentChanges(EMPTY_CONTENT, content);
-    await recordAudit(
-      tx,
-      { id: principal.id, name: principal.username },
-      {
-        objectType: 'service',
-        objectId: row!.id,
-        action: 'service.created',
-        after: { serviceId: row!.serviceId, state: row!.state, objectOwner: principal.id, ...changes?.after },
-      },
-    );
-    return { row: row!, adminIds: [] };
+    const created: ServiceSnapshot = { row: row!, adminIds: [] };
+    return {
+      value: created,
+      events: [
+        {
+          action: 'service.created',
+          objectType: 'service',
+          objectId: row!.id,
+          after: {
+            serviceId: row!.serviceId,
+            state: 'application_draft',
+            objectOwner: principal.id,
+            ...changes?.after,
+          },
+        },
+      ],
+      effects: SERVICE_KIND.effects(created),
+    };
   });

@@ -3,7 +3,8 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { recordAudit, SYSTEM_ACTOR } from './record-audit.js';
+import { SYSTEM_ACTOR } from '../audit/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
 
 /**
  * Makes the configured direct-login admin exist with the configured password. The hash is only

@@ -1,30 +1,6 @@
-import type { Tx } from '../db/client.js';
-import { auditEvents } from '../db/schema.js';
-
-export interface Actor {
-  id: string | null;
-  name: string;
-}
-
-export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
-
-export interface AuditEntry {
-  objectType: 'user' | 'session' | 'service' | 'keyword' | 'institution';
-  objectId: string;
-  action: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-/** Every change writes one of these in the transaction that makes the change. */
-export const recordAudit = async (tx: Tx, actor: Actor, entry: AuditEntry): Promise<void> => {
-  await tx.insert(auditEvents).values({
-    actorId: actor.id,
-    actorName: actor.name,
-    objectType: entry.objectType,
-    objectId: entry.objectId,
-    action: entry.action,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
-};
+/**
+ * The audit helpers moved to src/audit/; this file stays only while commands/login-with-password.ts
+ * (changed in parallel on another branch) imports them from here. Delete it once that import moves.
+ */
+export { recordAudit } from '../audit/record-audit.js';
+export { SYSTEM_ACTOR, type Actor } from '../audit/actor.js';

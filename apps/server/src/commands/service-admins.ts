@@ -1,78 +1,76 @@
 import { canManageAdmins } from '@nubes/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
-import type { Db, Tx } from '../db/client.js';
-import { serviceAdmins, services } from '../db/schema.js';
+import { serviceAdmins } from '../db/schema.js';
 import { forbidden } from '../http/http-error.js';
-import { assertVersion, loadVisibleService, type LoadedService } from '../policies/service-policy.js';
-import type { ServiceSnapshot } from '../presenters/service-detail.js';
-import { recordAudit } from './record-audit.js';
-import { assertUsersExist } from './update-service-roles.js';
+import type { LoadedService, ServiceSnapshot } from '../model/service.js';
+import type { Writes } from '../writes/pipeline.js';
+import { changeService } from '../writes/service-writes.js';
+import { assertUsersExist } from './assert-users-exist.js';
 
-const changeAdmins = async (
-  tx: Tx,
-  principal: AuthUser,
-  service: LoadedService,
-  adminIds: string[],
-): Promise<ServiceSnapshot> => {
-  const [row] = await tx
-    .update(services)
-    .set({ version: service.row.version + 1, updatedAt: sql`now()` })
-    .where(eq(services.id, service.row.id))
-    .returning();
-  await recordAudit(
-    tx,
-    { id: principal.id, name: principal.username },
+const authorize = (service: LoadedService) => {
+  if (!canManageAdmins(service.relation)) throw forbidden();
+};
+
+/** The admins changed: a new version of the service (its further admins are part of it) and the event. */
+const adminsChanged = (service: LoadedService, adminIds: string[]) => ({
+  set: {},
+  events: [
     {
-      objectType: 'service',
-      objectId: service.row.id,
-      action: 'service.admins.updated',
+      action: 'service.admins.updated' as const,
       before: { admins: [...service.adminIds].sort() },
       after: { admins: [...adminIds].sort() },
     },
-  );
-  return { row: row!, adminIds };
-};
+  ],
+  value: adminIds,
+});
 
-const loadForAdmins = async (tx: Tx, principal: AuthUser, id: string, version: number) => {
-  const service = await loadVisibleService(tx, id, principal, { forUpdate: true });
-  if (!canManageAdmins(service.relation)) throw forbidden();
-  assertVersion(service.row, version);
-  return service;
-};
+const unchanged = (service: LoadedService) => ({ events: [], value: service.adminIds });
 
 /** Adds a further admin (service operation group); adding one who is already there changes nothing. */
-export const addServiceAdmin = (
-  db: Db,
+export const addServiceAdmin = async (
+  writes: Writes,
   principal: AuthUser,
   id: string,
   { version, userId }: { version: number; userId: string },
-): Promise<ServiceSnapshot> =>
-  db.transaction(async (tx) => {
-    const service = await loadForAdmins(tx, principal, id, version);
-    await assertUsersExist(tx, [['userId', userId]]);
-    if (service.adminIds.includes(userId)) return service;
-    await tx.insert(serviceAdmins).values({ serviceId: service.row.id, userId });
-    return changeAdmins(tx, principal, service, [...service.adminIds, userId]);
+): Promise<ServiceSnapshot> => {
+  const { object, value: adminIds } = await changeService(writes, {
+    id,
+    principal,
+    version,
+    authorize,
+    change: async (tx, service) => {
+      await assertUsersExist(tx, [['userId', userId]]);
+      if (service.adminIds.includes(userId)) return unchanged(service);
+      await tx.insert(serviceAdmins).values({ serviceId: service.row.id, userId });
+      return adminsChanged(service, [...service.adminIds, userId]);
+    },
   });
+  return { row: object.row, adminIds };
+};
 
 /** Removes a further admin; removing one who is not there changes nothing. */
-export const removeServiceAdmin = (
-  db: Db,
+export const removeServiceAdmin = async (
+  writes: Writes,
   principal: AuthUser,
   id: string,
   { version, userId }: { version: number; userId: string },
-): Promise<ServiceSnapshot> =>
-  db.transaction(async (tx) => {
-    const service = await loadForAdmins(tx, principal, id, version);
-    if (!service.adminIds.includes(userId)) return service;
-    await tx
-      .delete(serviceAdmins)
-      .where(and(eq(serviceAdmins.serviceId, service.row.id), eq(serviceAdmins.userId, userId)));
-    return changeAdmins(
-      tx,
-      principal,
-      service,
-      service.adminIds.filter((admin) => admin !== userId),
-    );
+): Promise<ServiceSnapshot> => {
+  const { object, value: adminIds } = await changeService(writes, {
+    id,
+    principal,
+    version,
+    authorize,
+    change: async (tx, service) => {
+      if (!service.adminIds.includes(userId)) return unchanged(service);
+      await tx
+        .delete(serviceAdmins)
+        .where(and(eq(serviceAdmins.serviceId, service.row.id), eq(serviceAdmins.userId, userId)));
+      return adminsChanged(
+        service,
+        service.adminIds.filter((admin) => admin !== userId),
+      );
+    },
   });
+  return { row: object.row, adminIds };
+};

@@ -10,11 +10,12 @@ import {
   type WeightingAnswers,
   type WeightingCriterion,
 } from '@nubes/domain';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { institutions, keywords, serviceKeywords, users, weightingCriteria } from '../db/schema.js';
+import { institutions, keywords, serviceKeywords, users } from '../db/schema.js';
 import { invalidInput } from '../http/http-error.js';
-import type { ServiceRow } from '../policies/service-policy.js';
+import type { ServiceRow } from '../model/service.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 
 /** What a provider writes about a service: everything PATCH /services/:id may change. */
 export interface ServiceContent {
@@ -42,14 +43,6 @@ export const EMPTY_CONTENT: ServiceContent = {
   keywordIds: [],
   weighting: {},
 };
-
-export const loadWeightingCriteria = async (db: Db | Tx): Promise<WeightingCriterion[]> =>
-  (await db.select().from(weightingCriteria).orderBy(asc(weightingCriteria.position))).map((row) => ({
-    key: row.key,
-    label: row.label,
-    factor: row.factor,
-    options: row.options,
-  }));
 
 export const loadKeywordIds = async (db: Db | Tx, serviceId: string): Promise<string[]> =>
   (

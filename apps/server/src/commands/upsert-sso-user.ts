@@ -4,18 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db, Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
-import { recordAudit } from './record-audit.js';
-
-export interface SsoClaims {
-  issuer: string;
-  sub: string;
-  preferredUsername?: string | undefined;
-  name?: string | undefined;
-  email?: string | undefined;
-  entitlements?: unknown;
-  /** schac_home_organization: the home organisation's domain, matched to an institution. */
-  organisation?: string | undefined;
-}
+import { actorOf } from '../audit/actor.js';
+import { recordAudit } from '../audit/record-audit.js';
+import type { SsoClaims } from '../auth/sso-claims.js';
 
 const usernameBase = (claims: SsoClaims): string => {
   const candidate = (claims.preferredUsername ?? claims.email?.split('@')[0] ?? claims.sub).trim().toLowerCase();
@@ -77,16 +68,12 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           .set({ ...after, lastLoginAt: now, ...(changed ? { version: existing.version + 1, updatedAt: now } : {}) })
           .where(eq(users.id, existing.id))
           .returning();
-        await recordAudit(
-          tx,
-          { id: existing.id, name: existing.username },
-          {
-            objectType: 'user',
-            objectId: existing.id,
-            action: 'login.sso',
-            ...(changed ? { before, after } : {}),
-          },
-        );
+        await recordAudit(tx, actorOf(existing), {
+          objectType: 'user',
+          objectId: existing.id,
+          action: 'login.sso',
+          ...(changed ? { before, after } : {}),
+        });
         return updated!;
       }
 
@@ -108,16 +95,12 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           lastLoginAt: now,
         })
         .returning();
-      await recordAudit(
-        tx,
-        { id: created!.id, name: username },
-        {
-          objectType: 'user',
-          objectId: created!.id,
-          action: 'user.created',
-          after: { username, fullname: created!.fullname, email, entitlementRoles, organisation, institutionId },
-        },
-      );
+      await recordAudit(tx, actorOf(created!), {
+        objectType: 'user',
+        objectId: created!.id,
+        action: 'user.created',
+        after: { username, fullname: created!.fullname, email, entitlementRoles, organisation, institutionId },
+      });
       return created!;
     });
 

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { FieldValues, LocalizedText, WeightingAnswers, WeightingOption } from '@nubes/domain';
+import {
+  SERVICE_STATES,
+  type FieldValues,
+  type LocalizedText,
+  type WeightingAnswers,
+  type WeightingOption,
+} from '@nubes/domain';
 import {
   boolean,
   check,
@@ -86,7 +92,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_identity_key').on(t.issuer, t.internalId),
     check('users_username_not_blank', sql`length(trim(${t.username})) > 0`),
-    // Direct login is for admins only (SPEC §6): a password may exist only beside portalManager.
+    // Direct login is for admins only (ADR 3): a password may exist only beside portalManager.
     check('users_password_only_for_admins', sql`${t.passwordHash} IS NULL OR 'portalManager' = ANY(${t.roles})`),
     check('users_version_positive', sql`${t.version} > 0`),
     index('users_institution_idx').on(t.institutionId),
@@ -174,29 +180,8 @@ export const devIdpPayloads = pgTable(
 /** Numbers behind the human-readable service IDs (SVC-00042): allocated once, never reused. */
 export const serviceNumberSeq = pgSequence('service_number_seq', { startWith: 1 });
 
-const SERVICE_STATE_LIST = sql.raw(
-  [
-    'application_withdrawn',
-    'application_draft',
-    'application_received',
-    'service_planned',
-    'service_offer_withdrawn',
-    'service_information_draft',
-    'service_information_received',
-    'ready_for_integration',
-    'integration_planned',
-    'integration_in_progress',
-    'service_card_review',
-    'integration_completed',
-    'service_online',
-    'service_not_available',
-    'service_full_capacity_reached',
-    'service_discontinued',
-    'service_retired',
-  ]
-    .map((state) => `'${state}'`)
-    .join(', '),
-);
+// The domain's list is the one truth; db/service-states.test.ts checks the migrated CHECK against it.
+const SERVICE_STATE_LIST = sql.raw(SERVICE_STATES.map((state) => `'${state}'`).join(', '));
 
 export const services = pgTable(
   'services',
@@ -252,7 +237,7 @@ export const services = pgTable(
   ],
 );
 
-/** Further admins: the service operation group (SPEC §6). */
+/** Further admins: the service operation group, provider side like the owners. */
 export const serviceAdmins = pgTable(
   'service_admins',
   {
@@ -267,7 +252,7 @@ export const serviceAdmins = pgTable(
   (t) => [primaryKey({ columns: [t.serviceId, t.userId] }), index('service_admins_user_idx').on(t.userId)],
 );
 
-/** Requests of the service manager to change the service owner or the manager (SPEC §6). */
+/** Requests of the service manager to change the service owner or the manager; the portfolio manager decides. */
 export const serviceRoleChanges = pgTable(
   'service_role_changes',
   {
@@ -380,7 +365,7 @@ export const serviceComments = pgTable(
   ],
 );
 
-/** SPEC §3's weighting criteria as data (DESIGN §3): seeded by the migration's companion, editable later. */
+/** The weighting criteria as data: seeded by the migration's companion, editable later. */
 export const weightingCriteria = pgTable(
   'weighting_criteria',
   {

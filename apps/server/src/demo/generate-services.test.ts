@@ -1,4 +1,4 @@
-import { SERVICE_STATES, validateForStep, type ServiceState } from '@nubes/domain';
+import { parseAuditEvent, SERVICE_STATES, validateForStep, type ServiceState } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
@@ -72,5 +72,11 @@ describe('generated services', () => {
       .from(auditEvents)
       .where(sql`${auditEvents.after}->>'generated' = 'true'`)) as [{ n: number }];
     expect(n).toBe(COUNT);
+    // Written in bulk by SQL, not through recordAudit: the union must read them all the same.
+    const events = await database.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.after}->>'generated' = 'true'`);
+    expect(events.filter((event) => parseAuditEvent(event) === null)).toEqual([]);
   });
 });

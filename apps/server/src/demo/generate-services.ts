@@ -10,7 +10,7 @@ import {
   type WeightingAnswers,
 } from '@nubes/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { loadWeightingCriteria } from '../commands/service-content.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import type { Db, Tx } from '../db/client.js';
 import { auditEvents, institutions, keywords, serviceAdmins, serviceKeywords, services, users } from '../db/schema.js';
 import { completeFieldValues, fieldsForState, type ServiceProfile } from './field-values.js';

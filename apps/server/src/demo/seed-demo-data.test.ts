@@ -2,6 +2,7 @@ import {
   CATALOGUE_STATES,
   categoriseService,
   findTransition,
+  parseAuditEvent,
   OFFBOARDING_STATES,
   SERVICE_STATES,
   validateForStep,
@@ -11,7 +12,7 @@ import {
 } from '@nubes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWeightingCriteria } from '../commands/service-content.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import {
   appSecrets,
   auditEvents,
@@ -43,6 +44,12 @@ describe('demo data', () => {
     expect(result).toMatchObject({ services: DEMO_SERVICES.length, centres: 6, institutions: 7 });
   });
   afterAll(() => test.close());
+
+  it('writes only audit events the domain’s union reads, so the history shows every one', async () => {
+    const rows = await test.database.db.select().from(auditEvents);
+    expect(rows.length).toBeGreaterThan(DEMO_SERVICES.length);
+    expect(rows.filter((row) => parseAuditEvent(row) === null)).toEqual([]);
+  });
 
   it('adds the six centres and the alliance office, matched to the demo logins by domain', async () => {
     const rows = await test.database.db.select().from(institutions).orderBy(asc(institutions.abbreviation));

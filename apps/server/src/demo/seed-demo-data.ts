@@ -8,9 +8,12 @@ import {
   type FieldValues,
   type ServiceState,
   type WeightingCriterion,
+  type AuditEvent,
 } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadWeightingCriteria } from '../commands/service-content.js';
+import { SYSTEM_ACTOR } from '../audit/actor.js';
+import { auditRowOf } from '../audit/record-audit.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import type { Config } from '../config/config.js';
 import type { Db, Tx } from '../db/client.js';
 import {
@@ -29,6 +32,7 @@ import { DEMO_COMMENTS, DEMO_SERVICES, type DemoService } from './catalogue.js';
 import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
+import type { ObjectEvent } from '../writes/pipeline.js';
 import { pathTo } from './workflow-path.js';
 
 /** The app_secrets row that says the demo data is in; its presence makes seeding a no-op. */
@@ -37,7 +41,6 @@ export const DEMO_DATA_MARKER = 'demo-data';
 const DEMO_SEED_LOCK_KEY = 7_205_119;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SYSTEM = { actorId: null, actorName: 'system' };
 
 export interface DemoSeedOptions {
   /**
@@ -64,6 +67,7 @@ export interface DemoSeedResult {
 }
 
 type AuditRow = typeof auditEvents.$inferInsert;
+type ServiceAction = ObjectEvent<'service'>['action'];
 
 /**
  * Seeds the demo alliance once per database (development only; main.ts decides): institutions,
@@ -112,14 +116,18 @@ const seedInstitutions = async (tx: Tx, at: Date): Promise<Map<string, string>> 
     .returning({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name });
   if (created.length > 0)
     await tx.insert(auditEvents).values(
-      created.map((i) => ({
-        ...SYSTEM,
-        at,
-        objectType: 'institution',
-        objectId: i.id,
-        action: 'institution.created',
-        after: { abbreviation: i.abbreviation, name: i.name },
-      })),
+      created.map((i) =>
+        auditRowOf(
+          SYSTEM_ACTOR,
+          {
+            objectType: 'institution',
+            objectId: i.id,
+            action: 'institution.created',
+            after: { abbreviation: i.abbreviation, name: i.name },
+          },
+          at,
+        ),
+      ),
     );
   const ids = new Map<string, string>();
   for (const demo of DEMO_INSTITUTIONS) {
@@ -214,14 +222,18 @@ const seedPeople = async (
       .returning({ id: users.id, inserted: sql<boolean>`(xmax = 0)` });
     ids.set(person.username, row!.id);
     if (row!.inserted)
-      await tx.insert(auditEvents).values({
-        ...SYSTEM,
-        at,
-        objectType: 'user',
-        objectId: row!.id,
-        action: 'user.created',
-        after: { username: person.username, fullname: person.fullname, email: person.email, source: 'demo data' },
-      });
+      await tx.insert(auditEvents).values(
+        auditRowOf(
+          SYSTEM_ACTOR,
+          {
+            objectType: 'user',
+            objectId: row!.id,
+            action: 'user.created',
+            after: { username: person.username, fullname: person.fullname, email: person.email, source: 'demo data' },
+          },
+          at,
+        ),
+      );
   }
   return ids;
 };
@@ -316,17 +328,15 @@ const seedService = async (tx: Tx, demo: DemoService, ctx: SeedContext): Promise
   const serviceId = (allocated as unknown as { rows: { service_id: string }[] }).rows[0]!.service_id;
   const id = randomUUID();
   const events: AuditRow[] = [];
-  const event = (username: string, time: Date, action: string, before: unknown, after: unknown) =>
-    events.push({
-      actorId: user(username),
-      actorName: username,
-      at: time,
-      objectType: 'service',
-      objectId: id,
-      action,
-      before,
-      after,
-    });
+  // Checked against the audit event union like every event the commands write: the history reads them alike.
+  const event = (username: string, time: Date, action: ServiceAction, before: unknown, after: unknown) =>
+    events.push(
+      auditRowOf(
+        { id: user(username), name: username },
+        { objectType: 'service', objectId: id, action, before, after } as AuditEvent,
+        time,
+      ),
+    );
 
   const applicationKeys = new Set(APPLICATION_FIELDS.map((f) => f.key));
   const atCreation: FieldValues = Object.fromEntries(Object.entries(fields).filter(([k]) => applicationKeys.has(k)));
@@ -447,14 +457,17 @@ const seedComments = async (tx: Tx, serviceIds: Map<string, string>, userIds: Ma
     await tx
       .insert(serviceComments)
       .values({ serviceId, authorId, authorName: comment.author, text: comment.text, createdAt: at });
-    await tx.insert(auditEvents).values({
-      actorId: authorId,
-      actorName: comment.author,
-      at,
-      objectType: 'service',
-      objectId: serviceId,
-      action: 'service.comment.added',
-      after: { comment: comment.text },
-    });
+    await tx.insert(auditEvents).values(
+      auditRowOf(
+        { id: authorId, name: comment.author },
+        {
+          objectType: 'service',
+          objectId: serviceId,
+          action: 'service.comment.added',
+          after: { comment: comment.text },
+        },
+        at,
+      ),
+    );
   }
 };

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { principalCacheFor } from '../auth/principal-cache.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
-import { HttpError } from './http-error.js';
+import { forbidden, unauthorized, type HttpError } from './http-error.js';
 import './fastify-types.js';
 
 export interface RegisteredRoute {
@@ -46,8 +46,8 @@ export const accessControl = fp(
 
     const authorize = (request: FastifyRequest, access: RouteAccess | undefined): HttpError | undefined => {
       if (access === undefined || access === 'public') return undefined;
-      if (!request.principal) return new HttpError('unauthorized');
-      if (!can(request.principal, access)) return new HttpError('forbidden');
+      if (!request.principal) return unauthorized();
+      if (!can(request.principal, access)) return forbidden();
       return undefined;
     };
 

@@ -1,6 +1,5 @@
 import type { Database, Db } from '../db/client.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
-import type { Services } from '../services.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
@@ -35,8 +34,11 @@ export const invalidateServiceCaches = (db: Db): void => {
   caches?.serviceIndex.changed();
 };
 
-/** After a service changed in this process: the lists and the public portfolio show it from the next request on. */
-export const serviceChanged = (services: Services, serviceId: string): void => {
-  services.publicPortfolio.invalidate();
-  services.serviceIndex.changed(serviceId);
+/**
+ * After a service changed in this process: the lists and the public portfolio show it from the
+ * next request on. The write pipeline calls it after the commit (writes/after-commit.ts).
+ */
+export const serviceChanged = (caches: ServiceCaches, serviceId: string): void => {
+  caches.publicPortfolio.invalidate();
+  caches.serviceIndex.changed(serviceId);
 };

@@ -1,6 +1,6 @@
 import { canManageDocuments } from '@nubes/domain';
 import { conflict, forbidden } from '../http/http-error.js';
-import type { LoadedService } from './service-policy.js';
+import type { LoadedService } from '../model/service.js';
 
 /**
  * Uploading and deleting: the caller must manage the service's documents (provider side, portfolio

@@ -1,20 +1,11 @@
-import { canSeeService, isServiceState, type Principal, type ServiceRelation } from '@nubes/domain';
+import { canSeeService, isServiceState, isUuid, type Principal, type ServiceRelation } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { serviceAdmins, services } from '../db/schema.js';
-import { conflict, notFound } from '../http/http-error.js';
+import { notFound } from '../http/http-error.js';
+import type { LoadedService, ServiceRow } from '../model/service.js';
 
-export type ServiceRow = typeof services.$inferSelect;
-
-export interface LoadedService {
-  row: ServiceRow;
-  adminIds: string[];
-  relation: ServiceRelation;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The caller's relation to a service, from its row and its admins (DESIGN §2, provider side). */
+/** The caller's relation to a service, from its row and its admins (which roles make the provider side: ADR 8). */
 export const serviceRelation = (
   principal: Principal,
   row: Pick<ServiceRow, 'state' | 'objectOwnerId' | 'serviceOwnerId' | 'serviceManagerId' | 'providerManagerId'>,
@@ -43,7 +34,7 @@ export const loadVisibleService = async (
   principal: Principal,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedService> => {
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   const query = db.select().from(services).where(eq(services.id, id));
   const [row] = options.forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound();
@@ -55,9 +46,4 @@ export const loadVisibleService = async (
   const relation = serviceRelation(principal, row, adminIds);
   if (!canSeeService(relation)) throw notFound();
   return { row, adminIds, relation };
-};
-
-/** Optimistic locking (DESIGN §1): an update names the version it read; a stale one changes nothing. */
-export const assertVersion = (row: { version: number }, version: number): void => {
-  if (row.version !== version) throw conflict();
 };

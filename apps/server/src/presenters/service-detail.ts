@@ -14,12 +14,8 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { institutions, keywords, serviceKeywords, serviceRoleChanges, users } from '../db/schema.js';
-import { serviceRelation, type ServiceRow } from '../policies/service-policy.js';
-
-export interface ServiceSnapshot {
-  row: ServiceRow;
-  adminIds: readonly string[];
-}
+import type { ServiceRow, ServiceSnapshot } from '../model/service.js';
+import { serviceRelation } from '../policies/service-policy.js';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 

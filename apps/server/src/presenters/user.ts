@@ -1,11 +1,11 @@
-import { isRole, type Role, type User } from '@nubes/domain';
-import type { users } from '../db/schema.js';
+import type { User } from '@nubes/domain';
+import { effectiveRoles, type UserRow } from '../model/user.js';
 
-type UserRow = typeof users.$inferSelect;
-
-/** A user's roles: those given in the portal plus those mapped from the IdP at the last login. */
-export const effectiveRoles = (row: Pick<UserRow, 'roles' | 'entitlementRoles'>): Role[] =>
-  [...new Set([...row.roles, ...row.entitlementRoles])].filter(isRole).sort();
+/**
+ * Kept for commands/login-with-password.ts (changed in parallel on another branch), which still
+ * imports it from here; new code imports it from model/user.ts.
+ */
+export { effectiveRoles };
 
 export const presentUser = (row: UserRow): User => ({
   username: row.username,

@@ -1,20 +1,19 @@
 import { commentListSchema, commentRequestSchema, commentSchema, serviceIdParamSchema } from '@nubes/domain';
-import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { addComment } from '../commands/add-comment.js';
-import { serviceComments } from '../db/schema.js';
-import { unauthorized } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentComment } from '../presenters/comment.js';
-import type { Services } from '../services.js';
+import { listServiceComments } from '../queries/comments.js';
 
 const tags = ['comments'];
 const security = [{ bearer: [] }];
 
 /** Comments on a service: whoever sees the service reads them; the provider side, SPM and SIM write. */
-export const commentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
 
   app.get(
     '/services/:id/comments',
@@ -29,14 +28,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      if (!request.principal) throw unauthorized();
-      const service = await loadVisibleService(db, request.params.id, request.principal);
-      const rows = await db
-        .select()
-        .from(serviceComments)
-        .where(eq(serviceComments.serviceId, service.row.id))
-        .orderBy(asc(serviceComments.createdAt), asc(serviceComments.id));
-      return { items: rows.map(presentComment) };
+      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+      return { items: (await listServiceComments(db, service.row.id)).map(presentComment) };
     },
   );
 
@@ -54,8 +47,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      if (!request.principal) throw unauthorized();
-      const row = await addComment(db, request.principal, request.params.id, request.body.text);
+      const row = await addComment(context.writes, requirePrincipal(request), request.params.id, request.body.text);
       return reply.code(201).send(presentComment(row));
     },
   );

@@ -1,27 +1,21 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  documentListSchema,
-  documentSchema,
-  MAX_DOCUMENT_BYTES,
-  serviceIdParamSchema,
-  type Principal,
-} from '@nubes/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { documentListSchema, documentSchema, MAX_DOCUMENT_BYTES, serviceIdParamSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
 import { deleteDocument } from '../commands/delete-document.js';
 import { uploadDocument } from '../commands/upload-document.js';
-import { serviceDocuments } from '../db/schema.js';
-import { HttpError, invalidInput, notFound, unauthorized } from '../http/http-error.js';
+import { notFound } from '../http/http-error.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
 import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
 import { assertCanChangeDocuments } from '../policies/document-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentDocument } from '../presenters/document.js';
-import type { Services } from '../services.js';
-import { DOCUMENT_TYPES, extensionFits, sniffDocumentType } from '../storage/content-type-sniffer.js';
+import { findServiceDocument, listServiceDocuments } from '../queries/documents.js';
+import { identifyDocument } from '../storage/document-upload.js';
 import type { FileStore } from '../storage/file-store.js';
-import { attachmentDisposition, extensionOf, sanitizeFilename } from '../storage/filenames.js';
+import { attachmentDisposition } from '../storage/filenames.js';
 
 const documentParamsSchema = serviceIdParamSchema.extend({
   documentId: z.uuid({ error: 'validation.invalid' }),
@@ -30,20 +24,15 @@ const documentParamsSchema = serviceIdParamSchema.extend({
 const tags = ['documents'];
 const security = [{ bearer: [] }];
 
-const requirePrincipal = <P extends Principal>(principal: P | null): P => {
-  if (!principal) throw unauthorized();
-  return principal;
-};
-
 /**
- * A service's documents area (issue 3 §6): list, upload, download, delete. Reading needs only
+ * A service's documents area: list, upload, download, delete. Reading needs only
  * visibility; uploading and deleting need the documents right and an activated area.
  */
-export const documentRoutes: FastifyPluginAsyncZod<{ services: Services; files: FileStore }> = async (
+export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files: FileStore }> = async (
   app,
-  { services, files },
+  { context, files },
 ) => {
-  const { db } = services.database;
+  const { db } = context.database;
   // Only this scope parses multipart bodies; busboy stops a file at the limit instead of buffering it.
   await app.register(fastifyMultipart, { limits: singleFileLimits(MAX_DOCUMENT_BYTES) });
 
@@ -60,13 +49,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services; files: 
       },
     },
     async (request) => {
-      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request.principal));
-      const rows = await db
-        .select()
-        .from(serviceDocuments)
-        .where(eq(serviceDocuments.serviceId, service.row.id))
-        .orderBy(desc(serviceDocuments.createdAt), desc(serviceDocuments.id));
-      return { items: rows.map(presentDocument) };
+      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+      return { items: (await listServiceDocuments(db, service.row.id)).map(presentDocument) };
     },
   );
 
@@ -86,26 +70,11 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services; files: 
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
+      const principal = requirePrincipal(request);
       // Every refusal comes before the body is read: a refused caller never makes us take in 20 MB.
       assertCanChangeDocuments(await loadVisibleService(db, request.params.id, principal));
       const upload = await readSingleUpload(request, { field: 'file', maxBytes: MAX_DOCUMENT_BYTES });
-      if (upload.bytes.length === 0) throw invalidInput('documents.empty');
-
-      const sent = sanitizeFilename(upload.filename);
-      const type = sniffDocumentType(upload.bytes, extensionOf(sent));
-      // A name that claims another type than the content ("report.pdf" holding a web page) is refused too.
-      if (!type || !extensionFits(type, extensionOf(sent))) {
-        throw new HttpError('unsupported_media_type', 'documents.badType');
-      }
-      const { contentType, extensions } = DOCUMENT_TYPES[type];
-      const filename = extensionOf(sent) ? sent : sanitizeFilename(`${sent || 'document'}.${extensions[0]}`);
-
-      const row = await uploadDocument(db, files, principal, request.params.id, {
-        filename,
-        contentType,
-        bytes: upload.bytes,
-      });
+      const row = await uploadDocument(context.writes, files, principal, request.params.id, identifyDocument(upload));
       return reply.code(201).send(presentDocument(row));
     },
   );
@@ -126,11 +95,8 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services; files: 
       },
     },
     async (request, reply) => {
-      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request.principal));
-      const [row] = await db
-        .select()
-        .from(serviceDocuments)
-        .where(and(eq(serviceDocuments.id, request.params.documentId), eq(serviceDocuments.serviceId, service.row.id)));
+      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+      const row = await findServiceDocument(db, service.row.id, request.params.documentId);
       if (!row) throw notFound();
       const bytes = await files.get(row.storageKey);
       if (!bytes) {
@@ -164,8 +130,13 @@ export const documentRoutes: FastifyPluginAsyncZod<{ services: Services; files: 
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request.principal);
-      await deleteDocument(db, files, principal, request.params.id, request.params.documentId);
+      await deleteDocument(
+        context.writes,
+        files,
+        requirePrincipal(request),
+        request.params.id,
+        request.params.documentId,
+      );
       return reply.code(204).send(null);
     },
   );

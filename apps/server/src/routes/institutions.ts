@@ -1,16 +1,15 @@
 import { institutionListSchema, weightingCriteriaSchema } from '@nubes/domain';
-import { asc, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loadWeightingCriteria } from '../commands/service-content.js';
-import { institutions } from '../db/schema.js';
+import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
-import type { Services } from '../services.js';
+import { listInstitutions } from '../queries/institutions.js';
+import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 
 const security = [{ bearer: [] }];
 
 /** Reference data the service screens pick from: institutions and the weighting criteria. */
-export const institutionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
 
   app.get(
     '/institutions',
@@ -23,19 +22,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: institutionListSchema, ...errorResponses(401) },
       },
     },
-    async () => ({
-      items: await db
-        .select({
-          id: institutions.id,
-          abbreviation: institutions.abbreviation,
-          name: institutions.name,
-          url: institutions.url,
-          isCentre: institutions.isCentre,
-          isServiceProvider: institutions.isServiceProvider,
-        })
-        .from(institutions)
-        .orderBy(asc(sql`lower(${institutions.abbreviation})`)),
-    }),
+    async () => ({ items: await listInstitutions(db) }),
   );
 
   app.get(

@@ -1,19 +1,16 @@
 import { createKeywordsRequestSchema, keywordListSchema, keywordQuerySchema } from '@nubes/domain';
-import { asc, ilike, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { createKeywords } from '../commands/create-keywords.js';
-import { escapeLike } from '../db/escape-like.js';
-import { keywords } from '../db/schema.js';
-import { unauthorized } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
-import type { Services } from '../services.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { searchKeywords } from '../queries/keywords.js';
 
-const MAX_KEYWORDS = 50;
 const tags = ['keywords'];
 const security = [{ bearer: [] }];
 
-export const keywordRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
 
   app.get(
     '/keywords',
@@ -28,20 +25,7 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const q = request.query.q ?? '';
-      const pattern = escapeLike(q);
-      const rows = await db
-        .select({ id: keywords.id, name: keywords.name })
-        .from(keywords)
-        .where(q ? ilike(keywords.name, `%${pattern}%`) : undefined)
-        // A picker shows what starts with the typed text before what merely contains it.
-        .orderBy(
-          ...(q ? [sql`${keywords.name} not ilike ${`${pattern}%`}`] : []),
-          asc(sql`lower(${keywords.name})`),
-          asc(keywords.name),
-        )
-        .limit(MAX_KEYWORDS);
-      return { items: rows };
+      return { items: await searchKeywords(db, request.query.q ?? '') };
     },
   );
 
@@ -58,8 +42,7 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      if (!request.principal) throw unauthorized();
-      const items = await createKeywords(db, request.principal, request.body.names);
+      const items = await createKeywords(context.writes, requirePrincipal(request), request.body.names);
       return reply.code(201).send({ items });
     },
   );

@@ -5,11 +5,11 @@ import {
   tokenResponseSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { upsertSsoUser } from '../commands/upsert-sso-user.js';
 import { errorResponses } from '../http/openapi.js';
-import type { Services } from '../services.js';
 
-export const oauthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
     '/login-oauth',
     {
@@ -23,7 +23,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return services.oidc.start(request.query.publicUrl);
+      return context.oidc.start(request.query.publicUrl);
     },
   );
 
@@ -39,9 +39,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       },
     },
     async (request) => {
-      const claims = await services.oidc.finish(request.body);
-      const user = await upsertSsoUser(services.database.db, claims, services.config.entitlements);
-      return { token: await services.tokens.issue(user) };
+      const claims = await context.oidc.finish(request.body);
+      const user = await upsertSsoUser(context.database.db, claims, context.config.entitlements);
+      return { token: await context.tokens.issue(user) };
     },
   );
 };

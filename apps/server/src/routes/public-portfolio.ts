@@ -2,8 +2,8 @@ import { publicPortfolioSchema } from '@nubes/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
 import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
-import type { Services } from '../services.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 
@@ -87,8 +87,8 @@ const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedAnsw
 };
 
 /** The public portfolio: no login, cacheable, the same answer for everyone. */
-export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const cache = services.publicPortfolio;
+export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const cache = context.publicPortfolio;
   app.addHook('onClose', () => cache.settled());
 
   app.get(

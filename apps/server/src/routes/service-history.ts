@@ -1,16 +1,16 @@
 import { historyResponseSchema, serviceIdParamSchema } from '@nubes/domain';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditEvents } from '../db/schema.js';
+import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
-import { presentServiceHistory } from '../presenters/service-history.js';
-import type { Services } from '../services.js';
+import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
+import { loadDisplayNames } from '../queries/display-names.js';
+import { listServiceAuditEvents } from '../queries/service-history.js';
 
 /** Everything that happened to a service, newest first: edits, workflow steps, roles, documents, comments. */
-export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
 
   app.get(
     '/services/:id/history',
@@ -26,12 +26,8 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ services: Services }>
     },
     async (request) => {
       const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
-      const rows = await db
-        .select()
-        .from(auditEvents)
-        .where(and(eq(auditEvents.objectType, 'service'), eq(auditEvents.objectId, service.row.id)))
-        .orderBy(desc(auditEvents.at), desc(auditEvents.id));
-      return { items: await presentServiceHistory(db, rows) };
+      const rows = await listServiceAuditEvents(db, service.row.id);
+      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows))) };
     },
   );
 };

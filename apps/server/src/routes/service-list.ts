@@ -6,13 +6,13 @@ import {
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
 import type { ListSort, ServiceListPage } from '../read-models/service-list-snapshot.js';
-import type { Services } from '../services.js';
 
 /** The export holds every matching row, up to this many. */
 export const MAX_EXPORT_ROWS = 10_000;
@@ -22,14 +22,14 @@ const security = [{ bearer: [] }];
 const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
-export const serviceListRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   /** The matching services the caller may see, in the list's order, from the in-memory index. */
   const queryList = async (
     principal: AuthUser,
     query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort },
     page: { limit: number; offset: number },
   ): Promise<ServiceListPage> => {
-    const snapshot = await services.serviceIndex.snapshot();
+    const snapshot = await context.serviceIndex.snapshot();
     return snapshot.query(query, { principal, institutionId: principal.institutionId }, query.sort, query.order, page);
   };
 

@@ -9,22 +9,20 @@ import {
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
 import { decideRoleChange, requestRoleChange } from '../commands/role-change-requests.js';
 import { addServiceAdmin, removeServiceAdmin } from '../commands/service-admins.js';
 import { updateServiceRoles } from '../commands/update-service-roles.js';
 import { errorResponses } from '../http/openapi.js';
-import { serviceChanged } from '../http/service-caches.js';
-import { requirePrincipal } from '../http/require-principal.js';
-import { presentServiceDetail } from '../presenters/service-detail.js';
-import type { Services } from '../services.js';
+import { serviceResponder } from './respond-with-service.js';
 
 const tags = ['service roles'];
 const security = [{ bearer: [] }];
 const uuid = z.uuid({ error: 'validation.invalid' });
 
-/** Object owner, service owner, service manager, provider manager, further admins, role change requests (SPEC §6). */
-export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+/** Object owner, service owner, service manager, provider manager, further admins, role change requests. */
+export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const respond = serviceResponder(context);
 
   app.put(
     '/services/:id/roles',
@@ -41,12 +39,8 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await updateServiceRoles(db, principal, request.params.id, request.body);
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) => updateServiceRoles(writes, principal, request.params.id, request.body)),
   );
 
   app.post(
@@ -62,12 +56,8 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await addServiceAdmin(db, principal, request.params.id, request.body);
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) => addServiceAdmin(writes, principal, request.params.id, request.body)),
   );
 
   app.delete(
@@ -83,15 +73,13 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await removeServiceAdmin(db, principal, request.params.id, {
-        version: request.query.version,
-        userId: request.params.userId,
-      });
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) =>
+        removeServiceAdmin(writes, principal, request.params.id, {
+          version: request.query.version,
+          userId: request.params.userId,
+        }),
+      ),
   );
 
   app.post(
@@ -109,11 +97,8 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await requestRoleChange(db, principal, request.params.id, request.body);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) => requestRoleChange(writes, principal, request.params.id, request.body)),
   );
 
   app.post(
@@ -129,17 +114,9 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await decideRoleChange(
-        db,
-        principal,
-        request.params.id,
-        request.params.changeId,
-        request.body.accept,
-      );
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) =>
+        decideRoleChange(writes, principal, request.params.id, request.params.changeId, request.body.accept),
+      ),
   );
 };

@@ -5,20 +5,18 @@ import {
   transitionRequestSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { activateDocuments } from '../commands/activate-documents.js';
 import { transitionService } from '../commands/transition-service.js';
 import { errorResponses } from '../http/openapi.js';
-import { serviceChanged } from '../http/service-caches.js';
-import { requirePrincipal } from '../http/require-principal.js';
-import { presentServiceDetail } from '../presenters/service-detail.js';
-import type { Services } from '../services.js';
+import { serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
 const security = [{ bearer: [] }];
 
 /** Workflow steps and the portfolio manager's switch for the documents area. */
-export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const respond = serviceResponder(context);
 
   app.post(
     '/services/:id/transitions',
@@ -26,7 +24,7 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }
       config: { access: 'service.update' },
       schema: {
         tags,
-        summary: 'Take a workflow action (DESIGN §2)',
+        summary: 'Take a workflow action of the service workflow',
         description:
           '409 when the version is stale or the action is not possible from the current state, 403 when the caller may not take it, 400 with the fields when the validation of the step fails (complete application, submit service information, service card review, online).',
         security,
@@ -35,12 +33,8 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await transitionService(db, principal, request.params.id, request.body);
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) => transitionService(writes, principal, request.params.id, request.body)),
   );
 
   app.post(
@@ -56,11 +50,9 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ services: Services }
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const changed = await activateDocuments(db, principal, request.params.id, request.body.version);
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, changed, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) =>
+        activateDocuments(writes, principal, request.params.id, request.body.version),
+      ),
   );
 };

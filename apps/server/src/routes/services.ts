@@ -5,21 +5,22 @@ import {
   updateServiceRequestSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { createService } from '../commands/create-service.js';
 import { updateService } from '../commands/update-service.js';
 import { errorResponses } from '../http/openapi.js';
-import { serviceChanged } from '../http/service-caches.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
-import type { Services } from '../services.js';
+import { serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
 const security = [{ bearer: [] }];
 
 /** A service application and its information: create, read, partial update. */
-export const serviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.database;
+export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
+  const respond = serviceResponder(context);
 
   app.post(
     '/services',
@@ -36,10 +37,8 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const created = await createService(db, principal, request.body);
-      serviceChanged(services, created.row.id);
-      return reply.code(201).send(await presentServiceDetail(db, created, principal));
+      const created = await respond(request, (writes, principal) => createService(writes, principal, request.body));
+      return reply.code(201).send(created);
     },
   );
 
@@ -77,11 +76,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const updated = await updateService(db, principal, request.params.id, request.body);
-      serviceChanged(services, request.params.id);
-      return presentServiceDetail(db, updated, principal);
-    },
+    async (request) =>
+      respond(request, (writes, principal) => updateService(writes, principal, request.params.id, request.body)),
   );
 };

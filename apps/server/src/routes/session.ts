@@ -1,11 +1,11 @@
 import { loginRequestSchema, tokenResponseSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
 import { loginWithPassword } from '../commands/login-with-password.js';
-import { HttpError } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
-import type { Services } from '../services.js';
+import { requirePrincipal } from '../http/require-principal.js';
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.post(
     '/login',
     {
@@ -18,8 +18,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       },
     },
     async (request) => {
-      const user = await loginWithPassword(services, request.body, request.ip);
-      return { token: await services.tokens.issue(user) };
+      const user = await loginWithPassword(context, request.body, request.ip);
+      return { token: await context.tokens.issue(user) };
     },
   );
 
@@ -29,15 +29,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: 'session.renew' },
       schema: {
         tags: ['session'],
-        summary: 'Renew the own session token (SPEC §4: between 180 and 240 minutes)',
+        summary: 'Renew the own session token (the web app renews between 180 and 240 minutes)',
         security: [{ bearer: [] }],
         response: { 200: tokenResponseSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
-      const principal = request.principal;
-      if (!principal) throw new HttpError('unauthorized');
-      return { token: await services.tokens.issue(principal) };
+      return { token: await context.tokens.issue(requirePrincipal(request)) };
     },
   );
 };

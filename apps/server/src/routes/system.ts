@@ -6,14 +6,14 @@ import {
 } from '@nubes/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../services.js';
+import type { AppContext } from '../app-context.js';
 
 /** A hammered health check must not become a database load test: the ping is shared for a second. */
 const PING_TTL_MS = 1000;
 const HEALTHY_BODY = JSON.stringify(healthResponseSchema.parse({ status: 'ok', database: 'ok' }));
 const HEALTHY_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 
-export const systemRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   let lastPing: { at: number; ok: boolean } | null = null;
   let inflight: Promise<boolean> | null = null;
 
@@ -21,7 +21,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   const freshVerdict = (): boolean | null => (lastPing && Date.now() - lastPing.at < PING_TTL_MS ? lastPing.ok : null);
 
   const ping = (): Promise<boolean> =>
-    (inflight ??= services.database
+    (inflight ??= context.database
       .ping()
       .then(
         () => true,
@@ -61,11 +61,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   );
 
   const publicConfig = {
-    productName: services.config.branding.productName,
-    logoUrl: services.config.branding.logoUrl,
-    links: services.config.branding.links,
+    productName: context.config.branding.productName,
+    logoUrl: context.config.branding.logoUrl,
+    links: context.config.branding.links,
     instructions: { servicePortfolio: SERVICE_PORTFOLIO_INSTRUCTION, contactDatabase: CONTACT_DATABASE_INSTRUCTION },
-    devIdp: services.config.devIdp,
+    devIdp: context.config.devIdp,
   };
 
   app.get(

@@ -1,9 +1,8 @@
+import { isUuid } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { fileBlobs } from '../db/schema.js';
 import type { FileStore } from './file-store.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Files in the database (file_blobs): every server instance on one database sees every file, and
@@ -23,7 +22,7 @@ export const createDatabaseFileStore = (db: Db): FileStore => ({
     return row!.id;
   },
   get: async (key) => {
-    if (!UUID.test(key)) return null;
+    if (!isUuid(key)) return null;
     const [row] = await db
       .select({ base64: sql<string>`encode(${fileBlobs.content}, 'base64')` })
       .from(fileBlobs)
@@ -31,7 +30,7 @@ export const createDatabaseFileStore = (db: Db): FileStore => ({
     return row ? Buffer.from(row.base64, 'base64') : null;
   },
   delete: async (key, tx) => {
-    if (!UUID.test(key)) return;
+    if (!isUuid(key)) return;
     await tx.delete(fileBlobs).where(eq(fileBlobs.id, key));
   },
 });

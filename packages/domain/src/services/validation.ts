@@ -1,15 +1,15 @@
 import { FIELDS_BY_KEY, SERVICE_FIELDS } from './fields.js';
 import { VALIDATION_STEPS, type FieldDefinition, type FieldValue } from './field-types.js';
 import type { ValidationStep } from './workflow.js';
+import { isUuid } from '../ids.js';
 
-/** The example host in the URL message (SPEC §5: "Please enter a valid url, e.g.: {host}"). */
+/** The example host in the URL message ("Please enter a valid url, e.g.: {host}"). */
 export const URL_EXAMPLE = 'https://www.example.org';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // RFC 1123 host name: labels of letters, digits and inner hyphens; no scheme, port or path.
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isValidUrl = (value: string): boolean => {
   if (/\s/.test(value)) return false;
@@ -77,11 +77,9 @@ export const fieldValueError = (field: FieldDefinition, value: FieldValue | unde
       return typeof value === 'boolean' ? null : 'validation.invalidType';
     case 'contact':
     case 'institution':
-      return typeof value === 'string' && UUID.test(value) ? null : 'validation.invalid';
+      return isUuid(value) ? null : 'validation.invalid';
     case 'keywords':
-      return Array.isArray(value) && value.every((v) => typeof v === 'string' && UUID.test(v))
-        ? null
-        : 'validation.invalid';
+      return Array.isArray(value) && value.every((v) => isUuid(v)) ? null : 'validation.invalid';
   }
 };
 

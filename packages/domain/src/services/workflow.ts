@@ -2,14 +2,22 @@ import { hasAnyRole } from '../roles.js';
 import { PIPELINE_STATES, type ServiceState } from './states.js';
 
 /**
- * Who may take a workflow action (DESIGN §2): the provider side of the service (object owner,
+ * Who may take a workflow action: the provider side of the service (object owner,
  * service owner, further admins, service manager), the service portfolio manager (spm) or the
  * service integration manager (sim). portalManager may do everything any of them may.
  */
 export type WorkflowActor = 'provider' | 'spm' | 'sim';
 
-/** The checks that must pass before the transition (SPEC §4 "require passing validation"). */
+/** The checks that must pass before the transition: the gated steps. */
 export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online';
+
+/** The message (an i18n key) a gated step answers with when its validation fails. */
+export const VALIDATION_FAILURE_MESSAGES: Readonly<Record<ValidationStep, string>> = {
+  application: 'workflow.cannotCompleteApplication',
+  serviceInformation: 'workflow.cannotSubmitServiceInformation',
+  serviceCard: 'workflow.cannotChangeToCardReview',
+  online: 'workflow.cannotBringOnline',
+};
 
 export const WORKFLOW_ACTIONS = [
   'withdrawApplication',
@@ -60,7 +68,7 @@ const rows = (
 ): TransitionRule[] => from.map((state) => ({ action, from: state, to, who, ...extra }));
 
 /**
- * DESIGN §2's transition table, one row per (action, from-state). Server and web read only this;
+ * The service workflow's transition table (ADR 7), one row per (action, from-state). Server and web read only this;
  * a test walks every row and every pair that is not one.
  */
 export const TRANSITIONS: readonly TransitionRule[] = [

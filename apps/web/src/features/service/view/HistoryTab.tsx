@@ -2,6 +2,7 @@ import { Table, Text } from '@mantine/core';
 import {
   FIELDS_BY_KEY,
   formatDateTime,
+  isAuditAction,
   isServiceState,
   type HistoryEntry,
   type ServiceDetail,
@@ -24,8 +25,12 @@ interface Labeller {
   criteria: readonly WeightingCriterion[];
 }
 
-/** An audit action as words ("service.transition" → "Status changed"); unknown ones as they are. */
+/**
+ * An audit action as words ("service.transition" → "Status changed"). The actions are the domain's
+ * audit event union; one it does not know (from an older version) shows as it is.
+ */
 export const actionLabel = ({ t, exists }: Pick<Labeller, 't' | 'exists'>, action: string): string => {
+  if (!isAuditAction(action)) return action;
   const key = `serviceView.historyActions.${action.replace(/\./g, '_')}`;
   return exists(key) ? t(key) : action;
 };
@@ -78,7 +83,7 @@ const Changes = ({ entry, labeller }: { entry: HistoryEntry; labeller: Labeller 
   );
 };
 
-/** History (DESIGN §4): every audit event of the service, newest first: when, who, what, old → new. */
+/** The history tab: every audit event of the service, newest first: when, who, what, old → new. */
 export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
   const { t, i18n } = useTranslation();
   const history = useQuery({ queryKey: serviceKeys.history(service.id), queryFn: () => fetchHistory(service.id) });

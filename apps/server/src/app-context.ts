@@ -1,0 +1,26 @@
+import type { LoginThrottle } from './auth/login-throttle.js';
+import type { OidcRelyingParty } from './auth/oidc-client.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Config } from './config/config.js';
+import type { Database } from './db/client.js';
+import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
+import type { ServiceListIndex } from './read-models/service-list-index.js';
+import type { Writes } from './writes/pipeline.js';
+
+/**
+ * What route plugins get handed: no globals, so tests build as many apps as they like. (Named so
+ * that it is not mistaken for the `services` table.)
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  oidc: OidcRelyingParty;
+  /** The serialized public portfolio; a committed service change invalidates it. */
+  publicPortfolio: PublicPortfolioCache;
+  /** The services' list columns in memory, for every list; a committed service change tells it what changed. */
+  serviceIndex: ServiceListIndex;
+  /** What commands write with: the database and the after-commit runner that clears the caches above. */
+  writes: Writes;
+}

@@ -1,0 +1,11 @@
+/** Who an audit event names as the one who acted: kept by name too, so it stays readable after a user is gone. */
+export interface Actor {
+  id: string | null;
+  name: string;
+}
+
+/** Changes nobody asked for in a request: start-up, the configured admin, seeding. */
+export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
+
+/** The actor of a change made by a logged-in user (or on a user's behalf, such as their own login). */
+export const actorOf = (user: { id: string; username: string }): Actor => ({ id: user.id, name: user.username });

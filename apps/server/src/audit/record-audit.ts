@@ -1,0 +1,31 @@
+import { assertAuditEvent, type AuditEvent } from '@nubes/domain';
+import type { Tx } from '../db/client.js';
+import { auditEvents } from '../db/schema.js';
+import type { Actor } from './actor.js';
+
+/** The audit_events row of a typed event; throws when the payload does not fit its action. */
+export const auditRowOf = (actor: Actor, event: AuditEvent, at?: Date) => {
+  // The types already hold the payload to its action; the parse catches what types cannot (a
+  // value cast from elsewhere), so nothing the history could not read is ever stored.
+  assertAuditEvent(event);
+  return {
+    actorId: actor.id,
+    actorName: actor.name,
+    objectType: event.objectType,
+    objectId: event.objectId,
+    action: event.action,
+    before: event.before ?? null,
+    after: event.after ?? null,
+    ...(at ? { at } : {}),
+  };
+};
+
+/** Writes typed audit events in the transaction that makes the change, in one statement. */
+export const recordAuditEvents = async (tx: Tx, actor: Actor, events: readonly AuditEvent[]): Promise<void> => {
+  if (events.length === 0) return;
+  await tx.insert(auditEvents).values(events.map((event) => auditRowOf(actor, event)));
+};
+
+/** Every change writes one of these in the transaction that makes the change. */
+export const recordAudit = (tx: Tx, actor: Actor, event: AuditEvent): Promise<void> =>
+  recordAuditEvents(tx, actor, [event]);

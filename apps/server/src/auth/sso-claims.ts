@@ -1,0 +1,11 @@
+/** What a federated login tells about the person, as the relying party read it from the ID token. */
+export interface SsoClaims {
+  issuer: string;
+  sub: string;
+  preferredUsername?: string | undefined;
+  name?: string | undefined;
+  email?: string | undefined;
+  entitlements?: unknown;
+  /** schac_home_organization: the home organisation's domain, matched to an institution. */
+  organisation?: string | undefined;
+}

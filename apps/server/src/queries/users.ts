@@ -1,0 +1,34 @@
+import { asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { escapeLike } from '../db/escape-like.js';
+import { prefixTsQuery } from '../db/full-text.js';
+import { users } from '../db/schema.js';
+
+export const MAX_USER_MATCHES = 20;
+
+/** Users by name, username or e-mail, by name, at most 20: the people pickers' answer. */
+export const searchUsers = (db: Db, q: string) => {
+  const pattern = `%${escapeLike(q)}%`;
+  const words = prefixTsQuery(q);
+  // Substrings catch parts of addresses and names; word prefixes catch words in any order
+  // ("adler ali"). The expression is users_search_idx's.
+  const document = sql`to_tsvector('simple', ${users.fullname} || ' ' || ${users.email} || ' ' || ${users.username})`;
+  return db
+    .select({ id: users.id, username: users.username, fullname: users.fullname, email: users.email })
+    .from(users)
+    .where(
+      or(
+        ilike(users.username, pattern),
+        ilike(users.fullname, pattern),
+        ilike(users.email, pattern),
+        words ? sql`${document} @@ to_tsquery('simple', ${words})` : undefined,
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.fullname})`), asc(users.username))
+    .limit(MAX_USER_MATCHES);
+};
+
+export const findUserByUsername = async (db: Db, username: string) => {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row;
+};

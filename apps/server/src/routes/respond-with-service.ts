@@ -1,0 +1,24 @@
+import type { ServiceDetail } from '@nubes/domain';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../app-context.js';
+import type { AuthUser } from '../auth/principal.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import type { ServiceSnapshot } from '../model/service.js';
+import { presentServiceDetail } from '../presenters/service-detail.js';
+import type { Writes } from '../writes/pipeline.js';
+
+/** A command that changes a service and answers it as it is now. */
+export type ServiceCommand = (writes: Writes, principal: AuthUser) => Promise<ServiceSnapshot>;
+
+/**
+ * The tail of every route that changes a service, written once: the caller, the command (whose
+ * pipeline has cleared the caches once its transaction committed), the service as the caller now
+ * sees it. A handler cannot forget the caches: it never touches them.
+ */
+export const serviceResponder =
+  (context: AppContext) =>
+  async (request: FastifyRequest, command: ServiceCommand): Promise<ServiceDetail> => {
+    const principal = requirePrincipal(request);
+    const changed = await command(context.writes, principal);
+    return presentServiceDetail(context.database.db, changed, principal);
+  };

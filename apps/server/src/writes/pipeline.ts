@@ -1,0 +1,118 @@
+import type { AuditEvent, AuditEventOf, AuditObjectType } from '@nubes/domain';
+import { actorOf, type Actor } from '../audit/actor.js';
+import { recordAuditEvents } from '../audit/record-audit.js';
+import type { AuthUser } from '../auth/principal.js';
+import type { Db, Tx } from '../db/client.js';
+import { conflict } from '../http/http-error.js';
+import type { AfterCommit, AfterCommitEffect, OutboxMessage } from './after-commit.js';
+
+/** What every write needs: the database and what to do after a commit (the app context hands both). */
+export interface Writes {
+  db: Db;
+  afterCommit: AfterCommit;
+}
+
+/** What one unit of work did: its answer, its audit events and what is left for after the commit. */
+export interface WriteResult<T> {
+  value: T;
+  /** Written in the same transaction; none means nothing was written, and no effect runs. */
+  events: readonly AuditEvent[];
+  effects?: readonly AfterCommitEffect[];
+  /** Queued in the same transaction once the outbox exists (see OutboxMessage). */
+  mails?: readonly OutboxMessage[];
+}
+
+/**
+ * The one way to change something: one transaction for the work and its audit events (typed, and
+ * parsed before they are stored), then, only after the commit and only when something was
+ * written, the effects. A failure anywhere rolls everything back and runs no effect.
+ */
+export const runWrite = async <T>(
+  writes: Writes,
+  actor: Actor,
+  work: (tx: Tx) => Promise<WriteResult<T>>,
+): Promise<T> => {
+  const result = await writes.db.transaction(async (tx) => {
+    const done = await work(tx);
+    await recordAuditEvents(tx, actor, done.events);
+    // The outbox's insert goes here: mails are queued in the transaction that causes them.
+    return done;
+  });
+  if (result.events.length > 0 && result.effects && result.effects.length > 0) writes.afterCommit(result.effects);
+  return result.value;
+};
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** An audit event about the object being changed: the pipeline fills in which object. */
+export type ObjectEvent<O extends AuditObjectType> = DistributiveOmit<AuditEventOf<O>, 'objectType' | 'objectId'>;
+
+/**
+ * A kind of object that changes through the pipeline (a service; later change requests, resource
+ * packages, contacts …): how to lock it, read its version, write a change with the next version,
+ * and which caches a change makes stale.
+ */
+export interface ObjectKind<Locked extends Snapshot, Snapshot, Columns, O extends AuditObjectType> {
+  objectType: O;
+  /** Loads the object FOR UPDATE, or throws 404 when it does not exist or the caller may not see it. */
+  lock(tx: Tx, id: string, principal: AuthUser): Promise<Locked>;
+  idOf(object: Snapshot): string;
+  version(object: Locked): number;
+  /** Writes `set`, version + 1 and the change time in one statement; answers the object as it is now. */
+  bump(tx: Tx, object: Locked, set: Columns): Promise<Snapshot>;
+  /** What a committed change of this object's row makes stale. */
+  effects(object: Snapshot): AfterCommitEffect[];
+}
+
+/** What a change of one object did. No events: nothing was written (no version, no effect). */
+export interface ObjectChange<Columns, O extends AuditObjectType, T> {
+  /**
+   * Columns of the object's own row to write. Present (even `{}`, when only related rows changed)
+   * means a new version; absent means the row stays as it is (a comment, a document).
+   */
+  set?: Columns;
+  events: readonly ObjectEvent<O>[];
+  value: T;
+  effects?: readonly AfterCommitEffect[];
+  mails?: readonly OutboxMessage[];
+}
+
+export interface ObjectWrite<Locked, Columns, O extends AuditObjectType, T> {
+  id: string;
+  principal: AuthUser;
+  /** The version the caller read; a stale one answers 409 and changes nothing. Omitted: no check. */
+  version?: number | undefined;
+  /** The policy: throws (403, or 409 for a state that forbids it) when the caller may not make this change. */
+  authorize?: (object: Locked) => void;
+  change: (tx: Tx, object: Locked) => Promise<ObjectChange<Columns, O, T>>;
+}
+
+/**
+ * Changes one existing object, in this order: lock the row, apply the policy, check the version,
+ * run the change, write the next version, write the audit events, and after the commit clear the
+ * caches. Answers the object as it is after the change and the change's own value.
+ */
+export const changeObject = <Locked extends Snapshot, Snapshot, Columns, O extends AuditObjectType, T>(
+  writes: Writes,
+  kind: ObjectKind<Locked, Snapshot, Columns, O>,
+  request: ObjectWrite<Locked, Columns, O, T>,
+): Promise<{ object: Snapshot; value: T }> =>
+  runWrite(writes, actorOf(request.principal), async (tx) => {
+    const locked = await kind.lock(tx, request.id, request.principal);
+    request.authorize?.(locked);
+    if (request.version !== undefined && kind.version(locked) !== request.version) throw conflict();
+    const outcome = await request.change(tx, locked);
+    if (outcome.events.length === 0) {
+      if (outcome.set !== undefined) throw new Error(`a ${kind.objectType} change without an audit event`);
+      return { value: { object: locked, value: outcome.value }, events: [] };
+    }
+    const object = outcome.set === undefined ? locked : await kind.bump(tx, locked, outcome.set);
+    const objectId = kind.idOf(locked);
+    return {
+      value: { object, value: outcome.value },
+      events: outcome.events.map((event) => ({ ...event, objectType: kind.objectType, objectId }) as AuditEvent),
+      // Caches hold the row: a change beside it (a comment, a document) leaves them as they are.
+      effects: [...(outcome.set === undefined ? [] : kind.effects(object)), ...(outcome.effects ?? [])],
+      mails: outcome.mails ?? [],
+    };
+  });

@@ -1,0 +1,32 @@
+import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/client.js';
+import { services } from '../db/schema.js';
+import type { LoadedService, ServiceSnapshot } from '../model/service.js';
+import { loadVisibleService } from '../policies/service-policy.js';
+import { changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
+
+/** Columns a change may write on the service row; version and change time are the pipeline's. */
+export type ServiceSet = Omit<PgUpdateSetSource<typeof services>, 'id' | 'version' | 'updatedAt' | 'createdAt'>;
+
+/** The service as an object of the write pipeline. */
+export const SERVICE_KIND: ObjectKind<LoadedService, ServiceSnapshot, ServiceSet, 'service'> = {
+  objectType: 'service',
+  // 404 when the caller may not see it: a denied write looks like a missing service too.
+  lock: (tx, id, principal) => loadVisibleService(tx, id, principal, { forUpdate: true }),
+  idOf: (service) => service.row.id,
+  version: (service) => service.row.version,
+  bump: async (tx: Tx, service, set) => {
+    const [row] = await tx
+      .update(services)
+      .set({ ...set, version: service.row.version + 1, updatedAt: sql`now()` })
+      .where(eq(services.id, service.row.id))
+      .returning();
+    return { row: row!, adminIds: service.adminIds };
+  },
+  effects: (service) => [{ kind: 'service.changed', serviceId: service.row.id }],
+};
+
+/** changeObject for a service. */
+export const changeService = <T>(writes: Writes, request: ObjectWrite<LoadedService, ServiceSet, 'service', T>) =>
+  changeObject(writes, SERVICE_KIND, request);

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+import { SERVICE_STATES } from '../services/states.js';
+
+/**
+ * Every audit event the portal writes, by action: the kind of object it is about and the schema
+ * of its `before` and `after`. The server writes only these (recordAudit takes nothing else and
+ * parses the payload before it is stored); the history reads them back through the same schemas.
+ * Stored rows keep their shape (object_type, object_id, action, before, after), so events written
+ * before this table existed read the same way. See docs/adr/0013-write-pipeline-and-audit-events.md.
+ */
+
+/** Changed values by name (a field key, `name`, `keywords`, `weighting.<criterion>`, a role): old → new. */
+const changedValues = z.record(z.string(), z.unknown());
+const state = z.enum(SERVICE_STATES);
+const userId = z.string();
+const roleHolders = z.record(z.string(), userId.nullable());
+const nothing = z.null().optional();
+
+const event = <
+  const O extends AuditObjectType,
+  B extends z.ZodType = typeof nothing,
+  A extends z.ZodType = typeof nothing,
+>(
+  objectType: O,
+  payload: { before?: B; after?: A },
+) => ({
+  objectType,
+  payload: z.object({
+    before: (payload.before ?? nothing) as B,
+    after: (payload.after ?? nothing) as A,
+  }),
+});
+
+export const AUDIT_OBJECT_TYPES = ['user', 'session', 'service', 'keyword', 'institution'] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+export const AUDIT_EVENTS = {
+  'service.created': event('service', {
+    // The application's first values ride along beside the identity (field keys, name, provider).
+    after: z.looseObject({
+      serviceId: z.string(),
+      state,
+      objectOwner: userId.optional(),
+      /** Made by the bulk generator for benchmarks, not by a person. */
+      generated: z.boolean().optional(),
+    }),
+  }),
+  'service.updated': event('service', { before: changedValues, after: changedValues }),
+  'service.transition': event('service', { before: z.object({ state }), after: z.object({ state }) }),
+  'service.roles.updated': event('service', { before: roleHolders, after: roleHolders }),
+  'service.admins.updated': event('service', {
+    before: z.object({ admins: z.array(userId) }),
+    after: z.object({ admins: z.array(userId) }),
+  }),
+  'service.roleChange.requested': event('service', {
+    before: roleHolders,
+    after: z.record(z.string(), z.string()),
+  }),
+  'service.roleChange.accepted': event('service', { before: roleHolders, after: roleHolders }),
+  'service.roleChange.rejected': event('service', { before: roleHolders, after: roleHolders }),
+  'service.comment.added': event('service', { after: z.object({ comment: z.string() }) }),
+  'service.document.uploaded': event('service', { after: z.object({ document: z.string() }) }),
+  'service.document.deleted': event('service', { before: z.object({ document: z.string() }) }),
+  'service.documents.activated': event('service', {
+    before: z.object({ documentsActive: z.literal(false) }),
+    after: z.object({ documentsActive: z.literal(true) }),
+  }),
+  'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),
+  'institution.created': event('institution', {
+    after: z.object({ abbreviation: z.string(), name: z.string() }),
+  }),
+  'login.password': event('user', { after: z.object({ ip: z.string() }) }),
+  'login.failed': event('session', { after: z.object({ ip: z.string() }) }),
+  // Only when the identity provider changed something about the person.
+  'login.sso': event('user', { before: changedValues.nullish(), after: changedValues.nullish() }),
+  'user.created': event('user', {
+    after: z.looseObject({ username: z.string(), source: z.string().optional() }),
+  }),
+  'admin.created': event('user', {
+    after: z.object({ username: z.string(), roles: z.array(z.enum(ROLES)) }),
+  }),
+  'admin.configured': event('user', {
+    before: z.object({ roles: z.array(z.string()) }),
+    after: z.object({ roles: z.array(z.string()), password: z.literal('changed') }),
+  }),
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_EVENTS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_EVENTS) as AuditAction[];
+
+export const isAuditAction = (value: unknown): value is AuditAction =>
+  typeof value === 'string' && Object.hasOwn(AUDIT_EVENTS, value);
+
+type Definition<A extends AuditAction> = (typeof AUDIT_EVENTS)[A];
+
+/** One event as the code writes it: the payload's type follows from the action. */
+export type AuditEvent<A extends AuditAction = AuditAction> = {
+  [K in A]: {
+    action: K;
+    objectType: Definition<K>['objectType'];
+    objectId: string;
+  } & z.input<Definition<K>['payload']>;
+}[A];
+
+/** The events about one kind of object (all a service's history can hold, say). */
+export type AuditEventOf<O extends AuditObjectType> = {
+  [K in AuditAction]: Definition<K>['objectType'] extends O ? AuditEvent<K> : never;
+}[AuditAction];
+
+/** A stored event read back: its payload parsed with the action's schema. */
+export type ParsedAuditEvent<A extends AuditAction = AuditAction> = {
+  [K in A]: { action: K; objectType: Definition<K>['objectType'] } & z.output<Definition<K>['payload']>;
+}[A];
+
+/**
+ * Checks an event against its action's schema; throws (a programming error, never the caller's)
+ * when the action is unknown or the payload does not fit, so nothing unreadable is ever stored.
+ */
+export const assertAuditEvent = (event: {
+  action: string;
+  objectType: string;
+  before?: unknown;
+  after?: unknown;
+}): void => {
+  if (!isAuditAction(event.action)) throw new Error(`audit: unknown action ${event.action}`);
+  const definition = AUDIT_EVENTS[event.action];
+  if (definition.objectType !== event.objectType)
+    throw new Error(`audit: ${event.action} is about a ${definition.objectType}, not a ${event.objectType}`);
+  const parsed = definition.payload.safeParse({ before: event.before ?? null, after: event.after ?? null });
+  if (!parsed.success) throw new Error(`audit: ${event.action} payload does not fit: ${parsed.error.message}`);
+};
+
+/**
+ * A stored row as a typed event, or null when its action is unknown or its payload does not fit
+ * (a row from an older version of the portal): the reader decides how to show those.
+ */
+export const parseAuditEvent = (row: {
+  action: string;
+  objectType: string;
+  before: unknown;
+  after: unknown;
+}): ParsedAuditEvent | null => {
+  if (!isAuditAction(row.action)) return null;
+  const definition = AUDIT_EVENTS[row.action];
+  if (definition.objectType !== row.objectType) return null;
+  const parsed = definition.payload.safeParse({ before: row.before ?? null, after: row.after ?? null });
+  if (!parsed.success) return null;
+  return { action: row.action, objectType: definition.objectType, ...parsed.data } as ParsedAuditEvent;
+};
