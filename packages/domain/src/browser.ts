@@ -15,3 +15,4 @@ export * from './schemas/config.js';
 export * from './entitlements.js';
 export * from './services/index.js';
 export * from './schemas/services.js';
+export * from './schemas/text.js';

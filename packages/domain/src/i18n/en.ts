@@ -135,6 +135,7 @@ export const en = {
     number: 'Please enter a valid number',
     date: 'Please enter a valid date',
     searchTooShort: 'Please type at least two characters',
+    invalidCharacters: 'This value contains characters that are not allowed',
   },
   errors: {
     invalid_input: 'Some fields are not valid.',
@@ -147,6 +148,10 @@ export const en = {
     too_many_requests: 'Too many attempts. Please wait a few minutes and try again.',
     internal_error: 'Something went wrong. Please try again.',
     unavailable: 'The service is temporarily unavailable.',
+    uri_too_long: 'The address of the request is too long.',
+    header_too_large: 'The request headers are too large.',
+    badUrl: 'The address of the request is not valid.',
+    invalidCharacters: 'The request contains characters that are not allowed.',
     loginFailed: 'Login failed.',
     invalidJson: 'The request body is not valid JSON.',
     publicUrl: 'The public address does not belong to this portal.',
