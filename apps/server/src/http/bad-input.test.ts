@@ -156,6 +156,25 @@ describe('addresses Fastify refuses before any route', () => {
     expect(JSON.parse(body)).toEqual({ error: 'uri_too_long', message: 'The address of the request is too long.' });
   });
 
+  it('headers over Node’s limit are a 431 in the portal’s shape', async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(
+        `${test.listenUrl}/api/health`,
+        { headers: { 'x-padding': 'a'.repeat(20_000) } },
+        (response) => {
+          let data = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => (data += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: data }));
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(431);
+    expect(JSON.parse(body)).toEqual({ error: 'header_too_large', message: 'The request headers are too large.' });
+  });
+
   it('a wrong content type is a 415 and too large a body a 413, both in the portal’s shape', async () => {
     const wrongType = await test.app.inject({
       method: 'POST',

@@ -135,13 +135,14 @@ export const frameworkErrorHandler = (error: FastifyError, request: FastifyReque
  * Requests Node's HTTP parser refuses (malformed, or a request line and headers over its limit)
  * never become requests: the answer is written to the socket, in English, as no header was read.
  * When the request line alone takes half of Node's header limit (16 KB), the address is too long
- * (414); otherwise the headers are too large (431), or the request is malformed (400).
+ * (414); otherwise the headers are too large (431). A request that did not arrive in time is a 408,
+ * anything else the parser refuses a 400.
  */
 const LONG_REQUEST_LINE = 8 * 1024;
 
 export const clientErrorHandler = (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  let code: ErrorCode = 'invalid_input';
+  let code: ErrorCode = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'invalid_input';
   if (error.code === 'HPE_HEADER_OVERFLOW') {
     const head = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 65_536) : '';
     const lineEnd = head.indexOf('\r\n');

@@ -148,6 +148,7 @@ export const en = {
     too_many_requests: 'Too many attempts. Please wait a few minutes and try again.',
     internal_error: 'Something went wrong. Please try again.',
     unavailable: 'The service is temporarily unavailable.',
+    request_timeout: 'The request took too long to arrive.',
     uri_too_long: 'The address of the request is too long.',
     header_too_large: 'The request headers are too large.',
     badUrl: 'The address of the request is not valid.',
