@@ -21,7 +21,8 @@ import type { Database } from './db/client.js';
 import { createDevIdentityProvider } from './dev-idp/provider.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { accessControl, markRoutesPublic } from './http/access-control.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
+import { registerInputGuard } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { commentRoutes } from './routes/comments.js';
@@ -56,6 +57,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    // Client errors that Fastify and Node answer before any hook get the portal's shape too (ADR 0015).
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -89,6 +93,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   };
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await app.register(fastifyCookie);
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(accessControl, { db: database.db, tokens });

@@ -17,3 +17,4 @@ export * from './services/index.js';
 export * from './schemas/services.js';
 export * from './ids.js';
 export * from './audit/events.js';
+export * from './schemas/text.js';

@@ -1,15 +1,18 @@
 import { z } from 'zod';
 
-/** DESIGN §1: one error shape for every API failure. */
+/** One error shape for every API failure (ADR 0004); the codes and their HTTP status. */
 export const ERROR_STATUS = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  header_too_large: 431,
   internal_error: 500,
   unavailable: 503,
 } as const;

@@ -1,6 +1,5 @@
 import type { LoginRequest } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import { throttleKeys } from '../auth/login-throttle.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/password.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
@@ -9,13 +8,13 @@ import type { Services } from '../services.js';
 import { recordAudit } from './record-audit.js';
 
 /**
- * Direct login is for portal managers only (SPEC §6). Every failure looks the same to the caller
- * (401, no detail) and counts against the IP and the account; past the limit the answer is 429.
+ * Direct login is for portal managers only (ADR 0003). Every failure looks the same to the caller
+ * (401, no detail). The attempt is counted before the password is checked (ADR 0016): past the
+ * limit of its address+account or of its address the answer is 429, however many arrive at once.
  */
 export const loginWithPassword = async (services: Services, body: LoginRequest, ip: string) => {
   const { db } = services.database;
-  const keys = throttleKeys(ip, body.login);
-  const retryAfter = await services.throttle.retryAfter(keys);
+  const retryAfter = await services.throttle.countAttempt(ip, body.login);
   if (retryAfter > 0) {
     throw new HttpError('too_many_requests', undefined, undefined, { 'retry-after': String(retryAfter) });
   }
@@ -28,7 +27,6 @@ export const loginWithPassword = async (services: Services, body: LoginRequest, 
 
   if (!valid || !user) {
     await db.transaction(async (tx) => {
-      await services.throttle.recordFailure(tx, keys);
       await recordAudit(
         tx,
         { id: null, name: 'anonymous' },
@@ -44,7 +42,7 @@ export const loginWithPassword = async (services: Services, body: LoginRequest, 
   }
 
   await db.transaction(async (tx) => {
-    await services.throttle.reset(tx, keys[1]!);
+    await services.throttle.succeeded(tx, ip, body.login);
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
     await recordAudit(
       tx,

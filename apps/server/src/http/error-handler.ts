@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   ERROR_STATUS,
   errorCodeForStatus,
@@ -6,6 +8,7 @@ import {
   type ApiError,
   type ErrorCode,
   type Language,
+  negotiateLanguage,
   URL_EXAMPLE,
 } from '@nubes/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -48,13 +51,29 @@ const send = (reply: FastifyReply, code: ErrorCode, body: ApiError, headers?: Re
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
 };
 
-/** Fastify's own client errors (bad JSON, wrong content type, too large…) by their code. */
+/**
+ * Fastify's and its plugins' own client errors by their code (ADR 0015); any other 4xx is answered
+ * by its status below. Every one gets the portal's shape and a translated message.
+ */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; key?: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_input', key: 'errors.invalidJson' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_input', key: 'errors.invalidJson' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_input' },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'payload_too_large' },
+  FST_ERR_BAD_URL: { code: 'invalid_input', key: 'errors.badUrl' },
+  FST_ERR_MAX_PARAM_LENGTH: { code: 'uri_too_long' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'unsupported_media_type' },
+  FST_REQ_FILE_TOO_LARGE: { code: 'payload_too_large' },
+};
+
+/** The portal's answer to a Fastify client error, or null when the error is not the client's. */
+const clientErrorAnswer = (error: FastifyError, language: Language): { code: ErrorCode; body: ApiError } | null => {
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (!known && (status < 400 || status >= 500)) return null;
+  const code = known?.code ?? errorCodeForStatus(status);
+  return { code, body: { error: code, message: translate(language, known?.key ?? `errors.${code}`) } };
 };
 
 export const registerErrorHandler = (app: FastifyInstance) => {
@@ -85,19 +104,8 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       });
     }
 
-    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) {
-      return send(reply, known.code, {
-        error: known.code,
-        message: translate(language, known.key ?? `errors.${known.code}`),
-      });
-    }
-
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const code = errorCodeForStatus(status);
-      return send(reply, code, { error: code, message: translate(language, `errors.${code}`) });
-    }
+    const answer = clientErrorAnswer(error, language);
+    if (answer) return send(reply, answer.code, answer.body);
 
     // Only the server log sees the cause; the caller gets a plain message, never a stack.
     request.log.error({ err: error }, 'request failed');
@@ -106,4 +114,47 @@ export const registerErrorHandler = (app: FastifyInstance) => {
       message: translate(language, 'errors.internal_error'),
     });
   });
+};
+
+/**
+ * Fastify's router answers a badly encoded address or an overlong path parameter itself, before
+ * any hook or the error handler; this option hands them to the same answers (ADR 0015).
+ */
+export const frameworkErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const language = negotiateLanguage(request.headers['accept-language']);
+  const answer = clientErrorAnswer(error, language);
+  if (answer) return send(reply, answer.code, answer.body);
+  request.log.error({ err: error }, 'request failed');
+  return send(reply, 'internal_error', {
+    error: 'internal_error',
+    message: translate(language, 'errors.internal_error'),
+  });
+};
+
+/**
+ * Requests Node's HTTP parser refuses (malformed, or a request line and headers over its limit)
+ * never become requests: the answer is written to the socket, in English, as no header was read.
+ * When the request line alone takes half of Node's header limit (16 KB), the address is too long
+ * (414); otherwise the headers are too large (431). A request that did not arrive in time is a 408,
+ * anything else the parser refuses a 400.
+ */
+const LONG_REQUEST_LINE = 8 * 1024;
+
+export const clientErrorHandler = (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let code: ErrorCode = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : 'invalid_input';
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const head = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 65_536) : '';
+    const lineEnd = head.indexOf('\r\n');
+    code = (lineEnd < 0 ? head.length : lineEnd) >= LONG_REQUEST_LINE ? 'uri_too_long' : 'header_too_large';
+  }
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ error: code, message: translate('en', `errors.${code}`) } satisfies ApiError);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 };

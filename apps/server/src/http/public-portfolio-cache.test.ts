@@ -57,7 +57,7 @@ describe('public portfolio cache', () => {
     expect(after.identity.etag).not.toBe(before.identity.etag);
   });
 
-  it('notices changes of other instances at the first request after a second, serving the old body meanwhile', async () => {
+  it('waits for a look at other instances’ changes at the first request after a second; requests share it', async () => {
     let clock = 10_000;
     const cache = createPublicPortfolioCache({ db: test.database.db, now: () => clock });
     const before = await cache.current();
@@ -68,19 +68,18 @@ describe('public portfolio cache', () => {
       .where(eq(services.name, 'Added here'));
     clock += 500;
     expect(cache.current()).toBe(before);
-    await cache.settled();
-    expect(cache.current()).toBe(before);
     clock += 600;
-    // The check runs in the background; this request still gets the old body at once.
-    expect(cache.current()).toBe(before);
-    await cache.settled();
-    const after = cache.current() as CachedAnswer;
+    // However long nobody asked, the first request after the interval waits for the look.
+    const [first, second] = [cache.current(), cache.current()];
+    expect(first).toBeInstanceOf(Promise);
+    const [after, same] = await Promise.all([first, second]);
+    expect(same).toBe(after);
     expect(names(after)).toEqual(['Cached service', 'Renamed elsewhere']);
+    expect(cache.current()).toBe(after);
 
-    // Nothing changed: the check finds the same fingerprint and keeps the body.
+    // Nothing changed: the look finds the same fingerprint and keeps the body.
     clock += 2000;
-    cache.current();
-    await cache.settled();
+    expect(await cache.current()).toBe(after);
     expect(cache.current()).toBe(after);
   });
 

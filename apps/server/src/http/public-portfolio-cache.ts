@@ -63,11 +63,13 @@ export const etagOf = (body: Buffer): string =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
 /**
- * The public portfolio, serialized once per change (issue 3: many anonymous readers, few writes).
+ * The public portfolio, serialized once per change (many anonymous readers, few writes; ADR 0010).
  * - A change made by this process bumps the generation: requests after it wait for the rebuild,
  *   so whoever changed a service sees the change at once.
- * - Changes of other instances: at most once per second a request triggers one cheap fingerprint
- *   query; when it differs, one rebuild runs while everyone keeps getting the old body.
+ * - Changes of other instances: a request that comes when the last look is older than
+ *   revalidateMs waits for one cheap fingerprint query (and, when it differs, for the rebuild), so
+ *   the body is never older than revalidateMs however long nobody asked; concurrent requests share
+ *   the look, and a failed look keeps the old body.
  * - One rebuild at a time per generation (no stampede); a failed rebuild keeps the old body.
  */
 export const createPublicPortfolioCache = ({
@@ -86,6 +88,7 @@ export const createPublicPortfolioCache = ({
     if (building && building.generation === generation) return building.promise;
     const target = generation;
     const promise = (async () => {
+      const startedAt = now();
       // The fingerprint is read before the rows: a change in between shows up at the next check.
       const fingerprint = await serviceDataFingerprint(db);
       const body = Buffer.from(JSON.stringify(await loadPublicPortfolio(db)));
@@ -99,7 +102,7 @@ export const createPublicPortfolioCache = ({
         generation: target,
       };
       if (!entry || entry.generation <= target) entry = next;
-      checkedAt = now();
+      checkedAt = Math.max(checkedAt, startedAt);
       return next;
     })();
     const current = { generation: target, promise };
@@ -111,32 +114,36 @@ export const createPublicPortfolioCache = ({
     return promise;
   };
 
-  const revalidate = () => {
-    if (checking || building || now() - checkedAt < revalidateMs) return;
-    checkedAt = now();
-    checking = serviceDataFingerprint(db)
-      .then(async (fingerprint) => {
-        if (entry && fingerprint !== entry.fingerprint) await build();
-      })
+  const revalidate = (): Promise<void> => {
+    checking ??= (async () => {
+      const startedAt = now();
+      const fingerprint = await serviceDataFingerprint(db);
+      if (entry && fingerprint !== entry.fingerprint) await build();
+      checkedAt = Math.max(checkedAt, startedAt);
+    })()
       .catch(onError)
       .finally(() => {
         checking = null;
       });
+    return checking;
+  };
+
+  const fresh = (): Entry | Promise<Entry> => {
+    if (entry && entry.generation === generation) {
+      if (now() - checkedAt < revalidateMs) return entry;
+      const checked = entry;
+      return revalidate().then(() => (entry && entry.generation === generation ? entry : checked));
+    }
+    const stale = entry;
+    return build().catch((error: unknown) => {
+      if (!stale) throw error;
+      onError(error);
+      return stale;
+    });
   };
 
   return {
-    current() {
-      if (entry && entry.generation === generation) {
-        revalidate();
-        return entry;
-      }
-      const stale = entry;
-      return build().catch((error: unknown) => {
-        if (!stale) throw error;
-        onError(error);
-        return stale;
-      });
-    },
+    current: fresh,
     invalidate() {
       generation += 1;
     },

@@ -113,28 +113,48 @@ describe('service list index', () => {
     expect(reads).toBe(2);
   });
 
-  it('notices changes of other instances within revalidateMs, in the background', async () => {
+  it('waits for a look at other instances’ changes when the last is older than revalidateMs; requests share it', async () => {
     let clock = 10_000;
     const index = createServiceListIndex({ db: test.database.db, now: () => clock });
     const before = await index.snapshot();
     await rename(test.database.db, 'Indexed Nebula', 'Renamed Elsewhere');
     clock += 500;
-    expect(index.snapshot()).toBe(before);
-    await index.settled();
+    // Within the interval: answered at once from the snapshot.
     expect(index.snapshot()).toBe(before);
     clock += 600;
-    // The check runs in the background: this request still gets the old snapshot at once.
-    expect(index.snapshot()).toBe(before);
-    await index.settled();
-    const after = index.snapshot() as ServiceListSnapshot;
-    expect(after).not.toBe(before);
+    // However long nobody asked, the first request after the interval waits for the look.
+    const [first, second] = [index.snapshot(), index.snapshot()];
+    expect(first).toBeInstanceOf(Promise);
+    expect(second).toBe(first);
+    const after = await first;
     expect(names(after, 'renamed')).toEqual(['Renamed Elsewhere']);
+    expect(index.snapshot()).toBe(after);
 
     // Nothing changed since: the fingerprint matches and the snapshot stays.
     clock += 2000;
-    index.snapshot();
-    await index.settled();
+    expect(await index.snapshot()).toBe(after);
     expect(index.snapshot()).toBe(after);
+  });
+
+  it('answers the snapshot it has when the look at other instances fails, and looks again next time', async () => {
+    let clock = 50_000;
+    const failing = { fail: false };
+    const errors: unknown[] = [];
+    const db = new Proxy(test.database.db, {
+      get(target, property, receiver) {
+        if (failing.fail && (property === 'execute' || property === 'transaction'))
+          return () => Promise.reject(new Error('database away'));
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const index = createServiceListIndex({ db, now: () => clock, onError: (error) => errors.push(error) });
+    const before = await index.snapshot();
+    failing.fail = true;
+    clock += 1500;
+    expect(await index.snapshot()).toBe(before);
+    expect(errors).toHaveLength(1);
+    failing.fail = false;
+    expect(await index.snapshot()).toBe(before);
   });
 
   it('after a failed read the next request tries again', async () => {

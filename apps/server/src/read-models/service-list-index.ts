@@ -21,14 +21,16 @@ export interface ServiceListIndexOptions {
 }
 
 /**
- * The portfolio lists' services in memory (ADR 10): every list, filter, search, sort and page is
+ * The portfolio lists' services in memory (ADR 0010): every list, filter, search, sort and page is
  * answered from a snapshot without a query, so lists stay fast on the embedded database, whose
  * queries share the server's one thread.
  * - A change made in this process names the service; the next request reads just that service
  *   (three small queries) before it answers, so whoever changed it sees the change at once.
- * - Changes of other instances (PostgreSQL only): at most once per revalidateMs a request starts
- *   one fingerprint query in the background; when it differs, all services are read anew in the
- *   background while requests keep the old snapshot, so they show within about a second.
+ * - Changes of other instances (PostgreSQL only): a request that comes when the last look is older
+ *   than revalidateMs waits for one fingerprint query (and, when it differs, for a full read), so
+ *   an answer is never older than revalidateMs, however long nobody asked. Concurrent requests
+ *   share that one look; requests within the interval answer at once.
+ * All reads and looks run one after another in one loop, so none replaces what another read.
  */
 export const createServiceListIndex = ({
   db,
@@ -40,11 +42,11 @@ export const createServiceListIndex = ({
   let current: ServiceListSnapshot | null = null;
   let readAll = true;
   const pending = new Set<string>();
-  /** Raised by every local change: a background read started before one must not replace what it wrote. */
-  let generation = 0;
   let reading: Promise<ServiceListSnapshot> | null = null;
-  let background: Promise<void> | null = null;
-  let checkedAt = now();
+  /** When the database was last seen whole: a full read or a fingerprint check began then. */
+  let checkedAt = Number.NEGATIVE_INFINITY;
+
+  const checkDue = () => watchesOthers && now() - checkedAt >= revalidateMs;
 
   const read = async (ids: readonly string[] | null, base: ServiceListSnapshot | null) =>
     db.transaction(
@@ -64,24 +66,41 @@ export const createServiceListIndex = ({
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
 
-  /** Reads what changed here until nothing is pending; one read at a time. */
+  /** Reads what changed here and looks for other instances' changes until nothing is left; one loop at a time. */
   const catchUp = (): Promise<ServiceListSnapshot> => {
     reading ??= (async () => {
       try {
-        while (readAll || pending.size > 0 || !current) {
-          const ids = readAll || !current ? null : [...pending];
+        for (;;) {
+          const everything = readAll || !current;
+          const ids = everything || pending.size === 0 ? null : [...pending];
+          // Nothing changed here: only the look for other instances' changes may be due.
+          const lookOnly = !everything && !ids;
+          if (lookOnly && !checkDue()) return current!;
+          const startedAt = now();
           readAll = false;
           pending.clear();
           try {
+            if (lookOnly) {
+              const fingerprint = current!.fingerprint === '' ? null : await serviceDataFingerprint(db);
+              if (fingerprint !== current!.fingerprint) current = await read(null, null);
+              checkedAt = startedAt;
+              if (!readAll && pending.size === 0) return current!;
+              continue;
+            }
             current = await read(ids, current);
+            if (!ids) checkedAt = startedAt;
           } catch (error) {
+            if (lookOnly) {
+              // Other instances' changes are not worth failing an answer for: keep the snapshot, look again next time.
+              onError(error);
+              if (readAll || pending.size > 0) continue;
+              return current!;
+            }
             if (ids) for (const id of ids) pending.add(id);
             else readAll = true;
             throw error;
           }
         }
-        checkedAt = now();
-        return current;
       } finally {
         reading = null;
       }
@@ -89,37 +108,17 @@ export const createServiceListIndex = ({
     return reading;
   };
 
-  const lookForOthers = (snapshot: ServiceListSnapshot) => {
-    if (!watchesOthers || background || reading || now() - checkedAt < revalidateMs) return;
-    checkedAt = now();
-    const started = generation;
-    background = (async () => {
-      if (snapshot.fingerprint !== '' && (await serviceDataFingerprint(db)) === snapshot.fingerprint) return;
-      const next = await read(null, null);
-      // A local change since the start may be missing from what was read: the next check reads again.
-      if (generation === started && !reading) current = next;
-    })()
-      .catch(onError)
-      .finally(() => {
-        background = null;
-      });
-  };
-
   return {
     snapshot() {
-      if (current && !readAll && pending.size === 0) {
-        lookForOthers(current);
-        return current;
-      }
+      if (current && !readAll && pending.size === 0 && !checkDue()) return current;
       return catchUp();
     },
     changed(serviceId) {
-      generation += 1;
       if (serviceId) pending.add(serviceId);
       else readAll = true;
     },
     async settled() {
-      while (reading || background) await Promise.allSettled([reading, background]);
+      while (reading) await reading.catch(() => undefined);
     },
   };
 };

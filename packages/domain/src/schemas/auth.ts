@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { OIDC_PROVIDER_ID } from '../session.js';
+import { isSafeText, text, UNSAFE_TEXT_MESSAGE } from './text.js';
 
 /** Messages are i18n keys; server and web translate them into the user's language. */
 export const loginRequestSchema = z
   .object({
-    login: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-    password: z.string().min(1, 'validation.required').max(1000, 'validation.tooLong'),
+    login: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
+    password: text().min(1, 'validation.required').max(1000, 'validation.tooLong'),
   })
   .meta({ id: 'LoginRequest' });
 
@@ -13,7 +14,10 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({ token: z.string() }).meta({ id: 'TokenResponse' });
 
-const publicUrl = z.url({ protocol: /^https?$/, error: 'validation.url' }).max(2000, 'validation.tooLong');
+const publicUrl = z
+  .url({ protocol: /^https?$/, error: 'validation.url' })
+  .max(2000, 'validation.tooLong')
+  .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 export const oauthStartQuerySchema = z.object({
   provider: z.literal(OIDC_PROVIDER_ID, 'validation.provider'),
@@ -28,12 +32,12 @@ export const oauthFinishRequestSchema = z
   .object({
     provider: z.literal(OIDC_PROVIDER_ID, 'validation.provider'),
     qs: z.object({
-      code: z.string().min(1, 'validation.required').max(4000, 'validation.tooLong'),
-      state: z.string().min(1, 'validation.required').max(500, 'validation.tooLong'),
+      code: text().min(1, 'validation.required').max(4000, 'validation.tooLong'),
+      state: text().min(1, 'validation.required').max(500, 'validation.tooLong'),
       /** RFC 9207 issuer of the authorization response, when the IdP sends one. */
-      iss: z.string().max(2000, 'validation.tooLong').optional(),
+      iss: text().max(2000, 'validation.tooLong').optional(),
     }),
-    session: z.string().min(1, 'validation.required').max(200, 'validation.tooLong'),
+    session: text().min(1, 'validation.required').max(200, 'validation.tooLong'),
     publicUrl,
   })
   .meta({ id: 'OAuthFinish' });
@@ -41,7 +45,7 @@ export const oauthFinishRequestSchema = z
 export type OAuthFinishRequest = z.infer<typeof oauthFinishRequestSchema>;
 
 export const usernameParamSchema = z.object({
-  username: z.string().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  username: text().min(1, 'validation.required').max(200, 'validation.tooLong'),
 });
 
 export const userSchema = z
@@ -55,16 +59,16 @@ export const userSchema = z
 
 export type User = z.infer<typeof userSchema>;
 
-/** The token payload the web app reads (SPEC §3); the signature is checked by the server only. */
+/** The token payload the web app reads (ADR 0003); the signature is checked by the server only. */
 export const tokenPayloadSchema = z.object({
   sub: z.string(),
   exp: z.number(),
   fullname: z.string().optional(),
-  /** Not in SPEC §3's list, but the web needs it to call GET /api/users/{username} after single sign-on. */
+  /** The web needs it to call GET /api/users/{username} after single sign-on (ADR 0003). */
   username: z.string().optional(),
 });
 
-/** localStorage.user, exactly as SPEC §3 and DESIGN §1 fix it. */
+/** localStorage.user: the browser session's fixed shape (ADR 0003). */
 export const storedSessionSchema = z.object({
   token: z.string(),
   tokenExpire: z.number(),

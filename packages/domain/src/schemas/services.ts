@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_TYPES } from '../services/categorisation.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
+import { text } from './text.js';
 
 /** Messages are i18n keys; server and web translate them. */
 const id = z.uuid({ error: 'validation.invalid' });
@@ -28,16 +29,15 @@ export type Keyword = z.infer<typeof keywordSchema>;
 
 /** A field's value on the wire; the field catalogue's validation decides what fits which field. */
 export const fieldValueSchema = z.union([
-  z.string().max(20_000, 'validation.tooLong'),
+  text().max(20_000, 'validation.tooLong'),
   z.number(),
   z.boolean(),
-  z.array(z.string().max(200, 'validation.tooLong')).max(100, 'validation.tooLong'),
+  z.array(text().max(200, 'validation.tooLong')).max(100, 'validation.tooLong'),
   z.null(),
 ]);
-export const fieldValuesSchema = z.record(z.string().max(100), fieldValueSchema);
+export const fieldValuesSchema = z.record(text().max(100), fieldValueSchema);
 
-const serviceName = z
-  .string({ error: 'service.nameRequired' })
+const serviceName = text({ error: 'service.nameRequired' })
   .trim()
   .min(1, 'service.nameRequired')
   .max(200, 'validation.tooLong');
@@ -48,7 +48,7 @@ export const createServiceRequestSchema = z
     providerInstitutionId: id.nullable().optional(),
     fields: fieldValuesSchema.optional(),
     keywords: z.array(id).max(50, 'validation.tooLong').optional(),
-    weighting: z.record(z.string().max(100), z.string().max(100).nullable()).optional(),
+    weighting: z.record(text().max(100), text().max(100).nullable()).optional(),
   })
   .strict()
   .meta({ id: 'CreateServiceRequest' });
@@ -92,7 +92,7 @@ export const roleChangeRequestSchema = z
   .object({
     role: z.enum(['serviceOwner', 'serviceManager'], { error: 'validation.option' }),
     userId: id,
-    reason: z.string().trim().max(2000, 'validation.tooLong').optional(),
+    reason: text().trim().max(2000, 'validation.tooLong').optional(),
   })
   .strict()
   .meta({ id: 'RoleChangeRequestInput' });
@@ -171,7 +171,7 @@ export type ServiceSort = (typeof SERVICE_SORTS)[number];
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
-/** The portfolio list: tab + filters + search + sort + page (issue 3 §5). */
+/** The portfolio list: tab + filters + search + sort + page (ADR 0010). */
 export const serviceListQuerySchema = z
   .object({
     /** A portfolio tab, or 'mine' for My Services (the services the caller is provider side of). */
@@ -179,7 +179,7 @@ export const serviceListQuerySchema = z
     state: serviceStateSchema.optional(),
     provider: id.optional(),
     keyword: id.optional(),
-    q: z.string().trim().max(200, 'validation.tooLong').optional(),
+    q: text().trim().max(200, 'validation.tooLong').optional(),
     sort: z.enum(SERVICE_SORTS, { error: 'validation.option' }).default('updatedAt'),
     order: z.enum(['asc', 'desc'], { error: 'validation.option' }).default('desc'),
     page: z.coerce
@@ -233,7 +233,7 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const commentRequestSchema = z
   .object({
-    text: z.string({ error: 'comment.required' }).trim().min(1, 'comment.required').max(5000, 'validation.tooLong'),
+    text: text({ error: 'comment.required' }).trim().min(1, 'comment.required').max(5000, 'validation.tooLong'),
   })
   .strict()
   .meta({ id: 'CommentRequest' });
@@ -256,7 +256,7 @@ export const documentSchema = z
 export const documentListSchema = z.object({ items: z.array(documentSchema) }).meta({ id: 'ServiceDocumentList' });
 export type ServiceDocument = z.infer<typeof documentSchema>;
 
-/** 20 MB (issue 3 §6). */
+/** 20 MB per document (ADR 0009). */
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
 export const activateDocumentsRequestSchema = z
@@ -264,12 +264,12 @@ export const activateDocumentsRequestSchema = z
   .strict()
   .meta({ id: 'ActivateDocumentsRequest' });
 
-export const keywordQuerySchema = z.object({ q: z.string().trim().max(100, 'validation.tooLong').optional() });
+export const keywordQuerySchema = z.object({ q: text().trim().max(100, 'validation.tooLong').optional() });
 export const keywordListSchema = z.object({ items: z.array(keywordSchema) }).meta({ id: 'KeywordList' });
 export const createKeywordsRequestSchema = z
   .object({
     names: z
-      .array(z.string().trim().min(1, 'validation.required').max(60, 'validation.tooLong'))
+      .array(text().trim().min(1, 'validation.required').max(60, 'validation.tooLong'))
       .min(1, 'validation.required')
       .max(20, 'validation.tooLong'),
   })
@@ -277,7 +277,7 @@ export const createKeywordsRequestSchema = z
   .meta({ id: 'CreateKeywordsRequest' });
 
 export const userSearchQuerySchema = z.object({
-  q: z.string().trim().min(2, 'validation.searchTooShort').max(100, 'validation.tooLong'),
+  q: text().trim().min(2, 'validation.searchTooShort').max(100, 'validation.tooLong'),
 });
 export const userSearchResponseSchema = z.object({ items: z.array(userRefSchema) }).meta({ id: 'UserSearch' });
 
@@ -306,7 +306,7 @@ export const weightingCriteriaSchema = z
   .object({ items: z.array(weightingCriterionSchema) })
   .meta({ id: 'WeightingCriteria' });
 
-/** The integration list: services by weighted score, highest first (SPEC §9). */
+/** The integration list: services by weighted score, highest first. */
 export const integrationListQuerySchema = serviceListQuerySchema.omit({ sort: true, order: true }).strict();
 
 /** A service on the public portfolio: what the issue asks for (name, provider, online period, status); the ID keys the rows. */

@@ -20,13 +20,21 @@ const none: ServiceRelation = {
 };
 const as = (patch: Partial<ServiceRelation>): ServiceRelation => ({ ...none, ...patch });
 
-describe('service visibility (DESIGN §2)', () => {
+describe('service visibility', () => {
   it('shows a draft only to its provider side and the portfolio managers', () => {
     expect(canSeeService(as({ isObjectOwner: true }))).toBe(true);
     expect(canSeeService(as({ roles: ['servicePortfolioManager'] }))).toBe(true);
     expect(canSeeService(as({ roles: ['portalManager'] }))).toBe(true);
     expect(canSeeService(as({ roles: ['serviceProvider'] }))).toBe(false);
     expect(canSeeService(as({ roles: ['serviceIntegrationManager'] }))).toBe(false);
+  });
+
+  it('hides a draft application from its provider manager, shows it once handed in', () => {
+    expect(canSeeService(as({ isProviderManager: true }))).toBe(false);
+    expect(canSeeService(as({ isProviderManager: true, roles: ['contactManager'] }))).toBe(false);
+    for (const state of ['application_received', 'service_information_draft', 'service_online'] as const)
+      expect(canSeeService(as({ isProviderManager: true, state })), state).toBe(true);
+    expect(canSeeService(as({ isProviderManager: true, isServiceManager: true }))).toBe(true);
   });
 
   it('shows other services to the reader roles only', () => {
@@ -38,7 +46,7 @@ describe('service visibility (DESIGN §2)', () => {
   });
 });
 
-describe('editing and roles (SPEC §6)', () => {
+describe('editing and roles', () => {
   it('lets the provider side edit only in the draft states, the portfolio manager everywhere but retired', () => {
     expect(canEditService(as({ isAdmin: true, state: 'service_information_draft' }))).toBe(true);
     expect(canEditService(as({ isAdmin: true, state: 'service_online' }))).toBe(false);

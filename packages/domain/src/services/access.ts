@@ -16,7 +16,7 @@ export interface ServiceRelation {
 
 const SPM: readonly Role[] = ['servicePortfolioManager'];
 
-/** Roles that read every service beyond drafts (DESIGN §2, visibility). */
+/** Roles that read every service beyond drafts (ADR 0008, visibility). */
 export const SERVICE_READER_ROLES: readonly Role[] = [
   'serviceProvider',
   'cloudServiceDesk',
@@ -24,17 +24,21 @@ export const SERVICE_READER_ROLES: readonly Role[] = [
   'serviceIntegrationManager',
 ];
 
-/** DESIGN §2: object owner, service owner, further admins and service manager. */
+/** The provider side: object owner, service owner, further admins and service manager (ADR 0008). */
 export const isProviderSide = (r: ServiceRelation): boolean =>
   r.isObjectOwner || r.isServiceOwner || r.isAdmin || r.isServiceManager;
 
 export const isPortfolioManager = (roles: readonly string[]): boolean => hasAnyRole(roles, SPM);
 
-/** A draft application is seen only by its provider side and the portfolio managers; others get 404. */
+/**
+ * A draft application is seen only by its provider side and the portfolio managers; others get 404.
+ * The provider manager is a fallback contact, not an author of the application: they see the
+ * service once it has been handed in, like the reader roles (ADR 0008).
+ */
 export const canSeeService = (r: ServiceRelation): boolean => {
-  if (isProviderSide(r) || r.isProviderManager || isPortfolioManager(r.roles)) return true;
+  if (isProviderSide(r) || isPortfolioManager(r.roles)) return true;
   if (r.state === 'application_draft') return false;
-  return hasAnyRole(r.roles, SERVICE_READER_ROLES);
+  return r.isProviderManager || hasAnyRole(r.roles, SERVICE_READER_ROLES);
 };
 
 /**
@@ -47,7 +51,7 @@ export const canEditService = (r: ServiceRelation): boolean => {
   return isProviderSide(r) && (PROVIDER_EDIT_STATES as readonly ServiceState[]).includes(r.state);
 };
 
-/** SPEC §6: only the portfolio manager edits the object owner. */
+/** Only the portfolio manager edits the object owner (ADR 0008). */
 export const canEditObjectOwner = (r: ServiceRelation): boolean => isPortfolioManager(r.roles);
 
 /**
@@ -62,11 +66,11 @@ export const canAssignServiceRoles = (r: ServiceRelation): boolean =>
 export const hasManagerRights = (r: ServiceRelation): boolean =>
   r.isServiceManager || (!r.hasServiceManager && (r.isServiceOwner || r.isAdmin));
 
-/** SPEC §6: the service owner adds and removes further admins; admins and the manager have the same right. */
+/** The service owner adds and removes further admins; admins and the manager have the same right (ADR 0008). */
 export const canManageAdmins = (r: ServiceRelation): boolean =>
   isPortfolioManager(r.roles) || r.isServiceOwner || r.isAdmin || r.isServiceManager;
 
-/** SPEC §6: the manager may request a change of the service owner or of themselves. */
+/** The manager may request a change of the service owner or of themselves (ADR 0008). */
 export const canRequestRoleChange = (r: ServiceRelation): boolean => hasManagerRights(r);
 
 /** Role change requests are decided by the portfolio manager. */
