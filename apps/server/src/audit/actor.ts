@@ -9,3 +9,6 @@ export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
 
 /** The actor of a change made by a logged-in user (or on a user's behalf, such as their own login). */
 export const actorOf = (user: { id: string; username: string }): Actor => ({ id: user.id, name: user.username });
+
+/** A caller who has not proven who they are: a failed login. */
+export const ANONYMOUS_ACTOR: Actor = { id: null, name: 'anonymous' };

@@ -1,20 +1,21 @@
 import type { LoginRequest } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
+import { ANONYMOUS_ACTOR, actorOf } from '../audit/actor.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/password.js';
+import type { AppContext } from '../app-context.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
-import { effectiveRoles } from '../presenters/user.js';
-import type { Services } from '../services.js';
-import { recordAudit } from './record-audit.js';
+import { effectiveRoles } from '../model/user.js';
+import { runWrite } from '../writes/pipeline.js';
 
 /**
  * Direct login is for portal managers only (ADR 0003). Every failure looks the same to the caller
  * (401, no detail). The attempt is counted before the password is checked (ADR 0016): past the
  * limit of its address+account or of its address the answer is 429, however many arrive at once.
  */
-export const loginWithPassword = async (services: Services, body: LoginRequest, ip: string) => {
-  const { db } = services.database;
-  const retryAfter = await services.throttle.countAttempt(ip, body.login);
+export const loginWithPassword = async (context: AppContext, body: LoginRequest, ip: string) => {
+  const { db } = context.database;
+  const retryAfter = await context.throttle.countAttempt(ip, body.login);
   if (retryAfter > 0) {
     throw new HttpError('too_many_requests', undefined, undefined, { 'retry-after': String(retryAfter) });
   }
@@ -26,34 +27,27 @@ export const loginWithPassword = async (services: Services, body: LoginRequest, 
     : (await burnPasswordCheck(body.password), false);
 
   if (!valid || !user) {
-    await db.transaction(async (tx) => {
-      await recordAudit(
-        tx,
-        { id: null, name: 'anonymous' },
+    await runWrite(context.writes, ANONYMOUS_ACTOR, async () => ({
+      value: undefined,
+      events: [
         {
           objectType: 'session',
           objectId: user?.id ?? body.login.trim().slice(0, 200),
           action: 'login.failed',
           after: { ip },
         },
-      );
-    });
+      ],
+    }));
     throw new HttpError('unauthorized', 'errors.loginFailed');
   }
 
-  await db.transaction(async (tx) => {
-    await services.throttle.succeeded(tx, ip, body.login);
+  await runWrite(context.writes, actorOf(user), async (tx) => {
+    await context.throttle.succeeded(tx, ip, body.login);
     await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-    await recordAudit(
-      tx,
-      { id: user.id, name: user.username },
-      {
-        objectType: 'user',
-        objectId: user.id,
-        action: 'login.password',
-        after: { ip },
-      },
-    );
+    return {
+      value: undefined,
+      events: [{ objectType: 'user', objectId: user.id, action: 'login.password', after: { ip } }],
+    };
   });
   return user;
 };
