@@ -77,7 +77,9 @@ describe('service portfolio', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
 
     fireEvent.click(
-      within(screen.getByRole('navigation', { name: 'Pages of the list' })).getByRole('button', { name: 'Page 3' }),
+      within(await screen.findByRole('navigation', { name: 'Pages of the list' })).getByRole('button', {
+        name: 'Page 3',
+      }),
     );
     await waitFor(() => expect(currentLocation()).toBe('/sc/service-portfolio?sort=name&order=asc&page=3'));
     await waitFor(() =>
