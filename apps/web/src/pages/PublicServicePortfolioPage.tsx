@@ -38,9 +38,8 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
       {
         id: 'name',
         header: t('publicPortfolio.name'),
-        cell: (service) => service.name,
+        cell: (service) => <strong>{service.name}</strong>,
         sortValue: (service) => service.name,
-        className: 'service-name',
       },
       {
         id: 'provider',

@@ -153,6 +153,7 @@ describe('DataTable paging and counts', () => {
   it('shows no pager when every row fits on the smallest page', () => {
     renderTable();
     expect(screen.getByText('3 rows')).toBeInTheDocument();
+    expect(screen.queryByText(/Showing/)).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Rows per page')).not.toBeInTheDocument();
   });

@@ -251,7 +251,7 @@ export const DataTable = <T extends RowData>({
           {rows && (
             <Group gap="sm" aria-live="polite">
               <Text fw={600}>{countLabel ? countLabel(total) : t('dataTable.rows', { count: total })}</Text>
-              {total > 0 && from <= total && (
+              {total > 0 && from <= total && (pageCount > 1 || page > 1) && (
                 <Text>
                   {t('dataTable.range', { from: count.format(from), to: count.format(to), total: count.format(total) })}
                 </Text>
