@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { formatDate, type PublicService } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import './portfolio.css';
