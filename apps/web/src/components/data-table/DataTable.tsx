@@ -249,7 +249,8 @@ export const DataTable = <T extends RowData>({
     <div className="data-table">
       <Group justify="space-between" align="center" gap="sm" className="data-table-toolbar">
         <Group gap="sm" align="center">
-          {rows && (
+          {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
+          {rows && total > 0 && (
             <Group gap="sm" aria-live="polite">
               <Text fw={600}>{countLabel ? countLabel(total) : t('dataTable.rows', { count: total })}</Text>
               {total > 0 && from <= total && (pageCount > 1 || page > 1) && (
@@ -268,7 +269,7 @@ export const DataTable = <T extends RowData>({
         </Group>
         <Group gap="sm">
           {toolbar}
-          {columnChooser && session && hideable.length > 1 && (
+          {columnChooser && session && hideable.length > 1 && pageRows.length > 0 && (
             <Suspense fallback={null}>
               <ColumnChooser
                 columns={hideable.map((column) => ({
