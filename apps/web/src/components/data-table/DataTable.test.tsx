@@ -150,6 +150,28 @@ describe('DataTable paging and counts', () => {
     expect(bodyRows()).toHaveLength(25);
   });
 
+  it('goes back to the last page when rows go away under it', async () => {
+    const view = renderTable({ rows: manyFruits(60) });
+    fireEvent.click(within(await screen.findByRole('navigation')).getByRole('button', { name: 'Page 2' }));
+    expect(screen.getByText('Showing 51–60 of 60')).toBeInTheDocument();
+    const store = createSessionStore({ storage: window.localStorage, document, now: Date.now, api: fakeAuthApi() });
+    store.check();
+    view.rerender(
+      <AppProviders store={store} queryClient={createQueryClient()}>
+        <DataTable
+          id="fruits"
+          caption="Fruits"
+          columns={COLUMNS}
+          rows={manyFruits(40)}
+          getRowId={(fruit) => fruit.id}
+          empty={{ title: 'No fruit yet.' }}
+        />
+      </AppProviders>,
+    );
+    expect(bodyRows()).toHaveLength(40);
+    expect(screen.queryByText('No fruit yet.')).not.toBeInTheDocument();
+  });
+
   it('shows no pager when every row fits on the smallest page', () => {
     renderTable();
     expect(screen.getByText('3 rows')).toBeInTheDocument();

@@ -180,6 +180,11 @@ export const DataTable = <T extends RowData>({
 
   const sorting: SortingState = server ? (server.sort ? [server.sort] : []) : clientSorting;
   const data = rows ?? [];
+  // Client mode: rows went away (a deleted document) and the page is past the end: the last page.
+  const lastPageIndex = Math.max(0, Math.ceil(data.length / clientPagination.pageSize) - 1);
+  if (!server && clientPagination.pageIndex > lastPageIndex) {
+    setClientPagination({ ...clientPagination, pageIndex: lastPageIndex });
+  }
   const table = useTable({
     features,
     columns: columnDefs,
