@@ -115,6 +115,7 @@ test('paula works through the portfolio: tabs, search, filters, sort, pages, rel
   await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
   await page.getByLabel('Provider').selectOption({ label: 'HPC Centre North (HPCN)' });
   await expect(page.getByText('No services match this view.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear the filters' })).toBeVisible();
   await expectAccessible(page);
   await page.getByLabel('Provider').selectOption({ label: 'Datacenter South (DCS)' });
   await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
@@ -131,8 +132,51 @@ test('paula works through the portfolio: tabs, search, filters, sort, pages, rel
   expect(csv).toContain(probeName(7));
   expect(csv).not.toContain(probeName(8));
 
-  // A row leads to the service.
-  await firstRowLink(page).click();
+  // Selected rows export on their own, built from the rows on screen.
+  await page.getByRole('button', { name: 'Reset search and filters' }).click();
+  await search(page).fill(PROBE);
+  await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
+  await table(page)
+    .getByRole('checkbox', { name: `Select ${probeName(50)}` })
+    .check();
+  await table(page)
+    .getByRole('checkbox', { name: `Select ${probeName(51)}` })
+    .check();
+  const bulk = page.getByRole('region', { name: 'Actions for the selected rows' });
+  await expect(bulk).toContainText('2 rows selected');
+  const [selection] = await Promise.all([
+    page.waitForEvent('download'),
+    bulk.getByRole('button', { name: 'Export selected as CSV' }).click(),
+  ]);
+  expect(selection.suggestedFilename()).toMatch(/^services-selected-\d{4}-\d{2}-\d{2}\.csv$/);
+  const selectedCsv = readFileSync((await selection.path())!, 'utf8');
+  // Like the server's export: a byte order mark (Excel), CRLF lines; trim() would drop the mark.
+  expect(selectedCsv.startsWith('\uFEFF')).toBe(true);
+  const selected = selectedCsv.slice(1).trimEnd().split('\r\n');
+  expect(selected[0]).toBe(
+    'Service ID,Name,Status,Provider,Service type,Weighted score,Keywords,Short description,Last edit,Online since',
+  );
+  expect(
+    selected
+      .slice(1)
+      .map((line) => line.split(',')[1])
+      .sort(),
+  ).toEqual([probeName(50), probeName(51)]);
+
+  // Fewer columns, remembered for paula after a reload.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Type' }).click();
+  await page.keyboard.press('Escape');
+  await expect(table(page).getByRole('columnheader', { name: 'Type' })).toHaveCount(0);
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(table(page).getByRole('columnheader', { name: 'Type' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A row leads to the service, by keyboard too: a cell of the first row, then Enter.
+  await rows(page).first().locator('td').nth(1).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]{36}$/);
 });
 
@@ -155,7 +199,8 @@ test('alice finds her services in My Services and may start a new application', 
   await idHeader.getByRole('button', { name: 'Service ID' }).click();
   await expect(page).toHaveURL(/sort=serviceId&order=asc/);
   await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
-  const ids = await rows(page).locator('td:first-child').allTextContents();
+  // The first cell of a row holds its selection box; the service ID comes next.
+  const ids = await rows(page).locator('td:nth-child(2)').allTextContents();
   expect(ids.length).toBeGreaterThan(1);
   expect(ids).toEqual([...ids].sort());
 
@@ -192,12 +237,13 @@ test('a logged-out visitor sees the current and the past services with German da
   await expect(page.getByRole('heading', { level: 1, name: 'Public Service Portfolio' })).toBeVisible();
   const current = page.getByRole('table', { name: 'Services online now' });
   await expect(page.getByRole('heading', { level: 2, name: 'Current services' })).toBeVisible();
-  await expect(current.getByRole('columnheader')).toHaveText(['Name', 'Provider', 'Online since', 'Status']);
+  // Each header is a sort button; its arrow is decoration.
+  await expect(current.getByRole('columnheader')).toHaveText([/^Name/, /^Provider/, /^Online since/, /^Status/]);
   await expect(current.locator('tbody tr').first()).toBeVisible();
   await expect(current.locator('tbody tr').first().locator('td').nth(2)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Past services' })).toBeVisible();
   const past = page.getByRole('table', { name: 'Services no longer offered' });
-  await expect(past.getByRole('columnheader')).toHaveText(['Name', 'Provider', 'Online from–till', 'Status']);
+  await expect(past.getByRole('columnheader')).toHaveText([/^Name/, /^Provider/, /^Online from–till/, /^Status/]);
   await expect(past.locator('tbody tr').first().locator('td').nth(2)).toHaveText(
     /^\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}$/,
   );

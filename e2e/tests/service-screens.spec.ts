@@ -147,14 +147,14 @@ test('a service from application to submitted information, screen by screen', as
   await page.reload();
   const file = page.getByLabel('File', { exact: true });
   await file.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expectNotification(page, 'Cannot upload File', 'File is empty!');
   await file.setInputFiles({
     name: 'operations-plan.txt',
     mimeType: 'text/plain',
     buffer: Buffer.from('Operations plan of the vault.\n'),
   });
-  await page.getByRole('button', { name: 'Upload' }).click();
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
   await expectNotification(page, 'File uploaded', 'operations-plan.txt');
   const link = page.getByRole('link', { name: 'operations-plan.txt' });
   await expect(link).toBeVisible();

@@ -1,13 +1,27 @@
-import '../features/portfolio/public-portfolio.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { formatDate, type PublicService } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DataTableColumn } from '../components/data-table';
+import type { DataTable as DataTableComponent } from '../components/data-table/DataTable';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
 import { PageLoader } from './PageLoader';
 
+/**
+ * The data table loads as a chunk of its own, requested together with this page (not after it),
+ * so an outsider's first visit stays within its budget while the portfolio is fetched in parallel
+ * (docs/adr/0018).
+ */
+const dataTableModule = import('../components/data-table/DataTable');
+// lazy() forgets the component's row type parameter; it is the same component.
+const DataTable = lazy(() =>
+  dataTableModule.then((module) => ({ default: module.DataTable })),
+) as unknown as typeof DataTableComponent;
+
 interface PortfolioTableProps {
+  id: string;
   caption: string;
   services: readonly PublicService[];
   empty: string;
@@ -15,50 +29,64 @@ interface PortfolioTableProps {
   period: 'since' | 'fromTill';
 }
 
-const PortfolioTable = ({ caption, services, empty, period }: PortfolioTableProps) => {
+const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTableProps) => {
   const { t } = useTranslation();
-  if (services.length === 0) return <Text>{empty}</Text>;
+  const columns = useMemo(
+    (): DataTableColumn<PublicService>[] => [
+      {
+        id: 'name',
+        header: t('publicPortfolio.name'),
+        cell: (service) => <strong>{service.name}</strong>,
+        sortValue: (service) => service.name,
+      },
+      {
+        id: 'provider',
+        header: t('publicPortfolio.provider'),
+        cell: (service) => service.provider,
+        sortValue: (service) => service.provider,
+      },
+      {
+        id: 'online',
+        header: t(period === 'since' ? 'publicPortfolio.onlineSince' : 'publicPortfolio.onlineFromTill'),
+        cell: (service) =>
+          period === 'since'
+            ? formatDate(service.onlineSince)
+            : t('publicPortfolio.fromTill', {
+                from: formatDate(service.onlineSince),
+                till: formatDate(service.onlineUntil),
+              }),
+        sortValue: (service) => (period === 'since' ? service.onlineSince : service.onlineUntil),
+        sortDescFirst: true,
+        nowrap: true,
+      },
+      {
+        id: 'state',
+        header: t('publicPortfolio.status'),
+        cell: (service) => <ServiceStateBadge state={service.state} />,
+        sortValue: (service) => t(`serviceStates.${service.state}`),
+      },
+    ],
+    [t, period],
+  );
   return (
-    <div className="public-table-wrap">
-      <table className="public-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('publicPortfolio.name')}</th>
-            <th scope="col">{t('publicPortfolio.provider')}</th>
-            <th scope="col">
-              {t(period === 'since' ? 'publicPortfolio.onlineSince' : 'publicPortfolio.onlineFromTill')}
-            </th>
-            <th scope="col">{t('publicPortfolio.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {services.map((service) => (
-            <tr key={service.serviceId}>
-              <td className="service-name">{service.name}</td>
-              <td>{service.provider}</td>
-              <td className="nowrap">
-                {period === 'since'
-                  ? formatDate(service.onlineSince)
-                  : t('publicPortfolio.fromTill', {
-                      from: formatDate(service.onlineSince),
-                      till: formatDate(service.onlineUntil),
-                    })}
-              </td>
-              <td>
-                <ServiceStateBadge state={service.state} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Suspense fallback={<PageLoader />}>
+      <DataTable
+        id={id}
+        caption={caption}
+        columns={columns}
+        rows={services}
+        getRowId={(service) => service.serviceId}
+        empty={{ title: empty }}
+        countLabel={(count) => t('portfolio.total', { count })}
+        columnChooser={false}
+      />
+    </Suspense>
   );
 };
 
 /**
  * Public Service Portfolio (/sc/public-service-portfolio, no login): what is offered now and what
- * was offered before. Kept to plain tables so the first visit of an outsider loads little.
+ * was offered before, in the portal's data table; docs/adr/0018 says how it stays light.
  */
 export const PublicServicePortfolioPage = () => {
   const { t } = useTranslation();
@@ -87,6 +115,7 @@ export const PublicServicePortfolioPage = () => {
               {t('publicPortfolio.currentHeading')}
             </Title>
             <PortfolioTable
+              id="public-current"
               caption={t('publicPortfolio.currentCaption')}
               services={portfolio.data.current}
               empty={t('publicPortfolio.noCurrent')}
@@ -98,6 +127,7 @@ export const PublicServicePortfolioPage = () => {
               {t('publicPortfolio.pastHeading')}
             </Title>
             <PortfolioTable
+              id="public-past"
               caption={t('publicPortfolio.pastCaption')}
               services={portfolio.data.past}
               empty={t('publicPortfolio.noPast')}

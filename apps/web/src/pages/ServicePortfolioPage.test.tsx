@@ -77,7 +77,9 @@ describe('service portfolio', () => {
     expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
 
     fireEvent.click(
-      within(screen.getByRole('navigation', { name: 'Pages of the list' })).getByRole('button', { name: 'Page 3' }),
+      within(await screen.findByRole('navigation', { name: 'Pages of the list' })).getByRole('button', {
+        name: 'Page 3',
+      }),
     );
     await waitFor(() => expect(currentLocation()).toBe('/sc/service-portfolio?sort=name&order=asc&page=3'));
     await waitFor(() =>
@@ -107,11 +109,38 @@ describe('service portfolio', () => {
     expect(screen.getByRole('link', { name: 'New Application' })).toHaveAttribute('href', '/sc/service-application');
   });
 
-  it('says so when nothing matches', async () => {
-    serveList(0, []);
-    renderApp({ path: '/sc/service-portfolio?q=nothing', user: PEOPLE.paula });
+  it('says so when nothing matches, and clears the filters on request', async () => {
+    const calls = serveList(0, []);
+    renderApp({ path: '/sc/service-portfolio?q=nothing&tab=pipeline', user: PEOPLE.paula });
     expect(await screen.findByText('No services match this view.')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('nothing');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the filters' }));
+    await waitFor(() => expect(currentLocation()).toBe('/sc/service-portfolio?tab=pipeline'));
+    expect(await screen.findByText('There are no services here yet.')).toBeInTheDocument();
+    expect(calls.at(-1)).toBe('/api/services?tab=pipeline&sort=updatedAt&order=desc&page=1&pageSize=50');
+  });
+
+  it('keeps the page size in the URL and asks the server for it', async () => {
+    const calls = serveList(120, [summary(1)]);
+    renderApp({ path: '/sc/service-portfolio?page=2', user: PEOPLE.paula });
+    await screen.findByRole('link', { name: 'Service 1' });
+    fireEvent.change(await screen.findByLabelText('Rows per page'), { target: { value: '100' } });
+    await waitFor(() => expect(currentLocation()).toBe('/sc/service-portfolio?pageSize=100'));
+    await waitFor(() =>
+      expect(calls.at(-1)).toBe('/api/services?tab=application&sort=updatedAt&order=desc&page=1&pageSize=100'),
+    );
+  });
+});
+
+describe('my services', () => {
+  it('tells someone without services why the list is empty and how to start one', async () => {
+    serveList(0, []);
+    renderApp({ path: '/sc/my-services', user: PEOPLE.alice });
+    expect(await screen.findByText('You are not responsible for any service yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start a new application' })).toHaveAttribute(
+      'href',
+      '/sc/service-application',
+    );
   });
 });
 

@@ -1,26 +1,30 @@
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/ScrollArea.css';
 import './portfolio.css';
-import { Button, Group, Loader, Pagination, Paper, Stack, Text } from '@mantine/core';
+import { Button, Paper, Stack, Text } from '@mantine/core';
+import { routePath, type ServiceSort } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
+import { DataTable, downloadText, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../pages/NoAccess';
 import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
 import {
+  changeFilters,
   exportCsvPath,
   isSortable,
   listApiPath,
-  pageCount,
-  PAGE_SIZE,
+  PAGE_SIZES,
   sortBy,
   type ListFilters,
   type ListSource,
 } from './listQuery';
-import { ServiceTable } from './ServiceTable';
+import { serviceColumns } from './serviceColumns';
+import { selectedCsvFilename, servicesCsv } from './serviceCsv';
+import { usePermission } from './usePermission';
 
 export interface ServiceListProps {
   source: ListSource;
@@ -32,62 +36,76 @@ export interface ServiceListProps {
   exportable: boolean;
 }
 
+const isFiltered = (filters: ListFilters) => Boolean(filters.q || filters.state || filters.provider || filters.keyword);
+
 /**
- * One service list: search and filters, the count, the table of one page and the pager. The
- * server pages, filters and sorts; the browser never holds more than one page of 50. While a
- * new page loads, the previous one stays (placeholderData), so the table does not flash.
+ * One service list: search and filters, then the data table of one page. The server pages,
+ * filters and sorts; the browser never holds more than one page. While a new page loads, the
+ * previous one stays (placeholderData), so the table does not flash.
  */
 export const ServiceList = ({ source, filters, setFilters, label, exportable }: ServiceListProps) => {
   const { t, i18n } = useTranslation();
+  const mayCreate = usePermission('service.create');
   const path = listApiPath(source, filters);
   const list = useQuery({
     queryKey: listKeys.page(source, path),
     queryFn: ({ signal }) => fetchServicePage(source, filters, signal),
     placeholderData: keepPreviousData,
   });
+  const sortable = isSortable(source);
+  const columns = useMemo(() => serviceColumns(t, i18n.language, sortable), [t, i18n.language, sortable]);
 
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
   const total = list.data?.total ?? 0;
-  // A page beyond the end (an old link, rows gone meanwhile) stays reachable in the pager, and empty.
-  const pages = Math.max(pageCount(total), filters.page);
-  const page = filters.page;
-  const count = new Intl.NumberFormat(i18n.language);
-  const from = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const to = Math.min(page * PAGE_SIZE, total);
-  const shown = from <= total;
+  const pages = Math.max(1, Math.ceil(total / filters.pageSize), filters.page);
   const csv = exportable ? exportCsvPath(source, filters) : null;
   const busy = list.isFetching && list.isPlaceholderData;
+
+  const empty = ((): DataTableEmpty => {
+    if (total > 0) {
+      // A page past the end (an old link, rows gone meanwhile).
+      return {
+        title: t('dataTable.services.pastEnd'),
+        hint: t('dataTable.services.pastEndHint'),
+        action: (
+          <Button variant="default" onClick={() => setFilters({ ...filters, page: 1 })}>
+            {t('dataTable.services.toFirstPage')}
+          </Button>
+        ),
+      };
+    }
+    if (isFiltered(filters)) {
+      return {
+        title: t('dataTable.services.filtered'),
+        hint: t('dataTable.services.filteredHint'),
+        action: (
+          <Button
+            variant="default"
+            onClick={() =>
+              setFilters(changeFilters(filters, source, { q: '', state: null, provider: null, keyword: null }))
+            }
+          >
+            {t('dataTable.clearFilters')}
+          </Button>
+        ),
+      };
+    }
+    const mine = source === 'mine';
+    return {
+      title: t(mine ? 'dataTable.services.noneMine' : 'dataTable.services.noneYet'),
+      hint: t(mine ? 'dataTable.services.noneMineHint' : 'dataTable.services.noneYetHint'),
+      action: mayCreate ? (
+        <Button component={Link} to={routePath('serviceApplication')} variant="default">
+          {t('dataTable.services.startApplication')}
+        </Button>
+      ) : undefined,
+    };
+  })();
 
   return (
     <Stack gap="md">
       <ListFilterBar source={source} filters={filters} onChange={setFilters} />
-
-      <Group justify="space-between" align="center" gap="sm">
-        <Group gap="sm" align="center">
-          {list.data && (
-            <Group gap="sm" aria-live="polite">
-              <Text fw={600}>{t('portfolio.total', { count: total })}</Text>
-              {total > 0 && shown && (
-                <Text>
-                  {t('portfolio.range', { from: count.format(from), to: count.format(to), total: count.format(total) })}
-                </Text>
-              )}
-            </Group>
-          )}
-          {busy && (
-            <Group gap={6} role="status">
-              <Loader size="xs" aria-hidden="true" />
-              <Text size="sm">{t('portfolio.updating')}</Text>
-            </Group>
-          )}
-        </Group>
-        {csv && (
-          <Button component="a" href={csv} download variant="default">
-            {t('portfolio.exportCsv')}
-          </Button>
-        )}
-      </Group>
 
       {list.isError && !list.data ? (
         <Paper withBorder p="md" role="alert">
@@ -95,29 +113,39 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
           <Text size="sm">{list.error.message}</Text>
         </Paper>
       ) : (
-        <ServiceTable
+        <DataTable
+          id={`services-${source}`}
+          caption={t('portfolio.caption', { list: label, page: filters.page, pages })}
+          columns={columns}
           rows={list.data?.items}
-          filters={filters}
-          caption={t('portfolio.caption', { list: label, page, pages })}
-          onSort={isSortable(source) ? (sort) => setFilters(sortBy(filters, source, sort)) : null}
+          getRowId={(row) => row.id}
+          rowLabel={(row) => row.name}
+          empty={empty}
           busy={busy}
+          countLabel={(count) => t('portfolio.total', { count })}
+          pageSizes={PAGE_SIZES}
+          server={{
+            sort: sortable ? { id: filters.sort, desc: filters.order === 'desc' } : null,
+            onSortChange: (sort) => setFilters(sortBy(filters, source, sort.id as ServiceSort)),
+            page: filters.page,
+            pageSize: filters.pageSize,
+            onPageChange: (page) => setFilters({ ...filters, page }),
+            onPageSizeChange: (pageSize) => setFilters({ ...filters, pageSize, page: 1 }),
+            total,
+          }}
+          toolbar={
+            csv && (
+              <Button component="a" href={csv} download variant="default">
+                {t('portfolio.exportCsv')}
+              </Button>
+            )
+          }
+          bulkActions={(selected) => (
+            <Button size="compact-md" onClick={() => downloadText(servicesCsv(selected, t), selectedCsvFilename())}>
+              {t('dataTable.exportSelectedCsv')}
+            </Button>
+          )}
         />
-      )}
-
-      {pages > 1 && (
-        <nav aria-label={t('portfolio.pagination')}>
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => setFilters({ ...filters, page: next })}
-            withEdges
-            siblings={1}
-            getItemProps={(item) => ({ 'aria-label': t('portfolio.page', { page: item }) })}
-            getControlProps={(control) => ({
-              'aria-label': t(`portfolio.${control}Page`),
-            })}
-          />
-        </nav>
       )}
     </Stack>
   );

@@ -4,7 +4,6 @@ import {
   defaultFilters,
   exportCsvPath,
   listApiPath,
-  pageCount,
   parseListFilters,
   serializeListFilters,
   sortBy,
@@ -31,6 +30,7 @@ describe('query string ↔ filters', () => {
       sort: 'name',
       order: 'asc',
       page: 3,
+      pageSize: 50,
     });
   });
 
@@ -45,6 +45,17 @@ describe('query string ↔ filters', () => {
     expect(parse('page=2.5').page).toBe(1);
     expect(parse('page=-4').page).toBe(1);
     expect(parse(`q=${'x'.repeat(300)}`).q).toHaveLength(200);
+    expect(parse('tab=mine').tab).toBe('application');
+  });
+
+  it('reads the page size the lists offer; others fall back to 50', () => {
+    expect(parse('pageSize=100').pageSize).toBe(100);
+    expect(parse('pageSize=25', 'integration').pageSize).toBe(25);
+    for (const size of ['30', '500', '0', 'x', '']) expect(parse(`pageSize=${size}`).pageSize).toBe(50);
+    expect(serializeListFilters(parse('pageSize=25&page=2'), 'portfolio').toString()).toBe('page=2&pageSize=25');
+    expect(listApiPath('mine', parse('pageSize=100', 'mine'))).toBe(
+      '/api/services/mine?sort=updatedAt&order=desc&page=1&pageSize=100',
+    );
   });
 
   it('keeps a state only inside its tab; my centre and the other lists offer every state', () => {
@@ -130,12 +141,5 @@ describe('changing the view', () => {
     expect(byName).toMatchObject({ sort: 'name', order: 'asc', page: 1 });
     expect(sortBy(byName, 'portfolio', 'name')).toMatchObject({ sort: 'name', order: 'desc' });
     expect(sortBy(byName, 'portfolio', 'updatedAt')).toMatchObject({ sort: 'updatedAt', order: 'desc' });
-  });
-
-  it('counts pages of 50, at least one', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(50)).toBe(1);
-    expect(pageCount(51)).toBe(2);
-    expect(pageCount(10_000)).toBe(200);
   });
 });

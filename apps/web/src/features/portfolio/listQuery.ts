@@ -1,18 +1,18 @@
 import {
   DEFAULT_PAGE_SIZE,
-  isServiceState,
   PORTFOLIO_TABS,
-  SERVICE_SORTS,
   SERVICE_STATES,
+  serviceListQuerySchema,
   TAB_STATES,
   type PortfolioTab,
   type ServiceSort,
   type ServiceState,
 } from '@nubes/domain';
+import type { z } from 'zod';
 
 /**
- * The lists of issue 3 §5 keep everything a person chose in the page's query string
- * (?tab=&q=&state=&provider=&keyword=&sort=&order=&page=), so a reload, a shared link and the
+ * The service lists keep everything a person chose in the page's query string
+ * (?tab=&q=&state=&provider=&keyword=&sort=&order=&page=&pageSize=), so a reload, a shared link and the
  * back button all show the same view. This module turns the query string into filters, filters
  * into the API call and the CSV link, and back; it knows nothing about React.
  */
@@ -32,14 +32,13 @@ export interface ListFilters {
   sort: ServiceSort;
   order: SortOrder;
   page: number;
+  pageSize: number;
 }
 
 export const DEFAULT_TAB: PortfolioTab = PORTFOLIO_TABS[0];
 export const DEFAULT_SORT: ServiceSort = 'updatedAt';
-export const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** The server refuses longer searches (serviceListQuerySchema). */
 const MAX_SEARCH_LENGTH = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The integration list is always by weighted score; only the other lists sort by column. */
 export const isSortable = (source: ListSource): boolean => source !== 'integration';
@@ -61,44 +60,56 @@ export const defaultFilters = (source: ListSource): ListFilters => ({
   sort: DEFAULT_SORT,
   order: defaultOrder(DEFAULT_SORT),
   page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
 });
 
-const isTab = (value: string | null): value is PortfolioTab =>
-  value !== null && (PORTFOLIO_TABS as readonly string[]).includes(value);
-const isSort = (value: string | null): value is ServiceSort =>
-  value !== null && (SERVICE_SORTS as readonly string[]).includes(value);
-const uuidOrNull = (value: string | null): string | null => (value && UUID.test(value) ? value : null);
+/** The page sizes the lists offer; the server takes any size up to MAX_PAGE_SIZE. */
+export const PAGE_SIZES: readonly number[] = [25, 50, 100];
 
-const pageOf = (value: string | null): number => {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+/**
+ * One query parameter checked by the server's own schema for it; what the server would refuse
+ * (or what is missing) becomes null, and the caller's default applies.
+ */
+type QueryShape = typeof serviceListQuerySchema.shape;
+const field = <K extends keyof QueryShape>(
+  key: K,
+  value: string | null,
+): NonNullable<z.output<QueryShape[K]>> | null => {
+  if (value === null) return null;
+  // TypeScript cannot narrow the union of field schemas by K; each one parses to its own output.
+  const parsed = (serviceListQuerySchema.shape[key] as unknown as z.ZodType<z.output<QueryShape[K]>>).safeParse(value);
+  return parsed.success && parsed.data !== undefined && parsed.data !== null ? parsed.data : null;
 };
 
 /**
- * Reads the filters from a query string. Anything the server would refuse (an unknown tab, a
- * state outside the tab, a malformed id, page 0) falls back to its default instead, so a
- * hand-edited or outdated link still opens a working list.
+ * Reads the filters from a query string with the domain's list query schema, field by field.
+ * Anything the server would refuse (an unknown tab, a malformed id, page 0) falls back to its
+ * default instead, and so does what the server takes but this list does not offer (a state
+ * outside the tab, a page size not in PAGE_SIZES), so a hand-edited or outdated link still opens
+ * a working list.
  */
 export const parseListFilters = (params: URLSearchParams, source: ListSource): ListFilters => {
   const defaults = defaultFilters(source);
-  const tabParam = params.get('tab');
-  const tab = source === 'portfolio' && isTab(tabParam) ? tabParam : defaults.tab;
-  const stateParam = params.get('state');
-  const state = isServiceState(stateParam) && statesFor(source, tab).includes(stateParam) ? stateParam : defaults.state;
-  const sortParam = params.get('sort');
-  const sort = isSortable(source) && isSort(sortParam) ? sortParam : defaults.sort;
-  const orderParam = params.get('order');
-  const order: SortOrder =
-    isSortable(source) && (orderParam === 'asc' || orderParam === 'desc') ? orderParam : defaultOrder(sort);
+  const tabParam = field('tab', params.get('tab'));
+  const tab = source === 'portfolio' && tabParam && tabParam !== 'mine' ? tabParam : defaults.tab;
+  const stateParam = field('state', params.get('state'));
+  const state = stateParam && statesFor(source, tab).includes(stateParam) ? stateParam : defaults.state;
+  const sortParam = isSortable(source) ? field('sort', params.get('sort')) : null;
+  const sort = sortParam ?? defaults.sort;
+  const orderParam = isSortable(source) ? field('order', params.get('order')) : null;
+  const pageSizeParam = field('pageSize', params.get('pageSize'));
+  // The schema trims and refuses long searches; the box cuts them instead, as its maxLength does.
+  const q = field('q', (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH));
   return {
     tab,
-    q: (params.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    q: q ?? '',
     state,
-    provider: uuidOrNull(params.get('provider')),
-    keyword: uuidOrNull(params.get('keyword')),
+    provider: field('provider', params.get('provider')),
+    keyword: field('keyword', params.get('keyword')),
     sort,
-    order,
-    page: pageOf(params.get('page')),
+    order: orderParam ?? defaultOrder(sort),
+    page: field('page', params.get('page')) ?? 1,
+    pageSize: pageSizeParam && PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : defaults.pageSize,
   };
 };
 
@@ -118,6 +129,7 @@ export const serializeListFilters = (filters: ListFilters, source: ListSource): 
     }
   }
   if (filters.page > 1) params.set('page', String(filters.page));
+  if (filters.pageSize !== defaults.pageSize) params.set('pageSize', String(filters.pageSize));
   return params;
 };
 
@@ -138,7 +150,7 @@ const LIST_PATHS: Record<ListSource, string> = {
   integration: '/api/integration-list',
 };
 
-/** The API call of one page of the list (server-side paging: never more than PAGE_SIZE rows). */
+/** The API call of one page of the list (server-side paging: never more than pageSize rows). */
 export const listApiPath = (source: ListSource, filters: ListFilters): string => {
   const params = selectionParams(filters, source === 'portfolio' ? filters.tab : null);
   if (isSortable(source)) {
@@ -146,13 +158,13 @@ export const listApiPath = (source: ListSource, filters: ListFilters): string =>
     params.set('order', filters.order);
   }
   params.set('page', String(filters.page));
-  params.set('pageSize', String(PAGE_SIZE));
+  params.set('pageSize', String(filters.pageSize));
   return `${LIST_PATHS[source]}?${params.toString()}`;
 };
 
 /**
  * The CSV export of the current view: every matching row (no paging), in the list's order. A
- * plain link: the auth cookie authenticates GET downloads (DESIGN §1). My Services exports
+ * plain link: the auth cookie authenticates GET downloads (docs/adr/0003). My Services exports
  * through the portfolio's `mine` tab, which the export's query accepts.
  */
 export const exportCsvPath = (source: ListSource, filters: ListFilters): string | null => {
@@ -163,7 +175,7 @@ export const exportCsvPath = (source: ListSource, filters: ListFilters): string 
   return `/api/services/export.csv?${params.toString()}`;
 };
 
-export type FilterChange = Partial<Omit<ListFilters, 'page'>>;
+export type FilterChange = Partial<Omit<ListFilters, 'page' | 'pageSize'>>;
 
 /**
  * The filters after a person changed some of them: back to page 1 (the old page may not exist
@@ -181,5 +193,3 @@ export const sortBy = (filters: ListFilters, source: ListSource, sort: ServiceSo
     sort,
     order: filters.sort === sort ? (filters.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort),
   });
-
-export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / PAGE_SIZE));

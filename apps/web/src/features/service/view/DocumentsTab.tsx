@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, MAX_DOCUMENT_BYTES, type ServiceDetail, type ServiceDocument } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { activateDocuments, deleteDocument, documentUrl, fetchDocuments, serviceKeys, uploadDocument } from '../api';
 import { reportWriteError, useServiceCache } from '../writes';
@@ -96,7 +97,7 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
 };
 
 /**
- * Documents (issue 3 §6): the portfolio manager activates the area ("documents activated"); the
+ * Documents (docs/adr/0009): the portfolio manager activates the area ("documents activated"); the
  * provider side uploads, everyone who sees the service downloads (a plain link: the auth cookie
  * authenticates the GET), and the provider side deletes after a confirmation.
  */
@@ -158,6 +159,55 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
   }
 
   const items = documents.data?.items ?? [];
+  const documentColumns: DataTableColumn<ServiceDocument>[] = [
+    {
+      id: 'file',
+      header: t('serviceView.file'),
+      cell: (document) => (
+        <Anchor href={documentUrl(service.id, document.id)} download={document.filename}>
+          {document.filename}
+        </Anchor>
+      ),
+      sortValue: (document) => document.filename,
+      hideable: false,
+    },
+    {
+      id: 'size',
+      header: t('serviceView.size'),
+      cell: (document) => formatBytes(document.size),
+      sortValue: (document) => document.size,
+      numeric: true,
+      nowrap: true,
+    },
+    {
+      id: 'uploadedBy',
+      header: t('serviceView.uploadedBy'),
+      cell: (document) => document.uploadedBy,
+      sortValue: (document) => document.uploadedBy,
+    },
+    {
+      id: 'when',
+      header: t('serviceView.when'),
+      cell: (document) => formatDateTime(document.createdAt),
+      sortValue: (document) => document.createdAt,
+      sortDescFirst: true,
+      nowrap: true,
+    },
+    ...(canManage
+      ? [
+          {
+            id: 'actions',
+            header: t('serviceView.actions'),
+            hideable: false,
+            cell: (document: ServiceDocument) => (
+              <Button size="compact-sm" variant="default" onClick={() => setToDelete(document)}>
+                {t('serviceView.deleteFile', { name: document.filename })}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
   return (
     <Stack gap="lg">
       {canManage && <Upload service={service} />}
@@ -165,48 +215,15 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
         <Title order={2} size="h3" id="documents-list" mb="sm">
           {t('serviceView.documents')}
         </Title>
-        {documents.isPending ? (
-          <Text>{t('page.loading')}</Text>
-        ) : items.length === 0 ? (
-          <Text c="dimmed">{t('serviceView.noDocuments')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table withTableBorder striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('serviceView.file')}</Table.Th>
-                  <Table.Th scope="col">{t('serviceView.size')}</Table.Th>
-                  <Table.Th scope="col">{t('serviceView.uploadedBy')}</Table.Th>
-                  <Table.Th scope="col">{t('serviceView.when')}</Table.Th>
-                  {canManage && <Table.Th scope="col">{t('serviceView.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((document) => (
-                  <Table.Tr key={document.id}>
-                    <Table.Td>
-                      <Anchor href={documentUrl(service.id, document.id)} download={document.filename}>
-                        {document.filename}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatBytes(document.size)}</Table.Td>
-                    <Table.Td>{document.uploadedBy}</Table.Td>
-                    <Table.Td>{formatDateTime(document.createdAt)}</Table.Td>
-                    {canManage && (
-                      <Table.Td>
-                        <Group gap="xs">
-                          <Button size="compact-sm" variant="default" onClick={() => setToDelete(document)}>
-                            {t('serviceView.deleteFile', { name: document.filename })}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          id="service-documents"
+          caption={t('serviceView.documents')}
+          columns={documentColumns}
+          rows={documents.isPending ? undefined : items}
+          getRowId={(document) => document.id}
+          empty={{ title: t('serviceView.noDocuments'), hint: canManage ? t('dataTable.uploadHint') : undefined }}
+          initialSort={{ id: 'when', desc: true }}
+        />
       </section>
       <ConfirmDialog
         opened={toDelete !== null}

@@ -1,15 +1,17 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { formatDateTime, type ServiceDetail, type UserRef } from '@nubes/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { decideRoleChange, requestRoleChange } from '../api';
 import { UserPicker, userLabel } from '../inputs/UserPicker';
 import { RoleSection, useRoleWrite } from './RoleSection';
 
 type ChangeableRole = 'serviceOwner' | 'serviceManager';
+type RoleChange = ServiceDetail['roleChanges'][number];
 const CHANGEABLE: readonly ChangeableRole[] = ['serviceOwner', 'serviceManager'];
 
-/** SPEC §6: the manager asks for a new service owner or a new manager; the portfolio manager decides. */
+/** The manager asks for a new service owner or a new manager; the portfolio manager decides. */
 const RequestChange = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const { write, busy } = useRoleWrite(service);
@@ -80,85 +82,93 @@ const PendingRequests = ({ service }: { service: ServiceDetail }) => {
   const pending = service.roleChanges.filter((change) => change.state === 'pending');
   const canDecide = service.permissions.decideRoleChange;
   if (pending.length === 0 && !canDecide && !service.permissions.requestRoleChange) return null;
+  const roleLabel = (change: RoleChange) => t(`serviceView.roles.${change.role}`);
+  const columns: DataTableColumn<RoleChange>[] = [
+    { id: 'role', header: t('serviceView.role'), cell: roleLabel, sortValue: roleLabel, hideable: false },
+    {
+      id: 'user',
+      header: t('serviceView.proposedHolder'),
+      cell: (change) => userLabel(change.user),
+      sortValue: (change) => change.user.fullname,
+    },
+    {
+      id: 'requestedBy',
+      header: t('serviceView.requestedBy'),
+      cell: (change) => (change.requestedBy ? userLabel(change.requestedBy) : ''),
+      sortValue: (change) => change.requestedBy?.fullname,
+    },
+    { id: 'reason', header: t('serviceView.reason'), cell: (change) => change.reason },
+    {
+      id: 'when',
+      header: t('serviceView.when'),
+      cell: (change) => formatDateTime(change.createdAt),
+      sortValue: (change) => change.createdAt,
+      sortDescFirst: true,
+      nowrap: true,
+    },
+  ];
+  if (canDecide) {
+    columns.push({
+      id: 'decision',
+      header: t('serviceView.decision'),
+      hideable: false,
+      cell: (change) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            loading={busy === `accept-${change.id}`}
+            aria-label={t('serviceView.acceptRequest', { role: roleLabel(change), name: change.user.fullname })}
+            onClick={() =>
+              void write(
+                `accept-${change.id}`,
+                () => decideRoleChange(service.id, change.id, true),
+                t('serviceView.requestAccepted', { role: roleLabel(change), name: change.user.fullname }),
+              )
+            }
+          >
+            {t('serviceView.accept')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            loading={busy === `reject-${change.id}`}
+            aria-label={t('serviceView.rejectRequest', { role: roleLabel(change), name: change.user.fullname })}
+            onClick={() =>
+              void write(
+                `reject-${change.id}`,
+                () => decideRoleChange(service.id, change.id, false),
+                t('serviceView.requestRejected', { role: roleLabel(change), name: change.user.fullname }),
+              )
+            }
+          >
+            {t('serviceView.reject')}
+          </Button>
+        </Group>
+      ),
+    });
+  }
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="role-change-pending">
       <Title order={2} size="h4" id="role-change-pending">
         {t('serviceView.pendingRequests')}
       </Title>
-      {pending.length === 0 ? (
-        <Text mt="xs">{t('serviceView.noPendingRequests')}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640} mt="sm">
-          <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('serviceView.role')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.proposedHolder')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.requestedBy')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.reason')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.when')}</Table.Th>
-                {canDecide && <Table.Th scope="col">{t('serviceView.decision')}</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pending.map((change) => {
-                const roleLabel = t(`serviceView.roles.${change.role}`);
-                return (
-                  <Table.Tr key={change.id}>
-                    <Table.Td>{roleLabel}</Table.Td>
-                    <Table.Td>{userLabel(change.user)}</Table.Td>
-                    <Table.Td>{change.requestedBy ? userLabel(change.requestedBy) : ''}</Table.Td>
-                    <Table.Td>{change.reason}</Table.Td>
-                    <Table.Td>{formatDateTime(change.createdAt)}</Table.Td>
-                    {canDecide && (
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            loading={busy === `accept-${change.id}`}
-                            aria-label={t('serviceView.acceptRequest', { role: roleLabel, name: change.user.fullname })}
-                            onClick={() =>
-                              void write(
-                                `accept-${change.id}`,
-                                () => decideRoleChange(service.id, change.id, true),
-                                t('serviceView.requestAccepted', { role: roleLabel, name: change.user.fullname }),
-                              )
-                            }
-                          >
-                            {t('serviceView.accept')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="default"
-                            loading={busy === `reject-${change.id}`}
-                            aria-label={t('serviceView.rejectRequest', { role: roleLabel, name: change.user.fullname })}
-                            onClick={() =>
-                              void write(
-                                `reject-${change.id}`,
-                                () => decideRoleChange(service.id, change.id, false),
-                                t('serviceView.requestRejected', { role: roleLabel, name: change.user.fullname }),
-                              )
-                            }
-                          >
-                            {t('serviceView.reject')}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <Box mt="sm">
+        <DataTable
+          id="service-role-changes"
+          caption={t('serviceView.pendingRequests')}
+          columns={columns}
+          rows={pending}
+          getRowId={(change) => change.id}
+          empty={{ title: t('serviceView.noPendingRequests') }}
+        />
+      </Box>
     </Paper>
   );
 };
 
 /**
- * Responsibilities (SPEC §6): service manager and provider manager, requests to change the service
+ * Responsibilities: service manager and provider manager, requests to change the service
  * owner or the manager, and their decision.
  */
 export const ResponsibilitiesTab = ({ service }: { service: ServiceDetail }) => (

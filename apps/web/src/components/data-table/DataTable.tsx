@@ -1,0 +1,441 @@
+import '@mantine/core/styles/Table.css';
+import './data-table.css';
+import { Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  columnVisibilityFeature,
+  createPaginatedRowModel,
+  createSortedRowModel,
+  functionalUpdate,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type ColumnVisibilityState,
+  type PaginationState,
+  type RowData,
+  type SortFn,
+  type RowSelectionState,
+  type SortingState,
+  type Updater,
+} from '@tanstack/react-table';
+import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/SessionProvider';
+import { useHiddenColumns } from './columnPreferences';
+import type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort, SortValue } from './types';
+import { useGridKeyboard } from './useGridKeyboard';
+
+export type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort } from './types';
+
+// Only logged-in people choose columns; the menu's code loads when the first of them needs it.
+const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
+
+// Short lists (the public portfolio, a service's documents) need no pager: its code (Mantine's
+// Pagination and select) loads only when a list is longer than the smallest page.
+const DataTablePager = lazy(() => import('./DataTablePager').then((module) => ({ default: module.DataTablePager })));
+
+export const DEFAULT_PAGE_SIZES: readonly number[] = [25, 50, 100];
+const SELECT_COLUMN = '__select';
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Client-side order of two sort values: empty values last, text by collation, numbers by size. */
+export const compareSortValues = (a: SortValue, b: SortValue): number => {
+  const aEmpty = a === null || a === undefined || a === '';
+  const bEmpty = b === null || b === undefined || b === '';
+  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+};
+
+// The library's sort functions take rows of any table; this one reads the column's sort value.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const bySortValue: SortFn<any, any> = (a, b, columnId) =>
+  compareSortValues(a.getValue<SortValue>(columnId), b.getValue<SortValue>(columnId));
+
+const features = tableFeatures({
+  rowSortingFeature,
+  rowPaginationFeature,
+  rowSelectionFeature,
+  columnVisibilityFeature,
+  sortedRowModel: createSortedRowModel(),
+  paginatedRowModel: createPaginatedRowModel(),
+  sortFns: { sortValue: bySortValue },
+});
+type Features = typeof features;
+
+export interface DataTableProps<T extends RowData> {
+  /** Names the table: DOM ids and the key under which the column chooser remembers its choice. */
+  id: string;
+  /** A visually hidden caption naming the list; screen readers announce it with the table. */
+  caption: string;
+  columns: readonly DataTableColumn<T>[];
+  /** The rows (server mode: one page); undefined while the first answer loads. */
+  rows: readonly T[] | undefined;
+  getRowId: (row: T) => string;
+  /** What names a row for its selection checkbox ("Select <name>"). */
+  rowLabel?: (row: T) => string;
+  /** What an empty list says; the caller knows why it is empty (no data yet, filters). */
+  empty: DataTableEmpty;
+  /** Server mode: the server sorts and pages. Without it the table sorts and pages the rows itself. */
+  server?: DataTableServerState;
+  /** Client mode: the order before anyone chooses one. */
+  initialSort?: DataTableSort;
+  pageSizes?: readonly number[];
+  /** Client mode: rows per page at first (default 50). */
+  defaultPageSize?: number;
+  /** The count above the table, e.g. "312 services" (default "312 rows"). */
+  countLabel?: (count: number) => string;
+  /** Further controls on the count line, e.g. an export of the whole view. */
+  toolbar?: ReactNode;
+  /** Offer the column chooser (remembered per logged-in person; default true). */
+  columnChooser?: boolean;
+  /** Makes rows selectable; renders the actions for the selected rows in the bar above the table. */
+  bulkActions?: (selected: readonly T[], clearSelection: () => void) => ReactNode;
+  /** A newer answer is on its way while the previous rows are shown. */
+  busy?: boolean;
+}
+
+/**
+ * The one table of every list: sticky header, sortable columns (a button in the header, aria-sort),
+ * counts, page size and pager, a column chooser remembered per person and table, row selection
+ * with a bulk-action bar, an empty state that says why and what to do, keyboard navigation
+ * (see useGridKeyboard). Headless @tanstack/react-table under Mantine's Table; docs/adr/0018.
+ *
+ * @example Client mode (the table sorts and pages the rows it is given):
+ * ```tsx
+ * <DataTable
+ *   id="service-documents"
+ *   caption={t('serviceView.documents')}
+ *   columns={[{ id: 'file', header: t('serviceView.file'), cell: (d) => d.filename, sortValue: (d) => d.filename }]}
+ *   rows={documents.data?.items}
+ *   getRowId={(d) => d.id}
+ *   empty={{ title: t('serviceView.noDocuments') }}
+ * />
+ * ```
+ * Server mode: pass `server={{ sort, onSortChange, page, pageSize, onPageChange, onPageSizeChange, total }}`.
+ */
+export const DataTable = <T extends RowData>({
+  id,
+  caption,
+  columns,
+  rows,
+  getRowId,
+  rowLabel,
+  empty,
+  server,
+  initialSort,
+  pageSizes = DEFAULT_PAGE_SIZES,
+  defaultPageSize = 50,
+  countLabel,
+  toolbar,
+  columnChooser = true,
+  bulkActions,
+  busy = false,
+}: DataTableProps<T>) => {
+  const { t, i18n } = useTranslation();
+  const { session } = useSession();
+  const domId = useId();
+  const selectable = Boolean(bulkActions);
+
+  const [clientSorting, setClientSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
+  const [clientPagination, setClientPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: defaultPageSize,
+  });
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  // The selection belongs to the rows on screen: another page, sort or filter starts afresh.
+  const [selectionRows, setSelectionRows] = useState(rows);
+  if (selectionRows !== rows) {
+    setSelectionRows(rows);
+    if (Object.keys(rowSelection).length > 0) setRowSelection({});
+  }
+
+  const defaultHidden = useMemo(
+    () => columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+    [columns],
+  );
+  const [hidden, setHidden] = useHiddenColumns(columnChooser ? (session?.username ?? null) : null, id, defaultHidden);
+  const columnVisibility = useMemo<ColumnVisibilityState>(
+    () => Object.fromEntries(hidden.map((columnId) => [columnId, false])),
+    [hidden],
+  );
+
+  const columnsById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const columnDefs = useMemo<ColumnDef<Features, T>[]>(() => {
+    const defs: ColumnDef<Features, T>[] = columns.map((column) => ({
+      id: column.id,
+      header: column.header,
+      accessorFn: (row: T) => column.sortValue?.(row),
+      enableSorting: Boolean(column.sortValue),
+      sortDescFirst: column.sortDescFirst ?? false,
+      sortFn: 'sortValue',
+      enableHiding: column.hideable ?? true,
+    }));
+    if (selectable) defs.unshift({ id: SELECT_COLUMN, header: '', enableSorting: false, enableHiding: false });
+    return defs;
+  }, [columns, selectable]);
+
+  const sorting: SortingState = server ? (server.sort ? [server.sort] : []) : clientSorting;
+  const data = rows ?? [];
+  // Client mode: rows went away (a deleted document) and the page is past the end: the last page.
+  const lastPageIndex = Math.max(0, Math.ceil(data.length / clientPagination.pageSize) - 1);
+  if (!server && clientPagination.pageIndex > lastPageIndex) {
+    setClientPagination({ ...clientPagination, pageIndex: lastPageIndex });
+  }
+  const table = useTable({
+    features,
+    columns: columnDefs,
+    data,
+    getRowId: (row) => getRowId(row),
+    state: {
+      sorting,
+      pagination: server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : clientPagination,
+      rowSelection,
+      columnVisibility,
+    },
+    manualSorting: Boolean(server),
+    manualPagination: Boolean(server),
+    rowCount: server ? server.total : data.length,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    autoResetPageIndex: false,
+    enableRowSelection: selectable,
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = functionalUpdate(updater, sorting);
+      if (server) {
+        if (next[0]) server.onSortChange(next[0]);
+      } else {
+        setClientSorting(next);
+        setClientPagination((previous) => ({ ...previous, pageIndex: 0 }));
+      }
+    },
+    onPaginationChange: setClientPagination,
+    onRowSelectionChange: setRowSelection,
+    onColumnVisibilityChange: (updater: Updater<ColumnVisibilityState>) => {
+      const next = functionalUpdate(updater, columnVisibility);
+      setHidden(Object.keys(next).filter((columnId) => next[columnId] === false));
+    },
+  });
+
+  const pageRows = table.getRowModel().rows;
+  const visibleColumns = table.getVisibleLeafColumns();
+  const grid = useGridKeyboard(pageRows.length, visibleColumns.length, (index) => pageRows[index]?.toggleSelected());
+
+  const total = server ? server.total : data.length;
+  const pageSize = server ? server.pageSize : clientPagination.pageSize;
+  const page = server ? server.page : clientPagination.pageIndex + 1;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const count = new Intl.NumberFormat(i18n.language);
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(page * pageSize, total);
+  const selected = table.getSelectedRowModel().rows.map((row) => row.original);
+
+  const sortedColumn = sorting[0] ? columnsById.get(sorting[0].id) : undefined;
+  const sortNote = sortedColumn
+    ? `, ${t('dataTable.sortedBy', {
+        column: sortedColumn.header,
+        order: t(sorting[0]?.desc ? 'dataTable.descending' : 'dataTable.ascending'),
+      })}`
+    : '';
+  const hideable = visibleColumns.length > 0 ? table.getAllLeafColumns().filter((column) => column.getCanHide()) : [];
+
+  const message = (content: ReactNode) => (
+    <Table.Tr>
+      <Table.Td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
+        {content}
+      </Table.Td>
+    </Table.Tr>
+  );
+
+  return (
+    <div className="data-table">
+      <Group justify="space-between" align="center" gap="sm" className="data-table-toolbar">
+        <Group gap="sm" align="center">
+          {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
+          {rows && total > 0 && (
+            <Group gap="sm" aria-live="polite">
+              <Text fw={600}>{countLabel ? countLabel(total) : t('dataTable.rows', { count: total })}</Text>
+              {total > 0 && from <= total && (pageCount > 1 || page > 1) && (
+                <Text>
+                  {t('dataTable.range', { from: count.format(from), to: count.format(to), total: count.format(total) })}
+                </Text>
+              )}
+            </Group>
+          )}
+          {busy && (
+            <Group gap={6} role="status">
+              <Loader size="xs" aria-hidden="true" />
+              <Text size="sm">{t('dataTable.updating')}</Text>
+            </Group>
+          )}
+        </Group>
+        <Group gap="sm">
+          {toolbar}
+          {columnChooser && session && hideable.length > 1 && pageRows.length > 0 && (
+            <Suspense fallback={null}>
+              <ColumnChooser
+                columns={hideable.map((column) => ({
+                  id: column.id,
+                  label: columnsById.get(column.id)?.header ?? column.id,
+                  visible: column.getIsVisible(),
+                }))}
+                onToggle={(columnId, visible) => table.getColumn(columnId)?.toggleVisibility(visible)}
+                onShowAll={() => setHidden([])}
+              />
+            </Suspense>
+          )}
+        </Group>
+      </Group>
+
+      {selectable && selected.length > 0 && (
+        <div role="region" aria-label={t('dataTable.bulkActions')} className="data-table-bulk">
+          <Text fw={600}>{t('dataTable.selected', { count: selected.length })}</Text>
+          <Group gap="sm">
+            {bulkActions?.(selected, () => setRowSelection({}))}
+            <UnstyledButton className="data-table-link-button" onClick={() => setRowSelection({})}>
+              {t('dataTable.clearSelection')}
+            </UnstyledButton>
+          </Group>
+        </div>
+      )}
+
+      <div className="data-table-scroll">
+        <Table
+          className="data-table-table"
+          stickyHeader
+          striped
+          highlightOnHover
+          verticalSpacing="xs"
+          aria-busy={busy}
+          aria-describedby={pageRows.length > 0 ? `${domId}-keys` : undefined}
+        >
+          <caption className="visually-hidden">
+            {caption}
+            {sortNote}
+          </caption>
+          <Table.Thead>
+            <Table.Tr>
+              {table.getFlatHeaders().map((header) => {
+                const column = header.column;
+                if (!column.getIsVisible()) return null;
+                if (column.id === SELECT_COLUMN) {
+                  return (
+                    <Table.Th key={header.id} scope="col" className="data-table-select">
+                      <input
+                        type="checkbox"
+                        aria-label={t('dataTable.selectPage')}
+                        checked={table.getIsAllPageRowsSelected()}
+                        ref={(input) => {
+                          if (input) input.indeterminate = table.getIsSomePageRowsSelected();
+                        }}
+                        disabled={pageRows.length === 0}
+                        onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
+                      />
+                    </Table.Th>
+                  );
+                }
+                const def = columnsById.get(column.id);
+                const label = def?.header ?? column.id;
+                const className = def?.numeric ? 'numeric' : undefined;
+                if (!column.getCanSort() || (server && !server.onSortChange)) {
+                  return (
+                    <Table.Th key={header.id} scope="col" className={className}>
+                      {label}
+                    </Table.Th>
+                  );
+                }
+                const direction = column.getIsSorted();
+                const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
+                return (
+                  <Table.Th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
+                    <UnstyledButton className="data-table-sort" onClick={column.getToggleSortingHandler()}>
+                      {label}
+                      <span className="data-table-sort-icon" aria-hidden="true">
+                        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                      </span>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+            {rows === undefined &&
+              message(
+                <div role="status" aria-live="polite">
+                  <Loader size="sm" aria-hidden="true" mr="sm" display="inline-block" />
+                  {t('dataTable.loading')}
+                </div>,
+              )}
+            {rows !== undefined &&
+              pageRows.length === 0 &&
+              message(
+                <div role="status" className="data-table-empty">
+                  <Text fw={600}>{empty.title}</Text>
+                  {empty.hint && <Text size="sm">{empty.hint}</Text>}
+                  {empty.action && <div className="data-table-empty-action">{empty.action}</div>}
+                </div>,
+              )}
+            {pageRows.map((row, rowIndex) => (
+              <Table.Tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
+                {row.getVisibleCells().map((cell, colIndex) => {
+                  const gridProps = {
+                    'data-grid-row': rowIndex,
+                    'data-grid-col': colIndex,
+                    tabIndex: grid.tabIndexOf(rowIndex, colIndex),
+                  };
+                  if (cell.column.id === SELECT_COLUMN) {
+                    return (
+                      <Table.Td key={cell.id} className="data-table-select" {...gridProps}>
+                        <input
+                          type="checkbox"
+                          tabIndex={-1}
+                          aria-label={t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id })}
+                          checked={row.getIsSelected()}
+                          onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                    );
+                  }
+                  const def = columnsById.get(cell.column.id);
+                  const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
+                    .filter(Boolean)
+                    .join(' ');
+                  return (
+                    <Table.Td key={cell.id} className={className || undefined} {...gridProps}>
+                      {def?.cell(row.original)}
+                    </Table.Td>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {pageRows.length > 0 && (
+          <p id={`${domId}-keys`} className="visually-hidden">
+            {t('dataTable.keyboardHelp')}
+          </p>
+        )}
+      </div>
+
+      {rows !== undefined && (pageCount > 1 || page > 1 || total > Math.min(...pageSizes)) && (
+        <Suspense fallback={null}>
+          <DataTablePager
+            page={page}
+            pageCount={Math.max(pageCount, page)}
+            pageSize={pageSize}
+            pageSizes={pageSizes}
+            total={total}
+            onPageChange={(next) => (server ? server.onPageChange(next) : table.setPageIndex(next - 1))}
+            onPageSizeChange={(next) =>
+              server ? server.onPageSizeChange(next) : setClientPagination({ pageIndex: 0, pageSize: next })
+            }
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+
+/** A value a client-side list sorts by: text by the reader's collation, numbers and dates by size. */
+export type SortValue = string | number | null | undefined;
+
+/**
+ * One column of a DataTable. The table library's own column type stays inside the component, so
+ * the features describe their lists in these few words.
+ */
+export interface DataTableColumn<T> {
+  /** Stable id: the sort key in server mode, and what the column chooser remembers. */
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /**
+   * Client mode: the value the column sorts by; a column without one does not sort.
+   * Server mode: any function marks the column sortable (the server sorts by `id`).
+   */
+  sortValue?: (row: T) => SortValue;
+  /** Dates and scores read best newest/highest first; text starts at A (the default). */
+  sortDescFirst?: boolean;
+  /** Numbers line up on the right. */
+  numeric?: boolean;
+  /** Dates and ids keep to one line. */
+  nowrap?: boolean;
+  /** The column chooser may hide it (default true; the column that names the row should say false). */
+  hideable?: boolean;
+  /** Hidden until the person shows it in the column chooser. */
+  hiddenByDefault?: boolean;
+  className?: string;
+}
+
+/** The sort a server-side list asks for; null for the list's own order. */
+export interface DataTableSort {
+  id: string;
+  desc: boolean;
+}
+
+/** What an empty list says: why it is empty and what to do about it. */
+export interface DataTableEmpty {
+  title: string;
+  hint?: string;
+  /** A button or link that leads somewhere useful: clear the filters, start something new. */
+  action?: ReactNode;
+}
+
+/** Sorting and paging that the server does; the table only shows and asks. */
+export interface DataTableServerState {
+  sort: DataTableSort | null;
+  onSortChange: (sort: DataTableSort) => void;
+  /** 1-based, as the URL and the API count. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /** All rows of the list on the server (for the counts and the pager). */
+  total: number;
+}

@@ -1,0 +1,72 @@
+import { Anchor } from '@mantine/core';
+import { formatDateTime, routePath, type ServiceSummary } from '@nubes/domain';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import type { DataTableColumn } from '../../components/data-table';
+import { ServiceStateBadge } from '../../components/ServiceStateBadge';
+
+/**
+ * The service lists' columns. `sortValue` marks the columns the server can sort by (their ids are
+ * its sort keys); the service's name links to its view, which Enter on a row opens.
+ */
+export const serviceColumns = (
+  t: TFunction,
+  language: string,
+  sortable: boolean,
+): DataTableColumn<ServiceSummary>[] => {
+  const numberFormat = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  const sortBy = <V,>(value: (row: ServiceSummary) => V) => (sortable ? value : undefined);
+  return [
+    {
+      id: 'serviceId',
+      header: t('portfolio.columns.serviceId'),
+      cell: (row) => row.serviceId,
+      sortValue: sortBy((row) => row.serviceId),
+      className: 'service-id',
+      nowrap: true,
+    },
+    {
+      id: 'name',
+      header: t('portfolio.columns.name'),
+      cell: (row) => (
+        <Anchor component={Link} to={routePath('service', { id: row.id })} fw={600}>
+          {row.name}
+        </Anchor>
+      ),
+      sortValue: sortBy((row) => row.name),
+      hideable: false,
+    },
+    {
+      id: 'provider',
+      header: t('portfolio.columns.provider'),
+      cell: (row) =>
+        row.providerInstitution ? (
+          <abbr title={row.providerInstitution.name}>{row.providerInstitution.abbreviation}</abbr>
+        ) : null,
+      sortValue: sortBy((row) => row.providerInstitution?.name ?? null),
+    },
+    {
+      id: 'state',
+      header: t('portfolio.columns.state'),
+      cell: (row) => <ServiceStateBadge state={row.state} />,
+      sortValue: sortBy((row) => row.state),
+    },
+    { id: 'type', header: t('portfolio.columns.type'), cell: (row) => t(`serviceTypes.${row.serviceType}`) },
+    {
+      id: 'updatedAt',
+      header: t('portfolio.columns.updatedAt'),
+      cell: (row) => formatDateTime(row.updatedAt),
+      sortValue: sortBy((row) => row.updatedAt),
+      sortDescFirst: true,
+      nowrap: true,
+    },
+    {
+      id: 'score',
+      header: t('portfolio.columns.score'),
+      cell: (row) => numberFormat.format(row.score),
+      sortValue: sortBy((row) => row.score),
+      sortDescFirst: true,
+      numeric: true,
+    },
+  ];
+};
