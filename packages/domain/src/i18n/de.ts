@@ -377,6 +377,26 @@ export const de: Messages = {
   keywords: {
     created: 'Schlagworte angelegt',
   },
+  form: {
+    leave: {
+      title: 'Ungespeicherte Änderungen',
+      text: 'Ihre Änderungen auf dieser Seite sind noch nicht gespeichert. Seite verlassen und Änderungen verwerfen?',
+      tabText:
+        'Ihre Änderungen in diesem Reiter sind noch nicht gespeichert. Reiter wechseln und Änderungen verwerfen?',
+      stay: 'Hierbleiben',
+      discard: 'Verwerfen und verlassen',
+    },
+    dropzone: {
+      prompt: 'Datei hierher ziehen oder',
+      choose: 'Datei auswählen',
+      chosen: 'Ausgewählt: {{name}} ({{size}})',
+      none: 'Keine Datei ausgewählt',
+      dropNow: 'Datei loslassen, um sie auszuwählen',
+    },
+    datePlaceholder: 'T.M.JJJJ, z. B. 5.1.2024',
+    dateHelp: 'Tag, Monat und Jahr, z. B. 5.1.2024.',
+    clearDate: 'Datum von {{label}} leeren',
+  },
   serviceView: {
     name: 'Name des Dienstes',
     nameHelp: 'Der Name, unter dem der Dienst im Portfolio erscheint.',
