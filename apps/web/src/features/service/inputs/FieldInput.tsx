@@ -1,8 +1,9 @@
-import { Checkbox, Group, MultiSelect, NativeSelect, Radio, Stack, TextInput, Textarea } from '@mantine/core';
+import { Box, Checkbox, Group, MultiSelect, NativeSelect, Radio, Stack, TextInput, Textarea } from '@mantine/core';
 import type { FieldDefinition, FieldValue, Keyword, ServiceDetail } from '@nubes/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldDomId, localized } from '../formModel';
+import { DateFieldInput } from './DateFieldInput';
 import { InstitutionSelect } from './InstitutionSelect';
 import { KeywordsInput } from './KeywordsInput';
 import { UserPicker } from './UserPicker';
@@ -61,10 +62,45 @@ const NumberField = ({
 };
 
 /**
- * One input per catalogue field type (issue 3 §1): label and help from the catalogue in the
- * current language, the message tied to the input. A new field of a known type needs no change here.
+ * How wide an input may grow, by what it holds: a number or a date needs a few characters, an
+ * address a line, a description a paragraph. Full width made short inputs look like long ones.
  */
-export const FieldInput = ({
+export const inputMaxWidth = (field: FieldDefinition): string | undefined => {
+  switch (field.type) {
+    case 'number':
+    case 'date':
+      return '14rem';
+    case 'url':
+    case 'email':
+    case 'hostname':
+    case 'contact':
+    case 'institution':
+      return '32rem';
+    case 'text':
+      return (field.maxLength ?? 300) <= 100 ? '28rem' : '40rem';
+    case 'select':
+      return '28rem';
+    case 'multiSelect':
+    case 'keywords':
+      return '40rem';
+    case 'longText':
+      return '48rem';
+    case 'boolean':
+      return undefined;
+  }
+};
+
+/**
+ * One input per catalogue field type: label and help from the catalogue in the current language,
+ * the message tied to the input. A new field of a known type needs no change here.
+ */
+export const FieldInput = (props: FieldInputProps) => (
+  <Box maw={inputMaxWidth(props.field)}>
+    <FieldInputControl {...props} />
+  </Box>
+);
+
+const FieldInputControl = ({
   field,
   value,
   onChange,
@@ -137,9 +173,7 @@ export const FieldInput = ({
         />
       );
     case 'date':
-      return (
-        <TextInput {...common} type="date" value={asString(value)} onChange={(e) => onChange(e.currentTarget.value)} />
-      );
+      return <DateFieldInput {...common} value={asString(value)} onChange={onChange} />;
     case 'number':
       return <NumberField {...common} value={value} onChange={onChange} />;
     case 'select':
