@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 
 /**
  * Leaving a form with unsaved edits asks first (ADR 19): a tab switch, an in-app link, the
@@ -60,6 +60,21 @@ const inAppTarget = (event: MouseEvent): string | null => {
   // The same screen with other parameters (a tab, a page) is the screen's own business.
   if (url.pathname === window.location.pathname) return null;
   return `${url.pathname}${url.search}${url.hash}`;
+};
+
+/** The mark of the guard's own history entries (the router keeps its state beside it). */
+const GUARD_ENTRY = 'nubesLeaveGuard';
+
+const isGuardEntry = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && (state as Record<string, unknown>)[GUARD_ENTRY] === true;
+
+const pushGuardEntry = (): void => {
+  const state: unknown = window.history.state;
+  window.history.pushState(
+    { ...(typeof state === 'object' && state !== null ? state : {}), [GUARD_ENTRY]: true },
+    '',
+    window.location.href,
+  );
 };
 
 interface Pending {
@@ -132,27 +147,18 @@ export const LeaveGuard = ({ children }: { children: ReactNode }) => {
     return () => document.removeEventListener('click', onClick, true);
   }, [dirty, confirm, navigate]);
 
-  // The back button: a copy of the current history entry is popped first, so the screen stays
-  // while the question is asked; leaving then goes back past it.
-  const armed = useRef(false);
+  // The back button: a copy of the current history entry, marked as the guard's, is popped first,
+  // so the screen stays while the question is asked; leaving then goes back past it. The router
+  // replaces entries without the mark (a tab switch), so a new copy goes on top after each.
+  const location = useLocation();
   useEffect(() => {
-    if (!dirty || armed.current) return;
-    window.history.pushState(window.history.state, '', window.location.href);
-    armed.current = true;
-  }, [dirty]);
+    if (dirty && !isGuardEntry(window.history.state)) pushGuardEntry();
+  }, [dirty, location.pathname, location.search]);
   useEffect(() => {
     if (!dirty) return;
-    const onPopState = () => {
-      if (!armed.current) return;
-      armed.current = false;
-      confirm(
-        'route',
-        () => window.history.back(),
-        () => {
-          window.history.pushState(window.history.state, '', window.location.href);
-          armed.current = true;
-        },
-      );
+    const onPopState = (event: PopStateEvent) => {
+      if (isGuardEntry(event.state)) return;
+      confirm('route', () => window.history.back(), pushGuardEntry);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);

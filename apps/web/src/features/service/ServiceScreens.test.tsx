@@ -492,6 +492,30 @@ describe('Leaving unsaved edits', () => {
     expect(writes(calls)).toEqual([]);
   });
 
+  it('saves only the changed weighting answers with the version it read', async () => {
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(inInformation),
+      'GET /api/weighting-criteria': criteria,
+      [`PATCH /api/services/${ID}`]: ok({
+        ...inInformation,
+        version: 4,
+        weighting: { initiatedBy: 'alliance' },
+        score: 6,
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=weighting`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Initiated by' }), { target: { value: 'alliance' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save weighting' }));
+    expect(await screen.findByText('The score of the service is now 6.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: `/api/services/${ID}`, body: { weighting: { initiatedBy: 'alliance' }, version: 3 } },
+    ]);
+    // Saved: switching tabs no longer asks.
+    fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=status`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('switches tabs without asking when nothing is unsaved, and keeps information edits across tabs', async () => {
     fakeApi({
       [`GET /api/services/${ID}`]: ok(inInformation),

@@ -17,15 +17,25 @@ import { reportWriteError, useServiceCache } from '../writes';
 /** Answers being edited: criterion → option key, or null to clear the answer. */
 type AnswerEdits = Record<string, string | null>;
 
-/** The answers as the request schema takes them (criterion → option key, null clears). */
-const weightingFormSchema = z.object({ answers: createServiceRequestSchema.shape.weighting.unwrap() });
+/**
+ * The answers as the request schema takes them (criterion → option key, null clears); a criterion
+ * never answered has no value yet.
+ */
+const answerSchema = createServiceRequestSchema.shape.weighting.unwrap();
+const weightingFormSchema = z.object({
+  answers: z.record(answerSchema.keyType, answerSchema.valueType.optional()),
+});
 type WeightingForm = z.infer<typeof weightingFormSchema>;
 
 /** The answers to save: only what differs from the stored ones. */
-export const weightingChanges = (stored: Readonly<Record<string, string>>, edits: AnswerEdits): AnswerEdits | null => {
-  const changes = Object.fromEntries(
-    Object.entries(edits).filter(([key, value]) => (stored[key] ?? null) !== (value ?? null)),
-  );
+export const weightingChanges = (
+  stored: Readonly<Record<string, string>>,
+  edits: Readonly<Record<string, string | null | undefined>>,
+): AnswerEdits | null => {
+  const changes: AnswerEdits = {};
+  for (const [key, value] of Object.entries(edits)) {
+    if ((stored[key] ?? null) !== (value ?? null)) changes[key] = value ?? null;
+  }
   return Object.keys(changes).length > 0 ? changes : null;
 };
 
