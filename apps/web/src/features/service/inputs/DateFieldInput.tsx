@@ -3,6 +3,7 @@ import 'dayjs/locale/de';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatGermanDate, parseGermanDate } from '../../../forms/germanDate';
+import { NARROW_INPUT } from './inputWidths';
 
 export interface DateFieldInputProps {
   id: string;
@@ -35,7 +36,7 @@ export const DateFieldInput = ({ value, onChange, label, ...rest }: DateFieldInp
         clearable
         clearButtonProps={{ 'aria-label': t('form.clearDate', { label }) }}
         popoverProps={{ transitionProps: { duration: 0 } }}
-        maw="14rem"
+        styles={NARROW_INPUT}
       />
     </DatesProvider>
   );

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldDomId, localized } from '../formModel';
 import { DateFieldInput } from './DateFieldInput';
+import { inputMaxWidth, NARROW_INPUT } from './inputWidths';
 import { InstitutionSelect } from './InstitutionSelect';
 import { KeywordsInput } from './KeywordsInput';
 import { UserPicker } from './UserPicker';
@@ -51,6 +52,7 @@ const NumberField = ({
   return (
     <TextInput
       {...rest}
+      styles={NARROW_INPUT}
       inputMode="decimal"
       value={shown}
       onChange={(event) => {
@@ -59,35 +61,6 @@ const NumberField = ({
       }}
     />
   );
-};
-
-/**
- * How wide an input may grow, by what it holds: a number or a date needs a few characters, an
- * address a line, a description a paragraph. Full width made short inputs look like long ones.
- */
-export const inputMaxWidth = (field: FieldDefinition): string | undefined => {
-  switch (field.type) {
-    case 'number':
-    case 'date':
-      return '14rem';
-    case 'url':
-    case 'email':
-    case 'hostname':
-    case 'contact':
-    case 'institution':
-      return '32rem';
-    case 'text':
-      return (field.maxLength ?? 300) <= 100 ? '28rem' : '40rem';
-    case 'select':
-      return '28rem';
-    case 'multiSelect':
-    case 'keywords':
-      return '40rem';
-    case 'longText':
-      return '48rem';
-    case 'boolean':
-      return undefined;
-  }
 };
 
 /**

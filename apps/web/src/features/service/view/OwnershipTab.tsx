@@ -63,7 +63,7 @@ const AdminsSection = ({ service }: { service: ServiceDetail }) => {
             description={t('serviceView.pickerHelp')}
             value={picked?.id ?? null}
             onChange={pick}
-            style={{ flex: '1 1 18rem' }}
+            style={{ flex: '1 1 18rem', maxWidth: '32rem' }}
           />
           <Button onClick={() => picked && void add(picked)} disabled={!picked} loading={busy === 'add'}>
             {t('serviceView.addAdmin')}

@@ -109,7 +109,7 @@ export const RoleSection = ({ service, role, canAssign, removable }: RoleSection
               description={t('serviceView.pickerHelp')}
               value={picked?.id ?? null}
               onChange={pick}
-              style={{ flex: '1 1 18rem' }}
+              style={{ flex: '1 1 18rem', maxWidth: '32rem' }}
             />
             <Button onClick={() => picked && void assign(picked)} disabled={!picked} loading={busy === 'assign'}>
               {t('serviceView.assign')}
