@@ -1,12 +1,16 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDateTime, MAX_DOCUMENT_BYTES, type ServiceDetail, type ServiceDocument } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { FileDropzone, formatBytes } from '../../../components/FileDropzone';
+import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { activateDocuments, deleteDocument, documentUrl, fetchDocuments, serviceKeys, uploadDocument } from '../api';
 import { reportWriteError, useServiceCache, writeErrorOutcome } from '../writes';
@@ -55,15 +59,25 @@ export const uploadProblem = (file: {
   return null;
 };
 
+/** The upload form: one file that passes the checks above (messages are i18n keys). */
+const uploadFormSchema = z.object({
+  file: z.custom<File | null>().superRefine((file, ctx) => {
+    const problem = file ? uploadProblem(file) : 'documents.missingFile';
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
+
 const Upload = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useGuardedForm('upload', { dirty: file !== null, discard: () => setFile(null) });
+  const errorText = useErrorText();
+  const form = useZodForm(uploadFormSchema, { defaultValues: { file: null } });
+  const { control, handleSubmit, reset, setError, setValue } = form;
+  const file = useWatch({ control, name: 'file' });
+  const error = errorText(form.formState.errors.file as FieldError | undefined);
+  useGuardedForm('upload', { dirty: file !== null, discard: () => reset({ file: null }) });
 
-  const refuse = (text: string) => {
-    setError(text);
+  const refused = (text: string) => {
     notifyError(t('documents.cannotUpload'), text);
     focusById(`${FILE_INPUT_ID}-button`);
   };
@@ -71,8 +85,7 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
   const uploading = useMutation({
     mutationFn: (chosen: File) => uploadDocument(service.id, chosen),
     onSuccess: async (document) => {
-      setError(null);
-      setFile(null);
+      reset({ file: null });
       notifySuccess(t('documents.uploaded'), document.filename);
       await queryClient.invalidateQueries({ queryKey: serviceKeys.documents(service.id) });
       void queryClient.invalidateQueries({ queryKey: serviceKeys.history(service.id) });
@@ -81,20 +94,19 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
       reportWriteError(failure, t('documents.cannotUpload'), t);
       // The server's reason (empty, too large, type not accepted) stays at the input as well.
       const outcome = writeErrorOutcome(failure);
-      if (outcome.kind === 'message') setError(outcome.message);
+      if (outcome.kind === 'message') setError('file', { type: SERVER_ERROR, message: outcome.message });
     },
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) return refuse(t('documents.missingFile'));
-    const problem = uploadProblem(file);
-    if (problem) return refuse(t(problem));
-    uploading.mutate(file);
-  };
+  const submit = handleSubmit(
+    (values) => {
+      if (values.file) uploading.mutate(values.file);
+    },
+    (errors) => refused(t(errors.file?.message ?? 'documents.missingFile')),
+  );
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="documents-upload">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="documents-upload">
       <Paper withBorder p="md">
         <Title order={2} size="h4" id="documents-upload">
           {t('serviceView.uploadHeading')}
@@ -108,11 +120,11 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
             accept={ACCEPT}
             error={error}
             disabled={uploading.isPending}
-            onChange={(next) => {
-              setFile(next);
-              setError(null);
+            onChange={(next) => setValue('file', next, { shouldDirty: true, shouldValidate: error !== undefined })}
+            onMultiple={() => {
+              setError('file', { type: 'domain', message: 'documents.oneFile' });
+              refused(t('documents.oneFile'));
             }}
-            onMultiple={() => refuse(t('documents.oneFile'))}
           />
           <Button type="submit" loading={uploading.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('serviceView.upload')}
