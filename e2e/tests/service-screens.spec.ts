@@ -15,7 +15,7 @@ import {
 } from '../services.js';
 
 /**
- * The single service screens of issue 3 as their users walk them: alice writes an application and
+ * The single service screens as their users walk them: alice writes an application and
  * the service information, paula plans the service and activates its documents. The whole life
  * up to retirement is service-lifecycle.spec.ts; this one looks at the screens' behaviour.
  */

@@ -192,7 +192,7 @@ describe('Edit Service Application', () => {
     expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('');
   });
 
-  it('keeps unsaved edits through a lost session and offers to discard them (DESIGN §4)', async () => {
+  it('keeps unsaved edits through a lost session and offers to discard them (ADR 12)', async () => {
     fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
     const first = renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
     fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Half written' } });
