@@ -394,7 +394,6 @@ export const de: Messages = {
       dropNow: 'Datei loslassen, um sie auszuwählen',
     },
     datePlaceholder: 'T.M.JJJJ, z. B. 5.1.2024',
-    dateHelp: 'Tag, Monat und Jahr, z. B. 5.1.2024.',
     clearDate: 'Datum von {{label}} leeren',
   },
   serviceView: {

@@ -387,7 +387,6 @@ export const en = {
       dropNow: 'Drop the file to choose it',
     },
     datePlaceholder: 'D.M.YYYY, e.g. 5.1.2024',
-    dateHelp: 'Day, month and year, e.g. 5.1.2024.',
     clearDate: 'Clear the date of {{label}}',
   },
   serviceView: {
