@@ -89,6 +89,27 @@ test('a service from application to submitted information, screen by screen', as
   await expect(initiated.getByRole('cell').nth(2)).toHaveText('2');
   await expect(initiated.getByRole('cell').nth(3)).toHaveText('6');
   await expect(page.getByRole('row', { name: /Score of the service/ })).toContainText('12');
+
+  // Unsaved answers: a tab switch, a link out of the screen and the back button ask first;
+  // staying keeps the answers.
+  const initiatedBy = page.getByRole('combobox', { name: 'Initiated by' });
+  const leave = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await page.getByRole('tab', { name: 'Ownership' }).click();
+  await expect(leave).toContainText('Your changes on this tab are not saved yet.');
+  await expectAccessible(page);
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await expect(leave).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Weighting criteria', selected: true })).toBeVisible();
+  await expect(initiatedBy).toHaveValue('alliance');
+  await page.getByRole('banner').getByRole('link').first().click();
+  await expect(leave).toContainText('Your changes on this page are not saved yet.');
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await page.goBack();
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay here' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sc/service/${id}\\?tab=weighting$`));
+  await expect(initiatedBy).toHaveValue('alliance');
+
   await page.getByRole('button', { name: 'Save weighting' }).click();
   await expectNotification(page, 'Service updated', 'The score of the service is now 12.');
   await closeNotifications(page);
@@ -145,6 +166,7 @@ test('a service from application to submitted information, screen by screen', as
   await paula.getByRole('button', { name: 'Activate documents' }).click();
   await expectNotification(paula, 'Documents activated');
   await page.reload();
+  // The hidden input behind the drop zone's "Choose a file" button.
   const file = page.getByLabel('File', { exact: true });
   await file.setInputFiles({ name: 'empty.txt', mimeType: 'text/plain', buffer: Buffer.alloc(0) });
   await page.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { OAUTH_SESSION_STORAGE_KEY, loginRequestSchema, safeRedirectTarget, type LoginRequest } from '@nubes/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { startOauth } from '../api/auth';
@@ -10,12 +8,16 @@ import { isApiError } from '../api/client';
 import { notifyError } from '../app/notify';
 import { rememberSsoTarget } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
+import { useZodForm } from '../forms/useZodForm';
 
-/** SPEC §8 wording: 401 is a failed login; 429 carries the server's (localized) throttling message. */
+/**
+ * Decided by the error shape's code (ADR 19): `unauthorized` is a failed login; `too_many_requests`
+ * carries the server's (localized) throttling message.
+ */
 const reportLoginError = (error: unknown, t: (key: string) => string) => {
-  if (isApiError(error) && error.status === 401) {
+  if (isApiError(error) && error.code === 'unauthorized') {
     notifyError(t('notifications.loginFailed'), t('notifications.loginFailedText'));
-  } else if (isApiError(error) && error.status === 429) {
+  } else if (isApiError(error) && error.code === 'too_many_requests') {
     notifyError(t('notifications.loginFailed'), error.message);
   } else {
     console.error('Login failed', error);
@@ -26,21 +28,18 @@ const reportLoginError = (error: unknown, t: (key: string) => string) => {
 /** Federated login: the IdP round trip starts here and ends on /login-oauth/oidc. */
 const AaiLogin = ({ target }: { target: string }) => {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      const { session, next_url } = await startOauth(window.location.origin);
+  const starting = useMutation({
+    mutationFn: () => startOauth(window.location.origin),
+    onSuccess: ({ session, next_url }) => {
       window.localStorage.setItem(OAUTH_SESSION_STORAGE_KEY, session);
       rememberSsoTarget(target);
       window.location.assign(next_url);
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Single sign-on could not start', error);
       notifyError(t('notifications.somethingWentWrong'), t('notifications.tryAgain'));
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="login-aai">
@@ -48,14 +47,14 @@ const AaiLogin = ({ target }: { target: string }) => {
         {t('login.aaiHeading')}
       </Title>
       <Text mt="xs">{t('login.aaiText')}</Text>
-      <Button mt="md" onClick={() => void start()} loading={busy}>
+      <Button mt="md" onClick={() => starting.mutate()} loading={starting.isPending || starting.isSuccess}>
         {t('login.aaiButton')}
       </Button>
     </Paper>
   );
 };
 
-/** Direct login, for portal administrators only (SPEC §2). */
+/** Direct login, for portal administrators only. */
 const AdminLogin = ({ target }: { target: string }) => {
   const { t } = useTranslation();
   const { store } = useSession();
@@ -64,9 +63,10 @@ const AdminLogin = ({ target }: { target: string }) => {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+  } = useZodForm(loginRequestSchema, {
     defaultValues: { login: '', password: '' },
+    // Its inputs are registered with their refs, so the library's own focus finds the first problem.
+    shouldFocusError: true,
   });
 
   const onSubmit = async (values: LoginRequest) => {

@@ -420,6 +420,25 @@ export const de: Messages = {
   keywords: {
     created: 'Schlagwörter angelegt',
   },
+  form: {
+    leave: {
+      title: 'Ungespeicherte Änderungen',
+      text: 'Ihre Änderungen auf dieser Seite sind noch nicht gespeichert. Seite verlassen und Änderungen verwerfen?',
+      tabText:
+        'Ihre Änderungen in diesem Reiter sind noch nicht gespeichert. Reiter wechseln und Änderungen verwerfen?',
+      stay: 'Hierbleiben',
+      discard: 'Verwerfen und verlassen',
+    },
+    dropzone: {
+      prompt: 'Datei hierher ziehen oder',
+      choose: 'Datei auswählen',
+      chosen: 'Ausgewählt: {{name}} ({{size}})',
+      none: 'Keine Datei ausgewählt',
+      dropNow: 'Datei loslassen, um sie auszuwählen',
+    },
+    datePlaceholder: 'T.M.JJJJ, z. B. 5.1.2024',
+    clearDate: 'Datum von {{label}} leeren',
+  },
   serviceView: {
     name: 'Servicename',
     nameHelp: 'Der Name, unter dem der Service im Portfolio erscheint.',

@@ -409,6 +409,24 @@ export const en = {
   keywords: {
     created: 'Keywords created',
   },
+  form: {
+    leave: {
+      title: 'Unsaved changes',
+      text: 'Your changes on this page are not saved yet. Leave the page and discard them?',
+      tabText: 'Your changes on this tab are not saved yet. Switch tabs and discard them?',
+      stay: 'Stay here',
+      discard: 'Discard and leave',
+    },
+    dropzone: {
+      prompt: 'Drop a file here or',
+      choose: 'Choose a file',
+      chosen: 'Chosen: {{name}} ({{size}})',
+      none: 'No file chosen',
+      dropNow: 'Drop the file to choose it',
+    },
+    datePlaceholder: 'D.M.YYYY, e.g. 5.1.2024',
+    clearDate: 'Clear the date of {{label}}',
+  },
   serviceView: {
     name: 'Service name',
     nameHelp: 'The name under which the service appears in the portfolio.',

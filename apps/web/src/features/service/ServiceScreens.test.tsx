@@ -1,4 +1,4 @@
-import type { ServiceDetail } from '@nubes/domain';
+import { DEFAULT_WEIGHTING_CRITERIA, type ServiceDetail } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configure } from '@testing-library/dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -192,7 +192,7 @@ describe('Edit Service Application', () => {
     expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('');
   });
 
-  it('keeps unsaved edits through a lost session and offers to discard them', async () => {
+  it('keeps unsaved edits through a lost session and offers to discard them (ADR 12)', async () => {
     fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
     const first = renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
     fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Half written' } });
@@ -464,4 +464,159 @@ describe('Service Catalogue view', () => {
       { method: 'POST', path: `/api/services/${ID}/role-changes/rc-1/decision`, body: { accept: true } },
     ]);
   });
+});
+
+describe('Leaving unsaved edits', () => {
+  const inInformation = detail({ state: 'service_information_draft', actions: ['submitServiceInformation'] });
+  const criteria = ok({ items: DEFAULT_WEIGHTING_CRITERIA });
+
+  it('asks before a tab switch drops weighting answers: stay keeps them, discard switches', async () => {
+    const calls = fakeApi({ [`GET /api/services/${ID}`]: ok(inInformation), 'GET /api/weighting-criteria': criteria });
+    renderApp({ path: `/sc/service/${ID}?tab=weighting`, user: PEOPLE.alice });
+    const answer = await screen.findByRole('combobox', { name: 'Initiated by' });
+    fireEvent.change(answer, { target: { value: 'alliance' } });
+    expect(answer).toHaveValue('alliance');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog).toHaveTextContent('Your changes on this tab are not saved yet.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentLocation()).toBe(`/sc/service/${ID}?tab=weighting`);
+    expect(screen.getByRole('combobox', { name: 'Initiated by' })).toHaveValue('alliance');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
+    dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard and leave' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=status`));
+    expect(writes(calls)).toEqual([]);
+  });
+
+  it('saves only the changed weighting answers with the version it read', async () => {
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(inInformation),
+      'GET /api/weighting-criteria': criteria,
+      [`PATCH /api/services/${ID}`]: ok({
+        ...inInformation,
+        version: 4,
+        weighting: { initiatedBy: 'alliance' },
+        score: 6,
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=weighting`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Initiated by' }), { target: { value: 'alliance' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save weighting' }));
+    expect(await screen.findByText('The score of the service is now 6.')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: `/api/services/${ID}`, body: { weighting: { initiatedBy: 'alliance' }, version: 3 } },
+    ]);
+    // Saved: switching tabs no longer asks.
+    fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=status`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('switches tabs without asking when nothing is unsaved, and keeps information edits across tabs', async () => {
+    fakeApi({
+      [`GET /api/services/${ID}`]: ok(inInformation),
+      'GET /api/weighting-criteria': criteria,
+      'GET /api/institutions': empty,
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Website/ }), {
+      target: { value: 'https://cloud.example.org' },
+    });
+    // The information draft lives above the tabs: a tab switch loses nothing, so it does not ask.
+    fireEvent.click(screen.getByRole('tab', { name: 'Weighting criteria' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=weighting`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Service information' }));
+    expect(await screen.findByRole('textbox', { name: /Website/ })).toHaveValue('https://cloud.example.org');
+  });
+
+  it('asks before an in-app link leaves a form with unsaved edits', async () => {
+    fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Half' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Open the service view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    expect(currentLocation()).toBe(`/sc/service-application/${ID}`);
+    expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('Half');
+  });
+
+  it('lets the browser ask before the page unloads with unsaved edits, and not without', async () => {
+    fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    const motivation = await screen.findByRole('textbox', { name: /Motivation/ });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.change(motivation, { target: { value: 'Half' } });
+    await waitFor(() => expect(unload()).toBe(true));
+    fireEvent.change(motivation, { target: { value: '' } });
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+});
+
+describe('Dates and files', () => {
+  it('takes a German date (5.1.2024) and saves it as the catalogue stores it', async () => {
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(detail()),
+      [`PATCH /api/services/${ID}`]: ok(detail({ version: 4, fields: { plannedStart: '2024-01-05' } })),
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    const date = await screen.findByRole('textbox', { name: /Planned start/ });
+    date.focus();
+    fireEvent.change(date, { target: { value: '5.1.2024' } });
+    fireEvent.blur(date);
+    await waitFor(() => expect(date).toHaveValue('5.1.2024'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('service updated')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: `/api/services/${ID}`, body: { fields: { plannedStart: '2024-01-05' }, version: 3 } },
+    ]);
+  });
+
+  it('uploads a file dropped onto the drop zone; refuses a type the server would refuse', async () => {
+    const active = detail({ state: 'service_information_draft', documentsActive: true });
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: ok(active),
+      [`GET /api/services/${ID}/documents`]: empty,
+      [`POST /api/services/${ID}/documents`]: () => ({
+        status: 201,
+        body: {
+          id: 'd-1',
+          filename: 'plan.pdf',
+          contentType: 'application/pdf',
+          size: 4,
+          uploadedBy: 'Alice Example',
+          createdAt: '2026-11-22T09:30:00.000Z',
+        },
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=documents`, user: PEOPLE.alice });
+    const zone = (await screen.findByRole('button', { name: 'Choose a file' })).closest('.file-dropzone')!;
+
+    fireEvent.drop(zone, { dataTransfer: { files: [new File(['MZ'], 'tool.exe')], types: ['Files'] } });
+    expect(await screen.findByText('Chosen: tool.exe (2 B)')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Cannot upload File')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose a file' })).toHaveAccessibleDescription(
+      /This file type is not accepted/,
+    );
+    expect(writes(calls)).toEqual([]);
+
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })], types: ['Files'] },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('file uploaded')).toBeInTheDocument();
+    expect(writes(calls).map((call) => `${call.method} ${call.path}`)).toEqual([`POST /api/services/${ID}/documents`]);
+    expect(screen.getByText('No file chosen')).toBeInTheDocument();
+  }, 20_000);
 });

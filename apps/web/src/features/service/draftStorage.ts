@@ -3,7 +3,7 @@ import { useSession } from '../../auth/SessionProvider';
 import type { DraftEdits } from './formModel';
 
 /**
- * Unsaved edits survive a lost session (DESIGN §4: "re-login keeps the draft"): they are kept in
+ * Unsaved edits survive a lost session (ADR 12: logging in again keeps the draft): they are kept in
  * sessionStorage, per user and service, through the login round trip, and dropped on save.
  */
 const PREFIX = 'nubes.serviceDraft.';

@@ -79,6 +79,18 @@ export const applyEdits = (base: DraftValues, edits: DraftEdits): DraftValues =>
   fields: { ...base.fields, ...edits.fields },
 });
 
+/** What the user changed in `values` over `base` (what the form shows over what was loaded). */
+export const editsOf = (base: DraftValues, values: DraftValues): DraftEdits => {
+  const edits: DraftEdits = { fields: {} };
+  if (values.name !== base.name) edits.name = values.name;
+  const provider = values.providerInstitutionId ?? null;
+  if (provider !== base.providerInstitutionId) edits.providerInstitutionId = provider;
+  for (const [key, value] of Object.entries(values.fields ?? {})) {
+    if (!sameValue(normalizeValue(value), normalizeValue(base.fields[key]))) edits.fields[key] = value;
+  }
+  return edits;
+};
+
 /** A value as the request carries it (a mutable list). */
 const toWire = (value: FieldValue): string | number | boolean | string[] | null =>
   typeof value === 'object' && value !== null ? [...value] : value;
@@ -118,7 +130,7 @@ export const formatErrorsOf = (fields: readonly FieldDefinition[], values: Draft
   return errors;
 };
 
-/** The name's own rule: every save needs it (SPEC §5 "Please add a title"). */
+/** The name's own rule: every save needs it ("Please add a title"). */
 export const nameError = (values: DraftValues): string | null =>
   values.name.trim() === '' ? 'service.nameRequired' : null;
 
@@ -136,7 +148,7 @@ export const stepErrors = (values: DraftValues, step: ValidationStep): Record<st
 export const pageFields = (group: FieldGroup): FieldDefinition[] => fieldsOfGroup(group);
 
 /**
- * The page-change guard (SPEC §5 "changing page with errors is refused"): the errors on the page
+ * The page-change guard (changing page with errors is refused, ADR 12): the errors on the page
  * being left. Only what is wrong counts, not what is missing: a page may be left half filled.
  */
 export const pageErrors = (group: FieldGroup, values: DraftValues): Record<string, string> => {
@@ -159,8 +171,7 @@ export const groupOfKey = (key: string): FieldGroup | null =>
   key === NAME_KEY ? NAME_GROUP : (FIELDS_BY_KEY.get(key)?.group ?? null);
 
 /** The first key with an error in the order the form shows them (for moving the focus there). */
-export const firstErrorKey = (errors: Readonly<Record<string, unknown>>, order: readonly string[]): string | null =>
-  order.find((key) => errors[key] !== undefined) ?? Object.keys(errors)[0] ?? null;
+export { firstErrorKey } from '../../forms/focusFirstError';
 
 /** The order of the information pages' inputs: the name, then the catalogue by page. */
 export const informationOrder = (): string[] => [
@@ -168,7 +179,7 @@ export const informationOrder = (): string[] => [
   ...informationPages().flatMap((group) => pageFields(group).map((field) => field.key)),
 ];
 
-/** The notification text when a workflow step's validation fails (SPEC §8). */
+/** The notification text when a workflow step's validation fails. */
 export const STEP_FAILURE_KEYS: Record<ValidationStep, string> = {
   application: 'workflow.cannotCompleteApplication',
   serviceInformation: 'workflow.cannotSubmitServiceInformation',

@@ -1,11 +1,11 @@
 import { findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../app/notify';
 import { runTransition } from './api';
 import { draftFromService, STEP_FAILURE_KEYS, stepErrors } from './formModel';
-import { reportWriteError, useServiceCache } from './writes';
+import { reportWriteError, useServiceCache, writeErrorOutcome } from './writes';
 
 /** Field problems that stopped a transition: i18n keys from the domain's check, or the server's texts. */
 export interface TransitionProblems {
@@ -13,16 +13,44 @@ export interface TransitionProblems {
   source: 'keys' | 'texts';
 }
 
+interface TransitionCall {
+  service: ServiceDetail;
+  action: WorkflowAction;
+}
+
 /**
- * Runs a workflow action (DESIGN §2) with the version that was read. Validation-gated actions are
- * checked first with the domain's own rules ("Validation not passed" + the step's message), so the
- * user sees the fields at once; the server checks the same again. Success says "status changed"
- * with the new status; refusals say "Workflow failed" with the server's message.
+ * Runs a workflow action with the version that was read. Validation-gated actions are checked
+ * first with the domain's own rules ("Validation not passed" + the step's message), so the user
+ * sees the fields at once; the server checks the same again. Success says "status changed" with
+ * the new status; refusals say "Workflow failed" with the server's message.
  */
 export const useRunTransition = (id: string | undefined) => {
   const { t } = useTranslation();
   const { store, reload } = useServiceCache(id);
-  const [running, setRunning] = useState<WorkflowAction | null>(null);
+  // The caller's handler for field problems of the call under way.
+  const onInvalidRef = useRef<((problems: TransitionProblems) => void) | undefined>(undefined);
+
+  const mutation = useMutation({
+    mutationFn: ({ service, action }: TransitionCall) =>
+      runTransition(service.id, { action, version: service.version }),
+    onSuccess: (next) => {
+      store(next);
+      notifySuccess(
+        t('workflow.statusChanged'),
+        t('workflow.statusChangedText', { state: t(`serviceStates.${next.state}`) }),
+      );
+    },
+    onError: (error) => {
+      const outcome = writeErrorOutcome(error);
+      if (outcome.kind === 'message' && outcome.fields) {
+        notifyError(t('service.validationNotPassed'), outcome.message);
+        onInvalidRef.current?.({ errors: outcome.fields, source: 'texts' });
+      } else {
+        reportWriteError(error, t('workflow.failed'), t, { onConflict: reload });
+      }
+    },
+  });
+  const { mutateAsync } = mutation;
 
   const run = useCallback(
     async (
@@ -39,29 +67,16 @@ export const useRunTransition = (id: string | undefined) => {
           return null;
         }
       }
-      setRunning(action);
+      onInvalidRef.current = onInvalid;
       try {
-        const next = await runTransition(service.id, { action, version: service.version });
-        store(next);
-        notifySuccess(
-          t('workflow.statusChanged'),
-          t('workflow.statusChangedText', { state: t(`serviceStates.${next.state}`) }),
-        );
-        return next;
-      } catch (error) {
-        if (isApiError(error) && error.status === 400 && error.fields && Object.keys(error.fields).length > 0) {
-          notifyError(t('service.validationNotPassed'), error.message);
-          onInvalid?.({ errors: error.fields, source: 'texts' });
-        } else {
-          reportWriteError(error, t('workflow.failed'), t, { onConflict: reload });
-        }
+        return await mutateAsync({ service, action });
+      } catch {
+        // Reported by the mutation's onError.
         return null;
-      } finally {
-        setRunning(null);
       }
     },
-    [t, store, reload],
+    [t, mutateAsync],
   );
 
-  return { run, running };
+  return { run, running: mutation.isPending ? (mutation.variables?.action ?? null) : null };
 };

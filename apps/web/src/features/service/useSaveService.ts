@@ -1,9 +1,10 @@
 import type { FieldDefinition, ServiceDetail } from '@nubes/domain';
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
 import { createService, updateService } from './api';
-import { firstErrorKey, NAME_KEY, saveErrors } from './formModel';
+import { firstErrorKey, NAME_KEY, saveErrors, type ServiceChanges } from './formModel';
 import { focusField, type ServiceDraft } from './useServiceDraft';
 import { reportWriteError, useServiceCache } from './writes';
 
@@ -25,14 +26,39 @@ export interface SaveOptions {
 export type SaveResult = ServiceDetail | 'unchanged' | 'failed';
 
 /**
- * Saving a service (SPEC §5, §8): only the name is needed ("Please add a title"); any format error
- * refuses the save ("Please resolve errors before saving"); no change says "Nothing to save". The
- * request carries only the changes and the version that was read; a 409 reloads the service.
+ * Saving a service: only the name is needed ("Please add a title"); any format error refuses the
+ * save ("Please resolve errors before saving"); no change says "Nothing to save". The request
+ * carries only the changes and the version that was read; a conflict reloads the service (ADR 12).
  */
 export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, focus = focusField }: SaveOptions) => {
   const { t } = useTranslation();
   const { store, reload } = useServiceCache(service?.id);
-  const [saving, setSaving] = useState(false);
+
+  const mutation = useMutation({
+    mutationFn: (changes: ServiceChanges) =>
+      service
+        ? updateService(service.id, { ...changes, version: service.version })
+        : createService({ ...changes, name: draft.values.name.trim() }),
+    onSuccess: (saved) => {
+      store(saved);
+      draft.reset();
+      if (service) notifySuccess(t('service.updated'), t('serviceView.savedText', { name: saved.name }));
+      else notifySuccess(t('service.created'), t('serviceView.createdText', { serviceId: saved.serviceId }));
+    },
+    onError: (error) =>
+      reportWriteError(error, t(cannotSaveKey), t, {
+        onConflict: () => {
+          draft.reset();
+          reload();
+        },
+        onFields: (messages) => {
+          draft.showErrors(messages, 'texts');
+          const first = firstErrorKey(messages, order);
+          if (first) focus(first);
+        },
+      }),
+  });
+  const { mutateAsync } = mutation;
 
   const save = useCallback(
     async ({ quietWhenUnchanged = false } = {}): Promise<SaveResult> => {
@@ -53,35 +79,15 @@ export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, f
         if (!quietWhenUnchanged) notifyInfo(t('service.nothingToSave'), t('serviceView.nothingToSaveText'));
         return 'unchanged';
       }
-      setSaving(true);
       try {
-        const saved = service
-          ? await updateService(service.id, { ...changes, version: service.version })
-          : await createService({ ...changes, name: draft.values.name.trim() });
-        store(saved);
-        draft.reset();
-        if (service) notifySuccess(t('service.updated'), t('serviceView.savedText', { name: saved.name }));
-        else notifySuccess(t('service.created'), t('serviceView.createdText', { serviceId: saved.serviceId }));
-        return saved;
-      } catch (error) {
-        reportWriteError(error, t(cannotSaveKey), t, {
-          onConflict: () => {
-            draft.reset();
-            reload();
-          },
-          onFields: (messages) => {
-            draft.showErrors(messages, 'texts');
-            const first = firstErrorKey(messages, order);
-            if (first) focus(first);
-          },
-        });
+        return await mutateAsync(changes ?? {});
+      } catch {
+        // Reported by the mutation's onError.
         return 'failed';
-      } finally {
-        setSaving(false);
       }
     },
-    [fields, draft, order, cannotSaveKey, focus, service, store, reload, t],
+    [fields, draft, order, cannotSaveKey, focus, service, mutateAsync, t],
   );
 
-  return { save, saving };
+  return { save, saving: mutation.isPending };
 };

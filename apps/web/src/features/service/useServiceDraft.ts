@@ -1,18 +1,22 @@
-import { SERVICE_FIELDS, URL_EXAMPLE, type FieldValue } from '@nubes/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { URL_EXAMPLE, type FieldValue } from '@nubes/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { get, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
+import { focusById } from '../../forms/focusFirstError';
+import { SERVER_ERROR } from '../../forms/fields';
+import { useZodForm } from '../../forms/useZodForm';
 import { readDraft, writeDraft } from './draftStorage';
 import {
   applyEdits,
   changesOf,
+  editsOf,
   fieldDomId,
-  formatErrorsOf,
-  nameError,
   NAME_KEY,
   NO_EDITS,
   PROVIDER_KEY,
   type DraftEdits,
   type DraftValues,
 } from './formModel';
+import { serviceFormSchema } from './serviceFormSchema';
 
 /** A field's message: an i18n key of the domain's checks, or a text the server already translated. */
 export type FieldMessage = { key: string } | { text: string };
@@ -21,6 +25,8 @@ export interface ServiceDraft {
   values: DraftValues;
   edits: DraftEdits;
   changes: ReturnType<typeof changesOf>;
+  /** Something differs from the service as loaded (what a save would send). */
+  dirty: boolean;
   setName: (name: string) => void;
   setProvider: (id: string | null) => void;
   setField: (key: string, value: FieldValue) => void;
@@ -34,92 +40,87 @@ export interface ServiceDraft {
   restored: boolean;
 }
 
+/** A draft key (the name, the provider or a catalogue field) as the form's field path. */
+const pathOf = (key: string): FieldPath<DraftValues> =>
+  key === NAME_KEY || key === PROVIDER_KEY ? key : (`fields.${key}` as FieldPath<DraftValues>);
+
 /**
- * The editing state of one service: the edits over the loaded values, plus which messages show.
- * Messages appear when something is tried (save, page change, a workflow step), not while typing
- * or on leaving an input: a message appearing on blur moves the buttons under the pointer. From
+ * The editing state of one service on the portal's form library (react-hook-form with the
+ * service schema, ADR 19): the edits over the loaded values, plus which messages show. Messages
+ * appear when something is tried (save, page change, a workflow step), not while typing or on
+ * leaving an input: a message appearing on blur moves the buttons under the pointer (ADR 12). From
  * then on a field's format message follows what is typed; required-field and server messages go
  * when the field changes.
  */
 export const useServiceDraft = (base: DraftValues, storageKey: string | null = null): ServiceDraft => {
   const [stored] = useState(() => (storageKey ? readDraft(window.sessionStorage, storageKey) : null));
-  const [edits, setEdits] = useState<DraftEdits>(stored ?? NO_EDITS);
+  const form = useZodForm(serviceFormSchema, { defaultValues: applyEdits(base, stored ?? NO_EDITS) });
+  const { control, setValue, setError, clearErrors, reset: resetForm, getValues } = form;
+  // Read during render, so the form re-renders when a message comes or goes.
+  const { errors } = form.formState;
+  const values = useWatch({ control }) as DraftValues;
+
+  // Fields whose message was shown once: their message follows what is typed from then on.
+  const revealed = useRef(new Set<string>());
+
+  // A reload (after a save, a conflict or someone else's change) keeps what the user changed.
+  const previousBase = useRef(base);
+  useEffect(() => {
+    if (previousBase.current === base) return;
+    const kept = editsOf(previousBase.current, getValues());
+    previousBase.current = base;
+    resetForm(applyEdits(base, kept), { keepErrors: true });
+  }, [base, getValues, resetForm]);
+
+  const edits = useMemo(() => editsOf(base, values), [base, values]);
+  const changes = useMemo(() => changesOf(base, edits), [base, edits]);
   useEffect(() => {
     if (storageKey) writeDraft(window.sessionStorage, storageKey, edits);
   }, [storageKey, edits]);
-  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
-  const [shown, setShown] = useState<Record<string, FieldMessage>>({});
 
-  const values = useMemo(() => applyEdits(base, edits), [base, edits]);
-  const changes = useMemo(() => changesOf(base, edits), [base, edits]);
-  const liveErrors = useMemo((): Record<string, string> => {
-    const errors = formatErrorsOf(SERVICE_FIELDS, values);
-    const name = nameError(values);
-    if (name) errors[NAME_KEY] = name;
-    return errors;
-  }, [values]);
-
-  const forget = useCallback((key: string) => {
-    setShown((current) => {
-      if (!(key in current)) return current;
-      const next = { ...current };
-      delete next[key];
-      return next;
-    });
-  }, []);
-
-  const setField = useCallback(
+  const set = useCallback(
     (key: string, value: FieldValue) => {
-      setEdits((current) => ({ ...current, fields: { ...current.fields, [key]: value } }));
-      forget(key);
+      const path = pathOf(key);
+      const follow = revealed.current.has(path);
+      if (!follow) clearErrors(path);
+      setValue(path, value as never, { shouldDirty: true, shouldValidate: follow });
     },
-    [forget],
+    [setValue, clearErrors],
   );
-  const setName = useCallback(
-    (name: string) => {
-      setEdits((current) => ({ ...current, name }));
-      forget(NAME_KEY);
-    },
-    [forget],
-  );
-  const setProvider = useCallback(
-    (id: string | null) => {
-      setEdits((current) => ({ ...current, providerInstitutionId: id }));
-      forget(PROVIDER_KEY);
-    },
-    [forget],
-  );
-  const showErrors = useCallback((errors: Record<string, string>, source: 'keys' | 'texts') => {
-    setShown((current) => {
-      const next = { ...current };
+  const setField = useCallback((key: string, value: FieldValue) => set(key, value), [set]);
+  const setName = useCallback((name: string) => set(NAME_KEY, name), [set]);
+  const setProvider = useCallback((id: string | null) => set(PROVIDER_KEY, id), [set]);
+
+  const showErrors = useCallback(
+    (errors: Record<string, string>, source: 'keys' | 'texts') => {
       for (const [key, message] of Object.entries(errors)) {
-        next[key] = source === 'keys' ? { key: message } : { text: message };
+        const path = pathOf(key);
+        revealed.current.add(path);
+        setError(path, { type: source === 'texts' ? SERVER_ERROR : 'domain', message });
       }
-      return next;
-    });
-    setRevealed((current) => new Set([...current, ...Object.keys(errors)]));
-  }, []);
+    },
+    [setError],
+  );
 
   const errorOf = useCallback(
     (key: string): FieldMessage | undefined => {
-      const message = shown[key];
-      if (message) return message;
-      const live = liveErrors[key];
-      return live && revealed.has(key) ? { key: live } : undefined;
+      const error = get(errors, pathOf(key)) as FieldError | undefined;
+      if (!error?.message) return undefined;
+      return error.type === SERVER_ERROR ? { text: error.message } : { key: error.message };
     },
-    [shown, liveErrors, revealed],
+    [errors],
   );
 
   const reset = useCallback(() => {
-    setEdits(NO_EDITS);
-    setShown({});
-    setRevealed(new Set());
-  }, []);
+    revealed.current.clear();
+    resetForm(base);
+  }, [resetForm, base]);
 
   return {
     values,
     edits,
     changes,
+    dirty: changes !== null,
     setName,
     setProvider,
     setField,
@@ -131,16 +132,7 @@ export const useServiceDraft = (base: DraftValues, storageKey: string | null = n
 };
 
 /** Moves the focus to a field's input (WCAG 3.3.1: the user lands where the problem is). */
-export const focusField = (key: string): void => {
-  // After the render that shows the messages (and, on another page, the field itself).
-  window.setTimeout(() => {
-    const element = document.getElementById(fieldDomId(key));
-    if (element) {
-      element.focus();
-      element.scrollIntoView?.({ block: 'center' });
-    }
-  }, 0);
-};
+export const focusField = (key: string): void => focusById(fieldDomId(key));
 
 /** The text of a field message in the current language (the URL message names its example host). */
 export const messageText = (t: (key: string, options?: Record<string, unknown>) => string, message?: FieldMessage) =>

@@ -25,15 +25,39 @@ export const useServiceCache = (id: string | undefined) => {
 };
 
 export interface WriteErrorHandlers {
-  /** 409: someone else changed the service (or its state moved on); the caller reloads it. */
+  /** `conflict`: someone else changed the service (or its state moved on); the caller reloads it. */
   onConflict?: () => void;
-  /** 400 with fields: the server's messages per field, already translated. */
+  /** `invalid_input` with fields: the server's messages per field, already translated. */
   onFields?: (fields: Record<string, string>) => void;
 }
 
 /**
- * The one way a failed write is reported: the server's (translated) message under the screen's
- * title. A 401 is the session's business (the shell logs out and goes to the login page).
+ * What a failed write means for the screen, decided by the error shape's code (ADR 19), never by
+ * the HTTP status: `silent` (the session's business: the shell logs out and goes to the login
+ * page), `message` (the server's translated message; conflicts reload, field errors go to the
+ * form) or `unexpected` (the server or the network failed: a generic "try again").
+ */
+export type WriteErrorOutcome =
+  | { kind: 'silent' }
+  | { kind: 'message'; message: string; conflict: boolean; fields: Record<string, string> | null }
+  | { kind: 'unexpected' };
+
+const UNEXPECTED_CODES: ReadonlySet<string> = new Set(['internal_error', 'unavailable', 'network_error']);
+
+export const writeErrorOutcome = (error: unknown): WriteErrorOutcome => {
+  if (!isApiError(error)) return { kind: 'unexpected' };
+  if (error.code === 'unauthorized') return { kind: 'silent' };
+  if (UNEXPECTED_CODES.has(error.code)) return { kind: 'unexpected' };
+  // forbidden, not_found, payload_too_large, too_many_requests, … and codes a newer server adds:
+  // the message is already in the user's language.
+  const fields =
+    error.code === 'invalid_input' && error.fields && Object.keys(error.fields).length > 0 ? error.fields : null;
+  return { kind: 'message', message: error.message, conflict: error.code === 'conflict', fields };
+};
+
+/**
+ * The one way a failed write is reported (every `useMutation`'s onError goes through here): the
+ * server's message under the screen's title, then the conflict reload or the field messages.
  */
 export const reportWriteError = (
   error: unknown,
@@ -41,13 +65,14 @@ export const reportWriteError = (
   t: TFunction,
   { onConflict, onFields }: WriteErrorHandlers = {},
 ): void => {
-  if (isApiError(error) && error.status === 401) return;
-  if (isApiError(error) && error.status >= 400 && error.status < 500) {
-    notifyError(title, error.message);
-    if (error.status === 409) onConflict?.();
-    if (error.status === 400 && error.fields && Object.keys(error.fields).length > 0) onFields?.(error.fields);
+  const outcome = writeErrorOutcome(error);
+  if (outcome.kind === 'silent') return;
+  if (outcome.kind === 'unexpected') {
+    console.error('Service write failed', error);
+    notifyError(t('notifications.somethingWentWrong'), t('notifications.tryAgain'));
     return;
   }
-  console.error('Service write failed', error);
-  notifyError(t('notifications.somethingWentWrong'), t('notifications.tryAgain'));
+  notifyError(title, outcome.message);
+  if (outcome.conflict) onConflict?.();
+  if (outcome.fields) onFields?.(outcome.fields);
 };

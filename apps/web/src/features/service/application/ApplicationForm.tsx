@@ -4,6 +4,7 @@ import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
 import { RestoredNotice } from '../components/RestoredNotice';
@@ -22,15 +23,22 @@ export interface ApplicationFormProps {
 }
 
 /**
- * New and Edit Service Application (SPEC §2, §5): the application fields of the catalogue.
- * Saving needs only the name; "Complete application" needs every application field valid and
- * then hands the application in (completeApplication).
+ * New and Edit Service Application: the application fields of the catalogue. Saving needs only
+ * the name; "Complete application" needs every application field valid and then hands the
+ * application in (completeApplication). Leaving with unsaved edits asks first (ADR 19).
  */
-export const ApplicationForm = ({ service }: ApplicationFormProps) => {
+export const ApplicationForm = ({ service }: ApplicationFormProps) => (
+  <LeaveGuard>
+    <ApplicationFormBody service={service} />
+  </LeaveGuard>
+);
+
+const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const base = useMemo(() => (service ? draftFromService(service) : EMPTY_DRAFT), [service]);
   const draft = useServiceDraft(base, useDraftKey(service?.id ?? null));
+  useGuardedForm('application', { dirty: draft.dirty, discard: draft.reset });
   const { save, saving } = useSaveService({
     service,
     draft,

@@ -1,4 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
+import { Box, Stack, TextInput } from '@mantine/core';
 import { isRequiredAt, type FieldDefinition, type ServiceDetail, type ValidationStep } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { fieldDomId, NAME_KEY, PROVIDER_KEY } from '../formModel';
@@ -45,6 +45,7 @@ export const NameInput = ({ draft }: { draft: ServiceDraft }) => {
   const { t } = useTranslation();
   return (
     <TextInput
+      maw="36rem"
       id={fieldDomId(NAME_KEY)}
       label={t('serviceView.name')}
       description={t('serviceView.nameHelp')}
@@ -60,14 +61,16 @@ export const NameInput = ({ draft }: { draft: ServiceDraft }) => {
 export const ProviderInput = ({ draft, service }: { draft: ServiceDraft; service: ServiceDetail | null }) => {
   const { t } = useTranslation();
   return (
-    <InstitutionSelect
-      id={fieldDomId(PROVIDER_KEY)}
-      label={t('serviceView.provider')}
-      description={t('serviceView.providerHelp')}
-      value={draft.values.providerInstitutionId}
-      known={service?.providerInstitution ?? null}
-      onChange={draft.setProvider}
-      error={messageText(t, draft.errorOf(PROVIDER_KEY))}
-    />
+    <Box maw="32rem">
+      <InstitutionSelect
+        id={fieldDomId(PROVIDER_KEY)}
+        label={t('serviceView.provider')}
+        description={t('serviceView.providerHelp')}
+        value={draft.values.providerInstitutionId}
+        known={service?.providerInstitution ?? null}
+        onChange={draft.setProvider}
+        error={messageText(t, draft.errorOf(PROVIDER_KEY))}
+      />
+    </Box>
   );
 };

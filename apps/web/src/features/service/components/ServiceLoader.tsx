@@ -34,7 +34,8 @@ export const ServiceLoader = ({ id, children }: ServiceLoaderProps) => {
   const query = useServiceQuery(id);
   if (query.data) return <>{children(query.data)}</>;
   if (query.isPending) return <PageLoader />;
-  if (isApiError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+  // A malformed id (invalid_input) is as absent as an unknown one.
+  if (isApiError(query.error) && (query.error.code === 'not_found' || query.error.code === 'invalid_input')) {
     return <CannotFindService />;
   }
   return (

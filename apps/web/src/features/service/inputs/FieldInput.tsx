@@ -1,8 +1,10 @@
-import { Checkbox, Group, MultiSelect, NativeSelect, Radio, Stack, TextInput, Textarea } from '@mantine/core';
+import { Box, Checkbox, Group, MultiSelect, NativeSelect, Radio, Stack, TextInput, Textarea } from '@mantine/core';
 import type { FieldDefinition, FieldValue, Keyword, ServiceDetail } from '@nubes/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldDomId, localized } from '../formModel';
+import { DateFieldInput } from './DateFieldInput';
+import { inputMaxWidth, NARROW_INPUT } from './inputWidths';
 import { InstitutionSelect } from './InstitutionSelect';
 import { KeywordsInput } from './KeywordsInput';
 import { UserPicker } from './UserPicker';
@@ -50,6 +52,7 @@ const NumberField = ({
   return (
     <TextInput
       {...rest}
+      styles={NARROW_INPUT}
       inputMode="decimal"
       value={shown}
       onChange={(event) => {
@@ -61,10 +64,16 @@ const NumberField = ({
 };
 
 /**
- * One input per catalogue field type (issue 3 §1): label and help from the catalogue in the
- * current language, the message tied to the input. A new field of a known type needs no change here.
+ * One input per catalogue field type: label and help from the catalogue in the current language,
+ * the message tied to the input. A new field of a known type needs no change here.
  */
-export const FieldInput = ({
+export const FieldInput = (props: FieldInputProps) => (
+  <Box maw={inputMaxWidth(props.field)}>
+    <FieldInputControl {...props} />
+  </Box>
+);
+
+const FieldInputControl = ({
   field,
   value,
   onChange,
@@ -137,9 +146,7 @@ export const FieldInput = ({
         />
       );
     case 'date':
-      return (
-        <TextInput {...common} type="date" value={asString(value)} onChange={(e) => onChange(e.currentTarget.value)} />
-      );
+      return <DateFieldInput {...common} value={asString(value)} onChange={onChange} />;
     case 'number':
       return <NumberField {...common} value={value} onChange={onChange} />;
     case 'select':

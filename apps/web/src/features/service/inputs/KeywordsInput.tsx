@@ -1,7 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Keyword } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../app/notify';
@@ -33,7 +33,6 @@ export const KeywordsInput = ({ value, known, onChange, onBlur, ...rest }: Keywo
   const { t } = useTranslation();
   const [names, setNames] = useState<ReadonlyMap<string, string>>(() => new Map(known.map((k) => [k.id, k.name])));
   const [search, setSearch] = useState('');
-  const [creating, setCreating] = useState(false);
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const results = useQuery({
     queryKey: serviceKeys.keywords(debounced),
@@ -55,20 +54,16 @@ export const KeywordsInput = ({ value, known, onChange, onBlur, ...rest }: Keywo
     return list;
   }, [value, names, known, results.data, search, t]);
 
-  const create = async (name: string, others: string[]) => {
-    setCreating(true);
-    try {
-      const created = await createKeywords([name]);
+  const creating = useMutation({
+    mutationFn: ({ name }: { name: string; others: string[] }) => createKeywords([name]),
+    onSuccess: (created, { others }) => {
       setNames((current) => new Map([...current, ...created.items.map((k) => [k.id, k.name] as const)]));
       notifySuccess(t('keywords.created'), created.items.map((k) => k.name).join(', '));
       onChange([...new Set([...others, ...created.items.map((k) => k.id)])]);
       setSearch('');
-    } catch (error) {
-      reportWriteError(error, t('notifications.somethingWentWrong'), t);
-    } finally {
-      setCreating(false);
-    }
-  };
+    },
+    onError: (error) => reportWriteError(error, t('notifications.somethingWentWrong'), t),
+  });
 
   return (
     <MultiSelect
@@ -79,17 +74,17 @@ export const KeywordsInput = ({ value, known, onChange, onBlur, ...rest }: Keywo
       searchValue={search}
       onSearchChange={setSearch}
       onBlur={onBlur}
-      disabled={creating}
+      disabled={creating.isPending}
       // The server matched already; the create option must never be filtered away.
       filter={({ options }) => options}
       nothingFoundMessage={results.isFetching ? t('page.loading') : t('serviceView.noMatches')}
       onChange={(next) => {
         const toCreate = next.find((id) => id.startsWith(CREATE_PREFIX));
         if (toCreate) {
-          void create(
-            toCreate.slice(CREATE_PREFIX.length),
-            next.filter((id) => id !== toCreate),
-          );
+          creating.mutate({
+            name: toCreate.slice(CREATE_PREFIX.length),
+            others: next.filter((id) => id !== toCreate),
+          });
           return;
         }
         setNames((current) => new Map([...current, ...next.map((id) => [id, nameOf(id)] as const)]));

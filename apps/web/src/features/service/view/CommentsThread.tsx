@@ -1,9 +1,13 @@
-import { Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatDateTime, type ServiceDetail } from '@nubes/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { commentRequestSchema, formatDateTime, type ServiceDetail } from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../app/notify';
+import { SERVER_ERROR, TextareaField } from '../../../forms/fields';
+import { focusFirstError } from '../../../forms/focusFirstError';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
 import { addComment, fetchComments, serviceKeys } from '../api';
 import { reportWriteError } from '../writes';
 
@@ -14,34 +18,36 @@ export const CommentsThread = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const comments = useQuery({ queryKey: serviceKeys.comments(service.id), queryFn: () => fetchComments(service.id) });
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const form = useZodForm(commentRequestSchema, { defaultValues: { text: '' } });
+  const { control, handleSubmit, reset, setError } = form;
+  const text = useWatch({ control, name: 'text' });
+  useGuardedForm('comment', { dirty: (text ?? '').trim() !== '', discard: () => reset({ text: '' }) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim() === '') {
-      setError(t('comment.required'));
-      notifyError(t('serviceView.fieldEmpty'), t('comment.required'));
-      document.getElementById(INPUT_ID)?.focus();
-      return;
-    }
-    setSending(true);
-    try {
-      await addComment(service.id, text.trim());
-      setText('');
-      setError(null);
+  const sending = useMutation({
+    mutationFn: (body: { text: string }) => addComment(service.id, body.text),
+    onSuccess: async () => {
+      reset({ text: '' });
       notifySuccess(t('comment.added'), t('serviceView.commentAddedText'));
       await queryClient.invalidateQueries({ queryKey: serviceKeys.comments(service.id) });
       void queryClient.invalidateQueries({ queryKey: serviceKeys.history(service.id) });
-    } catch (failure) {
+    },
+    onError: (failure) =>
       reportWriteError(failure, t('serviceView.cannotAddComment'), t, {
-        onFields: (fields) => setError(fields.text ?? Object.values(fields)[0] ?? null),
-      });
-    } finally {
-      setSending(false);
-    }
-  };
+        onFields: (fields) => {
+          const message = fields.text ?? Object.values(fields)[0];
+          if (message) setError('text', { type: SERVER_ERROR, message });
+        },
+      }),
+  });
+
+  const onSubmit = handleSubmit(
+    (values) => sending.mutate(values),
+    focusFirstError(
+      ['text'],
+      () => INPUT_ID,
+      () => notifyError(t('serviceView.fieldEmpty'), t('comment.required')),
+    ),
+  );
 
   const items = comments.data?.items ?? [];
   return (
@@ -70,22 +76,19 @@ export const CommentsThread = ({ service }: { service: ServiceDetail }) => {
         </ol>
       )}
       {service.permissions.comment && (
-        <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('serviceView.addComment')}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={t('serviceView.addComment')}>
           <Stack gap="sm" mt="md">
-            <Textarea
+            <TextareaField
+              control={control}
+              name="text"
               id={INPUT_ID}
               label={t('serviceView.newComment')}
               autosize
               minRows={2}
               maxRows={8}
-              value={text}
-              error={error}
-              onChange={(event) => {
-                setText(event.currentTarget.value);
-                setError(null);
-              }}
+              maw="48rem"
             />
-            <Button type="submit" loading={sending} style={{ alignSelf: 'flex-start' }}>
+            <Button type="submit" loading={sending.isPending} style={{ alignSelf: 'flex-start' }}>
               {t('serviceView.addComment')}
             </Button>
           </Stack>

@@ -1,66 +1,110 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Title } from '@mantine/core';
 import { formatDateTime, MAX_DOCUMENT_BYTES, type ServiceDetail, type ServiceDocument } from '@nubes/domain';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/client';
+import { z } from 'zod';
 import { notifyError, notifySuccess } from '../../../app/notify';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { FileDropzone, formatBytes } from '../../../components/FileDropzone';
+import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
+import { focusById } from '../../../forms/focusFirstError';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { activateDocuments, deleteDocument, documentUrl, fetchDocuments, serviceKeys, uploadDocument } from '../api';
-import { reportWriteError, useServiceCache } from '../writes';
+import { reportWriteError, useServiceCache, writeErrorOutcome } from '../writes';
 
 const FILE_INPUT_ID = 'service-document-file';
 
-/** The check before an upload (issue 3 §6); the server checks again, also the type by content. */
-export const uploadProblem = (file: { size: number }): 'documents.empty' | 'documents.tooLarge' | null => {
+/**
+ * The file names the server accepts, by extension; it checks the content as well
+ * (apps/server/src/storage/content-type-sniffer.ts holds the same list).
+ */
+const ACCEPTED_EXTENSIONS = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'txt',
+  'text',
+  'log',
+  'csv',
+  'md',
+  'markdown',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+] as const;
+const ACCEPT = ACCEPTED_EXTENSIONS.map((extension) => `.${extension}`).join(',');
+
+const extensionOf = (name: string): string => {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+};
+
+/** The check before an upload, with the server's limits; the server checks again, also the type by content. */
+export const uploadProblem = (file: {
+  size: number;
+  name?: string;
+}): 'documents.empty' | 'documents.tooLarge' | 'documents.badType' | null => {
   if (file.size === 0) return 'documents.empty';
   if (file.size > MAX_DOCUMENT_BYTES) return 'documents.tooLarge';
+  if (file.name !== undefined && !(ACCEPTED_EXTENSIONS as readonly string[]).includes(extensionOf(file.name))) {
+    return 'documents.badType';
+  }
   return null;
 };
 
-/** 1536 → "1.5 KB": sizes as people read them. */
-export const formatBytes = (bytes: number): string => {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-};
+/** The upload form: one file that passes the checks above (messages are i18n keys). */
+const uploadFormSchema = z.object({
+  file: z.custom<File | null>().superRefine((file, ctx) => {
+    const problem = file ? uploadProblem(file) : 'documents.missingFile';
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+});
 
 const Upload = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const errorText = useErrorText();
+  const form = useZodForm(uploadFormSchema, { defaultValues: { file: null } });
+  const { control, handleSubmit, reset, setError, setValue } = form;
+  const file = useWatch({ control, name: 'file' });
+  const error = errorText(form.formState.errors.file as FieldError | undefined);
+  useGuardedForm('upload', { dirty: file !== null, discard: () => reset({ file: null }) });
 
-  const refuse = (text: string) => {
-    setError(text);
+  const refused = (text: string) => {
     notifyError(t('documents.cannotUpload'), text);
-    input.current?.focus();
+    focusById(`${FILE_INPUT_ID}-button`);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const file = input.current?.files?.[0];
-    if (!file) return refuse(t('documents.missingFile'));
-    const problem = uploadProblem(file);
-    if (problem) return refuse(t(problem));
-    setUploading(true);
-    try {
-      const document = await uploadDocument(service.id, file);
-      setError(null);
-      if (input.current) input.current.value = '';
+  const uploading = useMutation({
+    mutationFn: (chosen: File) => uploadDocument(service.id, chosen),
+    onSuccess: async (document) => {
+      reset({ file: null });
       notifySuccess(t('documents.uploaded'), document.filename);
       await queryClient.invalidateQueries({ queryKey: serviceKeys.documents(service.id) });
       void queryClient.invalidateQueries({ queryKey: serviceKeys.history(service.id) });
-    } catch (failure) {
-      // The server's reason (empty, too large, type not accepted) stays at the input as well.
+    },
+    onError: (failure) => {
       reportWriteError(failure, t('documents.cannotUpload'), t);
-      if (isApiError(failure) && failure.status !== 401) setError(failure.message);
-    } finally {
-      setUploading(false);
-    }
-  };
+      // The server's reason (empty, too large, type not accepted) stays at the input as well.
+      const outcome = writeErrorOutcome(failure);
+      if (outcome.kind === 'message') setError('file', { type: SERVER_ERROR, message: outcome.message });
+    },
+  });
+
+  const submit = handleSubmit(
+    (values) => {
+      if (values.file) uploading.mutate(values.file);
+    },
+    (errors) => refused(t(errors.file?.message ?? 'documents.missingFile')),
+  );
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="documents-upload">
@@ -68,26 +112,22 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
         <Title order={2} size="h4" id="documents-upload">
           {t('serviceView.uploadHeading')}
         </Title>
-        <Stack gap="xs" mt="sm">
-          <label htmlFor={FILE_INPUT_ID}>{t('serviceView.chooseFile')}</label>
-          <Text size="sm" c="dimmed" id={`${FILE_INPUT_ID}-help`}>
-            {t('serviceView.uploadHelp')}
-          </Text>
-          <input
-            ref={input}
+        <Stack gap="sm" mt="sm">
+          <FileDropzone
             id={FILE_INPUT_ID}
-            type="file"
-            className="service-file-input"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${FILE_INPUT_ID}-help${error ? ` ${FILE_INPUT_ID}-error` : ''}`}
-            onChange={() => setError(null)}
+            label={t('serviceView.chooseFile')}
+            description={t('serviceView.uploadHelp')}
+            file={file}
+            accept={ACCEPT}
+            error={error}
+            disabled={uploading.isPending}
+            onChange={(next) => setValue('file', next, { shouldDirty: true, shouldValidate: error !== undefined })}
+            onMultiple={() => {
+              setError('file', { type: 'domain', message: 'documents.oneFile' });
+              refused(t('documents.oneFile'));
+            }}
           />
-          {error && (
-            <Text size="sm" c="var(--mantine-color-error)" id={`${FILE_INPUT_ID}-error`}>
-              {error}
-            </Text>
-          )}
-          <Button type="submit" loading={uploading} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" loading={uploading.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('serviceView.upload')}
           </Button>
         </Stack>
@@ -105,9 +145,7 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { store, reload } = useServiceCache(service.id);
-  const [activating, setActivating] = useState(false);
   const [toDelete, setToDelete] = useState<ServiceDocument | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const documents = useQuery({
     queryKey: serviceKeys.documents(service.id),
     queryFn: () => fetchDocuments(service.id),
@@ -115,33 +153,28 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
   });
   const canManage = service.permissions.manageDocuments;
 
-  const activate = async () => {
-    setActivating(true);
-    try {
-      store(await activateDocuments(service.id, service.version));
+  const activating = useMutation({
+    mutationFn: () => activateDocuments(service.id, service.version),
+    onSuccess: (next) => {
+      store(next);
       notifySuccess(t('service.documentsActivated'), t('serviceView.documentsActivatedText'));
-    } catch (error) {
-      reportWriteError(error, t('serviceView.cannotActivate'), t, { onConflict: reload });
-    } finally {
-      setActivating(false);
-    }
-  };
+    },
+    onError: (error) => reportWriteError(error, t('serviceView.cannotActivate'), t, { onConflict: reload }),
+  });
 
-  const remove = async (document: ServiceDocument) => {
-    setDeleting(true);
-    try {
-      await deleteDocument(service.id, document.id);
+  const deleting = useMutation({
+    mutationFn: (document: ServiceDocument) => deleteDocument(service.id, document.id),
+    onSuccess: async (_nothing, document) => {
       notifySuccess(t('serviceView.documentDeleted'), document.filename);
       setToDelete(null);
       await queryClient.invalidateQueries({ queryKey: serviceKeys.documents(service.id) });
       void queryClient.invalidateQueries({ queryKey: serviceKeys.history(service.id) });
-    } catch (error) {
+    },
+    onError: (error) => {
       setToDelete(null);
       reportWriteError(error, t('serviceView.cannotDelete'), t);
-    } finally {
-      setDeleting(false);
-    }
-  };
+    },
+  });
 
   if (!service.documentsActive) {
     return (
@@ -150,7 +183,7 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
           {t('service.documentsNotActive')}
         </Alert>
         {service.permissions.activateDocuments && (
-          <Button onClick={() => void activate()} loading={activating}>
+          <Button onClick={() => activating.mutate()} loading={activating.isPending}>
             {t('serviceView.activateDocuments')}
           </Button>
         )}
@@ -231,9 +264,9 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
         text={t('serviceView.deleteConfirm', { name: toDelete?.filename ?? '' })}
         confirmLabel={t('serviceView.delete')}
         danger
-        busy={deleting}
+        busy={deleting.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && void remove(toDelete)}
+        onConfirm={() => toDelete && deleting.mutate(toDelete)}
       />
     </Stack>
   );

@@ -32,7 +32,7 @@ export interface InformationTabProps {
 }
 
 /**
- * Service information, one page per field group (SPEC §2 "paged"). Leaving a page with errors is
+ * Service information, one page per field group. Leaving a page with errors is
  * refused ("Cannot change page"); missing answers are fine until "Submit service information".
  */
 export const InformationTab = ({ service, draft }: InformationTabProps) => {

@@ -1,16 +1,15 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ServiceDetail, UserRef } from '@nubes/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addAdmin, removeAdmin } from '../api';
 import { UserPicker, userLabel } from '../inputs/UserPicker';
-import { RoleSection, useRoleWrite } from './RoleSection';
+import { RoleSection, usePickForm, useRoleWrite } from './RoleSection';
 
 /** The further admins (service operation group): the service owner's people, with the owner's rights. */
 const AdminsSection = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const { write, busy } = useRoleWrite(service);
-  const [picked, setPicked] = useState<UserRef | null>(null);
+  const { picked, pick, clear } = usePickForm('admins');
   const canManage = service.permissions.manageAdmins;
   const admins = service.roles.admins;
 
@@ -20,7 +19,7 @@ const AdminsSection = ({ service }: { service: ServiceDetail }) => {
       () => addAdmin(service.id, user.id, service.version),
       t('serviceView.adminAdded', { name: user.fullname }),
     );
-    if (done) setPicked(null);
+    if (done) clear();
   };
 
   return (
@@ -63,8 +62,8 @@ const AdminsSection = ({ service }: { service: ServiceDetail }) => {
             label={t('serviceView.newAdmin')}
             description={t('serviceView.pickerHelp')}
             value={picked?.id ?? null}
-            onChange={setPicked}
-            style={{ flex: '1 1 18rem' }}
+            onChange={pick}
+            style={{ flex: '1 1 18rem', maxWidth: '32rem' }}
           />
           <Button onClick={() => picked && void add(picked)} disabled={!picked} loading={busy === 'add'}>
             {t('serviceView.addAdmin')}
@@ -76,7 +75,7 @@ const AdminsSection = ({ service }: { service: ServiceDetail }) => {
 };
 
 /**
- * Ownership (SPEC §6): the object owner (only the portfolio manager changes it), the service owner
+ * Ownership: the object owner (only the portfolio manager changes it), the service owner
  * (set by the object owner while drafting, later by the portfolio manager) and the further admins.
  */
 export const OwnershipTab = ({ service }: { service: ServiceDetail }) => (

@@ -1,8 +1,13 @@
-import { Box, Button, Group, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { formatDateTime, type ServiceDetail, type UserRef } from '@nubes/domain';
-import { useState, type FormEvent } from 'react';
+import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, roleChangeRequestSchema, userRefSchema, type ServiceDetail } from '@nubes/domain';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { NativeSelectField, TextareaField } from '../../../forms/fields';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
 import { decideRoleChange, requestRoleChange } from '../api';
 import { UserPicker, userLabel } from '../inputs/UserPicker';
 import { RoleSection, useRoleWrite } from './RoleSection';
@@ -11,28 +16,37 @@ type ChangeableRole = 'serviceOwner' | 'serviceManager';
 type RoleChange = ServiceDetail['roleChanges'][number];
 const CHANGEABLE: readonly ChangeableRole[] = ['serviceOwner', 'serviceManager'];
 
+/** The request form: the role, the proposed person (required) and an optional reason. */
+const requestFormSchema = z.object({
+  role: roleChangeRequestSchema.shape.role,
+  user: userRefSchema.nullable().refine((user) => user !== null, 'validation.required'),
+  reason: z.string().max(2000, 'validation.tooLong'),
+});
+const REQUEST_DEFAULTS: z.input<typeof requestFormSchema> = { role: 'serviceOwner', user: null, reason: '' };
+
 /** The manager asks for a new service owner or a new manager; the portfolio manager decides. */
 const RequestChange = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const { write, busy } = useRoleWrite(service);
-  const [role, setRole] = useState<ChangeableRole>('serviceOwner');
-  const [user, setUser] = useState<UserRef | null>(null);
-  const [reason, setReason] = useState('');
+  const { control, handleSubmit, reset, setValue } = useZodForm(requestFormSchema, { defaultValues: REQUEST_DEFAULTS });
+  const [user, reason] = useWatch({ control, name: ['user', 'reason'] });
   const [pickerKey, setPickerKey] = useState(0);
+  useGuardedForm('role-change-request', {
+    dirty: user !== null || reason.trim() !== '',
+    discard: () => reset(REQUEST_DEFAULTS),
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!user) return;
-    const roleLabel = t(`serviceView.roles.${role}`);
+  const send = async (values: z.output<typeof requestFormSchema>) => {
+    const picked = values.user;
+    const roleLabel = t(`serviceView.roles.${values.role}`);
+    const text = values.reason.trim();
     const done = await write(
       'request',
-      () =>
-        requestRoleChange(service.id, { role, userId: user.id, ...(reason.trim() ? { reason: reason.trim() } : {}) }),
-      t('serviceView.roleChangeRequested', { role: roleLabel, name: user.fullname }),
+      () => requestRoleChange(service.id, { role: values.role, userId: picked.id, ...(text ? { reason: text } : {}) }),
+      t('serviceView.roleChangeRequested', { role: roleLabel, name: picked.fullname }),
     );
     if (done) {
-      setUser(null);
-      setReason('');
+      reset(REQUEST_DEFAULTS);
       setPickerKey((key) => key + 1);
     }
   };
@@ -43,28 +57,31 @@ const RequestChange = ({ service }: { service: ServiceDetail }) => {
         {t('serviceView.requestChange')}
       </Title>
       <Text mt="xs">{t('serviceView.requestChangeHelp')}</Text>
-      <form noValidate aria-labelledby="role-change-request" onSubmit={(event) => void submit(event)}>
+      <form noValidate aria-labelledby="role-change-request" onSubmit={(event) => void handleSubmit(send)(event)}>
         <Stack gap="sm" mt="sm">
-          <NativeSelect
+          <NativeSelectField
+            control={control}
+            name="role"
             label={t('serviceView.role')}
-            value={role}
             data={CHANGEABLE.map((value) => ({ value, label: t(`serviceView.roles.${value}`) }))}
-            onChange={(event) => setRole(event.currentTarget.value as ChangeableRole)}
+            maw="24rem"
           />
           <UserPicker
             key={pickerKey}
             label={t('serviceView.proposedHolder')}
             description={t('serviceView.pickerHelp')}
             value={user?.id ?? null}
-            onChange={setUser}
+            onChange={(next) => setValue('user', next, { shouldDirty: true })}
             required
+            style={{ maxWidth: '36rem' }}
           />
-          <Textarea
+          <TextareaField
+            control={control}
+            name="reason"
             label={t('serviceView.reason')}
             autosize
             minRows={2}
-            value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            maw="48rem"
           />
           <Button type="submit" disabled={!user} loading={busy === 'request'} style={{ alignSelf: 'flex-start' }}>
             {t('serviceView.sendRequest')}

@@ -1,8 +1,12 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ServiceDetail, UpdateServiceRolesRequest, UserRef } from '@nubes/domain';
-import { useState } from 'react';
+import { userRefSchema, type ServiceDetail, type UpdateServiceRolesRequest, type UserRef } from '@nubes/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { notifySuccess } from '../../../app/notify';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
 import { updateRoles } from '../api';
 import { UserPicker, userLabel } from '../inputs/UserPicker';
 import { reportWriteError, useServiceCache } from '../writes';
@@ -16,25 +20,50 @@ const rolesBody = (role: AssignableRole, userId: string | null, version: number)
   return { version, [key]: userId };
 };
 
-/** Runs one role write and reports it; the answer is the service as it is now. */
+interface RoleWrite {
+  /** Which button started it (shows the busy state there). */
+  key: string;
+  call: () => Promise<ServiceDetail>;
+  successText: string;
+}
+
+/** Runs one role write (a mutation) and reports it; the answer is the service as it is now. */
 export const useRoleWrite = (service: ServiceDetail) => {
   const { t } = useTranslation();
   const { store, reload } = useServiceCache(service.id);
-  const [busy, setBusy] = useState<string | null>(null);
-  const write = async (key: string, call: () => Promise<ServiceDetail>, successText: string): Promise<boolean> => {
-    setBusy(key);
-    try {
-      store(await call());
+  const mutation = useMutation({
+    mutationFn: ({ call }: RoleWrite) => call(),
+    onSuccess: (next, { successText }) => {
+      store(next);
       notifySuccess(t('service.updated'), successText);
+    },
+    onError: (error) => reportWriteError(error, t('serviceView.cannotChangeRoles'), t, { onConflict: reload }),
+  });
+  const { mutateAsync } = mutation;
+  const write = async (key: string, call: () => Promise<ServiceDetail>, successText: string): Promise<boolean> => {
+    try {
+      await mutateAsync({ key, call, successText });
       return true;
-    } catch (error) {
-      reportWriteError(error, t('serviceView.cannotChangeRoles'), t, { onConflict: reload });
+    } catch {
+      // Reported by the mutation's onError.
       return false;
-    } finally {
-      setBusy(null);
     }
   };
-  return { write, busy };
+  return { write, busy: mutation.isPending ? (mutation.variables?.key ?? null) : null };
+};
+
+const pickSchema = z.object({ user: userRefSchema.nullable() });
+
+/**
+ * A person picked for a role but not yet assigned: a form of its own, so leaving it with a pick
+ * asks first (ADR 19).
+ */
+export const usePickForm = (id: string) => {
+  const { control, setValue, reset } = useZodForm(pickSchema, { defaultValues: { user: null } });
+  const picked = useWatch({ control, name: 'user' });
+  const clear = () => reset({ user: null });
+  useGuardedForm(id, { dirty: picked !== null, discard: clear });
+  return { picked, pick: (user: UserRef | null) => setValue('user', user, { shouldDirty: true }), clear };
 };
 
 export interface RoleSectionProps {
@@ -50,7 +79,7 @@ export interface RoleSectionProps {
 export const RoleSection = ({ service, role, canAssign, removable }: RoleSectionProps) => {
   const { t } = useTranslation();
   const { write, busy } = useRoleWrite(service);
-  const [picked, setPicked] = useState<UserRef | null>(null);
+  const { picked, pick, clear } = usePickForm(`role-${role}`);
   const holder = service.roles[role];
   const roleLabel = t(`serviceView.roles.${role}`);
   const headingId = `role-${role}`;
@@ -63,7 +92,7 @@ export const RoleSection = ({ service, role, canAssign, removable }: RoleSection
         ? t('serviceView.roleAssigned', { role: roleLabel, name: user.fullname })
         : t('serviceView.roleRemoved', { role: roleLabel }),
     );
-    if (done) setPicked(null);
+    if (done) clear();
   };
 
   return (
@@ -79,8 +108,8 @@ export const RoleSection = ({ service, role, canAssign, removable }: RoleSection
               label={t('serviceView.newHolder', { role: roleLabel })}
               description={t('serviceView.pickerHelp')}
               value={picked?.id ?? null}
-              onChange={setPicked}
-              style={{ flex: '1 1 18rem' }}
+              onChange={pick}
+              style={{ flex: '1 1 18rem', maxWidth: '32rem' }}
             />
             <Button onClick={() => picked && void assign(picked)} disabled={!picked} loading={busy === 'assign'}>
               {t('serviceView.assign')}

@@ -3,6 +3,7 @@ import type { ServiceDetail } from '@nubes/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../forms/LeaveGuard';
 import { draftFromService } from '../formModel';
 import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';
@@ -18,13 +19,22 @@ import { WeightingTab } from './WeightingTab';
 
 /**
  * /sc/service/{id}: the service's header and its tabs. The service information draft lives here,
- * so switching tabs keeps what was typed.
+ * so switching tabs keeps what was typed; the other tabs' forms (weighting, a comment) live in
+ * their tab, so switching away from unsaved edits there asks first, as leaving the screen does.
  */
-export const ServiceView = ({ service }: { service: ServiceDetail }) => {
+export const ServiceView = ({ service }: { service: ServiceDetail }) => (
+  <LeaveGuard>
+    <ServiceTabs service={service} />
+  </LeaveGuard>
+);
+
+const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const { tab, open } = useServiceTabs();
+  const { confirm } = useLeaveGuard();
   const base = useMemo(() => draftFromService(service), [service]);
   const draft = useServiceDraft(base, useDraftKey(service.id));
+  useGuardedForm('information', { dirty: draft.dirty, keptOnTabSwitch: true, discard: draft.reset });
 
   return (
     <>
@@ -37,7 +47,7 @@ export const ServiceView = ({ service }: { service: ServiceDetail }) => {
       <Tabs
         value={tab}
         onChange={(next) => {
-          if (isServiceTab(next)) open(next);
+          if (isServiceTab(next) && next !== tab) confirm('tab', () => open(next));
         }}
         keepMounted={false}
       >

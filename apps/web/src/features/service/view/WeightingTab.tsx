@@ -1,9 +1,14 @@
-import { Button, Group, NativeSelect, Stack, Table, Text } from '@mantine/core';
-import { weighAnswers, type ServiceDetail } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { createServiceRequestSchema, weighAnswers, type ServiceDetail } from '@nubes/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { notifyInfo, notifySuccess } from '../../../app/notify';
+import { NativeSelectField } from '../../../forms/fields';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
 import { PageLoader } from '../../../pages/PageLoader';
 import { fetchWeightingCriteria, serviceKeys, updateService } from '../api';
 import { localized } from '../formModel';
@@ -12,15 +17,32 @@ import { reportWriteError, useServiceCache } from '../writes';
 /** Answers being edited: criterion → option key, or null to clear the answer. */
 type AnswerEdits = Record<string, string | null>;
 
+/**
+ * The answers as the request schema takes them (criterion → option key, null clears); a criterion
+ * never answered has no value yet.
+ */
+const answerSchema = createServiceRequestSchema.shape.weighting.unwrap();
+const weightingFormSchema = z.object({
+  answers: z.record(answerSchema.keyType, answerSchema.valueType.optional()),
+});
+type WeightingForm = z.infer<typeof weightingFormSchema>;
+
 /** The answers to save: only what differs from the stored ones. */
-export const weightingChanges = (stored: Readonly<Record<string, string>>, edits: AnswerEdits): AnswerEdits | null => {
-  const changes = Object.fromEntries(Object.entries(edits).filter(([key, value]) => (stored[key] ?? null) !== value));
+export const weightingChanges = (
+  stored: Readonly<Record<string, string>>,
+  edits: Readonly<Record<string, string | null | undefined>>,
+): AnswerEdits | null => {
+  const changes: AnswerEdits = {};
+  for (const [key, value] of Object.entries(edits)) {
+    if ((stored[key] ?? null) !== (value ?? null)) changes[key] = value ?? null;
+  }
   return Object.keys(changes).length > 0 ? changes : null;
 };
 
 /**
- * Weighting criteria (SPEC §3, DESIGN §3): per criterion the answer, its points, the factor and the
- * weighted score (points × factor); the service's score is the sum. Editable with the edit right.
+ * Weighting criteria: per criterion the answer, its points, the factor and the weighted score
+ * (points × factor); the service's score is the sum. Editable with the edit right. The answers
+ * are a form of their own: leaving the tab with unsaved answers asks first (ADR 19).
  */
 export const WeightingTab = ({ service }: { service: ServiceDetail }) => {
   const { t, i18n } = useTranslation();
@@ -31,117 +53,122 @@ export const WeightingTab = ({ service }: { service: ServiceDetail }) => {
     staleTime: 5 * 60_000,
   });
   const { store, reload } = useServiceCache(service.id);
-  const [edits, setEdits] = useState<AnswerEdits>({});
-  const [saving, setSaving] = useState(false);
   const editable = service.permissions.edit;
+  const form = useZodForm(weightingFormSchema, { defaultValues: { answers: { ...service.weighting } } });
+  const { control, reset, handleSubmit } = form;
+  const edits = useWatch({ control, name: 'answers' }) as AnswerEdits;
+  const changes = useMemo(() => weightingChanges(service.weighting, edits ?? {}), [service.weighting, edits]);
+  useGuardedForm('weighting', {
+    dirty: changes !== null,
+    discard: () => reset({ answers: { ...service.weighting } }),
+  });
 
   const answers = useMemo(() => {
-    const merged: Record<string, string> = { ...service.weighting };
-    for (const [key, value] of Object.entries(edits)) {
-      if (value === null) delete merged[key];
-      else merged[key] = value;
+    const merged: Record<string, string> = {};
+    for (const [key, value] of Object.entries({ ...service.weighting, ...edits })) {
+      if (value) merged[key] = value;
     }
     return merged;
   }, [service.weighting, edits]);
   const { rows, score } = useMemo(() => weighAnswers(criteria.data?.items ?? [], answers), [criteria.data, answers]);
 
-  const save = async () => {
-    const changes = weightingChanges(service.weighting, edits);
-    if (!changes) {
+  const saving = useMutation({
+    mutationFn: (weighting: AnswerEdits) => updateService(service.id, { weighting, version: service.version }),
+    onSuccess: (saved) => {
+      store(saved);
+      reset({ answers: { ...saved.weighting } });
+      notifySuccess(t('service.updated'), t('serviceView.weightingSavedText', { score: saved.score }));
+    },
+    onError: (error) =>
+      reportWriteError(error, t('service.cannotSave'), t, {
+        onConflict: () => {
+          reset({ answers: { ...service.weighting } });
+          reload();
+        },
+      }),
+  });
+
+  const save = (values: WeightingForm) => {
+    const next = weightingChanges(service.weighting, values.answers);
+    if (!next) {
       notifyInfo(t('service.nothingToSave'), t('serviceView.nothingToSaveText'));
       return;
     }
-    setSaving(true);
-    try {
-      const saved = await updateService(service.id, { weighting: changes, version: service.version });
-      store(saved);
-      setEdits({});
-      notifySuccess(t('service.updated'), t('serviceView.weightingSavedText', { score: saved.score }));
-    } catch (error) {
-      reportWriteError(error, t('service.cannotSave'), t, {
-        onConflict: () => {
-          setEdits({});
-          reload();
-        },
-      });
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate(next);
   };
 
   if (criteria.isPending) return <PageLoader />;
   if (criteria.isError) return <Text role="alert">{t('notifications.somethingWentWrong')}</Text>;
 
   return (
-    <Stack gap="md">
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder>
-          <caption className="visually-hidden">{t('serviceView.tabs.weighting')}</caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('serviceView.criterion')}</Table.Th>
-              <Table.Th scope="col">{t('serviceView.answer')}</Table.Th>
-              <Table.Th scope="col">{t('serviceView.points')}</Table.Th>
-              <Table.Th scope="col">{t('serviceView.factor')}</Table.Th>
-              <Table.Th scope="col">{t('serviceView.weightedScore')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map(({ criterion, option, weightedScore }) => {
-              const label = localized(criterion.label, language);
-              return (
-                <Table.Tr key={criterion.key}>
-                  <Table.Th scope="row" fw={500}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td>
-                    {editable ? (
-                      <NativeSelect
-                        aria-label={label}
-                        value={option?.key ?? ''}
-                        data={[
-                          { value: '', label: t('serviceView.notChosen') },
-                          ...criterion.options.map((o) => ({ value: o.key, label: localized(o.label, language) })),
-                        ]}
-                        onChange={(event) => {
-                          const value = event.currentTarget.value || null;
-                          setEdits((current) => ({ ...current, [criterion.key]: value }));
-                        }}
-                      />
-                    ) : option ? (
-                      localized(option.label, language)
-                    ) : (
-                      <Text span c="dimmed">
-                        {t('serviceView.notFilled')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{option ? option.points : '–'}</Table.Td>
-                  <Table.Td>{criterion.factor}</Table.Td>
-                  <Table.Td>{weightedScore}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row" colSpan={4}>
-                {t('serviceView.totalScore')}
-              </Table.Th>
-              <Table.Td fw={700} aria-live="polite">
-                {score}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-      {editable && (
-        <Group>
-          <Button onClick={() => void save()} loading={saving}>
-            {t('serviceView.saveWeighting')}
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <form noValidate aria-label={t('serviceView.tabs.weighting')} onSubmit={(event) => void handleSubmit(save)(event)}>
+      <Stack gap="md">
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder>
+            <caption className="visually-hidden">{t('serviceView.tabs.weighting')}</caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{t('serviceView.criterion')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.answer')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.points')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.factor')}</Table.Th>
+                <Table.Th scope="col">{t('serviceView.weightedScore')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map(({ criterion, option, weightedScore }) => {
+                const label = localized(criterion.label, language);
+                return (
+                  <Table.Tr key={criterion.key}>
+                    <Table.Th scope="row" fw={500}>
+                      {label}
+                    </Table.Th>
+                    <Table.Td>
+                      {editable ? (
+                        <NativeSelectField
+                          control={control}
+                          name={`answers.${criterion.key}`}
+                          aria-label={label}
+                          data={[
+                            { value: '', label: t('serviceView.notChosen') },
+                            ...criterion.options.map((o) => ({ value: o.key, label: localized(o.label, language) })),
+                          ]}
+                        />
+                      ) : option ? (
+                        localized(option.label, language)
+                      ) : (
+                        <Text span c="dimmed">
+                          {t('serviceView.notFilled')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{option ? option.points : '–'}</Table.Td>
+                    <Table.Td>{criterion.factor}</Table.Td>
+                    <Table.Td>{weightedScore}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row" colSpan={4}>
+                  {t('serviceView.totalScore')}
+                </Table.Th>
+                <Table.Td fw={700} aria-live="polite">
+                  {score}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
+        {editable && (
+          <Group>
+            <Button type="submit" loading={saving.isPending}>
+              {t('serviceView.saveWeighting')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
   );
 };

@@ -1,0 +1,70 @@
+import { NativeSelect, Textarea, type NativeSelectProps, type TextareaProps } from '@mantine/core';
+import { URL_EXAMPLE } from '@nubes/domain';
+import type { FieldError } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+/** A field message's text: the schema's i18n key translated, or the server's text as it came. */
+export const useErrorText = () => {
+  const { t } = useTranslation();
+  return (error: FieldError | undefined): string | undefined => {
+    if (!error?.message) return undefined;
+    return error.type === SERVER_ERROR ? error.message : t(error.message, { host: URL_EXAMPLE });
+  };
+};
+
+/** The error type of messages the server sent (already translated); the others are i18n keys. */
+export const SERVER_ERROR = 'server';
+
+interface BoundProps<T extends FieldValues> {
+  control: Control<T>;
+  name: FieldPath<T>;
+}
+
+/** A multi-line text bound to the form; Mantine ties the message to it (aria-invalid, describedby). */
+export const TextareaField = <T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: BoundProps<T> & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error'>) => {
+  const {
+    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  const errorText = useErrorText();
+  return (
+    <Textarea
+      {...props}
+      ref={inputRef}
+      name={inputName}
+      value={(value as string | undefined) ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={onBlur}
+      error={errorText(fieldState.error)}
+    />
+  );
+};
+
+/** A native select bound to the form; the empty option stands for null. */
+export const NativeSelectField = <T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: BoundProps<T> & Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'error'>) => {
+  const {
+    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
+  const errorText = useErrorText();
+  return (
+    <NativeSelect
+      {...props}
+      ref={inputRef}
+      name={inputName}
+      value={(value as string | null | undefined) ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value || null)}
+      onBlur={onBlur}
+      error={errorText(fieldState.error)}
+    />
+  );
+};
