@@ -57,5 +57,7 @@ export default defineConfig({
     setupFiles: [path.resolve(dirname, 'src/test/setup.ts')],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // jsdom renders whole screens; on two shared cores a walk through a form can pass 5 s. Tests assert behaviour, not time.
+    testTimeout: 20_000,
   },
 });

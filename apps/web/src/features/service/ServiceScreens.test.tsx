@@ -576,7 +576,7 @@ describe('Dates and files', () => {
     fireEvent.blur(date);
     await waitFor(() => expect(date).toHaveValue('5.1.2024'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('service updated')).toBeInTheDocument();
+    expect(await screen.findByText('Service updated')).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       { method: 'PATCH', path: `/api/services/${ID}`, body: { fields: { plannedStart: '2024-01-05' }, version: 3 } },
     ]);
@@ -615,7 +615,7 @@ describe('Dates and files', () => {
       dataTransfer: { files: [new File(['%PDF'], 'plan.pdf', { type: 'application/pdf' })], types: ['Files'] },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('file uploaded')).toBeInTheDocument();
+    expect(await screen.findByText('File uploaded')).toBeInTheDocument();
     expect(writes(calls).map((call) => `${call.method} ${call.path}`)).toEqual([`POST /api/services/${ID}/documents`]);
     expect(screen.getByText('No file chosen')).toBeInTheDocument();
   }, 20_000);
