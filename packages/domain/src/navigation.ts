@@ -1,5 +1,6 @@
 import { can, type Permission, type Principal } from './permissions.js';
 import { routeById, type RouteId } from './routes.js';
+import type { MessageKey } from './i18n/types.js';
 
 /**
  * Top navigation (ADR 21). An entry leads to a route and shows when the user may open it and its
@@ -10,7 +11,7 @@ import { routeById, type RouteId } from './routes.js';
  */
 export interface NavEntry {
   key: string;
-  labelKey: string;
+  labelKey: MessageKey;
   route?: RouteId;
   /** Who sees the entry; defaults to the route's permission. */
   permission?: Permission;
@@ -20,7 +21,7 @@ export interface NavEntry {
 
 export interface NavGroup {
   key: 'servicePortfolio' | 'contactDatabase' | 'voRegistration' | 'adminPanel';
-  labelKey: string;
+  labelKey: MessageKey;
   entries: readonly NavEntry[];
 }
 

@@ -1,4 +1,5 @@
 import { can, type Principal, type RouteAccess } from './permissions.js';
+import type { MessageKey } from './i18n/types.js';
 
 /**
  * The web app's routes. The web registers exactly these; titles are i18n keys under `routes.*`.
@@ -108,7 +109,7 @@ export const offersRoute = (principal: Principal | null, id: RouteId): boolean =
   routeById(id).hasScreen === true && canOpenRoute(principal, id);
 
 /** The i18n key of a route's title; home has none, so the document title falls back to the product name. */
-export const routeTitleKey = (id: RouteId): string | null => (id === 'home' ? null : `routes.${id}`);
+export const routeTitleKey = (id: RouteId): MessageKey | null => (id === 'home' ? null : `routes.${id}`);
 
 /** Fills `:params` of a route path. */
 export const routePath = (id: RouteId, params: Record<string, string | number> = {}): string =>

@@ -1,3 +1,4 @@
+import type { MessageKey } from '@nubes/domain';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -11,7 +12,7 @@ export const assertUsersExist = async (db: Db | Tx, refs: readonly (readonly [st
     .from(users)
     .where(inArray(users.id, [...new Set(refs.map(([, id]) => id))]));
   const known = new Set(rows.map((r) => r.id));
-  const errors = Object.fromEntries(
+  const errors = Object.fromEntries<MessageKey>(
     refs.filter(([, id]) => !known.has(id)).map(([key]) => [key, 'service.unknownUser']),
   );
   if (Object.keys(errors).length > 0) throw invalidInput('service.unknownUser', errors);

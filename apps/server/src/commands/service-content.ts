@@ -5,6 +5,7 @@ import {
   isEmptyValue,
   weighAnswers,
   weightingErrors,
+  type FieldMessages,
   type FieldValue,
   type FieldValues,
   type WeightingAnswers,
@@ -92,7 +93,7 @@ export const applyContentInput = async (
 ): Promise<{ content: ServiceContent; criteria: WeightingCriterion[] }> => {
   const criteria = await loadWeightingCriteria(db);
   const inputFields = input.fields ?? {};
-  const errors: Record<string, string> = { ...formatErrors(inputFields) };
+  const errors: FieldMessages = { ...formatErrors(inputFields) };
   // Keywords are a relation of their own, set through `keywords`.
   if ('keywords' in inputFields) errors.keywords = 'validation.unknownField';
   for (const [key, message] of Object.entries(weightingErrors(criteria, input.weighting ?? {})))

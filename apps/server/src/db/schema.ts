@@ -3,6 +3,7 @@ import {
   SERVICE_STATES,
   type FieldValues,
   type LocalizedText,
+  type ServiceType,
   type WeightingAnswers,
   type WeightingOption,
 } from '@nubes/domain';
@@ -203,7 +204,7 @@ export const services = pgTable(
     weighting: jsonb('weighting').$type<WeightingAnswers>().notNull().default({}),
     /** Sum of points × factor over the weighting answers; kept here so the integration list sorts on an index. */
     weightedScore: integer('weighted_score').notNull().default(0),
-    serviceType: text('service_type').notNull().default('uncategorised'),
+    serviceType: text('service_type').$type<ServiceType>().notNull().default('uncategorised'),
     documentsActive: boolean('documents_active').notNull().default(false),
     onlineSince: timestamp('online_since', { withTimezone: true }),
     onlineUntil: timestamp('online_until', { withTimezone: true }),

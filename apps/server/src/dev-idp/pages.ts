@@ -1,4 +1,4 @@
-import { translate, type Language } from '@nubes/domain';
+import { translate, type Language, type MessageKey } from '@nubes/domain';
 import { DEMO_ACCOUNTS } from './accounts.js';
 
 const escapeHtml = (value: string) =>
@@ -6,7 +6,7 @@ const escapeHtml = (value: string) =>
 
 /** The dev IdP's login page: plain HTML, no script, so it runs under the portal's CSP. */
 export const renderLoginPage = (options: { uid: string; language: Language; error?: boolean; username?: string }) => {
-  const t = (key: string, params?: Record<string, string>) => escapeHtml(translate(options.language, key, params));
+  const t = (key: MessageKey, params?: Record<string, string>) => escapeHtml(translate(options.language, key, params));
   const rows = DEMO_ACCOUNTS.map(
     (a) =>
       `<tr><td>${escapeHtml(a.username)}</td><td>${escapeHtml(a.name)}</td><td>${

@@ -8,6 +8,7 @@ import {
   type ApiError,
   type ErrorCode,
   type Language,
+  type MessageKey,
   negotiateLanguage,
   URL_EXAMPLE,
 } from '@nubes/domain';
@@ -55,7 +56,7 @@ const send = (reply: FastifyReply, code: ErrorCode, body: ApiError, headers?: Re
  * Fastify's and its plugins' own client errors by their code (ADR 0015); any other 4xx is answered
  * by its status below. Every one gets the portal's shape and a translated message.
  */
-const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; key?: string }> = {
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; key?: MessageKey }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_input', key: 'errors.invalidJson' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_input', key: 'errors.invalidJson' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'unsupported_media_type' },

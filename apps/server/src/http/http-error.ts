@@ -1,14 +1,14 @@
-import type { ErrorCode } from '@nubes/domain';
+import type { ErrorCode, FieldMessages, MessageKey } from '@nubes/domain';
 
 /**
- * A failure the caller should see. `messageKey` and field messages are i18n keys; the error
- * handler translates them into the caller's language.
+ * A failure the caller should see. `messageKey` and field messages are keys of the catalogue (typed,
+ * ADR 0022); the error handler translates them into the caller's language.
  */
 export class HttpError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly messageKey: string = `errors.${code}`,
-    readonly fields?: Record<string, string>,
+    readonly messageKey: MessageKey = `errors.${code}`,
+    readonly fields?: FieldMessages,
     readonly headers?: Record<string, string>,
   ) {
     super(messageKey);
@@ -17,8 +17,8 @@ export class HttpError extends Error {
 }
 
 export const notFound = () => new HttpError('not_found');
-export const forbidden = (messageKey?: string) => new HttpError('forbidden', messageKey);
-export const unauthorized = (messageKey?: string) => new HttpError('unauthorized', messageKey);
-export const conflict = (messageKey?: string) => new HttpError('conflict', messageKey);
-export const invalidInput = (messageKey?: string, fields?: Record<string, string>) =>
+export const forbidden = (messageKey?: MessageKey) => new HttpError('forbidden', messageKey);
+export const unauthorized = (messageKey?: MessageKey) => new HttpError('unauthorized', messageKey);
+export const conflict = (messageKey?: MessageKey) => new HttpError('conflict', messageKey);
+export const invalidInput = (messageKey?: MessageKey, fields?: FieldMessages) =>
   new HttpError('invalid_input', messageKey, fields);

@@ -7,6 +7,7 @@ import {
   type Principal,
   type ServiceRelation,
   type ServiceSort,
+  type ServiceType,
   type ServiceState,
 } from '@nubes/domain';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
@@ -21,7 +22,7 @@ export interface ServiceListRow {
   providerAbbreviation: string | null;
   providerName: string | null;
   shortDescription: string;
-  serviceType: string;
+  serviceType: ServiceType;
   weightedScore: number;
   /** Keyword names, sorted case-insensitively. */
   keywords: string[];

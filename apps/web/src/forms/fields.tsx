@@ -3,13 +3,16 @@ import { URL_EXAMPLE } from '@nubes/domain';
 import type { FieldError } from 'react-hook-form';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { messageKeyOr } from '../i18n/messageKey';
 
 /** A field message's text: the schema's i18n key translated, or the server's text as it came. */
 export const useErrorText = () => {
   const { t } = useTranslation();
   return (error: FieldError | undefined): string | undefined => {
     if (!error?.message) return undefined;
-    return error.type === SERVER_ERROR ? error.message : t(error.message, { host: URL_EXAMPLE });
+    return error.type === SERVER_ERROR
+      ? error.message
+      : t(messageKeyOr(error.message, 'validation.invalid'), { host: URL_EXAMPLE });
   };
 };
 

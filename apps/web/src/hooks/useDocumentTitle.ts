@@ -1,3 +1,4 @@
+import type { MessageKey } from '@nubes/domain';
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../config/publicConfig';
@@ -10,7 +11,7 @@ import { usePublicConfig } from '../config/publicConfig';
 export const PageTitleContext = createContext<(title: string | null) => void>(() => undefined);
 
 /** Document title = the screen's own title, else the translated route title, else (home) the product name. */
-export const useDocumentTitle = (titleKey: string | null, pageTitle: string | null = null): void => {
+export const useDocumentTitle = (titleKey: MessageKey | null, pageTitle: string | null = null): void => {
   const { t, i18n } = useTranslation();
   const { productName } = usePublicConfig();
   const title = pageTitle ?? (titleKey ? t(titleKey) : productName);

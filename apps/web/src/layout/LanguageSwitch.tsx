@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
-import { LANGUAGES, type Language } from '@nubes/domain';
+import { LANGUAGES, type Language, type MessageKey } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n/i18n';
 
-const LABEL_KEYS: Record<Language, string> = { en: 'nav.english', de: 'nav.german' };
+const LABEL_KEYS: Record<Language, MessageKey> = { en: 'nav.english', de: 'nav.german' };
 
 /** EN/DE toggle; the choice is kept in localStorage 'lang' and sets <html lang>. */
 export const LanguageSwitch = () => {

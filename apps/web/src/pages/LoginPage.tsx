@@ -9,12 +9,14 @@ import { notifyError } from '../app/notify';
 import { rememberSsoTarget } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
 import { useZodForm } from '../forms/useZodForm';
+import { messageKeyOr } from '../i18n/messageKey';
+import type { TFunction } from 'i18next';
 
 /**
  * Decided by the error shape's code (ADR 19): `unauthorized` is a failed login; `too_many_requests`
  * carries the server's (localized) throttling message.
  */
-const reportLoginError = (error: unknown, t: (key: string) => string) => {
+const reportLoginError = (error: unknown, t: TFunction) => {
   if (isApiError(error) && error.code === 'unauthorized') {
     notifyError(t('notifications.loginFailed'), t('notifications.loginFailedText'));
   } else if (isApiError(error) && error.code === 'too_many_requests') {
@@ -78,7 +80,7 @@ const AdminLogin = ({ target }: { target: string }) => {
     }
   };
 
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (key: string | undefined) => (key ? t(messageKeyOr(key, 'validation.invalid')) : undefined);
 
   return (
     <Paper withBorder p="lg" component="section" aria-labelledby="login-admin">

@@ -1,6 +1,7 @@
 import { en } from './en.js';
+import type { MessageKey } from './types.js';
 
-export type { Messages } from './types.js';
+export type { FieldMessages, MessageKey, Messages } from './types.js';
 export { en };
 
 export const LANGUAGES = ['en', 'de'] as const;
@@ -31,4 +32,15 @@ export const lookup = (catalogue: unknown, key: string): string | undefined => {
   return typeof node === 'string' ? node : undefined;
 };
 
-export const hasMessage = (key: string): boolean => lookup(en, key) !== undefined;
+/**
+ * Whether a string from data (a server message, a zod issue) is a key of the English catalogue,
+ * a plural's base included: the runtime check where a typed key cannot be had (ADR 0022).
+ */
+export const hasMessage = (key: string): key is MessageKey =>
+  lookup(en, key) !== undefined || lookup(en, `${key}_other`) !== undefined;
+
+/**
+ * A message key where the parameter is any string (zod's messages in the schemas): returns the key
+ * unchanged, and its type makes a key missing from the catalogue fail the typecheck (ADR 0022).
+ */
+export const msg = <K extends MessageKey>(key: K): K => key;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { de, en, negotiateLanguage, translate } from './index.js';
+import { de, en, hasMessage, negotiateLanguage, translate, type MessageKey } from './index.js';
 
-const leafKeys = (node: object, prefix = ''): string[] =>
+const leafKeys = (node: object, prefix = ''): MessageKey[] =>
   Object.entries(node).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value as object, `${prefix}${key}.`),
+    typeof value === 'string' ? [`${prefix}${key}` as MessageKey] : leafKeys(value as object, `${prefix}${key}.`),
   );
 
 describe('message catalogues', () => {
@@ -22,7 +22,25 @@ describe('message catalogues', () => {
   it('translates with parameters and falls back to English, then to the key', () => {
     expect(translate('en', 'welcomeBar.loggedIn', { fullname: 'Alice Adler' })).toBe('Welcome, Alice Adler');
     expect(translate('de', 'welcomeBar.loggedIn', { fullname: 'Alice Adler' })).toBe('Willkommen, Alice Adler');
-    expect(translate('de', 'no.such.key')).toBe('no.such.key');
+    // A key from data that the catalogue lacks: only a cast gets it past the type.
+    expect(translate('de', 'no.such.key' as MessageKey)).toBe('no.such.key');
+  });
+
+  it('picks the plural form of a count, as i18next does', () => {
+    expect(translate('en', 'portfolio.total', { count: 1 })).toBe('1 service');
+    expect(translate('en', 'portfolio.total', { count: 3 })).toBe('3 services');
+    expect(translate('de', 'portfolio.total', { count: 0 })).toBe(
+      translate('de', 'portfolio.total_other', { count: 0 }),
+    );
+    expect(translate('en', 'portfolio.total_one', { count: 1 })).toBe('1 service');
+  });
+
+  it('knows the keys of the English catalogue, plural bases included', () => {
+    expect(hasMessage('validation.required')).toBe(true);
+    expect(hasMessage('portfolio.total')).toBe(true);
+    expect(hasMessage('portfolio.total_one')).toBe(true);
+    expect(hasMessage('portfolio')).toBe(false);
+    expect(hasMessage('portfolio.totl')).toBe(false);
   });
 
   it('negotiates the language from Accept-Language with English as default', () => {

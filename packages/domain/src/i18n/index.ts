@@ -1,7 +1,7 @@
 import { de } from './de.js';
 import { en } from './en.js';
 import { lookup, type Language } from './core.js';
-import type { Messages } from './types.js';
+import type { MessageKey, Messages } from './types.js';
 
 export * from './core.js';
 export { de };
@@ -12,12 +12,24 @@ export { de };
  */
 export const MESSAGES: Record<Language, Messages> = { en, de };
 
+/** The key's text in one catalogue; with a numeric count, a plural's form as i18next picks it. */
+const templateOf = (catalogue: Messages, language: Language, key: string, count: unknown): string | undefined =>
+  lookup(catalogue, key) ??
+  (typeof count === 'number'
+    ? (lookup(catalogue, `${key}_${new Intl.PluralRules(language).select(count)}`) ?? lookup(catalogue, `${key}_other`))
+    : undefined);
+
 /**
  * Translates outside React (the server's error messages); the web uses i18next over the same
  * catalogues. Falls back to English, then to the key itself.
  */
-export const translate = (language: Language, key: string, params: Record<string, string | number> = {}): string => {
-  const template = lookup(MESSAGES[language], key) ?? lookup(en, key) ?? key;
+export const translate = (
+  language: Language,
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+): string => {
+  const template =
+    templateOf(MESSAGES[language], language, key, params.count) ?? templateOf(en, 'en', key, params.count) ?? key;
   return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
     params[name] === undefined ? match : String(params[name]),
   );

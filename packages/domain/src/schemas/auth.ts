@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { msg } from '../i18n/core.js';
 import { OIDC_PROVIDER_ID } from '../session.js';
 import { isSafeText, text, UNSAFE_TEXT_MESSAGE } from './text.js';
 
 /** Messages are i18n keys; server and web translate them into the user's language. */
 export const loginRequestSchema = z
   .object({
-    login: text().trim().min(1, 'validation.required').max(200, 'validation.tooLong'),
-    password: text().min(1, 'validation.required').max(1000, 'validation.tooLong'),
+    login: text().trim().min(1, msg('validation.required')).max(200, msg('validation.tooLong')),
+    password: text().min(1, msg('validation.required')).max(1000, msg('validation.tooLong')),
   })
   .meta({ id: 'LoginRequest' });
 
@@ -15,12 +16,12 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const tokenResponseSchema = z.object({ token: z.string() }).meta({ id: 'TokenResponse' });
 
 const publicUrl = z
-  .url({ protocol: /^https?$/, error: 'validation.url' })
-  .max(2000, 'validation.tooLong')
+  .url({ protocol: /^https?$/, error: msg('validation.url') })
+  .max(2000, msg('validation.tooLong'))
   .refine(isSafeText, UNSAFE_TEXT_MESSAGE);
 
 export const oauthStartQuerySchema = z.object({
-  provider: z.literal(OIDC_PROVIDER_ID, 'validation.provider'),
+  provider: z.literal(OIDC_PROVIDER_ID, msg('validation.provider')),
   publicUrl,
 });
 
@@ -30,14 +31,14 @@ export const oauthStartResponseSchema = z
 
 export const oauthFinishRequestSchema = z
   .object({
-    provider: z.literal(OIDC_PROVIDER_ID, 'validation.provider'),
+    provider: z.literal(OIDC_PROVIDER_ID, msg('validation.provider')),
     qs: z.object({
-      code: text().min(1, 'validation.required').max(4000, 'validation.tooLong'),
-      state: text().min(1, 'validation.required').max(500, 'validation.tooLong'),
+      code: text().min(1, msg('validation.required')).max(4000, msg('validation.tooLong')),
+      state: text().min(1, msg('validation.required')).max(500, msg('validation.tooLong')),
       /** RFC 9207 issuer of the authorization response, when the IdP sends one. */
-      iss: text().max(2000, 'validation.tooLong').optional(),
+      iss: text().max(2000, msg('validation.tooLong')).optional(),
     }),
-    session: text().min(1, 'validation.required').max(200, 'validation.tooLong'),
+    session: text().min(1, msg('validation.required')).max(200, msg('validation.tooLong')),
     publicUrl,
   })
   .meta({ id: 'OAuthFinish' });
@@ -45,7 +46,7 @@ export const oauthFinishRequestSchema = z
 export type OAuthFinishRequest = z.infer<typeof oauthFinishRequestSchema>;
 
 export const usernameParamSchema = z.object({
-  username: text().min(1, 'validation.required').max(200, 'validation.tooLong'),
+  username: text().min(1, msg('validation.required')).max(200, msg('validation.tooLong')),
 });
 
 export const userSchema = z

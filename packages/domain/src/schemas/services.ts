@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { msg } from '../i18n/core.js';
 import { SERVICE_TYPES } from '../services/categorisation.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
 import { text } from './text.js';
 
 /** Messages are i18n keys; server and web translate them. */
-const id = z.uuid({ error: 'validation.invalid' });
+const id = z.uuid({ error: msg('validation.invalid') });
 const isoDateTime = z.string().meta({ format: 'date-time' });
 
-export const serviceStateSchema = z.enum(SERVICE_STATES, { error: 'validation.option' });
-export const workflowActionSchema = z.enum(WORKFLOW_ACTIONS, { error: 'validation.option' });
-export const versionSchema = z.int({ error: 'validation.invalidType' }).positive('validation.invalid');
+export const serviceStateSchema = z.enum(SERVICE_STATES, { error: msg('validation.option') });
+export const workflowActionSchema = z.enum(WORKFLOW_ACTIONS, { error: msg('validation.option') });
+export const versionSchema = z.int({ error: msg('validation.invalidType') }).positive(msg('validation.invalid'));
 
 export const serviceIdParamSchema = z.object({ id });
 
@@ -29,25 +30,25 @@ export type Keyword = z.infer<typeof keywordSchema>;
 
 /** A field's value on the wire; the field catalogue's validation decides what fits which field. */
 export const fieldValueSchema = z.union([
-  text().max(20_000, 'validation.tooLong'),
+  text().max(20_000, msg('validation.tooLong')),
   z.number(),
   z.boolean(),
-  z.array(text().max(200, 'validation.tooLong')).max(100, 'validation.tooLong'),
+  z.array(text().max(200, msg('validation.tooLong'))).max(100, msg('validation.tooLong')),
   z.null(),
 ]);
 export const fieldValuesSchema = z.record(text().max(100), fieldValueSchema);
 
-const serviceName = text({ error: 'service.nameRequired' })
+const serviceName = text({ error: msg('service.nameRequired') })
   .trim()
-  .min(1, 'service.nameRequired')
-  .max(200, 'validation.tooLong');
+  .min(1, msg('service.nameRequired'))
+  .max(200, msg('validation.tooLong'));
 
 export const createServiceRequestSchema = z
   .object({
     name: serviceName,
     providerInstitutionId: id.nullable().optional(),
     fields: fieldValuesSchema.optional(),
-    keywords: z.array(id).max(50, 'validation.tooLong').optional(),
+    keywords: z.array(id).max(50, msg('validation.tooLong')).optional(),
     weighting: z.record(text().max(100), text().max(100).nullable()).optional(),
   })
   .strict()
@@ -90,15 +91,15 @@ export const serviceAdminRequestSchema = z
 
 export const roleChangeRequestSchema = z
   .object({
-    role: z.enum(['serviceOwner', 'serviceManager'], { error: 'validation.option' }),
+    role: z.enum(['serviceOwner', 'serviceManager'], { error: msg('validation.option') }),
     userId: id,
-    reason: text().trim().max(2000, 'validation.tooLong').optional(),
+    reason: text().trim().max(2000, msg('validation.tooLong')).optional(),
   })
   .strict()
   .meta({ id: 'RoleChangeRequestInput' });
 
 export const roleChangeDecisionSchema = z
-  .object({ accept: z.boolean({ error: 'validation.invalidType' }) })
+  .object({ accept: z.boolean({ error: msg('validation.invalidType') }) })
   .strict()
   .meta({ id: 'RoleChangeDecision' });
 
@@ -175,23 +176,23 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const serviceListQuerySchema = z
   .object({
     /** A portfolio tab, or 'mine' for My Services (the services the caller is provider side of). */
-    tab: z.enum([...PORTFOLIO_TABS, 'mine'], { error: 'validation.option' }).optional(),
+    tab: z.enum([...PORTFOLIO_TABS, 'mine'], { error: msg('validation.option') }).optional(),
     state: serviceStateSchema.optional(),
     provider: id.optional(),
     keyword: id.optional(),
-    q: text().trim().max(200, 'validation.tooLong').optional(),
-    sort: z.enum(SERVICE_SORTS, { error: 'validation.option' }).default('updatedAt'),
-    order: z.enum(['asc', 'desc'], { error: 'validation.option' }).default('desc'),
+    q: text().trim().max(200, msg('validation.tooLong')).optional(),
+    sort: z.enum(SERVICE_SORTS, { error: msg('validation.option') }).default('updatedAt'),
+    order: z.enum(['asc', 'desc'], { error: msg('validation.option') }).default('desc'),
     page: z.coerce
-      .number({ error: 'validation.number' })
-      .int('validation.number')
-      .min(1, 'validation.number')
+      .number({ error: msg('validation.number') })
+      .int(msg('validation.number'))
+      .min(1, msg('validation.number'))
       .default(1),
     pageSize: z.coerce
-      .number({ error: 'validation.number' })
-      .int('validation.number')
-      .min(1, 'validation.number')
-      .max(MAX_PAGE_SIZE, 'validation.number')
+      .number({ error: msg('validation.number') })
+      .int(msg('validation.number'))
+      .min(1, msg('validation.number'))
+      .max(MAX_PAGE_SIZE, msg('validation.number'))
       .default(DEFAULT_PAGE_SIZE),
   })
   .strict();
@@ -233,7 +234,10 @@ export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const commentRequestSchema = z
   .object({
-    text: text({ error: 'comment.required' }).trim().min(1, 'comment.required').max(5000, 'validation.tooLong'),
+    text: text({ error: msg('comment.required') })
+      .trim()
+      .min(1, msg('comment.required'))
+      .max(5000, msg('validation.tooLong')),
   })
   .strict()
   .meta({ id: 'CommentRequest' });
@@ -264,20 +268,20 @@ export const activateDocumentsRequestSchema = z
   .strict()
   .meta({ id: 'ActivateDocumentsRequest' });
 
-export const keywordQuerySchema = z.object({ q: text().trim().max(100, 'validation.tooLong').optional() });
+export const keywordQuerySchema = z.object({ q: text().trim().max(100, msg('validation.tooLong')).optional() });
 export const keywordListSchema = z.object({ items: z.array(keywordSchema) }).meta({ id: 'KeywordList' });
 export const createKeywordsRequestSchema = z
   .object({
     names: z
-      .array(text().trim().min(1, 'validation.required').max(60, 'validation.tooLong'))
-      .min(1, 'validation.required')
-      .max(20, 'validation.tooLong'),
+      .array(text().trim().min(1, msg('validation.required')).max(60, msg('validation.tooLong')))
+      .min(1, msg('validation.required'))
+      .max(20, msg('validation.tooLong')),
   })
   .strict()
   .meta({ id: 'CreateKeywordsRequest' });
 
 export const userSearchQuerySchema = z.object({
-  q: text().trim().min(2, 'validation.searchTooShort').max(100, 'validation.tooLong'),
+  q: text().trim().min(2, msg('validation.searchTooShort')).max(100, msg('validation.tooLong')),
 });
 export const userSearchResponseSchema = z.object({ items: z.array(userRefSchema) }).meta({ id: 'UserSearch' });
 

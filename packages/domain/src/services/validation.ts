@@ -2,6 +2,7 @@ import { FIELDS_BY_KEY, SERVICE_FIELDS } from './fields.js';
 import { VALIDATION_STEPS, type FieldDefinition, type FieldValue } from './field-types.js';
 import type { ValidationStep } from './workflow.js';
 import { isUuid } from '../ids.js';
+import type { FieldMessages, MessageKey } from '../i18n/types.js';
 
 /** The example host in the URL message ("Please enter a valid url, e.g.: {host}"). */
 export const URL_EXAMPLE = 'https://www.example.org';
@@ -35,7 +36,7 @@ export const isEmptyValue = (value: FieldValue | undefined): boolean =>
  * The format check of one value; an empty value always passes here (whether it is required is
  * the step's question). Returns an i18n key, or null when the value is fine.
  */
-export const fieldValueError = (field: FieldDefinition, value: FieldValue | undefined): string | null => {
+export const fieldValueError = (field: FieldDefinition, value: FieldValue | undefined): MessageKey | null => {
   if (isEmptyValue(value)) return null;
   switch (field.type) {
     case 'text':
@@ -84,8 +85,8 @@ export const fieldValueError = (field: FieldDefinition, value: FieldValue | unde
 };
 
 /** Every field key with a format problem in `values`; unknown keys are problems too. */
-export const formatErrors = (values: Readonly<Record<string, unknown>>): Record<string, string> => {
-  const errors: Record<string, string> = {};
+export const formatErrors = (values: Readonly<Record<string, unknown>>): FieldMessages => {
+  const errors: FieldMessages = {};
   for (const [key, value] of Object.entries(values)) {
     const field = FIELDS_BY_KEY.get(key);
     if (!field) {
@@ -110,8 +111,8 @@ export const validateForStep = (
   values: Readonly<Record<string, unknown>>,
   step: ValidationStep,
   fields: readonly FieldDefinition[] = SERVICE_FIELDS,
-): Record<string, string> => {
-  const errors: Record<string, string> = {};
+): FieldMessages => {
+  const errors: FieldMessages = {};
   for (const field of fields) {
     const value = values[field.key] as FieldValue | undefined;
     const error = fieldValueError(field, value);

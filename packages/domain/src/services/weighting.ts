@@ -1,4 +1,5 @@
 import type { LocalizedText } from './field-types.js';
+import type { FieldMessages } from '../i18n/types.js';
 
 export interface WeightingOption {
   key: string;
@@ -159,8 +160,8 @@ export const weighAnswers = (
 export const weightingErrors = (
   criteria: readonly WeightingCriterion[],
   answers: Readonly<Record<string, unknown>>,
-): Record<string, string> => {
-  const errors: Record<string, string> = {};
+): FieldMessages => {
+  const errors: FieldMessages = {};
   for (const [key, value] of Object.entries(answers)) {
     const criterion = criteria.find((c) => c.key === key);
     if (!criterion) errors[key] = 'validation.unknownField';

@@ -1,5 +1,6 @@
 import { hasAnyRole } from '../roles.js';
 import { PIPELINE_STATES, type ServiceState } from './states.js';
+import type { MessageKey } from '../i18n/types.js';
 
 /**
  * Who may take a workflow action: the provider side of the service (object owner,
@@ -12,7 +13,7 @@ export type WorkflowActor = 'provider' | 'spm' | 'sim';
 export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online';
 
 /** The message (an i18n key) a gated step answers with when its validation fails. */
-export const VALIDATION_FAILURE_MESSAGES: Readonly<Record<ValidationStep, string>> = {
+export const VALIDATION_FAILURE_MESSAGES: Readonly<Record<ValidationStep, MessageKey>> = {
   application: 'workflow.cannotCompleteApplication',
   serviceInformation: 'workflow.cannotSubmitServiceInformation',
   serviceCard: 'workflow.cannotChangeToCardReview',
@@ -52,7 +53,7 @@ export interface TransitionRule {
   /** Validation that must pass first (†). */
   validation?: ValidationStep;
   /** The action asks for a confirmation; the value is the i18n key of its text. */
-  confirm?: string;
+  confirm?: MessageKey;
 }
 
 const PROVIDER_SPM: readonly WorkflowActor[] = ['provider', 'spm'];

@@ -8,18 +8,20 @@ import { toCsv } from '../../components/data-table';
  */
 export const servicesCsv = (services: readonly ServiceSummary[], t: TFunction): string =>
   toCsv(
-    [
-      'serviceId',
-      'name',
-      'state',
-      'provider',
-      'serviceType',
-      'score',
-      'keywords',
-      'shortDescription',
-      'updatedAt',
-      'onlineSince',
-    ].map((key) => t(`serviceExport.${key}`)),
+    (
+      [
+        'serviceId',
+        'name',
+        'state',
+        'provider',
+        'serviceType',
+        'score',
+        'keywords',
+        'shortDescription',
+        'updatedAt',
+        'onlineSince',
+      ] as const
+    ).map((key) => t(`serviceExport.${key}`)),
     services.map((service) => [
       service.serviceId,
       service.name,

@@ -6,12 +6,13 @@ import {
   type Keyword,
   type ServiceDetail,
 } from '@nubes/domain';
+import type { TFunction } from 'i18next';
 import { localized } from './formModel';
 import { institutionLabel } from './inputs/InstitutionSelect';
 import { userLabel } from './inputs/UserPicker';
 
 export interface DisplayContext {
-  t: (key: string) => string;
+  t: TFunction;
   language: string | undefined;
   refs?: ServiceDetail['refs'];
   keywords?: readonly Keyword[];

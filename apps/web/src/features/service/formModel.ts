@@ -11,6 +11,7 @@ import {
   type FieldValue,
   type FieldValues,
   type LocalizedText,
+  type MessageKey,
   type ServiceDetail,
   type UpdateServiceRequest,
   type ValidationStep,
@@ -180,7 +181,7 @@ export const informationOrder = (): string[] => [
 ];
 
 /** The notification text when a workflow step's validation fails. */
-export const STEP_FAILURE_KEYS: Record<ValidationStep, string> = {
+export const STEP_FAILURE_KEYS: Record<ValidationStep, MessageKey> = {
   application: 'workflow.cannotCompleteApplication',
   serviceInformation: 'workflow.cannotSubmitServiceInformation',
   serviceCard: 'workflow.cannotChangeToCardReview',

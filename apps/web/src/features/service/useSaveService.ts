@@ -7,6 +7,7 @@ import { createService, updateService } from './api';
 import { firstErrorKey, NAME_KEY, saveErrors, type ServiceChanges } from './formModel';
 import { focusField, type ServiceDraft } from './useServiceDraft';
 import { reportWriteError, useServiceCache } from './writes';
+import type { MessageKey } from '@nubes/domain';
 
 export interface SaveOptions {
   /** The service being edited; null for a new application. */
@@ -17,7 +18,7 @@ export interface SaveOptions {
   /** The order of the inputs, for moving the focus to the first problem. */
   order: readonly string[];
   /** The title of a refused save: "Cannot save Service" or "Cannot save Service Information". */
-  cannotSaveKey: string;
+  cannotSaveKey: MessageKey;
   /** Shows the field (another page, say) and moves the focus to it. */
   focus?: (key: string) => void;
 }

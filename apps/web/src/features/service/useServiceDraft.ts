@@ -1,9 +1,11 @@
-import { URL_EXAMPLE, type FieldValue } from '@nubes/domain';
+import { URL_EXAMPLE, type FieldValue, type MessageKey } from '@nubes/domain';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { get, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
 import { focusById } from '../../forms/focusFirstError';
 import { SERVER_ERROR } from '../../forms/fields';
 import { useZodForm } from '../../forms/useZodForm';
+import { messageKeyOr } from '../../i18n/messageKey';
 import { readDraft, writeDraft } from './draftStorage';
 import {
   applyEdits,
@@ -19,7 +21,7 @@ import {
 import { serviceFormSchema } from './serviceFormSchema';
 
 /** A field's message: an i18n key of the domain's checks, or a text the server already translated. */
-export type FieldMessage = { key: string } | { text: string };
+export type FieldMessage = { key: MessageKey } | { text: string };
 
 export interface ServiceDraft {
   values: DraftValues;
@@ -106,7 +108,9 @@ export const useServiceDraft = (base: DraftValues, storageKey: string | null = n
     (key: string): FieldMessage | undefined => {
       const error = get(errors, pathOf(key)) as FieldError | undefined;
       if (!error?.message) return undefined;
-      return error.type === SERVER_ERROR ? { text: error.message } : { key: error.message };
+      return error.type === SERVER_ERROR
+        ? { text: error.message }
+        : { key: messageKeyOr(error.message, 'validation.invalid') };
     },
     [errors],
   );
@@ -135,5 +139,5 @@ export const useServiceDraft = (base: DraftValues, storageKey: string | null = n
 export const focusField = (key: string): void => focusById(fieldDomId(key));
 
 /** The text of a field message in the current language (the URL message names its example host). */
-export const messageText = (t: (key: string, options?: Record<string, unknown>) => string, message?: FieldMessage) =>
+export const messageText = (t: TFunction, message?: FieldMessage) =>
   message === undefined ? undefined : 'text' in message ? message.text : t(message.key, { host: URL_EXAMPLE });

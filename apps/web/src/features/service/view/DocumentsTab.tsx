@@ -15,6 +15,7 @@ import { useZodForm } from '../../../forms/useZodForm';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { activateDocuments, deleteDocument, documentUrl, fetchDocuments, serviceKeys, uploadDocument } from '../api';
 import { reportWriteError, useServiceCache, writeErrorOutcome } from '../writes';
+import { messageKeyOr } from '../../../i18n/messageKey';
 
 const FILE_INPUT_ID = 'service-document-file';
 
@@ -103,7 +104,7 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
     (values) => {
       if (values.file) uploading.mutate(values.file);
     },
-    (errors) => refused(t(errors.file?.message ?? 'documents.missingFile')),
+    (errors) => refused(t(messageKeyOr(errors.file?.message, 'documents.missingFile'))),
   );
 
   return (

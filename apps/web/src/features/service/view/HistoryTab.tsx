@@ -2,9 +2,11 @@ import { Table, Text } from '@mantine/core';
 import {
   FIELDS_BY_KEY,
   formatDateTime,
+  hasMessage,
   isAuditAction,
   isServiceState,
   type HistoryEntry,
+  type MessageKey,
   type ServiceDetail,
   type WeightingCriterion,
 } from '@nubes/domain';
@@ -20,7 +22,7 @@ const WEIGHTING_PREFIX = 'weighting.';
 
 interface Labeller {
   t: TFunction;
-  exists: (key: string) => boolean;
+  exists: (key: string) => key is MessageKey;
   language: string | undefined;
   criteria: readonly WeightingCriterion[];
 }
@@ -94,7 +96,7 @@ export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
   });
   const labeller: Labeller = {
     t,
-    exists: (key) => i18n.exists(key),
+    exists: hasMessage,
     language: i18n.resolvedLanguage,
     criteria: criteria.data?.items ?? [],
   };

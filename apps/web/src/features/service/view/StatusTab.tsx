@@ -8,6 +8,7 @@ import { groupOfKey, localized, NAME_KEY } from '../formModel';
 import { useRunTransition, type TransitionProblems } from '../useRunTransition';
 import { messageText } from '../useServiceDraft';
 import { useServiceTabs } from './useServiceTabs';
+import { messageKeyOr } from '../../../i18n/messageKey';
 
 /** Actions that end or pause something: shown in red, so they are not taken by mistake. */
 const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
@@ -93,7 +94,10 @@ export const StatusTab = ({ service, onProblems }: StatusTabProps) => {
           <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
             {Object.entries(problems.errors).map(([key, message]) => {
               const group = groupOfKey(key);
-              const text = messageText(t, problems.source === 'keys' ? { key: message } : { text: message });
+              const text = messageText(
+                t,
+                problems.source === 'keys' ? { key: messageKeyOr(message, 'validation.invalid') } : { text: message },
+              );
               return (
                 <li key={key}>
                   {group ? (
