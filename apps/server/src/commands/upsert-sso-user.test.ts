@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 import { SsoBrowser } from '../test/sso-browser.js';
 import { upsertSsoUser } from './upsert-sso-user.js';
+import { writesFor } from '../writes/after-commit.js';
 
 let test: TestApp;
 let ids: TestInstitutions;
@@ -20,7 +21,7 @@ afterAll(() => test.close());
 describe('the institution of a user who logs in through the AAI', () => {
   it('is the institution whose domain is the schac_home_organization, case-insensitively', async () => {
     const user = await upsertSsoUser(
-      test.database.db,
+      writesFor(test.database.db),
       { issuer, sub: 'u-1', preferredUsername: 'hanna', organisation: ' HPC-North.Example ' },
       mapping,
     );
@@ -30,22 +31,26 @@ describe('the institution of a user who logs in through the AAI', () => {
 
   it('follows the person at later logins, and stays when the IdP does not name an organisation', async () => {
     const claims = { issuer, sub: 'u-2', preferredUsername: 'jonas', organisation: 'hpc-north.example' };
-    await upsertSsoUser(test.database.db, claims, mapping);
+    await upsertSsoUser(writesFor(test.database.db), claims, mapping);
     const moved = await upsertSsoUser(
-      test.database.db,
+      writesFor(test.database.db),
       { ...claims, organisation: 'datacenter-south.example' },
       mapping,
     );
     expect(moved).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
-    const silent = await upsertSsoUser(test.database.db, { ...claims, organisation: undefined }, mapping);
+    const silent = await upsertSsoUser(writesFor(test.database.db), { ...claims, organisation: undefined }, mapping);
     expect(silent).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
-    const unknown = await upsertSsoUser(test.database.db, { ...claims, organisation: 'elsewhere.example' }, mapping);
+    const unknown = await upsertSsoUser(
+      writesFor(test.database.db),
+      { ...claims, organisation: 'elsewhere.example' },
+      mapping,
+    );
     expect(unknown).toMatchObject({ organisation: 'elsewhere.example', institutionId: null });
     // An institution that gets the domain later is found at the next login.
     await test.database.db
       .insert(institutions)
       .values({ abbreviation: 'ELSE', name: 'Elsewhere', domain: 'Elsewhere.example' });
-    const found = await upsertSsoUser(test.database.db, claims, mapping);
+    const found = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
     expect(found.institutionId).not.toBeNull();
   });
 
