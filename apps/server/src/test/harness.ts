@@ -98,7 +98,7 @@ export interface TestPrincipal {
   token: string;
 }
 
-/** The demo people of DESIGN §1 as portal users with their roles, plus the direct-login admin. */
+/** The demo people (docs/domain.md#demo-people) as portal users with their roles, plus the direct-login admin. */
 export const seedPrincipals = async (test: TestApp): Promise<TestPrincipal[]> => {
   const result: TestPrincipal[] = [];
   for (const account of DEMO_ACCOUNTS) {
