@@ -67,7 +67,7 @@ export interface ObjectKind<Locked extends Snapshot, Snapshot, Columns, O extend
 }
 
 /** What a change of one object did. No events: nothing was written (no version, no effect). */
-export interface ObjectChange<Columns, O extends AuditObjectType, T> {
+interface ObjectChange<Columns, O extends AuditObjectType, T> {
   /**
    * Columns of the object's own row to write. Present (even `{}`, when only related rows changed)
    * means a new version; absent means the row stays as it is (a comment, a document).

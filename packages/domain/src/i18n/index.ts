@@ -10,7 +10,7 @@ export { de };
  * Every catalogue. Kept out of core.ts so the web bundle, which imports core only, loads German
  * on demand instead of carrying it in the initial JavaScript.
  */
-export const MESSAGES: Record<Language, Messages> = { en, de };
+const MESSAGES: Record<Language, Messages> = { en, de };
 
 /**
  * Translates outside React (the server's error messages); the web uses i18next over the same
