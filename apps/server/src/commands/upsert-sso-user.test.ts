@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions, users } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { auditEvents, institutions, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 import { SsoBrowser } from '../test/sso-browser.js';
 import { upsertSsoUser } from './upsert-sso-user.js';
-import { writesFor } from '../writes/after-commit.js';
+import { writesFor, type AfterCommitEffect } from '../writes/after-commit.js';
 
 let test: TestApp;
 let ids: TestInstitutions;
@@ -72,5 +73,42 @@ describe('the institution of a user who logs in through the AAI', () => {
     expect(finish.status).toBe(200);
     const [bob] = await test.database.db.select().from(users).where(eq(users.username, 'bob'));
     expect(bob).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS });
+  });
+});
+
+describe('a first login that loses the race for its row', () => {
+  it('is retried once and finds the row, with one event and a fresh principal', async () => {
+    const db = test.database.db;
+    const effects: AfterCommitEffect[] = [];
+    let attempts = 0;
+    // The other login's insert commits first: this attempt fails as PostgreSQL would answer it.
+    const racing = Object.create(db, {
+      transaction: {
+        value: async (work: Parameters<Db['transaction']>[0]) => {
+          attempts += 1;
+          if (attempts === 1) throw Object.assign(new Error('duplicate key'), { code: '23505' });
+          return db.transaction(work);
+        },
+      },
+    }) as Db;
+    const user = await upsertSsoUser(
+      { db: racing, afterCommit: (done) => effects.push(...done) },
+      { issuer, sub: 'u-race', preferredUsername: 'racer' },
+      mapping,
+    );
+    expect(attempts).toBe(2);
+    expect(user.username).toBe('racer');
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.objectId, user.id));
+    expect(events.map((event) => [event.action, event.actorId])).toEqual([['user.created', user.id]]);
+    expect(effects).toEqual([{ kind: 'principal.changed', userId: user.id }]);
+  });
+
+  it('gives up on any other failure', async () => {
+    const failing = Object.create(test.database.db, {
+      transaction: { value: () => Promise.reject(new Error('connection lost')) },
+    }) as Db;
+    await expect(
+      upsertSsoUser({ db: failing, afterCommit: () => undefined }, { issuer, sub: 'u-lost' }, mapping),
+    ).rejects.toThrow('connection lost');
   });
 });
