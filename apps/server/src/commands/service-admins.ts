@@ -28,51 +28,47 @@ const adminsChanged = (service: LoadedService, adminIds: string[]) => ({
 
 const unchanged = (service: LoadedService) => ({ events: [], value: service.adminIds });
 
-interface AdminRequest {
-  version: number;
-  userId: string;
-}
+type AdminChange = (
+  tx: Tx,
+  service: LoadedService,
+  userId: string,
+) => Promise<ReturnType<typeof unchanged> | ReturnType<typeof adminsChanged>>;
 
-/** One change of the further admins: the policy, the version, and the change's new list of admins. */
-const changeAdmins = async (
-  writes: Writes,
-  principal: AuthUser,
-  id: string,
-  version: number,
-  change: (tx: Tx, service: LoadedService) => Promise<ReturnType<typeof unchanged> | ReturnType<typeof adminsChanged>>,
-): Promise<ServiceSnapshot> => {
-  const { object, value: adminIds } = await changeService(writes, { id, principal, version, authorize, change });
-  return { row: object.row, adminIds };
-};
+/** A command on the further admins: the policy, the version read, then the change of one admin. */
+const adminCommand =
+  (change: AdminChange) =>
+  async (
+    writes: Writes,
+    principal: AuthUser,
+    id: string,
+    { version, userId }: { version: number; userId: string },
+  ): Promise<ServiceSnapshot> => {
+    const { object, value: adminIds } = await changeService(writes, {
+      id,
+      principal,
+      version,
+      authorize,
+      change: (tx, service) => change(tx, service, userId),
+    });
+    return { row: object.row, adminIds };
+  };
 
 /** Adds a further admin (service operation group); adding one who is already there changes nothing. */
-export const addServiceAdmin = (
-  writes: Writes,
-  principal: AuthUser,
-  id: string,
-  { version, userId }: AdminRequest,
-): Promise<ServiceSnapshot> =>
-  changeAdmins(writes, principal, id, version, async (tx, service) => {
-    await assertUsersExist(tx, [['userId', userId]]);
-    if (service.adminIds.includes(userId)) return unchanged(service);
-    await tx.insert(serviceAdmins).values({ serviceId: service.row.id, userId });
-    return adminsChanged(service, [...service.adminIds, userId]);
-  });
+export const addServiceAdmin = adminCommand(async (tx, service, userId) => {
+  await assertUsersExist(tx, [['userId', userId]]);
+  if (service.adminIds.includes(userId)) return unchanged(service);
+  await tx.insert(serviceAdmins).values({ serviceId: service.row.id, userId });
+  return adminsChanged(service, [...service.adminIds, userId]);
+});
 
 /** Removes a further admin; removing one who is not there changes nothing. */
-export const removeServiceAdmin = (
-  writes: Writes,
-  principal: AuthUser,
-  id: string,
-  { version, userId }: AdminRequest,
-): Promise<ServiceSnapshot> =>
-  changeAdmins(writes, principal, id, version, async (tx, service) => {
-    if (!service.adminIds.includes(userId)) return unchanged(service);
-    await tx
-      .delete(serviceAdmins)
-      .where(and(eq(serviceAdmins.serviceId, service.row.id), eq(serviceAdmins.userId, userId)));
-    return adminsChanged(
-      service,
-      service.adminIds.filter((admin) => admin !== userId),
-    );
-  });
+export const removeServiceAdmin = adminCommand(async (tx, service, userId) => {
+  if (!service.adminIds.includes(userId)) return unchanged(service);
+  await tx
+    .delete(serviceAdmins)
+    .where(and(eq(serviceAdmins.serviceId, service.row.id), eq(serviceAdmins.userId, userId)));
+  return adminsChanged(
+    service,
+    service.adminIds.filter((admin) => admin !== userId),
+  );
+});
