@@ -51,7 +51,7 @@ export const visit = async (page: Page, path: string) => {
   await expectAccessible(page);
 };
 
-export const MINUTE = 60_000;
+const MINUTE = 60_000;
 
 /** Ages the stored session, as if it had been created `minutes` ago. */
 export const ageSession = async (page: Page, minutes: number) => {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible } from './fixtures.js';
 
-export const ADMIN = { username: 'admin', password: 'admin' };
+const ADMIN = { username: 'admin', password: 'admin' };
 
 /** Direct login through the admin form on /login (the page must already be open). */
 export const submitAdminForm = async (page: Page, username: string, password: string) => {

@@ -8,7 +8,7 @@ import { loginWithAai } from './login.js';
  */
 
 /** A notification (role alert) with this title; older ones may still be on screen, so the newest. */
-export const notification = (page: Page, title: string) =>
+const notification = (page: Page, title: string) =>
   page
     .getByRole('alert')
     .filter({ has: page.getByText(title, { exact: true }) })
@@ -88,7 +88,7 @@ export const runAction = async (page: Page, action: string, newState: string) =>
 export const informationPage = (page: Page, name: string) =>
   page.getByRole('heading', { name: new RegExp(`: ${name}$`) });
 
-export const nextPage = async (page: Page, expected: string) => {
+const nextPage = async (page: Page, expected: string) => {
   await page.getByRole('button', { name: 'Next page' }).click();
   await expect(informationPage(page, expected)).toBeVisible();
 };

@@ -3,7 +3,7 @@ import { expect, expectAccessible, storedSession, test, visit } from '../fixture
 import { loginAsAdmin, loginWithAai, logout, submitAdminForm } from '../login.js';
 
 test.describe('direct admin login', () => {
-  test('logs the admin in, stores the session as SPEC §3 says and sets the auth cookie', async ({ page, context }) => {
+  test('logs the admin in, stores the session record and sets the auth cookie', async ({ page, context }) => {
     await loginAsAdmin(page);
     const session = await storedSession(page);
     expect(Object.keys(session!).sort()).toEqual(

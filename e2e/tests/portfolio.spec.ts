@@ -5,7 +5,7 @@ import { loginWithAai } from '../login.js';
 import { chooseOption } from '../services.js';
 
 /**
- * The service lists of issue 3 §5 as people use them. The demo data gives every list something
+ * The service lists (ADR 0010) as people use them. The demo data gives every list something
  * to show; what a test counts, sorts and pages it creates itself through the API (51 drafts of
  * bob's, one with its own keyword), so the figures do not depend on the demo set. bob, not alice:
  * the other browser tests follow alice's services.

@@ -1,7 +1,7 @@
 import { ageSession, expect, storedSession, test } from '../fixtures.js';
 import { loginAsAdmin } from '../login.js';
 
-test.describe('session age, checked after every route change (SPEC §4)', () => {
+test.describe('session age, checked after every route change', () => {
   test('a session aged 200 minutes stays and is renewed in the background', async ({ page }) => {
     await loginAsAdmin(page);
     const before = await storedSession(page);

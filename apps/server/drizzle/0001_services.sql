@@ -169,7 +169,7 @@ CREATE INDEX "services_search_idx" ON "services" USING gin ("search");--> statem
 ALTER TABLE "users" ADD CONSTRAINT "users_institution_id_institutions_id_fk" FOREIGN KEY ("institution_id") REFERENCES "public"."institutions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "users_institution_idx" ON "users" USING btree ("institution_id");--> statement-breakpoint
 CREATE INDEX "users_search_idx" ON "users" USING gin (to_tsvector('simple', "fullname" || ' ' || "email" || ' ' || "username"));--> statement-breakpoint
--- SPEC §3 weighting criteria: seeded data (DESIGN §3), the same in every installation.
+-- The weighting criteria are data, seeded the same in every installation (docs/domain.md#service-information).
 INSERT INTO "weighting_criteria" ("key", "position", "label", "factor", "options") VALUES
 ('initiatedBy', 1, '{"en":"Initiated by","de":"Initiiert durch"}'::jsonb, 2, '[{"key":"alliance","points":3,"label":{"en":"The alliance (several centres)","de":"Die Allianz (mehrere Zentren)"}},{"key":"centre","points":2,"label":{"en":"One centre","de":"Ein Zentrum"}},{"key":"working_group","points":1,"label":{"en":"A working group","de":"Eine Arbeitsgruppe"}}]'::jsonb),
 ('expectedCentres', 2, '{"en":"Expected number of using centres","de":"Erwartete Zahl nutzender Zentren"}'::jsonb, 3, '[{"key":"many","points":3,"label":{"en":"More than five","de":"Mehr als fünf"}},{"key":"some","points":2,"label":{"en":"Two to five","de":"Zwei bis fünf"}},{"key":"one","points":1,"label":{"en":"One","de":"Eines"}}]'::jsonb),

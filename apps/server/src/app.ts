@@ -40,7 +40,7 @@ import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
 import { userRoutes } from './routes/users.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
-import { createAfterCommit } from './writes/after-commit.js';
+import { writesFor } from './writes/after-commit.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -74,7 +74,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
     ...caches,
-    writes: { db: database.db, afterCommit: createAfterCommit(database.db, caches) },
+    writes: writesFor(database.db),
     oidc: createOidcRelyingParty({
       config,
       db: database.db,

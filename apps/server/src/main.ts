@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { ensureAdmin } from './commands/ensure-admin.js';
 import { DEMO_ACCOUNTS } from './dev-idp/accounts.js';
 import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
+import { writesFor } from './writes/after-commit.js';
 
 const main = async () => {
   let config;
@@ -21,7 +22,7 @@ const main = async () => {
 
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await ensureAdmin(database.db, config.admin);
+  await ensureAdmin(writesFor(database.db), config.admin);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
   const app = await buildApp(config, database);

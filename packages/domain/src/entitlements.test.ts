@@ -6,7 +6,7 @@ const mapping = {
   map: { 'urn:mace:egi.eu:group:spm': 'servicePortfolioManager' as const },
 };
 
-describe('roles from eduperson_entitlement (DESIGN §3)', () => {
+describe('roles from eduperson_entitlement', () => {
   it('maps prefixed role keys and ignores the authority suffix', () => {
     expect(
       rolesFromEntitlements(

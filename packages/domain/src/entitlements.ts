@@ -8,7 +8,7 @@ export interface EntitlementMapping {
 }
 
 /**
- * Roles from the eduperson_entitlement claim (DESIGN §3). AARC-style values may carry a
+ * Roles from the eduperson_entitlement claim (docs/domain.md#roles). AARC-style values may carry a
  * `#authority` suffix, which is ignored.
  */
 export const rolesFromEntitlements = (claim: unknown, mapping: EntitlementMapping): Role[] => {

@@ -112,7 +112,7 @@ export interface Principal {
   roles: readonly string[];
 }
 
-export const audienceAllows = (audience: Audience, principal: Principal | null): boolean => {
+const audienceAllows = (audience: Audience, principal: Principal | null): boolean => {
   if (audience === 'public') return true;
   if (!principal) return false;
   if (audience === 'authenticated') return true;

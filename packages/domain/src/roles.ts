@@ -1,4 +1,4 @@
-/** Role keys exactly as SPEC §6 and DESIGN §3 name them; they travel in tokens and the database. */
+/** Role keys (docs/domain.md#roles); they travel in tokens and the database. */
 export const ROLES = [
   'portalManager',
   'serviceProvider',
@@ -16,6 +16,6 @@ export type Role = (typeof ROLES)[number];
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
-/** The portal manager may do everything any role may (DESIGN §2), so every role check passes for it. */
+/** The portal manager may do everything any role may, so every role check passes for it. */
 export const hasAnyRole = (userRoles: readonly string[], allowed: readonly Role[]): boolean =>
   userRoles.includes('portalManager') || allowed.some((role) => userRoles.includes(role));

@@ -17,37 +17,34 @@ export interface RouteDefinition {
   hasScreen?: true;
 }
 
-export const ROUTE_IDS = [
-  'home',
-  'login',
-  'loginOauth',
-  'servicePortfolio',
-  'publicServicePortfolio',
-  'serviceIntegrationList',
-  'reviewList',
-  'serviceFieldList',
-  'changeRequestList',
-  'serviceApplication',
-  'serviceApplicationEdit',
-  'myServices',
-  'service',
-  'policy',
-  'resourceForm',
-  'resourcePackageReviewList',
-  'serviceOnlineForm',
-  'contactDatabase',
-  'institutions',
-  'userAccounts',
-  'voRegistration',
-  'voApplication',
-  'myVos',
-  'virtualOrganisation',
-  'voApplicationEdit',
-  'adminPanel',
-  'notFound',
-] as const;
-
-export type RouteId = (typeof ROUTE_IDS)[number];
+export type RouteId =
+  | 'home'
+  | 'login'
+  | 'loginOauth'
+  | 'servicePortfolio'
+  | 'publicServicePortfolio'
+  | 'serviceIntegrationList'
+  | 'reviewList'
+  | 'serviceFieldList'
+  | 'changeRequestList'
+  | 'serviceApplication'
+  | 'serviceApplicationEdit'
+  | 'myServices'
+  | 'service'
+  | 'policy'
+  | 'resourceForm'
+  | 'resourcePackageReviewList'
+  | 'serviceOnlineForm'
+  | 'contactDatabase'
+  | 'institutions'
+  | 'userAccounts'
+  | 'voRegistration'
+  | 'voApplication'
+  | 'myVos'
+  | 'virtualOrganisation'
+  | 'voApplicationEdit'
+  | 'adminPanel'
+  | 'notFound';
 
 export const ROUTES: readonly RouteDefinition[] = [
   { id: 'home', path: '/', permission: 'public', hasScreen: true },

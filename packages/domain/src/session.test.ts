@@ -3,7 +3,7 @@ import { sessionPhase } from './session.js';
 
 const minutes = (n: number) => n * 60_000;
 
-describe('sessionPhase (SPEC §4)', () => {
+describe('sessionPhase', () => {
   const now = Date.UTC(2026, 10, 22, 12, 0);
   it.each([
     [0, 'valid'],

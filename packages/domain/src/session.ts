@@ -1,8 +1,8 @@
-/** SPEC §9: a token lives at least 180 and at most 240 minutes; the auth cookie lives 240 minutes. */
-export const SESSION_RENEW_AFTER_MINUTES = 180;
+/** A token lives at least 180 and at most 240 minutes; the auth cookie lives 240 minutes. */
+const SESSION_RENEW_AFTER_MINUTES = 180;
 export const SESSION_MAX_AGE_MINUTES = 240;
-export const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_MINUTES * 60_000;
-export const SESSION_RENEW_AFTER_MS = SESSION_RENEW_AFTER_MINUTES * 60_000;
+const SESSION_MAX_AGE_MS = SESSION_MAX_AGE_MINUTES * 60_000;
+const SESSION_RENEW_AFTER_MS = SESSION_RENEW_AFTER_MINUTES * 60_000;
 
 export const SESSION_STORAGE_KEY = 'user';
 export const OAUTH_SESSION_STORAGE_KEY = 'oAuthSession';

@@ -14,7 +14,7 @@ const sourceFiles = (dir: string): string[] =>
   });
 
 /**
- * The types hold every recordAudit call to the union, and recordAudit parses each event before it
+ * The types hold every written event to the union, and recordAuditEvents parses each one before it
  * is stored; this catches what bypasses both (an action written as data, or in SQL text).
  */
 it('writes no audit action that the domain’s event union does not know', () => {

@@ -25,7 +25,3 @@ export const recordAuditEvents = async (tx: Tx, actor: Actor, events: readonly A
   if (events.length === 0) return;
   await tx.insert(auditEvents).values(events.map((event) => auditRowOf(actor, event)));
 };
-
-/** Every change writes one of these in the transaction that makes the change. */
-export const recordAudit = (tx: Tx, actor: Actor, event: AuditEvent): Promise<void> =>
-  recordAuditEvents(tx, actor, [event]);

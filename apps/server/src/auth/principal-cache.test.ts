@@ -6,6 +6,7 @@ import { users } from '../db/schema.js';
 import { bearer, createTestApp, type TestApp } from '../test/harness.js';
 import type { AuthUser } from './principal.js';
 import { createPrincipalCache } from './principal-cache.js';
+import { writesFor } from '../writes/after-commit.js';
 
 const person = (id: string, roles: AuthUser['roles'] = []): AuthUser => ({
   id,
@@ -110,7 +111,7 @@ describe('roles changed in this process count at the next request', () => {
 
   it('an entitlement taken away at the next login', async () => {
     const granted = await upsertSsoUser(
-      test.database.db,
+      writesFor(test.database.db),
       { ...claims, entitlements: ['urn:test:role:servicePortfolioManager'] },
       mapping,
     );
@@ -118,10 +119,14 @@ describe('roles changed in this process count at the next request', () => {
     expect((await listServices(token)).statusCode).toBe(200);
     expect((await listServices(token)).statusCode).toBe(200);
 
-    await upsertSsoUser(test.database.db, { ...claims, entitlements: [] }, mapping);
+    await upsertSsoUser(writesFor(test.database.db), { ...claims, entitlements: [] }, mapping);
     expect((await listServices(token)).statusCode).toBe(403);
 
-    await upsertSsoUser(test.database.db, { ...claims, entitlements: ['urn:test:role:serviceProvider'] }, mapping);
+    await upsertSsoUser(
+      writesFor(test.database.db),
+      { ...claims, entitlements: ['urn:test:role:serviceProvider'] },
+      mapping,
+    );
     expect((await listServices(token)).statusCode).toBe(200);
   });
 
@@ -133,7 +138,10 @@ describe('roles changed in this process count at the next request', () => {
     const token = await test.tokens.issue(row!);
     const searchUsers = () => test.app.inject({ method: 'GET', url: '/api/users?q=adm', headers: bearer(token) });
     expect((await searchUsers()).statusCode).toBe(403);
-    await ensureAdmin(test.database.db, { username: 'later-admin', password: 'a long enough test password' });
+    await ensureAdmin(writesFor(test.database.db), {
+      username: 'later-admin',
+      password: 'a long enough test password',
+    });
     const [updated] = await test.database.db.select().from(users).where(eq(users.id, row!.id));
     expect(updated!.roles).toContain('portalManager');
     expect((await searchUsers()).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client.js';
 import { getOrCreateSecret } from '../db/secrets.js';
 
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   fullname: string;
   username: string;

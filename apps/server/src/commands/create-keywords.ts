@@ -5,7 +5,7 @@ import { keywords } from '../db/schema.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /** One spelling per keyword: NFC, inner whitespace collapsed, trimmed ("Big  data " is "Big data"). */
-export const normaliseKeywordName = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim();
+const normaliseKeywordName = (name: string): string => name.normalize('NFC').replace(/\s+/g, ' ').trim();
 
 /**
  * Creates the keywords that do not exist yet and answers all of the named ones, sorted by name.

@@ -1,47 +1,55 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password.js';
-import { principalChanged } from '../auth/principal-cache.js';
-import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
-import { recordAudit } from '../audit/record-audit.js';
+import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /**
  * Makes the configured direct-login admin exist with the configured password. The hash is only
  * replaced when the password changed, so restarts do not churn it.
  */
-export const ensureAdmin = async (db: Db, admin: { username: string; password: string }): Promise<void> => {
-  const [existing] = await db.select().from(users).where(eq(users.username, admin.username));
+export const ensureAdmin = async (writes: Writes, admin: { username: string; password: string }): Promise<void> => {
+  const [existing] = await writes.db.select().from(users).where(eq(users.username, admin.username));
   if (existing?.passwordHash && existing.roles.includes('portalManager')) {
     if (await verifyPassword(admin.password, existing.passwordHash)) return;
   }
   const passwordHash = await hashPassword(admin.password);
-  await db.transaction(async (tx) => {
+  await runWrite(writes, SYSTEM_ACTOR, async (tx) => {
     if (existing) {
       const roles = [...new Set([...existing.roles, 'portalManager'])];
       await tx
         .update(users)
         .set({ passwordHash, roles, version: existing.version + 1, updatedAt: new Date() })
         .where(eq(users.id, existing.id));
-      await recordAudit(tx, SYSTEM_ACTOR, {
-        objectType: 'user',
-        objectId: existing.id,
-        action: 'admin.configured',
-        before: { roles: existing.roles },
-        after: { roles, password: 'changed' },
-      });
-    } else {
-      const [created] = await tx
-        .insert(users)
-        .values({ username: admin.username, fullname: 'Portal Administrator', roles: ['portalManager'], passwordHash })
-        .returning({ id: users.id });
-      await recordAudit(tx, SYSTEM_ACTOR, {
-        objectType: 'user',
-        objectId: created!.id,
-        action: 'admin.created',
-        after: { username: admin.username, roles: ['portalManager'] },
-      });
+      return {
+        value: undefined,
+        events: [
+          {
+            objectType: 'user',
+            objectId: existing.id,
+            action: 'admin.configured',
+            before: { roles: existing.roles },
+            after: { roles, password: 'changed' },
+          },
+        ],
+        // The roles may have grown: this process reads them fresh at the next request.
+        effects: [{ kind: 'principal.changed', userId: existing.id }],
+      };
     }
+    const [created] = await tx
+      .insert(users)
+      .values({ username: admin.username, fullname: 'Portal Administrator', roles: ['portalManager'], passwordHash })
+      .returning({ id: users.id });
+    return {
+      value: undefined,
+      events: [
+        {
+          objectType: 'user',
+          objectId: created!.id,
+          action: 'admin.created',
+          after: { username: admin.username, roles: ['portalManager'] },
+        },
+      ],
+    };
   });
-  if (existing) principalChanged(db, existing.id);
 };

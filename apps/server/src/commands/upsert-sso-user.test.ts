@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { institutions, users } from '../db/schema.js';
+import type { Db } from '../db/client.js';
+import { auditEvents, institutions, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 import { SsoBrowser } from '../test/sso-browser.js';
 import { upsertSsoUser } from './upsert-sso-user.js';
+import { writesFor, type AfterCommitEffect } from '../writes/after-commit.js';
 
 let test: TestApp;
 let ids: TestInstitutions;
@@ -20,7 +22,7 @@ afterAll(() => test.close());
 describe('the institution of a user who logs in through the AAI', () => {
   it('is the institution whose domain is the schac_home_organization, case-insensitively', async () => {
     const user = await upsertSsoUser(
-      test.database.db,
+      writesFor(test.database.db),
       { issuer, sub: 'u-1', preferredUsername: 'hanna', organisation: ' HPC-North.Example ' },
       mapping,
     );
@@ -30,22 +32,26 @@ describe('the institution of a user who logs in through the AAI', () => {
 
   it('follows the person at later logins, and stays when the IdP does not name an organisation', async () => {
     const claims = { issuer, sub: 'u-2', preferredUsername: 'jonas', organisation: 'hpc-north.example' };
-    await upsertSsoUser(test.database.db, claims, mapping);
+    await upsertSsoUser(writesFor(test.database.db), claims, mapping);
     const moved = await upsertSsoUser(
-      test.database.db,
+      writesFor(test.database.db),
       { ...claims, organisation: 'datacenter-south.example' },
       mapping,
     );
     expect(moved).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
-    const silent = await upsertSsoUser(test.database.db, { ...claims, organisation: undefined }, mapping);
+    const silent = await upsertSsoUser(writesFor(test.database.db), { ...claims, organisation: undefined }, mapping);
     expect(silent).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
-    const unknown = await upsertSsoUser(test.database.db, { ...claims, organisation: 'elsewhere.example' }, mapping);
+    const unknown = await upsertSsoUser(
+      writesFor(test.database.db),
+      { ...claims, organisation: 'elsewhere.example' },
+      mapping,
+    );
     expect(unknown).toMatchObject({ organisation: 'elsewhere.example', institutionId: null });
     // An institution that gets the domain later is found at the next login.
     await test.database.db
       .insert(institutions)
       .values({ abbreviation: 'ELSE', name: 'Elsewhere', domain: 'Elsewhere.example' });
-    const found = await upsertSsoUser(test.database.db, claims, mapping);
+    const found = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
     expect(found.institutionId).not.toBeNull();
   });
 
@@ -67,5 +73,42 @@ describe('the institution of a user who logs in through the AAI', () => {
     expect(finish.status).toBe(200);
     const [bob] = await test.database.db.select().from(users).where(eq(users.username, 'bob'));
     expect(bob).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS });
+  });
+});
+
+describe('a first login that loses the race for its row', () => {
+  it('is retried once and finds the row, with one event and a fresh principal', async () => {
+    const db = test.database.db;
+    const effects: AfterCommitEffect[] = [];
+    let attempts = 0;
+    // The other login's insert commits first: this attempt fails as PostgreSQL would answer it.
+    const racing = Object.create(db, {
+      transaction: {
+        value: async (work: Parameters<Db['transaction']>[0]) => {
+          attempts += 1;
+          if (attempts === 1) throw Object.assign(new Error('duplicate key'), { code: '23505' });
+          return db.transaction(work);
+        },
+      },
+    }) as Db;
+    const user = await upsertSsoUser(
+      { db: racing, afterCommit: (done) => effects.push(...done) },
+      { issuer, sub: 'u-race', preferredUsername: 'racer' },
+      mapping,
+    );
+    expect(attempts).toBe(2);
+    expect(user.username).toBe('racer');
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.objectId, user.id));
+    expect(events.map((event) => [event.action, event.actorId])).toEqual([['user.created', user.id]]);
+    expect(effects).toEqual([{ kind: 'principal.changed', userId: user.id }]);
+  });
+
+  it('gives up on any other failure', async () => {
+    const failing = Object.create(test.database.db, {
+      transaction: { value: () => Promise.reject(new Error('connection lost')) },
+    }) as Db;
+    await expect(
+      upsertSsoUser({ db: failing, afterCommit: () => undefined }, { issuer, sub: 'u-lost' }, mapping),
+    ).rejects.toThrow('connection lost');
   });
 });

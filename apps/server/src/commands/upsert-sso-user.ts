@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { rolesFromEntitlements, type EntitlementMapping } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { principalChanged } from '../auth/principal-cache.js';
-import type { Db, Tx } from '../db/client.js';
+import type { Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
 import { actorOf } from '../audit/actor.js';
-import { recordAudit } from '../audit/record-audit.js';
 import type { SsoClaims } from '../auth/sso-claims.js';
+import type { AfterCommitEffect } from '../writes/after-commit.js';
+import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const usernameBase = (claims: SsoClaims): string => {
   const candidate = (claims.preferredUsername ?? claims.email?.split('@')[0] ?? claims.sub).trim().toLowerCase();
@@ -24,20 +24,24 @@ const institutionOf = async (tx: Tx, organisation: string | null): Promise<strin
   return row?.id ?? null;
 };
 
+/** Entitlement roles are replaced at every login: they count at once on this instance. */
+const rolesCountNow = (userId: string): AfterCommitEffect[] => [{ kind: 'principal.changed', userId }];
+
 const isUniqueViolation = (error: unknown): boolean => {
   const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
   return cause.code === '23505' || cause.cause?.code === '23505';
 };
 
 /** Creates or updates the portal user behind a federated login, in one transaction with its audit event. */
-export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: EntitlementMapping) => {
+export const upsertSsoUser = async (writes: Writes, claims: SsoClaims, mapping: EntitlementMapping) => {
   const entitlementRoles = rolesFromEntitlements(claims.entitlements, mapping);
   const fullname = (claims.name ?? '').trim().slice(0, 200);
   const email = (claims.email ?? '').trim().slice(0, 320);
   const organisation = claims.organisation?.trim().slice(0, 253) || null;
 
+  // The user acts on their own behalf; on a first login only the work knows who that is.
   const attempt = () =>
-    db.transaction(async (tx) => {
+    runWrite<typeof users.$inferSelect>(writes, actorOf, async (tx) => {
       const [existing] = await tx
         .select()
         .from(users)
@@ -68,13 +72,13 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           .set({ ...after, lastLoginAt: now, ...(changed ? { version: existing.version + 1, updatedAt: now } : {}) })
           .where(eq(users.id, existing.id))
           .returning();
-        await recordAudit(tx, actorOf(existing), {
-          objectType: 'user',
-          objectId: existing.id,
-          action: 'login.sso',
-          ...(changed ? { before, after } : {}),
-        });
-        return updated!;
+        return {
+          value: updated!,
+          events: [
+            { objectType: 'user', objectId: existing.id, action: 'login.sso', ...(changed ? { before, after } : {}) },
+          ],
+          effects: rolesCountNow(existing.id),
+        };
       }
 
       let username = usernameBase(claims);
@@ -95,24 +99,25 @@ export const upsertSsoUser = async (db: Db, claims: SsoClaims, mapping: Entitlem
           lastLoginAt: now,
         })
         .returning();
-      await recordAudit(tx, actorOf(created!), {
-        objectType: 'user',
-        objectId: created!.id,
-        action: 'user.created',
-        after: { username, fullname: created!.fullname, email, entitlementRoles, organisation, institutionId },
-      });
-      return created!;
+      return {
+        value: created!,
+        events: [
+          {
+            objectType: 'user',
+            objectId: created!.id,
+            action: 'user.created',
+            after: { username, fullname: created!.fullname, email, entitlementRoles, organisation, institutionId },
+          },
+        ],
+        effects: rolesCountNow(created!.id),
+      };
     });
 
-  let user: Awaited<ReturnType<typeof attempt>>;
   try {
-    user = await attempt();
+    return await attempt();
   } catch (error) {
     // Two first logins of one person at once: the loser finds the winner's row on the retry.
     if (!isUniqueViolation(error)) throw error;
-    user = await attempt();
+    return await attempt();
   }
-  // Entitlement roles are replaced at every login: they count at once on this instance.
-  principalChanged(db, user.id);
-  return user;
 };

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { isRole, type Role } from '@nubes/domain';
 
-export type RuntimeEnv = 'development' | 'production' | 'test';
+type RuntimeEnv = 'development' | 'production' | 'test';
 
-export interface OidcClientConfig {
+interface OidcClientConfig {
   issuer: string;
   clientId: string;
   /** Null for the built-in dev IdP, whose secret is generated once and kept in the database. */
@@ -50,7 +50,7 @@ export class ConfigError extends Error {}
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const DEV_IDP_PATH = '/dev-idp';
-export const DEV_IDP_CLIENT_ID = 'nubes-portal';
+const DEV_IDP_CLIENT_ID = 'nubes-portal';
 
 const parsePort = (value: string | undefined, fallback: number): number => {
   if (value === undefined || value === '') return fallback;

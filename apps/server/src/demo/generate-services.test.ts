@@ -72,7 +72,7 @@ describe('generated services', () => {
       .from(auditEvents)
       .where(sql`${auditEvents.after}->>'generated' = 'true'`)) as [{ n: number }];
     expect(n).toBe(COUNT);
-    // Written in bulk by SQL, not through recordAudit: the union must read them all the same.
+    // Written in bulk by SQL, not through recordAuditEvents: the union must read them all the same.
     const events = await database.db
       .select()
       .from(auditEvents)

@@ -19,7 +19,7 @@ import { completeFieldValues, fieldsForState, type ServiceProfile } from './fiel
  * How a large portfolio is spread over the states: most services are in the catalogue, a good
  * share in the pipeline, fewer in the application and offboarding states. Every state has some.
  */
-export const GENERATED_STATE_WEIGHTS: Readonly<Record<ServiceState, number>> = {
+const GENERATED_STATE_WEIGHTS: Readonly<Record<ServiceState, number>> = {
   application_withdrawn: 2,
   application_draft: 6,
   application_received: 4,

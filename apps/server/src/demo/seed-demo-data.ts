@@ -3,6 +3,7 @@ import {
   APPLICATION_FIELDS,
   categoriseService,
   rolesFromEntitlements,
+  SERVICE_STATES,
   weighAnswers,
   type EntitlementMapping,
   type FieldValues,
@@ -260,22 +261,8 @@ interface SeedContext {
   now: Date;
 }
 
-const PIPELINE_OR_LATER = new Set<ServiceState>([
-  'service_planned',
-  'service_information_draft',
-  'service_information_received',
-  'ready_for_integration',
-  'integration_planned',
-  'integration_in_progress',
-  'service_card_review',
-  'integration_completed',
-  'service_online',
-  'service_not_available',
-  'service_full_capacity_reached',
-  'service_discontinued',
-  'service_retired',
-  'service_offer_withdrawn',
-]);
+/** Every state from planning on, in the order SERVICE_STATES lists them (withdrawn offers too). */
+const PIPELINE_OR_LATER = new Set<ServiceState>(SERVICE_STATES.slice(SERVICE_STATES.indexOf('service_planned')));
 
 const at9 = (date: Date) => {
   const copy = new Date(date);

@@ -7,7 +7,7 @@ import {
   type WorkflowAction,
 } from '@nubes/domain';
 
-/** The usual life of a service, from the application draft to online (DESIGN §2). */
+/** The usual life of a service, from the application draft to online (docs/domain.md#service-workflow). */
 const TO_ONLINE: readonly WorkflowAction[] = [
   'completeApplication',
   'planService',

@@ -1,6 +1,6 @@
 import type { Role } from '@nubes/domain';
 
-/** DESIGN §1's demo logins. The password of each is its username; the IdP serves them in development only. */
+/** The demo logins (docs/domain.md#demo-people). The password of each is its username; the IdP serves them in development only. */
 export interface DemoAccount {
   username: string;
   name: string;
@@ -83,7 +83,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   },
 ];
 
-export const ENTITLEMENT_AUTHORITY = '#aai.nubes.example';
+const ENTITLEMENT_AUTHORITY = '#aai.nubes.example';
 
 export const findDemoAccount = (username: string): DemoAccount | undefined =>
   DEMO_ACCOUNTS.find((account) => account.username === username);

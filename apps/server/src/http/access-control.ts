@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { forbidden, unauthorized, type HttpError } from './http-error.js';
 import './fastify-types.js';
 
-export interface RegisteredRoute {
+interface RegisteredRoute {
   method: string;
   url: string;
   access: RouteAccess | undefined;

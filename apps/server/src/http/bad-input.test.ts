@@ -47,6 +47,19 @@ const expectRefused = (
 const count = async (table: typeof auditEvents | typeof keywords | typeof serviceComments | typeof services) =>
   (await test.database.db.select().from(table)).length;
 
+/** A GET on a real socket: what Node refuses before Fastify sees it never reaches inject(). */
+const rawGet = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(url, { headers }, (response) => {
+      let data = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (data += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: data }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+
 describe('NUL characters (ADR 0015)', () => {
   it('are refused in a path parameter and a query, before the database sees them', async () => {
     expectRefused(await test.app.inject({ method: 'GET', url: '/api/users/a%00b', headers: as('admin') }));
@@ -142,35 +155,13 @@ describe('addresses Fastify refuses before any route', () => {
   });
 
   it('a request line over Node’s header limit is a 414 in the portal’s shape, on a real socket', async () => {
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(`${test.listenUrl}/api/services?q=${'a'.repeat(20_000)}`, (response) => {
-        let data = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (data += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: data }));
-      });
-      request.on('error', reject);
-      request.end();
-    });
+    const { status, body } = await rawGet(`${test.listenUrl}/api/services?q=${'a'.repeat(20_000)}`);
     expect(status).toBe(414);
     expect(JSON.parse(body)).toEqual({ error: 'uri_too_long', message: 'The address of the request is too long.' });
   });
 
   it('headers over Node’s limit are a 431 in the portal’s shape', async () => {
-    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = httpRequest(
-        `${test.listenUrl}/api/health`,
-        { headers: { 'x-padding': 'a'.repeat(20_000) } },
-        (response) => {
-          let data = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => (data += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: data }));
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    });
+    const { status, body } = await rawGet(`${test.listenUrl}/api/health`, { 'x-padding': 'a'.repeat(20_000) });
     expect(status).toBe(431);
     expect(JSON.parse(body)).toEqual({ error: 'header_too_large', message: 'The request headers are too large.' });
   });

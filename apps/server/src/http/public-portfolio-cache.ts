@@ -8,7 +8,7 @@ import { loadPublicPortfolio } from '../presenters/public-portfolio.js';
 /** The content codings the answer is kept in; the route picks one per request (Accept-Encoding). */
 export type ContentCoding = 'br' | 'gzip' | 'identity';
 
-export interface Representation {
+interface Representation {
   /** The bytes as they are sent. */
   body: Buffer;
   /** Its own strong ETag: each coding is a representation of its own (RFC 9110 §8.8.3). */
@@ -59,8 +59,7 @@ export interface PublicPortfolioCacheOptions {
   onError?: (error: unknown) => void;
 }
 
-export const etagOf = (body: Buffer): string =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+const etagOf = (body: Buffer): string => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
 
 /**
  * The public portfolio, serialized once per change (many anonymous readers, few writes; ADR 0010).

@@ -36,9 +36,11 @@ export const invalidateServiceCaches = (db: Db): void => {
 
 /**
  * After a service changed in this process: the lists and the public portfolio show it from the
- * next request on. The write pipeline calls it after the commit (writes/after-commit.ts).
+ * next request on. The write pipeline calls it after the commit (writes/after-commit.ts); a
+ * database no app has read from yet has no caches to clear.
  */
-export const serviceChanged = (caches: ServiceCaches, serviceId: string): void => {
-  caches.publicPortfolio.invalidate();
-  caches.serviceIndex.changed(serviceId);
+export const serviceChangedIn = (db: Db, serviceId: string): void => {
+  const caches = byDatabase.get(db);
+  caches?.publicPortfolio.invalidate();
+  caches?.serviceIndex.changed(serviceId);
 };

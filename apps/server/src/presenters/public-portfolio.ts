@@ -13,8 +13,8 @@ import { institutions, services } from '../db/schema.js';
 const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARDING_STATES];
 
 /**
- * The public portfolio (DESIGN §2): the catalogue states as current services, discontinued and
- * retired ones as past services with their online period. Only what the issue asks for (name,
+ * The public portfolio (docs/domain.md#service-workflow): the catalogue states as current services, discontinued and
+ * retired ones as past services with their online period. Only what the public portfolio shows (name,
  * provider, online since or from–till, status): every further field costs each anonymous reader bytes.
  */
 export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {

@@ -10,7 +10,7 @@ const BOM = '\uFEFF';
  * apostrophe, so a service name cannot become a formula in the portfolio manager's Excel (OWASP
  * CSV injection).
  */
-export const csvCell = (value: string | number | null): string => {
+const csvCell = (value: string | number | null): string => {
   if (value === null) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;

@@ -19,7 +19,7 @@ import { serviceRelation } from '../policies/service-policy.js';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
-export const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, UserRef>> => {
+const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, UserRef>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, username: users.username, fullname: users.fullname, email: users.email })
@@ -28,10 +28,7 @@ export const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise
   return new Map(rows.map((r) => [r.id, r]));
 };
 
-export const loadInstitutionRefs = async (
-  db: Db | Tx,
-  ids: readonly string[],
-): Promise<Map<string, InstitutionRef>> => {
+const loadInstitutionRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, InstitutionRef>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name })
@@ -41,7 +38,7 @@ export const loadInstitutionRefs = async (
 };
 
 /** A service's keywords, by name. */
-export const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>
+const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>
   db
     .select({ id: keywords.id, name: keywords.name })
     .from(serviceKeywords)

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import { keywords } from '../db/schema.js';
 
-export const MAX_KEYWORD_MATCHES = 50;
+const MAX_KEYWORD_MATCHES = 50;
 
 /** Keywords containing `q` (case-insensitive), those starting with it first, then by name. */
 export const searchKeywords = (db: Db, q: string) => {

@@ -4,7 +4,7 @@ import { escapeLike } from '../db/escape-like.js';
 import { prefixTsQuery } from '../db/full-text.js';
 import { users } from '../db/schema.js';
 
-export const MAX_USER_MATCHES = 20;
+const MAX_USER_MATCHES = 20;
 
 /** Users by name, username or e-mail, by name, at most 20: the people pickers' answer. */
 export const searchUsers = (db: Db, q: string) => {

@@ -104,7 +104,7 @@ const byNameAsc: Compare = (a, b) => text(a.nameKey, b.nameKey) || text(a.row.id
 /**
  * The order of a list. Every order ends on the id, so pages never overlap or skip a row. State,
  * provider and score break ties by name, always A–Z; services without a provider sort last in
- * both directions. 'weighted' is the integration list: highest score first, then by name (SPEC §9).
+ * both directions. 'weighted' is the integration list: highest score first, then by name (docs/domain.md#service-information).
  */
 const comparator = (sort: ListSort, order: SortOrder): Compare => {
   const sign = order === 'asc' ? 1 : -1;

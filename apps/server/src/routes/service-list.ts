@@ -15,7 +15,7 @@ import { presentServiceSummary } from '../presenters/service-summary.js';
 import type { ListSort, ServiceListPage } from '../read-models/service-list-snapshot.js';
 
 /** The export holds every matching row, up to this many. */
-export const MAX_EXPORT_ROWS = 10_000;
+const MAX_EXPORT_ROWS = 10_000;
 
 const tags = ['services'];
 const security = [{ bearer: [] }];

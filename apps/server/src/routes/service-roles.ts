@@ -2,7 +2,6 @@ import {
   roleChangeDecisionSchema,
   roleChangeRequestSchema,
   serviceAdminRequestSchema,
-  serviceDetailSchema,
   serviceIdParamSchema,
   updateServiceRolesRequestSchema,
   versionSchema,
@@ -13,8 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { decideRoleChange, requestRoleChange } from '../commands/role-change-requests.js';
 import { addServiceAdmin, removeServiceAdmin } from '../commands/service-admins.js';
 import { updateServiceRoles } from '../commands/update-service-roles.js';
-import { errorResponses } from '../http/openapi.js';
-import { serviceResponder } from './respond-with-service.js';
+import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
 const tags = ['service roles'];
 const security = [{ bearer: [] }];
@@ -36,7 +34,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         security,
         params: serviceIdParamSchema,
         body: updateServiceRolesRequestSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>
@@ -53,7 +51,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         security,
         params: serviceIdParamSchema,
         body: serviceAdminRequestSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>
@@ -70,7 +68,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         security,
         params: serviceIdParamSchema.extend({ userId: uuid }),
         querystring: z.object({ version: z.coerce.number({ error: 'validation.number' }).pipe(versionSchema) }),
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>
@@ -94,7 +92,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         security,
         params: serviceIdParamSchema,
         body: roleChangeRequestSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>
@@ -111,7 +109,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         security,
         params: serviceIdParamSchema.extend({ changeId: uuid }),
         body: roleChangeDecisionSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>

@@ -60,7 +60,7 @@ const transitionEvents = (id: string) =>
     );
 
 /**
- * What DESIGN §2 says the answer must be for this caller on a service of alice's in `state`,
+ * What the workflow table (docs/domain.md#service-workflow) says the answer must be for this caller on a service of alice's in `state`,
  * written out per person rather than through the domain's functions: nora sees nothing; bob, the
  * desk and ivan see no draft application of alice's; admin may take every row; alice takes the
  * provider rows, paula the SPM rows, ivan the SIM rows; a pair that is no row is 409.
@@ -76,7 +76,7 @@ const expectedStatus = (username: (typeof ACTORS)[number], action: WorkflowActio
 };
 
 describe('POST /api/services/:id/transitions', () => {
-  it('every row of the transition table × every actor: allowed with an audit event, or 403/404 as DESIGN §2 says', async () => {
+  it('every row of the transition table × every actor: allowed with an audit event, or 403/404 as the workflow table says', async () => {
     const outcomes: string[] = [];
     for (const rule of TRANSITIONS) {
       for (const username of ACTORS) {

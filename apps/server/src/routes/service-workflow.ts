@@ -1,15 +1,9 @@
-import {
-  activateDocumentsRequestSchema,
-  serviceDetailSchema,
-  serviceIdParamSchema,
-  transitionRequestSchema,
-} from '@nubes/domain';
+import { activateDocumentsRequestSchema, serviceIdParamSchema, transitionRequestSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { activateDocuments } from '../commands/activate-documents.js';
 import { transitionService } from '../commands/transition-service.js';
-import { errorResponses } from '../http/openapi.js';
-import { serviceResponder } from './respond-with-service.js';
+import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
 const security = [{ bearer: [] }];
@@ -30,7 +24,7 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         security,
         params: serviceIdParamSchema,
         body: transitionRequestSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>
@@ -47,7 +41,7 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         security,
         params: serviceIdParamSchema,
         body: activateDocumentsRequestSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>

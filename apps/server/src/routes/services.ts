@@ -12,7 +12,7 @@ import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
-import { serviceResponder } from './respond-with-service.js';
+import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
 const security = [{ bearer: [] }];
@@ -73,7 +73,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         security,
         params: serviceIdParamSchema,
         body: updateServiceRequestSchema,
-        response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: SERVICE_CHANGE_RESPONSES,
       },
     },
     async (request) =>

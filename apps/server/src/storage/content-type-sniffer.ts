@@ -1,7 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 
 /**
- * The document types a service's documents area accepts (issue 3 §6), recognised by their content:
+ * The document types a service's documents area accepts (ADR 0009), recognised by their content:
  * what the client claims and the file's extension prove nothing. A type's extensions are the
  * names it may carry; text is the one kind whose subtype (plain, CSV, Markdown) comes from the
  * extension, since the bytes cannot tell them apart.

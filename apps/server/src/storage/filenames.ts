@@ -1,4 +1,4 @@
-/** Longest stored file name (issue 3 §6); longer ones are cut before the extension. */
+/** Longest stored file name (ADR 0009); longer ones are cut before the extension. */
 export const MAX_FILENAME_LENGTH = 200;
 
 /**

@@ -15,6 +15,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { freePort } from './free-port.js';
+import { writesFor } from '../writes/after-commit.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 const JWT_SECRET = 'test-only-secret-that-is-long-enough-for-hs256';
@@ -72,7 +73,7 @@ export const createTestApp = async (
   const config = testConfig({ PORT: String(port), ...options.env });
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!;
-  await ensureAdmin(database.db, config.admin);
+  await ensureAdmin(writesFor(database.db), config.admin);
   const app = await buildApp(config, database);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();
@@ -97,7 +98,7 @@ export interface TestPrincipal {
   token: string;
 }
 
-/** The demo people of DESIGN §1 as portal users with their roles, plus the direct-login admin. */
+/** The demo people (docs/domain.md#demo-people) as portal users with their roles, plus the direct-login admin. */
 export const seedPrincipals = async (test: TestApp): Promise<TestPrincipal[]> => {
   const result: TestPrincipal[] = [];
   for (const account of DEMO_ACCOUNTS) {

@@ -19,7 +19,7 @@ import { invalidateServiceCaches } from '../http/service-caches.js';
 import type { TestApp, TestPrincipal } from './harness.js';
 
 /** The six centres of the demo alliance and its office; the domains match the demo accounts' organisations. */
-export const TEST_INSTITUTIONS = [
+const TEST_INSTITUTIONS = [
   { abbreviation: 'HPCN', name: 'HPC Centre North', domain: 'hpc-north.example', isCentre: true },
   { abbreviation: 'DCS', name: 'Datacenter South', domain: 'datacenter-south.example', isCentre: true },
   { abbreviation: 'UW', name: 'University West Computing Centre', domain: 'university-west.example', isCentre: true },
@@ -49,7 +49,7 @@ export const seedInstitutions = async (db: Db): Promise<TestInstitutions> => {
 };
 
 /** Gives the seeded demo principals their organisation and the institution whose domain matches it. */
-export const assignPrincipalInstitutions = async (db: Db, principals: readonly TestPrincipal[]): Promise<void> => {
+const assignPrincipalInstitutions = async (db: Db, principals: readonly TestPrincipal[]): Promise<void> => {
   for (const principal of principals) {
     const account = DEMO_ACCOUNTS.find((a) => a.username === principal.username);
     if (!account) continue;
@@ -126,10 +126,6 @@ export const completeFieldValues = (refs: { contactId: string; institutionId: st
   Object.fromEntries(
     SERVICE_FIELDS.filter((f) => f.type !== 'keywords').map((field) => [field.key, sampleValue(field, refs)]),
   );
-
-export const COMPLETE_WEIGHTING: WeightingAnswers = Object.fromEntries(
-  DEFAULT_WEIGHTING_CRITERIA.map((c) => [c.key, c.options[0]!.key]),
-);
 
 export interface ServiceFixture {
   state?: ServiceState;

@@ -1,6 +1,7 @@
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
-import { serviceChanged, type ServiceCaches } from '../http/service-caches.js';
+import { serviceChangedIn } from '../http/service-caches.js';
+import type { Writes } from './pipeline.js';
 
 /**
  * What a committed change leaves to do outside its transaction. Data, not callbacks: the pipeline
@@ -23,14 +24,18 @@ export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
  */
 export type OutboxMessage = never;
 
-/** This process's after-commit runner: clears the caches the effects name. */
-export const createAfterCommit =
-  (db: Db, caches: ServiceCaches): AfterCommit =>
+/**
+ * This process's after-commit runner: clears the caches the effects name. The caches belong to the
+ * database (apps on one database share them), so the runner finds them by the database too and
+ * works before any app is built (the configured admin is written at start-up).
+ */
+const createAfterCommit =
+  (db: Db): AfterCommit =>
   (effects) => {
     for (const effect of effects) {
       switch (effect.kind) {
         case 'service.changed':
-          serviceChanged(caches, effect.serviceId);
+          serviceChangedIn(db, effect.serviceId);
           break;
         case 'principal.changed':
           principalChanged(db, effect.userId);
@@ -38,3 +43,6 @@ export const createAfterCommit =
       }
     }
   };
+
+/** What commands write with on this database: the database and this process's after-commit runner. */
+export const writesFor = (db: Db): Writes => ({ db, afterCommit: createAfterCommit(db) });

@@ -25,16 +25,18 @@ export interface WriteResult<T> {
 /**
  * The one way to change something: one transaction for the work and its audit events (typed, and
  * parsed before they are stored), then, only after the commit and only when something was
- * written, the effects. A failure anywhere rolls everything back and runs no effect.
+ * written, the effects. A failure anywhere rolls everything back and runs no effect. The actor may
+ * be read from the work's answer when only the work knows it (a first login creates the user who
+ * acts).
  */
 export const runWrite = async <T>(
   writes: Writes,
-  actor: Actor,
+  actor: Actor | ((value: T) => Actor),
   work: (tx: Tx) => Promise<WriteResult<T>>,
 ): Promise<T> => {
   const result = await writes.db.transaction(async (tx) => {
     const done = await work(tx);
-    await recordAuditEvents(tx, actor, done.events);
+    await recordAuditEvents(tx, typeof actor === 'function' ? actor(done.value) : actor, done.events);
     // The outbox's insert goes here: mails are queued in the transaction that causes them.
     return done;
   });
@@ -65,7 +67,7 @@ export interface ObjectKind<Locked extends Snapshot, Snapshot, Columns, O extend
 }
 
 /** What a change of one object did. No events: nothing was written (no version, no effect). */
-export interface ObjectChange<Columns, O extends AuditObjectType, T> {
+interface ObjectChange<Columns, O extends AuditObjectType, T> {
   /**
    * Columns of the object's own row to write. Present (even `{}`, when only related rows changed)
    * means a new version; absent means the row stays as it is (a comment, a document).

@@ -1,7 +1,7 @@
 import { OIDC_PROVIDER_ID, type LoginRequest, type User } from '@nubes/domain';
 import { apiRequest } from './client';
 
-/** The five calls of SPEC §7, typed. Login calls are anonymous: a 401 there is a failed login, not a lost session. */
+/** The five login and session calls (ADR 0003), typed. Login calls are anonymous: a 401 there is a failed login, not a lost session. */
 
 interface TokenResponse {
   token: string;
@@ -12,7 +12,7 @@ export interface OAuthStart {
   next_url: string;
 }
 
-export const postLogin = async (body: LoginRequest): Promise<string> =>
+const postLogin = async (body: LoginRequest): Promise<string> =>
   (await apiRequest<TokenResponse>('/api/login', { method: 'POST', body, auth: 'none' })).token;
 
 export const startOauth = (publicUrl: string): Promise<OAuthStart> =>
@@ -34,10 +34,10 @@ export const finishOauth = async (body: {
   ).token;
 
 /** During login the session does not exist yet, so the fresh token is passed explicitly. */
-export const fetchUser = (username: string, token: string): Promise<User> =>
+const fetchUser = (username: string, token: string): Promise<User> =>
   apiRequest<User>(`/api/users/${encodeURIComponent(username)}`, { auth: { token } });
 
-export const renewToken = async (): Promise<string> =>
+const renewToken = async (): Promise<string> =>
   (await apiRequest<TokenResponse>('/api/login-renew', { method: 'POST' })).token;
 
 export interface AuthApi {

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@nubes/domain';
 
 /**
- * A failed API call. Carries the server's error shape (DESIGN §1) so callers can branch on the
+ * A failed API call. Carries the server's error shape (docs/domain.md#the-portals-messages) so callers can branch on the
  * status (401 login failed, 429 throttled, …) and show the already localized message.
  */
 export class ApiError extends Error {
@@ -65,10 +65,10 @@ const parseBody = async (response: Response): Promise<unknown> => {
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value.length > 0;
 
 /**
- * The error shape of DESIGN §1 ({error, message, fields?}, as apiErrorSchema describes it),
+ * The API's error shape ({error, message, fields?}, as apiErrorSchema describes it),
  * checked by hand to keep zod out of the first load.
  */
-export const parseApiError = (
+const parseApiError = (
   payload: unknown,
 ): { error: ErrorCode; message: string; fields?: Record<string, string> } | null => {
   if (typeof payload !== 'object' || payload === null) return null;

@@ -7,7 +7,7 @@ import { pageFor } from './pages';
 import { RoutePage } from './RoutePage';
 
 /**
- * SPEC §2: after every route change the login status is re-read (expired sessions end, old ones
+ * After every route change (docs/domain.md#sessions) the login status is re-read (expired sessions end, old ones
  * renew). A layout effect runs before the browser paints, so a guard never shows a screen to a
  * session that has just expired. The first load is checked in main.tsx before the first render.
  */

@@ -28,6 +28,3 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
   },
   dark: {},
 });
-
-/** The welcome bar's blue: white text on blue-9 (#1864ab) is 6.1:1. */
-export const WELCOME_BAR_BACKGROUND = 'var(--mantine-color-blue-9)';

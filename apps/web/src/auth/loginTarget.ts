@@ -8,7 +8,7 @@ export const loginPath = (target?: string | null): string => {
 };
 
 /** Where single sign-on returns to after the round trip through the IdP. */
-export const SSO_REDIRECT_KEY = 'nubes.loginRedirect';
+const SSO_REDIRECT_KEY = 'nubes.loginRedirect';
 
 export const rememberSsoTarget = (target: string): void => {
   try {

@@ -44,7 +44,7 @@ describe('decodeTokenPayload', () => {
 describe('session record', () => {
   const payload = { sub: 'u-1', exp: 1_800_000_000, fullname: 'Alice Example', username: 'alice' };
 
-  it('holds exactly the keys of SPEC §3, tokenExpire in ms and sessionCreated = now', () => {
+  it('holds exactly the keys of the session record, tokenExpire in ms and sessionCreated = now', () => {
     const session = buildSession('tok', payload, alice, NOW);
     expect(Object.keys(session).sort()).toEqual([
       'email',
@@ -111,7 +111,7 @@ describe('auth cookie', () => {
   });
 });
 
-describe('checkSession (SPEC §4)', () => {
+describe('checkSession (the session age rule)', () => {
   const at = (ageMinutes: number) =>
     checkSession(buildSession('t', { sub: 's', exp: 1 }, alice, NOW - ageMinutes * MIN), NOW);
 

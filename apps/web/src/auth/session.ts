@@ -13,7 +13,7 @@ import { parseStoredSession, parseTokenPayload, type TokenPayload } from './reco
 export type { TokenPayload } from './records';
 
 /**
- * The session record of SPEC §3 and the auth cookie: storage, cookie and the pure rules around
+ * The session record and the auth cookie (docs/domain.md#sessions): storage, cookie and the pure rules around
  * them. Nothing here talks to the network, so all of it is unit-tested with an injected clock.
  */
 
@@ -39,7 +39,7 @@ export const decodeTokenPayload = (token: string): TokenPayload | null => {
   }
 };
 
-/** The record stored under localStorage.user: exactly the keys of SPEC §3, nothing more. */
+/** The record stored under localStorage.user: exactly the keys docs/domain.md#sessions lists, nothing more. */
 export const buildSession = (token: string, payload: TokenPayload, user: User, now: number): StoredSession => ({
   token,
   tokenExpire: payload.exp * 1000,
@@ -99,7 +99,7 @@ export const clearStoredSession = (storage: Storage): void => {
   storage.removeItem(OAUTH_SESSION_STORAGE_KEY);
 };
 
-/** The auth cookie lets plain GET links (file downloads) carry the session (DESIGN §1). */
+/** The auth cookie lets plain GET links (file downloads) carry the session (docs/domain.md#sessions). */
 export const authCookie = (token: string): string =>
   `${AUTH_COOKIE}=${encodeURIComponent(token)}; path=/; SameSite=Lax; max-age=${SESSION_MAX_AGE_MINUTES * 60}`;
 
@@ -118,7 +118,7 @@ export type SessionCheck =
   | { status: 'loggedIn'; session: StoredSession; phase: Exclude<SessionPhase, 'expired'> }
   | { status: 'expired' };
 
-/** SPEC §4: younger than 180 min valid, 180–240 valid and due for renewal, older logged out. */
+/** Younger than 180 min valid, 180–240 valid and due for renewal, older logged out. */
 export const checkSession = (session: StoredSession | null, now: number): SessionCheck => {
   if (!session) return { status: 'loggedOut' };
   const phase = sessionPhase(session.sessionCreated, now);

@@ -48,7 +48,7 @@ describe('SessionStore', () => {
     expect(store.check()).toMatchObject({ phase: 'valid' });
   });
 
-  it('stays logged in when a renewal fails (SPEC §8: only logged)', async () => {
+  it('stays logged in when a renewal fails (failures are only logged)', async () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { store, ended } = setup(

@@ -27,7 +27,7 @@ type Listener = () => void;
 type EndListener = (reason: SessionEndReason) => void;
 
 /**
- * The login state outside React: the router's loader re-checks it on every navigation (SPEC §2),
+ * The login state outside React: the router's loader re-checks it on every navigation (docs/domain.md#sessions),
  * the API client ends it on a 401, and components subscribe through useSyncExternalStore.
  * localStorage stays the single source of truth, so tabs and reloads agree.
  */
@@ -87,7 +87,7 @@ export class SessionStore {
     return this.startSession(token, login.trim());
   }
 
-  /** Background renewal (SPEC §4); failures are only logged (SPEC §8) and retried on the next check. */
+  /** Background renewal; failures are only logged (docs/domain.md#the-portals-messages) and retried on the next check. */
   renew(): Promise<void> {
     this.renewal ??= this.runRenewal().finally(() => {
       this.renewal = null;

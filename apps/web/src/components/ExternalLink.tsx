@@ -8,7 +8,7 @@ export interface ExternalLinkProps extends AnchorProps {
 }
 
 /**
- * A document or outside link that opens in a new tab (SPEC §2). Screen readers hear that it does,
+ * A document or outside link that opens in a new tab (docs/domain.md#layout-and-branding). Screen readers hear that it does,
  * and rel="noopener" keeps the new page from reaching back into the portal's window.
  */
 export const ExternalLink = ({ href, children, ...rest }: ExternalLinkProps) => {

@@ -2,7 +2,7 @@ import { TAB_STATES, type PortfolioTab, type ServiceState } from '@nubes/domain'
 import { useTranslation } from 'react-i18next';
 import './ServiceStateBadge.css';
 
-/** The workflow phases are the portfolio tabs that hold states (DESIGN §2); myCentre is no phase. */
+/** The workflow phases are the portfolio tabs that hold states (docs/domain.md#service-workflow); myCentre is no phase. */
 export type ServicePhase = Exclude<PortfolioTab, 'myCentre'>;
 
 const PHASE_OF_STATE = new Map<ServiceState, ServicePhase>(
@@ -12,7 +12,7 @@ const PHASE_OF_STATE = new Map<ServiceState, ServicePhase>(
 );
 
 /** The phase a state belongs to, as the portfolio tabs group them. */
-export const servicePhase = (state: ServiceState): ServicePhase => PHASE_OF_STATE.get(state) ?? 'withdrawn';
+const servicePhase = (state: ServiceState): ServicePhase => PHASE_OF_STATE.get(state) ?? 'withdrawn';
 
 export interface ServiceStateBadgeProps {
   state: ServiceState;

@@ -4,10 +4,10 @@ import i18next from 'i18next';
 import { apiRequest } from '../api/client';
 
 /**
- * Branding and links are configuration (DESIGN intro). Until GET /api/config answers, the shell
+ * Branding and links are configuration (docs/domain.md#layout-and-branding). Until GET /api/config answers, the shell
  * uses these defaults: the product name from the catalogue and the bundled instruction PDFs.
  */
-export const fallbackConfig = (): PublicConfig => ({
+const fallbackConfig = (): PublicConfig => ({
   productName: i18next.t('app.name'),
   logoUrl: '/static/logo.svg',
   links: {
@@ -39,7 +39,7 @@ const stringsOf = <T extends Record<string, string>>(defaults: T, value: unknown
  * Reads the answer of GET /api/config (publicConfigSchema) field by field over the defaults, so
  * a missing link never breaks the shell; no zod here, it would weigh on the first load.
  */
-export const toPublicConfig = (value: unknown): PublicConfig => {
+const toPublicConfig = (value: unknown): PublicConfig => {
   const defaults = fallbackConfig();
   const source = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
   return {
@@ -52,10 +52,10 @@ export const toPublicConfig = (value: unknown): PublicConfig => {
   };
 };
 
-export const fetchPublicConfig = async (): Promise<PublicConfig> =>
+const fetchPublicConfig = async (): Promise<PublicConfig> =>
   toPublicConfig(await apiRequest<unknown>('/api/config', { auth: 'none' }));
 
-export const PUBLIC_CONFIG_QUERY_KEY = ['public-config'] as const;
+const PUBLIC_CONFIG_QUERY_KEY = ['public-config'] as const;
 
 /** The configuration, or the defaults while it loads or when it cannot be read. */
 export const usePublicConfig = (): PublicConfig => {

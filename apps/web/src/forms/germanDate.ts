@@ -2,8 +2,6 @@
  * Dates are entered and shown the German way, numeric day and month without leading zeros
  * (`5.1.2024`, ADR 19); the form keeps the catalogue's `YYYY-MM-DD`.
  */
-export const GERMAN_DATE_FORMAT = 'D.M.YYYY';
-
 const GERMAN_DATE = /^\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\s*$/;
 
 /** "5.1.2024" or "05.01.2024" → "2024-01-05"; null for anything that is not a real date. */

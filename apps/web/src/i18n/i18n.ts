@@ -5,10 +5,10 @@ import { DEFAULT_LANGUAGE, en, LANGUAGES, type Language, type Messages } from '@
 /** The user's choice survives reloads; nothing else (no browser-language guessing: English is the default). */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
-export const isLanguage = (value: unknown): value is Language =>
+const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-export const storedLanguage = (): Language => {
+const storedLanguage = (): Language => {
   try {
     const value = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : DEFAULT_LANGUAGE;
@@ -40,7 +40,7 @@ const CATALOGUES: Partial<Record<Language, () => Promise<Messages>>> = {
 const loadCatalogue = async (language: Language): Promise<Messages | undefined> => CATALOGUES[language]?.();
 
 /** Makes sure the language's catalogue is in i18next before it is shown. */
-export const loadLanguage = async (language: Language): Promise<void> => {
+const loadLanguage = async (language: Language): Promise<void> => {
   if (i18next.hasResourceBundle(language, 'translation')) return;
   const messages = await loadCatalogue(language);
   if (messages) i18next.addResourceBundle(language, 'translation', messages, true, true);

@@ -13,7 +13,7 @@ const FOOTER_LINKS: readonly (keyof PublicConfig['links'])[] = [
   'about',
 ];
 
-/** Links to the umbrella project's pages (SPEC §1); their targets are configuration. */
+/** Links to the umbrella project's pages (docs/domain.md#layout-and-branding); their targets are configuration. */
 export const Footer = () => {
   const { t } = useTranslation();
   const { links } = usePublicConfig();

@@ -45,7 +45,7 @@ const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
   main.scrollIntoView();
 };
 
-/** Skip link, header, the routed screen in <main>, footer (SPEC §1, DESIGN §1). */
+/** Skip link, header, the routed screen in <main>, footer (docs/domain.md#layout-and-branding). */
 export const Layout = () => {
   const { t } = useTranslation();
   useSessionEndHandling();

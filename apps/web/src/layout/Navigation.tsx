@@ -8,7 +8,7 @@ import { useSession } from '../auth/SessionProvider';
 const UserMenus = lazy(() => import('./UserMenus').then((m) => ({ default: m.UserMenus })));
 
 /**
- * Top navigation by role (SPEC §6): logged out only the login link, which keeps the current
+ * Top navigation by role (ADR 0021): logged out only the login link, which keeps the current
  * page as redirect target; logged in the menus of UserMenus.
  */
 export const Navigation = () => {

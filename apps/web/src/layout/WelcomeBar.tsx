@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionProvider';
 import { usePublicConfig } from '../config/publicConfig';
 
-/** The blue bar below the header (SPEC §1): the user's full name once logged in. */
+/** The blue bar below the header (docs/domain.md#layout-and-branding): the user's full name once logged in. */
 export const WelcomeBar = () => {
   const { t } = useTranslation();
   const { session } = useSession();

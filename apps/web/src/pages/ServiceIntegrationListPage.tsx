@@ -8,7 +8,7 @@ import { NoAccess } from './NoAccess';
 
 /**
  * Service Integration List (/sc/service-integration-list): services ranked by weighted score,
- * highest first (SPEC §9), with the portfolio's search and filters. The order is the server's.
+ * highest first (docs/domain.md#service-information), with the portfolio's search and filters. The order is the server's.
  */
 export const ServiceIntegrationListPage = () => {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ const isTab = (value: string | null): value is PortfolioTab =>
   value !== null && (PORTFOLIO_TABS as readonly string[]).includes(value);
 
 /**
- * Service Portfolio (/sc/service-portfolio): the six tabs of DESIGN §2, each a searchable,
+ * Service Portfolio (/sc/service-portfolio): the six tabs of docs/domain.md#service-workflow, each a searchable,
  * filterable, sortable and paged list. Tab, search, filters, sort and page live in the URL.
  */
 export const ServicePortfolioPage = () => {

@@ -12,7 +12,7 @@ import { createSessionStore } from '../auth/sessionStore';
 import { writeStoredSession } from '../auth/session';
 import { initI18n } from '../i18n/i18n';
 
-/** Demo people of DESIGN §1 with their roles. */
+/** Demo people (docs/domain.md#demo-people) with their roles. */
 export const PEOPLE: Record<string, User> = {
   admin: { username: 'admin', fullname: 'Portal Admin', email: 'admin@example.org', roles: ['portalManager'] },
   alice: { username: 'alice', fullname: 'Alice Example', email: 'alice@example.org', roles: ['serviceProvider'] },

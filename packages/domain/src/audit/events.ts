@@ -4,7 +4,7 @@ import { SERVICE_STATES } from '../services/states.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
- * of its `before` and `after`. The server writes only these (recordAudit takes nothing else and
+ * of its `before` and `after`. The server writes only these (recordAuditEvents takes nothing else and
  * parses the payload before it is stored); the history reads them back through the same schemas.
  * Stored rows keep their shape (object_type, object_id, action, before, after), so events written
  * before this table existed read the same way. See docs/adr/0013-write-pipeline-and-audit-events.md.
@@ -32,10 +32,9 @@ const event = <
   }),
 });
 
-export const AUDIT_OBJECT_TYPES = ['user', 'session', 'service', 'keyword', 'institution'] as const;
-export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+export type AuditObjectType = 'user' | 'session' | 'service' | 'keyword' | 'institution';
 
-export const AUDIT_EVENTS = {
+const AUDIT_EVENTS = {
   'service.created': event('service', {
     // The application's first values ride along beside the identity (field keys, name, provider).
     after: z.looseObject({

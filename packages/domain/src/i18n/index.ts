@@ -10,7 +10,7 @@ export { de };
  * Every catalogue. Kept out of core.ts so the web bundle, which imports core only, loads German
  * on demand instead of carrying it in the initial JavaScript.
  */
-export const MESSAGES: Record<Language, Messages> = { en, de };
+const MESSAGES: Record<Language, Messages> = { en, de };
 
 /** The key's text in one catalogue; with a numeric count, a plural's form as i18next picks it. */
 const templateOf = (catalogue: Messages, language: Language, key: string, count: unknown): string | undefined =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Branding and links are configuration (DESIGN intro); the web app reads them from GET /api/config. */
+/** Branding and links are configuration (docs/domain.md#layout-and-branding); the web app reads them from GET /api/config. */
 export const publicConfigSchema = z
   .object({
     productName: z.string(),

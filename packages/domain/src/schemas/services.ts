@@ -9,8 +9,8 @@ import { text } from './text.js';
 const id = z.uuid({ error: msg('validation.invalid') });
 const isoDateTime = z.string().meta({ format: 'date-time' });
 
-export const serviceStateSchema = z.enum(SERVICE_STATES, { error: msg('validation.option') });
-export const workflowActionSchema = z.enum(WORKFLOW_ACTIONS, { error: msg('validation.option') });
+const serviceStateSchema = z.enum(SERVICE_STATES, { error: msg('validation.option') });
+const workflowActionSchema = z.enum(WORKFLOW_ACTIONS, { error: msg('validation.option') });
 export const versionSchema = z.int({ error: msg('validation.invalidType') }).positive(msg('validation.invalid'));
 
 export const serviceIdParamSchema = z.object({ id });
@@ -20,23 +20,23 @@ export const userRefSchema = z
   .meta({ id: 'UserRef' });
 export type UserRef = z.infer<typeof userRefSchema>;
 
-export const institutionRefSchema = z
+const institutionRefSchema = z
   .object({ id: z.string(), abbreviation: z.string(), name: z.string() })
   .meta({ id: 'InstitutionRef' });
 export type InstitutionRef = z.infer<typeof institutionRefSchema>;
 
-export const keywordSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Keyword' });
+const keywordSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Keyword' });
 export type Keyword = z.infer<typeof keywordSchema>;
 
 /** A field's value on the wire; the field catalogue's validation decides what fits which field. */
-export const fieldValueSchema = z.union([
+const fieldValueSchema = z.union([
   text().max(20_000, msg('validation.tooLong')),
   z.number(),
   z.boolean(),
   z.array(text().max(200, msg('validation.tooLong'))).max(100, msg('validation.tooLong')),
   z.null(),
 ]);
-export const fieldValuesSchema = z.record(text().max(100), fieldValueSchema);
+const fieldValuesSchema = z.record(text().max(100), fieldValueSchema);
 
 const serviceName = text({ error: msg('service.nameRequired') })
   .trim()
@@ -68,8 +68,7 @@ export const transitionRequestSchema = z
   .meta({ id: 'TransitionRequest' });
 export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
 
-export const SERVICE_ROLE_KEYS = ['objectOwner', 'serviceOwner', 'serviceManager', 'providerManager'] as const;
-export type ServiceRoleKey = (typeof SERVICE_ROLE_KEYS)[number];
+export type ServiceRoleKey = 'objectOwner' | 'serviceOwner' | 'serviceManager' | 'providerManager';
 
 /** Sets the named roles; null removes the holder. The object owner can't be removed, only replaced. */
 export const updateServiceRolesRequestSchema = z
@@ -103,7 +102,7 @@ export const roleChangeDecisionSchema = z
   .strict()
   .meta({ id: 'RoleChangeDecision' });
 
-export const roleChangeSchema = z
+const roleChangeSchema = z
   .object({
     id: z.string(),
     role: z.enum(['serviceOwner', 'serviceManager']),
@@ -115,7 +114,7 @@ export const roleChangeSchema = z
   })
   .meta({ id: 'RoleChange' });
 
-export const servicePermissionsSchema = z
+const servicePermissionsSchema = z
   .object({
     edit: z.boolean(),
     editObjectOwner: z.boolean(),
@@ -167,9 +166,9 @@ export const serviceDetailSchema = z
   .meta({ id: 'ServiceDetail' });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
-export const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
+const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
 /** The portfolio list: tab + filters + search + sort + page (ADR 0010). */
@@ -198,7 +197,7 @@ export const serviceListQuerySchema = z
   .strict();
 export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
 
-export const serviceSummarySchema = z
+const serviceSummarySchema = z
   .object({
     id: z.string(),
     serviceId: z.string(),
@@ -220,7 +219,7 @@ export const serviceListResponseSchema = z
   .meta({ id: 'ServiceList' });
 export type ServiceListResponse = z.infer<typeof serviceListResponseSchema>;
 
-export const historyEntrySchema = z
+const historyEntrySchema = z
   .object({
     id: z.string(),
     at: isoDateTime,
@@ -285,7 +284,7 @@ export const userSearchQuerySchema = z.object({
 });
 export const userSearchResponseSchema = z.object({ items: z.array(userRefSchema) }).meta({ id: 'UserSearch' });
 
-export const institutionSchema = z
+const institutionSchema = z
   .object({
     id: z.string(),
     abbreviation: z.string(),
@@ -298,7 +297,7 @@ export const institutionSchema = z
 export const institutionListSchema = z.object({ items: z.array(institutionSchema) }).meta({ id: 'InstitutionList' });
 
 const localized = z.object({ en: z.string(), de: z.string() });
-export const weightingCriterionSchema = z
+const weightingCriterionSchema = z
   .object({
     key: z.string(),
     label: localized,
@@ -313,8 +312,8 @@ export const weightingCriteriaSchema = z
 /** The integration list: services by weighted score, highest first. */
 export const integrationListQuerySchema = serviceListQuerySchema.omit({ sort: true, order: true }).strict();
 
-/** A service on the public portfolio: what the issue asks for (name, provider, online period, status); the ID keys the rows. */
-export const publicServiceSchema = z
+/** A service on the public portfolio: what the public page shows (name, provider, online period, status); the ID keys the rows. */
+const publicServiceSchema = z
   .object({
     serviceId: z.string(),
     name: z.string(),

@@ -17,7 +17,7 @@ export interface ServiceRelation {
 const SPM: readonly Role[] = ['servicePortfolioManager'];
 
 /** Roles that read every service beyond drafts (ADR 0008, visibility). */
-export const SERVICE_READER_ROLES: readonly Role[] = [
+const SERVICE_READER_ROLES: readonly Role[] = [
   'serviceProvider',
   'cloudServiceDesk',
   'servicePortfolioManager',
@@ -28,7 +28,7 @@ export const SERVICE_READER_ROLES: readonly Role[] = [
 export const isProviderSide = (r: ServiceRelation): boolean =>
   r.isObjectOwner || r.isServiceOwner || r.isAdmin || r.isServiceManager;
 
-export const isPortfolioManager = (roles: readonly string[]): boolean => hasAnyRole(roles, SPM);
+const isPortfolioManager = (roles: readonly string[]): boolean => hasAnyRole(roles, SPM);
 
 /**
  * A draft application is seen only by its provider side and the portfolio managers; others get 404.
@@ -63,7 +63,7 @@ export const canAssignServiceRoles = (r: ServiceRelation): boolean =>
   (r.isObjectOwner && (PROVIDER_EDIT_STATES as readonly ServiceState[]).includes(r.state));
 
 /** Whoever holds the manager's rights: the manager, or owner and admins when no manager is set. */
-export const hasManagerRights = (r: ServiceRelation): boolean =>
+const hasManagerRights = (r: ServiceRelation): boolean =>
   r.isServiceManager || (!r.hasServiceManager && (r.isServiceOwner || r.isAdmin));
 
 /** The service owner adds and removes further admins; admins and the manager have the same right (ADR 0008). */
@@ -97,5 +97,3 @@ export const servicePermissions = (r: ServiceRelation) => ({
   manageDocuments: canManageDocuments(r),
   comment: canComment(r),
 });
-
-export type ServicePermissions = ReturnType<typeof servicePermissions>;

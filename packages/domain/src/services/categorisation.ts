@@ -4,7 +4,7 @@ export const SERVICE_TYPES = ['infrastructure', 'platform', 'software', 'consult
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
 /**
- * The automatic service type (SPEC §3), derived from the answers so nobody keeps it by hand:
+ * The automatic service type, derived from the answers so nobody keeps it by hand:
  * 1. consulting and training → consulting;
  * 2. compute, storage and network → infrastructure (IaaS);
  * 3. data management, and software that offers an API → platform (PaaS): others build on it;

@@ -1,6 +1,6 @@
 import type { ValidationStep } from './workflow.js';
 
-/** SPEC §3's field groups, in the order the service information pages show them. */
+/** The field groups, in the order the service information pages show them. */
 export const FIELD_GROUPS = [
   'general',
   'how_access',
@@ -34,7 +34,7 @@ export const FIELD_TYPES = [
   'keywords',
 ] as const;
 
-export type FieldType = (typeof FIELD_TYPES)[number];
+type FieldType = (typeof FIELD_TYPES)[number];
 
 /** The steps of a service's life in order; a field required from a step is required at every later one. */
 export const VALIDATION_STEPS = [

@@ -1,4 +1,4 @@
-/** SPEC §4's seventeen service states, in the order a service passes through them. */
+/** The seventeen service states (docs/domain.md#service-workflow), in the order a service passes through them. */
 export const SERVICE_STATES = [
   'application_withdrawn',
   'application_draft',
@@ -24,7 +24,7 @@ export type ServiceState = (typeof SERVICE_STATES)[number];
 export const isServiceState = (value: unknown): value is ServiceState =>
   typeof value === 'string' && (SERVICE_STATES as readonly string[]).includes(value);
 
-/** The pipeline runs from planning to a completed integration (DESIGN §2, portfolio tabs). */
+/** The pipeline runs from planning to a completed integration (the portfolio's tabs). */
 export const PIPELINE_STATES = [
   'service_planned',
   'service_information_draft',
@@ -47,24 +47,21 @@ export const OFFBOARDING_STATES = [
   'service_retired',
 ] as const satisfies readonly ServiceState[];
 
-export const WITHDRAWN_STATES = [
+const WITHDRAWN_STATES = [
   'application_withdrawn',
   'service_offer_withdrawn',
 ] as const satisfies readonly ServiceState[];
 
-export const APPLICATION_STATES = [
-  'application_draft',
-  'application_received',
-] as const satisfies readonly ServiceState[];
+const APPLICATION_STATES = ['application_draft', 'application_received'] as const satisfies readonly ServiceState[];
 
-/** States in which the provider side edits the fields directly (DESIGN §2, editing). */
+/** States in which the provider side edits the fields directly (docs/domain.md#service-workflow, editing). */
 export const PROVIDER_EDIT_STATES = [
   'application_draft',
   'service_information_draft',
 ] as const satisfies readonly ServiceState[];
 
 /**
- * The portfolio's tabs (DESIGN §2). `myCentre` is not a set of states but the services of the
+ * The portfolio's tabs (docs/domain.md#service-workflow). `myCentre` is not a set of states but the services of the
  * user's own institution; `mine` backs My Services (the services the user is provider side of).
  */
 export const PORTFOLIO_TABS = ['application', 'pipeline', 'catalogue', 'offboarding', 'withdrawn', 'myCentre'] as const;
@@ -77,12 +74,4 @@ export const TAB_STATES: Record<Exclude<PortfolioTab, 'myCentre'>, readonly Serv
   catalogue: CATALOGUE_STATES,
   offboarding: OFFBOARDING_STATES,
   withdrawn: WITHDRAWN_STATES,
-};
-
-export const isCatalogueState = (state: ServiceState): boolean =>
-  (CATALOGUE_STATES as readonly ServiceState[]).includes(state);
-
-/** The legacy label SPEC §4 keeps; imported data in it maps to service_information_received. */
-export const LEGACY_STATE_MAP: Readonly<Record<string, ServiceState>> = {
-  service_information_checked: 'service_information_received',
 };

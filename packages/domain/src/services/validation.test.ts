@@ -27,7 +27,7 @@ describe('the field catalogue', () => {
   });
 });
 
-describe('field formats (SPEC §5)', () => {
+describe('field formats', () => {
   it('accepts http(s) URLs with a host and refuses others', () => {
     expect(isValidUrl('https://cloud.example.org/docs')).toBe(true);
     expect(isValidUrl('http://cloud.example.org:8443')).toBe(true);

@@ -22,7 +22,7 @@ export const isValidUrl = (value: string): boolean => {
   }
 };
 
-export const isValidEmail = (value: string): boolean => value.length <= 320 && EMAIL.test(value);
+const isValidEmail = (value: string): boolean => value.length <= 320 && EMAIL.test(value);
 
 export const isValidHostname = (value: string): boolean => HOSTNAME.test(value);
 

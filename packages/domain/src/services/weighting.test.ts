@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { categoriseService } from './categorisation.js';
 import { DEFAULT_WEIGHTING_CRITERIA, weighAnswers, weightingErrors } from './weighting.js';
 
-describe('weighting (DESIGN §3)', () => {
-  it('has the ten criteria of SPEC §3', () => {
+describe('weighting', () => {
+  it('has the ten criteria', () => {
     expect(DEFAULT_WEIGHTING_CRITERIA.map((c) => c.key)).toEqual([
       'initiatedBy',
       'expectedCentres',

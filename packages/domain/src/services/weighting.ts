@@ -26,8 +26,8 @@ const opt = (key: string, points: number, en: string, de: string): WeightingOpti
 });
 
 /**
- * SPEC §3's ten weighting criteria with the answer options, points and factors the database is
- * seeded with (DESIGN §3: they are data, editable later in the admin panel).
+ * The ten weighting criteria with the answer options, points and factors the database is
+ * seeded with: they are data, editable later in the admin panel (docs/domain.md#service-information).
  */
 export const DEFAULT_WEIGHTING_CRITERIA: readonly WeightingCriterion[] = [
   {
@@ -144,7 +144,7 @@ export interface WeightedAnswer {
   weightedScore: number;
 }
 
-/** Weighted score per criterion = points × factor; the service's score is their sum (DESIGN §3). */
+/** Weighted score per criterion = points × factor; the service's score is their sum. */
 export const weighAnswers = (
   criteria: readonly WeightingCriterion[],
   answers: Readonly<WeightingAnswers>,

@@ -7,7 +7,7 @@ import type { MessageKey } from '../i18n/types.js';
  * service owner, further admins, service manager), the service portfolio manager (spm) or the
  * service integration manager (sim). portalManager may do everything any of them may.
  */
-export type WorkflowActor = 'provider' | 'spm' | 'sim';
+type WorkflowActor = 'provider' | 'spm' | 'sim';
 
 /** The checks that must pass before the transition: the gated steps. */
 export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online';
@@ -136,7 +136,7 @@ export interface WorkflowContext {
   isProviderSide: boolean;
 }
 
-export const mayTake = (rule: TransitionRule, context: WorkflowContext): boolean =>
+const mayTake = (rule: TransitionRule, context: WorkflowContext): boolean =>
   rule.who.some((actor) => {
     if (actor === 'provider') return context.isProviderSide || hasAnyRole(context.roles, []);
     if (actor === 'spm') return hasAnyRole(context.roles, ['servicePortfolioManager']);

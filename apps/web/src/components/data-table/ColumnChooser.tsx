@@ -1,7 +1,7 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export interface ColumnChoice {
+interface ColumnChoice {
   id: string;
   label: string;
   visible: boolean;

@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 export const columnPreferenceKey = (username: string, tableId: string): string =>
   `nubes.dataTable.${username}.${tableId}.hidden`;
 
-export const readHiddenColumns = (storage: Storage, key: string): string[] | null => {
+const readHiddenColumns = (storage: Storage, key: string): string[] | null => {
   try {
     const parsed: unknown = JSON.parse(storage.getItem(key) ?? 'null');
     return Array.isArray(parsed) && parsed.every((id) => typeof id === 'string') ? parsed : null;
@@ -18,7 +18,7 @@ export const readHiddenColumns = (storage: Storage, key: string): string[] | nul
   }
 };
 
-export const writeHiddenColumns = (storage: Storage, key: string, hidden: readonly string[]): void => {
+const writeHiddenColumns = (storage: Storage, key: string, hidden: readonly string[]): void => {
   try {
     storage.setItem(key, JSON.stringify(hidden));
   } catch {

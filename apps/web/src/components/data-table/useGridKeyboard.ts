@@ -1,6 +1,6 @@
 import { useCallback, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
-export interface GridPosition {
+interface GridPosition {
   row: number;
   col: number;
 }

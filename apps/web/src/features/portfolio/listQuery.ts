@@ -36,7 +36,7 @@ export interface ListFilters {
 }
 
 export const DEFAULT_TAB: PortfolioTab = PORTFOLIO_TABS[0];
-export const DEFAULT_SORT: ServiceSort = 'updatedAt';
+const DEFAULT_SORT: ServiceSort = 'updatedAt';
 /** The server refuses longer searches (serviceListQuerySchema). */
 const MAX_SEARCH_LENGTH = 200;
 
@@ -44,8 +44,7 @@ const MAX_SEARCH_LENGTH = 200;
 export const isSortable = (source: ListSource): boolean => source !== 'integration';
 
 /** Dates and scores read best newest/highest first; names and IDs from A. */
-export const defaultOrder = (sort: ServiceSort): SortOrder =>
-  sort === 'updatedAt' || sort === 'score' ? 'desc' : 'asc';
+const defaultOrder = (sort: ServiceSort): SortOrder => (sort === 'updatedAt' || sort === 'score' ? 'desc' : 'asc');
 
 /** The states the state filter offers: those of the portfolio tab, or every state. */
 export const statesFor = (source: ListSource, tab: PortfolioTab | null): readonly ServiceState[] =>

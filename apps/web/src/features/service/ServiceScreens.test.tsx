@@ -1,4 +1,5 @@
 import { DEFAULT_WEIGHTING_CRITERIA, type ServiceDetail } from '@nubes/domain';
+import { serviceDetail } from '../../test/serviceDetail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { configure } from '@testing-library/dom';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,40 +26,7 @@ beforeAll(() => {
 
 const ID = 'c0a80101-0000-4000-8000-000000000001';
 
-const detail = (overrides: Partial<ServiceDetail> = {}): ServiceDetail => ({
-  id: ID,
-  serviceId: 'SVC-00042',
-  name: 'Cloud Storage',
-  state: 'application_draft',
-  version: 3,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  providerInstitution: null,
-  fields: {},
-  keywords: [],
-  weighting: {},
-  score: 0,
-  serviceType: 'uncategorised',
-  documentsActive: false,
-  onlineSince: null,
-  onlineUntil: null,
-  roles: { objectOwner: null, serviceOwner: null, serviceManager: null, providerManager: null, admins: [] },
-  roleChanges: [],
-  permissions: {
-    edit: true,
-    editObjectOwner: false,
-    assignRoles: true,
-    manageAdmins: true,
-    requestRoleChange: false,
-    decideRoleChange: false,
-    activateDocuments: false,
-    manageDocuments: true,
-    comment: true,
-  },
-  actions: ['completeApplication', 'withdrawApplication'],
-  refs: { users: {}, institutions: {} },
-  ...overrides,
-});
+const detail = (overrides: Partial<ServiceDetail> = {}): ServiceDetail => serviceDetail({ id: ID, ...overrides });
 
 interface Call {
   method: string;

@@ -14,7 +14,7 @@ import type {
 } from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
-/** The service calls of the API contract (issue 3), typed with the domain's schemas' types. */
+/** The service calls of the API (see /api/openapi.json), typed with the domain's schemas' types. */
 
 interface Items<T> {
   items: T[];
@@ -79,7 +79,7 @@ export const activateDocuments = (id: string, version: number) =>
 
 export const fetchDocuments = (id: string) => apiRequest<Items<ServiceDocument>>(`${service(id)}/documents`);
 
-/** The download is a plain GET link: the auth cookie authenticates it (DESIGN §1). */
+/** The download is a plain GET link: the auth cookie authenticates it (docs/domain.md#sessions). */
 export const documentUrl = (id: string, documentId: string) =>
   `${service(id)}/documents/${encodeURIComponent(documentId)}`;
 

@@ -8,7 +8,7 @@ import type { DraftEdits } from './formModel';
  */
 const PREFIX = 'nubes.serviceDraft.';
 
-export const draftStorageKey = (username: string, serviceId: string | null): string =>
+const draftStorageKey = (username: string, serviceId: string | null): string =>
   `${PREFIX}${username}.${serviceId ?? 'new'}`;
 
 const isFieldValue = (value: unknown): value is FieldValue =>

@@ -1,4 +1,5 @@
 import { APPLICATION_FIELDS, FIELD_GROUPS, SERVICE_FIELDS, fieldsOfGroup, type ServiceDetail } from '@nubes/domain';
+import { serviceDetail } from '../../test/serviceDetail';
 import { describe, expect, it } from 'vitest';
 import {
   applyEdits,
@@ -20,40 +21,13 @@ import {
 const KEYWORD = '7d7c1a52-1f7e-4a57-9c39-7a4f0f0c2a11';
 const USER = '2b1f6a7e-8c2d-4f39-9a0e-5e3c2d1b0a99';
 
-const service = (overrides: Partial<ServiceDetail> = {}): ServiceDetail => ({
-  id: 'c0a80101-0000-4000-8000-000000000001',
-  serviceId: 'SVC-00042',
-  name: 'Cloud Storage',
-  state: 'application_draft',
-  version: 3,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  providerInstitution: { id: 'inst-1', abbreviation: 'KIT', name: 'Karlsruhe' },
-  fields: { shortDescription: 'Sync and share', website: 'https://cloud.example.org', technicalContact: USER },
-  keywords: [{ id: KEYWORD, name: 'storage' }],
-  weighting: {},
-  score: 0,
-  serviceType: 'uncategorised',
-  documentsActive: false,
-  onlineSince: null,
-  onlineUntil: null,
-  roles: { objectOwner: null, serviceOwner: null, serviceManager: null, providerManager: null, admins: [] },
-  roleChanges: [],
-  permissions: {
-    edit: true,
-    editObjectOwner: false,
-    assignRoles: true,
-    manageAdmins: true,
-    requestRoleChange: false,
-    decideRoleChange: false,
-    activateDocuments: false,
-    manageDocuments: true,
-    comment: true,
-  },
-  actions: ['completeApplication', 'withdrawApplication'],
-  refs: { users: {}, institutions: {} },
-  ...overrides,
-});
+const service = (overrides: Partial<ServiceDetail> = {}): ServiceDetail =>
+  serviceDetail({
+    providerInstitution: { id: 'inst-1', abbreviation: 'KIT', name: 'Karlsruhe' },
+    fields: { shortDescription: 'Sync and share', website: 'https://cloud.example.org', technicalContact: USER },
+    keywords: [{ id: KEYWORD, name: 'storage' }],
+    ...overrides,
+  });
 
 const edits = (fields: DraftEdits['fields'], rest: Omit<DraftEdits, 'fields'> = {}): DraftEdits => ({
   fields,

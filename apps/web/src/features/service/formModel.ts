@@ -122,7 +122,7 @@ export const valuesForValidation = (values: DraftValues): FieldValues =>
   Object.fromEntries(Object.entries(values.fields).map(([key, value]) => [key, normalizeValue(value)]));
 
 /** Format errors (i18n keys) of `fields`; an empty value passes (being required is a step's question). */
-export const formatErrorsOf = (fields: readonly FieldDefinition[], values: DraftValues): Record<string, string> => {
+const formatErrorsOf = (fields: readonly FieldDefinition[], values: DraftValues): Record<string, string> => {
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const error = fieldValueError(field, normalizeValue(values.fields[field.key]));
@@ -132,8 +132,7 @@ export const formatErrorsOf = (fields: readonly FieldDefinition[], values: Draft
 };
 
 /** The name's own rule: every save needs it ("Please add a title"). */
-export const nameError = (values: DraftValues): string | null =>
-  values.name.trim() === '' ? 'service.nameRequired' : null;
+const nameError = (values: DraftValues): string | null => (values.name.trim() === '' ? 'service.nameRequired' : null);
 
 /** What refuses a save: a missing name or any format error. Missing required fields do not. */
 export const saveErrors = (fields: readonly FieldDefinition[], values: DraftValues): Record<string, string> => {

@@ -7,8 +7,7 @@ import { isApiError } from '../../../api/client';
 import { PageLoader } from '../../../pages/PageLoader';
 import { fetchService, serviceKeys } from '../api';
 
-export const useServiceQuery = (id: string) =>
-  useQuery({ queryKey: serviceKeys.detail(id), queryFn: () => fetchService(id) });
+const useServiceQuery = (id: string) => useQuery({ queryKey: serviceKeys.detail(id), queryFn: () => fetchService(id) });
 
 /** An unknown service and one the user may not see look the same (ADR 8): "Cannot find Service". */
 export const CannotFindService = () => {

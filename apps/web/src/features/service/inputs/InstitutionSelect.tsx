@@ -10,7 +10,7 @@ export const institutionLabel = (institution: InstitutionRef): string =>
     ? `${institution.abbreviation} – ${institution.name}`
     : institution.name;
 
-export const useInstitutions = () =>
+const useInstitutions = () =>
   useQuery({ queryKey: serviceKeys.institutions, queryFn: fetchInstitutions, staleTime: 5 * 60_000 });
 
 export interface InstitutionSelectProps {

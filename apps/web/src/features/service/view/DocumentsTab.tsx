@@ -49,7 +49,7 @@ const extensionOf = (name: string): string => {
 };
 
 /** The check before an upload, with the server's limits; the server checks again, also the type by content. */
-export const uploadProblem = (file: {
+const uploadProblem = (file: {
   size: number;
   name?: string;
 }): 'documents.empty' | 'documents.tooLarge' | 'documents.badType' | null => {

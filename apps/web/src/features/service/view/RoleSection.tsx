@@ -11,7 +11,7 @@ import { updateRoles } from '../api';
 import { UserPicker, userLabel } from '../inputs/UserPicker';
 import { reportWriteError, useServiceCache } from '../writes';
 
-export type AssignableRole = 'objectOwner' | 'serviceOwner' | 'serviceManager' | 'providerManager';
+type AssignableRole = 'objectOwner' | 'serviceOwner' | 'serviceManager' | 'providerManager';
 
 /** PUT /roles names only the role that changes; null removes its holder (never the object owner). */
 const rolesBody = (role: AssignableRole, userId: string | null, version: number): UpdateServiceRolesRequest => {

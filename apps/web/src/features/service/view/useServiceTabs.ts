@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 
-/** The tabs of the single service view (issue 3 §5); resources and change requests come later. */
+/** The tabs of the single service view (ADR 0012); resources and change requests come later. */
 export const SERVICE_TABS = [
   'onboarding',
   'information',

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, users } from '../db/schema.js';
+import { openTestDatabase } from '../test/harness.js';
+import type { AfterCommitEffect } from '../writes/after-commit.js';
+import type { Writes } from '../writes/pipeline.js';
+import { ensureAdmin } from './ensure-admin.js';
+
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+let effects: AfterCommitEffect[];
+let writes: Writes;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  effects = [];
+  writes = { db: database.db, afterCommit: (done) => effects.push(...done) };
+});
+afterAll(() => database.drop());
+
+const admin = { username: 'configured-admin', password: 'the first long password' };
+const row = async () => (await database.db.select().from(users).where(eq(users.username, admin.username)))[0]!;
+const actions = async (userId: string) =>
+  (await database.db.select().from(auditEvents).where(eq(auditEvents.objectId, userId))).map((event) => event.action);
+
+describe('the configured admin', () => {
+  it('is created once, and a restart with the same password writes nothing', async () => {
+    await ensureAdmin(writes, admin);
+    const created = await row();
+    expect(created.roles).toEqual(['portalManager']);
+    await ensureAdmin(writes, admin);
+    expect(await row()).toMatchObject({ version: created.version, passwordHash: created.passwordHash });
+    expect(await actions(created.id)).toEqual(['admin.created']);
+    expect(effects).toEqual([]);
+  });
+
+  it('gets the new password with a new version, an event and a fresh principal', async () => {
+    const before = await row();
+    await ensureAdmin(writes, { ...admin, password: 'the second long password' });
+    const after = await row();
+    expect(after.version).toBe(before.version + 1);
+    expect(after.passwordHash).not.toBe(before.passwordHash);
+    expect(await actions(before.id)).toEqual(['admin.created', 'admin.configured']);
+    expect(effects).toEqual([{ kind: 'principal.changed', userId: before.id }]);
+  });
+});
