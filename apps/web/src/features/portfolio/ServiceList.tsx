@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { DataTable, downloadText, type DataTableEmpty } from '../../components/data-table';
-import { NoAccess } from '../../pages/NoAccess';
+import { NoAccess } from '../../components/NoAccess';
 import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
 import {

@@ -11,7 +11,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../pages/PageLoader';
+import { PageLoader } from '../../../components/PageLoader';
 import { fetchHistory, fetchWeightingCriteria, serviceKeys } from '../api';
 import { displayValue } from '../fieldDisplay';
 import { localized } from '../formModel';

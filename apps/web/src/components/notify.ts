@@ -2,7 +2,7 @@ import { NOTIFICATION_AUTO_CLOSE_MS } from '@nubes/domain';
 import i18next from 'i18next';
 
 /**
- * Every notification has a title and a text and goes after 6000 ms (SPEC §8, §9). The
+ * Every notification has a title and a text and closes itself after NOTIFICATION_AUTO_CLOSE_MS. The
  * notifications package is imported on first use, so it stays out of the first load.
  */
 const show = (color: string, title: string, message: string): void => {
