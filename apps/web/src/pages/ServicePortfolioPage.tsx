@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Stack, Tabs } from '@mantine/core';
 import { PORTFOLIO_TABS, type PortfolioTab } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Table.css';
 import './data-table.css';
 import { Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
 import {

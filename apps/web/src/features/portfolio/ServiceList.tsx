@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/ScrollArea.css';
 import './portfolio.css';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { routePath, type ServiceSort } from '@nubes/domain';
