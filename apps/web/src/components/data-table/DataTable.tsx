@@ -23,10 +23,17 @@ import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { useHiddenColumns } from './columnPreferences';
-import type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort, SortValue } from './types';
+import type {
+  DataTableColumn,
+  DataTableEmpty,
+  DataTableFooter,
+  DataTableServerState,
+  DataTableSort,
+  SortValue,
+} from './types';
 import { useGridKeyboard } from './useGridKeyboard';
 
-export type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort } from './types';
+export type { DataTableColumn, DataTableEmpty, DataTableFooter, DataTableServerState, DataTableSort } from './types';
 
 // Only logged-in people choose columns; the menu's code loads when the first of them needs it.
 const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
@@ -65,6 +72,38 @@ const features = tableFeatures({
 });
 type Features = typeof features;
 
+/** The footer row: the label spans the columns before the first value, then one cell per column. */
+const FooterRow = <T,>({
+  footer,
+  columns,
+  byId,
+}: {
+  footer: DataTableFooter;
+  columns: readonly { id: string }[];
+  byId: ReadonlyMap<string, DataTableColumn<T>>;
+}) => {
+  const firstValue = columns.findIndex((column) => column.id in footer.cells);
+  const labelSpan = Math.max(1, firstValue === -1 ? columns.length : firstValue);
+  return (
+    <Table.Tfoot className="data-table-footer">
+      <Table.Tr>
+        <Table.Th scope="row" colSpan={labelSpan}>
+          {footer.label}
+        </Table.Th>
+        {columns.slice(labelSpan).map((column) => (
+          <Table.Td
+            key={column.id}
+            className={byId.get(column.id)?.numeric ? 'numeric' : undefined}
+            aria-live={footer.live && column.id in footer.cells ? 'polite' : undefined}
+          >
+            {footer.cells[column.id]}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+};
+
 export interface DataTableProps<T extends RowData> {
   /** Names the table: DOM ids and the key under which the column chooser remembers its choice. */
   id: string;
@@ -87,6 +126,8 @@ export interface DataTableProps<T extends RowData> {
   defaultPageSize?: number;
   /** The count above the table, e.g. "312 services" (default "312 rows"). */
   countLabel?: (count: number) => string;
+  /** Show the count line (default true); a short fixed list, such as a form's rows, may leave it out. */
+  showCount?: boolean;
   /** Further controls on the count line, e.g. an export of the whole view. */
   toolbar?: ReactNode;
   /** Offer the column chooser (remembered per logged-in person; default true). */
@@ -95,6 +136,8 @@ export interface DataTableProps<T extends RowData> {
   bulkActions?: (selected: readonly T[], clearSelection: () => void) => ReactNode;
   /** A newer answer is on its way while the previous rows are shown. */
   busy?: boolean;
+  /** A summary row under the rows (a total); shown while there are rows. */
+  footer?: DataTableFooter;
 }
 
 /**
@@ -115,6 +158,15 @@ export interface DataTableProps<T extends RowData> {
  * />
  * ```
  * Server mode: pass `server={{ sort, onSortChange, page, pageSize, onPageChange, onPageSizeChange, total }}`.
+ *
+ * Cells may hold form inputs (a select per row: the arrow keys stay theirs), and a footer sums up:
+ * ```tsx
+ * <DataTable
+ *   columns={[{ id: 'criterion', header: t('…'), cell: (c) => c.label, rowHeader: true }, { id: 'answer', … }, { id: 'score', … }]}
+ *   footer={{ label: t('serviceView.totalScore'), cells: { score }, live: true }}
+ *   …
+ * />
+ * ```
  */
 export const DataTable = <T extends RowData>({
   id,
@@ -129,10 +181,12 @@ export const DataTable = <T extends RowData>({
   pageSizes = DEFAULT_PAGE_SIZES,
   defaultPageSize = 50,
   countLabel,
+  showCount = true,
   toolbar,
   columnChooser = true,
   bulkActions,
   busy = false,
+  footer,
 }: DataTableProps<T>) => {
   const { t, i18n } = useTranslation();
   const { session } = useSession();
@@ -254,7 +308,7 @@ export const DataTable = <T extends RowData>({
       <Group justify="space-between" align="center" gap="sm" className="data-table-toolbar">
         <Group gap="sm" align="center">
           {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
-          {rows && total > 0 && (
+          {showCount && rows && total > 0 && (
             <Group gap="sm" aria-live="polite">
               <Text fw={600}>{countLabel ? countLabel(total) : t('dataTable.rows', { count: total })}</Text>
               {total > 0 && from <= total && (pageCount > 1 || page > 1) && (
@@ -403,15 +457,22 @@ export const DataTable = <T extends RowData>({
                   const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
                     .filter(Boolean)
                     .join(' ');
+                  const Cell = def?.rowHeader ? Table.Th : Table.Td;
                   return (
-                    <Table.Td key={cell.id} className={className || undefined} {...gridProps}>
+                    <Cell
+                      key={cell.id}
+                      scope={def?.rowHeader ? 'row' : undefined}
+                      className={className || undefined}
+                      {...gridProps}
+                    >
                       {def?.cell(row.original)}
-                    </Table.Td>
+                    </Cell>
                   );
                 })}
               </Table.Tr>
             ))}
           </Table.Tbody>
+          {footer && pageRows.length > 0 && <FooterRow footer={footer} columns={visibleColumns} byId={columnsById} />}
         </Table>
         {pageRows.length > 0 && (
           <p id={`${domId}-keys`} className="visually-hidden">
