@@ -1,5 +1,5 @@
 import './data-table.css';
-import { Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import {
   columnVisibilityFeature,
   createPaginatedRowModel,
@@ -85,22 +85,22 @@ const FooterRow = <T,>({
   const firstValue = columns.findIndex((column) => column.id in footer.cells);
   const labelSpan = Math.max(1, firstValue === -1 ? columns.length : firstValue);
   return (
-    <Table.Tfoot className="data-table-footer">
-      <Table.Tr>
-        <Table.Th scope="row" colSpan={labelSpan}>
+    <tfoot className="data-table-footer">
+      <tr>
+        <th scope="row" colSpan={labelSpan}>
           {footer.label}
-        </Table.Th>
+        </th>
         {columns.slice(labelSpan).map((column) => (
-          <Table.Td
+          <td
             key={column.id}
             className={byId.get(column.id)?.numeric ? 'numeric' : undefined}
             aria-live={footer.live && column.id in footer.cells ? 'polite' : undefined}
           >
             {footer.cells[column.id]}
-          </Table.Td>
+          </td>
         ))}
-      </Table.Tr>
-    </Table.Tfoot>
+      </tr>
+    </tfoot>
   );
 };
 
@@ -144,7 +144,9 @@ export interface DataTableProps<T extends RowData> {
  * The one table of every list: sticky header, sortable columns (a button in the header, aria-sort),
  * counts, page size and pager, a column chooser remembered per person and table, row selection
  * with a bulk-action bar, an empty state that says why and what to do, keyboard navigation
- * (see useGridKeyboard). Headless @tanstack/react-table under Mantine's Table; docs/adr/0018.
+ * (see useGridKeyboard). Headless @tanstack/react-table under a plain table styled like Mantine's
+ * (data-table.css): Mantine's Table brings its ScrollArea and the popover library with it, 17 KB
+ * the public page never runs (docs/adr/0018, docs/adr/0023).
  *
  * @example Client mode (the table sorts and pages the rows it is given):
  * ```tsx
@@ -296,11 +298,11 @@ export const DataTable = <T extends RowData>({
   const hideable = visibleColumns.length > 0 ? table.getAllLeafColumns().filter((column) => column.getCanHide()) : [];
 
   const message = (content: ReactNode) => (
-    <Table.Tr>
-      <Table.Td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
+    <tr>
+      <td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
         {content}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 
   return (
@@ -356,12 +358,8 @@ export const DataTable = <T extends RowData>({
       )}
 
       <div className="data-table-scroll">
-        <Table
+        <table
           className="data-table-table"
-          stickyHeader
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
           aria-busy={busy}
           aria-describedby={pageRows.length > 0 ? `${domId}-keys` : undefined}
         >
@@ -369,14 +367,14 @@ export const DataTable = <T extends RowData>({
             {caption}
             {sortNote}
           </caption>
-          <Table.Thead>
-            <Table.Tr>
+          <thead>
+            <tr>
               {table.getFlatHeaders().map((header) => {
                 const column = header.column;
                 if (!column.getIsVisible()) return null;
                 if (column.id === SELECT_COLUMN) {
                   return (
-                    <Table.Th key={header.id} scope="col" className="data-table-select">
+                    <th key={header.id} scope="col" className="data-table-select">
                       <input
                         type="checkbox"
                         aria-label={t('dataTable.selectPage')}
@@ -387,7 +385,7 @@ export const DataTable = <T extends RowData>({
                         disabled={pageRows.length === 0}
                         onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
                       />
-                    </Table.Th>
+                    </th>
                   );
                 }
                 const def = columnsById.get(column.id);
@@ -395,27 +393,27 @@ export const DataTable = <T extends RowData>({
                 const className = def?.numeric ? 'numeric' : undefined;
                 if (!column.getCanSort() || (server && !server.onSortChange)) {
                   return (
-                    <Table.Th key={header.id} scope="col" className={className}>
+                    <th key={header.id} scope="col" className={className}>
                       {label}
-                    </Table.Th>
+                    </th>
                   );
                 }
                 const direction = column.getIsSorted();
                 const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
                 return (
-                  <Table.Th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
+                  <th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
                     <UnstyledButton className="data-table-sort" onClick={column.getToggleSortingHandler()}>
                       {label}
                       <span className="data-table-sort-icon" aria-hidden="true">
                         {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
                       </span>
                     </UnstyledButton>
-                  </Table.Th>
+                  </th>
                 );
               })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+            </tr>
+          </thead>
+          <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
             {rows === undefined &&
               message(
                 <div role="status" aria-live="polite">
@@ -433,7 +431,7 @@ export const DataTable = <T extends RowData>({
                 </div>,
               )}
             {pageRows.map((row, rowIndex) => (
-              <Table.Tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
+              <tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
                 {row.getVisibleCells().map((cell, colIndex) => {
                   const gridProps = {
                     'data-grid-row': rowIndex,
@@ -442,7 +440,7 @@ export const DataTable = <T extends RowData>({
                   };
                   if (cell.column.id === SELECT_COLUMN) {
                     return (
-                      <Table.Td key={cell.id} className="data-table-select" {...gridProps}>
+                      <td key={cell.id} className="data-table-select" {...gridProps}>
                         <input
                           type="checkbox"
                           tabIndex={-1}
@@ -450,14 +448,14 @@ export const DataTable = <T extends RowData>({
                           checked={row.getIsSelected()}
                           onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
                         />
-                      </Table.Td>
+                      </td>
                     );
                   }
                   const def = columnsById.get(cell.column.id);
                   const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
                     .filter(Boolean)
                     .join(' ');
-                  const Cell = def?.rowHeader ? Table.Th : Table.Td;
+                  const Cell = def?.rowHeader ? 'th' : 'td';
                   return (
                     <Cell
                       key={cell.id}
@@ -469,11 +467,11 @@ export const DataTable = <T extends RowData>({
                     </Cell>
                   );
                 })}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
+          </tbody>
           {footer && pageRows.length > 0 && <FooterRow footer={footer} columns={visibleColumns} byId={columnsById} />}
-        </Table>
+        </table>
         {pageRows.length > 0 && (
           <p id={`${domId}-keys`} className="visually-hidden">
             {t('dataTable.keyboardHelp')}
