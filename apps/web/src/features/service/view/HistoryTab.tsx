@@ -72,7 +72,7 @@ const Changes = ({ entry, labeller }: { entry: HistoryEntry; labeller: Labeller 
     <ul className="inline-list">
       {entry.changes.map((change) => (
         <li key={change.field}>
-          <Text span fw={600}>
+          <Text span inherit fw={600}>
             {fieldLabel(labeller, change.field)}:
           </Text>{' '}
           {change.before !== null && change.before !== undefined
@@ -125,6 +125,8 @@ export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
         id: 'changes',
         header: t('serviceView.changes'),
         cell: (entry) => <Changes entry={entry} labeller={labeller} />,
+        // Old → new is what the tab is for: on a phone the table scrolls sideways rather than squeeze it.
+        className: 'service-history-changes',
       },
     ];
   }, [t, i18n, language, criteriaItems]);
