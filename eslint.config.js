@@ -9,26 +9,48 @@ const LAYER_REASONS = {
   presenters: 'presenters shape answers for routes; shared types live in src/model/',
 };
 
+const WEB_LAYER_REASONS = {
+  app: 'the app root assembles the screens; shared pieces live in src/components/',
+  pages: 'pages are screens on top; shared pieces live in src/components/',
+  features: 'features build on the shared components and forms, not the other way round',
+};
+
 /**
  * One no-restricted-imports block per layer. ESLint does not merge a rule's options across
  * blocks (the last matching block wins), so each block names every layer its files may not import.
  */
-const serverLayers = (layers) =>
-  layers.map(({ files, ignores = [], forbid }) => ({
-    files,
-    ignores: ['**/*.test.ts', 'apps/server/src/test/**', ...ignores],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: forbid.map((layer) => ({
-            regex: `(^|/)${layer}/`,
-            message: `Server layers point one way: ${LAYER_REASONS[layer]} (docs/adr/0014-server-layers.md).`,
-          })),
-        },
-      ],
-    },
-  }));
+const layerRules =
+  ({ reasons, adr, what, testIgnores }) =>
+  (layers) =>
+    layers.map(({ files, ignores = [], forbid }) => ({
+      files,
+      ignores: [...testIgnores, ...ignores],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: forbid.map((layer) => ({
+              regex: `(^|/)${layer}/`,
+              message: `${what} point one way: ${reasons[layer]} (${adr}).`,
+            })),
+          },
+        ],
+      },
+    }));
+
+const serverLayers = layerRules({
+  reasons: LAYER_REASONS,
+  adr: 'docs/adr/0014-server-layers.md',
+  what: 'Server layers',
+  testIgnores: ['**/*.test.ts', 'apps/server/src/test/**'],
+});
+
+const webLayers = layerRules({
+  reasons: WEB_LAYER_REASONS,
+  adr: 'docs/adr/0023-web-layers-dates-and-the-public-page-budget.md',
+  what: 'Web layers',
+  testIgnores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+});
 
 export default tseslint.config(
   {
@@ -72,6 +94,15 @@ export default tseslint.config(
       forbid: ['routes', 'presenters'],
     },
     { files: ['apps/server/src/queries/**/*.ts', 'apps/server/src/policies/**/*.ts'], forbid: ['routes', 'commands'] },
+  ]),
+  // The web app's layers point one way (docs/adr/0023-web-layers-dates-and-the-public-page-budget.md):
+  // app and pages on top, then features, then the shared components, forms, hooks and the rest.
+  ...webLayers([
+    {
+      files: ['apps/web/src/{features,layout,api,auth,hooks,i18n,config}/**/*.{ts,tsx}'],
+      forbid: ['app', 'pages'],
+    },
+    { files: ['apps/web/src/{components,forms}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
   ]),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],

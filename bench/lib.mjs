@@ -718,6 +718,76 @@ export const webInitialJs = (distDir, { pageModule } = {}) => {
 };
 
 /**
+ * The manifest's guess at a page's first visit: webInitialJs with `pageModule`, plus the page
+ * chunk's `dynamicImports` and their static imports. The manifest cannot say which of those the
+ * page starts at once (the data table) and which on a click; webFirstVisitJs asks a browser.
+ */
+export const webPageWithDynamicJs = (distDir, { pageModule }) => {
+  const base = webInitialJs(distDir, { pageModule });
+  if (base.missing) return base;
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8'));
+  const pageKey = Object.keys(manifest).find((key) => manifest[key].file === base.page);
+  const files = new Set(base.initial.map(({ file }) => file));
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    if (manifest[key].file.endsWith('.js')) files.add(manifest[key].file);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  for (const dynamic of manifest[pageKey]?.dynamicImports ?? []) visit(dynamic);
+  const initial = [...files].map((file) => ({ file, gzip: gzipSize(path.join(distDir, file)) }));
+  return { ...base, initial, initialGzip: initial.reduce((sum, { gzip }) => sum + gzip, 0) };
+};
+
+/**
+ * What a first visit of a page really loads: Debian's Chromium (playwright-core, a fresh profile,
+ * no login) opens `url + pagePath` on a running portal, waits until `ready` (a CSS selector, e.g.
+ * the first data row) shows and the network has been quiet for 500 ms, and sums the JavaScript
+ * files it requested, each gzipped at level 9 from `distDir` like the manifest rows. Counts what
+ * the page starts at mount (lazy chunks it imports at once) and nothing a click would load.
+ * Returns { missing } without playwright-core or Chromium.
+ */
+export const webFirstVisitJs = async ({ url, pagePath, ready, distDir }) => {
+  const executablePath = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+  if (!existsSync(executablePath)) return { missing: `n/a (no Chromium at ${executablePath})` };
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return { missing: 'n/a (playwright-core not installed)' };
+  }
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  onCleanup(() => browser.close().catch(() => {}));
+  try {
+    const page = await browser.newPage();
+    const requested = new Set();
+    page.on('request', (request) => {
+      const { origin, pathname } = new URL(request.url());
+      if (origin === new URL(url).origin && /\.m?js$/.test(pathname)) requested.add(pathname);
+    });
+    await page.goto(`${url}${pagePath}`);
+    await page.locator(ready).first().waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const files = [...requested].map((pathname) => pathname.replace(/^\//, ''));
+    const initial = files.map((file) => ({ file, gzip: gzipSize(path.join(distDir, file)) }));
+    return { initial, initialGzip: initial.reduce((sum, { gzip }) => sum + gzip, 0) };
+  } finally {
+    await browser.close();
+  }
+};
+
+/**
  * The CSS a first page load needs: the `css` files of the index.html entry and of its static
  * imports, recursively (lazy chunks' CSS loads with their screens), each gzipped at level 9,
  * summed. Same manifest walk as webInitialJs; returns { missing } when there is no build.

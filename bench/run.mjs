@@ -36,8 +36,10 @@ import {
   startPortal,
   staticHeaders,
   summarize,
+  webFirstVisitJs,
   webInitialCss,
   webInitialJs,
+  webPageWithDynamicJs,
 } from './lib.mjs';
 
 const num = (name, fallback) => {
@@ -513,7 +515,7 @@ const SCENARIOS = [
   },
   {
     name: 'web initial JavaScript',
-    run: async () => {
+    run: async (ctx) => {
       const web = webInitialJs(settings.webDist);
       const target = `≤ ${WEB_INITIAL_JS_TARGET_KB} KB`;
       if (web.missing) return [{ benchmark: 'web initial JS (gzip)', figure: web.missing, target }];
@@ -540,20 +542,46 @@ const SCENARIOS = [
               target: 'info',
             },
       );
-      // The public portfolio page: the shell plus the page's lazy chunk and its static imports.
+      // The public portfolio page. The old row: the shell plus the page's lazy chunk and its static
+      // imports. It misses what the page imports lazily at mount (the data table), so the honest
+      // row asks Chromium what a first visit loads (ADR 0023).
       const pageModule = routePageModule(PUBLIC_PORTFOLIO_ROUTE);
       const page = pageModule ? webInitialJs(settings.webDist, { pageModule }) : { missing: 'n/a (no page found)' };
       const benchmark = `${PUBLIC_PORTFOLIO_ROUTE} initial JS (gzip)`;
       if (page.missing) rows.push({ benchmark, figure: page.missing, target });
       else {
-        const pageOver = page.initialGzip / 1024 > WEB_INITIAL_JS_TARGET_KB;
         rows.push({
           benchmark,
           figure:
             `${fmtKB(page.initialGzip)} in ${page.initial.length} files (shell + ${path.basename(pageModule)} ` +
-            `${fmtKB(page.initialGzip - web.initialGzip)})${pageOver ? ' (over target)' : ''}`,
-          target,
+            `${fmtKB(page.initialGzip - web.initialGzip)}; static imports only, see the next row)`,
+          target: 'info',
         });
+        const visitBenchmark = `${PUBLIC_PORTFOLIO_ROUTE} first visit JS (gzip)`;
+        let visit = await webFirstVisitJs({
+          url: ctx.portal.url,
+          pagePath: PUBLIC_PORTFOLIO_ROUTE,
+          ready: 'table tbody td[data-grid-row]',
+          distDir: settings.webDist,
+        });
+        let how = 'requested by Chromium until the table shows';
+        if (visit.missing) {
+          // Without a browser: the manifest's guess, every lazy import of the page counted.
+          const reason = visit.missing;
+          visit = webPageWithDynamicJs(settings.webDist, { pageModule });
+          how = `manifest: page chunk with its dynamic imports; ${reason}`;
+        }
+        if (visit.missing) rows.push({ benchmark: visitBenchmark, figure: visit.missing, target });
+        else {
+          const visitOver = visit.initialGzip / 1024 > WEB_INITIAL_JS_TARGET_KB;
+          rows.push({
+            benchmark: visitBenchmark,
+            figure:
+              `${fmtKB(visit.initialGzip)} in ${visit.initial.length} files (${how})` +
+              `${visitOver ? ' (over target)' : ''}`,
+            target,
+          });
+        }
       }
       return rows;
     },

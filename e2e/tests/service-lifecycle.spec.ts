@@ -1,3 +1,4 @@
+import { formatDate } from '@nubes/domain';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { loginWithAai } from '../login.js';
@@ -30,14 +31,8 @@ const KEYWORD = `lifecycle-${RUN}`;
 /** alice's centre, the provider of what she applies for. */
 const PROVIDER = 'HPC Centre North';
 
-/** Today as the portal writes dates (German, Berlin time). */
-const today = () =>
-  new Date().toLocaleDateString('de-DE', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Berlin',
-  });
+/** Today as the portal writes dates (the domain's formatter: German, Berlin time). */
+const today = () => formatDate(new Date());
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -159,7 +154,7 @@ test('a new service from application to retirement, person by person', async ({ 
   // --- 6. a visitor without login finds it on the public portfolio ----------------------------------
   const online = await publicRow(browser, 'Current services');
   await expect(online.cells).toHaveText([NAME, PROVIDER, onlineSince, 'Service Online']);
-  await expect(online.cells.nth(2)).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+  await expect(online.cells.nth(2)).toHaveText(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
   await online.visitor.context().close();
 
   // --- 7. paula discontinues and retires it ---------------------------------------------------------

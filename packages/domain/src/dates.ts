@@ -1,7 +1,12 @@
-/** SPEC §9: dates are shown in German locale, numeric day, month, year and 2-digit hours and minutes. */
+/**
+ * The portal shows dates in German form whatever the reader's language: day, month and year as
+ * plain numbers (5.1.2024, as the date input takes them, apps/web/src/forms/germanDate.ts) and
+ * hours and minutes with two digits (5.1.2024, 09:03), in the alliance's time zone (ADR 0023).
+ * The web and the server's CSV export both format with these two functions.
+ */
 const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
+  day: 'numeric',
+  month: 'numeric',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
@@ -9,8 +14,8 @@ const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
 });
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
-  day: '2-digit',
-  month: '2-digit',
+  day: 'numeric',
+  month: 'numeric',
   year: 'numeric',
   timeZone: 'Europe/Berlin',
 });

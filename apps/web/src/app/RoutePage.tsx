@@ -2,7 +2,7 @@ import { routeTitleKey, type RouteDefinition } from '@nubes/domain';
 import { Suspense, useState, type ComponentType } from 'react';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PageTitleContext, useDocumentTitle } from '../hooks/useDocumentTitle';
-import { PageLoader } from '../pages/PageLoader';
+import { PageLoader } from '../components/PageLoader';
 import type { PageProps } from '../pages/PageProps';
 
 export interface RoutePageProps {

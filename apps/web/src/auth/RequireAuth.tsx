@@ -1,7 +1,7 @@
 import { can, type RouteAccess } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { NoAccess } from '../pages/NoAccess';
+import { NoAccess } from '../components/NoAccess';
 import { loginPath } from './loginTarget';
 import { useSession } from './SessionProvider';
 import { principalOf } from './principal';

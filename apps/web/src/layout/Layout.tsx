@@ -2,10 +2,10 @@ import { Container } from '@mantine/core';
 import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { notifyError } from '../app/notify';
+import { notifyError } from '../components/notify';
 import { loginPath } from '../auth/loginTarget';
 import { useSessionStore } from '../auth/SessionProvider';
-import { PageLoader } from '../pages/PageLoader';
+import { PageLoader } from '../components/PageLoader';
 import { Footer } from './Footer';
 import { Header } from './Header';
 

@@ -4,11 +4,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { finishOauth } from '../api/auth';
-import { notifyError } from '../app/notify';
+import { notifyError } from '../components/notify';
 import { takeSsoTarget } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
 import type { SessionStore } from '../auth/sessionStore';
-import { PageLoader } from './PageLoader';
+import { PageLoader } from '../components/PageLoader';
 
 /**
  * An authorization code is good for one exchange only, so each return is finished once even if

@@ -7,7 +7,7 @@ import type { DataTableColumn } from '../components/data-table';
 import type { DataTable as DataTableComponent } from '../components/data-table/DataTable';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
-import { PageLoader } from './PageLoader';
+import { PageLoader } from '../components/PageLoader';
 
 /**
  * The data table loads as a chunk of its own, requested together with this page (not after it),

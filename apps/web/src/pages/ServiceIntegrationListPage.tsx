@@ -4,7 +4,7 @@ import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { ServiceList } from '../features/portfolio/ServiceList';
 import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
-import { NoAccess } from './NoAccess';
+import { NoAccess } from '../components/NoAccess';
 
 /**
  * Service Integration List (/sc/service-integration-list): services ranked by weighted score,

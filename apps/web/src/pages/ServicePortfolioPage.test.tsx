@@ -60,7 +60,7 @@ describe('service portfolio', () => {
     );
     expect(screen.getByRole('tab', { name: 'Application', selected: true })).toBeInTheDocument();
     expect(screen.getByText('120 services')).toBeInTheDocument();
-    expect(screen.getAllByText('01.03.2026, 10:30')).toHaveLength(2);
+    expect(screen.getAllByText('1.3.2026, 10:30')).toHaveLength(2);
     expect(within(screen.getByRole('table')).getByText('Application Draft')).toBeInTheDocument();
     expect(calls.at(-1)).toBe('/api/services?tab=application&sort=updatedAt&order=desc&page=1&pageSize=50');
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(

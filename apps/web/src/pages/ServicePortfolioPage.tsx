@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Tabs.css';
 import { Stack, Tabs } from '@mantine/core';
 import { PORTFOLIO_TABS, type PortfolioTab } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +7,7 @@ import { NewApplicationButton } from '../features/portfolio/NewApplicationButton
 import { ServiceList } from '../features/portfolio/ServiceList';
 import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
-import { NoAccess } from './NoAccess';
+import { NoAccess } from '../components/NoAccess';
 
 const isTab = (value: string | null): value is PortfolioTab =>
   value !== null && (PORTFOLIO_TABS as readonly string[]).includes(value);

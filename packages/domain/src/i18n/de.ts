@@ -461,6 +461,7 @@ export const de: Messages = {
     fieldsToFix: 'Diese Felder brauchen Ihre Aufmerksamkeit',
     readOnly: 'Sie können die Serviceinformationen hier lesen; im aktuellen Status können Sie sie nicht bearbeiten.',
     notChosen: 'Nicht gewählt',
+    noCriteria: 'Es sind keine Gewichtungskriterien festgelegt.',
     notFilled: 'Nicht ausgefüllt',
     emptyValue: '(leer)',
     yes: 'Ja',

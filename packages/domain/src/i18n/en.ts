@@ -449,6 +449,7 @@ export const en = {
     fieldsToFix: 'These fields need attention',
     readOnly: 'You can read the service information here; you cannot edit it in the current status.',
     notChosen: 'Not chosen',
+    noCriteria: 'No weighting criteria are defined.',
     notFilled: 'Not filled in',
     emptyValue: '(empty)',
     yes: 'Yes',

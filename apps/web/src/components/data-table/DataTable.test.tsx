@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@nubes/domain';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -348,6 +348,96 @@ describe('DataTable empty and loading states', () => {
     renderTable({ rows: undefined });
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
     expect(screen.queryByText(/rows$/)).not.toBeInTheDocument();
+  });
+});
+
+describe('DataTable row headers, footer and inputs in cells', () => {
+  const WITH_HEADER: DataTableColumn<Fruit>[] = [
+    { id: 'name', header: 'Name', cell: (fruit) => fruit.name, rowHeader: true, hideable: false },
+    { id: 'colour', header: 'Colour', cell: (fruit) => fruit.colour },
+    { id: 'weight', header: 'Weight', cell: (fruit) => fruit.weight, numeric: true },
+  ];
+  const total = FRUITS.reduce((sum, fruit) => sum + fruit.weight, 0);
+
+  it('names each row by its row header and sums up in a footer row spanning to the first value', () => {
+    renderTable({ columns: WITH_HEADER, footer: { label: 'Total weight', cells: { weight: total }, live: true } });
+    const apple = screen.getByRole('row', { name: /Apple/ });
+    expect(within(apple).getByRole('rowheader')).toHaveTextContent('Apple');
+    expect(
+      within(apple)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['red', '150']);
+
+    const footer = screen.getByRole('row', { name: /Total weight/ });
+    expect(footer.closest('tfoot')).not.toBeNull();
+    const label = within(footer).getByRole('rowheader', { name: 'Total weight' });
+    expect(label).toHaveAttribute('colspan', '2');
+    const value = within(footer).getByRole('cell');
+    expect(value).toHaveTextContent(String(total));
+    expect(value).toHaveAttribute('aria-live', 'polite');
+    // The footer is no body row: the keyboard grid and the sorting leave it alone.
+    expect(value).not.toHaveAttribute('tabindex');
+  });
+
+  it('keeps the footer under the visible columns when one is hidden, and leaves empty columns empty', async () => {
+    const { unmount } = renderTable({
+      columns: WITH_HEADER,
+      footer: { label: 'Total', cells: { colour: 'mixed' } },
+    });
+    const footer = screen.getByRole('row', { name: /Total/ });
+    expect(within(footer).getByRole('rowheader')).toHaveAttribute('colspan', '1');
+    expect(
+      within(footer)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['mixed', '']);
+    expect(within(footer).getByRole('cell', { name: 'mixed' })).not.toHaveAttribute('aria-live');
+    unmount();
+
+    window.localStorage.setItem(columnPreferenceKey('paula', 'fruits'), JSON.stringify(['colour']));
+    renderTable({ columns: WITH_HEADER, footer: { label: 'Total', cells: { weight: total } } });
+    const shorter = screen.getByRole('row', { name: /Total/ });
+    expect(within(shorter).getByRole('rowheader')).toHaveAttribute('colspan', '1');
+    expect(
+      within(shorter)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([String(total)]);
+    window.localStorage.clear();
+  });
+
+  it('shows no footer for an empty list, and no count line when asked', () => {
+    renderTable({ columns: WITH_HEADER, rows: [], footer: { label: 'Total', cells: { weight: 0 } } });
+    expect(screen.queryByRole('row', { name: /Total/ })).not.toBeInTheDocument();
+    cleanup();
+    renderTable({ columns: WITH_HEADER, showCount: false });
+    expect(screen.queryByText('3 rows')).not.toBeInTheDocument();
+  });
+
+  it('leaves the arrow keys to a select in a cell', () => {
+    const onChange = vi.fn();
+    renderTable({
+      columns: [
+        ...WITH_HEADER,
+        {
+          id: 'grade',
+          header: 'Grade',
+          cell: (fruit) => (
+            <select aria-label={`Grade of ${fruit.name}`} defaultValue="a" onChange={onChange}>
+              <option value="a">A</option>
+              <option value="b">B</option>
+            </select>
+          ),
+        },
+      ],
+    });
+    const select = screen.getByRole('combobox', { name: 'Grade of Apple' });
+    select.focus();
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    expect(select).toHaveFocus();
+    fireEvent.change(select, { target: { value: 'b' } });
+    expect(onChange).toHaveBeenCalled();
   });
 });
 

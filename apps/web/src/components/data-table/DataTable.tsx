@@ -1,6 +1,5 @@
-import '@mantine/core/styles/Table.css';
 import './data-table.css';
-import { Group, Loader, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import {
   columnVisibilityFeature,
   createPaginatedRowModel,
@@ -24,10 +23,17 @@ import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { useHiddenColumns } from './columnPreferences';
-import type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort, SortValue } from './types';
+import type {
+  DataTableColumn,
+  DataTableEmpty,
+  DataTableFooter,
+  DataTableServerState,
+  DataTableSort,
+  SortValue,
+} from './types';
 import { useGridKeyboard } from './useGridKeyboard';
 
-export type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort } from './types';
+export type { DataTableColumn, DataTableEmpty, DataTableFooter, DataTableServerState, DataTableSort } from './types';
 
 // Only logged-in people choose columns; the menu's code loads when the first of them needs it.
 const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
@@ -66,6 +72,38 @@ const features = tableFeatures({
 });
 type Features = typeof features;
 
+/** The footer row: the label spans the columns before the first value, then one cell per column. */
+const FooterRow = <T,>({
+  footer,
+  columns,
+  byId,
+}: {
+  footer: DataTableFooter;
+  columns: readonly { id: string }[];
+  byId: ReadonlyMap<string, DataTableColumn<T>>;
+}) => {
+  const firstValue = columns.findIndex((column) => column.id in footer.cells);
+  const labelSpan = Math.max(1, firstValue === -1 ? columns.length : firstValue);
+  return (
+    <tfoot className="data-table-footer">
+      <tr>
+        <th scope="row" colSpan={labelSpan}>
+          {footer.label}
+        </th>
+        {columns.slice(labelSpan).map((column) => (
+          <td
+            key={column.id}
+            className={byId.get(column.id)?.numeric ? 'numeric' : undefined}
+            aria-live={footer.live && column.id in footer.cells ? 'polite' : undefined}
+          >
+            {footer.cells[column.id]}
+          </td>
+        ))}
+      </tr>
+    </tfoot>
+  );
+};
+
 export interface DataTableProps<T extends RowData> {
   /** Names the table: DOM ids and the key under which the column chooser remembers its choice. */
   id: string;
@@ -88,6 +126,8 @@ export interface DataTableProps<T extends RowData> {
   defaultPageSize?: number;
   /** The count above the table, e.g. "312 services" (default "312 rows"). */
   countLabel?: (count: number) => string;
+  /** Show the count line (default true); a short fixed list, such as a form's rows, may leave it out. */
+  showCount?: boolean;
   /** Further controls on the count line, e.g. an export of the whole view. */
   toolbar?: ReactNode;
   /** Offer the column chooser (remembered per logged-in person; default true). */
@@ -96,13 +136,17 @@ export interface DataTableProps<T extends RowData> {
   bulkActions?: (selected: readonly T[], clearSelection: () => void) => ReactNode;
   /** A newer answer is on its way while the previous rows are shown. */
   busy?: boolean;
+  /** A summary row under the rows (a total); shown while there are rows. */
+  footer?: DataTableFooter;
 }
 
 /**
  * The one table of every list: sticky header, sortable columns (a button in the header, aria-sort),
  * counts, page size and pager, a column chooser remembered per person and table, row selection
  * with a bulk-action bar, an empty state that says why and what to do, keyboard navigation
- * (see useGridKeyboard). Headless @tanstack/react-table under Mantine's Table; docs/adr/0018.
+ * (see useGridKeyboard). Headless @tanstack/react-table under a plain table styled like Mantine's
+ * (data-table.css): Mantine's Table brings its ScrollArea and the popover library with it, 17 KB
+ * the public page never runs (docs/adr/0018, docs/adr/0023).
  *
  * @example Client mode (the table sorts and pages the rows it is given):
  * ```tsx
@@ -116,6 +160,15 @@ export interface DataTableProps<T extends RowData> {
  * />
  * ```
  * Server mode: pass `server={{ sort, onSortChange, page, pageSize, onPageChange, onPageSizeChange, total }}`.
+ *
+ * Cells may hold form inputs (a select per row: the arrow keys stay theirs), and a footer sums up:
+ * ```tsx
+ * <DataTable
+ *   columns={[{ id: 'criterion', header: t('…'), cell: (c) => c.label, rowHeader: true }, { id: 'answer', … }, { id: 'score', … }]}
+ *   footer={{ label: t('serviceView.totalScore'), cells: { score }, live: true }}
+ *   …
+ * />
+ * ```
  */
 export const DataTable = <T extends RowData>({
   id,
@@ -130,10 +183,12 @@ export const DataTable = <T extends RowData>({
   pageSizes = DEFAULT_PAGE_SIZES,
   defaultPageSize = 50,
   countLabel,
+  showCount = true,
   toolbar,
   columnChooser = true,
   bulkActions,
   busy = false,
+  footer,
 }: DataTableProps<T>) => {
   const { t, i18n } = useTranslation();
   const { session } = useSession();
@@ -243,11 +298,11 @@ export const DataTable = <T extends RowData>({
   const hideable = visibleColumns.length > 0 ? table.getAllLeafColumns().filter((column) => column.getCanHide()) : [];
 
   const message = (content: ReactNode) => (
-    <Table.Tr>
-      <Table.Td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
+    <tr>
+      <td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
         {content}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 
   return (
@@ -255,7 +310,7 @@ export const DataTable = <T extends RowData>({
       <Group justify="space-between" align="center" gap="sm" className="data-table-toolbar">
         <Group gap="sm" align="center">
           {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
-          {rows && total > 0 && (
+          {showCount && rows && total > 0 && (
             <Group gap="sm" aria-live="polite">
               <Text fw={600}>{countLabel ? countLabel(total) : t('dataTable.rows', { count: total })}</Text>
               {total > 0 && from <= total && (pageCount > 1 || page > 1) && (
@@ -303,12 +358,8 @@ export const DataTable = <T extends RowData>({
       )}
 
       <div className="data-table-scroll">
-        <Table
+        <table
           className="data-table-table"
-          stickyHeader
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
           aria-busy={busy}
           aria-describedby={pageRows.length > 0 ? `${domId}-keys` : undefined}
         >
@@ -316,14 +367,14 @@ export const DataTable = <T extends RowData>({
             {caption}
             {sortNote}
           </caption>
-          <Table.Thead>
-            <Table.Tr>
+          <thead>
+            <tr>
               {table.getFlatHeaders().map((header) => {
                 const column = header.column;
                 if (!column.getIsVisible()) return null;
                 if (column.id === SELECT_COLUMN) {
                   return (
-                    <Table.Th key={header.id} scope="col" className="data-table-select">
+                    <th key={header.id} scope="col" className="data-table-select">
                       <input
                         type="checkbox"
                         aria-label={t('dataTable.selectPage')}
@@ -334,7 +385,7 @@ export const DataTable = <T extends RowData>({
                         disabled={pageRows.length === 0}
                         onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
                       />
-                    </Table.Th>
+                    </th>
                   );
                 }
                 const def = columnsById.get(column.id);
@@ -342,27 +393,27 @@ export const DataTable = <T extends RowData>({
                 const className = def?.numeric ? 'numeric' : undefined;
                 if (!column.getCanSort() || (server && !server.onSortChange)) {
                   return (
-                    <Table.Th key={header.id} scope="col" className={className}>
+                    <th key={header.id} scope="col" className={className}>
                       {label}
-                    </Table.Th>
+                    </th>
                   );
                 }
                 const direction = column.getIsSorted();
                 const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
                 return (
-                  <Table.Th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
+                  <th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
                     <UnstyledButton className="data-table-sort" onClick={column.getToggleSortingHandler()}>
                       {label}
                       <span className="data-table-sort-icon" aria-hidden="true">
                         {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
                       </span>
                     </UnstyledButton>
-                  </Table.Th>
+                  </th>
                 );
               })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+            </tr>
+          </thead>
+          <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
             {rows === undefined &&
               message(
                 <div role="status" aria-live="polite">
@@ -380,7 +431,7 @@ export const DataTable = <T extends RowData>({
                 </div>,
               )}
             {pageRows.map((row, rowIndex) => (
-              <Table.Tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
+              <tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
                 {row.getVisibleCells().map((cell, colIndex) => {
                   const gridProps = {
                     'data-grid-row': rowIndex,
@@ -389,7 +440,7 @@ export const DataTable = <T extends RowData>({
                   };
                   if (cell.column.id === SELECT_COLUMN) {
                     return (
-                      <Table.Td key={cell.id} className="data-table-select" {...gridProps}>
+                      <td key={cell.id} className="data-table-select" {...gridProps}>
                         <input
                           type="checkbox"
                           tabIndex={-1}
@@ -397,23 +448,30 @@ export const DataTable = <T extends RowData>({
                           checked={row.getIsSelected()}
                           onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
                         />
-                      </Table.Td>
+                      </td>
                     );
                   }
                   const def = columnsById.get(cell.column.id);
                   const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
                     .filter(Boolean)
                     .join(' ');
+                  const Cell = def?.rowHeader ? 'th' : 'td';
                   return (
-                    <Table.Td key={cell.id} className={className || undefined} {...gridProps}>
+                    <Cell
+                      key={cell.id}
+                      scope={def?.rowHeader ? 'row' : undefined}
+                      className={className || undefined}
+                      {...gridProps}
+                    >
                       {def?.cell(row.original)}
-                    </Table.Td>
+                    </Cell>
                   );
                 })}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+          {footer && pageRows.length > 0 && <FooterRow footer={footer} columns={visibleColumns} byId={columnsById} />}
+        </table>
         {pageRows.length > 0 && (
           <p id={`${domId}-keys`} className="visually-hidden">
             {t('dataTable.keyboardHelp')}

@@ -1,3 +1,3 @@
 export { DataTable, DEFAULT_PAGE_SIZES, compareSortValues, type DataTableProps } from './DataTable';
-export type { DataTableColumn, DataTableEmpty, DataTableServerState, DataTableSort } from './types';
+export type { DataTableColumn, DataTableEmpty, DataTableFooter, DataTableServerState, DataTableSort } from './types';
 export { csvCell, downloadText, toCsv } from './csv';

@@ -27,7 +27,25 @@ export interface DataTableColumn<T> {
   hideable?: boolean;
   /** Hidden until the person shows it in the column chooser. */
   hiddenByDefault?: boolean;
+  /**
+   * The cell names its row (a criterion, a person): a row header (`th scope="row"`), so screen
+   * readers announce it with the row's other cells.
+   */
+  rowHeader?: boolean;
   className?: string;
+}
+
+/**
+ * A summary row under the body, e.g. a total: a row header with the label spans the visible
+ * columns before the first one with a value; the other visible columns show their value or stay
+ * empty. It sums whatever the caller says (all rows, not only the page on screen).
+ */
+export interface DataTableFooter {
+  label: ReactNode;
+  /** Values by column id. */
+  cells: Readonly<Partial<Record<string, ReactNode>>>;
+  /** Screen readers announce a changed value (a total that follows edits in the rows). */
+  live?: boolean;
 }
 
 /** The sort a server-side list asks for; null for the list's own order. */

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/ScrollArea.css';
 import './portfolio.css';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { routePath, type ServiceSort } from '@nubes/domain';
@@ -9,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
 import { DataTable, downloadText, type DataTableEmpty } from '../../components/data-table';
-import { NoAccess } from '../../pages/NoAccess';
+import { NoAccess } from '../../components/NoAccess';
 import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
 import {

@@ -27,7 +27,7 @@ describe('selected services as CSV', () => {
       '\uFEFFService ID,Name,Status,Provider,Service type,Weighted score,Keywords,Short description,Last edit,Online since',
     );
     expect(lines[1]).toBe(
-      `SVC-00001,"'=HYPERLINK(""x"")",Service Online,HPC Centre North,Infrastructure (IaaS),12.5,"storage, hpc","Fast, ""big"" storage","01.03.2026, 10:30",`,
+      `SVC-00001,"'=HYPERLINK(""x"")",Service Online,HPC Centre North,Infrastructure (IaaS),12.5,"storage, hpc","Fast, ""big"" storage","1.3.2026, 10:30",`,
     );
     expect(lines[2]).toBe('');
   });

@@ -1,4 +1,5 @@
 import { can, type Permission } from '@nubes/domain';
+import { principalOf } from '../../auth/principal';
 import { useSession } from '../../auth/SessionProvider';
 
 /**
@@ -7,6 +8,5 @@ import { useSession } from '../../auth/SessionProvider';
  */
 export const usePermission = (permission: Permission): boolean => {
   const { session } = useSession();
-  if (!session) return false;
-  return can({ id: session.username, username: session.username, roles: session.roles }, permission);
+  return can(principalOf(session), permission);
 };

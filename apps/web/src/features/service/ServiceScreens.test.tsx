@@ -530,6 +530,61 @@ describe('Leaving unsaved edits', () => {
   });
 });
 
+describe('History and weighting on the data table', () => {
+  const criteria = ok({ items: DEFAULT_WEIGHTING_CRITERIA });
+
+  it('lists the history newest first, with dates as the portal shows them', async () => {
+    fakeApi({
+      [`GET /api/services/${ID}`]: ok(detail()),
+      'GET /api/weighting-criteria': criteria,
+      [`GET /api/services/${ID}/history`]: ok({
+        items: [
+          {
+            id: 'h2',
+            at: '2024-01-05T08:03:00Z',
+            actor: 'Paula Portfolio',
+            action: 'service.transition',
+            changes: [{ field: 'state', before: 'application_draft', after: 'application_received' }],
+          },
+          { id: 'h1', at: '2023-12-24T23:30:00Z', actor: 'Alice Adler', action: 'service.create', changes: [] },
+        ],
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=history`, user: PEOPLE.alice });
+    await screen.findByRole('cell', { name: '5.1.2024, 09:03' });
+    const table = screen.getByRole('table', { name: /History, sorted by When, descending/ });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      '5.1.2024, 09:03',
+      '25.12.2023, 00:30',
+    ]);
+    expect(rows[0]).toHaveTextContent('Application Draft → Application Received');
+    expect(rows[1]).toHaveTextContent('Alice Adler');
+  });
+
+  it('names each weighting row by its criterion and announces the total in the footer', async () => {
+    fakeApi({
+      [`GET /api/services/${ID}`]: ok(detail({ state: 'service_information_draft' })),
+      'GET /api/weighting-criteria': criteria,
+    });
+    renderApp({ path: `/sc/service/${ID}?tab=weighting`, user: PEOPLE.alice });
+    const answer = await screen.findByRole('combobox', { name: 'Initiated by' });
+    const total = screen.getByRole('row', { name: /Score of the service/ });
+    expect(within(total).getByRole('rowheader')).toHaveTextContent('Score of the service');
+    expect(within(total).getByRole('cell')).toHaveAttribute('aria-live', 'polite');
+    fireEvent.change(answer, { target: { value: 'alliance' } });
+    const row = screen.getByRole('row', { name: /Initiated by/ });
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Initiated by');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(1),
+    ).toEqual(['3', '2', '6']);
+    expect(within(total).getByRole('cell')).toHaveTextContent('6');
+  });
+});
+
 describe('Dates and files', () => {
   it('takes a German date (5.1.2024) and saves it as the catalogue stores it', async () => {
     const calls = fakeApi({

@@ -2,7 +2,7 @@ import { findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../app/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
 import { runTransition } from './api';
 import { draftFromService, STEP_FAILURE_KEYS, stepErrors } from './formModel';
 import { reportWriteError, useServiceCache, writeErrorOutcome } from './writes';

@@ -2,7 +2,7 @@ import type { FieldDefinition, ServiceDetail } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifyInfo, notifySuccess } from '../../app/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { createService, updateService } from './api';
 import { firstErrorKey, NAME_KEY, saveErrors, type ServiceChanges } from './formModel';
 import { focusField, type ServiceDraft } from './useServiceDraft';

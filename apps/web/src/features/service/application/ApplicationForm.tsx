@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { APPLICATION_FIELDS, FIELD_GROUPS, type ServiceDetail } from '@nubes/domain';
+import { APPLICATION_FIELDS, FIELD_GROUPS, routePath, type ServiceDetail } from '@nubes/domain';
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -54,7 +54,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
     event.preventDefault();
     const result = await save();
     if (!service && typeof result === 'object') {
-      await navigate(`/sc/service-application/${result.id}`, { replace: true });
+      await navigate(routePath('serviceApplicationEdit', { id: result.id }), { replace: true });
     }
   };
 
@@ -69,7 +69,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
       const first = firstErrorKey(errors, ORDER);
       if (first) focusField(first);
     });
-    if (next) await navigate(`/sc/service/${next.id}`);
+    if (next) await navigate(routePath('service', { id: next.id }));
   };
 
   return (
@@ -81,7 +81,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
             <Text fw={600}>{service.name}</Text>
             <Text>{service.serviceId}</Text>
             <ServiceStateBadge state={service.state} />
-            <Anchor component={Link} to={`/sc/service/${service.id}`}>
+            <Anchor component={Link} to={routePath('service', { id: service.id })}>
               {t('serviceView.openService')}
             </Anchor>
           </Group>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { PageLoader } from '../../../pages/PageLoader';
+import { PageLoader } from '../../../components/PageLoader';
 import { fetchService, serviceKeys } from '../api';
 
 const useServiceQuery = (id: string) => useQuery({ queryKey: serviceKeys.detail(id), queryFn: () => fetchService(id) });

@@ -4,7 +4,7 @@ import type { Keyword } from '@nubes/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../app/notify';
+import { notifySuccess } from '../../../components/notify';
 import { createKeywords, searchKeywords, serviceKeys } from '../api';
 import { reportWriteError } from '../writes';
 

@@ -3,7 +3,7 @@ import { commentRequestSchema, formatDateTime, type ServiceDetail } from '@nubes
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, TextareaField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useGuardedForm } from '../../../forms/LeaveGuard';

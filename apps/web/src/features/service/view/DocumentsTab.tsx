@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifyError, notifySuccess } from '../../../app/notify';
+import { notifyError, notifySuccess } from '../../../components/notify';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { FileDropzone, formatBytes } from '../../../components/FileDropzone';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';

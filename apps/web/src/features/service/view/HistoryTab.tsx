@@ -1,4 +1,4 @@
-import { Table, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import {
   FIELDS_BY_KEY,
   formatDateTime,
@@ -12,8 +12,9 @@ import {
 } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../pages/PageLoader';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { fetchHistory, fetchWeightingCriteria, serviceKeys } from '../api';
 import { displayValue } from '../fieldDisplay';
 import { localized } from '../formModel';
@@ -73,7 +74,7 @@ const Changes = ({ entry, labeller }: { entry: HistoryEntry; labeller: Labeller 
     <ul className="inline-list">
       {entry.changes.map((change) => (
         <li key={change.field}>
-          <Text span fw={600}>
+          <Text span inherit fw={600}>
             {fieldLabel(labeller, change.field)}:
           </Text>{' '}
           {change.before !== null && change.before !== undefined
@@ -94,43 +95,55 @@ export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
     queryFn: fetchWeightingCriteria,
     staleTime: 5 * 60_000,
   });
-  const labeller: Labeller = {
-    t,
-    exists: hasMessage,
-    language: i18n.resolvedLanguage,
-    criteria: criteria.data?.items ?? [],
-  };
+  const language = i18n.resolvedLanguage;
+  const criteriaItems = criteria.data?.items;
 
-  if (history.isPending) return <PageLoader />;
+  const columns = useMemo((): DataTableColumn<HistoryEntry>[] => {
+    const labeller: Labeller = {
+      t,
+      exists: hasMessage,
+      language,
+      criteria: criteriaItems ?? [],
+    };
+    return [
+      {
+        id: 'when',
+        header: t('serviceView.when'),
+        cell: (entry) => formatDateTime(entry.at),
+        sortValue: (entry) => Date.parse(entry.at),
+        sortDescFirst: true,
+        nowrap: true,
+        hideable: false,
+      },
+      { id: 'who', header: t('serviceView.who'), cell: (entry) => entry.actor, sortValue: (entry) => entry.actor },
+      {
+        id: 'what',
+        header: t('serviceView.what'),
+        cell: (entry) => actionLabel(labeller, entry.action),
+        sortValue: (entry) => actionLabel(labeller, entry.action),
+        hideable: false,
+      },
+      {
+        id: 'changes',
+        header: t('serviceView.changes'),
+        cell: (entry) => <Changes entry={entry} labeller={labeller} />,
+        // Old → new is what the tab is for: on a phone the table scrolls sideways rather than squeeze it.
+        className: 'service-history-changes',
+      },
+    ];
+  }, [t, i18n, language, criteriaItems]);
+
   if (history.isError) return <Text role="alert">{t('notifications.somethingWentWrong')}</Text>;
-  const items = history.data.items;
-  if (items.length === 0) return <Text>{t('serviceView.noHistory')}</Text>;
 
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table withTableBorder striped verticalSpacing="sm">
-        <caption className="visually-hidden">{t('serviceView.tabs.history')}</caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('serviceView.when')}</Table.Th>
-            <Table.Th scope="col">{t('serviceView.who')}</Table.Th>
-            <Table.Th scope="col">{t('serviceView.what')}</Table.Th>
-            <Table.Th scope="col">{t('serviceView.changes')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((entry) => (
-            <Table.Tr key={entry.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-              <Table.Td>{entry.actor}</Table.Td>
-              <Table.Td>{actionLabel(labeller, entry.action)}</Table.Td>
-              <Table.Td>
-                <Changes entry={entry} labeller={labeller} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      id="service-history"
+      caption={t('serviceView.tabs.history')}
+      columns={columns}
+      rows={history.data?.items}
+      getRowId={(entry) => entry.id}
+      initialSort={{ id: 'when', desc: true }}
+      empty={{ title: t('serviceView.noHistory') }}
+    />
   );
 };

@@ -2,7 +2,7 @@ import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
 import { SERVICE_FIELDS, validateForStep, type FieldGroup, type ServiceDetail } from '@nubes/domain';
 import { useCallback, useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../app/notify';
+import { notifyError } from '../../../components/notify';
 import { DraftFields, NameInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
 import { RestoredNotice } from '../components/RestoredNotice';

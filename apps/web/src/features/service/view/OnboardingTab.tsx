@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { APPLICATION_FIELDS, formatDateTime, type ServiceDetail } from '@nubes/domain';
+import { APPLICATION_FIELDS, formatDateTime, routePath, type ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
@@ -9,7 +9,7 @@ import { draftFromService } from '../formModel';
 import { CommentsThread } from './CommentsThread';
 
 /** The service's link as others can open it. */
-const serviceLink = (service: ServiceDetail) => `${window.location.origin}/sc/service/${service.id}`;
+const serviceLink = (service: ServiceDetail) => `${window.location.origin}${routePath('service', { id: service.id })}`;
 
 /** Onboarding: who and what the service is, the application as handed in, and the conversation. */
 export const OnboardingTab = ({ service }: { service: ServiceDetail }) => {
@@ -34,7 +34,7 @@ export const OnboardingTab = ({ service }: { service: ServiceDetail }) => {
           <dt>{t('serviceView.link')}</dt>
           <dd>
             <Group gap="sm">
-              <Anchor component={Link} to={`/sc/service/${service.id}`}>
+              <Anchor component={Link} to={routePath('service', { id: service.id })}>
                 {link}
               </Anchor>
               <CopyButton value={link} label={t('serviceView.copyLink')} />
@@ -61,7 +61,7 @@ export const OnboardingTab = ({ service }: { service: ServiceDetail }) => {
             {t('serviceView.application')}
           </Title>
           {service.permissions.edit && service.state === 'application_draft' && (
-            <Anchor component={Link} to={`/sc/service-application/${service.id}`}>
+            <Anchor component={Link} to={routePath('serviceApplicationEdit', { id: service.id })}>
               {t('serviceView.editApplication')}
             </Anchor>
           )}

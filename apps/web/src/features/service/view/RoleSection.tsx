@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifySuccess } from '../../../app/notify';
+import { notifySuccess } from '../../../components/notify';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { updateRoles } from '../api';

@@ -1,15 +1,15 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { createServiceRequestSchema, weighAnswers, type ServiceDetail } from '@nubes/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { createServiceRequestSchema, weighAnswers, type ServiceDetail, type WeightedAnswer } from '@nubes/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifyInfo, notifySuccess } from '../../../app/notify';
+import { notifyInfo, notifySuccess } from '../../../components/notify';
 import { NativeSelectField } from '../../../forms/fields';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
-import { PageLoader } from '../../../pages/PageLoader';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { fetchWeightingCriteria, serviceKeys, updateService } from '../api';
 import { localized } from '../formModel';
 import { reportWriteError, useServiceCache } from '../writes';
@@ -97,70 +97,69 @@ export const WeightingTab = ({ service }: { service: ServiceDetail }) => {
     saving.mutate(next);
   };
 
-  if (criteria.isPending) return <PageLoader />;
+  const columns = useMemo(
+    (): DataTableColumn<WeightedAnswer>[] => [
+      {
+        id: 'criterion',
+        header: t('serviceView.criterion'),
+        cell: ({ criterion }) => localized(criterion.label, language),
+        rowHeader: true,
+      },
+      {
+        id: 'answer',
+        header: t('serviceView.answer'),
+        cell: ({ criterion, option }) =>
+          editable ? (
+            <NativeSelectField
+              control={control}
+              name={`answers.${criterion.key}`}
+              aria-label={localized(criterion.label, language)}
+              data={[
+                { value: '', label: t('serviceView.notChosen') },
+                ...criterion.options.map((o) => ({ value: o.key, label: localized(o.label, language) })),
+              ]}
+            />
+          ) : option ? (
+            localized(option.label, language)
+          ) : (
+            <Text span c="dimmed">
+              {t('serviceView.notFilled')}
+            </Text>
+          ),
+      },
+      {
+        id: 'points',
+        header: t('serviceView.points'),
+        cell: ({ option }) => (option ? option.points : '–'),
+        numeric: true,
+      },
+      { id: 'factor', header: t('serviceView.factor'), cell: ({ criterion }) => criterion.factor, numeric: true },
+      {
+        id: 'score',
+        header: t('serviceView.weightedScore'),
+        cell: ({ weightedScore }) => weightedScore,
+        numeric: true,
+      },
+    ],
+    [t, language, editable, control],
+  );
+
   if (criteria.isError) return <Text role="alert">{t('notifications.somethingWentWrong')}</Text>;
 
   return (
     <form noValidate aria-label={t('serviceView.tabs.weighting')} onSubmit={(event) => void handleSubmit(save)(event)}>
       <Stack gap="md">
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder>
-            <caption className="visually-hidden">{t('serviceView.tabs.weighting')}</caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('serviceView.criterion')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.answer')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.points')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.factor')}</Table.Th>
-                <Table.Th scope="col">{t('serviceView.weightedScore')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map(({ criterion, option, weightedScore }) => {
-                const label = localized(criterion.label, language);
-                return (
-                  <Table.Tr key={criterion.key}>
-                    <Table.Th scope="row" fw={500}>
-                      {label}
-                    </Table.Th>
-                    <Table.Td>
-                      {editable ? (
-                        <NativeSelectField
-                          control={control}
-                          name={`answers.${criterion.key}`}
-                          aria-label={label}
-                          data={[
-                            { value: '', label: t('serviceView.notChosen') },
-                            ...criterion.options.map((o) => ({ value: o.key, label: localized(o.label, language) })),
-                          ]}
-                        />
-                      ) : option ? (
-                        localized(option.label, language)
-                      ) : (
-                        <Text span c="dimmed">
-                          {t('serviceView.notFilled')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{option ? option.points : '–'}</Table.Td>
-                    <Table.Td>{criterion.factor}</Table.Td>
-                    <Table.Td>{weightedScore}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={4}>
-                  {t('serviceView.totalScore')}
-                </Table.Th>
-                <Table.Td fw={700} aria-live="polite">
-                  {score}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          id="service-weighting"
+          caption={t('serviceView.tabs.weighting')}
+          columns={columns}
+          rows={criteria.data ? rows : undefined}
+          getRowId={({ criterion }) => criterion.key}
+          empty={{ title: t('serviceView.noCriteria') }}
+          showCount={false}
+          columnChooser={false}
+          footer={{ label: t('serviceView.totalScore'), cells: { score }, live: true }}
+        />
         {editable && (
           <Group>
             <Button type="submit" loading={saving.isPending}>

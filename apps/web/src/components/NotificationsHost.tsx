@@ -1,0 +1,22 @@
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@nubes/domain';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { notificationsRequested, subscribeNotificationsRequested } from './notify';
+
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+/**
+ * The notification container, mounted with the first message (see notify.ts): its code and
+ * transitions load only for visits that show a notification.
+ */
+export const NotificationsHost = () => {
+  const requested = useSyncExternalStore(subscribeNotificationsRequested, notificationsRequested, () => false);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* No slide-in: a notification is readable (and passes contrast checks) the moment it shows.
+      Bottom right: at the top they covered the user menu and the buttons that had just been
+      clicked ("Copy link"). */}
+      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-right" transitionDuration={0} />
+    </Suspense>
+  );
+};
