@@ -131,7 +131,7 @@ export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
         className: 'service-history-changes',
       },
     ];
-  }, [t, i18n, language, criteriaItems]);
+  }, [t, language, criteriaItems]);
 
   if (history.isError) return <Text role="alert">{t('notifications.somethingWentWrong')}</Text>;
 
