@@ -11,7 +11,6 @@ import {
   type FieldValue,
   type FieldValues,
   type LocalizedText,
-  type MessageKey,
   type ServiceDetail,
   type UpdateServiceRequest,
   type ValidationStep,
@@ -178,14 +177,6 @@ export const informationOrder = (): string[] => [
   NAME_KEY,
   ...informationPages().flatMap((group) => pageFields(group).map((field) => field.key)),
 ];
-
-/** The notification text when a workflow step's validation fails. */
-export const STEP_FAILURE_KEYS: Record<ValidationStep, MessageKey> = {
-  application: 'workflow.cannotCompleteApplication',
-  serviceInformation: 'workflow.cannotSubmitServiceInformation',
-  serviceCard: 'workflow.cannotChangeToCardReview',
-  online: 'workflow.cannotBringOnline',
-};
 
 /** A catalogue text in the current language; English when the language has none. */
 export const localized = (text: LocalizedText, language: string | undefined): string =>

@@ -1,10 +1,10 @@
-import { findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
+import { findTransition, VALIDATION_FAILURE_MESSAGES, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { runTransition } from './api';
-import { draftFromService, STEP_FAILURE_KEYS, stepErrors } from './formModel';
+import { draftFromService, stepErrors } from './formModel';
 import { reportWriteError, useServiceCache, writeErrorOutcome } from './writes';
 
 /** Field problems that stopped a transition: i18n keys from the domain's check, or the server's texts. */
@@ -62,7 +62,7 @@ export const useRunTransition = (id: string | undefined) => {
       if (step) {
         const errors = stepErrors(draftFromService(service), step);
         if (Object.keys(errors).length > 0) {
-          notifyError(t('service.validationNotPassed'), t(STEP_FAILURE_KEYS[step]));
+          notifyError(t('service.validationNotPassed'), t(VALIDATION_FAILURE_MESSAGES[step]));
           onInvalid?.({ errors, source: 'keys' });
           return null;
         }
