@@ -8,7 +8,7 @@
 // target }, every cell optional.
 //
 // Knobs (environment): BENCH_ROUNDS (5), BENCH_ROUND_SECONDS (3), BENCH_WARMUP_SECONDS (2),
-// BENCH_CONNECTIONS (50), BENCH_LOGIN_CONNECTIONS (8), BENCH_LOGIN_SECONDS (10),
+// BENCH_CONNECTIONS (50), BENCH_LOGIN_CONNECTIONS (4), BENCH_LOGIN_SECONDS (10),
 // BENCH_PUBLIC_SERVICES (5000), BENCH_LIST_SERVICES (10000), BENCH_LIST_CONNECTIONS (20),
 // BENCH_WEB_DIST (apps/web/dist), BENCH_START_TIMEOUT_SECONDS (60), BENCH_ONLY (e.g. "public,list").
 import { readFileSync } from 'node:fs';
@@ -52,7 +52,7 @@ const settings = {
   roundSeconds: num('BENCH_ROUND_SECONDS', 3),
   warmupSeconds: num('BENCH_WARMUP_SECONDS', 2),
   connections: num('BENCH_CONNECTIONS', 50),
-  loginConnections: num('BENCH_LOGIN_CONNECTIONS', 8),
+  loginConnections: num('BENCH_LOGIN_CONNECTIONS', 4),
   loginSeconds: num('BENCH_LOGIN_SECONDS', 10),
   publicServices: num('BENCH_PUBLIC_SERVICES', 5000),
   listServices: num('BENCH_LIST_SERVICES', 10_000),

@@ -22,7 +22,7 @@ import { createDevIdentityProvider } from './dev-idp/provider.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
-import { registerInputGuard } from './http/input-guard.js';
+import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { commentRoutes } from './routes/comments.js';
@@ -94,7 +94,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  await app.register(fastifyCookie);
+  // Cookies are parsed only where one is read (the access guard, for GETs without a bearer token), not in a hook on every request.
+  await app.register(fastifyCookie, { hook: false });
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(accessControl, { db: database.db, tokens });
 
@@ -165,6 +166,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    const refused = unsafeAddress(request.url);
+    if (refused) throw refused;
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (wantsPage && hasWeb) {

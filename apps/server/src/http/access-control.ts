@@ -43,6 +43,8 @@ export const accessControl = fp(
     });
     app.decorateRequest('principal', null);
     const principals = principalCacheFor(options.db);
+    const authCookie = (header: string | undefined): string | null =>
+      header?.includes(AUTH_COOKIE) ? (app.parseCookie(header)[AUTH_COOKIE] ?? null) : null;
 
     const authorize = (request: FastifyRequest, access: RouteAccess | undefined): HttpError | undefined => {
       if (access === undefined || access === 'public') return undefined;
@@ -63,7 +65,7 @@ export const accessControl = fp(
         // cross-site form cannot set.
         const token =
           bearerToken(request.headers.authorization) ??
-          (request.method === 'GET' || request.method === 'HEAD' ? (request.cookies?.[AUTH_COOKIE] ?? null) : null);
+          (request.method === 'GET' || request.method === 'HEAD' ? authCookie(request.headers.cookie) : null);
         if (!token) {
           done(authorize(request, access));
           return;
