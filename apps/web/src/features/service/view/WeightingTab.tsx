@@ -114,6 +114,8 @@ export const WeightingTab = ({ service }: { service: ServiceDetail }) => {
               control={control}
               name={`answers.${criterion.key}`}
               aria-label={localized(criterion.label, language)}
+              // An answer must stay readable on a phone: the table scrolls sideways in its box instead.
+              miw="14rem"
               data={[
                 { value: '', label: t('serviceView.notChosen') },
                 ...criterion.options.map((o) => ({ value: o.key, label: localized(o.label, language) })),
