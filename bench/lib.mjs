@@ -672,12 +672,11 @@ export const routePageModule = (routePath) => {
 };
 
 /**
- * The JavaScript a first page load needs: the entry chunk of index.html plus its static imports,
- * recursively (dynamic imports are lazy routes and do not count), and with `pageModule` (see
- * routePageModule) that page's lazy chunk and its static imports too. Reads Vite's build manifest
- * (build.manifest: true → dist/.vite/manifest.json). Returns { missing } when there is no build.
+ * Vite's build manifest (build.manifest: true → dist/.vite/manifest.json) with the chunks the
+ * index.html entry loads statically, recursively; `visit` adds a further chunk and its static
+ * imports. Returns { missing } when there is no build.
  */
-export const webInitialJs = (distDir, { pageModule } = {}) => {
+const readShell = (distDir) => {
   const manifestPath = path.join(distDir, '.vite', 'manifest.json');
   if (!existsSync(distDir)) return { missing: 'n/a (web not built)' };
   if (!existsSync(manifestPath)) return { missing: 'n/a (no dist/.vite/manifest.json: build.manifest off?)' };
@@ -687,7 +686,6 @@ export const webInitialJs = (distDir, { pageModule } = {}) => {
     Object.keys(manifest).find((key) => manifest[key].isEntry && (manifest[key].src ?? key).endsWith('index.html')) ??
     Object.keys(manifest).find((key) => manifest[key].isEntry);
   if (!entryKey) return { missing: 'n/a (no entry chunk in the manifest)' };
-
   const chunkKeys = new Set();
   const visit = (key) => {
     if (chunkKeys.has(key) || !manifest[key]) return;
@@ -695,6 +693,19 @@ export const webInitialJs = (distDir, { pageModule } = {}) => {
     for (const imported of manifest[key].imports ?? []) visit(imported);
   };
   visit(entryKey);
+  return { manifest, entryKey, chunkKeys, visit };
+};
+
+/**
+ * The JavaScript a first page load needs: the entry chunk of index.html plus its static imports,
+ * recursively (dynamic imports are lazy routes and do not count), and with `pageModule` (see
+ * routePageModule) that page's lazy chunk and its static imports too. Reads Vite's build manifest
+ * (build.manifest: true → dist/.vite/manifest.json). Returns { missing } when there is no build.
+ */
+export const webInitialJs = (distDir, { pageModule } = {}) => {
+  const shell = readShell(distDir);
+  if (shell.missing) return shell;
+  const { manifest, entryKey, chunkKeys, visit } = shell;
   let pageKey;
   if (pageModule) {
     pageKey = Object.keys(manifest).find((key) => key.replace(/\.[cm]?[jt]sx?$/, '') === pageModule);
@@ -793,21 +804,9 @@ export const webFirstVisitJs = async ({ url, pagePath, ready, distDir }) => {
  * summed. Same manifest walk as webInitialJs; returns { missing } when there is no build.
  */
 export const webInitialCss = (distDir) => {
-  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(distDir)) return { missing: 'n/a (web not built)' };
-  if (!existsSync(manifestPath)) return { missing: 'n/a (no dist/.vite/manifest.json: build.manifest off?)' };
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  const entryKey =
-    (manifest['index.html']?.isEntry ? 'index.html' : undefined) ??
-    Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entryKey) return { missing: 'n/a (no entry chunk in the manifest)' };
-  const chunkKeys = new Set();
-  const visit = (key) => {
-    if (chunkKeys.has(key) || !manifest[key]) return;
-    chunkKeys.add(key);
-    for (const imported of manifest[key].imports ?? []) visit(imported);
-  };
-  visit(entryKey);
+  const shell = readShell(distDir);
+  if (shell.missing) return shell;
+  const { manifest, chunkKeys } = shell;
   const files = [...new Set([...chunkKeys].flatMap((key) => manifest[key].css ?? []))];
   const initial = files.map((file) => ({ file, gzip: gzipSize(path.join(distDir, file)) }));
   const allCss = listFiles(distDir).filter((file) => file.endsWith('.css'));

@@ -77,6 +77,15 @@ const clientErrorAnswer = (error: FastifyError, language: Language): { code: Err
   return { code, body: { error: code, message: translate(language, known?.key ?? `errors.${code}`) } };
 };
 
+/** Only the server log sees the cause; the caller gets a plain message, never a stack. */
+const internalError = (request: FastifyRequest, reply: FastifyReply, error: unknown, language: Language) => {
+  request.log.error({ err: error }, 'request failed');
+  return send(reply, 'internal_error', {
+    error: 'internal_error',
+    message: translate(language, 'errors.internal_error'),
+  });
+};
+
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = request.language;
@@ -108,12 +117,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     const answer = clientErrorAnswer(error, language);
     if (answer) return send(reply, answer.code, answer.body);
 
-    // Only the server log sees the cause; the caller gets a plain message, never a stack.
-    request.log.error({ err: error }, 'request failed');
-    return send(reply, 'internal_error', {
-      error: 'internal_error',
-      message: translate(language, 'errors.internal_error'),
-    });
+    return internalError(request, reply, error, language);
   });
 };
 
@@ -125,11 +129,7 @@ export const frameworkErrorHandler = (error: FastifyError, request: FastifyReque
   const language = negotiateLanguage(request.headers['accept-language']);
   const answer = clientErrorAnswer(error, language);
   if (answer) return send(reply, answer.code, answer.body);
-  request.log.error({ err: error }, 'request failed');
-  return send(reply, 'internal_error', {
-    error: 'internal_error',
-    message: translate(language, 'errors.internal_error'),
-  });
+  return internalError(request, reply, error, language);
 };
 
 /**

@@ -24,6 +24,13 @@ interface BoundProps<T extends FieldValues> {
   name: FieldPath<T>;
 }
 
+/** The controller of a bound input and its message in the caller's language. */
+const useBoundInput = <T extends FieldValues>({ control, name }: BoundProps<T>) => {
+  const { field, fieldState } = useController({ control, name });
+  const errorText = useErrorText();
+  return { field, error: errorText(fieldState.error) };
+};
+
 /** A multi-line text bound to the form; Mantine ties the message to it (aria-invalid, describedby). */
 export const TextareaField = <T extends FieldValues>({
   control,
@@ -32,9 +39,8 @@ export const TextareaField = <T extends FieldValues>({
 }: BoundProps<T> & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error'>) => {
   const {
     field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  const errorText = useErrorText();
+    error,
+  } = useBoundInput({ control, name });
   return (
     <Textarea
       {...props}
@@ -43,7 +49,7 @@ export const TextareaField = <T extends FieldValues>({
       value={(value as string | undefined) ?? ''}
       onChange={(event) => onChange(event.currentTarget.value)}
       onBlur={onBlur}
-      error={errorText(fieldState.error)}
+      error={error}
     />
   );
 };
@@ -56,9 +62,8 @@ export const NativeSelectField = <T extends FieldValues>({
 }: BoundProps<T> & Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'error'>) => {
   const {
     field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name });
-  const errorText = useErrorText();
+    error,
+  } = useBoundInput({ control, name });
   return (
     <NativeSelect
       {...props}
@@ -67,7 +72,7 @@ export const NativeSelectField = <T extends FieldValues>({
       value={(value as string | null | undefined) ?? ''}
       onChange={(event) => onChange(event.currentTarget.value || null)}
       onBlur={onBlur}
-      error={errorText(fieldState.error)}
+      error={error}
     />
   );
 };
