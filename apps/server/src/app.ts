@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -24,6 +23,7 @@ import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
+import { deferredChildLogger } from './http/request-logger.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
@@ -54,6 +54,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     },
     // One log line per request is the proxy's job; ours logs failures and what the code says.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: deferredChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
@@ -94,8 +95,6 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  // Cookies are parsed only where one is read (the access guard, for GETs without a bearer token), not in a hook on every request.
-  await app.register(fastifyCookie, { hook: false });
   registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(accessControl, { db: database.db, tokens });
 
