@@ -232,6 +232,7 @@ export const startPortal = async ({
     health: {
       body: health.body,
       contentType: health.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      headers: health.headers,
       headerBytes: headerBytes(health.headers),
     },
   };

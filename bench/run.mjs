@@ -626,7 +626,12 @@ const main = async () => {
       timeoutMs: settings.startTimeoutSeconds * 1000,
     });
     ctx.health = ctx.portal.health;
-    ctx.bare = await startBare({ body: ctx.health.body, contentType: ctx.health.contentType });
+    // The same answer, headers included (security headers, cache-control), as the public portfolio's bare server.
+    ctx.bare = await startBare({
+      body: ctx.health.body,
+      contentType: ctx.health.contentType,
+      headers: staticHeaders(ctx.health.headers),
+    });
   } catch (error) {
     console.error(`bench: the servers did not start: ${error.message}`);
     await runCleanup();
