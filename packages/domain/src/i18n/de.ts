@@ -615,6 +615,8 @@ export const de: Messages = {
   serviceFieldList: {
     intro: 'Wählen Sie ein Feld der Serviceinformationen und sehen Sie seinen Wert bei jedem Service, der einen hat.',
     field: 'Feld',
+    chooseField: 'Feld wählen',
+    choosePrompt: 'Wählen Sie oben ein Feld, um seine Werte über alle Services zu sehen.',
     clearableHint: 'Dieses Feld ist optional: Portfoliomanager können es bei vielen Services auf einmal leeren.',
     notClearableHint: 'Ein Schritt des Ablaufs verlangt dieses Feld; es kann aufgelistet, aber nicht geleert werden.',
     value: 'Wert',

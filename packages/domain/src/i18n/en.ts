@@ -603,6 +603,8 @@ export const en = {
   serviceFieldList: {
     intro: 'Pick a field of the service information and see its value on every service that has one.',
     field: 'Field',
+    chooseField: 'Choose a field',
+    choosePrompt: 'Choose a field above to see its values across the services.',
     clearableHint: 'This field is optional: a portfolio manager can clear it on many services at once.',
     notClearableHint: 'A step of the workflow requires this field, so it can be listed but not cleared.',
     value: 'Value',
