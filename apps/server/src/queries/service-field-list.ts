@@ -1,17 +1,24 @@
-import { can, canEditService, isClearableField, type FieldListSort, type FieldValue } from '@nubes/domain';
+import {
+  can,
+  canEditService,
+  isClearableField,
+  SERVICE_STATES,
+  type FieldListSort,
+  type FieldValue,
+} from '@nubes/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { services } from '../db/schema.js';
 import { serviceRelation } from '../policies/service-policy.js';
-import type { FieldPresence } from '../read-models/field-presence.js';
+import type { FieldValueCache } from '../read-models/field-values.js';
 import type { ServiceListIndex } from '../read-models/service-list-index.js';
 import type { ServiceListRow, SortOrder } from '../read-models/service-list-snapshot.js';
 
-/** What the field list reads: the list snapshot and which services hold a value in a field. */
+/** What the field list reads: the list snapshot and the field values of its services. */
 export interface FieldListSources {
   serviceIndex: ServiceListIndex;
-  fieldPresence: FieldPresence;
+  fieldValues: FieldValueCache;
 }
 
 export interface FieldListed {
@@ -19,6 +26,8 @@ export interface FieldListed {
   rows: ServiceListRow[];
   /** Whether the caller may clear the field on this row's service. */
   clearable: (row: ServiceListRow) => boolean;
+  /** The row's value for the list (long texts cut short). */
+  preview: (row: ServiceListRow) => FieldValue;
 }
 
 /**
@@ -41,11 +50,29 @@ export const listFieldServices = async (
     query.order,
     { limit: Number.POSITIVE_INFINITY, offset: 0 },
   );
-  const filled = await sources.fieldPresence.filled(key, rows);
+  const filled = await sources.fieldValues.of(key, rows);
   const mayClear = can(principal, 'service.clearField') && isClearableField(key);
+  // The verdict depends only on the state and the caller's relation: decided once per combination.
+  const verdicts = new Map<number, boolean>();
+  const me = principal.id;
   return {
-    rows: filled,
-    clearable: (row) => mayClear && canEditService(serviceRelation(principal, row, row.adminIds)),
+    rows: filled.rows,
+    preview: filled.preview,
+    clearable: (row) => {
+      if (!mayClear) return false;
+      const combination =
+        SERVICE_STATES.indexOf(row.state) * 64 +
+        (row.objectOwnerId === me ? 1 : 0) +
+        (row.serviceOwnerId === me ? 2 : 0) +
+        (row.adminIds.includes(me) ? 4 : 0) +
+        (row.serviceManagerId === me ? 8 : 0) +
+        (row.providerManagerId === me ? 16 : 0) +
+        (row.serviceManagerId !== null ? 32 : 0);
+      let verdict = verdicts.get(combination);
+      if (verdict === undefined)
+        verdicts.set(combination, (verdict = canEditService(serviceRelation(principal, row, row.adminIds))));
+      return verdict;
+    },
   };
 };
 
@@ -59,6 +86,14 @@ const hash = (text: string): number => {
   return h >>> 0;
 };
 
+// A snapshot's rows never change (a new version is a new row), so each one's hash is computed once.
+const rowHashes = new WeakMap<object, number>();
+const rowHash = (row: Pick<ServiceListRow, 'id' | 'version'>): number => {
+  let h = rowHashes.get(row);
+  if (h === undefined) rowHashes.set(row, (h = hash(`${row.id}:${row.version}`)));
+  return h;
+};
+
 /**
  * Names a set of services with their versions, whatever the order they are listed in: a service
  * that joins, leaves or changes makes another token (a clear of all listed repeats it, ADR 30).
@@ -67,14 +102,14 @@ export const listTokenOf = (rows: readonly Pick<ServiceListRow, 'id' | 'version'
   let sum = 0;
   let xor = 0;
   for (const row of rows) {
-    const h = hash(`${row.id}:${row.version}`);
+    const h = rowHash(row);
     sum = (sum + h) >>> 0;
     xor = (xor ^ h) >>> 0;
   }
   return `${rows.length}.${sum.toString(36)}.${xor.toString(36)}`;
 };
 
-/** The field's value on these services (those without one are absent). */
+/** The field's whole value on these services (those without one are absent), for the export. */
 export const loadFieldValues = async (
   db: Db,
   key: string,

@@ -54,17 +54,12 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
       const { page, pageSize } = request.query;
       const listed = await listFieldServices(context, principal, field, request.query);
       const shown = listed.rows.slice((page - 1) * pageSize, page * pageSize);
-      const values = await loadFieldValues(
-        context.database.db,
-        field,
-        shown.map((row) => row.id),
-      );
-      const refs = await refsOf(field, values.values());
+      const refs = await refsOf(field, shown.map(listed.preview));
       const clearable = listed.rows.filter(listed.clearable);
       return {
         field,
         fieldClearable: isClearableField(field),
-        items: shown.map((row) => presentFieldListRow(row, values.get(row.id) ?? null, listed.clearable(row))),
+        items: shown.map((row) => presentFieldListRow(row, listed.preview(row), listed.clearable(row))),
         total: listed.rows.length,
         clearableTotal: clearable.length,
         listToken: listTokenOf(clearable),
