@@ -15,6 +15,7 @@ export * from './schemas/config.js';
 export * from './entitlements.js';
 export * from './services/index.js';
 export * from './schemas/services.js';
+export * from './schemas/field-list.js';
 export * from './ids.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';

@@ -38,14 +38,18 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(entries(['cloudServiceDesk'], 'servicePortfolio')).toContain('newApplication');
   });
 
-  it('gives portfolio and integration managers their integration list but not new application or my services', () => {
+  it('gives portfolio and integration managers their integration and field lists but not new application or my services', () => {
     expect(entries(['servicePortfolioManager'], 'servicePortfolio')).toEqual([
       'portfolio',
       'integrationList',
+      'fieldList',
       'publicPortfolio',
       'instruction',
     ]);
-    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).toContain('integrationList');
+    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).toEqual(
+      expect.arrayContaining(['integrationList', 'fieldList']),
+    );
+    expect(entries(['serviceProvider'], 'servicePortfolio')).not.toContain('fieldList');
   });
 
   it('leaves the resource package manager the public portfolio and the instruction', () => {

@@ -50,6 +50,14 @@ export const PERMISSIONS = {
     audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
     description: 'The Service Integration List, by weighted score',
   },
+  'service.fieldList': {
+    audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
+    description: 'The Service Field List: one field of the catalogue across the services the caller may see',
+  },
+  'service.clearField': {
+    audience: ['servicePortfolioManager'],
+    description: 'Clear an optional field on many services at once (not on retired services)',
+  },
   'keyword.read': { audience: 'authenticated', description: 'List keywords' },
   'keyword.create': {
     audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
@@ -73,10 +81,6 @@ export const PERMISSIONS = {
     description: 'The service portfolio menu: its public portfolio link and instruction',
   },
   'screen.reviewList': { audience: ['servicePortfolioManager'], description: 'The Service Review List screen' },
-  'screen.serviceFieldList': {
-    audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
-    description: 'The Service Field List screen',
-  },
   'screen.changeRequestList': {
     audience: ['servicePortfolioManager'],
     description: 'The Change Request List screen',

@@ -59,7 +59,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     hasScreen: true,
   },
   { id: 'reviewList', path: '/sc/review-list', permission: 'screen.reviewList' },
-  { id: 'serviceFieldList', path: '/sc/service-field-list', permission: 'screen.serviceFieldList' },
+  { id: 'serviceFieldList', path: '/sc/service-field-list', permission: 'service.fieldList', hasScreen: true },
   { id: 'changeRequestList', path: '/sc/change-request-list', permission: 'screen.changeRequestList' },
   { id: 'serviceApplication', path: '/sc/service-application', permission: 'service.create', hasScreen: true },
   // Editing an application is a service update: the provider side and portfolio managers reach it

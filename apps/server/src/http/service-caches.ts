@@ -1,10 +1,12 @@
 import type { Database, Db } from '../db/client.js';
+import { createFieldValueCache, type FieldValueCache } from '../read-models/field-values.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
   publicPortfolio: PublicPortfolioCache;
   serviceIndex: ServiceListIndex;
+  fieldValues: FieldValueCache;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -22,6 +24,8 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   const caches: ServiceCaches = {
     publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
+    // Checks itself against the list snapshot's versions: nothing to invalidate.
+    fieldValues: createFieldValueCache(database.db),
   };
   byDatabase.set(database.db, caches);
   return caches;

@@ -33,9 +33,13 @@ const COLUMNS = [
   (row: ServiceListRow, language: Language) => string | number | null,
 ])[];
 
+/** A spreadsheet of header and rows: byte order mark, RFC 4180 cells, CRLF lines. */
+export const csvDocument = (header: readonly string[], rows: readonly (readonly (string | number | null)[])[]) =>
+  `${BOM}${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
+
 /** The portfolio list as a spreadsheet: translated header and states, German dates, CRLF lines. */
-export const serviceListCsv = (rows: readonly ServiceListRow[], language: Language): string => {
-  const lines = [COLUMNS.map(([key]) => csvCell(translate(language, `serviceExport.${key}`))).join(',')];
-  for (const row of rows) lines.push(COLUMNS.map(([, cell]) => csvCell(cell(row, language))).join(','));
-  return `${BOM}${lines.join('\r\n')}\r\n`;
-};
+export const serviceListCsv = (rows: readonly ServiceListRow[], language: Language): string =>
+  csvDocument(
+    COLUMNS.map(([key]) => translate(language, `serviceExport.${key}`)),
+    rows.map((row) => COLUMNS.map(([, cell]) => cell(row, language))),
+  );

@@ -5,37 +5,19 @@ import {
   isServiceState,
   SERVICE_TYPES,
   servicePermissions,
-  type InstitutionRef,
   type Principal,
   type ServiceDetail,
   type ServiceType,
   type UserRef,
 } from '@nubes/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { institutions, keywords, serviceKeywords, serviceRoleChanges, users } from '../db/schema.js';
+import { keywords, serviceKeywords, serviceRoleChanges } from '../db/schema.js';
 import type { ServiceRow, ServiceSnapshot } from '../model/service.js';
 import { serviceRelation } from '../policies/service-policy.js';
+import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
-
-const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, UserRef>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, username: users.username, fullname: users.fullname, email: users.email })
-    .from(users)
-    .where(inArray(users.id, uniq(ids)));
-  return new Map(rows.map((r) => [r.id, r]));
-};
-
-const loadInstitutionRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, InstitutionRef>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name })
-    .from(institutions)
-    .where(inArray(institutions.id, uniq(ids)));
-  return new Map(rows.map((r) => [r.id, r]));
-};
 
 /** A service's keywords, by name. */
 const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>

@@ -22,6 +22,7 @@ const row = (over: Partial<ServiceListRow> & { name: string; state: ServiceState
     keywords: [],
     keywordIds: [],
     updatedAt: new Date(Date.UTC(2026, 0, counter)),
+    version: 1,
     onlineSince: null,
     objectOwnerId: null,
     serviceOwnerId: null,

@@ -28,6 +28,8 @@ export interface ServiceListRow {
   keywords: string[];
   keywordIds: string[];
   updatedAt: Date;
+  /** The row's version: what the field list's presence cache and its clear compare (ADR 30). */
+  version: number;
   onlineSince: Date | null;
   objectOwnerId: string | null;
   serviceOwnerId: string | null;

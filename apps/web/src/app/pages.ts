@@ -21,6 +21,9 @@ const MyServicesPage = lazy(() => import('../pages/MyServicesPage').then((m) => 
 const ServiceIntegrationListPage = lazy(() =>
   import('../pages/ServiceIntegrationListPage').then((m) => ({ default: m.ServiceIntegrationListPage })),
 );
+const ServiceFieldListPage = lazy(() =>
+  import('../pages/ServiceFieldListPage').then((m) => ({ default: m.ServiceFieldListPage })),
+);
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -41,6 +44,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   servicePortfolio: ServicePortfolioPage,
   myServices: MyServicesPage,
   serviceIntegrationList: ServiceIntegrationListPage,
+  serviceFieldList: ServiceFieldListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
 };
 

@@ -68,6 +68,7 @@ describe('top navigation by permission, built screens only', () => {
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent);
     expect(items).toContain('Service Integration List');
+    expect(items).toContain('Service Field List');
     expect(items).not.toContain('New Application');
     expect(items).not.toContain('My Services');
   });
@@ -79,7 +80,7 @@ describe('top navigation by permission, built screens only', () => {
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent);
-    for (const placeholder of ['Service Review List', 'Service Field List', 'Change Request List']) {
+    for (const placeholder of ['Service Review List', 'Change Request List']) {
       expect(items).not.toContain(placeholder);
     }
   });

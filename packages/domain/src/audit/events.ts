@@ -65,6 +65,11 @@ const AUDIT_EVENTS = {
     before: z.object({ documentsActive: z.literal(false) }),
     after: z.object({ documentsActive: z.literal(true) }),
   }),
+  // Service Field List (ADR 30): one event per service whose field was cleared across services.
+  'service.fieldCleared': event('service', {
+    before: z.record(z.string(), z.unknown()),
+    after: z.record(z.string(), z.null()),
+  }),
   'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),
   'institution.created': event('institution', {
     after: z.object({ abbreviation: z.string(), name: z.string() }),

@@ -20,7 +20,7 @@ export const userRefSchema = z
   .meta({ id: 'UserRef' });
 export type UserRef = z.infer<typeof userRefSchema>;
 
-const institutionRefSchema = z
+export const institutionRefSchema = z
   .object({ id: z.string(), abbreviation: z.string(), name: z.string() })
   .meta({ id: 'InstitutionRef' });
 export type InstitutionRef = z.infer<typeof institutionRefSchema>;
@@ -29,7 +29,7 @@ const keywordSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 
 export type Keyword = z.infer<typeof keywordSchema>;
 
 /** A field's value on the wire; the field catalogue's validation decides what fits which field. */
-const fieldValueSchema = z.union([
+export const fieldValueSchema = z.union([
   text().max(20_000, msg('validation.tooLong')),
   z.number(),
   z.boolean(),
@@ -168,7 +168,7 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
 const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];
-const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
 /** The portfolio list: tab + filters + search + sort + page (ADR 0010). */

@@ -6,3 +6,4 @@ export * from './validation.js';
 export * from './weighting.js';
 export * from './categorisation.js';
 export * from './access.js';
+export * from './field-list.js';

@@ -19,7 +19,7 @@ const SEARCH_DELAY_MS = 300;
  * The search box follows the URL (back button) but commits what is typed only after a pause, so
  * the server is asked once per word, not once per key.
  */
-const SearchBox = ({ value, onCommit }: { value: string; onCommit: (q: string) => void }) => {
+export const SearchBox = ({ value, onCommit }: { value: string; onCommit: (q: string) => void }) => {
   const { t } = useTranslation();
   const [text, setText] = useState(value);
   const [committed, setCommitted] = useState(value);

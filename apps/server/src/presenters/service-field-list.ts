@@ -1,0 +1,90 @@
+import {
+  FIELDS_BY_KEY,
+  formatDate,
+  translate,
+  type FieldListRow,
+  type FieldValue,
+  type InstitutionRef,
+  type Language,
+  type UserRef,
+} from '@nubes/domain';
+import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
+import { csvDocument } from './service-csv.js';
+
+/** One row of the field list: the service, its value and whether the caller may clear it. */
+export const presentFieldListRow = (row: ServiceListRow, value: FieldValue, clearable: boolean): FieldListRow => ({
+  id: row.id,
+  serviceId: row.serviceId,
+  name: row.name,
+  state: row.state,
+  providerInstitution:
+    row.providerId && row.providerAbbreviation && row.providerName
+      ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
+      : null,
+  // The answer's schema takes a mutable array; the value is only read.
+  value: value as FieldListRow['value'],
+  version: row.version,
+  clearable,
+});
+
+/** The ids in contact and institution values, for the names the answer carries beside them. */
+export const refIdsOf = (
+  key: string,
+  values: Iterable<FieldValue>,
+): { userIds: string[]; institutionIds: string[] } => {
+  const type = FIELDS_BY_KEY.get(key)?.type;
+  const ids = [...values].filter((value): value is string => typeof value === 'string');
+  return { userIds: type === 'contact' ? ids : [], institutionIds: type === 'institution' ? ids : [] };
+};
+
+/** A value as a person reads it in the caller's language: option labels, names, German dates, yes/no. */
+const valueText = (
+  key: string,
+  value: FieldValue | undefined,
+  refs: { users: ReadonlyMap<string, UserRef>; institutions: ReadonlyMap<string, InstitutionRef> },
+  language: Language,
+): string => {
+  const field = FIELDS_BY_KEY.get(key);
+  if (value === undefined || value === null || !field) return '';
+  const option = (v: string) => field.options?.find((o) => o.value === v)?.label[language] ?? v;
+  if (typeof value === 'object') return value.map(option).join(', ');
+  if (typeof value === 'boolean') return translate(language, value ? 'serviceView.yes' : 'serviceView.no');
+  if (typeof value === 'number') return String(value);
+  switch (field.type) {
+    case 'select':
+      return option(value);
+    case 'date':
+      return formatDate(`${value}T12:00:00Z`) || value;
+    case 'contact':
+      return refs.users.get(value)?.fullname ?? value;
+    case 'institution':
+      return refs.institutions.get(value)?.name ?? value;
+    default:
+      return value;
+  }
+};
+
+/** The field list as a spreadsheet, as the portfolio's export (service-csv.ts): ID, name, status, provider, value. */
+export const fieldListCsv = (
+  key: string,
+  rows: readonly ServiceListRow[],
+  values: ReadonlyMap<string, FieldValue>,
+  refs: { users: ReadonlyMap<string, UserRef>; institutions: ReadonlyMap<string, InstitutionRef> },
+  language: Language,
+): string =>
+  csvDocument(
+    [
+      translate(language, 'serviceExport.serviceId'),
+      translate(language, 'serviceExport.name'),
+      translate(language, 'serviceExport.state'),
+      translate(language, 'serviceExport.provider'),
+      FIELDS_BY_KEY.get(key)?.label[language] ?? key,
+    ],
+    rows.map((row) => [
+      row.serviceId,
+      row.name,
+      translate(language, `serviceStates.${row.state}`),
+      row.providerName,
+      valueText(key, values.get(row.id), refs, language),
+    ]),
+  );

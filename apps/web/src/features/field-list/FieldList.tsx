@@ -1,0 +1,321 @@
+import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import {
+  FIELD_GROUPS,
+  FIELDS_BY_KEY,
+  LISTABLE_FIELDS,
+  routePath,
+  type ClearFieldRequest,
+  type FieldListResponse,
+  type FieldListRow,
+  type FieldListSort,
+} from '@nubes/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
+import { notifySuccess } from '../../components/notify';
+import { ServiceStateBadge } from '../../components/ServiceStateBadge';
+import { SearchBox } from '../portfolio/ListFilterBar';
+import { listKeys } from '../portfolio/api';
+import { ConfirmDialog } from '../service/components/ConfirmDialog';
+import { displayValue } from '../service/fieldDisplay';
+import { localized } from '../service/formModel';
+import { reportWriteError } from '../service/writes';
+import { clearField, fetchFieldList, fieldListKeys } from './api';
+import { fieldListApiPath, fieldListCsvPath, PAGE_SIZES, type FieldListView } from './fieldListQuery';
+
+export interface FieldListProps {
+  view: FieldListView;
+  setView: (next: FieldListView, options?: { replace?: boolean }) => void;
+  /** The caller holds service.clearField (the server checks it again, per service too). */
+  mayClear: boolean;
+}
+
+/** A clear waiting for its confirmation: what is sent, and how many services it names. */
+interface PendingClear {
+  request: ClearFieldRequest;
+  count: number;
+  /** Listed services that keep their value (retired ones). */
+  kept: boolean;
+  done?: () => void;
+}
+
+const columnsFor = (
+  t: TFunction,
+  language: string,
+  field: string,
+  refs: FieldListResponse['refs'] | undefined,
+): DataTableColumn<FieldListRow>[] => {
+  const definition = FIELDS_BY_KEY.get(field)!;
+  return [
+    {
+      id: 'serviceId',
+      header: t('portfolio.columns.serviceId'),
+      cell: (row) => row.serviceId,
+      sortValue: (row) => row.serviceId,
+      nowrap: true,
+    },
+    {
+      id: 'name',
+      header: t('portfolio.columns.name'),
+      cell: (row) => (
+        <Anchor component={Link} to={routePath('service', { id: row.id })} fw={600}>
+          {row.name}
+        </Anchor>
+      ),
+      sortValue: (row) => row.name,
+      hideable: false,
+    },
+    {
+      id: 'provider',
+      header: t('portfolio.columns.provider'),
+      cell: (row) =>
+        row.providerInstitution ? (
+          <abbr title={row.providerInstitution.name}>{row.providerInstitution.abbreviation}</abbr>
+        ) : null,
+      sortValue: (row) => row.providerInstitution?.abbreviation ?? null,
+    },
+    {
+      id: 'state',
+      header: t('portfolio.columns.state'),
+      cell: (row) => <ServiceStateBadge state={row.state} />,
+      sortValue: (row) => row.state,
+    },
+    {
+      id: 'value',
+      header: `${t('serviceFieldList.value')}: ${localized(definition.label, language)}`,
+      cell: (row) => (
+        <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+          {displayValue(definition, row.value, { t, language, refs })}
+        </Text>
+      ),
+      hideable: false,
+    },
+  ];
+};
+
+/**
+ * The Service Field List (docs/adr/0030-service-field-list.md): a field of the catalogue, then the
+ * services that hold a value in it, searched, sorted and paged by the server. Portfolio managers
+ * clear an optional field on the selected services or on all listed ones, after a confirmation
+ * naming the count; the server refuses (409) when the list changed since.
+ */
+export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingClear | null>(null);
+  const field = view.field;
+
+  const list = useQuery({
+    queryKey: fieldListKeys.page(field ? fieldListApiPath(field, view) : ''),
+    queryFn: ({ signal }) => fetchFieldList(field!, view, signal),
+    enabled: field !== null,
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data?.field === field ? list.data : undefined;
+
+  const fieldOptions = useMemo(
+    () => [
+      { value: '', label: t('serviceFieldList.chooseField'), disabled: true },
+      ...FIELD_GROUPS.map((group) => ({
+        group: t(`fieldGroups.${group}`),
+        items: LISTABLE_FIELDS.filter((f) => f.group === group).map((f) => ({
+          value: f.key,
+          label: localized(f.label, language),
+        })),
+      })).filter((group) => group.items.length > 0),
+    ],
+    [t, language],
+  );
+  const columns = useMemo(
+    () => (field ? columnsFor(t, language, field, data?.refs) : []),
+    [t, language, field, data?.refs],
+  );
+
+  const clearing = useMutation({
+    mutationFn: (request: ClearFieldRequest) => clearField(field!, request),
+    onSuccess: async (result) => {
+      const label = localized(FIELDS_BY_KEY.get(field!)!.label, language);
+      notifySuccess(
+        t('serviceFieldList.cleared'),
+        t('serviceFieldList.clearedText', { count: result.cleared, field: label }),
+      );
+      pending?.done?.();
+      setPending(null);
+      void queryClient.invalidateQueries({ queryKey: listKeys.all });
+      await queryClient.invalidateQueries({ queryKey: fieldListKeys.all });
+    },
+    onError: (failure) => {
+      setPending(null);
+      // A 409 means the list changed: show the list as it is now.
+      reportWriteError(failure, t('serviceFieldList.clearFailed'), t, {
+        onConflict: () => void queryClient.invalidateQueries({ queryKey: fieldListKeys.all }),
+      });
+    },
+  });
+
+  const definition = field ? FIELDS_BY_KEY.get(field) : undefined;
+  const fieldLabel = definition ? localized(definition.label, language) : '';
+  const canClear = mayClear && data?.fieldClearable === true;
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
+
+  const empty: DataTableEmpty =
+    total > 0
+      ? {
+          title: t('dataTable.services.pastEnd'),
+          hint: t('dataTable.services.pastEndHint'),
+          action: (
+            <Button variant="default" onClick={() => setView({ ...view, page: 1 })}>
+              {t('dataTable.services.toFirstPage')}
+            </Button>
+          ),
+        }
+      : view.q
+        ? {
+            title: t('serviceFieldList.filteredTitle'),
+            hint: t('serviceFieldList.filteredHint'),
+            action: (
+              <Button variant="default" onClick={() => setView({ ...view, q: '', page: 1 })}>
+                {t('dataTable.clearFilters')}
+              </Button>
+            ),
+          }
+        : { title: t('serviceFieldList.noneTitle'), hint: t('serviceFieldList.noneHint') };
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-start" gap="md" wrap="wrap">
+        <NativeSelect
+          label={t('serviceFieldList.field')}
+          description={
+            definition
+              ? t(
+                  data?.fieldClearable === false
+                    ? 'serviceFieldList.notClearableHint'
+                    : 'serviceFieldList.clearableHint',
+                )
+              : undefined
+          }
+          data={fieldOptions}
+          value={field ?? ''}
+          onChange={(event) => setView({ ...view, field: event.currentTarget.value || null, page: 1 })}
+          w={{ base: '100%', sm: 360 }}
+        />
+        {field && <SearchBox value={view.q} onCommit={(q) => setView({ ...view, q, page: 1 }, { replace: true })} />}
+      </Group>
+
+      {!field ? (
+        <Paper withBorder p="md">
+          <Text>{t('serviceFieldList.choosePrompt')}</Text>
+        </Paper>
+      ) : list.isError && !list.data ? (
+        <Paper withBorder p="md" role="alert">
+          <Text fw={600}>{t('portfolio.loadFailed')}</Text>
+          <Text size="sm">{list.error.message}</Text>
+        </Paper>
+      ) : (
+        <DataTable
+          id="service-field-list"
+          caption={t('serviceFieldList.caption', { field: fieldLabel, page: view.page, pages })}
+          columns={columns}
+          rows={data?.items}
+          getRowId={(row) => row.id}
+          rowLabel={(row) => row.name}
+          empty={empty}
+          busy={list.isFetching && list.isPlaceholderData}
+          countLabel={(count) => t('serviceFieldList.total', { count })}
+          pageSizes={PAGE_SIZES}
+          server={{
+            sort: { id: view.sort, desc: view.order === 'desc' },
+            onSortChange: (sort) =>
+              setView({ ...view, sort: sort.id as FieldListSort, order: sort.desc ? 'desc' : 'asc', page: 1 }),
+            page: view.page,
+            pageSize: view.pageSize,
+            onPageChange: (page) => setView({ ...view, page }),
+            onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
+            total,
+          }}
+          toolbar={
+            <Group gap="sm">
+              <Button component="a" href={fieldListCsvPath(field, view)} download variant="default">
+                {t('portfolio.exportCsv')}
+              </Button>
+              {canClear && data.clearableTotal > 0 && (
+                <Button
+                  color="red.9"
+                  variant="outline"
+                  onClick={() =>
+                    setPending({
+                      request: {
+                        scope: 'all',
+                        ...(view.q ? { q: view.q } : {}),
+                        count: data.clearableTotal,
+                        listToken: data.listToken,
+                      },
+                      count: data.clearableTotal,
+                      kept: data.total > data.clearableTotal,
+                    })
+                  }
+                >
+                  {t('serviceFieldList.clearAll')}
+                </Button>
+              )}
+            </Group>
+          }
+          bulkActions={
+            canClear
+              ? (selected, clearSelection) => {
+                  const targets = selected.filter((row) => row.clearable);
+                  return (
+                    <Button
+                      size="compact-md"
+                      color="red.9"
+                      disabled={targets.length === 0}
+                      title={targets.length === 0 ? t('serviceFieldList.nothingToClear') : undefined}
+                      onClick={() =>
+                        setPending({
+                          request: {
+                            scope: 'selected',
+                            services: targets.map((row) => ({ id: row.id, version: row.version })),
+                          },
+                          count: targets.length,
+                          kept: targets.length < selected.length,
+                          done: clearSelection,
+                        })
+                      }
+                    >
+                      {t('serviceFieldList.clearSelected')}
+                    </Button>
+                  );
+                }
+              : undefined
+          }
+        />
+      )}
+
+      <ConfirmDialog
+        opened={pending !== null}
+        title={t('serviceFieldList.confirmTitle')}
+        text={
+          pending
+            ? [
+                t('serviceFieldList.confirmText', { count: pending.count, field: fieldLabel }),
+                pending.kept ? t('serviceFieldList.retiredKept') : '',
+              ]
+                .filter(Boolean)
+                .join(' ')
+            : ''
+        }
+        confirmLabel={t('serviceFieldList.confirm', { count: pending?.count ?? 0 })}
+        onConfirm={() => pending && clearing.mutate(pending.request)}
+        onCancel={() => setPending(null)}
+        busy={clearing.isPending}
+        danger
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,26 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../components/NoAccess';
+import { FieldList } from '../features/field-list/FieldList';
+import { useFieldListView } from '../features/field-list/useFieldListView';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { usePermission } from '../features/portfolio/usePermission';
+
+/**
+ * Service Field List (/sc/service-field-list): one field of the service information across the
+ * services, for portfolio and integration managers; portfolio managers clear optional fields
+ * (docs/adr/0030-service-field-list.md).
+ */
+export const ServiceFieldListPage = () => {
+  const { t } = useTranslation();
+  const mayList = usePermission('service.fieldList');
+  const mayClear = usePermission('service.clearField');
+  const { view, setView } = useFieldListView();
+  if (!mayList) return <NoAccess />;
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t('routes.serviceFieldList')} intro={t('serviceFieldList.intro')} />
+      <FieldList view={view} setView={setView} mayClear={mayClear} />
+    </Stack>
+  );
+};
