@@ -96,13 +96,13 @@ export default tseslint.config(
     { files: ['apps/server/src/queries/**/*.ts', 'apps/server/src/policies/**/*.ts'], forbid: ['routes', 'commands'] },
   ]),
   // The web app's layers point one way (docs/adr/0023-web-layers-dates-and-the-public-page-budget.md):
-  // app and pages on top, then features, then the shared components, forms, hooks and the rest.
+  // app and pages on top, then features, then the shared components, forms, routing, hooks and the rest.
   ...webLayers([
     {
       files: ['apps/web/src/{features,layout,api,auth,hooks,i18n,config}/**/*.{ts,tsx}'],
       forbid: ['app', 'pages'],
     },
-    { files: ['apps/web/src/{components,forms}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
+    { files: ['apps/web/src/{components,forms,routing}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
   ]),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],

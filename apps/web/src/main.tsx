@@ -9,7 +9,7 @@ import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { authApi } from './api/auth';
 import { configureApi } from './api/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './routing';
 import { AppProviders } from './app/App';
 import { createQueryClient } from './app/queryClient';
 import { AppRoutes } from './app/router';
@@ -46,9 +46,7 @@ const boot = async () => {
     createRoot(root).render(
       <StrictMode>
         <AppProviders store={store} queryClient={createQueryClient()}>
-          {/* Location updates render together with session updates (logout goes home, not to the
-          login redirect of the page being left), so they are not deferred as transitions. */}
-          <BrowserRouter useTransitions={false}>
+          <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>
         </AppProviders>

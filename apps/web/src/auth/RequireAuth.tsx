@@ -1,6 +1,6 @@
 import { can, type RouteAccess } from '@nubes/domain';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../routing';
 import { NoAccess } from '../components/NoAccess';
 import { loginPath } from './loginTarget';
 import { useSession } from './SessionProvider';

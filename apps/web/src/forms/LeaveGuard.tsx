@@ -1,14 +1,14 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../routing';
 
 /**
  * Leaving a form with unsaved edits asks first (ADR 19): a tab switch, an in-app link, the
- * browser's back button, closing or reloading the page. The app's router is the declarative
- * BrowserRouter, which has no `useBlocker`, so the guard watches the three ways out itself:
- * in-app links by a capture-phase click listener, the back button by a history entry of its own
- * that the back button pops first, and `beforeunload` for everything that leaves the app.
+ * browser's back button, closing or reloading the page. The app's router (ADR 0025) cannot block
+ * a navigation, so the guard watches the three ways out itself: in-app links by a capture-phase
+ * click listener, the back button by a history entry of its own that the back button pops first,
+ * and `beforeunload` for everything that leaves the app.
  */
 
 /** 'tab': the single service view's tabs; 'route': anything that leaves the screen. */
@@ -62,7 +62,7 @@ const inAppTarget = (event: MouseEvent): string | null => {
   return `${url.pathname}${url.search}${url.hash}`;
 };
 
-/** The mark of the guard's own history entries (the router keeps its state beside it). */
+/** The mark of the guard's own history entries (any state already on the entry is kept beside it). */
 const GUARD_ENTRY = 'nubesLeaveGuard';
 
 const isGuardEntry = (state: unknown): boolean =>
@@ -141,7 +141,7 @@ export const LeaveGuard = ({ children }: { children: ReactNode }) => {
       if (!target) return;
       event.preventDefault();
       event.stopPropagation();
-      confirm('route', () => void navigate(target));
+      confirm('route', () => navigate(target));
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);

@@ -1,7 +1,7 @@
 import { routePath } from '@nubes/domain';
 import { Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { usePublicConfig } from '../config/publicConfig';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
-import { Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../routing';
 import { notifyError } from '../components/notify';
 import { loginPath } from '../auth/loginTarget';
 import { useSessionStore } from '../auth/SessionProvider';
@@ -30,7 +30,7 @@ const useSessionEndHandling = () => {
       store.onEnd((reason) => {
         if (reason === 'logout') return;
         notifyError(t('notifications.sessionExpired'), t('notifications.sessionExpiredText'));
-        if (reason === 'unauthorized') void navigate(loginPath(here.current), { replace: true });
+        if (reason === 'unauthorized') navigate(loginPath(here.current), { replace: true });
       }),
     [store, t, navigate],
   );
@@ -46,7 +46,7 @@ const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
 };
 
 /** Skip link, header, the routed screen in <main>, footer (docs/domain.md#layout-and-branding). */
-export const Layout = () => {
+export const Layout = ({ children }: { children: ReactNode }) => {
   const { t } = useTranslation();
   useSessionEndHandling();
   return (
@@ -57,9 +57,7 @@ export const Layout = () => {
       <Header />
       <main id="main" tabIndex={-1} className="app-main">
         <Container size="xl">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </Container>
       </main>
       <Footer />

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../routing';
 import { loginPath } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
 

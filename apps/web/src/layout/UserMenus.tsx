@@ -2,7 +2,7 @@ import { Button, Group, Menu } from '@mantine/core';
 import { navigationFor, routePath, type NavEntry, type PublicConfig, type StoredSession } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../routing';
 import { useSession } from '../auth/SessionProvider';
 import { usePublicConfig } from '../config/publicConfig';
 
@@ -67,7 +67,7 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
 
   const logout = () => {
     store.logout();
-    void navigate(routePath('home'));
+    navigate(routePath('home'));
   };
 
   return (

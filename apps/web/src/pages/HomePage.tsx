@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { offersRoute, routePath, type RouteId } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { useSession } from '../auth/SessionProvider';
 import { principalOf } from '../auth/principal';
 import { ExternalLink } from '../components/ExternalLink';

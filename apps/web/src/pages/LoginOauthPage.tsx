@@ -2,7 +2,7 @@ import { Text, Title } from '@mantine/core';
 import { OAUTH_SESSION_STORAGE_KEY, routePath } from '@nubes/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../routing';
 import { finishOauth } from '../api/auth';
 import { notifyError } from '../components/notify';
 import { takeSsoTarget } from '../auth/loginTarget';
@@ -53,13 +53,13 @@ export const LoginOauthPage = () => {
     let active = true;
     finishSingleSignOn(store, params).then(
       (target) => {
-        if (active) void navigate(target, { replace: true });
+        if (active) navigate(target, { replace: true });
       },
       (error: unknown) => {
         if (!active) return;
         console.error('Single sign-on failed', error);
         notifyError(t('notifications.loginFailed'), t('notifications.aaiLoginFailedText'));
-        void navigate(routePath('login'), { replace: true });
+        navigate(routePath('login'), { replace: true });
       },
     );
     return () => {

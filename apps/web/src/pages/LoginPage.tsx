@@ -2,7 +2,7 @@ import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from
 import { OAUTH_SESSION_STORAGE_KEY, loginRequestSchema, safeRedirectTarget, type LoginRequest } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../routing';
 import { startOauth } from '../api/auth';
 import { isApiError } from '../api/client';
 import { notifyError } from '../components/notify';
@@ -74,7 +74,7 @@ const AdminLogin = ({ target }: { target: string }) => {
   const onSubmit = async (values: LoginRequest) => {
     try {
       await store.loginWithPassword(values.login, values.password);
-      await navigate(target, { replace: true });
+      navigate(target, { replace: true });
     } catch (error) {
       reportLoginError(error, t);
     }

@@ -1,7 +1,7 @@
 import { routePath } from '@nubes/domain';
 import { Anchor, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 
 /** Any path outside the route table. */
 export const NotFoundPage = () => {

@@ -1,7 +1,7 @@
 import '../features/service/styles';
 import type { ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../routing';
 import { ApplicationForm } from '../features/service/application/ApplicationForm';
 import { ServiceLoader } from '../features/service/components/ServiceLoader';
 import { usePageTitle } from '../hooks/useDocumentTitle';

@@ -1,7 +1,7 @@
 import '../features/service/styles';
 import type { ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useParams } from '../routing';
 import { CannotFindService, ServiceLoader } from '../features/service/components/ServiceLoader';
 import { ServiceView } from '../features/service/view/ServiceView';
 import { useServiceTabs } from '../features/service/view/useServiceTabs';

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { StoredSession, User } from '@nubes/domain';
 import { useEffect } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '../routing';
 import { vi } from 'vitest';
 import type { AuthApi } from '../api/auth';
 import { configureApi } from '../api/client';
@@ -96,7 +96,7 @@ export const renderApp = ({
   store.check();
   const view = render(
     <AppProviders store={store} queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]} useTransitions={false}>
+      <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
         <AppRoutes />
       </MemoryRouter>

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { routePath } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { usePermission } from './usePermission';
 
 /** "New Application", only for the roles the server lets create a service (service.create). */

@@ -4,7 +4,7 @@ import { routePath, type ServiceSort } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { isApiError } from '../../api/client';
 import { DataTable, downloadText, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import { formatDateTime, routePath, type ServiceSummary } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import type { DataTableColumn } from '../../components/data-table';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing';
 import { parseListFilters, serializeListFilters, type ListFilters, type ListSource } from './listQuery';
 
 export interface ListFiltersState {

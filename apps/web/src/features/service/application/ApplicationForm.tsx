@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { APPLICATION_FIELDS, FIELD_GROUPS, routePath, type ServiceDetail } from '@nubes/domain';
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../routing';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
@@ -54,7 +54,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
     event.preventDefault();
     const result = await save();
     if (!service && typeof result === 'object') {
-      await navigate(routePath('serviceApplicationEdit', { id: result.id }), { replace: true });
+      navigate(routePath('serviceApplicationEdit', { id: result.id }), { replace: true });
     }
   };
 
@@ -69,7 +69,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
       const first = firstErrorKey(errors, ORDER);
       if (first) focusField(first);
     });
-    if (next) await navigate(routePath('service', { id: next.id }));
+    if (next) navigate(routePath('service', { id: next.id }));
   };
 
   return (

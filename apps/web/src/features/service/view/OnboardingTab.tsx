@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { APPLICATION_FIELDS, formatDateTime, routePath, type ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../../routing';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { CopyButton } from '../components/CopyButton';
 import { FieldValueList } from '../components/FieldValueList';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../routing';
 
 /** The tabs of the single service view (ADR 0012); resources and change requests come later. */
 export const SERVICE_TABS = [
