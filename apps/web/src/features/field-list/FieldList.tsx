@@ -13,7 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link } from '../../routing';
 import { DataTable, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../routing';
 import { parseFieldListView, serializeFieldListView, type FieldListView } from './fieldListQuery';
 
 /** The field list's view lives in the page's query string: reload, links and back button keep it. */
