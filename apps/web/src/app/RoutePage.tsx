@@ -22,13 +22,8 @@ export const RoutePage = ({ route, page: Page }: RoutePageProps) => {
         <Suspense fallback={<PageLoader />}>
           {/* Public screens show the catalogues' shell part only; every other route waits for the
           screens part, so a new logged-in screen needs nothing here (ADR 0026). */}
-          {route.permission === 'public' ? (
-            <Page routeId={route.id} />
-          ) : (
-            <ScreenMessages>
-              <Page routeId={route.id} />
-            </ScreenMessages>
-          )}
+          {route.permission !== 'public' && <ScreenMessages />}
+          <Page routeId={route.id} />
         </Suspense>
       </RequireAuth>
     </PageTitleContext>
