@@ -27,8 +27,9 @@ export default defineConfig({
   resolve: {
     // Bundle the domain package from source: one copy of the rules, no build step in between.
     alias: [
-      // German loads on demand (apps/web/src/i18n/i18n.ts), as its own chunk.
-      { find: '@nubes/domain/i18n/de', replacement: path.resolve(DOMAIN_SOURCES, 'i18n/de.ts') },
+      // The catalogues' parts, each its own module: the English shell part is bundled, the others
+      // load on demand as their own chunks (apps/web/src/i18n/i18n.ts, ADR 0026).
+      { find: /^@nubes\/domain\/i18n\/([\w-]+)$/, replacement: `${path.resolve(DOMAIN_SOURCES, 'i18n')}/$1.ts` },
       { find: /^@nubes\/domain$/, replacement: path.resolve(DOMAIN_SOURCES, 'browser.ts') },
     ],
   },

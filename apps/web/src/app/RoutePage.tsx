@@ -3,6 +3,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PageTitleContext, useDocumentTitle } from '../hooks/useDocumentTitle';
 import { PageLoader } from '../components/PageLoader';
+import { ScreenMessages } from '../i18n/ScreenMessages';
 import type { PageProps } from '../pages/PageProps';
 
 export interface RoutePageProps {
@@ -19,6 +20,9 @@ export const RoutePage = ({ route, page: Page }: RoutePageProps) => {
     <PageTitleContext value={setPageTitle}>
       <RequireAuth permission={route.permission}>
         <Suspense fallback={<PageLoader />}>
+          {/* Public screens show the catalogues' shell part only; every other route waits for the
+          screens part, so a new logged-in screen needs nothing here (ADR 0026). */}
+          {route.permission !== 'public' && <ScreenMessages />}
           <Page routeId={route.id} />
         </Suspense>
       </RequireAuth>

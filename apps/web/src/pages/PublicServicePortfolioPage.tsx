@@ -77,7 +77,7 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
         rows={services}
         getRowId={(service) => service.serviceId}
         empty={{ title: empty }}
-        countLabel={(count) => t('portfolio.total', { count })}
+        countLabel={(count) => t('publicPortfolio.total', { count })}
         columnChooser={false}
       />
     </Suspense>

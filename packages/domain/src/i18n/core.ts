@@ -1,8 +1,6 @@
-import { en } from './en.js';
 import type { MessageKey } from './types.js';
 
-export type { FieldMessages, MessageKey, Messages } from './types.js';
-export { en };
+export type { FieldMessages, MessageKey, Messages, ShellMessages } from './types.js';
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -33,11 +31,12 @@ export const lookup = (catalogue: unknown, key: string): string | undefined => {
 };
 
 /**
- * Whether a string from data (a server message, a zod issue) is a key of the English catalogue,
- * a plural's base included: the runtime check where a typed key cannot be had (ADR 0022).
+ * Whether a string from data (a server message, a zod issue) is a key of the given catalogue, a
+ * plural's base included: the runtime check where a typed key cannot be had (ADR 0022). The
+ * catalogue is a parameter because the web holds only the parts it has loaded (ADR 0026).
  */
-export const hasMessage = (key: string): key is MessageKey =>
-  lookup(en, key) !== undefined || lookup(en, `${key}_other`) !== undefined;
+export const catalogueHas = (catalogue: unknown, key: string): key is MessageKey =>
+  lookup(catalogue, key) !== undefined || lookup(catalogue, `${key}_other`) !== undefined;
 
 /**
  * A message key where the parameter is any string (zod's messages in the schemas): returns the key

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { deShell } from './de-shell.js';
+import { enShell } from './en-shell.js';
 import { de, en, hasMessage, negotiateLanguage, translate, type MessageKey } from './index.js';
 
 const leafKeys = (node: object, prefix = ''): MessageKey[] =>
@@ -6,10 +8,37 @@ const leafKeys = (node: object, prefix = ''): MessageKey[] =>
     typeof value === 'string' ? [`${prefix}${key}` as MessageKey] : leafKeys(value as object, `${prefix}${key}.`),
   );
 
+/** The screens part: the top-level sections of a whole catalogue that its shell part does not have. */
+const screensSections = (catalogue: object): string[] =>
+  Object.keys(catalogue)
+    .filter((section) => !(section in enShell))
+    .sort();
+const screensPart = (catalogue: object): object =>
+  Object.fromEntries(Object.entries(catalogue).filter(([section]) => !(section in enShell)));
+
 describe('message catalogues', () => {
   it('German is complete: the same keys as English, none empty', () => {
     expect(leafKeys(de).sort()).toEqual(leafKeys(en).sort());
     for (const key of leafKeys(de)) expect(translate('de', key), key).not.toBe('');
+  });
+
+  it('German has the same shell part as English, and the same screens part (ADR 0026)', () => {
+    expect(Object.keys(deShell).sort()).toEqual(Object.keys(enShell).sort());
+    expect(leafKeys(deShell).sort()).toEqual(leafKeys(enShell).sort());
+    expect(screensSections(de)).toEqual(screensSections(en));
+    expect(leafKeys(screensPart(de)).sort()).toEqual(leafKeys(screensPart(en)).sort());
+  });
+
+  it('assembles each whole catalogue from its shell part and screens part, no section in both', () => {
+    for (const [whole, shell] of [
+      [en, enShell],
+      [de, deShell],
+    ] as const) {
+      // A shell section that the screens part defined again would replace the shell's object.
+      for (const section of Object.keys(shell))
+        expect(whole[section as keyof typeof whole], section).toBe(shell[section as keyof typeof shell]);
+      expect(screensSections(whole).length).toBeGreaterThan(5);
+    }
   });
 
   it('keeps the same placeholders in both languages', () => {

@@ -1,14 +1,17 @@
 import { de } from './de.js';
 import { en } from './en.js';
-import { lookup, type Language } from './core.js';
+import { catalogueHas, lookup, type Language } from './core.js';
 import type { MessageKey, Messages } from './types.js';
 
 export * from './core.js';
-export { de };
+export { de, en };
+
+/** Whether a string from data is a key of the whole English catalogue (ADR 0022). */
+export const hasMessage = (key: string): key is MessageKey => catalogueHas(en, key);
 
 /**
- * Every catalogue. Kept out of core.ts so the web bundle, which imports core only, loads German
- * on demand instead of carrying it in the initial JavaScript.
+ * Every catalogue, whole. Kept out of core.ts so the web bundle, which imports core only, carries
+ * no catalogue: it bundles the English shell part and loads the rest on demand (ADR 0026).
  */
 const MESSAGES: Record<Language, Messages> = { en, de };
 

@@ -1,9 +1,13 @@
+import type { enShell } from './en-shell.js';
 import type { en } from './en.js';
 
 type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every language must fill: the English catalogue with any strings. */
 export type Messages = Widen<typeof en>;
+
+/** The shape of a language's shell part (ADR 0026): the sections the web bundles for the public screens. */
+export type ShellMessages = Widen<typeof enShell>;
 
 /** Every dot path to a string in a catalogue shape. */
 type LeafPath<T, Prefix extends string = ''> = {

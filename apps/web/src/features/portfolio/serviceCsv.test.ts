@@ -1,7 +1,7 @@
 import type { ServiceSummary } from '@nubes/domain';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, loadScreenMessages } from '../../i18n/i18n';
 import { selectedCsvFilename, servicesCsv } from './serviceCsv';
 
 const service: ServiceSummary = {
@@ -19,8 +19,10 @@ const service: ServiceSummary = {
 };
 
 describe('selected services as CSV', () => {
-  it('has the columns, translations and format of the server export', () => {
+  it('has the columns, translations and format of the server export', async () => {
     initI18n('en');
+    // A logged-in list's words: the catalogues' screens part (ADR 0026).
+    await loadScreenMessages();
     const t = i18next.t.bind(i18next);
     const lines = servicesCsv([service], t).split('\r\n');
     expect(lines[0]).toBe(

@@ -2,7 +2,6 @@ import { Text } from '@mantine/core';
 import {
   FIELDS_BY_KEY,
   formatDateTime,
-  hasMessage,
   isAuditAction,
   isServiceState,
   type HistoryEntry,
@@ -15,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { isMessageKey } from '../../../i18n/messageKey';
 import { fetchHistory, fetchWeightingCriteria, serviceKeys } from '../api';
 import { displayValue } from '../fieldDisplay';
 import { localized } from '../formModel';
@@ -101,7 +101,7 @@ export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
   const columns = useMemo((): DataTableColumn<HistoryEntry>[] => {
     const labeller: Labeller = {
       t,
-      exists: hasMessage,
+      exists: isMessageKey,
       language,
       criteria: criteriaItems ?? [],
     };
