@@ -1,10 +1,12 @@
 import type { Database, Db } from '../db/client.js';
+import { createReviewIndex, type ReviewIndex } from '../read-models/review-index.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
   publicPortfolio: PublicPortfolioCache;
   serviceIndex: ServiceListIndex;
+  reviewIndex: ReviewIndex;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -22,6 +24,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   const caches: ServiceCaches = {
     publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
+    reviewIndex: createReviewIndex({ db: database.db, revalidateMs }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -32,6 +35,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed();
+  caches?.reviewIndex.changed();
 };
 
 /**
@@ -43,4 +47,9 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed(serviceId);
+};
+
+/** After reviews changed in this process: the review lists read them again. */
+export const reviewsChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.reviewIndex.changed();
 };
