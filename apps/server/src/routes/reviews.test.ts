@@ -22,7 +22,12 @@ const serviceIn = (state: ServiceState, providerInstitutionId: string | null = w
 const as = (username: string | null) => (username ? bearer(world.people[username]!.token) : {});
 
 const act = (username: string | null, id: string, action: string, version: number) =>
-  test.app.inject({ method: 'POST', url: `/api/services/${id}/review/${action}`, payload: { version }, headers: as(username) });
+  test.app.inject({
+    method: 'POST',
+    url: `/api/services/${id}/review/${action}`,
+    payload: { version },
+    headers: as(username),
+  });
 
 const reviewOf = (username: string | null, id: string) =>
   test.app.inject({ method: 'GET', url: `/api/services/${id}/review`, headers: as(username) });
@@ -45,19 +50,29 @@ describe('one service’s review', () => {
     const service = await serviceIn('service_online');
     const started = await act('paula', service.id, 'start', 0);
     expect(started.statusCode).toBe(200);
-    expect(started.json()).toMatchObject({ review: { status: 'running', version: 1, startedBy: { fullname: expect.any(String) } } });
+    expect(started.json()).toMatchObject({
+      review: { status: 'running', version: 1, startedBy: { fullname: expect.any(String) } },
+    });
 
     const seen = await reviewOf('alice', service.id);
     expect(seen.json()).toMatchObject({ review: { status: 'running' }, actions: ['confirm'] });
 
     const confirmed = await act('alice', service.id, 'confirm', 1);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().review).toMatchObject({ status: 'finishedOK', version: 2, answeredBy: { id: world.people.alice!.id } });
+    expect(confirmed.json().review).toMatchObject({
+      status: 'finishedOK',
+      version: 2,
+      answeredBy: { id: world.people.alice!.id },
+    });
 
     const ended = await act('paula', service.id, 'end', 2);
     expect(ended.json().review).toMatchObject({ status: 'inactive', lastOutcome: 'finishedOK', startedAt: null });
 
-    expect((await eventsOf(service.id)).map((e) => e.action)).toEqual(['review.started', 'review.confirmed', 'review.ended']);
+    expect((await eventsOf(service.id)).map((e) => e.action)).toEqual([
+      'review.started',
+      'review.confirmed',
+      'review.ended',
+    ]);
     const [row] = await test.database.db.select().from(services).where(eq(services.id, service.id));
     expect(row!.version).toBe(service.version);
   });
@@ -145,7 +160,8 @@ describe('markReviewEditRequired', () => {
 describe('the review list and bulk actions', () => {
   it('is for portfolio managers only', async () => {
     expect((await list(null)).statusCode).toBe(401);
-    for (const username of ['alice', 'ivan', 'desk', 'nora']) expect((await list(username)).statusCode, username).toBe(403);
+    for (const username of ['alice', 'ivan', 'desk', 'nora'])
+      expect((await list(username)).statusCode, username).toBe(403);
     expect((await list('paula')).statusCode).toBe(200);
     expect((await list('admin')).statusCode).toBe(200);
     expect((await list('paula', 'status=sleeping')).statusCode).toBe(400);
@@ -208,7 +224,10 @@ describe('the review list and bulk actions', () => {
     await act('paula', b.id, 'start', 0);
     await act('alice', b.id, 'confirm', 1);
     const page = (await list('paula', `provider=${provider}&sort=status&order=desc`)).json();
-    expect(page.items[0]).toMatchObject({ id: b.id, review: { status: 'finishedOK', answeredBy: { fullname: expect.stringMatching(/\w/) } } });
+    expect(page.items[0]).toMatchObject({
+      id: b.id,
+      review: { status: 'finishedOK', answeredBy: { fullname: expect.stringMatching(/\w/) } },
+    });
     expect(page.items[1]).toMatchObject({ id: a.id, actions: ['stop', 'end'] });
   });
 

@@ -118,7 +118,14 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       const items = rows.flatMap((row) => {
         const review = reviews.get(row.id);
         return review?.status === 'running'
-          ? [{ id: row.id, serviceId: row.serviceId, name: row.name, startedAt: review.startedAt?.toISOString() ?? null }]
+          ? [
+              {
+                id: row.id,
+                serviceId: row.serviceId,
+                name: row.name,
+                startedAt: review.startedAt?.toISOString() ?? null,
+              },
+            ]
           : [];
       });
       return { items };

@@ -21,6 +21,7 @@ const MyServicesPage = lazy(() => import('../pages/MyServicesPage').then((m) => 
 const ServiceIntegrationListPage = lazy(() =>
   import('../pages/ServiceIntegrationListPage').then((m) => ({ default: m.ServiceIntegrationListPage })),
 );
+const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -42,6 +43,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   myServices: MyServicesPage,
   serviceIntegrationList: ServiceIntegrationListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
+  reviewList: ReviewListPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

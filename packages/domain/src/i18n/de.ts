@@ -659,7 +659,8 @@ export const de: Messages = {
       confirmStart_other:
         'Für {{count}} Services startet ein Review. Ihre Anbieterseiten werden gebeten, die Informationen zu bestätigen.',
       confirmEnd_one: 'Das Review von {{count}} Service endet; sein Ergebnis bleibt als letztes Review erhalten.',
-      confirmEnd_other: 'Die Reviews von {{count}} Services enden; ihre Ergebnisse bleiben als letztes Review erhalten.',
+      confirmEnd_other:
+        'Die Reviews von {{count}} Services enden; ihre Ergebnisse bleiben als letztes Review erhalten.',
       confirm: 'Ja, fortfahren',
       cancel: 'Abbrechen',
     },
@@ -695,7 +696,8 @@ export const de: Messages = {
     },
     mine: {
       title: 'Reviews, die auf Ihre Antwort warten',
-      intro: 'Öffnen Sie den Service, um zu bestätigen, dass nichts geändert werden muss, oder um einen Änderungsantrag zu stellen.',
+      intro:
+        'Öffnen Sie den Service, um zu bestätigen, dass nichts geändert werden muss, oder um einen Änderungsantrag zu stellen.',
       startedOn: 'seit {{date}}',
     },
     noAnswer: '–',

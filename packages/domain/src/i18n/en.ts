@@ -665,7 +665,8 @@ export const en = {
     },
     errors: {
       notAllowedFromStatus: 'This is not possible in the current review status.',
-      notReviewable: 'Only services in Service Information Draft, Integration Planned, Integration in Progress or Service Online can be reviewed.',
+      notReviewable:
+        'Only services in Service Information Draft, Integration Planned, Integration in Progress or Service Online can be reviewed.',
       countChanged: 'The filters now select a different number of services; please confirm again.',
     },
     empty: 'No services match these filters.',

@@ -8,7 +8,11 @@ export const REVIEW_STATUSES = ['inactive', 'running', 'editRequired', 'finished
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 /** A review that has begun and is not ended yet: it shows in the lists and on the service. */
-export const OPEN_REVIEW_STATUSES = ['running', 'editRequired', 'finishedOK'] as const satisfies readonly ReviewStatus[];
+export const OPEN_REVIEW_STATUSES = [
+  'running',
+  'editRequired',
+  'finishedOK',
+] as const satisfies readonly ReviewStatus[];
 
 /** Only services in these states can be reviewed (a review can start only here). */
 export const REVIEWABLE_STATES = [

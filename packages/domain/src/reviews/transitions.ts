@@ -49,8 +49,7 @@ export interface ReviewCaller {
 }
 
 export type ReviewVerdict =
-  | { ok: true; rule: ReviewRule }
-  | { ok: false; reason: 'forbidden' | 'notAllowedFromStatus' | 'notReviewable' };
+  { ok: true; rule: ReviewRule } | { ok: false; reason: 'forbidden' | 'notAllowedFromStatus' | 'notReviewable' };
 
 const mayAct = (who: ReviewActor, caller: ReviewCaller): boolean => {
   if (who === 'system') return false;
@@ -80,7 +79,8 @@ export const availableReviewActions = (
   status: ReviewStatus,
   state: ServiceState,
   caller: ReviewCaller,
-): ManualReviewAction[] => MANUAL_REVIEW_ACTIONS.filter((action) => checkReviewAction(action, status, state, caller).ok);
+): ManualReviewAction[] =>
+  MANUAL_REVIEW_ACTIONS.filter((action) => checkReviewAction(action, status, state, caller).ok);
 
 /** Whether a service with this status and state takes part in a bulk action of the list. */
 export const isBulkEligible = (action: BulkReviewAction, status: ReviewStatus, state: ServiceState): boolean => {
