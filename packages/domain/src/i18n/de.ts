@@ -617,7 +617,7 @@ export const de: Messages = {
     statuses: {
       inactive: 'Kein Review',
       running: 'Wartet auf Anbieter',
-      editRequired: 'Änderungsantrag eingereicht',
+      editRequired: 'Änderung beantragt',
       finishedOK: 'Keine Änderungen',
     },
     actions: {
@@ -639,10 +639,10 @@ export const de: Messages = {
       serviceId: 'Service-ID',
       name: 'Servicename',
       provider: 'Anbieter',
-      state: 'Service-Status',
-      status: 'Review-Status',
-      startedAt: 'Review gestartet',
-      answeredBy: 'Beantwortet von',
+      state: 'Status',
+      status: 'Review',
+      startedAt: 'Gestartet',
+      answeredBy: 'Antwort von',
       actions: 'Aktionen',
     },
     caption: 'Service-Review-Liste, Seite {{page}} von {{pages}}',

@@ -605,7 +605,7 @@ export const en = {
     statuses: {
       inactive: 'No review',
       running: 'Waiting for provider',
-      editRequired: 'Change request handed in',
+      editRequired: 'Change requested',
       finishedOK: 'No changes',
     },
     actions: {
@@ -627,9 +627,9 @@ export const en = {
       serviceId: 'Service ID',
       name: 'Service name',
       provider: 'Provider',
-      state: 'Service status',
-      status: 'Review status',
-      startedAt: 'Review started',
+      state: 'Status',
+      status: 'Review',
+      startedAt: 'Started',
       answeredBy: 'Answered by',
       actions: 'Actions',
     },

@@ -32,6 +32,7 @@ export const ReviewBanner = ({ serviceId }: { serviceId: string }) => {
       title={t('reviews.banner.title')}
       role="region"
       aria-label={t('reviews.banner.title')}
+      mb="lg"
     >
       <Stack gap="sm">
         <Group gap="sm">

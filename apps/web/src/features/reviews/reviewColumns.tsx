@@ -1,4 +1,5 @@
-import { Anchor, Button, Group } from '@mantine/core';
+import './reviews.css';
+import { Anchor, Button, Menu } from '@mantine/core';
 import { formatDate, routePath, type ReviewListItem } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
@@ -21,8 +22,7 @@ export const reviewColumns = (
       header: t('reviews.columns.serviceId'),
       cell: (row) => row.serviceId,
       sortValue: sortable,
-      className: 'service-id',
-      nowrap: true,
+      className: 'service-id review-fit',
     },
     {
       id: 'name',
@@ -37,6 +37,7 @@ export const reviewColumns = (
     },
     {
       id: 'provider',
+      className: 'review-fit',
       header: t('reviews.columns.provider'),
       cell: (row) =>
         row.providerInstitution ? (
@@ -46,12 +47,14 @@ export const reviewColumns = (
     },
     {
       id: 'state',
+      className: 'review-fit',
       header: t('reviews.columns.state'),
       cell: (row) => <ServiceStateBadge state={row.state} />,
       sortValue: sortable,
     },
     {
       id: 'status',
+      className: 'review-fit',
       header: t('reviews.columns.status'),
       cell: (row) => <ReviewStatusBadge status={row.review.status} />,
       sortValue: sortable,
@@ -62,7 +65,7 @@ export const reviewColumns = (
       cell: (row) => (row.review.startedAt ? formatDate(row.review.startedAt) : t('reviews.noAnswer')),
       sortValue: sortable,
       sortDescFirst: true,
-      nowrap: true,
+      className: 'review-fit',
     },
     {
       id: 'answeredBy',
@@ -72,23 +75,40 @@ export const reviewColumns = (
     {
       id: 'actions',
       header: t('reviews.columns.actions'),
-      cell: (row) =>
-        row.actions.length > 0 ? (
-          <Group gap="xs" wrap="nowrap" role="group" aria-label={t('reviews.rowActions', { name: row.name })}>
-            {row.actions.map((action) => (
+      cell: (row) => {
+        const [only] = row.actions;
+        if (!only) return null;
+        // One action is a button; several share a menu, so the column stays narrow.
+        if (row.actions.length === 1)
+          return (
+            <Button size="compact-sm" loading={busyId === row.id} onClick={() => onAction(row, only)}>
+              {t(`reviews.actions.${only}`)}
+            </Button>
+          );
+        return (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
               <Button
-                key={action}
                 size="compact-sm"
-                variant={action === 'start' ? 'filled' : 'default'}
+                variant="default"
                 loading={busyId === row.id}
-                onClick={() => onAction(row, action)}
+                aria-label={t('reviews.rowActions', { name: row.name })}
               >
-                {t(`reviews.actions.${action}`)}
+                {t('reviews.columns.actions')}
               </Button>
-            ))}
-          </Group>
-        ) : null,
+            </Menu.Target>
+            <Menu.Dropdown>
+              {row.actions.map((action) => (
+                <Menu.Item key={action} onClick={() => onAction(row, action)}>
+                  {t(`reviews.actions.${action}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      },
       hideable: false,
+      className: 'review-fit',
     },
   ];
 };
