@@ -594,6 +594,11 @@ export const de: Messages = {
       service_document_uploaded: 'Datei hochgeladen',
       service_document_deleted: 'Datei gelöscht',
       service_comment_added: 'Kommentar hinzugefügt',
+      review_started: 'Review gestartet',
+      review_stopped: 'Review gestoppt',
+      review_ended: 'Review beendet',
+      review_confirmed: 'Review beantwortet: keine Änderungen',
+      review_editRequired: 'Review beantwortet: Änderungsantrag',
     },
     historyFields: {
       name: 'Servicename',
@@ -609,6 +614,7 @@ export const de: Messages = {
       documentsActive: 'Dokumente aktiv',
       document: 'Datei',
       comment: 'Kommentar',
+      reviewStatus: 'Review-Status',
     },
   },
   reviews: {

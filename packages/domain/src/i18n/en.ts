@@ -582,6 +582,11 @@ export const en = {
       service_document_uploaded: 'File uploaded',
       service_document_deleted: 'File deleted',
       service_comment_added: 'Comment added',
+      review_started: 'Review started',
+      review_stopped: 'Review stopped',
+      review_ended: 'Review ended',
+      review_confirmed: 'Review answered: no changes',
+      review_editRequired: 'Review answered: change request',
     },
     historyFields: {
       name: 'Service name',
@@ -597,6 +602,7 @@ export const en = {
       documentsActive: 'Documents active',
       document: 'File',
       comment: 'Comment',
+      reviewStatus: 'Review status',
     },
   },
   reviews: {

@@ -7,6 +7,9 @@ import type { ServiceState } from '../services/states.js';
 export const REVIEW_STATUSES = ['inactive', 'running', 'editRequired', 'finishedOK'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
+export const isReviewStatus = (value: unknown): value is ReviewStatus =>
+  typeof value === 'string' && (REVIEW_STATUSES as readonly string[]).includes(value);
+
 /** A review that has begun and is not ended yet: it shows in the lists and on the service. */
 export const OPEN_REVIEW_STATUSES = [
   'running',
