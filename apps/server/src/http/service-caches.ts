@@ -24,7 +24,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   const caches: ServiceCaches = {
     publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
-    reviewIndex: createReviewIndex({ db: database.db, revalidateMs }),
+    reviewIndex: createReviewIndex({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;

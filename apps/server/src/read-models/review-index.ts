@@ -51,10 +51,12 @@ export const createReviewIndex = ({
   db,
   revalidateMs = 1000,
   now = Date.now,
+  onError = () => undefined,
 }: {
   db: Db;
   revalidateMs?: number;
   now?: () => number;
+  onError?: (error: unknown) => void;
 }): ReviewIndex => {
   let current: Map<string, ReviewEntry> | null = null;
   let fingerprint = '';
@@ -87,7 +89,15 @@ export const createReviewIndex = ({
           const startedAt = now();
           const wasStale = stale || !current;
           stale = false;
-          const seen = Number.isFinite(revalidateMs) ? await fingerprintOf(db) : '';
+          let seen = '';
+          try {
+            seen = Number.isFinite(revalidateMs) ? await fingerprintOf(db) : '';
+          } catch (error) {
+            // Other instances' changes are not worth failing an answer for: look again next time.
+            if (wasStale) throw error;
+            onError(error);
+            return current!;
+          }
           if (wasStale || seen !== fingerprint) {
             current = await readAll();
             fingerprint = seen;
