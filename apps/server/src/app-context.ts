@@ -5,6 +5,7 @@ import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
 import type { FieldValueCache } from './read-models/field-values.js';
+import type { ReviewIndex } from './read-models/review-index.js';
 import type { ServiceListIndex } from './read-models/service-list-index.js';
 import type { Writes } from './writes/pipeline.js';
 
@@ -24,6 +25,8 @@ export interface AppContext {
   serviceIndex: ServiceListIndex;
   /** One field's values across the services (the Service Field List), checked against the list snapshot. */
   fieldValues: FieldValueCache;
+  /** Every service's review in memory, for the review lists; a committed review change tells it. */
+  reviewIndex: ReviewIndex;
   /** What commands write with: the database and the after-commit runner that clears the caches above. */
   writes: Writes;
 }

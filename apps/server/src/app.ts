@@ -32,6 +32,7 @@ import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
 import { serviceFieldListRoutes } from './routes/service-field-list.js';
+import { reviewRoutes } from './routes/reviews.js';
 import { serviceHistoryRoutes } from './routes/service-history.js';
 import { serviceListRoutes } from './routes/service-list.js';
 import { serviceRoleRoutes } from './routes/service-roles.js';
@@ -136,6 +137,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(institutionRoutes, { context });
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
+      await api.register(reviewRoutes, { context });
     },
     { prefix: '/api' },
   );

@@ -19,3 +19,4 @@ export * from './schemas/field-list.js';
 export * from './ids.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';
+export * from './reviews/index.js';

@@ -43,12 +43,14 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
       'portfolio',
       'integrationList',
       'fieldList',
+      'reviewList',
       'publicPortfolio',
       'instruction',
     ]);
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).toEqual(
       expect.arrayContaining(['integrationList', 'fieldList']),
     );
+    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('reviewList');
     expect(entries(['serviceProvider'], 'servicePortfolio')).not.toContain('fieldList');
   });
 

@@ -64,6 +64,14 @@ export const PERMISSIONS = {
     description: 'Create keywords',
   },
   'weighting.read': { audience: 'authenticated', description: 'Read the weighting criteria' },
+  'review.list': {
+    audience: ['servicePortfolioManager'],
+    description: 'The Service Review List: every reviewable service with its review status',
+  },
+  'review.manage': {
+    audience: ['servicePortfolioManager'],
+    description: 'Start, stop and end reviews, for one service or every service of a filtered list',
+  },
   // Screens without an API permission of their own (ADR 21): who the web shows them to, with the
   // audience of their menu entries. Screens backed by an API use that API's permission instead.
   'screen.myServices': {
@@ -80,7 +88,6 @@ export const PERMISSIONS = {
     ],
     description: 'The service portfolio menu: its public portfolio link and instruction',
   },
-  'screen.reviewList': { audience: ['servicePortfolioManager'], description: 'The Service Review List screen' },
   'screen.changeRequestList': {
     audience: ['servicePortfolioManager'],
     description: 'The Change Request List screen',

@@ -58,7 +58,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     permission: 'service.integrationList',
     hasScreen: true,
   },
-  { id: 'reviewList', path: '/sc/review-list', permission: 'screen.reviewList' },
+  { id: 'reviewList', path: '/sc/review-list', permission: 'review.list', hasScreen: true },
   { id: 'serviceFieldList', path: '/sc/service-field-list', permission: 'service.fieldList', hasScreen: true },
   { id: 'changeRequestList', path: '/sc/change-request-list', permission: 'screen.changeRequestList' },
   { id: 'serviceApplication', path: '/sc/service-application', permission: 'service.create', hasScreen: true },

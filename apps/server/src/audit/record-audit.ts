@@ -20,8 +20,15 @@ export const auditRowOf = (actor: Actor, event: AuditEvent, at?: Date) => {
   };
 };
 
-/** Writes typed audit events in the transaction that makes the change, in one statement. */
+/** Rows per insert: a statement takes at most 65,535 parameters, and an event row binds seven. */
+const ROWS_PER_INSERT = 5000;
+
+/**
+ * Writes typed audit events in the transaction that makes the change: one statement, or one per
+ * 5,000 events for a change of many objects at once (a bulk review start).
+ */
 export const recordAuditEvents = async (tx: Tx, actor: Actor, events: readonly AuditEvent[]): Promise<void> => {
-  if (events.length === 0) return;
-  await tx.insert(auditEvents).values(events.map((event) => auditRowOf(actor, event)));
+  const rows = events.map((event) => auditRowOf(actor, event));
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await tx.insert(auditEvents).values(rows.slice(i, i + ROWS_PER_INSERT));
 };

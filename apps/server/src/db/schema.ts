@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  REVIEW_STATUSES,
   SERVICE_STATES,
   type FieldValues,
+  type ReviewStatus,
   type LocalizedText,
   type ServiceType,
   type WeightingAnswers,
@@ -381,5 +383,44 @@ export const weightingCriteria = pgTable(
   (t) => [
     check('weighting_criteria_factor_nonnegative', sql`${t.factor} >= 0`),
     check('weighting_criteria_options_array', sql`jsonb_typeof(${t.options}) = 'array'`),
+  ],
+);
+
+// Reviews (docs/adr/0029-service-reviews.md): one row per service that ever had a review.
+const REVIEW_STATUS_LIST = sql.raw(REVIEW_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/**
+ * A service's review, beside the service row rather than in it: a review changes neither the
+ * service's version (a bulk start must not make open edit forms stale) nor its last edit. No row
+ * means no review yet (inactive, version 0 on the wire).
+ */
+export const serviceReviews = pgTable(
+  'service_reviews',
+  {
+    serviceId: uuid('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ReviewStatus>().notNull().default('inactive'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedById: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredById: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The last ended review: when, and what it came to (running: ended without an answer). */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    lastOutcome: text('last_outcome').$type<ReviewStatus>(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('service_reviews_status_known', sql`${t.status} IN (${REVIEW_STATUS_LIST})`),
+    check(
+      'service_reviews_outcome_known',
+      sql`${t.lastOutcome} IS NULL OR ${t.lastOutcome} IN ('running', 'editRequired', 'finishedOK')`,
+    ),
+    check('service_reviews_version_positive', sql`${t.version} > 0`),
+    check('service_reviews_running_started', sql`${t.status} = 'inactive' OR ${t.startedAt} IS NOT NULL`),
+    // Bulk end and the other instances' change check read by status and by the last change.
+    index('service_reviews_status_idx').on(t.status),
+    index('service_reviews_updated_idx').on(t.updatedAt, t.version),
   ],
 );

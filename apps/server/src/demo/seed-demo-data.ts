@@ -34,6 +34,7 @@ import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
 import type { ObjectEvent } from '../writes/pipeline.js';
+import { seedDemoReviews } from './reviews.js';
 import { pathTo } from './workflow-path.js';
 
 /** The app_secrets row that says the demo data is in; its presence makes seeding a no-op. */
@@ -95,6 +96,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
       serviceIds.set(demo.name, id);
     }
     await seedComments(tx, serviceIds, userIds, now);
+    await seedDemoReviews(tx, serviceIds, userIds, now);
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,

@@ -1,5 +1,6 @@
 import type { Database, Db } from '../db/client.js';
 import { createFieldValueCache, type FieldValueCache } from '../read-models/field-values.js';
+import { createReviewIndex, type ReviewIndex } from '../read-models/review-index.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
@@ -7,6 +8,7 @@ export interface ServiceCaches {
   publicPortfolio: PublicPortfolioCache;
   serviceIndex: ServiceListIndex;
   fieldValues: FieldValueCache;
+  reviewIndex: ReviewIndex;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -26,6 +28,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
     // Checks itself against the list snapshot's versions: nothing to invalidate.
     fieldValues: createFieldValueCache(database.db),
+    reviewIndex: createReviewIndex({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -36,6 +39,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed();
+  caches?.reviewIndex.changed();
 };
 
 /**
@@ -47,4 +51,9 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed(serviceId);
+};
+
+/** After reviews changed in this process: the review lists read them again. */
+export const reviewsChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.reviewIndex.changed();
 };

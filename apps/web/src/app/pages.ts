@@ -24,6 +24,7 @@ const ServiceIntegrationListPage = lazy(() =>
 const ServiceFieldListPage = lazy(() =>
   import('../pages/ServiceFieldListPage').then((m) => ({ default: m.ServiceFieldListPage })),
 );
+const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -46,6 +47,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   serviceIntegrationList: ServiceIntegrationListPage,
   serviceFieldList: ServiceFieldListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
+  reviewList: ReviewListPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -5,6 +5,7 @@ import { NewApplicationButton } from '../features/portfolio/NewApplicationButton
 import { ServiceList } from '../features/portfolio/ServiceList';
 import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
+import { MyReviews } from '../features/reviews/MyReviews';
 
 /** My Services (/sc/my-services): the services the user is provider side of, as a portfolio list. */
 export const MyServicesPage = () => {
@@ -19,6 +20,7 @@ export const MyServicesPage = () => {
         intro={t('portfolio.myServicesIntro')}
         actions={<NewApplicationButton />}
       />
+      <MyReviews />
       <ServiceList
         source="mine"
         filters={filters}

@@ -3,6 +3,7 @@ import type { ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams } from '../routing';
 import { CannotFindService, ServiceLoader } from '../features/service/components/ServiceLoader';
+import { ReviewBanner } from '../features/reviews/ReviewBanner';
 import { ServiceView } from '../features/service/view/ServiceView';
 import { useServiceTabs } from '../features/service/view/useServiceTabs';
 import { usePageTitle } from '../hooks/useDocumentTitle';
@@ -24,6 +25,7 @@ export const ServicePage = () => {
       {(service) => (
         <>
           <ServiceTitle service={service} />
+          <ReviewBanner serviceId={service.id} />
           <ServiceView key={service.id} service={service} />
         </>
       )}

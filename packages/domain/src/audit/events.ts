@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles.js';
+import { REVIEW_STATUSES } from '../reviews/statuses.js';
 import { SERVICE_STATES } from '../services/states.js';
 
 /**
@@ -16,6 +17,7 @@ const state = z.enum(SERVICE_STATES);
 const userId = z.string();
 const roleHolders = z.record(z.string(), userId.nullable());
 const nothing = z.null().optional();
+const reviewStatus = z.object({ reviewStatus: z.enum(REVIEW_STATUSES) });
 
 const event = <
   const O extends AuditObjectType,
@@ -70,6 +72,12 @@ const AUDIT_EVENTS = {
     before: z.record(z.string(), z.unknown()),
     after: z.record(z.string(), z.null()),
   }),
+  // Reviews (docs/adr/0029): about the service; before and after name the review status.
+  'review.started': event('service', { before: reviewStatus, after: reviewStatus }),
+  'review.stopped': event('service', { before: reviewStatus, after: reviewStatus }),
+  'review.ended': event('service', { before: reviewStatus, after: reviewStatus }),
+  'review.confirmed': event('service', { before: reviewStatus, after: reviewStatus }),
+  'review.editRequired': event('service', { before: reviewStatus, after: reviewStatus }),
   'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),
   'institution.created': event('institution', {
     after: z.object({ abbreviation: z.string(), name: z.string() }),

@@ -379,6 +379,11 @@ export const de: Messages = {
       service_document_deleted: 'Datei gelöscht',
       service_comment_added: 'Kommentar hinzugefügt',
       service_fieldCleared: 'Feld bei mehreren Services geleert',
+      review_started: 'Review gestartet',
+      review_stopped: 'Review gestoppt',
+      review_ended: 'Review beendet',
+      review_confirmed: 'Review beantwortet: keine Änderungen',
+      review_editRequired: 'Review beantwortet: Änderungsantrag',
     },
     historyFields: {
       name: 'Servicename',
@@ -394,6 +399,7 @@ export const de: Messages = {
       documentsActive: 'Dokumente aktiv',
       document: 'Datei',
       comment: 'Kommentar',
+      reviewStatus: 'Review-Status',
     },
   },
   serviceFieldList: {
@@ -431,5 +437,96 @@ export const de: Messages = {
     unknownField: 'Wählen Sie ein Feld der Serviceinformationen.',
     notClearable: 'Ein Schritt des Ablaufs verlangt dieses Feld; es kann nicht bei mehreren Services geleert werden.',
     noneSelected: 'Wählen Sie mindestens einen Service.',
+  },
+  reviews: {
+    intro:
+      'Services im Status „Serviceinformationen im Entwurf“, „Integration geplant“, „Integration läuft“ und „Service online“ können geprüft werden. Starten Sie ein Review, um die Anbieterseite zu fragen, ob die Serviceinformationen noch stimmen.',
+    statuses: {
+      inactive: 'Kein Review',
+      running: 'Wartet auf Anbieter',
+      editRequired: 'Änderung beantragt',
+      finishedOK: 'Keine Änderungen',
+    },
+    actions: {
+      start: 'Review starten',
+      stop: 'Review stoppen',
+      end: 'Review beenden',
+      confirm: 'Keine Änderungen bestätigen',
+    },
+    tabs: { all: 'Alle', pipeline: 'Pipeline', catalogue: 'Katalog' },
+    filters: {
+      label: 'Filter',
+      tab: 'Portfolio-Reiter',
+      status: 'Review-Status',
+      state: 'Service-Status',
+      provider: 'Anbieter',
+      any: 'Alle',
+    },
+    columns: {
+      serviceId: 'Service-ID',
+      name: 'Servicename',
+      provider: 'Anbieter',
+      state: 'Status',
+      status: 'Review',
+      startedAt: 'Gestartet',
+      answeredBy: 'Antwort von',
+      actions: 'Aktionen',
+    },
+    caption: 'Service-Review-Liste, Seite {{page}} von {{pages}}',
+    total_one: '{{count}} Service',
+    total_other: '{{count}} Services',
+    rowActions: 'Review-Aktionen für {{name}}',
+    bulk: {
+      start: 'Review für alle gelisteten starten ({{count}})',
+      end: 'Review für alle gelisteten beenden ({{count}})',
+      confirmStartTitle: 'Reviews starten?',
+      confirmEndTitle: 'Reviews beenden?',
+      confirmStart_one:
+        'Für {{count}} Service startet ein Review. Seine Anbieterseite wird gebeten, die Informationen zu bestätigen.',
+      confirmStart_other:
+        'Für {{count}} Services startet ein Review. Ihre Anbieterseiten werden gebeten, die Informationen zu bestätigen.',
+      confirmEnd_one: 'Das Review von {{count}} Service endet; sein Ergebnis bleibt als letztes Review erhalten.',
+      confirmEnd_other:
+        'Die Reviews von {{count}} Services enden; ihre Ergebnisse bleiben als letztes Review erhalten.',
+      confirm: 'Ja, fortfahren',
+      cancel: 'Abbrechen',
+    },
+    confirmSingle: {
+      stopTitle: 'Review von {{name}} stoppen?',
+      stopText: 'Das Review wird zurückgenommen, als wäre es nie gestartet worden.',
+      endTitle: 'Review von {{name}} beenden?',
+      endText: 'Das Review wird abgeschlossen; sein Ergebnis bleibt als letztes Review erhalten.',
+    },
+    notifications: {
+      started: 'Review gestartet',
+      ended: 'Review beendet',
+      stopped: 'Review gestoppt',
+      confirmed: 'Danke: keine Änderungen bestätigt',
+      countChanged: 'Die Liste hat sich inzwischen geändert; bitte prüfen Sie die Anzahl und bestätigen Sie erneut.',
+    },
+    errors: {
+      notAllowedFromStatus: 'Das ist im aktuellen Review-Status nicht möglich.',
+      notReviewable:
+        'Nur Services im Status „Serviceinformationen im Entwurf“, „Integration geplant“, „Integration läuft“ oder „Service online“ können geprüft werden.',
+      countChanged: 'Die Filter wählen jetzt eine andere Anzahl von Services; bitte bestätigen Sie erneut.',
+    },
+    empty: 'Keine Services passen zu diesen Filtern.',
+    emptyHint: 'Wählen Sie andere Filter oder setzen Sie sie zurück.',
+    banner: {
+      title: 'Review dieses Service',
+      running:
+        'Das Portfoliomanagement bittet Sie, diesen Service zu prüfen. Stimmen seine Informationen noch? Bestätigen Sie, dass nichts geändert werden muss, oder stellen Sie einen Änderungsantrag.',
+      makeChangeRequest: 'Änderungsantrag stellen',
+      finishedOK: 'Sie haben am {{date}} bestätigt, dass nichts geändert werden muss.',
+      editRequired: 'Während dieses Reviews wurde ein Änderungsantrag eingereicht.',
+      startedOn: 'Review gestartet am {{date}}',
+    },
+    mine: {
+      title: 'Reviews, die auf Ihre Antwort warten',
+      intro:
+        'Öffnen Sie den Service, um zu bestätigen, dass nichts geändert werden muss, oder um einen Änderungsantrag zu stellen.',
+      startedOn: 'seit {{date}}',
+    },
+    noAnswer: '–',
   },
 };

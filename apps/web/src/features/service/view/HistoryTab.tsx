@@ -3,6 +3,7 @@ import {
   FIELDS_BY_KEY,
   formatDateTime,
   isAuditAction,
+  isReviewStatus,
   isServiceState,
   type HistoryEntry,
   type MessageKey,
@@ -56,6 +57,7 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
     return t('serviceView.emptyValue');
   }
   if (field === 'state' && isServiceState(value)) return t(`serviceStates.${value}`);
+  if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {

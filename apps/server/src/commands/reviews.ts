@@ -1,0 +1,204 @@
+import {
+  checkReviewAction,
+  isProviderSide,
+  REVIEWABLE_STATES,
+  SERVICE_STATES,
+  TAB_STATES,
+  type BulkReviewRequest,
+  type ManualReviewAction,
+  type ReviewFilters,
+  type ReviewStatus,
+} from '@nubes/domain';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { actorOf } from '../audit/actor.js';
+import type { AuthUser } from '../auth/principal.js';
+import type { Tx } from '../db/client.js';
+import { serviceReviews } from '../db/schema.js';
+import { conflict, forbidden } from '../http/http-error.js';
+import type { AfterCommitEffect } from '../writes/after-commit.js';
+import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
+import { changeReview, type ReviewedService, type ReviewSet } from '../writes/review-writes.js';
+
+const EVENT_OF = {
+  start: 'review.started',
+  stop: 'review.stopped',
+  end: 'review.ended',
+  confirm: 'review.confirmed',
+} as const satisfies Record<ManualReviewAction, string>;
+
+/** What each action writes on the review row; `end` keeps the round's outcome as the last review. */
+const columnsFor = (action: ManualReviewAction, status: ReviewStatus, principal: AuthUser): ReviewSet => {
+  const now = sql`now()`;
+  switch (action) {
+    case 'start':
+      return { status: 'running', startedAt: now, startedById: principal.id, answeredAt: null, answeredById: null };
+    case 'stop':
+      return { status: 'inactive', startedAt: null, startedById: null, answeredAt: null, answeredById: null };
+    case 'end':
+      return { status: 'inactive', endedAt: now, lastOutcome: status };
+    case 'confirm':
+      return { status: 'finishedOK', answeredAt: now, answeredById: principal.id };
+  }
+};
+
+/**
+ * One review action on one service (ADR 0029): 404 when the caller may not see the service, 409
+ * for a stale review version, 403 when the action is not the caller's, 409 when the review status
+ * or the service's state does not allow it. The service's own version stays as it is.
+ */
+export const takeReviewAction = async (
+  writes: Writes,
+  principal: AuthUser,
+  serviceId: string,
+  action: ManualReviewAction,
+  version: number,
+): Promise<ReviewedService> => {
+  const { object } = await changeReview(writes, {
+    id: serviceId,
+    principal,
+    version,
+    change: async (_tx, { service, review }) => {
+      const status = review?.status ?? 'inactive';
+      const verdict = checkReviewAction(action, status, service.relation.state, {
+        roles: principal.roles,
+        isProviderSide: isProviderSide(service.relation),
+      });
+      if (!verdict.ok) {
+        if (verdict.reason === 'forbidden') throw forbidden();
+        throw conflict(
+          verdict.reason === 'notReviewable' ? 'reviews.errors.notReviewable' : 'reviews.errors.notAllowedFromStatus',
+        );
+      }
+      return {
+        set: columnsFor(action, status, principal),
+        events: [
+          {
+            action: EVENT_OF[action],
+            before: { reviewStatus: status },
+            after: { reviewStatus: verdict.rule.to },
+          },
+        ],
+        value: null,
+      };
+    },
+  });
+  return object;
+};
+
+/** The states the filters leave, as SQL; null when they leave none. */
+const statesOf = (filters: ReviewFilters, within: readonly string[]): SQL | null => {
+  const states = within.filter(
+    (state) =>
+      (!filters.tab || (TAB_STATES[filters.tab] as readonly string[]).includes(state)) &&
+      (!filters.state || filters.state === state),
+  );
+  if (states.length === 0) return null;
+  return sql.join(
+    states.map((state) => sql`${state}`),
+    sql`, `,
+  );
+};
+
+const providerCondition = (filters: ReviewFilters): SQL =>
+  filters.provider ? sql`s.provider_institution_id = ${filters.provider}` : sql`true`;
+
+/** Start: services in a reviewable state without an open review, as the filters select them. */
+const startAll = async (tx: Tx, filters: ReviewFilters, principal: AuthUser): Promise<string[]> => {
+  const states = statesOf(filters, REVIEWABLE_STATES);
+  if (!states || (filters.status && filters.status !== 'inactive')) return [];
+  // Locking the services (FOR SHARE) keeps them in their state until the reviews are written.
+  const result = await tx.execute(sql`
+    insert into ${serviceReviews} (service_id, status, started_at, started_by, answered_at, answered_by, version, updated_at)
+    select s.id, 'running', now(), ${principal.id}, null, null, 1, now()
+      from services s left join ${serviceReviews} r on r.service_id = s.id
+     where s.state in (${states}) and ${providerCondition(filters)} and coalesce(r.status, 'inactive') = 'inactive'
+     for share of s
+    on conflict (service_id) do update
+       set status = 'running', started_at = now(), started_by = excluded.started_by, answered_at = null,
+           answered_by = null, version = ${serviceReviews}.version + 1, updated_at = now()
+     where ${serviceReviews}.status = 'inactive'
+    returning service_id`);
+  return (result as unknown as { rows: { service_id: string }[] }).rows.map((row) => row.service_id);
+};
+
+/** End: services with an open review, as the filters select them; before holds each one's status. */
+const endAll = async (tx: Tx, filters: ReviewFilters): Promise<{ id: string; before: ReviewStatus }[]> => {
+  const states = statesOf(filters, SERVICE_STATES);
+  if (!states || filters.status === 'inactive') return [];
+  const status = filters.status ? sql`r.status = ${filters.status}` : sql`r.status <> 'inactive'`;
+  const result = await tx.execute(sql`
+    with target as (
+      select r.service_id, r.status
+        from ${serviceReviews} r join services s on s.id = r.service_id
+       where ${status} and s.state in (${states}) and ${providerCondition(filters)}
+         for update of r
+    )
+    update ${serviceReviews} u
+       set status = 'inactive', ended_at = now(), last_outcome = target.status, version = u.version + 1, updated_at = now()
+      from target
+     where u.service_id = target.service_id
+    returning u.service_id, target.status as before`);
+  return (result as unknown as { rows: { service_id: string; before: ReviewStatus }[] }).rows.map((row) => ({
+    id: row.service_id,
+    before: row.before,
+  }));
+};
+
+/**
+ * Start or end the reviews of every service the review list's filters select, in one transaction
+ * with one audit event per service (ADR 0029). The request names the number of services the
+ * person confirmed: when the filters now select another number (someone changed a review or a
+ * service meanwhile), 409 and nothing is written. Only the portfolio manager may (the route's
+ * permission), and they see every service, so no row is hidden from the count.
+ */
+export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: BulkReviewRequest): Promise<number> =>
+  runWrite(writes, actorOf(principal), async (tx) => {
+    const changed =
+      request.action === 'start'
+        ? (await startAll(tx, request.filters, principal)).map((id) => ({ id, before: 'inactive' as const }))
+        : await endAll(tx, request.filters);
+    if (changed.length !== request.count) throw conflict('reviews.errors.countChanged');
+    const action = request.action === 'start' ? 'review.started' : 'review.ended';
+    const to = request.action === 'start' ? 'running' : 'inactive';
+    return {
+      value: changed.length,
+      events: changed.map(({ id, before }) => ({
+        action,
+        objectType: 'service' as const,
+        objectId: id,
+        before: { reviewStatus: before },
+        after: { reviewStatus: to },
+      })),
+      effects: [{ kind: 'reviews.changed' }],
+    };
+  });
+
+/**
+ * For the change request's hand-in, inside its transaction (which holds the service row): a
+ * running review becomes editRequired, answered by whoever handed it in. Any other status stays
+ * as it is. Answers the events and effects the caller adds to its own change.
+ */
+export const markReviewEditRequired = async (
+  tx: Tx,
+  serviceId: string,
+  answeredById: string | null = null,
+): Promise<{ events: ObjectEvent<'service'>[]; effects: AfterCommitEffect[] }> => {
+  const [row] = await tx
+    .update(serviceReviews)
+    .set({
+      status: 'editRequired',
+      answeredAt: sql`now()`,
+      answeredById,
+      version: sql`${serviceReviews.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(serviceReviews.serviceId, serviceId), eq(serviceReviews.status, 'running')))
+    .returning({ serviceId: serviceReviews.serviceId });
+  if (!row) return { events: [], effects: [] };
+  return {
+    events: [
+      { action: 'review.editRequired', before: { reviewStatus: 'running' }, after: { reviewStatus: 'editRequired' } },
+    ],
+    effects: [{ kind: 'reviews.changed' }],
+  };
+};

@@ -1,0 +1,190 @@
+import {
+  bulkReviewRequestSchema,
+  bulkReviewResponseSchema,
+  myReviewsResponseSchema,
+  reviewActionRequestSchema,
+  reviewListQuerySchema,
+  reviewListResponseSchema,
+  serviceIdParamSchema,
+  serviceReviewSchema,
+  type ManualReviewAction,
+  type Principal,
+  type ServiceRelation,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
+import { bulkReviewAction, takeReviewAction } from '../commands/reviews.js';
+import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { presentReviewListItem, presentServiceReview, reviewPeople } from '../presenters/review.js';
+import { loadDisplayNames } from '../queries/display-names.js';
+import { loadServiceReview } from '../queries/service-review.js';
+import { NO_REVIEW, type ReviewEntry } from '../read-models/review-index.js';
+import { queryReviewList } from '../read-models/review-list.js';
+
+const tags = ['reviews'];
+const security = [{ bearer: [] }];
+
+/** The portfolio manager's actions on one service; confirming is the provider side's (its own route). */
+const MANAGER_ACTIONS = ['start', 'stop', 'end'] as const satisfies readonly ManualReviewAction[];
+
+/** Service reviews (ADR 0029): the review list, bulk start and end, one service's review and its actions. */
+export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const db = context.database.db;
+
+  const answerFor = async (serviceId: string, relation: ServiceRelation, review: ReviewEntry | null) => {
+    const entry = review ?? NO_REVIEW;
+    const names = await loadDisplayNames(db, reviewPeople(entry));
+    return presentServiceReview(serviceId, relation, entry, names);
+  };
+
+  app.get(
+    '/reviews',
+    {
+      config: { access: 'review.list' },
+      schema: {
+        tags,
+        summary: 'The Service Review List: reviewable services and services with an open review, with their review',
+        description:
+          'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status. `eligible` counts the matching services a bulk start or end would touch.',
+        security,
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const [snapshot, reviews] = await Promise.all([context.serviceIndex.snapshot(), context.reviewIndex.snapshot()]);
+      const page = queryReviewList(
+        snapshot,
+        reviews,
+        { principal, institutionId: principal.institutionId },
+        request.query,
+      );
+      const names = await loadDisplayNames(
+        db,
+        page.entries.flatMap(({ review }) => reviewPeople(review)),
+      );
+      return {
+        items: page.entries.map(({ row, review }) => presentReviewListItem(row, review, principal, names)),
+        total: page.total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+        eligible: page.eligible,
+      };
+    },
+  );
+
+  app.post(
+    '/reviews/bulk',
+    {
+      config: { access: 'review.manage' },
+      schema: {
+        tags,
+        summary: 'Start or end the reviews of every service the review list’s filters select',
+        description:
+          'One transaction, one audit event per service. `count` is the number the person confirmed; 409 reviews.errors.countChanged when the filters now select another number, and nothing is written.',
+        security,
+        body: bulkReviewRequestSchema,
+        response: { 200: bulkReviewResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => ({
+      count: await bulkReviewAction(context.writes, requirePrincipal(request), request.body),
+    }),
+  );
+
+  app.get(
+    '/reviews/mine',
+    {
+      config: { access: 'service.listOwn' },
+      schema: {
+        tags,
+        summary: 'My Services: the caller’s services whose review waits for their answer',
+        security,
+        response: { 200: myReviewsResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const [snapshot, reviews] = await Promise.all([context.serviceIndex.snapshot(), context.reviewIndex.snapshot()]);
+      const { rows } = snapshot.query(
+        { tab: 'mine' },
+        { principal, institutionId: principal.institutionId },
+        'name',
+        'asc',
+        { limit: Number.POSITIVE_INFINITY, offset: 0 },
+      );
+      const items = rows.flatMap((row) => {
+        const review = reviews.get(row.id);
+        return review?.status === 'running'
+          ? [
+              {
+                id: row.id,
+                serviceId: row.serviceId,
+                name: row.name,
+                startedAt: review.startedAt?.toISOString() ?? null,
+              },
+            ]
+          : [];
+      });
+      return { items };
+    },
+  );
+
+  app.get(
+    '/services/:id/review',
+    {
+      config: { access: 'service.read' },
+      schema: {
+        tags,
+        summary: 'A service’s review with the review actions the caller may take',
+        security,
+        params: serviceIdParamSchema,
+        response: { 200: serviceReviewSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const principal: Principal = requirePrincipal(request);
+      const { service, review } = await loadServiceReview(db, request.params.id, principal);
+      return answerFor(service.row.id, service.relation, review);
+    },
+  );
+
+  const actionRoute = (action: ManualReviewAction, access: 'review.manage' | 'service.update', summary: string) =>
+    app.post(
+      `/services/:id/review/${action}`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary,
+          description:
+            '`version` is the review’s (0 for a service that never had one), not the service’s. 409 when it is stale, when the review status does not allow the action or (start) the service is in no reviewable state; 403 when the action is not the caller’s.',
+          security,
+          params: serviceIdParamSchema,
+          body: reviewActionRequestSchema,
+          response: { 200: serviceReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const principal = requirePrincipal(request);
+        const { service, review } = await takeReviewAction(
+          context.writes,
+          principal,
+          request.params.id,
+          action,
+          request.body.version,
+        );
+        return answerFor(service.row.id, service.relation, review);
+      },
+    );
+
+  const summaries: Record<(typeof MANAGER_ACTIONS)[number], string> = {
+    start: 'Start a review of the service (service portfolio manager)',
+    stop: 'Stop a running review nobody has answered: as if it had never started (service portfolio manager)',
+    end: 'End a review, answered or not; its outcome stays as the last review (service portfolio manager)',
+  };
+  for (const action of MANAGER_ACTIONS) actionRoute(action, 'review.manage', summaries[action]);
+  actionRoute('confirm', 'service.update', 'Confirm that the service needs no changes (its provider side)');
+};

@@ -1,0 +1,37 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate, routePath } from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../../routing';
+import { fetchMyReviews, reviewKeys } from './api';
+
+/** My Services: the caller's services whose review waits for their answer; nothing when none does. */
+export const MyReviews = () => {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: reviewKeys.mine, queryFn: ({ signal }) => fetchMyReviews(signal) });
+  const items = query.data?.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="my-reviews-title" bg="blue.0">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="my-reviews-title">
+          {t('reviews.mine.title')}
+        </Title>
+        <Text size="sm">{t('reviews.mine.intro')}</Text>
+        <ul className="my-reviews">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Anchor component={Link} to={routePath('service', { id: item.id })} fw={600}>
+                {item.name}
+              </Anchor>{' '}
+              <Text span size="sm">
+                ({item.serviceId}
+                {item.startedAt ? `, ${t('reviews.mine.startedOn', { date: formatDate(item.startedAt) })}` : ''})
+              </Text>
+            </li>
+          ))}
+        </ul>
+      </Stack>
+    </Paper>
+  );
+};

@@ -1,0 +1,218 @@
+import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import {
+  REVIEW_TABS,
+  type BulkReviewAction,
+  type ReviewListItem,
+  type ReviewSort,
+  type ReviewTab,
+} from '@nubes/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { DataTable } from '../../components/data-table';
+import { NoAccess } from '../../components/NoAccess';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { ConfirmDialog } from '../service/components/ConfirmDialog';
+import { reportWriteError } from '../service/writes';
+import { fetchReviewList, reviewKeys, reviewListPath, runBulkReview } from './api';
+import { reviewColumns } from './reviewColumns';
+import { ReviewFilterBar } from './ReviewFilterBar';
+import { changeReviewView, filtersOf, REVIEW_PAGE_SIZES, type ReviewListView } from './reviewQuery';
+import { useReviewAction } from './useReviewAction';
+
+const ALL = 'all';
+type TabValue = ReviewTab | typeof ALL;
+
+interface Props {
+  view: ReviewListView;
+  setView: (next: ReviewListView) => void;
+}
+
+/** A question before a bulk action: it names how many services it touches, the number the server checks. */
+interface BulkQuestion {
+  action: BulkReviewAction;
+  count: number;
+}
+
+type Single = { item: ReviewListItem; action: 'stop' | 'end' };
+
+/**
+ * The Service Review List: tabs All / Pipeline / Catalogue, filters, one page of services from the
+ * server with their review, row actions, and start or end for every service the view selects.
+ */
+export const ReviewList = ({ view, setView }: Props) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const path = reviewListPath(view);
+  const list = useQuery({
+    queryKey: reviewKeys.list(path),
+    queryFn: ({ signal }) => fetchReviewList(path, signal),
+    placeholderData: keepPreviousData,
+  });
+  const [question, setQuestion] = useState<BulkQuestion | null>(null);
+  const [single, setSingle] = useState<Single | null>(null);
+  const action = useReviewAction();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+
+  const bulk = useMutation({
+    mutationFn: (request: BulkQuestion) =>
+      runBulkReview({ action: request.action, filters: filtersOf(view), count: request.count }),
+    onSuccess: (_answer, request) => {
+      setQuestion(null);
+      refresh();
+      notifySuccess(
+        t(request.action === 'start' ? 'reviews.notifications.started' : 'reviews.notifications.ended'),
+        t('reviews.total', { count: request.count }),
+      );
+    },
+    onError: (error) => {
+      setQuestion(null);
+      refresh();
+      if (isApiError(error) && error.code === 'conflict')
+        notifyError(t('notifications.somethingWentWrong'), t('reviews.notifications.countChanged'));
+      else reportWriteError(error, t('notifications.somethingWentWrong'), t);
+    },
+  });
+
+  const busyId = action.isPending ? (action.variables?.id ?? null) : null;
+  const columns = useMemo(
+    () =>
+      reviewColumns(
+        t,
+        (item, next) => {
+          if (next === 'stop' || next === 'end') setSingle({ item, action: next });
+          else action.mutate({ id: item.id, action: next, version: item.review.version });
+        },
+        busyId,
+      ),
+    [t, action, busyId],
+  );
+
+  if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
+
+  const total = list.data?.total ?? 0;
+  const eligible = list.data?.eligible ?? { start: 0, end: 0 };
+  const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
+  const tab: TabValue = view.tab ?? ALL;
+
+  const table =
+    list.isError && !list.data ? (
+      <Paper withBorder p="md" role="alert">
+        <Text fw={600}>{t('portfolio.loadFailed')}</Text>
+        <Text size="sm">{list.error.message}</Text>
+      </Paper>
+    ) : (
+      <DataTable
+        id="reviews"
+        caption={t('reviews.caption', { page: view.page, pages })}
+        columns={columns}
+        rows={list.data?.items}
+        getRowId={(row) => row.id}
+        rowLabel={(row) => row.name}
+        empty={{
+          title: t('reviews.empty'),
+          hint: t('reviews.emptyHint'),
+          action: (
+            <Button
+              variant="default"
+              onClick={() => setView(changeReviewView(view, { status: null, state: null, provider: null }))}
+            >
+              {t('dataTable.clearFilters')}
+            </Button>
+          ),
+        }}
+        busy={list.isFetching && list.isPlaceholderData}
+        countLabel={(count) => t('reviews.total', { count })}
+        pageSizes={REVIEW_PAGE_SIZES}
+        server={{
+          sort: { id: view.sort, desc: view.order === 'desc' },
+          onSortChange: (sort) =>
+            setView({
+              ...view,
+              sort: sort.id as ReviewSort,
+              order: view.sort === sort.id ? (view.order === 'asc' ? 'desc' : 'asc') : 'asc',
+              page: 1,
+            }),
+          page: view.page,
+          pageSize: view.pageSize,
+          onPageChange: (page) => setView({ ...view, page }),
+          onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
+          total,
+        }}
+        toolbar={
+          <Group gap="sm">
+            <Button
+              disabled={eligible.start === 0}
+              onClick={() => setQuestion({ action: 'start', count: eligible.start })}
+            >
+              {t('reviews.bulk.start', { count: eligible.start })}
+            </Button>
+            <Button
+              variant="default"
+              disabled={eligible.end === 0}
+              onClick={() => setQuestion({ action: 'end', count: eligible.end })}
+            >
+              {t('reviews.bulk.end', { count: eligible.end })}
+            </Button>
+          </Group>
+        }
+      />
+    );
+
+  return (
+    <Stack gap="md">
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (value && value !== tab)
+            setView(changeReviewView(view, { tab: value === ALL ? null : (value as ReviewTab) }));
+        }}
+      >
+        <Tabs.List aria-label={t('reviews.filters.tab')}>
+          {[ALL, ...REVIEW_TABS].map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`reviews.tabs.${value as TabValue}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {[ALL, ...REVIEW_TABS].map((value) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            {value === tab && (
+              <Stack gap="md">
+                <ReviewFilterBar view={view} onChange={setView} />
+                {table}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      <ConfirmDialog
+        opened={question !== null}
+        title={t(question?.action === 'end' ? 'reviews.bulk.confirmEndTitle' : 'reviews.bulk.confirmStartTitle')}
+        text={t(question?.action === 'end' ? 'reviews.bulk.confirmEnd' : 'reviews.bulk.confirmStart', {
+          count: question?.count ?? 0,
+        })}
+        confirmLabel={t('reviews.bulk.confirm')}
+        onConfirm={() => question && bulk.mutate(question)}
+        onCancel={() => setQuestion(null)}
+        busy={bulk.isPending}
+      />
+      <ConfirmDialog
+        opened={single !== null}
+        title={t(single?.action === 'stop' ? 'reviews.confirmSingle.stopTitle' : 'reviews.confirmSingle.endTitle', {
+          name: single?.item.name ?? '',
+        })}
+        text={t(single?.action === 'stop' ? 'reviews.confirmSingle.stopText' : 'reviews.confirmSingle.endText')}
+        confirmLabel={t(single?.action === 'stop' ? 'reviews.actions.stop' : 'reviews.actions.end')}
+        onConfirm={() => {
+          if (!single) return;
+          action.mutate({ id: single.item.id, action: single.action, version: single.item.review.version });
+          setSingle(null);
+        }}
+        onCancel={() => setSingle(null)}
+      />
+    </Stack>
+  );
+};

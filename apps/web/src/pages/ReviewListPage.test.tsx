@@ -1,0 +1,143 @@
+import type { ReviewListResponse, ServiceReview } from '@nubes/domain';
+import { serviceDetail } from '../test/serviceDetail';
+import { configure } from '@testing-library/dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PEOPLE, renderApp } from '../test/renderApp';
+
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+beforeAll(() => {
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      configurable: true,
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+    });
+  }
+});
+
+const ID = 'c0a80101-0000-4000-8000-000000000009';
+
+interface Call {
+  method: string;
+  path: string;
+  search: string;
+  body: unknown;
+}
+
+/** fetch answering `METHOD /path` from the handlers; everything else is 404 in the API's error shape. */
+const fakeApi = (handlers: Record<string, (call: Call) => unknown>) => {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const call = {
+        method: init?.method ?? 'GET',
+        path: url.pathname,
+        search: url.search,
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      };
+      calls.push(call);
+      const handler = handlers[`${call.method} ${call.path}`];
+      return new Response(JSON.stringify(handler ? handler(call) : { error: 'not_found', message: 'Not found.' }), {
+        status: handler ? 200 : 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+};
+
+const review = (status: ServiceReview['review']['status'], version = 1): ServiceReview['review'] => ({
+  status,
+  version,
+  startedAt: status === 'inactive' ? null : '2026-11-20T09:00:00.000Z',
+  startedBy: null,
+  answeredAt: null,
+  answeredBy: null,
+  lastOutcome: null,
+  endedAt: null,
+});
+
+const page = (items: ReviewListResponse['items'], eligible = { start: 2, end: 0 }): ReviewListResponse => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 50,
+  eligible,
+});
+
+describe('Service Review List', () => {
+  it('starts the reviews of the whole view after a confirmation that names the count', async () => {
+    const calls = fakeApi({
+      'GET /api/reviews': () =>
+        page([
+          {
+            id: ID,
+            serviceId: 'SVC-00009',
+            name: 'Object Storage',
+            state: 'service_online',
+            providerInstitution: null,
+            review: review('inactive', 0),
+            actions: ['start'],
+          },
+        ]),
+      'POST /api/reviews/bulk': () => ({ count: 2 }),
+    });
+    renderApp({ path: '/sc/review-list?tab=catalogue', user: PEOPLE.paula });
+    expect(await screen.findByRole('link', { name: 'Object Storage' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Catalogue', selected: true })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Start review for all listed (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start reviews?' });
+    expect(dialog).toHaveTextContent('A review starts for 2 services.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/api/reviews/bulk',
+      body: { action: 'start', filters: { tab: 'catalogue' }, count: 2 },
+    });
+    expect(calls.find((call) => call.path === '/api/reviews')?.search).toContain('tab=catalogue');
+  });
+
+  it('tells someone without the portfolio role that the list is not for them', async () => {
+    const calls = fakeApi({});
+    renderApp({ path: '/sc/review-list', user: PEOPLE.alice });
+    expect(await screen.findByText(/no access|permission/i)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path.startsWith('/api/reviews'))).toEqual([]);
+  });
+});
+
+describe('the review banner on a service', () => {
+  it('asks the provider side and sends its confirmation with the review version', async () => {
+    let current: ServiceReview = {
+      serviceId: ID,
+      review: review('running', 3),
+      reviewable: true,
+      actions: ['confirm'],
+    };
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: () => serviceDetail({ id: ID, name: 'Object Storage', state: 'service_online' }),
+      [`GET /api/services/${ID}/review`]: () => current,
+      [`POST /api/services/${ID}/review/confirm`]: () => {
+        current = {
+          serviceId: ID,
+          review: { ...review('finishedOK', 4), answeredAt: '2026-11-24T09:00:00.000Z' },
+          reviewable: true,
+          actions: [],
+        };
+        return current;
+      },
+    });
+    renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });
+    const banner = await screen.findByRole('region', { name: 'Review of this service' });
+    expect(within(banner).getByRole('link', { name: 'Make a change request' })).toHaveAttribute(
+      'href',
+      `/sc/service-online-form/${ID}`,
+    );
+    fireEvent.click(within(banner).getByRole('button', { name: 'Confirm no changes' }));
+    await waitFor(() => expect(within(banner).queryByRole('button', { name: 'Confirm no changes' })).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { version: 3 } });
+    expect(banner).toHaveTextContent('No changes');
+  });
+});

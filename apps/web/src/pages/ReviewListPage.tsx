@@ -1,0 +1,21 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../components/NoAccess';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { usePermission } from '../features/portfolio/usePermission';
+import { ReviewList } from '../features/reviews/ReviewList';
+import { useReviewView } from '../features/reviews/useReviewView';
+
+/** Service Review List (/sc/review-list): reviews per service, started and ended one by one or for the whole view. */
+export const ReviewListPage = () => {
+  const { t } = useTranslation();
+  const mayList = usePermission('review.list');
+  const { view, setView } = useReviewView();
+  if (!mayList) return <NoAccess />;
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t('routes.reviewList')} intro={t('reviews.intro')} />
+      <ReviewList view={view} setView={setView} />
+    </Stack>
+  );
+};

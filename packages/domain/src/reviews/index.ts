@@ -1,0 +1,3 @@
+export * from './statuses.js';
+export * from './transitions.js';
+export * from './schemas.js';
