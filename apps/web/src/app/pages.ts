@@ -21,6 +21,8 @@ const MyServicesPage = lazy(() => import('../pages/MyServicesPage').then((m) => 
 const ServiceIntegrationListPage = lazy(() =>
   import('../pages/ServiceIntegrationListPage').then((m) => ({ default: m.ServiceIntegrationListPage })),
 );
+const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
+const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -42,6 +44,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   myServices: MyServicesPage,
   serviceIntegrationList: ServiceIntegrationListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
+  adminPanel: AdminPanelPage,
+  mailSettings: MailSettingsPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -670,6 +670,7 @@ export const de: Messages = {
       kinds: 'Mails, die ich erhalte',
       save: 'Speichern',
       saved: 'Mail-Einstellungen gespeichert',
+      cannotSave: 'Mail-Einstellungen können nicht gespeichert werden',
       savedText: 'Ihre Mail-Einstellungen wurden gespeichert.',
     },
     outbox: {

@@ -653,6 +653,7 @@ export const en = {
       kinds: 'Mails I get',
       save: 'Save',
       saved: 'Mail settings saved',
+      cannotSave: 'Cannot save the mail settings',
       savedText: 'Your mail settings have been saved.',
     },
     outbox: {
