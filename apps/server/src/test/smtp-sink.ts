@@ -38,6 +38,7 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
     closeTimeout: 200,
+    disableReverseLookup: true,
     logger: false,
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (error?: Error | null) => void) {
       const chunks: Buffer[] = [];
