@@ -1,10 +1,21 @@
-import { renderMail, routePath, type Language, type MailKind, type ServiceMailContent } from '@nubes/domain';
+import {
+  renderMail,
+  routePath,
+  type Language,
+  type MailKind,
+  type ServiceMailContent,
+  type ServiceState,
+  type WorkflowAction,
+} from '@nubes/domain';
 import type { Tx } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 
 const HOUR_MS = 3_600_000;
 const DEMO_SITE = { productName: 'Nubes', publicUrl: 'http://localhost:8080' };
+
+/** A workflow step's mail content (kept apart from audit events, whose `action` names differ). */
+const step = (action: WorkflowAction, state: ServiceState) => ({ action, state });
 
 interface DemoMail {
   to: string;
@@ -23,7 +34,7 @@ const DEMO_MAILS: readonly DemoMail[] = [
     to: 'paula',
     language: 'en',
     kind: 'workflowStep',
-    content: { action: 'completeApplication', state: 'application_received', actorName: 'Alice Anders' },
+    content: { ...step('completeApplication', 'application_received'), actorName: 'Alice Adler' },
     state: 'sent',
     tries: 1,
     ageHours: 50,
@@ -32,7 +43,7 @@ const DEMO_MAILS: readonly DemoMail[] = [
     to: 'alice',
     language: 'de',
     kind: 'commentAdded',
-    content: { actorName: 'Paula Portfolio', comment: 'Please add the SLA document.' },
+    content: { actorName: 'Paula Peters', comment: 'Please add the SLA document.' },
     state: 'pending',
     tries: 2,
     lastError: 'Connection timeout',
@@ -42,7 +53,7 @@ const DEMO_MAILS: readonly DemoMail[] = [
     to: 'ivan',
     language: 'en',
     kind: 'workflowStep',
-    content: { action: 'readyForIntegration', state: 'ready_for_integration', actorName: 'Paula Portfolio' },
+    content: { ...step('readyForIntegration', 'ready_for_integration'), actorName: 'Paula Peters' },
     state: 'pending',
     tries: 0,
     ageHours: 1,
@@ -51,7 +62,7 @@ const DEMO_MAILS: readonly DemoMail[] = [
     to: 'bob',
     language: 'en',
     kind: 'workflowStep',
-    content: { action: 'online', state: 'service_online', actorName: 'Paula Portfolio' },
+    content: { ...step('online', 'service_online'), actorName: 'Paula Peters' },
     state: 'failed',
     tries: 8,
     lastError: '550 5.1.1 <bob@datacenter-south.example>: Recipient address rejected: User unknown',
