@@ -28,6 +28,9 @@ export const smtpTransport = (smtpUrl: string): MailTransport => {
     maxConnections: 4,
     ...TIMEOUTS,
   });
+  // A pooled connection that fails while idle must never end the process: every send reports its
+  // own failure through its promise, which the worker stores as the mail's last error.
+  transporter.on('error', () => undefined);
   return {
     send: async (mail) => {
       await transporter.sendMail(mail);
