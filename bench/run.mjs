@@ -8,7 +8,7 @@
 // target }, every cell optional.
 //
 // Knobs (environment): BENCH_ROUNDS (5), BENCH_ROUND_SECONDS (3), BENCH_WARMUP_SECONDS (2),
-// BENCH_CONNECTIONS (50), BENCH_LOGIN_CONNECTIONS (4), BENCH_LOGIN_SECONDS (10),
+// BENCH_CONNECTIONS (50), BENCH_LOGIN_CONNECTIONS (4), BENCH_LOGIN_SECONDS (10), BENCH_MAILS (1000),
 // BENCH_PUBLIC_SERVICES (5000), BENCH_LIST_SERVICES (10000), BENCH_LIST_CONNECTIONS (20),
 // BENCH_WEB_DIST (apps/web/dist), BENCH_START_TIMEOUT_SECONDS (60), BENCH_ONLY (e.g. "public,list").
 import { readFileSync } from 'node:fs';
@@ -624,6 +624,21 @@ const SCENARIOS = [
         }
       }
       return rows;
+    },
+  },
+  {
+    name: 'mail outbox worker',
+    run: async () => {
+      log('outbox worker: queueing mails on a fresh PGlite, sending them to a local SMTP server');
+      const { mails, seconds } = JSON.parse(await runNodeScript(['bench/outbox-worker.mjs']));
+      return [
+        {
+          benchmark: `outbox worker, ${fmtInt(mails)} mails to a local SMTP server`,
+          reqPerSec: (mails / seconds).toFixed(0),
+          figure: `mails/s: claim (FOR UPDATE SKIP LOCKED) + one SMTP delivery + mark sent per mail; ${seconds.toFixed(1)} s`,
+          target: 'info',
+        },
+      ];
     },
   },
   {

@@ -15,7 +15,7 @@ const expectGroups = async (page: Page, visible: string[]) => {
 
 test('the portal manager sees only menus with built screens; unbuilt ones still open by address', async ({ page }) => {
   await loginAsAdmin(page);
-  await expectGroups(page, ['Service Portfolio']);
+  await expectGroups(page, ['Service Portfolio', 'Admin Panel']);
   await page.goto('/manage/adminPanel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expectAccessible(page);

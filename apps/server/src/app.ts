@@ -28,6 +28,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
 import { keywordRoutes } from './routes/keywords.js';
+import { mailRoutes } from './routes/mail.js';
 import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
@@ -77,7 +78,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
     ...caches,
-    writes: writesFor(database.db),
+    writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     oidc: createOidcRelyingParty({
       config,
       db: database.db,
@@ -128,6 +129,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(userRoutes, { context });
       await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(commentRoutes, { context });
+      await api.register(mailRoutes, { context });
       await api.register(keywordRoutes, { context });
       await api.register(serviceListRoutes, { context });
       await api.register(serviceRoutes, { context });

@@ -6,6 +6,8 @@ import { openDatabase } from './db/client.js';
 import { ensureAdmin } from './commands/ensure-admin.js';
 import { DEMO_ACCOUNTS } from './dev-idp/accounts.js';
 import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
+import { startOutboxWorker } from './mail/outbox-worker.js';
+import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 
 const main = async () => {
@@ -26,6 +28,21 @@ const main = async () => {
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
   const app = await buildApp(config, database);
+  // Without SMTP_URL mails stay in the outbox (the admin panel lists them); with it this process
+  // sends them, beside every other instance on the database.
+  const { smtpUrl } = config.mail;
+  if (smtpUrl) {
+    const url = new URL(smtpUrl);
+    const worker = startOutboxWorker({
+      db: database.db,
+      transport: smtpTransport(smtpUrl),
+      from: config.mail.from,
+      secrets: [decodeURIComponent(url.password), decodeURIComponent(url.username)],
+      onError: (error) =>
+        app.log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),
+    });
+    app.addHook('onClose', () => worker.stop());
+  }
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
@@ -47,6 +64,8 @@ const main = async () => {
     '',
     `  ${config.branding.productName} is running at ${config.publicUrl}`,
     `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+    // Only the server's host: the URL may hold the SMTP password.
+    `  Mail: ${smtpUrl ? `sent through ${new URL(smtpUrl).host}` : 'kept in the outbox (no SMTP_URL)'}`,
   ];
   if (config.env !== 'production') {
     lines.push(

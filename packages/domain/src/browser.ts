@@ -20,3 +20,4 @@ export * from './ids.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';
 export * from './reviews/index.js';
+export * from './mail/index.js';

@@ -23,7 +23,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
   it('hides a group whose screens are all still to come, with its instruction', () => {
     expect(groups(['contactManager'])).toEqual([]);
     expect(groups(['voManager'])).toEqual([]);
-    expect(groups(['portalManager'])).toEqual(['servicePortfolio']);
+    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'adminPanel']);
   });
 
   it('gives service providers the portfolio with new application and my services', () => {

@@ -72,6 +72,11 @@ export const PERMISSIONS = {
     audience: ['servicePortfolioManager'],
     description: 'Start, stop and end reviews, for one service or every service of a filtered list',
   },
+  'mail.settings': {
+    audience: 'authenticated',
+    description: 'Read and change the own mail settings: language and the kinds of mail switched off',
+  },
+  'mail.outbox': { audience: [], description: 'Read the mail outbox: every queued, sent and failed mail' },
   // Screens without an API permission of their own (ADR 21): who the web shows them to, with the
   // audience of their menu entries. Screens backed by an API use that API's permission instead.
   'screen.myServices': {

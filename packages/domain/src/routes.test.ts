@@ -30,6 +30,7 @@ const PORTAL_PATHS = [
   '/vo/virtual-organisation/:id',
   '/vo/vo-application/:id',
   '/manage/adminPanel',
+  '/profile/mail-settings',
   '*',
 ];
 
@@ -68,7 +69,8 @@ describe('route table', () => {
   it('offers only built screens', () => {
     const admin = { id: 'a', username: 'admin', roles: ['portalManager'] };
     expect(offersRoute(admin, 'serviceApplication')).toBe(true);
-    expect(offersRoute(admin, 'adminPanel')).toBe(false);
+    expect(offersRoute(admin, 'adminPanel')).toBe(true);
+    expect(offersRoute({ ...admin, roles: ['servicePortfolioManager'] }, 'adminPanel')).toBe(false);
     expect(offersRoute(admin, 'myVos')).toBe(false);
   });
 

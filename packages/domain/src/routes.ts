@@ -44,6 +44,7 @@ export type RouteId =
   | 'virtualOrganisation'
   | 'voApplicationEdit'
   | 'adminPanel'
+  | 'mailSettings'
   | 'notFound';
 
 export const ROUTES: readonly RouteDefinition[] = [
@@ -87,7 +88,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'myVos', path: '/vo/my-vos', permission: 'screen.myVos' },
   { id: 'virtualOrganisation', path: '/vo/virtual-organisation/:id', permission: 'screen.virtualOrganisation' },
   { id: 'voApplicationEdit', path: '/vo/vo-application/:id', permission: 'screen.virtualOrganisation' },
-  { id: 'adminPanel', path: '/manage/adminPanel', permission: 'screen.adminPanel' },
+  // Until the admin panel gets its full page it shows the mail outbox (docs/adr/0027-mail-outbox.md).
+  { id: 'adminPanel', path: '/manage/adminPanel', permission: 'screen.adminPanel', hasScreen: true },
+  // Reached from the profile menu, not from a navigation group.
+  { id: 'mailSettings', path: '/profile/mail-settings', permission: 'mail.settings', hasScreen: true },
   { id: 'notFound', path: '*', permission: 'public', hasScreen: true },
 ];
 

@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { conflict, forbidden, invalidInput } from '../http/http-error.js';
+import { serviceMails } from '../mail/service-mails.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
@@ -17,7 +18,8 @@ import { loadKeywordIds } from './service-content.js';
  * One workflow step, checked in the order of the answers: a stale version 409 (the pipeline), an
  * action that is no row from the current state 409, a caller who may not take it 403, failed
  * validation 400 with the fields. The first time a service goes online it gets its online-since
- * date; discontinuing sets online-until.
+ * date; discontinuing sets online-until. The provider side and the managers whose work is next
+ * get a mail (the domain's MAIL_RECIPIENTS).
  */
 export const transitionService = async (
   writes: Writes,
@@ -55,6 +57,12 @@ export const transitionService = async (
           ...(rule.to === 'service_discontinued' ? { onlineUntil: sql`now()` } : {}),
         },
         events: [{ action: 'service.transition', before: { state: rule.from }, after: { state: rule.to } }],
+        mails: await serviceMails(tx, 'workflowStep', {
+          serviceId: service.row.id,
+          actor: { id: principal.id, name: principal.fullname || principal.username },
+          action,
+          state: rule.to,
+        }),
         value: null,
       };
     },

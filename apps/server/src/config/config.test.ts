@@ -58,4 +58,16 @@ describe('configuration', () => {
     });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('reads the outgoing mail settings, and never repeats an SMTP URL it refuses', () => {
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Nubes <noreply@localhost>' });
+    const configured = loadConfig({ SMTP_URL: 'smtp://user:secret@mail.example:2525', MAIL_FROM: 'portal@x.example' });
+    expect(configured.mail).toEqual({ smtpUrl: 'smtp://user:secret@mail.example:2525', from: 'portal@x.example' });
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(ConfigError);
+    try {
+      loadConfig({ SMTP_URL: 'ftp://user:secret@mail.example' });
+    } catch (error) {
+      expect(String(error)).not.toContain('secret');
+    }
+  });
 });

@@ -44,6 +44,8 @@ export interface Config {
   seedDemoData: boolean;
   trustProxy: boolean;
   login: { maxFailures: number; windowMinutes: number };
+  /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {}
@@ -87,6 +89,20 @@ const parseEntitlementMap = (value: string | undefined): Record<string, Role> =>
     map[entitlement] = role;
   }
   return map;
+};
+
+const parseSmtpUrl = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // The value may hold a password: the message never repeats it.
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
+  return value;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -162,6 +178,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     login: {
       maxFailures: Number(env.LOGIN_MAX_FAILURES) > 0 ? Number(env.LOGIN_MAX_FAILURES) : 5,
       windowMinutes: Number(env.LOGIN_WINDOW_MINUTES) > 0 ? Number(env.LOGIN_WINDOW_MINUTES) : 15,
+    },
+    mail: {
+      smtpUrl: parseSmtpUrl(env.SMTP_URL),
+      from: env.MAIL_FROM || `${env.PRODUCT_NAME || 'Nubes'} <noreply@${new URL(publicUrl).hostname}>`,
     },
   };
 };

@@ -424,3 +424,68 @@ export const serviceReviews = pgTable(
     index('service_reviews_updated_idx').on(t.updatedAt, t.version),
   ],
 );
+
+// Mail outbox and mail settings (docs/adr/0027-mail-outbox.md).
+
+/**
+ * Every mail the portal sends, written in the transaction of the change that causes it and sent
+ * by the outbox worker. `pending` waits for `next_attempt_at`; `sending` is claimed by one worker
+ * until `locked_until` (a worker that dies leaves it to be claimed again after that); `failed`
+ * gave up after the last try. Subject and text are rendered in the recipient's language when queued.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    state: text('state').notNull().default('pending'),
+    tries: integer('tries').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Which claim holds a `sending` row: only that claim may mark it sent or failed. */
+    claimToken: uuid('claim_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('mail_outbox_state_known', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed')`),
+    check('mail_outbox_tries_nonnegative', sql`${t.tries} >= 0`),
+    check('mail_outbox_to_not_blank', sql`length(trim(${t.toAddress})) > 0`),
+    // The worker's claim reads only the rows still to send, by due time.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} IN ('pending', 'sending')`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A user's mail settings: the language of their mails (a preference they set; the settings screen
+ * proposes the language of the portal as they use it) and the kinds they switched off. No row:
+ * mails in English, every kind on.
+ */
+export const mailSettings = pgTable(
+  'mail_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    language: text('language').notNull().default('en'),
+    disabledKinds: text('disabled_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('mail_settings_language_known', sql`${t.language} IN ('en', 'de')`),
+    check('mail_settings_version_positive', sql`${t.version} > 0`),
+  ],
+);

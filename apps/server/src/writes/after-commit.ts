@@ -1,7 +1,9 @@
+import type { Language, MailKind, ServiceMailContent } from '@nubes/domain';
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
 import { reviewsChangedIn, serviceChangedIn } from '../http/service-caches.js';
-import type { Writes } from './pipeline.js';
+import { mailQueuedIn } from '../mail/outbox-signal.js';
+import type { MailSite, Writes } from './pipeline.js';
 
 /**
  * What a committed change leaves to do outside its transaction. Data, not callbacks: the pipeline
@@ -14,17 +16,29 @@ export type AfterCommitEffect =
   /** The user's roles or account changed: the principal cache reads them fresh. */
   | { kind: 'principal.changed'; userId: string }
   /** Review statuses changed (one service's or a whole list's): the review lists read them again. */
-  | { kind: 'reviews.changed' };
+  | { kind: 'reviews.changed' }
+  /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
+  | { kind: 'mail.queued' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
 
 /**
- * A mail a change sends. None exist yet: the outbox, when it comes, defines this type, writes its
- * messages to its table inside the change's transaction (the pipeline's "queue mails" step) and
- * delivers them after the commit. Until then nothing can be put here.
+ * A mail a change sends to one recipient (docs/adr/0027-mail-outbox.md): the pipeline renders it
+ * in the recipient's language with the portal's address and writes it to the outbox inside the
+ * change's transaction; the outbox worker delivers it after the commit.
  */
-export type OutboxMessage = never;
+export interface OutboxMessage {
+  kind: MailKind;
+  recipientId: string;
+  to: string;
+  language: Language;
+  serviceId: string;
+  /** What the mail says, without the portal's name and addresses (the pipeline adds them). */
+  content: Omit<ServiceMailContent, 'kind' | 'productName' | 'link' | 'settingsLink'>;
+  /** The screen the mail links to, a path of the web app. */
+  path: string;
+}
 
 /**
  * This process's after-commit runner: clears the caches the effects name. The caches belong to the
@@ -45,9 +59,19 @@ const createAfterCommit =
         case 'reviews.changed':
           reviewsChangedIn(db);
           break;
+        case 'mail.queued':
+          mailQueuedIn(db);
+          break;
       }
     }
   };
 
-/** What commands write with on this database: the database and this process's after-commit runner. */
-export const writesFor = (db: Db): Writes => ({ db, afterCommit: createAfterCommit(db) });
+/**
+ * What commands write with on this database: the database, this process's after-commit runner and
+ * the portal's name and address for the links in mails (defaults for tools that write no mail).
+ */
+export const writesFor = (db: Db, mailSite?: MailSite): Writes => ({
+  db,
+  afterCommit: createAfterCommit(db),
+  ...(mailSite ? { mailSite } : {}),
+});

@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { auditEvents, serviceComments, services, users } from '../db/schema.js';
+import { auditEvents, mailOutbox, serviceComments, services, users } from '../db/schema.js';
 import { HttpError, forbidden } from '../http/http-error.js';
 import { openTestDatabase } from '../test/harness.js';
 import { createServiceInState, seedInstitutions } from '../test/services-fixtures.js';
-import type { AfterCommitEffect } from './after-commit.js';
+import type { AfterCommitEffect, OutboxMessage } from './after-commit.js';
 import { runWrite, type Writes } from './pipeline.js';
 import { changeService } from './service-writes.js';
 
@@ -238,5 +238,46 @@ describe('a plain unit of work (creation, keywords)', () => {
     expect(value).toBe(1);
     expect((await auditRows()).map((row) => [row.objectType, row.action])).toEqual([['keyword', 'keyword.created']]);
     expect(calls).toEqual([{ effects: [{ kind: 'service.changed', serviceId }], duringTransaction: false }]);
+  });
+
+  it('queues a change’s mails in its transaction and pokes the outbox after the commit; a rollback queues none', async () => {
+    const mail: OutboxMessage = {
+      kind: 'workflowStep',
+      recipientId: principal.id,
+      to: 'olivia@example.org',
+      language: 'de',
+      serviceId,
+      path: `/sc/service/${serviceId}`,
+      content: { serviceName: 'Block Storage', serviceNumber: 'SVC-1', actorName: 'Paula', state: 'service_online' },
+    };
+    const outbox = () => database.db.select().from(mailOutbox).where(eq(mailOutbox.serviceId, serviceId));
+    const comment = (text: string) => ({
+      objectType: 'service' as const,
+      objectId: serviceId,
+      action: 'service.comment.added' as const,
+      after: { comment: text },
+    });
+    // A mail the table refuses (no address) rolls back the whole change: its event and the other mail too.
+    const refused = runWrite(writes, { id: principal.id, name: 'olivia' }, async () => ({
+      value: null,
+      events: [comment('rolled back')],
+      mails: [mail, { ...mail, to: ' ' }],
+    }));
+    await expect(refused).rejects.toThrow();
+    expect(await outbox()).toEqual([]);
+    expect(await auditRows()).toEqual([]);
+    expect(calls).toEqual([]);
+
+    await runWrite(writes, { id: principal.id, name: 'olivia' }, async () => ({
+      value: null,
+      events: [comment('kept')],
+      mails: [mail],
+    }));
+    const rows = await outbox();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ toAddress: 'olivia@example.org', state: 'pending', tries: 0 });
+    expect(rows[0]!.subject).toContain('Block Storage');
+    expect(rows[0]!.body).toContain('Service öffnen: http://localhost:8080/sc/service/');
+    expect(calls).toEqual([{ effects: [{ kind: 'mail.queued' }], duringTransaction: false }]);
   });
 });

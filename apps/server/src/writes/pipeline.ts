@@ -4,13 +4,24 @@ import { recordAuditEvents } from '../audit/record-audit.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db, Tx } from '../db/client.js';
 import { conflict } from '../http/http-error.js';
+import { queueMails } from '../mail/queue-mails.js';
 import type { AfterCommit, AfterCommitEffect, OutboxMessage } from './after-commit.js';
+
+/** The portal's name and public address, for the subject and the links of mails. */
+export interface MailSite {
+  productName: string;
+  publicUrl: string;
+}
 
 /** What every write needs: the database and what to do after a commit (the app context hands both). */
 export interface Writes {
   db: Db;
   afterCommit: AfterCommit;
+  /** Absent: the defaults of a development machine (mails written by tools and tests). */
+  mailSite?: MailSite;
 }
+
+const DEFAULT_MAIL_SITE: MailSite = { productName: 'Nubes', publicUrl: 'http://localhost:8080' };
 
 /** What one unit of work did: its answer, its audit events and what is left for after the commit. */
 export interface WriteResult<T> {
@@ -18,7 +29,7 @@ export interface WriteResult<T> {
   /** Written in the same transaction; none means nothing was written, and no effect runs. */
   events: readonly AuditEvent[];
   effects?: readonly AfterCommitEffect[];
-  /** Queued in the same transaction once the outbox exists (see OutboxMessage). */
+  /** Written to the outbox in the same transaction: a rolled-back change sends none. */
   mails?: readonly OutboxMessage[];
 }
 
@@ -37,10 +48,13 @@ export const runWrite = async <T>(
   const result = await writes.db.transaction(async (tx) => {
     const done = await work(tx);
     await recordAuditEvents(tx, typeof actor === 'function' ? actor(done.value) : actor, done.events);
-    // The outbox's insert goes here: mails are queued in the transaction that causes them.
+    const mails = done.mails ?? [];
+    if (mails.length > 0) await queueMails(tx, writes.mailSite ?? DEFAULT_MAIL_SITE, mails);
     return done;
   });
-  if (result.events.length > 0 && result.effects && result.effects.length > 0) writes.afterCommit(result.effects);
+  const effects: AfterCommitEffect[] = [...(result.effects ?? [])];
+  if (result.mails && result.mails.length > 0) effects.push({ kind: 'mail.queued' });
+  if (result.events.length > 0 && effects.length > 0) writes.afterCommit(effects);
   return result.value;
 };
 

@@ -25,6 +25,8 @@ const ServiceFieldListPage = lazy(() =>
   import('../pages/ServiceFieldListPage').then((m) => ({ default: m.ServiceFieldListPage })),
 );
 const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
+const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
+const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -48,6 +50,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   serviceFieldList: ServiceFieldListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
   reviewList: ReviewListPage,
+  adminPanel: AdminPanelPage,
+  mailSettings: MailSettingsPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -75,7 +75,7 @@ describe('top navigation by permission, built screens only', () => {
 
   it('offers no screen that is still to come, not even to the admin', async () => {
     renderApp({ user: PEOPLE.admin });
-    expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio']);
+    expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio', 'Admin Panel']);
     const menu = await openMenu('Service Portfolio');
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
@@ -83,6 +83,16 @@ describe('top navigation by permission, built screens only', () => {
     for (const placeholder of ['Change Request List', 'Resource Package Review List']) {
       expect(items).not.toContain(placeholder);
     }
+  });
+
+  it('leads to the mail settings from the profile menu', async () => {
+    renderApp({ user: PEOPLE.alice, path: '/sc/my-services' });
+    await within(mainNav()).findByRole('button', { name: 'Alice Example' });
+    const menu = await openMenu('Alice Example');
+    expect(within(menu).getByRole('menuitem', { name: 'Mail settings', hidden: true })).toHaveAttribute(
+      'href',
+      '/profile/mail-settings',
+    );
   });
 
   it('logs out from the profile menu and goes home', async () => {

@@ -55,7 +55,7 @@ const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig })
 
 /**
  * The logged-in part of the top navigation: the menu groups that hold an entry for the user
- * (ADR 21: by permission, built screens only) and the profile menu with logout. Mantine menus open with Enter, Space or
+ * (ADR 21: by permission, built screens only) and the profile menu with the mail settings and logout. Mantine menus open with Enter, Space or
  * the arrow keys and close with Escape. Its own chunk: visitors who are not logged in never load
  * the menu and popover code.
  */
@@ -92,6 +92,9 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
         </Menu.Target>
         <Menu.Dropdown>
           <MenuItems>
+            <Menu.Item component={Link} to={routePath('mailSettings')}>
+              {t('mail.settings.menuEntry')}
+            </Menu.Item>
             <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
           </MenuItems>
         </Menu.Dropdown>

@@ -96,6 +96,11 @@ const AUDIT_EVENTS = {
     before: z.object({ roles: z.array(z.string()) }),
     after: z.object({ roles: z.array(z.string()), password: z.literal('changed') }),
   }),
+  // Mail (docs/adr/0027-mail-outbox.md): a user's own mail settings.
+  'user.mailSettings.updated': event('user', {
+    before: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
+    after: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
+  }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -12,7 +12,7 @@ export const deShell: ShellMessages = {
     servicePortfolio: 'Serviceportfolio',
     contactDatabase: 'Kontaktdatenbank',
     voRegistration: 'VO-Registrierung',
-    adminPanel: 'Administration',
+    adminPanel: 'Verwaltung',
     newApplication: 'Neuer Antrag',
     instruction: 'Anleitung (PDF)',
     login: 'Anmelden',
@@ -49,7 +49,8 @@ export const deShell: ShellMessages = {
     myVos: 'Meine VOs',
     virtualOrganisation: 'VO-Ansicht',
     voApplicationEdit: 'VO-Antrag bearbeiten',
-    adminPanel: 'Administration',
+    adminPanel: 'Verwaltung',
+    mailSettings: 'Mail-Einstellungen',
     notFound: 'Seite nicht gefunden',
   },
   welcomeBar: {

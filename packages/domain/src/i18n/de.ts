@@ -529,4 +529,80 @@ export const de: Messages = {
     },
     noAnswer: '–',
   },
+  mail: {
+    subjects: {
+      workflowStep: '[{{product}}] {{service}}: {{state}}',
+      changeRequestHandedIn: '[{{product}}] {{service}}: Änderungsantrag eingereicht',
+      changeRequestReleased: '[{{product}}] {{service}}: Änderungsantrag freigegeben',
+      changeRequestApplied: '[{{product}}] {{service}}: Änderungsantrag übernommen',
+      reviewStarted: '[{{product}}] {{service}}: Review gestartet',
+      commentAdded: '[{{product}}] {{service}}: neuer Kommentar',
+    },
+    bodies: {
+      workflowStep:
+        '{{actor}} hat beim Service {{service}} ({{serviceNumber}}) den Schritt „{{action}}“ ausgeführt. Sein Status ist jetzt {{state}}.',
+      changeRequestHandedIn:
+        '{{actor}} hat einen Änderungsantrag für den Service {{service}} ({{serviceNumber}}) eingereicht.',
+      changeRequestReleased:
+        '{{actor}} hat den Änderungsantrag für den Service {{service}} ({{serviceNumber}}) freigegeben.',
+      changeRequestApplied:
+        '{{actor}} hat den Änderungsantrag in den Service {{service}} ({{serviceNumber}}) übernommen.',
+      reviewStarted:
+        '{{actor}} hat ein Review des Service {{service}} ({{serviceNumber}}) gestartet. Bitte bestätigen Sie die Service-Informationen oder reichen Sie einen Änderungsantrag ein.',
+      commentAdded: '{{actor}} hat den Service {{service}} ({{serviceNumber}}) kommentiert:',
+    },
+    openService: 'Service öffnen: {{link}}',
+    footer: 'Diese Mail kommt von {{product}}. Wählen Sie, welche Mails Sie erhalten: {{link}}',
+    kinds: {
+      workflowStep: 'Statusänderungen von Services',
+      changeRequestHandedIn: 'Änderungsantrag eingereicht',
+      changeRequestReleased: 'Änderungsantrag freigegeben',
+      changeRequestApplied: 'Änderungsantrag übernommen',
+      reviewStarted: 'Review gestartet',
+      commentAdded: 'Neue Kommentare',
+    },
+    kindDescriptions: {
+      workflowStep:
+        'Ein Workflow-Schritt eines Service, für den Sie als Anbieter zuständig sind oder dessen nächster Schritt bei Ihnen liegt.',
+      changeRequestHandedIn:
+        'Ein Änderungsantrag für einen Ihrer Services wurde eingereicht oder wartet auf Ihre Entscheidung.',
+      changeRequestReleased: 'Ein Änderungsantrag wurde freigegeben und wartet auf die Übernahme.',
+      changeRequestApplied: 'Die angenommenen Werte eines Änderungsantrags wurden in den Service übernommen.',
+      reviewStarted: 'Ein Review eines Ihrer Services wurde gestartet.',
+      commentAdded: 'Jemand hat einen Service kommentiert, an dem Sie arbeiten.',
+    },
+    states: {
+      pending: 'Wartend',
+      sending: 'Wird gesendet',
+      sent: 'Gesendet',
+      failed: 'Fehlgeschlagen',
+    },
+    settings: {
+      menuEntry: 'Mail-Einstellungen',
+      intro:
+        'Das Portal sendet Ihnen Mails zu den Services, an denen Sie arbeiten. Wählen Sie die Sprache Ihrer Mails und welche Arten Sie erhalten.',
+      address: 'Ihre Mails gehen an {{email}}.',
+      noAddress: 'Ihr Konto hat keine E-Mail-Adresse, daher kann das Portal Ihnen keine Mails senden.',
+      language: 'Sprache meiner Mails',
+      kinds: 'Mails, die ich erhalte',
+      save: 'Speichern',
+      saved: 'Mail-Einstellungen gespeichert',
+      cannotSave: 'Mail-Einstellungen können nicht gespeichert werden',
+      savedText: 'Ihre Mail-Einstellungen wurden gespeichert.',
+    },
+    outbox: {
+      title: 'Postausgang',
+      intro: 'Jede Mail des Portals wartet hier, bis sie zugestellt ist. Ohne SMTP_URL bleiben Mails im Postausgang.',
+      to: 'An',
+      subject: 'Betreff',
+      state: 'Zustand',
+      tries: 'Versuche',
+      lastError: 'Letzter Fehler',
+      createdAt: 'Eingereiht',
+      sentAt: 'Gesendet',
+      kind: 'Art',
+      empty: 'Der Postausgang ist leer.',
+      label: 'Postausgang',
+    },
+  },
 };

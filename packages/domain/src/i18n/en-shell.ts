@@ -53,6 +53,7 @@ export const enShell = {
     virtualOrganisation: 'VO View',
     voApplicationEdit: 'Edit VO Application',
     adminPanel: 'Admin Panel',
+    mailSettings: 'Mail Settings',
     notFound: 'Page not found',
   },
   welcomeBar: {

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
+
+const WORKER_SCRIPT = fileURLToPath(new URL('../test/outbox-worker-process.ts', import.meta.url));
+
+/** The worker in a child process on its own PGlite directory (PGlite allows one process per directory). */
+describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('an outbox worker killed mid-send', () => {
+  let dir: string;
+  let smtp: SmtpSink;
+  const children: ChildProcess[] = [];
+
+  const startWorker = () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT, dir, smtp.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    return child;
+  };
+  const killed = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'nubes-outbox-crash-'));
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    const database = await openDatabase({ dataDir: dir });
+    await database.db.insert(mailOutbox).values({
+      kind: 'workflowStep',
+      toAddress: 'paula@nubes-office.example',
+      subject: 'Once only',
+      body: 'Sent exactly once.',
+    });
+    await database.close();
+    smtp = await startSmtpSink();
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await smtp.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends the mail once after a restart', async () => {
+    // The SMTP server reads the mail but holds its answer; the worker dies waiting for it.
+    smtp.holdReplies(true);
+    const held = smtp.nextHeld();
+    const first = startWorker();
+    await held;
+    await killed(first);
+    expect(smtp.received).toEqual([]);
+
+    smtp.holdReplies(false);
+    const second = startWorker();
+    // The dead worker's claim runs out (its lease), the new one claims the mail again and sends it.
+    await expect.poll(() => smtp.received.length, { timeout: 20_000, interval: 100 }).toBe(1);
+    // A few more polls of the new worker: nothing is sent a second time.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await killed(second);
+    expect(smtp.received.map((m) => m.subject)).toEqual(['Once only']);
+
+    const database = await openDatabase({ dataDir: dir, migrate: false });
+    const [row] = await database.db.select().from(mailOutbox);
+    await database.close();
+    expect(row).toMatchObject({ state: 'sent', tries: 2, claimToken: null });
+  }, 60_000);
+});

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+import { onMailQueued } from './outbox-signal.js';
+import { safeErrorText, type MailTransport } from './smtp-transport.js';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  from: string;
+  /** Kept out of stored errors (the SMTP password and user). */
+  secrets?: readonly string[];
+  /** How often the outbox is read without a poke; default 5 s. */
+  pollMs?: number;
+  /** How long a claim holds a mail; a worker that dies leaves it to others after that. Default 5 min. */
+  leaseMs?: number;
+  /** Tries before a mail is given up as failed; default 8. */
+  maxTries?: number;
+  /** Wait before the next try after `tries` failed ones; default 30 s doubling up to 1 h. */
+  backoffMs?: (tries: number) => number;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface OutboxWorker {
+  /** Sends what is due now; resolves when this round is done (tests, the bench). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
+
+const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+/**
+ * Claims due mails and marks them `sending` in one statement. `FOR UPDATE SKIP LOCKED` lets
+ * several workers on one database claim at once without waiting for or taking each other's rows;
+ * the claim token then guards the outcome, so a mail is sent by one claim only. No transaction
+ * stays open while SMTP talks (PGlite has one connection for the whole process).
+ */
+const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => {
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      or(
+        and(eq(mailOutbox.state, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(eq(mailOutbox.state, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mailOutbox)
+    .set({
+      state: 'sending',
+      claimToken: token,
+      lockedUntil: sql`now() + ${interval(leaseMs)}`,
+      tries: sql`${mailOutbox.tries} + 1`,
+    })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+};
+
+/**
+ * The outbox worker of one server process (docs/adr/0027-mail-outbox.md): polls, and runs at once
+ * when a commit queued mails. A failed send stays visible with its error and is tried again
+ * later; an SMTP or database failure is reported through onError and never ends the process.
+ */
+export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker => {
+  const { db, transport, from } = options;
+  const pollMs = options.pollMs ?? 5_000;
+  const leaseMs = options.leaseMs ?? 300_000;
+  const maxTries = options.maxTries ?? 8;
+  const backoffMs = options.backoffMs ?? defaultBackoff;
+  const batchSize = options.batchSize ?? 20;
+  const report = options.onError ?? (() => undefined);
+
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+
+  const sendOne = async (mail: typeof mailOutbox.$inferSelect, token: string) => {
+    const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimToken, token));
+    try {
+      await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.body });
+    } catch (error) {
+      const gaveUp = mail.tries >= maxTries;
+      await db
+        .update(mailOutbox)
+        .set({
+          state: gaveUp ? 'failed' : 'pending',
+          lastError: safeErrorText(error, options.secrets ?? []),
+          nextAttemptAt: sql`now() + ${interval(backoffMs(mail.tries))}`,
+          lockedUntil: null,
+          claimToken: null,
+        })
+        .where(mine);
+      return false;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ state: 'sent', sentAt: sql`now()`, lockedUntil: null, claimToken: null })
+      .where(mine);
+    return true;
+  };
+
+  const round = async (): Promise<number> => {
+    let sent = 0;
+    while (!stopped) {
+      const token = randomUUID();
+      const claimed = await claimDue(db, token, batchSize, leaseMs);
+      if (claimed.length === 0) break;
+      // One claim's mails go out side by side (the pooled transport spreads them over its connections).
+      const results = await Promise.all(claimed.map((mail) => sendOne(mail, token)));
+      sent += results.filter(Boolean).length;
+    }
+    return sent;
+  };
+
+  const runOnce = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = round()
+      .catch((error: unknown) => {
+        report(error);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => void runOnce(), pollMs);
+  timer.unref();
+  const unsubscribe = onMailQueued(db, () => void runOnce());
+  void runOnce();
+
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+      transport.close();
+    },
+  };
+};

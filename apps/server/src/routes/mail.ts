@@ -1,0 +1,69 @@
+import { mailSettingsRequestSchema, mailSettingsSchema, outboxListSchema, outboxQuerySchema } from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
+import { updateMailSettings } from '../commands/update-mail-settings.js';
+import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { presentMailSettings, presentOutboxEntry } from '../presenters/mail.js';
+import { findMailSettings, listOutbox } from '../queries/mail.js';
+
+const security = [{ bearer: [] }];
+
+/** The mail outbox for the portal manager, and every user's own mail settings (docs/adr/0027-mail-outbox.md). */
+export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
+
+  app.get(
+    '/mail/outbox',
+    {
+      config: { access: 'mail.outbox' },
+      schema: {
+        tags: ['mail'],
+        summary: 'The mail outbox, newest first: recipient, subject, state, tries and the last error',
+        security,
+        querystring: outboxQuerySchema,
+        response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listOutbox(db, request.query);
+      return { items: rows.map(presentOutboxEntry), total };
+    },
+  );
+
+  app.get(
+    '/me/mail-settings',
+    {
+      config: { access: 'mail.settings' },
+      schema: {
+        tags: ['mail'],
+        summary: 'The own mail settings: the language of mails and the kinds switched off',
+        security,
+        response: { 200: mailSettingsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return presentMailSettings(await findMailSettings(db, principal.id), principal.email);
+    },
+  );
+
+  app.put(
+    '/me/mail-settings',
+    {
+      config: { access: 'mail.settings' },
+      schema: {
+        tags: ['mail'],
+        summary: 'Change the own mail settings (names the version read; a stale one is 409)',
+        security,
+        body: mailSettingsRequestSchema,
+        response: { 200: mailSettingsSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const row = await updateMailSettings(context.writes, principal, request.body);
+      return presentMailSettings(row, principal.email);
+    },
+  );
+};

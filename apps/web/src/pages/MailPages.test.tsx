@@ -1,0 +1,89 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { MailSettings, OutboxEntry } from '@nubes/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { PEOPLE, renderApp } from '../test/renderApp';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const mail = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
+  id: crypto.randomUUID(),
+  kind: 'workflowStep',
+  to: 'paula@nubes-office.example',
+  subject: '[Nubes] Storage: Application Received',
+  state: 'sent',
+  tries: 1,
+  lastError: null,
+  createdAt: '2026-03-01T09:30:00.000Z',
+  sentAt: '2026-03-01T09:31:00.000Z',
+  ...overrides,
+});
+
+describe('admin panel: the mail outbox', () => {
+  it('lists recipient, subject, state, tries and the last error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) =>
+        input.startsWith('/api/mail/outbox')
+          ? json({
+              items: [
+                mail({}),
+                mail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' }),
+              ],
+              total: 2,
+            })
+          : json({ error: 'not_found', message: 'Not found.' }, 404),
+      ),
+    );
+    renderApp({ path: '/manage/adminPanel', user: PEOPLE.admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: /^Mail outbox/ });
+    const failed = within(table).getByRole('rowheader', { name: 'bob@x.example' }).closest('tr')!;
+    expect(within(failed).getByText('Failed')).toBeInTheDocument();
+    expect(within(failed).getByText('550 unknown user')).toBeInTheDocument();
+    expect(within(failed).getByText('8')).toBeInTheDocument();
+  });
+
+  it('is no screen for anyone but the portal manager', async () => {
+    const fetch = vi.fn(async (_input: string) => json({}));
+    vi.stubGlobal('fetch', fetch);
+    renderApp({ path: '/manage/adminPanel', user: PEOPLE.paula });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeInTheDocument();
+    expect(fetch.mock.calls.filter(([url]) => String(url).startsWith('/api/mail'))).toEqual([]);
+  });
+});
+
+describe('mail settings', () => {
+  it('switches a kind off and saves with the version read', async () => {
+    const settings: MailSettings = {
+      version: 3,
+      language: 'en',
+      disabledKinds: ['reviewStarted'],
+      email: 'a@x.example',
+    };
+    const saved: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input === '/api/me/mail-settings' && init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as MailSettings;
+          saved.push(body);
+          return json({ ...settings, ...body, version: 4 });
+        }
+        if (input === '/api/me/mail-settings') return json(settings);
+        return json({ error: 'not_found', message: 'Not found.' }, 404);
+      }),
+    );
+    renderApp({ path: '/profile/mail-settings', user: PEOPLE.alice });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mail Settings' })).toBeInTheDocument();
+    expect(await screen.findByText('Your mails go to a@x.example.')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Review started/ })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('checkbox', { name: /New comments/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ version: 3, language: 'de', disabledKinds: ['reviewStarted', 'commentAdded'] });
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { WORKFLOW_ACTIONS } from '../services/workflow.js';
+import { de } from '../i18n/de.js';
+import { en } from '../i18n/en.js';
+import { MAIL_KINDS, MAIL_RECIPIENTS, mailManagerRoles } from './kinds.js';
+import { renderMail } from './render.js';
+
+describe('who gets which mail', () => {
+  it('has one row per kind, every kind to the provider side', () => {
+    expect(Object.keys(MAIL_RECIPIENTS).sort()).toEqual([...MAIL_KINDS].sort());
+    for (const kind of MAIL_KINDS) expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(true);
+  });
+
+  it('names the managers whose work is next after each workflow step', () => {
+    for (const action of WORKFLOW_ACTIONS) expect(Array.isArray(mailManagerRoles('workflowStep', action))).toBe(true);
+    expect(mailManagerRoles('workflowStep', 'completeApplication')).toEqual(['servicePortfolioManager']);
+    expect(mailManagerRoles('workflowStep', 'readyForIntegration')).toEqual(['serviceIntegrationManager']);
+    expect(mailManagerRoles('workflowStep', 'integrationCompleted')).toEqual(['servicePortfolioManager']);
+    expect(mailManagerRoles('workflowStep', 'online')).toEqual([]);
+    expect(mailManagerRoles('changeRequestHandedIn')).toEqual(['servicePortfolioManager']);
+  });
+
+  it('has a subject, a body and a settings label in both languages for every kind', () => {
+    for (const kind of MAIL_KINDS) {
+      for (const catalogue of [en, de]) {
+        expect(catalogue.mail.subjects[kind]).toBeTruthy();
+        expect(catalogue.mail.bodies[kind]).toBeTruthy();
+        expect(catalogue.mail.kinds[kind]).toBeTruthy();
+      }
+    }
+  });
+});
+
+describe('renderMail', () => {
+  const content = {
+    kind: 'workflowStep',
+    productName: 'Nubes',
+    serviceName: 'Storage',
+    serviceNumber: 'SVC-00001',
+    actorName: 'Alice',
+    action: 'completeApplication',
+    state: 'application_received',
+    link: 'https://portal.example/sc/service/1',
+    settingsLink: 'https://portal.example/profile/mail-settings',
+  } as const;
+
+  it('writes subject and body in the recipient language with the links', () => {
+    const english = renderMail('en', content);
+    expect(english.subject).toBe('[Nubes] Storage: Application Received');
+    expect(english.text).toContain('Alice took the step "Complete application"');
+    expect(english.text).toContain('https://portal.example/sc/service/1');
+    expect(english.text).toContain('https://portal.example/profile/mail-settings');
+    const german = renderMail('de', content);
+    expect(german.text).toContain('Service öffnen: https://portal.example/sc/service/1');
+    expect(german.subject).not.toBe(english.subject);
+  });
+
+  it('quotes a comment line by line', () => {
+    const mail = renderMail('en', { ...content, kind: 'commentAdded', comment: 'first\nsecond' });
+    expect(mail.text).toContain('> first\n> second');
+    expect(mail.subject).toBe('[Nubes] Storage: new comment');
+  });
+});

@@ -1,0 +1,50 @@
+import { translate } from '../i18n/index.js';
+import type { Language } from '../i18n/core.js';
+import type { ServiceState } from '../services/states.js';
+import type { WorkflowAction } from '../services/workflow.js';
+import type { MailKind } from './kinds.js';
+
+/** What a mail about a service says; the server fills it from the change and the service. */
+export interface ServiceMailContent {
+  kind: MailKind;
+  productName: string;
+  serviceName: string;
+  /** The human-readable id (SVC-00042). */
+  serviceNumber: string;
+  actorName: string;
+  /** A workflow step: its action and the state it led to. */
+  action?: WorkflowAction;
+  state?: ServiceState;
+  /** A comment's text, quoted in the mail. */
+  comment?: string;
+  /** The service's screen and the mail settings screen (absolute, from the public address). */
+  link: string;
+  settingsLink: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+}
+
+/** Subject and plain-text body in the recipient's language, from the catalogues' `mail` section. */
+export const renderMail = (language: Language, content: ServiceMailContent): RenderedMail => {
+  const params = {
+    product: content.productName,
+    service: content.serviceName,
+    serviceNumber: content.serviceNumber,
+    actor: content.actorName,
+    action: content.action ? translate(language, `workflow.actions.${content.action}`) : '',
+    state: content.state ? translate(language, `serviceStates.${content.state}`) : '',
+  };
+  const lines = [
+    translate(language, `mail.bodies.${content.kind}`, params),
+    ...(content.comment ? ['', ...content.comment.split('\n').map((line) => `> ${line}`)] : []),
+    '',
+    translate(language, 'mail.openService', { link: content.link }),
+    '',
+    '-- ',
+    translate(language, 'mail.footer', { product: content.productName, link: content.settingsLink }),
+  ];
+  return { subject: translate(language, `mail.subjects.${content.kind}`, params), text: lines.join('\n') };
+};

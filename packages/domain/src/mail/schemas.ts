@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../i18n/core.js';
+import { msg } from '../i18n/core.js';
+import { versionSchema } from '../schemas/services.js';
+import { MAIL_KINDS } from './kinds.js';
+
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type OutboxState = (typeof OUTBOX_STATES)[number];
+
+const isoDateTime = z.string().meta({ format: 'date-time' });
+const mailKindSchema = z.enum(MAIL_KINDS, { error: msg('validation.option') });
+
+/** One mail of the outbox as the admin panel lists it; never the body, never SMTP settings. */
+export const outboxEntrySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(MAIL_KINDS),
+    to: z.string(),
+    subject: z.string(),
+    state: z.enum(OUTBOX_STATES),
+    tries: z.int(),
+    lastError: z.string().nullable(),
+    createdAt: isoDateTime,
+    sentAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'OutboxEntry' });
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
+
+export const outboxListSchema = z
+  .object({ items: z.array(outboxEntrySchema), total: z.int() })
+  .meta({ id: 'OutboxList' });
+export type OutboxList = z.infer<typeof outboxListSchema>;
+
+export const outboxQuerySchema = z.object({
+  state: z.enum(OUTBOX_STATES, { error: msg('validation.option') }).optional(),
+  limit: z.coerce
+    .number({ error: msg('validation.invalidType') })
+    .int()
+    .min(1)
+    .max(500)
+    .default(200),
+});
+
+/** The caller's own mail settings: the language of their mails and the kinds they switched off. */
+export const mailSettingsSchema = z
+  .object({
+    version: z.int(),
+    language: z.enum(LANGUAGES),
+    disabledKinds: z.array(z.enum(MAIL_KINDS)),
+    /** Where mails go (the address from the identity provider); empty: no mails at all. */
+    email: z.string(),
+  })
+  .meta({ id: 'MailSettings' });
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+export const mailSettingsRequestSchema = z
+  .object({
+    version: versionSchema,
+    language: z.enum(LANGUAGES, { error: msg('validation.option') }),
+    disabledKinds: z.array(mailKindSchema).max(MAIL_KINDS.length),
+  })
+  .meta({ id: 'MailSettingsRequest' });
+export type MailSettingsRequest = z.infer<typeof mailSettingsRequestSchema>;
