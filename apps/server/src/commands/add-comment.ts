@@ -2,7 +2,7 @@ import { canComment } from '@nubes/domain';
 import type { AuthUser } from '../auth/principal.js';
 import { serviceComments } from '../db/schema.js';
 import { forbidden } from '../http/http-error.js';
-import { serviceMails } from '../mail/service-mails.js';
+import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
 
@@ -29,7 +29,7 @@ export const addComment = async (writes: Writes, principal: AuthUser, serviceId:
         events: [{ action: 'service.comment.added', after: { comment: text } }],
         mails: await serviceMails(tx, 'commentAdded', {
           serviceId: service.row.id,
-          actor: { id: principal.id, name: principal.fullname || principal.username },
+          actor: mailActorOf(principal),
           comment: text,
         }),
         value: row!,

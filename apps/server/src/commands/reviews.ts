@@ -15,6 +15,7 @@ import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { serviceReviews } from '../db/schema.js';
 import { conflict, forbidden } from '../http/http-error.js';
+import { mailActorOf, serviceMails, serviceMailsOf } from '../mail/service-mails.js';
 import type { AfterCommitEffect } from '../writes/after-commit.js';
 import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 import { changeReview, type ReviewedService, type ReviewSet } from '../writes/review-writes.js';
@@ -57,7 +58,7 @@ export const takeReviewAction = async (
     id: serviceId,
     principal,
     version,
-    change: async (_tx, { service, review }) => {
+    change: async (tx, { service, review }) => {
       const status = review?.status ?? 'inactive';
       const verdict = checkReviewAction(action, status, service.relation.state, {
         roles: principal.roles,
@@ -78,6 +79,10 @@ export const takeReviewAction = async (
             after: { reviewStatus: verdict.rule.to },
           },
         ],
+        mails:
+          action === 'start'
+            ? await serviceMails(tx, 'reviewStarted', { serviceId, actor: mailActorOf(principal) })
+            : [],
         value: null,
       };
     },
@@ -159,6 +164,15 @@ export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: B
         : await endAll(tx, request.filters);
     if (changed.length !== request.count) throw conflict('reviews.errors.countChanged');
     const action = request.action === 'start' ? 'review.started' : 'review.ended';
+    const actor = mailActorOf(principal);
+    const mails =
+      request.action === 'start'
+        ? await serviceMailsOf(
+            tx,
+            'reviewStarted',
+            changed.map(({ id }) => ({ serviceId: id, actor })),
+          )
+        : [];
     const to = request.action === 'start' ? 'running' : 'inactive';
     return {
       value: changed.length,
@@ -170,6 +184,7 @@ export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: B
         after: { reviewStatus: to },
       })),
       effects: [{ kind: 'reviews.changed' }],
+      mails,
     };
   });
 

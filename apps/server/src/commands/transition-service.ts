@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { conflict, forbidden, invalidInput } from '../http/http-error.js';
-import { serviceMails } from '../mail/service-mails.js';
+import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
@@ -59,7 +59,7 @@ export const transitionService = async (
         events: [{ action: 'service.transition', before: { state: rule.from }, after: { state: rule.to } }],
         mails: await serviceMails(tx, 'workflowStep', {
           serviceId: service.row.id,
-          actor: { id: principal.id, name: principal.fullname || principal.username },
+          actor: mailActorOf(principal),
           action,
           state: rule.to,
         }),

@@ -205,3 +205,49 @@ describe('the outbox worker', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('mails of a review', () => {
+  const reviewsOf = () =>
+    test.app.inject({ method: 'GET', url: '/api/reviews?pageSize=50', headers: bearer(token('paula')) });
+
+  it('asks the provider side of one service, not the portfolio manager who started it', async () => {
+    const service = await serviceIn('service_online');
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/services/${service.id}/review/start`,
+      payload: { version: 0 },
+      headers: bearer(token('paula')),
+    });
+    expect(response.statusCode).toBe(200);
+    const mails = await outbox();
+    expect(mails.map((m) => m.toAddress)).toEqual([person('alice').email, person('bob').email].sort());
+    expect(mails.every((m) => m.kind === 'reviewStarted' && m.serviceId === service.id)).toBe(true);
+    expect(mails[0]!.subject).toContain('review started');
+  });
+
+  it('queues the mails of every service a bulk start touches in its transaction, and none when it is refused', async () => {
+    await serviceIn('service_online');
+    await serviceIn('integration_planned');
+    const count = (await reviewsOf()).json().eligible.start as number;
+    const refused = await test.app.inject({
+      method: 'POST',
+      url: '/api/reviews/bulk',
+      payload: { action: 'start', filters: {}, count: count + 1 },
+      headers: bearer(token('paula')),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await outbox()).toEqual([]);
+    const started = await test.app.inject({
+      method: 'POST',
+      url: '/api/reviews/bulk',
+      payload: { action: 'start', filters: {}, count },
+      headers: bearer(token('paula')),
+    });
+    expect(started.statusCode).toBe(200);
+    const mails = await outbox();
+    const services = new Set(mails.map((m) => m.serviceId));
+    expect(services.size).toBeGreaterThanOrEqual(2);
+    expect(mails.every((m) => m.kind === 'reviewStarted')).toBe(true);
+    expect(mails.some((m) => m.toAddress === person('paula').email)).toBe(false);
+  });
+});

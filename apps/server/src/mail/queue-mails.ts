@@ -4,9 +4,22 @@ import { mailOutbox } from '../db/schema.js';
 import type { OutboxMessage } from '../writes/after-commit.js';
 import type { MailSite } from '../writes/pipeline.js';
 
+// Six values a row: well under PostgreSQL's 65,535 parameters a statement.
+const ROWS_PER_INSERT = 5_000;
+
 /** Renders each mail in its recipient's language and writes it to the outbox, inside the change's transaction. */
 export const queueMails = async (tx: Tx, site: MailSite, mails: readonly OutboxMessage[]): Promise<void> => {
   const settingsLink = `${site.publicUrl}${routePath('mailSettings')}`;
+  for (let from = 0; from < mails.length; from += ROWS_PER_INSERT)
+    await insertMails(tx, site, settingsLink, mails.slice(from, from + ROWS_PER_INSERT));
+};
+
+const insertMails = async (
+  tx: Tx,
+  site: MailSite,
+  settingsLink: string,
+  mails: readonly OutboxMessage[],
+): Promise<void> => {
   await tx.insert(mailOutbox).values(
     mails.map((mail) => {
       const rendered = renderMail(mail.language, {

@@ -10,6 +10,7 @@ import {
   type WorkflowAction,
 } from '@nubes/domain';
 import { arrayOverlaps, eq, inArray, or } from 'drizzle-orm';
+import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { mailSettings, serviceAdmins, services, users } from '../db/schema.js';
 import type { OutboxMessage } from '../writes/after-commit.js';
@@ -26,8 +27,24 @@ export interface ServiceMailEvent {
   comment?: string;
 }
 
+/** Who acted, as a mail names them. */
+export const mailActorOf = (principal: AuthUser): ServiceMailEvent['actor'] => ({
+  id: principal.id,
+  name: principal.fullname || principal.username,
+});
+
 const languageOf = (value: string | null | undefined): Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
+
+/** Bounds the ids in one statement: PostgreSQL takes at most 65,535 parameters. */
+const IDS_PER_QUERY = 10_000;
+
+const inChunks = async <T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> => {
+  const rows: T[] = [];
+  for (let from = 0; from < ids.length; from += IDS_PER_QUERY)
+    rows.push(...(await read(ids.slice(from, from + IDS_PER_QUERY))));
+  return rows;
+};
 
 /**
  * The mails of one event about a service, one per recipient, read inside the change's transaction
@@ -35,31 +52,64 @@ const languageOf = (value: string | null | undefined): Language =>
  * domain's MAIL_RECIPIENTS names, less the actor, those who switched the kind off and those
  * without an address. The command hands them to the pipeline as its `mails`.
  */
-export const serviceMails = async (tx: Tx, kind: MailKind, event: ServiceMailEvent): Promise<OutboxMessage[]> => {
-  const [service] = await tx.select().from(services).where(eq(services.id, event.serviceId));
-  if (!service) return [];
+export const serviceMails = (tx: Tx, kind: MailKind, event: ServiceMailEvent): Promise<OutboxMessage[]> =>
+  serviceMailsOf(tx, kind, [event]);
+
+/**
+ * The mails of many events of one kind (a review started on every listed service): the same
+ * rules as serviceMails, read with three queries whatever the number of services.
+ */
+export const serviceMailsOf = async (
+  tx: Tx,
+  kind: MailKind,
+  events: readonly ServiceMailEvent[],
+): Promise<OutboxMessage[]> => {
+  if (events.length === 0) return [];
   const rule = MAIL_RECIPIENTS[kind];
-  const providerSide = new Set<string>();
+  const serviceIds = [...new Set(events.map((event) => event.serviceId))];
+  const serviceRows = await inChunks(serviceIds, (chunk) =>
+    tx
+      .select({
+        id: services.id,
+        name: services.name,
+        serviceId: services.serviceId,
+        objectOwnerId: services.objectOwnerId,
+        serviceOwnerId: services.serviceOwnerId,
+        serviceManagerId: services.serviceManagerId,
+      })
+      .from(services)
+      .where(inArray(services.id, chunk)),
+  );
+  const byId = new Map(serviceRows.map((row) => [row.id, row]));
+
+  const providerSides = new Map<string, Set<string>>(serviceRows.map((row) => [row.id, new Set<string>()]));
   if (rule.providerSide) {
-    for (const id of [service.objectOwnerId, service.serviceOwnerId, service.serviceManagerId])
-      if (id) providerSide.add(id);
-    const admins = await tx
-      .select({ userId: serviceAdmins.userId })
-      .from(serviceAdmins)
-      .where(eq(serviceAdmins.serviceId, service.id));
-    for (const admin of admins) providerSide.add(admin.userId);
+    for (const row of serviceRows)
+      for (const id of [row.objectOwnerId, row.serviceOwnerId, row.serviceManagerId])
+        if (id) providerSides.get(row.id)?.add(id);
+    const admins = await inChunks(serviceIds, (chunk) =>
+      tx
+        .select({ serviceId: serviceAdmins.serviceId, userId: serviceAdmins.userId })
+        .from(serviceAdmins)
+        .where(inArray(serviceAdmins.serviceId, chunk)),
+    );
+    for (const admin of admins) providerSides.get(admin.serviceId)?.add(admin.userId);
   }
-  const roles = [...mailManagerRoles(kind, event.action)];
+  const rolesOf = (event: ServiceMailEvent) => mailManagerRoles(kind, event.action);
+  const providerIds = [...new Set([...providerSides.values()].flatMap((ids) => [...ids]))];
+  const roles = [...new Set(events.flatMap((event) => [...rolesOf(event)]))];
   const conditions = [
-    ...(providerSide.size > 0 ? [inArray(users.id, [...providerSide])] : []),
+    ...(providerIds.length > 0 ? [inArray(users.id, providerIds)] : []),
     ...(roles.length > 0 ? [arrayOverlaps(users.roles, roles), arrayOverlaps(users.entitlementRoles, roles)] : []),
   ];
   if (conditions.length === 0) return [];
 
-  const recipients = await tx
+  const people = await tx
     .select({
       id: users.id,
       email: users.email,
+      roles: users.roles,
+      entitlementRoles: users.entitlementRoles,
       language: mailSettings.language,
       disabledKinds: mailSettings.disabledKinds,
     })
@@ -67,28 +117,34 @@ export const serviceMails = async (tx: Tx, kind: MailKind, event: ServiceMailEve
     .leftJoin(mailSettings, eq(mailSettings.userId, users.id))
     .where(or(...conditions))
     .orderBy(users.username);
+  const reachable = people.filter(
+    (user) => user.email.trim() !== '' && !(user.disabledKinds ?? []).filter(isMailKind).includes(kind),
+  );
 
-  return recipients
-    .filter(
-      (user) =>
-        user.id !== event.actor.id &&
-        user.email.trim() !== '' &&
-        !(user.disabledKinds ?? []).filter(isMailKind).includes(kind),
-    )
-    .map((user) => ({
-      kind,
-      recipientId: user.id,
-      to: user.email.trim(),
-      language: languageOf(user.language),
-      serviceId: service.id,
-      path: routePath('service', { id: service.id }),
-      content: {
-        serviceName: service.name,
-        serviceNumber: service.serviceId,
-        actorName: event.actor.name,
-        ...(event.action ? { action: event.action } : {}),
-        ...(event.state ? { state: event.state } : {}),
-        ...(event.comment !== undefined ? { comment: event.comment } : {}),
-      },
-    }));
+  return events.flatMap((event) => {
+    const service = byId.get(event.serviceId);
+    if (!service) return [];
+    const providerSide = providerSides.get(service.id) ?? new Set<string>();
+    const managerRoles: readonly string[] = [...rolesOf(event)];
+    const isManager = (user: (typeof reachable)[number]) =>
+      [...user.roles, ...user.entitlementRoles].some((role) => managerRoles.includes(role));
+    return reachable
+      .filter((user) => user.id !== event.actor.id && (providerSide.has(user.id) || isManager(user)))
+      .map((user) => ({
+        kind,
+        recipientId: user.id,
+        to: user.email.trim(),
+        language: languageOf(user.language),
+        serviceId: service.id,
+        path: routePath('service', { id: service.id }),
+        content: {
+          serviceName: service.name,
+          serviceNumber: service.serviceId,
+          actorName: event.actor.name,
+          ...(event.action ? { action: event.action } : {}),
+          ...(event.state ? { state: event.state } : {}),
+          ...(event.comment !== undefined ? { comment: event.comment } : {}),
+        },
+      }));
+  });
 };
