@@ -93,7 +93,7 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
         <Menu.Dropdown>
           <MenuItems>
             <Menu.Item component={Link} to={routePath('mailSettings')}>
-              {t('mail.settings.menuEntry')}
+              {t('nav.mailSettings')}
             </Menu.Item>
             <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
           </MenuItems>

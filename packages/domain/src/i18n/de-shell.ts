@@ -17,6 +17,7 @@ export const deShell: ShellMessages = {
     instruction: 'Anleitung (PDF)',
     login: 'Anmelden',
     logout: 'Abmelden',
+    mailSettings: 'Mail-Einstellungen',
     profile: 'Profil von {{fullname}}',
     skipToContent: 'Zum Hauptinhalt springen',
     opensInNewTab: '(öffnet in einem neuen Tab)',

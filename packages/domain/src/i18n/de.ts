@@ -578,7 +578,6 @@ export const de: Messages = {
       failed: 'Fehlgeschlagen',
     },
     settings: {
-      menuEntry: 'Mail-Einstellungen',
       intro:
         'Das Portal sendet Ihnen Mails zu den Services, an denen Sie arbeiten. Wählen Sie die Sprache Ihrer Mails und welche Arten Sie erhalten.',
       address: 'Ihre Mails gehen an {{email}}.',

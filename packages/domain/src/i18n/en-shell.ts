@@ -20,6 +20,7 @@ export const enShell = {
     instruction: 'Instruction (PDF)',
     login: 'Login',
     logout: 'Logout',
+    mailSettings: 'Mail settings',
     profile: 'Profile of {{fullname}}',
     skipToContent: 'Skip to main content',
     opensInNewTab: '(opens in a new tab)',

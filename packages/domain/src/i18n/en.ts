@@ -567,7 +567,6 @@ export const en = {
       failed: 'Failed',
     },
     settings: {
-      menuEntry: 'Mail settings',
       intro:
         'The portal sends you mails about the services you work on. Choose the language of your mails and which kinds you get.',
       address: 'Your mails go to {{email}}.',
