@@ -25,6 +25,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from 
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
 import { keywordRoutes } from './routes/keywords.js';
@@ -132,6 +133,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(serviceRoutes, { context });
       await api.register(serviceWorkflowRoutes, { context });
       await api.register(serviceRoleRoutes, { context });
+      await api.register(changeRequestRoutes, { context });
       await api.register(serviceHistoryRoutes, { context });
       await api.register(institutionRoutes, { context });
       await api.register(publicPortfolioRoutes, { context });

@@ -18,3 +18,4 @@ export * from './schemas/services.js';
 export * from './ids.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';
+export * from './change-requests/index.js';

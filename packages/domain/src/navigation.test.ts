@@ -42,10 +42,12 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(entries(['servicePortfolioManager'], 'servicePortfolio')).toEqual([
       'portfolio',
       'integrationList',
+      'changeRequestList',
       'publicPortfolio',
       'instruction',
     ]);
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).toContain('integrationList');
+    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('changeRequestList');
   });
 
   it('leaves the resource package manager the public portfolio and the instruction', () => {

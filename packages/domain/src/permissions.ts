@@ -50,6 +50,14 @@ export const PERMISSIONS = {
     audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
     description: 'The Service Integration List, by weighted score',
   },
+  'changeRequest.list': {
+    audience: ['servicePortfolioManager'],
+    description: 'The Change Request List: change requests across services',
+  },
+  'changeRequest.decide': {
+    audience: ['servicePortfolioManager'],
+    description: 'Decide the fields of a change request, release and apply it',
+  },
   'keyword.read': { audience: 'authenticated', description: 'List keywords' },
   'keyword.create': {
     audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
@@ -76,10 +84,6 @@ export const PERMISSIONS = {
   'screen.serviceFieldList': {
     audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
     description: 'The Service Field List screen',
-  },
-  'screen.changeRequestList': {
-    audience: ['servicePortfolioManager'],
-    description: 'The Change Request List screen',
   },
   'screen.resourcePackageReviewList': {
     audience: ['resourcePackageManager'],

@@ -19,7 +19,7 @@ import { serviceRelation } from '../policies/service-policy.js';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
-const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, UserRef>> => {
+export const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, UserRef>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, username: users.username, fullname: users.fullname, email: users.email })
@@ -28,7 +28,10 @@ const loadUserRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.id, r]));
 };
 
-const loadInstitutionRefs = async (db: Db | Tx, ids: readonly string[]): Promise<Map<string, InstitutionRef>> => {
+export const loadInstitutionRefs = async (
+  db: Db | Tx,
+  ids: readonly string[],
+): Promise<Map<string, InstitutionRef>> => {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name })
@@ -47,7 +50,7 @@ const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>
     .orderBy(asc(sql`lower(${keywords.name})`), asc(keywords.id));
 
 /** The ids a service's contact and institution fields name, for the refs of the answer. */
-const fieldRefIds = (fields: ServiceRow['fields']) => {
+export const fieldRefIds = (fields: ServiceRow['fields']) => {
   const userIds: string[] = [];
   const institutionIds: string[] = [];
   for (const [key, value] of Object.entries(fields)) {

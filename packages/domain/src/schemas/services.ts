@@ -29,7 +29,7 @@ const keywordSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 
 export type Keyword = z.infer<typeof keywordSchema>;
 
 /** A field's value on the wire; the field catalogue's validation decides what fits which field. */
-const fieldValueSchema = z.union([
+export const fieldValueSchema = z.union([
   text().max(20_000, msg('validation.tooLong')),
   z.number(),
   z.boolean(),

@@ -1,0 +1,16 @@
+import type { changeRequestFields, changeRequests } from '../db/schema.js';
+import type { LoadedService } from './service.js';
+
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+export type ChangeRequestFieldRow = typeof changeRequestFields.$inferSelect;
+
+/** A change request with its fields, as commands answer it and presenters shape it. */
+export interface ChangeRequestSnapshot {
+  row: ChangeRequestRow;
+  fields: ChangeRequestFieldRow[];
+}
+
+/** A change request locked for a change, with its service (also locked) and the caller's relation to it. */
+export interface LoadedChangeRequest extends ChangeRequestSnapshot {
+  service: LoadedService;
+}
