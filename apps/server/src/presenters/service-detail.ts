@@ -1,5 +1,6 @@
 import {
   availableTransitions,
+  canSeeChangeRequests,
   FIELDS_BY_KEY,
   isProviderSide,
   isServiceState,
@@ -144,7 +145,7 @@ export const presentServiceDetail = async (
         },
       ];
     }),
-    permissions: servicePermissions(relation),
+    permissions: { ...servicePermissions(relation), changeRequests: canSeeChangeRequests(relation) },
     actions: uniq(availableTransitions(row.state, context).map((rule) => rule.action)),
     refs: {
       users: Object.fromEntries(refs.userIds.flatMap((id) => (people.has(id) ? [[id, people.get(id)!]] : []))),

@@ -21,6 +21,12 @@ const MyServicesPage = lazy(() => import('../pages/MyServicesPage').then((m) => 
 const ServiceIntegrationListPage = lazy(() =>
   import('../pages/ServiceIntegrationListPage').then((m) => ({ default: m.ServiceIntegrationListPage })),
 );
+const ServiceOnlineFormPage = lazy(() =>
+  import('../pages/ServiceOnlineFormPage').then((m) => ({ default: m.ServiceOnlineFormPage })),
+);
+const ChangeRequestListPage = lazy(() =>
+  import('../pages/ChangeRequestListPage').then((m) => ({ default: m.ChangeRequestListPage })),
+);
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -42,6 +48,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   myServices: MyServicesPage,
   serviceIntegrationList: ServiceIntegrationListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
+  serviceOnlineForm: ServiceOnlineFormPage,
+  changeRequestList: ChangeRequestListPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

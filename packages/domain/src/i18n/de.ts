@@ -484,6 +484,7 @@ export const de: Messages = {
       ownership: 'Eigentümerschaft',
       responsibilities: 'Zuständigkeiten',
       documents: 'Dokumente',
+      changeRequests: 'Änderungsantrag',
       status: 'Status verwalten',
       history: 'Verlauf',
     },

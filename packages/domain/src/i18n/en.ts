@@ -472,6 +472,7 @@ export const en = {
       ownership: 'Ownership',
       responsibilities: 'Responsibilities',
       documents: 'Documents',
+      changeRequests: 'Change request',
       status: 'Manage status',
       history: 'History',
     },
