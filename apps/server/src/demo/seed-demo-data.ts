@@ -30,6 +30,7 @@ import {
 } from '../db/schema.js';
 import { DEMO_ACCOUNTS, entitlementsFor } from '../dev-idp/accounts.js';
 import { DEMO_COMMENTS, DEMO_SERVICES, type DemoService } from './catalogue.js';
+import { seedDemoChangeRequests } from './change-requests.js';
 import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
@@ -95,6 +96,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
       serviceIds.set(demo.name, id);
     }
     await seedComments(tx, serviceIds, userIds, now);
+    await seedDemoChangeRequests(tx, serviceIds, userIds, now);
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,
