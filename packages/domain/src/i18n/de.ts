@@ -654,6 +654,7 @@ export const de: Messages = {
     openRequest: 'Offener Änderungsantrag',
     earlier: 'Frühere Änderungsanträge',
     none: 'Für diesen Service gibt es keine Änderungsanträge.',
+    noEarlier: 'Keine früheren Änderungsanträge.',
     noOpen: 'Kein Änderungsantrag ist offen.',
     field: 'Feld',
     currentValue: 'Bisheriger Wert',

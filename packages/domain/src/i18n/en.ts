@@ -642,6 +642,7 @@ export const en = {
     openRequest: 'Open change request',
     earlier: 'Earlier change requests',
     none: 'This service has no change requests.',
+    noEarlier: 'No earlier change requests.',
     noOpen: 'No change request is open.',
     field: 'Field',
     currentValue: 'Current value',

@@ -1,4 +1,5 @@
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import '../../../components/ServiceStateBadge.css';
+import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   CHANGE_DECISIONS,
   FIELDS_BY_KEY,
@@ -28,20 +29,21 @@ const decisionsFormSchema = z.object({
 });
 type DecisionsForm = z.infer<typeof decisionsFormSchema>;
 
-const STATE_COLORS: Record<ChangeRequest['state'], string> = {
-  draft: 'gray',
-  handed_in: 'blue',
-  released: 'violet',
-  applied: 'green',
-  withdrawn: 'gray',
+// The service state badge's tints (its stylesheet keeps the text near-black on each).
+const STATE_TINTS: Record<ChangeRequest['state'], string> = {
+  draft: 'withdrawn',
+  handed_in: 'application',
+  released: 'pipeline',
+  applied: 'catalogue',
+  withdrawn: 'offboarding',
 };
 
 export const ChangeRequestStateBadge = ({ state }: { state: ChangeRequest['state'] }) => {
   const { t } = useTranslation();
   return (
-    <Badge color={STATE_COLORS[state]} variant="light">
+    <span className="state-badge" data-phase={STATE_TINTS[state]}>
       {t(`changeRequests.states.${state}`)}
-    </Badge>
+    </span>
   );
 };
 
@@ -62,6 +64,8 @@ export interface ChangeRequestCardProps {
   /** A conflict: someone else moved the request or the service on; reload both. */
   onConflict: () => void;
   headingLevel?: 2 | 3;
+  /** In a dialog whose title already names the request: no heading of its own. */
+  untitled?: boolean;
 }
 
 /**
@@ -70,7 +74,13 @@ export interface ChangeRequestCardProps {
  * field, releases and applies; the authors hand in and withdraw. Only the steps the server
  * offers the caller (`actions`) show.
  */
-export const ChangeRequestCard = ({ request, onChanged, onConflict, headingLevel = 2 }: ChangeRequestCardProps) => {
+export const ChangeRequestCard = ({
+  request,
+  onChanged,
+  onConflict,
+  headingLevel = 2,
+  untitled = false,
+}: ChangeRequestCardProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
   const deciding = request.actions.includes('decide');
@@ -162,7 +172,7 @@ export const ChangeRequestCard = ({ request, onChanged, onConflict, headingLevel
               {show(f.key, f.newValue)}
             </Text>
             {f.stale && request.state !== 'applied' && request.state !== 'withdrawn' && (
-              <Text span size="sm" c="orange.9">
+              <Text span size="sm" c="red.9">
                 {t('changeRequests.staleNotice', { value: show(f.key, f.serviceValue) })}
               </Text>
             )}
@@ -215,9 +225,11 @@ export const ChangeRequestCard = ({ request, onChanged, onConflict, headingLevel
       <Stack gap="md">
         <Group justify="space-between" align="flex-start">
           <Stack gap={4}>
-            <Title order={headingLevel} size="h4" component={Heading}>
-              {t('changeRequests.details', { name: request.service.name })}
-            </Title>
+            {!untitled && (
+              <Title order={headingLevel} size="h4" component={Heading}>
+                {t('changeRequests.details', { name: request.service.name })}
+              </Title>
+            )}
             <Group gap="xs">
               <ChangeRequestStateBadge state={request.state} />
               <Text size="sm">

@@ -209,7 +209,7 @@ export const ChangeRequestList = () => {
           <LeaveGuard>
             <ChangeRequestCard
               request={opened.data}
-              headingLevel={3}
+              untitled
               onChanged={(next) => changed(next.service.id)}
               onConflict={() => changed(opened.data.service.id)}
             />

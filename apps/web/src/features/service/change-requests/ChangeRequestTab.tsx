@@ -35,7 +35,7 @@ export const ChangeRequestTab = ({ service }: { service: ServiceDetail }) => {
   return (
     <Stack gap="lg">
       {locked && (
-        <Alert color="yellow" title={t('changeRequests.locked')} role="status">
+        <Alert color="red" title={t('changeRequests.locked')} role="status">
           {t('changeRequests.lockedText')}
         </Alert>
       )}
@@ -66,7 +66,7 @@ export const ChangeRequestTab = ({ service }: { service: ServiceDetail }) => {
           {t('changeRequests.earlier')}
         </Title>
         {earlier.length === 0 ? (
-          <Text>{t('changeRequests.none')}</Text>
+          <Text>{t(open ? 'changeRequests.noEarlier' : 'changeRequests.none')}</Text>
         ) : (
           <Stack gap="md">
             {earlier.map((request) => (

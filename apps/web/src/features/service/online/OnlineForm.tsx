@@ -124,10 +124,16 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
         </Text>
       )}
       {mode === 'request' && locked && (
-        <Alert color="yellow" title={t('changeRequests.locked')} role="status">
+        <Alert color="red" title={t('changeRequests.locked')} role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('changeRequests.lockedText')}</Text>
-            <Anchor component={Link} to={`${routePath('service', { id: service.id })}?tab=changeRequests`}>
+            <Anchor
+              component={Link}
+              to={`${routePath('service', { id: service.id })}?tab=changeRequests`}
+              c="inherit"
+              fw={600}
+              underline="always"
+            >
               {t('changeRequests.onlineForm.openChangeRequest')}
             </Anchor>
           </Stack>
