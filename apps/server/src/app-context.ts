@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
+import type { ChangeRequestList } from './read-models/change-request-list.js';
 import type { ServiceListIndex } from './read-models/service-list-index.js';
 import type { Writes } from './writes/pipeline.js';
 
@@ -21,6 +22,8 @@ export interface AppContext {
   publicPortfolio: PublicPortfolioCache;
   /** The services' list columns in memory, for every list; a committed service change tells it what changed. */
   serviceIndex: ServiceListIndex;
+  /** The Change Request List's rows in memory; committed change request and service changes mark it stale. */
+  changeRequestList: ChangeRequestList;
   /** What commands write with: the database and the after-commit runner that clears the caches above. */
   writes: Writes;
 }

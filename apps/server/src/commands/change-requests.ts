@@ -123,6 +123,7 @@ export const createChangeRequest = async (
             after: { serviceId: service.row.id, fromIntegrationManager, fields: valuesOf(fields) },
           },
         ],
+        effects: [{ kind: 'changeRequest.changed' }],
       };
     });
   } catch (error) {

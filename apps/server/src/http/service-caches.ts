@@ -1,10 +1,13 @@
 import type { Database, Db } from '../db/client.js';
+import { createChangeRequestList, type ChangeRequestList } from '../read-models/change-request-list.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
   publicPortfolio: PublicPortfolioCache;
   serviceIndex: ServiceListIndex;
+  /** The Change Request List's rows (they show service names too, so service changes reach it). */
+  changeRequestList: ChangeRequestList;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -22,6 +25,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   const caches: ServiceCaches = {
     publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
+    changeRequestList: createChangeRequestList({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -32,6 +36,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed();
+  caches?.changeRequestList.changed();
 };
 
 /**
@@ -43,4 +48,10 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed(serviceId);
+  caches?.changeRequestList.changed();
+};
+
+/** After a change request changed in this process: the Change Request List shows it from the next request on. */
+export const changeRequestsChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.changeRequestList.changed();
 };

@@ -3,13 +3,12 @@ import {
   changeRequestActions,
   isServiceState,
   type ChangeRequest,
-  type ChangeRequestState,
   type ChangeRequestSummary,
   type FieldValue,
   type ServiceState,
 } from '@nubes/domain';
 import type { Db, Tx } from '../db/client.js';
-import type { ChangeRequestSnapshot } from '../model/change-request.js';
+import type { ChangeRequestListRow, ChangeRequestSnapshot } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { fieldRefIds, loadInstitutionRefs, loadUserRefs } from './service-detail.js';
 
@@ -80,20 +79,6 @@ export const presentChangeRequests = async (
     refs,
   }));
 };
-
-export interface ChangeRequestListRow {
-  id: string;
-  state: ChangeRequestState;
-  fromIntegrationManager: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  serviceUuid: string;
-  serviceId: string;
-  serviceName: string;
-  serviceState: string;
-  authorName: string;
-  fieldCount: number;
-}
 
 /** A row of the Change Request List. */
 export const presentChangeRequestSummary = (row: ChangeRequestListRow): ChangeRequestSummary => ({

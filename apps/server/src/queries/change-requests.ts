@@ -1,9 +1,7 @@
-import type { ChangeRequestListQuery } from '@nubes/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { escapeLike } from '../db/escape-like.js';
 import { changeRequestFields, changeRequests, services, users } from '../db/schema.js';
-import type { ChangeRequestSnapshot } from '../model/change-request.js';
+import type { ChangeRequestListRow, ChangeRequestSnapshot } from '../model/change-request.js';
 
 /** A service's change requests with their fields, newest first. */
 export const loadServiceChangeRequests = async (db: Db, serviceId: string): Promise<ChangeRequestSnapshot[]> => {
@@ -26,68 +24,49 @@ export const loadServiceChangeRequests = async (db: Db, serviceId: string): Prom
   return rows.map((row) => ({ row, fields: fields.filter((f) => f.changeRequestId === row.id) }));
 };
 
-const SORTS = {
-  updatedAt: changeRequests.updatedAt,
-  createdAt: changeRequests.createdAt,
-  state: changeRequests.state,
-  service: services.name,
-} as const;
-
 /**
- * The Change Request List: requests across services with their service and author, filtered by
- * state and origin, searched in service name, service ID and author, one page of them.
+ * Every change request as a row of the Change Request List, with its service and author, newest
+ * change first: what the list's in-memory copy is built from (read-models/change-request-list.ts).
  */
-export const listChangeRequests = async (db: Db, query: ChangeRequestListQuery) => {
-  const conditions: SQL[] = [];
-  if (query.state) conditions.push(eq(changeRequests.state, query.state));
-  if (query.from) conditions.push(eq(changeRequests.fromIntegrationManager, query.from === 'integrationManager'));
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
-    conditions.push(
-      or(
-        ilike(services.name, pattern),
-        ilike(services.serviceId, pattern),
-        ilike(users.fullname, pattern),
-        ilike(users.username, pattern),
-      )!,
-    );
-  }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+export const loadChangeRequestListRows = async (db: Db): Promise<ChangeRequestListRow[]> => {
   const fieldCount = db
     .select({ id: changeRequestFields.changeRequestId, n: count().as('n') })
     .from(changeRequestFields)
     .groupBy(changeRequestFields.changeRequestId)
     .as('field_count');
-  const order = query.order === 'asc' ? asc : desc;
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: changeRequests.id,
-        state: changeRequests.state,
-        fromIntegrationManager: changeRequests.fromIntegrationManager,
-        createdAt: changeRequests.createdAt,
-        updatedAt: changeRequests.updatedAt,
-        serviceUuid: services.id,
-        serviceId: services.serviceId,
-        serviceName: services.name,
-        serviceState: services.state,
-        authorName: sql<string>`coalesce(nullif(${users.fullname}, ''), ${users.username}, '')`,
-        fieldCount: sql<number>`coalesce(${fieldCount.n}, 0)::int`,
-      })
-      .from(changeRequests)
-      .innerJoin(services, eq(services.id, changeRequests.serviceId))
-      .leftJoin(users, eq(users.id, changeRequests.authorId))
-      .leftJoin(fieldCount, eq(fieldCount.id, changeRequests.id))
-      .where(where)
-      .orderBy(order(SORTS[query.sort]), desc(changeRequests.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(changeRequests)
-      .innerJoin(services, eq(services.id, changeRequests.serviceId))
-      .leftJoin(users, eq(users.id, changeRequests.authorId))
-      .where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const rows = await db
+    .select({
+      id: changeRequests.id,
+      state: changeRequests.state,
+      fromIntegrationManager: changeRequests.fromIntegrationManager,
+      createdAt: changeRequests.createdAt,
+      updatedAt: changeRequests.updatedAt,
+      serviceUuid: services.id,
+      serviceId: services.serviceId,
+      serviceName: services.name,
+      serviceState: services.state,
+      authorName: sql<string>`coalesce(nullif(${users.fullname}, ''), ${users.username}, '')`,
+      authorUsername: sql<string>`coalesce(${users.username}, '')`,
+      fieldCount: sql<number>`coalesce(${fieldCount.n}, 0)::int`,
+      // Lower-cased once here, so a search or a sort by service costs no case folding per request.
+      searchText: sql<string>`lower(${services.name} || ' ' || ${services.serviceId} || ' ' || coalesce(${users.fullname}, '') || ' ' || coalesce(${users.username}, ''))`,
+      serviceKey: sql<string>`lower(${services.name})`,
+    })
+    .from(changeRequests)
+    .innerJoin(services, eq(services.id, changeRequests.serviceId))
+    .leftJoin(users, eq(users.id, changeRequests.authorId))
+    .leftJoin(fieldCount, eq(fieldCount.id, changeRequests.id))
+    .orderBy(desc(changeRequests.updatedAt), desc(changeRequests.id));
+  return rows;
+};
+
+/**
+ * Changes whenever a row of the Change Request List may have changed, whichever instance made the
+ * change: every request write raises its version; services (names) have their own fingerprint.
+ */
+export const changeRequestFingerprint = async (db: Db): Promise<string> => {
+  const result = await db.execute(
+    sql`select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') as fingerprint from ${changeRequests}`,
+  );
+  return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
 };

@@ -10,6 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, changeRequestFields, changeRequests, services } from '../db/schema.js';
+import { invalidateServiceCaches } from '../http/service-caches.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
@@ -68,6 +69,8 @@ const requestIn = async (state: ChangeRequestState, options: { fromIntegrationMa
       decision: decided ? 'discard' : null,
     },
   ]);
+  // Written around the commands: the list's rows in memory are told, as a command's commit would.
+  invalidateServiceCaches(test.database.db);
   return { service, request: row! };
 };
 
@@ -142,7 +145,7 @@ describe('change request steps', () => {
             }
           }
     expect(taken.size).toBe(CHANGE_REQUEST_RULES.length);
-  });
+  }, 180_000);
 
   it('a stale request version answers 409 and changes nothing', async () => {
     const { request } = await requestIn('draft');
@@ -441,6 +444,11 @@ describe('reading change requests', () => {
     expect(fromIvan.json().items.every((i: { fromIntegrationManager: boolean }) => i.fromIntegrationManager)).toBe(
       true,
     );
+    // A command's change is in the list at the next request (the rows in memory are told at commit).
+    const fresh = await serviceIn();
+    await call('alice', 'POST', `/services/${fresh.id}/change-requests`, { fields: { shortDescription: 'Listed' } });
+    const listed = await call('paula', 'GET', `/change-requests?q=${encodeURIComponent(fresh.name)}`);
+    expect(listed.json()).toMatchObject({ total: 1, items: [{ state: 'draft', author: 'Alice Adler' }] });
     expect((await call('paula', 'GET', '/change-requests?state=open')).statusCode).toBe(400);
     expect((await call('paula', 'GET', '/change-requests?pageSize=1000')).statusCode).toBe(400);
   });

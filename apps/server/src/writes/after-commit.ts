@@ -1,6 +1,6 @@
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
-import { serviceChangedIn } from '../http/service-caches.js';
+import { changeRequestsChangedIn, serviceChangedIn } from '../http/service-caches.js';
 import type { Writes } from './pipeline.js';
 
 /**
@@ -12,7 +12,9 @@ export type AfterCommitEffect =
   /** The service's list entry and the public portfolio are stale. */
   | { kind: 'service.changed'; serviceId: string }
   /** The user's roles or account changed: the principal cache reads them fresh. */
-  | { kind: 'principal.changed'; userId: string };
+  | { kind: 'principal.changed'; userId: string }
+  /** A change request changed: the Change Request List is stale. */
+  | { kind: 'changeRequest.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -39,6 +41,9 @@ const createAfterCommit =
           break;
         case 'principal.changed':
           principalChanged(db, effect.userId);
+          break;
+        case 'changeRequest.changed':
+          changeRequestsChangedIn(db);
           break;
       }
     }
