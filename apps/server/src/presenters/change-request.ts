@@ -80,19 +80,27 @@ export const presentChangeRequests = async (
   }));
 };
 
-/** A row of the Change Request List. */
-export const presentChangeRequestSummary = (row: ChangeRequestListRow): ChangeRequestSummary => ({
-  id: row.id,
-  service: {
-    id: row.serviceUuid,
-    serviceId: row.serviceId,
-    name: row.serviceName,
-    state: serviceState(row.serviceState),
-  },
-  state: row.state,
-  fromIntegrationManager: row.fromIntegrationManager,
-  author: row.authorName,
-  fieldCount: row.fieldCount,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+const summaries = new WeakMap<ChangeRequestListRow, ChangeRequestSummary>();
+
+/** A row of the Change Request List; shaped once per row of the list in memory, which is never changed. */
+export const presentChangeRequestSummary = (row: ChangeRequestListRow): ChangeRequestSummary => {
+  const known = summaries.get(row);
+  if (known) return known;
+  const summary: ChangeRequestSummary = {
+    id: row.id,
+    service: {
+      id: row.serviceUuid,
+      serviceId: row.serviceId,
+      name: row.serviceName,
+      state: serviceState(row.serviceState),
+    },
+    state: row.state,
+    fromIntegrationManager: row.fromIntegrationManager,
+    author: row.authorName,
+    fieldCount: row.fieldCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  summaries.set(row, summary);
+  return summary;
+};
