@@ -71,16 +71,15 @@ export const ChangeRequestTab = ({ service }: { service: ServiceDetail }) => {
           <Stack gap="md">
             {earlier.map((request) => (
               <div key={request.id}>
-                <Text size="sm" mb={4}>
-                  {t('changeRequests.outcome', {
-                    accepted:
-                      request.state === 'applied' ? request.fields.filter((f) => f.decision === 'accept').length : 0,
-                    discarded:
-                      request.state === 'applied'
-                        ? request.fields.filter((f) => f.decision !== 'accept').length
-                        : request.fields.length,
-                  })}
-                </Text>
+                {/* A withdrawn request's badge says it all; an applied one tells what came of its fields. */}
+                {request.state === 'applied' && (
+                  <Text size="sm" mb={4}>
+                    {t('changeRequests.outcome', {
+                      accepted: request.fields.filter((f) => f.decision === 'accept').length,
+                      discarded: request.fields.filter((f) => f.decision !== 'accept').length,
+                    })}
+                  </Text>
+                )}
                 <ChangeRequestCard
                   request={request}
                   onChanged={() => changed(service.id)}
