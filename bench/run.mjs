@@ -57,6 +57,7 @@ const settings = {
   publicServices: num('BENCH_PUBLIC_SERVICES', 5000),
   listServices: num('BENCH_LIST_SERVICES', 10_000),
   listConnections: num('BENCH_LIST_CONNECTIONS', 20),
+  changeRequests: num('BENCH_CHANGE_REQUESTS', 2000),
   startTimeoutSeconds: num('BENCH_START_TIMEOUT_SECONDS', 60),
   webDist: path.resolve(repoRoot, process.env.BENCH_WEB_DIST || 'apps/web/dist'),
 };
@@ -77,7 +78,7 @@ const GENERATOR = path.join(repoRoot, 'apps/server/dist/demo/generate-services-c
  * (apps/server/src/demo/generate-services.ts, written before the start: PGlite allows one process
  * per data dir). Stopped by the scenario that started it.
  */
-const startPortfolioPortal = async (name, count) => {
+const startPortfolioPortal = async (name, count, changeRequests = 0) => {
   let generated = null;
   const portal = await startPortal({
     name,
@@ -85,7 +86,11 @@ const startPortfolioPortal = async (name, count) => {
     timeoutMs: settings.startTimeoutSeconds * 1000,
     prepare: async (env) => {
       log(`generating ${count} services for the ${name}`);
-      generated = JSON.parse(await runNodeScript([GENERATOR, '--count', String(count)], { env }));
+      generated = JSON.parse(
+        await runNodeScript([GENERATOR, '--count', String(count), '--change-requests', String(changeRequests)], {
+          env,
+        }),
+      );
       log(`generated ${generated.generated} services in ${generated.generateSeconds.toFixed(1)} s`);
     },
   });
@@ -166,6 +171,26 @@ const listQueries = ({ count, providers, keywords, seed = 42 }) => {
     params.set('page', String(r < 0.5 ? 1 : r < 0.85 ? 2 + Math.floor(random() * 4) : 6 + Math.floor(random() * 35)));
     params.set('pageSize', '50');
     return `/api/services?${params}`;
+  });
+};
+
+const CHANGE_REQUEST_STATES = ['draft', 'handed_in', 'released', 'applied', 'withdrawn'];
+const CHANGE_REQUEST_SORTS = ['updatedAt', 'createdAt', 'state', 'service'];
+
+/** Change Request List queries: state, origin, search, sort and page, as the screen asks them. */
+const changeRequestQueries = ({ count, seed = 43 }) => {
+  const random = seeded(seed);
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  return Array.from({ length: count }, () => {
+    const params = new URLSearchParams();
+    if (random() < 0.5) params.set('state', pick(CHANGE_REQUEST_STATES));
+    if (random() < 0.2) params.set('from', pick(['provider', 'integrationManager']));
+    if (random() < 0.3) params.set('q', pick([...SEARCHES, 'alice', 'bob', 'SVC-00']));
+    params.set('sort', pick(CHANGE_REQUEST_SORTS));
+    params.set('order', random() < 0.5 ? 'asc' : 'desc');
+    params.set('page', String(random() < 0.7 ? 1 : 2 + Math.floor(random() * 5)));
+    params.set('pageSize', '50');
+    return `/api/change-requests?${params}`;
   });
 };
 
@@ -556,6 +581,54 @@ const SCENARIOS = [
           {
             benchmark: `POST /api/reviews/bulk start, ${fmtInt(count)} of ${fmtInt(listServices)} services (one request)`,
             figure: `${startMs.toFixed(0)} ms for one transaction with ${fmtInt(JSON.parse(text).count)} audit events; review list after it: ${reads.map((ms) => `${ms.toFixed(0)} ms`).join(', then ')}; mails queued in it: ${fmtInt(mailsQueued)}`,
+          },
+        ];
+      } finally {
+        await portal.child.stop();
+      }
+    },
+  },
+  {
+    name: 'change request list',
+    run: async (ctx) => {
+      const { rounds, roundSeconds, warmupSeconds, listConnections, changeRequests } = settings;
+      // Enough services in the states that take change requests for the requests to spread over.
+      const { portal, generated } = await startPortfolioPortal('change request portal', 2000, changeRequests);
+      try {
+        const token = await ssoLogin(`http://localhost:${new URL(portal.url).port}`, 'paula');
+        const headers = { authorization: `Bearer ${token}` };
+        const paths = changeRequestQueries({ count: 300 });
+        const single = [];
+        for (const queryPath of paths) {
+          const started = performance.now();
+          const answer = await fetch(`${portal.url}${queryPath}`, { headers, signal: AbortSignal.timeout(30_000) });
+          const text = await answer.text();
+          if (answer.status !== 200)
+            throw new Error(`GET ${queryPath} answered ${answer.status}: ${text.slice(0, 200)}`);
+          single.push(performance.now() - started);
+        }
+        let next = 0;
+        const requests = [
+          { method: 'GET', headers, setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) },
+        ];
+        const { list } = await alternate([{ name: 'list', url: portal.url, headers, requests, pid: portal.pid }], {
+          rounds,
+          seconds: roundSeconds,
+          warmupSeconds,
+          connections: listConnections,
+        });
+        if (list.p99 > LIST_P99_TARGET_MS)
+          ctx.notes.push(`change request list p99 ${list.p99} ms is over the target ${LIST_P99_TARGET_MS} ms`);
+        const median = [...single].sort((a, b) => a - b)[Math.floor(single.length / 2)];
+        return [
+          {
+            benchmark: `GET /api/change-requests, page of 50 of ${generated.changeRequests} (${listConnections} conns)`,
+            reqPerSec: fmtInt(list.reqPerSec),
+            p50: fmtMs(list.p50),
+            p99: fmtMs(list.p99),
+            errors: fmtErrors(list),
+            figure: `${cpuCell(list)}; ${paths.length} queries as paula (state, origin, q, sort, page); alone: median ${median.toFixed(1)} ms`,
+            target: `p99 ≤ ${LIST_P99_TARGET_MS} ms`,
           },
         ];
       } finally {

@@ -41,12 +41,15 @@ test('alice, a service provider, sees the service portfolio menu with New Applic
   await expect(page.getByRole('main').getByRole('link', { name: 'My VOs', exact: true })).toHaveCount(0);
 });
 
-test('paula, a portfolio manager, sees the integration list but no New Application', async ({ page }) => {
+test('paula, a portfolio manager, sees the integration and change request lists but no New Application', async ({
+  page,
+}) => {
   await loginWithAai(page, 'paula');
   await expectGroups(page, ['Service Portfolio']);
   await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Service Integration List' })).toBeVisible();
-  for (const entry of ['New Application', 'My Services', 'Service Review List', 'Change Request List']) {
+  await expect(page.getByRole('menuitem', { name: 'Change Request List' })).toBeVisible();
+  for (const entry of ['New Application', 'My Services', 'Service Review List']) {
     await expect(page.getByRole('menuitem', { name: entry })).toHaveCount(0);
   }
 });

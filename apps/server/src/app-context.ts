@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
 import type { FieldValueCache } from './read-models/field-values.js';
 import type { ReviewIndex } from './read-models/review-index.js';
+import type { ChangeRequestList } from './read-models/change-request-list.js';
 import type { ServiceListIndex } from './read-models/service-list-index.js';
 import type { Writes } from './writes/pipeline.js';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   fieldValues: FieldValueCache;
   /** Every service's review in memory, for the review lists; a committed review change tells it. */
   reviewIndex: ReviewIndex;
+  /** The Change Request List's rows in memory; committed change request and service changes mark it stale. */
+  changeRequestList: ChangeRequestList;
   /** What commands write with: the database and the after-commit runner that clears the caches above. */
   writes: Writes;
 }

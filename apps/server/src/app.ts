@@ -25,6 +25,7 @@ import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
 import { keywordRoutes } from './routes/keywords.js';
@@ -135,6 +136,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(serviceRoutes, { context });
       await api.register(serviceWorkflowRoutes, { context });
       await api.register(serviceRoleRoutes, { context });
+      await api.register(changeRequestRoutes, { context });
       await api.register(serviceHistoryRoutes, { context });
       await api.register(institutionRoutes, { context });
       await api.register(publicPortfolioRoutes, { context });

@@ -21,3 +21,4 @@ export * from './audit/events.js';
 export * from './schemas/text.js';
 export * from './reviews/index.js';
 export * from './mail/index.js';
+export * from './change-requests/index.js';

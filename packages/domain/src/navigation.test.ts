@@ -44,6 +44,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
       'integrationList',
       'fieldList',
       'reviewList',
+      'changeRequestList',
       'publicPortfolio',
       'instruction',
     ]);
@@ -52,6 +53,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     );
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('reviewList');
     expect(entries(['serviceProvider'], 'servicePortfolio')).not.toContain('fieldList');
+    expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('changeRequestList');
   });
 
   it('leaves the resource package manager the public portfolio and the instruction', () => {

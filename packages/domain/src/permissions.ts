@@ -58,6 +58,14 @@ export const PERMISSIONS = {
     audience: ['servicePortfolioManager'],
     description: 'Clear an optional field on many services at once (not on retired services)',
   },
+  'changeRequest.list': {
+    audience: ['servicePortfolioManager'],
+    description: 'The Change Request List: change requests across services',
+  },
+  'changeRequest.decide': {
+    audience: ['servicePortfolioManager'],
+    description: 'Decide the fields of a change request, release and apply it',
+  },
   'keyword.read': { audience: 'authenticated', description: 'List keywords' },
   'keyword.create': {
     audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
@@ -92,10 +100,6 @@ export const PERMISSIONS = {
       'resourcePackageManager',
     ],
     description: 'The service portfolio menu: its public portfolio link and instruction',
-  },
-  'screen.changeRequestList': {
-    audience: ['servicePortfolioManager'],
-    description: 'The Change Request List screen',
   },
   'screen.resourcePackageReviewList': {
     audience: ['resourcePackageManager'],

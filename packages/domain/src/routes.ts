@@ -61,7 +61,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   },
   { id: 'reviewList', path: '/sc/review-list', permission: 'review.list', hasScreen: true },
   { id: 'serviceFieldList', path: '/sc/service-field-list', permission: 'service.fieldList', hasScreen: true },
-  { id: 'changeRequestList', path: '/sc/change-request-list', permission: 'screen.changeRequestList' },
+  { id: 'changeRequestList', path: '/sc/change-request-list', permission: 'changeRequest.list', hasScreen: true },
   { id: 'serviceApplication', path: '/sc/service-application', permission: 'service.create', hasScreen: true },
   // Editing an application is a service update: the provider side and portfolio managers reach it
   // from the service view; the service policy decides per service.
@@ -79,7 +79,9 @@ export const ROUTES: readonly RouteDefinition[] = [
     path: '/sc/resourcePackageReviewList',
     permission: 'screen.resourcePackageReviewList',
   },
-  { id: 'serviceOnlineForm', path: '/sc/service-online-form/:id', permission: 'service.update' },
+  // Like the application editor: the service policy decides per service whether edits are
+  // written directly or become a change request.
+  { id: 'serviceOnlineForm', path: '/sc/service-online-form/:id', permission: 'service.update', hasScreen: true },
   { id: 'contactDatabase', path: '/cd/contact-database', permission: 'screen.contactDatabase' },
   { id: 'institutions', path: '/cd/institutions', permission: 'screen.contactDatabase' },
   { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny' },

@@ -4,6 +4,7 @@ import { forbidden } from '../http/http-error.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
+import { assertNotLocked } from './change-requests.js';
 import { applyContentInput, contentChanges, contentOf, derivedColumns, writeKeywords } from './service-content.js';
 
 /**
@@ -26,6 +27,7 @@ export const updateService = async (
         throw forbidden(isProviderSide(service.relation) ? 'service.notEditable' : undefined);
     },
     change: async (tx, service) => {
+      await assertNotLocked(tx, service);
       const current = await contentOf(tx, service.row);
       const { content, criteria } = await applyContentInput(tx, current, input);
       const changes = contentChanges(current, content);

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  CHANGE_REQUEST_STATES,
   REVIEW_STATUSES,
   SERVICE_STATES,
+  type ChangeDecision,
+  type ChangeRequestState,
+  type FieldValue,
   type FieldValues,
   type ReviewStatus,
   type LocalizedText,
@@ -487,5 +491,55 @@ export const mailSettings = pgTable(
   (t) => [
     check('mail_settings_language_known', sql`${t.language} IN ('en', 'de')`),
     check('mail_settings_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+// Change requests (ADR 0028): the provider side's or the integration manager's proposed field
+// values for a service, decided field by field by the portfolio manager.
+const CHANGE_REQUEST_STATE_LIST = sql.raw(CHANGE_REQUEST_STATES.map((state) => `'${state}'`).join(', '));
+
+export const changeRequests = pgTable(
+  'change_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    state: text('state').$type<ChangeRequestState>().notNull().default('draft'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Made by an integration manager, not by the provider side: shown as such, edited by them. */
+    fromIntegrationManager: boolean('from_integration_manager').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('change_requests_state_known', sql`${t.state} IN (${CHANGE_REQUEST_STATE_LIST})`),
+    check('change_requests_version_positive', sql`${t.version} > 0`),
+    // At most one open request per service: the provider side works on one at a time, and the
+    // lock has one reason to show.
+    uniqueIndex('change_requests_open_key')
+      .on(t.serviceId)
+      .where(sql`${t.state} IN ('draft', 'handed_in', 'released')`),
+    index('change_requests_service_idx').on(t.serviceId, t.createdAt),
+    index('change_requests_updated_idx').on(t.updatedAt),
+  ],
+);
+
+/** One proposed field of a change request: the value when proposed, the new value and the decision. */
+export const changeRequestFields = pgTable(
+  'change_request_fields',
+  {
+    changeRequestId: uuid('change_request_id')
+      .notNull()
+      .references(() => changeRequests.id, { onDelete: 'cascade' }),
+    fieldKey: text('field_key').notNull(),
+    currentValue: jsonb('current_value').$type<FieldValue>(),
+    newValue: jsonb('new_value').$type<FieldValue>(),
+    decision: text('decision').$type<ChangeDecision>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.changeRequestId, t.fieldKey] }),
+    check('change_request_fields_decision_known', sql`${t.decision} IS NULL OR ${t.decision} IN ('accept', 'discard')`),
+    check('change_request_fields_key_not_blank', sql`length(trim(${t.fieldKey})) > 0`),
   ],
 );

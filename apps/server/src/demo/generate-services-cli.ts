@@ -1,6 +1,6 @@
 // Fills a development database with generated services, for benchmarks and trying the lists at scale:
 //
-//   node apps/server/dist/demo/generate-services-cli.js --count 10000 [--seed 1]
+//   node apps/server/dist/demo/generate-services-cli.js --count 10000 [--seed 1] [--change-requests 2000]
 //   node --import tsx apps/server/src/demo/generate-services-cli.ts --count 10000
 //
 // It reads the server's environment (DATA_DIR or DATABASE_URL, and PORT/PUBLIC_URL, which decide
@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { openDatabase } from '../db/client.js';
+import { generateChangeRequests } from './generate-change-requests.js';
 import { generateServices } from './generate-services.js';
 import { demoSeedOptions, seedDemoData } from './seed-demo-data.js';
 
@@ -21,12 +22,19 @@ const fail = (message: string): never => {
 
 const main = async () => {
   const { values } = parseArgs({
-    options: { count: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' } },
+    options: {
+      count: { type: 'string', default: '10000' },
+      seed: { type: 'string', default: '1' },
+      'change-requests': { type: 'string', default: '0' },
+    },
   });
   const count = Number(values.count);
   const seed = Number(values.seed);
   if (!Number.isInteger(count) || count < 1 || count > 90_000) fail('--count must be a whole number from 1 to 90000');
   if (!Number.isInteger(seed)) fail('--seed must be a whole number');
+  const changeRequestCount = Number(values['change-requests']);
+  if (!Number.isInteger(changeRequestCount) || changeRequestCount < 0 || changeRequestCount > 90_000)
+    fail('--change-requests must be a whole number from 0 to 90000');
 
   let config;
   try {
@@ -44,6 +52,8 @@ const main = async () => {
     const demo = await seedDemoData(database.db, demoSeedOptions(config));
     const seededMs = Date.now() - started;
     const result = await generateServices(database.db, { count, seed });
+    const changes =
+      changeRequestCount > 0 ? await generateChangeRequests(database.db, { count: changeRequestCount, seed }) : null;
     console.log(
       JSON.stringify({
         generated: result.generated,
@@ -51,6 +61,7 @@ const main = async () => {
         seconds: (Date.now() - started) / 1000,
         generateSeconds: (Date.now() - started - seededMs) / 1000,
         byState: result.byState,
+        changeRequests: changes?.generated ?? 0,
       }),
     );
   } finally {

@@ -63,7 +63,7 @@ export const plannedStateCounts = (count: number): Record<ServiceState, number> 
 };
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same portfolio. */
-const prng = (seed: number) => {
+export const prng = (seed: number) => {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

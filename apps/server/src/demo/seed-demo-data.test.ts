@@ -1,5 +1,6 @@
 import {
   CATALOGUE_STATES,
+  CHANGE_REQUEST_STATES,
   categoriseService,
   findTransition,
   parseAuditEvent,
@@ -16,6 +17,7 @@ import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import {
   appSecrets,
   auditEvents,
+  changeRequests,
   institutions,
   serviceAdmins,
   serviceComments,
@@ -49,6 +51,18 @@ describe('demo data', () => {
     const rows = await test.database.db.select().from(auditEvents);
     expect(rows.length).toBeGreaterThan(DEMO_SERVICES.length);
     expect(rows.filter((row) => parseAuditEvent(row) === null)).toEqual([]);
+  });
+
+  it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {
+    const rows = await test.database.db
+      .select({ state: changeRequests.state, owner: users.username, service: services.name })
+      .from(changeRequests)
+      .innerJoin(services, eq(services.id, changeRequests.serviceId))
+      .innerJoin(users, eq(users.id, services.objectOwnerId));
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(CHANGE_REQUEST_STATES));
+    expect(rows).toContainEqual({ state: 'handed_in', owner: 'alice', service: 'Lustre Scratch Storage' });
+    // alice's online HPC Batch Computing stays free for a request of her own.
+    expect(rows.some((r) => r.service === 'HPC Batch Computing')).toBe(false);
   });
 
   it('adds the six centres and the alliance office, matched to the demo logins by domain', async () => {

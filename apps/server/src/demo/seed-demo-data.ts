@@ -31,6 +31,7 @@ import {
 import { DEMO_ACCOUNTS, entitlementsFor } from '../dev-idp/accounts.js';
 import { DEMO_COMMENTS, DEMO_SERVICES, type DemoService } from './catalogue.js';
 import { seedDemoMails } from './demo-mails.js';
+import { seedDemoChangeRequests } from './change-requests.js';
 import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
@@ -99,6 +100,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedComments(tx, serviceIds, userIds, now);
     await seedDemoReviews(tx, serviceIds, userIds, now);
     await seedDemoMails(tx, serviceIds, now);
+    await seedDemoChangeRequests(tx, serviceIds, userIds, now);
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,

@@ -1,6 +1,7 @@
 import type { Database, Db } from '../db/client.js';
 import { createFieldValueCache, type FieldValueCache } from '../read-models/field-values.js';
 import { createReviewIndex, type ReviewIndex } from '../read-models/review-index.js';
+import { createChangeRequestList, type ChangeRequestList } from '../read-models/change-request-list.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
@@ -9,6 +10,8 @@ export interface ServiceCaches {
   serviceIndex: ServiceListIndex;
   fieldValues: FieldValueCache;
   reviewIndex: ReviewIndex;
+  /** The Change Request List's rows (they show service names too, so service changes reach it). */
+  changeRequestList: ChangeRequestList;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -29,6 +32,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
     // Checks itself against the list snapshot's versions: nothing to invalidate.
     fieldValues: createFieldValueCache(database.db),
     reviewIndex: createReviewIndex({ db: database.db, revalidateMs, onError }),
+    changeRequestList: createChangeRequestList({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -40,6 +44,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed();
   caches?.reviewIndex.changed();
+  caches?.changeRequestList.changed();
 };
 
 /**
@@ -51,6 +56,12 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed(serviceId);
+  caches?.changeRequestList.changed();
+};
+
+/** After a change request changed in this process: the Change Request List shows it from the next request on. */
+export const changeRequestsChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.changeRequestList.changed();
 };
 
 /** After reviews changed in this process: the review lists read them again. */

@@ -1,5 +1,6 @@
 import {
   availableTransitions,
+  canSeeChangeRequests,
   FIELDS_BY_KEY,
   isProviderSide,
   isServiceState,
@@ -29,7 +30,7 @@ const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>
     .orderBy(asc(sql`lower(${keywords.name})`), asc(keywords.id));
 
 /** The ids a service's contact and institution fields name, for the refs of the answer. */
-const fieldRefIds = (fields: ServiceRow['fields']) => {
+export const fieldRefIds = (fields: ServiceRow['fields']) => {
   const userIds: string[] = [];
   const institutionIds: string[] = [];
   for (const [key, value] of Object.entries(fields)) {
@@ -123,7 +124,7 @@ export const presentServiceDetail = async (
         },
       ];
     }),
-    permissions: servicePermissions(relation),
+    permissions: { ...servicePermissions(relation), changeRequests: canSeeChangeRequests(relation) },
     actions: uniq(availableTransitions(row.state, context).map((rule) => rule.action)),
     refs: {
       users: Object.fromEntries(refs.userIds.flatMap((id) => (people.has(id) ? [[id, people.get(id)!]] : []))),

@@ -1,7 +1,7 @@
 import type { Language, MailKind, ServiceMailContent } from '@nubes/domain';
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
-import { reviewsChangedIn, serviceChangedIn } from '../http/service-caches.js';
+import { changeRequestsChangedIn, reviewsChangedIn, serviceChangedIn } from '../http/service-caches.js';
 import { mailQueuedIn } from '../mail/outbox-signal.js';
 import type { MailSite, Writes } from './pipeline.js';
 
@@ -18,7 +18,9 @@ export type AfterCommitEffect =
   /** Review statuses changed (one service's or a whole list's): the review lists read them again. */
   | { kind: 'reviews.changed' }
   /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
-  | { kind: 'mail.queued' };
+  | { kind: 'mail.queued' }
+  /** A change request changed: the Change Request List is stale. */
+  | { kind: 'changeRequest.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -61,6 +63,9 @@ const createAfterCommit =
           break;
         case 'mail.queued':
           mailQueuedIn(db);
+          break;
+        case 'changeRequest.changed':
+          changeRequestsChangedIn(db);
           break;
       }
     }

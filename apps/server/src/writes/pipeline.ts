@@ -88,6 +88,11 @@ interface ObjectChange<Columns, O extends AuditObjectType, T> {
    */
   set?: Columns;
   events: readonly ObjectEvent<O>[];
+  /**
+   * Events about other objects the change wrote in the same transaction (applying a change request
+   * writes its service's fields: one service event per field). Only beside events of its own.
+   */
+  related?: readonly AuditEvent[];
   value: T;
   effects?: readonly AfterCommitEffect[];
   mails?: readonly OutboxMessage[];
@@ -126,7 +131,10 @@ export const changeObject = <Locked extends Snapshot, Snapshot, Columns, O exten
     const objectId = kind.idOf(locked);
     return {
       value: { object, value: outcome.value },
-      events: outcome.events.map((event) => ({ ...event, objectType: kind.objectType, objectId }) as AuditEvent),
+      events: [
+        ...outcome.events.map((event) => ({ ...event, objectType: kind.objectType, objectId }) as AuditEvent),
+        ...(outcome.related ?? []),
+      ],
       // Caches hold the row: a change beside it (a comment, a document) leaves them as they are.
       effects: [...(outcome.set === undefined ? [] : kind.effects(object)), ...(outcome.effects ?? [])],
       mails: outcome.mails ?? [],

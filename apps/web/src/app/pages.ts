@@ -27,6 +27,12 @@ const ServiceFieldListPage = lazy(() =>
 const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
 const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
 const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
+const ServiceOnlineFormPage = lazy(() =>
+  import('../pages/ServiceOnlineFormPage').then((m) => ({ default: m.ServiceOnlineFormPage })),
+);
+const ChangeRequestListPage = lazy(() =>
+  import('../pages/ChangeRequestListPage').then((m) => ({ default: m.ChangeRequestListPage })),
+);
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -52,6 +58,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   reviewList: ReviewListPage,
   adminPanel: AdminPanelPage,
   mailSettings: MailSettingsPage,
+  serviceOnlineForm: ServiceOnlineFormPage,
+  changeRequestList: ChangeRequestListPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -32,6 +32,7 @@ export const serviceDetail = (overrides: Partial<ServiceDetail> = {}): ServiceDe
     decideRoleChange: false,
     activateDocuments: false,
     manageDocuments: true,
+    changeRequests: true,
     comment: true,
   },
   actions: ['completeApplication', 'withdrawApplication'],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../roles.js';
 import { REVIEW_STATUSES } from '../reviews/statuses.js';
 import { SERVICE_STATES } from '../services/states.js';
+import { CHANGE_DECISIONS, CHANGE_REQUEST_STATES } from '../change-requests/states.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -18,6 +19,8 @@ const userId = z.string();
 const roleHolders = z.record(z.string(), userId.nullable());
 const nothing = z.null().optional();
 const reviewStatus = z.object({ reviewStatus: z.enum(REVIEW_STATUSES) });
+const changeRequestState = z.object({ state: z.enum(CHANGE_REQUEST_STATES) });
+const decisions = z.record(z.string(), z.enum(CHANGE_DECISIONS).nullable());
 
 const event = <
   const O extends AuditObjectType,
@@ -34,7 +37,7 @@ const event = <
   }),
 });
 
-export type AuditObjectType = 'user' | 'session' | 'service' | 'keyword' | 'institution';
+export type AuditObjectType = 'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -100,6 +103,29 @@ const AUDIT_EVENTS = {
   'user.mailSettings.updated': event('user', {
     before: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
     after: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
+  }),
+  // Change requests (docs/domain.md#change-requests). Applying one also writes a service.updated
+  // event per applied field on the service, so the service's history shows each change.
+  'changeRequest.created': event('changeRequest', {
+    after: z.object({
+      serviceId: z.string(),
+      fromIntegrationManager: z.boolean(),
+      fields: changedValues,
+    }),
+  }),
+  'changeRequest.updated': event('changeRequest', { before: changedValues, after: changedValues }),
+  'changeRequest.handedIn': event('changeRequest', { before: changeRequestState, after: changeRequestState }),
+  'changeRequest.withdrawn': event('changeRequest', { before: changeRequestState, after: changeRequestState }),
+  'changeRequest.decided': event('changeRequest', { before: decisions, after: decisions }),
+  'changeRequest.released': event('changeRequest', { before: changeRequestState, after: changeRequestState }),
+  'changeRequest.applied': event('changeRequest', {
+    before: changeRequestState,
+    after: z.object({
+      state: z.enum(CHANGE_REQUEST_STATES),
+      applied: z.array(z.string()),
+      discarded: z.array(z.string()),
+      serviceVersion: z.int(),
+    }),
   }),
 } as const;
 

@@ -125,6 +125,8 @@ const servicePermissionsSchema = z
     activateDocuments: z.boolean(),
     manageDocuments: z.boolean(),
     comment: z.boolean(),
+    /** Reads the service's change requests (the change request tab). */
+    changeRequests: z.boolean(),
   })
   .meta({ id: 'ServicePermissions' });
 

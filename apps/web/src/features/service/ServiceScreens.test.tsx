@@ -643,3 +643,83 @@ describe('Dates and files', () => {
     expect(screen.getByText('No file chosen')).toBeInTheDocument();
   }, 20_000);
 });
+
+describe('Edit Service (online form)', () => {
+  const CR = 'c0a80101-0000-4000-8000-0000000000cc';
+  const online = () =>
+    detail({ state: 'service_online', permissions: { ...detail().permissions, edit: false, changeRequests: true } });
+  const request = (state: 'draft' | 'handed_in', version: number) => ({
+    id: CR,
+    service: { id: ID, serviceId: 'SVC-00001', name: online().name, state: 'service_online' },
+    state,
+    version,
+    fromIntegrationManager: false,
+    author: null,
+    createdAt: '2026-11-24T09:00:00.000Z',
+    updatedAt: '2026-11-24T09:00:00.000Z',
+    fields: [],
+    actions: state === 'draft' ? ['update', 'handIn', 'withdraw'] : ['withdraw'],
+    refs: { users: {}, institutions: {} },
+  });
+
+  it('turns the provider side’s edits into a change request and hands it in', async () => {
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(online()),
+      [`GET /api/services/${ID}/change-requests`]: ok({ canCreate: true, locked: false, items: [] }),
+      [`POST /api/services/${ID}/change-requests`]: () => ({ status: 201, body: request('draft', 1) }),
+      [`POST /api/change-requests/${CR}/hand-in`]: ok(request('handed_in', 2)),
+    });
+    renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.alice });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Service' }, { timeout: 10_000 })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'General', selected: true })).toBeInTheDocument();
+    fireEvent.change(await screen.findByRole('textbox', { name: /Short description/ }), {
+      target: { value: 'Faster' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Hand in change request' }));
+    expect(await screen.findByText('Change request sent')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'POST', path: `/api/services/${ID}/change-requests`, body: { fields: { shortDescription: 'Faster' } } },
+      { method: 'POST', path: `/api/change-requests/${CR}/hand-in`, body: { version: 1 } },
+    ]);
+  });
+
+  it('says why the fields are locked while a request is handed in', async () => {
+    fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(online()),
+      [`GET /api/services/${ID}/change-requests`]: ok({
+        canCreate: false,
+        locked: true,
+        items: [request('handed_in', 2)],
+      }),
+    });
+    renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.alice });
+    expect(
+      await screen.findByText('Contact information cannot be changed', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show the change request' })).toBeInTheDocument();
+  });
+
+  it('writes straight to the service for the portfolio manager', async () => {
+    const calls = fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: ok(detail({ state: 'service_online' })),
+      [`GET /api/services/${ID}/change-requests`]: ok({ canCreate: false, locked: false, items: [] }),
+      [`PATCH /api/services/${ID}`]: ok(detail({ state: 'service_online', version: detail().version + 1 })),
+    });
+    renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.paula });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Short description/ }, { timeout: 10_000 }), {
+      target: { value: 'Direct' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Service updated')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      {
+        method: 'PATCH',
+        path: `/api/services/${ID}`,
+        body: { fields: { shortDescription: 'Direct' }, version: detail().version },
+      },
+    ]);
+  });
+});

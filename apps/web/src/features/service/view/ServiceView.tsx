@@ -1,5 +1,6 @@
-import { Group, Tabs, Text, Title } from '@mantine/core';
-import type { ServiceDetail } from '@nubes/domain';
+import { Anchor, Group, Tabs, Text, Title } from '@mantine/core';
+import { isChangeRequestServiceState, routePath, type ServiceDetail } from '@nubes/domain';
+import { Link } from '../../../routing';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
@@ -7,6 +8,7 @@ import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../forms/LeaveG
 import { draftFromService } from '../formModel';
 import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';
+import { ChangeRequestTab } from '../change-requests/ChangeRequestTab';
 import { DocumentsTab } from './DocumentsTab';
 import { HistoryTab } from './HistoryTab';
 import { InformationTab } from './InformationTab';
@@ -43,6 +45,12 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
         <Text>{service.serviceId}</Text>
         <ServiceStateBadge state={service.state} />
         {service.providerInstitution && <Text>{service.providerInstitution.name}</Text>}
+        {isChangeRequestServiceState(service.state) &&
+          (service.permissions.edit || service.permissions.changeRequests) && (
+            <Anchor component={Link} to={routePath('serviceOnlineForm', { id: service.id })}>
+              {t('changeRequests.onlineForm.editOnline')}
+            </Anchor>
+          )}
       </Group>
       <Tabs
         value={tab}
@@ -52,11 +60,13 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
         keepMounted={false}
       >
         <Tabs.List aria-label={t('serviceView.tabsLabel')}>
-          {SERVICE_TABS.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {t(`serviceView.tabs.${value}`)}
-            </Tabs.Tab>
-          ))}
+          {SERVICE_TABS.filter((value) => value !== 'changeRequests' || service.permissions.changeRequests).map(
+            (value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`serviceView.tabs.${value}`)}
+              </Tabs.Tab>
+            ),
+          )}
         </Tabs.List>
         <Tabs.Panel value="onboarding" pt="lg">
           <OnboardingTab service={service} />
@@ -76,6 +86,11 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
         <Tabs.Panel value="documents" pt="lg">
           <DocumentsTab service={service} />
         </Tabs.Panel>
+        {service.permissions.changeRequests && (
+          <Tabs.Panel value="changeRequests" pt="lg">
+            <ChangeRequestTab service={service} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="status" pt="lg">
           <StatusTab service={service} onProblems={(errors, source) => draft.showErrors(errors, source)} />
         </Tabs.Panel>

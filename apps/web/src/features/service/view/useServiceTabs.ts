@@ -1,6 +1,6 @@
 import { useSearchParams } from '../../../routing';
 
-/** The tabs of the single service view (ADR 0012); resources and change requests come later. */
+/** The tabs of the single service view (ADR 0012); resources come later. */
 export const SERVICE_TABS = [
   'onboarding',
   'information',
@@ -8,6 +8,7 @@ export const SERVICE_TABS = [
   'ownership',
   'responsibilities',
   'documents',
+  'changeRequests',
   'status',
   'history',
 ] as const;

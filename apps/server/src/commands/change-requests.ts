@@ -1,0 +1,376 @@
+import {
+  canCreateChangeRequest,
+  canSeeChangeRequests,
+  categoriseService,
+  changeRequestActionFrom,
+  isChangeableField,
+  isChangeRequestServiceState,
+  isIntegrationManagerRequest,
+  isLockingState,
+  mayTakeChangeRequestAction,
+  type ApplyChangeRequest,
+  type AuditEvent,
+  type ChangeDecision,
+  type ChangeRequestAction,
+  type ChangeRequestStep,
+  type CreateChangeRequest,
+  type DecideChangeRequest,
+  type FieldMessages,
+  type FieldValue,
+  type UpdateChangeRequest,
+} from '@nubes/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { actorOf } from '../audit/actor.js';
+import type { AuthUser } from '../auth/principal.js';
+import type { Tx } from '../db/client.js';
+import { changeRequestFields, changeRequests } from '../db/schema.js';
+import { conflict, forbidden, HttpError, invalidInput, notFound } from '../http/http-error.js';
+import type { ChangeRequestFieldRow, ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
+import type { LoadedService } from '../model/service.js';
+import { loadVisibleService } from '../policies/service-policy.js';
+import {
+  changeChangeRequest,
+  loadChangeRequestFields,
+  type ChangeRequestSet,
+} from '../writes/change-request-writes.js';
+import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
+import { SERVICE_KIND } from '../writes/service-writes.js';
+import { applyContentInput, contentOf } from './service-content.js';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/**
+ * The proposed values checked like a direct edit (formats, users and institutions that exist) and
+ * stored the way a direct edit would store them; values equal to the service's are left out.
+ * 400 with a message per field, or "Nothing to save" when nothing differs.
+ */
+const proposedChanges = async (tx: Tx, service: LoadedService, proposed: Record<string, FieldValue>) => {
+  const unknown: FieldMessages = {};
+  for (const key of Object.keys(proposed)) if (!isChangeableField(key)) unknown[key] = 'changeRequests.notChangeable';
+  if (Object.keys(unknown).length > 0) throw invalidInput('service.resolveErrors', unknown);
+  const current = await contentOf(tx, service.row);
+  const { content } = await applyContentInput(tx, current, { fields: proposed });
+  const rows: { fieldKey: string; currentValue: FieldValue; newValue: FieldValue }[] = [];
+  for (const key of Object.keys(proposed).sort()) {
+    const before = current.fields[key] ?? null;
+    const after = content.fields[key] ?? null;
+    if (!same(before, after)) rows.push({ fieldKey: key, currentValue: before, newValue: after });
+  }
+  if (rows.length === 0) throw invalidInput('changeRequests.noChanges');
+  return rows;
+};
+
+const valuesOf = (rows: readonly { fieldKey: string; newValue: FieldValue | null }[]) =>
+  Object.fromEntries(rows.map((r) => [r.fieldKey, r.newValue ?? null]));
+
+/** The policy of one action: 403 for a caller who may not take it, 409 for a state it does not run from. */
+const authorizeAction = (action: ChangeRequestAction) => (request: LoadedChangeRequest) => {
+  const relation = request.service.relation;
+  if (!canSeeChangeRequests(relation)) throw notFound();
+  if (!mayTakeChangeRequestAction(action, relation, request.row.fromIntegrationManager))
+    throw forbidden('changeRequests.notAllowed');
+  if (!changeRequestActionFrom(action, request.row.state)) throw conflict('changeRequests.notPossible');
+  if ((action === 'update' || action === 'handIn') && !isChangeRequestServiceState(relation.state))
+    throw conflict('changeRequests.notForThisState');
+};
+
+/** A step of the request's own state (hand in, withdraw, release): one event, from → to. */
+const stepEvent = (
+  action: 'changeRequest.handedIn' | 'changeRequest.withdrawn' | 'changeRequest.released',
+  from: LoadedChangeRequest['row']['state'],
+  to: LoadedChangeRequest['row']['state'],
+): ObjectEvent<'changeRequest'> => ({ action, before: { state: from }, after: { state: to } });
+
+/**
+ * Starts a change request (a draft) on a service in a state that takes them: the provider side,
+ * or an integration manager (marked as theirs). One open request per service: 409 while one is
+ * open ("Contact information cannot be changed" once it is handed in).
+ */
+export const createChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  serviceId: string,
+  input: CreateChangeRequest,
+): Promise<ChangeRequestSnapshot> => {
+  try {
+    return await runWrite<ChangeRequestSnapshot>(writes, actorOf(principal), async (tx) => {
+      const service = await loadVisibleService(tx, serviceId, principal, { forUpdate: true });
+      if (!canSeeChangeRequests(service.relation)) throw notFound();
+      if (!canCreateChangeRequest(service.relation)) {
+        if (!isChangeRequestServiceState(service.relation.state)) throw conflict('changeRequests.notForThisState');
+        throw forbidden('changeRequests.notAllowed');
+      }
+      await assertNoOpenRequest(tx, service.row.id);
+      const fields = await proposedChanges(tx, service, input.fields);
+      const fromIntegrationManager = isIntegrationManagerRequest(service.relation);
+      const [row] = await tx
+        .insert(changeRequests)
+        .values({ serviceId: service.row.id, authorId: principal.id, fromIntegrationManager })
+        .returning();
+      await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: row!.id })));
+      return {
+        value: { row: row!, fields: await loadChangeRequestFields(tx, row!.id) },
+        events: [
+          {
+            action: 'changeRequest.created',
+            objectType: 'changeRequest',
+            objectId: row!.id,
+            after: { serviceId: service.row.id, fromIntegrationManager, fields: valuesOf(fields) },
+          },
+        ],
+        effects: [{ kind: 'changeRequest.changed' }],
+      };
+    });
+  } catch (error) {
+    // Two starts at once: the partial unique index lets only one of them in.
+    if (isUniqueViolation(error)) throw conflict('changeRequests.openExists');
+    throw error;
+  }
+};
+
+const assertNoOpenRequest = async (tx: Tx, serviceId: string) => {
+  const [open] = await tx
+    .select({ state: changeRequests.state })
+    .from(changeRequests)
+    .where(
+      and(eq(changeRequests.serviceId, serviceId), inArray(changeRequests.state, ['draft', 'handed_in', 'released'])),
+    );
+  if (!open) return;
+  throw conflict(isLockingState(open.state) ? 'changeRequests.locked' : 'changeRequests.openExists');
+};
+
+/**
+ * Whether the provider side may change the service's fields now: not while a request is handed in
+ * or released (409 "Contact information cannot be changed"). The portfolio manager edits anyway.
+ */
+export const assertNotLocked = async (tx: Tx, service: LoadedService) => {
+  if (service.relation.roles.some((role) => role === 'servicePortfolioManager' || role === 'portalManager')) return;
+  const [open] = await tx
+    .select({ id: changeRequests.id })
+    .from(changeRequests)
+    .where(and(eq(changeRequests.serviceId, service.row.id), inArray(changeRequests.state, ['handed_in', 'released'])));
+  if (open) throw conflict('changeRequests.locked');
+};
+
+/** Replaces a draft's proposed values; each field's current value is the service's value now. */
+export const updateChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: UpdateChangeRequest,
+): Promise<ChangeRequestSnapshot> =>
+  (
+    await changeChangeRequest(writes, {
+      id,
+      principal,
+      version: input.version,
+      authorize: authorizeAction('update'),
+      change: async (tx, request) => {
+        const fields = await proposedChanges(tx, request.service, input.fields);
+        const before = valuesOf(request.fields);
+        const after = valuesOf(fields);
+        if (same(before, after)) return { events: [], value: null };
+        await tx.delete(changeRequestFields).where(eq(changeRequestFields.changeRequestId, request.row.id));
+        await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: request.row.id })));
+        return { set: {}, events: [{ action: 'changeRequest.updated', before, after }], value: null };
+      },
+    })
+  ).object;
+
+/**
+ * What else happens when a request is handed in, in the same transaction: events about other
+ * objects it changes. The place for the review's "edit required" once reviews exist.
+ */
+const handInFollowUps = async (_tx: Tx, _request: LoadedChangeRequest): Promise<AuditEvent[]> => [];
+
+/** The authors hand a draft in ("change request sent"): from now on the fields are locked for the provider side. */
+export const handInChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: ChangeRequestStep,
+): Promise<ChangeRequestSnapshot> =>
+  (
+    await changeChangeRequest(writes, {
+      id,
+      principal,
+      version: input.version,
+      authorize: authorizeAction('handIn'),
+      change: async (tx, request) => ({
+        set: { state: 'handed_in' } satisfies ChangeRequestSet,
+        events: [stepEvent('changeRequest.handedIn', request.row.state, 'handed_in')],
+        related: await handInFollowUps(tx, request),
+        value: null,
+      }),
+    })
+  ).object;
+
+/** The authors withdraw a draft or a handed-in request; the lock ends with it. */
+export const withdrawChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: ChangeRequestStep,
+): Promise<ChangeRequestSnapshot> =>
+  (
+    await changeChangeRequest(writes, {
+      id,
+      principal,
+      version: input.version,
+      authorize: authorizeAction('withdraw'),
+      change: async (_tx, request) => ({
+        set: { state: 'withdrawn' },
+        events: [stepEvent('changeRequest.withdrawn', request.row.state, 'withdrawn')],
+        value: null,
+      }),
+    })
+  ).object;
+
+/** The portfolio manager accepts or discards fields of a handed-in request (several at once, changeable until release). */
+export const decideChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: DecideChangeRequest,
+): Promise<ChangeRequestSnapshot> =>
+  (
+    await changeChangeRequest(writes, {
+      id,
+      principal,
+      version: input.version,
+      authorize: authorizeAction('decide'),
+      change: async (tx, request) => {
+        const byKey = new Map(request.fields.map((f) => [f.fieldKey, f]));
+        const unknown: FieldMessages = {};
+        for (const key of Object.keys(input.decisions)) if (!byKey.has(key)) unknown[key] = 'validation.unknownField';
+        if (Object.keys(unknown).length > 0) throw invalidInput('service.resolveErrors', unknown);
+        const before: Record<string, ChangeDecision | null> = {};
+        const after: Record<string, ChangeDecision | null> = {};
+        for (const [key, decision] of Object.entries(input.decisions)) {
+          const field = byKey.get(key)!;
+          if (field.decision === decision) continue;
+          before[key] = field.decision ?? null;
+          after[key] = decision;
+          await tx
+            .update(changeRequestFields)
+            .set({ decision })
+            .where(and(eq(changeRequestFields.changeRequestId, request.row.id), eq(changeRequestFields.fieldKey, key)));
+        }
+        if (Object.keys(after).length === 0) return { events: [], value: null };
+        return { set: {}, events: [{ action: 'changeRequest.decided', before, after }], value: null };
+      },
+    })
+  ).object;
+
+/** The portfolio manager releases a request once every field is decided ("release done"). */
+export const releaseChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: ChangeRequestStep,
+): Promise<ChangeRequestSnapshot> =>
+  (
+    await changeChangeRequest(writes, {
+      id,
+      principal,
+      version: input.version,
+      authorize: authorizeAction('release'),
+      change: async (_tx, request) => {
+        const undecided = request.fields.filter((f) => f.decision === null);
+        if (undecided.length > 0)
+          throw new HttpError(
+            'conflict',
+            'changeRequests.undecided',
+            Object.fromEntries(undecided.map((f) => [f.fieldKey, 'changeRequests.undecided'])),
+          );
+        return {
+          set: { state: 'released' },
+          events: [stepEvent('changeRequest.released', request.row.state, 'released')],
+          value: null,
+        };
+      },
+    })
+  ).object;
+
+/** Whether the service's value of the field is no longer the one the request was made against. */
+const isStaleField = (field: ChangeRequestFieldRow, serviceValues: Record<string, FieldValue>): boolean =>
+  !same(serviceValues[field.fieldKey] ?? null, field.currentValue ?? null);
+
+/**
+ * The portfolio manager applies a released request ("change request applied"): the accepted values
+ * are written to the service in this transaction, one service.updated event per field (old → new),
+ * and the service's version moves. A field the service changed since the request was made is
+ * written only when `overwrite` names it (409 changeRequests.stale otherwise, naming the fields).
+ */
+export const applyChangeRequest = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: ApplyChangeRequest,
+): Promise<ChangeRequestSnapshot> =>
+  (
+    await changeChangeRequest(writes, {
+      id,
+      principal,
+      version: input.version,
+      authorize: (request) => {
+        authorizeAction('apply')(request);
+        if (request.service.relation.state === 'service_retired') throw conflict('changeRequests.notForThisState');
+      },
+      change: async (tx, request) => {
+        const service = request.service;
+        const accepted = request.fields.filter((f) => f.decision === 'accept');
+        const overwrite = new Set(input.overwrite ?? []);
+        const stale = accepted.filter((f) => isStaleField(f, service.row.fields) && !overwrite.has(f.fieldKey));
+        if (stale.length > 0)
+          throw new HttpError(
+            'conflict',
+            'changeRequests.stale',
+            Object.fromEntries(stale.map((f) => [f.fieldKey, 'changeRequests.staleField'])),
+          );
+        const fields = { ...service.row.fields };
+        const related: AuditEvent[] = [];
+        for (const field of accepted) {
+          const old = fields[field.fieldKey] ?? null;
+          const now = field.newValue ?? null;
+          if (same(old, now)) continue;
+          if (now === null) delete fields[field.fieldKey];
+          else fields[field.fieldKey] = now;
+          related.push({
+            action: 'service.updated',
+            objectType: 'service',
+            objectId: service.row.id,
+            before: { [field.fieldKey]: old },
+            after: { [field.fieldKey]: now },
+          });
+        }
+        const changedService =
+          related.length > 0
+            ? await SERVICE_KIND.bump(tx, service, { fields, serviceType: categoriseService(fields) })
+            : service;
+        return {
+          set: { state: 'applied' },
+          events: [
+            {
+              action: 'changeRequest.applied',
+              before: { state: request.row.state },
+              after: {
+                state: 'applied',
+                applied: accepted.map((f) => f.fieldKey),
+                discarded: request.fields.filter((f) => f.decision === 'discard').map((f) => f.fieldKey),
+                serviceVersion: changedService.row.version,
+              },
+            },
+          ],
+          related,
+          effects: related.length > 0 ? SERVICE_KIND.effects(changedService) : [],
+          value: null,
+        };
+      },
+    })
+  ).object;

@@ -1,0 +1,37 @@
+import type { ChangeRequestState } from '@nubes/domain';
+import type { changeRequestFields, changeRequests } from '../db/schema.js';
+import type { LoadedService } from './service.js';
+
+export type ChangeRequestRow = typeof changeRequests.$inferSelect;
+export type ChangeRequestFieldRow = typeof changeRequestFields.$inferSelect;
+
+/** A change request with its fields, as commands answer it and presenters shape it. */
+export interface ChangeRequestSnapshot {
+  row: ChangeRequestRow;
+  fields: ChangeRequestFieldRow[];
+}
+
+/** A change request locked for a change, with its service (also locked) and the caller's relation to it. */
+export interface LoadedChangeRequest extends ChangeRequestSnapshot {
+  service: LoadedService;
+}
+
+/** A row of the Change Request List: the request with its service and author. */
+export interface ChangeRequestListRow {
+  id: string;
+  state: ChangeRequestState;
+  fromIntegrationManager: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  serviceUuid: string;
+  serviceId: string;
+  serviceName: string;
+  serviceState: string;
+  authorName: string;
+  authorUsername: string;
+  fieldCount: number;
+  /** Service name, service ID and author, lower-cased: what a search matches. */
+  searchText: string;
+  /** The service name lower-cased: the sort by service. */
+  serviceKey: string;
+}

@@ -1,0 +1,59 @@
+import type {
+  ApplyChangeRequest,
+  ChangeRequest,
+  ChangeRequestList,
+  ChangeRequestListQuery,
+  DecideChangeRequest,
+  ServiceChangeRequests,
+} from '@nubes/domain';
+import { apiRequest } from '../../../api/client';
+
+/** The change request calls of the API (see /api/openapi.json). */
+
+type ProposedValues = Record<string, string | number | boolean | string[] | null>;
+
+const one = (id: string) => `/api/change-requests/${encodeURIComponent(id)}`;
+
+export const changeRequestKeys = {
+  all: ['change-requests'] as const,
+  ofService: (serviceId: string) => ['change-requests', 'service', serviceId] as const,
+  one: (id: string) => ['change-requests', 'one', id] as const,
+  list: (query: string) => ['change-requests', 'list', query] as const,
+};
+
+export const fetchServiceChangeRequests = (serviceId: string) =>
+  apiRequest<ServiceChangeRequests>(`/api/services/${encodeURIComponent(serviceId)}/change-requests`);
+
+export const fetchChangeRequest = (id: string) => apiRequest<ChangeRequest>(one(id));
+
+export const createChangeRequest = (serviceId: string, fields: ProposedValues) =>
+  apiRequest<ChangeRequest>(`/api/services/${encodeURIComponent(serviceId)}/change-requests`, {
+    method: 'POST',
+    body: { fields },
+  });
+
+export const updateChangeRequest = (id: string, version: number, fields: ProposedValues) =>
+  apiRequest<ChangeRequest>(one(id), { method: 'PATCH', body: { version, fields } });
+
+export type ChangeRequestStepName = 'hand-in' | 'withdraw' | 'release';
+
+export const stepChangeRequest = (id: string, step: ChangeRequestStepName, version: number) =>
+  apiRequest<ChangeRequest>(`${one(id)}/${step}`, { method: 'POST', body: { version } });
+
+export const decideChangeRequest = (id: string, body: DecideChangeRequest) =>
+  apiRequest<ChangeRequest>(`${one(id)}/decisions`, { method: 'PUT', body });
+
+export const applyChangeRequest = (id: string, body: ApplyChangeRequest) =>
+  apiRequest<ChangeRequest>(`${one(id)}/apply`, { method: 'POST', body });
+
+/** The list's query string: only what differs from the defaults. */
+export const listQueryString = (query: Partial<ChangeRequestListQuery>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const fetchChangeRequestList = (query: Partial<ChangeRequestListQuery>, signal?: AbortSignal) =>
+  apiRequest<ChangeRequestList>(`/api/change-requests${listQueryString(query)}`, { signal });

@@ -1,0 +1,302 @@
+import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  isChangeableField,
+  routePath,
+  SERVICE_FIELDS,
+  type ChangeRequest,
+  type FieldGroup,
+  type ServiceDetail,
+} from '@nubes/domain';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from '../../../routing';
+import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { notifyError, notifyInfo, notifySuccess } from '../../../components/notify';
+import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
+import {
+  changeRequestKeys,
+  createChangeRequest,
+  fetchServiceChangeRequests,
+  stepChangeRequest,
+  updateChangeRequest,
+} from '../change-requests/api';
+import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
+import { DraftFields, NameInput } from '../components/DraftFields';
+import { FieldValueList } from '../components/FieldValueList';
+import {
+  changesOf,
+  draftFromService,
+  editsOf,
+  firstErrorKey,
+  groupOfKey,
+  informationOrder,
+  informationPages,
+  NAME_GROUP,
+  pageFields,
+  saveErrors,
+  type DraftValues,
+} from '../formModel';
+import { useSaveService } from '../useSaveService';
+import { focusField, useServiceDraft, type ServiceDraft } from '../useServiceDraft';
+import { reportWriteError } from '../writes';
+
+const GROUPS = informationPages();
+const ORDER = informationOrder();
+const OPEN = new Set(['draft', 'handed_in', 'released']);
+const REQUEST_FIELDS = SERVICE_FIELDS.filter((field) => isChangeableField(field.key));
+
+type Mode = 'direct' | 'request' | 'readOnly';
+
+/** The service's values with an open draft's proposals over them: what the form starts from. */
+const withProposals = (service: ServiceDetail, open: ChangeRequest | undefined): DraftValues => {
+  const base = draftFromService(service);
+  if (!open || open.state !== 'draft') return base;
+  const fields = { ...base.fields };
+  for (const field of open.fields) fields[field.key] = field.newValue;
+  return { ...base, fields };
+};
+
+/**
+ * Edit Service (/sc/service-online-form/{id}): one tab per field group. Whoever may edit the
+ * service directly (the portfolio manager; the provider side in the draft states) saves to it;
+ * the provider side and the integration managers in the other states write a change request
+ * instead, which they then hand in (docs/domain.md#change-requests).
+ */
+export const OnlineForm = ({ service }: { service: ServiceDetail }) => (
+  <LeaveGuard>
+    <OnlineFormBody service={service} />
+  </LeaveGuard>
+);
+
+const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
+  const { t } = useTranslation();
+  const requests = useQuery({
+    queryKey: changeRequestKeys.ofService(service.id),
+    queryFn: () => fetchServiceChangeRequests(service.id),
+    enabled: service.permissions.changeRequests,
+  });
+  const open = requests.data?.items.find((r) => OPEN.has(r.state));
+  const locked = requests.data?.locked ?? false;
+  const mode: Mode = service.permissions.edit
+    ? 'direct'
+    : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
+      ? 'request'
+      : 'readOnly';
+  const base = useMemo(
+    () => (mode === 'request' ? withProposals(service, open) : draftFromService(service)),
+    [mode, service, open],
+  );
+  const draft = useServiceDraft(base);
+  useGuardedForm('online', { dirty: draft.dirty, discard: draft.reset });
+  const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
+
+  const showField = (key: string) => {
+    const group = groupOfKey(key);
+    if (group && group !== tab) setTab(group);
+    // The tab's panel renders first.
+    window.setTimeout(() => focusField(key), 0);
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t('routes.serviceOnlineForm')}</Title>
+        <Group gap="sm" mt="xs">
+          <Text fw={600}>{service.name}</Text>
+          <Text>{service.serviceId}</Text>
+          <ServiceStateBadge state={service.state} />
+          <Anchor component={Link} to={routePath('service', { id: service.id })}>
+            {t('serviceView.openService')}
+          </Anchor>
+        </Group>
+      </div>
+
+      {mode === 'readOnly' ? (
+        requests.isPending && service.permissions.changeRequests ? null : (
+          <Alert color="gray" role="status">
+            {t('changeRequests.onlineForm.notEditable')}
+          </Alert>
+        )
+      ) : (
+        <Text>
+          {t(mode === 'direct' ? 'changeRequests.onlineForm.directIntro' : 'changeRequests.onlineForm.intro')}
+        </Text>
+      )}
+      {mode === 'request' && locked && (
+        <Alert color="red" title={t('changeRequests.locked')} role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('changeRequests.lockedText')}</Text>
+            <Anchor
+              component={Link}
+              to={`${routePath('service', { id: service.id })}?tab=changeRequests`}
+              c="inherit"
+              fw={600}
+              underline="always"
+            >
+              {t('changeRequests.onlineForm.openChangeRequest')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      {mode === 'request' && open?.state === 'draft' && (
+        <Alert color="blue" role="status">
+          {t('changeRequests.onlineForm.draftNotice', { count: open.fields.length })}
+        </Alert>
+      )}
+
+      <Tabs value={tab} onChange={(next) => next && setTab(next as FieldGroup)} keepMounted={false}>
+        <Tabs.List aria-label={t('changeRequests.onlineForm.tabsLabel')}>
+          {GROUPS.map((group) => (
+            <Tabs.Tab key={group} value={group}>
+              {t(`fieldGroups.${group}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {GROUPS.map((group) => (
+          <Tabs.Panel key={group} value={group} pt="lg">
+            {mode === 'readOnly' ? (
+              <FieldValueList
+                fields={pageFields(group)}
+                values={draftFromService(service).fields}
+                refs={service.refs}
+                keywords={service.keywords}
+              />
+            ) : (
+              <Stack gap="md">
+                {mode === 'direct' && group === NAME_GROUP && <NameInput draft={draft} />}
+                <DraftFields
+                  fields={
+                    mode === 'direct' ? pageFields(group) : pageFields(group).filter((f) => isChangeableField(f.key))
+                  }
+                  draft={draft}
+                  service={service}
+                  step="serviceInformation"
+                />
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+
+      {mode === 'direct' && <DirectSave service={service} draft={draft} focus={showField} />}
+      {mode === 'request' && <RequestSave service={service} draft={draft} open={open} focus={showField} />}
+    </Stack>
+  );
+};
+
+const DirectSave = ({
+  service,
+  draft,
+  focus,
+}: {
+  service: ServiceDetail;
+  draft: ServiceDraft;
+  focus: (key: string) => void;
+}) => {
+  const { t } = useTranslation();
+  const { save, saving } = useSaveService({
+    service,
+    draft,
+    fields: SERVICE_FIELDS,
+    order: ORDER,
+    cannotSaveKey: 'service.cannotSave',
+    focus,
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+  return (
+    <form noValidate aria-label={t('routes.serviceOnlineForm')} onSubmit={onSubmit}>
+      <Button type="submit" loading={saving}>
+        {t('changeRequests.onlineForm.saveDirect')}
+      </Button>
+    </form>
+  );
+};
+
+interface RequestSaveProps {
+  service: ServiceDetail;
+  draft: ServiceDraft;
+  open: ChangeRequest | undefined;
+  focus: (key: string) => void;
+}
+
+/** The proposals: every changeable field whose value differs from the service's. */
+const proposalsOf = (service: ServiceDetail, values: DraftValues) => {
+  const serviceBase = draftFromService(service);
+  return changesOf(serviceBase, editsOf(serviceBase, values))?.fields ?? {};
+};
+
+const RequestSave = ({ service, draft, open, focus }: RequestSaveProps) => {
+  const { t } = useTranslation();
+  const { changed } = useChangeRequestCache();
+
+  const write = useMutation({
+    mutationFn: async (handIn: boolean) => {
+      const proposals = proposalsOf(service, draft.values);
+      const draftOpen = open?.state === 'draft' ? open : undefined;
+      let request =
+        draftOpen && !draft.dirty
+          ? draftOpen
+          : draftOpen
+            ? await updateChangeRequest(draftOpen.id, draftOpen.version, proposals)
+            : await createChangeRequest(service.id, proposals);
+      if (handIn) request = await stepChangeRequest(request.id, 'hand-in', request.version);
+      return { request, handIn };
+    },
+    onSuccess: ({ request, handIn }) => {
+      changed(service.id);
+      notifySuccess(
+        t(handIn ? 'changeRequests.sent' : 'changeRequests.saved'),
+        t('changeRequests.details', { name: request.service.name }),
+      );
+    },
+    onError: (error) =>
+      reportWriteError(error, t('service.cannotSave'), t, {
+        onConflict: () => changed(service.id),
+        onFields: (messages) => {
+          draft.showErrors(messages, 'texts');
+          const first = firstErrorKey(messages, ORDER);
+          if (first) focus(first);
+        },
+      }),
+  });
+
+  const submit = (handIn: boolean) => {
+    const errors = saveErrors(REQUEST_FIELDS, draft.values);
+    delete errors.name;
+    if (Object.keys(errors).length > 0) {
+      draft.showErrors(errors, 'keys');
+      notifyError(t('service.cannotSave'), t('service.resolveErrors'));
+      const first = firstErrorKey(errors, ORDER);
+      if (first) focus(first);
+      return;
+    }
+    const nothing = Object.keys(proposalsOf(service, draft.values)).length === 0;
+    if (nothing && !(handIn && open?.state === 'draft')) {
+      notifyInfo(t('service.nothingToSave'), t('serviceView.nothingToSaveText'));
+      return;
+    }
+    write.mutate(handIn);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(false);
+  };
+
+  return (
+    <form noValidate aria-label={t('routes.serviceOnlineForm')} onSubmit={onSubmit}>
+      <Group>
+        <Button type="submit" variant="default" loading={write.isPending && write.variables === false}>
+          {t('changeRequests.actions.update')}
+        </Button>
+        <Button onClick={() => submit(true)} loading={write.isPending && write.variables === true}>
+          {t('changeRequests.actions.handIn')}
+        </Button>
+      </Group>
+    </form>
+  );
+};

@@ -1,0 +1,20 @@
+import '../features/service/styles';
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../components/NoAccess';
+import { ChangeRequestList } from '../features/service/change-requests/ChangeRequestList';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { usePermission } from '../features/portfolio/usePermission';
+
+/** /sc/change-request-list: change requests across services, for the portfolio manager. */
+export const ChangeRequestListPage = () => {
+  const { t } = useTranslation();
+  const mayList = usePermission('changeRequest.list');
+  if (!mayList) return <NoAccess />;
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t('routes.changeRequestList')} intro={t('changeRequests.listIntro')} />
+      <ChangeRequestList />
+    </Stack>
+  );
+};

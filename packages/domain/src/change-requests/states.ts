@@ -1,0 +1,124 @@
+import { hasAnyRole } from '../roles.js';
+import { isProviderSide, type ServiceRelation } from '../services/access.js';
+import { FIELDS_BY_KEY } from '../services/fields.js';
+import type { ServiceState } from '../services/states.js';
+
+/** A change request's states (docs/domain.md#change-requests); draft, handed in and released are open. */
+export const CHANGE_REQUEST_STATES = ['draft', 'handed_in', 'released', 'applied', 'withdrawn'] as const;
+export type ChangeRequestState = (typeof CHANGE_REQUEST_STATES)[number];
+
+export const OPEN_CHANGE_REQUEST_STATES = [
+  'draft',
+  'handed_in',
+  'released',
+] as const satisfies readonly ChangeRequestState[];
+
+/** While a request is in one of these, the provider side may not change the service's fields (the lock). */
+export const LOCKING_CHANGE_REQUEST_STATES = ['handed_in', 'released'] as const satisfies readonly ChangeRequestState[];
+
+export const CHANGE_DECISIONS = ['accept', 'discard'] as const;
+export type ChangeDecision = (typeof CHANGE_DECISIONS)[number];
+
+/**
+ * The service states in which the provider side's edits become a change request: every state
+ * after the application in which it may not edit directly, up to the catalogue. The portfolio
+ * manager edits directly there (docs/domain.md#service-workflow, editing).
+ */
+export const CHANGE_REQUEST_SERVICE_STATES = [
+  'service_planned',
+  'service_information_received',
+  'ready_for_integration',
+  'integration_planned',
+  'integration_in_progress',
+  'service_card_review',
+  'integration_completed',
+  'service_online',
+  'service_not_available',
+  'service_full_capacity_reached',
+] as const satisfies readonly ServiceState[];
+
+export const isChangeRequestServiceState = (state: ServiceState): boolean =>
+  (CHANGE_REQUEST_SERVICE_STATES as readonly ServiceState[]).includes(state);
+
+/**
+ * Who acts on a change request: its authors (the provider side, or the integration managers when
+ * the request is marked as theirs) or the portfolio manager (spm). portalManager passes every role.
+ */
+type ChangeRequestActor = 'author' | 'spm';
+
+export const CHANGE_REQUEST_ACTIONS = ['update', 'handIn', 'withdraw', 'decide', 'release', 'apply'] as const;
+export type ChangeRequestAction = (typeof CHANGE_REQUEST_ACTIONS)[number];
+
+export interface ChangeRequestRule {
+  action: ChangeRequestAction;
+  from: readonly ChangeRequestState[];
+  /** The state after the action; absent: the state stays (an edit, a decision). */
+  to?: ChangeRequestState;
+  who: ChangeRequestActor;
+}
+
+/** The transition table: the one place that says which action runs from where and by whom. */
+export const CHANGE_REQUEST_RULES: readonly ChangeRequestRule[] = [
+  { action: 'update', from: ['draft'], who: 'author' },
+  { action: 'handIn', from: ['draft'], to: 'handed_in', who: 'author' },
+  { action: 'withdraw', from: ['draft', 'handed_in'], to: 'withdrawn', who: 'author' },
+  { action: 'decide', from: ['handed_in'], who: 'spm' },
+  { action: 'release', from: ['handed_in'], to: 'released', who: 'spm' },
+  { action: 'apply', from: ['released'], to: 'applied', who: 'spm' },
+];
+
+export const changeRequestRule = (action: ChangeRequestAction): ChangeRequestRule =>
+  CHANGE_REQUEST_RULES.find((rule) => rule.action === action)!;
+
+const isSpm = (roles: readonly string[]) => hasAnyRole(roles, ['servicePortfolioManager']);
+const isSim = (roles: readonly string[]) => hasAnyRole(roles, ['serviceIntegrationManager']);
+
+/** Whether the caller may start a change request on this service now. */
+export const canCreateChangeRequest = (r: ServiceRelation): boolean =>
+  isChangeRequestServiceState(r.state) && (isProviderSide(r) || isSim(r.roles));
+
+/** A request started by someone who is not provider side but an integration manager is marked as theirs. */
+export const isIntegrationManagerRequest = (r: ServiceRelation): boolean => !isProviderSide(r) && isSim(r.roles);
+
+/** Whether the caller is one of the request's authors: the provider side, or the integration managers for theirs. */
+export const isChangeRequestAuthor = (r: ServiceRelation, fromIntegrationManager: boolean): boolean =>
+  fromIntegrationManager ? isSim(r.roles) : isProviderSide(r) || r.roles.includes('portalManager');
+
+/** Who may take the action, regardless of the request's state (the state answers 409, this 403). */
+export const mayTakeChangeRequestAction = (
+  action: ChangeRequestAction,
+  r: ServiceRelation,
+  fromIntegrationManager: boolean,
+): boolean =>
+  changeRequestRule(action).who === 'spm' ? isSpm(r.roles) : isChangeRequestAuthor(r, fromIntegrationManager);
+
+/** Whether the action runs from this state. */
+export const changeRequestActionFrom = (action: ChangeRequestAction, state: ChangeRequestState): boolean =>
+  changeRequestRule(action).from.includes(state);
+
+/** The actions this caller may take on a request in this state, for the web to offer. */
+export const changeRequestActions = (
+  r: ServiceRelation,
+  state: ChangeRequestState,
+  fromIntegrationManager: boolean,
+): ChangeRequestAction[] =>
+  CHANGE_REQUEST_ACTIONS.filter(
+    (action) => changeRequestActionFrom(action, state) && mayTakeChangeRequestAction(action, r, fromIntegrationManager),
+  );
+
+/** The fields a change request may carry: the catalogue's fields, but keywords (a relation of their own). */
+export const isChangeableField = (key: string): boolean => {
+  const field = FIELDS_BY_KEY.get(key);
+  return field !== undefined && field.type !== 'keywords';
+};
+
+/**
+ * Who reads a service's change requests: its provider side and the portfolio and integration
+ * managers; others who may see the service get 404 for them, as for what does not exist.
+ */
+export const canSeeChangeRequests = (r: ServiceRelation): boolean =>
+  isProviderSide(r) || isSpm(r.roles) || isSim(r.roles);
+
+/** Whether the provider side may not change the fields now: an open request was handed in. */
+export const isLockingState = (state: ChangeRequestState): boolean =>
+  (LOCKING_CHANGE_REQUEST_STATES as readonly ChangeRequestState[]).includes(state);
