@@ -25,6 +25,7 @@ import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { changeRequestFields, changeRequests } from '../db/schema.js';
 import { conflict, forbidden, HttpError, invalidInput, notFound } from '../http/http-error.js';
+import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ChangeRequestFieldRow, ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -35,6 +36,7 @@ import {
 } from '../writes/change-request-writes.js';
 import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 import { SERVICE_KIND } from '../writes/service-writes.js';
+import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -183,10 +185,27 @@ export const updateChangeRequest = async (
   ).object;
 
 /**
- * What else happens when a request is handed in, in the same transaction: events about other
- * objects it changes. The place for the review's "edit required" once reviews exist.
+ * What else happens when a request is handed in, in the same transaction: a running review of the
+ * service becomes "edit required" (ADR 0029), with its event about the service and the review
+ * lists' refresh, and the mails of the hand-in.
  */
-const handInFollowUps = async (_tx: Tx, _request: LoadedChangeRequest): Promise<AuditEvent[]> => [];
+const handInFollowUps = async (tx: Tx, request: LoadedChangeRequest, principal: AuthUser) => {
+  const serviceId = request.service.row.id;
+  const review = await markReviewEditRequired(tx, serviceId, principal.id);
+  return {
+    related: review.events.map((event) => ({ ...event, objectType: 'service', objectId: serviceId }) as AuditEvent),
+    effects: review.effects,
+    mails: await serviceMails(tx, 'changeRequestHandedIn', { serviceId, actor: mailActorOf(principal) }),
+  };
+};
+
+/** The mails of a step of the portfolio manager's, to the provider side and the managers next. */
+const stepMails = (
+  tx: Tx,
+  kind: 'changeRequestReleased' | 'changeRequestApplied',
+  request: LoadedChangeRequest,
+  principal: AuthUser,
+) => serviceMails(tx, kind, { serviceId: request.service.row.id, actor: mailActorOf(principal) });
 
 /** The authors hand a draft in ("change request sent"): from now on the fields are locked for the provider side. */
 export const handInChangeRequest = async (
@@ -204,7 +223,7 @@ export const handInChangeRequest = async (
       change: async (tx, request) => ({
         set: { state: 'handed_in' } satisfies ChangeRequestSet,
         events: [stepEvent('changeRequest.handedIn', request.row.state, 'handed_in')],
-        related: await handInFollowUps(tx, request),
+        ...(await handInFollowUps(tx, request, principal)),
         value: null,
       }),
     })
@@ -280,7 +299,7 @@ export const releaseChangeRequest = async (
       principal,
       version: input.version,
       authorize: authorizeAction('release'),
-      change: async (_tx, request) => {
+      change: async (tx, request) => {
         const undecided = request.fields.filter((f) => f.decision === null);
         if (undecided.length > 0)
           throw new HttpError(
@@ -291,6 +310,7 @@ export const releaseChangeRequest = async (
         return {
           set: { state: 'released' },
           events: [stepEvent('changeRequest.released', request.row.state, 'released')],
+          mails: await stepMails(tx, 'changeRequestReleased', request, principal),
           value: null,
         };
       },
@@ -369,6 +389,7 @@ export const applyChangeRequest = async (
           ],
           related,
           effects: related.length > 0 ? SERVICE_KIND.effects(changedService) : [],
+          mails: await stepMails(tx, 'changeRequestApplied', request, principal),
           value: null,
         };
       },

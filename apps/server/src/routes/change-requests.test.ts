@@ -9,7 +9,7 @@ import {
 } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, changeRequestFields, changeRequests, services } from '../db/schema.js';
+import { auditEvents, changeRequestFields, changeRequests, mailOutbox, services } from '../db/schema.js';
 import { invalidateServiceCaches } from '../http/service-caches.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
@@ -451,5 +451,43 @@ describe('reading change requests', () => {
     expect(listed.json()).toMatchObject({ total: 1, items: [{ state: 'draft', author: 'Alice Adler' }] });
     expect((await call('paula', 'GET', '/change-requests?state=open')).statusCode).toBe(400);
     expect((await call('paula', 'GET', '/change-requests?pageSize=1000')).statusCode).toBe(400);
+  });
+});
+
+describe('what a hand-in sets off', () => {
+  it('turns a running review into "edit required" and queues the mails, in the hand-in’s transaction', async () => {
+    const { service, request } = await requestIn('draft');
+    const started = await call('paula', 'POST', `/services/${service.id}/review/start`, { version: 0 });
+    expect(started.statusCode).toBe(200);
+    await test.database.db.delete(mailOutbox);
+
+    const handedIn = await call('alice', 'POST', `/change-requests/${request.id}/hand-in`, {
+      version: request.version,
+    });
+    expect(handedIn.statusCode).toBe(200);
+    const review = await call('alice', 'GET', `/services/${service.id}/review`);
+    expect(review.json()).toMatchObject({ review: { status: 'editRequired' } });
+    const events = await test.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.objectId, service.id), eq(auditEvents.action, 'review.editRequired')));
+    expect(events).toHaveLength(1);
+    const mails = await test.database.db.select().from(mailOutbox).where(eq(mailOutbox.serviceId, service.id));
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails.every((mail) => mail.kind === 'changeRequestHandedIn')).toBe(true);
+    // The portfolio manager decides next; alice handed it in herself.
+    expect(mails.map((mail) => mail.recipientId)).toContain(world.people.paula!.id);
+    expect(mails.map((mail) => mail.recipientId)).not.toContain(world.people.alice!.id);
+  });
+
+  it('leaves a review that is not running as it is', async () => {
+    const { service, request } = await requestIn('draft');
+    const handedIn = await call('alice', 'POST', `/change-requests/${request.id}/hand-in`, {
+      version: request.version,
+    });
+    expect(handedIn.statusCode).toBe(200);
+    expect((await call('alice', 'GET', `/services/${service.id}/review`)).json()).toMatchObject({
+      review: { status: 'inactive' },
+    });
   });
 });
