@@ -80,7 +80,7 @@ describe('top navigation by permission, built screens only', () => {
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent);
-    for (const placeholder of ['Change Request List', 'Resource Package Review List']) {
+    for (const placeholder of ['Resource Package Review List']) {
       expect(items).not.toContain(placeholder);
     }
   });
