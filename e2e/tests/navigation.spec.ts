@@ -41,7 +41,7 @@ test('alice, a service provider, sees the service portfolio menu with New Applic
   await expect(page.getByRole('main').getByRole('link', { name: 'My VOs', exact: true })).toHaveCount(0);
 });
 
-test('paula, a portfolio manager, sees the integration and change request lists but no New Application', async ({
+test('paula, a portfolio manager, sees the integration, field, review and change request lists but no New Application', async ({
   page,
 }) => {
   await loginWithAai(page, 'paula');
@@ -49,7 +49,9 @@ test('paula, a portfolio manager, sees the integration and change request lists 
   await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Service Integration List' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Change Request List' })).toBeVisible();
-  for (const entry of ['New Application', 'My Services', 'Service Review List']) {
+  await expect(page.getByRole('menuitem', { name: 'Service Field List' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Service Review List' })).toBeVisible();
+  for (const entry of ['New Application', 'My Services']) {
     await expect(page.getByRole('menuitem', { name: entry })).toHaveCount(0);
   }
 });

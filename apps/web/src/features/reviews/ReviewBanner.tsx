@@ -29,6 +29,9 @@ export const ReviewBanner = ({ serviceId }: { serviceId: string }) => {
     <Alert
       color={color}
       variant="light"
+      // Green and orange text on their light backgrounds stay under 4.5:1 even at the darkest
+      // shade; the colour is in the border and the badge, the title reads in the text colour.
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       title={t('reviews.banner.title')}
       role="region"
       aria-label={t('reviews.banner.title')}
