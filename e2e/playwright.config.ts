@@ -5,6 +5,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
+// The test SMTP server (mail-sink.mjs) and the address where the tests read what it received.
+const smtpPort = port + 1;
+const mailboxPort = port + 2;
+export const mailboxURL = `http://127.0.0.1:${mailboxPort}`;
 const root = path.resolve(import.meta.dirname, '..');
 // Workers load this file too and inherit the environment: one fresh database directory per run.
 process.env.NUBES_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nubes-e2e-'));
@@ -37,22 +41,37 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.NUBES_E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // The failed-login tests all come from 127.0.0.1; the throttle itself is covered by API tests.
-      LOGIN_MAX_FAILURES: '1000',
+  webServer: [
+    {
+      command: 'node e2e/mail-sink.mjs',
+      cwd: root,
+      url: `${mailboxURL}/mails`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: String(mailboxPort) },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: root,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.NUBES_E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // The failed-login tests all come from 127.0.0.1; the throttle itself is covered by API tests.
+        LOGIN_MAX_FAILURES: '1000',
+        // Mails go to the test SMTP server, where the tests read them (mailbox.ts).
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'portal@nubes.example',
+      },
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { loginWithAai } from '../login.js';
+import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification, openTab } from '../services.js';
 
 /**
@@ -8,7 +9,7 @@ import { as, closeNotifications, expectNotification, openTab } from '../services
  * which becomes a change request she hands in; while it waits, her fields are locked. paula
  * (portfolio manager) finds it in the Change Request List, accepts one field and discards the
  * other, releases and applies it; the service then shows the accepted value only, and its history
- * the change. The demo data's HPC Batch Computing (alice's, online) has no request of its own.
+ * the change, and alice has the mail about it. The demo data's HPC Batch Computing (alice's, online) has no request of its own.
  */
 
 const RUN = Date.now().toString(36);
@@ -85,6 +86,8 @@ test('a change request from the online form to the applied service', async ({ pa
   await closeNotifications(paula);
   await expect(dialog.getByText('Applied', { exact: true })).toBeVisible();
   await expectAccessible(paula);
+  // The outbox sent alice, of the provider side, the news through a real SMTP server.
+  await expectMailArrives('alice@hpc-north.example', SERVICE, 'change request applied');
 
   // --- 4. the service holds the accepted value, not the discarded one; the history says so ---------
   // paula edits directly: the values stand in the inputs of the service information.
