@@ -71,6 +71,7 @@ CREATE TABLE "service_reviews" (
 	CONSTRAINT "service_reviews_running_started" CHECK ("service_reviews"."status" = 'inactive' OR "service_reviews"."started_at" IS NOT NULL)
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "login_language" text;--> statement-breakpoint
 ALTER TABLE "change_request_fields" ADD CONSTRAINT "change_request_fields_change_request_id_change_requests_id_fk" FOREIGN KEY ("change_request_id") REFERENCES "public"."change_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "change_requests" ADD CONSTRAINT "change_requests_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "change_requests" ADD CONSTRAINT "change_requests_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -86,4 +87,5 @@ CREATE INDEX "change_requests_updated_idx" ON "change_requests" USING btree ("up
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE "mail_outbox"."state" IN ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "mail_outbox_created_idx" ON "mail_outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "service_reviews_status_idx" ON "service_reviews" USING btree ("status");--> statement-breakpoint
-CREATE INDEX "service_reviews_updated_idx" ON "service_reviews" USING btree ("updated_at","version");
+CREATE INDEX "service_reviews_updated_idx" ON "service_reviews" USING btree ("updated_at","version");--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_login_language_known" CHECK ("users"."login_language" IS NULL OR "users"."login_language" IN ('en', 'de'));

@@ -1,4 +1,4 @@
-import type { LoginRequest } from '@nubes/domain';
+import type { Language, LoginRequest } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { ANONYMOUS_ACTOR, actorOf } from '../audit/actor.js';
 import { burnPasswordCheck, verifyPassword } from '../auth/password.js';
@@ -13,7 +13,7 @@ import { runWrite } from '../writes/pipeline.js';
  * (401, no detail). The attempt is counted before the password is checked (ADR 0016): past the
  * limit of its address+account or of its address the answer is 429, however many arrive at once.
  */
-export const loginWithPassword = async (context: AppContext, body: LoginRequest, ip: string) => {
+export const loginWithPassword = async (context: AppContext, body: LoginRequest, ip: string, language?: Language) => {
   const { db } = context.database;
   const retryAfter = await context.throttle.countAttempt(ip, body.login);
   if (retryAfter > 0) {
@@ -43,7 +43,10 @@ export const loginWithPassword = async (context: AppContext, body: LoginRequest,
 
   await runWrite(context.writes, actorOf(user), async (tx) => {
     await context.throttle.succeeded(tx, ip, body.login);
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ lastLoginAt: new Date(), ...(language ? { loginLanguage: language } : {}) })
+      .where(eq(users.id, user.id));
     return {
       value: undefined,
       events: [{ objectType: 'user', objectId: user.id, action: 'login.password', after: { ip } }],

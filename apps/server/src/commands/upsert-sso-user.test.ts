@@ -112,3 +112,15 @@ describe('a first login that loses the race for its row', () => {
     ).rejects.toThrow('connection lost');
   });
 });
+
+describe('the language of a federated login', () => {
+  it('is kept at the first login and follows the portal language of later ones, and stays when none is given', async () => {
+    const claims = { issuer, sub: 'u-language', preferredUsername: 'greta' };
+    const first = await upsertSsoUser(writesFor(test.database.db), claims, mapping, 'de');
+    expect(first.loginLanguage).toBe('de');
+    const later = await upsertSsoUser(writesFor(test.database.db), claims, mapping, 'en');
+    expect(later.loginLanguage).toBe('en');
+    const silent = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    expect(silent.loginLanguage).toBe('en');
+  });
+});

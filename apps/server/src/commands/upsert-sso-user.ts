@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rolesFromEntitlements, type EntitlementMapping } from '@nubes/domain';
+import { rolesFromEntitlements, type EntitlementMapping, type Language } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
@@ -33,7 +33,13 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** Creates or updates the portal user behind a federated login, in one transaction with its audit event. */
-export const upsertSsoUser = async (writes: Writes, claims: SsoClaims, mapping: EntitlementMapping) => {
+export const upsertSsoUser = async (
+  writes: Writes,
+  claims: SsoClaims,
+  mapping: EntitlementMapping,
+  /** The portal's language the person signs in with (their mails' language until they choose one). */
+  language?: Language,
+) => {
   const entitlementRoles = rolesFromEntitlements(claims.entitlements, mapping);
   const fullname = (claims.name ?? '').trim().slice(0, 200);
   const email = (claims.email ?? '').trim().slice(0, 320);
@@ -69,7 +75,12 @@ export const upsertSsoUser = async (writes: Writes, claims: SsoClaims, mapping: 
         const changed = JSON.stringify(before) !== JSON.stringify(after);
         const [updated] = await tx
           .update(users)
-          .set({ ...after, lastLoginAt: now, ...(changed ? { version: existing.version + 1, updatedAt: now } : {}) })
+          .set({
+            ...after,
+            lastLoginAt: now,
+            ...(language ? { loginLanguage: language } : {}),
+            ...(changed ? { version: existing.version + 1, updatedAt: now } : {}),
+          })
           .where(eq(users.id, existing.id))
           .returning();
         return {
@@ -97,6 +108,7 @@ export const upsertSsoUser = async (writes: Writes, claims: SsoClaims, mapping: 
           organisation,
           institutionId,
           lastLoginAt: now,
+          ...(language ? { loginLanguage: language } : {}),
         })
         .returning();
       return {

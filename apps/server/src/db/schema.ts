@@ -7,6 +7,7 @@ import {
   type ChangeRequestState,
   type FieldValue,
   type FieldValues,
+  type Language,
   type ReviewStatus,
   type LocalizedText,
   type ServiceType,
@@ -93,9 +94,15 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     version: integer('version').notNull().default(1),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The portal's language at the last login: mails go out in it until the person chooses a
+     * language in their mail settings (docs/adr/0027-mail-outbox.md).
+     */
+    loginLanguage: text('login_language').$type<Language>(),
     ...timestamps,
   },
   (t) => [
+    check('users_login_language_known', sql`${t.loginLanguage} IS NULL OR ${t.loginLanguage} IN ('en', 'de')`),
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_identity_key').on(t.issuer, t.internalId),
     check('users_username_not_blank', sql`length(trim(${t.username})) > 0`),

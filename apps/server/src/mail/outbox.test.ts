@@ -119,6 +119,30 @@ describe('mails of a workflow step', () => {
     expect(mails[0]!.body).toContain('Service öffnen: https://portal.example/sc/service/');
     await test.database.db.delete(users).where(eq(users.id, withoutAddress!.id));
   });
+
+  it('writes in the language of the last login until the person chooses one', async () => {
+    const service = await serviceIn('application_draft');
+    await test.database.db
+      .update(users)
+      .set({ loginLanguage: 'de' })
+      .where(eq(users.id, person('paula').id));
+    try {
+      expect((await transition('alice', service.id, 'completeApplication')).statusCode).toBe(200);
+      const toPaula = async () => (await outbox()).find((m) => m.toAddress === person('paula').email);
+      expect((await toPaula())!.body).toContain('Service öffnen:');
+      // A language chosen in the mail settings wins over the login's.
+      expect((await transition('alice', service.id, 'backToDraft', 2)).statusCode).toBe(200);
+      await test.database.db.delete(mailOutbox);
+      await test.database.db.insert(mailSettings).values({ userId: person('paula').id, language: 'en' });
+      expect((await transition('alice', service.id, 'completeApplication', 3)).statusCode).toBe(200);
+      expect((await toPaula())!.body).toContain('Open the service:');
+    } finally {
+      await test.database.db
+        .update(users)
+        .set({ loginLanguage: null })
+        .where(eq(users.id, person('paula').id));
+    }
+  });
 });
 
 describe('mails of a comment', () => {

@@ -9,7 +9,7 @@ import {
   type ServiceState,
   type WorkflowAction,
 } from '@nubes/domain';
-import { arrayOverlaps, eq, inArray, or } from 'drizzle-orm';
+import { arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { mailSettings, serviceAdmins, services, users } from '../db/schema.js';
@@ -110,7 +110,7 @@ export const serviceMailsOf = async (
       email: users.email,
       roles: users.roles,
       entitlementRoles: users.entitlementRoles,
-      language: mailSettings.language,
+      language: sql<Language | null>`coalesce(${mailSettings.language}, ${users.loginLanguage})`,
       disabledKinds: mailSettings.disabledKinds,
     })
     .from(users)

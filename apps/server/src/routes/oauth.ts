@@ -40,7 +40,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     },
     async (request) => {
       const claims = await context.oidc.finish(request.body);
-      const user = await upsertSsoUser(context.writes, claims, context.config.entitlements);
+      const user = await upsertSsoUser(context.writes, claims, context.config.entitlements, request.language);
       return { token: await context.tokens.issue(user) };
     },
   );

@@ -43,6 +43,18 @@ describe('direct login, tokens and renewal', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('keeps the language the admin signs in with, for their mails', async () => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { login: TEST_ADMIN.username, password: TEST_ADMIN.password },
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [admin] = await test.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
+    expect(admin!.loginLanguage).toBe('de');
+  });
+
   it('answers every failure with the same bare 401', async () => {
     const wrong = await login(test, { login: TEST_ADMIN.username, password: 'wrong' }, '10.0.1.1');
     const unknown = await login(test, { login: 'nobody', password: 'whatever' }, '10.0.1.2');

@@ -18,7 +18,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) => {
-      const user = await loginWithPassword(context, request.body, request.ip);
+      const user = await loginWithPassword(context, request.body, request.ip, request.language);
       return { token: await context.tokens.issue(user) };
     },
   );
