@@ -34,7 +34,7 @@ import {
   loadChangeRequestFields,
   type ChangeRequestSet,
 } from '../writes/change-request-writes.js';
-import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
+import { runWrite, type ObjectEvent, type ObjectWrite, type Writes } from '../writes/pipeline.js';
 import { SERVICE_KIND } from '../writes/service-writes.js';
 import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
@@ -80,6 +80,17 @@ const authorizeAction = (action: ChangeRequestAction) => (request: LoadedChangeR
   if ((action === 'update' || action === 'handIn') && !isChangeRequestServiceState(relation.state))
     throw conflict('changeRequests.notForThisState');
 };
+
+/** One action on an existing request, as the commands below take it: its policy, the version the caller read, the change. */
+const takeAction = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  version: number,
+  action: ChangeRequestAction,
+  change: ObjectWrite<LoadedChangeRequest, ChangeRequestSet, 'changeRequest', null>['change'],
+): Promise<ChangeRequestSnapshot> =>
+  (await changeChangeRequest(writes, { id, principal, version, authorize: authorizeAction(action), change })).object;
 
 /** A step of the request's own state (hand in, withdraw, release): one event, from → to. */
 const stepEvent = (
@@ -166,23 +177,15 @@ export const updateChangeRequest = async (
   id: string,
   input: UpdateChangeRequest,
 ): Promise<ChangeRequestSnapshot> =>
-  (
-    await changeChangeRequest(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: authorizeAction('update'),
-      change: async (tx, request) => {
-        const fields = await proposedChanges(tx, request.service, input.fields);
-        const before = valuesOf(request.fields);
-        const after = valuesOf(fields);
-        if (same(before, after)) return { events: [], value: null };
-        await tx.delete(changeRequestFields).where(eq(changeRequestFields.changeRequestId, request.row.id));
-        await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: request.row.id })));
-        return { set: {}, events: [{ action: 'changeRequest.updated', before, after }], value: null };
-      },
-    })
-  ).object;
+  takeAction(writes, principal, id, input.version, 'update', async (tx, request) => {
+    const fields = await proposedChanges(tx, request.service, input.fields);
+    const before = valuesOf(request.fields);
+    const after = valuesOf(fields);
+    if (same(before, after)) return { events: [], value: null };
+    await tx.delete(changeRequestFields).where(eq(changeRequestFields.changeRequestId, request.row.id));
+    await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: request.row.id })));
+    return { set: {}, events: [{ action: 'changeRequest.updated', before, after }], value: null };
+  });
 
 /**
  * What else happens when a request is handed in, in the same transaction: a running review of the
@@ -214,20 +217,12 @@ export const handInChangeRequest = async (
   id: string,
   input: ChangeRequestStep,
 ): Promise<ChangeRequestSnapshot> =>
-  (
-    await changeChangeRequest(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: authorizeAction('handIn'),
-      change: async (tx, request) => ({
-        set: { state: 'handed_in' } satisfies ChangeRequestSet,
-        events: [stepEvent('changeRequest.handedIn', request.row.state, 'handed_in')],
-        ...(await handInFollowUps(tx, request, principal)),
-        value: null,
-      }),
-    })
-  ).object;
+  takeAction(writes, principal, id, input.version, 'handIn', async (tx, request) => ({
+    set: { state: 'handed_in' } satisfies ChangeRequestSet,
+    events: [stepEvent('changeRequest.handedIn', request.row.state, 'handed_in')],
+    ...(await handInFollowUps(tx, request, principal)),
+    value: null,
+  }));
 
 /** The authors withdraw a draft or a handed-in request; the lock ends with it. */
 export const withdrawChangeRequest = async (
@@ -236,19 +231,11 @@ export const withdrawChangeRequest = async (
   id: string,
   input: ChangeRequestStep,
 ): Promise<ChangeRequestSnapshot> =>
-  (
-    await changeChangeRequest(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: authorizeAction('withdraw'),
-      change: async (_tx, request) => ({
-        set: { state: 'withdrawn' },
-        events: [stepEvent('changeRequest.withdrawn', request.row.state, 'withdrawn')],
-        value: null,
-      }),
-    })
-  ).object;
+  takeAction(writes, principal, id, input.version, 'withdraw', async (_tx, request) => ({
+    set: { state: 'withdrawn' },
+    events: [stepEvent('changeRequest.withdrawn', request.row.state, 'withdrawn')],
+    value: null,
+  }));
 
 /** The portfolio manager accepts or discards fields of a handed-in request (several at once, changeable until release). */
 export const decideChangeRequest = async (
@@ -257,34 +244,26 @@ export const decideChangeRequest = async (
   id: string,
   input: DecideChangeRequest,
 ): Promise<ChangeRequestSnapshot> =>
-  (
-    await changeChangeRequest(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: authorizeAction('decide'),
-      change: async (tx, request) => {
-        const byKey = new Map(request.fields.map((f) => [f.fieldKey, f]));
-        const unknown: FieldMessages = {};
-        for (const key of Object.keys(input.decisions)) if (!byKey.has(key)) unknown[key] = 'validation.unknownField';
-        if (Object.keys(unknown).length > 0) throw invalidInput('service.resolveErrors', unknown);
-        const before: Record<string, ChangeDecision | null> = {};
-        const after: Record<string, ChangeDecision | null> = {};
-        for (const [key, decision] of Object.entries(input.decisions)) {
-          const field = byKey.get(key)!;
-          if (field.decision === decision) continue;
-          before[key] = field.decision ?? null;
-          after[key] = decision;
-          await tx
-            .update(changeRequestFields)
-            .set({ decision })
-            .where(and(eq(changeRequestFields.changeRequestId, request.row.id), eq(changeRequestFields.fieldKey, key)));
-        }
-        if (Object.keys(after).length === 0) return { events: [], value: null };
-        return { set: {}, events: [{ action: 'changeRequest.decided', before, after }], value: null };
-      },
-    })
-  ).object;
+  takeAction(writes, principal, id, input.version, 'decide', async (tx, request) => {
+    const byKey = new Map(request.fields.map((f) => [f.fieldKey, f]));
+    const unknown: FieldMessages = {};
+    for (const key of Object.keys(input.decisions)) if (!byKey.has(key)) unknown[key] = 'validation.unknownField';
+    if (Object.keys(unknown).length > 0) throw invalidInput('service.resolveErrors', unknown);
+    const before: Record<string, ChangeDecision | null> = {};
+    const after: Record<string, ChangeDecision | null> = {};
+    for (const [key, decision] of Object.entries(input.decisions)) {
+      const field = byKey.get(key)!;
+      if (field.decision === decision) continue;
+      before[key] = field.decision ?? null;
+      after[key] = decision;
+      await tx
+        .update(changeRequestFields)
+        .set({ decision })
+        .where(and(eq(changeRequestFields.changeRequestId, request.row.id), eq(changeRequestFields.fieldKey, key)));
+    }
+    if (Object.keys(after).length === 0) return { events: [], value: null };
+    return { set: {}, events: [{ action: 'changeRequest.decided', before, after }], value: null };
+  });
 
 /** The portfolio manager releases a request once every field is decided ("release done"). */
 export const releaseChangeRequest = async (
@@ -293,29 +272,21 @@ export const releaseChangeRequest = async (
   id: string,
   input: ChangeRequestStep,
 ): Promise<ChangeRequestSnapshot> =>
-  (
-    await changeChangeRequest(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: authorizeAction('release'),
-      change: async (tx, request) => {
-        const undecided = request.fields.filter((f) => f.decision === null);
-        if (undecided.length > 0)
-          throw new HttpError(
-            'conflict',
-            'changeRequests.undecided',
-            Object.fromEntries(undecided.map((f) => [f.fieldKey, 'changeRequests.undecided'])),
-          );
-        return {
-          set: { state: 'released' },
-          events: [stepEvent('changeRequest.released', request.row.state, 'released')],
-          mails: await stepMails(tx, 'changeRequestReleased', request, principal),
-          value: null,
-        };
-      },
-    })
-  ).object;
+  takeAction(writes, principal, id, input.version, 'release', async (tx, request) => {
+    const undecided = request.fields.filter((f) => f.decision === null);
+    if (undecided.length > 0)
+      throw new HttpError(
+        'conflict',
+        'changeRequests.undecided',
+        Object.fromEntries(undecided.map((f) => [f.fieldKey, 'changeRequests.undecided'])),
+      );
+    return {
+      set: { state: 'released' },
+      events: [stepEvent('changeRequest.released', request.row.state, 'released')],
+      mails: await stepMails(tx, 'changeRequestReleased', request, principal),
+      value: null,
+    };
+  });
 
 /** Whether the service's value of the field is no longer the one the request was made against. */
 const isStaleField = (field: ChangeRequestFieldRow, serviceValues: Record<string, FieldValue>): boolean =>

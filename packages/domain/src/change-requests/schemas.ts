@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../i18n/core.js';
+import { listPageFields } from '../schemas/list-query.js';
 import { fieldValueSchema, userRefSchema, versionSchema } from '../schemas/services.js';
 import { text } from '../schemas/text.js';
 import { SERVICE_STATES } from '../services/states.js';
@@ -108,19 +109,7 @@ export const changeRequestListQuerySchema = z
     state: z.enum(CHANGE_REQUEST_STATES, { error: msg('validation.option') }).optional(),
     from: z.enum(['provider', 'integrationManager'], { error: msg('validation.option') }).optional(),
     q: text().trim().max(200, msg('validation.tooLong')).optional(),
-    sort: z.enum(CHANGE_REQUEST_SORTS, { error: msg('validation.option') }).default('updatedAt'),
-    order: z.enum(['asc', 'desc'], { error: msg('validation.option') }).default('desc'),
-    page: z.coerce
-      .number({ error: msg('validation.number') })
-      .int(msg('validation.number'))
-      .min(1, msg('validation.number'))
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: msg('validation.number') })
-      .int(msg('validation.number'))
-      .min(1, msg('validation.number'))
-      .max(100, msg('validation.number'))
-      .default(50),
+    ...listPageFields(CHANGE_REQUEST_SORTS, { sort: 'updatedAt', order: 'desc' }),
   })
   .strict();
 export type ChangeRequestListQuery = z.infer<typeof changeRequestListQuerySchema>;

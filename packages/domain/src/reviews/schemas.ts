@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../i18n/core.js';
-import { DEFAULT_PAGE_SIZE } from '../schemas/services.js';
+import { listPageFields } from '../schemas/list-query.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { BULK_REVIEW_ACTIONS, MANUAL_REVIEW_ACTIONS } from './transitions.js';
 import { REVIEW_STATUSES } from './statuses.js';
@@ -30,19 +30,7 @@ export type ReviewFilters = z.infer<typeof reviewFiltersSchema>;
 
 export const reviewListQuerySchema = reviewFiltersSchema
   .extend({
-    sort: z.enum(REVIEW_SORTS, { error: msg('validation.option') }).default('name'),
-    order: z.enum(['asc', 'desc'], { error: msg('validation.option') }).default('asc'),
-    page: z.coerce
-      .number({ error: msg('validation.number') })
-      .int(msg('validation.number'))
-      .min(1, msg('validation.number'))
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: msg('validation.number') })
-      .int(msg('validation.number'))
-      .min(1, msg('validation.number'))
-      .max(100, msg('validation.number'))
-      .default(DEFAULT_PAGE_SIZE),
+    ...listPageFields(REVIEW_SORTS, { sort: 'name', order: 'asc' }),
   })
   .strict();
 export type ReviewListQuery = z.infer<typeof reviewListQuerySchema>;

@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { msg } from '../i18n/core.js';
 import { LISTABLE_FIELD_KEYS } from '../services/field-list.js';
 import { SERVICE_STATES } from '../services/states.js';
-import {
-  DEFAULT_PAGE_SIZE,
-  fieldValueSchema,
-  institutionRefSchema,
-  MAX_PAGE_SIZE,
-  userRefSchema,
-  versionSchema,
-} from './services.js';
+import { listPageFields, MAX_PAGE_SIZE } from './list-query.js';
+import { fieldValueSchema, institutionRefSchema, userRefSchema, versionSchema } from './services.js';
 import { text } from './text.js';
 
 /**
@@ -23,19 +17,11 @@ export const fieldListParamsSchema = z.object({
 const FIELD_LIST_SORTS = ['name', 'serviceId', 'state', 'provider'] as const;
 export type FieldListSort = (typeof FIELD_LIST_SORTS)[number];
 
-const positiveInt = z.coerce
-  .number({ error: msg('validation.number') })
-  .int(msg('validation.number'))
-  .min(1, msg('validation.number'));
-
 /** Search words as in the portfolio (ADR 0010); no paging in the CSV export. */
 export const fieldListQuerySchema = z
   .object({
     q: text().trim().max(200, msg('validation.tooLong')).optional(),
-    sort: z.enum(FIELD_LIST_SORTS, { error: msg('validation.option') }).default('name'),
-    order: z.enum(['asc', 'desc'], { error: msg('validation.option') }).default('asc'),
-    page: positiveInt.default(1),
-    pageSize: positiveInt.max(MAX_PAGE_SIZE, msg('validation.number')).default(DEFAULT_PAGE_SIZE),
+    ...listPageFields(FIELD_LIST_SORTS, { sort: 'name', order: 'asc' }),
   })
   .strict();
 export type FieldListQuery = z.infer<typeof fieldListQuerySchema>;

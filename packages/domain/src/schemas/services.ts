@@ -3,6 +3,7 @@ import { msg } from '../i18n/core.js';
 import { SERVICE_TYPES } from '../services/categorisation.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
+import { listPageFields } from './list-query.js';
 import { text } from './text.js';
 
 /** Messages are i18n keys; server and web translate them. */
@@ -170,8 +171,6 @@ export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
 const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 50;
 
 /** The portfolio list: tab + filters + search + sort + page (ADR 0010). */
 export const serviceListQuerySchema = z
@@ -182,19 +181,7 @@ export const serviceListQuerySchema = z
     provider: id.optional(),
     keyword: id.optional(),
     q: text().trim().max(200, msg('validation.tooLong')).optional(),
-    sort: z.enum(SERVICE_SORTS, { error: msg('validation.option') }).default('updatedAt'),
-    order: z.enum(['asc', 'desc'], { error: msg('validation.option') }).default('desc'),
-    page: z.coerce
-      .number({ error: msg('validation.number') })
-      .int(msg('validation.number'))
-      .min(1, msg('validation.number'))
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: msg('validation.number') })
-      .int(msg('validation.number'))
-      .min(1, msg('validation.number'))
-      .max(MAX_PAGE_SIZE, msg('validation.number'))
-      .default(DEFAULT_PAGE_SIZE),
+    ...listPageFields(SERVICE_SORTS, { sort: 'updatedAt', order: 'desc' }),
   })
   .strict();
 export type ServiceListQuery = z.infer<typeof serviceListQuerySchema>;
