@@ -12,7 +12,8 @@ test('the portal manager finds the mail outbox in the admin panel, with a failed
   const failed = table.getByRole('row').filter({ hasText: 'bob@datacenter-south.example' });
   await expect(failed.getByText('Failed')).toBeVisible();
   await expect(failed.getByText(/Recipient address rejected/)).toBeVisible();
-  await expect(table.getByText('Sent', { exact: true })).toBeVisible();
+  // Mails the other tests' steps sent through the test SMTP server are listed as sent too.
+  await expect(table.getByText('Sent', { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
 });
 

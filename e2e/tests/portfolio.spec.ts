@@ -199,10 +199,16 @@ test('alice finds her services in My Services and may start a new application', 
   await idHeader.getByRole('button', { name: 'Service ID' }).click();
   await expect(page).toHaveURL(/sort=serviceId&order=asc/);
   await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
-  // The first cell of a row holds its selection box; the service ID comes next.
-  const ids = await rows(page).locator('td:nth-child(2)').allTextContents();
-  expect(ids.length).toBeGreaterThan(1);
-  expect(ids).toEqual([...ids].sort());
+  // The first cell of a row holds its selection box; the service ID comes next. The header shows
+  // the new order at once, the rows once the server answered: wait for them.
+  const ids = () => rows(page).locator('td:nth-child(2)').allTextContents();
+  await expect.poll(async () => (await ids()).length).toBeGreaterThan(1);
+  await expect
+    .poll(async () => {
+      const shown = await ids();
+      return shown.join() === [...shown].sort().join();
+    })
+    .toBe(true);
 
   // Only her own: bob's drafts are not among them.
   await search(page).fill(PROBE);
