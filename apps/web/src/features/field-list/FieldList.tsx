@@ -17,7 +17,7 @@ import { Link } from '../../routing';
 import { DataTable, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
-import { SearchBox } from '../portfolio/ListFilterBar';
+import { SearchBox } from '../../components/SearchBox';
 import { listKeys } from '../portfolio/api';
 import { ConfirmDialog } from '../service/components/ConfirmDialog';
 import { displayValue } from '../service/fieldDisplay';
@@ -205,7 +205,14 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
           onChange={(event) => setView({ ...view, field: event.currentTarget.value || null, page: 1 })}
           w={{ base: '100%', sm: 360 }}
         />
-        {field && <SearchBox value={view.q} onCommit={(q) => setView({ ...view, q, page: 1 }, { replace: true })} />}
+        {field && (
+          <SearchBox
+            label={t('portfolio.search')}
+            description={t('portfolio.searchDescription')}
+            value={view.q}
+            onCommit={(q) => setView({ ...view, q, page: 1 }, { replace: true })}
+          />
+        )}
       </Group>
 
       {!field ? (

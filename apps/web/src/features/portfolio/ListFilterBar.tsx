@@ -1,8 +1,8 @@
-import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Group, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../components/SearchBox';
 import { fetchInstitutions, serviceKeys } from '../service/api';
 import { KeywordFilter } from './KeywordFilter';
 import { changeFilters, statesFor, type FilterChange, type ListFilters, type ListSource } from './listQuery';
@@ -12,42 +12,6 @@ export interface ListFilterBarProps {
   filters: ListFilters;
   onChange: (next: ListFilters, options?: { replace?: boolean }) => void;
 }
-
-const SEARCH_DELAY_MS = 300;
-
-/**
- * The search box follows the URL (back button) but commits what is typed only after a pause, so
- * the server is asked once per word, not once per key.
- */
-export const SearchBox = ({ value, onCommit }: { value: string; onCommit: (q: string) => void }) => {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const [committed, setCommitted] = useState(value);
-  // The URL changed without typing (back button, reset): show its search. Adjusted during render,
-  // not in an effect, so the box never shows the old text for a frame.
-  if (value !== committed) {
-    setCommitted(value);
-    if (text.trim() !== value) setText(value);
-  }
-  const commit = useDebouncedCallback((next: string) => onCommit(next.trim()), SEARCH_DELAY_MS);
-  return (
-    <TextInput
-      type="search"
-      label={t('portfolio.search')}
-      description={t('portfolio.searchDescription')}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        commit(event.currentTarget.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit.flush();
-      }}
-      maxLength={200}
-      w={{ base: '100%', sm: 300 }}
-    />
-  );
-};
 
 /** Search, state, provider and keyword of one list; each change starts again on page 1. */
 export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps) => {
@@ -84,6 +48,8 @@ export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps)
   return (
     <Group role="search" aria-label={t('portfolio.filtersLabel')} align="flex-end" gap="md" wrap="wrap">
       <SearchBox
+        label={t('portfolio.search')}
+        description={t('portfolio.searchDescription')}
         value={filters.q}
         // Refining a search replaces its history step; starting or clearing one adds a step.
         onCommit={(q) => change({ q }, { replace: Boolean(q && filters.q) })}

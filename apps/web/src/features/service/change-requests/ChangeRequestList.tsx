@@ -1,5 +1,4 @@
-import { Anchor, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Anchor, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   CHANGE_REQUEST_STATES,
   formatDateTime,
@@ -8,10 +7,11 @@ import {
   type ChangeRequestSummary,
 } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../../routing';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { SearchBox } from '../../../components/SearchBox';
 import { LeaveGuard } from '../../../forms/LeaveGuard';
 import { changeRequestKeys, fetchChangeRequest, fetchChangeRequestList, listQueryString } from './api';
 import { ChangeRequestCard, ChangeRequestStateBadge } from './ChangeRequestCard';
@@ -141,7 +141,7 @@ export const ChangeRequestList = () => {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <SearchBox value={query.q ?? ''} onCommit={(q) => set({ q })} />
+        <SearchBox label={t('changeRequests.searchLabel')} value={query.q ?? ''} onCommit={(q) => set({ q })} />
         <NativeSelect
           label={t('changeRequests.stateFilter')}
           value={query.state ?? ''}
@@ -218,27 +218,5 @@ export const ChangeRequestList = () => {
         {opened.isError && <Text role="alert">{opened.error.message}</Text>}
       </Modal>
     </Stack>
-  );
-};
-
-const SearchBox = ({ value, onCommit }: { value: string; onCommit: (q: string) => void }) => {
-  const { t } = useTranslation();
-  const [text, setText] = useState(value);
-  const commit = useDebouncedCallback((next: string) => onCommit(next.trim()), 300);
-  return (
-    <TextInput
-      type="search"
-      label={t('changeRequests.searchLabel')}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        commit(event.currentTarget.value);
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit.flush();
-      }}
-      maxLength={200}
-      w={{ base: '100%', sm: 300 }}
-    />
   );
 };
