@@ -23,3 +23,4 @@ export * from './schemas/text.js';
 export * from './reviews/index.js';
 export * from './mail/index.js';
 export * from './change-requests/index.js';
+export * from './resource-packages/index.js';

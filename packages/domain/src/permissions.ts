@@ -80,6 +80,7 @@ export const PERMISSIONS = {
     audience: ['servicePortfolioManager'],
     description: 'Start, stop and end reviews, for one service or every service of a filtered list',
   },
+  'resourceType.read': { audience: 'authenticated', description: 'List the resource types with their JSON Schemas' },
   'mail.settings': {
     audience: 'authenticated',
     description: 'Read and change the own mail settings: language and the kinds of mail switched off',
@@ -101,9 +102,13 @@ export const PERMISSIONS = {
     ],
     description: 'The service portfolio menu: its public portfolio link and instruction',
   },
-  'screen.resourcePackageReviewList': {
+  'resourcePackage.review': {
     audience: ['resourcePackageManager'],
-    description: 'The resource package review list screen',
+    description: 'The Resource Package Review List; approve and reject submitted resource packages',
+  },
+  'resourceType.manage': {
+    audience: [],
+    description: 'Add, change, retire and delete resource types and their JSON Schemas (portal manager only)',
   },
   'screen.contactDatabase': {
     audience: ['contactManager', 'cloudServiceDesk'],

@@ -77,7 +77,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   {
     id: 'resourcePackageReviewList',
     path: '/sc/resourcePackageReviewList',
-    permission: 'screen.resourcePackageReviewList',
+    permission: 'resourcePackage.review',
   },
   // Like the application editor: the service policy decides per service whether edits are
   // written directly or become a change request.

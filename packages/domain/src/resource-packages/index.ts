@@ -1,0 +1,3 @@
+export * from './states.js';
+export * from './schemas.js';
+export * from './policy-errors.js';
