@@ -1,0 +1,1 @@
+export { JsonEditor, type JsonEditorProps } from './JsonEditor';
