@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   CHANGE_REQUEST_STATES,
+  RESOURCE_PACKAGE_STATES,
   REVIEW_STATUSES,
   SERVICE_STATES,
   type ChangeDecision,
@@ -8,6 +9,7 @@ import {
   type FieldValue,
   type FieldValues,
   type Language,
+  type ResourcePackageState,
   type ReviewStatus,
   type LocalizedText,
   type ServiceType,
@@ -18,6 +20,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -548,5 +551,88 @@ export const changeRequestFields = pgTable(
     primaryKey({ columns: [t.changeRequestId, t.fieldKey] }),
     check('change_request_fields_decision_known', sql`${t.decision} IS NULL OR ${t.decision} IN ('accept', 'discard')`),
     check('change_request_fields_key_not_blank', sql`length(trim(${t.fieldKey})) > 0`),
+  ],
+);
+
+// Resource types and resource packages (docs/adr/0031-resource-packages.md).
+
+/**
+ * What a service can grant, with the JSON Schema (draft 2020-12) its policies must meet. Name,
+ * description and quota unit are held in English and German. A type in use is retired, not deleted
+ * (the packages' foreign key refuses the delete).
+ */
+export const resourceTypes = pgTable(
+  'resource_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    name: jsonb('name').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>().notNull(),
+    quotaUnit: jsonb('quota_unit').$type<LocalizedText>().notNull(),
+    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    retired: boolean('retired').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('resource_types_key_key').on(t.key),
+    check('resource_types_key_form', sql`${t.key} ~ '^[a-z][a-z0-9-]{1,48}[a-z0-9]$'`),
+    check('resource_types_schema_object', sql`jsonb_typeof(${t.schema}) = 'object'`),
+    check('resource_types_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+const RESOURCE_PACKAGE_STATE_LIST = sql.raw(RESOURCE_PACKAGE_STATES.map((state) => `'${state}'`).join(', '));
+
+/**
+ * A named policy of a resource type that a service grants, with its quota, and its review: who
+ * submitted it when, who decided when, and the reviewer's comment.
+ */
+export const resourcePackages = pgTable(
+  'resource_packages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => resourceTypes.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    quota: doublePrecision('quota').notNull(),
+    policyNames: jsonb('policy_names').$type<string[]>().notNull(),
+    policy: jsonb('policy').$type<Record<string, unknown>>().notNull(),
+    state: text('state').$type<ResourcePackageState>().notNull().default('draft'),
+    createdById: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedById: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    submittedById: uuid('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedById: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewComment: text('review_comment'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('resource_packages_state_known', sql`${t.state} IN (${RESOURCE_PACKAGE_STATE_LIST})`),
+    check('resource_packages_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('resource_packages_quota_positive', sql`${t.quota} > 0`),
+    check('resource_packages_policy_object', sql`jsonb_typeof(${t.policy}) = 'object'`),
+    check(
+      'resource_packages_policy_names',
+      sql`jsonb_typeof(${t.policyNames}) = 'array' AND jsonb_array_length(${t.policyNames}) > 0`,
+    ),
+    check('resource_packages_version_positive', sql`${t.version} > 0`),
+    // A package waiting for review has been submitted by someone at some time.
+    check('resource_packages_submitted_when', sql`${t.state} <> 'submitted' OR ${t.submittedAt} IS NOT NULL`),
+    check(
+      'resource_packages_decided_when',
+      sql`${t.state} NOT IN ('approved', 'rejected') OR ${t.decidedAt} IS NOT NULL`,
+    ),
+    index('resource_packages_service_idx').on(t.serviceId, t.createdAt),
+    index('resource_packages_type_idx').on(t.typeId),
+    // The review list: waiting packages first, by submission.
+    index('resource_packages_state_submitted_idx').on(t.state, t.submittedAt),
+    index('resource_packages_updated_idx').on(t.updatedAt),
   ],
 );
