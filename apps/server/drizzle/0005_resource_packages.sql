@@ -33,13 +33,13 @@ CREATE TABLE "resource_types" (
 	"name" jsonb NOT NULL,
 	"description" jsonb NOT NULL,
 	"quota_unit" jsonb NOT NULL,
-	"schema" jsonb NOT NULL,
+	"schema" json NOT NULL,
 	"retired" boolean DEFAULT false NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "resource_types_key_form" CHECK ("resource_types"."key" ~ '^[a-z][a-z0-9-]{1,48}[a-z0-9]$'),
-	CONSTRAINT "resource_types_schema_object" CHECK (jsonb_typeof("resource_types"."schema") = 'object'),
+	CONSTRAINT "resource_types_schema_object" CHECK (json_typeof("resource_types"."schema") = 'object'),
 	CONSTRAINT "resource_types_version_positive" CHECK ("resource_types"."version" > 0)
 );
 --> statement-breakpoint

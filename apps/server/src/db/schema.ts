@@ -23,6 +23,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgSequence,
   pgTable,
@@ -569,7 +570,8 @@ export const resourceTypes = pgTable(
     name: jsonb('name').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>().notNull(),
     quotaUnit: jsonb('quota_unit').$type<LocalizedText>().notNull(),
-    schema: jsonb('schema').$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: the text as written, so the properties keep their order (a form shows them in it).
+    schema: json('schema').$type<Record<string, unknown>>().notNull(),
     retired: boolean('retired').notNull().default(false),
     version: integer('version').notNull().default(1),
     ...timestamps,
@@ -577,7 +579,7 @@ export const resourceTypes = pgTable(
   (t) => [
     uniqueIndex('resource_types_key_key').on(t.key),
     check('resource_types_key_form', sql`${t.key} ~ '^[a-z][a-z0-9-]{1,48}[a-z0-9]$'`),
-    check('resource_types_schema_object', sql`jsonb_typeof(${t.schema}) = 'object'`),
+    check('resource_types_schema_object', sql`json_typeof(${t.schema}) = 'object'`),
     check('resource_types_version_positive', sql`${t.version} > 0`),
   ],
 );
