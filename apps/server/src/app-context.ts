@@ -4,6 +4,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
+import type { PolicySchemas } from './json-schema/policy-schemas.js';
 import type { FieldValueCache } from './read-models/field-values.js';
 import type { ReviewIndex } from './read-models/review-index.js';
 import type { ChangeRequestList } from './read-models/change-request-list.js';
@@ -30,6 +31,11 @@ export interface AppContext {
   reviewIndex: ReviewIndex;
   /** The Change Request List's rows in memory; committed change request and service changes mark it stale. */
   changeRequestList: ChangeRequestList;
+  /**
+   * The resource types' compiled JSON Schemas, one per type version: every policy is validated with
+   * this one instance, so a schema is compiled once, not per request (docs/adr/0031-resource-packages.md).
+   */
+  policySchemas: PolicySchemas;
   /** What commands write with: the database and the after-commit runner that clears the caches above. */
   writes: Writes;
 }

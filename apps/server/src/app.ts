@@ -24,6 +24,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from 
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { deferredChildLogger } from './http/request-logger.js';
+import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
@@ -33,6 +34,8 @@ import { mailRoutes } from './routes/mail.js';
 import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
+import { publicResourcePackageRoutes } from './routes/public-resource-packages.js';
+import { resourceTypeRoutes } from './routes/resource-types.js';
 import { serviceFieldListRoutes } from './routes/service-field-list.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { serviceHistoryRoutes } from './routes/service-history.js';
@@ -79,6 +82,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
     ...caches,
+    policySchemas: new PolicySchemas(),
     writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     oidc: createOidcRelyingParty({
       config,
@@ -142,6 +146,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
+      await api.register(resourceTypeRoutes, { context });
+      await api.register(publicResourcePackageRoutes, { context });
     },
     { prefix: '/api' },
   );

@@ -33,7 +33,16 @@ describe('declared access of routes', () => {
       (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
     );
     expect(apiRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['POST /api/login', 'GET /api/users/:username', 'POST /api/login-renew']),
+      expect.arrayContaining([
+        'POST /api/login',
+        'GET /api/users/:username',
+        'POST /api/login-renew',
+        'GET /api/resource-types',
+        'POST /api/resource-types',
+        'PATCH /api/resource-types/:id',
+        'DELETE /api/resource-types/:id',
+        'GET /api/public/resource-packages',
+      ]),
     );
     for (const route of apiRoutes) {
       const url = route.url.replace(/:(\w+)/g, 'matrix-probe');

@@ -20,6 +20,7 @@ const roleHolders = z.record(z.string(), userId.nullable());
 const nothing = z.null().optional();
 const reviewStatus = z.object({ reviewStatus: z.enum(REVIEW_STATUSES) });
 const changeRequestState = z.object({ state: z.enum(CHANGE_REQUEST_STATES) });
+const resourceTypeValues = z.looseObject({ key: z.string() });
 const decisions = z.record(z.string(), z.enum(CHANGE_DECISIONS).nullable());
 
 const event = <
@@ -37,7 +38,8 @@ const event = <
   }),
 });
 
-export type AuditObjectType = 'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest';
+export type AuditObjectType =
+  'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest' | 'resourceType';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -127,6 +129,11 @@ const AUDIT_EVENTS = {
       serviceVersion: z.int(),
     }),
   }),
+  // Resource types (docs/adr/0031-resource-packages.md): created with every value, changed as old → new
+  // of the values that changed (name, description, quotaUnit, schema, retired), deleted with its values.
+  'resourceType.created': event('resourceType', { after: resourceTypeValues }),
+  'resourceType.updated': event('resourceType', { before: changedValues, after: changedValues }),
+  'resourceType.deleted': event('resourceType', { before: resourceTypeValues }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -1,0 +1,150 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { CreateResourceType, LocalizedText, UpdateResourceType } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
+import { actorOf } from '../audit/actor.js';
+import type { AuthUser } from '../auth/principal.js';
+import { resourceTypes } from '../db/schema.js';
+import { conflict, invalidInput } from '../http/http-error.js';
+import { checkTypeSchema, parseJsonText } from '../json-schema/policy-schemas.js';
+import type { ResourceTypeRow } from '../model/resource-type.js';
+import { countPackagesOfType, resourceTypeKeyExists, type ResourceTypeWithUse } from '../queries/resource-types.js';
+import { runWrite, type Writes } from '../writes/pipeline.js';
+import { changeResourceType, type ResourceTypeSet } from '../writes/resource-type-writes.js';
+
+const errorCode = (error: unknown): string | undefined => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
+
+const keyTaken = () => invalidInput(undefined, { key: 'resourceTypes.keyTaken' });
+const inUse = () => conflict('resourceTypes.inUse');
+
+/**
+ * The schema text as the manager wrote it, parsed and checked: JSON, a JSON Schema (draft
+ * 2020-12) that Ajv compiles, of an object. 400 on the `schema` field otherwise.
+ */
+const typeSchemaOf = (text: string): Record<string, unknown> => {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw invalidInput(undefined, { schema: 'resourceTypes.invalidJson' });
+  const problem = checkTypeSchema(parsed.value);
+  if (problem) throw invalidInput(undefined, { schema: problem });
+  return parsed.value as Record<string, unknown>;
+};
+
+/** What an audit event keeps of a type: every value a manager can set. */
+const valuesOf = (row: ResourceTypeRow) => ({
+  key: row.key,
+  name: row.name,
+  description: row.description,
+  quotaUnit: row.quotaUnit,
+  schema: row.schema,
+  retired: row.retired,
+});
+
+/** Creates a resource type; 400 for a schema that is no JSON Schema of an object or a key in use. */
+export const createResourceType = async (
+  writes: Writes,
+  principal: AuthUser,
+  input: CreateResourceType,
+): Promise<ResourceTypeWithUse> => {
+  const schema = typeSchemaOf(input.schema);
+  try {
+    return await runWrite(writes, actorOf(principal), async (tx) => {
+      if (await resourceTypeKeyExists(tx, input.key)) throw keyTaken();
+      const [row] = await tx
+        .insert(resourceTypes)
+        .values({
+          key: input.key,
+          name: input.name,
+          description: input.description,
+          quotaUnit: input.quotaUnit,
+          schema,
+        })
+        .returning();
+      return {
+        value: { row: row!, packageCount: 0 },
+        events: [
+          { action: 'resourceType.created', objectType: 'resourceType', objectId: row!.id, after: valuesOf(row!) },
+        ],
+      };
+    });
+  } catch (error) {
+    // Two managers creating the same key at once: the unique index decides.
+    if (errorCode(error) === '23505') throw keyTaken();
+    throw error;
+  }
+};
+
+/**
+ * Changes a type's names, description, unit, schema or retirement (the key stays). One event
+ * with old → new of what changed; nothing changed writes nothing. Existing packages keep their
+ * policy; the new schema applies when a package is next saved.
+ */
+export const updateResourceType = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  input: UpdateResourceType,
+): Promise<ResourceTypeWithUse> => {
+  const schema = typeSchemaOf(input.schema);
+  const { object, value } = await changeResourceType(writes, {
+    id,
+    principal,
+    version: input.version,
+    change: async (tx, row) => {
+      const next: { name: LocalizedText; description: LocalizedText; quotaUnit: LocalizedText } & Pick<
+        ResourceTypeRow,
+        'schema' | 'retired'
+      > = {
+        name: input.name,
+        description: input.description,
+        quotaUnit: input.quotaUnit,
+        schema,
+        retired: input.retired,
+      };
+      const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+        (name) => !isDeepStrictEqual(row[name], next[name]),
+      );
+      const packageCount = await countPackagesOfType(tx, row.id);
+      if (changed.length === 0) return { events: [], value: packageCount };
+      const set: ResourceTypeSet = Object.fromEntries(changed.map((name) => [name, next[name]]));
+      return {
+        set,
+        events: [
+          {
+            action: 'resourceType.updated',
+            before: Object.fromEntries(changed.map((name) => [name, row[name]])),
+            after: Object.fromEntries(changed.map((name) => [name, next[name]])),
+          },
+        ],
+        value: packageCount,
+      };
+    },
+  });
+  return { row: object, packageCount: value };
+};
+
+/** Deletes a type no package uses; 409 ("retire it instead") while one does. */
+export const deleteResourceType = async (
+  writes: Writes,
+  principal: AuthUser,
+  id: string,
+  version: number,
+): Promise<void> => {
+  try {
+    await changeResourceType(writes, {
+      id,
+      principal,
+      version,
+      change: async (tx, row) => {
+        if ((await countPackagesOfType(tx, row.id)) > 0) throw inUse();
+        await tx.delete(resourceTypes).where(eq(resourceTypes.id, row.id));
+        return { events: [{ action: 'resourceType.deleted', before: valuesOf(row) }], value: null };
+      },
+    });
+  } catch (error) {
+    // The foreign key refuses too (RESTRICT), should a package have slipped in past the count.
+    if (errorCode(error) === '23503') throw inUse();
+    throw error;
+  }
+};
