@@ -5,6 +5,7 @@ import {
   findTransition,
   parseAuditEvent,
   OFFBOARDING_STATES,
+  RESOURCE_PACKAGE_STATES,
   SERVICE_STATES,
   validateForStep,
   weighAnswers,
@@ -19,6 +20,8 @@ import {
   auditEvents,
   changeRequests,
   institutions,
+  resourcePackages,
+  resourceTypes,
   serviceAdmins,
   serviceComments,
   serviceKeywords,
@@ -26,10 +29,13 @@ import {
   users,
 } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
+import { checkTypeSchema, PolicySchemas } from '../json-schema/policy-schemas.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
 import { SsoBrowser } from '../test/sso-browser.js';
 import { DEMO_SERVICES } from './catalogue.js';
 import { DEMO_INSTITUTIONS } from './institutions.js';
+import { DEMO_RESOURCE_PACKAGES } from './resource-packages.js';
+import { DEMO_RESOURCE_TYPES } from './resource-types.js';
 import { DEMO_STAFF } from './people.js';
 import { DEMO_DATA_MARKER, demoSeedOptions, seedDemoData } from './seed-demo-data.js';
 import { passedStep } from './workflow-path.js';
@@ -63,6 +69,55 @@ describe('demo data', () => {
     expect(rows).toContainEqual({ state: 'handed_in', owner: 'alice', service: 'Lustre Scratch Storage' });
     // alice's online HPC Batch Computing stays free for a request of her own.
     expect(rows.some((r) => r.service === 'HPC Batch Computing')).toBe(false);
+  });
+
+  it('has resource packages of every type in every review state on online services, each policy valid for its type', async () => {
+    const db = test.database.db;
+    const types = await db.select().from(resourceTypes);
+    expect(types.map((t) => t.key).sort()).toEqual(DEMO_RESOURCE_TYPES.map((t) => t.key).sort());
+    for (const type of types) expect(checkTypeSchema(type.schema), type.key).toBeNull();
+    const rows = await db
+      .select({ pkg: resourcePackages, type: resourceTypes, service: services.name, state: services.state })
+      .from(resourcePackages)
+      .innerJoin(resourceTypes, eq(resourceTypes.id, resourcePackages.typeId))
+      .innerJoin(services, eq(services.id, resourcePackages.serviceId));
+    expect(rows).toHaveLength(DEMO_RESOURCE_PACKAGES.length);
+    const schemas = new PolicySchemas();
+    for (const { pkg, type } of rows) expect(schemas.violations(type, pkg.policy), pkg.name).toEqual([]);
+    for (const type of types)
+      for (const state of RESOURCE_PACKAGE_STATES)
+        expect(
+          rows.some((r) => r.type.id === type.id && r.pkg.state === state),
+          `${type.key} ${state}`,
+        ).toBe(true);
+    expect(new Set(rows.map((r) => r.state))).toEqual(new Set(['service_online']));
+    // alice's online service has one approved and one draft at least; rita has work from several people.
+    const batch = rows.filter((r) => r.service === 'HPC Batch Computing').map((r) => r.pkg.state);
+    expect(batch).toEqual(expect.arrayContaining(['approved', 'draft']));
+    const waiting = rows.filter((r) => r.pkg.state === 'submitted');
+    expect(new Set(waiting.map((r) => r.pkg.submittedById)).size).toBeGreaterThanOrEqual(3);
+    expect(new Set(waiting.map((r) => r.pkg.submittedAt?.toISOString())).size).toBe(waiting.length);
+    for (const { pkg } of rows.filter((r) => r.pkg.state === 'rejected')) expect(pkg.reviewComment).toBeTruthy();
+
+    // Each package's history: created, then its review steps, in time order.
+    const history = await db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectType, 'resourcePackage'))
+      .orderBy(asc(auditEvents.at));
+    const steps = {
+      draft: ['resourcePackage.created'],
+      submitted: ['resourcePackage.created', 'resourcePackage.submitted'],
+      approved: ['resourcePackage.created', 'resourcePackage.submitted', 'resourcePackage.approved'],
+      rejected: ['resourcePackage.created', 'resourcePackage.submitted', 'resourcePackage.rejected'],
+    };
+    for (const { pkg } of rows) {
+      expect(
+        history.filter((e) => e.objectId === pkg.id).map((e) => e.action),
+        pkg.name,
+      ).toEqual(steps[pkg.state]);
+      expect(pkg.version, pkg.name).toBe(steps[pkg.state].length);
+    }
   });
 
   it('adds the six centres and the alliance office, matched to the demo logins by domain', async () => {

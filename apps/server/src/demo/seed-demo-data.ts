@@ -36,6 +36,7 @@ import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
 import type { ObjectEvent } from '../writes/pipeline.js';
+import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
 import { pathTo } from './workflow-path.js';
 
@@ -76,7 +77,8 @@ type ServiceAction = ObjectEvent<'service'>['action'];
 /**
  * Seeds the demo alliance once per database (development only; main.ts decides): institutions,
  * the demo people as portal users before their first login, keywords and about forty services in
- * every state with owners, field values, weighting, comments and a history. Everything in one
+ * every state with owners, field values, weighting, comments and a history, and resource types with
+ * packages in every review state. Everything in one
  * transaction under an advisory lock; answers null when the data was already there.
  */
 export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeedResult | null> =>
@@ -101,6 +103,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedDemoReviews(tx, serviceIds, userIds, now);
     await seedDemoMails(tx, serviceIds, now);
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
+    await seedDemoResourcePackages(tx, serviceIds, userIds, now);
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,
