@@ -2,6 +2,8 @@ import {
   CATALOGUE_STATES,
   CHANGE_REQUEST_STATES,
   categoriseService,
+  createResourcePackageSchema,
+  createResourceTypeSchema,
   findTransition,
   parseAuditEvent,
   OFFBOARDING_STATES,
@@ -76,6 +78,20 @@ describe('demo data', () => {
     const types = await db.select().from(resourceTypes);
     expect(types.map((t) => t.key).sort()).toEqual(DEMO_RESOURCE_TYPES.map((t) => t.key).sort());
     for (const type of types) expect(checkTypeSchema(type.schema), type.key).toBeNull();
+    // What the demo holds, the API would take too.
+    for (const type of DEMO_RESOURCE_TYPES)
+      expect(createResourceTypeSchema.safeParse({ ...type, schema: JSON.stringify(type.schema) }).success).toBe(true);
+    for (const demo of DEMO_RESOURCE_PACKAGES)
+      expect(
+        createResourcePackageSchema.safeParse({
+          name: demo.name,
+          typeId: types.find((t) => t.key === demo.type)!.id,
+          quota: demo.quota,
+          policyNames: demo.policyNames,
+          policy: JSON.stringify(demo.policy),
+        }).success,
+        demo.name,
+      ).toBe(true);
     const rows = await db
       .select({ pkg: resourcePackages, type: resourceTypes, service: services.name, state: services.state })
       .from(resourcePackages)
