@@ -4,9 +4,11 @@ import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
+import type { PolicySchemas } from './json-schema/policy-schemas.js';
 import type { FieldValueCache } from './read-models/field-values.js';
 import type { ReviewIndex } from './read-models/review-index.js';
 import type { ChangeRequestList } from './read-models/change-request-list.js';
+import type { ResourcePackageReviewList } from './read-models/resource-package-review-list.js';
 import type { ServiceListIndex } from './read-models/service-list-index.js';
 import type { Writes } from './writes/pipeline.js';
 
@@ -30,6 +32,10 @@ export interface AppContext {
   reviewIndex: ReviewIndex;
   /** The Change Request List's rows in memory; committed change request and service changes mark it stale. */
   changeRequestList: ChangeRequestList;
+  /** The Resource Package Review List's rows in memory; committed package, type and service changes mark it stale. */
+  resourcePackageReviewList: ResourcePackageReviewList;
+  /** The resource types' compiled JSON Schemas, one per type version: what policies are checked against. */
+  policySchemas: PolicySchemas;
   /** What commands write with: the database and the after-commit runner that clears the caches above. */
   writes: Writes;
 }

@@ -25,6 +25,7 @@ import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { deferredChildLogger } from './http/request-logger.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
@@ -34,6 +35,7 @@ import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
 import { serviceFieldListRoutes } from './routes/service-field-list.js';
+import { resourcePackageRoutes } from './routes/resource-packages.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { serviceHistoryRoutes } from './routes/service-history.js';
 import { serviceListRoutes } from './routes/service-list.js';
@@ -79,6 +81,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
     ...caches,
+    policySchemas: new PolicySchemas(),
     writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     oidc: createOidcRelyingParty({
       config,
@@ -142,6 +145,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
+      await api.register(resourcePackageRoutes, { context });
     },
     { prefix: '/api' },
   );

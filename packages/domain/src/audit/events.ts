@@ -3,6 +3,7 @@ import { ROLES } from '../roles.js';
 import { REVIEW_STATUSES } from '../reviews/statuses.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { CHANGE_DECISIONS, CHANGE_REQUEST_STATES } from '../change-requests/states.js';
+import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -21,6 +22,15 @@ const nothing = z.null().optional();
 const reviewStatus = z.object({ reviewStatus: z.enum(REVIEW_STATUSES) });
 const changeRequestState = z.object({ state: z.enum(CHANGE_REQUEST_STATES) });
 const decisions = z.record(z.string(), z.enum(CHANGE_DECISIONS).nullable());
+const packageState = z.object({ state: z.enum(RESOURCE_PACKAGE_STATES) });
+/** A package's values as its history shows them; the type by its key, which never changes. */
+const packageValues = z.object({
+  name: z.string(),
+  type: z.string(),
+  quota: z.number(),
+  policyNames: z.array(z.string()),
+  policy: z.record(z.string(), z.unknown()),
+});
 
 const event = <
   const O extends AuditObjectType,
@@ -37,7 +47,8 @@ const event = <
   }),
 });
 
-export type AuditObjectType = 'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest';
+export type AuditObjectType =
+  'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest' | 'resourcePackage';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -126,6 +137,27 @@ const AUDIT_EVENTS = {
       discarded: z.array(z.string()),
       serviceVersion: z.int(),
     }),
+  }),
+  // Resource packages (docs/adr/0031-resource-packages.md): about the package; its service is named
+  // at creation and deletion. An update names each changed value old → new (and the state, when an
+  // approved or rejected package goes back to draft); a review step names the states, a decision
+  // the reviewer's comment.
+  'resourcePackage.created': event('resourcePackage', {
+    after: packageValues.extend({ serviceId: z.string(), state: z.enum(RESOURCE_PACKAGE_STATES) }),
+  }),
+  'resourcePackage.updated': event('resourcePackage', { before: changedValues, after: changedValues }),
+  'resourcePackage.deleted': event('resourcePackage', {
+    before: packageValues.extend({ serviceId: z.string(), state: z.enum(RESOURCE_PACKAGE_STATES) }),
+  }),
+  'resourcePackage.submitted': event('resourcePackage', { before: packageState, after: packageState }),
+  'resourcePackage.withdrawn': event('resourcePackage', { before: packageState, after: packageState }),
+  'resourcePackage.approved': event('resourcePackage', {
+    before: packageState,
+    after: packageState.extend({ comment: z.string().optional() }),
+  }),
+  'resourcePackage.rejected': event('resourcePackage', {
+    before: packageState,
+    after: packageState.extend({ comment: z.string() }),
   }),
 } as const;
 
