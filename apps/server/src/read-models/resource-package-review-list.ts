@@ -52,31 +52,52 @@ const compareBy =
     return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   };
 
+type Order = ResourcePackageReviewQuery['order'];
+type SortKey = ResourcePackageReviewQuery['sort'];
+
+/**
+ * The rows in each order asked for, sorted once per read of the rows rather than per request: a
+ * page then only filters and slices (the rows arrive in the `waiting` order, which needs no sort).
+ */
+const ordersOf = new WeakMap<readonly ReviewListRow[], Map<string, readonly ReviewListRow[]>>();
+
+const rowsInOrder = (rows: readonly ReviewListRow[], sort: SortKey, order: Order): readonly ReviewListRow[] => {
+  if (sort === 'waiting' && order === 'asc') return rows;
+  let orders = ordersOf.get(rows);
+  if (!orders) ordersOf.set(rows, (orders = new Map()));
+  const key = `${sort}:${order}`;
+  let sorted = orders.get(key);
+  if (!sorted) {
+    sorted =
+      sort === 'waiting' ? [...rows].reverse() : [...rows].sort(compareBy(SORT_VALUES[sort], order === 'asc' ? 1 : -1));
+    orders.set(key, sorted);
+  }
+  return sorted;
+};
+
 /**
  * One page of the list: filtered by state and type key, searched (every word in package name,
- * service name or ID, provider or submitter), sorted. The rows come in the `waiting` order (waiting
- * packages first, oldest submission first, then the rest by latest change): that sort needs none.
- * `waiting` counts the submitted packages of the whole list.
+ * service name or ID, provider or submitter), sorted (`waiting`: waiting packages first, oldest
+ * submission first, then the rest by latest change). `waiting` counts the submitted packages of
+ * the whole list.
  */
 export const pageOfReviewRows = (
   rows: readonly ReviewListRow[],
   query: ResourcePackageReviewQuery,
 ): { items: ReviewListRow[]; total: number; waiting: number } => {
   const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  let waiting = 0;
-  const matches = rows.filter((row) => {
-    if (row.state === 'submitted') waiting += 1;
-    if (query.state && row.state !== query.state) return false;
-    if (query.type && row.type.key !== query.type) return false;
-    return words.every((word) => row.searchText.includes(word));
-  });
-  const direction = query.order === 'asc' ? 1 : -1;
-  const sorted =
-    query.sort === 'waiting'
-      ? direction === 1
-        ? matches
-        : matches.reverse()
-      : matches.sort(compareBy(SORT_VALUES[query.sort], direction));
   const start = (query.page - 1) * query.pageSize;
-  return { items: sorted.slice(start, start + query.pageSize), total: matches.length, waiting };
+  const end = start + query.pageSize;
+  const items: ReviewListRow[] = [];
+  let total = 0;
+  let waiting = 0;
+  for (const row of rowsInOrder(rows, query.sort, query.order)) {
+    if (row.state === 'submitted') waiting += 1;
+    if (query.state && row.state !== query.state) continue;
+    if (query.type && row.type.key !== query.type) continue;
+    if (!words.every((word) => row.searchText.includes(word))) continue;
+    if (total >= start && total < end) items.push(row);
+    total += 1;
+  }
+  return { items, total, waiting };
 };
