@@ -37,6 +37,7 @@ import { publicPortfolioRoutes } from './routes/public-portfolio.js';
 import { publicResourcePackageRoutes } from './routes/public-resource-packages.js';
 import { resourceTypeRoutes } from './routes/resource-types.js';
 import { serviceFieldListRoutes } from './routes/service-field-list.js';
+import { resourcePackageRoutes } from './routes/resource-packages.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { serviceHistoryRoutes } from './routes/service-history.js';
 import { serviceListRoutes } from './routes/service-list.js';
@@ -148,6 +149,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(reviewRoutes, { context });
       await api.register(resourceTypeRoutes, { context });
       await api.register(publicResourcePackageRoutes, { context });
+      await api.register(resourcePackageRoutes, { context });
     },
     { prefix: '/api' },
   );

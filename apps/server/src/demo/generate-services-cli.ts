@@ -1,6 +1,7 @@
 // Fills a development database with generated services, for benchmarks and trying the lists at scale:
 //
 //   node apps/server/dist/demo/generate-services-cli.js --count 10000 [--seed 1] [--change-requests 2000]
+//     [--resource-packages 5000]
 //   node --import tsx apps/server/src/demo/generate-services-cli.ts --count 10000
 //
 // It reads the server's environment (DATA_DIR or DATABASE_URL, and PORT/PUBLIC_URL, which decide
@@ -12,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { openDatabase } from '../db/client.js';
 import { generateChangeRequests } from './generate-change-requests.js';
+import { generateResourcePackages } from './generate-resource-packages.js';
 import { generateServices } from './generate-services.js';
 import { demoSeedOptions, seedDemoData } from './seed-demo-data.js';
 
@@ -26,6 +28,7 @@ const main = async () => {
       count: { type: 'string', default: '10000' },
       seed: { type: 'string', default: '1' },
       'change-requests': { type: 'string', default: '0' },
+      'resource-packages': { type: 'string', default: '0' },
     },
   });
   const count = Number(values.count);
@@ -35,6 +38,9 @@ const main = async () => {
   const changeRequestCount = Number(values['change-requests']);
   if (!Number.isInteger(changeRequestCount) || changeRequestCount < 0 || changeRequestCount > 90_000)
     fail('--change-requests must be a whole number from 0 to 90000');
+  const packageCount = Number(values['resource-packages']);
+  if (!Number.isInteger(packageCount) || packageCount < 0 || packageCount > 90_000)
+    fail('--resource-packages must be a whole number from 0 to 90000');
 
   let config;
   try {
@@ -54,6 +60,8 @@ const main = async () => {
     const result = await generateServices(database.db, { count, seed });
     const changes =
       changeRequestCount > 0 ? await generateChangeRequests(database.db, { count: changeRequestCount, seed }) : null;
+    const packages =
+      packageCount > 0 ? await generateResourcePackages(database.db, { count: packageCount, seed }) : null;
     console.log(
       JSON.stringify({
         generated: result.generated,
@@ -62,6 +70,7 @@ const main = async () => {
         generateSeconds: (Date.now() - started - seededMs) / 1000,
         byState: result.byState,
         changeRequests: changes?.generated ?? 0,
+        resourcePackages: packages?.generated ?? 0,
       }),
     );
   } finally {

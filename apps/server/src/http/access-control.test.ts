@@ -42,6 +42,14 @@ describe('declared access of routes', () => {
         'PATCH /api/resource-types/:id',
         'DELETE /api/resource-types/:id',
         'GET /api/public/resource-packages',
+        'GET /api/services/:id/resource-packages',
+        'POST /api/services/:id/resource-packages',
+        'GET /api/services/:id/resource-packages/:packageId',
+        'PATCH /api/services/:id/resource-packages/:packageId',
+        'DELETE /api/services/:id/resource-packages/:packageId',
+        'POST /api/services/:id/resource-packages/:packageId/transitions',
+        'GET /api/services/:id/resource-packages/:packageId/history',
+        'GET /api/resource-packages/review-list',
       ]),
     );
     for (const route of apiRoutes) {

@@ -93,7 +93,12 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       const fields = error.fields
         ? Object.fromEntries(
-            Object.entries(error.fields).map(([k, v]) => [k, translate(language, v, { host: URL_EXAMPLE })]),
+            Object.entries(error.fields).map(([k, v]) => [
+              k,
+              typeof v === 'string'
+                ? translate(language, v, { host: URL_EXAMPLE })
+                : translate(language, v.key, v.params),
+            ]),
           )
         : undefined;
       return send(

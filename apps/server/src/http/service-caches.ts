@@ -2,6 +2,10 @@ import type { Database, Db } from '../db/client.js';
 import { createFieldValueCache, type FieldValueCache } from '../read-models/field-values.js';
 import { createReviewIndex, type ReviewIndex } from '../read-models/review-index.js';
 import { createChangeRequestList, type ChangeRequestList } from '../read-models/change-request-list.js';
+import {
+  createResourcePackageReviewList,
+  type ResourcePackageReviewList,
+} from '../read-models/resource-package-review-list.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
@@ -12,6 +16,8 @@ export interface ServiceCaches {
   reviewIndex: ReviewIndex;
   /** The Change Request List's rows (they show service names too, so service changes reach it). */
   changeRequestList: ChangeRequestList;
+  /** The Resource Package Review List's rows (they show service names and types too). */
+  resourcePackageReviewList: ResourcePackageReviewList;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -33,6 +39,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
     fieldValues: createFieldValueCache(database.db),
     reviewIndex: createReviewIndex({ db: database.db, revalidateMs, onError }),
     changeRequestList: createChangeRequestList({ db: database.db, revalidateMs, onError }),
+    resourcePackageReviewList: createResourcePackageReviewList({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -45,6 +52,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   caches?.serviceIndex.changed();
   caches?.reviewIndex.changed();
   caches?.changeRequestList.changed();
+  caches?.resourcePackageReviewList.changed();
 };
 
 /**
@@ -57,6 +65,7 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   caches?.publicPortfolio.invalidate();
   caches?.serviceIndex.changed(serviceId);
   caches?.changeRequestList.changed();
+  caches?.resourcePackageReviewList.changed();
 };
 
 /** After a change request changed in this process: the Change Request List shows it from the next request on. */
@@ -67,4 +76,9 @@ export const changeRequestsChangedIn = (db: Db): void => {
 /** After reviews changed in this process: the review lists read them again. */
 export const reviewsChangedIn = (db: Db): void => {
   byDatabase.get(db)?.reviewIndex.changed();
+};
+
+/** After a resource package or type changed in this process: the Review List shows it from the next request on. */
+export const resourcePackagesChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.resourcePackageReviewList.changed();
 };

@@ -25,6 +25,13 @@ export interface ServiceMailEvent {
   state?: ServiceState;
   /** A comment's text, quoted in the mail. */
   comment?: string;
+  /** A resource package: its name and, for a decision, approved or rejected. */
+  packageName?: string;
+  decision?: 'approved' | 'rejected';
+  /** Further people (by user id) who get the mail beside the kind's recipients: who submitted a package. */
+  alsoTo?: readonly string[];
+  /** The screen the mail links to, when not the service's. */
+  path?: string;
 }
 
 /** Who acted, as a mail names them. */
@@ -96,7 +103,12 @@ export const serviceMailsOf = async (
     for (const admin of admins) providerSides.get(admin.serviceId)?.add(admin.userId);
   }
   const rolesOf = (event: ServiceMailEvent) => mailManagerRoles(kind, event.action);
-  const providerIds = [...new Set([...providerSides.values()].flatMap((ids) => [...ids]))];
+  const providerIds = [
+    ...new Set([
+      ...[...providerSides.values()].flatMap((ids) => [...ids]),
+      ...events.flatMap((event) => event.alsoTo ?? []),
+    ]),
+  ];
   const roles = [...new Set(events.flatMap((event) => [...rolesOf(event)]))];
   const conditions = [
     ...(providerIds.length > 0 ? [inArray(users.id, providerIds)] : []),
@@ -124,7 +136,7 @@ export const serviceMailsOf = async (
   return events.flatMap((event) => {
     const service = byId.get(event.serviceId);
     if (!service) return [];
-    const providerSide = providerSides.get(service.id) ?? new Set<string>();
+    const providerSide = new Set([...(providerSides.get(service.id) ?? []), ...(event.alsoTo ?? [])]);
     const managerRoles: readonly string[] = [...rolesOf(event)];
     const isManager = (user: (typeof reachable)[number]) =>
       [...user.roles, ...user.entitlementRoles].some((role) => managerRoles.includes(role));
@@ -136,7 +148,7 @@ export const serviceMailsOf = async (
         to: user.email.trim(),
         language: languageOf(user.language),
         serviceId: service.id,
-        path: routePath('service', { id: service.id }),
+        path: event.path ?? routePath('service', { id: service.id }),
         content: {
           serviceName: service.name,
           serviceNumber: service.serviceId,
@@ -144,6 +156,8 @@ export const serviceMailsOf = async (
           ...(event.action ? { action: event.action } : {}),
           ...(event.state ? { state: event.state } : {}),
           ...(event.comment !== undefined ? { comment: event.comment } : {}),
+          ...(event.packageName !== undefined ? { packageName: event.packageName } : {}),
+          ...(event.decision ? { decision: event.decision } : {}),
         },
       }));
   });

@@ -3,13 +3,10 @@ import type { Db } from '../db/client.js';
 import { serviceDataFingerprint } from '../db/service-fingerprint.js';
 import type { ChangeRequestListRow } from '../model/change-request.js';
 import { changeRequestFingerprint, loadChangeRequestListRows } from '../queries/change-requests.js';
+import { createRowsCache, type RowsCache } from './rows-cache.js';
 
-export interface ChangeRequestList {
-  /** Every request's list row as it is now: at once while nothing changed, otherwise after one read. */
-  rows(): readonly ChangeRequestListRow[] | Promise<readonly ChangeRequestListRow[]>;
-  /** Something a row shows changed in this process (a request, a service's name): the next call reads again. */
-  changed(): void;
-}
+/** The Change Request List's rows; changed() after something a row shows (a request, a service's name). */
+export type ChangeRequestList = RowsCache<ChangeRequestListRow>;
 
 export interface ChangeRequestListOptions {
   db: Db;
@@ -20,69 +17,16 @@ export interface ChangeRequestListOptions {
 }
 
 /**
- * The Change Request List's rows in memory, like the portfolio lists (ADR 0010, ADR 0028): a few
- * thousand small rows, read whole after a change, so filtering, search, sort and paging run
- * without a query on the embedded database's one thread. Changes made here mark it stale at once;
- * on PostgreSQL a fingerprint query at most once per revalidateMs catches other instances' changes.
+ * The Change Request List's rows in memory, like the portfolio lists (ADR 0010, ADR 0028): read
+ * whole after a change; on PostgreSQL the requests' and services' fingerprints catch other
+ * instances' changes.
  */
-export const createChangeRequestList = ({
-  db,
-  revalidateMs = 1000,
-  now = Date.now,
-  onError = () => undefined,
-}: ChangeRequestListOptions): ChangeRequestList => {
-  const watchesOthers = Number.isFinite(revalidateMs);
-  let current: { rows: readonly ChangeRequestListRow[]; fingerprint: string } | null = null;
-  let generation = 0;
-  let readGeneration = -1;
-  let checkedAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<readonly ChangeRequestListRow[]> | null = null;
-
-  const fingerprint = async () =>
-    watchesOthers ? `${await changeRequestFingerprint(db)}|${await serviceDataFingerprint(db)}` : '';
-
-  const read = (): Promise<readonly ChangeRequestListRow[]> => {
-    reading ??= (async () => {
-      try {
-        for (;;) {
-          const startedAt = now();
-          const wanted = generation;
-          if (current && wanted === readGeneration) {
-            // Nothing changed here: only another instance may have changed something.
-            try {
-              const seen = await fingerprint();
-              checkedAt = startedAt;
-              if (seen === current.fingerprint) return current.rows;
-            } catch (error) {
-              onError(error);
-              return current.rows;
-            }
-          }
-          const seen = await fingerprint();
-          const rows = await loadChangeRequestListRows(db);
-          current = { rows, fingerprint: seen };
-          readGeneration = wanted;
-          checkedAt = startedAt;
-          if (generation === wanted) return rows;
-        }
-      } finally {
-        reading = null;
-      }
-    })();
-    return reading;
-  };
-
-  return {
-    rows() {
-      if (current && readGeneration === generation && (!watchesOthers || now() - checkedAt < revalidateMs))
-        return current.rows;
-      return read();
-    },
-    changed() {
-      generation += 1;
-    },
-  };
-};
+export const createChangeRequestList = ({ db, ...options }: ChangeRequestListOptions): ChangeRequestList =>
+  createRowsCache({
+    ...options,
+    load: () => loadChangeRequestListRows(db),
+    fingerprint: async () => `${await changeRequestFingerprint(db)}|${await serviceDataFingerprint(db)}`,
+  });
 
 const SORT_VALUES = {
   updatedAt: (row: ChangeRequestListRow) => row.updatedAt.getTime(),

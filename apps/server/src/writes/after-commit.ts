@@ -1,7 +1,12 @@
 import type { Language, MailKind, ServiceMailContent } from '@nubes/domain';
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
-import { changeRequestsChangedIn, reviewsChangedIn, serviceChangedIn } from '../http/service-caches.js';
+import {
+  changeRequestsChangedIn,
+  resourcePackagesChangedIn,
+  reviewsChangedIn,
+  serviceChangedIn,
+} from '../http/service-caches.js';
 import { mailQueuedIn } from '../mail/outbox-signal.js';
 import type { MailSite, Writes } from './pipeline.js';
 
@@ -20,7 +25,9 @@ export type AfterCommitEffect =
   /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
   | { kind: 'mail.queued' }
   /** A change request changed: the Change Request List is stale. */
-  | { kind: 'changeRequest.changed' };
+  | { kind: 'changeRequest.changed' }
+  /** A resource package (or a resource type the packages name) changed: the Review List is stale. */
+  | { kind: 'resourcePackages.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -66,6 +73,9 @@ const createAfterCommit =
           break;
         case 'changeRequest.changed':
           changeRequestsChangedIn(db);
+          break;
+        case 'resourcePackages.changed':
+          resourcePackagesChangedIn(db);
           break;
       }
     }

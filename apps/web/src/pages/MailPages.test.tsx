@@ -80,6 +80,9 @@ describe('mail settings', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Mail Settings' })).toBeInTheDocument();
     expect(await screen.findByText('Your mails go to a@x.example.')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /Review started/ })).not.toBeChecked();
+    // Every kind of the domain's list, the resource package mails too.
+    expect(screen.getByRole('checkbox', { name: /Resource package submitted/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Resource package approved or rejected/ })).toBeChecked();
     fireEvent.click(screen.getByRole('checkbox', { name: /New comments/ }));
     fireEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -538,6 +538,8 @@ export const de: Messages = {
       changeRequestApplied: '[{{product}}] {{service}}: Änderungsantrag übernommen',
       reviewStarted: '[{{product}}] {{service}}: Review gestartet',
       commentAdded: '[{{product}}] {{service}}: neuer Kommentar',
+      resourcePackageSubmitted: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ zur Prüfung eingereicht',
+      resourcePackageDecided: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ {{decision}}',
     },
     bodies: {
       workflowStep:
@@ -551,8 +553,17 @@ export const de: Messages = {
       reviewStarted:
         '{{actor}} hat ein Review des Service {{service}} ({{serviceNumber}}) gestartet. Bitte bestätigen Sie die Service-Informationen oder reichen Sie einen Änderungsantrag ein.',
       commentAdded: '{{actor}} hat den Service {{service}} ({{serviceNumber}}) kommentiert:',
+      resourcePackageSubmitted:
+        '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) zur Prüfung eingereicht.',
+      resourcePackageDecided:
+        '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) {{decision}}.',
     },
     openService: 'Service öffnen: {{link}}',
+    openReviewList: 'Liste der Ressourcenpaket-Prüfungen öffnen: {{link}}',
+    decisions: {
+      approved: 'genehmigt',
+      rejected: 'abgelehnt',
+    },
     footer: 'Diese Mail kommt von {{product}}. Wählen Sie, welche Mails Sie erhalten: {{link}}',
     kinds: {
       workflowStep: 'Statusänderungen von Services',
@@ -561,6 +572,8 @@ export const de: Messages = {
       changeRequestApplied: 'Änderungsantrag übernommen',
       reviewStarted: 'Review gestartet',
       commentAdded: 'Neue Kommentare',
+      resourcePackageSubmitted: 'Ressourcenpaket eingereicht',
+      resourcePackageDecided: 'Ressourcenpaket genehmigt oder abgelehnt',
     },
     kindDescriptions: {
       workflowStep:
@@ -571,6 +584,8 @@ export const de: Messages = {
       changeRequestApplied: 'Die angenommenen Werte eines Änderungsantrags wurden in den Service übernommen.',
       reviewStarted: 'Ein Review eines Ihrer Services wurde gestartet.',
       commentAdded: 'Jemand hat einen Service kommentiert, an dem Sie arbeiten.',
+      resourcePackageSubmitted: 'Ein Ressourcenpaket wurde eingereicht und wartet auf Ihre Prüfung.',
+      resourcePackageDecided: 'Ein Ressourcenpaket eines Ihrer Services wurde genehmigt oder abgelehnt.',
     },
     states: {
       pending: 'Wartend',

@@ -532,6 +532,8 @@ export const en = {
       changeRequestApplied: '[{{product}}] {{service}}: change request applied',
       reviewStarted: '[{{product}}] {{service}}: review started',
       commentAdded: '[{{product}}] {{service}}: new comment',
+      resourcePackageSubmitted: '[{{product}}] {{service}}: resource package "{{package}}" submitted for review',
+      resourcePackageDecided: '[{{product}}] {{service}}: resource package "{{package}}" {{decision}}',
     },
     bodies: {
       workflowStep:
@@ -542,8 +544,17 @@ export const en = {
       reviewStarted:
         '{{actor}} started a review of the service {{service}} ({{serviceNumber}}). Please confirm the service information or hand in a change request.',
       commentAdded: '{{actor}} commented on the service {{service}} ({{serviceNumber}}):',
+      resourcePackageSubmitted:
+        '{{actor}} submitted the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}) for review.',
+      resourcePackageDecided:
+        '{{actor}} {{decision}} the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}).',
     },
     openService: 'Open the service: {{link}}',
+    openReviewList: 'Open the resource package review list: {{link}}',
+    decisions: {
+      approved: 'approved',
+      rejected: 'rejected',
+    },
     footer: 'You get this mail from {{product}}. Choose which mails you get: {{link}}',
     kinds: {
       workflowStep: 'Status changes of services',
@@ -552,6 +563,8 @@ export const en = {
       changeRequestApplied: 'Change request applied',
       reviewStarted: 'Review started',
       commentAdded: 'New comments',
+      resourcePackageSubmitted: 'Resource package submitted',
+      resourcePackageDecided: 'Resource package approved or rejected',
     },
     kindDescriptions: {
       workflowStep: 'A workflow step of a service you are provider side of, or whose next step is yours.',
@@ -560,6 +573,8 @@ export const en = {
       changeRequestApplied: 'The accepted values of a change request were written to the service.',
       reviewStarted: 'A review of one of your services was started.',
       commentAdded: 'Someone commented on a service you work on.',
+      resourcePackageSubmitted: 'A resource package was submitted and waits for your review.',
+      resourcePackageDecided: 'A resource package of one of your services was approved or rejected.',
     },
     states: {
       pending: 'Pending',

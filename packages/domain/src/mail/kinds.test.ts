@@ -6,9 +6,12 @@ import { MAIL_KINDS, MAIL_RECIPIENTS, mailManagerRoles } from './kinds.js';
 import { renderMail } from './render.js';
 
 describe('who gets which mail', () => {
-  it('has one row per kind, every kind to the provider side', () => {
+  it('has one row per kind, every kind but a submitted resource package to the provider side', () => {
     expect(Object.keys(MAIL_RECIPIENTS).sort()).toEqual([...MAIL_KINDS].sort());
-    for (const kind of MAIL_KINDS) expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(true);
+    for (const kind of MAIL_KINDS)
+      expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(kind !== 'resourcePackageSubmitted');
+    expect(mailManagerRoles('resourcePackageSubmitted')).toEqual(['resourcePackageManager']);
+    expect(mailManagerRoles('resourcePackageDecided')).toEqual([]);
   });
 
   it('names the managers whose work is next after each workflow step', () => {
@@ -53,6 +56,22 @@ describe('renderMail', () => {
     const german = renderMail('de', content);
     expect(german.text).toContain('Service öffnen: https://portal.example/sc/service/1');
     expect(german.subject).not.toBe(english.subject);
+  });
+
+  it('names the package and the decision, and leads a reviewer to the review list', () => {
+    const rejected = renderMail('de', {
+      ...content,
+      kind: 'resourcePackageDecided',
+      packageName: 'GPU small',
+      decision: 'rejected',
+      comment: 'Quota too high',
+    });
+    expect(rejected.subject).toBe('[Nubes] Storage: Ressourcenpaket „GPU small“ abgelehnt');
+    expect(rejected.text).toContain('> Quota too high');
+    expect(rejected.text).toContain('Service öffnen');
+    const submitted = renderMail('en', { ...content, kind: 'resourcePackageSubmitted', packageName: 'GPU small' });
+    expect(submitted.text).toContain('Alice submitted the resource package "GPU small"');
+    expect(submitted.text).toContain('Open the resource package review list: https://portal.example/sc/service/1');
   });
 
   it('quotes a comment line by line', () => {

@@ -12,6 +12,8 @@ export const MAIL_KINDS = [
   'changeRequestApplied',
   'reviewStarted',
   'commentAdded',
+  'resourcePackageSubmitted',
+  'resourcePackageDecided',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -22,6 +24,7 @@ export const isMailKind = (value: unknown): value is MailKind =>
 const SPM: readonly Role[] = ['servicePortfolioManager'];
 const SIM: readonly Role[] = ['serviceIntegrationManager'];
 const NONE: readonly Role[] = [];
+const RPM: readonly Role[] = ['resourcePackageManager'];
 
 /**
  * Managers whose work comes next after a workflow step (docs/domain.md#service-workflow): the
@@ -75,6 +78,10 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   reviewStarted: { providerSide: true, managers: NONE },
   // Those who discuss a service: the provider side and both managers.
   commentAdded: { providerSide: true, managers: [...SPM, ...SIM] },
+  // A submitted resource package waits for its reviewers; the provider side submitted it.
+  resourcePackageSubmitted: { providerSide: false, managers: RPM },
+  // The decision goes back to the provider side (and whoever submitted it, named by the command).
+  resourcePackageDecided: { providerSide: true, managers: NONE },
 };
 
 /** The manager roles a mail of this kind goes to; a workflow step names its action. */

@@ -17,6 +17,10 @@ export interface ServiceMailContent {
   state?: ServiceState;
   /** A comment's text, quoted in the mail. */
   comment?: string;
+  /** A resource package's name, for the mails about one. */
+  packageName?: string;
+  /** A review decision on a resource package: approved or rejected. */
+  decision?: 'approved' | 'rejected';
   /** The service's screen and the mail settings screen (absolute, from the public address). */
   link: string;
   settingsLink: string;
@@ -36,12 +40,16 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
     actor: content.actorName,
     action: content.action ? translate(language, `workflow.actions.${content.action}`) : '',
     state: content.state ? translate(language, `serviceStates.${content.state}`) : '',
+    package: content.packageName ?? '',
+    decision: content.decision ? translate(language, `mail.decisions.${content.decision}`) : '',
   };
+  // A reviewer may not see the service: their mail leads to the review list instead.
+  const open = content.kind === 'resourcePackageSubmitted' ? 'mail.openReviewList' : 'mail.openService';
   const lines = [
     translate(language, `mail.bodies.${content.kind}`, params),
     ...(content.comment ? ['', ...content.comment.split('\n').map((line) => `> ${line}`)] : []),
     '',
-    translate(language, 'mail.openService', { link: content.link }),
+    translate(language, open, { link: content.link }),
     '',
     '-- ',
     translate(language, 'mail.footer', { product: content.productName, link: content.settingsLink }),

@@ -1,0 +1,52 @@
+import type { resourcePackages, resourceTypes } from '../db/schema.js';
+import type { InstitutionRef, ResourcePackageState, UserRef } from '@nubes/domain';
+import type { LoadedService, ServiceRow } from './service.js';
+
+export type ResourcePackageRow = typeof resourcePackages.$inferSelect;
+export type ResourceTypeRow = typeof resourceTypes.$inferSelect;
+
+/** A package with its type, as commands answer it and presenters shape it. */
+export interface ResourcePackageSnapshot {
+  row: ResourcePackageRow;
+  type: ResourceTypeRow;
+}
+
+/**
+ * A package loaded for a caller: with its service and the caller's relation to it. The service may
+ * be one the caller cannot see otherwise (a reviewer's view of a submitted package).
+ */
+export interface LoadedResourcePackage extends ResourcePackageSnapshot {
+  service: LoadedService;
+}
+
+/** A row of the Resource Package Review List in memory: the package with its service, type, provider and submitter. */
+export interface ReviewListRow {
+  id: string;
+  name: string;
+  quota: number;
+  state: ResourcePackageState;
+  version: number;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  service: Pick<
+    ServiceRow,
+    | 'id'
+    | 'serviceId'
+    | 'name'
+    | 'state'
+    | 'objectOwnerId'
+    | 'serviceOwnerId'
+    | 'serviceManagerId'
+    | 'providerManagerId'
+  >;
+  /** The service's further admins: a reviewer who is one of them may withdraw too. */
+  adminIds: string[];
+  provider: InstitutionRef | null;
+  type: Pick<ResourceTypeRow, 'id' | 'key' | 'name' | 'quotaUnit' | 'retired'>;
+  submittedBy: UserRef | null;
+  /** Package name, service name and ID, provider, submitter, lower-cased: what a search matches. */
+  searchText: string;
+  /** Lower-cased package and service names: the sorts by name. */
+  nameKey: string;
+  serviceKey: string;
+}

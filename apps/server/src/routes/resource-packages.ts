@@ -1,0 +1,242 @@
+import {
+  canEditResourcePackages,
+  createResourcePackageSchema,
+  historyResponseSchema,
+  resourcePackageParamsSchema,
+  resourcePackageReviewListSchema,
+  resourcePackageReviewQuerySchema,
+  resourcePackageSchema,
+  resourcePackageStepSchema,
+  serviceIdParamSchema,
+  serviceResourcePackagesSchema,
+  updateResourcePackageSchema,
+  versionQuerySchema,
+  type ResourcePackage,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
+import type { AuthUser } from '../auth/principal.js';
+import {
+  createResourcePackage,
+  deleteResourcePackage,
+  transitionResourcePackage,
+  updateResourcePackage,
+} from '../commands/resource-packages.js';
+import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import type { ResourcePackageSnapshot } from '../model/resource-package.js';
+import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
+import { loadVisibleService } from '../policies/service-policy.js';
+import { presentResourcePackages, presentReviewRow } from '../presenters/resource-package.js';
+import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
+import { loadDisplayNames } from '../queries/display-names.js';
+import { loadServiceResourcePackages } from '../queries/resource-packages.js';
+import { pageOfReviewRows } from '../read-models/resource-package-review-list.js';
+import { listAuditEvents } from '../queries/service-history.js';
+
+const tags = ['resource packages'];
+const security = [{ bearer: [] }];
+const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) };
+
+/**
+ * Resource packages (docs/adr/0031-resource-packages.md): a service's packages, written by its
+ * provider side and the portfolio manager, reviewed by the resource package managers; the review
+ * list across services. Every write names the version the caller read.
+ */
+export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
+  const { writes, policySchemas } = context;
+
+  /** A package as the caller sees it now (after a write: their relation to its service decides the actions). */
+  const present = async (principal: AuthUser, snapshot: ResourcePackageSnapshot): Promise<ResourcePackage> => {
+    const loaded = await loadVisibleResourcePackage(db, snapshot.row.serviceId, snapshot.row.id, principal);
+    return (await presentResourcePackages(db, [loaded], loaded.service))[0]!;
+  };
+
+  app.get(
+    '/services/:id/resource-packages',
+    {
+      config: { access: 'service.read' },
+      schema: {
+        tags,
+        summary: "A service's resource packages, oldest first, and whether the caller may add one",
+        description: 'For everyone who may see the service; others get 404.',
+        security,
+        params: serviceIdParamSchema,
+        response: { 200: serviceResourcePackagesSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+      const packages = await loadServiceResourcePackages(db, service.row.id);
+      return {
+        canCreate: canEditResourcePackages(service.relation),
+        items: await presentResourcePackages(db, packages, service),
+      };
+    },
+  );
+
+  app.post(
+    '/services/:id/resource-packages',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Add a resource package (a draft) to a service',
+        description:
+          "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
+        security,
+        params: serviceIdParamSchema,
+        body: createResourcePackageSchema,
+        response: { 201: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const created = await createResourcePackage(writes, policySchemas, principal, request.params.id, request.body);
+      return reply.code(201).send(await present(principal, created));
+    },
+  );
+
+  app.get(
+    '/services/:id/resource-packages/:packageId',
+    {
+      config: { access: 'service.read' },
+      schema: {
+        tags,
+        summary: 'One resource package',
+        description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
+        security,
+        params: resourcePackageParamsSchema,
+        response: { 200: resourcePackageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const loaded = await loadVisibleResourcePackage(
+        db,
+        request.params.id,
+        request.params.packageId,
+        requirePrincipal(request),
+      );
+      return (await presentResourcePackages(db, [loaded], loaded.service))[0]!;
+    },
+  );
+
+  app.patch(
+    '/services/:id/resource-packages/:packageId',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: "Replace a package's values; an approved or rejected package goes back to draft",
+        description: '409 while the package is submitted (withdraw it first) and for a stale version.',
+        security,
+        params: resourcePackageParamsSchema,
+        body: updateResourcePackageSchema,
+        response: PACKAGE_RESPONSES,
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { id, packageId } = request.params;
+      return present(
+        principal,
+        await updateResourcePackage(writes, policySchemas, principal, id, packageId, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    '/services/:id/resource-packages/:packageId',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'Delete a package (not while it is submitted)',
+        security,
+        params: resourcePackageParamsSchema,
+        querystring: versionQuerySchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { id, packageId } = request.params;
+      await deleteResourcePackage(writes, requirePrincipal(request), id, packageId, request.query.version);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/services/:id/resource-packages/:packageId/transitions',
+    {
+      config: { access: 'service.update' },
+      schema: {
+        tags,
+        summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
+        description:
+          '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
+        security,
+        params: resourcePackageParamsSchema,
+        body: resourcePackageStepSchema,
+        response: PACKAGE_RESPONSES,
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { id, packageId } = request.params;
+      return present(principal, await transitionResourcePackage(writes, principal, id, packageId, request.body));
+    },
+  );
+
+  app.get(
+    '/services/:id/resource-packages/:packageId/history',
+    {
+      config: { access: 'service.read' },
+      schema: {
+        tags,
+        summary: "A package's audit events, newest first, each change old → new",
+        security,
+        params: resourcePackageParamsSchema,
+        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const loaded = await loadVisibleResourcePackage(
+        db,
+        request.params.id,
+        request.params.packageId,
+        requirePrincipal(request),
+      );
+      const rows = await listAuditEvents(db, 'resourcePackage', loaded.row.id);
+      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows))) };
+    },
+  );
+
+  app.get(
+    '/resource-packages/review-list',
+    {
+      config: { access: 'resourcePackage.review' },
+      schema: {
+        tags,
+        summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
+        description:
+          'q matches package name, service name, service ID, provider and submitter. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
+        security,
+        querystring: resourcePackageReviewQuerySchema,
+        response: { 200: resourcePackageReviewListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const page = pageOfReviewRows(await context.resourcePackageReviewList.rows(), request.query);
+      return {
+        items: page.items.map((row) => presentReviewRow(principal, row)),
+        total: page.total,
+        waiting: page.waiting,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+};
