@@ -603,7 +603,8 @@ export const resourcePackages = pgTable(
     name: text('name').notNull(),
     quota: doublePrecision('quota').notNull(),
     policyNames: jsonb('policy_names').$type<string[]>().notNull(),
-    policy: jsonb('policy').$type<Record<string, unknown>>().notNull(),
+    // json, not jsonb: the policy keeps the order its author wrote (jsonb sorts keys).
+    policy: json('policy').$type<Record<string, unknown>>().notNull(),
     state: text('state').$type<ResourcePackageState>().notNull().default('draft'),
     createdById: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedById: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
@@ -619,7 +620,7 @@ export const resourcePackages = pgTable(
     check('resource_packages_state_known', sql`${t.state} IN (${RESOURCE_PACKAGE_STATE_LIST})`),
     check('resource_packages_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('resource_packages_quota_positive', sql`${t.quota} > 0`),
-    check('resource_packages_policy_object', sql`jsonb_typeof(${t.policy}) = 'object'`),
+    check('resource_packages_policy_object', sql`json_typeof(${t.policy}) = 'object'`),
     check(
       'resource_packages_policy_names',
       sql`jsonb_typeof(${t.policyNames}) = 'array' AND jsonb_array_length(${t.policyNames}) > 0`,
