@@ -770,7 +770,6 @@ export const de: Messages = {
   },
   resourcePackageEditor: {
     policy: 'Policy',
-    policyDescription: 'Was das Paket gewährt, in den Feldern, die sein Ressourcentyp beschreibt',
     views: 'Policy bearbeiten als',
     formView: 'Formular',
     jsonView: 'JSON',
@@ -799,8 +798,6 @@ export const de: Messages = {
     cancel: 'Abbrechen',
     close: 'Schließen',
     cannotSave: 'Das Ressourcenpaket kann nicht gespeichert werden',
-    conflict:
-      'Jemand anderes hat dieses Ressourcenpaket inzwischen geändert. Es wurde neu geladen; bitte nehmen Sie Ihre Änderung noch einmal vor.',
     state: 'Status',
     pageIntro:
       'Bearbeiten Sie die Policy dieses Ressourcenpakets. Name, Typ, Kontingent und Policy-Namen bleiben beim Speichern, wie sie sind.',
@@ -884,8 +881,7 @@ export const de: Messages = {
     cancel: 'Abbrechen',
     createTitle: 'Neuer Ressourcentyp',
     editTitle: 'Ressourcentyp bearbeiten',
-    keyDescription:
-      'Bleibt nach dem Anlegen, wie er ist; für die API und Exporte, z. B. openstack-project',
+    keyDescription: 'Bleibt nach dem Anlegen, wie er ist; für die API und Exporte, z. B. openstack-project',
     nameEn: 'Name (Englisch)',
     nameDe: 'Name (Deutsch)',
     descriptionEn: 'Beschreibung (Englisch)',

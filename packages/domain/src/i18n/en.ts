@@ -758,7 +758,6 @@ export const en = {
   },
   resourcePackageEditor: {
     policy: 'Policy',
-    policyDescription: 'What the package grants, in the fields its resource type describes',
     views: 'Edit the policy as',
     formView: 'Form',
     jsonView: 'JSON',
@@ -785,11 +784,11 @@ export const en = {
     cancel: 'Cancel',
     close: 'Close',
     cannotSave: 'Cannot save the Resource Package',
-    conflict: 'Someone else changed this Resource Package in the meantime. It was loaded again; please make your change once more.',
     state: 'Status',
     pageIntro: 'Edit the policy of this Resource Package. Saving keeps its name, type, quota and policy names.',
     backToPolicy: 'Back to the policy',
-    readOnlyUnderReview: 'The package is under review, so its policy cannot be changed now. Withdraw the submission to edit it.',
+    readOnlyUnderReview:
+      'The package is under review, so its policy cannot be changed now. Withdraw the submission to edit it.',
     readOnlyNoRight: 'You may read this policy but not change it.',
     cannotFind: 'Cannot find the Resource Package',
     cannotFindText: 'The Resource Package does not exist, or you may not see it.',
@@ -838,7 +837,8 @@ export const en = {
   resourceTypeAdmin: {
     tabs: 'Admin panel sections',
     types: 'Resource types',
-    intro: 'Resource types say what a Resource Package offers: the unit of its quota and the JSON Schema its policy follows. A type in use is retired, not deleted.',
+    intro:
+      'Resource types say what a Resource Package offers: the unit of its quota and the JSON Schema its policy follows. A type in use is retired, not deleted.',
     count_one: '{{count}} resource type',
     count_other: '{{count}} resource types',
     key: 'Key',
