@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
 import { createResourcePackage, fetchResourceTypes, resourcePackageKeys, updateResourcePackage } from '../api';
@@ -121,6 +122,8 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   const { control, handleSubmit, setError, setValue, getValues, formState } = form;
   const typeId = useWatch({ control, name: 'typeId' });
   const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
+  // On a screen with a leave guard (the service's tabs), leaving it with edits here asks first.
+  useGuardedForm('resource-package-form', { dirty: formState.isDirty, discard: onClose });
 
   const type = types.data?.items.find((candidate) => candidate.id === typeId);
   const unit = type
