@@ -58,6 +58,9 @@ export default defineConfig({
     setupFiles: [path.resolve(dirname, 'src/test/setup.ts')],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // @rjsf/mantine's ESM imports dayjs plugins without their extension, which only a bundler
+    // resolves; Vite transforms it for the tests as it does for the build.
+    server: { deps: { inline: [/@rjsf\/mantine/] } },
     // jsdom renders whole screens; on two shared cores a walk through a form can pass 5 s. Tests assert behaviour, not time.
     testTimeout: 20_000,
   },

@@ -8,6 +8,7 @@ test('the portal manager finds the mail outbox in the admin panel, with a failed
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Admin Panel' }).click();
   await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Mail outbox' }).click();
   const table = page.getByRole('table', { name: /^Mail outbox/ });
   const failed = table.getByRole('row').filter({ hasText: 'bob@datacenter-south.example' });
   await expect(failed.getByText('Failed')).toBeVisible();

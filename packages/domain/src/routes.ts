@@ -73,6 +73,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     id: 'resourceForm',
     path: '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form',
     permission: 'service.update',
+    hasScreen: true,
   },
   {
     id: 'resourcePackageReviewList',

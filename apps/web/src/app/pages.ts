@@ -33,6 +33,7 @@ const ServiceOnlineFormPage = lazy(() =>
 const ChangeRequestListPage = lazy(() =>
   import('../pages/ChangeRequestListPage').then((m) => ({ default: m.ChangeRequestListPage })),
 );
+const ResourceFormPage = lazy(() => import('../pages/ResourceFormPage').then((m) => ({ default: m.ResourceFormPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -60,6 +61,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   mailSettings: MailSettingsPage,
   serviceOnlineForm: ServiceOnlineFormPage,
   changeRequestList: ChangeRequestListPage,
+  resourceForm: ResourceFormPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -1,4 +1,11 @@
-import { NativeSelect, Textarea, type NativeSelectProps, type TextareaProps } from '@mantine/core';
+import {
+  NativeSelect,
+  Textarea,
+  TextInput,
+  type NativeSelectProps,
+  type TextareaProps,
+  type TextInputProps,
+} from '@mantine/core';
 import { URL_EXAMPLE } from '@nubes/domain';
 import type { FieldError } from 'react-hook-form';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
@@ -43,6 +50,29 @@ export const TextareaField = <T extends FieldValues>({
   } = useBoundInput({ control, name });
   return (
     <Textarea
+      {...props}
+      ref={inputRef}
+      name={inputName}
+      value={(value as string | undefined) ?? ''}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+};
+
+/** A one-line text bound to the form. */
+export const TextInputField = <T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: BoundProps<T> & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) => {
+  const {
+    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
+    error,
+  } = useBoundInput({ control, name });
+  return (
+    <TextInput
       {...props}
       ref={inputRef}
       name={inputName}

@@ -37,7 +37,7 @@ describe('admin panel: the mail outbox', () => {
           : json({ error: 'not_found', message: 'Not found.' }, 404),
       ),
     );
-    renderApp({ path: '/manage/adminPanel', user: PEOPLE.admin });
+    renderApp({ path: '/manage/adminPanel?tab=mailOutbox', user: PEOPLE.admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Panel' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: /^Mail outbox/ });
     const failed = within(table).getByRole('rowheader', { name: 'bob@x.example' }).closest('tr')!;

@@ -1,0 +1,186 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadScreenMessages } from '../../../i18n/i18n';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { openstackType, resourcePackage, storageType } from '../../../test/resourcePackages';
+import { ResourcePackageFormModal } from './ResourcePackageFormModal';
+
+vi.mock('../../../components/json-editor', async () => ({
+  JsonEditor: (await import('../../../test/fakeJsonEditor')).FakeJsonEditor,
+}));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const SERVICE = 'a1b2c3d4-0000-4000-8000-000000000001';
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+/** The API as far as the modal calls it; `write` answers the POST or PATCH. */
+const fakeApi = (write: (call: Call) => Response) => {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
+      calls.push(call);
+      if (url === '/api/resource-types' && call.method === 'GET')
+        return json({
+          items: [
+            openstackType(),
+            storageType(),
+            storageType({
+              id: crypto.randomUUID(),
+              key: 'old',
+              name: { en: 'Old tape', de: 'Altes Band' },
+              retired: true,
+            }),
+          ],
+        });
+      if (call.method === 'POST' || call.method === 'PATCH') return write(call);
+      return json({ error: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+};
+
+beforeAll(async () => {
+  initI18n('en');
+  await loadScreenMessages();
+});
+
+describe('ResourcePackageFormModal', () => {
+  it('names every missing value and sends nothing', async () => {
+    const calls = fakeApi(() => json({}));
+    renderWithProviders(<ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'New Resource Package' });
+    expect(
+      within(dialog).getByText('Choose a resource type first; the policy follows its fields.'),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Resource Package name cannot be empty')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please choose a resource type')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter a quota')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter at least one policy name')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('offers active types only and starts a new policy from an empty object', async () => {
+    const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name })));
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} onSaved={onSaved} />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New Resource Package' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Resource Package name/ }), {
+      target: { value: 'Small projects' },
+    });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Resource type/ }));
+    expect(await screen.findByRole('option', { name: 'Object storage', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Old tape/, hidden: true })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('option', { name: 'OpenStack project', hidden: true }));
+    expect(await within(dialog).findByRole('textbox', { name: /Quota in vCPUs/ })).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Quota in vCPUs/ }), { target: { value: '64' } });
+    const names = within(dialog).getByRole('combobox', { name: /Policy names/ });
+    names.focus();
+    fireEvent.change(names, { target: { value: 'small' } });
+    fireEvent.keyDown(names, { key: 'Enter' });
+    // The form of the new type, on an empty policy.
+    expect(await within(dialog).findByText('Flavors')).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Form' })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.url).toBe(`/api/services/${SERVICE}/resource-packages`);
+    expect(post.body).toEqual({
+      name: 'Small projects',
+      typeId: openstackType().id,
+      quota: 64,
+      policyNames: ['small'],
+      policy: '{}',
+    });
+    expect(await screen.findByText('Object created')).toBeInTheDocument();
+  });
+
+  it('refuses to send a policy that is not JSON', async () => {
+    const calls = fakeApi(() => json({}));
+    renderWithProviders(
+      <ResourcePackageFormModal
+        serviceId={SERVICE}
+        resourcePackage={resourcePackage()}
+        opened
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Policy as JSON' }), {
+      target: { value: '{"flavors": [' },
+    });
+    expect(within(dialog).getByRole('radio', { name: 'Form' })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(document.querySelector('.mantine-Notification-title')).toHaveTextContent('Cannot save invalid JSON'),
+    );
+    expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('sends an edit with the version read and puts the server’s messages beside the fields', async () => {
+    const calls = fakeApi(() =>
+      json(
+        {
+          error: 'invalid_input',
+          message: 'The policy does not match the resource type',
+          fields: {
+            name: 'Resource Package name cannot be empty',
+            policy: 'The policy does not match the resource type',
+            'policy/flavors/0/vcpus': 'Must be at most 64',
+          },
+        },
+        400,
+      ),
+    );
+    renderWithProviders(
+      <ResourcePackageFormModal
+        serviceId={SERVICE}
+        resourcePackage={resourcePackage()}
+        opened
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    const vcpus = await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(vcpus).toHaveAttribute('aria-invalid', 'true'));
+    expect(vcpus).toHaveAccessibleDescription(/Must be at most 64/);
+    expect(within(dialog).getByRole('textbox', { name: /Resource Package name/ })).toHaveAccessibleDescription(
+      'Resource Package name cannot be empty',
+    );
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.url).toBe(`/api/services/${SERVICE}/resource-packages/${resourcePackage().id}`);
+    expect(patch.body).toMatchObject({ version: 4, name: 'Small projects', quota: 128, policyNames: ['small'] });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
+    expect(within(dialog).getByText('flavors › 0 › vcpus')).toBeInTheDocument();
+  });
+
+  it('says so when someone else changed the package', async () => {
+    fakeApi(() => json({ error: 'conflict', message: 'The object was changed by someone else. Please reload.' }, 409));
+    renderWithProviders(
+      <ResourcePackageFormModal
+        serviceId={SERVICE}
+        resourcePackage={resourcePackage()}
+        opened
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The object was changed by someone else. Please reload.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,310 @@
+import { Button, Group, Modal, NumberInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  createResourcePackageSchema,
+  msg,
+  type CreateResourcePackage,
+  type ResourcePackage,
+  type ResourceType,
+} from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useWatch, type FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
+import { focusFirstError } from '../../../forms/focusFirstError';
+import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
+import { reportWriteError } from '../../service/writes';
+import { createResourcePackage, fetchResourceTypes, resourcePackageKeys, updateResourcePackage } from '../api';
+import { inLanguage } from '../localized';
+import { PolicyEditor } from '../policy/PolicyEditor';
+import { parsePolicy, policyText } from '../policy/policyText';
+
+/**
+ * The form's values are the create body's; an edit sends them with the version it read. Text that
+ * does not parse is refused here, before anything is sent, with the server's own words.
+ */
+const formSchema = createResourcePackageSchema.superRefine((values, ctx) => {
+  if (values.policy.trim() !== '' && !parsePolicy(values.policy).ok)
+    ctx.addIssue({ code: 'custom', path: ['policy'], message: msg('resourcePackages.invalidJson') });
+});
+
+type FormValues = CreateResourcePackage;
+type FieldName = keyof FormValues;
+
+const FIELD_ORDER: readonly FieldName[] = ['name', 'typeId', 'quota', 'policyNames', 'policy'];
+const fieldId = (name: string) => `resource-package-${name}`;
+
+/** The server names a field `policyNames.0` or `policyNames/0`; the form shows it at the field. */
+const formField = (key: string): FieldName | null => {
+  const name = key.split(/[./]/)[0] as FieldName;
+  return FIELD_ORDER.includes(name) ? name : null;
+};
+
+export interface ResourcePackageFormModalProps {
+  /** The service's id (the UUID in the API's paths). */
+  serviceId: string;
+  /** The package to edit; without one the modal creates a new package. */
+  resourcePackage?: ResourcePackage;
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: (saved: ResourcePackage) => void;
+}
+
+/** Create or edit a Resource Package: name, type, quota, policy names and the policy. */
+export const ResourcePackageFormModal = ({
+  opened,
+  onClose,
+  resourcePackage,
+  ...rest
+}: ResourcePackageFormModalProps) => {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      fullScreen={phone}
+      title={t(resourcePackage ? 'resourcePackageEditor.editTitle' : 'resourcePackageEditor.createTitle')}
+      closeButtonProps={{ 'aria-label': t('resourcePackageEditor.close') }}
+    >
+      {/* A fresh form per opening: what was typed and dropped last time does not come back. */}
+      {opened && (
+        <ResourcePackageForm
+          key={resourcePackage ? `${resourcePackage.id}-${resourcePackage.version}` : 'new'}
+          resourcePackage={resourcePackage}
+          onClose={onClose}
+          {...rest}
+        />
+      )}
+    </Modal>
+  );
+};
+
+const defaultsOf = (resourcePackage: ResourcePackage | undefined): Partial<FormValues> =>
+  resourcePackage
+    ? {
+        name: resourcePackage.name,
+        typeId: resourcePackage.type.id,
+        quota: resourcePackage.quota,
+        policyNames: resourcePackage.policyNames,
+        policy: policyText(resourcePackage.policy),
+      }
+    : { name: '', policyNames: [], policy: '' };
+
+/** The types a package may choose: the active ones, and the one it keeps even when retired. */
+const typeOptions = (
+  types: readonly ResourceType[],
+  current: string | undefined,
+  language: string | undefined,
+  t: (key: 'resourcePackageEditor.typeRetired', options: { name: string }) => string,
+) =>
+  types
+    .filter((type) => !type.retired || type.id === current)
+    .map((type) => {
+      const name = inLanguage(type.name, language);
+      return { value: type.id, label: type.retired ? t('resourcePackageEditor.typeRetired', { name }) : name };
+    })
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+
+type FormProps = Omit<ResourcePackageFormModalProps, 'opened'>;
+
+const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: FormProps) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
+  const form = useZodForm(formSchema, { defaultValues: defaultsOf(resourcePackage) });
+  const { control, handleSubmit, setError, setValue, getValues, formState } = form;
+  const typeId = useWatch({ control, name: 'typeId' });
+  const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
+  // On a screen with a leave guard (the service's tabs), leaving it with edits here asks first.
+  useGuardedForm('resource-package-form', { dirty: formState.isDirty, discard: onClose });
+
+  const type = types.data?.items.find((candidate) => candidate.id === typeId);
+  const unit = type
+    ? inLanguage(type.quotaUnit, language)
+    : resourcePackage && typeId === resourcePackage.type.id
+      ? inLanguage(resourcePackage.type.quotaUnit, language)
+      : undefined;
+
+  const saving = useMutation({
+    mutationFn: (values: FormValues) =>
+      resourcePackage
+        ? updateResourcePackage(serviceId, resourcePackage.id, { ...values, version: resourcePackage.version })
+        : createResourcePackage(serviceId, values),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(resourcePackageKeys.one(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
+      void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.history(saved.id) });
+      notifySuccess(t(resourcePackage ? 'resourcePackages.updated' : 'resourcePackages.created'), saved.name);
+      onSaved?.(saved);
+      onClose();
+    },
+    onError: (error) =>
+      reportWriteError(error, t('resourcePackageEditor.cannotSave'), t, {
+        onConflict: () => {
+          if (!resourcePackage) return;
+          void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.one(resourcePackage.id) });
+          void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
+        },
+        onFields: (fields) => {
+          const placed: Record<string, string> = {};
+          for (const [key, message] of Object.entries(fields)) {
+            if (key.startsWith('policy/')) placed[key] = message;
+            else {
+              const name = formField(key);
+              if (name) setError(name, { type: SERVER_ERROR, message });
+            }
+          }
+          setPolicyErrors(placed);
+        },
+      }),
+  });
+
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
+    if (errors.policy?.message === msg('resourcePackages.invalidJson'))
+      notifyError(t('resourcePackageEditor.invalidJson'), t('resourcePackageEditor.invalidJsonText'));
+  };
+
+  const chooseType = (next: string | null) => {
+    setValue('typeId', next ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+    // A new type starts from an empty policy object, which its form then fills.
+    if (next && (getValues('policy') ?? '').trim() === '') setValue('policy', '{}', { shouldDirty: true });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(
+        (values) => saving.mutate(values),
+        (errors) => {
+          focusFirstError<FormValues>(FIELD_ORDER, fieldId)(errors);
+          onInvalid(errors);
+        },
+      )}
+    >
+      <Stack gap="md">
+        <Controller
+          control={control}
+          name="name"
+          render={({ field, fieldState }) => (
+            <TextInput
+              {...field}
+              id={fieldId('name')}
+              label={t('resourcePackageEditor.name')}
+              withAsterisk
+              maw="40rem"
+              error={errorText(fieldState.error)}
+            />
+          )}
+        />
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <Controller
+            control={control}
+            name="typeId"
+            render={({ field, fieldState }) => (
+              <Select
+                ref={field.ref}
+                id={fieldId('typeId')}
+                label={t('resourcePackageEditor.type')}
+                placeholder={t('resourcePackageEditor.typePlaceholder')}
+                withAsterisk
+                data={typeOptions(types.data?.items ?? [], resourcePackage?.type.id, language, t)}
+                value={field.value || null}
+                onChange={chooseType}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                error={errorText(fieldState.error)}
+                w="20rem"
+                maw="100%"
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="quota"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                ref={field.ref}
+                id={fieldId('quota')}
+                name={field.name}
+                label={unit ? t('resourcePackageEditor.quotaIn', { unit }) : t('resourcePackageEditor.quota')}
+                withAsterisk
+                min={0}
+                value={field.value ?? ''}
+                onChange={(next) => field.onChange(typeof next === 'number' ? next : undefined)}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error)}
+                w="14rem"
+                maw="100%"
+              />
+            )}
+          />
+        </Group>
+        <Controller
+          control={control}
+          name="policyNames"
+          render={({ field, fieldState }) => {
+            // A message about one name (too long) shows at the list like one about the list.
+            const indexed = Array.isArray(fieldState.error) ? fieldState.error.find(Boolean) : undefined;
+            return (
+              <TagsInput
+                ref={field.ref}
+                id={fieldId('policyNames')}
+                label={t('resourcePackageEditor.policyNames')}
+                description={t('resourcePackageEditor.policyNamesDescription')}
+                withAsterisk
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errorText(fieldState.error ?? indexed)}
+                maw="40rem"
+                acceptValueOnBlur
+              />
+            );
+          }}
+        />
+        <Controller
+          control={control}
+          name="policy"
+          render={({ field, fieldState }) => (
+            <div id={fieldId('policy')} tabIndex={-1}>
+              <PolicyEditor
+                value={field.value ?? ''}
+                onChange={(text) => {
+                  field.onChange(text);
+                  setPolicyErrors({});
+                }}
+                schema={type?.schema ?? null}
+                serverErrors={policyErrors}
+                error={errorText(fieldState.error)}
+                showValidation={formState.isSubmitted}
+                noSchemaHint={
+                  typeId
+                    ? types.isPending
+                      ? undefined
+                      : t('resourcePackageEditor.typeUnknown')
+                    : t('resourcePackageEditor.chooseTypeFirst')
+                }
+              />
+            </div>
+          )}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('resourcePackageEditor.cancel')}
+          </Button>
+          <Button type="submit" loading={saving.isPending}>
+            {t('resourcePackageEditor.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,171 @@
+import { Box, Text } from '@mantine/core';
+import { violationMessage, violationPath, type SchemaViolation } from '@nubes/domain';
+import type Core from '@rjsf/core';
+import { Form } from '@rjsf/mantine';
+import {
+  errorId,
+  TranslatableString,
+  type ErrorSchema,
+  type FieldErrorProps,
+  type RJSFSchema,
+  type RJSFValidationError,
+  type ValidatorType,
+} from '@rjsf/utils';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkPolicy } from './policyCheck';
+import { policyErrorTree, type PolicyErrorTree } from './policyText';
+import './policy-form.css';
+
+/** A violation as rjsf carries it: the keyword as its name, the place as a dotted property path. */
+const rjsfError = (violation: SchemaViolation): RJSFValidationError => {
+  const place = violationPath(violation);
+  return {
+    name: violation.keyword,
+    params: violation.params,
+    property: place
+      .split('/')
+      .slice(1)
+      .map((part) => `.${part.replaceAll('~1', '/').replaceAll('~0', '~')}`)
+      .join(''),
+    schemaPath: place,
+    message: violation.keyword,
+    stack: violation.keyword,
+  };
+};
+
+/**
+ * rjsf's validator on checkPolicy instead of Ajv, which the pages' Content-Security-Policy does not
+ * let compile (docs/adr/0032-json-policies-in-the-web.md). Errors keep their JSON Pointer (in
+ * schemaPath) so each lands beside its field as the server's would.
+ */
+const validator: ValidatorType = {
+  validateFormData: (formData, schema, _customValidate, transformErrors, uiSchema) => {
+    const raw = checkPolicy(schema as Record<string, unknown>, formData).map(rjsfError);
+    const errors = transformErrors ? transformErrors(raw, uiSchema) : raw;
+    const tree = policyErrorTree(
+      errors.map((error) => ({ pointer: error.schemaPath ?? '', message: error.message ?? '' })),
+    );
+    return { errors, errorSchema: tree as ErrorSchema };
+  },
+  isValid: (schema, formData) => checkPolicy(schema as Record<string, unknown>, formData).length === 0,
+  rawValidation: <Result,>(schema: RJSFSchema, formData?: unknown) => ({
+    errors: checkPolicy(schema as Record<string, unknown>, formData) as Result[],
+  }),
+};
+
+/** rjsf's strings by their English text (the enum's values), so its UI speaks the catalogue's words. */
+const STRING_NAMES = new Map(
+  Object.entries(TranslatableString).map(([name, english]) => [english as string, name] as const),
+);
+
+/**
+ * Mantine's rjsf theme shows a field's messages inside its input and hides the list beside it;
+ * an object or a list has no input, so its own messages (too few entries, a missing part) show here.
+ */
+const FieldErrorTemplate = ({ errors, fieldPathId, schema }: FieldErrorProps) => {
+  if (!errors?.length) return null;
+  const container = schema.type === 'object' || schema.type === 'array';
+  return (
+    <Box id={errorId(fieldPathId)} display={container ? undefined : 'none'} mt={4}>
+      {errors.map((error, index) => (
+        <Text key={index} size="sm" c="var(--mantine-color-error)">
+          {error}
+        </Text>
+      ))}
+    </Box>
+  );
+};
+
+// The editor names the policy already; the schema's own title on top would say it twice. The
+// surrounding form saves, so rjsf's submit button goes.
+const UI_SCHEMA = { 'ui:label': false, 'ui:submitButtonOptions': { norender: true } };
+
+export interface PolicySchemaFormProps {
+  schema: Record<string, unknown>;
+  value: unknown;
+  onChange?: (value: unknown) => void;
+  readOnly?: boolean;
+  /** The server's messages at their places. */
+  serverErrors?: PolicyErrorTree;
+  /** Check the policy against the schema as it is typed (after the first save attempt). */
+  showValidation?: boolean;
+}
+
+/**
+ * The form generated from a resource type's JSON Schema (rjsf with the Mantine theme): labels
+ * from the schema's titles, selects for enums, lists with add and remove. Loaded lazily by
+ * PolicyEditor; its messages are the catalogue's (docs/adr/0032-json-policies-in-the-web.md).
+ */
+export const PolicySchemaForm = ({
+  schema,
+  value,
+  onChange,
+  readOnly = false,
+  serverErrors,
+  showValidation = false,
+}: PolicySchemaFormProps) => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+
+  const translateString = useMemo(
+    () =>
+      (english: TranslatableString, params?: string[]): string => {
+        const name = STRING_NAMES.get(english);
+        const values = Object.fromEntries((params ?? []).map((param, index) => [`p${index + 1}`, param]));
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the name comes from rjsf's enum, the catalogue holds every one
+        return name ? t(`resourcePackageEditor.rjsf.${name}` as any, values) : english;
+      },
+    // The function is rjsf's registry entry: a new one per language re-renders the form's strings.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, language],
+  );
+
+  const transformErrors = useMemo(
+    () =>
+      (errors: RJSFValidationError[]): RJSFValidationError[] =>
+        errors.map((error) => {
+          const { key, params } = violationMessage({
+            instancePath: error.schemaPath ?? '',
+            keyword: error.name ?? '',
+            params: (error.params ?? {}) as Record<string, unknown>,
+          });
+          const message = t(key, params);
+          return { ...error, message, stack: message };
+        }),
+    [t],
+  );
+
+  // Live validation checks what changes; asking for it (after a save attempt) checks all there is.
+  const form = useRef<Core>(null);
+  useEffect(() => {
+    if (showValidation) form.current?.validateForm();
+  }, [showValidation, schema]);
+
+  return (
+    <Form
+      ref={form}
+      className="policy-form"
+      schema={schema as RJSFSchema}
+      formData={value}
+      validator={validator}
+      onChange={(event) => onChange?.(event.formData)}
+      readonly={readOnly}
+      liveValidate={showValidation ? 'onChange' : undefined}
+      showErrorList={false}
+      noHtml5Validate
+      transformErrors={transformErrors}
+      translateString={translateString}
+      extraErrors={serverErrors as ErrorSchema | undefined}
+      templates={{ FieldErrorTemplate }}
+      // The form shows the policy as it is: no defaults written into it unasked, so opening a
+      // package changes nothing.
+      experimental_defaultFormStateBehavior={{
+        emptyObjectFields: 'skipDefaults',
+        arrayMinItems: { populate: 'never' },
+      }}
+      uiSchema={UI_SCHEMA}
+      tagName="div"
+    />
+  );
+};

@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PEOPLE, renderApp } from '../../../test/renderApp';
+import { openstackType, storageType } from '../../../test/resourcePackages';
+
+vi.mock('../../../components/json-editor', async () => ({
+  JsonEditor: (await import('../../../test/fakeJsonEditor')).FakeJsonEditor,
+}));
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+interface Call {
+  url: string;
+  method: string;
+  body: unknown;
+}
+
+const fakeApi = (write: (call: Call) => Response = () => json({})) => {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
+      calls.push(call);
+      if (url === '/api/resource-types' && call.method === 'GET')
+        return json({ items: [openstackType(), storageType({ retired: true })] });
+      if (url.startsWith('/api/resource-types')) return write(call);
+      if (url.startsWith('/api/mail/outbox')) return json({ items: [], total: 0 });
+      return json({ error: 'not_found', message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+};
+
+const openPanel = async () => {
+  renderApp({ path: '/manage/adminPanel', user: PEOPLE.admin });
+  return screen.findByRole('table', { name: /^Resource types/ });
+};
+
+describe('admin panel: resource types', () => {
+  it('lists key, name, unit, packages and status, and offers delete only for types no package uses', async () => {
+    fakeApi();
+    const table = await openPanel();
+    const openstack = (await within(table).findByRole('rowheader', { name: 'OpenStack project' })).closest('tr')!;
+    expect(within(openstack).getByText('openstack-project')).toBeInTheDocument();
+    expect(within(openstack).getByText('vCPUs')).toBeInTheDocument();
+    expect(within(openstack).getByText('2')).toBeInTheDocument();
+    expect(within(openstack).getByText('Active')).toBeInTheDocument();
+    expect(within(openstack).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    const storage = within(table).getByRole('rowheader', { name: 'Object storage' }).closest('tr')!;
+    expect(within(storage).getByText('Retired')).toBeInTheDocument();
+    expect(within(storage).getByRole('button', { name: 'Reactivate Object storage' })).toBeInTheDocument();
+    expect(within(storage).getByRole('button', { name: 'Delete Object storage' })).toBeInTheDocument();
+  });
+
+  it('refuses a schema that is not JSON before sending, and shows the server’s schema message at the field', async () => {
+    const calls = fakeApi(() =>
+      json(
+        {
+          error: 'invalid_input',
+          message: 'This is not a valid JSON Schema (draft 2020-12)',
+          fields: { schema: 'This is not a valid JSON Schema (draft 2020-12)' },
+        },
+        400,
+      ),
+    );
+    await openPanel();
+    fireEvent.click(screen.getByRole('button', { name: 'New type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New resource type' });
+    const fill = (name: RegExp, value: string) =>
+      fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+    fill(/^Key/, 'gpu-hours');
+    fill(/^Name \(English\)/, 'GPU hours');
+    fill(/^Name \(German\)/, 'GPU-Stunden');
+    fill(/^Description \(English\)/, 'Time on the GPU cluster');
+    fill(/^Description \(German\)/, 'Zeit auf dem GPU-Cluster');
+    fill(/^Quota unit \(English\)/, 'hours');
+    fill(/^Quota unit \(German\)/, 'Stunden');
+    fill(/^JSON Schema of the policy/, '{"type": "object",');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(document.querySelector('.mantine-Notification-title')).toHaveTextContent('Cannot save invalid JSON'),
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    fill(/^JSON Schema of the policy/, '{"type": "object", "properties": 3}');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This is not a valid JSON Schema (draft 2020-12)')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      key: 'gpu-hours',
+      name: { en: 'GPU hours', de: 'GPU-Stunden' },
+      description: { en: 'Time on the GPU cluster', de: 'Zeit auf dem GPU-Cluster' },
+      quotaUnit: { en: 'hours', de: 'Stunden' },
+      schema: '{"type": "object", "properties": 3}',
+    });
+  });
+
+  it('deletes a type after asking, with the version it read', async () => {
+    const calls = fakeApi(() => new Response(null, { status: 204 }));
+    const table = await openPanel();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Delete Object storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the resource type?' });
+    expect(within(dialog).getByText(/“Object storage” will be deleted/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(
+        `/api/resource-types/${storageType().id}?version=3`,
+      ),
+    );
+    expect(await screen.findByText('Object deleted')).toBeInTheDocument();
+  });
+
+  it('says so when the type came into use meanwhile', async () => {
+    fakeApi(() =>
+      json({ error: 'conflict', message: 'This resource type is used by resource packages. Retire it instead.' }, 409),
+    );
+    const table = await openPanel();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Delete Object storage' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the resource type?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText('This resource type is used by resource packages. Retire it instead.'),
+    ).toBeInTheDocument();
+  });
+
+  it('retires a type with its values as read', async () => {
+    const calls = fakeApi((call) => json({ ...openstackType(), retired: true, version: 2, ...(call.body as object) }));
+    const table = await openPanel();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Retire OpenStack project' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
+    const patch = calls.find((call) => call.method === 'PATCH')!;
+    expect(patch.url).toBe(`/api/resource-types/${openstackType().id}`);
+    expect(patch.body).toMatchObject({ version: 1, retired: true, name: openstackType().name });
+    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,186 @@
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import type { ResourceType } from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { notifySuccess } from '../../../components/notify';
+import { reportWriteError } from '../../service/writes';
+import { deleteResourceType, fetchResourceTypes, resourcePackageKeys, updateResourceType } from '../api';
+import { inLanguage } from '../localized';
+import { policyText } from '../policy/policyText';
+import { ResourceTypeFormModal } from './ResourceTypeFormModal';
+
+type Editing = { type?: ResourceType } | null;
+
+/**
+ * The resource types for the portal manager (admin panel): the list, a new type, edits,
+ * retiring and reactivating, and deleting a type no package uses.
+ */
+export const ResourceTypesSection = () => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  const queryClient = useQueryClient();
+  const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ResourceType | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.types });
+
+  const retiring = useMutation({
+    mutationFn: (type: ResourceType) =>
+      updateResourceType(type.id, {
+        version: type.version,
+        name: type.name,
+        description: type.description,
+        quotaUnit: type.quotaUnit,
+        schema: policyText(type.schema),
+        retired: !type.retired,
+      }),
+    onSuccess: (saved) => {
+      reload();
+      notifySuccess(t('resourceTypes.updated'), inLanguage(saved.name, language));
+    },
+    onError: (error) => reportWriteError(error, t('resourceTypeAdmin.cannotChange'), t, { onConflict: reload }),
+  });
+
+  const removing = useMutation({
+    mutationFn: (type: ResourceType) => deleteResourceType(type.id, type.version),
+    onSuccess: (_nothing, type) => {
+      setDeleting(null);
+      reload();
+      notifySuccess(t('resourceTypes.deleted'), inLanguage(type.name, language));
+    },
+    onError: (error) => {
+      setDeleting(null);
+      // In use since the list was read (409): the list shows the packages again.
+      reportWriteError(error, t('resourceTypeAdmin.cannotDelete'), t, { onConflict: reload });
+    },
+  });
+
+  const columns = useMemo(
+    (): DataTableColumn<ResourceType>[] => [
+      {
+        id: 'name',
+        header: t('resourceTypeAdmin.name'),
+        cell: (type) => inLanguage(type.name, language),
+        sortValue: (type) => inLanguage(type.name, language),
+        rowHeader: true,
+        hideable: false,
+      },
+      {
+        id: 'key',
+        header: t('resourceTypeAdmin.key'),
+        cell: (type) => <code>{type.key}</code>,
+        sortValue: (type) => type.key,
+        nowrap: true,
+      },
+      {
+        id: 'quotaUnit',
+        header: t('resourceTypeAdmin.quotaUnit'),
+        cell: (type) => inLanguage(type.quotaUnit, language),
+        sortValue: (type) => inLanguage(type.quotaUnit, language),
+      },
+      {
+        id: 'packageCount',
+        header: t('resourceTypeAdmin.packageCount'),
+        cell: (type) => type.packageCount,
+        sortValue: (type) => type.packageCount,
+        numeric: true,
+      },
+      {
+        id: 'status',
+        header: t('resourceTypeAdmin.status'),
+        cell: (type) => (
+          <Badge color={type.retired ? 'gray' : 'green'} variant="light" c="dark.8" tt="none" miw="max-content">
+            {t(type.retired ? 'resourceTypeAdmin.retired' : 'resourceTypeAdmin.active')}
+          </Badge>
+        ),
+        sortValue: (type) => (type.retired ? 1 : 0),
+        nowrap: true,
+      },
+      {
+        id: 'actions',
+        header: t('resourceTypeAdmin.actions'),
+        hideable: false,
+        cell: (type) => {
+          const name = inLanguage(type.name, language);
+          return (
+            <Group gap={6} wrap="nowrap">
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={t('resourceTypeAdmin.editType', { name })}
+                onClick={() => setEditing({ type })}
+              >
+                {t('resourceTypeAdmin.edit')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={t(type.retired ? 'resourceTypeAdmin.reactivateType' : 'resourceTypeAdmin.retireType', {
+                  name,
+                })}
+                loading={retiring.isPending && retiring.variables.id === type.id}
+                onClick={() => retiring.mutate(type)}
+              >
+                {t(type.retired ? 'resourceTypeAdmin.reactivate' : 'resourceTypeAdmin.retire')}
+              </Button>
+              {type.packageCount === 0 && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  aria-label={t('resourceTypeAdmin.deleteType', { name })}
+                  onClick={() => setDeleting(type)}
+                >
+                  {t('resourceTypeAdmin.delete')}
+                </Button>
+              )}
+            </Group>
+          );
+        },
+      },
+    ],
+    [t, language, retiring],
+  );
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Text maw="48rem">{t('resourceTypeAdmin.intro')}</Text>
+        <Button onClick={() => setEditing({})}>{t('resourceTypeAdmin.newType')}</Button>
+      </Group>
+      <DataTable
+        id="resource-types"
+        caption={t('resourceTypeAdmin.types')}
+        columns={columns}
+        rows={types.data?.items}
+        getRowId={(type) => type.id}
+        initialSort={{ id: 'name', desc: false }}
+        countLabel={(count) => t('resourceTypeAdmin.count', { count })}
+        empty={{ title: t('resourceTypeAdmin.empty'), hint: t('resourceTypeAdmin.emptyHint') }}
+      />
+      <ResourceTypeFormModal opened={editing !== null} resourceType={editing?.type} onClose={() => setEditing(null)} />
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('resourceTypeAdmin.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('resourcePackageEditor.close') }}
+      >
+        {deleting && (
+          <>
+            <Text>{t('resourceTypeAdmin.deleteText', { name: inLanguage(deleting.name, language) })}</Text>
+            <Group justify="flex-end" gap="sm" mt="lg">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('resourceTypeAdmin.cancel')}
+              </Button>
+              <Button color="red" loading={removing.isPending} onClick={() => removing.mutate(deleting)}>
+                {t('resourceTypeAdmin.delete')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+};
