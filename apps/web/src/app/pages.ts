@@ -33,6 +33,10 @@ const ServiceOnlineFormPage = lazy(() =>
 const ChangeRequestListPage = lazy(() =>
   import('../pages/ChangeRequestListPage').then((m) => ({ default: m.ChangeRequestListPage })),
 );
+const PolicyPage = lazy(() => import('../pages/PolicyPage').then((m) => ({ default: m.PolicyPage })));
+const ResourcePackageReviewListPage = lazy(() =>
+  import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
+);
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -60,6 +64,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   mailSettings: MailSettingsPage,
   serviceOnlineForm: ServiceOnlineFormPage,
   changeRequestList: ChangeRequestListPage,
+  policy: PolicyPage,
+  resourcePackageReviewList: ResourcePackageReviewListPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

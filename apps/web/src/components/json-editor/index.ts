@@ -1,1 +1,1 @@
-export { JsonEditor, type JsonEditorProps } from './JsonEditor';
+export { JsonEditor } from './JsonEditor';
