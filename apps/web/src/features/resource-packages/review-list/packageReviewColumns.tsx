@@ -12,11 +12,26 @@ import { policyPath } from '../view/ResourcesTab';
 /** The server sorts: any sort value marks a column sortable, its id is the sort key. */
 const sortable = () => null;
 
-/** The review list's columns; the reviewer approves or rejects in the row. */
+/**
+ * The review list's columns: the package first (it names the row, and on a phone it is what shows
+ * before the table scrolls); the reviewer approves or rejects in the row.
+ */
 export const packageReviewColumns = (
   t: TFunction,
   language: string | undefined,
 ): DataTableColumn<ResourcePackageReviewRow>[] => [
+  {
+    id: 'name',
+    header: t('resourcePackageReview.columns.package'),
+    cell: (row) => (
+      <Anchor component={Link} to={policyPath(row)} fw={600}>
+        {row.name}
+      </Anchor>
+    ),
+    sortValue: sortable,
+    rowHeader: true,
+    hideable: false,
+  },
   {
     id: 'service',
     header: t('resourcePackageReview.columns.service'),
@@ -32,18 +47,6 @@ export const packageReviewColumns = (
     header: t('resourcePackageReview.columns.provider'),
     cell: (row) => (row.provider ? <abbr title={row.provider.name}>{row.provider.abbreviation}</abbr> : '—'),
     className: 'package-fit',
-  },
-  {
-    id: 'name',
-    header: t('resourcePackageReview.columns.package'),
-    cell: (row) => (
-      <Anchor component={Link} to={policyPath(row)} fw={600}>
-        {row.name}
-      </Anchor>
-    ),
-    sortValue: sortable,
-    rowHeader: true,
-    hideable: false,
   },
   {
     id: 'type',

@@ -99,7 +99,13 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
       </div>
 
       {pkg.state === 'rejected' && pkg.reviewComment && (
-        <Alert color="red" variant="light" title={t('resourcePackageViews.rejectedBecause')}>
+        <Alert
+          color="red"
+          variant="light"
+          // Mantine's light red title is too pale on its tint; the colour stays in the background.
+          styles={{ title: { color: 'var(--mantine-color-text)' } }}
+          title={t('resourcePackageViews.rejectedBecause')}
+        >
           <Text className="service-comment-text">{pkg.reviewComment}</Text>
         </Alert>
       )}
