@@ -15,10 +15,11 @@ export interface ReviewStepsProps {
   onStepped?: (next: ResourcePackage) => void;
 }
 
+// Approve in the darkest green Mantine has that keeps white text above 4.5:1 (green.9 is 4.4:1).
 const VARIANT: Record<ResourcePackageAction, { variant: string; color?: string }> = {
   submit: { variant: 'filled' },
   withdraw: { variant: 'default' },
-  approve: { variant: 'filled', color: 'green.9' },
+  approve: { variant: 'filled', color: 'teal.9' },
   reject: { variant: 'outline', color: 'red.9' },
 };
 

@@ -82,6 +82,10 @@ describe('the policy view of a resource package', () => {
     await screen.findByRole('heading', { level: 1, name: 'Project storage S' });
     expect(stepButtons()).toEqual(['Approve', 'Reject']);
     expect(screen.queryByRole('link', { name: 'Edit policy as form' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Resource Package Review List' })).toHaveAttribute(
+      'href',
+      '/sc/resourcePackageReviewList',
+    );
   });
 
   it('shows no steps at all when the answer offers none', async () => {

@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../components/notify';
 import { PageLoader } from '../../../components/PageLoader';
 import { usePageTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate } from '../../../routing';
+import { usePermission } from '../../portfolio/usePermission';
 import { ConfirmDialog } from '../../service/components/ConfirmDialog';
 import { localized } from '../../service/formModel';
 import { reportWriteError } from '../../service/writes';
@@ -64,6 +65,7 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
+  const mayReview = usePermission('resourcePackage.review');
   usePageTitle([pkg.name, t('routes.policy')]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.all });
 
@@ -85,9 +87,17 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
   return (
     <Stack gap="xl">
       <div>
-        <Anchor component={Link} to={resourcesTab(pkg.service.id)} size="sm">
-          {t('resourcePackageViews.back', { name: pkg.service.name })}
-        </Anchor>
+        <Group gap="lg" wrap="wrap">
+          <Anchor component={Link} to={resourcesTab(pkg.service.id)} size="sm">
+            {t('resourcePackageViews.back', { name: pkg.service.name })}
+          </Anchor>
+          {/* Reviewers come from their list and may not see the service's other tabs. */}
+          {mayReview && (
+            <Anchor component={Link} to={routePath('resourcePackageReviewList')} size="sm">
+              {t('routes.resourcePackageReviewList')}
+            </Anchor>
+          )}
+        </Group>
         <Title order={1} mt="xs">
           {pkg.name}
         </Title>
