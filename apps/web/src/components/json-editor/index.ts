@@ -1,1 +1,2 @@
 export { JsonEditor } from './JsonEditor';
+export type { JsonEditorProps } from './JsonEditor';

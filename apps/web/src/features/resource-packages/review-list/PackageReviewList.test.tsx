@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, writesOf, type FakeCall } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
-import { resourcePackage, reviewRow } from '../../../test/resourcePackage';
+import { resourcePackage, reviewRow } from '../../../test/resourcePackageReview';
 import { parsePackageReviewView, serializePackageReviewView } from './reviewListView';
 
 const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';

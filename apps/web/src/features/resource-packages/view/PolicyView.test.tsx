@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
-import { resourcePackage } from '../../../test/resourcePackage';
+import { resourcePackage } from '../../../test/resourcePackageReview';
 
 const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
 const PACKAGE_ID = 'c0a80101-0000-4000-8000-000000000010';

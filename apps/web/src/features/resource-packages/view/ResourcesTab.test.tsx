@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
-import { resourcePackage } from '../../../test/resourcePackage';
+import { resourcePackage } from '../../../test/resourcePackageReview';
 import { serviceDetail } from '../../../test/serviceDetail';
 
 const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
