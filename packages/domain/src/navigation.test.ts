@@ -56,8 +56,12 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('changeRequestList');
   });
 
-  it('leaves the resource package manager the public portfolio and the instruction', () => {
-    expect(entries(['resourcePackageManager'], 'servicePortfolio')).toEqual(['publicPortfolio', 'instruction']);
+  it('gives the resource package manager the review list, the public portfolio and the instruction', () => {
+    expect(entries(['resourcePackageManager'], 'servicePortfolio')).toEqual([
+      'resourcePackageReviewList',
+      'publicPortfolio',
+      'instruction',
+    ]);
   });
 
   it('names only routes of the route table', () => {

@@ -68,7 +68,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'serviceApplicationEdit', path: '/sc/service-application/:id', permission: 'service.update', hasScreen: true },
   { id: 'myServices', path: '/sc/my-services', permission: 'screen.myServices', hasScreen: true },
   { id: 'service', path: '/sc/service/:id', permission: 'service.read', hasScreen: true },
-  { id: 'policy', path: '/sc/service/:serviceID/policy/:policyUID', permission: 'service.read' },
+  // Reviewers open submitted packages of services they do not see otherwise; the package's own
+  // rule decides (canSeeResourcePackage), denied reads look like not-found.
+  { id: 'policy', path: '/sc/service/:serviceID/policy/:policyUID', permission: 'service.read', hasScreen: true },
   {
     id: 'resourceForm',
     path: '/sc/service/:serviceID/policy/:pathPolicyUID/resource-form',
@@ -79,6 +81,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     id: 'resourcePackageReviewList',
     path: '/sc/resourcePackageReviewList',
     permission: 'resourcePackage.review',
+    hasScreen: true,
   },
   // Like the application editor: the service policy decides per service whether edits are
   // written directly or become a change request.

@@ -34,6 +34,10 @@ const ChangeRequestListPage = lazy(() =>
   import('../pages/ChangeRequestListPage').then((m) => ({ default: m.ChangeRequestListPage })),
 );
 const ResourceFormPage = lazy(() => import('../pages/ResourceFormPage').then((m) => ({ default: m.ResourceFormPage })));
+const PolicyPage = lazy(() => import('../pages/PolicyPage').then((m) => ({ default: m.PolicyPage })));
+const ResourcePackageReviewListPage = lazy(() =>
+  import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
+);
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -62,6 +66,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   serviceOnlineForm: ServiceOnlineFormPage,
   changeRequestList: ChangeRequestListPage,
   resourceForm: ResourceFormPage,
+  policy: PolicyPage,
+  resourcePackageReviewList: ResourcePackageReviewListPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

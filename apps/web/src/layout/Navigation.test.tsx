@@ -75,14 +75,31 @@ describe('top navigation by permission, built screens only', () => {
 
   it('offers no screen that is still to come, not even to the admin', async () => {
     renderApp({ user: PEOPLE.admin });
+    // Contact Database and VO Registration hold no built screen yet.
     expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio', 'Admin Panel']);
     const menu = await openMenu('Service Portfolio');
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent);
-    for (const placeholder of ['Resource Package Review List']) {
-      expect(items).not.toContain(placeholder);
-    }
+    expect(items).toContain('Resource Package Review List');
+  });
+
+  it('leads rita to the resource package review list', async () => {
+    renderApp({ user: PEOPLE.rita });
+    expect(await groupButtons('Rita Resources')).toEqual(['Service Portfolio']);
+    const menu = await openMenu('Service Portfolio');
+    const items = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Resource Package Review List',
+      'Public Service Portfolio',
+      'Instruction (PDF) (opens in a new tab)',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Resource Package Review List', hidden: true })).toHaveAttribute(
+      'href',
+      '/sc/resourcePackageReviewList',
+    );
   });
 
   it('leads to the mail settings from the profile menu', async () => {

@@ -22,6 +22,12 @@ export const PEOPLE: Record<string, User> = {
     email: 'paula@example.org',
     roles: ['servicePortfolioManager'],
   },
+  rita: {
+    username: 'rita',
+    fullname: 'Rita Resources',
+    email: 'rita@example.org',
+    roles: ['resourcePackageManager'],
+  },
   nora: { username: 'nora', fullname: 'Nora Norole', email: 'nora@example.org', roles: [] },
 };
 

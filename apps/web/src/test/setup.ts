@@ -30,6 +30,21 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 
+// Mantine's autosizing textarea listens to font loading, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
+
+// CodeMirror (the JSON editor) measures text ranges; jsdom has no layout, so every range is empty.
+const emptyRect = { x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) };
+if (typeof Range.prototype.getClientRects !== 'function') {
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => emptyRect as DOMRect;
+}
+
 // Mantine scrolls menu items into view; jsdom does not implement it.
 Element.prototype.scrollIntoView = vi.fn();
 

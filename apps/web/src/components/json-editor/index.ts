@@ -1,1 +1,2 @@
-export { JsonEditor, type JsonEditorProps } from './JsonEditor';
+export { JsonEditor } from './JsonEditor';
+export type { JsonEditorProps } from './JsonEditor';

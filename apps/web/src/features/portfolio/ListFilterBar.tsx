@@ -1,7 +1,8 @@
-import { Button, Group, NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../components/FilterBar';
 import { SearchBox } from '../../components/SearchBox';
 import { fetchInstitutions, serviceKeys } from '../service/api';
 import { KeywordFilter } from './KeywordFilter';
@@ -46,7 +47,10 @@ export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps)
   const filtered = Boolean(filters.q || filters.state || filters.provider || filters.keyword);
 
   return (
-    <Group role="search" aria-label={t('portfolio.filtersLabel')} align="flex-end" gap="md" wrap="wrap">
+    <FilterBar
+      label={t('portfolio.filtersLabel')}
+      onReset={filtered ? () => change({ q: '', state: null, provider: null, keyword: null }) : undefined}
+    >
       <SearchBox
         label={t('portfolio.search')}
         description={t('portfolio.searchDescription')}
@@ -69,11 +73,6 @@ export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps)
         w={{ base: '100%', sm: 260 }}
       />
       <KeywordFilter value={filters.keyword} onChange={(keyword) => change({ keyword })} />
-      {filtered && (
-        <Button variant="default" onClick={() => change({ q: '', state: null, provider: null, keyword: null })}>
-          {t('portfolio.resetFilters')}
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 };

@@ -1,8 +1,9 @@
-import { Button, Group, NativeSelect } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { REVIEW_STATUSES } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../components/FilterBar';
 import { fetchInstitutions, serviceKeys } from '../service/api';
 import { changeReviewView, reviewStatesFor, type ReviewListView } from './reviewQuery';
 
@@ -28,7 +29,10 @@ export const ReviewFilterBar = ({ view, onChange }: Props) => {
 
   const filtered = Boolean(view.status || view.state || view.provider);
   return (
-    <Group role="search" aria-label={t('reviews.filters.label')} align="flex-end" gap="md" wrap="wrap">
+    <FilterBar
+      label={t('reviews.filters.label')}
+      onReset={filtered ? () => change({ status: null, state: null, provider: null }) : undefined}
+    >
       <NativeSelect
         label={t('reviews.filters.status')}
         data={[any, ...REVIEW_STATUSES.map((status) => ({ value: status, label: t(`reviews.statuses.${status}`) }))]}
@@ -53,11 +57,6 @@ export const ReviewFilterBar = ({ view, onChange }: Props) => {
         onChange={(event) => change({ provider: event.currentTarget.value || null })}
         w={{ base: '100%', sm: 260 }}
       />
-      {filtered && (
-        <Button variant="default" onClick={() => change({ status: null, state: null, provider: null })}>
-          {t('portfolio.resetFilters')}
-        </Button>
-      )}
-    </Group>
+    </FilterBar>
   );
 };

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   CHANGE_REQUEST_STATES,
   formatDateTime,
@@ -11,6 +11,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../../routing';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { FilterBar } from '../../../components/FilterBar';
 import { SearchBox } from '../../../components/SearchBox';
 import { LeaveGuard } from '../../../forms/LeaveGuard';
 import { changeRequestKeys, fetchChangeRequest, fetchChangeRequestList, listQueryString } from './api';
@@ -140,7 +141,10 @@ export const ChangeRequestList = () => {
 
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="md" wrap="wrap">
+      <FilterBar
+        label={t('portfolio.filtersLabel')}
+        onReset={filtered ? () => set({ q: null, state: null, from: null }) : undefined}
+      >
         <SearchBox label={t('changeRequests.searchLabel')} value={query.q ?? ''} onCommit={(q) => set({ q })} />
         <NativeSelect
           label={t('changeRequests.stateFilter')}
@@ -161,7 +165,7 @@ export const ChangeRequestList = () => {
             { value: 'integrationManager', label: t('changeRequests.fromIntegrationManager') },
           ]}
         />
-      </Group>
+      </FilterBar>
       {list.isError && !list.data ? (
         <Paper withBorder p="md" role="alert">
           <Text fw={600}>{t('notifications.somethingWentWrong')}</Text>

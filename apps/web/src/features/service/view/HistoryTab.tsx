@@ -1,11 +1,8 @@
-import { Text } from '@mantine/core';
 import {
   FIELDS_BY_KEY,
-  formatDateTime,
   isAuditAction,
   isReviewStatus,
   isServiceState,
-  type HistoryEntry,
   type MessageKey,
   type ServiceDetail,
   type WeightingCriterion,
@@ -14,11 +11,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { isMessageKey } from '../../../i18n/messageKey';
 import { fetchHistory, fetchWeightingCriteria, serviceKeys } from '../api';
 import { displayValue } from '../fieldDisplay';
 import { localized } from '../formModel';
+import { HistoryTable, type HistoryLabels } from './HistoryTable';
 
 const WEIGHTING_PREFIX = 'weighting.';
 
@@ -70,82 +67,39 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
-const Changes = ({ entry, labeller }: { entry: HistoryEntry; labeller: Labeller }) => {
-  if (entry.changes.length === 0) return null;
-  return (
-    <ul className="inline-list">
-      {entry.changes.map((change) => (
-        <li key={change.field}>
-          <Text span inherit fw={600}>
-            {fieldLabel(labeller, change.field)}:
-          </Text>{' '}
-          {change.before !== null && change.before !== undefined
-            ? `${valueText(labeller, change.field, change.before)} → ${valueText(labeller, change.field, change.after)}`
-            : valueText(labeller, change.field, change.after)}
-        </li>
-      ))}
-    </ul>
-  );
+/** How a service's history reads: its audit actions, field catalogue, weighting criteria and states. */
+export const useServiceHistoryLabels = (criteria: readonly WeightingCriterion[] | undefined): HistoryLabels => {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
+  return useMemo(() => {
+    const labeller: Labeller = { t, exists: isMessageKey, language, criteria: criteria ?? [] };
+    return {
+      action: (action) => actionLabel(labeller, action),
+      field: (field) => fieldLabel(labeller, field),
+      value: (field, value) => valueText(labeller, field, value),
+    };
+  }, [t, language, criteria]);
 };
 
 /** The history tab: every audit event of the service, newest first: when, who, what, old → new. */
 export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const history = useQuery({ queryKey: serviceKeys.history(service.id), queryFn: () => fetchHistory(service.id) });
   const criteria = useQuery({
     queryKey: serviceKeys.weightingCriteria,
     queryFn: fetchWeightingCriteria,
     staleTime: 5 * 60_000,
   });
-  const language = i18n.resolvedLanguage;
-  const criteriaItems = criteria.data?.items;
-
-  const columns = useMemo((): DataTableColumn<HistoryEntry>[] => {
-    const labeller: Labeller = {
-      t,
-      exists: isMessageKey,
-      language,
-      criteria: criteriaItems ?? [],
-    };
-    return [
-      {
-        id: 'when',
-        header: t('serviceView.when'),
-        cell: (entry) => formatDateTime(entry.at),
-        sortValue: (entry) => Date.parse(entry.at),
-        sortDescFirst: true,
-        nowrap: true,
-        hideable: false,
-      },
-      { id: 'who', header: t('serviceView.who'), cell: (entry) => entry.actor, sortValue: (entry) => entry.actor },
-      {
-        id: 'what',
-        header: t('serviceView.what'),
-        cell: (entry) => actionLabel(labeller, entry.action),
-        sortValue: (entry) => actionLabel(labeller, entry.action),
-        hideable: false,
-      },
-      {
-        id: 'changes',
-        header: t('serviceView.changes'),
-        cell: (entry) => <Changes entry={entry} labeller={labeller} />,
-        // Old → new is what the tab is for: on a phone the table scrolls sideways rather than squeeze it.
-        className: 'service-history-changes',
-      },
-    ];
-  }, [t, language, criteriaItems]);
-
-  if (history.isError) return <Text role="alert">{t('notifications.somethingWentWrong')}</Text>;
+  const labels = useServiceHistoryLabels(criteria.data?.items);
 
   return (
-    <DataTable
+    <HistoryTable
       id="service-history"
       caption={t('serviceView.tabs.history')}
-      columns={columns}
       rows={history.data?.items}
-      getRowId={(entry) => entry.id}
-      initialSort={{ id: 'when', desc: true }}
-      empty={{ title: t('serviceView.noHistory') }}
+      failed={history.isError}
+      labels={labels}
+      emptyTitle={t('serviceView.noHistory')}
     />
   );
 };

@@ -9,6 +9,7 @@ import { draftFromService } from '../formModel';
 import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';
 import { ChangeRequestTab } from '../change-requests/ChangeRequestTab';
+import { ResourcesTab } from '../../resource-packages/view/ResourcesTab';
 import { DocumentsTab } from './DocumentsTab';
 import { HistoryTab } from './HistoryTab';
 import { InformationTab } from './InformationTab';
@@ -91,6 +92,9 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
             <ChangeRequestTab service={service} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="resources" pt="lg">
+          <ResourcesTab service={service} />
+        </Tabs.Panel>
         <Tabs.Panel value="status" pt="lg">
           <StatusTab service={service} onProblems={(errors, source) => draft.showErrors(errors, source)} />
         </Tabs.Panel>

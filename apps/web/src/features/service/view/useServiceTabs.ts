@@ -1,6 +1,6 @@
 import { useSearchParams } from '../../../routing';
 
-/** The tabs of the single service view (ADR 0012); resources come later. */
+/** The tabs of the single service view (ADR 0012). */
 export const SERVICE_TABS = [
   'onboarding',
   'information',
@@ -9,6 +9,7 @@ export const SERVICE_TABS = [
   'responsibilities',
   'documents',
   'changeRequests',
+  'resources',
   'status',
   'history',
 ] as const;

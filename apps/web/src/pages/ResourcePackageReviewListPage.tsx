@@ -1,0 +1,21 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../components/NoAccess';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { usePermission } from '../features/portfolio/usePermission';
+import { PackageReviewList } from '../features/resource-packages/review-list/PackageReviewList';
+import { usePackageReviewView } from '../features/resource-packages/review-list/usePackageReviewView';
+
+/** /sc/resourcePackageReviewList: resource packages across services, for the resource package managers. */
+export const ResourcePackageReviewListPage = () => {
+  const { t } = useTranslation();
+  const mayReview = usePermission('resourcePackage.review');
+  const { view, setView } = usePackageReviewView();
+  if (!mayReview) return <NoAccess />;
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t('routes.resourcePackageReviewList')} intro={t('resourcePackageReview.intro')} />
+      <PackageReviewList view={view} setView={setView} />
+    </Stack>
+  );
+};
