@@ -41,6 +41,8 @@ export const idsInHistory = (rows: readonly AuditRow[]): string[] => [
 export const presentServiceHistory = (
   rows: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
+  /** Values an event carries for reference that are no change of the object (a package's service). */
+  omit: readonly string[] = [],
 ): HistoryEntry[] => {
   const readable = (value: unknown): unknown => {
     if (typeof value === 'string') return names.get(value) ?? value;
@@ -49,7 +51,7 @@ export const presentServiceHistory = (
   };
   return rows.map((row) => {
     const { before, after } = sidesOf(row);
-    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => !omit.includes(f));
     return {
       id: row.id,
       at: row.at.toISOString(),

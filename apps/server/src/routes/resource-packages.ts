@@ -209,7 +209,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         requirePrincipal(request),
       );
       const rows = await listAuditEvents(db, 'resourcePackage', loaded.row.id);
-      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows))) };
+      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows)), ['serviceId']) };
     },
   );
 

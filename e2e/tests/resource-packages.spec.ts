@@ -1,0 +1,204 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, test, visit } from '../fixtures.js';
+import { loginAsAdmin, loginWithAai } from '../login.js';
+import { as, closeNotifications, expectNotification, openTab } from '../services.js';
+
+/**
+ * A resource package from the first try to its approval: alice adds one to her online service
+ * (without a name, then with broken JSON, then valid through the form generated from the type's
+ * JSON Schema) and submits it; rita (resource package manager) rejects it with a comment from her
+ * review list; alice fixes it and submits again; rita approves it on the policy view; the service's
+ * resources tab shows it approved. Demo data: HPC Batch Computing is alice's and online.
+ */
+
+const RUN = Date.now().toString(36);
+const SERVICE = 'HPC Batch Computing';
+const PACKAGE = `Teaching cluster ${RUN}`;
+const REASON = `Please say which partition the course uses, run ${RUN}.`;
+
+/** Picks an option of a Mantine select (a combobox whose list opens on click). */
+const choose = async (page: Page, field: Locator, option: string) => {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+};
+
+/** The JSON view's editor: CodeMirror's editable element, named by the field's label. */
+const jsonEditor = (scope: Locator) => scope.getByRole('textbox', { name: 'Policy as JSON' });
+
+const replaceJson = async (page: Page, scope: Locator, text: string) => {
+  const editor = jsonEditor(scope);
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  // One input event, so the editor's bracket closing does not add to what is typed.
+  await page.keyboard.insertText(text);
+};
+
+const packageRow = (page: Page) => page.getByRole('row').filter({ has: page.getByText(PACKAGE, { exact: true }) });
+
+test('a resource package from a first try to its approval', async ({ page: alice, browser }) => {
+  test.setTimeout(180_000);
+
+  // --- 1. alice opens her online service's resources --------------------------------------------
+  await loginWithAai(alice, 'alice', { from: '/sc/my-services' });
+  await alice.getByRole('link', { name: SERVICE, exact: true }).click();
+  await expect(alice.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
+  await openTab(alice, 'Resources');
+  const serviceUrl = alice.url();
+  await alice.getByRole('button', { name: 'Add resource package' }).click();
+  const dialog = alice.getByRole('dialog', { name: 'New Resource Package' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(alice);
+
+  // --- 2. without a name ---------------------------------------------------------------------------
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Resource Package name cannot be empty')).toBeVisible();
+
+  // --- 3. with broken JSON ---------------------------------------------------------------------------
+  await dialog.getByRole('textbox', { name: 'Resource Package name' }).fill(PACKAGE);
+  await choose(alice, dialog.getByRole('combobox', { name: 'Resource type' }), 'HPC compute time');
+  await dialog.getByRole('textbox', { name: 'Quota in core hours' }).fill('80000');
+  const names = dialog.getByRole('combobox', { name: 'Policy names' });
+  await names.fill(`teaching-${RUN}`);
+  await names.press('Enter');
+  await dialog.getByText('JSON', { exact: true }).click();
+  await replaceJson(alice, dialog, '{"partition": "standard",');
+  await expectAccessible(alice);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(alice, 'Cannot save invalid JSON');
+  await closeNotifications(alice);
+  await expect(dialog).toBeVisible();
+
+  // --- 4. valid, through the generated form ---------------------------------------------------------
+  await replaceJson(alice, dialog, '{}');
+  await dialog.getByText('Form', { exact: true }).click();
+  await choose(alice, dialog.getByRole('combobox', { name: 'Partition' }), 'standard');
+  await dialog.getByRole('textbox', { name: 'Longest job (hours)' }).fill('12');
+  await dialog.getByRole('textbox', { name: 'Nodes per job' }).fill('4');
+  await dialog.getByRole('checkbox', { name: 'GPUs allowed' }).check();
+  await choose(alice, dialog.getByRole('combobox', { name: 'Quality of service' }), 'normal');
+  await expectAccessible(alice);
+  // The JSON view shows what the form wrote.
+  await dialog.getByText('JSON', { exact: true }).click();
+  await expect(jsonEditor(dialog)).toContainText('"max_wall_time_hours": 12');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(alice, 'Object created');
+  await closeNotifications(alice);
+  await expect(dialog).toBeHidden();
+  await expect(packageRow(alice)).toContainText('Draft');
+  await expect(packageRow(alice)).toContainText('80,000 core hours');
+
+  // --- 5. alice submits it from the policy view -------------------------------------------------------
+  await packageRow(alice).getByRole('link', { name: PACKAGE }).click();
+  await expect(alice.getByRole('heading', { level: 1, name: PACKAGE })).toBeVisible();
+  await expectAccessible(alice);
+  const policyUrl = alice.url();
+  await alice.getByRole('button', { name: 'Submit for review' }).click();
+  await alice
+    .getByRole('dialog', { name: `Submit ${PACKAGE} for review?` })
+    .getByRole('button', { name: 'Submit for review' })
+    .click();
+  await expectNotification(alice, 'Status changed', 'Submitted');
+  await closeNotifications(alice);
+  await expect(alice.getByRole('button', { name: 'Withdraw submission' })).toBeVisible();
+
+  // --- 6. rita rejects it from her review list, with a comment -------------------------------------
+  const rita = await as(browser, 'rita', '/sc/resourcePackageReviewList');
+  await expect(rita.getByRole('heading', { level: 1, name: 'Resource Package Review List' })).toBeVisible();
+  await rita.getByRole('searchbox', { name: 'Search' }).fill(PACKAGE);
+  await expect(packageRow(rita)).toHaveCount(1);
+  await expect(packageRow(rita)).toContainText('Submitted');
+  await expect(packageRow(rita)).toContainText('Alice Adler');
+  await expectAccessible(rita);
+  await packageRow(rita)
+    .getByRole('button', { name: `Reject: ${PACKAGE}` })
+    .click();
+  const reject = rita.getByRole('dialog', { name: `Reject ${PACKAGE}` });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByText('Please say why the package is rejected')).toBeVisible();
+  await expectAccessible(rita);
+  await reject.getByRole('textbox', { name: 'Why is the package rejected?' }).fill(REASON);
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expectNotification(rita, 'Status changed', 'Rejected');
+  await closeNotifications(rita);
+  await expect(packageRow(rita)).toContainText('Rejected');
+
+  // --- 7. alice reads why, fixes it in the resource form and submits again -------------------------
+  await alice.reload();
+  await expect(alice.getByRole('alert', { name: 'Rejected by the reviewer' })).toContainText(REASON);
+  await alice.getByRole('link', { name: 'Edit policy as form' }).click();
+  await expect(alice).toHaveURL(`${policyUrl}/resource-form`);
+  await expect(alice.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(alice.getByRole('combobox', { name: 'Partition' })).toHaveValue('standard');
+  await expectAccessible(alice);
+  await choose(alice, alice.getByRole('combobox', { name: 'Partition' }), 'test');
+  await alice.getByText('JSON', { exact: true }).click();
+  await expect(jsonEditor(alice.getByRole('main'))).toContainText('"partition": "test"');
+  await alice.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(alice, 'Object updated');
+  await closeNotifications(alice);
+  await expect(alice).toHaveURL(policyUrl);
+  await expect(alice.getByRole('heading', { level: 1, name: PACKAGE })).toBeVisible();
+  await alice.getByRole('button', { name: 'Submit for review' }).click();
+  await alice
+    .getByRole('dialog', { name: `Submit ${PACKAGE} for review?` })
+    .getByRole('button', { name: 'Submit for review' })
+    .click();
+  await expectNotification(alice, 'Status changed', 'Submitted');
+  await closeNotifications(alice);
+
+  // --- 8. rita approves it on the policy view --------------------------------------------------------
+  await rita.reload();
+  await expect(packageRow(rita)).toContainText('Submitted');
+  await packageRow(rita).getByRole('link', { name: PACKAGE }).click();
+  await expect(rita.getByRole('heading', { level: 1, name: PACKAGE })).toBeVisible();
+  await expect(rita.getByText('"partition": "test"')).toBeVisible();
+  await expectAccessible(rita);
+  await rita.getByRole('button', { name: 'Approve' }).click();
+  await rita
+    .getByRole('dialog', { name: `Approve ${PACKAGE}?` })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expectNotification(rita, 'Status changed', 'Approved');
+
+  // --- 9. the service shows it approved ----------------------------------------------------------------
+  await visit(alice, new URL(serviceUrl).pathname + new URL(serviceUrl).search);
+  await expect(packageRow(alice)).toContainText('Approved');
+  await expectAccessible(alice);
+});
+
+test('the portal manager keeps the resource types in the admin panel', async ({ page }) => {
+  await loginAsAdmin(page);
+  await visit(page, '/manage/adminPanel');
+  await expect(page.getByRole('tab', { name: 'Resource types', selected: true })).toBeVisible();
+  const types = page.getByRole('tabpanel');
+  await expect(types.getByRole('row').filter({ hasText: 'openstack-project' })).toBeVisible();
+  await expectAccessible(page);
+
+  await types.getByRole('button', { name: 'New type' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New resource type' });
+  await dialog.getByRole('textbox', { name: 'Key' }).fill(`lab-${RUN}`);
+  const fields: [string, string][] = [
+    ['Name (English)', `Lab bench time ${RUN}`],
+    ['Name (German)', `Laborzeit ${RUN}`],
+    ['Description (English)', 'Hours at a shared lab bench.'],
+    ['Description (German)', 'Stunden an einem gemeinsamen Laborplatz.'],
+    ['Quota unit (English)', 'hours'],
+    ['Quota unit (German)', 'Stunden'],
+  ];
+  for (const [label, value] of fields) await dialog.getByRole('textbox', { name: label }).fill(value);
+  const schema = dialog.getByRole('textbox', { name: 'JSON Schema of the policy' });
+  await schema.click();
+  await page.keyboard.insertText('{"type": "object", "properties": {');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Cannot save invalid JSON');
+  await closeNotifications(page);
+  await schema.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText('{"type": "object", "properties": {"bench": {"title": "Bench", "type": "string"}}}');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Object created');
+  await expect(types.getByRole('row').filter({ hasText: `lab-${RUN}` })).toContainText('Active');
+});
