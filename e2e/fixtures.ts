@@ -20,6 +20,16 @@ interface AxeViolation {
  */
 export const expectAccessible = async (page: Page, options: { skipRules?: string[] } = {}) => {
   await page.waitForLoadState('load');
+  // A dialog or notification still fading in has its colours half-way: axe would measure those.
+  // Endless animations (loaders) never finish and are left as they are.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(

@@ -8,8 +8,27 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT);
 const mailboxPort = Number(process.env.E2E_MAILBOX_PORT);
 const received = [];
 
-const headerOf = (raw, name) =>
-  new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0] ?? '')?.[1]?.trim() ?? '';
+/** RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) as the text they stand for. */
+const decodeWords = (value) =>
+  value
+    // Whitespace between two encoded words belongs to neither.
+    .replace(/(\?=)\s+(=\?)/g, '$1$2')
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_word, _charset, encoding, text) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_hex, code) => String.fromCharCode(parseInt(code, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
+
+/** A header's value: unfolded (continuation lines joined) and decoded, as a mail program shows it. */
+const headerOf = (raw, name) => {
+  const head = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  return decodeWords(new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '');
+};
 
 const smtp = new SMTPServer({
   disabledCommands: ['AUTH', 'STARTTLS'],

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { loginAsAdmin, loginWithAai } from '../login.js';
+import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification, openTab } from '../services.js';
 
 /**
@@ -14,6 +15,7 @@ import { as, closeNotifications, expectNotification, openTab } from '../services
 const RUN = Date.now().toString(36);
 const SERVICE = 'HPC Batch Computing';
 const PACKAGE = `Teaching cluster ${RUN}`;
+const ALICE_MAIL = 'alice@hpc-north.example';
 const REASON = `Please say which partition the course uses, run ${RUN}.`;
 
 /** Picks an option of a Mantine select (a combobox whose list opens on click). */
@@ -101,6 +103,9 @@ test('a resource package from a first try to its approval', async ({ page: alice
   await expectNotification(alice, 'Status changed', 'Submitted');
   await closeNotifications(alice);
   await expect(alice.getByRole('button', { name: 'Withdraw submission' })).toBeVisible();
+  // The mails' words follow each person's language (other tests may have left rita German): the
+  // package's name is in the subject in every language.
+  await expectMailArrives('rita@hpc-north.example', PACKAGE);
 
   // --- 6. rita rejects it from her review list, with a comment -------------------------------------
   const rita = await as(browser, 'rita', '/sc/resourcePackageReviewList');
@@ -122,6 +127,7 @@ test('a resource package from a first try to its approval', async ({ page: alice
   await expectNotification(rita, 'Status changed', 'Rejected');
   await closeNotifications(rita);
   await expect(packageRow(rita)).toContainText('Rejected');
+  await expectMailArrives(ALICE_MAIL, PACKAGE);
 
   // --- 7. alice reads why, fixes it in the resource form and submits again -------------------------
   await alice.reload();

@@ -33,6 +33,7 @@ const localizedPairs = (node: unknown): [string, string][] => {
 };
 
 const germanOf = new Map(leaves(de));
+const GERMAN_TEXTS = new Set([...germanOf.values()].map((text) => text.trim()));
 const ENGLISH_ONLY = [
   ...leaves(en).map(([key, text]) => [text, germanOf.get(key) ?? text] as [string, string]),
   ...localizedPairs(SERVICE_FIELDS),
@@ -40,7 +41,9 @@ const ENGLISH_ONLY = [
 ]
   // Templates are filled in on screen, so only fixed texts can be matched as a whole.
   .filter(([english, german]) => english !== german && !english.includes('{{') && english.trim().length > 1)
-  .map(([english]) => english.trim());
+  .map(([english]) => english.trim())
+  // A word German takes over (such as "Review") is English in one place and German in another.
+  .filter((english) => !GERMAN_TEXTS.has(english));
 
 // ---------------------------------------------------------------------------------------------
 // Checks on the page as it is
