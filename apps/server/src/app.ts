@@ -46,6 +46,7 @@ import { serviceWorkflowRoutes } from './routes/service-workflow.js';
 import { serviceRoutes } from './routes/services.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
+import { userAccountRoutes } from './routes/user-accounts.js';
 import { userRoutes } from './routes/users.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { writesFor } from './writes/after-commit.js';
@@ -133,6 +134,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(sessionRoutes, { context });
       await api.register(oauthRoutes, { context });
       await api.register(userRoutes, { context });
+      await api.register(userAccountRoutes, { context });
       await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(commentRoutes, { context });
       await api.register(mailRoutes, { context });

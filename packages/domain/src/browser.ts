@@ -24,3 +24,4 @@ export * from './reviews/index.js';
 export * from './mail/index.js';
 export * from './change-requests/index.js';
 export * from './resource-packages/index.js';
+export * from './user-accounts/index.js';

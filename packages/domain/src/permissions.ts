@@ -18,6 +18,10 @@ export const PERMISSIONS = {
     audience: ['portalManager', 'contactManager', 'cloudServiceDesk'],
     description: 'Read any user account',
   },
+  'user.manageRoles': {
+    audience: [],
+    description: 'Give and take the roles of a user account (portal managers only)',
+  },
   'user.search': {
     audience: [
       'serviceProvider',

@@ -50,6 +50,9 @@ describe('declared access of routes', () => {
         'POST /api/services/:id/resource-packages/:packageId/transitions',
         'GET /api/services/:id/resource-packages/:packageId/history',
         'GET /api/resource-packages/review-list',
+        'GET /api/user-accounts',
+        'GET /api/user-accounts/:id',
+        'PUT /api/user-accounts/:id/roles',
       ]),
     );
     for (const route of apiRoutes) {

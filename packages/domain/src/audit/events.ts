@@ -116,6 +116,11 @@ const AUDIT_EVENTS = {
     before: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
     after: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
   }),
+  // User accounts: the portal manager gives and takes the roles given in the portal.
+  'user.roles.updated': event('user', {
+    before: z.object({ roles: z.array(z.enum(ROLES)) }),
+    after: z.object({ roles: z.array(z.enum(ROLES)) }),
+  }),
   // Change requests (docs/domain.md#change-requests). Applying one also writes a service.updated
   // event per applied field on the service, so the service's history shows each change.
   'changeRequest.created': event('changeRequest', {
