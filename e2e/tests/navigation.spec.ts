@@ -15,7 +15,7 @@ const expectGroups = async (page: Page, visible: string[]) => {
 
 test('the portal manager sees only menus with built screens; unbuilt ones still open by address', async ({ page }) => {
   await loginAsAdmin(page);
-  await expectGroups(page, ['Service Portfolio', 'Admin Panel']);
+  await expectGroups(page, ['Service Portfolio', 'Contact Database', 'Admin Panel']);
   await page.goto('/manage/adminPanel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expectAccessible(page);
@@ -56,10 +56,12 @@ test('paula, a portfolio manager, sees the integration, field, review and change
   }
 });
 
-test('victor, carla and nora see no menu while their screens are still to come', async ({ browser }) => {
+test('victor and nora see no menu while their screens are still to come; carla sees the contact database', async ({
+  browser,
+}) => {
   for (const [user, groups] of [
     ['victor', []],
-    ['carla', []],
+    ['carla', ['Contact Database']],
     ['nora', []],
   ] as const) {
     const context = await browser.newContext();

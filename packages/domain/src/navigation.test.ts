@@ -21,9 +21,14 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
   });
 
   it('hides a group whose screens are all still to come, with its instruction', () => {
-    expect(groups(['contactManager'])).toEqual([]);
     expect(groups(['voManager'])).toEqual([]);
-    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'adminPanel']);
+    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'adminPanel']);
+  });
+
+  it('gives contact managers and the service desk the contact database with the user accounts', () => {
+    expect(groups(['contactManager'])).toEqual(['contactDatabase']);
+    expect(entries(['contactManager'], 'contactDatabase')).toEqual(['userAccounts', 'instruction']);
+    expect(entries(['cloudServiceDesk'], 'contactDatabase')).toEqual(['userAccounts', 'instruction']);
   });
 
   it('gives service providers the portfolio with new application and my services', () => {

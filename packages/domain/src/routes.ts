@@ -88,7 +88,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'serviceOnlineForm', path: '/sc/service-online-form/:id', permission: 'service.update', hasScreen: true },
   { id: 'contactDatabase', path: '/cd/contact-database', permission: 'screen.contactDatabase' },
   { id: 'institutions', path: '/cd/institutions', permission: 'screen.contactDatabase' },
-  { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny' },
+  { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny', hasScreen: true },
   { id: 'voRegistration', path: '/vo/vo-registration', permission: 'screen.myVos' },
   { id: 'voApplication', path: '/vo/vo-application', permission: 'screen.voApplication' },
   { id: 'myVos', path: '/vo/my-vos', permission: 'screen.myVos' },

@@ -75,8 +75,8 @@ describe('top navigation by permission, built screens only', () => {
 
   it('offers no screen that is still to come, not even to the admin', async () => {
     renderApp({ user: PEOPLE.admin });
-    // Contact Database and VO Registration hold no built screen yet.
-    expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio', 'Admin Panel']);
+    // VO Registration holds no built screen yet; the Contact Database holds the user accounts.
+    expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio', 'Contact Database', 'Admin Panel']);
     const menu = await openMenu('Service Portfolio');
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })

@@ -1075,6 +1075,32 @@ export const de: Messages = {
       asObject: 'an diesem Konto',
       eventObject: '{{type}} {{id}}',
     },
+    eventColumns: {
+      when: 'Wann',
+      who: 'Wer',
+      what: 'Aktion',
+      object: 'Objekt',
+      changes: 'Änderungen',
+    },
+    eventActions: {
+      login_password: 'Anmeldung mit Passwort',
+      login_sso: 'Konto bei der Anmeldung aktualisiert',
+      user_created: 'Konto angelegt',
+      admin_created: 'Admin-Konto angelegt',
+      admin_configured: 'Admin-Konto konfiguriert',
+      user_roles_updated: 'Portalrollen geändert',
+      user_mailSettings_updated: 'Mail-Einstellungen geändert',
+    },
+    objectTypes: {
+      user: 'Benutzerkonto',
+      session: 'Sitzung',
+      service: 'Service',
+      keyword: 'Schlagwort',
+      institution: 'Einrichtung',
+      changeRequest: 'Änderungsantrag',
+      resourcePackage: 'Ressourcenpaket',
+      resourceType: 'Ressourcentyp',
+    },
     rolesForm: {
       title: 'Im Portal vergebene Rollen ändern',
       description:

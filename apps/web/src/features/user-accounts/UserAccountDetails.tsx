@@ -1,0 +1,128 @@
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, type UserAccount } from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/client';
+import { PageLoader } from '../../components/PageLoader';
+import { Link } from '../../routing';
+import { fetchUserAccount, userAccountKeys } from './api';
+import { RoleBadges } from './RoleBadges';
+import { UserAccountEvents } from './UserAccountEvents';
+import { UserRolesForm } from './UserRolesForm';
+
+const Field = ({ label, children }: { label: string; children: ReactNode }) => (
+  <div>
+    <Text size="sm" c="dimmed">
+      {label}
+    </Text>
+    <Text component="div" style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  </div>
+);
+
+const Details = ({ account }: { account: UserAccount }) => {
+  const { t } = useTranslation();
+  const none = t('userAccounts.details.none');
+  return (
+    <Stack gap="lg">
+      <Paper withBorder p="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Field label={t('userAccounts.details.fullname')}>{account.fullname || none}</Field>
+          <Field label={t('userAccounts.details.username')}>{account.username}</Field>
+          <Field label={t('userAccounts.details.email')}>{account.email || none}</Field>
+          <Field label={t('userAccounts.details.internalId')}>{account.internalId ?? none}</Field>
+          <Field label={t('userAccounts.details.institution')}>
+            {account.institution ? `${account.institution.name} (${account.institution.abbreviation})` : none}
+          </Field>
+          <Field label={t('userAccounts.details.organisation')}>{account.organisation ?? none}</Field>
+          <Field label={t('userAccounts.details.lastLoginAt')}>
+            {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : t('userAccounts.details.never')}
+          </Field>
+        </SimpleGrid>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Paper withBorder p="md" component="section" aria-labelledby="portal-roles">
+          <Title order={2} size="h4" id="portal-roles" mb="xs">
+            {t('userAccounts.details.portalRoles')}
+          </Title>
+          <RoleBadges roles={account.roles} />
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-labelledby="idp-roles">
+          <Title order={2} size="h4" id="idp-roles" mb="xs">
+            {t('userAccounts.details.idpRoles')}
+          </Title>
+          <RoleBadges roles={account.entitlementRoles} fromIdp />
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md" component="section" aria-labelledby="user-groups">
+        <Title order={2} size="h4" id="user-groups" mb="xs">
+          {t('userAccounts.details.groups')}
+        </Title>
+        {account.groups.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {none}
+          </Text>
+        ) : (
+          <ul className="inline-list">
+            {account.groups.map((group) => (
+              <li key={group.id}>
+                <Text span fw={600}>
+                  {group.name}
+                </Text>{' '}
+                <Text span size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {t('userAccounts.details.groupId', { id: group.id })}
+                </Text>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Paper>
+      {account.canManageRoles && (
+        <Paper withBorder p="md">
+          <UserRolesForm account={account} />
+        </Paper>
+      )}
+      <section aria-labelledby="user-events">
+        <Title order={2} size="h4" id="user-events" mb="xs">
+          {t('userAccounts.details.events')}
+        </Title>
+        <UserAccountEvents events={account.events} caption={t('userAccounts.details.events')} />
+      </section>
+    </Stack>
+  );
+};
+
+/** One user account: everything held about it, its two kinds of roles apart, groups and audit events. */
+export const UserAccountDetails = ({ id, backHref }: { id: string; backHref: string }) => {
+  const { t } = useTranslation();
+  const account = useQuery({
+    queryKey: userAccountKeys.detail(id),
+    queryFn: ({ signal }) => fetchUserAccount(id, signal),
+  });
+  const name = account.data ? account.data.fullname || account.data.username : '';
+  return (
+    <Stack gap="lg">
+      <Anchor component={Link} to={backHref}>
+        {t('userAccounts.details.back')}
+      </Anchor>
+      {account.data ? (
+        <>
+          <Title order={1}>{t('userAccounts.details.title', { name })}</Title>
+          <Details account={account.data} />
+        </>
+      ) : account.isError ? (
+        <Paper withBorder p="md" role="alert">
+          <Text fw={600}>
+            {isApiError(account.error) && account.error.status === 404
+              ? t('userAccounts.details.notFound')
+              : t('portfolio.loadFailed')}
+          </Text>
+        </Paper>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+};

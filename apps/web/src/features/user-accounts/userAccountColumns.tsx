@@ -1,0 +1,53 @@
+import { Anchor, Stack } from '@mantine/core';
+import { formatDateTime, type UserAccountRow } from '@nubes/domain';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from '../../components/data-table';
+import { Link } from '../../routing';
+import { RoleBadges } from './RoleBadges';
+
+/** The server sorts: any sort value marks a column sortable, its id is the sort key. */
+const sortable = () => null;
+
+/** The user account list's columns: the name first (it names the row and opens the details). */
+export const userAccountColumns = (
+  t: TFunction,
+  detailsHref: (row: UserAccountRow) => string,
+): DataTableColumn<UserAccountRow>[] => [
+  {
+    id: 'fullname',
+    header: t('userAccounts.columns.fullname'),
+    cell: (row) => (
+      <Anchor component={Link} to={detailsHref(row)} fw={600}>
+        {row.fullname || row.username}
+      </Anchor>
+    ),
+    sortValue: sortable,
+    rowHeader: true,
+    hideable: false,
+  },
+  { id: 'username', header: t('userAccounts.columns.username'), cell: (row) => row.username, sortValue: sortable },
+  { id: 'email', header: t('userAccounts.columns.email'), cell: (row) => row.email || '—', sortValue: sortable },
+  {
+    id: 'institution',
+    header: t('userAccounts.columns.institution'),
+    cell: (row) => (row.institution ? <abbr title={row.institution.name}>{row.institution.abbreviation}</abbr> : '—'),
+  },
+  {
+    id: 'roles',
+    header: t('userAccounts.columns.roles'),
+    cell: (row) => (
+      <Stack gap={4}>
+        <RoleBadges roles={row.roles} />
+        {row.entitlementRoles.length > 0 && <RoleBadges roles={row.entitlementRoles} fromIdp />}
+      </Stack>
+    ),
+  },
+  {
+    id: 'lastLoginAt',
+    header: t('userAccounts.columns.lastLoginAt'),
+    cell: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt) : t('userAccounts.details.never')),
+    sortValue: sortable,
+    sortDescFirst: true,
+    nowrap: true,
+  },
+];
