@@ -6,11 +6,20 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { isMessageKey } from '../../i18n/messageKey';
 import { actionLabel } from '../service/view/HistoryTab';
 
+/** Long values (a package's policy, a change request's fields) are cut: the object's own history shows them whole. */
+const MAX_VALUE_LENGTH = 120;
+
 const asText = (value: unknown): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(asText).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
+};
+
+/** An action as words: the account's own labels, then the service's and the resource package's history. */
+const actionKeys = (name: string) => {
+  const key = name.replace(/\./g, '_');
+  return [`userAccounts.eventActions.${key}`, `resourcePackageViews.historyActions.${key}`];
 };
 
 /** The user's audit events, as actor and as object, newest first: when, who, what, on which object, old → new. */
@@ -18,8 +27,8 @@ export const UserAccountEvents = ({ events, caption }: { events: readonly UserAc
   const { t } = useTranslation();
   const columns = useMemo((): DataTableColumn<UserAccountEvent>[] => {
     const action = (name: string) => {
-      const key = `userAccounts.eventActions.${name.replace(/\./g, '_')}`;
-      return isMessageKey(key) ? t(key) : actionLabel({ t, exists: isMessageKey }, name);
+      const key = actionKeys(name).find(isMessageKey);
+      return key ? t(key) : actionLabel({ t, exists: isMessageKey }, name);
     };
     const value = (field: string, raw: unknown) =>
       field === 'roles' && Array.isArray(raw)
@@ -56,12 +65,18 @@ export const UserAccountEvents = ({ events, caption }: { events: readonly UserAc
         header: t('userAccounts.eventColumns.object'),
         cell: (event) => {
           const typeKey = `userAccounts.objectTypes.${event.objectType}`;
-          return t('userAccounts.details.eventObject', {
-            type: isMessageKey(typeKey) ? t(typeKey) : event.objectType,
-            id: event.objectId,
-          });
+          return (
+            <>
+              <Text span inherit>
+                {isMessageKey(typeKey) ? t(typeKey) : event.objectType}
+              </Text>
+              {/* Ids are long: the start tells them apart, the whole one is in the title. */}
+              <Text size="xs" c="dimmed" title={event.objectId} style={{ whiteSpace: 'nowrap' }}>
+                {event.objectId.length > 13 ? `${event.objectId.slice(0, 8)}…` : event.objectId}
+              </Text>
+            </>
+          );
         },
-        className: 'user-account-event-object',
       },
       {
         id: 'changes',

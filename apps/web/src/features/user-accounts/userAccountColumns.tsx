@@ -1,4 +1,4 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { formatDateTime, type UserAccountRow } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table';
@@ -35,12 +35,23 @@ export const userAccountColumns = (
   {
     id: 'roles',
     header: t('userAccounts.columns.roles'),
-    cell: (row) => (
-      <Stack gap={4}>
-        <RoleBadges roles={row.roles} />
-        {row.entitlementRoles.length > 0 && <RoleBadges roles={row.entitlementRoles} fromIdp />}
-      </Stack>
-    ),
+    // Portal roles filled, IdP roles outlined (RoleBadges); "none" only when there is neither.
+    cell: (row) =>
+      row.roles.length === 0 && row.entitlementRoles.length === 0 ? (
+        <RoleBadges roles={[]} />
+      ) : (
+        <Stack gap={4}>
+          {row.roles.length > 0 && <RoleBadges roles={row.roles} />}
+          {row.entitlementRoles.length > 0 && (
+            <div>
+              <Text size="xs" c="dimmed">
+                {t('userAccounts.rolesForm.fromIdp')}
+              </Text>
+              <RoleBadges roles={row.entitlementRoles} fromIdp />
+            </div>
+          )}
+        </Stack>
+      ),
   },
   {
     id: 'lastLoginAt',
