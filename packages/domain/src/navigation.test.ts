@@ -21,9 +21,15 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
   });
 
   it('hides a group whose screens are all still to come, with its instruction', () => {
-    expect(groups(['contactManager'])).toEqual([]);
     expect(groups(['voManager'])).toEqual([]);
-    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'adminPanel']);
+    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'adminPanel']);
+  });
+
+  it('gives the contact managers, the service desk and the portal manager the Institutions screen', () => {
+    expect(groups(['contactManager'])).toEqual(['contactDatabase']);
+    for (const role of ['contactManager', 'cloudServiceDesk', 'portalManager'])
+      expect(entries([role], 'contactDatabase'), role).toEqual(expect.arrayContaining(['institutions', 'instruction']));
+    expect(entries(['serviceProvider'], 'contactDatabase')).toEqual([]);
   });
 
   it('gives service providers the portfolio with new application and my services', () => {

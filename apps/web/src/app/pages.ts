@@ -38,6 +38,7 @@ const PolicyPage = lazy(() => import('../pages/PolicyPage').then((m) => ({ defau
 const ResourcePackageReviewListPage = lazy(() =>
   import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
 );
+const InstitutionsPage = lazy(() => import('../pages/InstitutionsPage').then((m) => ({ default: m.InstitutionsPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -68,6 +69,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   resourceForm: ResourceFormPage,
   policy: PolicyPage,
   resourcePackageReviewList: ResourcePackageReviewListPage,
+  institutions: InstitutionsPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;
