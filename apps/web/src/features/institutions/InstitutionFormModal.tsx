@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Grid, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createInstitutionSchema,
@@ -98,23 +98,26 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
   return (
     <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <TextInputField
-            control={control}
-            name="abbreviation"
-            id={fieldId('abbreviation')}
-            label={t('institutionAdmin.abbreviation')}
-            withAsterisk
-          />
-          <TextInputField
-            control={control}
-            name="name"
-            id={fieldId('name')}
-            label={t('institutionAdmin.name')}
-            withAsterisk
-            style={{ gridColumn: 'span 2' }}
-          />
-        </SimpleGrid>
+        <Grid gutter="md">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInputField
+              control={control}
+              name="abbreviation"
+              id={fieldId('abbreviation')}
+              label={t('institutionAdmin.abbreviation')}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextInputField
+              control={control}
+              name="name"
+              id={fieldId('name')}
+              label={t('institutionAdmin.name')}
+              withAsterisk
+            />
+          </Grid.Col>
+        </Grid>
         <TextInputField
           control={control}
           name="url"
