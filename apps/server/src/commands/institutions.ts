@@ -7,6 +7,8 @@ import { institutions } from '../db/schema.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import type { InstitutionRow } from '../model/institution.js';
 import { countInstitutionUse, institutionAbbreviationTaken } from '../queries/institutions.js';
+import type { FileStore } from '../storage/file-store.js';
+import type { NewLogo } from '../storage/logo-upload.js';
 import { changeInstitution, type InstitutionSet } from '../writes/institution-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
@@ -106,6 +108,7 @@ export const updateInstitution = async (
  */
 export const deleteInstitution = async (
   writes: Writes,
+  files: FileStore,
   principal: AuthUser,
   id: string,
   version: number,
@@ -118,7 +121,41 @@ export const deleteInstitution = async (
       const refusal = inUseMessage(await countInstitutionUse(tx, row.id));
       if (refusal) throw conflict(refusal);
       await tx.delete(institutions).where(eq(institutions.id, row.id));
+      if (row.logoKey) await files.delete(row.logoKey, tx);
       return { events: [{ action: 'institution.deleted', before: valuesOf(row) }], value: null };
     },
   });
+};
+
+/**
+ * Sets an institution's logo (docs/adr/0033-institution-logos.md): the bytes go to the file store
+ * in the change's transaction and the old ones leave it, so a failed change keeps the old logo.
+ */
+export const setInstitutionLogo = async (
+  writes: Writes,
+  files: FileStore,
+  principal: AuthUser,
+  id: string,
+  logo: NewLogo,
+): Promise<InstitutionRow> => {
+  const { object } = await changeInstitution(writes, {
+    id,
+    principal,
+    change: async (tx, row) => {
+      const logoKey = await files.put(logo.bytes, tx);
+      if (row.logoKey) await files.delete(row.logoKey, tx);
+      return {
+        set: { logoKey, logoContentType: logo.contentType },
+        events: [
+          {
+            action: 'institution.logo.updated',
+            before: { logo: row.logoContentType },
+            after: { logo: logo.contentType, size: logo.bytes.length },
+          },
+        ],
+        value: null,
+      };
+    },
+  });
+  return object;
 };

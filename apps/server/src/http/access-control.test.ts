@@ -45,6 +45,8 @@ describe('declared access of routes', () => {
         'POST /api/institutions',
         'PATCH /api/institutions/:id',
         'DELETE /api/institutions/:id',
+        'POST /api/institutions/:id/logo',
+        'GET /api/institutions/:id/logo',
         'GET /api/public/resource-packages',
         'GET /api/services/:id/resource-packages',
         'POST /api/services/:id/resource-packages',

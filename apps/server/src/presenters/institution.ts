@@ -10,5 +10,6 @@ export const presentInstitution = (row: InstitutionRow): InstitutionDetail => ({
   url: row.url,
   isCentre: row.isCentre,
   isServiceProvider: row.isServiceProvider,
+  hasLogo: row.logoKey !== null,
   version: row.version,
 });

@@ -14,6 +14,7 @@ export const listInstitutions = (db: Db) =>
       url: institutions.url,
       isCentre: institutions.isCentre,
       isServiceProvider: institutions.isServiceProvider,
+      hasLogo: sql<boolean>`${institutions.logoKey} is not null`,
       version: institutions.version,
     })
     .from(institutions)

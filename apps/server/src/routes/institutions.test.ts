@@ -82,7 +82,7 @@ describe('institutions', () => {
       const created = await create(user, body({ abbreviation }));
       expect(created.statusCode, user).toBe(201);
       const answer = created.json<InstitutionAnswer>();
-      expect(answer).toEqual({ ...body({ abbreviation }), id: answer.id, version: 1 });
+      expect(answer).toEqual({ ...body({ abbreviation }), id: answer.id, hasLogo: false, version: 1 });
       expect((await list('nora')).json<{ items: InstitutionAnswer[] }>().items.find((i) => i.id === answer.id)).toEqual(
         answer,
       );

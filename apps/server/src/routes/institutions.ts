@@ -15,6 +15,7 @@ import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentInstitution } from '../presenters/institution.js';
 import { listInstitutions } from '../queries/institutions.js';
+import type { FileStore } from '../storage/file-store.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 
 const security = [{ bearer: [] }];
@@ -26,7 +27,10 @@ const ABBREVIATION_TEXT =
  * Reference data the service screens pick from: institutions and the weighting criteria. The
  * contact and cloud service desk managers keep the institutions (the Institutions screen).
  */
-export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; files: FileStore }> = async (
+  app,
+  { context, files },
+) => {
   const { db } = context.database;
 
   app.get(
@@ -98,7 +102,13 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       },
     },
     async (request, reply) => {
-      await deleteInstitution(context.writes, requirePrincipal(request), request.params.id, request.query.version);
+      await deleteInstitution(
+        context.writes,
+        files,
+        requirePrincipal(request),
+        request.params.id,
+        request.query.version,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -100,6 +100,10 @@ const AUDIT_EVENTS = {
     after: z.looseObject({ abbreviation: z.string(), name: z.string() }),
   }),
   'institution.updated': event('institution', { before: changedValues, after: changedValues }),
+  'institution.logo.updated': event('institution', {
+    before: z.object({ logo: z.string().nullable() }),
+    after: z.object({ logo: z.string(), size: z.int() }),
+  }),
   'institution.deleted': event('institution', {
     before: z.looseObject({ abbreviation: z.string(), name: z.string() }),
   }),

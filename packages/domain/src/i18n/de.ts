@@ -1021,6 +1021,16 @@ export const de: Messages = {
     },
   },
   institutionAdmin: {
+    logo: 'Logo',
+    logoHelp: 'PNG oder JPEG, höchstens 512 KB. Es wird gespeichert, sobald Sie es auswählen.',
+    logoOf: 'Logo von {{name}}',
+    noLogo: 'Noch kein Logo',
+    logoUploaded: 'Logo hochgeladen',
+    cannotUploadLogo: 'Das Logo kann nicht hochgeladen werden',
+    logoTooLarge: 'Das Logo ist größer als 512 KB.',
+    logoSvgRefused:
+      'SVG-Logos werden nicht angenommen, da sie Skripte enthalten können. Bitte laden Sie ein PNG oder JPEG hoch.',
+    logoBadType: 'Nur PNG- und JPEG-Logos werden angenommen.',
     abbreviationRequired: 'Bitte geben Sie ein Kürzel ein',
     abbreviationTaken: 'Eine Einrichtung mit diesem Kürzel gibt es bereits',
     nameRequired: 'Bitte geben Sie einen Namen ein',

@@ -45,7 +45,12 @@ export const institutionDetailSchema = z
     url: z.string(),
     isCentre: z.boolean(),
     isServiceProvider: z.boolean(),
+    /** Whether GET /api/institutions/{id}/logo has a picture. */
+    hasLogo: z.boolean(),
     version: z.int(),
   })
   .meta({ id: 'InstitutionDetail' });
 export type InstitutionDetail = z.infer<typeof institutionDetailSchema>;
+
+/** The largest logo the portal takes (docs/adr/0033-institution-logos.md): a logo is small. */
+export const MAX_LOGO_BYTES = 512 * 1024;

@@ -282,6 +282,8 @@ const institutionSchema = z
     url: z.string(),
     isCentre: z.boolean(),
     isServiceProvider: z.boolean(),
+    /** Whether GET /api/institutions/{id}/logo has a picture. */
+    hasLogo: z.boolean(),
     /** The version an edit or delete names. */
     version: z.int(),
   })

@@ -15,6 +15,7 @@ import { focusFirstError } from '../../forms/focusFirstError';
 import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
 import { createInstitution, institutionKeys, updateInstitution } from './api';
+import { InstitutionLogo } from './InstitutionLogo';
 
 const FIELD_ORDER = [
   'abbreviation',
@@ -40,10 +41,12 @@ export interface InstitutionFormModalProps {
   institution?: InstitutionDetail;
   opened: boolean;
   onClose: () => void;
+  /** A new logo gave the institution a new version. */
+  onLogoUploaded?: (saved: InstitutionDetail) => void;
 }
 
 /** Create or edit an institution: abbreviation, name, website, description and what it is. */
-export const InstitutionFormModal = ({ institution, opened, onClose }: InstitutionFormModalProps) => {
+export const InstitutionFormModal = ({ institution, opened, onClose, onLogoUploaded }: InstitutionFormModalProps) => {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -57,16 +60,18 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
     >
       {opened && (
         <InstitutionForm
-          key={institution ? `${institution.id}-${institution.version}` : 'new'}
+          // The institution, not its version: a logo upload moves the version under unsaved edits.
+          key={institution?.id ?? 'new'}
           institution={institution}
           onClose={onClose}
+          onLogoUploaded={onLogoUploaded}
         />
       )}
     </Modal>
   );
 };
 
-const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProps, 'opened'>) => {
+const InstitutionForm = ({ institution, onClose, onLogoUploaded }: Omit<InstitutionFormModalProps, 'opened'>) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { control, handleSubmit, setError } = useZodForm(createInstitutionSchema, {
@@ -98,7 +103,7 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
   return (
     <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
-        <Grid gutter="md">
+        <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInputField
               control={control}
@@ -145,6 +150,7 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
           id={fieldId('isServiceProvider')}
           label={t('institutionAdmin.isServiceProviderLabel')}
         />
+        {institution && onLogoUploaded && <InstitutionLogo institution={institution} onUploaded={onLogoUploaded} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('institutionAdmin.cancel')}

@@ -16,6 +16,7 @@ const hpcn: InstitutionDetail = {
   url: 'https://www.hpc-north.example',
   isCentre: true,
   isServiceProvider: true,
+  hasLogo: false,
   version: 3,
 };
 const office: InstitutionDetail = {
@@ -26,6 +27,7 @@ const office: InstitutionDetail = {
   url: '',
   isCentre: false,
   isServiceProvider: false,
+  hasLogo: false,
   version: 1,
 };
 
@@ -40,7 +42,11 @@ const fakeApi = (write: (call: Call) => Response = () => json({})) => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
+      const call = {
+        url,
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null),
+      };
       calls.push(call);
       if (url === '/api/institutions' && call.method === 'GET') return json({ items: [hpcn, office] });
       if (url.startsWith('/api/institutions')) return write(call);
@@ -162,5 +168,30 @@ describe('institutions screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByText('The institution cannot be deleted')).toBeInTheDocument();
+  });
+
+  it('uploads a logo while editing, and saves the edit with the version the upload left', async () => {
+    const calls = fakeApi((call) =>
+      call.url.endsWith('/logo')
+        ? json({ ...hpcn, hasLogo: true, version: 4 })
+        : json({ ...hpcn, ...(call.body as object), version: 5 }),
+    );
+    const table = await openScreen();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit HPCN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit institution' });
+    expect(within(dialog).getByText('No logo yet')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'HPC North' } });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    expect(await within(dialog).findByRole('img', { name: 'Logo of HPCN' })).toHaveAttribute(
+      'src',
+      `/api/institutions/${hpcn.id}/logo?v=4`,
+    );
+    expect(calls.find((call) => call.url.endsWith('/logo'))?.method).toBe('POST');
+    // The typed name survived the upload.
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('HPC North');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 4, name: 'HPC North' });
   });
 });

@@ -134,6 +134,7 @@ export const InstitutionsSection = () => {
         opened={editing !== null}
         institution={editing?.institution}
         onClose={() => setEditing(null)}
+        onLogoUploaded={(institution) => setEditing({ institution })}
       />
       <Modal
         opened={deleting !== null}

@@ -18,3 +18,13 @@ export const updateInstitution = (id: string, body: UpdateInstitution) =>
 
 export const deleteInstitution = (id: string, version: number) =>
   apiRequest<null>(`${one(id)}?version=${version}`, { method: 'DELETE' });
+
+/** The public address of an institution's logo; the version makes a new upload a new address. */
+export const logoUrl = (institution: Pick<InstitutionDetail, 'id' | 'version'>) =>
+  `${one(institution.id)}/logo?v=${institution.version}`;
+
+export const uploadLogo = (id: string, file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiRequest<InstitutionDetail>(`${one(id)}/logo`, { method: 'POST', body });
+};
