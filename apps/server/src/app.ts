@@ -31,6 +31,7 @@ import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
 import { keywordRoutes } from './routes/keywords.js';
 import { mailRoutes } from './routes/mail.js';
+import { institutionLogoRoutes } from './routes/institution-logo.js';
 import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
@@ -145,7 +146,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(serviceRoleRoutes, { context });
       await api.register(changeRequestRoutes, { context });
       await api.register(serviceHistoryRoutes, { context });
-      await api.register(institutionRoutes, { context });
+      await api.register(institutionRoutes, { context, files: createDatabaseFileStore(database.db) });
+      await api.register(institutionLogoRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });

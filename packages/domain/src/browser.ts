@@ -16,6 +16,7 @@ export * from './entitlements.js';
 export * from './services/index.js';
 export * from './schemas/services.js';
 export * from './schemas/field-list.js';
+export * from './schemas/institutions.js';
 export * from './schemas/list-query.js';
 export * from './ids.js';
 export * from './audit/events.js';

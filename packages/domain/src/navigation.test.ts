@@ -25,10 +25,11 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'adminPanel']);
   });
 
-  it('gives contact managers and the service desk the contact database with the user accounts', () => {
+  it('gives contact managers, the service desk and the portal manager the contact database: institutions and user accounts', () => {
     expect(groups(['contactManager'])).toEqual(['contactDatabase']);
-    expect(entries(['contactManager'], 'contactDatabase')).toEqual(['userAccounts', 'instruction']);
-    expect(entries(['cloudServiceDesk'], 'contactDatabase')).toEqual(['userAccounts', 'instruction']);
+    for (const role of ['contactManager', 'cloudServiceDesk', 'portalManager'])
+      expect(entries([role], 'contactDatabase'), role).toEqual(['institutions', 'userAccounts', 'instruction']);
+    expect(entries(['serviceProvider'], 'contactDatabase')).toEqual([]);
   });
 
   it('gives service providers the portfolio with new application and my services', () => {

@@ -114,6 +114,10 @@ export const PERMISSIONS = {
     audience: [],
     description: 'Add, change, retire and delete resource types and their JSON Schemas (portal manager only)',
   },
+  'institution.manage': {
+    audience: ['contactManager', 'cloudServiceDesk'],
+    description: 'Add, change and delete institutions (centres and service providers)',
+  },
   'screen.contactDatabase': {
     audience: ['contactManager', 'cloudServiceDesk'],
     description: 'The contact database and institution screens, with their instruction',

@@ -59,10 +59,17 @@ export const institutions = pgTable(
     domain: text('domain'),
     isCentre: boolean('is_centre').notNull().default(false),
     isServiceProvider: boolean('is_service_provider').notNull().default(false),
+    /** The logo's bytes in the file store (file_blobs), PNG or JPEG only (docs/adr/0033-institution-logos.md). */
+    logoKey: text('logo_key'),
+    logoContentType: text('logo_content_type'),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [
+    check(
+      'institutions_logo_type',
+      sql`(${t.logoKey} is null) = (${t.logoContentType} is null) and (${t.logoContentType} is null or ${t.logoContentType} in ('image/png', 'image/jpeg'))`,
+    ),
     uniqueIndex('institutions_abbreviation_key').on(sql`lower(${t.abbreviation})`),
     uniqueIndex('institutions_domain_key').on(sql`lower(${t.domain})`),
     check('institutions_abbreviation_not_blank', sql`length(trim(${t.abbreviation})) > 0`),

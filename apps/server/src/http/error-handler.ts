@@ -25,8 +25,7 @@ interface IssueLike {
 
 /** Zod's own messages are English sentences; ours are i18n keys. Map both to a translated text. */
 const issueMessage = (issue: IssueLike, language: Language): string => {
-  if (issue.message && hasMessage(issue.message))
-    return translate(language, issue.message, { host: 'portal.example.org' });
+  if (issue.message && hasMessage(issue.message)) return translate(language, issue.message, { host: URL_EXAMPLE });
   switch (issue.keyword) {
     case 'invalid_type':
       return translate(language, issue.params.input === undefined ? 'validation.required' : 'validation.invalidType');
@@ -38,7 +37,7 @@ const issueMessage = (issue: IssueLike, language: Language): string => {
       return translate(language, 'validation.unknownField');
     case 'invalid_format':
       if (issue.params.format === 'email') return translate(language, 'validation.email');
-      if (issue.params.format === 'url') return translate(language, 'validation.url', { host: 'portal.example.org' });
+      if (issue.params.format === 'url') return translate(language, 'validation.url', { host: URL_EXAMPLE });
       return translate(language, 'validation.invalid');
     default:
       return translate(language, 'validation.invalid');

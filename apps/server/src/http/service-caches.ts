@@ -45,7 +45,10 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   return caches;
 };
 
-/** Forgets every cached answer built from this database (test fixtures that write rows directly). */
+/**
+ * Forgets every cached answer built from this database: test fixtures that write rows directly, and
+ * an institution's change (its name is in the rows of every list).
+ */
 export const invalidateServiceCaches = (db: Db): void => {
   const caches = byDatabase.get(db);
   caches?.publicPortfolio.invalidate();

@@ -1,6 +1,7 @@
-import { asc, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { institutions } from '../db/schema.js';
+import { SERVICE_FIELDS } from '@nubes/domain';
+import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { institutions, services, users } from '../db/schema.js';
 
 /** The institutions of the alliance, by abbreviation. */
 export const listInstitutions = (db: Db) =>
@@ -9,9 +10,48 @@ export const listInstitutions = (db: Db) =>
       id: institutions.id,
       abbreviation: institutions.abbreviation,
       name: institutions.name,
+      description: institutions.description,
       url: institutions.url,
       isCentre: institutions.isCentre,
       isServiceProvider: institutions.isServiceProvider,
+      hasLogo: sql<boolean>`${institutions.logoKey} is not null`,
+      version: institutions.version,
     })
     .from(institutions)
     .orderBy(asc(sql`lower(${institutions.abbreviation})`));
+
+/** Whether another institution has this abbreviation, regardless of case (the table's unique index). */
+export const institutionAbbreviationTaken = async (
+  db: Db | Tx,
+  abbreviation: string,
+  exceptId?: string,
+): Promise<boolean> => {
+  const same = sql`lower(${institutions.abbreviation}) = lower(${abbreviation})`;
+  const rows = await db
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(exceptId ? and(same, ne(institutions.id, exceptId)) : same)
+    .limit(1);
+  return rows.length > 0;
+};
+
+/** The catalogue's fields whose value is an institution (the operating institution). */
+const INSTITUTION_FIELDS = SERVICE_FIELDS.filter((field) => field.type === 'institution').map((field) => field.key);
+
+/** What names an institution: services (as provider or operating institution) and user accounts. */
+export const countInstitutionUse = async (
+  db: Db | Tx,
+  institutionId: string,
+): Promise<{ services: number; users: number }> => {
+  const [serviceCount] = await db
+    .select({ n: count() })
+    .from(services)
+    .where(
+      or(
+        eq(services.providerInstitutionId, institutionId),
+        ...INSTITUTION_FIELDS.map((key) => sql`${services.fields}->>${key} = ${institutionId}`),
+      ),
+    );
+  const [userCount] = await db.select({ n: count() }).from(users).where(eq(users.institutionId, institutionId));
+  return { services: Number(serviceCount?.n ?? 0), users: Number(userCount?.n ?? 0) };
+};

@@ -1,14 +1,36 @@
-import { institutionListSchema, weightingCriteriaSchema } from '@nubes/domain';
+import {
+  createInstitutionSchema,
+  institutionDetailSchema,
+  institutionIdParamSchema,
+  institutionListSchema,
+  updateInstitutionSchema,
+  versionQuerySchema,
+  weightingCriteriaSchema,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
+import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
 import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { presentInstitution } from '../presenters/institution.js';
 import { listInstitutions } from '../queries/institutions.js';
+import type { FileStore } from '../storage/file-store.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 
 const security = [{ bearer: [] }];
 
-/** Reference data the service screens pick from: institutions and the weighting criteria. */
-export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+const ABBREVIATION_TEXT =
+  'The abbreviation is unique regardless of case: one in use answers 400 on `abbreviation`. The URL may be empty; otherwise http or https with a host name.';
+
+/**
+ * Reference data the service screens pick from: institutions and the weighting criteria. The
+ * contact and cloud service desk managers keep the institutions (the Institutions screen).
+ */
+export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; files: FileStore }> = async (
+  app,
+  { context, files },
+) => {
   const { db } = context.database;
 
   app.get(
@@ -23,6 +45,72 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       },
     },
     async () => ({ items: await listInstitutions(db) }),
+  );
+
+  app.post(
+    '/institutions',
+    {
+      config: { access: 'institution.manage' },
+      schema: {
+        tags: ['institutions'],
+        summary: 'Create an institution',
+        description: ABBREVIATION_TEXT,
+        security,
+        body: createInstitutionSchema,
+        response: { 201: institutionDetailSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const row = await createInstitution(context.writes, requirePrincipal(request), request.body);
+      return reply.code(201).send(presentInstitution(row));
+    },
+  );
+
+  app.patch(
+    '/institutions/:id',
+    {
+      config: { access: 'institution.manage' },
+      schema: {
+        tags: ['institutions'],
+        summary: 'Change an institution',
+        description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
+        security,
+        params: institutionIdParamSchema,
+        body: updateInstitutionSchema,
+        response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      presentInstitution(
+        await updateInstitution(context.writes, requirePrincipal(request), request.params.id, request.body),
+      ),
+  );
+
+  app.delete(
+    '/institutions/:id',
+    {
+      config: { access: 'institution.manage' },
+      schema: {
+        tags: ['institutions'],
+        summary: 'Delete an institution nothing names',
+        description:
+          'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
+        security,
+        params: institutionIdParamSchema,
+        querystring: versionQuerySchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteInstitution(
+        context.writes,
+        files,
+        requirePrincipal(request),
+        request.params.id,
+        request.query.version,
+      );
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

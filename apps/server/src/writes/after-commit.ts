@@ -3,6 +3,7 @@ import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
 import {
   changeRequestsChangedIn,
+  invalidateServiceCaches,
   resourcePackagesChangedIn,
   reviewsChangedIn,
   serviceChangedIn,
@@ -27,7 +28,9 @@ export type AfterCommitEffect =
   /** A change request changed: the Change Request List is stale. */
   | { kind: 'changeRequest.changed' }
   /** A resource package (or a resource type the packages name) changed: the Review List is stale. */
-  | { kind: 'resourcePackages.changed' };
+  | { kind: 'resourcePackages.changed' }
+  /** An institution changed: every list that shows provider names reads them again. */
+  | { kind: 'institutions.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -76,6 +79,9 @@ const createAfterCommit =
           break;
         case 'resourcePackages.changed':
           resourcePackagesChangedIn(db);
+          break;
+        case 'institutions.changed':
+          invalidateServiceCaches(db);
           break;
       }
     }

@@ -39,6 +39,7 @@ const ResourcePackageReviewListPage = lazy(() =>
   import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
 );
 const UserAccountsPage = lazy(() => import('../pages/UserAccountsPage').then((m) => ({ default: m.UserAccountsPage })));
+const InstitutionsPage = lazy(() => import('../pages/InstitutionsPage').then((m) => ({ default: m.InstitutionsPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -70,6 +71,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   policy: PolicyPage,
   resourcePackageReviewList: ResourcePackageReviewListPage,
   userAccounts: UserAccountsPage,
+  institutions: InstitutionsPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

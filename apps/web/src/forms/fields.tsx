@@ -1,7 +1,9 @@
 import {
+  Checkbox,
   NativeSelect,
   Textarea,
   TextInput,
+  type CheckboxProps,
   type NativeSelectProps,
   type TextareaProps,
   type TextInputProps,
@@ -101,6 +103,29 @@ export const NativeSelectField = <T extends FieldValues>({
       name={inputName}
       value={(value as string | null | undefined) ?? ''}
       onChange={(event) => onChange(event.currentTarget.value || null)}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+};
+
+/** A yes/no bound to the form, its label beside the box (clicking the label ticks it). */
+export const CheckboxField = <T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: BoundProps<T> & Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'error'>) => {
+  const {
+    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
+    error,
+  } = useBoundInput({ control, name });
+  return (
+    <Checkbox
+      {...props}
+      ref={inputRef}
+      name={inputName}
+      checked={value === true}
+      onChange={(event) => onChange(event.currentTarget.checked)}
       onBlur={onBlur}
       error={error}
     />

@@ -75,13 +75,23 @@ describe('top navigation by permission, built screens only', () => {
 
   it('offers no screen that is still to come, not even to the admin', async () => {
     renderApp({ user: PEOPLE.admin });
-    // VO Registration holds no built screen yet; the Contact Database holds the user accounts.
+    // VO Registration holds no built screen yet; the Contact Database holds institutions and user accounts.
     expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio', 'Contact Database', 'Admin Panel']);
     const menu = await openMenu('Service Portfolio');
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })
       .map((item) => item.textContent);
     expect(items).toContain('Resource Package Review List');
+  });
+
+  it('leads the portal manager to the Institutions screen in the Contact Database menu', async () => {
+    renderApp({ user: PEOPLE.admin });
+    await groupButtons('Portal Admin');
+    const menu = await openMenu('Contact Database');
+    expect(within(menu).getByRole('menuitem', { name: 'Institution List', hidden: true })).toHaveAttribute(
+      'href',
+      '/cd/institutions',
+    );
   });
 
   it('leads rita to the resource package review list', async () => {

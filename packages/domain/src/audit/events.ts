@@ -94,8 +94,18 @@ const AUDIT_EVENTS = {
   'review.confirmed': event('service', { before: reviewStatus, after: reviewStatus }),
   'review.editRequired': event('service', { before: reviewStatus, after: reviewStatus }),
   'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),
+  // Institutions (contact database): created keeps the values a manager sets (the demo seed writes
+  // abbreviation and name only); updated keeps old → new of what changed; deleted what was there.
   'institution.created': event('institution', {
-    after: z.object({ abbreviation: z.string(), name: z.string() }),
+    after: z.looseObject({ abbreviation: z.string(), name: z.string() }),
+  }),
+  'institution.updated': event('institution', { before: changedValues, after: changedValues }),
+  'institution.logo.updated': event('institution', {
+    before: z.object({ logo: z.string().nullable() }),
+    after: z.object({ logo: z.string(), size: z.int() }),
+  }),
+  'institution.deleted': event('institution', {
+    before: z.looseObject({ abbreviation: z.string(), name: z.string() }),
   }),
   'login.password': event('user', { after: z.object({ ip: z.string() }) }),
   'login.failed': event('session', { after: z.object({ ip: z.string() }) }),

@@ -278,9 +278,14 @@ const institutionSchema = z
     id: z.string(),
     abbreviation: z.string(),
     name: z.string(),
+    description: z.string(),
     url: z.string(),
     isCentre: z.boolean(),
     isServiceProvider: z.boolean(),
+    /** Whether GET /api/institutions/{id}/logo has a picture. */
+    hasLogo: z.boolean(),
+    /** The version an edit or delete names. */
+    version: z.int(),
   })
   .meta({ id: 'Institution' });
 export const institutionListSchema = z.object({ items: z.array(institutionSchema) }).meta({ id: 'InstitutionList' });

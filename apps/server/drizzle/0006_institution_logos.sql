@@ -1,0 +1,3 @@
+ALTER TABLE "institutions" ADD COLUMN "logo_key" text;--> statement-breakpoint
+ALTER TABLE "institutions" ADD COLUMN "logo_content_type" text;--> statement-breakpoint
+ALTER TABLE "institutions" ADD CONSTRAINT "institutions_logo_type" CHECK (("institutions"."logo_key" is null) = ("institutions"."logo_content_type" is null) and ("institutions"."logo_content_type" is null or "institutions"."logo_content_type" in ('image/png', 'image/jpeg')));

@@ -1,0 +1,3 @@
+import type { institutions } from '../db/schema.js';
+
+export type InstitutionRow = typeof institutions.$inferSelect;

@@ -1,0 +1,73 @@
+import { Group, Image, Stack, Text } from '@mantine/core';
+import type { InstitutionDetail } from '@nubes/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileDropzone } from '../../components/FileDropzone';
+import { notifySuccess } from '../../components/notify';
+import { writeErrorOutcome, reportWriteError } from '../service/writes';
+import { institutionKeys, logoUrl, uploadLogo } from './api';
+
+export interface InstitutionLogoProps {
+  institution: InstitutionDetail;
+  /** The institution as the upload left it (a new version). */
+  onUploaded: (saved: InstitutionDetail) => void;
+}
+
+/**
+ * The logo of an institution being edited: the current one and a new upload, sent as soon as a
+ * file is chosen (PNG or JPEG up to 512 KB; the server says why it refuses another,
+ * docs/adr/0033-institution-logos.md).
+ */
+export const InstitutionLogo = ({ institution, onUploaded }: InstitutionLogoProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const uploading = useMutation({
+    mutationFn: (file: File) => uploadLogo(institution.id, file),
+    onSuccess: (saved) => {
+      setError(null);
+      void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
+      notifySuccess(t('institutionAdmin.logoUploaded'), saved.abbreviation);
+      onUploaded(saved);
+    },
+    onError: (failure) => {
+      const outcome = writeErrorOutcome(failure);
+      setError(outcome.kind === 'message' ? outcome.message : null);
+      reportWriteError(failure, t('institutionAdmin.cannotUploadLogo'), t);
+    },
+  });
+  return (
+    <Stack gap="xs">
+      <Group align="flex-start" gap="md" wrap="wrap">
+        {institution.hasLogo ? (
+          <Image
+            src={logoUrl(institution)}
+            alt={t('institutionAdmin.logoOf', { name: institution.abbreviation })}
+            h={64}
+            w="auto"
+            maw={200}
+            fit="contain"
+          />
+        ) : (
+          <Text c="dimmed" size="sm">
+            {t('institutionAdmin.noLogo')}
+          </Text>
+        )}
+      </Group>
+      <FileDropzone
+        id="institution-logo"
+        label={t('institutionAdmin.logo')}
+        description={t('institutionAdmin.logoHelp')}
+        file={null}
+        accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+        error={error}
+        disabled={uploading.isPending}
+        onChange={(file) => {
+          if (file) uploading.mutate(file);
+        }}
+        onMultiple={() => setError(t('documents.oneFile'))}
+      />
+    </Stack>
+  );
+};

@@ -1,0 +1,161 @@
+import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
+import type { InstitutionDetail } from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { notifySuccess } from '../../components/notify';
+import { reportWriteError } from '../service/writes';
+import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
+import { InstitutionFormModal } from './InstitutionFormModal';
+
+type Editing = { institution?: InstitutionDetail } | null;
+
+/**
+ * The institutions of the alliance for the contact managers and the service desk: the list, a new
+ * institution, edits, and deleting one nothing names (the server says what still does).
+ */
+export const InstitutionsSection = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const institutions = useQuery({ queryKey: institutionKeys.all, queryFn: fetchInstitutionDetails });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<InstitutionDetail | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
+
+  const removing = useMutation({
+    mutationFn: (institution: InstitutionDetail) => deleteInstitution(institution.id, institution.version),
+    onSuccess: (_nothing, institution) => {
+      setDeleting(null);
+      reload();
+      notifySuccess(t('institutionAdmin.deleted'), institution.abbreviation);
+    },
+    onError: (error) => {
+      setDeleting(null);
+      // In use (the server names what uses it) or changed since the list was read.
+      reportWriteError(error, t('institutionAdmin.cannotDelete'), t, { onConflict: reload });
+    },
+  });
+
+  const columns = useMemo((): DataTableColumn<InstitutionDetail>[] => {
+    const yesNo = (value: boolean) => t(value ? 'institutionAdmin.yes' : 'institutionAdmin.no');
+    return [
+      {
+        id: 'abbreviation',
+        header: t('institutionAdmin.abbreviation'),
+        cell: (institution) => institution.abbreviation,
+        sortValue: (institution) => institution.abbreviation.toLowerCase(),
+        rowHeader: true,
+        hideable: false,
+        nowrap: true,
+      },
+      {
+        id: 'name',
+        header: t('institutionAdmin.name'),
+        cell: (institution) => institution.name,
+        sortValue: (institution) => institution.name.toLowerCase(),
+      },
+      {
+        id: 'url',
+        header: t('institutionAdmin.url'),
+        cell: (institution) =>
+          institution.url ? (
+            <Anchor href={institution.url} target="_blank" rel="noopener noreferrer">
+              {institution.url}
+            </Anchor>
+          ) : null,
+        sortValue: (institution) => institution.url,
+      },
+      {
+        id: 'isCentre',
+        header: t('institutionAdmin.isCentre'),
+        cell: (institution) => yesNo(institution.isCentre),
+        sortValue: (institution) => (institution.isCentre ? 0 : 1),
+        nowrap: true,
+      },
+      {
+        id: 'isServiceProvider',
+        header: t('institutionAdmin.isServiceProvider'),
+        cell: (institution) => yesNo(institution.isServiceProvider),
+        sortValue: (institution) => (institution.isServiceProvider ? 0 : 1),
+        nowrap: true,
+      },
+      {
+        id: 'actions',
+        header: t('institutionAdmin.actions'),
+        hideable: false,
+        cell: (institution) => (
+          <Group gap={6} wrap="nowrap">
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={t('institutionAdmin.editInstitution', { name: institution.abbreviation })}
+              onClick={() => setEditing({ institution })}
+            >
+              {t('institutionAdmin.edit')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              aria-label={t('institutionAdmin.deleteInstitution', { name: institution.abbreviation })}
+              onClick={() => setDeleting(institution)}
+            >
+              {t('institutionAdmin.delete')}
+            </Button>
+          </Group>
+        ),
+      },
+    ];
+  }, [t]);
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+        <Text maw="48rem">{t('institutionAdmin.intro')}</Text>
+        <Button onClick={() => setEditing({})}>{t('institutionAdmin.newInstitution')}</Button>
+      </Group>
+      {institutions.isError && (
+        <Text role="alert" fw={600} mb="md">
+          {t('institutionAdmin.cannotLoad')}: {institutions.error.message}
+        </Text>
+      )}
+      <DataTable
+        id="institutions"
+        caption={t('institutionAdmin.list')}
+        columns={columns}
+        rows={institutions.data?.items}
+        getRowId={(institution) => institution.id}
+        initialSort={{ id: 'abbreviation', desc: false }}
+        countLabel={(count) => t('institutionAdmin.count', { count })}
+        empty={{ title: t('institutionAdmin.empty'), hint: t('institutionAdmin.emptyHint') }}
+      />
+      <InstitutionFormModal
+        opened={editing !== null}
+        institution={editing?.institution}
+        onClose={() => setEditing(null)}
+        onLogoUploaded={(institution) => setEditing({ institution })}
+      />
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('institutionAdmin.deleteTitle')}
+        closeButtonProps={{ 'aria-label': t('institutionAdmin.close') }}
+      >
+        {deleting && (
+          <>
+            <Text>{t('institutionAdmin.deleteText', { name: `${deleting.abbreviation} – ${deleting.name}` })}</Text>
+            <Group justify="flex-end" gap="sm" mt="lg">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                {t('institutionAdmin.cancel')}
+              </Button>
+              <Button color="red" loading={removing.isPending} onClick={() => removing.mutate(deleting)}>
+                {t('institutionAdmin.delete')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,30 @@
+import type { CreateInstitution, InstitutionDetail, UpdateInstitution } from '@nubes/domain';
+import { apiRequest } from '../../api/client';
+
+/** The institution calls of the API (see /api/openapi.json). */
+
+const one = (id: string) => `/api/institutions/${encodeURIComponent(id)}`;
+
+/** The same key as the service screens' institution picker: a change here refreshes it too. */
+export const institutionKeys = { all: ['institutions'] as const };
+
+export const fetchInstitutionDetails = () => apiRequest<{ items: InstitutionDetail[] }>('/api/institutions');
+
+export const createInstitution = (body: CreateInstitution) =>
+  apiRequest<InstitutionDetail>('/api/institutions', { method: 'POST', body });
+
+export const updateInstitution = (id: string, body: UpdateInstitution) =>
+  apiRequest<InstitutionDetail>(one(id), { method: 'PATCH', body });
+
+export const deleteInstitution = (id: string, version: number) =>
+  apiRequest<null>(`${one(id)}?version=${version}`, { method: 'DELETE' });
+
+/** The public address of an institution's logo; the version makes a new upload a new address. */
+export const logoUrl = (institution: Pick<InstitutionDetail, 'id' | 'version'>) =>
+  `${one(institution.id)}/logo?v=${institution.version}`;
+
+export const uploadLogo = (id: string, file: File) => {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiRequest<InstitutionDetail>(`${one(id)}/logo`, { method: 'POST', body });
+};
