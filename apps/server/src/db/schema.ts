@@ -143,7 +143,11 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_events_object_idx').on(t.objectType, t.objectId, t.at)],
+  (t) => [
+    index('audit_events_object_idx').on(t.objectType, t.objectId, t.at),
+    // A user account's details list what the user did, newest first.
+    index('audit_events_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
 /** Secrets generated once and shared by every server instance (token signing key, IdP keys). */
