@@ -13,6 +13,7 @@ export * from './schemas/auth.js';
 export * from './i18n/core.js';
 export * from './schemas/config.js';
 export * from './entitlements.js';
+export * from './idp-groups.js';
 export * from './services/index.js';
 export * from './schemas/services.js';
 export * from './schemas/field-list.js';

@@ -165,6 +165,10 @@ describe('demo data', () => {
         lastLoginAt: null,
       });
       expect(row!.domain).toBe(account.organisation);
+      // The groups the login's group entitlements name, so the first login changes nothing.
+      expect(row!.user.groups.map((group) => group.name).sort()).toEqual(
+        account.groups.map((group) => group.split(':').join(' / ')).sort(),
+      );
     }
     const staff = await test.database.db
       .select()

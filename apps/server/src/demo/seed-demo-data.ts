@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   APPLICATION_FIELDS,
   categoriseService,
+  groupsFromEntitlements,
   rolesFromEntitlements,
   SERVICE_STATES,
   weighAnswers,
   type EntitlementMapping,
   type FieldValues,
+  type IdpGroup,
   type ServiceState,
   type WeightingCriterion,
   type AuditEvent,
@@ -28,7 +30,7 @@ import {
   services,
   users,
 } from '../db/schema.js';
-import { DEMO_ACCOUNTS, entitlementsFor } from '../dev-idp/accounts.js';
+import { DEMO_ACCOUNTS, entitlementsFor, groupEntitlementsFor } from '../dev-idp/accounts.js';
 import { DEMO_COMMENTS, DEMO_SERVICES, type DemoService } from './catalogue.js';
 import { seedDemoMails } from './demo-mails.js';
 import { seedDemoChangeRequests } from './change-requests.js';
@@ -55,6 +57,8 @@ export interface DemoSeedOptions {
    */
   issuer: string | null;
   entitlements: EntitlementMapping;
+  /** The group entitlements' prefix (ADR 0038): the demo logins get the groups their login would. */
+  groupPrefix?: string;
   /** "Today" of the demo history (tests pin it). */
   now?: Date;
 }
@@ -62,6 +66,7 @@ export interface DemoSeedOptions {
 export const demoSeedOptions = (config: Config): DemoSeedOptions => ({
   issuer: config.devIdp ? config.oidc.issuer : null,
   entitlements: config.entitlements,
+  groupPrefix: config.groups.prefix,
 });
 
 export interface DemoSeedResult {
@@ -180,6 +185,9 @@ const seedPeople = async (
       entitlementRoles: options.issuer
         ? rolesFromEntitlements(entitlementsFor(account, options.entitlements.prefix), options.entitlements)
         : [],
+      groups: options.issuer
+        ? groupsFromEntitlements(groupEntitlementsFor(account, options.groupPrefix ?? ''), options.groupPrefix ?? '')
+        : [],
     })),
     ...DEMO_STAFF.map((staff) => {
       const domain = demoInstitution(staff.centre).domain;
@@ -190,6 +198,7 @@ const seedPeople = async (
         organisation: domain,
         identity: null,
         entitlementRoles: [] as string[],
+        groups: [] as IdpGroup[],
       };
     }),
   ];
@@ -224,6 +233,7 @@ const seedPeople = async (
         issuer: person.identity?.issuer ?? null,
         internalId: person.identity?.internalId ?? null,
         entitlementRoles: person.entitlementRoles,
+        groups: person.groups,
         createdAt: at,
         updatedAt: at,
       })
