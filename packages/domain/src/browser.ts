@@ -18,6 +18,7 @@ export * from './services/index.js';
 export * from './schemas/services.js';
 export * from './schemas/field-list.js';
 export * from './schemas/institutions.js';
+export * from './schemas/institution-logo.js';
 export * from './schemas/list-query.js';
 export * from './ids.js';
 export * from './audit/events.js';

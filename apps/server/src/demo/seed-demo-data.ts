@@ -36,6 +36,9 @@ import { seedDemoMails } from './demo-mails.js';
 import { seedDemoChangeRequests } from './change-requests.js';
 import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
+import { demoLogoPng } from './demo-logos.js';
+import { createDatabaseFileStore } from '../storage/database-file-store.js';
+import type { FileStore } from '../storage/file-store.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
 import type { ObjectEvent } from '../writes/pipeline.js';
 import { seedDemoResourcePackages } from './resource-packages.js';
@@ -93,7 +96,11 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     if (marker) return null;
 
     const now = options.now ?? new Date();
-    const institutionIds = await seedInstitutions(tx, new Date(now.getTime() - 3 * 365 * DAY_MS));
+    const institutionIds = await seedInstitutions(
+      tx,
+      createDatabaseFileStore(db),
+      new Date(now.getTime() - 3 * 365 * DAY_MS),
+    );
     const userIds = await seedPeople(tx, institutionIds, options, new Date(now.getTime() - 2 * 365 * DAY_MS));
     const keywordIds = await seedKeywords(tx, userIds);
     const criteria = await loadWeightingCriteria(tx);
@@ -122,13 +129,24 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     };
   });
 
-/** Institutions by abbreviation; existing ones (same abbreviation or domain) are kept as they are. */
-const seedInstitutions = async (tx: Tx, at: Date): Promise<Map<string, string>> => {
+/**
+ * Institutions by abbreviation, each new one with its demo logo (demo-logos.ts); existing ones
+ * (same abbreviation or domain) are kept as they are.
+ */
+const seedInstitutions = async (tx: Tx, files: FileStore, at: Date): Promise<Map<string, string>> => {
   const created = await tx
     .insert(institutions)
     .values(DEMO_INSTITUTIONS.map((i) => ({ ...i, createdAt: at, updatedAt: at })))
     .onConflictDoNothing()
     .returning({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name });
+  for (const institution of created) {
+    const logo = demoLogoPng(institution.abbreviation);
+    if (logo)
+      await tx
+        .update(institutions)
+        .set({ logoKey: await files.put(logo, tx), logoContentType: 'image/png' })
+        .where(eq(institutions.id, institution.id));
+  }
   if (created.length > 0)
     await tx.insert(auditEvents).values(
       created.map((i) =>

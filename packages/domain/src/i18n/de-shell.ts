@@ -225,4 +225,7 @@ export const deShell: ShellMessages = {
     total_one: '{{count}} Service',
     total_other: '{{count}} Services',
   },
+  institutionLogo: {
+    alt: 'Logo von {{name}}',
+  },
 };

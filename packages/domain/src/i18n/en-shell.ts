@@ -225,4 +225,7 @@ export const enShell = {
     total_one: '{{count}} service',
     total_other: '{{count}} services',
   },
+  institutionLogo: {
+    alt: 'Logo of {{name}}',
+  },
 } as const;
