@@ -8,6 +8,7 @@ export * from './session.js';
 export * from './dates.js';
 export * from './routes.js';
 export * from './navigation.js';
+export * from './instructions/documents.js';
 export * from './errors.js';
 export * from './schemas/auth.js';
 export * from './i18n/core.js';

@@ -53,6 +53,8 @@ export const deShell: ShellMessages = {
     adminPanel: 'Verwaltung',
     mailSettings: 'Mail-Einstellungen',
     notFound: 'Seite nicht gefunden',
+    instructionsServicePortfolio: 'Anleitung: Serviceportfolio',
+    instructionsContactDatabase: 'Anleitung: Kontaktdatenbank',
   },
   welcomeBar: {
     loggedIn: 'Willkommen, {{fullname}}',
@@ -227,5 +229,11 @@ export const deShell: ShellMessages = {
   },
   institutionLogo: {
     alt: 'Logo von {{name}}',
+  },
+  instructionLinks: {
+    heading: 'Anleitungen',
+    menuEntry: 'Anleitung',
+    pdf: 'PDF',
+    pdfOf: '{{title}} als PDF',
   },
 };

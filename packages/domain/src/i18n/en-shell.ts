@@ -56,6 +56,8 @@ export const enShell = {
     adminPanel: 'Admin Panel',
     mailSettings: 'Mail Settings',
     notFound: 'Page not found',
+    instructionsServicePortfolio: 'Instructions: Service Portfolio',
+    instructionsContactDatabase: 'Instructions: Contact Database',
   },
   welcomeBar: {
     loggedIn: 'Welcome, {{fullname}}',
@@ -227,5 +229,11 @@ export const enShell = {
   },
   institutionLogo: {
     alt: 'Logo of {{name}}',
+  },
+  instructionLinks: {
+    heading: 'Instructions',
+    menuEntry: 'Instructions',
+    pdf: 'PDF',
+    pdfOf: '{{title}} as PDF',
   },
 } as const;
