@@ -98,13 +98,13 @@ export const HomePage = () => {
               <li key={id}>
                 <Anchor component={Link} to={routePath(INSTRUCTION_DOCUMENTS[id].route)}>
                   {title}
-                </Anchor>{' '}
-                (
+                </Anchor>
+                {/* A separator, not brackets: the link ends in a hidden "opens in a new tab" after a space. */}
+                <span aria-hidden="true"> · </span>
                 <ExternalLink href={instructionPdfFor(config.instructions[id], language)}>
                   <span aria-hidden="true">{t('instructionLinks.pdf')}</span>
                   <span className="visually-hidden">{t('instructionLinks.pdfOf', { title })}</span>
                 </ExternalLink>
-                )
               </li>
             );
           })}

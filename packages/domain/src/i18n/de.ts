@@ -1201,14 +1201,14 @@ export const de: Messages = {
     servicePortfolio: {
       title: 'Anleitung: Serviceportfolio',
       audience:
-        'Serviceanbieter, Serviceportfolio- und Integrationsmanager, Ressourcenpaket-Manager und den Cloud Service Desk',
+        'Serviceanbieter, Service-Portfoliomanagement, Service-Integrationsmanagement, Ressourcenpaket-Management und den Cloud Service Desk',
       intro:
         'Wie ein Service ins Portfolio kommt, vom Antrag bis zum öffentlichen Katalog, und wie er aktuell bleibt. Die genannten Seiten finden Sie im Menü „Serviceportfolio“.',
       sections: {
         overview: {
           title: 'Wo Sie was finden',
           steps: {
-            menu: 'Öffnen Sie nach der Anmeldung das Menü „Serviceportfolio“ in der Kopfzeile. Es zeigt die Seiten, die Ihre Rollen erlauben: „Serviceportfolio“, „Neuer Antrag“, „Meine Services“, die Listen der Manager und „Öffentliches Serviceportfolio“.',
+            menu: 'Öffnen Sie nach der Anmeldung das Menü „Serviceportfolio“ in der Kopfzeile. Es zeigt die Seiten, die Ihre Rollen erlauben: „Serviceportfolio“, „Neuer Antrag“, „Meine Services“, die Listen für das Management und „Öffentliches Serviceportfolio“.',
             lists:
               'Die Seite „Serviceportfolio“ hat die Reiter „Antrag“, „Pipeline“, „Katalog“, „Auslaufend / außer Betrieb“, „Zurückgezogen“ und „Services meines Zentrums“. Suchen Sie nach Name, Service-ID, Beschreibung oder Schlagwort, filtern Sie nach Status, Anbieter und Schlagwort und sortieren Sie mit einem Klick auf eine Spaltenüberschrift.',
             export:
@@ -1240,7 +1240,7 @@ export const de: Messages = {
           title: 'Vom Antrag in den Katalog',
           steps: {
             integration:
-              'Serviceportfolio-Manager finden eingegangene Anträge in der „Service-Integrationsliste“, nach gewichteter Punktzahl geordnet; der Reiter „Gewichtungskriterien“ enthält die Antworten und die Punktzahl.',
+              'Das Service-Portfoliomanagement findet eingegangene Anträge in der „Service-Integrationsliste“, nach gewichteter Punktzahl geordnet; der Reiter „Gewichtungskriterien“ enthält die Antworten und die Punktzahl.',
             steps:
               'Unter „Status verwalten“ bieten die Schaltflächen die Schritte an, die der Status erlaubt, z. B. „Service planen“, „Serviceinformationen einreichen“, „Bereit zur Integration“, „Integration abgeschlossen“ und „Online“.',
             confirm:
@@ -1254,7 +1254,7 @@ export const de: Messages = {
           steps: {
             edit: 'Klicken Sie bei einem Service im Katalog neben seinem Status auf „Service bearbeiten“. Das Formular hat einen Reiter je Feldgruppe.',
             handIn:
-              'Änderungen eines Serviceanbieters werden zum Änderungsantrag: Klicken Sie auf „Änderungsantrag einreichen“, wenn sie vollständig sind. Die Portfolio-Manager entscheiden ihn in den „Änderungsanträgen“.',
+              'Änderungen eines Serviceanbieters werden zum Änderungsantrag: Klicken Sie auf „Änderungsantrag einreichen“, wenn sie vollständig sind. Das Service-Portfoliomanagement entscheidet ihn in den „Änderungsanträgen“.',
           },
         },
         resources: {
@@ -1263,7 +1263,7 @@ export const de: Messages = {
             create:
               'Legen Sie im Reiter „Ressourcen“ eines Service im Betrieb ein Ressourcenpaket eines Ressourcentyps an und füllen Sie seine Policy aus.',
             submit:
-              '„Zur Prüfung einreichen“ übergibt das Paket den Ressourcenpaket-Managern, die es in der „Review-Liste der Ressourcenpakete“ annehmen oder ablehnen; eine Ablehnung nennt den Grund.',
+              '„Zur Prüfung einreichen“ übergibt das Paket dem Ressourcenpaket-Management, das es in der „Review-Liste der Ressourcenpakete“ annimmt oder ablehnt; eine Ablehnung nennt den Grund.',
           },
         },
         public: {
@@ -1277,7 +1277,7 @@ export const de: Messages = {
     },
     contactDatabase: {
       title: 'Anleitung: Kontaktdatenbank',
-      audience: 'Kontaktmanager und den Cloud Service Desk',
+      audience: 'Kontaktmanagement und den Cloud Service Desk',
       intro:
         'Wie die Allianzverwaltung ihre Kontakte, Einrichtungen und Benutzerkonten pflegt. Die Kontaktdatenbank enthält nur, was die Allianz braucht, und die Daten einer Person lassen sich exportieren und löschen. Die genannten Seiten finden Sie im Menü „Kontaktdatenbank“.',
       sections: {
@@ -1344,7 +1344,7 @@ export const de: Messages = {
             details:
               'Die Details zeigen E-Mail, interne ID, Benutzername, Einrichtung, die im Portal vergebenen und die vom Identity-Provider übernommenen Rollen getrennt, die Gruppen vom Identity-Provider, die letzte Anmeldung und die Audit-Ereignisse des Benutzers.',
             roles:
-              'Portalmanager ändern Rollen unter „Im Portal vergebene Rollen ändern“ mit „Rollen speichern“. Die Änderung gilt ab der nächsten Anfrage des Benutzers; die Menüs folgen bei der nächsten Anmeldung.',
+              'Die Portalleitung ändert Rollen unter „Im Portal vergebene Rollen ändern“ mit „Rollen speichern“. Die Änderung gilt ab der nächsten Anfrage des Benutzers; die Menüs folgen bei der nächsten Anmeldung.',
           },
         },
       },
