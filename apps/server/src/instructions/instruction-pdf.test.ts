@@ -21,20 +21,23 @@ const WIN_ANSI_EXTRA: Record<number, string> = {
 const winAnsi = (bytes: Buffer): string =>
   Array.from(bytes, (byte) => WIN_ANSI_EXTRA[byte] ?? String.fromCharCode(byte)).join('');
 
+/** The page content streams, inflated: only those are deflated (zlib's first byte 0x78), the metadata is plain. */
+const contentStreams = (pdf: Buffer): string =>
+  [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+    .map((match) => Buffer.from(match[1]!, 'latin1'))
+    .filter((stream) => stream[0] === 0x78)
+    .map((stream) => inflateSync(stream).toString('latin1'))
+    .join('\n');
+
 /**
  * The text a PDF shows, without spaces: pdfkit writes each line of a standard font as hex strings
- * in WinAnsi (windows-1252) inside deflated content streams; kerning splits words, so spaces and
- * line breaks cannot be compared.
+ * in WinAnsi (windows-1252); kerning splits words, so spaces and line breaks cannot be compared.
  */
-const shownText = (pdf: Buffer): string => {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    const content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
-    for (const hex of content.matchAll(/<([0-9a-f]+)>/g)) text += winAnsi(Buffer.from(hex[1]!, 'hex'));
-  }
-  return text.replace(/\s/g, '');
-};
+const shownText = (pdf: Buffer): string =>
+  [...contentStreams(pdf).matchAll(/<([0-9a-f]+)>/g)]
+    .map((hex) => winAnsi(Buffer.from(hex[1]!, 'hex')))
+    .join('')
+    .replace(/\s/g, '');
 const squeezed = (text: string) => text.replace(/\s/g, '');
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
@@ -62,6 +65,9 @@ describe('instruction PDFs (ADR 0039)', () => {
     for (let page = 1; page <= pageCount(pdf); page++)
       expect(text).toContain(`Nubes·Anleitung:Kontaktdatenbank·Seite${page}`);
     expect(pdf.toString('latin1')).toContain('/Title');
+    // Tagged for screen readers: a structure tree with headings and lists, the footer an artifact.
+    for (const tag of ['/StructTreeRoot', '/S /H1', '/S /H2', '/S /LI']) expect(pdf.toString('latin1')).toContain(tag);
+    expect(contentStreams(pdf)).toContain('/Artifact');
   });
 
   const dir = mkdtempSync(path.join(tmpdir(), 'nubes-instructions-'));

@@ -28,6 +28,9 @@ export const renderInstructionPdf = (
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
+    // Tagged (headings, paragraphs, lists), so screen readers read the PDF in order like the page.
+    pdfVersion: '1.7',
+    tagged: true,
     lang: language,
     displayTitle: true,
     info: { Title: title, Author: productName, Subject: t(keys.audience) },
@@ -39,37 +42,61 @@ export const renderInstructionPdf = (
     pdf.on('error', reject);
   });
 
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor(BLUE).text(title);
+  const root = pdf.struct('Document');
+  pdf.addStructure(root);
+  root.add(
+    pdf.struct('H1', {}, () => {
+      pdf.font('Helvetica-Bold').fontSize(20).fillColor(BLUE).text(title);
+    }),
+  );
   pdf.moveDown(0.5);
-  pdf
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .fillColor('black')
-    .text(`${t('instructions.audienceLabel')}: `, { continued: true })
-    .font('Helvetica')
-    .text(t(keys.audience));
+  root.add(
+    pdf.struct('P', {}, () => {
+      pdf
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor('black')
+        .text(`${t('instructions.audienceLabel')}: `, { continued: true })
+        .font('Helvetica')
+        .text(t(keys.audience));
+    }),
+  );
   pdf.moveDown(0.5);
-  pdf.text(t(keys.intro), { lineGap: 2 });
+  root.add(pdf.struct('P', {}, () => pdf.text(t(keys.intro), { lineGap: 2 })));
 
   keys.sections.forEach((section, index) => {
     pdf.moveDown(1);
     // A heading never stands alone at the foot of a page.
     if (pdf.y > pdf.page.height - MARGIN - 90) pdf.addPage();
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(14)
-      .fillColor(BLUE)
-      .text(`${index + 1}. ${t(section.title)}`);
+    const part = pdf.struct('Sect');
+    root.add(part);
+    part.add(
+      pdf.struct('H2', {}, () => {
+        pdf
+          .font('Helvetica-Bold')
+          .fontSize(14)
+          .fillColor(BLUE)
+          .text(`${index + 1}. ${t(section.title)}`);
+      }),
+    );
     pdf.moveDown(0.3);
     pdf.font('Helvetica').fontSize(11).fillColor('black');
+    const list = pdf.struct('L');
+    part.add(list);
     section.steps.forEach((step, stepIndex) => {
       const top = pdf.y;
-      pdf.text(`${stepIndex + 1}.`, MARGIN, top, { width: 18 });
-      pdf.text(t(step), MARGIN + 20, top, { lineGap: 2 });
+      const item = pdf.struct('LI');
+      list.add(item);
+      item.add(pdf.struct('Lbl', {}, () => pdf.text(`${stepIndex + 1}.`, MARGIN, top, { width: 18 })));
+      item.add(pdf.struct('LBody', {}, () => pdf.text(t(step), MARGIN + 20, top, { lineGap: 2 })));
+      item.end();
       pdf.moveDown(0.4);
       pdf.x = MARGIN;
     });
+    list.end();
+    part.end();
   });
+  root.end();
 
   const range = pdf.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page++) {
@@ -77,6 +104,8 @@ export const renderInstructionPdf = (
     // Inside the bottom margin: writing there must not open a new page.
     const bottom = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
+    // The footer repeats on every page: an artifact, which screen readers skip.
+    pdf.markContent('Artifact', { type: 'Pagination' });
     pdf
       .font('Helvetica')
       .fontSize(9)
@@ -87,6 +116,7 @@ export const renderInstructionPdf = (
         pdf.page.height - MARGIN / 2,
         { width: pdf.page.width - 2 * MARGIN, align: 'center', lineBreak: false },
       );
+    pdf.endMarkedContent();
     pdf.page.margins.bottom = bottom;
   }
   pdf.end();
