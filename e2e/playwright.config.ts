@@ -41,6 +41,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
+  // Specs under tests/last change what the others rely on (nora has no role): they run after all of them.
+  projects: [
+    { name: 'main', testIgnore: 'last/**' },
+    { name: 'after-the-rest', testMatch: 'last/**/*.spec.ts', dependencies: ['main'] },
+  ],
   webServer: [
     {
       command: 'node e2e/mail-sink.mjs',

@@ -12,7 +12,7 @@ test.describe('logged out', () => {
       await expect(main.getByText(text, { exact: true }).first()).toBeVisible();
       await expect(main.getByRole('link', { name: text, exact: true })).toHaveCount(0);
     }
-    await expect(main.getByRole('link', { name: /instructions/i })).toHaveAttribute('target', '_blank');
+    await expect(main.getByRole('link', { name: /Step-by-step instructions/ })).toHaveAttribute('target', '_blank');
     await expect(main.getByRole('link', { name: 'Helpdesk' })).toBeVisible();
   });
 

@@ -232,7 +232,14 @@ const screensOf = async (browser: Browser, who: string) => {
 
   const paths = new Set([
     '/',
-    ...(person.login ? await menuScreens(page) : ['/sc/public-service-portfolio', '/login']),
+    ...(person.login
+      ? await menuScreens(page)
+      : [
+          '/sc/public-service-portfolio',
+          '/login',
+          '/instructions/service-portfolio',
+          '/instructions/contact-database',
+        ]),
   ]);
   for (const expected of person.expectMenu) expect([...paths], `${who}'s menu`).toContain(expected);
   if (person.services) paths.add(await aService(page, person.services));

@@ -28,7 +28,12 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
   it('gives contact managers, the service desk and the portal manager the contact database: institutions and user accounts', () => {
     expect(groups(['contactManager'])).toEqual(['contactDatabase']);
     for (const role of ['contactManager', 'cloudServiceDesk', 'portalManager'])
-      expect(entries([role], 'contactDatabase'), role).toEqual(['institutions', 'userAccounts', 'instruction']);
+      expect(entries([role], 'contactDatabase'), role).toEqual([
+        'institutions',
+        'userAccounts',
+        'instructionPage',
+        'instruction',
+      ]);
     expect(entries(['serviceProvider'], 'contactDatabase')).toEqual([]);
   });
 
@@ -39,6 +44,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
       'newApplication',
       'myServices',
       'publicPortfolio',
+      'instructionPage',
       'instruction',
     ]);
     expect(entries(['cloudServiceDesk'], 'servicePortfolio')).toContain('newApplication');
@@ -52,6 +58,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
       'reviewList',
       'changeRequestList',
       'publicPortfolio',
+      'instructionPage',
       'instruction',
     ]);
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).toEqual(
@@ -66,8 +73,16 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(entries(['resourcePackageManager'], 'servicePortfolio')).toEqual([
       'resourcePackageReviewList',
       'publicPortfolio',
+      'instructionPage',
       'instruction',
     ]);
+  });
+
+  it('puts each instruction page beside its PDF, for the same audience', () => {
+    const portfolio = NAVIGATION.find((g) => g.key === 'servicePortfolio')!.entries;
+    const contacts = NAVIGATION.find((g) => g.key === 'contactDatabase')!.entries;
+    expect(portfolio.find((e) => e.key === 'instructionPage')?.route).toBe('instructionsServicePortfolio');
+    expect(contacts.find((e) => e.key === 'instructionPage')?.route).toBe('instructionsContactDatabase');
   });
 
   it('names only routes of the route table', () => {

@@ -52,6 +52,12 @@ export const NAVIGATION: readonly NavGroup[] = [
         permission: 'screen.portfolioMenu',
       },
       {
+        key: 'instructionPage',
+        labelKey: 'instructionLinks.menuEntry',
+        route: 'instructionsServicePortfolio',
+        permission: 'screen.portfolioMenu',
+      },
+      {
         key: 'instruction',
         labelKey: 'nav.instruction',
         href: SERVICE_PORTFOLIO_INSTRUCTION,
@@ -66,6 +72,12 @@ export const NAVIGATION: readonly NavGroup[] = [
       { key: 'contacts', labelKey: 'routes.contactDatabase', route: 'contactDatabase' },
       { key: 'institutions', labelKey: 'routes.institutions', route: 'institutions' },
       { key: 'userAccounts', labelKey: 'routes.userAccounts', route: 'userAccounts' },
+      {
+        key: 'instructionPage',
+        labelKey: 'instructionLinks.menuEntry',
+        route: 'instructionsContactDatabase',
+        permission: 'screen.contactDatabase',
+      },
       {
         key: 'instruction',
         labelKey: 'nav.instruction',

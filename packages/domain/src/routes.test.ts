@@ -31,6 +31,8 @@ const PORTAL_PATHS = [
   '/vo/vo-application/:id',
   '/manage/adminPanel',
   '/profile/mail-settings',
+  '/instructions/service-portfolio',
+  '/instructions/contact-database',
   '*',
 ];
 
@@ -39,12 +41,22 @@ describe('route table', () => {
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...PORTAL_PATHS].sort());
   });
 
-  it('leaves exactly home, login, AAI return, public portfolio and not-found public', () => {
+  it('leaves exactly home, login, AAI return, public portfolio, the instruction pages and not-found public', () => {
     expect(
       ROUTES.filter((r) => r.permission === 'public')
         .map((r) => r.path)
         .sort(),
-    ).toEqual(['/', '/login', '/login-oauth/oidc', '/sc/public-service-portfolio', '*'].sort());
+    ).toEqual(
+      [
+        '/',
+        '/login',
+        '/login-oauth/oidc',
+        '/sc/public-service-portfolio',
+        '/instructions/service-portfolio',
+        '/instructions/contact-database',
+        '*',
+      ].sort(),
+    );
   });
 
   it('guards every other route with a named permission (ADR 21)', () => {

@@ -45,6 +45,8 @@ export type RouteId =
   | 'voApplicationEdit'
   | 'adminPanel'
   | 'mailSettings'
+  | 'instructionsServicePortfolio'
+  | 'instructionsContactDatabase'
   | 'notFound';
 
 export const ROUTES: readonly RouteDefinition[] = [
@@ -98,6 +100,14 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'adminPanel', path: '/manage/adminPanel', permission: 'screen.adminPanel', hasScreen: true },
   // Reached from the profile menu, not from a navigation group.
   { id: 'mailSettings', path: '/profile/mail-settings', permission: 'mail.settings', hasScreen: true },
+  // Public like the PDFs beside them: the home page links both (ADR 0039).
+  {
+    id: 'instructionsServicePortfolio',
+    path: '/instructions/service-portfolio',
+    permission: 'public',
+    hasScreen: true,
+  },
+  { id: 'instructionsContactDatabase', path: '/instructions/contact-database', permission: 'public', hasScreen: true },
   { id: 'notFound', path: '*', permission: 'public', hasScreen: true },
 ];
 

@@ -67,6 +67,11 @@ describe('single sign-on through the built-in dev IdP (authorization code + PKCE
     expect(rows).toHaveLength(1);
     expect(rows[0]!.internalId).toBe('paula');
     expect(rows[0]!.passwordHash).toBeNull();
+    // The group entitlements beside the role ones (ADR 0038).
+    expect(rows[0]!.groups).toEqual([
+      { id: 'urn:geant:nubes.example:group:nubes-office:portfolio-board', name: 'nubes-office / portfolio-board' },
+      { id: 'urn:geant:nubes.example:group:nubes-office:staff', name: 'nubes-office / staff' },
+    ]);
     const events = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, rows[0]!.id));
     expect(events.map((e) => e.action).sort()).toEqual(['login.sso', 'user.created']);
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OAuthFinishRequest } from '@nubes/domain';
+import { groupsFromEntitlements, type OAuthFinishRequest } from '@nubes/domain';
 import { eq, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { SsoClaims } from './sso-claims.js';
@@ -142,6 +142,7 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
           name: str('name') ?? ([str('given_name'), str('family_name')].filter(Boolean).join(' ') || undefined),
           email: str('email'),
           entitlements: merged.eduperson_entitlement,
+          groups: groupsFromEntitlements(merged.eduperson_entitlement, config.groups.prefix),
           // Multi-valued at some federations: the first value is the home organisation.
           organisation: [merged.schac_home_organization]
             .flat()

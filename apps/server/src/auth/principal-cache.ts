@@ -66,12 +66,17 @@ const byDatabase = new WeakMap<Db, PrincipalCache>();
 
 /**
  * The principal cache belongs to the database, like the service caches: apps built on the same
- * database object (tests do that) see each other's changes.
+ * database object (tests do that) see each other's changes. The options count only for the call
+ * that makes the cache: a test gives its clock before it builds the app, instead of sleeping out
+ * the TTL.
  */
-export const principalCacheFor = (db: Db): PrincipalCache => {
+export const principalCacheFor = (
+  db: Db,
+  options: Pick<PrincipalCacheOptions, 'now' | 'ttlMs'> = {},
+): PrincipalCache => {
   let cache = byDatabase.get(db);
   if (!cache) {
-    cache = createPrincipalCache({ load: (userId) => loadPrincipal(db, userId) });
+    cache = createPrincipalCache({ ...options, load: (userId) => loadPrincipal(db, userId) });
     byDatabase.set(db, cache);
   }
   return cache;

@@ -1,3 +1,5 @@
+import type { IdpGroup } from '@nubes/domain';
+
 /** What a federated login tells about the person, as the relying party read it from the ID token. */
 export interface SsoClaims {
   issuer: string;
@@ -8,4 +10,6 @@ export interface SsoClaims {
   entitlements?: unknown;
   /** schac_home_organization: the home organisation's domain, matched to an institution. */
   organisation?: string | undefined;
+  /** The groups the entitlements name (ADR 0038); replaced at every login like the mapped roles. */
+  groups?: IdpGroup[] | undefined;
 }

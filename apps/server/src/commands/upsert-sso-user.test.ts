@@ -124,3 +124,55 @@ describe('the language of a federated login', () => {
     expect(silent.loginLanguage).toBe('en');
   });
 });
+
+describe('the groups of a federated login', () => {
+  const hpc = { id: 'urn:test:group:hpc', name: 'hpc' };
+  const storage = { id: 'urn:test:group:hpc:storage', name: 'hpc / storage' };
+
+  it('are stored at the first login and replaced at later ones, with the change in the login event', async () => {
+    const claims = { issuer, sub: 'u-groups', preferredUsername: 'gerd', groups: [hpc, storage] };
+    const first = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    expect(first.groups).toEqual([hpc, storage]);
+    const same = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    expect(same.version).toBe(first.version);
+    const moved = await upsertSsoUser(writesFor(test.database.db), { ...claims, groups: [storage] }, mapping);
+    expect(moved).toMatchObject({ groups: [storage], version: first.version + 1 });
+    const none = await upsertSsoUser(writesFor(test.database.db), { ...claims, groups: undefined }, mapping);
+    expect(none.groups).toEqual([]);
+
+    const events = await test.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectId, first.id))
+      .orderBy(auditEvents.at);
+    expect(events.map((event) => event.action)).toEqual(['user.created', 'login.sso', 'login.sso', 'login.sso']);
+    expect(events[0]!.after).toMatchObject({ groups: [hpc, storage] });
+    expect(events[1]!.before).toBeNull();
+    expect(events[2]).toMatchObject({ before: { groups: [hpc, storage] }, after: { groups: [storage] } });
+    expect(events[3]).toMatchObject({ before: { groups: [storage] }, after: { groups: [] } });
+  });
+
+  it('come from the dev IdP’s group entitlements in a real single sign-on', async () => {
+    const start = (await (
+      await fetch(`${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`)
+    ).json()) as { session: string; next_url: string };
+    const returned = await new SsoBrowser(test.baseUrl).signIn(start.next_url, 'alice', 'alice');
+    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'oidc',
+        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
+        session: start.session,
+        publicUrl: test.baseUrl,
+      }),
+    });
+    expect(finish.status).toBe(200);
+    const [alice] = await test.database.db.select().from(users).where(eq(users.username, 'alice'));
+    expect(alice!.groups).toEqual([
+      { id: 'urn:geant:nubes.example:group:hpc-north:staff', name: 'hpc-north / staff' },
+      { id: 'urn:geant:nubes.example:group:hpc-north:storage-team', name: 'hpc-north / storage-team' },
+    ]);
+    expect(alice!.entitlementRoles).toEqual(['serviceProvider']);
+  });
+});

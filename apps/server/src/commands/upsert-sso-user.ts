@@ -44,6 +44,8 @@ export const upsertSsoUser = async (
   const fullname = (claims.name ?? '').trim().slice(0, 200);
   const email = (claims.email ?? '').trim().slice(0, 320);
   const organisation = claims.organisation?.trim().slice(0, 253) || null;
+  // Replaced at every login, like the mapped roles: a group the IdP no longer names is gone (ADR 0038).
+  const groups = (claims.groups ?? []).map(({ id, name }) => ({ id, name }));
 
   // The user acts on their own behalf; on a first login only the work knows who that is.
   const attempt = () =>
@@ -64,6 +66,7 @@ export const upsertSsoUser = async (
           entitlementRoles: existing.entitlementRoles,
           organisation: existing.organisation,
           institutionId: existing.institutionId,
+          groups: existing.groups.map(({ id, name }) => ({ id, name })),
         };
         const after = {
           fullname: fullname || existing.fullname,
@@ -71,6 +74,7 @@ export const upsertSsoUser = async (
           entitlementRoles,
           organisation: organisation ?? existing.organisation,
           institutionId,
+          groups,
         };
         const changed = JSON.stringify(before) !== JSON.stringify(after);
         const [updated] = await tx
@@ -107,6 +111,7 @@ export const upsertSsoUser = async (
           entitlementRoles,
           organisation,
           institutionId,
+          groups,
           lastLoginAt: now,
           ...(language ? { loginLanguage: language } : {}),
         })
@@ -118,7 +123,15 @@ export const upsertSsoUser = async (
             objectType: 'user',
             objectId: created!.id,
             action: 'user.created',
-            after: { username, fullname: created!.fullname, email, entitlementRoles, organisation, institutionId },
+            after: {
+              username,
+              fullname: created!.fullname,
+              email,
+              entitlementRoles,
+              organisation,
+              institutionId,
+              groups,
+            },
           },
         ],
         effects: rolesCountNow(created!.id),

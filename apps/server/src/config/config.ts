@@ -46,6 +46,8 @@ export interface Config {
   login: { maxFailures: number; windowMinutes: number };
   /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
   mail: { smtpUrl: string | undefined; from: string };
+  /** `<prefix><group>[:<subgroup>…]` eduperson_entitlement values are group memberships (ADR 0038); empty: none. */
+  groups: { prefix: string };
 }
 
 export class ConfigError extends Error {}
@@ -183,5 +185,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       smtpUrl: parseSmtpUrl(env.SMTP_URL),
       from: env.MAIL_FROM || `${env.PRODUCT_NAME || 'Nubes'} <noreply@${new URL(publicUrl).hostname}>`,
     },
+    groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
   };
 };

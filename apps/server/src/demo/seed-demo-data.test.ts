@@ -144,6 +144,11 @@ describe('demo data', () => {
     expect(office).toMatchObject({ isCentre: false, isServiceProvider: false });
     const domains = new Set(rows.map((i) => i.domain));
     for (const account of DEMO_ACCOUNTS) expect(domains).toContain(account.organisation);
+    // Every demo institution has its logo, served on the public address.
+    for (const row of rows) expect(row.logoContentType, row.abbreviation).toBe('image/png');
+    const logo = await test.app.inject({ method: 'GET', url: `/api/institutions/${office.id}/logo` });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
   });
 
   it('creates every demo login before its first login, as that login would, with organisation and institution', async () => {
@@ -165,6 +170,10 @@ describe('demo data', () => {
         lastLoginAt: null,
       });
       expect(row!.domain).toBe(account.organisation);
+      // The groups the login's group entitlements name, so the first login changes nothing.
+      expect(row!.user.groups.map((group) => group.name).sort()).toEqual(
+        account.groups.map((group) => group.split(':').join(' / ')).sort(),
+      );
     }
     const staff = await test.database.db
       .select()

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   APPLICATION_FIELDS,
   categoriseService,
+  groupsFromEntitlements,
   rolesFromEntitlements,
   SERVICE_STATES,
   weighAnswers,
   type EntitlementMapping,
   type FieldValues,
+  type IdpGroup,
   type ServiceState,
   type WeightingCriterion,
   type AuditEvent,
@@ -28,12 +30,15 @@ import {
   services,
   users,
 } from '../db/schema.js';
-import { DEMO_ACCOUNTS, entitlementsFor } from '../dev-idp/accounts.js';
+import { DEMO_ACCOUNTS, entitlementsFor, groupEntitlementsFor } from '../dev-idp/accounts.js';
 import { DEMO_COMMENTS, DEMO_SERVICES, type DemoService } from './catalogue.js';
 import { seedDemoMails } from './demo-mails.js';
 import { seedDemoChangeRequests } from './change-requests.js';
 import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
+import { demoLogoPng } from './demo-logos.js';
+import { createDatabaseFileStore } from '../storage/database-file-store.js';
+import type { FileStore } from '../storage/file-store.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
 import type { ObjectEvent } from '../writes/pipeline.js';
 import { seedDemoResourcePackages } from './resource-packages.js';
@@ -55,6 +60,8 @@ export interface DemoSeedOptions {
    */
   issuer: string | null;
   entitlements: EntitlementMapping;
+  /** The group entitlements' prefix (ADR 0038): the demo logins get the groups their login would. */
+  groupPrefix?: string;
   /** "Today" of the demo history (tests pin it). */
   now?: Date;
 }
@@ -62,6 +69,7 @@ export interface DemoSeedOptions {
 export const demoSeedOptions = (config: Config): DemoSeedOptions => ({
   issuer: config.devIdp ? config.oidc.issuer : null,
   entitlements: config.entitlements,
+  groupPrefix: config.groups.prefix,
 });
 
 export interface DemoSeedResult {
@@ -88,7 +96,11 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     if (marker) return null;
 
     const now = options.now ?? new Date();
-    const institutionIds = await seedInstitutions(tx, new Date(now.getTime() - 3 * 365 * DAY_MS));
+    const institutionIds = await seedInstitutions(
+      tx,
+      createDatabaseFileStore(db),
+      new Date(now.getTime() - 3 * 365 * DAY_MS),
+    );
     const userIds = await seedPeople(tx, institutionIds, options, new Date(now.getTime() - 2 * 365 * DAY_MS));
     const keywordIds = await seedKeywords(tx, userIds);
     const criteria = await loadWeightingCriteria(tx);
@@ -117,13 +129,24 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     };
   });
 
-/** Institutions by abbreviation; existing ones (same abbreviation or domain) are kept as they are. */
-const seedInstitutions = async (tx: Tx, at: Date): Promise<Map<string, string>> => {
+/**
+ * Institutions by abbreviation, each new one with its demo logo (demo-logos.ts); existing ones
+ * (same abbreviation or domain) are kept as they are.
+ */
+const seedInstitutions = async (tx: Tx, files: FileStore, at: Date): Promise<Map<string, string>> => {
   const created = await tx
     .insert(institutions)
     .values(DEMO_INSTITUTIONS.map((i) => ({ ...i, createdAt: at, updatedAt: at })))
     .onConflictDoNothing()
     .returning({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name });
+  for (const institution of created) {
+    const logo = demoLogoPng(institution.abbreviation);
+    if (logo)
+      await tx
+        .update(institutions)
+        .set({ logoKey: await files.put(logo, tx), logoContentType: 'image/png' })
+        .where(eq(institutions.id, institution.id));
+  }
   if (created.length > 0)
     await tx.insert(auditEvents).values(
       created.map((i) =>
@@ -180,6 +203,9 @@ const seedPeople = async (
       entitlementRoles: options.issuer
         ? rolesFromEntitlements(entitlementsFor(account, options.entitlements.prefix), options.entitlements)
         : [],
+      groups: options.issuer
+        ? groupsFromEntitlements(groupEntitlementsFor(account, options.groupPrefix ?? ''), options.groupPrefix ?? '')
+        : [],
     })),
     ...DEMO_STAFF.map((staff) => {
       const domain = demoInstitution(staff.centre).domain;
@@ -190,6 +216,7 @@ const seedPeople = async (
         organisation: domain,
         identity: null,
         entitlementRoles: [] as string[],
+        groups: [] as IdpGroup[],
       };
     }),
   ];
@@ -224,6 +251,7 @@ const seedPeople = async (
         issuer: person.identity?.issuer ?? null,
         internalId: person.identity?.internalId ?? null,
         entitlementRoles: person.entitlementRoles,
+        groups: person.groups,
         createdAt: at,
         updatedAt: at,
       })

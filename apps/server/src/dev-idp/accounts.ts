@@ -8,6 +8,8 @@ export interface DemoAccount {
   roles: readonly Role[];
   /** Home organisation (schac_home_organization): the centre the person works at. */
   organisation: string;
+  /** Group paths the AAI releases as group entitlements (ADR 0038), subgroups after a colon. */
+  groups: readonly string[];
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -17,6 +19,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'alice@hpc-north.example',
     roles: ['serviceProvider'],
     organisation: 'hpc-north.example',
+    groups: ['hpc-north:staff', 'hpc-north:storage-team'],
   },
   {
     username: 'bob',
@@ -24,6 +27,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'bob@datacenter-south.example',
     roles: ['serviceProvider'],
     organisation: 'datacenter-south.example',
+    groups: ['datacenter-south:staff', 'datacenter-south:cloud-operations'],
   },
   {
     username: 'paula',
@@ -31,6 +35,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'paula@nubes-office.example',
     roles: ['servicePortfolioManager'],
     organisation: 'nubes-office.example',
+    groups: ['nubes-office:staff', 'nubes-office:portfolio-board'],
   },
   {
     username: 'ivan',
@@ -38,6 +43,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'ivan@nubes-office.example',
     roles: ['serviceIntegrationManager'],
     organisation: 'nubes-office.example',
+    groups: ['nubes-office:staff', 'nubes-office:integration'],
   },
   {
     username: 'carla',
@@ -45,6 +51,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'carla@nubes-office.example',
     roles: ['contactManager'],
     organisation: 'nubes-office.example',
+    groups: ['nubes-office:staff', 'nubes-office:stakeholder-relations'],
   },
   {
     username: 'desk',
@@ -52,6 +59,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'desk@nubes-office.example',
     roles: ['cloudServiceDesk'],
     organisation: 'nubes-office.example',
+    groups: ['nubes-office:staff', 'nubes-office:service-desk'],
   },
   {
     username: 'rita',
@@ -59,6 +67,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'rita@hpc-north.example',
     roles: ['resourcePackageManager'],
     organisation: 'hpc-north.example',
+    groups: ['hpc-north:staff', 'nubes-office:resource-board'],
   },
   {
     username: 'victor',
@@ -66,6 +75,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'victor@datacenter-south.example',
     roles: ['voManager'],
     organisation: 'datacenter-south.example',
+    groups: ['datacenter-south:staff', 'vo-climate-sim'],
   },
   {
     username: 'sven',
@@ -73,6 +83,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'sven@nubes-office.example',
     roles: ['voSupervisor'],
     organisation: 'nubes-office.example',
+    groups: ['nubes-office:staff', 'vo-climate-sim:supervisors'],
   },
   {
     username: 'nora',
@@ -80,6 +91,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'nora@university-west.example',
     roles: [],
     organisation: 'university-west.example',
+    groups: ['university-west:researchers'],
   },
 ];
 
@@ -91,3 +103,7 @@ export const findDemoAccount = (username: string): DemoAccount | undefined =>
 /** The eduperson_entitlement values a real AAI would release for these roles. */
 export const entitlementsFor = (account: DemoAccount, prefix: string): string[] =>
   account.roles.map((role) => `${prefix}${role}${ENTITLEMENT_AUTHORITY}`);
+
+/** The group entitlements an AARC-style AAI would release: every membership as a plain member. */
+export const groupEntitlementsFor = (account: DemoAccount, prefix: string): string[] =>
+  prefix ? account.groups.map((group) => `${prefix}${group}:role=member${ENTITLEMENT_AUTHORITY}`) : [];

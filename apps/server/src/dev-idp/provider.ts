@@ -5,7 +5,7 @@ import { DEV_IDP_CLIENT_SECRET } from '../auth/oidc-client.js';
 import { DEV_IDP_PATH, type Config } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { getOrCreateSecret } from '../db/secrets.js';
-import { entitlementsFor, findDemoAccount } from './accounts.js';
+import { entitlementsFor, findDemoAccount, groupEntitlementsFor } from './accounts.js';
 import { createPostgresAdapter } from './adapter.js';
 
 const SCOPES = 'openid profile email eduperson_entitlement';
@@ -58,7 +58,10 @@ export const createDevIdentityProvider = async (config: Config, db: Db): Promise
           email: account.email,
           email_verified: true,
           schac_home_organization: account.organisation,
-          eduperson_entitlement: entitlementsFor(account, config.entitlements.prefix),
+          eduperson_entitlement: [
+            ...entitlementsFor(account, config.entitlements.prefix),
+            ...groupEntitlementsFor(account, config.groups.prefix),
+          ],
         }),
       };
     },

@@ -1,5 +1,6 @@
 import {
   CATALOGUE_STATES,
+  institutionLogoPath,
   OFFBOARDING_STATES,
   publicPortfolioSchema,
   type PublicPortfolio,
@@ -15,7 +16,7 @@ const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARD
 /**
  * The public portfolio (docs/domain.md#service-workflow): the catalogue states as current services, discontinued and
  * retired ones as past services with their online period. Only what the public portfolio shows (name,
- * provider, online since or from–till, status): every further field costs each anonymous reader bytes.
+ * provider and its logo's address, online since or from–till, status): every further field costs each anonymous reader bytes.
  */
 export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
   const rows = await db
@@ -23,6 +24,9 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
       serviceId: services.serviceId,
       name: services.name,
       provider: sql<string>`coalesce(${institutions.name}, '')`,
+      providerId: institutions.id,
+      providerVersion: institutions.version,
+      providerHasLogo: sql<boolean>`${institutions.logoKey} is not null`,
       state: services.state,
       onlineSince: services.onlineSince,
       onlineUntil: services.onlineUntil,
@@ -33,9 +37,13 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
     .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
   const current: PublicService[] = [];
   const past: PublicService[] = [];
-  for (const row of rows) {
+  for (const { providerId, providerVersion, providerHasLogo, ...row } of rows) {
     const service = {
       ...row,
+      providerLogo:
+        providerId && providerVersion !== null && providerHasLogo
+          ? institutionLogoPath(providerId, providerVersion)
+          : null,
       state: row.state as ServiceState,
       onlineSince: row.onlineSince?.toISOString() ?? null,
       onlineUntil: row.onlineUntil?.toISOString() ?? null,

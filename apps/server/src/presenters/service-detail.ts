@@ -17,6 +17,7 @@ import { keywords, serviceKeywords, serviceRoleChanges } from '../db/schema.js';
 import type { ServiceRow, ServiceSnapshot } from '../model/service.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
+import { loadLogoPath } from '../queries/institutions.js';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
@@ -91,6 +92,7 @@ export const presentServiceDetail = async (
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     providerInstitution: row.providerInstitutionId ? (places.get(row.providerInstitutionId) ?? null) : null,
+    providerLogo: await loadLogoPath(db, row.providerInstitutionId),
     fields: row.fields as ServiceDetail['fields'],
     keywords: keywordRows,
     weighting: row.weighting,

@@ -1,4 +1,4 @@
-import { SERVICE_FIELDS } from '@nubes/domain';
+import { institutionLogoPath, SERVICE_FIELDS } from '@nubes/domain';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { institutions, services, users } from '../db/schema.js';
@@ -54,4 +54,14 @@ export const countInstitutionUse = async (
     );
   const [userCount] = await db.select({ n: count() }).from(users).where(eq(users.institutionId, institutionId));
   return { services: Number(serviceCount?.n ?? 0), users: Number(userCount?.n ?? 0) };
+};
+
+/** The address of an institution's logo, or null when it has none (or there is no institution). */
+export const loadLogoPath = async (db: Db | Tx, id: string | null): Promise<string | null> => {
+  if (!id) return null;
+  const [row] = await db
+    .select({ version: institutions.version, logoKey: institutions.logoKey })
+    .from(institutions)
+    .where(eq(institutions.id, id));
+  return row?.logoKey ? institutionLogoPath(id, row.version) : null;
 };

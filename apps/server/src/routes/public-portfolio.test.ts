@@ -3,6 +3,12 @@ import type { PublicPortfolio, ServiceDetail } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { loadPrincipal } from '../auth/principal.js';
+import { setInstitutionLogo } from '../commands/institutions.js';
+import { createDatabaseFileStore } from '../storage/database-file-store.js';
+import { identifyLogo } from '../storage/logo-upload.js';
+import { SAMPLE_FILES } from '../test/sample-files.js';
+import { writesFor } from '../writes/after-commit.js';
 import { matchesEtag, negotiateEncoding } from './public-portfolio.js';
 
 let test: TestApp;
@@ -45,6 +51,7 @@ describe('GET /api/public/services', () => {
       serviceId: expect.stringMatching(/^SVC-\d{5}$/),
       name: 'Jupyter North',
       provider: 'HPC Centre North',
+      providerLogo: null,
       state: 'service_online',
       onlineSince: '2025-01-15T09:00:00.000Z',
       onlineUntil: null,
@@ -91,6 +98,31 @@ describe('GET /api/public/services', () => {
     expect(body.current.map((s) => s.name)).toEqual(['Backup South']);
     expect(body.past.map((s) => s.name)).toEqual(['Jupyter Hub North', 'Old Wiki']);
     expect(body.past[0]!.onlineUntil).not.toBeNull();
+  });
+
+  it('names the provider’s logo once it has one, at an address that serves it and changes with each upload', async () => {
+    const admin = await loadPrincipal(test.database.db, world.people.admin!.id);
+    const files = createDatabaseFileStore(test.database.db);
+    const logo = identifyLogo(SAMPLE_FILES.png);
+    const saved = await setInstitutionLogo(writesFor(test.database.db), files, admin!, world.institutions.HPCN, logo);
+    const body = (await publicServices()).json<PublicPortfolio>();
+    const address = `/api/institutions/${world.institutions.HPCN}/logo?v=${saved.version}`;
+    expect(body.past.find((s) => s.name === 'Jupyter Hub North')!.providerLogo).toBe(address);
+    // No provider institution, no logo.
+    expect(body.current.find((s) => s.name === 'Backup South')!.providerLogo).toBeNull();
+    const served = await test.app.inject({ method: 'GET', url: address });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+
+    const service = await test.app.inject({
+      method: 'GET',
+      url: `/api/services/${onlineId}`,
+      headers: bearer(world.people.paula!.token),
+    });
+    expect(service.json<ServiceDetail>().providerLogo).toBe(address);
+    const again = await setInstitutionLogo(writesFor(test.database.db), files, admin!, world.institutions.HPCN, logo);
+    expect(again.version).toBe(saved.version + 1);
+    expect(JSON.stringify((await publicServices()).json())).toContain(`logo?v=${again.version}`);
   });
 
   it('is described in the OpenAPI document', async () => {

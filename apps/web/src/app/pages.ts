@@ -40,6 +40,7 @@ const ResourcePackageReviewListPage = lazy(() =>
 );
 const UserAccountsPage = lazy(() => import('../pages/UserAccountsPage').then((m) => ({ default: m.UserAccountsPage })));
 const InstitutionsPage = lazy(() => import('../pages/InstitutionsPage').then((m) => ({ default: m.InstitutionsPage })));
+const InstructionPage = lazy(() => import('../pages/InstructionPage').then((m) => ({ default: m.InstructionPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
@@ -72,6 +73,8 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   resourcePackageReviewList: ResourcePackageReviewListPage,
   userAccounts: UserAccountsPage,
   institutions: InstitutionsPage,
+  instructionsServicePortfolio: InstructionPage,
+  instructionsContactDatabase: InstructionPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

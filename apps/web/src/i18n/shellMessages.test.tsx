@@ -18,6 +18,7 @@ const PORTFOLIO: PublicPortfolio = {
       serviceId: 'SVC-00001',
       name: 'Sync & Share',
       provider: 'HPC Centre North',
+      providerLogo: '/api/institutions/c0a80101-0000-4000-8000-0000000000aa/logo?v=2',
       state: 'service_online',
       onlineSince: '2025-01-05T09:00:00.000Z',
       onlineUntil: null,
@@ -28,6 +29,7 @@ const PORTFOLIO: PublicPortfolio = {
       serviceId: 'SVC-00002',
       name: 'Old Archive',
       provider: 'HPC Centre North',
+      providerLogo: null,
       state: 'service_retired',
       onlineSince: '2020-01-05T09:00:00.000Z',
       onlineUntil: '2024-06-30T09:00:00.000Z',
@@ -80,6 +82,12 @@ describe('the shell part of the catalogues (ADR 0026)', () => {
     expect(await screen.findByText('Sync & Share')).toBeInTheDocument();
     expect(await screen.findByText('Old Archive')).toBeInTheDocument();
     expect(screen.getAllByText('1 service').length).toBeGreaterThan(0);
+    // The provider's logo where it has one, named for screen readers; none where it has not.
+    expect(screen.getAllByRole('img', { name: 'Logo of HPC Centre North' })).toHaveLength(1);
+    expect(screen.getByRole('img', { name: 'Logo of HPC Centre North' })).toHaveAttribute(
+      'src',
+      '/api/institutions/c0a80101-0000-4000-8000-0000000000aa/logo?v=2',
+    );
   });
 
   it('is enough for the login page and its required-field messages', async () => {

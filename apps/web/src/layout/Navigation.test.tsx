@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../i18n/i18n';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
 const GROUPS = ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'];
@@ -49,28 +50,55 @@ describe('top navigation by permission, built screens only', () => {
       'New Application',
       'My Services',
       'Public Service Portfolio',
+      'Instructions',
       'Instruction (PDF) (opens in a new tab)',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'New Application', hidden: true })).toHaveAttribute(
       'href',
       '/sc/service-application',
     );
-    const pdf = within(menu).getByRole('menuitem', { name: /Instruction/, hidden: true });
+    expect(within(menu).getByRole('menuitem', { name: 'Instructions', hidden: true })).toHaveAttribute(
+      'href',
+      '/instructions/service-portfolio',
+    );
+    const pdf = within(menu).getByRole('menuitem', { name: /Instruction \(PDF\)/, hidden: true });
+    expect(pdf).toHaveAttribute('href', '/static/instructions/service-portfolio.pdf');
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(pdf).toHaveAttribute('rel', 'noopener');
   });
 
-  it('shows paula the integration list but not New Application or My Services', async () => {
-    renderApp({ user: PEOPLE.paula });
-    expect(await groupButtons('Paula Portfolio')).toEqual(['Service Portfolio']);
-    const menu = await openMenu('Service Portfolio');
-    const items = within(menu)
-      .getAllByRole('menuitem', { hidden: true })
-      .map((item) => item.textContent);
-    expect(items).toContain('Service Integration List');
-    expect(items).toContain('Service Field List');
-    expect(items).not.toContain('New Application');
-    expect(items).not.toContain('My Services');
+  it('leads the portal manager to the contact database instructions and their PDF', async () => {
+    renderApp({ user: PEOPLE.admin });
+    await groupButtons('Portal Admin');
+    const menu = await openMenu('Contact Database');
+    expect(within(menu).getByRole('menuitem', { name: 'Instructions', hidden: true })).toHaveAttribute(
+      'href',
+      '/instructions/contact-database',
+    );
+    expect(within(menu).getByRole('menuitem', { name: /Instruction \(PDF\)/, hidden: true })).toHaveAttribute(
+      'href',
+      '/static/instructions/contact-database.pdf',
+    );
+  });
+
+  it('links the German PDF once the reader switches to German', async () => {
+    renderApp({ user: PEOPLE.admin });
+    await groupButtons('Portal Admin');
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'DE' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Kontaktdatenbank' }));
+      const menu = await screen.findByRole('menu', { hidden: true });
+      expect(within(menu).getByRole('menuitem', { name: 'Anleitung', hidden: true })).toHaveAttribute(
+        'href',
+        '/instructions/contact-database',
+      );
+      expect(within(menu).getByRole('menuitem', { name: /Anleitung \(PDF\)/, hidden: true })).toHaveAttribute(
+        'href',
+        '/static/instructions/contact-database.de.pdf',
+      );
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('offers no screen that is still to come, not even to the admin', async () => {
@@ -104,6 +132,7 @@ describe('top navigation by permission, built screens only', () => {
     expect(items).toEqual([
       'Resource Package Review List',
       'Public Service Portfolio',
+      'Instructions',
       'Instruction (PDF) (opens in a new tab)',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Resource Package Review List', hidden: true })).toHaveAttribute(

@@ -1,16 +1,29 @@
 import { Button, Group, Menu } from '@mantine/core';
-import { navigationFor, routePath, type NavEntry, type PublicConfig, type StoredSession } from '@nubes/domain';
+import {
+  instructionPdfFor,
+  navigationFor,
+  routePath,
+  type Language,
+  type NavEntry,
+  type PublicConfig,
+  type StoredSession,
+} from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../routing';
 import { useSession } from '../auth/SessionProvider';
 import { usePublicConfig } from '../config/publicConfig';
+import { currentLanguage } from '../i18n/i18n';
 
-/** Instruction PDFs are configuration; the domain's entries carry the default addresses. */
-const entryHref = (entry: NavEntry, config: PublicConfig): string | undefined => {
+/**
+ * Instruction PDFs are configuration; the domain's entries carry the default addresses. The
+ * portal's own PDFs open in the reader's language.
+ */
+const entryHref = (entry: NavEntry, config: PublicConfig, language: Language): string | undefined => {
   if (!entry.href) return undefined;
-  if (entry.href.includes('service-portfolio')) return config.instructions.servicePortfolio;
-  if (entry.href.includes('contact-database')) return config.instructions.contactDatabase;
+  if (entry.href.includes('service-portfolio'))
+    return instructionPdfFor(config.instructions.servicePortfolio, language);
+  if (entry.href.includes('contact-database')) return instructionPdfFor(config.instructions.contactDatabase, language);
   return entry.href;
 };
 
@@ -37,7 +50,7 @@ const MenuItems = ({ children }: { children: ReactNode }) => (
 
 const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig }) => {
   const { t } = useTranslation();
-  const href = entryHref(entry, config);
+  const href = entryHref(entry, config, currentLanguage());
   if (href) {
     return (
       <Menu.Item component="a" href={href} target="_blank" rel="noopener">

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../i18n/i18n';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
 const RESTRICTED = [
@@ -59,6 +60,34 @@ describe('home page', () => {
     expect(pdf).toHaveAttribute('target', '_blank');
     expect(pdf).toHaveAttribute('rel', 'noopener');
     expect(within(main()).getByRole('link', { name: 'Helpdesk' })).toBeInTheDocument();
+  });
+
+  it("links both instruction pages and their PDFs, the PDFs in the reader's language", async () => {
+    renderApp({ path: '/' });
+    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    const instructions = within(main()).getByRole('region', { name: 'Instructions' });
+    expect(within(instructions).getByRole('link', { name: 'Instructions: Service Portfolio' })).toHaveAttribute(
+      'href',
+      '/instructions/service-portfolio',
+    );
+    expect(within(instructions).getByRole('link', { name: 'Instructions: Contact Database' })).toHaveAttribute(
+      'href',
+      '/instructions/contact-database',
+    );
+    expect(within(instructions).getByRole('link', { name: /Instructions: Contact Database as PDF/ })).toHaveAttribute(
+      'href',
+      '/static/instructions/contact-database.pdf',
+    );
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'DE' }));
+      const anleitungen = await within(main()).findByRole('region', { name: 'Anleitungen' });
+      expect(within(anleitungen).getByRole('link', { name: /Anleitung: Serviceportfolio als PDF/ })).toHaveAttribute(
+        'href',
+        '/static/instructions/service-portfolio.de.pdf',
+      );
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('has one h1 and headings without skipped levels', async () => {

@@ -1,5 +1,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { offersRoute, routePath, type RouteId } from '@nubes/domain';
+import {
+  INSTRUCTION_DOCUMENT_IDS,
+  INSTRUCTION_DOCUMENTS,
+  instructionPdfFor,
+  offersRoute,
+  routePath,
+  routeTitleKey,
+  type RouteId,
+} from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../routing';
@@ -7,6 +15,7 @@ import { useSession } from '../auth/SessionProvider';
 import { principalOf } from '../auth/principal';
 import { ExternalLink } from '../components/ExternalLink';
 import { usePublicConfig } from '../config/publicConfig';
+import { currentLanguage } from '../i18n/i18n';
 import { interpolateElements } from '../i18n/interpolateElements';
 
 /**
@@ -30,6 +39,7 @@ export const HomePage = () => {
   const { isLoggedIn } = useSession();
   const config = usePublicConfig();
   const name = config.productName;
+  const language = currentLanguage();
 
   return (
     <Stack gap="lg">
@@ -77,9 +87,37 @@ export const HomePage = () => {
         </ul>
       </section>
 
+      <section aria-labelledby="home-instructions">
+        <Title order={2} id="home-instructions">
+          {t('instructionLinks.heading')}
+        </Title>
+        <ul className="inline-list">
+          {INSTRUCTION_DOCUMENT_IDS.map((id) => {
+            const title = t(routeTitleKey(INSTRUCTION_DOCUMENTS[id].route)!);
+            return (
+              <li key={id}>
+                <Anchor component={Link} to={routePath(INSTRUCTION_DOCUMENTS[id].route)}>
+                  {title}
+                </Anchor>
+                {/* A separator, not brackets: the link ends in a hidden "opens in a new tab" after a space. */}
+                <span aria-hidden="true"> · </span>
+                <ExternalLink href={instructionPdfFor(config.instructions[id], language)}>
+                  <span aria-hidden="true">{t('instructionLinks.pdf')}</span>
+                  <span className="visually-hidden">{t('instructionLinks.pdfOf', { title })}</span>
+                </ExternalLink>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
       <Text>
         {interpolateElements(t, 'home.helpText', {
-          instruction: <ExternalLink href={config.instructions.servicePortfolio}>{t('home.instruction')}</ExternalLink>,
+          instruction: (
+            <ExternalLink href={instructionPdfFor(config.instructions.servicePortfolio, language)}>
+              {t('home.instruction')}
+            </ExternalLink>
+          ),
           helpdesk: <Anchor href={config.links.helpdesk}>{t('home.helpdesk')}</Anchor>,
         })}
       </Text>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DataTableColumn } from '../components/data-table';
 import type { DataTable as DataTableComponent } from '../components/data-table/DataTable';
+import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
 import { PageLoader } from '../components/PageLoader';
@@ -42,7 +43,7 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
       {
         id: 'provider',
         header: t('publicPortfolio.provider'),
-        cell: (service) => service.provider,
+        cell: (service) => <ProviderWithLogo name={service.provider} logo={service.providerLogo} />,
         sortValue: (service) => service.provider,
       },
       {

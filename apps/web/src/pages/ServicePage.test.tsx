@@ -40,6 +40,21 @@ const fakeApi = (service: ServiceDetail) => {
 };
 
 describe('single service page', () => {
+  it('shows the provider institution with its logo in the header, and the name alone without one', async () => {
+    const provider = { id: 'c0a80101-0000-4000-8000-0000000000aa', abbreviation: 'HPCN', name: 'HPC Centre North' };
+    const logo = `/api/institutions/${provider.id}/logo?v=4`;
+    fakeApi(detail({ providerInstitution: provider, providerLogo: logo }));
+    const first = renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });
+    expect(await screen.findByRole('img', { name: 'Logo of HPC Centre North' })).toHaveAttribute('src', logo);
+    first.unmount();
+
+    fakeApi(detail({ providerInstitution: provider, providerLogo: null }));
+    renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Object Storage' })).toBeInTheDocument();
+    expect(screen.getAllByText('HPC Centre North').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('img', { name: /Logo of/ })).not.toBeInTheDocument();
+  });
+
   it('asks before withdrawing the application; Cancel sends nothing', async () => {
     const writes = fakeApi(detail());
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.alice });

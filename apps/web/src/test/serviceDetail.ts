@@ -13,6 +13,7 @@ export const serviceDetail = (overrides: Partial<ServiceDetail> = {}): ServiceDe
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
   providerInstitution: null,
+  providerLogo: null,
   fields: {},
   keywords: [],
   weighting: {},

@@ -53,6 +53,8 @@ export const deShell: ShellMessages = {
     adminPanel: 'Verwaltung',
     mailSettings: 'Mail-Einstellungen',
     notFound: 'Seite nicht gefunden',
+    instructionsServicePortfolio: 'Anleitung: Serviceportfolio',
+    instructionsContactDatabase: 'Anleitung: Kontaktdatenbank',
   },
   welcomeBar: {
     loggedIn: 'Willkommen, {{fullname}}',
@@ -224,5 +226,14 @@ export const deShell: ShellMessages = {
     loadFailed: 'Das Portfolio konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
     total_one: '{{count}} Service',
     total_other: '{{count}} Services',
+  },
+  institutionLogo: {
+    alt: 'Logo von {{name}}',
+  },
+  instructionLinks: {
+    heading: 'Anleitungen',
+    menuEntry: 'Anleitung',
+    pdf: 'PDF',
+    pdfOf: '{{title}} als PDF',
   },
 };

@@ -1193,4 +1193,161 @@ export const de: Messages = {
     cannotDelete: 'Die Einrichtung kann nicht gelöscht werden',
     cannotLoad: 'Die Einrichtungen können nicht geladen werden',
   },
+  instructions: {
+    audienceLabel: 'Für',
+    contents: 'Inhalt',
+    pdfLink: 'Diese Anleitung als PDF',
+    pdfFooter: '{{product}} · {{title}} · Seite {{page}}',
+    servicePortfolio: {
+      title: 'Anleitung: Serviceportfolio',
+      audience:
+        'Serviceanbieter, Service-Portfoliomanagement, Service-Integrationsmanagement, Ressourcenpaket-Management und den Cloud Service Desk',
+      intro:
+        'Wie ein Service ins Portfolio kommt, vom Antrag bis zum öffentlichen Katalog, und wie er aktuell bleibt. Die genannten Seiten finden Sie im Menü „Serviceportfolio“.',
+      sections: {
+        overview: {
+          title: 'Wo Sie was finden',
+          steps: {
+            menu: 'Öffnen Sie nach der Anmeldung das Menü „Serviceportfolio“ in der Kopfzeile. Es zeigt die Seiten, die Ihre Rollen erlauben: „Serviceportfolio“, „Neuer Antrag“, „Meine Services“, die Listen für das Management und „Öffentliches Serviceportfolio“.',
+            lists:
+              'Die Seite „Serviceportfolio“ hat die Reiter „Antrag“, „Pipeline“, „Katalog“, „Auslaufend / außer Betrieb“, „Zurückgezogen“ und „Services meines Zentrums“. Suchen Sie nach Name, Service-ID, Beschreibung oder Schlagwort, filtern Sie nach Status, Anbieter und Schlagwort und sortieren Sie mit einem Klick auf eine Spaltenüberschrift.',
+            export:
+              '„Als CSV exportieren“ lädt die Zeilen der aktuellen Ansicht herunter; Suche und Filter stehen in der Adresse, ein Link zeigt also dieselbe Ansicht.',
+          },
+        },
+        apply: {
+          title: 'Einen neuen Service beantragen',
+          steps: {
+            open: 'Wählen Sie „Neuer Antrag“ im Menü oder auf der Startseite. Die Seite „Neuer Serviceantrag“ öffnet sich.',
+            name: 'Geben Sie den „Servicename“ ein und wählen Sie den „Anbieter“; ohne Auswahl bietet Ihre eigene Einrichtung den Service an. Zum Speichern genügt der Servicename.',
+            fill: 'Füllen Sie die Felder Seite für Seite aus. Mit * markierte Felder braucht der Abschluss des Antrags; ein leeres meldet „Feld darf nicht leer sein“.',
+            save: 'Klicken Sie auf „Speichern“. Die Meldung „Der Antrag SVC-… wurde gespeichert.“ bestätigt es, und die Serviceansicht öffnet sich.',
+            complete:
+              'Klicken Sie im Reiter „Status verwalten“ auf „Antrag abschließen“. Fehlen Felder, nennt „Antrag kann nicht abgeschlossen werden“ sie; sonst erscheint der neue Status.',
+          },
+        },
+        serviceView: {
+          title: 'Die Serviceansicht',
+          steps: {
+            tabs: 'Öffnen Sie einen Service aus einer Liste. Seine Reiter sind „Onboarding“, „Serviceinformationen“, „Gewichtungskriterien“, „Eigentümerschaft“, „Zuständigkeiten“, „Dokumente“, „Status verwalten“, „Ressourcen“ und „Verlauf“.',
+            roles:
+              'Unter „Eigentümerschaft“ und „Zuständigkeiten“ benennt die Anbieterseite Service Owner, Service Manager und weitere Admins; der Verlauf hält jede Änderung fest.',
+            documents:
+              'Unter „Dokumente“ laden Sie die Dokumente des Service hoch und ersetzen sie, sobald Dokumente für ihn aktiv sind.',
+          },
+        },
+        workflow: {
+          title: 'Vom Antrag in den Katalog',
+          steps: {
+            integration:
+              'Das Service-Portfoliomanagement findet eingegangene Anträge in der „Service-Integrationsliste“, nach gewichteter Punktzahl geordnet; der Reiter „Gewichtungskriterien“ enthält die Antworten und die Punktzahl.',
+            steps:
+              'Unter „Status verwalten“ bieten die Schaltflächen die Schritte an, die der Status erlaubt, z. B. „Service planen“, „Serviceinformationen einreichen“, „Bereit zur Integration“, „Integration abgeschlossen“ und „Online“.',
+            confirm:
+              'Schritte, die etwas beenden, fragen vorher nach: „Antrag zurückziehen“, „Serviceangebot zurückziehen“, „Einstellen“ und „Außer Betrieb nehmen“. Braucht ein Schritt Felder, sagt er welche, z. B. „Serviceinformationen können nicht eingereicht werden“.',
+            lists:
+              'Die „Service-Review-Liste“ zeigt die Reviews der Services, die „Service-Feldliste“ die Werte eines Feldes über alle Services.',
+          },
+        },
+        changes: {
+          title: 'Einen Service im Betrieb ändern',
+          steps: {
+            edit: 'Klicken Sie bei einem Service im Katalog neben seinem Status auf „Service bearbeiten“. Das Formular hat einen Reiter je Feldgruppe.',
+            handIn:
+              'Änderungen eines Serviceanbieters werden zum Änderungsantrag: Klicken Sie auf „Änderungsantrag einreichen“, wenn sie vollständig sind. Das Service-Portfoliomanagement entscheidet ihn in den „Änderungsanträgen“.',
+          },
+        },
+        resources: {
+          title: 'Ressourcenpakete',
+          steps: {
+            create:
+              'Legen Sie im Reiter „Ressourcen“ eines Service im Betrieb ein Ressourcenpaket eines Ressourcentyps an und füllen Sie seine Policy aus.',
+            submit:
+              '„Zur Prüfung einreichen“ übergibt das Paket dem Ressourcenpaket-Management, das es in der „Review-Liste der Ressourcenpakete“ annimmt oder ablehnt; eine Ablehnung nennt den Grund.',
+          },
+        },
+        public: {
+          title: 'Das öffentliche Portfolio',
+          steps: {
+            portfolio:
+              'Die Seite „Öffentliches Serviceportfolio“ zeigt allen, auch ohne Anmeldung, die aktuellen und früheren Services mit Anbieter, dessen Logo und dem Zeitraum im Betrieb.',
+          },
+        },
+      },
+    },
+    contactDatabase: {
+      title: 'Anleitung: Kontaktdatenbank',
+      audience: 'Kontaktmanagement und den Cloud Service Desk',
+      intro:
+        'Wie die Allianzverwaltung ihre Kontakte, Einrichtungen und Benutzerkonten pflegt. Die Kontaktdatenbank enthält nur, was die Allianz braucht, und die Daten einer Person lassen sich exportieren und löschen. Die genannten Seiten finden Sie im Menü „Kontaktdatenbank“.',
+      sections: {
+        contacts: {
+          title: 'Die Kontaktliste',
+          steps: {
+            open: 'Öffnen Sie „Kontaktdatenbank“ im Menü „Kontaktdatenbank“. Die Liste zeigt die Kontakte mit Name, E-Mail und Einrichtung.',
+            search:
+              'Tippen Sie in „Suche“: Gesucht wird in Namen, E-Mail, Einrichtung, Notizen und Eigenschaften; Umlaute und Wortanfänge passen, „mül“ findet also Müller. Filtern Sie nach Einrichtung oder Art der Eigenschaft, sortieren Sie per Spaltenüberschrift und blättern Sie durch die Liste.',
+            export: 'Exportieren Sie die Kontakte der aktuellen Ansicht als CSV oder JSON.',
+          },
+        },
+        newContact: {
+          title: 'Einen Kontakt anlegen',
+          steps: {
+            open: 'Klicken Sie auf „Neuer Kontakt“ und füllen Sie Vorname und Nachname aus; ohne sie meldet das Formular „Bitte füllen Sie Vorname und Nachname aus“.',
+            email:
+              'Geben Sie die E-Mail-Adresse ein; eine falsche meldet „Bitte geben Sie eine gültige E-Mail-Adresse ein“. Markieren Sie die Adresse als nicht persönlich, wenn sie ein Funktionspostfach ist.',
+            institution:
+              'Wählen Sie die Einrichtung oder schreiben Sie den Namen einer anderen Einrichtung, die nicht in der Liste steht.',
+            addresses:
+              'Fügen Sie eine oder mehrere Adressen hinzu (Straße, Postleitzahl, Ort, Land) und machen Sie eine davon zur Hauptadresse.',
+            save: 'Speichern Sie den Kontakt. Eigenschaften (Plattform, Cluster, Arbeitsgruppe, weitere Gremien, Rolle, weitere Angaben) lassen sich erst nach dem ersten Speichern hinzufügen; das Formular sagt es.',
+          },
+        },
+        details: {
+          title: 'Kontaktdetails',
+          steps: {
+            general:
+              'Klicken Sie auf einen Kontakt, um seine Details zu öffnen. Der Reiter „Allgemein“ zeigt und bearbeitet alles, was über die Person gespeichert ist.',
+            relations:
+              'Der Reiter „Beziehungen“ listet die Services (mit der Rolle am Service, z. B. Owner, Manager, Anbietermanager, Support-Kontakt) und Einrichtungen des Kontakts, jeweils mit Link. Auch die Zuständigkeiten eines Service zeigen seine Kontakte.',
+            users:
+              'Ein Kontakt und ein Benutzerkonto mit derselben E-Mail-Adresse erscheinen auf beiden Seiten als verknüpft.',
+            delete:
+              'Löschen fragt vorher nach und endet mit „Objekt gelöscht“. Ein Kontakt mit Beziehungen lässt sich nicht löschen: Die Meldung nennt die Beziehungen, die ihn halten; entfernen Sie diese zuerst.',
+          },
+        },
+        privacy: {
+          title: 'Personenbezogene Daten',
+          steps: {
+            minimal:
+              'Speichern Sie nur, was die Allianz für die Zusammenarbeit mit der Person braucht; Notizen sind kein Ort für Privates.',
+            export:
+              'Für eine Auskunftsanfrage exportieren Sie die Daten des Kontakts als JSON: alles, was über die Person gespeichert ist, samt Beziehungen.',
+            erase:
+              'Für einen Löschantrag löschen Sie den Kontakt: Er wird entfernt oder anonymisiert, wo der Verlauf eine Zeile behalten muss. Das Audit-Log hält die Löschung fest, nicht die gelöschten Daten.',
+          },
+        },
+        institutions: {
+          title: 'Einrichtungen',
+          steps: {
+            create:
+              'Klicken Sie unter „Einrichtungen“ auf „Neue Einrichtung“. Geben Sie ein eindeutiges Kürzel und den Namen ein, optional eine Beschreibung und die Website („Bitte geben Sie eine gültige URL ein, z. B.: …“), und kreuzen Sie an, ob sie ein Zentrum ist und ob sie Services anbietet.',
+            logo: 'Wählen Sie das Logo im Formular der Einrichtung: PNG oder JPEG, höchstens 512 KB, gespeichert, sobald Sie es auswählen. SVG wird abgelehnt, eine leere Datei meldet „Datei ist leer!“. Das Logo erscheint im öffentlichen Portfolio neben den Services der Einrichtung.',
+            delete:
+              'Eine Einrichtung, die Services, Kontakte oder Benutzerkonten nennen, lässt sich nicht löschen; die Meldung sagt, welche.',
+          },
+        },
+        userAccounts: {
+          title: 'Benutzerkonten',
+          steps: {
+            list: 'Suchen Sie unter „Benutzerkonten“ nach Name, Benutzername oder E-Mail und filtern Sie nach Rolle und Einrichtung.',
+            details:
+              'Die Details zeigen E-Mail, interne ID, Benutzername, Einrichtung, die im Portal vergebenen und die vom Identity-Provider übernommenen Rollen getrennt, die Gruppen vom Identity-Provider, die letzte Anmeldung und die Audit-Ereignisse des Benutzers.',
+            roles:
+              'Die Portalleitung ändert Rollen unter „Im Portal vergebene Rollen ändern“ mit „Rollen speichern“. Die Änderung gilt ab der nächsten Anfrage des Benutzers; die Menüs folgen bei der nächsten Anmeldung.',
+          },
+        },
+      },
+    },
+  },
 };

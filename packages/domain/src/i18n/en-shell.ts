@@ -56,6 +56,8 @@ export const enShell = {
     adminPanel: 'Admin Panel',
     mailSettings: 'Mail Settings',
     notFound: 'Page not found',
+    instructionsServicePortfolio: 'Instructions: Service Portfolio',
+    instructionsContactDatabase: 'Instructions: Contact Database',
   },
   welcomeBar: {
     loggedIn: 'Welcome, {{fullname}}',
@@ -224,5 +226,14 @@ export const enShell = {
     loadFailed: 'The portfolio could not be loaded. Please try again later.',
     total_one: '{{count}} service',
     total_other: '{{count}} services',
+  },
+  institutionLogo: {
+    alt: 'Logo of {{name}}',
+  },
+  instructionLinks: {
+    heading: 'Instructions',
+    menuEntry: 'Instructions',
+    pdf: 'PDF',
+    pdfOf: '{{title}} as PDF',
   },
 } as const;

@@ -1173,4 +1173,158 @@ export const en = {
     cannotDelete: 'The institution cannot be deleted',
     cannotLoad: 'The institutions cannot be loaded',
   },
+  instructions: {
+    audienceLabel: 'For',
+    contents: 'Contents',
+    pdfLink: 'These instructions as PDF',
+    pdfFooter: '{{product}} · {{title}} · page {{page}}',
+    servicePortfolio: {
+      title: 'Instructions: Service Portfolio',
+      audience:
+        'Service providers, service portfolio and integration managers, resource package managers and the cloud service desk',
+      intro:
+        'How a service comes into the portfolio, from the application to the public catalogue, and how it is kept up to date. The screens named here are in the “Service Portfolio” menu.',
+      sections: {
+        overview: {
+          title: 'Where to find what',
+          steps: {
+            menu: 'After the login, open the “Service Portfolio” menu in the header. It shows the screens your roles allow: “Service Portfolio”, “New Application”, “My Services”, the managers’ lists and the “Public Service Portfolio”.',
+            lists:
+              'The “Service Portfolio” screen has the tabs “Application”, “Pipeline”, “Catalogue”, “Offboarding / Retired”, “Withdrawn” and “My Centre’s Services”. Search by name, service ID, description or keyword, filter by status, provider and keyword, and click a column header to sort.',
+            export:
+              '“Export CSV” downloads the rows of the current view; the search and filters stay in the address, so a link shows the same view.',
+          },
+        },
+        apply: {
+          title: 'Apply for a new service',
+          steps: {
+            open: 'Choose “New Application” in the menu or on the home page. The page “New Service Application” opens.',
+            name: 'Enter the “Service name” and choose the “Provider”; without a choice your own institution provides the service. Saving needs only the service name.',
+            fill: 'Fill in the fields page by page. Fields marked with * are needed to complete the application; an empty one says “Field cannot be empty”.',
+            save: 'Click “Save”. The message “The application SVC-… has been saved.” confirms it, and the service view opens.',
+            complete:
+              'On the tab “Manage status”, click “Complete application”. When fields are missing, “Cannot complete application” names them; otherwise the new status shows.',
+          },
+        },
+        serviceView: {
+          title: 'The service view',
+          steps: {
+            tabs: 'Open a service from any list. Its tabs are “Onboarding”, “Service information”, “Weighting criteria”, “Ownership”, “Responsibilities”, “Documents”, “Manage status”, “Resources” and “History”.',
+            roles:
+              'On “Ownership” and “Responsibilities” the provider side names the service owner, the service manager and further admins; the history keeps every change.',
+            documents: 'On “Documents”, upload and replace the service’s documents once documents are active for it.',
+          },
+        },
+        workflow: {
+          title: 'From the application to the catalogue',
+          steps: {
+            integration:
+              'Service portfolio managers find received applications in the “Service Integration List”, ordered by weighted score; the tab “Weighting criteria” holds the answers and the score.',
+            steps:
+              'On “Manage status” the buttons offer the steps the status allows, e.g. “Plan service”, “Submit service information”, “Ready for integration”, “Integration completed” and “Online”.',
+            confirm:
+              'Steps that end something ask first: “Withdraw application”, “Withdraw service offer”, “Discontinue” and “Retire”. A step that needs fields says which, e.g. “Cannot submit Service Information”.',
+            lists:
+              'The “Service Review List” shows the reviews of services, the “Service Field List” one field’s values across all services.',
+          },
+        },
+        changes: {
+          title: 'Change an online service',
+          steps: {
+            edit: 'For a service in the catalogue, click “Edit service” beside its status. The form has a tab for each group of fields.',
+            handIn:
+              'A service provider’s changes become a change request: click “Hand in change request” when they are complete. The portfolio managers decide it in the “Change Request List”.',
+          },
+        },
+        resources: {
+          title: 'Resource packages',
+          steps: {
+            create:
+              'On the tab “Resources” of an online service, create a resource package of a resource type and fill in its policy.',
+            submit:
+              '“Submit for review” hands the package to the resource package managers, who accept or reject it in the “Resource Package Review List”; a rejection gives the reason.',
+          },
+        },
+        public: {
+          title: 'The public portfolio',
+          steps: {
+            portfolio:
+              'The “Public Service Portfolio” shows everyone, without a login, the current and past services with their provider, its logo and the online period.',
+          },
+        },
+      },
+    },
+    contactDatabase: {
+      title: 'Instructions: Contact Database',
+      audience: 'Contact managers and the cloud service desk',
+      intro:
+        'How the alliance management keeps its contacts, institutions and user accounts. The contact database holds only what the alliance needs, and a person’s data can be exported and erased. The screens named here are in the “Contact Database” menu.',
+      sections: {
+        contacts: {
+          title: 'The contact list',
+          steps: {
+            open: 'Open “Contact Database” in the “Contact Database” menu. The list shows the contacts with name, e-mail and institution.',
+            search:
+              'Type in “Search”: names, e-mail, institution, notes and properties are searched; umlauts and word beginnings match, so “mül” finds Müller. Filter by institution or property kind, sort by a column header and page through the list.',
+            export: 'Export the contacts of the current view as CSV or JSON.',
+          },
+        },
+        newContact: {
+          title: 'Create a contact',
+          steps: {
+            open: 'Click “New contact” and fill out Firstname and Lastname; without them the form says “Please fill out Firstname and Lastname”.',
+            email:
+              'Enter the e-mail address; a wrong one shows “Please enter a valid email address”. Mark the address as not personal when it is a function mailbox.',
+            institution: 'Choose the institution, or write the name of another institution that is not in the list.',
+            addresses:
+              'Add one or more addresses (street, postal code, city, country) and make one of them the primary address.',
+            save: 'Save the contact. Properties (platform, cluster, working group, other boards, role, additional information) can be added only after the first save; the form says so.',
+          },
+        },
+        details: {
+          title: 'Contact details',
+          steps: {
+            general:
+              'Click a contact to open its details. The tab “General” shows and edits everything held about the person.',
+            relations:
+              'The tab “Relations” lists the services (with the role on the service, e.g. owner, manager, provider manager, support contact) and institutions the contact relates to, each with a link. A service’s responsibilities show its contacts too.',
+            users: 'A contact and a user account with the same e-mail address are shown as linked, on both sides.',
+            delete:
+              'Deleting asks first and ends with “object deleted”. A contact with relations cannot be deleted: the message names the relations that hold it; remove them first.',
+          },
+        },
+        privacy: {
+          title: 'Personal data',
+          steps: {
+            minimal:
+              'Keep only what the alliance needs to work with the person; notes are no place for private matters.',
+            export:
+              'To answer a request for access, export the contact’s data as JSON: everything held about the person, relations included.',
+            erase:
+              'To answer a request for erasure, erase the contact: it is deleted, or anonymised where the history must keep a row. The audit log records the erasure, not the erased data.',
+          },
+        },
+        institutions: {
+          title: 'Institutions',
+          steps: {
+            create:
+              'In the “Institution List”, click “New institution”. Enter a unique abbreviation and the name, optionally a description and the website (“Please enter a valid url, e.g.: …”), and tick whether it is a centre and whether it provides services.',
+            logo: 'Choose the logo in the institution’s form: PNG or JPEG, at most 512 KB, saved as soon as you choose it. SVG is refused, an empty file says “File is empty!”. The logo shows beside the institution’s services on the public portfolio.',
+            delete:
+              'An institution that services, contacts or user accounts name cannot be deleted; the message says which.',
+          },
+        },
+        userAccounts: {
+          title: 'User accounts',
+          steps: {
+            list: 'In the “User Account List”, search by name, username or e-mail and filter by role and institution.',
+            details:
+              'The details show e-mail, internal ID, username, institution, the roles given in the portal and those mapped from the identity provider apart, the groups from the identity provider, the last login and the user’s audit events.',
+            roles:
+              'Portal managers change roles under “Change the roles given in the portal” with “Save roles”. The change counts at the user’s next request; the menus follow at the next login.',
+          },
+        },
+      },
+    },
+  },
 } as const;

@@ -141,6 +141,8 @@ export const serviceDetailSchema = z
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
     providerInstitution: institutionRefSchema.nullable(),
+    /** The provider institution's logo address, null without a logo. */
+    providerLogo: z.string().nullable(),
     fields: fieldValuesSchema,
     keywords: z.array(keywordSchema),
     weighting: z.record(z.string(), z.string()),
@@ -306,12 +308,14 @@ export const weightingCriteriaSchema = z
 /** The integration list: services by weighted score, highest first. */
 export const integrationListQuerySchema = serviceListQuerySchema.omit({ sort: true, order: true }).strict();
 
-/** A service on the public portfolio: what the public page shows (name, provider, online period, status); the ID keys the rows. */
+/** A service on the public portfolio: what the public page shows (name, provider with its logo, online period, status); the ID keys the rows. */
 const publicServiceSchema = z
   .object({
     serviceId: z.string(),
     name: z.string(),
     provider: z.string(),
+    /** The provider institution's logo address, null without a logo. */
+    providerLogo: z.string().nullable(),
     state: serviceStateSchema,
     onlineSince: isoDateTime.nullable(),
     onlineUntil: isoDateTime.nullable(),

@@ -1,4 +1,9 @@
-import type { CreateInstitution, InstitutionDetail, UpdateInstitution } from '@nubes/domain';
+import {
+  institutionLogoPath,
+  type CreateInstitution,
+  type InstitutionDetail,
+  type UpdateInstitution,
+} from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
 /** The institution calls of the API (see /api/openapi.json). */
@@ -21,7 +26,7 @@ export const deleteInstitution = (id: string, version: number) =>
 
 /** The public address of an institution's logo; the version makes a new upload a new address. */
 export const logoUrl = (institution: Pick<InstitutionDetail, 'id' | 'version'>) =>
-  `${one(institution.id)}/logo?v=${institution.version}`;
+  institutionLogoPath(institution.id, institution.version);
 
 export const uploadLogo = (id: string, file: File) => {
   const body = new FormData();

@@ -4,6 +4,7 @@ import { Link } from '../../../routing';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { ProviderWithLogo } from '../../../components/ProviderWithLogo';
 import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../forms/LeaveGuard';
 import { draftFromService } from '../formModel';
 import { useDraftKey } from '../draftStorage';
@@ -45,7 +46,11 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
       <Group gap="sm" mt="xs" mb="lg">
         <Text>{service.serviceId}</Text>
         <ServiceStateBadge state={service.state} />
-        {service.providerInstitution && <Text>{service.providerInstitution.name}</Text>}
+        {service.providerInstitution && (
+          <Text component="span">
+            <ProviderWithLogo name={service.providerInstitution.name} logo={service.providerLogo} size="medium" />
+          </Text>
+        )}
         {isChangeRequestServiceState(service.state) &&
           (service.permissions.edit || service.permissions.changeRequests) && (
             <Anchor component={Link} to={routePath('serviceOnlineForm', { id: service.id })}>

@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../../fixtures.js';
+import { loginAsAdmin, loginWithAai } from '../../login.js';
+
+/**
+ * Runs in the project "after-the-rest" (playwright.config.ts): the other specs count on nora having
+ * no role, and this one gives her one for a while.
+ */
+const openNora = async (page: Page) => {
+  await page.goto('/cd/user-accounts');
+  await page.getByRole('searchbox', { name: 'Search' }).fill('nora');
+  // The search applies after a pause: the details link is followed once the list shows its answer.
+  await expect(page.getByText('1 user account', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Nora Neumann' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'User account Nora Neumann' })).toBeVisible();
+};
+
+const setServiceProvider = async (page: Page, given: boolean) => {
+  const box = page.getByRole('checkbox', { name: 'Service provider' });
+  await (given ? box.check() : box.uncheck());
+  await page.getByRole('button', { name: 'Save roles' }).click();
+  await expect(page.getByText('The roles of Nora Neumann were saved.').last()).toBeVisible();
+};
+
+test('admin gives nora the service provider role; after her next login she sees the service portfolio menu', async ({
+  page,
+  browser,
+}) => {
+  await loginAsAdmin(page);
+  await openNora(page);
+  await expectAccessible(page);
+  await setServiceProvider(page, true);
+  const portalRoles = page.getByRole('region', { name: 'Roles given in the portal' });
+  await expect(portalRoles.getByText('Service provider')).toBeVisible();
+
+  const context = await browser.newContext();
+  const nora = await context.newPage();
+  await loginWithAai(nora, 'nora');
+  const nav = nora.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  for (const entry of ['New Application', 'My Services', 'Public Service Portfolio']) {
+    await expect(nora.getByRole('menuitem', { name: entry })).toBeVisible();
+  }
+  await nora.getByRole('menuitem', { name: 'My Services' }).click();
+  await expect(nora).toHaveURL('/sc/my-services');
+  await expectAccessible(nora);
+  await context.close();
+
+  // Taken back: the portal is as the other specs expect it.
+  await setServiceProvider(page, false);
+  await expect(portalRoles.getByText('Service provider')).toHaveCount(0);
+});
