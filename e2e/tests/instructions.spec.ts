@@ -54,7 +54,7 @@ test('alice reaches the instructions page and the PDF from the Service Portfolio
   const pdf = page.getByRole('menuitem', { name: /Instruction \(PDF\)/ });
   await expect(pdf).toHaveAttribute('target', '_blank');
   await expectPdf(page, await pdf.getAttribute('href'));
-  await page.getByRole('menuitem', { name: 'Instructions', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Instruction', exact: true }).click();
   await expect(page).toHaveURL('/instructions/service-portfolio');
   await expect(page.getByRole('heading', { level: 1, name: 'Instructions: Service Portfolio' })).toBeVisible();
   await expectAccessible(page);

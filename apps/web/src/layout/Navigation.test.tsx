@@ -50,14 +50,14 @@ describe('top navigation by permission, built screens only', () => {
       'New Application',
       'My Services',
       'Public Service Portfolio',
-      'Instructions',
+      'Instruction',
       'Instruction (PDF) (opens in a new tab)',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'New Application', hidden: true })).toHaveAttribute(
       'href',
       '/sc/service-application',
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Instructions', hidden: true })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Instruction', hidden: true })).toHaveAttribute(
       'href',
       '/instructions/service-portfolio',
     );
@@ -71,7 +71,7 @@ describe('top navigation by permission, built screens only', () => {
     renderApp({ user: PEOPLE.admin });
     await groupButtons('Portal Admin');
     const menu = await openMenu('Contact Database');
-    expect(within(menu).getByRole('menuitem', { name: 'Instructions', hidden: true })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Instruction', hidden: true })).toHaveAttribute(
       'href',
       '/instructions/contact-database',
     );
@@ -132,7 +132,7 @@ describe('top navigation by permission, built screens only', () => {
     expect(items).toEqual([
       'Resource Package Review List',
       'Public Service Portfolio',
-      'Instructions',
+      'Instruction',
       'Instruction (PDF) (opens in a new tab)',
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Resource Package Review List', hidden: true })).toHaveAttribute(

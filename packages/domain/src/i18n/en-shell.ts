@@ -232,7 +232,7 @@ export const enShell = {
   },
   instructionLinks: {
     heading: 'Instructions',
-    menuEntry: 'Instructions',
+    menuEntry: 'Instruction',
     pdf: 'PDF',
     pdfOf: '{{title}} as PDF',
   },
