@@ -91,6 +91,6 @@ describe('contact schemas', () => {
   it('reads the list and export queries with their defaults', () => {
     expect(contactQuerySchema.parse({})).toMatchObject({ sort: 'lastname', order: 'asc', page: 1 });
     expect(contactQuerySchema.safeParse({ propertyKind: 'colour' }).success).toBe(false);
-    expect(contactExportQuerySchema.parse({ q: 'mül' })).toMatchObject({ format: 'csv', q: 'mül' });
+    expect(contactExportQuerySchema.parse({ q: 'mül' })).toMatchObject({ sort: 'lastname', q: 'mül' });
   });
 });

@@ -122,7 +122,6 @@ export const contactExportQuerySchema = z
   .object({
     ...listFilters,
     ...listPageFields(CONTACT_SORTS, { sort: 'lastname', order: 'asc' }),
-    format: z.enum(['csv', 'json'], { error: msg('validation.option') }).default('csv'),
   })
   .omit({ page: true, pageSize: true })
   .strict();
@@ -144,6 +143,9 @@ const contactRowSchema = z
   })
   .meta({ id: 'ContactRow' });
 export type ContactRow = z.infer<typeof contactRowSchema>;
+
+/** The list's view as JSON: every matching row. */
+export const contactExportSchema = z.object({ items: z.array(contactRowSchema) }).meta({ id: 'ContactExport' });
 
 export const contactListSchema = z
   .object({ items: z.array(contactRowSchema), total: z.int(), page: z.int(), pageSize: z.int() })
