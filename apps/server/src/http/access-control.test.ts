@@ -72,6 +72,7 @@ describe('declared access of routes', () => {
         'GET /api/contacts/:id/data',
         'POST /api/contacts/:id/erase',
         'GET /api/services/:id/contacts',
+        'GET /api/contacts/service-targets',
       ]),
     );
     for (const route of apiRoutes) {

@@ -1,5 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
+import { escapeLike } from '../db/escape-like.js';
 import {
   auditEvents,
   contactAddresses,
@@ -178,4 +179,15 @@ export const countContactParts = async (tx: Tx, contactId: string) => {
       (select count(*) from ${contactProperties} where contact_id = ${contactId})::int as properties,
       (select count(*) from ${contactRelations} where contact_id = ${contactId})::int as relations`);
   return (result as unknown as { rows: { addresses: number; properties: number; relations: number }[] }).rows[0]!;
+};
+
+/** Services by name or service ID, for the relation picker: at most 50, by name. */
+export const findServiceTargets = (db: Db, q: string | undefined) => {
+  const pattern = `%${escapeLike(q ?? '')}%`;
+  return db
+    .select({ id: services.id, serviceId: services.serviceId, name: services.name })
+    .from(services)
+    .where(q ? or(ilike(services.name, pattern), ilike(services.serviceId, pattern)) : undefined)
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id))
+    .limit(50);
 };

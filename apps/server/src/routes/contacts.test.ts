@@ -97,6 +97,7 @@ describe('contacts', () => {
       ['GET', `/contacts/${MISSING}/data`],
       ['POST', `/contacts/${MISSING}/erase?version=1`],
       ['GET', `/services/${MISSING}/contacts`],
+      ['GET', '/contacts/service-targets?q=a'],
     ];
     for (const [method, url, payload] of routes) {
       expect((await call(null, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
@@ -240,6 +241,8 @@ describe('contacts', () => {
       ['institution', 'director'],
     ]);
 
+    const targets = await call('carla', 'GET', `/contacts/service-targets?q=${serviceKey}`);
+    expect(targets.json().items).toEqual([expect.objectContaining({ id: serviceId, serviceId: serviceKey })]);
     const ofService = await call('desk', 'GET', `/services/${serviceId}/contacts`);
     expect(ofService.json().items).toEqual([
       expect.objectContaining({ role: 'technicalContact', contact: expect.objectContaining({ lastname: 'Weiß' }) }),

@@ -7,6 +7,8 @@ import {
   contactListSchema,
   contactQuerySchema,
   contactRelationParamSchema,
+  contactServiceTargetListSchema,
+  contactServiceTargetQuerySchema,
   contactSchema,
   createContactSchema,
   isUuid,
@@ -30,7 +32,13 @@ import { notFound } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { contactListCsv, presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
-import { loadContact, loadContactEvents, loadServiceContacts, serviceExists } from '../queries/contacts.js';
+import {
+  findServiceTargets,
+  loadContact,
+  loadContactEvents,
+  loadServiceContacts,
+  serviceExists,
+} from '../queries/contacts.js';
 import { pageOfContacts, viewOfContacts } from '../read-models/contact-list.js';
 
 const tags = ['contacts'];
@@ -270,6 +278,21 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       await eraseContact(context.writes, requirePrincipal(request), request.params.id, request.query.version);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/contacts/service-targets',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Services a contact can be related to, by name or service ID (at most 50)',
+        security,
+        querystring: contactServiceTargetQuerySchema,
+        response: { 200: contactServiceTargetListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ items: await findServiceTargets(db, request.query.q) }),
   );
 
   app.get(

@@ -39,6 +39,9 @@ const ResourcePackageReviewListPage = lazy(() =>
   import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
 );
 const UserAccountsPage = lazy(() => import('../pages/UserAccountsPage').then((m) => ({ default: m.UserAccountsPage })));
+const ContactDatabasePage = lazy(() =>
+  import('../pages/ContactDatabasePage').then((m) => ({ default: m.ContactDatabasePage })),
+);
 const InstitutionsPage = lazy(() => import('../pages/InstitutionsPage').then((m) => ({ default: m.InstitutionsPage })));
 const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
@@ -72,6 +75,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   resourcePackageReviewList: ResourcePackageReviewListPage,
   userAccounts: UserAccountsPage,
   institutions: InstitutionsPage,
+  contactDatabase: ContactDatabasePage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

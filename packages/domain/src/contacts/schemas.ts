@@ -99,7 +99,14 @@ export const updateContactSchema = z
   .strict()
   .meta({ id: 'UpdateContact' });
 export type UpdateContact = z.infer<typeof updateContactSchema>;
-export type ContactFormInput = z.input<typeof updateContactSchema>;
+
+/**
+ * The New/Edit contact form: the update's values without the version. A new contact's form keeps
+ * its properties empty and disabled (mayHaveProperties), so its values pass the create schema too.
+ */
+export const contactFormSchema = updateContactSchema.omit({ version: true });
+export type ContactFormInput = z.input<typeof contactFormSchema>;
+export type ContactFormValues = z.output<typeof contactFormSchema>;
 
 export const CONTACT_SORTS = ['lastname', 'firstname', 'email', 'institution', 'updatedAt'] as const;
 export type ContactSort = (typeof CONTACT_SORTS)[number];
@@ -238,3 +245,13 @@ export const linkedContactSchema = z
   .object({ id: z.string(), firstname: z.string(), lastname: z.string() })
   .meta({ id: 'LinkedContact' });
 export type LinkedContact = z.infer<typeof linkedContactSchema>;
+
+/** The services a relation can point at, found by name or service ID (at most 50). */
+export const contactServiceTargetQuerySchema = z
+  .object({ q: text().trim().max(200, msg('validation.tooLong')).optional() })
+  .strict();
+
+export const contactServiceTargetListSchema = z
+  .object({ items: z.array(serviceRefSchema) })
+  .meta({ id: 'ContactServiceTargetList' });
+export type ContactServiceTargetList = z.infer<typeof contactServiceTargetListSchema>;
