@@ -67,11 +67,13 @@ export const ContactRelations = ({ contact, canManage, onChanged }: Props) => {
         <Text c="dimmed">{t('contactRelations.none')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={320}>
-          <Table striped>
-            <Table.Caption>{t('contactRelations.relations')}</Table.Caption>
+          <Table striped aria-label={t('contactRelations.relations')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{t('contactRelations.kind')}</Table.Th>
+                {/* On a phone the target's name says enough ("SVC-… name" or an institution). */}
+                <Table.Th scope="col" visibleFrom="sm">
+                  {t('contactRelations.kind')}
+                </Table.Th>
                 <Table.Th scope="col">{t('contactRelations.target')}</Table.Th>
                 <Table.Th scope="col">{t('contactRelations.role')}</Table.Th>
                 {canManage && <Table.Th scope="col">{t('contacts.actions')}</Table.Th>}
@@ -80,7 +82,7 @@ export const ContactRelations = ({ contact, canManage, onChanged }: Props) => {
             <Table.Tbody>
               {contact.relations.map((relation) => (
                 <Table.Tr key={relation.id}>
-                  <Table.Td>{t(`contactRelations.${relation.kind}`)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{t(`contactRelations.${relation.kind}`)}</Table.Td>
                   <Table.Td>
                     <TargetLink relation={relation} />
                   </Table.Td>

@@ -33,7 +33,7 @@ export const contactColumns = (
     cell: (row) =>
       row.email ? (
         <Group gap={6} wrap="nowrap">
-          <span style={{ overflowWrap: 'anywhere' }}>{row.email}</span>
+          <span style={{ overflowWrap: 'break-word' }}>{row.email}</span>
           {row.emailNotPersonal && (
             <Badge size="xs" variant="light" color="gray">
               {t('contacts.emailNotPersonalShort')}
