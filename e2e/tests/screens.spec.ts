@@ -204,7 +204,7 @@ const PEOPLE: Record<string, Person> = {
     services: '/api/services?tab=catalogue',
   },
   ivan: { login: 'ivan', expectMenu: ['/sc/service-integration-list'], services: '/api/services?tab=pipeline' },
-  carla: { login: 'carla', expectMenu: ['/cd/user-accounts'] },
+  carla: { login: 'carla', expectMenu: ['/cd/user-accounts', '/cd/contact-database'] },
   nora: { login: 'nora', expectMenu: [] },
   admin: {
     login: 'admin',

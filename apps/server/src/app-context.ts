@@ -10,6 +10,7 @@ import type { ReviewIndex } from './read-models/review-index.js';
 import type { ChangeRequestList } from './read-models/change-request-list.js';
 import type { ResourcePackageReviewList } from './read-models/resource-package-review-list.js';
 import type { ServiceListIndex } from './read-models/service-list-index.js';
+import type { ContactList } from './read-models/contact-list.js';
 import type { Writes } from './writes/pipeline.js';
 
 /**
@@ -34,6 +35,8 @@ export interface AppContext {
   changeRequestList: ChangeRequestList;
   /** The Resource Package Review List's rows in memory; committed package, type and service changes mark it stale. */
   resourcePackageReviewList: ResourcePackageReviewList;
+  /** The contacts in memory, for the contact list's search; committed contact and institution changes mark it stale. */
+  contactList: ContactList;
   /**
    * The resource types' compiled JSON Schemas, one per type version: every policy is validated with
    * this one instance, so a schema is compiled once, not per request (docs/adr/0031-resource-packages.md).

@@ -28,6 +28,7 @@ import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
+import { contactRoutes } from './routes/contacts.js';
 import { documentRoutes } from './routes/documents.js';
 import { keywordRoutes } from './routes/keywords.js';
 import { mailRoutes } from './routes/mail.js';
@@ -154,6 +155,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(resourceTypeRoutes, { context });
       await api.register(publicResourcePackageRoutes, { context });
       await api.register(resourcePackageRoutes, { context });
+      await api.register(contactRoutes, { context });
     },
     { prefix: '/api' },
   );

@@ -29,3 +29,4 @@ export * from './mail/index.js';
 export * from './change-requests/index.js';
 export * from './resource-packages/index.js';
 export * from './user-accounts/index.js';
+export * from './contacts/index.js';

@@ -25,10 +25,11 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'adminPanel']);
   });
 
-  it('gives contact managers, the service desk and the portal manager the contact database: institutions and user accounts', () => {
+  it('gives contact managers, the service desk and the portal manager the contact database: contacts, institutions and user accounts', () => {
     expect(groups(['contactManager'])).toEqual(['contactDatabase']);
     for (const role of ['contactManager', 'cloudServiceDesk', 'portalManager'])
       expect(entries([role], 'contactDatabase'), role).toEqual([
+        'contacts',
         'institutions',
         'userAccounts',
         'instructionPage',

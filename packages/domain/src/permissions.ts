@@ -118,6 +118,14 @@ export const PERMISSIONS = {
     audience: ['contactManager', 'cloudServiceDesk'],
     description: 'Add, change and delete institutions (centres and service providers)',
   },
+  'contact.read': {
+    audience: ['contactManager', 'cloudServiceDesk'],
+    description: 'Read, search and export the contacts, and the contacts related to a service',
+  },
+  'contact.manage': {
+    audience: ['contactManager', 'cloudServiceDesk'],
+    description: "Add, change, relate, delete and erase contacts; export a contact's own data",
+  },
   'screen.contactDatabase': {
     audience: ['contactManager', 'cloudServiceDesk'],
     description: 'The contact database and institution screens, with their instruction',

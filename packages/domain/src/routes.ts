@@ -88,7 +88,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   // Like the application editor: the service policy decides per service whether edits are
   // written directly or become a change request.
   { id: 'serviceOnlineForm', path: '/sc/service-online-form/:id', permission: 'service.update', hasScreen: true },
-  { id: 'contactDatabase', path: '/cd/contact-database', permission: 'screen.contactDatabase' },
+  { id: 'contactDatabase', path: '/cd/contact-database', permission: 'contact.read', hasScreen: true },
   { id: 'institutions', path: '/cd/institutions', permission: 'screen.contactDatabase', hasScreen: true },
   { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny', hasScreen: true },
   { id: 'voRegistration', path: '/vo/vo-registration', permission: 'screen.myVos' },

@@ -34,7 +34,13 @@ const valuesOf = (row: InstitutionRow): Pick<InstitutionRow, Editable> => ({
 });
 
 /** 409 naming what still uses the institution, or nothing when nothing does. */
-const inUseMessage = (use: { services: number; users: number }): MessageKey | null => {
+const inUseMessage = (use: { services: number; users: number; contacts: number }): MessageKey | null => {
+  if (use.contacts > 0) {
+    if (use.services > 0 && use.users > 0) return 'contacts.institutionUsedByAll';
+    if (use.services > 0) return 'contacts.institutionUsedByServicesAndContacts';
+    if (use.users > 0) return 'contacts.institutionUsedByUsersAndContacts';
+    return 'contacts.institutionUsedByContacts';
+  }
   if (use.services > 0 && use.users > 0) return 'institutionAdmin.inUseServicesAndUsers';
   if (use.services > 0) return 'institutionAdmin.inUseServices';
   if (use.users > 0) return 'institutionAdmin.inUseUsers';
@@ -102,8 +108,8 @@ export const updateInstitution = async (
 };
 
 /**
- * Deletes an institution nothing names. While services (as provider or operating institution) or
- * user accounts name it, 409 says which: their foreign keys would only empty the reference, and a
+ * Deletes an institution nothing names. While services (as provider or operating institution), user
+ * accounts or contacts (their institution, or a relation) name it, 409 says which: their foreign keys would only empty the reference, and a
  * service silently losing its provider is worse than a refusal.
  */
 export const deleteInstitution = async (

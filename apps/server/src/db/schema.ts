@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
   CHANGE_REQUEST_STATES,
+  CONTACT_PROPERTY_KINDS,
+  INSTITUTION_CONTACT_ROLES,
+  SERVICE_CONTACT_ROLES,
   RESOURCE_PACKAGE_STATES,
   REVIEW_STATUSES,
   SERVICE_STATES,
   type ChangeDecision,
   type ChangeRequestState,
+  type ContactPropertyKind,
   type FieldValue,
   type FieldValues,
   type Language,
@@ -648,5 +652,114 @@ export const resourcePackages = pgTable(
     // The review list: waiting packages first, by submission.
     index('resource_packages_state_submitted_idx').on(t.state, t.submittedAt),
     index('resource_packages_updated_idx').on(t.updatedAt),
+  ],
+);
+
+// Contacts (docs/adr/0034-contacts.md): the people the alliance works with, their addresses and
+// properties, and their relations to services and institutions. A contact's rows go with it.
+
+const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    email: text('email').notNull().default(''),
+    /** A function mailbox rather than a person's address. */
+    emailNotPersonal: boolean('email_not_personal').notNull().default(false),
+    // Restrict: the institution command refuses with a message first; this holds even without it.
+    institutionId: uuid('institution_id').references(() => institutions.id, { onDelete: 'restrict' }),
+    otherInstitution: text('other_institution').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    check('contacts_firstname_not_blank', sql`length(trim(${t.firstname})) > 0`),
+    check('contacts_lastname_not_blank', sql`length(trim(${t.lastname})) > 0`),
+    check('contacts_email_form', sql`${t.email} = '' OR ${t.email} ~ '^[^@[:space:]]+@[^@[:space:]]+$'`),
+    check('contacts_version_positive', sql`${t.version} > 0`),
+    index('contacts_institution_idx').on(t.institutionId),
+    // Contacts and user accounts meet by e-mail address, regardless of case.
+    index('contacts_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const contactAddresses = pgTable(
+  'contact_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    street: text('street').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    isPrimary: boolean('is_primary').notNull().default(false),
+  },
+  (t) => [
+    check(
+      'contact_addresses_not_empty',
+      sql`length(trim(${t.street} || ${t.postalCode} || ${t.city} || ${t.country})) > 0`,
+    ),
+    uniqueIndex('contact_addresses_position_key').on(t.contactId, t.position),
+    // At most one primary address per contact; the command sees that there is one.
+    uniqueIndex('contact_addresses_one_primary')
+      .on(t.contactId)
+      .where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const contactProperties = pgTable(
+  'contact_properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').$type<ContactPropertyKind>().notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    check('contact_properties_kind_known', sql`${t.kind} IN (${sqlList(CONTACT_PROPERTY_KINDS)})`),
+    check('contact_properties_value_not_blank', sql`length(trim(${t.value})) > 0`),
+    uniqueIndex('contact_properties_position_key').on(t.contactId, t.position),
+    index('contact_properties_kind_idx').on(t.kind),
+  ],
+);
+
+/** A contact's role on exactly one service or at exactly one institution. */
+export const contactRelations = pgTable(
+  'contact_relations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'cascade' }),
+    institutionId: uuid('institution_id').references(() => institutions.id, { onDelete: 'restrict' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('contact_relations_one_target', sql`num_nonnulls(${t.serviceId}, ${t.institutionId}) = 1`),
+    check(
+      'contact_relations_role_known',
+      sql`(${t.serviceId} IS NULL OR ${t.role} IN (${sqlList(SERVICE_CONTACT_ROLES)})) AND (${t.institutionId} IS NULL OR ${t.role} IN (${sqlList(INSTITUTION_CONTACT_ROLES)}))`,
+    ),
+    uniqueIndex('contact_relations_service_key')
+      .on(t.contactId, t.serviceId, t.role)
+      .where(sql`${t.serviceId} IS NOT NULL`),
+    uniqueIndex('contact_relations_institution_key')
+      .on(t.contactId, t.institutionId, t.role)
+      .where(sql`${t.institutionId} IS NOT NULL`),
+    index('contact_relations_contact_idx').on(t.contactId),
+    index('contact_relations_service_idx').on(t.serviceId),
+    index('contact_relations_institution_idx').on(t.institutionId),
   ],
 );

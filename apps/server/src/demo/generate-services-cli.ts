@@ -1,7 +1,7 @@
 // Fills a development database with generated services, for benchmarks and trying the lists at scale:
 //
 //   node apps/server/dist/demo/generate-services-cli.js --count 10000 [--seed 1] [--change-requests 2000]
-//     [--resource-packages 5000]
+//     [--resource-packages 5000] [--contacts 50000]
 //   node --import tsx apps/server/src/demo/generate-services-cli.ts --count 10000
 //
 // It reads the server's environment (DATA_DIR or DATABASE_URL, and PORT/PUBLIC_URL, which decide
@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { openDatabase } from '../db/client.js';
 import { generateChangeRequests } from './generate-change-requests.js';
+import { generateContacts } from './generate-contacts.js';
 import { generateResourcePackages } from './generate-resource-packages.js';
 import { generateServices } from './generate-services.js';
 import { demoSeedOptions, seedDemoData } from './seed-demo-data.js';
@@ -29,6 +30,7 @@ const main = async () => {
       seed: { type: 'string', default: '1' },
       'change-requests': { type: 'string', default: '0' },
       'resource-packages': { type: 'string', default: '0' },
+      contacts: { type: 'string', default: '0' },
     },
   });
   const count = Number(values.count);
@@ -41,6 +43,9 @@ const main = async () => {
   const packageCount = Number(values['resource-packages']);
   if (!Number.isInteger(packageCount) || packageCount < 0 || packageCount > 90_000)
     fail('--resource-packages must be a whole number from 0 to 90000');
+  const contactCount = Number(values.contacts);
+  if (!Number.isInteger(contactCount) || contactCount < 0 || contactCount > 200_000)
+    fail('--contacts must be a whole number from 0 to 200000');
 
   let config;
   try {
@@ -62,6 +67,7 @@ const main = async () => {
       changeRequestCount > 0 ? await generateChangeRequests(database.db, { count: changeRequestCount, seed }) : null;
     const packages =
       packageCount > 0 ? await generateResourcePackages(database.db, { count: packageCount, seed }) : null;
+    const contacts = contactCount > 0 ? await generateContacts(database.db, { count: contactCount, seed }) : null;
     console.log(
       JSON.stringify({
         generated: result.generated,
@@ -71,6 +77,7 @@ const main = async () => {
         byState: result.byState,
         changeRequests: changes?.generated ?? 0,
         resourcePackages: packages?.generated ?? 0,
+        contacts: contacts?.generated ?? 0,
       }),
     );
   } finally {

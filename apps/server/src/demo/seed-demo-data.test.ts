@@ -21,6 +21,8 @@ import {
   appSecrets,
   auditEvents,
   changeRequests,
+  contactRelations,
+  contacts,
   institutions,
   resourcePackages,
   resourceTypes,
@@ -59,6 +61,20 @@ describe('demo data', () => {
     const rows = await test.database.db.select().from(auditEvents);
     expect(rows.length).toBeGreaterThan(DEMO_SERVICES.length);
     expect(rows.filter((row) => parseAuditEvent(row) === null)).toEqual([]);
+  });
+
+  it('has about sixty contacts at the seven institutions, related to every service, some sharing a demo login’s e-mail', async () => {
+    const { db } = test.database;
+    const rows = await db.select().from(contacts);
+    expect(rows.length).toBeGreaterThanOrEqual(55);
+    expect(new Set(rows.map((row) => row.institutionId).filter(Boolean)).size).toBe(7);
+    expect(rows.some((row) => /[äöüß]/i.test(row.lastname))).toBe(true);
+    const relations = await db.select().from(contactRelations);
+    const related = new Set(relations.map((relation) => relation.serviceId).filter(Boolean));
+    expect(related.size).toBe(DEMO_SERVICES.length);
+    const emails = new Set(rows.map((row) => row.email.toLowerCase()));
+    for (const login of ['carla', 'alice', 'bob'])
+      expect(emails.has(DEMO_ACCOUNTS.find((a) => a.username === login)!.email.toLowerCase()), login).toBe(true);
   });
 
   it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {

@@ -34,6 +34,7 @@ import { DEMO_ACCOUNTS, entitlementsFor, groupEntitlementsFor } from '../dev-idp
 import { DEMO_COMMENTS, DEMO_SERVICES, type DemoService } from './catalogue.js';
 import { seedDemoMails } from './demo-mails.js';
 import { seedDemoChangeRequests } from './change-requests.js';
+import { seedDemoContacts } from './contacts.js';
 import { completeFieldValues, fieldsForState } from './field-values.js';
 import { DEMO_CENTRES, DEMO_INSTITUTIONS, demoInstitution } from './institutions.js';
 import { demoLogoPng } from './demo-logos.js';
@@ -77,6 +78,7 @@ export interface DemoSeedResult {
   centres: number;
   users: number;
   services: number;
+  contacts: number;
 }
 
 type AuditRow = typeof auditEvents.$inferInsert;
@@ -85,8 +87,8 @@ type ServiceAction = ObjectEvent<'service'>['action'];
 /**
  * Seeds the demo alliance once per database (development only; main.ts decides): institutions,
  * the demo people as portal users before their first login, keywords and about forty services in
- * every state with owners, field values, weighting, comments and a history, and resource types with
- * packages in every review state. Everything in one
+ * every state with owners, field values, weighting, comments and a history, resource types with
+ * packages in every review state, and about sixty contacts related to them. Everything in one
  * transaction under an advisory lock; answers null when the data was already there.
  */
 export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeedResult | null> =>
@@ -116,6 +118,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedDemoMails(tx, serviceIds, now);
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);
+    const contactCount = await seedDemoContacts(tx, institutionIds, serviceIds, new Date(now.getTime() - 30 * DAY_MS));
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,
@@ -126,6 +129,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
       centres: DEMO_CENTRES.length,
       users: userIds.size,
       services: ordered.length,
+      contacts: contactCount,
     };
   });
 

@@ -59,6 +59,20 @@ describe('declared access of routes', () => {
         'GET /api/user-accounts',
         'GET /api/user-accounts/:id',
         'PUT /api/user-accounts/:id/roles',
+        // Contacts (routes/contacts.ts)
+        'GET /api/contacts',
+        'GET /api/contacts/export.csv',
+        'GET /api/contacts/export.json',
+        'GET /api/contacts/:id',
+        'POST /api/contacts',
+        'PATCH /api/contacts/:id',
+        'DELETE /api/contacts/:id',
+        'POST /api/contacts/:id/relations',
+        'DELETE /api/contacts/:id/relations/:relationId',
+        'GET /api/contacts/:id/data',
+        'POST /api/contacts/:id/erase',
+        'GET /api/services/:id/contacts',
+        'GET /api/contacts/service-targets',
       ]),
     );
     for (const route of apiRoutes) {

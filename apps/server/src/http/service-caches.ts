@@ -7,6 +7,7 @@ import {
   type ResourcePackageReviewList,
 } from '../read-models/resource-package-review-list.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
+import { createContactList, type ContactList } from '../read-models/contact-list.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
@@ -18,6 +19,8 @@ export interface ServiceCaches {
   changeRequestList: ChangeRequestList;
   /** The Resource Package Review List's rows (they show service names and types too). */
   resourcePackageReviewList: ResourcePackageReviewList;
+  /** The contacts (they show institution names too, so institution changes reach them). */
+  contactList: ContactList;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -40,6 +43,7 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
     reviewIndex: createReviewIndex({ db: database.db, revalidateMs, onError }),
     changeRequestList: createChangeRequestList({ db: database.db, revalidateMs, onError }),
     resourcePackageReviewList: createResourcePackageReviewList({ db: database.db, revalidateMs, onError }),
+    contactList: createContactList({ db: database.db, revalidateMs, onError }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -56,6 +60,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   caches?.reviewIndex.changed();
   caches?.changeRequestList.changed();
   caches?.resourcePackageReviewList.changed();
+  caches?.contactList.changed();
 };
 
 /**
@@ -84,4 +89,9 @@ export const reviewsChangedIn = (db: Db): void => {
 /** After a resource package or type changed in this process: the Review List shows it from the next request on. */
 export const resourcePackagesChangedIn = (db: Db): void => {
   byDatabase.get(db)?.resourcePackageReviewList.changed();
+};
+
+/** After a contact changed in this process: the contact list shows it from the next request on. */
+export const contactsChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.contactList.changed();
 };

@@ -1,4 +1,10 @@
-import { isRole, type UserAccount, type UserAccountEvent, type UserAccountRow } from '@nubes/domain';
+import {
+  isRole,
+  type LinkedContact,
+  type UserAccount,
+  type UserAccountEvent,
+  type UserAccountRow,
+} from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
 import type { UserAccountRecord } from '../queries/user-accounts.js';
 import { presentServiceHistory } from './service-history.js';
@@ -40,6 +46,7 @@ export const presentUserAccount = (
   events: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
   canManageRoles: boolean,
+  contact: LinkedContact | null,
 ): UserAccount => ({
   ...presentUserAccountRow(row),
   internalId: row.internalId,
@@ -47,4 +54,5 @@ export const presentUserAccount = (
   groups: row.groups.map((group) => ({ id: group.id, name: group.name })),
   events: presentEvents(row.id, events, names),
   canManageRoles,
+  contact,
 });

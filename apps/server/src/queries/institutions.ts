@@ -1,7 +1,7 @@
 import { institutionLogoPath, SERVICE_FIELDS } from '@nubes/domain';
 import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { institutions, services, users } from '../db/schema.js';
+import { contactRelations, contacts, institutions, services, users } from '../db/schema.js';
 
 /** The institutions of the alliance, by abbreviation. */
 export const listInstitutions = (db: Db) =>
@@ -38,11 +38,14 @@ export const institutionAbbreviationTaken = async (
 /** The catalogue's fields whose value is an institution (the operating institution). */
 const INSTITUTION_FIELDS = SERVICE_FIELDS.filter((field) => field.type === 'institution').map((field) => field.key);
 
-/** What names an institution: services (as provider or operating institution) and user accounts. */
+/**
+ * What names an institution: services (as provider or operating institution), user accounts, and
+ * contacts (as their institution or by a relation to it).
+ */
 export const countInstitutionUse = async (
   db: Db | Tx,
   institutionId: string,
-): Promise<{ services: number; users: number }> => {
+): Promise<{ services: number; users: number; contacts: number }> => {
   const [serviceCount] = await db
     .select({ n: count() })
     .from(services)
@@ -53,7 +56,20 @@ export const countInstitutionUse = async (
       ),
     );
   const [userCount] = await db.select({ n: count() }).from(users).where(eq(users.institutionId, institutionId));
-  return { services: Number(serviceCount?.n ?? 0), users: Number(userCount?.n ?? 0) };
+  const [contactCount] = await db
+    .select({ n: count() })
+    .from(contacts)
+    .where(
+      or(
+        eq(contacts.institutionId, institutionId),
+        sql`exists (select 1 from ${contactRelations} where ${contactRelations.contactId} = ${contacts.id} and ${contactRelations.institutionId} = ${institutionId})`,
+      ),
+    );
+  return {
+    services: Number(serviceCount?.n ?? 0),
+    users: Number(userCount?.n ?? 0),
+    contacts: Number(contactCount?.n ?? 0),
+  };
 };
 
 /** The address of an institution's logo, or null when it has none (or there is no institution). */

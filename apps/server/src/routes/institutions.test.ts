@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, institutions, users } from '../db/schema.js';
+import { auditEvents, contactRelations, contacts, institutions, users } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
 import { createServiceInState, seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 
@@ -205,6 +205,33 @@ describe('institutions', () => {
 
     // Still there, with no delete event.
     for (const id of [provider.id, operator.id, home.id]) {
+      expect(await test.database.db.select().from(institutions).where(eq(institutions.id, id))).toHaveLength(1);
+      expect((await eventsOf(id)).map((e) => e.action)).toEqual(['institution.created']);
+    }
+  });
+
+  it('refuses to delete an institution that contacts belong to or are related to, saying so', async () => {
+    const { db } = test.database;
+    const employer = (await create('carla', body({ abbreviation: 'EMPL' }))).json<InstitutionAnswer>();
+    const [member] = await db
+      .insert(contacts)
+      .values({ firstname: 'Jürgen', lastname: 'Müller', institutionId: employer.id })
+      .returning();
+    const byContact = await remove('carla', employer.id, 1);
+    expect(byContact.statusCode).toBe(409);
+    expect(byContact.json().message).toBe(
+      'This institution cannot be deleted: contacts belong to it. Assign those contacts to another institution first.',
+    );
+
+    const board = (await create('carla', body({ abbreviation: 'BOARD' }))).json<InstitutionAnswer>();
+    await db.insert(contactRelations).values({ contactId: member!.id, institutionId: board.id, role: 'director' });
+    expect((await remove('carla', board.id, 1, 'de')).json().message).toContain('Kontakte gehören zu ihr');
+    await db.update(users).set({ institutionId: board.id }).where(eq(users.username, 'nora'));
+    expect((await remove('carla', board.id, 1)).json().message).toBe(
+      'This institution cannot be deleted: user accounts and contacts belong to it. Change those first.',
+    );
+
+    for (const id of [employer.id, board.id]) {
       expect(await test.database.db.select().from(institutions).where(eq(institutions.id, id))).toHaveLength(1);
       expect((await eventsOf(id)).map((e) => e.action)).toEqual(['institution.created']);
     }

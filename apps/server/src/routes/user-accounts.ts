@@ -14,6 +14,7 @@ import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { idsInHistory } from '../presenters/service-history.js';
 import { presentUserAccount, presentUserAccountRow } from '../presenters/user-account.js';
+import { findContactByEmail } from '../queries/contacts.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { findUserAccount, listUserAccounts, listUserAuditEvents } from '../queries/user-accounts.js';
 
@@ -25,7 +26,13 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     const row = await findUserAccount(db, id);
     if (!row) throw notFound();
     const events = await listUserAuditEvents(db, id);
-    return presentUserAccount(row, events, await loadDisplayNames(db, idsInHistory(events)), canManageRoles);
+    return presentUserAccount(
+      row,
+      events,
+      await loadDisplayNames(db, idsInHistory(events)),
+      canManageRoles,
+      await findContactByEmail(db, row.email),
+    );
   };
 
   app.get(

@@ -3,6 +3,7 @@ import { principalChanged } from '../auth/principal-cache.js';
 import type { Db } from '../db/client.js';
 import {
   changeRequestsChangedIn,
+  contactsChangedIn,
   invalidateServiceCaches,
   resourcePackagesChangedIn,
   reviewsChangedIn,
@@ -30,7 +31,9 @@ export type AfterCommitEffect =
   /** A resource package (or a resource type the packages name) changed: the Review List is stale. */
   | { kind: 'resourcePackages.changed' }
   /** An institution changed: every list that shows provider names reads them again. */
-  | { kind: 'institutions.changed' };
+  | { kind: 'institutions.changed' }
+  /** A contact changed (or was created, deleted, erased): the contact list reads them again. */
+  | { kind: 'contacts.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -82,6 +85,9 @@ const createAfterCommit =
           break;
         case 'institutions.changed':
           invalidateServiceCaches(db);
+          break;
+        case 'contacts.changed':
+          contactsChangedIn(db);
           break;
       }
     }

@@ -39,6 +39,9 @@ const ResourcePackageReviewListPage = lazy(() =>
   import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
 );
 const UserAccountsPage = lazy(() => import('../pages/UserAccountsPage').then((m) => ({ default: m.UserAccountsPage })));
+const ContactDatabasePage = lazy(() =>
+  import('../pages/ContactDatabasePage').then((m) => ({ default: m.ContactDatabasePage })),
+);
 const InstitutionsPage = lazy(() => import('../pages/InstitutionsPage').then((m) => ({ default: m.InstitutionsPage })));
 const InstructionPage = lazy(() => import('../pages/InstructionPage').then((m) => ({ default: m.InstructionPage })));
 const PublicServicePortfolioPage = lazy(() =>
@@ -75,6 +78,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   institutions: InstitutionsPage,
   instructionsServicePortfolio: InstructionPage,
   instructionsContactDatabase: InstructionPage,
+  contactDatabase: ContactDatabasePage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -49,7 +49,15 @@ const event = <
 });
 
 export type AuditObjectType =
-  'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest' | 'resourcePackage' | 'resourceType';
+  | 'user'
+  | 'session'
+  | 'service'
+  | 'keyword'
+  | 'institution'
+  | 'changeRequest'
+  | 'resourcePackage'
+  | 'resourceType'
+  | 'contact';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -180,6 +188,18 @@ const AUDIT_EVENTS = {
   'resourceType.created': event('resourceType', { after: resourceTypeValues }),
   'resourceType.updated': event('resourceType', { before: changedValues, after: changedValues }),
   'resourceType.deleted': event('resourceType', { before: resourceTypeValues }),
+  // Contacts (docs/adr/0034-contacts.md, 0035-contact-data-minimisation.md): created keeps the values
+  // set, updated old → new of what changed, deleted what was there; a relation names its target and
+  // role. Erasing a contact records only that it happened and how much went, and overwrites the
+  // contact's earlier events with `{ erased: true }` (a record, so they still read).
+  'contact.created': event('contact', { after: changedValues }),
+  'contact.updated': event('contact', { before: changedValues, after: changedValues }),
+  'contact.deleted': event('contact', { before: changedValues }),
+  'contact.relation.added': event('contact', { after: changedValues }),
+  'contact.relation.removed': event('contact', { before: changedValues }),
+  'contact.erased': event('contact', {
+    after: z.object({ erased: z.literal(true), addresses: z.int(), properties: z.int(), relations: z.int() }),
+  }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -4,6 +4,7 @@ import { ROLES } from '../roles.js';
 import { listPageFields } from '../schemas/list-query.js';
 import { institutionRefSchema } from '../schemas/services.js';
 import { text } from '../schemas/text.js';
+import { linkedContactSchema } from '../contacts/schemas.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 const role = z.enum(ROLES, { error: msg('validation.option') });
@@ -67,6 +68,8 @@ export const userAccountSchema = userAccountRowSchema
     events: z.array(userAccountEventSchema),
     /** Whether the caller may change the roles given in the portal. */
     canManageRoles: z.boolean(),
+    /** The contact sharing the account's e-mail address (regardless of case), if one exists. */
+    contact: linkedContactSchema.nullable(),
   })
   .meta({ id: 'UserAccount' });
 export type UserAccount = z.infer<typeof userAccountSchema>;

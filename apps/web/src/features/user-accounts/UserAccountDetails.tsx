@@ -1,5 +1,5 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, type UserAccount } from '@nubes/domain';
+import { formatDateTime, routePath, type UserAccount } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,15 @@ const Details = ({ account }: { account: UserAccount }) => {
             {account.institution ? `${account.institution.name} (${account.institution.abbreviation})` : none}
           </Field>
           <Field label={t('userAccounts.details.organisation')}>{account.organisation ?? none}</Field>
+          <Field label={t('contacts.linkedContact')}>
+            {account.contact ? (
+              <Anchor component={Link} to={`${routePath('contactDatabase')}?contact=${account.contact.id}`}>
+                {account.contact.lastname}, {account.contact.firstname}
+              </Anchor>
+            ) : (
+              t('contacts.noLinkedContact')
+            )}
+          </Field>
           <Field label={t('userAccounts.details.lastLoginAt')}>
             {account.lastLoginAt ? formatDateTime(account.lastLoginAt) : t('userAccounts.details.never')}
           </Field>

@@ -45,6 +45,7 @@ const details = (overrides: Partial<UserAccount> = {}): UserAccount => ({
     },
   ],
   canManageRoles: false,
+  contact: null,
   ...overrides,
 });
 

@@ -8,6 +8,8 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { NativeSelectField, TextareaField } from '../../../forms/fields';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
+import { ServiceContacts } from '../../contacts/ServiceContacts';
+import { usePermission } from '../../portfolio/usePermission';
 import { decideRoleChange, requestRoleChange } from '../api';
 import { UserPicker, userLabel } from '../inputs/UserPicker';
 import { RoleSection, useRoleWrite } from './RoleSection';
@@ -186,13 +188,18 @@ const PendingRequests = ({ service }: { service: ServiceDetail }) => {
 
 /**
  * Responsibilities: service manager and provider manager, requests to change the service
- * owner or the manager, and their decision.
+ * owner or the manager, and their decision; for readers of the contact database also the
+ * contacts related to the service.
  */
-export const ResponsibilitiesTab = ({ service }: { service: ServiceDetail }) => (
-  <Stack gap="md">
-    <RoleSection service={service} role="serviceManager" canAssign={service.permissions.assignRoles} removable />
-    <RoleSection service={service} role="providerManager" canAssign={service.permissions.assignRoles} removable />
-    {service.permissions.requestRoleChange && <RequestChange service={service} />}
-    <PendingRequests service={service} />
-  </Stack>
-);
+export const ResponsibilitiesTab = ({ service }: { service: ServiceDetail }) => {
+  const mayReadContacts = usePermission('contact.read');
+  return (
+    <Stack gap="md">
+      <RoleSection service={service} role="serviceManager" canAssign={service.permissions.assignRoles} removable />
+      <RoleSection service={service} role="providerManager" canAssign={service.permissions.assignRoles} removable />
+      {service.permissions.requestRoleChange && <RequestChange service={service} />}
+      <PendingRequests service={service} />
+      {mayReadContacts && <ServiceContacts serviceId={service.id} />}
+    </Stack>
+  );
+};

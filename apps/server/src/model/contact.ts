@@ -1,0 +1,3 @@
+import type { contacts } from '../db/schema.js';
+
+export type ContactRecord = typeof contacts.$inferSelect;

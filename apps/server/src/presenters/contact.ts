@@ -1,0 +1,111 @@
+import {
+  formatDateTime,
+  translate,
+  type Contact,
+  type ContactDataExport,
+  type ContactRelation,
+  type ContactRow,
+  type Language,
+  type ServiceContactList,
+} from '@nubes/domain';
+import type {
+  ContactDetailRecord,
+  ContactRelationRecord,
+  loadContactEvents,
+  loadServiceContacts,
+} from '../queries/contacts.js';
+import { csvDocument } from './service-csv.js';
+
+const presentRelation = (relation: ContactRelationRecord): ContactRelation => ({
+  id: relation.id,
+  kind: relation.serviceId ? 'service' : 'institution',
+  role: relation.role,
+  service:
+    relation.serviceId && relation.serviceKey !== null && relation.serviceName !== null
+      ? { id: relation.serviceId, serviceId: relation.serviceKey, name: relation.serviceName }
+      : null,
+  institution:
+    relation.institutionId && relation.institutionAbbreviation !== null && relation.institutionName !== null
+      ? { id: relation.institutionId, abbreviation: relation.institutionAbbreviation, name: relation.institutionName }
+      : null,
+});
+
+/** A contact with its addresses, properties, relations and the user account sharing its e-mail. */
+export const presentContact = (record: ContactDetailRecord): Contact => {
+  const { contact } = record;
+  const primary = record.addresses.find((address) => address.isPrimary);
+  return {
+    id: contact.id,
+    firstname: contact.firstname,
+    lastname: contact.lastname,
+    email: contact.email,
+    emailNotPersonal: contact.emailNotPersonal,
+    institutionId: contact.institutionId,
+    institution:
+      contact.institutionId && record.institutionAbbreviation !== null && record.institutionName !== null
+        ? { id: contact.institutionId, abbreviation: record.institutionAbbreviation, name: record.institutionName }
+        : null,
+    otherInstitution: contact.otherInstitution,
+    notes: contact.notes,
+    city: primary?.city ?? '',
+    propertyKinds: [...new Set(record.properties.map((property) => property.kind))].sort(),
+    addresses: record.addresses.map((address) => ({
+      id: address.id,
+      street: address.street,
+      postalCode: address.postalCode,
+      city: address.city,
+      country: address.country,
+      primary: address.isPrimary,
+    })),
+    properties: record.properties.map((property) => ({ id: property.id, kind: property.kind, value: property.value })),
+    relations: record.relations.map(presentRelation),
+    userAccount: record.userAccount,
+    version: contact.version,
+    createdAt: contact.createdAt.toISOString(),
+    updatedAt: contact.updatedAt.toISOString(),
+  };
+};
+
+/** The person's copy of everything held about them: the contact and its history. */
+export const presentContactData = (
+  record: ContactDetailRecord,
+  events: Awaited<ReturnType<typeof loadContactEvents>>,
+): ContactDataExport => ({
+  exportedAt: new Date().toISOString(),
+  contact: presentContact(record),
+  history: events.map((event) => ({
+    at: event.at.toISOString(),
+    actor: event.actor,
+    action: event.action,
+    before: event.before,
+    after: event.after,
+  })),
+});
+
+export const presentServiceContacts = (rows: Awaited<ReturnType<typeof loadServiceContacts>>): ServiceContactList => ({
+  items: rows.map((row) => ({
+    relationId: row.relationId,
+    role: row.role as ServiceContactList['items'][number]['role'],
+    contact: { id: row.id, firstname: row.firstname, lastname: row.lastname, email: row.email },
+  })),
+});
+
+const CSV_COLUMNS = [
+  ['lastname', (r: ContactRow) => r.lastname],
+  ['firstname', (r: ContactRow) => r.firstname],
+  ['email', (r: ContactRow) => r.email],
+  ['institution', (r: ContactRow) => r.institution?.abbreviation ?? r.otherInstitution],
+  ['city', (r: ContactRow) => r.city],
+  [
+    'properties',
+    (r: ContactRow, l: Language) => r.propertyKinds.map((kind) => translate(l, `contactProperties.${kind}`)).join(', '),
+  ],
+  ['updatedAt', (r: ContactRow) => formatDateTime(r.updatedAt)],
+] as const satisfies readonly (readonly [string, (row: ContactRow, language: Language) => string])[];
+
+/** The list's view as a spreadsheet, in the caller's language. */
+export const contactListCsv = (rows: readonly ContactRow[], language: Language): string =>
+  csvDocument(
+    CSV_COLUMNS.map(([key]) => translate(language, `contacts.${key}`)),
+    rows.map((row) => CSV_COLUMNS.map(([, value]) => value(row, language))),
+  );

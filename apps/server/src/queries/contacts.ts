@@ -1,0 +1,193 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
+import { escapeLike } from '../db/escape-like.js';
+import {
+  auditEvents,
+  contactAddresses,
+  contactProperties,
+  contactRelations,
+  contacts,
+  institutions,
+  services,
+  users,
+} from '../db/schema.js';
+
+/** Every contact with its institution, the primary address's city and its properties, for the list in memory. */
+export const loadContactListSource = async (db: Db) => {
+  const [rows, cities, properties] = await Promise.all([
+    db
+      .select({
+        id: contacts.id,
+        firstname: contacts.firstname,
+        lastname: contacts.lastname,
+        email: contacts.email,
+        emailNotPersonal: contacts.emailNotPersonal,
+        otherInstitution: contacts.otherInstitution,
+        notes: contacts.notes,
+        updatedAt: contacts.updatedAt,
+        institutionId: institutions.id,
+        institutionAbbreviation: institutions.abbreviation,
+        institutionName: institutions.name,
+      })
+      .from(contacts)
+      .leftJoin(institutions, eq(institutions.id, contacts.institutionId)),
+    db
+      .select({ contactId: contactAddresses.contactId, city: contactAddresses.city })
+      .from(contactAddresses)
+      .where(eq(contactAddresses.isPrimary, true)),
+    db
+      .select({ contactId: contactProperties.contactId, kind: contactProperties.kind, value: contactProperties.value })
+      .from(contactProperties),
+  ]);
+  return { rows, cities, properties };
+};
+export type ContactListSource = Awaited<ReturnType<typeof loadContactListSource>>;
+
+/**
+ * A value that changes whenever anything the contact list shows changes, whichever instance wrote
+ * it: every contact write raises its version (count and latest change catch inserts and deletes);
+ * institutions likewise for their names.
+ */
+export const contactListFingerprint = async (db: Db): Promise<string> => {
+  const result = await db.execute(sql`
+    select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${contacts})
+      || '|' ||
+      (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${institutions})
+      as fingerprint`);
+  return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
+};
+
+/** A contact's relations with what they point at, services first, then by name. */
+export const loadContactRelations = (db: Db | Tx, contactId: string) =>
+  db
+    .select({
+      id: contactRelations.id,
+      role: contactRelations.role,
+      serviceId: services.id,
+      serviceKey: services.serviceId,
+      serviceName: services.name,
+      institutionId: institutions.id,
+      institutionAbbreviation: institutions.abbreviation,
+      institutionName: institutions.name,
+    })
+    .from(contactRelations)
+    .leftJoin(services, eq(services.id, contactRelations.serviceId))
+    .leftJoin(institutions, eq(institutions.id, contactRelations.institutionId))
+    .where(eq(contactRelations.contactId, contactId))
+    .orderBy(
+      sql`${contactRelations.serviceId} is null`,
+      asc(sql`lower(coalesce(${services.name}, ${institutions.abbreviation}))`),
+      asc(contactRelations.role),
+    );
+export type ContactRelationRecord = Awaited<ReturnType<typeof loadContactRelations>>[number];
+
+/** The user account that shares the contact's e-mail address, regardless of case. */
+const findUserByEmail = async (db: Db, email: string) => {
+  if (!email) return null;
+  const [user] = await db
+    .select({ id: users.id, username: users.username, fullname: users.fullname })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .orderBy(asc(users.username))
+    .limit(1);
+  return user ?? null;
+};
+
+/** One contact with everything hanging on it, or undefined. */
+export const loadContact = async (db: Db, id: string) => {
+  const [row] = await db
+    .select({
+      contact: contacts,
+      institutionAbbreviation: institutions.abbreviation,
+      institutionName: institutions.name,
+    })
+    .from(contacts)
+    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+    .where(eq(contacts.id, id));
+  if (!row) return undefined;
+  const [addresses, properties, relations, userAccount] = await Promise.all([
+    db.select().from(contactAddresses).where(eq(contactAddresses.contactId, id)).orderBy(contactAddresses.position),
+    db.select().from(contactProperties).where(eq(contactProperties.contactId, id)).orderBy(contactProperties.position),
+    loadContactRelations(db, id),
+    findUserByEmail(db, row.contact.email),
+  ]);
+  return { ...row, addresses, properties, relations, userAccount };
+};
+export type ContactDetailRecord = NonNullable<Awaited<ReturnType<typeof loadContact>>>;
+
+/** The contact's audit events, oldest first: its history for the person's copy of their data. */
+export const loadContactEvents = (db: Db, id: string) =>
+  db
+    .select({
+      at: auditEvents.at,
+      actor: auditEvents.actorName,
+      action: auditEvents.action,
+      before: auditEvents.before,
+      after: auditEvents.after,
+    })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.objectType, 'contact'), eq(auditEvents.objectId, id)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+
+/** The contacts related to a service, by role and name. */
+export const loadServiceContacts = (db: Db, serviceId: string) =>
+  db
+    .select({
+      relationId: contactRelations.id,
+      role: contactRelations.role,
+      id: contacts.id,
+      firstname: contacts.firstname,
+      lastname: contacts.lastname,
+      email: contacts.email,
+    })
+    .from(contactRelations)
+    .innerJoin(contacts, eq(contacts.id, contactRelations.contactId))
+    .where(eq(contactRelations.serviceId, serviceId))
+    .orderBy(asc(contactRelations.role), asc(sql`lower(${contacts.lastname})`), asc(contacts.id));
+
+/** The contact that shares a user's e-mail address (regardless of case), if any: the first by name. */
+export const findContactByEmail = async (db: Db, email: string) => {
+  if (!email) return null;
+  const [contact] = await db
+    .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname })
+    .from(contacts)
+    .where(sql`lower(${contacts.email}) = lower(${email})`)
+    .orderBy(asc(contacts.lastname), asc(contacts.id))
+    .limit(1);
+  return contact ?? null;
+};
+
+/** Whether a service or an institution with this id exists. */
+export const relationTargetExists = async (tx: Tx, kind: 'service' | 'institution', id: string) => {
+  const table = kind === 'service' ? services : institutions;
+  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return rows.length > 0;
+};
+
+export const serviceExists = async (db: Db, id: string) => {
+  const rows = await db.select({ id: services.id }).from(services).where(eq(services.id, id)).limit(1);
+  return rows.length > 0;
+};
+
+export const institutionExists = async (tx: Tx, id: string) => relationTargetExists(tx, 'institution', id);
+
+/** How many addresses, properties and relations hang on a contact. */
+export const countContactParts = async (tx: Tx, contactId: string) => {
+  const result = await tx.execute(sql`
+    select
+      (select count(*) from ${contactAddresses} where contact_id = ${contactId})::int as addresses,
+      (select count(*) from ${contactProperties} where contact_id = ${contactId})::int as properties,
+      (select count(*) from ${contactRelations} where contact_id = ${contactId})::int as relations`);
+  return (result as unknown as { rows: { addresses: number; properties: number; relations: number }[] }).rows[0]!;
+};
+
+/** Services by name or service ID, for the relation picker: at most 50, by name. */
+export const findServiceTargets = (db: Db, q: string | undefined) => {
+  const pattern = `%${escapeLike(q ?? '')}%`;
+  return db
+    .select({ id: services.id, serviceId: services.serviceId, name: services.name })
+    .from(services)
+    .where(q ? or(ilike(services.name, pattern), ilike(services.serviceId, pattern)) : undefined)
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id))
+    .limit(50);
+};

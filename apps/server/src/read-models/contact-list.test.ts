@@ -1,0 +1,74 @@
+import { contactQuerySchema } from '@nubes/domain';
+import { describe, expect, it } from 'vitest';
+import { buildContactEntries, pageOfContacts, viewOfContacts } from './contact-list.js';
+
+const contact = (
+  id: string,
+  firstname: string,
+  lastname: string,
+  more: { email?: string; institution?: string } = {},
+) => ({
+  id,
+  firstname,
+  lastname,
+  email: more.email ?? '',
+  emailNotPersonal: false,
+  otherInstitution: '',
+  notes: '',
+  updatedAt: new Date(Date.UTC(2026, 0, Number(id.slice(-1)) || 1)),
+  institutionId: more.institution ?? null,
+  institutionAbbreviation: more.institution ? more.institution.slice(0, 3) : null,
+  institutionName: more.institution ? `Institut ${more.institution}` : null,
+});
+
+const KIT = '11111111-1111-4111-8111-111111111111';
+const TUM = '22222222-2222-4222-8222-222222222222';
+
+const entries = buildContactEntries({
+  rows: [
+    contact('c1', 'Jürgen', 'Müller', { email: 'jm@example.org', institution: KIT }),
+    contact('c2', 'Anna', 'Mueller', { institution: TUM }),
+    contact('c3', 'Käthe', 'Groß', { email: 'kg@example.org', institution: KIT }),
+    contact('c4', 'Paul', 'Schäfer'),
+  ],
+  cities: [{ contactId: 'c1', city: 'München' }],
+  properties: [{ contactId: 'c3', kind: 'cluster' as const, value: 'Nordlicht' }],
+});
+
+const query = (input: Record<string, string>) => contactQuerySchema.parse(input);
+const names = (rows: readonly { row: { lastname: string } }[] | readonly { lastname: string }[]) =>
+  rows.map((row) => ('row' in row ? row.row.lastname : row.lastname));
+
+describe('the contact list', () => {
+  it('finds umlauts by prefix, folded and written out, every word at once', () => {
+    expect(names(viewOfContacts(entries, query({ q: 'mül' })))).toEqual(['Müller']);
+    expect(names(viewOfContacts(entries, query({ q: 'muel' })))).toEqual(['Mueller', 'Müller']);
+    expect(names(viewOfContacts(entries, query({ q: 'gross' })))).toEqual(['Groß']);
+    expect(names(viewOfContacts(entries, query({ q: 'jür mül' })))).toEqual(['Müller']);
+    expect(names(viewOfContacts(entries, query({ q: 'nord' })))).toEqual(['Groß']);
+    expect(names(viewOfContacts(entries, query({ q: 'zzz' })))).toEqual([]);
+  });
+
+  it('filters by institution and property kind', () => {
+    expect(names(viewOfContacts(entries, query({ institution: KIT })))).toEqual(['Groß', 'Müller']);
+    expect(names(viewOfContacts(entries, query({ propertyKind: 'cluster' })))).toEqual(['Groß']);
+  });
+
+  it('sorts with empty values last in either direction, and pages with the total', () => {
+    expect(names(viewOfContacts(entries, query({ sort: 'email', order: 'asc' })))).toEqual([
+      'Müller',
+      'Groß',
+      'Mueller',
+      'Schäfer',
+    ]);
+    expect(names(viewOfContacts(entries, query({ sort: 'email', order: 'desc' })))).toEqual([
+      'Groß',
+      'Müller',
+      'Mueller',
+      'Schäfer',
+    ]);
+    const page = pageOfContacts(entries, query({ page: '2', pageSize: '3' }));
+    expect(page.total).toBe(4);
+    expect(names(page.items)).toEqual(['Schäfer']);
+  });
+});

@@ -1,0 +1,257 @@
+import {
+  CONTACT_PROPERTY_KINDS,
+  foldSearchText,
+  searchDocument,
+  searchWords,
+  type ContactExportQuery,
+  type ContactPropertyKind,
+  type ContactQuery,
+  type ContactRow,
+  type ContactSort,
+} from '@nubes/domain';
+import type { Db } from '../db/client.js';
+import { contactListFingerprint, loadContactListSource, type ContactListSource } from '../queries/contacts.js';
+import { createRowsCache, type RowsCache } from './rows-cache.js';
+import { PrefixIndex } from './service-search.js';
+
+/** A contact as the list answers it, with what search, filters and sort compare. */
+export interface ContactListEntry {
+  row: ContactRow;
+  /** Folded words of names, e-mail, institution, notes and properties (domain contacts/search.ts). */
+  search: string;
+  institutionId: string | null;
+  propertyKinds: ReadonlySet<ContactPropertyKind>;
+  sortKeys: Record<Exclude<ContactSort, 'updatedAt'>, string> & { updatedAt: number };
+}
+
+/** The contact list's rows; changed() after a contact or an institution changed. */
+export type ContactList = RowsCache<ContactListEntry>;
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Builds the entries, by lastname (the default order), so the default view needs no sort. */
+export const buildContactEntries = ({ rows, cities, properties }: ContactListSource): ContactListEntry[] => {
+  const cityOf = new Map(cities.map((address) => [address.contactId, address.city]));
+  const propertiesOf = new Map<string, { kind: ContactPropertyKind; value: string }[]>();
+  for (const property of properties) {
+    const list = propertiesOf.get(property.contactId) ?? [];
+    list.push(property);
+    propertiesOf.set(property.contactId, list);
+  }
+  const entries = rows.map((contact): ContactListEntry => {
+    const own = propertiesOf.get(contact.id) ?? [];
+    const kinds = new Set(own.map((property) => property.kind));
+    const institution =
+      contact.institutionId && contact.institutionAbbreviation !== null && contact.institutionName !== null
+        ? { id: contact.institutionId, abbreviation: contact.institutionAbbreviation, name: contact.institutionName }
+        : null;
+    return {
+      row: {
+        id: contact.id,
+        firstname: contact.firstname,
+        lastname: contact.lastname,
+        email: contact.email,
+        emailNotPersonal: contact.emailNotPersonal,
+        institution,
+        otherInstitution: contact.otherInstitution,
+        city: cityOf.get(contact.id) ?? '',
+        propertyKinds: [...kinds].sort(),
+        updatedAt: contact.updatedAt.toISOString(),
+      },
+      search: searchDocument([
+        contact.firstname,
+        contact.lastname,
+        contact.email,
+        institution?.abbreviation ?? '',
+        institution?.name ?? '',
+        contact.otherInstitution,
+        contact.notes,
+        ...own.map((property) => property.value),
+      ]),
+      institutionId: contact.institutionId,
+      propertyKinds: kinds,
+      sortKeys: {
+        lastname: `${foldSearchText(contact.lastname)}\u0000${foldSearchText(contact.firstname)}`,
+        firstname: `${foldSearchText(contact.firstname)}\u0000${foldSearchText(contact.lastname)}`,
+        email: contact.email.toLowerCase(),
+        institution: foldSearchText(institution?.abbreviation ?? contact.otherInstitution),
+        updatedAt: contact.updatedAt.getTime(),
+      },
+    };
+  });
+  return entries.sort(
+    (a, b) => compareText(a.sortKeys.lastname, b.sortKeys.lastname) || compareText(a.row.id, b.row.id),
+  );
+};
+
+export interface ContactListOptions {
+  db: Db;
+  /** How often at most the database is asked whether another instance changed something (Infinity: never). */
+  revalidateMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The contacts in memory, like the portfolio lists (ADR 0010): read whole after a change, so
+ * search, filters, sort and paging run without a query on the embedded database's one thread
+ * (docs/adr/0034-contacts.md).
+ */
+export const createContactList = ({ db, ...options }: ContactListOptions): ContactList =>
+  createRowsCache({
+    ...options,
+    load: async () => buildContactEntries(await loadContactListSource(db)),
+    fingerprint: () => contactListFingerprint(db),
+  });
+
+interface ContactIndex {
+  /**
+   * Per sort and order, the positions in the entries sorted, and each position's rank in that
+   * order; built at the first query that asks.
+   */
+  orders: Map<string, { positions: Int32Array; rank: Int32Array }>;
+  /** The entries' search words (PrefixIndex); built at the first search. */
+  search: PrefixIndex | null;
+  /**
+   * What the filters read, as typed arrays by position: a query walks the entries in sort order,
+   * which is all over memory, while these stay in the CPU's cache (as the portfolio list does).
+   */
+  institution: Int32Array;
+  institutionNumbers: Map<string, number>;
+  /** One bit per property kind, in the order of CONTACT_PROPERTY_KINDS. */
+  propertyKinds: Uint8Array;
+}
+
+const kindBit = (kind: ContactPropertyKind) => 1 << CONTACT_PROPERTY_KINDS.indexOf(kind);
+
+/** One index per read of the rows: a new read is a new array, so a change never meets an old index. */
+const indexes = new WeakMap<readonly ContactListEntry[], ContactIndex>();
+
+const indexOf = (entries: readonly ContactListEntry[]): ContactIndex => {
+  let index = indexes.get(entries);
+  if (!index) {
+    const institutionNumbers = new Map<string, number>();
+    const institution = new Int32Array(entries.length);
+    const propertyKinds = new Uint8Array(entries.length);
+    entries.forEach((entry, position) => {
+      let number = -1;
+      if (entry.institutionId) {
+        number = institutionNumbers.get(entry.institutionId) ?? institutionNumbers.size;
+        institutionNumbers.set(entry.institutionId, number);
+      }
+      institution[position] = number;
+      for (const kind of entry.propertyKinds) propertyKinds[position]! |= kindBit(kind);
+    });
+    index = { orders: new Map(), search: null, institution, institutionNumbers, propertyKinds };
+    indexes.set(entries, index);
+  }
+  return index;
+};
+
+/** Empty values last in either direction, then by id, so pages are stable. */
+const ordered = (
+  entries: readonly ContactListEntry[],
+  index: ContactIndex,
+  sort: ContactSort,
+  order: ContactQuery['order'],
+) => {
+  const key = `${sort}:${order}`;
+  let sorted = index.orders.get(key);
+  if (!sorted) {
+    const direction = order === 'asc' ? 1 : -1;
+    const positions = Int32Array.from(entries.keys()).sort((i, j) => {
+      const a = entries[i]!;
+      const b = entries[j]!;
+      const x = a.sortKeys[sort];
+      const y = b.sortKeys[sort];
+      if (x === '' && y !== '') return 1;
+      if (y === '' && x !== '') return -1;
+      if (x < y) return -direction;
+      if (x > y) return direction;
+      return compareText(a.row.id, b.row.id);
+    });
+    const rank = new Int32Array(positions.length);
+    positions.forEach((position, i) => (rank[position] = i));
+    sorted = { positions, rank };
+    index.orders.set(key, sorted);
+  }
+  return sorted;
+};
+
+/** More words than anyone types; the rest of a pasted paragraph is ignored. */
+const MAX_WORDS = 16;
+
+/**
+ * Visits the contacts of a view in its order: filtered by institution and property kind, searched
+ * (every word begins a word of the contact, umlauts folded). The orders and the search's prefix
+ * index are kept with the rows, so a query over tens of thousands of contacts walks typed arrays
+ * instead of sorting or scanning text (the list's bench row holds it).
+ */
+const eachOfView = (
+  entries: readonly ContactListEntry[],
+  query: Omit<ContactQuery, 'page' | 'pageSize'> | ContactExportQuery,
+  /** Called with each position in order; false stops the walk. */
+  visit: (position: number) => boolean | void,
+) => {
+  const index = indexOf(entries);
+  const words = query.q ? [...new Set(searchWords(query.q))].slice(0, MAX_WORDS) : [];
+  let matched: Uint8Array | null = null;
+  if (words.length > 0) {
+    index.search ??= new PrefixIndex(entries.map((entry) => entry.search.split(' ').filter(Boolean)));
+    matched = index.search.match(words);
+  }
+  // An institution nobody works at matches nobody (-2 is no position's number).
+  const institution = query.institution ? (index.institutionNumbers.get(query.institution) ?? -2) : null;
+  const kind = query.propertyKind ? kindBit(query.propertyKind) : 0;
+  const { positions, rank } = ordered(entries, index, query.sort, query.order);
+  let walk = positions;
+  if (matched) {
+    // A search that finds few: the ranks of what it found, sorted, are its part of the order, so
+    // the walk skips the rest of the contacts.
+    const wanted = words.length;
+    let found = 0;
+    for (let position = 0; position < matched.length; position += 1) if (matched[position] === wanted) found += 1;
+    if (found * 8 < entries.length) {
+      const ranks = new Int32Array(found);
+      let next = 0;
+      for (let position = 0; position < matched.length; position += 1)
+        if (matched[position] === wanted) ranks[next++] = rank[position]!;
+      ranks.sort();
+      for (let i = 0; i < ranks.length; i += 1) ranks[i] = positions[ranks[i]!]!;
+      walk = ranks;
+    }
+  }
+  for (let i = 0; i < walk.length; i += 1) {
+    const position = walk[i]!;
+    if (matched && matched[position] !== words.length) continue;
+    if (institution !== null && index.institution[position] !== institution) continue;
+    if (kind !== 0 && (index.propertyKinds[position]! & kind) === 0) continue;
+    if (visit(position) === false) return;
+  }
+};
+
+/** The contacts of a view, every one (the export). */
+export const viewOfContacts = (
+  entries: readonly ContactListEntry[],
+  query: Omit<ContactQuery, 'page' | 'pageSize'> | ContactExportQuery,
+): ContactListEntry[] => {
+  const view: ContactListEntry[] = [];
+  eachOfView(entries, query, (position) => {
+    view.push(entries[position]!);
+  });
+  return view;
+};
+
+/** One page of the view with the count of all that match. */
+export const pageOfContacts = (entries: readonly ContactListEntry[], query: ContactQuery) => {
+  const start = (query.page - 1) * query.pageSize;
+  const items: ContactRow[] = [];
+  const unfiltered = !query.q && !query.institution && !query.propertyKind;
+  let total = 0;
+  eachOfView(entries, query, (position) => {
+    if (total >= start && items.length < query.pageSize) items.push(entries[position]!.row);
+    total += 1;
+    // Without a filter every contact is in the view: the page is all the walk needs.
+    if (unfiltered && items.length === query.pageSize) return false;
+  });
+  return { items, total: unfiltered ? entries.length : total };
+};

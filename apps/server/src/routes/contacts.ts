@@ -1,0 +1,316 @@
+import {
+  addContactRelationSchema,
+  contactDataExportSchema,
+  contactExportQuerySchema,
+  contactExportSchema,
+  contactIdParamSchema,
+  contactListSchema,
+  contactQuerySchema,
+  contactRelationParamSchema,
+  contactServiceTargetListSchema,
+  contactServiceTargetQuerySchema,
+  contactSchema,
+  createContactSchema,
+  isUuid,
+  serviceContactListSchema,
+  serviceIdParamSchema,
+  updateContactSchema,
+  versionQuerySchema,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
+import {
+  addContactRelation,
+  createContact,
+  deleteContact,
+  eraseContact,
+  removeContactRelation,
+  updateContact,
+} from '../commands/contacts.js';
+import { notFound } from '../http/http-error.js';
+import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { contactListCsv, presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
+import {
+  findServiceTargets,
+  loadContact,
+  loadContactEvents,
+  loadServiceContacts,
+  serviceExists,
+} from '../queries/contacts.js';
+import { pageOfContacts, viewOfContacts } from '../read-models/contact-list.js';
+
+const tags = ['contacts'];
+const security = [{ bearer: [] }];
+const SEARCH_TEXT =
+  'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller).';
+
+/**
+ * The contact database (docs/adr/0034-contacts.md): contact managers and the service desk keep the
+ * people the alliance works with, relate them to services and institutions, and export or erase a
+ * person's data (docs/adr/0035-contact-data-minimisation.md).
+ */
+export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
+
+  const answer = async (id: string) => {
+    const record = isUuid(id) ? await loadContact(db, id) : undefined;
+    if (!record) throw notFound();
+    return presentContact(record);
+  };
+
+  app.get(
+    '/contacts',
+    {
+      config: { access: 'contact.read' },
+      schema: {
+        tags,
+        summary: 'Contacts by search, institution and property kind; sorted and paged',
+        description: SEARCH_TEXT,
+        security,
+        querystring: contactQuerySchema,
+        response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { items, total } = pageOfContacts(await context.contactList.rows(), request.query);
+      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
+    },
+  );
+
+  const exportSchema = (format: string) => ({
+    tags,
+    summary: `The list's view as ${format}: the same filters and order, every matching row`,
+    description: `${SEARCH_TEXT} The auth cookie works, so a plain link downloads it.`,
+    security,
+    querystring: contactExportQuerySchema,
+  });
+  const fileName = (extension: string) => `contacts-${new Date().toISOString().slice(0, 10)}.${extension}`;
+
+  app.get(
+    '/contacts/export.csv',
+    {
+      config: { access: 'contact.read' },
+      schema: {
+        ...exportSchema('CSV'),
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const rows = viewOfContacts(await context.contactList.rows(), request.query).map((entry) => entry.row);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName('csv')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(contactListCsv(rows, request.language));
+    },
+  );
+
+  app.get(
+    '/contacts/export.json',
+    {
+      config: { access: 'contact.read' },
+      schema: { ...exportSchema('JSON'), response: { 200: contactExportSchema, ...errorResponses(400, 401, 403) } },
+    },
+    async (request, reply) => {
+      const items = viewOfContacts(await context.contactList.rows(), request.query).map((entry) => entry.row);
+      return reply
+        .header('content-disposition', `attachment; filename="${fileName('json')}"`)
+        .header('cache-control', 'private, no-store')
+        .send({ items });
+    },
+  );
+
+  app.get(
+    '/contacts/:id',
+    {
+      config: { access: 'contact.read' },
+      schema: {
+        tags,
+        summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
+        security,
+        params: contactIdParamSchema,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => answer(request.params.id),
+  );
+
+  app.post(
+    '/contacts',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Create a contact (properties only after the first save: naming any answers 400)',
+        security,
+        body: createContactSchema,
+        response: { 201: contactSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const id = await createContact(context.writes, requirePrincipal(request), request.body);
+      return reply.code(201).send(await answer(id));
+    },
+  );
+
+  app.patch(
+    '/contacts/:id',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Change a contact: values, addresses and properties as the form holds them',
+        description: 'A stale version answers 409.',
+        security,
+        params: contactIdParamSchema,
+        body: updateContactSchema,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await updateContact(context.writes, requirePrincipal(request), request.params.id, request.body);
+      return answer(request.params.id);
+    },
+  );
+
+  app.delete(
+    '/contacts/:id',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Delete a contact without relations',
+        description:
+          'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
+        security,
+        params: contactIdParamSchema,
+        querystring: versionQuerySchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteContact(context.writes, requirePrincipal(request), request.params.id, request.query.version);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/contacts/:id/relations',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Relate the contact to a service or an institution in a role there',
+        description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
+        security,
+        params: contactIdParamSchema,
+        body: addContactRelationSchema,
+        response: { 201: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await addContactRelation(context.writes, requirePrincipal(request), request.params.id, request.body);
+      return reply.code(201).send(await answer(request.params.id));
+    },
+  );
+
+  app.delete(
+    '/contacts/:id/relations/:relationId',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Remove one of the contact’s relations',
+        security,
+        params: contactRelationParamSchema,
+        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id, relationId } = request.params;
+      await removeContactRelation(context.writes, requirePrincipal(request), id, relationId);
+      return answer(id);
+    },
+  );
+
+  app.get(
+    '/contacts/:id/data',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Everything held about the person, relations and history included, as a JSON download',
+        security,
+        params: contactIdParamSchema,
+        response: { 200: contactDataExportSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const record = isUuid(id) ? await loadContact(db, id) : undefined;
+      if (!record) throw notFound();
+      return reply
+        .header('content-disposition', `attachment; filename="contact-${id}.json"`)
+        .header('cache-control', 'private, no-store')
+        .send(presentContactData(record, await loadContactEvents(db, id)));
+    },
+  );
+
+  app.post(
+    '/contacts/:id/erase',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
+        description:
+          'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
+        security,
+        params: contactIdParamSchema,
+        querystring: versionQuerySchema,
+        response: { 204: z.null().describe('Erased'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await eraseContact(context.writes, requirePrincipal(request), request.params.id, request.query.version);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/contacts/service-targets',
+    {
+      config: { access: 'contact.manage' },
+      schema: {
+        tags,
+        summary: 'Services a contact can be related to, by name or service ID (at most 50)',
+        security,
+        querystring: contactServiceTargetQuerySchema,
+        response: { 200: contactServiceTargetListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ items: await findServiceTargets(db, request.query.q) }),
+  );
+
+  app.get(
+    '/services/:id/contacts',
+    {
+      config: { access: 'contact.read' },
+      schema: {
+        tags,
+        summary: 'The contacts related to a service, for its responsibilities tab',
+        security,
+        params: serviceIdParamSchema,
+        response: { 200: serviceContactListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await serviceExists(db, id))) throw notFound();
+      return presentServiceContacts(await loadServiceContacts(db, id));
+    },
+  );
+};

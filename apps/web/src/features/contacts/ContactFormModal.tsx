@@ -1,0 +1,342 @@
+import { ActionIcon, Alert, Button, Fieldset, Grid, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  CONTACT_PROPERTY_KINDS,
+  contactFormSchema,
+  mayHaveProperties,
+  type Contact,
+  type ContactFormInput,
+  type ContactFormValues,
+} from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../components/notify';
+import {
+  CheckboxField,
+  NativeSelectField,
+  SERVER_ERROR,
+  TextareaField,
+  TextInputField,
+  useErrorText,
+} from '../../forms/fields';
+import { focusFirstError } from '../../forms/focusFirstError';
+import { useZodForm } from '../../forms/useZodForm';
+import { fetchInstitutions, serviceKeys } from '../service/api';
+import { reportWriteError } from '../service/writes';
+import { contactKeys, createContact, updateContact } from './api';
+import { contactName } from './contactColumns';
+
+const FIELD_ORDER = [
+  'firstname',
+  'lastname',
+  'email',
+  'emailNotPersonal',
+  'institutionId',
+  'otherInstitution',
+  'addresses',
+  'notes',
+  'properties',
+] as const satisfies readonly FieldPath<ContactFormInput>[];
+const fieldId = (name: string) => `contact-${name.replaceAll('.', '-')}`;
+
+const EMPTY_ADDRESS = { street: '', postalCode: '', city: '', country: '', primary: false };
+
+const defaultsOf = (contact: Contact | undefined): ContactFormInput => ({
+  firstname: contact?.firstname ?? '',
+  lastname: contact?.lastname ?? '',
+  email: contact?.email ?? '',
+  emailNotPersonal: contact?.emailNotPersonal ?? false,
+  institutionId: contact?.institutionId ?? null,
+  otherInstitution: contact?.otherInstitution ?? '',
+  notes: contact?.notes ?? '',
+  addresses: (contact?.addresses ?? []).map(({ street, postalCode, city, country, primary }) => ({
+    street,
+    postalCode,
+    city,
+    country,
+    primary,
+  })),
+  properties: (contact?.properties ?? []).map(({ kind, value }) => ({ kind, value })),
+});
+
+export interface ContactFormModalProps {
+  /** The contact to edit; without one the modal creates a contact. */
+  contact?: Contact;
+  opened: boolean;
+  onClose: () => void;
+  /** A new contact was saved: the screen opens its details. */
+  onCreated?: (contact: Contact) => void;
+}
+
+/** New or Edit contact: names, e-mail, institution, addresses with one primary, notes, properties. */
+export const ContactFormModal = ({ contact, opened, onClose, onCreated }: ContactFormModalProps) => {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size="xl"
+      fullScreen={phone}
+      title={t(contact ? 'contacts.editTitle' : 'contacts.createTitle')}
+      closeButtonProps={{ 'aria-label': t('contacts.close') }}
+    >
+      {opened && <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} onCreated={onCreated} />}
+    </Modal>
+  );
+};
+
+const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps, 'opened'>) => {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const institutions = useQuery({ queryKey: serviceKeys.institutions, queryFn: fetchInstitutions, staleTime: 300_000 });
+  const { control, handleSubmit, setError, setValue, formState } = useZodForm(contactFormSchema, {
+    defaultValues: defaultsOf(contact),
+  });
+  const addresses = useFieldArray({ control, name: 'addresses' });
+  const properties = useFieldArray({ control, name: 'properties' });
+  const addressValues = useWatch({ control, name: 'addresses' });
+  const withProperties = mayHaveProperties({ id: contact?.id });
+
+  const saving = useMutation({
+    mutationFn: ({ properties: values, ...rest }: ContactFormValues) =>
+      contact
+        ? updateContact(contact.id, { ...rest, properties: values, version: contact.version })
+        : createContact(rest),
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      notifySuccess(t(contact ? 'contacts.updated' : 'contacts.created'), contactName(saved));
+      onClose();
+      if (!contact) onCreated?.(saved);
+    },
+    onError: (error) =>
+      reportWriteError(error, t('contacts.cannotSave'), t, {
+        onConflict: () => void queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+        onFields: (fields) => {
+          for (const [key, message] of Object.entries(fields))
+            setError(key as FieldPath<ContactFormInput>, { type: SERVER_ERROR, message });
+        },
+      }),
+  });
+
+  const makePrimary = (index: number) =>
+    addressValues.forEach((_address, other) =>
+      setValue(`addresses.${other}.primary`, other === index, {
+        shouldDirty: true,
+        shouldValidate: formState.isSubmitted,
+      }),
+    );
+  const addAddress = () => addresses.append({ ...EMPTY_ADDRESS, primary: addressValues.length === 0 });
+  const removeAddress = (index: number) => {
+    const wasPrimary = addressValues[index]?.primary;
+    addresses.remove(index);
+    // The first remaining address becomes the primary one, so the rule holds without a click.
+    if (wasPrimary && addressValues.length > 1) setValue(`addresses.0.primary`, true, { shouldDirty: true });
+  };
+  const addressesError = errorText(
+    (formState.errors.addresses?.root ?? formState.errors.addresses) as Parameters<typeof errorText>[0],
+  );
+  const primaryIndex = addressValues.findIndex((address) => address.primary);
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
+      <Stack gap="md">
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInputField
+              control={control}
+              name="firstname"
+              id={fieldId('firstname')}
+              label={t('contacts.firstname')}
+              withAsterisk
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInputField
+              control={control}
+              name="lastname"
+              id={fieldId('lastname')}
+              label={t('contacts.lastname')}
+              withAsterisk
+            />
+          </Grid.Col>
+        </Grid>
+        <TextInputField control={control} name="email" id={fieldId('email')} label={t('contacts.email')} type="email" />
+        <CheckboxField
+          control={control}
+          name="emailNotPersonal"
+          id={fieldId('emailNotPersonal')}
+          label={t('contacts.emailNotPersonal')}
+        />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NativeSelectField
+              control={control}
+              name="institutionId"
+              id={fieldId('institutionId')}
+              label={t('contacts.institution')}
+              data={[
+                { value: '', label: t('contacts.noInstitution') },
+                ...(institutions.data?.items ?? []).map((institution) => ({
+                  value: institution.id,
+                  label: `${institution.abbreviation} – ${institution.name}`,
+                })),
+              ]}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInputField
+              control={control}
+              name="otherInstitution"
+              id={fieldId('otherInstitution')}
+              label={t('contacts.otherInstitution')}
+              description={t('contacts.otherInstitutionHelp')}
+            />
+          </Grid.Col>
+        </Grid>
+
+        <Fieldset legend={t('contacts.addresses')} id={fieldId('addresses')} tabIndex={-1}>
+          <Stack gap="md">
+            {addresses.fields.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('contacts.noAddresses')}
+              </Text>
+            )}
+            <Radio.Group
+              value={primaryIndex >= 0 ? String(primaryIndex) : ''}
+              onChange={(value) => makePrimary(Number(value))}
+              label={addresses.fields.length > 0 ? t('contacts.primary') : undefined}
+              error={addressesError}
+            >
+              <Stack gap="md" mt={addresses.fields.length > 0 ? 'xs' : 0}>
+                {addresses.fields.map((address, index) => (
+                  <Fieldset
+                    key={address.id}
+                    legend={t('contacts.addressNumber', { number: index + 1 })}
+                    variant="filled"
+                  >
+                    <Grid gap="sm">
+                      <Grid.Col span={12}>
+                        <TextInputField
+                          control={control}
+                          name={`addresses.${index}.street`}
+                          id={fieldId(`addresses.${index}.street`)}
+                          label={t('contacts.street')}
+                        />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 3 }}>
+                        <TextInputField
+                          control={control}
+                          name={`addresses.${index}.postalCode`}
+                          id={fieldId(`addresses.${index}.postalCode`)}
+                          label={t('contacts.postalCode')}
+                        />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 5 }}>
+                        <TextInputField
+                          control={control}
+                          name={`addresses.${index}.city`}
+                          id={fieldId(`addresses.${index}.city`)}
+                          label={t('contacts.city')}
+                        />
+                      </Grid.Col>
+                      <Grid.Col span={{ base: 12, sm: 4 }}>
+                        <TextInputField
+                          control={control}
+                          name={`addresses.${index}.country`}
+                          id={fieldId(`addresses.${index}.country`)}
+                          label={t('contacts.country')}
+                        />
+                      </Grid.Col>
+                    </Grid>
+                    <Group justify="space-between" mt="sm">
+                      <Radio
+                        value={String(index)}
+                        label={t('contacts.primary')}
+                        aria-label={`${t('contacts.primary')}: ${t('contacts.addressNumber', { number: index + 1 })}`}
+                      />
+                      <Button variant="subtle" color="red" size="compact-sm" onClick={() => removeAddress(index)}>
+                        {t('contacts.removeAddress', { number: index + 1 })}
+                      </Button>
+                    </Group>
+                  </Fieldset>
+                ))}
+              </Stack>
+            </Radio.Group>
+            <div>
+              <Button variant="default" onClick={addAddress}>
+                {t('contacts.addAddress')}
+              </Button>
+            </div>
+          </Stack>
+        </Fieldset>
+
+        <TextareaField control={control} name="notes" id={fieldId('notes')} label={t('contacts.notes')} rows={3} />
+
+        <Fieldset legend={t('contacts.properties')} id={fieldId('properties')} tabIndex={-1} disabled={!withProperties}>
+          <Stack gap="sm">
+            {!withProperties && (
+              <Alert variant="light" color="blue">
+                {t('contacts.propertiesAfterSaveHint')}
+              </Alert>
+            )}
+            {withProperties && properties.fields.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('contacts.noProperties')}
+              </Text>
+            )}
+            {properties.fields.map((property, index) => (
+              <Group key={property.id} align="flex-end" gap="sm" wrap="nowrap">
+                <NativeSelectField
+                  control={control}
+                  name={`properties.${index}.kind`}
+                  id={fieldId(`properties.${index}.kind`)}
+                  label={t('contacts.propertyKind')}
+                  data={CONTACT_PROPERTY_KINDS.map((kind) => ({ value: kind, label: t(`contactProperties.${kind}`) }))}
+                  w={{ base: 130, sm: 220 }}
+                />
+                <TextInputField
+                  control={control}
+                  name={`properties.${index}.value`}
+                  id={fieldId(`properties.${index}.value`)}
+                  label={t('contacts.propertyValue')}
+                  style={{ flex: 1 }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  mb={2}
+                  aria-label={t('contacts.removeProperty', { number: index + 1 })}
+                  onClick={() => properties.remove(index)}
+                >
+                  ×
+                </ActionIcon>
+              </Group>
+            ))}
+            <div>
+              <Button
+                variant="default"
+                disabled={!withProperties}
+                onClick={() => properties.append({ kind: 'platform', value: '' })}
+              >
+                {t('contacts.addProperty')}
+              </Button>
+            </div>
+          </Stack>
+        </Fieldset>
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('contacts.cancel')}
+          </Button>
+          <Button type="submit" loading={saving.isPending}>
+            {t('contacts.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

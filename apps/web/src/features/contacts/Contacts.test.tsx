@@ -1,0 +1,177 @@
+import type { Contact, ContactList, ContactRow, User } from '@nubes/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, fakeApi, reply, writesOf, type FakeCall } from '../../test/fakeApi';
+import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
+import { parseContactsView, serializeContactsView } from './contactsView';
+
+const CARLA: User = {
+  username: 'carla',
+  fullname: 'Carla Contact',
+  email: 'carla@example.org',
+  roles: ['contactManager'],
+};
+const NORTH = 'c0a80101-0000-4000-8000-0000000000a1';
+const ID = 'c0a80101-0000-4000-8000-0000000000c1';
+const SERVICE = 'c0a80101-0000-4000-8000-0000000000d1';
+
+const row: ContactRow = {
+  id: ID,
+  firstname: 'Jürgen',
+  lastname: 'Müller',
+  email: 'j.mueller@example.org',
+  emailNotPersonal: false,
+  institution: { id: NORTH, abbreviation: 'HPCN', name: 'HPC Centre North' },
+  otherInstitution: '',
+  city: 'Göttingen',
+  propertyKinds: ['platform'],
+  updatedAt: '2026-11-22T08:15:00.000Z',
+};
+const contact = (over: Partial<Contact> = {}): Contact => ({
+  ...row,
+  institutionId: NORTH,
+  notes: 'Runs the storage',
+  addresses: [
+    { id: 'a1', street: 'Hauptstraße 1', postalCode: '37073', city: 'Göttingen', country: 'Germany', primary: true },
+  ],
+  properties: [{ id: 'p1', kind: 'platform', value: 'OpenStack' }],
+  relations: [],
+  userAccount: null,
+  version: 3,
+  createdAt: '2026-11-20T08:15:00.000Z',
+  ...over,
+});
+const list = (items: ContactRow[]): ContactList => ({ items, total: items.length, page: 1, pageSize: 50 });
+const institutions = {
+  items: [
+    { id: NORTH, abbreviation: 'HPCN', name: 'HPC Centre North', url: '', isCentre: true, isServiceProvider: true },
+  ],
+};
+const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/api/contacts');
+
+describe('Contact Database', () => {
+  it('keeps search and filters in the URL and offers the view as CSV and JSON', async () => {
+    const calls = fakeApi({ 'GET /api/contacts': () => list([row]), 'GET /api/institutions': () => institutions });
+    renderApp({ path: '/cd/contact-database?q=m%C3%BCl&propertyKind=platform', user: CARLA });
+    const link = await screen.findByRole('link', { name: 'Müller, Jürgen' });
+    expect(link).toHaveAttribute('href', expect.stringContaining(`contact=${ID}`));
+    expect(Object.fromEntries(new URLSearchParams(listCalls(calls)[0]!.search))).toMatchObject({
+      q: 'mül',
+      propertyKind: 'platform',
+      sort: 'lastname',
+      page: '1',
+    });
+    const rowElement = link.closest('tr')!;
+    expect(within(rowElement).getByText('HPCN')).toHaveAttribute('title', 'HPC Centre North');
+    expect(within(rowElement).getByText('Platform')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/contacts/export.csv?q=m%C3%BCl&propertyKind=platform&sort=lastname&order=asc',
+    );
+    expect(screen.getByRole('link', { name: 'Export JSON' }).getAttribute('href')).toContain('export.json');
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Institution' }), { target: { value: NORTH } });
+    await waitFor(() => expect(currentLocation()).toContain(`institution=${NORTH}`));
+  });
+
+  it('creates a contact: names required, e-mail checked, properties only after the first save', async () => {
+    const calls = fakeApi({
+      'GET /api/contacts': () => list([]),
+      'GET /api/institutions': () => institutions,
+      'POST /api/contacts': (call) => reply(201, contact({ ...(call.body as object), properties: [] })),
+      [`GET /api/contacts/${ID}`]: () => contact({ properties: [] }),
+    });
+    renderApp({ path: '/cd/contact-database', user: CARLA });
+    fireEvent.click(await screen.findByRole('button', { name: 'New contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New contact' });
+    expect(within(dialog).getByText('Save the contact once; then you can add its properties.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add property' })).toBeDisabled();
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Firstname/ }), { target: { value: 'Jürgen' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please fill out Firstname and Lastname')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Lastname/ }), { target: { value: 'Müller' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'E-mail' }), { target: { value: 'nope' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'E-mail' }), {
+      target: { value: 'j.mueller@example.org' },
+    });
+
+    // Two addresses: the first is primary until the second is chosen.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    const cities = within(dialog).getAllByRole('textbox', { name: 'City' });
+    fireEvent.change(cities[0]!, { target: { value: 'Göttingen' } });
+    fireEvent.change(cities[1]!, { target: { value: 'Kiel' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Primary address: Address 2' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    const body = writesOf(calls)[0]!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ firstname: 'Jürgen', lastname: 'Müller', email: 'j.mueller@example.org' });
+    expect(body).not.toHaveProperty('properties');
+    expect((body.addresses as { city: string; primary: boolean }[]).map((a) => [a.city, a.primary])).toEqual([
+      ['Göttingen', false],
+      ['Kiel', true],
+    ]);
+    await waitFor(() => expect(currentLocation()).toBe(`/cd/contact-database?contact=${ID}`));
+  });
+
+  it('shows the details with tabs, and names the relations that refuse a deletion', async () => {
+    const related = contact({
+      userAccount: { id: 'u1', username: 'carla', fullname: 'Carla Contact' },
+      relations: [
+        {
+          id: 'r1',
+          kind: 'service',
+          role: 'owner',
+          service: { id: SERVICE, serviceId: 'SVC-00001', name: 'Object Storage' },
+          institution: null,
+        },
+      ],
+    });
+    const calls = fakeApi({
+      [`GET /api/contacts/${ID}`]: () => related,
+      [`DELETE /api/contacts/${ID}`]: () =>
+        apiError(409, 'conflict', 'This contact cannot be deleted: it has relations. Remove them first.', {
+          relations: 'Held by: SVC-00001 Object Storage (owner)',
+        }),
+    });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Müller, Jürgen' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Carla Contact (carla)' })).toHaveAttribute(
+      'href',
+      '/cd/user-accounts?user=u1',
+    );
+    expect(screen.getByText('OpenStack')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export data' })).toHaveAttribute('href', `/api/contacts/${ID}/data`);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete contact?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    expect(writesOf(calls)[0]!.search).toBe('?version=3');
+    expect(await screen.findByText(/Held by: SVC-00001 Object Storage \(owner\)/)).toBeInTheDocument();
+    // The Relations tab opens with the relation and its link.
+    expect(await screen.findByRole('link', { name: 'SVC-00001 Object Storage' })).toHaveAttribute(
+      'href',
+      `/sc/service/${SERVICE}`,
+    );
+  });
+
+  it('is not for people without the role', async () => {
+    const calls = fakeApi({});
+    renderApp({ path: '/cd/contact-database', user: PEOPLE.alice });
+    expect(await screen.findByText(/no access|permission/i)).toBeInTheDocument();
+    expect(listCalls(calls)).toEqual([]);
+  });
+});
+
+describe('the contact list’s view in the URL', () => {
+  it('keeps only what differs from the defaults and drops what the server would refuse', () => {
+    const view = parseContactsView(new URLSearchParams('propertyKind=colour&institution=x&pageSize=7&contact=1'));
+    expect(serializeContactsView(view).toString()).toBe('');
+    const sorted = parseContactsView(new URLSearchParams('sort=updatedAt&order=desc&page=3&propertyKind=cluster'));
+    expect(serializeContactsView(sorted).toString()).toBe('propertyKind=cluster&sort=updatedAt&order=desc&page=3');
+  });
+});

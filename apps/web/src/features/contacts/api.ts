@@ -1,0 +1,72 @@
+import type {
+  AddContactRelation,
+  Contact,
+  ContactList,
+  ContactQuery,
+  ContactServiceTargetList,
+  CreateContact,
+  ServiceContactList,
+  UpdateContact,
+} from '@nubes/domain';
+import { apiRequest } from '../../api/client';
+
+/** The contact calls of the API (see /api/openapi.json). */
+
+const one = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  list: (query: string) => ['contacts', 'list', query] as const,
+  detail: (id: string) => ['contacts', 'detail', id] as const,
+  ofService: (serviceId: string) => ['contacts', 'service', serviceId] as const,
+};
+
+export const contactQueryString = (query: Partial<ContactQuery>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+};
+
+export const fetchContacts = (query: Partial<ContactQuery>, signal?: AbortSignal) =>
+  apiRequest<ContactList>(`/api/contacts${contactQueryString(query)}`, { signal });
+
+/** The list's view as a file: a plain link, the auth cookie carries the session. */
+export const contactExportPath = (format: 'csv' | 'json', query: Partial<ContactQuery>) => {
+  const { page: _page, pageSize: _pageSize, ...view } = query;
+  return `/api/contacts/export.${format}${contactQueryString(view)}`;
+};
+
+/** Everything held about one person, as a JSON download. */
+export const contactDataPath = (id: string) => `${one(id)}/data`;
+
+export const fetchContact = (id: string, signal?: AbortSignal) => apiRequest<Contact>(one(id), { signal });
+
+export const createContact = (body: CreateContact) => apiRequest<Contact>('/api/contacts', { method: 'POST', body });
+
+export const updateContact = (id: string, body: UpdateContact) =>
+  apiRequest<Contact>(one(id), { method: 'PATCH', body });
+
+export const deleteContact = (id: string, version: number) =>
+  apiRequest<null>(`${one(id)}?version=${version}`, { method: 'DELETE' });
+
+export const eraseContact = (id: string, version: number) =>
+  apiRequest<null>(`${one(id)}/erase?version=${version}`, { method: 'POST' });
+
+export const addContactRelation = (id: string, body: AddContactRelation) =>
+  apiRequest<Contact>(`${one(id)}/relations`, { method: 'POST', body });
+
+export const removeContactRelation = (id: string, relationId: string) =>
+  apiRequest<Contact>(`${one(id)}/relations/${encodeURIComponent(relationId)}`, { method: 'DELETE' });
+
+export const fetchServiceContacts = (serviceId: string, signal?: AbortSignal) =>
+  apiRequest<ServiceContactList>(`/api/services/${encodeURIComponent(serviceId)}/contacts`, { signal });
+
+export const fetchServiceTargets = (q: string, signal?: AbortSignal) =>
+  apiRequest<ContactServiceTargetList>(
+    `/api/contacts/service-targets${contactQueryString({ q } as Partial<ContactQuery>)}`,
+    {
+      signal,
+    },
+  );

@@ -1,0 +1,47 @@
+import { Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NoAccess } from '../components/NoAccess';
+import { ContactDetails } from '../features/contacts/ContactDetails';
+import { ContactFormModal } from '../features/contacts/ContactFormModal';
+import { ContactList } from '../features/contacts/ContactList';
+import { serializeContactsView } from '../features/contacts/contactsView';
+import { useContactsView } from '../features/contacts/useContactsView';
+import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { usePermission } from '../features/portfolio/usePermission';
+
+/** /cd/contact-database: the contacts; ?contact=<id> opens one contact's details (back keeps the list's view). */
+export const ContactDatabasePage = () => {
+  const { t } = useTranslation();
+  const mayRead = usePermission('contact.read');
+  const mayManage = usePermission('contact.manage');
+  const { view, setView } = useContactsView();
+  const [creating, setCreating] = useState(false);
+  if (!mayRead) return <NoAccess />;
+  const newContact = (
+    <ContactFormModal
+      opened={creating}
+      onClose={() => setCreating(false)}
+      onCreated={(contact) => setView({ ...view, contact: contact.id })}
+    />
+  );
+  if (view.contact) {
+    const list = serializeContactsView({ ...view, contact: null }).toString();
+    return (
+      <ContactDetails
+        key={view.contact}
+        id={view.contact}
+        backHref={list ? `?${list}` : '/cd/contact-database'}
+        canManage={mayManage}
+        onGone={() => setView({ ...view, contact: null })}
+      />
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <ListPageHeader title={t('routes.contactDatabase')} />
+      <ContactList view={view} setView={setView} onCreate={mayManage ? () => setCreating(true) : null} />
+      {newContact}
+    </Stack>
+  );
+};

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { loginWithAai } from '../login.js';
+import { chooseOption, closeNotifications, expectNotification, openTab } from '../services.js';
+
+/**
+ * The Contact Database as carla (contact manager) uses it: she finds a demo contact by an umlaut
+ * prefix, creates a contact (refused without a lastname and with a bad e-mail, then saved with two
+ * addresses, the second one primary), adds a property once it is saved, relates it to a service,
+ * is refused its deletion while the relation holds it, exports the person's data, removes the
+ * relation and deletes it. A second contact is erased with everything held about them.
+ */
+
+const PATH = '/cd/contact-database';
+const SERVICE = 'HPC Batch Computing';
+
+const newContactDialog = (page: Page) => page.getByRole('dialog', { name: 'New contact' });
+
+const searchFor = async (page: Page, q: string) => {
+  const answered = page.waitForResponse(
+    (response) => response.url().includes('/api/contacts?') && response.url().includes('q='),
+  );
+  await page.getByRole('searchbox', { name: 'Search contacts' }).fill(q);
+  await answered;
+};
+
+test('carla keeps a contact from the first save to its deletion, and erases another', async ({ page }) => {
+  test.setTimeout(180_000);
+
+  // --- 1. the list, and a search with an umlaut prefix ---------------------------------------------
+  await loginWithAai(page, 'carla', { from: PATH });
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
+  await expectAccessible(page);
+  await searchFor(page, 'mül');
+  await expect(page).toHaveURL(/[?&]q=m%C3%BCl/);
+  const rows = page.getByRole('table').getByRole('link');
+  await expect(rows.first()).toContainText(/^Müller, /);
+  for (const name of await rows.allTextContents()) expect(name).toMatch(/^Müller, /);
+  await expectAccessible(page);
+
+  // --- 2. New contact: refused without a lastname, then for the e-mail ------------------------------
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const form = newContactDialog(page);
+  await expect(form).toBeVisible();
+  await expect(form.getByText('Save the contact once; then you can add its properties.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Add property' })).toBeDisabled();
+  await form.getByRole('textbox', { name: 'Firstname' }).fill('Törben');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Please fill out Firstname and Lastname').first()).toBeVisible();
+  await expectAccessible(page);
+  await form.getByRole('textbox', { name: 'Lastname' }).fill('Würfel');
+  await form.getByRole('textbox', { name: 'E-mail' }).fill('toerben.wuerfel.example.org');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await form.getByRole('textbox', { name: 'E-mail' }).fill('toerben.wuerfel@example.org');
+
+  // Two addresses; the second becomes the primary one.
+  await form.getByRole('button', { name: 'Add address' }).click();
+  const first = form.getByRole('group', { name: 'Address 1' });
+  await first.getByRole('textbox', { name: 'Street' }).fill('Am Hafen 1');
+  await first.getByRole('textbox', { name: 'Postal code' }).fill('24103');
+  await first.getByRole('textbox', { name: 'City' }).fill('Kiel');
+  await first.getByRole('textbox', { name: 'Country' }).fill('Deutschland');
+  await form.getByRole('button', { name: 'Add address' }).click();
+  const second = form.getByRole('group', { name: 'Address 2' });
+  await second.getByRole('textbox', { name: 'Street' }).fill('Königstraße 7');
+  await second.getByRole('textbox', { name: 'Postal code' }).fill('80331');
+  await second.getByRole('textbox', { name: 'City' }).fill('München');
+  await second.getByRole('textbox', { name: 'Country' }).fill('Deutschland');
+  await form.getByRole('radio', { name: 'Primary address: Address 2' }).check();
+  await expect(form.getByRole('radio', { name: 'Primary address: Address 1' })).not.toBeChecked();
+  await expectAccessible(page);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Object created', 'Würfel, Törben');
+  await closeNotifications(page);
+
+  // --- 3. the details; a property after the first save --------------------------------------------
+  await expect(page.getByRole('heading', { level: 1, name: 'Würfel, Törben' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]contact=/);
+  const addresses = page.getByRole('region', { name: 'Addresses' });
+  await expect(addresses.getByText('Primary')).toHaveCount(1);
+  await expect(addresses.getByText(/Königstraße 7/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit contact' });
+  await expect(edit.getByRole('button', { name: 'Add property' })).toBeEnabled();
+  await edit.getByRole('button', { name: 'Add property' }).click();
+  await edit.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Cluster' });
+  await edit.getByRole('textbox', { name: 'Value' }).fill('Nordlicht');
+  await expectAccessible(page);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Object updated');
+  await closeNotifications(page);
+  await expect(edit).toBeHidden();
+  const properties = page.getByRole('region', { name: 'Properties' });
+  await expect(properties.getByText('Nordlicht')).toBeVisible();
+  await expect(properties.getByText('Cluster')).toBeVisible();
+
+  // --- 4. a relation to a service -------------------------------------------------------------------
+  await openTab(page, 'Relations (0)');
+  await chooseOption(
+    page,
+    page.getByRole('combobox', { name: 'Service', exact: true }),
+    'HPC Batch',
+    '/api/contacts/service-targets',
+    new RegExp(SERVICE),
+  );
+  await page.getByRole('combobox', { name: 'Role' }).selectOption({ label: 'Technical contact' });
+  await page.getByRole('button', { name: 'Add relation' }).click();
+  await expectNotification(page, 'Relation added');
+  await closeNotifications(page);
+  const relations = page.getByRole('table', { name: 'Relations' });
+  await expect(relations.getByRole('link', { name: new RegExp(SERVICE) })).toBeVisible();
+  await expect(relations.getByRole('cell', { name: 'Technical contact' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Relations (1)' })).toBeVisible();
+  await expectAccessible(page);
+
+  // --- 5. delete refused while the relation holds the contact ----------------------------------------
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirmDelete = page.getByRole('dialog', { name: 'Delete contact?' });
+  await expect(confirmDelete).toContainText('Würfel, Törben');
+  await expectAccessible(page);
+  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
+  await expectNotification(page, 'The contact cannot be deleted', SERVICE);
+  await closeNotifications(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Würfel, Törben' })).toBeVisible();
+
+  // --- 6. the person's data as a file ---------------------------------------------------------------
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export data' }).click(),
+  ]);
+  const data = JSON.parse(readFileSync((await download.path())!, 'utf8'));
+  expect(JSON.stringify(data)).toContain('Törben');
+  expect(JSON.stringify(data)).toContain('Nordlicht');
+  expect(JSON.stringify(data)).toContain(SERVICE);
+
+  // --- 7. the relation removed, the contact deleted --------------------------------------------------
+  await openTab(page, 'Relations (1)');
+  await page.getByRole('button', { name: new RegExp(`^Remove relation to .*${SERVICE}`) }).click();
+  await expectNotification(page, 'Relation removed');
+  await closeNotifications(page);
+  await expect(page.getByText('This contact has no relations yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Delete contact?' }).getByRole('button', { name: 'Delete' }).click();
+  await expectNotification(page, 'Object deleted', 'Würfel, Törben');
+  await closeNotifications(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
+  await searchFor(page, 'würfel');
+  await expect(page.getByText('No contacts found')).toBeVisible();
+
+  // --- 8. another contact, erased with what hangs on it ----------------------------------------------
+  await visit(page, PATH);
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const other = newContactDialog(page);
+  await other.getByRole('textbox', { name: 'Firstname' }).fill('Zoë');
+  await other.getByRole('textbox', { name: 'Lastname' }).fill('Öztürk');
+  await other.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Object created', 'Öztürk, Zoë');
+  await closeNotifications(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Öztürk, Zoë' })).toBeVisible();
+  await page.getByRole('button', { name: 'Erase', exact: true }).click();
+  const confirmErase = page.getByRole('dialog', { name: 'Erase contact?' });
+  await expect(confirmErase).toContainText('Öztürk, Zoë');
+  await expectAccessible(page);
+  await confirmErase.getByRole('button', { name: 'Erase' }).click();
+  await expectNotification(page, 'The contact and everything held about them were erased');
+  await closeNotifications(page);
+  await searchFor(page, 'oeztü');
+  await expect(page.getByText('No contacts found')).toBeVisible();
+});
+
+test('a service provider is not let in, on the screen nor through the API', async ({ page }) => {
+  await loginWithAai(page, 'alice', { from: PATH });
+  await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+  const session = await storedSession(page);
+  const headers = { authorization: `Bearer ${session!.token}` };
+  expect((await page.request.get('/api/contacts', { headers })).status()).toBe(403);
+});

@@ -1,0 +1,3 @@
+export * from './kinds.js';
+export * from './schemas.js';
+export * from './search.js';
