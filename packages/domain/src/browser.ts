@@ -26,3 +26,4 @@ export * from './mail/index.js';
 export * from './change-requests/index.js';
 export * from './resource-packages/index.js';
 export * from './user-accounts/index.js';
+export * from './admin/index.js';

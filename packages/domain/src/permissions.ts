@@ -129,6 +129,8 @@ export const PERMISSIONS = {
     description: 'A single VO and its application; the VO decides who sees it',
   },
   'screen.adminPanel': { audience: [], description: 'The admin panel (portal manager only)' },
+  // Admin panel sections (portal manager only): docs/adr/0036-admin-panel-sections.md.
+  'audit.read': { audience: [], description: 'Read the audit log of the whole portal, filtered and paged' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -147,6 +147,9 @@ export const auditEvents = pgTable(
     index('audit_events_object_idx').on(t.objectType, t.objectId, t.at),
     // A user account's details list what the user did, newest first.
     index('audit_events_actor_idx').on(t.actorId, t.at),
+    // The admin panel's audit log: newest first over everything, and by action.
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
   ],
 );
 

@@ -59,6 +59,8 @@ describe('declared access of routes', () => {
         'GET /api/user-accounts',
         'GET /api/user-accounts/:id',
         'PUT /api/user-accounts/:id/roles',
+        // Admin panel sections
+        'GET /api/audit-events',
       ]),
     );
     for (const route of apiRoutes) {

@@ -244,3 +244,8 @@ export const parseAuditEvent = (row: {
   if (!parsed.success) return null;
   return { action: row.action, objectType: definition.objectType, ...parsed.data } as ParsedAuditEvent;
 };
+
+/** Every kind of object an event can be about, for the audit log's filter (admin panel). */
+export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
+  ...new Set(Object.values(AUDIT_EVENTS).map((definition) => definition.objectType)),
+];
