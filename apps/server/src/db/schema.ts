@@ -481,9 +481,12 @@ export const mailOutbox = pgTable(
     claimToken: uuid('claim_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Every change of the row (the worker's too) counts up: a retry or discard names the version it read. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
-    check('mail_outbox_state_known', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed')`),
+    // `discarded`: the portal manager stopped it; it is never sent unless retried.
+    check('mail_outbox_state_known', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed', 'discarded')`),
     check('mail_outbox_tries_nonnegative', sql`${t.tries} >= 0`),
     check('mail_outbox_to_not_blank', sql`length(trim(${t.toAddress})) > 0`),
     // The worker's claim reads only the rows still to send, by due time.

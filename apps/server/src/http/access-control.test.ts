@@ -61,6 +61,8 @@ describe('declared access of routes', () => {
         'PUT /api/user-accounts/:id/roles',
         // Admin panel sections
         'GET /api/audit-events',
+        'POST /api/mail/outbox/:id/retry',
+        'POST /api/mail/outbox/:id/discard',
       ]),
     );
     for (const route of apiRoutes) {

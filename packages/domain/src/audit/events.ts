@@ -4,6 +4,7 @@ import { REVIEW_STATUSES } from '../reviews/statuses.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { CHANGE_DECISIONS, CHANGE_REQUEST_STATES } from '../change-requests/states.js';
 import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
+import { OUTBOX_STATES } from '../mail/schemas.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -49,7 +50,16 @@ const event = <
 });
 
 export type AuditObjectType =
-  'user' | 'session' | 'service' | 'keyword' | 'institution' | 'changeRequest' | 'resourcePackage' | 'resourceType';
+  | 'user'
+  | 'session'
+  | 'service'
+  | 'keyword'
+  | 'institution'
+  | 'changeRequest'
+  | 'resourcePackage'
+  | 'resourceType'
+  // Admin panel (docs/adr/0036-admin-panel-sections.md)
+  | 'mail';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -180,6 +190,16 @@ const AUDIT_EVENTS = {
   'resourceType.created': event('resourceType', { after: resourceTypeValues }),
   'resourceType.updated': event('resourceType', { before: changedValues, after: changedValues }),
   'resourceType.deleted': event('resourceType', { before: resourceTypeValues }),
+  // Admin panel (docs/adr/0036-admin-panel-sections.md): the outbox's retry and discard name the
+  // states; a retry starts the tries again.
+  'mail.retried': event('mail', {
+    before: z.object({ state: z.enum(OUTBOX_STATES), tries: z.int() }),
+    after: z.object({ state: z.enum(OUTBOX_STATES), tries: z.int() }),
+  }),
+  'mail.discarded': event('mail', {
+    before: z.object({ state: z.enum(OUTBOX_STATES) }),
+    after: z.object({ state: z.enum(OUTBOX_STATES) }),
+  }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -593,6 +593,7 @@ export const de: Messages = {
       sending: 'Wird gesendet',
       sent: 'Gesendet',
       failed: 'Fehlgeschlagen',
+      discarded: 'Verworfen',
     },
     settings: {
       intro:
@@ -1221,6 +1222,21 @@ export const de: Messages = {
       to: 'Bis',
       toBeforeFrom: 'Das Ende liegt vor dem Anfang',
       cannotLoad: 'Das Audit-Log kann nicht geladen werden',
+    },
+    outbox: {
+      retry: 'Erneut senden',
+      retryMail: 'Die Mail an {{to}} erneut senden',
+      discard: 'Verwerfen',
+      discardMail: 'Die Mail an {{to}} verwerfen',
+      discardTitle: 'Diese Mail verwerfen?',
+      discardText: 'Die Mail „{{subject}}“ an {{to}} wird nicht gesendet. Sie können sie später noch erneut senden.',
+      cancel: 'Abbrechen',
+      retried: 'Die Mail an {{to}} wartet darauf, erneut gesendet zu werden.',
+      discarded: 'Die Mail an {{to}} wurde verworfen.',
+      cannotChange: 'Die Mail kann nicht geändert werden',
+      cannotRetry: 'Nur eine fehlgeschlagene oder verworfene Mail kann erneut gesendet werden.',
+      cannotDiscard: 'Nur eine wartende oder fehlgeschlagene Mail kann verworfen werden.',
+      actions: 'Aktionen',
     },
     eventActions: {
       mail_retried: 'Mail erneut gesendet',

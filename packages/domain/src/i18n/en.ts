@@ -582,6 +582,7 @@ export const en = {
       sending: 'Sending',
       sent: 'Sent',
       failed: 'Failed',
+      discarded: 'Discarded',
     },
     settings: {
       intro:
@@ -1201,6 +1202,21 @@ export const en = {
       to: 'To',
       toBeforeFrom: 'The end lies before the start',
       cannotLoad: 'The audit log cannot be loaded',
+    },
+    outbox: {
+      retry: 'Send again',
+      retryMail: 'Send the mail to {{to}} again',
+      discard: 'Discard',
+      discardMail: 'Discard the mail to {{to}}',
+      discardTitle: 'Discard this mail?',
+      discardText: 'The mail “{{subject}}” to {{to}} will not be sent. You can still send it again later.',
+      cancel: 'Cancel',
+      retried: 'The mail to {{to}} is waiting to be sent again.',
+      discarded: 'The mail to {{to}} was discarded.',
+      cannotChange: 'The mail cannot be changed',
+      cannotRetry: 'Only a failed or discarded mail can be sent again.',
+      cannotDiscard: 'Only a waiting or failed mail can be discarded.',
+      actions: 'Actions',
     },
     eventActions: {
       mail_retried: 'Mail sent again',
