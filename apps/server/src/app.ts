@@ -50,6 +50,7 @@ import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
 import { userAccountRoutes } from './routes/user-accounts.js';
 import { userRoutes } from './routes/users.js';
+import { weightingSettingsRoutes } from './routes/weighting-settings.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { writesFor } from './writes/after-commit.js';
 
@@ -138,6 +139,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(userRoutes, { context });
       await api.register(userAccountRoutes, { context });
       await api.register(auditLogRoutes, { context });
+      await api.register(weightingSettingsRoutes, { context });
       await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(commentRoutes, { context });
       await api.register(mailRoutes, { context });

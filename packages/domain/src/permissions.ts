@@ -131,6 +131,10 @@ export const PERMISSIONS = {
   'screen.adminPanel': { audience: [], description: 'The admin panel (portal manager only)' },
   // Admin panel sections (portal manager only): docs/adr/0036-admin-panel-sections.md.
   'audit.read': { audience: [], description: 'Read the audit log of the whole portal, filtered and paged' },
+  'weighting.manage': {
+    audience: [],
+    description: "Change the weighting criteria's factors and options; every service's score follows at once",
+  },
   'mail.manage': { audience: [], description: 'Send a failed or discarded mail again, or discard one not yet sent' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 

@@ -63,6 +63,8 @@ describe('declared access of routes', () => {
         'GET /api/audit-events',
         'POST /api/mail/outbox/:id/retry',
         'POST /api/mail/outbox/:id/discard',
+        'GET /api/weighting-settings',
+        'PUT /api/weighting-settings/:key',
       ]),
     );
     for (const route of apiRoutes) {

@@ -30,7 +30,9 @@ export type AfterCommitEffect =
   /** A resource package (or a resource type the packages name) changed: the Review List is stale. */
   | { kind: 'resourcePackages.changed' }
   /** An institution changed: every list that shows provider names reads them again. */
-  | { kind: 'institutions.changed' };
+  | { kind: 'institutions.changed' }
+  /** Weighting criteria changed and every service's score with them: every list reads the services again. */
+  | { kind: 'weighting.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -81,6 +83,7 @@ const createAfterCommit =
           resourcePackagesChangedIn(db);
           break;
         case 'institutions.changed':
+        case 'weighting.changed':
           invalidateServiceCaches(db);
           break;
       }

@@ -2,6 +2,7 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditLogSection } from '../features/admin/audit-log/AuditLogSection';
+import { WeightingSection } from '../features/admin/weighting/WeightingSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
 import type { MessageKey } from '@nubes/domain';
@@ -22,6 +23,12 @@ const TABS: readonly AdminTab[] = [
     title: 'adminSections.tab.auditLog',
     intro: 'adminSections.auditLog.intro',
     content: () => <AuditLogSection />,
+  },
+  {
+    id: 'weighting',
+    title: 'adminSections.tab.weighting',
+    intro: 'adminSections.weighting.intro',
+    content: () => <WeightingSection />,
   },
 ];
 

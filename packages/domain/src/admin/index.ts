@@ -1,1 +1,2 @@
 export * from './audit-log.js';
+export * from './weighting.js';

@@ -59,7 +59,8 @@ export type AuditObjectType =
   | 'resourcePackage'
   | 'resourceType'
   // Admin panel (docs/adr/0036-admin-panel-sections.md)
-  | 'mail';
+  | 'mail'
+  | 'weightingCriterion';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -195,6 +196,11 @@ const AUDIT_EVENTS = {
   'mail.retried': event('mail', {
     before: z.object({ state: z.enum(OUTBOX_STATES), tries: z.int() }),
     after: z.object({ state: z.enum(OUTBOX_STATES), tries: z.int() }),
+  }),
+  // A criterion's changed values old → new (factor, options); `rescored` how many services got a new score.
+  'weightingCriterion.updated': event('weightingCriterion', {
+    before: changedValues,
+    after: z.looseObject({ rescored: z.int() }),
   }),
   'mail.discarded': event('mail', {
     before: z.object({ state: z.enum(OUTBOX_STATES) }),
