@@ -135,6 +135,10 @@ export const PERMISSIONS = {
     audience: [],
     description: "Change the weighting criteria's factors and options; every service's score follows at once",
   },
+  'entitlementRole.manage': {
+    audience: [],
+    description: "Read and change the map from the identity provider's entitlements to roles",
+  },
   'mail.manage': { audience: [], description: 'Send a failed or discarded mail again, or discard one not yet sent' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 

@@ -3,6 +3,7 @@ import {
   CHANGE_REQUEST_STATES,
   RESOURCE_PACKAGE_STATES,
   REVIEW_STATUSES,
+  ROLES,
   SERVICE_STATES,
   type ChangeDecision,
   type ChangeRequestState,
@@ -654,5 +655,29 @@ export const resourcePackages = pgTable(
     // The review list: waiting packages first, by submission.
     index('resource_packages_state_submitted_idx').on(t.state, t.submittedAt),
     index('resource_packages_updated_idx').on(t.updatedAt),
+  ],
+);
+
+// Admin panel (docs/adr/0036-admin-panel-sections.md) ------------------------------------------------
+
+const ROLE_LIST = sql.raw(ROLES.map((role) => `'${role}'`).join(', '));
+
+/**
+ * The map from the identity provider's eduperson_entitlement values to roles, read at every SSO
+ * login. OIDC_ENTITLEMENT_ROLES seeds it when the table is empty at start.
+ */
+export const entitlementRoleMappings = pgTable(
+  'entitlement_role_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entitlement: text('entitlement').notNull(),
+    role: text('role').notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('entitlement_role_mappings_entitlement_idx').on(t.entitlement),
+    check('entitlement_role_mappings_role_known', sql`${t.role} IN (${ROLE_LIST})`),
+    check('entitlement_role_mappings_entitlement_not_blank', sql`length(trim(${t.entitlement})) > 0`),
   ],
 );

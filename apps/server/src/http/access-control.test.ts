@@ -65,6 +65,10 @@ describe('declared access of routes', () => {
         'POST /api/mail/outbox/:id/discard',
         'GET /api/weighting-settings',
         'PUT /api/weighting-settings/:key',
+        'GET /api/entitlement-roles',
+        'POST /api/entitlement-roles',
+        'PATCH /api/entitlement-roles/:id',
+        'DELETE /api/entitlement-roles/:id',
       ]),
     );
     for (const route of apiRoutes) {

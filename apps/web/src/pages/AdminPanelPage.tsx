@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditLogSection } from '../features/admin/audit-log/AuditLogSection';
 import { WeightingSection } from '../features/admin/weighting/WeightingSection';
+import { EntitlementRolesSection } from '../features/admin/entitlements/EntitlementRolesSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
 import type { MessageKey } from '@nubes/domain';
@@ -29,6 +30,12 @@ const TABS: readonly AdminTab[] = [
     title: 'adminSections.tab.weighting',
     intro: 'adminSections.weighting.intro',
     content: () => <WeightingSection />,
+  },
+  {
+    id: 'entitlements',
+    title: 'adminSections.tab.entitlements',
+    intro: 'adminSections.entitlements.intro',
+    content: () => <EntitlementRolesSection />,
   },
 ];
 

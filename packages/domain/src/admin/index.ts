@@ -1,2 +1,3 @@
 export * from './audit-log.js';
 export * from './weighting.js';
+export * from './entitlement-roles.js';

@@ -60,7 +60,8 @@ export type AuditObjectType =
   | 'resourceType'
   // Admin panel (docs/adr/0036-admin-panel-sections.md)
   | 'mail'
-  | 'weightingCriterion';
+  | 'weightingCriterion'
+  | 'entitlementRole';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -201,6 +202,15 @@ const AUDIT_EVENTS = {
   'weightingCriterion.updated': event('weightingCriterion', {
     before: changedValues,
     after: z.looseObject({ rescored: z.int() }),
+  }),
+  // The entitlement → role map: created with its pair (and `source: 'environment'` when the
+  // variable seeded it), changed old → new, deleted with what it was.
+  'entitlementRole.created': event('entitlementRole', {
+    after: z.object({ entitlement: z.string(), role: z.enum(ROLES), source: z.literal('environment').optional() }),
+  }),
+  'entitlementRole.updated': event('entitlementRole', { before: changedValues, after: changedValues }),
+  'entitlementRole.deleted': event('entitlementRole', {
+    before: z.object({ entitlement: z.string(), role: z.enum(ROLES) }),
   }),
   'mail.discarded': event('mail', {
     before: z.object({ state: z.enum(OUTBOX_STATES) }),
