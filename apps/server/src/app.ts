@@ -28,6 +28,8 @@ import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { entitlementRoleRoutes } from './routes/entitlement-roles.js';
+import { roleCountRoutes } from './routes/role-counts.js';
+import { voNamePrefixRoutes } from './routes/vo-name-prefixes.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
 import { documentRoutes } from './routes/documents.js';
@@ -142,6 +144,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(auditLogRoutes, { context });
       await api.register(weightingSettingsRoutes, { context });
       await api.register(entitlementRoleRoutes, { context });
+      await api.register(voNamePrefixRoutes, { context });
+      await api.register(roleCountRoutes, { context });
       await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(commentRoutes, { context });
       await api.register(mailRoutes, { context });

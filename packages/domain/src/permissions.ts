@@ -139,6 +139,11 @@ export const PERMISSIONS = {
     audience: [],
     description: "Read and change the map from the identity provider's entitlements to roles",
   },
+  'voNamePrefix.manage': {
+    audience: [],
+    description: "Read, add and remove the reserved VO name prefixes, with the centres' abbreviations",
+  },
+  'roles.read': { audience: [], description: 'Count the users holding each role' },
   'mail.manage': { audience: [], description: 'Send a failed or discarded mail again, or discard one not yet sent' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 

@@ -3,14 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import { actorOf, SYSTEM_ACTOR } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { entitlementRoleMappings } from '../db/schema.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
 import { changeEntitlementRole, type EntitlementRoleRow } from '../writes/entitlement-role-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return (e?.code ?? e?.cause?.code) === '23505';
-};
 const taken = () => invalidInput(undefined, { entitlement: 'adminSections.entitlements.taken' });
 
 /** A new pair; an entitlement mapped already answers 400 on `entitlement`. */

@@ -681,3 +681,22 @@ export const entitlementRoleMappings = pgTable(
     check('entitlement_role_mappings_entitlement_not_blank', sql`length(trim(${t.entitlement})) > 0`),
   ],
 );
+
+/**
+ * Prefixes a new VO's name may not start with (compared case-insensitively, so unique in lower case);
+ * the centres' abbreviations are reserved too, read from the institutions.
+ */
+export const voNamePrefixes = pgTable(
+  'vo_name_prefixes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    prefix: text('prefix').notNull(),
+    note: text('note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vo_name_prefixes_prefix_idx').on(sql`lower(${t.prefix})`),
+    check('vo_name_prefixes_prefix_characters', sql`${t.prefix} ~ '^[A-Za-z0-9_-]+$'`),
+  ],
+);

@@ -69,6 +69,10 @@ describe('declared access of routes', () => {
         'POST /api/entitlement-roles',
         'PATCH /api/entitlement-roles/:id',
         'DELETE /api/entitlement-roles/:id',
+        'GET /api/vo-name-prefixes',
+        'POST /api/vo-name-prefixes',
+        'DELETE /api/vo-name-prefixes/:id',
+        'GET /api/role-counts',
       ]),
     );
     for (const route of apiRoutes) {

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { AuditLogSection } from '../features/admin/audit-log/AuditLogSection';
 import { WeightingSection } from '../features/admin/weighting/WeightingSection';
 import { EntitlementRolesSection } from '../features/admin/entitlements/EntitlementRolesSection';
+import { RolesSection } from '../features/admin/roles/RolesSection';
+import { VoNamePrefixesSection } from '../features/admin/vo-prefixes/VoNamePrefixesSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
 import type { MessageKey } from '@nubes/domain';
@@ -36,6 +38,18 @@ const TABS: readonly AdminTab[] = [
     title: 'adminSections.tab.entitlements',
     intro: 'adminSections.entitlements.intro',
     content: () => <EntitlementRolesSection />,
+  },
+  {
+    id: 'voPrefixes',
+    title: 'adminSections.tab.voPrefixes',
+    intro: 'adminSections.voPrefixes.intro',
+    content: () => <VoNamePrefixesSection />,
+  },
+  {
+    id: 'roles',
+    title: 'adminSections.tab.roles',
+    intro: 'adminSections.roles.intro',
+    content: () => <RolesSection />,
   },
 ];
 

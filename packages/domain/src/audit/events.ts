@@ -61,7 +61,8 @@ export type AuditObjectType =
   // Admin panel (docs/adr/0036-admin-panel-sections.md)
   | 'mail'
   | 'weightingCriterion'
-  | 'entitlementRole';
+  | 'entitlementRole'
+  | 'voNamePrefix';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -212,6 +213,9 @@ const AUDIT_EVENTS = {
   'entitlementRole.deleted': event('entitlementRole', {
     before: z.object({ entitlement: z.string(), role: z.enum(ROLES) }),
   }),
+  // A reserved VO name prefix, added or removed with its note.
+  'voNamePrefix.created': event('voNamePrefix', { after: z.object({ prefix: z.string(), note: z.string() }) }),
+  'voNamePrefix.deleted': event('voNamePrefix', { before: z.object({ prefix: z.string(), note: z.string() }) }),
   'mail.discarded': event('mail', {
     before: z.object({ state: z.enum(OUTBOX_STATES) }),
     after: z.object({ state: z.enum(OUTBOX_STATES) }),
