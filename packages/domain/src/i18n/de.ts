@@ -1225,7 +1225,7 @@ export const de: Messages = {
     },
     outbox: {
       retry: 'Erneut senden',
-      retryMail: 'Die Mail an {{to}} erneut senden',
+      retryMail: 'Erneut senden: die Mail an {{to}}',
       discard: 'Verwerfen',
       discardMail: 'Die Mail an {{to}} verwerfen',
       discardTitle: 'Diese Mail verwerfen?',
@@ -1336,7 +1336,7 @@ export const de: Messages = {
       role: 'Rolle',
       users: 'Personen',
       showUsers: 'Personen anzeigen',
-      showUsersOf: 'Die Personen mit der Rolle {{role}} anzeigen',
+      showUsersOf: 'Personen anzeigen: {{role}}',
       cannotLoad: 'Die Rollen können nicht geladen werden',
       none: 'Keine Rollen',
     },

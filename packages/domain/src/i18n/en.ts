@@ -1205,7 +1205,7 @@ export const en = {
     },
     outbox: {
       retry: 'Send again',
-      retryMail: 'Send the mail to {{to}} again',
+      retryMail: 'Send again: the mail to {{to}}',
       discard: 'Discard',
       discardMail: 'Discard the mail to {{to}}',
       discardTitle: 'Discard this mail?',
@@ -1316,7 +1316,7 @@ export const en = {
       role: 'Role',
       users: 'Users',
       showUsers: 'Show users',
-      showUsersOf: 'Show the users with the role {{role}}',
+      showUsersOf: 'Show users with the role {{role}}',
       cannotLoad: 'The roles cannot be loaded',
       none: 'No roles',
     },

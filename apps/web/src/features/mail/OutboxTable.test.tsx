@@ -34,7 +34,7 @@ describe('the outbox: retry and discard', () => {
     const sentRow = within(table).getByRole('rowheader', { name: 'paula@nubes-office.example' }).closest('tr')!;
     expect(within(sentRow).queryByRole('button')).toBeNull();
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Send the mail to bob@x.example again' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Send again: the mail to bob@x.example' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
     expect(writesOf(calls)[0]).toMatchObject({ path: `/api/mail/outbox/${failed.id}/retry`, body: { version: 3 } });
 
@@ -53,7 +53,7 @@ describe('the outbox: retry and discard', () => {
         apiError(409, 'conflict', 'Only a failed or discarded mail can be sent again.'),
     });
     renderApp({ path: '/manage/adminPanel?tab=mailOutbox', user: PEOPLE.admin });
-    fireEvent.click(await screen.findByRole('button', { name: /^Send the mail to .* again$/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /^Send again: the mail to / }));
     expect(await screen.findByText('Only a failed or discarded mail can be sent again.')).toBeInTheDocument();
   });
 });

@@ -18,7 +18,7 @@ describe('admin panel: roles', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(ROLES.length + 1);
     const provider = within(table).getByRole('row', { name: /Service provider/ });
     expect(within(provider).getByText('1,234')).toBeInTheDocument();
-    expect(within(table).getByRole('link', { name: 'Show the users with the role VO supervisor' })).toHaveAttribute(
+    expect(within(table).getByRole('link', { name: 'Show users with the role VO supervisor' })).toHaveAttribute(
       'href',
       '/cd/user-accounts?role=voSupervisor',
     );
