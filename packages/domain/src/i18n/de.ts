@@ -1268,6 +1268,7 @@ export const de: Messages = {
         'Wer sich über den Identity Provider mit einem dieser eduperson_entitlement-Werte anmeldet, hat ab der nächsten Anmeldung die Rolle. Werte mit dem eingestellten Präfix (z. B. …:role:serviceProvider) brauchen keinen Eintrag.',
       caption: 'Berechtigung → Rolle',
       entitlement: 'Berechtigung (Entitlement)',
+      entitlementColumn: 'Berechtigung',
       entitlementDescription:
         'Der Wert genau so, wie ihn der Identity Provider sendet, z. B. urn:geant:example.org:group:cloud#aai.example.org',
       role: 'Rolle',
@@ -1336,6 +1337,7 @@ export const de: Messages = {
       role: 'Rolle',
       users: 'Personen',
       showUsers: 'Personen anzeigen',
+      accounts: 'Benutzerkonten',
       showUsersOf: 'Personen anzeigen: {{role}}',
       cannotLoad: 'Die Rollen können nicht geladen werden',
       none: 'Keine Rollen',

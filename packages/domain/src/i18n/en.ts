@@ -1248,6 +1248,7 @@ export const en = {
         'Who signs in through the identity provider with one of these eduperson_entitlement values holds the role, from the next login on. Values that follow the configured prefix (e.g. …:role:serviceProvider) need no entry.',
       caption: 'Entitlement → role',
       entitlement: 'Entitlement',
+      entitlementColumn: 'Entitlement',
       entitlementDescription:
         'The value exactly as the identity provider sends it, e.g. urn:geant:example.org:group:cloud#aai.example.org',
       role: 'Role',
@@ -1316,6 +1317,7 @@ export const en = {
       role: 'Role',
       users: 'Users',
       showUsers: 'Show users',
+      accounts: 'User accounts',
       showUsersOf: 'Show users with the role {{role}}',
       cannotLoad: 'The roles cannot be loaded',
       none: 'No roles',

@@ -35,7 +35,8 @@ export const EntitlementRolesSection = () => {
     (): DataTableColumn<EntitlementRole>[] => [
       {
         id: 'entitlement',
-        header: t('adminSections.entitlements.entitlement'),
+        // Short: a header keeps to one line, and the values wrap below it on a phone.
+        header: t('adminSections.entitlements.entitlementColumn'),
         cell: (pair) => (
           <Text span inherit style={{ wordBreak: 'break-all' }}>
             {pair.entitlement}
@@ -55,7 +56,8 @@ export const EntitlementRolesSection = () => {
         id: 'actions',
         header: t('adminSections.entitlements.actions'),
         cell: (pair) => (
-          <Group gap="xs" wrap="nowrap">
+          // On a phone the buttons stack, so the column stays narrow and in view.
+          <Group gap={6}>
             <Button
               size="compact-sm"
               variant="light"

@@ -32,10 +32,11 @@ export const RolesSection = () => {
         header: t('adminSections.roles.users'),
         cell: (row) => row.users.toLocaleString(i18n.language),
         sortValue: (row) => row.users,
+        numeric: true,
       },
       {
         id: 'link',
-        header: t('adminSections.roles.showUsers'),
+        header: t('adminSections.roles.accounts'),
         cell: (row) => (
           <Anchor
             component={Link}

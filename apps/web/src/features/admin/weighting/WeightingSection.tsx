@@ -33,19 +33,7 @@ export const WeightingSection = () => {
         cell: (criterion) => criterion.factor,
         numeric: true,
       },
-      {
-        id: 'options',
-        header: t('adminSections.weighting.options'),
-        cell: (criterion) => (
-          <ul className="inline-list">
-            {criterion.options.map((option) => (
-              <li key={option.key}>
-                {label(option.label)}: <strong>{option.points}</strong>
-              </li>
-            ))}
-          </ul>
-        ),
-      },
+      // Before the long options, so the button is in view on a phone without scrolling the table sideways.
       {
         id: 'actions',
         header: t('adminSections.weighting.actions'),
@@ -60,6 +48,19 @@ export const WeightingSection = () => {
           </Button>
         ),
         hideable: false,
+      },
+      {
+        id: 'options',
+        header: t('adminSections.weighting.options'),
+        cell: (criterion) => (
+          <ul className="inline-list">
+            {criterion.options.map((option) => (
+              <li key={option.key}>
+                {label(option.label)}: <strong>{option.points}</strong>
+              </li>
+            ))}
+          </ul>
+        ),
       },
     ];
   }, [t, german]);
