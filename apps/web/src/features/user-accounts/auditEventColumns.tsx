@@ -49,10 +49,14 @@ export const auditEventColumns = <E extends ListedEvent>(
   t: TFunction,
   { note, sortable = true }: { note?: (event: E) => string; sortable?: boolean } = {},
 ): DataTableColumn<E>[] => {
+  const roleName = (role: unknown) => (isRole(role) ? t(`userAccounts.roles.${role}`) : role);
+  // Roles by name: a user's `roles`, an entitlement mapping's `role`.
   const value = (field: string, raw: unknown) =>
     field === 'roles' && Array.isArray(raw)
-      ? asText(raw.map((role) => (isRole(role) ? t(`userAccounts.roles.${role}`) : role)))
-      : asText(raw);
+      ? asText(raw.map(roleName))
+      : field === 'role'
+        ? asText(roleName(raw))
+        : asText(raw);
   return [
     {
       id: 'when',

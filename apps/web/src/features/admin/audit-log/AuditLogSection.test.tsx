@@ -26,7 +26,18 @@ describe('admin panel: the audit log', () => {
       'GET /api/audit-events': (call) =>
         call.search.includes('action=keyword.created')
           ? log([event({ action: 'keyword.created', objectType: 'keyword', objectId: 'k1', changes: [] })])
-          : log([event({}), event({ action: 'mail.retried', objectType: 'mail', changes: [] })], 120),
+          : log(
+              [
+                event({}),
+                event({ action: 'mail.retried', objectType: 'mail', changes: [] }),
+                event({
+                  action: 'entitlementRole.updated',
+                  objectType: 'entitlementRole',
+                  changes: [{ field: 'role', before: 'voManager', after: 'voSupervisor' }],
+                }),
+              ],
+              120,
+            ),
     });
     renderApp({ path: '/manage/adminPanel?tab=auditLog', user: PEOPLE.admin });
     const table = await screen.findByRole('table', { name: /^Audit log, page 1 of 3/ });
@@ -34,6 +45,8 @@ describe('admin panel: the audit log', () => {
     expect(within(table).getByText('User account')).toBeInTheDocument();
     expect(within(table).getByText(/— → Service provider/)).toBeInTheDocument();
     expect(within(table).getByText('Mail sent again')).toBeInTheDocument();
+    expect(within(table).getByText('Entitlement mapping changed')).toBeInTheDocument();
+    expect(within(table).getByText(/VO manager → VO supervisor/)).toBeInTheDocument();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Action' }), { target: { value: 'keyword.created' } });
     await waitFor(() => expect(within(screen.getByRole('table')).getByText('Keyword created')).toBeInTheDocument());
