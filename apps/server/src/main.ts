@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
+import { seedEntitlementRoles } from './commands/entitlement-roles.js';
 import { ensureAdmin } from './commands/ensure-admin.js';
 import { DEMO_ACCOUNTS } from './dev-idp/accounts.js';
 import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
@@ -25,6 +26,7 @@ const main = async () => {
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await ensureAdmin(writesFor(database.db), config.admin);
+  await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
   const app = await buildApp(config, database);

@@ -30,3 +30,4 @@ export * from './change-requests/index.js';
 export * from './resource-packages/index.js';
 export * from './user-accounts/index.js';
 export * from './contacts/index.js';
+export * from './admin/index.js';

@@ -137,6 +137,22 @@ export const PERMISSIONS = {
     description: 'A single VO and its application; the VO decides who sees it',
   },
   'screen.adminPanel': { audience: [], description: 'The admin panel (portal manager only)' },
+  // Admin panel sections (portal manager only): docs/adr/0036-admin-panel-sections.md.
+  'audit.read': { audience: [], description: 'Read the audit log of the whole portal, filtered and paged' },
+  'weighting.manage': {
+    audience: [],
+    description: "Change the weighting criteria's factors and options; every service's score follows at once",
+  },
+  'entitlementRole.manage': {
+    audience: [],
+    description: "Read and change the map from the identity provider's entitlements to roles",
+  },
+  'voNamePrefix.manage': {
+    audience: [],
+    description: "Read, add and remove the reserved VO name prefixes, with the centres' abbreviations",
+  },
+  'roles.read': { audience: [], description: 'Count the users holding each role' },
+  'mail.manage': { audience: [], description: 'Send a failed or discarded mail again, or discard one not yet sent' },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

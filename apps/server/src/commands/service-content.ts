@@ -91,7 +91,7 @@ export const applyContentInput = async (
   current: ServiceContent,
   input: ServiceContentInput,
 ): Promise<{ content: ServiceContent; criteria: WeightingCriterion[] }> => {
-  const criteria = await loadWeightingCriteria(db);
+  const criteria = await loadWeightingCriteria(db, { share: true });
   const inputFields = input.fields ?? {};
   const errors: FieldMessages = { ...formatErrors(inputFields) };
   // Keywords are a relation of their own, set through `keywords`.

@@ -6,6 +6,7 @@ import {
   SERVICE_CONTACT_ROLES,
   RESOURCE_PACKAGE_STATES,
   REVIEW_STATUSES,
+  ROLES,
   SERVICE_STATES,
   type ChangeDecision,
   type ChangeRequestState,
@@ -151,6 +152,9 @@ export const auditEvents = pgTable(
     index('audit_events_object_idx').on(t.objectType, t.objectId, t.at),
     // A user account's details list what the user did, newest first.
     index('audit_events_actor_idx').on(t.actorId, t.at),
+    // The admin panel's audit log: newest first over everything, and by action.
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_action_idx').on(t.action, t.at),
   ],
 );
 
@@ -482,9 +486,12 @@ export const mailOutbox = pgTable(
     claimToken: uuid('claim_token'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Every change of the row (the worker's too) counts up: a retry or discard names the version it read. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
-    check('mail_outbox_state_known', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed')`),
+    // `discarded`: the portal manager stopped it; it is never sent unless retried.
+    check('mail_outbox_state_known', sql`${t.state} IN ('pending', 'sending', 'sent', 'failed', 'discarded')`),
     check('mail_outbox_tries_nonnegative', sql`${t.tries} >= 0`),
     check('mail_outbox_to_not_blank', sql`length(trim(${t.toAddress})) > 0`),
     // The worker's claim reads only the rows still to send, by due time.
@@ -761,5 +768,46 @@ export const contactRelations = pgTable(
     index('contact_relations_contact_idx').on(t.contactId),
     index('contact_relations_service_idx').on(t.serviceId),
     index('contact_relations_institution_idx').on(t.institutionId),
+  ],
+);
+
+// Admin panel (docs/adr/0036-admin-panel-sections.md) ------------------------------------------------
+
+/**
+ * The map from the identity provider's eduperson_entitlement values to roles, read at every SSO
+ * login. OIDC_ENTITLEMENT_ROLES seeds it when the table is empty at start.
+ */
+export const entitlementRoleMappings = pgTable(
+  'entitlement_role_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entitlement: text('entitlement').notNull(),
+    role: text('role').notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('entitlement_role_mappings_entitlement_idx').on(t.entitlement),
+    check('entitlement_role_mappings_role_known', sql`${t.role} IN (${sqlList(ROLES)})`),
+    check('entitlement_role_mappings_entitlement_not_blank', sql`length(trim(${t.entitlement})) > 0`),
+  ],
+);
+
+/**
+ * Prefixes a new VO's name may not start with (compared case-insensitively, so unique in lower case);
+ * the centres' abbreviations are reserved too, read from the institutions.
+ */
+export const voNamePrefixes = pgTable(
+  'vo_name_prefixes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    prefix: text('prefix').notNull(),
+    note: text('note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('vo_name_prefixes_prefix_idx').on(sql`lower(${t.prefix})`),
+    check('vo_name_prefixes_prefix_characters', sql`${t.prefix} ~ '^[A-Za-z0-9_-]+$'`),
   ],
 );

@@ -10,12 +10,14 @@ import {
   RESOURCE_PACKAGE_STATES,
   SERVICE_STATES,
   validateForStep,
+  reservedPrefixOf,
   weighAnswers,
   WORKFLOW_ACTIONS,
   type ServiceState,
 } from '@nubes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadReservedVoNamePrefixes } from '../queries/vo-name-prefixes.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import {
   appSecrets,
@@ -41,6 +43,7 @@ import { DEMO_INSTITUTIONS } from './institutions.js';
 import { DEMO_RESOURCE_PACKAGES } from './resource-packages.js';
 import { DEMO_RESOURCE_TYPES } from './resource-types.js';
 import { DEMO_STAFF } from './people.js';
+import { DEMO_VO_NAME_PREFIXES } from './vo-name-prefixes.js';
 import { DEMO_DATA_MARKER, demoSeedOptions, seedDemoData } from './seed-demo-data.js';
 import { passedStep } from './workflow-path.js';
 
@@ -150,6 +153,14 @@ describe('demo data', () => {
       ).toEqual(steps[pkg.state]);
       expect(pkg.version, pkg.name).toBe(steps[pkg.state].length);
     }
+  });
+
+  it('reserves VO name prefixes beside the centres’ abbreviations', async () => {
+    const reserved = await loadReservedVoNamePrefixes(test.database.db);
+    expect(reserved).toHaveLength(DEMO_VO_NAME_PREFIXES.length + 6);
+    expect(reservedPrefixOf('Nubes-ops', reserved)).toBe('nubes');
+    expect(reservedPrefixOf('hpcn-climate', reserved)).toBe('HPCN');
+    expect(reservedPrefixOf('climate-modelling', reserved)).toBeUndefined();
   });
 
   it('adds the six centres and the alliance office, matched to the demo logins by domain', async () => {

@@ -45,6 +45,7 @@ import type { ObjectEvent } from '../writes/pipeline.js';
 import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
 import { pathTo } from './workflow-path.js';
+import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 
 /** The app_secrets row that says the demo data is in; its presence makes seeding a no-op. */
 export const DEMO_DATA_MARKER = 'demo-data';
@@ -119,6 +120,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);
     const contactCount = await seedDemoContacts(tx, institutionIds, serviceIds, new Date(now.getTime() - 30 * DAY_MS));
+    await seedDemoVoNamePrefixes(tx, new Date(now.getTime() - 365 * DAY_MS));
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,

@@ -73,6 +73,20 @@ describe('declared access of routes', () => {
         'POST /api/contacts/:id/erase',
         'GET /api/services/:id/contacts',
         'GET /api/contacts/service-targets',
+        // Admin panel sections
+        'GET /api/audit-events',
+        'POST /api/mail/outbox/:id/retry',
+        'POST /api/mail/outbox/:id/discard',
+        'GET /api/weighting-settings',
+        'PUT /api/weighting-settings/:key',
+        'GET /api/entitlement-roles',
+        'POST /api/entitlement-roles',
+        'PATCH /api/entitlement-roles/:id',
+        'DELETE /api/entitlement-roles/:id',
+        'GET /api/vo-name-prefixes',
+        'POST /api/vo-name-prefixes',
+        'DELETE /api/vo-name-prefixes/:id',
+        'GET /api/role-counts',
       ]),
     );
     for (const route of apiRoutes) {

@@ -59,6 +59,7 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
       claimToken: token,
       lockedUntil: sql`now() + ${interval(leaseMs)}`,
       tries: sql`${mailOutbox.tries} + 1`,
+      version: sql`${mailOutbox.version} + 1`,
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
@@ -96,13 +97,20 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
           nextAttemptAt: sql`now() + ${interval(backoffMs(mail.tries))}`,
           lockedUntil: null,
           claimToken: null,
+          version: sql`${mailOutbox.version} + 1`,
         })
         .where(mine);
       return false;
     }
     await db
       .update(mailOutbox)
-      .set({ state: 'sent', sentAt: sql`now()`, lockedUntil: null, claimToken: null })
+      .set({
+        state: 'sent',
+        sentAt: sql`now()`,
+        lockedUntil: null,
+        claimToken: null,
+        version: sql`${mailOutbox.version} + 1`,
+      })
       .where(mine);
     return true;
   };

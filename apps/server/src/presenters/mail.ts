@@ -15,6 +15,7 @@ export const presentOutboxEntry = (row: OutboxRow): OutboxEntry => ({
   lastError: row.lastError,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
+  version: row.version,
 });
 
 /** No row yet: version 1 with the defaults (English, every kind on). */

@@ -1,6 +1,15 @@
-import { mailSettingsRequestSchema, mailSettingsSchema, outboxListSchema, outboxQuerySchema } from '@nubes/domain';
+import {
+  mailSettingsRequestSchema,
+  mailSettingsSchema,
+  outboxActionSchema,
+  outboxEntrySchema,
+  outboxIdParamSchema,
+  outboxListSchema,
+  outboxQuerySchema,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { discardMail, retryMail } from '../commands/outbox.js';
 import { updateMailSettings } from '../commands/update-mail-settings.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
@@ -30,6 +39,31 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       return { items: rows.map(presentOutboxEntry), total };
     },
   );
+
+  for (const [action, command, summary] of [
+    [
+      'retry',
+      retryMail,
+      'Send a failed or discarded mail again: back to pending, tries from zero (409 from other states)',
+    ],
+    ['discard', discardMail, 'Never send a pending or failed mail (409 from other states)'],
+  ] as const)
+    app.post(
+      `/mail/outbox/:id/${action}`,
+      {
+        config: { access: 'mail.manage' },
+        schema: {
+          tags: ['mail'],
+          summary: `${summary}; names the version read, a stale one is 409`,
+          security,
+          params: outboxIdParamSchema,
+          body: outboxActionSchema,
+          response: { 200: outboxEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) =>
+        presentOutboxEntry(await command(context.writes, requirePrincipal(request), request.params.id, request.body)),
+    );
 
   app.get(
     '/me/mail-settings',

@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { upsertSsoUser } from '../commands/upsert-sso-user.js';
+import { loadEntitlementMap } from '../queries/entitlement-roles.js';
 import { errorResponses } from '../http/openapi.js';
 
 export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -40,7 +41,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     },
     async (request) => {
       const claims = await context.oidc.finish(request.body);
-      const user = await upsertSsoUser(context.writes, claims, context.config.entitlements, request.language);
+      // The explicit pairs are the admin panel's table (seeded from OIDC_ENTITLEMENT_ROLES); the prefix stays configuration.
+      const mapping = {
+        prefix: context.config.entitlements.prefix,
+        map: await loadEntitlementMap(context.database.db),
+      };
+      const user = await upsertSsoUser(context.writes, claims, mapping, request.language);
       return { token: await context.tokens.issue(user) };
     },
   );

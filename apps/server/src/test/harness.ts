@@ -9,6 +9,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTokenService, type TokenService } from '../auth/tokens.js';
+import { seedEntitlementRoles } from '../commands/entitlement-roles.js';
 import { ensureAdmin } from '../commands/ensure-admin.js';
 import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -74,6 +75,7 @@ export const createTestApp = async (
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!;
   await ensureAdmin(writesFor(database.db), config.admin);
+  await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
   const app = await buildApp(config, database);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

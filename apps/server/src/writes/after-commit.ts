@@ -33,7 +33,9 @@ export type AfterCommitEffect =
   /** An institution changed: every list that shows provider names reads them again. */
   | { kind: 'institutions.changed' }
   /** A contact changed (or was created, deleted, erased): the contact list reads them again. */
-  | { kind: 'contacts.changed' };
+  | { kind: 'contacts.changed' }
+  /** Weighting criteria changed and every service's score with them: every list reads the services again. */
+  | { kind: 'weighting.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -84,6 +86,7 @@ const createAfterCommit =
           resourcePackagesChangedIn(db);
           break;
         case 'institutions.changed':
+        case 'weighting.changed':
           invalidateServiceCaches(db);
           break;
         case 'contacts.changed':

@@ -1,51 +1,107 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditLogSection } from '../features/admin/audit-log/AuditLogSection';
+import { WeightingSection } from '../features/admin/weighting/WeightingSection';
+import { EntitlementRolesSection } from '../features/admin/entitlements/EntitlementRolesSection';
+import { RolesSection } from '../features/admin/roles/RolesSection';
+import { VoNamePrefixesSection } from '../features/admin/vo-prefixes/VoNamePrefixesSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
+import type { MessageKey } from '@nubes/domain';
 import { useSearchParams } from '../routing';
 
-const TABS = ['resourceTypes', 'mailOutbox'] as const;
-type AdminTab = (typeof TABS)[number];
+interface AdminTab {
+  id: string;
+  title: MessageKey;
+  intro?: MessageKey;
+  content: () => ReactNode;
+}
+
+const TABS: readonly AdminTab[] = [
+  { id: 'resourceTypes', title: 'resourceTypeAdmin.types', content: () => <ResourceTypesSection /> },
+  { id: 'mailOutbox', title: 'mail.outbox.title', intro: 'mail.outbox.intro', content: () => <OutboxTable /> },
+  {
+    id: 'auditLog',
+    title: 'adminSections.tab.auditLog',
+    intro: 'adminSections.auditLog.intro',
+    content: () => <AuditLogSection />,
+  },
+  {
+    id: 'weighting',
+    title: 'adminSections.tab.weighting',
+    intro: 'adminSections.weighting.intro',
+    content: () => <WeightingSection />,
+  },
+  {
+    id: 'entitlements',
+    title: 'adminSections.tab.entitlements',
+    intro: 'adminSections.entitlements.intro',
+    content: () => <EntitlementRolesSection />,
+  },
+  {
+    id: 'voPrefixes',
+    title: 'adminSections.tab.voPrefixes',
+    intro: 'adminSections.voPrefixes.intro',
+    content: () => <VoNamePrefixesSection />,
+  },
+  {
+    id: 'roles',
+    title: 'adminSections.tab.roles',
+    intro: 'adminSections.roles.intro',
+    content: () => <RolesSection />,
+  },
+];
 
 /**
- * Admin Panel (/manage/adminPanel, portal manager): the resource types (docs/adr/0032-json-policies-in-the-web.md)
- * and the mail outbox (docs/adr/0027-mail-outbox.md), one tab each.
+ * Admin Panel (/manage/adminPanel, portal manager): one tab per section (docs/adr/0036-admin-panel-sections.md),
+ * the resource types (docs/adr/0032-json-policies-in-the-web.md), the mail outbox (docs/adr/0027-mail-outbox.md)
+ * and the audit log among them.
  */
 export const AdminPanelPage = () => {
   const { t } = useTranslation();
-  // The tab is part of the address, so a link (or the back button) opens the outbox directly.
+  // The tab is part of the address, so a link (or the back button) opens a section directly.
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: AdminTab = TABS.find((candidate) => candidate === asked) ?? 'resourceTypes';
+  const tab = TABS.find((candidate) => candidate.id === asked) ?? TABS[0]!;
+  const list = useRef<HTMLDivElement>(null);
+  // On a phone the tab list scrolls sideways: the open section's tab is brought into the middle, so
+  // a link to a later section shows which one is open (and that there are more on both sides).
+  useEffect(() => {
+    const box = list.current;
+    const selected = box?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!box || !selected || box.scrollWidth <= box.clientWidth) return;
+    const outer = box.getBoundingClientRect();
+    const inner = selected.getBoundingClientRect();
+    box.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
+  }, [tab.id]);
   return (
     <Stack gap="lg">
       <Title order={1}>{t('routes.adminPanel')}</Title>
       <Tabs
-        value={tab}
-        onChange={(next) => setParams(next && next !== 'resourceTypes' ? { tab: next } : {}, { replace: true })}
+        value={tab.id}
+        onChange={(next) => setParams(next && next !== TABS[0]!.id ? { tab: next } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List aria-label={t('resourceTypeAdmin.tabs')} mb="md">
-          <Tabs.Tab value="resourceTypes">{t('resourceTypeAdmin.types')}</Tabs.Tab>
-          <Tabs.Tab value="mailOutbox">{t('mail.outbox.title')}</Tabs.Tab>
+        {/* On a phone the tabs scroll sideways rather than wrap into a pile. */}
+        <Tabs.List ref={list} aria-label={t('adminSections.tabs')} mb="md" className="admin-tabs">
+          {TABS.map((section) => (
+            <Tabs.Tab key={section.id} value={section.id}>
+              {t(section.title)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="resourceTypes">
-          <section aria-labelledby="resource-types-heading">
-            <Title order={2} id="resource-types-heading" mb="xs">
-              {t('resourceTypeAdmin.types')}
-            </Title>
-            <ResourceTypesSection />
-          </section>
-        </Tabs.Panel>
-        <Tabs.Panel value="mailOutbox">
-          <section aria-labelledby="mail-outbox-heading">
-            <Title order={2} id="mail-outbox-heading" mb="xs">
-              {t('mail.outbox.title')}
-            </Title>
-            <Text mb="md">{t('mail.outbox.intro')}</Text>
-            <OutboxTable />
-          </section>
-        </Tabs.Panel>
+        {TABS.map((section) => (
+          <Tabs.Panel key={section.id} value={section.id}>
+            <section aria-labelledby={`${section.id}-heading`}>
+              <Title order={2} id={`${section.id}-heading`} mb="xs">
+                {t(section.title)}
+              </Title>
+              {section.intro && <Text mb="md">{t(section.intro)}</Text>}
+              {section.content()}
+            </section>
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

@@ -18,6 +18,7 @@ const mail = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
   lastError: null,
   createdAt: '2026-03-01T09:30:00.000Z',
   sentAt: '2026-03-01T09:31:00.000Z',
+  version: 1,
   ...overrides,
 });
 

@@ -4,6 +4,7 @@ import { REVIEW_STATUSES } from '../reviews/statuses.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { CHANGE_DECISIONS, CHANGE_REQUEST_STATES } from '../change-requests/states.js';
 import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
+import { OUTBOX_STATES } from '../mail/schemas.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -57,7 +58,12 @@ export type AuditObjectType =
   | 'changeRequest'
   | 'resourcePackage'
   | 'resourceType'
-  | 'contact';
+  | 'contact'
+  // Admin panel (docs/adr/0036-admin-panel-sections.md)
+  | 'mail'
+  | 'weightingCriterion'
+  | 'entitlementRole'
+  | 'voNamePrefix';
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -200,6 +206,33 @@ const AUDIT_EVENTS = {
   'contact.erased': event('contact', {
     after: z.object({ erased: z.literal(true), addresses: z.int(), properties: z.int(), relations: z.int() }),
   }),
+  // Admin panel (docs/adr/0036-admin-panel-sections.md): the outbox's retry and discard name the
+  // states; a retry starts the tries again.
+  'mail.retried': event('mail', {
+    before: z.object({ state: z.enum(OUTBOX_STATES), tries: z.int() }),
+    after: z.object({ state: z.enum(OUTBOX_STATES), tries: z.int() }),
+  }),
+  // A criterion's changed values old → new (factor, options); `rescored` how many services got a new score.
+  'weightingCriterion.updated': event('weightingCriterion', {
+    before: changedValues,
+    after: z.looseObject({ rescored: z.int() }),
+  }),
+  // The entitlement → role map: created with its pair (and `source: 'environment'` when the
+  // variable seeded it), changed old → new, deleted with what it was.
+  'entitlementRole.created': event('entitlementRole', {
+    after: z.object({ entitlement: z.string(), role: z.enum(ROLES), source: z.literal('environment').optional() }),
+  }),
+  'entitlementRole.updated': event('entitlementRole', { before: changedValues, after: changedValues }),
+  'entitlementRole.deleted': event('entitlementRole', {
+    before: z.object({ entitlement: z.string(), role: z.enum(ROLES) }),
+  }),
+  // A reserved VO name prefix, added or removed with its note.
+  'voNamePrefix.created': event('voNamePrefix', { after: z.object({ prefix: z.string(), note: z.string() }) }),
+  'voNamePrefix.deleted': event('voNamePrefix', { before: z.object({ prefix: z.string(), note: z.string() }) }),
+  'mail.discarded': event('mail', {
+    before: z.object({ state: z.enum(OUTBOX_STATES) }),
+    after: z.object({ state: z.enum(OUTBOX_STATES) }),
+  }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;
@@ -264,3 +297,8 @@ export const parseAuditEvent = (row: {
   if (!parsed.success) return null;
   return { action: row.action, objectType: definition.objectType, ...parsed.data } as ParsedAuditEvent;
 };
+
+/** Every kind of object an event can be about, for the audit log's filter (admin panel). */
+export const AUDIT_OBJECT_TYPES: readonly AuditObjectType[] = [
+  ...new Set(Object.values(AUDIT_EVENTS).map((definition) => definition.objectType)),
+];

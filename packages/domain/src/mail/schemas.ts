@@ -4,7 +4,7 @@ import { msg } from '../i18n/core.js';
 import { versionSchema } from '../schemas/services.js';
 import { MAIL_KINDS } from './kinds.js';
 
-export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'discarded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
@@ -22,6 +22,7 @@ export const outboxEntrySchema = z
     lastError: z.string().nullable(),
     createdAt: isoDateTime,
     sentAt: isoDateTime.nullable(),
+    version: z.int(),
   })
   .meta({ id: 'OutboxEntry' });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
@@ -61,3 +62,13 @@ export const mailSettingsRequestSchema = z
   })
   .meta({ id: 'MailSettingsRequest' });
 export type MailSettingsRequest = z.infer<typeof mailSettingsRequestSchema>;
+
+/** Which states the portal manager can retry a mail from (back to pending) and discard it from (never sent). */
+export const OUTBOX_RETRYABLE: readonly OutboxState[] = ['failed', 'discarded'];
+export const OUTBOX_DISCARDABLE: readonly OutboxState[] = ['pending', 'failed'];
+
+export const outboxIdParamSchema = z.object({ id: z.uuid({ error: msg('validation.invalid') }) });
+
+/** Retry or discard: the version of the mail as the caller read it (a stale one answers 409). */
+export const outboxActionSchema = z.object({ version: versionSchema }).strict().meta({ id: 'OutboxAction' });
+export type OutboxActionRequest = z.infer<typeof outboxActionSchema>;

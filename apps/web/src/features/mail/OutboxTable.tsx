@@ -1,11 +1,19 @@
-import { Badge, Text } from '@mantine/core';
-import { formatDateTime, type OutboxEntry, type OutboxState } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import {
+  formatDateTime,
+  OUTBOX_DISCARDABLE,
+  OUTBOX_RETRYABLE,
+  type OutboxEntry,
+  type OutboxState,
+} from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
-import { fetchOutbox, mailKeys } from './api';
+import { reportWriteError } from '../service/writes';
+import { changeOutboxMail, fetchOutbox, mailKeys } from './api';
 
 /** The tint tells the state at a glance; the text stays dark, so it reads on every tint (WCAG AA). */
 const STATE_COLORS: Record<OutboxState, string> = {
@@ -13,12 +21,36 @@ const STATE_COLORS: Record<OutboxState, string> = {
   sending: 'blue',
   sent: 'green',
   failed: 'red',
+  discarded: 'gray',
 };
 
-/** The mail outbox for the portal manager: who, what, how far, and why not (docs/adr/0027-mail-outbox.md). */
+/**
+ * The mail outbox for the portal manager: who, what, how far, and why not (docs/adr/0027-mail-outbox.md);
+ * a failed or discarded mail can be sent again, a waiting or failed one discarded (after a question).
+ */
 export const OutboxTable = () => {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const outbox = useQuery({ queryKey: mailKeys.outbox, queryFn: ({ signal }) => fetchOutbox(signal) });
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: mailKeys.outbox });
+  const change = useMutation({
+    mutationFn: ({ mail, action }: { mail: OutboxEntry; action: 'retry' | 'discard' }) =>
+      changeOutboxMail(mail, action),
+    onSuccess: (_mail, { mail, action }) => {
+      setDiscarding(null);
+      reload();
+      notifySuccess(
+        t(action === 'retry' ? 'adminSections.outbox.retry' : 'adminSections.outbox.discard'),
+        t(action === 'retry' ? 'adminSections.outbox.retried' : 'adminSections.outbox.discarded', { to: mail.to }),
+      );
+    },
+    onError: (error) => {
+      setDiscarding(null);
+      // Sent meanwhile or changed by the worker: the list shows how it is now.
+      reportWriteError(error, t('adminSections.outbox.cannotChange'), t, { onConflict: reload });
+    },
+  });
   const columns = useMemo(
     (): DataTableColumn<OutboxEntry>[] => [
       {
@@ -78,8 +110,39 @@ export const OutboxTable = () => {
         nowrap: true,
         hiddenByDefault: true,
       },
+      {
+        id: 'actions',
+        header: t('adminSections.outbox.actions'),
+        cell: (mail) => (
+          <Group gap="xs" wrap="nowrap">
+            {OUTBOX_RETRYABLE.includes(mail.state) && (
+              <Button
+                size="compact-sm"
+                variant="light"
+                aria-label={t('adminSections.outbox.retryMail', { to: mail.to })}
+                onClick={() => change.mutate({ mail, action: 'retry' })}
+              >
+                {t('adminSections.outbox.retry')}
+              </Button>
+            )}
+            {OUTBOX_DISCARDABLE.includes(mail.state) && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                aria-label={t('adminSections.outbox.discardMail', { to: mail.to })}
+                onClick={() => setDiscarding(mail)}
+              >
+                {t('adminSections.outbox.discard')}
+              </Button>
+            )}
+          </Group>
+        ),
+        hideable: false,
+      },
     ],
-    [t],
+    // The mutation object changes with its state; its mutate function does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, change.mutate],
   );
   if (outbox.isPending) return <PageLoader />;
   if (outbox.isError)
@@ -89,14 +152,40 @@ export const OutboxTable = () => {
       </Text>
     );
   return (
-    <DataTable
-      id="mail-outbox"
-      caption={t('mail.outbox.label')}
-      columns={columns}
-      rows={outbox.data.items}
-      getRowId={(mail) => mail.id}
-      empty={{ title: t('mail.outbox.empty') }}
-      initialSort={{ id: 'createdAt', desc: true }}
-    />
+    <>
+      <DataTable
+        id="mail-outbox"
+        caption={t('mail.outbox.label')}
+        columns={columns}
+        rows={outbox.data.items}
+        getRowId={(mail) => mail.id}
+        empty={{ title: t('mail.outbox.empty') }}
+        initialSort={{ id: 'createdAt', desc: true }}
+      />
+      <Modal
+        opened={discarding !== null}
+        onClose={() => setDiscarding(null)}
+        title={t('adminSections.outbox.discardTitle')}
+        closeButtonProps={{ 'aria-label': t('adminSections.outbox.cancel') }}
+      >
+        {discarding && (
+          <>
+            <Text>{t('adminSections.outbox.discardText', { subject: discarding.subject, to: discarding.to })}</Text>
+            <Group justify="flex-end" gap="sm" mt="lg">
+              <Button variant="default" onClick={() => setDiscarding(null)}>
+                {t('adminSections.outbox.cancel')}
+              </Button>
+              <Button
+                color="red"
+                loading={change.isPending}
+                onClick={() => change.mutate({ mail: discarding, action: 'discard' })}
+              >
+                {t('adminSections.outbox.discard')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </>
   );
 };

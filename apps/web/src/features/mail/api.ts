@@ -1,4 +1,4 @@
-import type { MailSettings, MailSettingsRequest, OutboxList } from '@nubes/domain';
+import type { MailSettings, MailSettingsRequest, OutboxEntry, OutboxList } from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
 export const mailKeys = {
@@ -13,3 +13,10 @@ export const fetchMailSettings = (signal?: AbortSignal) =>
 
 export const saveMailSettings = (body: MailSettingsRequest) =>
   apiRequest<MailSettings>('/api/me/mail-settings', { method: 'PUT', body });
+
+/** Retry (a failed or discarded mail goes back to pending) or discard (a pending or failed one is not sent). */
+export const changeOutboxMail = (mail: Pick<OutboxEntry, 'id' | 'version'>, action: 'retry' | 'discard') =>
+  apiRequest<OutboxEntry>(`/api/mail/outbox/${encodeURIComponent(mail.id)}/${action}`, {
+    method: 'POST',
+    body: { version: mail.version },
+  });

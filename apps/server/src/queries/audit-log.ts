@@ -1,0 +1,37 @@
+import type { AuditLogQuery } from '@nubes/domain';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { auditEvents } from '../db/schema.js';
+
+/** Days are the alliance's (Europe/Berlin, as the portal shows dates): `to` includes its whole day. */
+const ZONE = 'Europe/Berlin';
+
+/**
+ * One page of the whole portal's audit events, newest first, with the count of all that match.
+ * Each filter has its index: actor (actor_id, at), object (object_type, object_id, at), action
+ * (action, at), and the time alone (at).
+ */
+export const listAuditLog = async (db: Db, query: AuditLogQuery) => {
+  const where = and(
+    query.actor ? eq(auditEvents.actorId, query.actor) : undefined,
+    query.action ? eq(auditEvents.action, query.action) : undefined,
+    query.objectType ? eq(auditEvents.objectType, query.objectType) : undefined,
+    query.objectId ? eq(auditEvents.objectId, query.objectId) : undefined,
+    query.from ? sql`${auditEvents.at} >= (${query.from}::date::timestamp AT TIME ZONE ${ZONE})` : undefined,
+    query.to ? sql`${auditEvents.at} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${ZONE})` : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      // The id after the time keeps pages stable when events share a moment.
+      .orderBy(
+        ...(query.order === 'asc' ? [auditEvents.at, auditEvents.id] : [desc(auditEvents.at), desc(auditEvents.id)]),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ value: count() }).from(auditEvents).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+};

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../db/schema.js';
+import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+
+describe('the audit log', () => {
+  let test: TestApp;
+  let principals: TestPrincipal[];
+  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const get = (user: string | null, query: Record<string, string> = {}) =>
+    test.app.inject({ method: 'GET', url: '/api/audit-events', query, headers: user ? bearer(as(user).token) : {} });
+  const actions = (response: { json(): { items: { action: string }[] } }) =>
+    response.json().items.map((event) => event.action);
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    principals = await seedPrincipals(test);
+    // Start from a known log: what seeding the principals wrote is not this test's concern.
+    await test.database.db.delete(auditEvents);
+    await test.database.db.insert(auditEvents).values([
+      {
+        actorId: as('alice').id,
+        actorName: 'Alice Adler',
+        // 23:30 UTC on 1 March is already 2 March in Berlin.
+        at: new Date('2026-03-01T23:30:00Z'),
+        objectType: 'keyword',
+        objectId: 'k-1',
+        action: 'keyword.created',
+        after: { name: 'HPC' },
+      },
+      {
+        actorId: as('admin').id,
+        actorName: 'Admin',
+        at: new Date('2026-03-03T10:00:00Z'),
+        objectType: 'user',
+        objectId: as('nora').id,
+        action: 'user.roles.updated',
+        before: { roles: [] },
+        after: { roles: ['serviceProvider'] },
+      },
+      {
+        actorId: as('alice').id,
+        actorName: 'Alice Adler',
+        at: new Date('2026-03-05T08:00:00Z'),
+        objectType: 'session',
+        objectId: 'alice',
+        action: 'login.failed',
+        after: { ip: '127.0.0.1' },
+      },
+    ]);
+  });
+  afterAll(() => test.close());
+
+  it('lists every event newest first, with its actor, object and changes in words', async () => {
+    const all = await get('admin');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({ total: 3, page: 1, pageSize: 50 });
+    expect(actions(all)).toEqual(['login.failed', 'user.roles.updated', 'keyword.created']);
+    expect(all.json().items[1]).toMatchObject({
+      actor: 'Admin',
+      actorId: as('admin').id,
+      objectType: 'user',
+      objectId: as('nora').id,
+      changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
+    });
+  });
+
+  it('filters by who, what, object and days in the alliance time zone, and pages', async () => {
+    expect(actions(await get('admin', { actor: as('alice').id }))).toEqual(['login.failed', 'keyword.created']);
+    expect(actions(await get('admin', { action: 'keyword.created' }))).toEqual(['keyword.created']);
+    expect(actions(await get('admin', { objectType: 'user', objectId: as('nora').id }))).toEqual([
+      'user.roles.updated',
+    ]);
+    expect(actions(await get('admin', { from: '2026-03-02', to: '2026-03-03' }))).toEqual([
+      'user.roles.updated',
+      'keyword.created',
+    ]);
+    expect(actions(await get('admin', { to: '2026-03-01' }))).toEqual([]);
+    const second = await get('admin', { pageSize: '2', page: '2' });
+    expect(second.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(actions(second)).toEqual(['keyword.created']);
+  });
+
+  it('refuses bad filters with 400 in the caller’s language', async () => {
+    const bad = await get('admin', { actor: 'someone', action: 'coffee.made', objectType: 'cup', from: '1.3.2026' });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual(['action', 'actor', 'from', 'objectType']);
+    const reversed = await test.app.inject({
+      method: 'GET',
+      url: '/api/audit-events',
+      query: { from: '2026-03-05', to: '2026-03-01' },
+      headers: { ...bearer(as('admin').token), 'accept-language': 'de' },
+    });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().fields).toEqual({ to: 'Das Ende liegt vor dem Anfang' });
+  });
+
+  it('is for the portal manager only: 401 without a session, 403 for every other role', async () => {
+    expect((await get(null)).statusCode).toBe(401);
+    for (const user of ['carla', 'desk', 'paula', 'alice', 'nora']) expect((await get(user)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,37 @@
+import { auditLogQuerySchema, auditLogSchema } from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../app-context.js';
+import { errorResponses } from '../http/openapi.js';
+import { presentAuditLog } from '../presenters/audit-log.js';
+import { idsInHistory } from '../presenters/service-history.js';
+import { listAuditLog } from '../queries/audit-log.js';
+import { loadDisplayNames } from '../queries/display-names.js';
+
+/** The audit log of the whole portal for the admin panel (docs/adr/0036-admin-panel-sections.md). */
+export const auditLogRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
+
+  app.get(
+    '/audit-events',
+    {
+      config: { access: 'audit.read' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Audit events of the whole portal by actor, action, object and days (Europe/Berlin), newest first, paged',
+        security: [{ bearer: [] }],
+        querystring: auditLogQuerySchema,
+        response: { 200: auditLogSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listAuditLog(db, request.query);
+      return {
+        items: presentAuditLog(rows, await loadDisplayNames(db, idsInHistory(rows))),
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      };
+    },
+  );
+};

@@ -1,0 +1,102 @@
+import {
+  createEntitlementRoleSchema,
+  entitlementRoleIdParamSchema,
+  entitlementRoleListSchema,
+  entitlementRoleSchema,
+  isRole,
+  updateEntitlementRoleSchema,
+  versionQuerySchema,
+  type EntitlementRole,
+} from '@nubes/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../app-context.js';
+import { createEntitlementRole, deleteEntitlementRole, updateEntitlementRole } from '../commands/entitlement-roles.js';
+import { errorResponses } from '../http/openapi.js';
+import { requirePrincipal } from '../http/require-principal.js';
+import { listEntitlementRoles } from '../queries/entitlement-roles.js';
+import type { EntitlementRoleRow } from '../writes/entitlement-role-writes.js';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+const present = (row: EntitlementRoleRow): EntitlementRole => ({
+  id: row.id,
+  entitlement: row.entitlement,
+  // The table's check keeps it a known role.
+  role: isRole(row.role) ? row.role : 'serviceProvider',
+  version: row.version,
+});
+
+/** The entitlement → role map that SSO logins read (docs/adr/0036-admin-panel-sections.md). */
+export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const { db } = context.database;
+
+  app.get(
+    '/entitlement-roles',
+    {
+      config: { access: 'entitlementRole.manage' },
+      schema: {
+        tags,
+        summary: "The map from the identity provider's entitlement values to roles, by entitlement",
+        security,
+        response: { 200: entitlementRoleListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ items: (await listEntitlementRoles(db)).map(present) }),
+  );
+
+  app.post(
+    '/entitlement-roles',
+    {
+      config: { access: 'entitlementRole.manage' },
+      schema: {
+        tags,
+        summary: 'Map an entitlement value to a role; one already mapped answers 400',
+        security,
+        body: createEntitlementRoleSchema,
+        response: { 201: entitlementRoleSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(present(await createEntitlementRole(context.writes, requirePrincipal(request), request.body))),
+  );
+
+  app.patch(
+    '/entitlement-roles/:id',
+    {
+      config: { access: 'entitlementRole.manage' },
+      schema: {
+        tags,
+        summary: 'Change an entitlement or its role (names the version read; a stale one is 409)',
+        security,
+        params: entitlementRoleIdParamSchema,
+        body: updateEntitlementRoleSchema,
+        response: { 200: entitlementRoleSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      present(await updateEntitlementRole(context.writes, requirePrincipal(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/entitlement-roles/:id',
+    {
+      config: { access: 'entitlementRole.manage' },
+      schema: {
+        tags,
+        summary: 'Remove an entitlement from the map (a stale version is 409)',
+        security,
+        params: entitlementRoleIdParamSchema,
+        querystring: versionQuerySchema,
+        response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await deleteEntitlementRole(context.writes, requirePrincipal(request), request.params.id, request.query.version);
+      return reply.code(204).send(null);
+    },
+  );
+};

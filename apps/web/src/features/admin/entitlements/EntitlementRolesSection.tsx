@@ -1,0 +1,134 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { EntitlementRole } from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { notifySuccess } from '../../../components/notify';
+import { PageLoader } from '../../../components/PageLoader';
+import { reportWriteError } from '../../service/writes';
+import { deleteEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles } from './api';
+import { EntitlementRoleModal } from './EntitlementRoleModal';
+
+/** The map from the identity provider's entitlements to roles: list, add, edit, remove after asking. */
+export const EntitlementRolesSection = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const pairs = useQuery({ queryKey: entitlementRoleKeys.all, queryFn: ({ signal }) => fetchEntitlementRoles(signal) });
+  const [editing, setEditing] = useState<EntitlementRole | 'new' | null>(null);
+  const [removing, setRemoving] = useState<EntitlementRole | null>(null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: entitlementRoleKeys.all });
+  const remove = useMutation({
+    mutationFn: (pair: EntitlementRole) => deleteEntitlementRole(pair),
+    onSuccess: (_nothing, pair) => {
+      setRemoving(null);
+      reload();
+      notifySuccess(t('adminSections.entitlements.removed'), pair.entitlement);
+    },
+    onError: (error) => {
+      setRemoving(null);
+      reportWriteError(error, t('adminSections.entitlements.cannotRemove'), t, { onConflict: reload });
+    },
+  });
+
+  const columns = useMemo(
+    (): DataTableColumn<EntitlementRole>[] => [
+      {
+        id: 'entitlement',
+        // Short: a header keeps to one line, and the values wrap below it on a phone.
+        header: t('adminSections.entitlements.entitlementColumn'),
+        cell: (pair) => (
+          <Text span inherit style={{ wordBreak: 'break-all' }}>
+            {pair.entitlement}
+          </Text>
+        ),
+        sortValue: (pair) => pair.entitlement,
+        rowHeader: true,
+        hideable: false,
+      },
+      {
+        id: 'role',
+        header: t('adminSections.entitlements.role'),
+        cell: (pair) => t(`userAccounts.roles.${pair.role}`),
+        sortValue: (pair) => t(`userAccounts.roles.${pair.role}`),
+      },
+      {
+        id: 'actions',
+        header: t('adminSections.entitlements.actions'),
+        cell: (pair) => (
+          // On a phone the buttons stack, so the column stays narrow and in view.
+          <Group gap={6}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={t('adminSections.entitlements.editEntitlement', { entitlement: pair.entitlement })}
+              onClick={() => setEditing(pair)}
+            >
+              {t('adminSections.entitlements.edit')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="default"
+              aria-label={t('adminSections.entitlements.removeEntitlement', { entitlement: pair.entitlement })}
+              onClick={() => setRemoving(pair)}
+            >
+              {t('adminSections.entitlements.remove')}
+            </Button>
+          </Group>
+        ),
+        hideable: false,
+      },
+    ],
+    [t],
+  );
+
+  if (pairs.isPending) return <PageLoader />;
+  if (pairs.isError)
+    return (
+      <Text role="alert" fw={600}>
+        {t('adminSections.entitlements.cannotLoad')}: {pairs.error.message}
+      </Text>
+    );
+  return (
+    <>
+      <Group justify="flex-end" mb="sm">
+        <Button onClick={() => setEditing('new')}>{t('adminSections.entitlements.add')}</Button>
+      </Group>
+      <DataTable
+        id="entitlement-roles"
+        caption={t('adminSections.entitlements.caption')}
+        columns={columns}
+        rows={pairs.data.items}
+        getRowId={(pair) => pair.id}
+        initialSort={{ id: 'entitlement', desc: false }}
+        empty={{ title: t('adminSections.entitlements.empty'), hint: t('adminSections.entitlements.emptyHint') }}
+      />
+      <EntitlementRoleModal editing={editing} onClose={() => setEditing(null)} />
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('adminSections.entitlements.removeTitle')}
+        closeButtonProps={{ 'aria-label': t('adminSections.entitlements.close') }}
+      >
+        {removing && (
+          <>
+            <Text style={{ wordBreak: 'break-word' }}>
+              {t('adminSections.entitlements.removeText', {
+                entitlement: removing.entitlement,
+                role: t(`userAccounts.roles.${removing.role}`),
+              })}
+            </Text>
+            <Group justify="flex-end" gap="sm" mt="lg">
+              <Button variant="default" onClick={() => setRemoving(null)}>
+                {t('adminSections.entitlements.cancel')}
+              </Button>
+              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(removing)}>
+                {t('adminSections.entitlements.remove')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,155 @@
+import { Button, Fieldset, Grid, Group, Modal, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  updateWeightingCriterionSchema,
+  type UpdateWeightingCriterion,
+  type WeightingCriterionFormInput,
+  type WeightingCriterionSettings,
+} from '@nubes/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifySuccess } from '../../../components/notify';
+import { SERVER_ERROR, TextInputField } from '../../../forms/fields';
+import { focusFirstError } from '../../../forms/focusFirstError';
+import { useZodForm } from '../../../forms/useZodForm';
+import { listKeys } from '../../portfolio/api';
+import { serviceKeys } from '../../service/api';
+import { reportWriteError } from '../../service/writes';
+import { saveWeightingCriterion, weightingSettingsKeys } from './api';
+
+const fieldId = (name: string) => `weighting-${name.replace(/\./g, '-')}`;
+
+interface Props {
+  criterion: WeightingCriterionSettings | null;
+  onClose: () => void;
+}
+
+/** A criterion's factor and its options' labels (English, German) and points; saving rescores every service. */
+export const WeightingCriterionModal = ({ criterion, onClose }: Props) => {
+  const { t, i18n } = useTranslation();
+  const phone = useMediaQuery('(max-width: 36em)');
+  const name = criterion ? (i18n.resolvedLanguage === 'de' ? criterion.label.de : criterion.label.en) : '';
+  return (
+    <Modal
+      opened={criterion !== null}
+      onClose={onClose}
+      size="lg"
+      fullScreen={phone}
+      title={t('adminSections.weighting.editTitle', { name })}
+      closeButtonProps={{ 'aria-label': t('adminSections.weighting.close') }}
+    >
+      {criterion && (
+        <CriterionForm key={`${criterion.key}:${criterion.version}`} criterion={criterion} onClose={onClose} />
+      )}
+    </Modal>
+  );
+};
+
+const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSettings; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { control, handleSubmit, setError } = useZodForm(updateWeightingCriterionSchema, {
+    defaultValues: {
+      version: criterion.version,
+      factor: criterion.factor,
+      options: criterion.options.map((option) => ({ ...option, label: { ...option.label } })),
+    },
+  });
+  const order = [
+    'factor',
+    ...criterion.options.flatMap((_option, index) => [
+      `options.${index}.label.en`,
+      `options.${index}.label.de`,
+      `options.${index}.points`,
+    ]),
+  ];
+
+  const saving = useMutation({
+    mutationFn: (values: UpdateWeightingCriterion) => saveWeightingCriterion(criterion.key, values),
+    onSuccess: (saved) => {
+      // Every score moved: the lists, the services' weighting tabs and this section read again.
+      void queryClient.invalidateQueries({ queryKey: weightingSettingsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: serviceKeys.weightingCriteria });
+      void queryClient.invalidateQueries({ queryKey: listKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['service'] });
+      notifySuccess(
+        t('adminSections.weighting.savedTitle'),
+        t('adminSections.weighting.saved', { count: saved.rescored }),
+      );
+      onClose();
+    },
+    onError: (error) =>
+      reportWriteError(error, t('adminSections.weighting.cannotSave'), t, {
+        onConflict: () => void queryClient.invalidateQueries({ queryKey: weightingSettingsKeys.all }),
+        onFields: (fields) => {
+          for (const [key, message] of Object.entries(fields))
+            if (order.includes(key))
+              setError(key as FieldPath<WeightingCriterionFormInput>, { type: SERVER_ERROR, message });
+        },
+      }),
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(order, fieldId))}>
+      <Stack gap="md">
+        <TextInputField
+          control={control}
+          name="factor"
+          id={fieldId('factor')}
+          label={t('adminSections.weighting.factor')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          w={{ base: '100%', sm: 160 }}
+          withAsterisk
+        />
+        {criterion.options.map((option, index) => (
+          <Fieldset key={option.key} legend={t('adminSections.weighting.optionLegend', { number: index + 1 })}>
+            <Grid gap="sm">
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInputField
+                  control={control}
+                  name={`options.${index}.label.en`}
+                  id={fieldId(`options.${index}.label.en`)}
+                  label={t('adminSections.weighting.labelEn')}
+                  withAsterisk
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <TextInputField
+                  control={control}
+                  name={`options.${index}.label.de`}
+                  id={fieldId(`options.${index}.label.de`)}
+                  label={t('adminSections.weighting.labelDe')}
+                  lang="de"
+                  withAsterisk
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 2 }}>
+                <TextInputField
+                  control={control}
+                  name={`options.${index}.points`}
+                  id={fieldId(`options.${index}.points`)}
+                  label={t('adminSections.weighting.points')}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  withAsterisk
+                />
+              </Grid.Col>
+            </Grid>
+          </Fieldset>
+        ))}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('adminSections.weighting.cancel')}
+          </Button>
+          <Button type="submit" loading={saving.isPending}>
+            {t('adminSections.weighting.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

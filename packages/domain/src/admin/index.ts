@@ -1,0 +1,5 @@
+export * from './audit-log.js';
+export * from './weighting.js';
+export * from './entitlement-roles.js';
+export * from './vo-name-prefixes.js';
+export * from './role-counts.js';
