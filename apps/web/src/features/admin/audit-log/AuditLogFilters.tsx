@@ -55,7 +55,7 @@ export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) =
         value={view.actor}
         known={knownActor}
         onChange={(user) => change({ actor: user?.id ?? null })}
-        style={{ width: 'min(100%, 300px)' }}
+        w={{ base: '100%', sm: 300 }}
       />
       <NativeSelect
         label={t('adminSections.auditLog.action')}

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UserRef } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -25,6 +25,8 @@ export interface UserPickerProps {
   required?: boolean;
   disabled?: boolean;
   style?: CSSProperties;
+  /** Width, responsive like Mantine's (a filter bar is full width on a phone). */
+  w?: SelectProps['w'];
 }
 
 /**
