@@ -16,18 +16,22 @@ const integrationRanking = async (page: Page) => {
   // One page holds them all, whatever services the other tests added.
   await page.goto('/sc/service-integration-list?pageSize=100');
   const table = page.getByRole('main').getByRole('table');
-  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // Both services are rows before the table is read: the first rows can show before the page size
+  // from the address applies.
+  await expect(table.getByRole('link', { name: RISER, exact: true })).toBeVisible();
+  await expect(table.getByRole('link', { name: OVERTAKEN, exact: true })).toBeVisible();
   const headers = await table.locator('thead th').allTextContents();
   const scoreColumn = headers.indexOf('Score');
   expect(scoreColumn).toBeGreaterThan(-1);
-  const rows = await table.locator('tbody tr').all();
-  const ranking: { name: string; score: number }[] = [];
-  for (const row of rows)
-    ranking.push({
-      name: (await row.getByRole('link').first().innerText()).trim(),
-      score: Number((await row.locator('th, td').nth(scoreColumn).innerText()).replace(/,/g, '')),
-    });
-  return ranking;
+  // Read in one go, so a re-render cannot mix rows of two renderings.
+  return table.locator('tbody tr').evaluateAll(
+    (rows, column) =>
+      rows.map((row) => ({
+        name: (row.querySelector('a')?.textContent ?? '').trim(),
+        score: Number((row.querySelectorAll('th, td')[column]?.textContent ?? '').replace(/,/g, '')),
+      })),
+    scoreColumn,
+  );
 };
 const rankOf = (ranking: { name: string }[], name: string) => ranking.findIndex((row) => row.name === name);
 
