@@ -535,6 +535,7 @@ export const en = {
       commentAdded: '[{{product}}] {{service}}: new comment',
       resourcePackageSubmitted: '[{{product}}] {{service}}: resource package "{{package}}" submitted for review',
       resourcePackageDecided: '[{{product}}] {{service}}: resource package "{{package}}" {{decision}}',
+      voStep: '[{{product}}] VO {{service}}: {{state}}',
     },
     bodies: {
       workflowStep:
@@ -549,6 +550,7 @@ export const en = {
         '{{actor}} submitted the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}) for review.',
       resourcePackageDecided:
         '{{actor}} {{decision}} the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}).',
+      voStep: '{{actor}} took the step "{{action}}" on the VO application {{service}}. Its status is now {{state}}.',
     },
     openService: 'Open the service: {{link}}',
     openReviewList: 'Open the resource package review list: {{link}}',
@@ -566,6 +568,7 @@ export const en = {
       commentAdded: 'New comments',
       resourcePackageSubmitted: 'Resource package submitted',
       resourcePackageDecided: 'Resource package approved or rejected',
+      voStep: 'Status changes of VOs',
     },
     kindDescriptions: {
       workflowStep: 'A workflow step of a service you are provider side of, or whose next step is yours.',
@@ -576,6 +579,7 @@ export const en = {
       commentAdded: 'Someone commented on a service you work on.',
       resourcePackageSubmitted: 'A resource package was submitted and waits for your review.',
       resourcePackageDecided: 'A resource package of one of your services was approved or rejected.',
+      voStep: 'A step of a VO application you manage, or one sent for your review as a VO supervisor.',
     },
     states: {
       pending: 'Pending',
@@ -1631,5 +1635,135 @@ export const en = {
       entitlementRole: 'Entitlement mapping',
       voNamePrefix: 'Reserved VO name prefix',
     },
+  },
+  vos: {
+    states: {
+      application_draft: 'Application Draft',
+      application_received: 'Application Received',
+      application_approved: 'Application Approved',
+      vo_available: 'VO Available',
+      application_withdrawn: 'Application Withdrawn',
+    },
+    actions: {
+      send: 'Send',
+      approve: 'Approve',
+      makeAvailable: 'Make VO available',
+      withdraw: 'Withdraw',
+      backToDraft: 'Back to draft',
+    },
+    confirm: {
+      send: 'Send the VO application to the VO supervisors for review?',
+      approve: 'Approve this VO application?',
+      makeAvailable: 'Make the VO available? It then exists in the AAI under its entitlement.',
+      withdraw: 'Withdraw this VO application? You can take it back to draft later.',
+      backToDraft: 'Send the application back to draft? Tell the VO managers what to change.',
+    },
+    pages: {
+      termsOfUse: 'Terms of use',
+      aaiPolicies: 'AAI policies',
+      general: 'General information and responsibilities',
+      aup: 'VO acceptable use policy',
+    },
+    fields: {
+      termsConfirmed: 'I confirm the terms of use',
+      policiesAccepted: 'I accept the policies of the AAI',
+      name: 'VO name',
+      description: 'Description and purpose',
+      homeInstitutionId: 'Home institution',
+      applicant: 'VO manager',
+      deputyId: 'Deputy VO manager',
+      securityContactEmail: 'Security contact e-mail',
+      expectedMembers: 'Expected number of members',
+      serviceIds: 'Services the VO wants to use',
+      aupAdditions: 'Additions to the acceptable use policy',
+      comment: 'Comment',
+      entitlement: 'Entitlement',
+    },
+    validation: {
+      nameRequired: 'This field cannot be empty. Please enter a name for your VO',
+      nameTooLong: 'A VO name has at most {{max}} characters',
+      nameCharacters: 'A VO name may hold only letters, digits, hyphens (-) and underscores (_), without spaces',
+      nameReservedPrefix: 'A VO name may not start with “{{prefix}}”: this prefix is reserved',
+      nameCentrePrefix: 'A VO name may not start with “{{prefix}}”: it is the abbreviation of the centre {{centre}}',
+      nameTaken: 'There is a VO with this name already (names are compared regardless of case)',
+      expectedMembers: 'Please enter a whole number of at least 1',
+      termsRequired: 'Please confirm the terms of use',
+      policiesRequired: 'Please accept the policies of the AAI',
+      descriptionRequired: 'Please describe the VO and its purpose',
+      homeInstitutionRequired: 'Please choose the home institution',
+      deputyRequired: 'Please choose a deputy VO manager',
+      deputyIsApplicant: 'The deputy must be someone other than the VO manager',
+      securityContactRequired: 'Please enter a security contact e-mail',
+      servicesRequired: 'Please choose at least one service',
+      commentRequired: 'Please write what the VO managers should change',
+      unknownInstitution: 'This institution does not exist',
+      unknownUser: 'This user does not exist',
+      unknownService: 'Choose services that are online',
+    },
+    messages: {
+      created: 'VO application created',
+      updated: 'VO application updated',
+      statusChanged: 'VO application status changed',
+      cannotSave: 'Cannot save VO Application',
+      cannotChangePage: 'Cannot change page',
+      sendFailed: 'Failed to send VO Application',
+      notEditable: 'A VO application can only be changed in draft, by its VO managers',
+      transitionNotAllowed: 'This step is not possible from the current status of the VO application',
+    },
+    termsOfUse: {
+      title: 'Terms of use of the alliance',
+      purpose:
+        'A virtual organisation (VO) groups the people who use the alliance’s cloud services for a common purpose in research or teaching. The VO’s membership decides who may use the services it was registered for.',
+      eligibility:
+        'A VO is applied for by a person working at an institution of the alliance, who becomes its VO manager, together with a deputy. Both stay responsible for the VO while it exists.',
+      responsibility:
+        'The VO managers keep the VO’s information true, admit only members who pursue the VO’s purpose, remove members who leave, and make every member aware of the VO’s acceptable use policy.',
+      members:
+        'The VO managers name a security contact that answers within one working day and help the alliance’s operators to handle any security incident that touches the VO.',
+      changes:
+        'The alliance may change these terms; the VO managers are told in advance and confirm the new terms to keep the VO.',
+      ending:
+        'A VO ends when its purpose ends, when its managers ask for it, or when these terms are broken; its members then lose the access the VO gave them.',
+    },
+    aup: {
+      title: 'Acceptable use policy (template)',
+      intro:
+        'This acceptable use policy applies to every member of the VO and to every use of the services the VO gives access to. It follows the WISE Baseline AUP; the VO may add its own rules below.',
+      purpose:
+        'You use the services only for the purpose of the VO as its managers described it, and only for research, teaching or the work that supports them.',
+      lawful:
+        'You do not break the law with the services and do not use them to harm others, to disturb other users’ work or to get access you were not given.',
+      property:
+        'You respect the intellectual property and the confidentiality of the data and software you reach through the services, and their licences.',
+      credentials:
+        'Your credentials are yours alone: you do not share them and you keep them safe. You tell the security contact at once when they may have been disclosed.',
+      security:
+        'You keep the devices and software you use to reach the services up to date and protect them against misuse as well as you reasonably can.',
+      incidents:
+        'You report every suspected security incident or misuse at once to the VO’s security contact, and you help to resolve it.',
+      data: 'Data about you (name, e-mail, affiliation, use of the services) is processed to run the services, to account for their use and to keep them secure, under the privacy notices of the services.',
+      availability:
+        'The services come without a guarantee of availability or fitness for a purpose; use them with that in mind and keep copies of what you cannot lose.',
+      sanctions:
+        'Whoever breaks this policy may lose access to the services at once; the matter may be reported to their home institution or to the authorities.',
+      liability:
+        'The operators of the services are liable only as the law demands; you are liable for damage caused by your breach of this policy.',
+      additionsTitle: 'Additions of the VO',
+      noAdditions: 'The VO adds no rules of its own.',
+    },
+    mail: {
+      open: 'Open the VO: {{link}}',
+      entitlement: 'Its entitlement in the AAI: {{entitlement}}',
+    },
+    historyActions: {
+      vo_created: 'VO application created',
+      vo_updated: 'VO application changed',
+      vo_send: 'VO application sent',
+      vo_approve: 'VO application approved',
+      vo_makeAvailable: 'VO made available',
+      vo_withdraw: 'VO application withdrawn',
+      vo_backToDraft: 'VO application back to draft',
+    },
+    objectType: 'VO',
   },
 } as const;
