@@ -87,6 +87,15 @@ describe('declared access of routes', () => {
         'POST /api/vo-name-prefixes',
         'DELETE /api/vo-name-prefixes/:id',
         'GET /api/role-counts',
+        // VO registration (routes/vos.ts)
+        'GET /api/vos',
+        'POST /api/vos',
+        'GET /api/vos/name-check',
+        'GET /api/vo-settings',
+        'GET /api/vos/:id',
+        'PATCH /api/vos/:id',
+        'POST /api/vos/:id/transitions',
+        'GET /api/vos/:id/history',
       ]),
     );
     for (const route of apiRoutes) {

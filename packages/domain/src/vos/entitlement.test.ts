@@ -10,7 +10,7 @@ describe('VO entitlement', () => {
 
   it('keeps the name’s case and has defaults', () => {
     expect(voEntitlement('Climate_Lab', DEFAULT_VO_ENTITLEMENT)).toBe(
-      'urn:geant:nubes.example.org:group:Climate_Lab#aai.nubes.example.org',
+      'urn:geant:nubes.example:group:Climate_Lab#aai.nubes.example',
     );
   });
 });

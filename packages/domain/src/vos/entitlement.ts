@@ -9,8 +9,8 @@ export interface VoEntitlementSettings {
 }
 
 export const DEFAULT_VO_ENTITLEMENT: VoEntitlementSettings = {
-  namespace: 'nubes.example.org',
-  authority: 'aai.nubes.example.org',
+  namespace: 'nubes.example',
+  authority: 'aai.nubes.example',
 };
 
 /**

@@ -135,13 +135,13 @@ export type VoTransition = z.infer<typeof voTransitionSchema>;
 
 export const voIdParamSchema = z.object({ id });
 
-export const voNameCheckQuerySchema = z.object({ name: text().max(1000, msg('validation.tooLong')) }).strict();
+/** `id`: the VO whose name is being changed, so its own name counts as free. */
+export const voNameCheckQuerySchema = z
+  .object({ name: text().max(1000, msg('validation.tooLong')), id: id.optional() })
+  .strict();
 export type VoNameCheckQuery = z.infer<typeof voNameCheckQuerySchema>;
 
-/**
- * Whether a name may be saved: `ok`, or the rule it breaks with its message in the caller's language.
- * `excludeId` in the query is not needed: a VO keeps its own name, the server compares with the others.
- */
+/** Whether a name may be saved: `ok`, or the rule it breaks with its message in the caller's language. */
 export const voNameCheckSchema = z
   .object({
     name: z.string(),
