@@ -26,7 +26,7 @@ export const MyVosPage = ({ routeId }: PageProps) => {
         intro={t('voScreens.myVosIntro')}
         actions={newButton}
       />
-      <MyVoTables reviewer={isVoReviewer(roles)} newAction={newButton} />
+      <MyVoTables reviewer={isVoReviewer(roles)} mayCreate={mayCreate} />
     </Stack>
   );
 };

@@ -227,7 +227,7 @@ export const GeneralPage = ({ control, vo, setError }: GeneralPageProps) => {
       />
       <HomeInstitutionInput control={control} vo={vo} />
       <div>
-        <Text size="sm" fw={500}>
+        <Text size="sm" fw={700}>
           {t('vos.fields.applicant')}
         </Text>
         <Text>{applicant ? userLabel(applicant) : '–'}</Text>
@@ -248,7 +248,7 @@ export const GeneralPage = ({ control, vo, setError }: GeneralPageProps) => {
         id={voFieldId('expectedMembers')}
         label={t('vos.fields.expectedMembers')}
         min={1}
-        maw="14rem"
+        maw="20rem"
       />
       <ServicesInput control={control} vo={vo} />
     </Stack>

@@ -1,7 +1,7 @@
 import { Anchor, Code, Stack, Title } from '@mantine/core';
 import { formatDateTime, MAX_PAGE_SIZE, routePath, type VoListItem } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { Link } from '../../../routing';
@@ -63,18 +63,22 @@ const MINE_COLUMNS: readonly Column[] = ['name', 'state', 'updatedAt', 'entitlem
 interface VoSectionProps {
   id: string;
   title: string;
+  /** A heading of its own, when the screen holds more than this list. */
+  headed: boolean;
   rows: readonly VoListItem[] | undefined;
   columns: readonly Column[];
-  empty: { title: string; hint?: string; action?: ReactNode };
+  empty: { title: string; hint?: string };
 }
 
-const VoSection = ({ id, title, rows, columns, empty }: VoSectionProps) => {
+const VoSection = ({ id, title, headed, rows, columns, empty }: VoSectionProps) => {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby={`${id}-title`}>
-      <Title order={2} size="h3" id={`${id}-title`} mb="sm">
-        {title}
-      </Title>
+    <section aria-labelledby={headed ? `${id}-title` : undefined} aria-label={headed ? undefined : title}>
+      {headed && (
+        <Title order={2} size="h3" id={`${id}-title`} mb="sm">
+          {title}
+        </Title>
+      )}
       <DataTable
         id={id}
         caption={title}
@@ -92,15 +96,15 @@ const VoSection = ({ id, title, rows, columns, empty }: VoSectionProps) => {
 export interface MyVoTablesProps {
   /** The caller reviews applications: the ones waiting for them come first. */
   reviewer: boolean;
-  /** What the empty list of the own VOs offers (the New VO Application button). */
-  newAction?: ReactNode;
+  /** The caller may start an application (the empty list says how). */
+  mayCreate: boolean;
 }
 
 /**
  * My VOs: the applications waiting for the caller's review (reviewers only) above the caller's
  * own VOs as applicant or deputy. One call brings both (GET /api/vos, the waiting ones first).
  */
-export const MyVoTables = ({ reviewer, newAction }: MyVoTablesProps) => {
+export const MyVoTables = ({ reviewer, mayCreate }: MyVoTablesProps) => {
   const { t } = useTranslation();
   const query = { pageSize: MAX_PAGE_SIZE };
   const list = useQuery({
@@ -122,6 +126,7 @@ export const MyVoTables = ({ reviewer, newAction }: MyVoTablesProps) => {
       {reviewer && (
         <VoSection
           id="vos-waiting"
+          headed
           title={t('voScreens.waitingForReview')}
           rows={waiting}
           columns={REVIEW_COLUMNS}
@@ -130,13 +135,13 @@ export const MyVoTables = ({ reviewer, newAction }: MyVoTablesProps) => {
       )}
       <VoSection
         id="vos-mine"
+        headed={reviewer}
         title={t('voScreens.myVos')}
         rows={mine}
         columns={MINE_COLUMNS}
         empty={{
           title: t('voScreens.noVos'),
-          hint: newAction ? t('voScreens.noVosHint') : undefined,
-          action: newAction,
+          hint: mayCreate ? t('voScreens.noVosHint') : undefined,
         }}
       />
     </Stack>
