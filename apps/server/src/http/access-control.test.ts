@@ -92,6 +92,8 @@ describe('declared access of routes', () => {
         'POST /api/vos',
         'GET /api/vos/name-check',
         'GET /api/vo-settings',
+        'GET /api/vos/service-options',
+        'GET /api/vos/user-options',
         'GET /api/vos/:id',
         'PATCH /api/vos/:id',
         'POST /api/vos/:id/transitions',

@@ -149,3 +149,11 @@ export const loadVoDetailsParts = async (db: Db | Tx, row: VoRow) => {
     institution: row.homeInstitutionId ? (institutionRefs.get(row.homeInstitutionId) ?? null) : null,
   };
 };
+
+/** The services a VO may choose: every service online, by name. */
+export const listVoServiceOptions = (db: Db): Promise<VoServiceRef[]> =>
+  db
+    .select({ id: services.id, serviceId: services.serviceId, name: services.name })
+    .from(services)
+    .where(eq(services.state, 'service_online'))
+    .orderBy(asc(sql`lower(${services.name})`), asc(services.id));

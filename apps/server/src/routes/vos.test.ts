@@ -105,6 +105,8 @@ describe('VO applications: create and read', () => {
       ['GET', `/api/vos/${id}/history`],
       ['GET', '/api/vo-settings'],
       ['GET', '/api/vos/name-check?name=x'],
+      ['GET', '/api/vos/service-options'],
+      ['GET', '/api/vos/user-options?q=al'],
     ] as const)
       expect((await call(null, method, url, method === 'GET' ? undefined : {})).statusCode, url).toBe(401);
   });
@@ -246,6 +248,19 @@ describe('VO applications: create and read', () => {
     expect((await call('victor', 'GET', '/api/vos/not-a-uuid')).statusCode).toBe(400);
     expect((await call('victor', 'GET', '/api/vos/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await call('nora', 'GET', `/api/vos/${vo.id}/history`)).statusCode).toBe(404);
+  });
+
+  it('offers the online services and, to VO managers, the users to name as deputy', async () => {
+    const options = await call('nora', 'GET', '/api/vos/service-options');
+    expect(options.statusCode).toBe(200);
+    const ids = options.json().items.map((item: { id: string }) => item.id);
+    expect(ids).toContain(online);
+    expect(ids).not.toContain(offline);
+    const users = await call('victor', 'GET', '/api/vos/user-options?q=alice');
+    expect(users.statusCode).toBe(200);
+    expect(users.json().items).toEqual([expect.objectContaining({ username: 'alice' })]);
+    expect((await call('nora', 'GET', '/api/vos/user-options?q=alice')).statusCode).toBe(403);
+    expect((await call('victor', 'GET', '/api/vos/user-options?q=a')).statusCode).toBe(400);
   });
 
   it('answers the AAI policy documents and the entitlement’s form', async () => {

@@ -10,7 +10,10 @@ import {
   voNameCheckSchema,
   voNameProblem,
   voNameTakenProblem,
+  voServiceOptionsSchema,
   voSettingsSchema,
+  userSearchQuerySchema,
+  userSearchResponseSchema,
   voTransitionSchema,
   createVoSchema,
   updateVoSchema,
@@ -29,7 +32,14 @@ import { presentVo, presentVoListItem } from '../presenters/vo.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { listAuditEvents } from '../queries/service-history.js';
 import { loadReservedVoNamePrefixEntries } from '../queries/vo-name-prefixes.js';
-import { isVoNameTaken, listVoPage, loadServiceNames, loadVoDetailsParts } from '../queries/vos.js';
+import { searchUsers } from '../queries/users.js';
+import {
+  isVoNameTaken,
+  listVoPage,
+  listVoServiceOptions,
+  loadServiceNames,
+  loadVoDetailsParts,
+} from '../queries/vos.js';
 
 const tags = ['VOs'];
 const security = [{ bearer: [] }];
@@ -124,6 +134,36 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         message: problem ? translate(request.language, problem.key, problem.params) : null,
       };
     },
+  );
+
+  app.get(
+    '/vos/service-options',
+    {
+      config: { access: 'vo.read' },
+      schema: {
+        tags,
+        summary: 'The services a VO may choose on its application: every service online, by name',
+        security,
+        response: { 200: voServiceOptionsSchema, ...errorResponses(401) },
+      },
+    },
+    async () => ({ items: await listVoServiceOptions(db) }),
+  );
+
+  app.get(
+    '/vos/user-options',
+    {
+      config: { access: 'vo.create' },
+      schema: {
+        tags,
+        summary: "Find users by name, username or e-mail (at most 20, by name), to name a VO's deputy",
+        description: 'For those who apply for VOs (voManager); the portal manager passes too.',
+        security,
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ items: await searchUsers(db, request.query.q) }),
   );
 
   app.get(

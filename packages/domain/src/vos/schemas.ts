@@ -278,3 +278,7 @@ export const voSettingsSchema = z
   })
   .meta({ id: 'VoSettings' });
 export type VoSettings = z.infer<typeof voSettingsSchema>;
+
+/** The services a VO may choose: those online, by name. */
+export const voServiceOptionsSchema = z.object({ items: z.array(voServiceRefSchema) }).meta({ id: 'VoServiceOptions' });
+export type VoServiceOptions = z.infer<typeof voServiceOptionsSchema>;
