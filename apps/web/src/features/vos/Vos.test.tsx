@@ -138,6 +138,33 @@ describe('VO application', () => {
     ).toBeInTheDocument();
   });
 
+  it("names the deputy from the VO API's people and picks services among those online", async () => {
+    const calls = fakeApi({
+      ...common,
+      'GET /api/vos/user-options': () => ({
+        items: [{ id: DANA_ID, username: 'dana', fullname: 'Dana Deputy', email: 'dana@example.org' }],
+      }),
+      'POST /api/vos': (call) => reply(201, vo({ ...(call.body as object) })),
+      [`GET /api/vos/${VO_ID}`]: () => vo(),
+    });
+    renderApp({ path: '/vo/vo-application?page=general', user: VICTOR });
+    expect(await screen.findByText('Victor VO (victor@example.org)')).toBeInTheDocument();
+    fireEvent.change(await screen.findByRole('textbox', { name: /VO name/ }), { target: { value: 'climate-lab' } });
+    const deputy = screen.getByRole('combobox', { name: /Deputy VO manager/ });
+    // Mantine takes a change of an unfocused combobox for autofill, so type into it as a person would.
+    deputy.focus();
+    fireEvent.change(deputy, { target: { value: 'Dan' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Dana Deputy (dana@example.org)', hidden: true }));
+    const services = screen.getAllByLabelText(/Services the VO wants to use/)[0]!;
+    services.focus();
+    fireEvent.click(services);
+    fireEvent.click(await screen.findByRole('option', { name: 'Object Storage', hidden: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('VO application created')).toBeInTheDocument();
+    expect(writesOf(calls)[0]!.body).toMatchObject({ deputyId: DANA_ID, serviceIds: [STORAGE] });
+    expect(calls.some((call) => call.path === '/api/users')).toBe(false);
+  });
+
   it('refuses to leave a page with an error ("Cannot change page")', async () => {
     fakeApi({ ...common, [`GET /api/vos/${VO_ID}`]: () => vo() });
     renderApp({ path: `/vo/vo-application/${VO_ID}?page=general`, user: VICTOR });

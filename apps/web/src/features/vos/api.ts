@@ -1,4 +1,5 @@
 import type {
+  UserRef,
   CreateVo,
   HistoryEntry,
   UpdateVo,
@@ -27,6 +28,7 @@ export const voKeys = {
   history: (id: string) => ['vos', 'detail', id, 'history'] as const,
   settings: ['vos', 'settings'] as const,
   serviceOptions: ['vos', 'service-options'] as const,
+  userOptions: (q: string) => ['vos', 'user-options', q] as const,
   nameCheck: (name: string) => ['vos', 'name-check', name] as const,
 };
 
@@ -63,3 +65,7 @@ export const checkVoName = (name: string, signal?: AbortSignal) =>
 /** The services a VO may choose: those online now, by name (a VO manager sees no portfolio list). */
 export const fetchVoServiceOptions = (signal?: AbortSignal) =>
   apiRequest<Items<VoServiceRef>>('/api/vos/service-options', { signal });
+
+/** People a VO manager may name as deputy, by name, username or e-mail (from two characters on). */
+export const searchVoDeputies = (q: string, signal?: AbortSignal) =>
+  apiRequest<Items<UserRef>>(`/api/vos/user-options?q=${encodeURIComponent(q)}`, { signal });

@@ -14,8 +14,8 @@ import {
 } from '../../../forms/fields';
 import { useSession } from '../../../auth/SessionProvider';
 import { fetchInstitutions, serviceKeys } from '../../service/api';
-import { UserPicker, userLabel } from '../../service/inputs/UserPicker';
-import { checkVoName, fetchVoServiceOptions, fetchVoSettings, voKeys } from '../api';
+import { UserPicker, userLabel, type UserSource } from '../../service/inputs/UserPicker';
+import { checkVoName, fetchVoServiceOptions, fetchVoSettings, searchVoDeputies, voKeys } from '../api';
 import { voFieldId } from './voFormModel';
 
 export interface VoPageProps {
@@ -81,6 +81,9 @@ export const AaiPoliciesPage = ({ control }: VoPageProps) => {
   );
 };
 
+/** VO managers may not search every user; the VO API offers them the people to name. */
+const DEPUTIES: UserSource = { key: voKeys.userOptions, search: searchVoDeputies };
+
 /** The deputy, picked among the portal's users like a service's roles. */
 const DeputyInput = ({ control, vo }: VoPageProps) => {
   const { t } = useTranslation();
@@ -97,6 +100,7 @@ const DeputyInput = ({ control, vo }: VoPageProps) => {
       onBlur={field.onBlur}
       error={errorText(fieldState.error)}
       w={{ base: '100%', sm: '28rem' }}
+      source={DEPUTIES}
     />
   );
 };
