@@ -5,16 +5,16 @@ import { as, closeNotifications, expectNotification } from '../services.js';
 
 /**
  * The VO registration walk, each person in a browser of their own: victor (voManager) starts an
- * application and is told why a name is refused and that sending needs the AAI policies; he sends
- * his demo application seismo-net (sent back before, in draft); sven (voSupervisor) sends it back
+ * application (its first save with the keyboard only), is told why a name is refused and that
+ * sending needs the AAI policies, fills it in and sends it; sven (voSupervisor) sends it back
  * to draft with a comment; victor reads it, fixes and sends again; sven approves; paula (portfolio
  * manager) makes the VO available; victor's My VOs shows it with its entitlement. The mails of
  * the steps reach the test SMTP server.
  */
 
 const RUN = Date.now().toString(36);
-const NEW_NAME = `e2e-lab-${RUN}`;
-const VO = 'seismo-net';
+const VO = `e2e-lab-${RUN}`;
+
 const VICTOR_MAIL = 'victor@datacenter-south.example';
 const SVEN_MAIL = 'sven@nubes-office.example';
 const COMMENT = `Please name the institutes that will join (${RUN}).`;
@@ -87,9 +87,9 @@ test('a VO application from the first save to the available VO', async ({ browse
   await expect(
     victor.getByText('A VO name may hold only letters, digits, hyphens (-) and underscores (_), without spaces'),
   ).toBeVisible();
-  await name.fill(NEW_NAME);
+  await name.fill(VO);
   await victor.keyboard.press('Enter');
-  await expectNotification(victor, 'VO application created', NEW_NAME);
+  await expectNotification(victor, 'VO application created', VO);
   await expect(victor).toHaveURL(/\/vo\/vo-application\/[0-9a-f-]{36}\?page=general$/);
   await closeNotifications(victor);
 
@@ -102,15 +102,23 @@ test('a VO application from the first save to the available VO', async ({ browse
   await expectAccessible(victor);
   await closeNotifications(victor);
 
-  // His demo application seismo-net was sent back before: he reads why, accepts the policies and sends.
-  await openFromMyVos(victor, /^My VOs/);
-  await expectAccessible(victor);
-  await victor.getByRole('link', { name: 'Edit VO application' }).click();
-  await expect(victor.getByText('What the reviewer asked you to change')).toBeVisible();
-  await victor.getByRole('button', { name: '2. AAI policies' }).click();
+  // He accepts the policies and fills in the general information: the deputy and the services
+  // come from the VO API's pickers.
   await tick(victor, 'I accept the policies of the AAI');
-  await victor.getByRole('button', { name: '1. Terms of use' }).click();
-  await tick(victor, 'I confirm the terms of use');
+  await victor.getByRole('button', { name: '3. General information and responsibilities' }).click();
+  await victor
+    .getByRole('textbox', { name: 'Description and purpose' })
+    .fill('Seismic waveform analysis of the regional networks.');
+  await victor.getByRole('combobox', { name: 'Home institution' }).selectOption({ label: 'Datacenter South (DCS)' });
+  const deputy = victor.getByRole('combobox', { name: 'Deputy VO manager' });
+  await deputy.fill('Sabine');
+  await victor.getByRole('option', { name: /^Sabine Huber/ }).click();
+  await victor.getByRole('textbox', { name: 'Security contact e-mail' }).fill('security@datacenter-south.example');
+  await victor.getByRole('textbox', { name: 'Expected number of members' }).fill('25');
+  await victor.getByRole('combobox', { name: 'Services the VO wants to use' }).click();
+  await victor.getByRole('option', { name: 'S3 Object Storage' }).click();
+  await victor.keyboard.press('Escape');
+  await expectAccessible(victor);
   await victor.getByRole('button', { name: 'Send', exact: true }).click();
   await expectNotification(victor, 'VO application status changed', 'Application Received');
   await expect(victor.getByRole('heading', { level: 1, name: VO })).toBeVisible();
@@ -133,8 +141,8 @@ test('a VO application from the first save to the available VO', async ({ browse
   await expectMailArrives(VICTOR_MAIL, `VO ${VO}`, 'Application Draft');
 
   // victor sees the comment, fixes the description and sends again.
-  await victor.goto('/vo/my-vos');
   await openFromMyVos(victor, /^My VOs/);
+  await expectAccessible(victor);
   await expect(victor.getByText(COMMENT, { exact: true })).toBeVisible();
   await victor.getByRole('link', { name: 'Edit VO application' }).click();
   await expect(victor.getByText(COMMENT, { exact: true })).toBeVisible();
