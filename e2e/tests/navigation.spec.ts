@@ -13,9 +13,9 @@ const expectGroups = async (page: Page, visible: string[]) => {
   }
 };
 
-test('the portal manager sees only menus with built screens; unbuilt ones still open by address', async ({ page }) => {
+test('the portal manager sees every menu group', async ({ page }) => {
   await loginAsAdmin(page);
-  await expectGroups(page, ['Service Portfolio', 'Contact Database', 'Admin Panel']);
+  await expectGroups(page, GROUPS);
   await page.goto('/manage/adminPanel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expectAccessible(page);
@@ -37,7 +37,7 @@ test('alice, a service provider, sees the service portfolio menu with New Applic
   // Logged in, the home page's restricted texts are links.
   await page.goto('/');
   await expect(page.getByRole('main').getByRole('link', { name: 'New Application', exact: true })).toBeVisible();
-  // My VOs has no screen yet: plain text, not a link to a placeholder.
+  // My VOs is not for a service provider: plain text, not a link to a refusal.
   await expect(page.getByRole('main').getByRole('link', { name: 'My VOs', exact: true })).toHaveCount(0);
 });
 
@@ -45,7 +45,8 @@ test('paula, a portfolio manager, sees the integration, field, review and change
   page,
 }) => {
   await loginWithAai(page, 'paula');
-  await expectGroups(page, ['Service Portfolio']);
+  // My VOs lists the VO applications waiting for her review.
+  await expectGroups(page, ['Service Portfolio', 'VO Registration']);
   await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Service Integration List' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Change Request List' })).toBeVisible();
@@ -56,11 +57,9 @@ test('paula, a portfolio manager, sees the integration, field, review and change
   }
 });
 
-test('victor and nora see no menu while their screens are still to come; carla sees the contact database', async ({
-  browser,
-}) => {
+test('victor sees the VO registration, carla the contact database, nora no menu', async ({ browser }) => {
   for (const [user, groups] of [
-    ['victor', []],
+    ['victor', ['VO Registration']],
     ['carla', ['Contact Database']],
     ['nora', []],
   ] as const) {

@@ -205,6 +205,7 @@ const PEOPLE: Record<string, Person> = {
   },
   ivan: { login: 'ivan', expectMenu: ['/sc/service-integration-list'], services: '/api/services?tab=pipeline' },
   carla: { login: 'carla', expectMenu: ['/cd/user-accounts', '/cd/contact-database'] },
+  victor: { login: 'victor', expectMenu: ['/vo/vo-application', '/vo/my-vos'] },
   nora: { login: 'nora', expectMenu: [] },
   admin: {
     login: 'admin',

@@ -30,6 +30,7 @@ import { auditLogRoutes } from './routes/audit-log.js';
 import { entitlementRoleRoutes } from './routes/entitlement-roles.js';
 import { roleCountRoutes } from './routes/role-counts.js';
 import { voNamePrefixRoutes } from './routes/vo-name-prefixes.js';
+import { voRoutes } from './routes/vos.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -146,6 +147,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(weightingSettingsRoutes, { context });
       await api.register(entitlementRoleRoutes, { context });
       await api.register(voNamePrefixRoutes, { context });
+      await api.register(voRoutes, { context });
       await api.register(roleCountRoutes, { context });
       await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(commentRoutes, { context });

@@ -31,3 +31,4 @@ export * from './resource-packages/index.js';
 export * from './user-accounts/index.js';
 export * from './contacts/index.js';
 export * from './admin/index.js';
+export * from './vos/index.js';

@@ -20,9 +20,11 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     }
   });
 
-  it('hides a group whose screens are all still to come, with its instruction', () => {
-    expect(groups(['voManager'])).toEqual([]);
-    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'adminPanel']);
+  it('gives VO managers the VO registration with a new application and My VOs, supervisors My VOs only', () => {
+    expect(groups(['voManager'])).toEqual(['voRegistration']);
+    expect(entries(['voManager'], 'voRegistration')).toEqual(['newVo', 'myVos']);
+    expect(entries(['voSupervisor'], 'voRegistration')).toEqual(['myVos']);
+    expect(groups(['portalManager'])).toEqual(['servicePortfolio', 'contactDatabase', 'voRegistration', 'adminPanel']);
   });
 
   it('gives contact managers, the service desk and the portal manager the contact database: contacts, institutions and user accounts', () => {

@@ -131,7 +131,11 @@ export const PERMISSIONS = {
     description: 'The contact database and institution screens, with their instruction',
   },
   'screen.voApplication': { audience: ['voManager'], description: 'The New VO Application screen' },
-  'screen.myVos': { audience: ['voManager', 'voSupervisor'], description: 'The My VOs (VO Registration) screen' },
+  'screen.myVos': {
+    audience: ['voManager', 'voSupervisor', 'servicePortfolioManager'],
+    description:
+      'The My VOs (VO Registration) screen; supervisors and the portfolio manager find the applications waiting for their review there',
+  },
   'screen.virtualOrganisation': {
     audience: 'authenticated',
     description: 'A single VO and its application; the VO decides who sees it',
@@ -153,6 +157,21 @@ export const PERMISSIONS = {
   },
   'roles.read': { audience: [], description: 'Count the users holding each role' },
   'mail.manage': { audience: [], description: 'Send a failed or discarded mail again, or discard one not yet sent' },
+  // VO registration (docs/adr/0040-vo-registration.md): the VO itself decides who reads and changes it.
+  'vo.read': {
+    audience: 'authenticated',
+    description:
+      "List the own VOs and read one VO, its history and the registration's settings; the VO decides, denied reads look like not-found",
+  },
+  'vo.create': { audience: ['voManager'], description: 'Start a new VO application' },
+  'vo.update': {
+    audience: 'authenticated',
+    description: "Save a VO application's pages or take a workflow step; the VO and the workflow table decide",
+  },
+  'vo.review': {
+    audience: ['voSupervisor', 'servicePortfolioManager'],
+    description: 'Review VO applications: see every VO, approve, send back to draft, make available',
+  },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -83,7 +83,8 @@ describe('route table', () => {
     expect(offersRoute(admin, 'serviceApplication')).toBe(true);
     expect(offersRoute(admin, 'adminPanel')).toBe(true);
     expect(offersRoute({ ...admin, roles: ['servicePortfolioManager'] }, 'adminPanel')).toBe(false);
-    expect(offersRoute(admin, 'myVos')).toBe(false);
+    expect(offersRoute(admin, 'myVos')).toBe(true);
+    expect(offersRoute({ ...admin, roles: ['serviceProvider'] }, 'myVos')).toBe(false);
   });
 
   it('has an English title for every route but home', () => {

@@ -91,11 +91,21 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'contactDatabase', path: '/cd/contact-database', permission: 'contact.read', hasScreen: true },
   { id: 'institutions', path: '/cd/institutions', permission: 'screen.contactDatabase', hasScreen: true },
   { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny', hasScreen: true },
-  { id: 'voRegistration', path: '/vo/vo-registration', permission: 'screen.myVos' },
-  { id: 'voApplication', path: '/vo/vo-application', permission: 'screen.voApplication' },
-  { id: 'myVos', path: '/vo/my-vos', permission: 'screen.myVos' },
-  { id: 'virtualOrganisation', path: '/vo/virtual-organisation/:id', permission: 'screen.virtualOrganisation' },
-  { id: 'voApplicationEdit', path: '/vo/vo-application/:id', permission: 'screen.virtualOrganisation' },
+  { id: 'voRegistration', path: '/vo/vo-registration', permission: 'screen.myVos', hasScreen: true },
+  { id: 'voApplication', path: '/vo/vo-application', permission: 'screen.voApplication', hasScreen: true },
+  { id: 'myVos', path: '/vo/my-vos', permission: 'screen.myVos', hasScreen: true },
+  {
+    id: 'virtualOrganisation',
+    path: '/vo/virtual-organisation/:id',
+    permission: 'screen.virtualOrganisation',
+    hasScreen: true,
+  },
+  {
+    id: 'voApplicationEdit',
+    path: '/vo/vo-application/:id',
+    permission: 'screen.virtualOrganisation',
+    hasScreen: true,
+  },
   // Until the admin panel gets its full page it shows the mail outbox (docs/adr/0027-mail-outbox.md).
   { id: 'adminPanel', path: '/manage/adminPanel', permission: 'screen.adminPanel', hasScreen: true },
   // Reached from the profile menu, not from a navigation group.

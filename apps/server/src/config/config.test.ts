@@ -70,4 +70,24 @@ describe('configuration', () => {
       expect(String(error)).not.toContain('secret');
     }
   });
+
+  it('reads the VO entitlement and the AAI policy documents, with defaults', () => {
+    const defaults = loadConfig({}).vos;
+    expect(defaults.entitlement).toEqual({ namespace: 'nubes.example', authority: 'aai.nubes.example' });
+    expect(defaults.policies.length).toBeGreaterThan(0);
+    const configured = loadConfig({
+      VO_ENTITLEMENT_NAMESPACE: 'alliance.example.org',
+      VO_ENTITLEMENT_AUTHORITY: 'login.alliance.example.org',
+      VO_AAI_POLICIES: '[{"name":" AAI policy ","url":"https://aai.example.org/policy"}]',
+    }).vos;
+    expect(configured).toEqual({
+      entitlement: { namespace: 'alliance.example.org', authority: 'login.alliance.example.org' },
+      policies: [{ name: 'AAI policy', url: 'https://aai.example.org/policy' }],
+    });
+    expect(() => loadConfig({ VO_ENTITLEMENT_NAMESPACE: 'a b' })).toThrow(/VO_ENTITLEMENT_NAMESPACE/);
+    expect(() => loadConfig({ VO_ENTITLEMENT_AUTHORITY: 'x#y' })).toThrow(/VO_ENTITLEMENT_AUTHORITY/);
+    expect(() => loadConfig({ VO_AAI_POLICIES: 'nope' })).toThrow(/VO_AAI_POLICIES/);
+    expect(() => loadConfig({ VO_AAI_POLICIES: '[]' })).toThrow(/VO_AAI_POLICIES/);
+    expect(() => loadConfig({ VO_AAI_POLICIES: '[{"name":"x","url":"ftp://x"}]' })).toThrow(/VO_AAI_POLICIES/);
+  });
 });

@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { isRole, type Role } from '@nubes/domain';
+import {
+  DEFAULT_AAI_POLICY_DOCUMENTS,
+  DEFAULT_VO_ENTITLEMENT,
+  isRole,
+  type AaiPolicyDocument,
+  type Role,
+  type VoEntitlementSettings,
+} from '@nubes/domain';
 
 type RuntimeEnv = 'development' | 'production' | 'test';
 
@@ -48,6 +55,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** `<prefix><group>[:<subgroup>…]` eduperson_entitlement values are group memberships (ADR 0038); empty: none. */
   groups: { prefix: string };
+  /** VO registration: the AARC-G069 entitlement's parts and the AAI's policy documents (docs/adr/0040-vo-registration.md). */
+  vos: { entitlement: VoEntitlementSettings; policies: readonly AaiPolicyDocument[] };
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +100,34 @@ const parseEntitlementMap = (value: string | undefined): Record<string, Role> =>
     map[entitlement] = role;
   }
   return map;
+};
+
+// A URN's namespace-specific part, kept to what a host name or an identifier holds, so the entitlement stays one URN.
+const URN_PART = /^[A-Za-z0-9][A-Za-z0-9.:_-]*$/;
+
+const parseUrnPart = (name: string, value: string | undefined, fallback: string): string => {
+  if (!value) return fallback;
+  if (!URN_PART.test(value) || value.includes('#'))
+    throw new ConfigError(`${name} may hold only letters, digits, ".", ":", "_" and "-", not "${value}".`);
+  return value;
+};
+
+const POLICIES_FORM = 'VO_AAI_POLICIES must be a JSON array [{"name": "…", "url": "https://…"}].';
+
+const parseAaiPolicies = (value: string | undefined): readonly AaiPolicyDocument[] => {
+  if (!value) return DEFAULT_AAI_POLICY_DOCUMENTS;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError(POLICIES_FORM);
+  }
+  if (!Array.isArray(parsed) || parsed.length === 0) throw new ConfigError(POLICIES_FORM);
+  return parsed.map((entry: unknown) => {
+    const { name, url } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof name !== 'string' || name.trim() === '' || typeof url !== 'string') throw new ConfigError(POLICIES_FORM);
+    return { name: name.trim(), url: parseUrl('VO_AAI_POLICIES', url) };
+  });
 };
 
 const parseSmtpUrl = (value: string | undefined): string | undefined => {
@@ -186,5 +223,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       from: env.MAIL_FROM || `${env.PRODUCT_NAME || 'Nubes'} <noreply@${new URL(publicUrl).hostname}>`,
     },
     groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
+    vos: {
+      entitlement: {
+        namespace: parseUrnPart(
+          'VO_ENTITLEMENT_NAMESPACE',
+          env.VO_ENTITLEMENT_NAMESPACE,
+          DEFAULT_VO_ENTITLEMENT.namespace,
+        ),
+        authority: parseUrnPart(
+          'VO_ENTITLEMENT_AUTHORITY',
+          env.VO_ENTITLEMENT_AUTHORITY,
+          DEFAULT_VO_ENTITLEMENT.authority,
+        ),
+      },
+      policies: parseAaiPolicies(env.VO_AAI_POLICIES),
+    },
   };
 };

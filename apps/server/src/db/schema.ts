@@ -8,6 +8,8 @@ import {
   REVIEW_STATUSES,
   ROLES,
   SERVICE_STATES,
+  VO_ACTIONS,
+  VO_STATES,
   type ChangeDecision,
   type ChangeRequestState,
   type ContactPropertyKind,
@@ -18,6 +20,8 @@ import {
   type ReviewStatus,
   type LocalizedText,
   type ServiceType,
+  type VoAction,
+  type VoState,
   type WeightingAnswers,
   type WeightingOption,
 } from '@nubes/domain';
@@ -809,5 +813,100 @@ export const voNamePrefixes = pgTable(
   (t) => [
     uniqueIndex('vo_name_prefixes_prefix_idx').on(sql`lower(${t.prefix})`),
     check('vo_name_prefixes_prefix_characters', sql`${t.prefix} ~ '^[A-Za-z0-9_-]+$'`),
+  ],
+);
+
+// VO registration (docs/adr/0040-vo-registration.md): the application of a virtual organisation, the
+// services it wants, and the comments of its review.
+
+/**
+ * A VO application and, once available, the VO. The applicant and the deputy are its managers; the
+ * confirmations of the terms and the policies keep who gave them when. `entitlement` is the AAI
+ * group entitlement given when the VO became available, kept as it was handed to the AAI.
+ */
+export const vos = pgTable(
+  'vos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    state: text('state').$type<VoState>().notNull().default('application_draft'),
+    applicantId: uuid('applicant_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    deputyId: uuid('deputy_id').references(() => users.id, { onDelete: 'set null' }),
+    homeInstitutionId: uuid('home_institution_id').references(() => institutions.id, { onDelete: 'set null' }),
+    securityContactEmail: text('security_contact_email').notNull().default(''),
+    expectedMembers: integer('expected_members'),
+    aupAdditions: text('aup_additions').notNull().default(''),
+    termsConfirmed: boolean('terms_confirmed').notNull().default(false),
+    termsConfirmedBy: uuid('terms_confirmed_by').references(() => users.id, { onDelete: 'set null' }),
+    termsConfirmedAt: timestamp('terms_confirmed_at', { withTimezone: true }),
+    policiesAccepted: boolean('policies_accepted').notNull().default(false),
+    policiesAcceptedBy: uuid('policies_accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    policiesAcceptedAt: timestamp('policies_accepted_at', { withTimezone: true }),
+    /** The last time the application was sent: the review list's order. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    entitlement: text('entitlement'),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    // Names are unique regardless of case: the AAI's group names are.
+    uniqueIndex('vos_name_lower_key').on(sql`lower(${t.name})`),
+    check('vos_state_known', sql`${t.state} IN (${sqlList(VO_STATES)})`),
+    check('vos_name_characters', sql`${t.name} ~ '^[A-Za-z0-9_-]+$' AND length(${t.name}) <= 64`),
+    check('vos_version_positive', sql`${t.version} > 0`),
+    check('vos_expected_members_positive', sql`${t.expectedMembers} IS NULL OR ${t.expectedMembers} >= 1`),
+    check('vos_deputy_not_applicant', sql`${t.deputyId} IS NULL OR ${t.deputyId} <> ${t.applicantId}`),
+    check('vos_terms_confirmed_when', sql`${t.termsConfirmed} = (${t.termsConfirmedAt} IS NOT NULL)`),
+    check('vos_policies_accepted_when', sql`${t.policiesAccepted} = (${t.policiesAcceptedAt} IS NOT NULL)`),
+    // Past the draft, the application was sent: with the terms confirmed and the policies accepted.
+    check(
+      'vos_sent_confirmed',
+      sql`${t.state} IN ('application_draft', 'application_withdrawn') OR (${t.termsConfirmed} AND ${t.policiesAccepted} AND ${t.sentAt} IS NOT NULL)`,
+    ),
+    check('vos_entitlement_when_available', sql`(${t.state} = 'vo_available') = (${t.entitlement} IS NOT NULL)`),
+    index('vos_applicant_idx').on(t.applicantId),
+    index('vos_deputy_idx').on(t.deputyId),
+    index('vos_state_idx').on(t.state, t.sentAt),
+  ],
+);
+
+/** The online services a VO wants to use. */
+export const voServices = pgTable(
+  'vo_services',
+  {
+    voId: uuid('vo_id')
+      .notNull()
+      .references(() => vos.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.voId, t.serviceId] }), index('vo_services_service_idx').on(t.serviceId)],
+);
+
+/** A comment of the review, written with a workflow step (back to draft from received needs one). */
+export const voComments = pgTable(
+  'vo_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    voId: uuid('vo_id')
+      .notNull()
+      .references(() => vos.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    action: text('action').$type<VoAction>().notNull(),
+    fromState: text('from_state').$type<VoState>().notNull(),
+    toState: text('to_state').$type<VoState>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('vo_comments_text_not_blank', sql`length(trim(${t.text})) > 0`),
+    check('vo_comments_action_known', sql`${t.action} IN (${sqlList(VO_ACTIONS)})`),
+    check('vo_comments_from_known', sql`${t.fromState} IN (${sqlList(VO_STATES)})`),
+    check('vo_comments_to_known', sql`${t.toState} IN (${sqlList(VO_STATES)})`),
+    index('vo_comments_vo_idx').on(t.voId, t.createdAt),
   ],
 );

@@ -12,12 +12,14 @@ import {
   validateForStep,
   reservedPrefixOf,
   weighAnswers,
+  voNameProblem,
+  VO_STATES,
   WORKFLOW_ACTIONS,
   type ServiceState,
 } from '@nubes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadReservedVoNamePrefixes } from '../queries/vo-name-prefixes.js';
+import { loadReservedVoNamePrefixEntries, loadReservedVoNamePrefixes } from '../queries/vo-name-prefixes.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import {
   appSecrets,
@@ -33,6 +35,9 @@ import {
   serviceKeywords,
   services,
   users,
+  voComments,
+  voServices,
+  vos,
 } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { checkTypeSchema, PolicySchemas } from '../json-schema/policy-schemas.js';
@@ -44,6 +49,7 @@ import { DEMO_RESOURCE_PACKAGES } from './resource-packages.js';
 import { DEMO_RESOURCE_TYPES } from './resource-types.js';
 import { DEMO_STAFF } from './people.js';
 import { DEMO_VO_NAME_PREFIXES } from './vo-name-prefixes.js';
+import { DEMO_VOS } from './vos.js';
 import { DEMO_DATA_MARKER, demoSeedOptions, seedDemoData } from './seed-demo-data.js';
 import { passedStep } from './workflow-path.js';
 
@@ -161,6 +167,42 @@ describe('demo data', () => {
     expect(reservedPrefixOf('Nubes-ops', reserved)).toBe('nubes');
     expect(reservedPrefixOf('hpcn-climate', reserved)).toBe('HPCN');
     expect(reservedPrefixOf('climate-modelling', reserved)).toBeUndefined();
+  });
+
+  it('seeds victor’s VOs in every state with shuber as deputy, one waiting for sven’s review', async () => {
+    const { db } = test.database;
+    const rows = await db.select().from(vos).orderBy(asc(vos.name));
+    expect(rows.map((row) => row.name)).toEqual(DEMO_VOS.map((vo) => vo.name).sort());
+    expect(new Set(rows.map((row) => row.state))).toEqual(new Set(VO_STATES));
+    const [victor] = await db.select().from(users).where(eq(users.username, 'victor'));
+    const [shuber] = await db.select().from(users).where(eq(users.username, 'shuber'));
+    const reserved = await loadReservedVoNamePrefixEntries(db);
+    for (const row of rows) {
+      expect(row, row.name).toMatchObject({ applicantId: victor!.id, deputyId: shuber!.id });
+      expect(voNameProblem(row.name, reserved), row.name).toBeNull();
+      const history = await db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.objectId, row.id))
+        .orderBy(asc(auditEvents.at));
+      expect(history.every((event) => parseAuditEvent(event) !== null)).toBe(true);
+      expect(history[0]!.action).toBe('vo.created');
+      expect(row.version, row.name).toBe(history.length);
+      const chosen = await db
+        .select({ state: services.state })
+        .from(voServices)
+        .innerJoin(services, eq(services.id, voServices.serviceId))
+        .where(eq(voServices.voId, row.id));
+      expect(chosen.length, row.name).toBeGreaterThan(0);
+      expect(chosen.every((service) => service.state === 'service_online')).toBe(true);
+    }
+    const waiting = rows.find((row) => row.state === 'application_received')!;
+    expect(waiting.name).toBe('genome-atlas');
+    const available = rows.find((row) => row.state === 'vo_available')!;
+    expect(available.entitlement).toBe('urn:geant:nubes.example:group:climate-ensembles#aai.nubes.example');
+    const comments = await db.select().from(voComments);
+    expect(comments).toHaveLength(1);
+    expect(rows.find((row) => row.id === comments[0]!.voId)!.state).toBe('application_draft');
   });
 
   it('adds the six centres and the alliance office, matched to the demo logins by domain', async () => {

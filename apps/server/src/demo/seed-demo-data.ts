@@ -12,6 +12,7 @@ import {
   type ServiceState,
   type WeightingCriterion,
   type AuditEvent,
+  type VoEntitlementSettings,
 } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
@@ -46,6 +47,7 @@ import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
 import { pathTo } from './workflow-path.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
+import { seedDemoVos } from './vos.js';
 
 /** The app_secrets row that says the demo data is in; its presence makes seeding a no-op. */
 export const DEMO_DATA_MARKER = 'demo-data';
@@ -66,12 +68,15 @@ export interface DemoSeedOptions {
   groupPrefix?: string;
   /** "Today" of the demo history (tests pin it). */
   now?: Date;
+  /** The entitlement's parts of the available demo VO (the configured ones). */
+  voEntitlement?: VoEntitlementSettings;
 }
 
 export const demoSeedOptions = (config: Config): DemoSeedOptions => ({
   issuer: config.devIdp ? config.oidc.issuer : null,
   entitlements: config.entitlements,
   groupPrefix: config.groups.prefix,
+  voEntitlement: config.vos.entitlement,
 });
 
 export interface DemoSeedResult {
@@ -121,6 +126,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);
     const contactCount = await seedDemoContacts(tx, institutionIds, serviceIds, new Date(now.getTime() - 30 * DAY_MS));
     await seedDemoVoNamePrefixes(tx, new Date(now.getTime() - 365 * DAY_MS));
+    await seedDemoVos(tx, userIds, institutionIds, now, options.voEntitlement);
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,

@@ -87,6 +87,17 @@ describe('declared access of routes', () => {
         'POST /api/vo-name-prefixes',
         'DELETE /api/vo-name-prefixes/:id',
         'GET /api/role-counts',
+        // VO registration (routes/vos.ts)
+        'GET /api/vos',
+        'POST /api/vos',
+        'GET /api/vos/name-check',
+        'GET /api/vo-settings',
+        'GET /api/vos/service-options',
+        'GET /api/vos/user-options',
+        'GET /api/vos/:id',
+        'PATCH /api/vos/:id',
+        'POST /api/vos/:id/transitions',
+        'GET /api/vos/:id/history',
       ]),
     );
     for (const route of apiRoutes) {

@@ -40,7 +40,7 @@ export const mailActorOf = (principal: AuthUser): ServiceMailEvent['actor'] => (
   name: principal.fullname || principal.username,
 });
 
-const languageOf = (value: string | null | undefined): Language =>
+export const languageOf = (value: string | null | undefined): Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
 
 /** Bounds the ids in one statement: PostgreSQL takes at most 65,535 parameters. */

@@ -1,3 +1,4 @@
+import type { ReservedVoNamePrefix } from '@nubes/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { institutions, voNamePrefixes } from '../db/schema.js';
@@ -23,4 +24,13 @@ export const listCentreAbbreviations = (db: Db | Tx) =>
 export const loadReservedVoNamePrefixes = async (db: Db | Tx): Promise<string[]> => {
   const [own, centres] = await Promise.all([listVoNamePrefixes(db), listCentreAbbreviations(db)]);
   return [...own.map((row) => row.prefix), ...centres.map((centre) => centre.abbreviation)];
+};
+
+/** The reserved prefixes with their kind (and a centre's name), for the VO name rule's messages. */
+export const loadReservedVoNamePrefixEntries = async (db: Db | Tx): Promise<ReservedVoNamePrefix[]> => {
+  const [own, centres] = await Promise.all([listVoNamePrefixes(db), listCentreAbbreviations(db)]);
+  return [
+    ...own.map((row) => ({ prefix: row.prefix, kind: 'configured' as const })),
+    ...centres.map((centre) => ({ prefix: centre.abbreviation, kind: 'centre' as const, centre: centre.name })),
+  ];
 };

@@ -50,7 +50,8 @@ export interface OutboxMessage {
   recipientId: string;
   to: string;
   language: Language;
-  serviceId: string;
+  /** The service the mail is about; null for a mail about another object (a VO). */
+  serviceId: string | null;
   /** What the mail says, without the portal's name and addresses (the pipeline adds them). */
   content: Omit<ServiceMailContent, 'kind' | 'productName' | 'link' | 'settingsLink'>;
   /** The screen the mail links to, a path of the web app. */

@@ -48,6 +48,14 @@ const PublicServicePortfolioPage = lazy(() =>
   import('../pages/PublicServicePortfolioPage').then((m) => ({ default: m.PublicServicePortfolioPage })),
 );
 
+const MyVosPage = lazy(() => import('../pages/MyVosPage').then((m) => ({ default: m.MyVosPage })));
+const VoApplicationPage = lazy(() =>
+  import('../pages/VoApplicationPage').then((m) => ({ default: m.VoApplicationPage })),
+);
+const VirtualOrganisationPage = lazy(() =>
+  import('../pages/VirtualOrganisationPage').then((m) => ({ default: m.VirtualOrganisationPage })),
+);
+
 /**
  * Screens with their own component; every other route shows a placeholder with its title. The
  * domain's route table marks exactly these routes `hasScreen` (pages.test.ts holds them equal), so
@@ -79,6 +87,11 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   instructionsServicePortfolio: InstructionPage,
   instructionsContactDatabase: InstructionPage,
   contactDatabase: ContactDatabasePage,
+  voRegistration: MyVosPage,
+  myVos: MyVosPage,
+  voApplication: VoApplicationPage,
+  voApplicationEdit: VoApplicationPage,
+  virtualOrganisation: VirtualOrganisationPage,
 };
 
 export const pageFor = (id: RouteId): LazyPage => PAGES[id] ?? PlaceholderPage;

@@ -1,10 +1,12 @@
 import {
   Checkbox,
   NativeSelect,
+  NumberInput,
   Textarea,
   TextInput,
   type CheckboxProps,
   type NativeSelectProps,
+  type NumberInputProps,
   type TextareaProps,
   type TextInputProps,
 } from '@mantine/core';
@@ -126,6 +128,30 @@ export const CheckboxField = <T extends FieldValues>({
       name={inputName}
       checked={value === true}
       onChange={(event) => onChange(event.currentTarget.checked)}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+};
+
+/** A whole number bound to the form; an empty input stands for null. */
+export const NumberInputField = <T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: BoundProps<T> & Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'error'>) => {
+  const {
+    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
+    error,
+  } = useBoundInput({ control, name });
+  return (
+    <NumberInput
+      allowDecimal={false}
+      {...props}
+      ref={inputRef}
+      name={inputName}
+      value={(value as number | null | undefined) ?? ''}
+      onChange={(next) => onChange(typeof next === 'number' ? next : next === '' ? null : Number(next))}
       onBlur={onBlur}
       error={error}
     />

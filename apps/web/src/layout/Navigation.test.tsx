@@ -103,8 +103,12 @@ describe('top navigation by permission, built screens only', () => {
 
   it('offers no screen that is still to come, not even to the admin', async () => {
     renderApp({ user: PEOPLE.admin });
-    // VO Registration holds no built screen yet; the Contact Database holds institutions and user accounts.
-    expect(await groupButtons('Portal Admin')).toEqual(['Service Portfolio', 'Contact Database', 'Admin Panel']);
+    expect(await groupButtons('Portal Admin')).toEqual([
+      'Service Portfolio',
+      'Contact Database',
+      'VO Registration',
+      'Admin Panel',
+    ]);
     const menu = await openMenu('Service Portfolio');
     const items = within(menu)
       .getAllByRole('menuitem', { hidden: true })

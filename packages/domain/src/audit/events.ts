@@ -5,6 +5,7 @@ import { SERVICE_STATES } from '../services/states.js';
 import { CHANGE_DECISIONS, CHANGE_REQUEST_STATES } from '../change-requests/states.js';
 import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
 import { OUTBOX_STATES } from '../mail/schemas.js';
+import { VO_STATES } from '../vos/states.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -63,7 +64,14 @@ export type AuditObjectType =
   | 'mail'
   | 'weightingCriterion'
   | 'entitlementRole'
-  | 'voNamePrefix';
+  | 'voNamePrefix'
+  | 'vo';
+
+/** A VO's workflow step: the state before and after, the comment written with it. */
+const voStep = event('vo', {
+  before: z.object({ state: z.enum(VO_STATES) }),
+  after: z.object({ state: z.enum(VO_STATES), comment: z.string().optional() }),
+});
 
 const AUDIT_EVENTS = {
   'service.created': event('service', {
@@ -233,6 +241,15 @@ const AUDIT_EVENTS = {
     before: z.object({ state: z.enum(OUTBOX_STATES) }),
     after: z.object({ state: z.enum(OUTBOX_STATES) }),
   }),
+  // VO registration (docs/adr/0040-vo-registration.md): the application's values by field, and each
+  // workflow step as `vo.<action>` with the state before and after (and the review comment, when written).
+  'vo.created': event('vo', { after: changedValues }),
+  'vo.updated': event('vo', { before: changedValues, after: changedValues }),
+  'vo.send': voStep,
+  'vo.approve': voStep,
+  'vo.makeAvailable': voStep,
+  'vo.withdraw': voStep,
+  'vo.backToDraft': voStep,
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -541,6 +541,7 @@ export const de: Messages = {
       commentAdded: '[{{product}}] {{service}}: neuer Kommentar',
       resourcePackageSubmitted: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ zur Prüfung eingereicht',
       resourcePackageDecided: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ {{decision}}',
+      voStep: '[{{product}}] VO {{service}}: {{state}}',
     },
     bodies: {
       workflowStep:
@@ -558,6 +559,8 @@ export const de: Messages = {
         '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) zur Prüfung eingereicht.',
       resourcePackageDecided:
         '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) {{decision}}.',
+      voStep:
+        '{{actor}} hat beim VO-Antrag {{service}} den Schritt „{{action}}“ ausgeführt. Sein Status ist nun {{state}}.',
     },
     openService: 'Service öffnen: {{link}}',
     openReviewList: 'Liste der Ressourcenpaket-Prüfungen öffnen: {{link}}',
@@ -575,6 +578,7 @@ export const de: Messages = {
       commentAdded: 'Neue Kommentare',
       resourcePackageSubmitted: 'Ressourcenpaket eingereicht',
       resourcePackageDecided: 'Ressourcenpaket genehmigt oder abgelehnt',
+      voStep: 'Statusänderungen von VOs',
     },
     kindDescriptions: {
       workflowStep:
@@ -587,6 +591,8 @@ export const de: Messages = {
       commentAdded: 'Jemand hat einen Service kommentiert, an dem Sie arbeiten.',
       resourcePackageSubmitted: 'Ein Ressourcenpaket wurde eingereicht und wartet auf Ihre Prüfung.',
       resourcePackageDecided: 'Ein Ressourcenpaket eines Ihrer Services wurde genehmigt oder abgelehnt.',
+      voStep:
+        'Ein Schritt eines VO-Antrags, den Sie verantworten, oder ein Antrag, der Ihnen als VO-Aufsicht zur Prüfung gesendet wurde.',
     },
     states: {
       pending: 'Wartend',
@@ -1654,5 +1660,185 @@ export const de: Messages = {
       entitlementRole: 'Zuordnung einer Berechtigung',
       voNamePrefix: 'Reserviertes VO-Namenspräfix',
     },
+  },
+  vos: {
+    states: {
+      application_draft: 'Antrag im Entwurf',
+      application_received: 'Antrag eingegangen',
+      application_approved: 'Antrag genehmigt',
+      vo_available: 'VO verfügbar',
+      application_withdrawn: 'Antrag zurückgezogen',
+    },
+    actions: {
+      send: 'Absenden',
+      approve: 'Genehmigen',
+      makeAvailable: 'VO verfügbar machen',
+      withdraw: 'Zurückziehen',
+      backToDraft: 'Zurück in den Entwurf',
+    },
+    confirm: {
+      send: 'Den VO-Antrag zur Prüfung an die VO-Aufsicht senden?',
+      approve: 'Diesen VO-Antrag genehmigen?',
+      makeAvailable: 'Die VO verfügbar machen? Sie besteht dann in der AAI unter ihrem Entitlement.',
+      withdraw: 'Diesen VO-Antrag zurückziehen? Sie können ihn später wieder in den Entwurf holen.',
+      backToDraft: 'Den Antrag zurück in den Entwurf geben? Schreiben Sie dem VO-Management, was zu ändern ist.',
+    },
+    pages: {
+      termsOfUse: 'Nutzungsbedingungen',
+      aaiPolicies: 'AAI-Richtlinien',
+      general: 'Allgemeine Angaben und Verantwortliche',
+      aup: 'Nutzungsrichtlinie der VO',
+    },
+    fields: {
+      termsConfirmed: 'Ich bestätige die Nutzungsbedingungen',
+      policiesAccepted: 'Ich akzeptiere die Richtlinien der AAI',
+      name: 'VO-Name',
+      description: 'Beschreibung und Zweck',
+      homeInstitutionId: 'Heimateinrichtung',
+      applicant: 'VO-Management',
+      deputyId: 'Stellvertretung im VO-Management',
+      securityContactEmail: 'E-Mail des Sicherheitskontakts',
+      expectedMembers: 'Erwartete Zahl der Mitglieder',
+      serviceIds: 'Services, die die VO nutzen möchte',
+      aupAdditions: 'Ergänzungen der Nutzungsrichtlinie',
+      comment: 'Kommentar',
+      entitlement: 'Entitlement',
+    },
+    validation: {
+      nameRequired: 'Dieses Feld darf nicht leer sein. Bitte geben Sie einen Namen für Ihre VO ein',
+      nameTooLong: 'Ein VO-Name hat höchstens {{max}} Zeichen',
+      nameCharacters:
+        'Ein VO-Name darf nur Buchstaben, Ziffern, Bindestriche (-) und Unterstriche (_) enthalten, keine Leerzeichen',
+      nameReservedPrefix: 'Ein VO-Name darf nicht mit „{{prefix}}“ beginnen: Dieses Präfix ist reserviert',
+      nameCentrePrefix: 'Ein VO-Name darf nicht mit „{{prefix}}“ beginnen: Es ist das Kürzel des Zentrums {{centre}}',
+      nameTaken: 'Es gibt bereits eine VO mit diesem Namen (Groß- und Kleinschreibung zählen nicht)',
+      expectedMembers: 'Bitte geben Sie eine ganze Zahl ab 1 ein',
+      termsRequired: 'Bitte bestätigen Sie die Nutzungsbedingungen',
+      policiesRequired: 'Bitte akzeptieren Sie die Richtlinien der AAI',
+      descriptionRequired: 'Bitte beschreiben Sie die VO und ihren Zweck',
+      homeInstitutionRequired: 'Bitte wählen Sie die Heimateinrichtung',
+      deputyRequired: 'Bitte wählen Sie eine Stellvertretung im VO-Management',
+      deputyIsApplicant: 'Die Stellvertretung muss eine andere Person als das VO-Management sein',
+      securityContactRequired: 'Bitte geben Sie eine E-Mail-Adresse des Sicherheitskontakts ein',
+      servicesRequired: 'Bitte wählen Sie mindestens einen Service',
+      commentRequired: 'Bitte schreiben Sie, was das VO-Management ändern soll',
+      unknownInstitution: 'Diese Einrichtung gibt es nicht',
+      unknownUser: 'Diese Person gibt es nicht',
+      unknownService: 'Wählen Sie Services, die online sind',
+    },
+    messages: {
+      created: 'VO-Antrag angelegt',
+      updated: 'VO-Antrag aktualisiert',
+      statusChanged: 'Status des VO-Antrags geändert',
+      cannotSave: 'VO-Antrag kann nicht gespeichert werden',
+      cannotChangePage: 'Seite kann nicht gewechselt werden',
+      sendFailed: 'VO-Antrag konnte nicht gesendet werden',
+      notEditable: 'Ein VO-Antrag kann nur im Entwurf und nur vom VO-Management geändert werden',
+      transitionNotAllowed: 'Dieser Schritt ist im aktuellen Status des VO-Antrags nicht möglich',
+    },
+    termsOfUse: {
+      title: 'Nutzungsbedingungen des Verbunds',
+      purpose:
+        'Eine virtuelle Organisation (VO) fasst die Personen zusammen, die die Cloud-Services des Verbunds für einen gemeinsamen Zweck in Forschung oder Lehre nutzen. Die Mitgliedschaft in der VO entscheidet, wer die Services nutzen darf, für die sie registriert wurde.',
+      eligibility:
+        'Eine VO beantragt eine Person, die an einer Einrichtung des Verbunds arbeitet und damit das VO-Management übernimmt, zusammen mit einer Stellvertretung. Beide bleiben für die VO verantwortlich, solange sie besteht.',
+      responsibility:
+        'Das VO-Management hält die Angaben der VO aktuell, nimmt nur Mitglieder auf, die den Zweck der VO verfolgen, entfernt Mitglieder, die ausscheiden, und macht jedes Mitglied mit der Nutzungsrichtlinie der VO bekannt.',
+      members:
+        'Das VO-Management benennt einen Sicherheitskontakt, der innerhalb eines Arbeitstags antwortet, und hilft dem Betrieb des Verbunds bei jedem Sicherheitsvorfall, der die VO betrifft.',
+      changes:
+        'Der Verbund kann diese Bedingungen ändern; das VO-Management erfährt es vorher und bestätigt die neuen Bedingungen, um die VO zu behalten.',
+      ending:
+        'Eine VO endet, wenn ihr Zweck endet, wenn ihr Management es verlangt oder wenn gegen diese Bedingungen verstoßen wird; ihre Mitglieder verlieren dann den Zugang, den die VO ihnen gab.',
+    },
+    aup: {
+      title: 'Nutzungsrichtlinie (Vorlage)',
+      intro:
+        'Diese Nutzungsrichtlinie gilt für jedes Mitglied der VO und für jede Nutzung der Services, zu denen die VO Zugang gibt. Sie folgt der WISE Baseline AUP; die VO kann unten eigene Regeln ergänzen.',
+      purpose:
+        'Sie nutzen die Services nur für den Zweck der VO, wie ihr Management ihn beschrieben hat, und nur für Forschung, Lehre oder die Arbeit, die sie unterstützt.',
+      lawful:
+        'Sie verstoßen mit den Services nicht gegen Gesetze und nutzen sie nicht, um anderen zu schaden, die Arbeit anderer zu stören oder sich Zugang zu verschaffen, der Ihnen nicht gegeben wurde.',
+      property:
+        'Sie achten das geistige Eigentum und die Vertraulichkeit der Daten und Software, die Sie über die Services erreichen, und deren Lizenzen.',
+      credentials:
+        'Ihre Zugangsdaten gehören nur Ihnen: Sie geben sie nicht weiter und schützen sie. Wenn sie bekannt geworden sein könnten, melden Sie es sofort dem Sicherheitskontakt.',
+      security:
+        'Sie halten die Geräte und die Software, mit denen Sie die Services nutzen, aktuell und schützen sie, so gut es Ihnen zumutbar ist, vor Missbrauch.',
+      incidents:
+        'Sie melden jeden vermuteten Sicherheitsvorfall oder Missbrauch sofort dem Sicherheitskontakt der VO und helfen, ihn aufzuklären.',
+      data: 'Daten über Sie (Name, E-Mail, Einrichtung, Nutzung der Services) werden verarbeitet, um die Services zu betreiben, ihre Nutzung abzurechnen und sie sicher zu halten, nach den Datenschutzhinweisen der Services.',
+      availability:
+        'Die Services kommen ohne Zusicherung von Verfügbarkeit oder Eignung für einen Zweck; nutzen Sie sie in diesem Wissen und sichern Sie, was Sie nicht verlieren dürfen.',
+      sanctions:
+        'Wer gegen diese Richtlinie verstößt, kann den Zugang zu den Services sofort verlieren; der Fall kann der Heimateinrichtung oder den Behörden gemeldet werden.',
+      liability:
+        'Der Betrieb der Services haftet nur, soweit das Gesetz es verlangt; Sie haften für Schäden, die Ihr Verstoß gegen diese Richtlinie verursacht.',
+      additionsTitle: 'Ergänzungen der VO',
+      noAdditions: 'Die VO ergänzt keine eigenen Regeln.',
+    },
+    mail: {
+      open: 'Die VO öffnen: {{link}}',
+      entitlement: 'Ihr Entitlement in der AAI: {{entitlement}}',
+    },
+    historyActions: {
+      vo_created: 'VO-Antrag angelegt',
+      vo_updated: 'VO-Antrag geändert',
+      vo_send: 'VO-Antrag abgesendet',
+      vo_approve: 'VO-Antrag genehmigt',
+      vo_makeAvailable: 'VO verfügbar gemacht',
+      vo_withdraw: 'VO-Antrag zurückgezogen',
+      vo_backToDraft: 'VO-Antrag zurück in den Entwurf',
+    },
+    objectType: 'VO',
+  },
+  voScreens: {
+    pagesLabel: 'Seiten des VO-Antrags',
+    pageTitle: 'Seite {{number}} von {{total}}: {{name}}',
+    previousPage: 'Vorherige Seite',
+    nextPage: 'Nächste Seite',
+    save: 'Speichern',
+    openVo: 'VO öffnen',
+    lastComment: 'Was die Prüfung von Ihnen geändert haben möchte',
+    cannotChangePageText: 'Bitte beheben Sie zuerst die Fehler auf dieser Seite.',
+    cannotSaveText: 'Bitte beheben Sie zuerst die Fehler.',
+    sendFailedText: 'Bitte füllen Sie zuerst diese Felder aus: {{fields}}',
+    policiesIntro:
+      'Die AAI, in der die VO geführt wird, arbeitet nach diesen Richtlinien. Bitte lesen Sie jedes Dokument (es öffnet sich in einem neuen Tab), bevor Sie sie akzeptieren.',
+    policyDocuments: 'Richtliniendokumente der AAI',
+    settingsFailed: 'Die Richtliniendokumente konnten nicht geladen werden. Bitte laden Sie die Seite neu.',
+    nameDescription: 'Nur Buchstaben, Ziffern, Bindestriche (-) und Unterstriche (_), ohne Leerzeichen',
+    chooseInstitution: 'Heimateinrichtung wählen',
+    deputyDescription:
+      'Eine zweite VO-Verwaltung, die für Sie handeln darf. Geben Sie mindestens zwei Buchstaben eines Namens oder einer E-Mail-Adresse ein.',
+    securityContactDescription: 'Beantwortet Sicherheitsfragen zur VO innerhalb eines Arbeitstags',
+    servicesDescription: 'Die Services, die im Portfolio online sind; zum Suchen tippen',
+    servicesFailed: 'Die Services konnten nicht geladen werden. Bitte laden Sie die Seite neu.',
+    clearServices: 'Alle gewählten Services entfernen',
+    aupAdditionsDescription: 'Regeln Ihrer VO zusätzlich zur Vorlage oben (optional)',
+    myVosIntro: 'Die VOs, die Sie als VO-Verwaltung oder Stellvertretung betreuen, mit ihrem Status.',
+    newVoApplication: 'Neuer VO-Antrag',
+    waitingForReview: 'Anträge, die auf Ihre Prüfung warten',
+    noneWaiting: 'Kein VO-Antrag wartet auf Ihre Prüfung.',
+    myVos: 'Meine VOs',
+    noVos: 'Sie betreuen noch keine VO.',
+    noVosHint: 'Beantragen Sie eine VO mit einem neuen VO-Antrag.',
+    voCount_one: '{{count}} VO',
+    voCount_other: '{{count}} VOs',
+    state: 'Status',
+    lastEdit: 'Letzte Änderung',
+    lastEditOn: 'Zuletzt geändert am {{when}}',
+    notFound: 'VO nicht gefunden',
+    notFoundText: 'Diese VO gibt es nicht, oder Sie dürfen sie nicht sehen.',
+    editApplication: 'VO-Antrag bearbeiten',
+    copyEntitlement: 'Entitlement kopieren',
+    actions: 'Mögliche Aktionen',
+    noActions: 'Sie können an dieser VO gerade keinen Schritt ausführen.',
+    comments: 'Kommentare der Prüfung',
+    commentMeta: '{{who}}, {{when}} ({{step}})',
+    doneBy: 'Ja: {{who}}, {{when}}',
+    notYet: 'Noch nicht',
+    history: 'Verlauf',
+    noHistory: 'Noch keine Änderungen aufgezeichnet.',
   },
 };

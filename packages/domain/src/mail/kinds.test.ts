@@ -6,10 +6,10 @@ import { MAIL_KINDS, MAIL_RECIPIENTS, mailManagerRoles } from './kinds.js';
 import { renderMail } from './render.js';
 
 describe('who gets which mail', () => {
-  it('has one row per kind, every kind but a submitted resource package to the provider side', () => {
+  it('has one row per kind, every service kind but a submitted resource package to the provider side', () => {
     expect(Object.keys(MAIL_RECIPIENTS).sort()).toEqual([...MAIL_KINDS].sort());
     for (const kind of MAIL_KINDS)
-      expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(kind !== 'resourcePackageSubmitted');
+      expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(kind !== 'resourcePackageSubmitted' && kind !== 'voStep');
     expect(mailManagerRoles('resourcePackageSubmitted')).toEqual(['resourcePackageManager']);
     expect(mailManagerRoles('resourcePackageDecided')).toEqual([]);
   });
@@ -78,5 +78,38 @@ describe('renderMail', () => {
     const mail = renderMail('en', { ...content, kind: 'commentAdded', comment: 'first\nsecond' });
     expect(mail.text).toContain('> first\n> second');
     expect(mail.subject).toBe('[Nubes] Storage: new comment');
+  });
+});
+
+describe('a VO step’s mail', () => {
+  it('names the VO, the step and its state in the recipient’s language, with the entitlement once available', () => {
+    const base = {
+      kind: 'voStep',
+      productName: 'Nubes',
+      serviceName: 'climate-lab',
+      serviceNumber: '',
+      actorName: 'Sven',
+      link: 'https://portal.example/vo/virtual-organisation/1',
+      settingsLink: 'https://portal.example/profile/mail-settings',
+    } as const;
+    const sent = renderMail('en', { ...base, voAction: 'send', voState: 'application_received' });
+    expect(sent.subject).toBe('[Nubes] VO climate-lab: Application Received');
+    expect(sent.text).toContain('Sven took the step "Send" on the VO application climate-lab.');
+    expect(sent.text).toContain('Open the VO: https://portal.example/vo/virtual-organisation/1');
+    const available = renderMail('de', {
+      ...base,
+      voAction: 'makeAvailable',
+      voState: 'vo_available',
+      entitlement: 'urn:geant:x:group:climate-lab#y',
+    });
+    expect(available.subject).toBe('[Nubes] VO climate-lab: VO verfügbar');
+    expect(available.text).toContain('Entitlement in der AAI: urn:geant:x:group:climate-lab#y');
+    const back = renderMail('en', {
+      ...base,
+      voAction: 'backToDraft',
+      voState: 'application_draft',
+      comment: 'Fix it',
+    });
+    expect(back.text).toContain('> Fix it');
   });
 });

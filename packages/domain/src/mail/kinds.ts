@@ -14,6 +14,7 @@ export const MAIL_KINDS = [
   'commentAdded',
   'resourcePackageSubmitted',
   'resourcePackageDecided',
+  'voStep',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -82,6 +83,8 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   resourcePackageSubmitted: { providerSide: false, managers: RPM },
   // The decision goes back to the provider side (and whoever submitted it, named by the command).
   resourcePackageDecided: { providerSide: true, managers: NONE },
+  // A VO's step goes to its applicant and deputy; the supervisors get the sent ones (VO_MAIL_REVIEWERS).
+  voStep: { providerSide: false, managers: NONE },
 };
 
 /** The manager roles a mail of this kind goes to; a workflow step names its action. */

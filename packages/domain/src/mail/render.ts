@@ -2,9 +2,14 @@ import { translate } from '../i18n/index.js';
 import type { Language } from '../i18n/core.js';
 import type { ServiceState } from '../services/states.js';
 import type { WorkflowAction } from '../services/workflow.js';
+import type { VoState } from '../vos/states.js';
+import type { VoAction } from '../vos/workflow.js';
 import type { MailKind } from './kinds.js';
 
-/** What a mail about a service says; the server fills it from the change and the service. */
+/**
+ * What a mail about a service says; the server fills it from the change and the service. A VO's step
+ * (kind voStep) names the VO in serviceName, with its action, state and, once available, its entitlement.
+ */
 export interface ServiceMailContent {
   kind: MailKind;
   productName: string;
@@ -21,6 +26,11 @@ export interface ServiceMailContent {
   packageName?: string;
   /** A review decision on a resource package: approved or rejected. */
   decision?: 'approved' | 'rejected';
+  /** A VO's step and the state it led to. */
+  voAction?: VoAction;
+  voState?: VoState;
+  /** The VO's entitlement in the AAI, once it is available. */
+  entitlement?: string;
   /** The service's screen and the mail settings screen (absolute, from the public address). */
   link: string;
   settingsLink: string;
@@ -38,15 +48,29 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
     service: content.serviceName,
     serviceNumber: content.serviceNumber,
     actor: content.actorName,
-    action: content.action ? translate(language, `workflow.actions.${content.action}`) : '',
-    state: content.state ? translate(language, `serviceStates.${content.state}`) : '',
+    action: content.voAction
+      ? translate(language, `vos.actions.${content.voAction}`)
+      : content.action
+        ? translate(language, `workflow.actions.${content.action}`)
+        : '',
+    state: content.voState
+      ? translate(language, `vos.states.${content.voState}`)
+      : content.state
+        ? translate(language, `serviceStates.${content.state}`)
+        : '',
     package: content.packageName ?? '',
     decision: content.decision ? translate(language, `mail.decisions.${content.decision}`) : '',
   };
   // A reviewer may not see the service: their mail leads to the review list instead.
-  const open = content.kind === 'resourcePackageSubmitted' ? 'mail.openReviewList' : 'mail.openService';
+  const open =
+    content.kind === 'resourcePackageSubmitted'
+      ? 'mail.openReviewList'
+      : content.kind === 'voStep'
+        ? 'vos.mail.open'
+        : 'mail.openService';
   const lines = [
     translate(language, `mail.bodies.${content.kind}`, params),
+    ...(content.entitlement ? [translate(language, 'vos.mail.entitlement', { entitlement: content.entitlement })] : []),
     ...(content.comment ? ['', ...content.comment.split('\n').map((line) => `> ${line}`)] : []),
     '',
     translate(language, open, { link: content.link }),

@@ -27,13 +27,34 @@ export interface UserPickerProps {
   style?: CSSProperties;
   /** Width, responsive like Mantine's (a filter bar is full width on a phone). */
   w?: SelectProps['w'];
+  /**
+   * Where the people come from, when not the portal's user search (GET /api/users): a screen whose
+   * users may not search every user asks its own API (the VO application's deputy).
+   */
+  source?: UserSource;
 }
+
+/** A user search: the query's cache key and the call. */
+export interface UserSource {
+  key: (q: string) => readonly unknown[];
+  search: (q: string, signal?: AbortSignal) => Promise<{ items: UserRef[] }>;
+}
+
+const PORTAL_USERS: UserSource = { key: serviceKeys.users, search: searchUsers };
 
 /**
  * Picks a portal user by name, username or e-mail (GET /api/users?q=, from two characters on).
  * The server does the matching, so the list is shown as it comes.
  */
-export const UserPicker = ({ label, value, known, onChange, onBlur, ...rest }: UserPickerProps) => {
+export const UserPicker = ({
+  label,
+  value,
+  known,
+  onChange,
+  onBlur,
+  source = PORTAL_USERS,
+  ...rest
+}: UserPickerProps) => {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<UserRef | null>(known ?? null);
   const [search, setSearch] = useState('');
@@ -43,8 +64,8 @@ export const UserPicker = ({ label, value, known, onChange, onBlur, ...rest }: U
   const searching = query.length >= MIN_QUERY && (!selected || query !== userLabel(selected));
   const [debounced] = useDebouncedValue(query, 250);
   const results = useQuery({
-    queryKey: serviceKeys.users(debounced),
-    queryFn: ({ signal }) => searchUsers(debounced, signal),
+    queryKey: source.key(debounced),
+    queryFn: ({ signal }) => source.search(debounced, signal),
     enabled: searching && debounced.length >= MIN_QUERY,
     staleTime: 30_000,
   });

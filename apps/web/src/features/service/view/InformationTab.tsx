@@ -1,8 +1,9 @@
-import { Alert, Button, Grid, Group, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { SERVICE_FIELDS, validateForStep, type FieldGroup, type ServiceDetail } from '@nubes/domain';
-import { useCallback, useEffect, useMemo, useRef, type FormEvent } from 'react';
+import { useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../components/notify';
+import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { DraftFields, NameInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
 import { RestoredNotice } from '../components/RestoredNotice';
@@ -44,27 +45,19 @@ export const InformationTab = ({ service, draft }: InformationTabProps) => {
   const canSubmit = service.actions.includes('submitServiceInformation');
 
   // A field on another page is focused once that page has rendered; the page heading otherwise.
-  const pendingFocus = useRef<string | null>(null);
-  const changedPage = useRef(false);
-  useEffect(() => {
-    const key = pendingFocus.current;
-    pendingFocus.current = null;
-    if (key) focusField(key);
-    else if (changedPage.current) document.getElementById(HEADING_ID)?.focus();
-    changedPage.current = false;
-  }, [page]);
+  const expectPage = usePageFocus(page, HEADING_ID, focusField);
 
   const showField = useCallback(
     (key: string) => {
       const group = groupOfKey(key);
       if (group && group !== page) {
-        pendingFocus.current = key;
+        expectPage(key);
         open('information', group);
       } else {
         focusField(key);
       }
     },
-    [page, open],
+    [page, open, expectPage],
   );
 
   const { save, saving } = useSaveService({
@@ -89,7 +82,7 @@ export const InformationTab = ({ service, draft }: InformationTabProps) => {
         return;
       }
     }
-    changedPage.current = true;
+    expectPage();
     open('information', target);
   };
 
@@ -119,93 +112,70 @@ export const InformationTab = ({ service, draft }: InformationTabProps) => {
     );
   }, [draft.values]);
 
-  const previous = PAGES[index - 1];
-  const next = PAGES[index + 1];
+  const steps = (
+    <PageStepButtons
+      pages={PAGES}
+      page={page}
+      onGoTo={goTo}
+      previousLabel={t('serviceView.previousPage')}
+      nextLabel={t('serviceView.nextPage')}
+    />
+  );
 
   return (
-    <Grid gap="xl">
-      <Grid.Col span={{ base: 12, md: 3 }}>
-        <nav aria-label={t('serviceView.pagesLabel')}>
-          <ol className="service-pages">
-            {PAGES.map((group, i) => {
-              const toFill = missing.get(group) ?? 0;
-              return (
-                <li key={group}>
-                  <Button
-                    variant={group === page ? 'light' : 'subtle'}
-                    aria-current={group === page ? 'step' : undefined}
-                    onClick={() => goTo(group)}
-                  >
-                    {`${i + 1}. ${t(`fieldGroups.${group}`)}`}
-                    {editable && toFill > 0 ? ` (${t('serviceView.toFill', { count: toFill })})` : ''}
-                  </Button>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 9 }}>
-        <section aria-labelledby={HEADING_ID}>
-          <Title order={2} size="h3" id={HEADING_ID} tabIndex={-1} mb="md">
-            {t('serviceView.pageTitle', { number: index + 1, total: PAGES.length, name: t(`fieldGroups.${page}`) })}
-          </Title>
-          {editable ? (
-            <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
-              <Stack gap="md">
-                <RestoredNotice draft={draft} />
-                {page === NAME_GROUP && <NameInput draft={draft} />}
-                <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
-                <Group justify="space-between" mt="md">
-                  <Group>
-                    <Button variant="default" disabled={!previous} onClick={() => previous && goTo(previous)}>
-                      {t('serviceView.previousPage')}
-                    </Button>
-                    <Button variant="default" disabled={!next} onClick={() => next && goTo(next)}>
-                      {t('serviceView.nextPage')}
-                    </Button>
-                  </Group>
-                  <Group>
-                    <Button type="submit" loading={saving} disabled={running !== null}>
-                      {t('serviceView.save')}
-                    </Button>
-                    {canSubmit && (
-                      <Button
-                        variant="outline"
-                        onClick={() => void submit()}
-                        loading={running === 'submitServiceInformation'}
-                        disabled={saving}
-                      >
-                        {t('workflow.actions.submitServiceInformation')}
-                      </Button>
-                    )}
-                  </Group>
-                </Group>
-              </Stack>
-            </form>
-          ) : (
-            <Stack gap="md">
-              <Alert color="gray" role="status">
-                {t('serviceView.readOnly')}
-              </Alert>
-              <FieldValueList
-                fields={pageFields(page)}
-                values={draft.values.fields}
-                refs={service.refs}
-                keywords={service.keywords}
-              />
+    <PagedEditor
+      pages={PAGES}
+      page={page}
+      pageLabel={(group) => t(`fieldGroups.${group}`)}
+      pageHint={(group) => {
+        const toFill = missing.get(group) ?? 0;
+        return editable && toFill > 0 ? t('serviceView.toFill', { count: toFill }) : null;
+      }}
+      onGoTo={goTo}
+      navLabel={t('serviceView.pagesLabel')}
+      headingId={HEADING_ID}
+      title={t('serviceView.pageTitle', { number: index + 1, total: PAGES.length, name: t(`fieldGroups.${page}`) })}
+    >
+      {editable ? (
+        <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
+          <Stack gap="md">
+            <RestoredNotice draft={draft} />
+            {page === NAME_GROUP && <NameInput draft={draft} />}
+            <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
+            <Group justify="space-between" mt="md">
+              {steps}
               <Group>
-                <Button variant="default" disabled={!previous} onClick={() => previous && goTo(previous)}>
-                  {t('serviceView.previousPage')}
+                <Button type="submit" loading={saving} disabled={running !== null}>
+                  {t('serviceView.save')}
                 </Button>
-                <Button variant="default" disabled={!next} onClick={() => next && goTo(next)}>
-                  {t('serviceView.nextPage')}
-                </Button>
+                {canSubmit && (
+                  <Button
+                    variant="outline"
+                    onClick={() => void submit()}
+                    loading={running === 'submitServiceInformation'}
+                    disabled={saving}
+                  >
+                    {t('workflow.actions.submitServiceInformation')}
+                  </Button>
+                )}
               </Group>
-            </Stack>
-          )}
-        </section>
-      </Grid.Col>
-    </Grid>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Stack gap="md">
+          <Alert color="gray" role="status">
+            {t('serviceView.readOnly')}
+          </Alert>
+          <FieldValueList
+            fields={pageFields(page)}
+            values={draft.values.fields}
+            refs={service.refs}
+            keywords={service.keywords}
+          />
+          {steps}
+        </Stack>
+      )}
+    </PagedEditor>
   );
 };

@@ -1,0 +1,253 @@
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  routePath,
+  VO_PAGES,
+  voFormSchema,
+  voSendProblems,
+  type VoDetails,
+  type VoFormInput,
+  type VoFormValues,
+  type VoPage,
+} from '@nubes/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import type { FieldPath, FieldErrors } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
+import { SERVER_ERROR } from '../../../forms/fields';
+import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
+import { useZodForm } from '../../../forms/useZodForm';
+import { Link, useNavigate, useSearchParams } from '../../../routing';
+import { reportWriteError } from '../../service/writes';
+import { createVo, runVoTransition, updateVo, voKeys } from '../api';
+import { VoStateBadge } from '../VoStateBadge';
+import { useVoCache } from '../useVoCache';
+import { AaiPoliciesPage, AupPage, GeneralPage, TermsOfUsePage } from './VoApplicationPages';
+import { focusVoField, formValuesOf, isVoPage, pageOfFirst, pageProblems, VO_FIELD_ORDER } from './voFormModel';
+
+const HEADING_ID = 'vo-application-page';
+
+/** Whether the form holds something the saved VO does not: a send saves that first. */
+const differsFrom = (vo: VoDetails, values: VoFormValues): boolean => {
+  const saved = formValuesOf(vo);
+  return (Object.keys(saved) as (keyof VoFormValues)[]).some(
+    (key) => JSON.stringify(saved[key]) !== JSON.stringify(values[key]),
+  );
+};
+
+export interface VoApplicationFormProps {
+  /** The application being edited; null on New VO Application. */
+  vo: VoDetails | null;
+}
+
+/**
+ * New and Edit VO Application: four pages (terms of use, AAI policies, general information and
+ * responsibilities, the VO's AUP). Saving needs only the name; a page with a format error is not
+ * left ("Cannot change page"); Send needs every page complete. Leaving with unsaved edits asks
+ * first (ADR 19).
+ */
+export const VoApplicationForm = ({ vo }: VoApplicationFormProps) => (
+  <LeaveGuard>
+    <VoApplicationFormBody vo={vo} />
+  </LeaveGuard>
+);
+
+const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { store, reload } = useVoCache(vo?.id);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('page');
+  const page: VoPage = isVoPage(requested) ? requested : VO_PAGES[0];
+  const index = VO_PAGES.indexOf(page);
+  const expectPage = usePageFocus(page, HEADING_ID, focusVoField);
+
+  const { control, handleSubmit, setError, clearErrors, getValues, reset, formState } = useZodForm(voFormSchema, {
+    defaultValues: formValuesOf(vo),
+  });
+  // A newer answer (a save, the reload after a conflict) is what the form shows from then on.
+  useEffect(() => reset(formValuesOf(vo)), [vo, reset]);
+  useGuardedForm('vo-application', { dirty: formState.isDirty, discard: () => reset(formValuesOf(vo)) });
+
+  const openPage = (target: VoPage, field?: string) => {
+    expectPage(field);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', target);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  /** Shows the problems on their fields and opens the page of the first one. */
+  const showProblems = (problems: Record<string, string>, type?: typeof SERVER_ERROR) => {
+    for (const [field, message] of Object.entries(problems))
+      if (VO_FIELD_ORDER.includes(field)) setError(field as FieldPath<VoFormInput>, { type, message });
+    const first = pageOfFirst(Object.keys(problems));
+    if (!first) return;
+    if (first.page === page) focusVoField(first.field);
+    else openPage(first.page, first.field);
+  };
+
+  const fieldList = (fields: readonly string[]) =>
+    fields
+      .filter((field) => VO_FIELD_ORDER.includes(field))
+      .map((field) => t(`vos.fields.${field as keyof VoFormValues}`))
+      .join(', ');
+
+  const goTo = (target: VoPage) => {
+    if (target === page) return;
+    const problems = pageProblems(page, getValues());
+    if (Object.keys(problems).length > 0) {
+      showProblems(problems);
+      notifyError(t('vos.messages.cannotChangePage'), t('voScreens.cannotChangePageText'));
+      return;
+    }
+    clearErrors();
+    openPage(target);
+  };
+
+  const saving = useMutation({
+    mutationFn: (values: VoFormValues) => (vo ? updateVo(vo.id, { ...values, version: vo.version }) : createVo(values)),
+    onSuccess: (saved) => {
+      store(saved);
+      reset(formValuesOf(saved));
+      notifySuccess(t(vo ? 'vos.messages.updated' : 'vos.messages.created'), saved.name);
+      if (!vo) navigate(`${routePath('voApplicationEdit', { id: saved.id })}?page=${page}`, { replace: true });
+    },
+    onError: (error) =>
+      reportWriteError(error, t('vos.messages.cannotSave'), t, {
+        onConflict: reload,
+        onFields: (fields) => showProblems(fields, SERVER_ERROR),
+      }),
+  });
+
+  const sending = useMutation({
+    mutationFn: (current: VoDetails) => runVoTransition(current.id, { action: 'send', version: current.version }),
+    onSuccess: (sent) => {
+      store(sent);
+      void queryClient.invalidateQueries({ queryKey: voKeys.all });
+      notifySuccess(t('vos.messages.statusChanged'), t(`vos.states.${sent.state}`));
+      navigate(routePath('virtualOrganisation', { id: sent.id }));
+    },
+    onError: (error) =>
+      reportWriteError(error, t('vos.messages.sendFailed'), t, {
+        onConflict: reload,
+        onFields: (fields) => showProblems(fields, SERVER_ERROR),
+      }),
+  });
+
+  const refuseSave = (errors: FieldErrors<VoFormInput>) => {
+    showProblems(Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error?.message ?? ''])));
+    notifyError(t('vos.messages.cannotSave'), t('voScreens.cannotSaveText'));
+  };
+
+  const send = handleSubmit(async (values) => {
+    if (!vo) return;
+    // The application is checked as it will be sent; unsaved edits go in first.
+    const problems = voSendProblems(values, vo.applicant.id);
+    if (Object.keys(problems).length > 0) {
+      showProblems(problems);
+      notifyError(
+        t('vos.messages.sendFailed'),
+        t('voScreens.sendFailedText', { fields: fieldList(Object.keys(problems)) }),
+      );
+      return;
+    }
+    let current = vo;
+    if (differsFrom(vo, values)) {
+      try {
+        current = await saving.mutateAsync(values);
+      } catch {
+        return;
+      }
+    }
+    sending.mutate(current);
+  }, refuseSave);
+
+  const busy = saving.isPending || sending.isPending;
+  const editable = !vo || vo.canEdit;
+  const canSend = vo?.actions.includes('send') ?? false;
+
+  const pageBody: Record<VoPage, ReactNode> = {
+    termsOfUse: <TermsOfUsePage control={control} vo={vo} />,
+    aaiPolicies: <AaiPoliciesPage control={control} vo={vo} />,
+    general: <GeneralPage control={control} vo={vo} setError={setError} />,
+    aup: <AupPage control={control} vo={vo} />,
+  };
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{t(vo ? 'routes.voApplicationEdit' : 'routes.voApplication')}</Title>
+        {vo && (
+          <Group gap="sm" mt="xs">
+            <Text fw={600}>{vo.name}</Text>
+            <VoStateBadge state={vo.state} />
+            <Anchor component={Link} to={routePath('virtualOrganisation', { id: vo.id })}>
+              {t('voScreens.openVo')}
+            </Anchor>
+          </Group>
+        )}
+      </div>
+      {vo && vo.comments.length > 0 && vo.state === 'application_draft' && (
+        <Alert color="yellow" title={t('voScreens.lastComment')}>
+          {vo.comments[vo.comments.length - 1]!.text}
+        </Alert>
+      )}
+      {editable ? (
+        <PagedEditor
+          pages={VO_PAGES}
+          page={page}
+          pageLabel={(target) => t(`vos.pages.${target}`)}
+          onGoTo={goTo}
+          navLabel={t('voScreens.pagesLabel')}
+          headingId={HEADING_ID}
+          title={t('voScreens.pageTitle', { number: index + 1, total: VO_PAGES.length, name: t(`vos.pages.${page}`) })}
+        >
+          <form
+            noValidate
+            aria-labelledby={HEADING_ID}
+            onSubmit={(event) => void handleSubmit((values) => saving.mutate(values), refuseSave)(event)}
+          >
+            <Stack gap="lg">
+              {pageBody[page]}
+              <Group justify="space-between" mt="md">
+                <PageStepButtons
+                  pages={VO_PAGES}
+                  page={page}
+                  onGoTo={goTo}
+                  previousLabel={t('voScreens.previousPage')}
+                  nextLabel={t('voScreens.nextPage')}
+                />
+                <Group>
+                  <Button type="submit" loading={saving.isPending} disabled={busy && !saving.isPending}>
+                    {t('voScreens.save')}
+                  </Button>
+                  {canSend && (
+                    <Button
+                      variant="outline"
+                      onClick={() => void send()}
+                      loading={sending.isPending}
+                      disabled={busy && !sending.isPending}
+                    >
+                      {t('vos.actions.send')}
+                    </Button>
+                  )}
+                </Group>
+              </Group>
+            </Stack>
+          </form>
+        </PagedEditor>
+      ) : (
+        <Alert color="gray" role="status">
+          {t('vos.messages.notEditable')}
+        </Alert>
+      )}
+    </Stack>
+  );
+};

@@ -1,0 +1,51 @@
+import { isAuditAction, isVoState, type VoFormValues } from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isMessageKey } from '../../../i18n/messageKey';
+import { HistoryTable, type HistoryLabels } from '../../service/view/HistoryTable';
+import { fetchVoHistory, voKeys } from '../api';
+
+/** How a VO's history reads: its audit actions, the application's fields and the states, as words. */
+const useVoHistoryLabels = (): HistoryLabels => {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      action: (action) => {
+        const key = `vos.historyActions.${action.replace(/\./g, '_')}`;
+        return isAuditAction(action) && isMessageKey(key) ? t(key) : action;
+      },
+      field: (field) => {
+        if (field === 'state') return t('voScreens.state');
+        const key = `vos.fields.${field}`;
+        return isMessageKey(key) ? t(key as `vos.fields.${keyof VoFormValues}`) : field;
+      },
+      value: (field, value) => {
+        if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+          return t('serviceView.emptyValue');
+        if (field === 'state' && isVoState(value)) return t(`vos.states.${value}`);
+        if (typeof value === 'boolean') return t(value ? 'serviceView.yes' : 'serviceView.no');
+        if (Array.isArray(value)) return value.map(String).join(', ');
+        return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      },
+    }),
+    [t],
+  );
+};
+
+/** Every audit event of the VO, newest first: when, who, what, old → new. */
+export const VoHistory = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  const history = useQuery({ queryKey: voKeys.history(id), queryFn: ({ signal }) => fetchVoHistory(id, signal) });
+  const labels = useVoHistoryLabels();
+  return (
+    <HistoryTable
+      id="vo-history"
+      caption={t('voScreens.history')}
+      rows={history.data?.items}
+      failed={history.isError}
+      labels={labels}
+      emptyTitle={t('voScreens.noHistory')}
+    />
+  );
+};
