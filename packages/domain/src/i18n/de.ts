@@ -971,6 +971,12 @@ export const de: Messages = {
       resourcePackage_withdrawn: 'Einreichung zurückgezogen',
       resourcePackage_approved: 'Freigegeben',
       resourcePackage_rejected: 'Abgelehnt',
+      contact_created: 'Kontakt angelegt',
+      contact_updated: 'Kontakt geändert',
+      contact_deleted: 'Kontakt gelöscht',
+      contact_relation_added: 'Beziehung des Kontakts hinzugefügt',
+      contact_relation_removed: 'Beziehung des Kontakts entfernt',
+      contact_erased: 'Kontaktdaten gelöscht',
     },
     historyFields: {
       name: 'Name',
@@ -1129,6 +1135,8 @@ export const de: Messages = {
       changeRequest: 'Änderungsantrag',
       resourcePackage: 'Ressourcenpaket',
       resourceType: 'Ressourcentyp',
+      contact: 'Kontakt',
+      vo: 'VO',
     },
     rolesForm: {
       title: 'Im Portal vergebene Rollen ändern',
@@ -1790,7 +1798,6 @@ export const de: Messages = {
       vo_withdraw: 'VO-Antrag zurückgezogen',
       vo_backToDraft: 'VO-Antrag zurück in den Entwurf',
     },
-    objectType: 'VO',
   },
   voScreens: {
     pagesLabel: 'Seiten des VO-Antrags',

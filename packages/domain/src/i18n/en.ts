@@ -952,6 +952,12 @@ export const en = {
       resourcePackage_withdrawn: 'Submission withdrawn',
       resourcePackage_approved: 'Approved',
       resourcePackage_rejected: 'Rejected',
+      contact_created: 'Contact created',
+      contact_updated: 'Contact updated',
+      contact_deleted: 'Contact deleted',
+      contact_relation_added: 'Contact relation added',
+      contact_relation_removed: 'Contact relation removed',
+      contact_erased: 'Contact erased',
     },
     historyFields: {
       name: 'Name',
@@ -1110,6 +1116,8 @@ export const en = {
       changeRequest: 'Change request',
       resourcePackage: 'Resource package',
       resourceType: 'Resource type',
+      contact: 'Contact',
+      vo: 'VO',
     },
     rolesForm: {
       title: 'Change the roles given in the portal',
@@ -1764,7 +1772,6 @@ export const en = {
       vo_withdraw: 'VO application withdrawn',
       vo_backToDraft: 'VO application back to draft',
     },
-    objectType: 'VO',
   },
   voScreens: {
     pagesLabel: 'Pages of the VO application',

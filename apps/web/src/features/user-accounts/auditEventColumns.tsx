@@ -15,13 +15,14 @@ const asText = (value: unknown): string => {
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
 };
 
-/** An action as words: the account's and the admin panel's labels, then the service's and the resource package's history. */
+/** An action as words: the account's and the admin panel's labels, then the resource package's, the VO's and the service's history. */
 const actionKeys = (name: string) => {
   const key = name.replace(/\./g, '_');
   return [
     `userAccounts.eventActions.${key}`,
     `adminSections.eventActions.${key}`,
     `resourcePackageViews.historyActions.${key}`,
+    `vos.historyActions.${key}`,
   ];
 };
 
