@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification } from '../services.js';
@@ -9,7 +9,8 @@ import { as, closeNotifications, expectNotification } from '../services.js';
  * sending needs the AAI policies, fills it in and sends it; sven (voSupervisor) sends it back
  * to draft with a comment; victor reads it, fixes and sends again; sven approves; paula (portfolio
  * manager) makes the VO available; victor's My VOs shows it with its entitlement. The mails of
- * the steps reach the test SMTP server.
+ * the steps reach the test SMTP server. A second test takes the same walk without a mouse, from
+ * the login on: Tab, Space, Enter, arrow keys and typing only.
  */
 
 const RUN = Date.now().toString(36);
@@ -20,7 +21,7 @@ const SVEN_MAIL = 'sven@nubes-office.example';
 const COMMENT = `Please name the institutes that will join (${RUN}).`;
 
 /** Presses Tab until the element has the focus, as a keyboard user would. */
-const tabTo = async (page: Page, target: Locator, limit = 60) => {
+const tabTo = async (page: Page, target: Locator, limit = 150) => {
   for (let i = 0; i < limit; i += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return;
     await page.keyboard.press('Tab');
@@ -172,4 +173,149 @@ test('a VO application from the first save to the available VO', async ({ browse
   await openFromMyVos(victor, /^My VOs/);
   await expect(victor.getByRole('button', { name: 'Copy entitlement' })).toBeVisible();
   await expectMailArrives(VICTOR_MAIL, `VO ${VO}`, 'VO Available');
+});
+
+/** Tabs to a control and presses a key on it. */
+const press = async (page: Page, target: Locator, key = 'Enter') => {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+};
+
+/** Tabs to a field and types into it, as a person does who replaces what it holds. */
+const typeInto = async (page: Page, field: Locator, text: string) => {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+};
+
+/** Federated login through the dev IdP without a mouse. */
+const loginByKeyboard = async (browser: Browser, username: string, from: string) => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(from);
+  await press(page, page.getByRole('button', { name: 'Login with AAI' }));
+  await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
+  await typeInto(page, page.getByLabel('Username'), username);
+  await typeInto(page, page.getByLabel('Password'), username);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/dev-idp') && !url.pathname.startsWith('/login'));
+  return page;
+};
+
+/** Opens the VO from a table of My VOs by tabbing to its link. */
+const openByKeyboard = async (page: Page, vo: string, table: RegExp) => {
+  const link = page.getByRole('table', { name: table }).getByRole('link', { name: vo, exact: true });
+  await press(page, link);
+  await expect(page.getByRole('heading', { level: 1, name: vo })).toBeVisible();
+};
+
+/** A step of the VO view, confirmed in its dialog, by keyboard only. */
+const stepByKeyboard = async (page: Page, action: string, state: string) => {
+  await press(page, page.getByRole('button', { name: action, exact: true }));
+  const dialog = page.getByRole('dialog', { name: action });
+  await press(page, dialog.getByRole('button', { name: action, exact: true }));
+  await expectNotification(page, 'VO application status changed', state);
+};
+
+test('the same walk with the keyboard only', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const vo = `e2e-keys-${RUN}`;
+  const comment = `Please add the members' institutes (${RUN}).`;
+
+  // victor opens a new application from My VOs and saves it without a name first.
+  const victor = await loginByKeyboard(browser, 'victor', '/vo/my-vos');
+  await expect(victor.getByRole('heading', { level: 1, name: 'My VOs' })).toBeVisible();
+  await press(victor, victor.getByRole('link', { name: 'New VO Application' }));
+  await expect(pageHeading(victor, 'Page 1 of 4: Terms of use')).toBeVisible();
+  await press(victor, victor.getByRole('checkbox', { name: 'I confirm the terms of use' }), 'Space');
+  await press(victor, victor.getByRole('button', { name: 'Save' }));
+  await expectNotification(victor, 'Cannot save VO Application');
+  await expect(victor.getByText('This field cannot be empty. Please enter a name for your VO')).toBeVisible();
+  await expect(victor.getByRole('textbox', { name: 'VO name' })).toBeFocused();
+  await victor.keyboard.type(`${vo} x`);
+  await victor.keyboard.press('Enter');
+  await expect(
+    victor.getByText('A VO name may hold only letters, digits, hyphens (-) and underscores (_), without spaces'),
+  ).toBeVisible();
+  await victor.keyboard.press('Backspace');
+  await victor.keyboard.press('Backspace');
+  await victor.keyboard.press('Enter');
+  await expectNotification(victor, 'VO application created', vo);
+  await expect(victor).toHaveURL(/\/vo\/vo-application\/[0-9a-f-]{36}\?page=general$/);
+
+  // The rest of the general page, field by field.
+  await typeInto(victor, victor.getByRole('textbox', { name: 'Description and purpose' }), 'Climate model runs.');
+  await tabTo(victor, victor.getByRole('combobox', { name: 'Home institution' }));
+  await victor.keyboard.type('Datacenter South');
+  await expect(victor.getByRole('combobox', { name: 'Home institution' })).toHaveValue(/.+/);
+  await typeInto(victor, victor.getByRole('combobox', { name: 'Deputy VO manager' }), 'Sabine');
+  await expect(victor.getByRole('option', { name: /^Sabine Huber/ })).toBeVisible();
+  await victor.keyboard.press('ArrowDown');
+  await victor.keyboard.press('Enter');
+  await expect(victor.getByRole('combobox', { name: 'Deputy VO manager' })).toHaveValue(/^Sabine Huber/);
+  await typeInto(
+    victor,
+    victor.getByRole('textbox', { name: 'Security contact e-mail' }),
+    'cert@datacenter-south.example',
+  );
+  await typeInto(victor, victor.getByRole('textbox', { name: 'Expected number of members' }), '12');
+  await typeInto(victor, victor.getByRole('combobox', { name: 'Services the VO wants to use' }), 'S3');
+  await expect(victor.getByRole('option', { name: 'S3 Object Storage' })).toBeVisible();
+  await victor.keyboard.press('ArrowDown');
+  await victor.keyboard.press('Enter');
+  await victor.keyboard.press('Escape');
+  // The picked service stays in the field as a pill.
+  await expect(
+    victor.getByRole('form', { name: /^Page 3 of 4/ }).getByText('S3 Object Storage', { exact: true }),
+  ).toBeVisible();
+
+  // Sending without the AAI policies is refused and shows their page; he accepts them and sends.
+  await press(victor, victor.getByRole('button', { name: 'Send', exact: true }));
+  await expectNotification(victor, 'Failed to send VO Application', /I accept the policies of the AAI/);
+  await expect(pageHeading(victor, 'Page 2 of 4: AAI policies')).toBeVisible();
+  await closeNotifications(victor);
+  await press(victor, victor.getByRole('checkbox', { name: 'I accept the policies of the AAI' }), 'Space');
+  await expect(victor.getByRole('checkbox', { name: 'I accept the policies of the AAI' })).toBeChecked();
+  await press(victor, victor.getByRole('button', { name: 'Send', exact: true }));
+  await expectNotification(victor, 'VO application status changed', 'Application Received');
+  await expect(victor.getByRole('heading', { level: 1, name: vo })).toBeVisible();
+
+  // sven sends it back to draft; the dialog wants the comment.
+  const sven = await loginByKeyboard(browser, 'sven', '/vo/my-vos');
+  await openByKeyboard(sven, vo, /^Applications waiting for your review/);
+  await press(sven, sven.getByRole('button', { name: 'Back to draft', exact: true }));
+  const dialog = sven.getByRole('dialog', { name: 'Back to draft' });
+  await press(sven, dialog.getByRole('button', { name: 'Back to draft' }));
+  await expect(dialog.getByText('Please write what the VO managers should change')).toBeVisible();
+  await typeInto(sven, dialog.getByRole('textbox', { name: 'Comment' }), comment);
+  await press(sven, dialog.getByRole('button', { name: 'Back to draft' }));
+  await expectNotification(sven, 'VO application status changed', 'Application Draft');
+
+  // victor reads the comment, edits the description and sends again.
+  await victor.goto('/vo/my-vos');
+  await openByKeyboard(victor, vo, /^My VOs/);
+  await expect(victor.getByText(comment, { exact: true })).toBeVisible();
+  await press(victor, victor.getByRole('link', { name: 'Edit VO application' }));
+  await press(victor, victor.getByRole('button', { name: '3. General information and responsibilities' }));
+  const description = victor.getByRole('textbox', { name: 'Description and purpose' });
+  await tabTo(victor, description);
+  await victor.keyboard.press('End');
+  await victor.keyboard.type(' Members: the climate institutes of the alliance.');
+  await press(victor, victor.getByRole('button', { name: 'Send', exact: true }));
+  await expectNotification(victor, 'VO application status changed', 'Application Received');
+
+  // sven approves; paula makes the VO available.
+  await sven.goto('/vo/my-vos');
+  await openByKeyboard(sven, vo, /^Applications waiting for your review/);
+  await stepByKeyboard(sven, 'Approve', 'Application Approved');
+  const paula = await loginByKeyboard(browser, 'paula', new URL(sven.url()).pathname);
+  await expect(paula.getByRole('heading', { level: 1, name: vo })).toBeVisible();
+  await stepByKeyboard(paula, 'Make VO available', 'VO Available');
+
+  // victor's My VOs shows the entitlement; the VO view copies it.
+  await victor.goto('/vo/my-vos');
+  const row = victor.getByRole('table', { name: /^My VOs/ }).getByRole('row', { name: new RegExp(`^${vo}`) });
+  await expect(row.getByText(new RegExp(`^urn:geant:.+:group:${vo}#`))).toBeVisible();
+  await openByKeyboard(victor, vo, /^My VOs/);
+  await press(victor, victor.getByRole('button', { name: 'Copy entitlement' }));
+  await expectMailArrives(VICTOR_MAIL, `VO ${vo}`, 'VO Available');
 });
