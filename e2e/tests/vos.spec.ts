@@ -18,6 +18,7 @@ const VO = `e2e-lab-${RUN}`;
 
 const VICTOR_MAIL = 'victor@datacenter-south.example';
 const SVEN_MAIL = 'sven@nubes-office.example';
+const DEPUTY_MAIL = 'shuber@datacenter-south.example';
 const COMMENT = `Please name the institutes that will join (${RUN}).`;
 
 /** Presses Tab until the element has the focus, as a keyboard user would. */
@@ -125,6 +126,7 @@ test('a VO application from the first save to the available VO', async ({ browse
   await expect(victor.getByRole('heading', { level: 1, name: VO })).toBeVisible();
   // The supervisors hear of every application sent (whoever takes a step gets no mail of it).
   await expectMailArrives(SVEN_MAIL, `VO ${VO}`, 'Application Received');
+  await expectMailArrives(DEPUTY_MAIL, `VO ${VO}`, 'Application Received');
 
   // sven sends it back to draft: the comment is required.
   const sven = await as(browser, 'sven', '/vo/my-vos');
@@ -173,6 +175,7 @@ test('a VO application from the first save to the available VO', async ({ browse
   await openFromMyVos(victor, /^My VOs/);
   await expect(victor.getByRole('button', { name: 'Copy entitlement' })).toBeVisible();
   await expectMailArrives(VICTOR_MAIL, `VO ${VO}`, 'VO Available');
+  await expectMailArrives(DEPUTY_MAIL, `VO ${VO}`, 'VO Available');
 });
 
 /** Tabs to a control and presses a key on it. */
