@@ -1,9 +1,7 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MailSettings, OutboxEntry } from '@nubes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { PEOPLE, renderApp } from '../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,12 +1,9 @@
 import type { ReviewListResponse, ServiceReview } from '@nubes/domain';
 import { serviceDetail } from '../test/serviceDetail';
-import { configure } from '@testing-library/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 beforeAll(() => {
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', {

@@ -1,10 +1,9 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ServiceSummary } from '@nubes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, PEOPLE, renderApp } from '../test/renderApp';
 
 // Lazy pages, Mantine and the query cache take a while on a busy 2-core machine; wait for answers, not time.
-configure({ asyncUtilTimeout: 5000 });
 
 const summary = (n: number, overrides: Partial<ServiceSummary> = {}): ServiceSummary => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -3,9 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Screens load lazily; on two busy cores (the whole suite at once) that takes longer than the
-// default second. Waiting longer changes nothing about what the tests assert.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load lazily; on two busy cores (the whole suite at once, or beside other work) that can
+// take several seconds. Waiting longer changes nothing about what the tests assert, so every test
+// file uses this one generous wait rather than a shorter one of its own.
+configure({ asyncUtilTimeout: 15_000 });
 
 // Mantine reads media queries and observes element sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {

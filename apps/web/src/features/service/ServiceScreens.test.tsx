@@ -1,8 +1,7 @@
 import { DEFAULT_WEIGHTING_CRITERIA, type ServiceDetail } from '@nubes/domain';
 import { serviceDetail } from '../../test/serviceDetail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { configure } from '@testing-library/dom';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 
 /**
@@ -11,8 +10,6 @@ import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
  */
 
 // Two cores running several suites: give lazily loaded screens more than the default second.
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
 // Mantine's autosizing textarea listens to font loading, which jsdom lacks.
 beforeAll(() => {

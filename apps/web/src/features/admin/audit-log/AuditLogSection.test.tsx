@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditLog, AuditLogEntry } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const event = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
   id: crypto.randomUUID(),

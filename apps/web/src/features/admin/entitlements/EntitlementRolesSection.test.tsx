@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { EntitlementRole } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, writesOf } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const pair: EntitlementRole = {
   id: '33333333-3333-4333-8333-333333333333',

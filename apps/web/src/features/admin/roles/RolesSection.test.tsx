@@ -1,10 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { ROLES } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 describe('admin panel: roles', () => {
   it('lists every role with its users and links to the user accounts filtered by it', async () => {

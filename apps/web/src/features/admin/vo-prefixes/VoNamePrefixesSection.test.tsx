@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { VoNamePrefix } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, writesOf } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const reserved: VoNamePrefix = {
   id: '44444444-4444-4444-8444-444444444444',

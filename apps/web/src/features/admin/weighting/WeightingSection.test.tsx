@@ -1,10 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { WeightingCriterionSettings } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const openSource: WeightingCriterionSettings = {
   key: 'openSource',
