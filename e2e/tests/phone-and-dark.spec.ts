@@ -70,3 +70,33 @@ test('dark mode follows the system until the switch is pressed, and the choice s
   await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
   await context.close();
 });
+
+test('a list without a mouse: skip link, filters, into the rows with Tab, along them with the arrows, open with Enter', async ({
+  page,
+}) => {
+  await loginWithAai(page, 'paula');
+  await page.goto('/sc/service-portfolio?tab=catalogue');
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // Tab passes the tabs and the filter bar (each field once) and lands in the table's body.
+  const inBody = () => page.evaluate(() => document.activeElement?.closest('tbody') !== null);
+  const passed: string[] = [];
+  for (let step = 0; step < 25 && !(await inBody()); step += 1) {
+    await page.keyboard.press('Tab');
+    passed.push(
+      await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+      ),
+    );
+  }
+  expect(await inBody(), `Tab reaches the rows, passing: ${passed.join(' | ')}`).toBe(true);
+  expect(passed).toContain('Export CSV');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('tbody [data-grid-row="1"]:focus')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
