@@ -1,19 +1,54 @@
-import type { Browser, Page } from '@playwright/test';
-import { de, DEFAULT_WEIGHTING_CRITERIA, en, SERVICE_FIELDS } from '@nubes/domain';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import {
+  canOpenRoute,
+  de,
+  DEFAULT_WEIGHTING_CRITERIA,
+  en,
+  ROUTES,
+  routePath,
+  SERVICE_FIELDS,
+  type RouteId,
+} from '@nubes/domain';
 import { expect, expectAccessible, storedSession, test } from '../fixtures.js';
 import { loginAsAdmin, loginWithAai } from '../login.js';
 
 /**
- * Every screen each role reaches from its menu, plus a service view and the application form where
- * the role has them, at a desktop and a phone size, in English and in German (chosen with the
- * switch, then reloaded). Fails on the defects a first user met: checkbox and radio labels drawn
- * under their boxes, English left on a German page, a page wider than a phone, an axe violation.
+ * The screen sweep (docs/adr/0048-screen-sweep.md): every route of the domain's route table, as
+ * each main role, at a desktop and a phone size. Each person sees their screens in two looks that
+ * differ in size, colour scheme and language at once; the people alternate between the two pairs
+ * of looks, so every size meets both schemes and both languages. The routes a person may not open
+ * (the login page or the same no-access notice) are checked once per person; the public screens
+ * as the visitor and the administrator. A check fails on the defects a first user met: a page
+ * wider than the window, a label drawn away from its field or box, English left on a German
+ * page, an axe violation. The main screens' screenshots are attached to the test as artifacts
+ * (not compared).
  */
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1440, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+interface Look {
+  name: string;
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
+  language: 'en' | 'de';
+  /**
+   * Run axe on every screen of this look. The desktop in the light scheme is the look of every
+   * other spec, which check their screens with axe there; the sweep leaves it out to keep its time.
+   */
+  axe: boolean;
+}
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** Two pairs of looks; within each pair the looks differ in size, scheme and language. */
+const LOOK_PAIRS: readonly (readonly [Look, Look])[] = [
+  [
+    { name: 'desktop-dark-en', viewport: DESKTOP, colorScheme: 'dark', language: 'en', axe: true },
+    { name: 'phone-light-de', viewport: PHONE, colorScheme: 'light', language: 'de', axe: true },
+  ],
+  [
+    { name: 'desktop-light-de', viewport: DESKTOP, colorScheme: 'light', language: 'de', axe: false },
+    { name: 'phone-dark-en', viewport: PHONE, colorScheme: 'dark', language: 'en', axe: true },
+  ],
+];
 
 // ---------------------------------------------------------------------------------------------
 // English words that have a German translation: catalogue values and the field catalogue's texts.
@@ -32,6 +67,13 @@ const localizedPairs = (node: unknown): [string, string][] => {
   return Object.values(record).flatMap(localizedPairs);
 };
 
+/** Proper names that the catalogues happen to translate but a German page may show as they are. */
+const PROPER_NAMES = new Set<string>([
+  'Nubes',
+  // A demo service's keyword (data, not a text of the portal) that is also a field's English label.
+  'Documentation',
+]);
+
 const germanOf = new Map(leaves(de));
 const GERMAN_TEXTS = new Set([...germanOf.values()].map((text) => text.trim()));
 const ENGLISH_ONLY = [
@@ -43,32 +85,41 @@ const ENGLISH_ONLY = [
   .filter(([english, german]) => english !== german && !english.includes('{{') && english.trim().length > 1)
   .map(([english]) => english.trim())
   // A word German takes over (such as "Review") is English in one place and German in another.
-  .filter((english) => !GERMAN_TEXTS.has(english));
+  .filter((english) => !GERMAN_TEXTS.has(english) && !PROPER_NAMES.has(english));
 
 // ---------------------------------------------------------------------------------------------
 // Checks on the page as it is
 
-/** Checkbox, radio and switch labels must sit beside their box, on the same line, not below it. */
+/**
+ * Labels drawn away from what they name: a checkbox, radio or switch label must sit beside its
+ * box on the same line; a field's label above the field (overlapping it sideways) or on its line
+ * before it.
+ */
 const misplacedLabels = (page: Page) =>
   page.evaluate(() => {
     const problems: string[] = [];
-    const inputs = document.querySelectorAll<HTMLInputElement>(
-      'input[type=checkbox], input[type=radio], input[role=switch]',
+    const shown = (rect: DOMRect) => rect.width > 0 && rect.height > 0;
+    const where = (rect: DOMRect) =>
+      `(${Math.round(rect.left)},${Math.round(rect.top)})–(${Math.round(rect.right)},${Math.round(rect.bottom)})`;
+    const fields = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input:not([type=hidden]), select, textarea',
     );
-    for (const input of Array.from(inputs)) {
-      const box = input.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0) continue;
-      for (const label of Array.from(input.labels ?? [])) {
-        const text = label.getBoundingClientRect();
-        if (text.width === 0 || text.height === 0) continue;
-        const sameLine = text.top < box.bottom && text.bottom > box.top;
-        const beside = text.left >= box.right - 1 || text.right <= box.left + 1;
-        if (!sameLine || !beside) {
-          problems.push(
-            `"${label.textContent?.trim()}": label at (${Math.round(text.left)},${Math.round(text.top)}), ` +
-              `box at (${Math.round(box.left)},${Math.round(box.top)})–(${Math.round(box.right)},${Math.round(box.bottom)})`,
-          );
-        }
+    for (const field of Array.from(fields)) {
+      // Pills inputs (keywords) type into a small input after the pills: the frame is the field.
+      const box = (field.closest('.mantine-Input-input') ?? field).getBoundingClientRect();
+      if (!shown(box)) continue;
+      const toggle = field instanceof HTMLInputElement && ['checkbox', 'radio'].includes(field.type);
+      for (const label of Array.from(field.labels ?? [])) {
+        // A label that wraps its field (a card's checkbox): the text beside the box is what counts.
+        const text = label.contains(field) ? label.querySelector('span') : label;
+        const rect = text?.getBoundingClientRect();
+        if (!rect || !shown(rect)) continue;
+        const sameLine = rect.top < box.bottom && rect.bottom > box.top;
+        const beside = rect.left >= box.right - 1 || rect.right <= box.left + 1;
+        const before = rect.right <= box.left + 1;
+        const above = rect.bottom <= box.top + 2 && rect.left < box.right && rect.right > box.left;
+        const fine = toggle ? sameLine && beside : above || (sameLine && before);
+        if (!fine) problems.push(`"${label.textContent?.trim()}": label at ${where(rect)}, field at ${where(box)}`);
       }
     }
     return problems;
@@ -117,59 +168,182 @@ const settle = async (page: Page) => {
   ).toHaveCount(0);
 };
 
-/**
- * The public portfolio's tables scroll sideways on a phone in a wrapper that cannot take the
- * focus (axe: scrollable-region-focusable). Its page belongs to the table rework under way; this
- * exception goes when that lands.
- */
-const KNOWN_ELSEWHERE: Record<string, string[]> = { '/sc/public-service-portfolio': ['scrollable-region-focusable'] };
+interface Visit {
+  path: string;
+  route: RouteId;
+  look: Look;
+  axe: boolean;
+  screenshot: boolean;
+}
 
-const checkScreen = async (page: Page, path: string, language: 'en' | 'de', viewport: (typeof VIEWPORTS)[number]) => {
-  const where = `${path} (${language}, ${viewport.name})`;
+const checkScreen = async (page: Page, visit: Visit, testInfo: TestInfo) => {
+  const { path, look } = visit;
+  const where = `${path} (${look.name})`;
   await page.goto(path);
   await settle(page);
-  expect(await misplacedLabels(page), `checkbox/radio labels beside their boxes on ${where}`).toEqual([]);
-  if (language === 'de') {
+  expect(await horizontalOverflow(page), `horizontal scroll on ${where}`).toBeNull();
+  expect(await misplacedLabels(page), `labels beside or above their fields on ${where}`).toEqual([]);
+  if (look.language === 'de') {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     expect(await englishOnGermanPage(page), `English text on the German page ${where}`).toEqual([]);
   }
-  if (viewport.name === 'phone') {
-    expect(await horizontalOverflow(page), `horizontal scroll on ${where}`).toBeNull();
-  }
-  if (path.startsWith('/sc/service/')) {
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.colorScheme);
+  if (visit.route === 'service' && !path.includes(NO_SUCH_ID)) {
     expect(await page.title(), `document title of ${where}`).not.toMatch(/^(Service Catalogue|Servicekatalog)$/);
   }
-  // axe at the desktop in English and on the phone in German: the sizes and languages both get a
-  // full check without paying for four runs per screen.
-  if ((viewport.name === 'desktop') === (language === 'en')) {
-    await expectAccessible(page, viewport.name === 'phone' ? { skipRules: KNOWN_ELSEWHERE[path] ?? [] } : {});
+  if (visit.screenshot) {
+    await testInfo.attach(`${visit.route}-${look.name}.png`, {
+      body: await page.screenshot(),
+      contentType: 'image/png',
+    });
   }
+  if (visit.axe) await expectAccessible(page);
 };
 
 // ---------------------------------------------------------------------------------------------
-// What each role reaches
+// Who visits, and where each route's parameters come from
 
-/** The internal links of every menu group the user sees. */
-const menuScreens = async (page: Page): Promise<string[]> => {
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const groups = nav.getByRole('button').filter({ hasNotText: /^(EN|DE)$/ });
-  const paths = new Set<string>();
-  const fullname = (await storedSession(page))?.fullname;
-  // The menus load after the first paint; the profile menu shows when they are there.
-  if (fullname) await nav.getByRole('button', { name: fullname }).waitFor();
-  for (const group of await groups.all()) {
-    const name = (await group.textContent())?.trim();
-    if (!name || name === fullname) continue;
-    await group.click();
-    for (const item of await page.getByRole('menuitem').all()) {
-      const href = await item.getAttribute('href');
-      // Documents (instruction PDFs) open in a new tab and are not screens.
-      if (href?.startsWith('/') && !(await item.getAttribute('target'))) paths.add(href);
-    }
-    await page.keyboard.press('Escape');
-  }
-  return [...paths];
+const PEOPLE = ['anonymous', 'alice', 'paula', 'ivan', 'carla', 'victor', 'nora', 'admin'] as const;
+type Person = (typeof PEOPLE)[number];
+
+/** The main screens, kept as screenshots. */
+const MAIN_SCREENS = new Set<RouteId>([
+  'home',
+  'servicePortfolio',
+  'service',
+  'serviceApplication',
+  'myServices',
+  'contactDatabase',
+  'myVos',
+  'voApplication',
+  'adminPanel',
+  'publicServicePortfolio',
+]);
+
+/** The login's return from the identity provider is no screen of its own: it sends the user on. */
+const NOT_VISITED = new Set<RouteId>(['loginOauth']);
+
+/** Screens that look the same for everyone logged in: the visitor and the administrator see them. */
+const PUBLIC_SCREENS = new Set<RouteId>([
+  'login',
+  'publicServicePortfolio',
+  'instructionsServicePortfolio',
+  'instructionsContactDatabase',
+  'notFound',
+]);
+
+/** A made-up id for a route parameter the role has nothing for: the screen says "not found". */
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+/** One login per person and test worker: the stored session (localStorage) goes to each look's context. */
+const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
+
+const sessionOf = async (browser: Browser, who: Person) => {
+  const known = sessions.get(who);
+  if (known) return known;
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  if (who === 'admin') await loginAsAdmin(page);
+  else if (who !== 'anonymous') await loginWithAai(page, who);
+  else await page.goto('/');
+  const state = await context.storageState();
+  await context.close();
+  sessions.set(who, state);
+  return state;
 };
+
+/** The API's answer for this session: the first items of a list (none when the role may not read it). */
+const listOf = async (page: Page, url: string): Promise<{ id: string; state?: string }[]> => {
+  const session = await storedSession(page);
+  if (!session) return [];
+  const answer = await page.request.get(url, { headers: { Authorization: `Bearer ${session.token}` } });
+  if (!answer.ok()) return [];
+  const body = (await answer.json()) as { items?: { id: string; state?: string }[] };
+  return body.items ?? [];
+};
+
+/** The services a person works with: their own as provider, otherwise the portfolio's tabs. */
+const servicesOf = async (page: Page) => {
+  const mine = await listOf(page, '/api/services/mine');
+  const tabs = await Promise.all(
+    ['application', 'pipeline', 'catalogue'].map((tab) => listOf(page, `/api/services?tab=${tab}&pageSize=10`)),
+  );
+  return { mine, application: tabs[0]!, pipeline: tabs[1]!, catalogue: tabs[2]! };
+};
+
+/** Each route's path for this person, its parameters from what the person may see. */
+const pathsOf = async (page: Page): Promise<Map<RouteId, string>> => {
+  const services = await servicesOf(page);
+  const all = [...services.mine, ...services.catalogue, ...services.application, ...services.pipeline];
+  const drafts = [...services.mine.filter((s) => s.state?.startsWith('application')), ...services.application];
+  const online = [...services.mine.filter((s) => s.state === 'online'), ...services.catalogue];
+  let resourcePackage: { serviceID: string; policyUID: string } | undefined;
+  for (const service of all.slice(0, 6)) {
+    const [first] = await listOf(page, `/api/services/${service.id}/resource-packages`);
+    if (first) {
+      resourcePackage = { serviceID: service.id, policyUID: first.id };
+      break;
+    }
+  }
+  const vos = await listOf(page, '/api/vos?pageSize=50');
+  const voDraft = vos.find((vo) => vo.state === 'application_draft') ?? vos[0];
+  const params: Partial<Record<RouteId, Record<string, string>>> = {
+    service: { id: all[0]?.id ?? NO_SUCH_ID },
+    serviceApplicationEdit: { id: drafts[0]?.id ?? NO_SUCH_ID },
+    serviceOnlineForm: { id: online[0]?.id ?? NO_SUCH_ID },
+    policy: resourcePackage ?? { serviceID: all[0]?.id ?? NO_SUCH_ID, policyUID: NO_SUCH_ID },
+    resourceForm: {
+      serviceID: resourcePackage?.serviceID ?? NO_SUCH_ID,
+      pathPolicyUID: resourcePackage?.policyUID ?? NO_SUCH_ID,
+    },
+    virtualOrganisation: { id: vos[0]?.id ?? NO_SUCH_ID },
+    voApplicationEdit: { id: voDraft?.id ?? NO_SUCH_ID },
+  };
+  const paths = new Map<RouteId, string>();
+  for (const route of ROUTES) {
+    if (!route.hasScreen || NOT_VISITED.has(route.id)) continue;
+    if (route.id === 'notFound') paths.set(route.id, '/no-such-screen');
+    else if (route.id === 'service') paths.set(route.id, `${routePath('service', params.service)}?tab=information`);
+    else paths.set(route.id, routePath(route.id, params[route.id]));
+  }
+  return paths;
+};
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const [personIndex, who] of PEOPLE.entries()) {
+  for (const look of LOOK_PAIRS[personIndex % LOOK_PAIRS.length]!) {
+    test(`${who}: every route in the route table, ${look.name}`, async ({ browser }, testInfo) => {
+      test.setTimeout(180_000);
+      const storageState = await sessionOf(browser, who);
+      const context = await browser.newContext({
+        storageState,
+        viewport: look.viewport,
+        colorScheme: look.colorScheme,
+      });
+      await context.addInitScript((language) => window.localStorage.setItem('lang', language), look.language);
+      const page = await context.newPage();
+      await page.goto('/');
+      const session = await storedSession(page);
+      const principal = session ? { id: session.username, username: session.username, roles: session.roles } : null;
+      const paths = await pathsOf(page);
+      let deniedChecked = false;
+      for (const [route, path] of paths) {
+        const allowed = canOpenRoute(principal, route);
+        if (!allowed && deniedChecked) continue;
+        if (PUBLIC_SCREENS.has(route) && !['anonymous', 'admin'].includes(who)) continue;
+        await test.step(`${path}${allowed ? '' : ' (denied)'}`, () =>
+          checkScreen(
+            page,
+            { path, route, look, axe: look.axe, screenshot: allowed && MAIN_SCREENS.has(route) },
+            testInfo,
+          ));
+        if (!allowed) deniedChecked = true;
+      }
+      await context.close();
+    });
+  }
+}
 
 /** A service the user may read: the first of the portfolio's catalogue, or of their own. */
 const aService = async (page: Page, list: string): Promise<string> => {
@@ -181,40 +355,6 @@ const aService = async (page: Page, list: string): Promise<string> => {
   return `/sc/service/${items[0]!.id}?tab=information`;
 };
 
-interface Person {
-  login: string | null;
-  /** The menu entries this role must see, so an empty menu does not pass unnoticed. */
-  expectMenu: string[];
-  /** The API list to take a service from, for roles that read services. */
-  services?: string;
-  applicationForm?: boolean;
-}
-
-const PEOPLE: Record<string, Person> = {
-  anonymous: { login: null, expectMenu: [] },
-  alice: {
-    login: 'alice',
-    expectMenu: ['/sc/service-application', '/sc/my-services'],
-    services: '/api/services/mine',
-    applicationForm: true,
-  },
-  paula: {
-    login: 'paula',
-    expectMenu: ['/sc/service-portfolio', '/sc/service-integration-list'],
-    services: '/api/services?tab=catalogue',
-  },
-  ivan: { login: 'ivan', expectMenu: ['/sc/service-integration-list'], services: '/api/services?tab=pipeline' },
-  carla: { login: 'carla', expectMenu: ['/cd/user-accounts', '/cd/contact-database'] },
-  victor: { login: 'victor', expectMenu: ['/vo/vo-application', '/vo/my-vos'] },
-  nora: { login: 'nora', expectMenu: [] },
-  admin: {
-    login: 'admin',
-    expectMenu: ['/sc/service-application'],
-    services: '/api/services?tab=application',
-    applicationForm: true,
-  },
-};
-
 const switchLanguage = async (page: Page, to: 'EN' | 'DE') => {
   await page.getByRole('button', { name: to, exact: true }).click();
   await expect(page.getByRole('button', { name: to, exact: true })).toHaveAttribute('aria-pressed', 'true');
@@ -222,48 +362,6 @@ const switchLanguage = async (page: Page, to: 'EN' | 'DE') => {
   // After the reload the stored language shows from the first render on.
   await expect(page.getByRole('button', { name: to, exact: true })).toHaveAttribute('aria-pressed', 'true');
 };
-
-const screensOf = async (browser: Browser, who: string) => {
-  const person = PEOPLE[who]!;
-  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
-  const page = await context.newPage();
-  if (person.login === 'admin') await loginAsAdmin(page);
-  else if (person.login) await loginWithAai(page, person.login);
-  else await page.goto('/');
-
-  const paths = new Set([
-    '/',
-    ...(person.login
-      ? await menuScreens(page)
-      : [
-          '/sc/public-service-portfolio',
-          '/login',
-          '/instructions/service-portfolio',
-          '/instructions/contact-database',
-        ]),
-  ]);
-  for (const expected of person.expectMenu) expect([...paths], `${who}'s menu`).toContain(expected);
-  if (person.services) paths.add(await aService(page, person.services));
-  if (person.applicationForm) paths.add('/sc/service-application');
-  return { context, page, paths: [...paths] };
-};
-
-test.describe.configure({ mode: 'parallel' });
-
-for (const who of Object.keys(PEOPLE)) {
-  test(`${who}: every screen of the menu, in English and German, on a desktop and a phone`, async ({ browser }) => {
-    test.setTimeout(180_000);
-    const { context, page, paths } = await screensOf(browser, who);
-    for (const language of ['en', 'de'] as const) {
-      if (language === 'de') await switchLanguage(page, 'DE');
-      for (const viewport of VIEWPORTS) {
-        await page.setViewportSize(viewport);
-        for (const path of paths) await checkScreen(page, path, language, viewport);
-      }
-    }
-    await context.close();
-  });
-}
 
 test('the German application form and service view after a reload: labels, switch and requests in German', async ({
   browser,
@@ -292,7 +390,7 @@ test('the German application form and service view after a reload: labels, switc
 });
 
 test('a notification covers neither the user menu nor the button that caused it', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: VIEWPORTS[0] });
+  const context = await browser.newContext({ viewport: DESKTOP });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
   await loginWithAai(page, 'alice');

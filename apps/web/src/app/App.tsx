@@ -15,8 +15,8 @@ export interface AppProvidersProps {
 
 /** Providers around the router; main.tsx and the tests build the same tree. */
 export const AppProviders = ({ store, queryClient, children }: AppProvidersProps) => (
-  // Light scheme only: every colour pair was checked for contrast there.
-  <MantineProvider theme={theme} forceColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+  // The system's scheme until the header's switch stores a choice (ADR 0047).
+  <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={cssVariablesResolver}>
     <QueryClientProvider client={queryClient}>
       <SessionProvider store={store}>
         <NotificationsHost />

@@ -25,6 +25,16 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
     // Hovered subtle/light buttons (the menu buttons while the mouse rests on them) get blue-2
     // behind blue text: 4.0:1. Blue-1 keeps 4.9:1.
     '--mantine-color-blue-light-hover': mantineTheme.colors.blue[1] ?? '#d0ebff',
+    // The yellow alert's title (yellow-9 on its tint, 2.7:1) in a dark amber: 8:1.
+    '--mantine-color-yellow-light-color': '#5c3c00',
+    // Danger outlines (reject, delete): red-9 reads at 5.4:1 on white.
+    '--nubes-color-danger': mantineTheme.colors.red[9] ?? '#c92a2a',
   },
-  dark: {},
+  // The dark scheme (ADR 0047): Mantine's dark greys and reds for secondary text, errors and danger
+  // outlines are below 4.5:1 on the dark body (#242424); one step lighter each reads above 6:1.
+  dark: {
+    '--mantine-color-dimmed': mantineTheme.colors.dark[1] ?? '#b8b8b8',
+    '--mantine-color-error': mantineTheme.colors.red[4] ?? '#ff8787',
+    '--nubes-color-danger': mantineTheme.colors.red[4] ?? '#ff8787',
+  },
 });

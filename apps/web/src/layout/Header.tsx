@@ -3,11 +3,12 @@ import { Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../routing';
 import { usePublicConfig } from '../config/publicConfig';
+import { ColorSchemeSwitch } from './ColorSchemeSwitch';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
 import { WelcomeBar } from './WelcomeBar';
 
-/** Logo (home link), navigation, language switch, and the welcome bar beneath them. */
+/** Logo (home link), navigation, language and dark mode switches, and the welcome bar beneath them. */
 export const Header = () => {
   const { t } = useTranslation();
   const { productName, logoUrl } = usePublicConfig();
@@ -20,7 +21,10 @@ export const Header = () => {
           </Link>
           <Group gap="md" wrap="wrap">
             <Navigation />
-            <LanguageSwitch />
+            <Group gap={4}>
+              <LanguageSwitch />
+              <ColorSchemeSwitch />
+            </Group>
           </Group>
         </Group>
       </Container>

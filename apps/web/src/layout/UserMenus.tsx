@@ -1,31 +1,13 @@
 import { Button, Group, Menu } from '@mantine/core';
-import {
-  instructionPdfFor,
-  navigationFor,
-  routePath,
-  type Language,
-  type NavEntry,
-  type PublicConfig,
-  type StoredSession,
-} from '@nubes/domain';
+import { navigationFor, routePath, type NavEntry, type PublicConfig, type StoredSession } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from '../routing';
 import { useSession } from '../auth/SessionProvider';
 import { usePublicConfig } from '../config/publicConfig';
 import { currentLanguage } from '../i18n/i18n';
-
-/**
- * Instruction PDFs are configuration; the domain's entries carry the default addresses. The
- * portal's own PDFs open in the reader's language.
- */
-const entryHref = (entry: NavEntry, config: PublicConfig, language: Language): string | undefined => {
-  if (!entry.href) return undefined;
-  if (entry.href.includes('service-portfolio'))
-    return instructionPdfFor(config.instructions.servicePortfolio, language);
-  if (entry.href.includes('contact-database')) return instructionPdfFor(config.instructions.contactDatabase, language);
-  return entry.href;
-};
+import { entryHref } from './entryHref';
+import { NavigationDrawer } from './NavigationDrawer';
 
 /**
  * Dropdowns stay inside the nav landmark (no portal). Mantine's own focus placeholder is a
@@ -69,7 +51,8 @@ const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig })
 /**
  * The logged-in part of the top navigation: the menu groups that hold an entry for the user
  * (ADR 21: by permission, built screens only) and the profile menu with the mail settings and logout. Mantine menus open with Enter, Space or
- * the arrow keys and close with Escape. Its own chunk: visitors who are not logged in never load
+ * the arrow keys and close with Escape. Below 768 px the same entries sit in a drawer behind a
+ * burger (NavigationDrawer). Its own chunk: visitors who are not logged in never load
  * the menu and popover code.
  */
 export const UserMenus = ({ session }: { session: StoredSession }) => {
@@ -84,34 +67,37 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
   };
 
   return (
-    <Group gap="xs" wrap="wrap">
-      {navigationFor(session.roles).map((group) => (
-        <Menu key={group.key} {...MENU_PROPS} position="bottom-start">
+    <>
+      <NavigationDrawer session={session} config={config} onLogout={logout} />
+      <Group gap="xs" wrap="wrap" visibleFrom="sm">
+        {navigationFor(session.roles).map((group) => (
+          <Menu key={group.key} {...MENU_PROPS} position="bottom-start">
+            <Menu.Target>
+              <Button variant="subtle">{t(group.labelKey)}</Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <MenuItems>
+                {group.entries.map((entry) => (
+                  <MenuEntry key={entry.key} entry={entry} config={config} />
+                ))}
+              </MenuItems>
+            </Menu.Dropdown>
+          </Menu>
+        ))}
+        <Menu {...MENU_PROPS} position="bottom-end">
           <Menu.Target>
-            <Button variant="subtle">{t(group.labelKey)}</Button>
+            <Button variant="outline">{session.fullname}</Button>
           </Menu.Target>
           <Menu.Dropdown>
             <MenuItems>
-              {group.entries.map((entry) => (
-                <MenuEntry key={entry.key} entry={entry} config={config} />
-              ))}
+              <Menu.Item component={Link} to={routePath('mailSettings')}>
+                {t('nav.mailSettings')}
+              </Menu.Item>
+              <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
             </MenuItems>
           </Menu.Dropdown>
         </Menu>
-      ))}
-      <Menu {...MENU_PROPS} position="bottom-end">
-        <Menu.Target>
-          <Button variant="outline">{session.fullname}</Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <MenuItems>
-            <Menu.Item component={Link} to={routePath('mailSettings')}>
-              {t('nav.mailSettings')}
-            </Menu.Item>
-            <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
-          </MenuItems>
-        </Menu.Dropdown>
-      </Menu>
-    </Group>
+      </Group>
+    </>
   );
 };

@@ -84,7 +84,7 @@ export const AdminPanelPage = () => {
         keepMounted={false}
       >
         {/* On a phone the tabs scroll sideways rather than wrap into a pile. */}
-        <Tabs.List ref={list} aria-label={t('adminSections.tabs')} mb="md" className="admin-tabs">
+        <Tabs.List ref={list} aria-label={t('adminSections.tabs')} mb="md">
           {TABS.map((section) => (
             <Tabs.Tab key={section.id} value={section.id}>
               {t(section.title)}

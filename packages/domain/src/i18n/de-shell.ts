@@ -236,4 +236,14 @@ export const deShell: ShellMessages = {
     pdf: 'PDF',
     pdfOf: '{{title}} als PDF',
   },
+  appearance: {
+    darkMode: 'Dunkelmodus',
+    openMenu: 'Menü öffnen',
+    closeMenu: 'Menü schließen',
+    menu: 'Menü',
+    sortBy: 'Sortieren nach',
+    sortOption: '{{column}}, {{order}}',
+    unsorted: 'Reihenfolge der Liste',
+    page: 'Seite',
+  },
 };

@@ -236,4 +236,15 @@ export const enShell = {
     pdf: 'PDF',
     pdfOf: '{{title}} as PDF',
   },
+  // The phone layout and the colour scheme: header, every list's cards, the paged editors (ADR 0046, 0047).
+  appearance: {
+    darkMode: 'Dark mode',
+    openMenu: 'Open the menu',
+    closeMenu: 'Close the menu',
+    menu: 'Menu',
+    sortBy: 'Sort by',
+    sortOption: '{{column}}, {{order}}',
+    unsorted: 'List order',
+    page: 'Page',
+  },
 } as const;

@@ -1,5 +1,6 @@
 import './data-table.css';
 import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   columnVisibilityFeature,
   createPaginatedRowModel,
@@ -31,6 +32,7 @@ import type {
   DataTableSort,
   SortValue,
 } from './types';
+import { CardSort, DataTableCards, type CardCell } from './DataTableCards';
 import { useGridKeyboard } from './useGridKeyboard';
 
 export type { DataTableColumn, DataTableEmpty, DataTableFooter, DataTableServerState, DataTableSort } from './types';
@@ -44,6 +46,8 @@ const DataTablePager = lazy(() => import('./DataTablePager').then((module) => ({
 
 export const DEFAULT_PAGE_SIZES: readonly number[] = [25, 50, 100];
 const SELECT_COLUMN = '__select';
+/** Below Mantine's sm breakpoint (768 px) rows become cards (ADR 0046). */
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -194,6 +198,7 @@ export const DataTable = <T extends RowData>({
   const { session } = useSession();
   const domId = useId();
   const selectable = Boolean(bulkActions);
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
 
   const [clientSorting, setClientSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [clientPagination, setClientPagination] = useState<PaginationState>({
@@ -297,6 +302,56 @@ export const DataTable = <T extends RowData>({
     : '';
   const hideable = visibleColumns.length > 0 ? table.getAllLeafColumns().filter((column) => column.getCanHide()) : [];
 
+  const loading = (
+    <div role="status" aria-live="polite">
+      <Loader size="sm" aria-hidden="true" mr="sm" display="inline-block" />
+      {t('dataTable.loading')}
+    </div>
+  );
+  const emptyState = (
+    <div role="status" className="data-table-empty">
+      <Text fw={600}>{empty.title}</Text>
+      {empty.hint && <Text size="sm">{empty.hint}</Text>}
+      {empty.action && <div className="data-table-empty-action">{empty.action}</div>}
+    </div>
+  );
+  const sortable = server && !server.onSortChange ? [] : visibleColumns.filter((column) => column.getCanSort());
+  const sortBy = (sort: DataTableSort) => table.setSorting([sort]);
+  const cardCell = (columnId: string, value: ReactNode): CardCell => {
+    const def = columnsById.get(columnId);
+    return { id: columnId, label: def?.header ?? columnId, value, numeric: def?.numeric };
+  };
+  const cards = phone && (
+    <DataTableCards
+      caption={caption}
+      message={rows === undefined ? loading : pageRows.length === 0 ? emptyState : undefined}
+      rows={pageRows.map((row) => ({
+        id: row.id,
+        cells: row
+          .getVisibleCells()
+          .filter((cell) => cell.column.id !== SELECT_COLUMN)
+          .map((cell) => cardCell(cell.column.id, columnsById.get(cell.column.id)?.cell(row.original))),
+        selection: selectable
+          ? {
+              label: t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id }),
+              selected: row.getIsSelected(),
+              toggle: (value: boolean) => row.toggleSelected(value),
+            }
+          : undefined,
+      }))}
+      footer={
+        footer && pageRows.length > 0
+          ? {
+              label: footer.label,
+              cells: visibleColumns
+                .filter((column) => column.id in footer.cells)
+                .map((column) => cardCell(column.id, footer.cells[column.id])),
+            }
+          : undefined
+      }
+    />
+  );
+
   const message = (content: ReactNode) => (
     <tr>
       <td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
@@ -328,6 +383,17 @@ export const DataTable = <T extends RowData>({
           )}
         </Group>
         <Group gap="sm">
+          {phone && pageRows.length > 1 && (
+            <CardSort
+              selectId={`${domId}-sort`}
+              columns={sortable.map((column) => ({
+                id: column.id,
+                label: columnsById.get(column.id)?.header ?? column.id,
+              }))}
+              sort={sorting[0] ?? null}
+              onSort={sortBy}
+            />
+          )}
           {toolbar}
           {columnChooser && session && hideable.length > 1 && pageRows.length > 0 && (
             <Suspense fallback={null}>
@@ -357,127 +423,115 @@ export const DataTable = <T extends RowData>({
         </div>
       )}
 
-      <div className="data-table-scroll">
-        <table
-          className="data-table-table"
-          aria-busy={busy}
-          aria-describedby={pageRows.length > 0 ? `${domId}-keys` : undefined}
-        >
-          <caption className="visually-hidden">
-            {caption}
-            {sortNote}
-          </caption>
-          <thead>
-            <tr>
-              {table.getFlatHeaders().map((header) => {
-                const column = header.column;
-                if (!column.getIsVisible()) return null;
-                if (column.id === SELECT_COLUMN) {
-                  return (
-                    <th key={header.id} scope="col" className="data-table-select">
-                      <input
-                        type="checkbox"
-                        aria-label={t('dataTable.selectPage')}
-                        checked={table.getIsAllPageRowsSelected()}
-                        ref={(input) => {
-                          if (input) input.indeterminate = table.getIsSomePageRowsSelected();
-                        }}
-                        disabled={pageRows.length === 0}
-                        onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
-                      />
-                    </th>
-                  );
-                }
-                const def = columnsById.get(column.id);
-                const label = def?.header ?? column.id;
-                const className = def?.numeric ? 'numeric' : undefined;
-                if (!column.getCanSort() || (server && !server.onSortChange)) {
-                  return (
-                    <th key={header.id} scope="col" className={className}>
-                      {label}
-                    </th>
-                  );
-                }
-                const direction = column.getIsSorted();
-                const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
-                return (
-                  <th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
-                    <UnstyledButton className="data-table-sort" onClick={column.getToggleSortingHandler()}>
-                      {label}
-                      <span className="data-table-sort-icon" aria-hidden="true">
-                        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-                      </span>
-                    </UnstyledButton>
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
-            {rows === undefined &&
-              message(
-                <div role="status" aria-live="polite">
-                  <Loader size="sm" aria-hidden="true" mr="sm" display="inline-block" />
-                  {t('dataTable.loading')}
-                </div>,
-              )}
-            {rows !== undefined &&
-              pageRows.length === 0 &&
-              message(
-                <div role="status" className="data-table-empty">
-                  <Text fw={600}>{empty.title}</Text>
-                  {empty.hint && <Text size="sm">{empty.hint}</Text>}
-                  {empty.action && <div className="data-table-empty-action">{empty.action}</div>}
-                </div>,
-              )}
-            {pageRows.map((row, rowIndex) => (
-              <tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
-                {row.getVisibleCells().map((cell, colIndex) => {
-                  const gridProps = {
-                    'data-grid-row': rowIndex,
-                    'data-grid-col': colIndex,
-                    tabIndex: grid.tabIndexOf(rowIndex, colIndex),
-                  };
-                  if (cell.column.id === SELECT_COLUMN) {
+      {cards || (
+        <div className="data-table-scroll">
+          <table
+            className="data-table-table"
+            aria-busy={busy}
+            aria-describedby={pageRows.length > 0 ? `${domId}-keys` : undefined}
+          >
+            <caption className="visually-hidden">
+              {caption}
+              {sortNote}
+            </caption>
+            <thead>
+              <tr>
+                {table.getFlatHeaders().map((header) => {
+                  const column = header.column;
+                  if (!column.getIsVisible()) return null;
+                  if (column.id === SELECT_COLUMN) {
                     return (
-                      <td key={cell.id} className="data-table-select" {...gridProps}>
+                      <th key={header.id} scope="col" className="data-table-select">
                         <input
                           type="checkbox"
-                          tabIndex={-1}
-                          aria-label={t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id })}
-                          checked={row.getIsSelected()}
-                          onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+                          aria-label={t('dataTable.selectPage')}
+                          checked={table.getIsAllPageRowsSelected()}
+                          ref={(input) => {
+                            if (input) input.indeterminate = table.getIsSomePageRowsSelected();
+                          }}
+                          disabled={pageRows.length === 0}
+                          onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
                         />
-                      </td>
+                      </th>
                     );
                   }
-                  const def = columnsById.get(cell.column.id);
-                  const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
-                    .filter(Boolean)
-                    .join(' ');
-                  const Cell = def?.rowHeader ? 'th' : 'td';
+                  const def = columnsById.get(column.id);
+                  const label = def?.header ?? column.id;
+                  const className = def?.numeric ? 'numeric' : undefined;
+                  if (!column.getCanSort() || (server && !server.onSortChange)) {
+                    return (
+                      <th key={header.id} scope="col" className={className}>
+                        {label}
+                      </th>
+                    );
+                  }
+                  const direction = column.getIsSorted();
+                  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
                   return (
-                    <Cell
-                      key={cell.id}
-                      scope={def?.rowHeader ? 'row' : undefined}
-                      className={className || undefined}
-                      {...gridProps}
-                    >
-                      {def?.cell(row.original)}
-                    </Cell>
+                    <th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
+                      <UnstyledButton className="data-table-sort" onClick={column.getToggleSortingHandler()}>
+                        {label}
+                        <span className="data-table-sort-icon" aria-hidden="true">
+                          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
+                        </span>
+                      </UnstyledButton>
+                    </th>
                   );
                 })}
               </tr>
-            ))}
-          </tbody>
-          {footer && pageRows.length > 0 && <FooterRow footer={footer} columns={visibleColumns} byId={columnsById} />}
-        </table>
-        {pageRows.length > 0 && (
-          <p id={`${domId}-keys`} className="visually-hidden">
-            {t('dataTable.keyboardHelp')}
-          </p>
-        )}
-      </div>
+            </thead>
+            <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
+              {rows === undefined && message(loading)}
+              {rows !== undefined && pageRows.length === 0 && message(emptyState)}
+              {pageRows.map((row, rowIndex) => (
+                <tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
+                  {row.getVisibleCells().map((cell, colIndex) => {
+                    const gridProps = {
+                      'data-grid-row': rowIndex,
+                      'data-grid-col': colIndex,
+                      tabIndex: grid.tabIndexOf(rowIndex, colIndex),
+                    };
+                    if (cell.column.id === SELECT_COLUMN) {
+                      return (
+                        <td key={cell.id} className="data-table-select" {...gridProps}>
+                          <input
+                            type="checkbox"
+                            tabIndex={-1}
+                            aria-label={t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id })}
+                            checked={row.getIsSelected()}
+                            onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
+                          />
+                        </td>
+                      );
+                    }
+                    const def = columnsById.get(cell.column.id);
+                    const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
+                      .filter(Boolean)
+                      .join(' ');
+                    const Cell = def?.rowHeader ? 'th' : 'td';
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={def?.rowHeader ? 'row' : undefined}
+                        className={className || undefined}
+                        {...gridProps}
+                      >
+                        {def?.cell(row.original)}
+                      </Cell>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+            {footer && pageRows.length > 0 && <FooterRow footer={footer} columns={visibleColumns} byId={columnsById} />}
+          </table>
+          {pageRows.length > 0 && (
+            <p id={`${domId}-keys`} className="visually-hidden">
+              {t('dataTable.keyboardHelp')}
+            </p>
+          )}
+        </div>
+      )}
 
       {rows !== undefined && (pageCount > 1 || page > 1 || total > Math.min(...pageSizes)) && (
         <Suspense fallback={null}>

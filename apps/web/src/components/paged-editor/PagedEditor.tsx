@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Title } from '@mantine/core';
+import { Button, Grid, Group, NativeSelect, Title } from '@mantine/core';
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import './paged-editor.css';
 
@@ -23,7 +23,8 @@ export interface PagedEditorProps<P extends string> {
 /**
  * The layout of every paged editor (the service information, the VO application): the numbered
  * list of pages beside the open page under its heading. The pages' content, their checks and
- * where the open page is kept (the URL, the state) are the editor's.
+ * where the open page is kept (the URL, the state) are the editor's. Below 768 px the list gives
+ * way to a select above the page (ADR 0046): the form keeps the whole width of a phone.
  */
 export const PagedEditor = <P extends string>({
   pages,
@@ -35,39 +36,48 @@ export const PagedEditor = <P extends string>({
   headingId,
   title,
   children,
-}: PagedEditorProps<P>) => (
-  <Grid gap="xl">
-    <Grid.Col span={{ base: 12, md: 3 }}>
-      <nav aria-label={navLabel}>
-        <ol className="paged-editor-pages">
-          {pages.map((target, i) => {
-            const hint = pageHint?.(target);
-            return (
+}: PagedEditorProps<P>) => {
+  const names = pages.map((target, i) => {
+    const hint = pageHint?.(target);
+    return `${i + 1}. ${pageLabel(target)}${hint ? ` (${hint})` : ''}`;
+  });
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <nav aria-label={navLabel}>
+          <NativeSelect
+            hiddenFrom="sm"
+            label={navLabel}
+            value={page}
+            data={pages.map((target, i) => ({ value: target, label: names[i] ?? target }))}
+            onChange={(event) => onGoTo(event.currentTarget.value as P)}
+          />
+          <ol className="paged-editor-pages">
+            {pages.map((target, i) => (
               <li key={target}>
                 <Button
                   variant={target === page ? 'light' : 'subtle'}
                   aria-current={target === page ? 'step' : undefined}
                   onClick={() => onGoTo(target)}
                 >
-                  {`${i + 1}. ${pageLabel(target)}`}
-                  {hint ? ` (${hint})` : ''}
+                  {names[i]}
                 </Button>
               </li>
-            );
-          })}
-        </ol>
-      </nav>
-    </Grid.Col>
-    <Grid.Col span={{ base: 12, md: 9 }}>
-      <section aria-labelledby={headingId}>
-        <Title order={2} size="h3" id={headingId} tabIndex={-1} mb="md">
-          {title}
-        </Title>
-        {children}
-      </section>
-    </Grid.Col>
-  </Grid>
-);
+            ))}
+          </ol>
+        </nav>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <section aria-labelledby={headingId}>
+          <Title order={2} size="h3" id={headingId} tabIndex={-1} mb="md">
+            {title}
+          </Title>
+          {children}
+        </section>
+      </Grid.Col>
+    </Grid>
+  );
+};
 
 export interface PageStepButtonsProps<P extends string> {
   pages: readonly P[];

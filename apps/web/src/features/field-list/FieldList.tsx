@@ -253,7 +253,7 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
               </Button>
               {canClear && data.clearableTotal > 0 && (
                 <Button
-                  color="red.9"
+                  color="var(--nubes-color-danger)"
                   variant="outline"
                   onClick={() =>
                     setPending({

@@ -73,7 +73,7 @@ export const OutboxTable = () => {
         id: 'state',
         header: t('mail.outbox.state'),
         cell: (mail) => (
-          <Badge color={STATE_COLORS[mail.state]} variant="light" c="dark.8" tt="none" miw="max-content">
+          <Badge color={STATE_COLORS[mail.state]} variant="light" c="bright" tt="none" miw="max-content">
             {t(`mail.states.${mail.state}`)}
           </Badge>
         ),

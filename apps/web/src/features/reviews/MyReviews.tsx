@@ -12,7 +12,13 @@ export const MyReviews = () => {
   const items = query.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="my-reviews-title" bg="blue.0">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="my-reviews-title"
+      bg="var(--mantine-primary-color-light)"
+    >
       <Stack gap="xs">
         <Title order={2} size="h4" id="my-reviews-title">
           {t('reviews.mine.title')}

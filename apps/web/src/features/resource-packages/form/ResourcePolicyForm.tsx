@@ -124,7 +124,7 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
             <Text size="sm" c="dimmed">
               {t('resourcePackageEditor.state')}
             </Text>
-            <Badge variant="light" tt="none" c="dark.8">
+            <Badge variant="light" tt="none" c="bright">
               {t(`resourcePackages.states.${resourcePackage.state}`)}
             </Badge>
           </div>

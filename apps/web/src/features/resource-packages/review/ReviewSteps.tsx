@@ -20,7 +20,7 @@ const VARIANT: Record<ResourcePackageAction, { variant: string; color?: string }
   submit: { variant: 'filled' },
   withdraw: { variant: 'default' },
   approve: { variant: 'filled', color: 'teal.9' },
-  reject: { variant: 'outline', color: 'red.9' },
+  reject: { variant: 'outline', color: 'var(--nubes-color-danger)' },
 };
 
 /**

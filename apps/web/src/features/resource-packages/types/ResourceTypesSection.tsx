@@ -91,7 +91,7 @@ export const ResourceTypesSection = () => {
         id: 'status',
         header: t('resourceTypeAdmin.status'),
         cell: (type) => (
-          <Badge color={type.retired ? 'gray' : 'green'} variant="light" c="dark.8" tt="none" miw="max-content">
+          <Badge color={type.retired ? 'gray' : 'green'} variant="light" c="bright" tt="none" miw="max-content">
             {t(type.retired ? 'resourceTypeAdmin.retired' : 'resourceTypeAdmin.active')}
           </Badge>
         ),

@@ -138,7 +138,7 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
               >
                 {t('resourcePackageViews.editAsForm')}
               </Button>
-              <Button variant="outline" color="red.9" onClick={() => setDeleting(true)}>
+              <Button variant="outline" color="var(--nubes-color-danger)" onClick={() => setDeleting(true)}>
                 {t('resourcePackageViews.delete')}
               </Button>
             </>

@@ -172,7 +172,7 @@ export const ChangeRequestCard = ({
               {show(f.key, f.newValue)}
             </Text>
             {f.stale && request.state !== 'applied' && request.state !== 'withdrawn' && (
-              <Text span size="sm" c="red.9">
+              <Text span size="sm" c="var(--nubes-color-danger)">
                 {t('changeRequests.staleNotice', { value: show(f.key, f.serviceValue) })}
               </Text>
             )}

@@ -76,7 +76,7 @@ export const StatusTab = ({ service, onProblems }: StatusTabProps) => {
               <Button
                 key={action}
                 variant={DESTRUCTIVE.has(action) ? 'outline' : 'filled'}
-                color={DESTRUCTIVE.has(action) ? 'red.9' : undefined}
+                color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
                 loading={running === action}
                 disabled={running !== null && running !== action}
                 onClick={() => start(action)}

@@ -158,7 +158,7 @@ export const VoActions = ({ vo }: { vo: VoDetails }) => {
             <Button
               key={action}
               variant={DESTRUCTIVE.has(action) ? 'outline' : 'filled'}
-              color={DESTRUCTIVE.has(action) ? 'red.9' : undefined}
+              color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
               loading={step.isPending && step.variables.action === action}
               disabled={step.isPending}
               onClick={() => setAsking(action)}

@@ -1,0 +1,132 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../i18n/i18n';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { DataTable } from './DataTable';
+import type { DataTableColumn } from './types';
+
+interface Fruit {
+  id: string;
+  name: string;
+  weight: number;
+}
+
+const FRUITS: Fruit[] = [
+  { id: 'a', name: 'Apple', weight: 150 },
+  { id: 'b', name: 'Banana', weight: 120 },
+  { id: 'c', name: 'Cherry', weight: 5 },
+];
+
+const COLUMNS: DataTableColumn<Fruit>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (fruit) => <a href={`/fruit/${fruit.id}`}>{fruit.name}</a>,
+    sortValue: (f) => f.name,
+  },
+  { id: 'weight', header: 'Weight', cell: (fruit) => `${fruit.weight} g`, sortValue: (f) => f.weight, numeric: true },
+];
+
+/** A phone: the media query of the cards matches, every other one does not. */
+const original = window.matchMedia;
+beforeEach(() => {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: query.includes('max-width: 47.99em'),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }));
+});
+afterEach(() => {
+  window.matchMedia = original;
+});
+
+const cards = () => within(screen.getByRole('list', { name: 'Fruits' })).getAllByRole('listitem');
+const names = () => cards().map((card) => within(card).getByRole('link').textContent);
+
+describe('DataTable on a phone', () => {
+  it('shows each row as a card of label: value pairs instead of a table', () => {
+    initI18n('en');
+    renderWithProviders(
+      <DataTable
+        id="fruits"
+        caption="Fruits"
+        columns={COLUMNS}
+        rows={FRUITS}
+        getRowId={(f) => f.id}
+        empty={{ title: 'None' }}
+      />,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(cards()).toHaveLength(3);
+    const first = within(cards()[0]!);
+    expect(first.getByText('Weight').tagName).toBe('DT');
+    expect(first.getByText('150 g').tagName).toBe('DD');
+  });
+
+  it("sorts with the select that takes the headers' place", () => {
+    initI18n('en');
+    renderWithProviders(
+      <DataTable
+        id="fruits"
+        caption="Fruits"
+        columns={COLUMNS}
+        rows={FRUITS}
+        getRowId={(f) => f.id}
+        empty={{ title: 'None' }}
+      />,
+    );
+    const select = screen.getByLabelText('Sort by');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['List order', 'Name, ascending', 'Name, descending', 'Weight, ascending', 'Weight, descending']);
+    fireEvent.change(select, { target: { value: 'weight:asc' } });
+    expect(names()).toEqual(['Cherry', 'Banana', 'Apple']);
+    fireEvent.change(select, { target: { value: 'name:desc' } });
+    expect(names()).toEqual(['Cherry', 'Banana', 'Apple']);
+    fireEvent.change(select, { target: { value: 'name:asc' } });
+    expect(names()).toEqual(['Apple', 'Banana', 'Cherry']);
+  });
+
+  it('selects a card with its labelled checkbox and hands the selection to the bulk actions', () => {
+    initI18n('en');
+    const bulk = vi.fn(() => null);
+    renderWithProviders(
+      <DataTable
+        id="fruits"
+        caption="Fruits"
+        columns={COLUMNS}
+        rows={FRUITS}
+        getRowId={(f) => f.id}
+        rowLabel={(f) => f.name}
+        empty={{ title: 'None' }}
+        bulkActions={bulk}
+      />,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Banana' }));
+    expect(bulk).toHaveBeenLastCalledWith([FRUITS[1]], expect.any(Function));
+    expect(cards()[1]).toHaveAttribute('data-selected', 'true');
+  });
+
+  it('says why the list is empty', () => {
+    initI18n('en');
+    renderWithProviders(
+      <DataTable
+        id="fruits"
+        caption="Fruits"
+        columns={COLUMNS}
+        rows={[]}
+        getRowId={(f) => f.id}
+        empty={{ title: 'No fruit yet.' }}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('No fruit yet.');
+    expect(screen.queryByRole('list')).toBeNull();
+  });
+});

@@ -1,0 +1,102 @@
+import { expect, test } from '../fixtures.js';
+import { loginWithAai } from '../login.js';
+
+/**
+ * The phone's drawer menu and the dark mode switch, each worked with the keyboard alone
+ * (docs/adr/0046-phone-layout.md, docs/adr/0047-dark-mode.md).
+ */
+
+test('on a phone the menu opens from the burger with the keyboard, closes with Escape and after a link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginWithAai(page, 'paula');
+  await page.goto('/sc/service-portfolio');
+  const burger = page.getByRole('button', { name: 'Open the menu' });
+  await expect(burger).toBeVisible();
+  // The desktop's menu buttons are not shown beside it.
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Service Portfolio' }),
+  ).toBeHidden();
+
+  await burger.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByRole('link', { name: 'Service Portfolio', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(burger).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('link', { name: 'Service Integration List' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/sc\/service-integration-list$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Service Integration List' })).toBeVisible();
+  // The list's rows are cards, and the page does not scroll sideways.
+  await expect(page.getByRole('list', { name: /Service Integration List|Services/ }).first()).toBeVisible();
+  const wider = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+  expect(wider).toBe(false);
+});
+
+test('dark mode follows the system until the switch is pressed, and the choice stays after a reload', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/');
+  const html = page.locator('html');
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+  await page.getByRole('button', { name: 'Dark mode' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute('aria-pressed', 'true');
+  await context.close();
+});
+
+test('a list without a mouse: skip link, filters, into the rows with Tab, along them with the arrows, open with Enter', async ({
+  page,
+}) => {
+  await loginWithAai(page, 'paula');
+  await page.goto('/sc/service-portfolio?tab=catalogue');
+  await expect(page.getByRole('table')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+  // Tab passes the tabs and the filter bar (each field once) and lands in the table's body.
+  const inBody = () => page.evaluate(() => document.activeElement?.closest('tbody') !== null);
+  const passed: string[] = [];
+  for (let step = 0; step < 25 && !(await inBody()); step += 1) {
+    await page.keyboard.press('Tab');
+    passed.push(
+      await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '',
+      ),
+    );
+  }
+  expect(await inBody(), `Tab reaches the rows, passing: ${passed.join(' | ')}`).toBe(true);
+  expect(passed).toContain('Export CSV');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('tbody [data-grid-row="1"]:focus')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
