@@ -233,7 +233,7 @@ describe('Service Catalogue view', () => {
     expect(await screen.findByRole('tab', { name: 'Weighting criteria', selected: true })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
     await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=status`));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Submit service information');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('The steps you can take now are at the top of the page.');
   });
 
   it('refuses to leave an information page with an error ("Cannot change page"), then moves on', async () => {
@@ -271,13 +271,13 @@ describe('Service Catalogue view', () => {
       }),
     });
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.paula });
-    const panel = await screen.findByRole('tabpanel');
+    const steps = await screen.findByRole('group', { name: 'Next steps' });
     expect(
-      within(panel)
+      within(steps)
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Retire']);
-    fireEvent.click(within(panel).getByRole('button', { name: 'Retire' }));
+    fireEvent.click(within(steps).getByRole('button', { name: 'Retire' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Do you really want to retire the service? There is no way back.');
     expect(writes(calls)).toEqual([]);
@@ -302,8 +302,8 @@ describe('Service Catalogue view', () => {
       }),
     });
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.alice });
-    const panel = await screen.findByRole('tabpanel');
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Withdraw service offer' }));
+    const steps = await screen.findByRole('group', { name: 'Next steps' });
+    fireEvent.click(within(steps).getByRole('button', { name: 'Withdraw service offer' }));
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(
       'Do you really want to withdraw the service offer? Only a portfolio manager can reactivate it.',
@@ -312,7 +312,7 @@ describe('Service Catalogue view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes(calls)).toEqual([]);
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw service offer' }));
+    fireEvent.click(within(steps).getByRole('button', { name: 'Withdraw service offer' }));
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw service offer' }));
     expect(await screen.findByText('Status changed')).toBeInTheDocument();
