@@ -540,6 +540,16 @@ describe('History and weighting on the data table', () => {
       [`GET /api/services/${ID}/history`]: ok({
         items: [
           {
+            id: 'h3',
+            at: '2024-01-06T08:03:00Z',
+            actor: 'Alice Adler',
+            action: 'service.updated',
+            changes: [
+              { field: 'shortDescription', before: null, after: 'Files' },
+              { field: 'website', before: 'https://old.example.org', after: null },
+            ],
+          },
+          {
             id: 'h2',
             at: '2024-01-05T08:03:00Z',
             actor: 'Paula Portfolio',
@@ -555,11 +565,15 @@ describe('History and weighting on the data table', () => {
     const table = screen.getByRole('table', { name: /History, sorted by When, descending/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      '6.1.2024, 09:03',
       '5.1.2024, 09:03',
       '25.12.2023, 00:30',
     ]);
-    expect(rows[0]).toHaveTextContent('Application Draft → Application Received');
-    expect(rows[1]).toHaveTextContent('Alice Adler');
+    // Every field old → new, a value set the first time or removed too.
+    expect(rows[0]).toHaveTextContent('Short description: (empty) → Files');
+    expect(rows[0]).toHaveTextContent('Website: https://old.example.org → (empty)');
+    expect(rows[1]).toHaveTextContent('Application Draft → Application Received');
+    expect(rows[2]).toHaveTextContent('Alice Adler');
   });
 
   it('names each weighting row by its criterion and announces the total in the footer', async () => {
