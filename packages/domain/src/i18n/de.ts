@@ -1860,5 +1860,7 @@ export const de: Messages = {
     actionsAbove: 'Die Schritte, die Sie jetzt gehen können, stehen oben auf der Seite.',
     mainPath: 'Der Weg vom Antrag bis online',
     offPath: 'Der Service hat diesen Weg verlassen: {{state}}.',
+    stepSummary: 'Schritt {{number}} von {{total}}: {{name}}, {{state}}',
+    contents: 'Inhalt',
   },
 };

@@ -1833,5 +1833,7 @@ export const en = {
     actionsAbove: 'The steps you can take now are at the top of the page.',
     mainPath: 'The way from application to online',
     offPath: 'The service has left this way: {{state}}.',
+    stepSummary: 'Step {{number}} of {{total}}: {{name}}, {{state}}',
+    contents: 'Contents',
   },
 } as const;

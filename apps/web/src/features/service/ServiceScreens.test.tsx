@@ -257,6 +257,28 @@ describe('Service Catalogue view', () => {
     expect(await screen.findByRole('textbox', { name: /Website/ })).toHaveValue('https://www.example.org');
   });
 
+  it('reads the information on one page with contents linking to each section; editing stays paged', async () => {
+    const readOnly = detail({
+      state: 'service_online',
+      actions: [],
+      fields: { website: 'https://cloud.example.org' },
+      permissions: { ...detail().permissions, edit: false },
+    });
+    fakeApi({ [`GET /api/services/${ID}`]: ok(readOnly) });
+    renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.alice });
+    const contents = await screen.findByRole('navigation', { name: 'Contents' });
+    const links = within(contents).getAllByRole('link');
+    expect(links).toHaveLength(12);
+    expect(links[0]).toHaveTextContent('General');
+    const target = links[1]!.getAttribute('href')!.slice(1);
+    expect(document.getElementById(target)).toHaveAccessibleName('How to access');
+    // Every section on the page at once, no page buttons.
+    expect(screen.getByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'How to access' })).toBeInTheDocument();
+    expect(screen.getByText('https://cloud.example.org')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
   it('offers exactly the actions of the answer and asks before retiring', async () => {
     const discontinued = detail({
       state: 'service_discontinued',

@@ -27,6 +27,9 @@ beforeAll(() => {
 
 const ID = 'c0a80101-0000-4000-8000-000000000011';
 
+// The service screens' chunk is transformed on first use, which takes a while on a busy machine.
+const SLOW = { timeout: 10_000 };
+
 const detail = (overrides: Partial<ServiceDetail> = {}): ServiceDetail =>
   serviceDetail({ id: ID, name: 'Object Storage', ...overrides });
 
@@ -99,7 +102,7 @@ describe('the service header', () => {
   it('offers exactly the next steps the server allows this user, as buttons in the header', async () => {
     fakeApi(detail({ state: 'service_online', actions: ['notAvailable', 'discontinue'] }));
     renderApp({ path: `/sc/service/${ID}?tab=history`, user: PEOPLE.paula });
-    const steps = await screen.findByRole('group', { name: 'Next steps' });
+    const steps = await screen.findByRole('group', { name: 'Next steps' }, SLOW);
     expect(
       within(steps)
         .getAllByRole('button')
@@ -112,7 +115,7 @@ describe('the service header', () => {
   it('offers no steps when the user may take none', async () => {
     fakeApi(detail({ state: 'service_online', actions: [] }));
     renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Object Storage' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Object Storage' }, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Next steps' })).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Progress from application to online' })).toBeInTheDocument();
   });
@@ -121,7 +124,7 @@ describe('the service header', () => {
     const list = '/sc/service-portfolio?tab=pipeline&state=integration_planned&q=storage&page=2';
     fakeApi(detail());
     renderApp({ path: `/sc/service/${ID}?from=${encodeURIComponent(list)}&tab=status`, user: PEOPLE.paula });
-    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' }, SLOW);
     expect(within(trail).getByRole('link', { name: 'Service Portfolio' })).toHaveAttribute('href', list);
     expect(within(trail).getByText('Object Storage')).toHaveAttribute('aria-current', 'page');
   });
@@ -129,7 +132,7 @@ describe('the service header', () => {
   it('falls back to the list the user has when it came from nowhere known', async () => {
     fakeApi(detail());
     renderApp({ path: `/sc/service/${ID}?from=${encodeURIComponent('https://evil.example/')}`, user: PEOPLE.alice });
-    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' }, SLOW);
     expect(within(trail).getByRole('link', { name: 'Service Portfolio' })).toHaveAttribute(
       'href',
       '/sc/service-portfolio',

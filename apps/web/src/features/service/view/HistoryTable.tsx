@@ -64,7 +64,14 @@ export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle }: 
         nowrap: true,
         hideable: false,
       },
-      { id: 'who', header: t('serviceView.who'), cell: (entry) => entry.actor, sortValue: (entry) => entry.actor },
+      {
+        id: 'who',
+        header: t('serviceView.who'),
+        cell: (entry) => entry.actor,
+        sortValue: (entry) => entry.actor,
+        // A person's name reads as one, not broken over lines.
+        nowrap: true,
+      },
       {
         id: 'what',
         header: t('serviceView.what'),
