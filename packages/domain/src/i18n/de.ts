@@ -1861,6 +1861,8 @@ export const de: Messages = {
     mainPath: 'Der Weg vom Antrag bis online',
     offPath: 'Der Service hat diesen Weg verlassen: {{state}}.',
     stepSummary: 'Schritt {{number}} von {{total}}: {{name}}, {{state}}',
+    uploadProgress: '{{name}} wird hochgeladen: {{percent}} %',
+    uploadProcessing: '{{name}} ist hochgeladen; der Server prüft die Datei …',
     contents: 'Inhalt',
   },
 };

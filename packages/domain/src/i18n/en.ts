@@ -1834,6 +1834,8 @@ export const en = {
     mainPath: 'The way from application to online',
     offPath: 'The service has left this way: {{state}}.',
     stepSummary: 'Step {{number}} of {{total}}: {{name}}, {{state}}',
+    uploadProgress: 'Uploading {{name}}: {{percent}} %',
+    uploadProcessing: '{{name}} is uploaded; the server checks it…',
     contents: 'Contents',
   },
 } as const;

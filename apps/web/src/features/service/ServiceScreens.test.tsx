@@ -680,6 +680,49 @@ describe('Dates and files', () => {
   }, 20_000);
 });
 
+describe('Upload progress', () => {
+  it('shows how much of a large file went out while the upload runs, then the file in the list', async () => {
+    const active = detail({ state: 'service_information_draft', documentsActive: true });
+    let answer: (response: Response) => void = () => undefined;
+    const uploaded = new Promise<Response>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST' && path === `/api/services/${ID}/documents`) return uploaded;
+        const body = path === `/api/services/${ID}` ? active : path.endsWith('/documents') ? { items: [] } : null;
+        return new Response(JSON.stringify(body ?? { error: 'not_found', message: 'Not found.' }), {
+          status: body ? 200 : 404,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderApp({ path: `/sc/service/${ID}?tab=documents`, user: PEOPLE.alice });
+    const zone = (await screen.findByRole('button', { name: 'Choose a file' })).closest('.file-dropzone')!;
+    const big = new File([new Uint8Array(4 * 1024 * 1024)], 'handbook.pdf', { type: 'application/pdf' });
+    fireEvent.drop(zone, { dataTransfer: { files: [big], types: ['Files'] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading handbook.pdf: 50 %' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    answer(
+      new Response(
+        JSON.stringify({
+          id: 'd-2',
+          filename: 'handbook.pdf',
+          contentType: 'application/pdf',
+          size: big.size,
+          uploadedBy: 'Alice Example',
+          createdAt: '2026-11-22T09:30:00.000Z',
+        }),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    expect(await screen.findByText('File uploaded')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+  }, 20_000);
+});
+
 describe('Edit Service (online form)', () => {
   const CR = 'c0a80101-0000-4000-8000-0000000000cc';
   const online = () =>
