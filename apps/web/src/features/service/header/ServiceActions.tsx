@@ -79,7 +79,7 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
       </Group>
 
       {problems && (
-        <Alert color="red" title={t('serviceView.fieldsToFix')} withCloseButton onClose={() => setProblems(null)}>
+        <Alert color="red" title={t('serviceView.fieldsToFix')}>
           <Text>{t('service.validationNotPassedText')}</Text>
           <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
             {Object.entries(problems.errors).map(([key, message]) => {

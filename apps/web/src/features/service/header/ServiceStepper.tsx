@@ -1,3 +1,4 @@
+import './header.css';
 import type { ServiceState } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { serviceSteps, type ServiceStep } from './serviceSteps';
