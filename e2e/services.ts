@@ -80,10 +80,13 @@ export const pick = (page: Page, combobox: Locator, search: string, option: RegE
 
 /** A workflow action on the open tab (Manage status), and the new status it reports. */
 export const runAction = async (page: Page, action: string, newState: string) => {
-  await page.getByRole('tabpanel').getByRole('button', { name: action, exact: true }).click();
+  await nextSteps(page).getByRole('button', { name: action, exact: true }).click();
   await expectNotification(page, 'Status changed', `The new status is ${newState}.`);
   await closeNotifications(page);
 };
+
+/** The service header's buttons: the workflow steps this user may take now. */
+export const nextSteps = (page: Page) => page.getByRole('group', { name: 'Next steps' });
 
 export const informationPage = (page: Page, name: string) =>
   page.getByRole('heading', { name: new RegExp(`: ${name}$`) });

@@ -63,7 +63,7 @@ test('the portal manager raises a weighting factor, the integration list follows
   await expect(page).toHaveURL(/action=weightingCriterion\.updated/);
   const log = page.getByRole('table', { name: /^Audit log/ });
   await expect(log.locator('tbody tr').first()).toContainText('Weighting criterion changed');
-  await expect(log.locator('tbody tr').first()).toContainText('admin');
+  await expect(log.locator('tbody tr').first()).toContainText('Portal Administrator');
   await expect(log.locator('tbody tr').first()).toContainText('factor: 2 → 10');
   await expectAccessible(page);
 

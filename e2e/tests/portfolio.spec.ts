@@ -177,7 +177,8 @@ test('paula works through the portfolio: tabs, search, filters, sort, pages, rel
   await rows(page).first().locator('td').nth(1).click();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]{36}$/);
+  // The service remembers the list it came from (its breadcrumb leads back there).
+  await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]{36}\?from=%2Fsc%2Fservice-portfolio/);
 });
 
 test('alice finds her services in My Services and may start a new application', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   expectNotification,
   fillApplication,
   fillServiceInformation,
+  nextSteps,
   openTab,
   pick,
   runAction,
@@ -51,7 +52,7 @@ test('a service from application to submitted information, screen by screen', as
 
   // --- alice opens the service information -------------------------------------------------------
   await page.goto(`/sc/service/${id}?tab=status`);
-  await expect(page.getByRole('tabpanel').getByRole('button')).toHaveText(
+  await expect(nextSteps(page).getByRole('button')).toHaveText(
     ['Withdraw service offer', 'Back to service information in draft'],
     { useInnerText: true },
   );
@@ -207,7 +208,7 @@ test('a service from application to submitted information, screen by screen', as
   await expect(statusRows.first()).toContainText('Service Information Draft → Service Information Received');
   await expect(statusRows.last()).toContainText('Application Draft → Application Received');
   await expect(
-    history.getByRole('row').filter({ hasText: 'paula' }).filter({ hasText: 'Status changed' }),
+    history.getByRole('row').filter({ hasText: 'Paula Peters' }).filter({ hasText: 'Status changed' }),
   ).toContainText('Application Received → Service Planned');
   for (const action of ['Service created', 'Comment added', 'File uploaded', 'File deleted', 'Documents activated']) {
     await expect(history.getByRole('row').filter({ hasText: action }).first()).toBeVisible();

@@ -23,12 +23,15 @@ const idsIn = (value: unknown): string[] => {
   return [];
 };
 
-/** The ids the events name (users, institutions, keywords): the history shows their names. */
+/** The ids the events name (their actors, users, institutions, keywords): the history shows their names. */
 export const idsInHistory = (rows: readonly AuditRow[]): string[] => [
   ...new Set(
     rows.flatMap((row) => {
       const { before, after } = sidesOf(row);
-      return [...Object.values(before), ...Object.values(after)].flatMap(idsIn);
+      return [
+        ...(row.actorId ? [row.actorId] : []),
+        ...[...Object.values(before), ...Object.values(after)].flatMap(idsIn),
+      ];
     }),
   ),
 ];
@@ -36,7 +39,9 @@ export const idsInHistory = (rows: readonly AuditRow[]): string[] => [
 /**
  * Audit events as history entries, each change old → new. Events store ids (users, institutions,
  * keywords) because names change; the history shows the names they have now (`names`, from
- * idsInHistory), and an id that no longer names anything stays as it is.
+ * idsInHistory), and an id that no longer names anything stays as it is. The actor is named the
+ * same way, so people read who acted by name rather than login; an actor whose account is gone
+ * (or the system) keeps the name the event was stored with.
  */
 export const presentServiceHistory = (
   rows: readonly AuditRow[],
@@ -55,7 +60,7 @@ export const presentServiceHistory = (
     return {
       id: row.id,
       at: row.at.toISOString(),
-      actor: row.actorName,
+      actor: (row.actorId && names.get(row.actorId)) || row.actorName,
       action: row.action,
       changes: fields.map((field) => ({ field, before: readable(before[field]), after: readable(after[field]) })),
     };

@@ -55,8 +55,9 @@ describe('the audit log', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ total: 3, page: 1, pageSize: 50 });
     expect(actions(all)).toEqual(['login.failed', 'user.roles.updated', 'keyword.created']);
+    // The actor by the name the account has now, not the one stored with the event.
     expect(all.json().items[1]).toMatchObject({
-      actor: 'Admin',
+      actor: 'Portal Administrator',
       actorId: as('admin').id,
       objectType: 'user',
       objectId: as('nora').id,

@@ -524,7 +524,7 @@ describe('POST /api/services/:id/resource-packages/:packageId/transitions', () =
       'resourcePackage.submitted',
       'resourcePackage.created',
     ]);
-    expect(items[0]).toMatchObject({ actor: 'admin' });
+    expect(items[0]).toMatchObject({ actor: 'Portal Administrator' });
     expect(items[2]!.changes).toEqual(
       expect.arrayContaining([
         { field: 'quota', before: 10, after: 5 },

@@ -133,7 +133,7 @@ describe('user accounts', () => {
     const [event] = saved.json().events;
     expect(event).toMatchObject({
       action: 'user.roles.updated',
-      actor: 'admin',
+      actor: 'Portal Administrator',
       as: 'object',
       objectType: 'user',
       objectId: nora.id,

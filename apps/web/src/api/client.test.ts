@@ -76,3 +76,82 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 });
+
+/** An XMLHttpRequest that records what is sent and answers as the test says, reporting progress first. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  static answer = { status: 201, text: '{"id":"d1"}' };
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: unknown) {
+    this.body = body;
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 512, total: 2048 });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 2048, total: 2048 });
+      this.status = FakeXhr.answer.status;
+      this.responseText = FakeXhr.answer.text;
+      this.onload?.();
+    });
+  }
+  abort() {
+    this.onabort?.();
+  }
+}
+
+describe('apiRequest with upload progress', () => {
+  afterEach(() => {
+    FakeXhr.answer = { status: 201, text: '{"id":"d1"}' };
+    configureApi({ getToken: () => null, getLanguage: () => 'en', onUnauthorized: () => undefined });
+  });
+
+  it('sends a FormData body through XMLHttpRequest and reports how much went out', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    configureApi({ getToken: () => 'tok', getLanguage: () => 'de' });
+    const body = new FormData();
+    body.append('file', new Blob(['x']), 'a.pdf');
+    const progress: number[] = [];
+    await expect(
+      apiRequest('/api/services/s/documents', {
+        method: 'POST',
+        body,
+        onUploadProgress: ({ loaded, total }) => progress.push(loaded / total),
+      }),
+    ).resolves.toEqual({ id: 'd1' });
+    expect(progress).toEqual([0.25, 1]);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(FakeXhr.last).toMatchObject({ method: 'POST', url: '/api/services/s/documents', body });
+    expect(FakeXhr.last!.headers).toMatchObject({ 'Accept-Language': 'de', Authorization: 'Bearer tok' });
+    expect(FakeXhr.last!.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('answers errors in the same shape as fetch calls do', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.answer = { status: 413, text: '{"error":"payload_too_large","message":"File too large."}' };
+    await expect(
+      apiRequest('/api/x', { method: 'POST', body: new FormData(), onUploadProgress: () => undefined }),
+    ).rejects.toMatchObject({ status: 413, code: 'payload_too_large', message: 'File too large.' });
+  });
+});

@@ -49,10 +49,27 @@ export interface RequestOptions {
    */
   auth?: 'session' | 'none' | { token: string };
   signal?: AbortSignal;
+  /**
+   * How much of a FormData body has gone out, as the upload goes (bytes). fetch cannot report
+   * an upload's progress (Chromium streams no request body over HTTP/1.1), so such a call goes
+   * through XMLHttpRequest, with the same headers, answers and errors.
+   */
+  onUploadProgress?: (progress: UploadProgress) => void;
 }
 
-const parseBody = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+/** What the client reads of an answer, whichever way the request went. */
+interface Answer {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+const parseBody = (text: string): unknown => {
   if (!text) return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -60,6 +77,45 @@ const parseBody = async (response: Response): Promise<unknown> => {
     return undefined;
   }
 };
+
+const networkError = (cause: unknown) =>
+  new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
+
+const sendWithFetch = async (
+  path: string,
+  init: { method: string; headers: Record<string, string>; body: BodyInit | undefined; signal?: AbortSignal },
+): Promise<Answer> => {
+  try {
+    const response = await fetch(path, { ...init, credentials: 'same-origin' });
+    return { status: response.status, statusText: response.statusText, text: await response.text() };
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw networkError(cause);
+  }
+};
+
+const sendWithProgress = (
+  path: string,
+  init: { method: string; headers: Record<string, string>; body: FormData; signal?: AbortSignal },
+  onProgress: (progress: UploadProgress) => void,
+): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, path);
+    for (const [name, value] of Object.entries(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText });
+    xhr.onerror = () => reject(networkError(null));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    if (init.signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body);
+  });
 
 // Any string code is accepted: the message is what users see, and a newer server may add codes.
 const isErrorCode = (value: unknown): value is ErrorCode => typeof value === 'string' && value.length > 0;
@@ -81,7 +137,7 @@ const parseApiError = (
 
 /** fetch for /api: JSON in and out, bearer token, the UI language, and one error type. */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-  const { method = 'GET', body, auth = 'session', signal } = options;
+  const { method = 'GET', body, auth = 'session', signal, onUploadProgress } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': context.getLanguage(),
@@ -93,29 +149,20 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   const requestBody = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
   if (typeof requestBody === 'string') headers['Content-Type'] = 'application/json';
 
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: requestBody,
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, 'network_error', cause instanceof Error ? cause.message : 'Network error');
-  }
+  const answer =
+    onUploadProgress && requestBody instanceof FormData
+      ? await sendWithProgress(path, { method, headers, body: requestBody, signal }, onUploadProgress)
+      : await sendWithFetch(path, { method, headers, body: requestBody, signal });
 
-  const payload = await parseBody(response);
-  if (response.ok) return payload as T;
+  const payload = parseBody(answer.text);
+  if (answer.status >= 200 && answer.status < 300) return payload as T;
 
-  if (response.status === 401 && sessionToken) context.onUnauthorized();
+  if (answer.status === 401 && sessionToken) context.onUnauthorized();
   const parsed = parseApiError(payload);
-  if (parsed) throw new ApiError(response.status, parsed.error, parsed.message, parsed.fields);
+  if (parsed) throw new ApiError(answer.status, parsed.error, parsed.message, parsed.fields);
   throw new ApiError(
-    response.status,
-    response.status >= 500 ? 'internal_error' : 'invalid_input',
-    response.statusText || `HTTP ${response.status}`,
+    answer.status,
+    answer.status >= 500 ? 'internal_error' : 'invalid_input',
+    answer.statusText || `HTTP ${answer.status}`,
   );
 };

@@ -58,8 +58,8 @@ describe('single service page', () => {
   it('asks before withdrawing the application; Cancel sends nothing', async () => {
     const writes = fakeApi(detail());
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.alice });
-    const panel = await screen.findByRole('tabpanel');
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Withdraw application' }));
+    const steps = await screen.findByRole('group', { name: 'Next steps' });
+    fireEvent.click(within(steps).getByRole('button', { name: 'Withdraw application' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Do you really want to withdraw the application?');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -72,8 +72,8 @@ describe('single service page', () => {
       detail({ state: 'service_online', actions: ['notAvailable', 'fullCapacityReached', 'discontinue'] }),
     );
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.paula });
-    const panel = await screen.findByRole('tabpanel');
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Discontinue' }));
+    const steps = await screen.findByRole('group', { name: 'Next steps' });
+    fireEvent.click(within(steps).getByRole('button', { name: 'Discontinue' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Do you really want to discontinue the service?');
     expect(writes).toEqual([]);
   });

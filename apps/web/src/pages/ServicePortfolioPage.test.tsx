@@ -55,7 +55,7 @@ describe('service portfolio', () => {
 
     expect(await screen.findByRole('link', { name: 'Service 1' })).toHaveAttribute(
       'href',
-      '/sc/service/00000000-0000-4000-8000-000000000001',
+      '/sc/service/00000000-0000-4000-8000-000000000001?from=%2Fsc%2Fservice-portfolio',
     );
     expect(screen.getByRole('tab', { name: 'Application', selected: true })).toBeInTheDocument();
     expect(screen.getByText('120 services')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { XhrOverFetch } from './xhrOverFetch';
 
 // Screens load lazily; on two busy cores (the whole suite at once, or beside other work) that can
 // take several seconds. Waiting longer changes nothing about what the tests assert, so every test
@@ -58,8 +59,10 @@ afterEach(() => {
   document.cookie = 'auth=; path=/; max-age=0';
 });
 
-// No server in unit tests: GET /api/config and friends answer 404 unless a test stubs fetch itself.
+// No server in unit tests: GET /api/config and friends answer 404 unless a test stubs fetch itself;
+// uploads with progress (XMLHttpRequest) go through that same fetch.
 beforeEach(() => {
+  vi.stubGlobal('XMLHttpRequest', XhrOverFetch);
   vi.stubGlobal(
     'fetch',
     vi.fn(

@@ -1848,4 +1848,28 @@ export const de: Messages = {
     history: 'Verlauf',
     noHistory: 'Noch keine Änderungen aufgezeichnet.',
   },
+  serviceHeader: {
+    breadcrumb: 'Navigationspfad',
+    home: 'Startseite',
+    progress: 'Fortschritt vom Antrag bis online',
+    steps: {
+      application: 'Antrag',
+      planned: 'Geplant',
+      information: 'Serviceinformationen',
+      integration: 'Integration',
+      online: 'Online',
+    },
+    stepStatus: {
+      done: '(erledigt)',
+      upcoming: '(noch nicht erreicht)',
+    },
+    nextSteps: 'Nächste Schritte',
+    actionsAbove: 'Die Schritte, die Sie jetzt gehen können, stehen oben auf der Seite.',
+    mainPath: 'Der Weg vom Antrag bis online',
+    offPath: 'Der Service hat diesen Weg verlassen: {{state}}.',
+    stepSummary: 'Schritt {{number}} von {{total}}: {{name}}, {{state}}',
+    uploadProgress: '{{name}} wird hochgeladen: {{percent}} %',
+    uploadProcessing: '{{name}} ist hochgeladen; der Server prüft die Datei …',
+    contents: 'Inhalt',
+  },
 };

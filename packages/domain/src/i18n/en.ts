@@ -1821,4 +1821,28 @@ export const en = {
     history: 'History',
     noHistory: 'No changes recorded yet.',
   },
+  serviceHeader: {
+    breadcrumb: 'Breadcrumb',
+    home: 'Home',
+    progress: 'Progress from application to online',
+    steps: {
+      application: 'Application',
+      planned: 'Planned',
+      information: 'Service information',
+      integration: 'Integration',
+      online: 'Online',
+    },
+    stepStatus: {
+      done: '(done)',
+      upcoming: '(not reached yet)',
+    },
+    nextSteps: 'Next steps',
+    actionsAbove: 'The steps you can take now are at the top of the page.',
+    mainPath: 'The way from application to online',
+    offPath: 'The service has left this way: {{state}}.',
+    stepSummary: 'Step {{number}} of {{total}}: {{name}}, {{state}}',
+    uploadProgress: 'Uploading {{name}}: {{percent}} %',
+    uploadProcessing: '{{name}} is uploaded; the server checks it…',
+    contents: 'Contents',
+  },
 } as const;

@@ -1,9 +1,8 @@
-import { Anchor, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   FIELD_GROUPS,
   FIELDS_BY_KEY,
   LISTABLE_FIELDS,
-  routePath,
   type ClearFieldRequest,
   type FieldListResponse,
   type FieldListRow,
@@ -13,7 +12,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../routing';
 import { DataTable, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
@@ -25,6 +23,7 @@ import { localized } from '../service/formModel';
 import { reportWriteError } from '../service/writes';
 import { clearField, fetchFieldList, fieldListKeys } from './api';
 import { fieldListApiPath, fieldListCsvPath, PAGE_SIZES, type FieldListView } from './fieldListQuery';
+import { ServiceLink } from '../service/header/ServiceLink';
 
 export interface FieldListProps {
   view: FieldListView;
@@ -60,11 +59,7 @@ const columnsFor = (
     {
       id: 'name',
       header: t('portfolio.columns.name'),
-      cell: (row) => (
-        <Anchor component={Link} to={routePath('service', { id: row.id })} fw={600}>
-          {row.name}
-        </Anchor>
-      ),
+      cell: (row) => <ServiceLink id={row.id}>{row.name}</ServiceLink>,
       sortValue: (row) => row.name,
       hideable: false,
     },

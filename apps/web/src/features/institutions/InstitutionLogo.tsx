@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDropzone } from '../../components/FileDropzone';
 import { notifySuccess } from '../../components/notify';
+import { UploadProgress, useUploadProgress } from '../../components/UploadProgress';
 import { writeErrorOutcome, reportWriteError } from '../service/writes';
 import { institutionKeys, logoUrl, uploadLogo } from './api';
 
@@ -23,8 +24,11 @@ export const InstitutionLogo = ({ institution, onUploaded }: InstitutionLogoProp
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const progress = useUploadProgress();
   const uploading = useMutation({
-    mutationFn: (file: File) => uploadLogo(institution.id, file),
+    mutationFn: (file: File) => uploadLogo(institution.id, file, progress.report),
+    onMutate: progress.clear,
+    onSettled: progress.clear,
     onSuccess: (saved) => {
       setError(null);
       void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
@@ -68,6 +72,9 @@ export const InstitutionLogo = ({ institution, onUploaded }: InstitutionLogoProp
         }}
         onMultiple={() => setError(t('documents.oneFile'))}
       />
+      {uploading.isPending && uploading.variables && (
+        <UploadProgress fileName={uploading.variables.name} percent={progress.percent} />
+      )}
     </Stack>
   );
 };

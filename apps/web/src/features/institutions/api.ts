@@ -4,7 +4,7 @@ import {
   type InstitutionDetail,
   type UpdateInstitution,
 } from '@nubes/domain';
-import { apiRequest } from '../../api/client';
+import { apiRequest, type UploadProgress } from '../../api/client';
 
 /** The institution calls of the API (see /api/openapi.json). */
 
@@ -28,8 +28,8 @@ export const deleteInstitution = (id: string, version: number) =>
 export const logoUrl = (institution: Pick<InstitutionDetail, 'id' | 'version'>) =>
   institutionLogoPath(institution.id, institution.version);
 
-export const uploadLogo = (id: string, file: File) => {
+export const uploadLogo = (id: string, file: File, onUploadProgress?: (progress: UploadProgress) => void) => {
   const body = new FormData();
   body.append('file', file, file.name);
-  return apiRequest<InstitutionDetail>(`${one(id)}/logo`, { method: 'POST', body });
+  return apiRequest<InstitutionDetail>(`${one(id)}/logo`, { method: 'POST', body, onUploadProgress });
 };

@@ -1,9 +1,8 @@
-import { Anchor } from '@mantine/core';
-import { formatDateTime, routePath, type ServiceSummary } from '@nubes/domain';
+import { formatDateTime, type ServiceSummary } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import { Link } from '../../routing';
 import type { DataTableColumn } from '../../components/data-table';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
+import { ServiceLink } from '../service/header/ServiceLink';
 
 /**
  * The service lists' columns. `sortValue` marks the columns the server can sort by (their ids are
@@ -28,11 +27,7 @@ export const serviceColumns = (
     {
       id: 'name',
       header: t('portfolio.columns.name'),
-      cell: (row) => (
-        <Anchor component={Link} to={routePath('service', { id: row.id })} fw={600}>
-          {row.name}
-        </Anchor>
-      ),
+      cell: (row) => <ServiceLink id={row.id}>{row.name}</ServiceLink>,
       sortValue: sortBy((row) => row.name),
       hideable: false,
     },

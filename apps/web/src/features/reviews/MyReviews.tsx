@@ -1,9 +1,9 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDate, routePath } from '@nubes/domain';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDate } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../routing';
 import { fetchMyReviews, reviewKeys } from './api';
+import { ServiceLink } from '../service/header/ServiceLink';
 
 /** My Services: the caller's services whose review waits for their answer; nothing when none does. */
 export const MyReviews = () => {
@@ -27,9 +27,7 @@ export const MyReviews = () => {
         <ul className="my-reviews">
           {items.map((item) => (
             <li key={item.id}>
-              <Anchor component={Link} to={routePath('service', { id: item.id })} fw={600}>
-                {item.name}
-              </Anchor>{' '}
+              <ServiceLink id={item.id}>{item.name}</ServiceLink>{' '}
               <Text span size="sm">
                 ({item.serviceId}
                 {item.startedAt ? `, ${t('reviews.mine.startedOn', { date: formatDate(item.startedAt) })}` : ''})

@@ -1,11 +1,11 @@
 import './reviews.css';
-import { Anchor, Button, Menu } from '@mantine/core';
-import { formatDate, routePath, type ReviewListItem } from '@nubes/domain';
+import { Button, Menu } from '@mantine/core';
+import { formatDate, type ReviewListItem } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import { Link } from '../../routing';
 import type { DataTableColumn } from '../../components/data-table';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
+import { ServiceLink } from '../service/header/ServiceLink';
 
 export type RowAction = (item: ReviewListItem, action: ReviewListItem['actions'][number]) => void;
 
@@ -27,11 +27,7 @@ export const reviewColumns = (
     {
       id: 'name',
       header: t('reviews.columns.name'),
-      cell: (row) => (
-        <Anchor component={Link} to={routePath('service', { id: row.id })} fw={600}>
-          {row.name}
-        </Anchor>
-      ),
+      cell: (row) => <ServiceLink id={row.id}>{row.name}</ServiceLink>,
       sortValue: sortable,
       hideable: false,
     },

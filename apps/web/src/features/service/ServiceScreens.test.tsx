@@ -230,7 +230,7 @@ describe('Service Catalogue view', () => {
     expect(await screen.findByRole('tab', { name: 'Weighting criteria', selected: true })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Manage status' }));
     await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${ID}?tab=status`));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Submit service information');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('The steps you can take now are at the top of the page.');
   });
 
   it('refuses to leave an information page with an error ("Cannot change page"), then moves on', async () => {
@@ -254,6 +254,28 @@ describe('Service Catalogue view', () => {
     expect(await screen.findByRole('textbox', { name: /Website/ })).toHaveValue('https://www.example.org');
   });
 
+  it('reads the information on one page with contents linking to each section; editing stays paged', async () => {
+    const readOnly = detail({
+      state: 'service_online',
+      actions: [],
+      fields: { website: 'https://cloud.example.org' },
+      permissions: { ...detail().permissions, edit: false },
+    });
+    fakeApi({ [`GET /api/services/${ID}`]: ok(readOnly) });
+    renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.alice });
+    const contents = await screen.findByRole('navigation', { name: 'Contents' });
+    const links = within(contents).getAllByRole('link');
+    expect(links).toHaveLength(12);
+    expect(links[0]).toHaveTextContent('General');
+    const target = links[1]!.getAttribute('href')!.slice(1);
+    expect(document.getElementById(target)).toHaveAccessibleName('How to access');
+    // Every section on the page at once, no page buttons.
+    expect(screen.getByRole('heading', { level: 2, name: 'General' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'How to access' })).toBeInTheDocument();
+    expect(screen.getByText('https://cloud.example.org')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
   it('offers exactly the actions of the answer and asks before retiring', async () => {
     const discontinued = detail({
       state: 'service_discontinued',
@@ -268,13 +290,13 @@ describe('Service Catalogue view', () => {
       }),
     });
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.paula });
-    const panel = await screen.findByRole('tabpanel');
+    const steps = await screen.findByRole('group', { name: 'Next steps' });
     expect(
-      within(panel)
+      within(steps)
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Retire']);
-    fireEvent.click(within(panel).getByRole('button', { name: 'Retire' }));
+    fireEvent.click(within(steps).getByRole('button', { name: 'Retire' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Do you really want to retire the service? There is no way back.');
     expect(writes(calls)).toEqual([]);
@@ -299,8 +321,8 @@ describe('Service Catalogue view', () => {
       }),
     });
     renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.alice });
-    const panel = await screen.findByRole('tabpanel');
-    fireEvent.click(await within(panel).findByRole('button', { name: 'Withdraw service offer' }));
+    const steps = await screen.findByRole('group', { name: 'Next steps' });
+    fireEvent.click(within(steps).getByRole('button', { name: 'Withdraw service offer' }));
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent(
       'Do you really want to withdraw the service offer? Only a portfolio manager can reactivate it.',
@@ -309,7 +331,7 @@ describe('Service Catalogue view', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(writes(calls)).toEqual([]);
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Withdraw service offer' }));
+    fireEvent.click(within(steps).getByRole('button', { name: 'Withdraw service offer' }));
     dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw service offer' }));
     expect(await screen.findByText('Status changed')).toBeInTheDocument();
@@ -537,6 +559,16 @@ describe('History and weighting on the data table', () => {
       [`GET /api/services/${ID}/history`]: ok({
         items: [
           {
+            id: 'h3',
+            at: '2024-01-06T08:03:00Z',
+            actor: 'Alice Adler',
+            action: 'service.updated',
+            changes: [
+              { field: 'shortDescription', before: null, after: 'Files' },
+              { field: 'website', before: 'https://old.example.org', after: null },
+            ],
+          },
+          {
             id: 'h2',
             at: '2024-01-05T08:03:00Z',
             actor: 'Paula Portfolio',
@@ -552,11 +584,15 @@ describe('History and weighting on the data table', () => {
     const table = screen.getByRole('table', { name: /History, sorted by When, descending/ });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      '6.1.2024, 09:03',
       '5.1.2024, 09:03',
       '25.12.2023, 00:30',
     ]);
-    expect(rows[0]).toHaveTextContent('Application Draft → Application Received');
-    expect(rows[1]).toHaveTextContent('Alice Adler');
+    // Every field old → new, a value set the first time or removed too.
+    expect(rows[0]).toHaveTextContent('Short description: (empty) → Files');
+    expect(rows[0]).toHaveTextContent('Website: https://old.example.org → (empty)');
+    expect(rows[1]).toHaveTextContent('Application Draft → Application Received');
+    expect(rows[2]).toHaveTextContent('Alice Adler');
   });
 
   it('names each weighting row by its criterion and announces the total in the footer', async () => {
@@ -638,6 +674,49 @@ describe('Dates and files', () => {
     expect(await screen.findByText('File uploaded')).toBeInTheDocument();
     expect(writes(calls).map((call) => `${call.method} ${call.path}`)).toEqual([`POST /api/services/${ID}/documents`]);
     expect(screen.getByText('No file chosen')).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('Upload progress', () => {
+  it('shows how much of a large file went out while the upload runs, then the file in the list', async () => {
+    const active = detail({ state: 'service_information_draft', documentsActive: true });
+    let answer: (response: Response) => void = () => undefined;
+    const uploaded = new Promise<Response>((resolve) => (answer = resolve));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (init?.method === 'POST' && path === `/api/services/${ID}/documents`) return uploaded;
+        const body = path === `/api/services/${ID}` ? active : path.endsWith('/documents') ? { items: [] } : null;
+        return new Response(JSON.stringify(body ?? { error: 'not_found', message: 'Not found.' }), {
+          status: body ? 200 : 404,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }),
+    );
+    renderApp({ path: `/sc/service/${ID}?tab=documents`, user: PEOPLE.alice });
+    const zone = (await screen.findByRole('button', { name: 'Choose a file' })).closest('.file-dropzone')!;
+    const big = new File([new Uint8Array(4 * 1024 * 1024)], 'handbook.pdf', { type: 'application/pdf' });
+    fireEvent.drop(zone, { dataTransfer: { files: [big], types: ['Files'] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+
+    const bar = await screen.findByRole('progressbar', { name: 'Uploading handbook.pdf: 50 %' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    answer(
+      new Response(
+        JSON.stringify({
+          id: 'd-2',
+          filename: 'handbook.pdf',
+          contentType: 'application/pdf',
+          size: big.size,
+          uploadedBy: 'Alice Example',
+          createdAt: '2026-11-22T09:30:00.000Z',
+        }),
+        { status: 201, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    expect(await screen.findByText('File uploaded')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
   }, 20_000);
 });
 

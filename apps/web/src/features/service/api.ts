@@ -12,7 +12,7 @@ import type {
   UserRef,
   WeightingCriterion,
 } from '@nubes/domain';
-import { apiRequest } from '../../api/client';
+import { apiRequest, type UploadProgress } from '../../api/client';
 
 /** The service calls of the API (see /api/openapi.json), typed with the domain's schemas' types. */
 
@@ -83,10 +83,10 @@ export const fetchDocuments = (id: string) => apiRequest<Items<ServiceDocument>>
 export const documentUrl = (id: string, documentId: string) =>
   `${service(id)}/documents/${encodeURIComponent(documentId)}`;
 
-export const uploadDocument = (id: string, file: File) => {
+export const uploadDocument = (id: string, file: File, onUploadProgress?: (progress: UploadProgress) => void) => {
   const body = new FormData();
   body.append('file', file, file.name);
-  return apiRequest<ServiceDocument>(`${service(id)}/documents`, { method: 'POST', body });
+  return apiRequest<ServiceDocument>(`${service(id)}/documents`, { method: 'POST', body, onUploadProgress });
 };
 
 export const deleteDocument = (id: string, documentId: string) =>

@@ -13,6 +13,7 @@ import { useRunTransition } from '../useRunTransition';
 import { useSaveService } from '../useSaveService';
 import { useDraftKey } from '../draftStorage';
 import { focusField, useServiceDraft } from '../useServiceDraft';
+import { ServiceStepper } from '../header/ServiceStepper';
 
 const GROUPS = FIELD_GROUPS.filter((group) => APPLICATION_FIELDS.some((field) => field.group === group));
 const ORDER = [NAME_KEY, PROVIDER_KEY, ...APPLICATION_FIELDS.map((field) => field.key)];
@@ -77,14 +78,17 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
       <div>
         <Title order={1}>{t(service ? 'routes.serviceApplicationEdit' : 'routes.serviceApplication')}</Title>
         {service && (
-          <Group gap="sm" mt="xs">
-            <Text fw={600}>{service.name}</Text>
-            <Text>{service.serviceId}</Text>
-            <ServiceStateBadge state={service.state} />
-            <Anchor component={Link} to={routePath('service', { id: service.id })}>
-              {t('serviceView.openService')}
-            </Anchor>
-          </Group>
+          <>
+            <Group gap="sm" mt="xs">
+              <Text fw={600}>{service.name}</Text>
+              <Text>{service.serviceId}</Text>
+              <ServiceStateBadge state={service.state} />
+              <Anchor component={Link} to={routePath('service', { id: service.id })}>
+                {t('serviceView.openService')}
+              </Anchor>
+            </Group>
+            <ServiceStepper state={service.state} />
+          </>
         )}
       </div>
 

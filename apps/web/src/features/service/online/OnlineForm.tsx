@@ -40,6 +40,7 @@ import {
 import { useSaveService } from '../useSaveService';
 import { focusField, useServiceDraft, type ServiceDraft } from '../useServiceDraft';
 import { reportWriteError } from '../writes';
+import { ServiceStepper } from '../header/ServiceStepper';
 
 const GROUPS = informationPages();
 const ORDER = informationOrder();
@@ -110,6 +111,7 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
             {t('serviceView.openService')}
           </Anchor>
         </Group>
+        <ServiceStepper state={service.state} />
       </div>
 
       {mode === 'readOnly' ? (

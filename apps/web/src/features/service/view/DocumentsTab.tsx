@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { FileDropzone, formatBytes } from '../../../components/FileDropzone';
+import { UploadProgress, useUploadProgress } from '../../../components/UploadProgress';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
@@ -84,8 +85,11 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
     focusById(`${FILE_INPUT_ID}-button`);
   };
 
+  const progress = useUploadProgress();
   const uploading = useMutation({
-    mutationFn: (chosen: File) => uploadDocument(service.id, chosen),
+    mutationFn: (chosen: File) => uploadDocument(service.id, chosen, progress.report),
+    onMutate: progress.clear,
+    onSettled: progress.clear,
     onSuccess: async (document) => {
       reset({ file: null });
       notifySuccess(t('documents.uploaded'), document.filename);
@@ -128,6 +132,9 @@ const Upload = ({ service }: { service: ServiceDetail }) => {
               refused(t('documents.oneFile'));
             }}
           />
+          {uploading.isPending && uploading.variables && (
+            <UploadProgress fileName={uploading.variables.name} percent={progress.percent} />
+          )}
           <Button type="submit" loading={uploading.isPending} style={{ alignSelf: 'flex-start' }}>
             {t('serviceView.upload')}
           </Button>

@@ -11,8 +11,16 @@ export interface HistoryLabels {
   value: (field: string, value: unknown) => string;
 }
 
+const isUnset = (value: unknown) => value === null || value === undefined;
+
+/**
+ * Each field old → new, an empty side in words ("(empty)"), so a value set for the first time or
+ * removed reads as a change too. An event with no old side at all (something created or added)
+ * lists only what it brought.
+ */
 const Changes = ({ entry, labels }: { entry: HistoryEntry; labels: HistoryLabels }) => {
   if (entry.changes.length === 0) return null;
+  const added = entry.changes.every((change) => isUnset(change.before));
   return (
     <ul className="inline-list">
       {entry.changes.map((change) => (
@@ -20,9 +28,9 @@ const Changes = ({ entry, labels }: { entry: HistoryEntry; labels: HistoryLabels
           <Text span inherit fw={600}>
             {labels.field(change.field)}:
           </Text>{' '}
-          {change.before !== null && change.before !== undefined
-            ? `${labels.value(change.field, change.before)} → ${labels.value(change.field, change.after)}`
-            : labels.value(change.field, change.after)}
+          {added
+            ? labels.value(change.field, change.after)
+            : `${labels.value(change.field, change.before)} → ${labels.value(change.field, change.after)}`}
         </li>
       ))}
     </ul>
@@ -56,7 +64,14 @@ export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle }: 
         nowrap: true,
         hideable: false,
       },
-      { id: 'who', header: t('serviceView.who'), cell: (entry) => entry.actor, sortValue: (entry) => entry.actor },
+      {
+        id: 'who',
+        header: t('serviceView.who'),
+        cell: (entry) => entry.actor,
+        sortValue: (entry) => entry.actor,
+        // A person's name reads as one, not broken over lines.
+        nowrap: true,
+      },
       {
         id: 'what',
         header: t('serviceView.what'),

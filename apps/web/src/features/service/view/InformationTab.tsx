@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { SERVICE_FIELDS, validateForStep, type FieldGroup, type ServiceDetail } from '@nubes/domain';
 import { useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { DraftFields, NameInput } from '../components/DraftFields';
-import { FieldValueList } from '../components/FieldValueList';
 import { RestoredNotice } from '../components/RestoredNotice';
 import {
   firstErrorKey,
@@ -21,6 +20,7 @@ import {
 import { useRunTransition } from '../useRunTransition';
 import { useSaveService } from '../useSaveService';
 import { focusField, type ServiceDraft } from '../useServiceDraft';
+import { InformationReadView } from './InformationReadView';
 import { useServiceTabs } from './useServiceTabs';
 
 const PAGES = informationPages();
@@ -33,15 +33,25 @@ export interface InformationTabProps {
 }
 
 /**
- * Service information, one page per field group. Leaving a page with errors is
- * refused ("Cannot change page"); missing answers are fine until "Submit service information".
+ * Service information: edited page by page by whoever may edit it now, read on one scrolling page
+ * by everyone else.
  */
-export const InformationTab = ({ service, draft }: InformationTabProps) => {
+export const InformationTab = ({ service, draft }: InformationTabProps) =>
+  service.permissions.edit ? (
+    <InformationEditor service={service} draft={draft} />
+  ) : (
+    <InformationReadView service={service} draft={draft} />
+  );
+
+/**
+ * The editor, one page per field group. Leaving a page with errors is refused ("Cannot change
+ * page"); missing answers are fine until "Submit service information".
+ */
+const InformationEditor = ({ service, draft }: InformationTabProps) => {
   const { t } = useTranslation();
   const { page: requested, open } = useServiceTabs();
   const page: FieldGroup = isFieldGroup(requested) && PAGES.includes(requested) ? requested : PAGES[0]!;
   const index = PAGES.indexOf(page);
-  const editable = service.permissions.edit;
   const canSubmit = service.actions.includes('submitServiceInformation');
 
   // A field on another page is focused once that page has rendered; the page heading otherwise.
@@ -72,15 +82,13 @@ export const InformationTab = ({ service, draft }: InformationTabProps) => {
 
   const goTo = (target: FieldGroup) => {
     if (target === page) return;
-    if (editable) {
-      const errors = pageErrors(page, draft.values);
-      if (Object.keys(errors).length > 0) {
-        draft.showErrors(errors, 'keys');
-        notifyError(t('service.cannotChangePage'), t('serviceView.cannotChangePageText'));
-        const first = firstErrorKey(errors, ORDER);
-        if (first) focusField(first);
-        return;
-      }
+    const errors = pageErrors(page, draft.values);
+    if (Object.keys(errors).length > 0) {
+      draft.showErrors(errors, 'keys');
+      notifyError(t('service.cannotChangePage'), t('serviceView.cannotChangePageText'));
+      const first = firstErrorKey(errors, ORDER);
+      if (first) focusField(first);
+      return;
     }
     expectPage();
     open('information', target);
@@ -129,53 +137,38 @@ export const InformationTab = ({ service, draft }: InformationTabProps) => {
       pageLabel={(group) => t(`fieldGroups.${group}`)}
       pageHint={(group) => {
         const toFill = missing.get(group) ?? 0;
-        return editable && toFill > 0 ? t('serviceView.toFill', { count: toFill }) : null;
+        return toFill > 0 ? t('serviceView.toFill', { count: toFill }) : null;
       }}
       onGoTo={goTo}
       navLabel={t('serviceView.pagesLabel')}
       headingId={HEADING_ID}
       title={t('serviceView.pageTitle', { number: index + 1, total: PAGES.length, name: t(`fieldGroups.${page}`) })}
     >
-      {editable ? (
-        <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
-          <Stack gap="md">
-            <RestoredNotice draft={draft} />
-            {page === NAME_GROUP && <NameInput draft={draft} />}
-            <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
-            <Group justify="space-between" mt="md">
-              {steps}
-              <Group>
-                <Button type="submit" loading={saving} disabled={running !== null}>
-                  {t('serviceView.save')}
-                </Button>
-                {canSubmit && (
-                  <Button
-                    variant="outline"
-                    onClick={() => void submit()}
-                    loading={running === 'submitServiceInformation'}
-                    disabled={saving}
-                  >
-                    {t('workflow.actions.submitServiceInformation')}
-                  </Button>
-                )}
-              </Group>
-            </Group>
-          </Stack>
-        </form>
-      ) : (
+      <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
         <Stack gap="md">
-          <Alert color="gray" role="status">
-            {t('serviceView.readOnly')}
-          </Alert>
-          <FieldValueList
-            fields={pageFields(page)}
-            values={draft.values.fields}
-            refs={service.refs}
-            keywords={service.keywords}
-          />
-          {steps}
+          <RestoredNotice draft={draft} />
+          {page === NAME_GROUP && <NameInput draft={draft} />}
+          <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
+          <Group justify="space-between" mt="md">
+            {steps}
+            <Group>
+              <Button type="submit" loading={saving} disabled={running !== null}>
+                {t('serviceView.save')}
+              </Button>
+              {canSubmit && (
+                <Button
+                  variant="outline"
+                  onClick={() => void submit()}
+                  loading={running === 'submitServiceInformation'}
+                  disabled={saving}
+                >
+                  {t('workflow.actions.submitServiceInformation')}
+                </Button>
+              )}
+            </Group>
+          </Group>
         </Stack>
-      )}
+      </form>
     </PagedEditor>
   );
 };

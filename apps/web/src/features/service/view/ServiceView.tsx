@@ -1,14 +1,12 @@
-import { Anchor, Group, Tabs, Text, Title } from '@mantine/core';
-import { isChangeRequestServiceState, routePath, type ServiceDetail } from '@nubes/domain';
-import { Link } from '../../../routing';
+import { Tabs } from '@mantine/core';
+import type { ServiceDetail, WorkflowAction } from '@nubes/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
-import { ProviderWithLogo } from '../../../components/ProviderWithLogo';
 import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../forms/LeaveGuard';
 import { draftFromService } from '../formModel';
 import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';
+import { ServiceHeader } from '../header/ServiceHeader';
 import { ChangeRequestTab } from '../change-requests/ChangeRequestTab';
 import { ResourcesTab } from '../../resource-packages/view/ResourcesTab';
 import { DocumentsTab } from './DocumentsTab';
@@ -22,10 +20,16 @@ import { SERVICE_TABS, isServiceTab, useServiceTabs } from './useServiceTabs';
 import { WeightingTab } from './WeightingTab';
 
 /**
- * /sc/service/{id}: the service's header and its tabs. The service information draft lives here,
+ * /sc/service/{id}: the service's header (with the next steps) and its tabs. The service information draft lives here,
  * so switching tabs keeps what was typed; the other tabs' forms (weighting, a comment) live in
  * their tab, so switching away from unsaved edits there asks first, as leaving the screen does.
  */
+/**
+ * The information editor submits with a save of what was typed first; while it is open, its
+ * button is the way to submit, so the header does not offer a second one that would skip the save.
+ */
+const SUBMITTED_WITH_SAVE: readonly WorkflowAction[] = ['submitServiceInformation'];
+
 export const ServiceView = ({ service }: { service: ServiceDetail }) => (
   <LeaveGuard>
     <ServiceTabs service={service} />
@@ -42,22 +46,11 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
 
   return (
     <>
-      <Title order={1}>{service.name}</Title>
-      <Group gap="sm" mt="xs" mb="lg">
-        <Text>{service.serviceId}</Text>
-        <ServiceStateBadge state={service.state} />
-        {service.providerInstitution && (
-          <Text component="span">
-            <ProviderWithLogo name={service.providerInstitution.name} logo={service.providerLogo} size="medium" />
-          </Text>
-        )}
-        {isChangeRequestServiceState(service.state) &&
-          (service.permissions.edit || service.permissions.changeRequests) && (
-            <Anchor component={Link} to={routePath('serviceOnlineForm', { id: service.id })}>
-              {t('changeRequests.onlineForm.editOnline')}
-            </Anchor>
-          )}
-      </Group>
+      <ServiceHeader
+        service={service}
+        onProblems={(errors, source) => draft.showErrors(errors, source)}
+        offeredBelow={tab === 'information' && service.permissions.edit ? SUBMITTED_WITH_SAVE : []}
+      />
       <Tabs
         value={tab}
         onChange={(next) => {
@@ -101,7 +94,7 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
           <ResourcesTab service={service} />
         </Tabs.Panel>
         <Tabs.Panel value="status" pt="lg">
-          <StatusTab service={service} onProblems={(errors, source) => draft.showErrors(errors, source)} />
+          <StatusTab service={service} />
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="lg">
           <HistoryTab service={service} />

@@ -1,129 +1,39 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { FIELDS_BY_KEY, findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
-import { useState } from 'react';
+import { Group, List, Stack, Text, Title } from '@mantine/core';
+import type { ServiceDetail, ServiceState } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { groupOfKey, localized, NAME_KEY } from '../formModel';
-import { useRunTransition, type TransitionProblems } from '../useRunTransition';
-import { messageText } from '../useServiceDraft';
-import { useServiceTabs } from './useServiceTabs';
-import { messageKeyOr } from '../../../i18n/messageKey';
-
-/** Actions that end or pause something: shown in red, so they are not taken by mistake. */
-const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
-  'withdrawApplication',
-  'withdrawServiceOffer',
-  'discontinue',
-  'retire',
-]);
-
-export interface StatusTabProps {
-  service: ServiceDetail;
-  /** Field problems of a refused step, so the service information pages mark them too. */
-  onProblems: (errors: Record<string, string>, source: 'keys' | 'texts') => void;
-}
+import { MAIN_PATH } from '../header/serviceSteps';
 
 /**
- * Manage status: exactly the actions the server says this user may take now. Every step whose
- * row in the domain's workflow table has a `confirm` text asks first (withdrawing, discontinuing,
- * retiring); a refused validation lists the fields with a way to them.
+ * Manage status: the current status and every state of the way from application to online, the
+ * one the service is in marked. The steps this user may take are the header's buttons, above every
+ * tab, so they are offered once.
  */
-export const StatusTab = ({ service, onProblems }: StatusTabProps) => {
-  const { t, i18n } = useTranslation();
-  const { open } = useServiceTabs();
-  const { run, running } = useRunTransition(service.id);
-  const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
-  const [problems, setProblems] = useState<TransitionProblems | null>(null);
-
-  const take = async (action: WorkflowAction) => {
-    setConfirming(null);
-    setProblems(null);
-    await run(service, action, (found) => {
-      setProblems(found);
-      onProblems(found.errors, found.source);
-    });
-  };
-
-  const start = (action: WorkflowAction) => {
-    const confirm = findTransition(action, service.state)?.confirm;
-    if (confirm) setConfirming({ action, text: t(confirm) });
-    else void take(action);
-  };
-
-  const fieldLabel = (key: string) => {
-    if (key === NAME_KEY) return t('serviceView.name');
-    const field = FIELDS_BY_KEY.get(key);
-    return field ? localized(field.label, i18n.resolvedLanguage) : key;
-  };
-
+export const StatusTab = ({ service }: { service: ServiceDetail }) => {
+  const { t } = useTranslation();
+  const onPath = (MAIN_PATH as readonly ServiceState[]).includes(service.state);
   return (
     <Stack gap="lg">
       <Group gap="sm">
         <Text fw={600}>{t('serviceView.currentStatus')}</Text>
         <ServiceStateBadge state={service.state} />
       </Group>
-
-      <section aria-labelledby="status-actions">
-        <Title order={2} size="h3" id="status-actions" mb="sm">
-          {t('serviceView.availableActions')}
+      <Text>{service.actions.length === 0 ? t('serviceView.noActions') : t('serviceHeader.actionsAbove')}</Text>
+      <section aria-labelledby="status-path">
+        <Title order={2} size="h3" id="status-path" mb="sm">
+          {t('serviceHeader.mainPath')}
         </Title>
-        {service.actions.length === 0 ? (
-          <Text>{t('serviceView.noActions')}</Text>
-        ) : (
-          <Group gap="sm">
-            {service.actions.map((action) => (
-              <Button
-                key={action}
-                variant={DESTRUCTIVE.has(action) ? 'outline' : 'filled'}
-                color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
-                loading={running === action}
-                disabled={running !== null && running !== action}
-                onClick={() => start(action)}
-              >
-                {t(`workflow.actions.${action}`)}
-              </Button>
-            ))}
-          </Group>
-        )}
+        <List type="ordered" spacing={4}>
+          {MAIN_PATH.map((state) => (
+            <List.Item key={state} aria-current={state === service.state ? 'step' : undefined}>
+              <Text span inherit fw={state === service.state ? 700 : undefined}>
+                {t(`serviceStates.${state}`)}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+        {!onPath && <Text mt="sm">{t('serviceHeader.offPath', { state: t(`serviceStates.${service.state}`) })}</Text>}
       </section>
-
-      {problems && (
-        <Alert color="red" title={t('serviceView.fieldsToFix')}>
-          <Text>{t('service.validationNotPassedText')}</Text>
-          <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
-            {Object.entries(problems.errors).map(([key, message]) => {
-              const group = groupOfKey(key);
-              const text = messageText(
-                t,
-                problems.source === 'keys' ? { key: messageKeyOr(message, 'validation.invalid') } : { text: message },
-              );
-              return (
-                <li key={key}>
-                  {group ? (
-                    <Button variant="subtle" size="compact-sm" onClick={() => open('information', group)}>
-                      {`${fieldLabel(key)}: ${text ?? ''}`}
-                    </Button>
-                  ) : (
-                    `${fieldLabel(key)}: ${text ?? ''}`
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </Alert>
-      )}
-
-      <ConfirmDialog
-        opened={confirming !== null}
-        title={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
-        text={confirming?.text ?? ''}
-        confirmLabel={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
-        danger
-        busy={confirming !== null && running === confirming.action}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && void take(confirming.action)}
-      />
     </Stack>
   );
 };

@@ -1,0 +1,119 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { FIELDS_BY_KEY, findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageKeyOr } from '../../../i18n/messageKey';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { groupOfKey, localized, NAME_KEY } from '../formModel';
+import { useRunTransition, type TransitionProblems } from '../useRunTransition';
+import { messageText } from '../useServiceDraft';
+import { useServiceTabs } from '../view/useServiceTabs';
+
+/** Actions that end or pause something: shown in red, so they are not taken by mistake. */
+const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
+  'withdrawApplication',
+  'withdrawServiceOffer',
+  'discontinue',
+  'retire',
+]);
+
+export interface ServiceActionsProps {
+  service: ServiceDetail;
+  /** Field problems of a refused step, so the service information pages mark them too. */
+  onProblems: (errors: Record<string, string>, source: 'keys' | 'texts') => void;
+  /** Steps the open tab offers itself, in a form that saves its edits first. */
+  offeredBelow?: readonly WorkflowAction[];
+}
+
+/**
+ * The next steps: exactly the actions the server says this user may take now. Every step whose
+ * row in the domain's workflow table has a `confirm` text asks first (withdrawing, discontinuing,
+ * retiring); a refused validation lists the fields with a way to them.
+ */
+export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: ServiceActionsProps) => {
+  const { t, i18n } = useTranslation();
+  const { open } = useServiceTabs();
+  const { run, running } = useRunTransition(service.id);
+  const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
+  const [problems, setProblems] = useState<TransitionProblems | null>(null);
+
+  const take = async (action: WorkflowAction) => {
+    setConfirming(null);
+    setProblems(null);
+    await run(service, action, (found) => {
+      setProblems(found);
+      onProblems(found.errors, found.source);
+    });
+  };
+
+  const start = (action: WorkflowAction) => {
+    const confirm = findTransition(action, service.state)?.confirm;
+    if (confirm) setConfirming({ action, text: t(confirm) });
+    else void take(action);
+  };
+
+  const fieldLabel = (key: string) => {
+    if (key === NAME_KEY) return t('serviceView.name');
+    const field = FIELDS_BY_KEY.get(key);
+    return field ? localized(field.label, i18n.resolvedLanguage) : key;
+  };
+
+  const actions = service.actions.filter((action) => !offeredBelow.includes(action));
+  if (actions.length === 0) return null;
+
+  return (
+    <>
+      <Group gap="sm" role="group" aria-label={t('serviceHeader.nextSteps')} className="service-header-actions">
+        {actions.map((action) => (
+          <Button
+            key={action}
+            variant={DESTRUCTIVE.has(action) ? 'outline' : 'filled'}
+            color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
+            loading={running === action}
+            disabled={running !== null && running !== action}
+            onClick={() => start(action)}
+          >
+            {t(`workflow.actions.${action}`)}
+          </Button>
+        ))}
+      </Group>
+
+      {problems && (
+        <Alert color="red" title={t('serviceView.fieldsToFix')}>
+          <Text>{t('service.validationNotPassedText')}</Text>
+          <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
+            {Object.entries(problems.errors).map(([key, message]) => {
+              const group = groupOfKey(key);
+              const text = messageText(
+                t,
+                problems.source === 'keys' ? { key: messageKeyOr(message, 'validation.invalid') } : { text: message },
+              );
+              return (
+                <li key={key}>
+                  {group ? (
+                    <Button variant="subtle" size="compact-sm" onClick={() => open('information', group)}>
+                      {`${fieldLabel(key)}: ${text ?? ''}`}
+                    </Button>
+                  ) : (
+                    `${fieldLabel(key)}: ${text ?? ''}`
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </Alert>
+      )}
+
+      <ConfirmDialog
+        opened={confirming !== null}
+        title={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
+        text={confirming?.text ?? ''}
+        confirmLabel={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
+        danger
+        busy={confirming !== null && running === confirming.action}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && void take(confirming.action)}
+      />
+    </>
+  );
+};

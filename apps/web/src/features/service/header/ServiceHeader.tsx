@@ -1,0 +1,49 @@
+import './header.css';
+import { Anchor, Group, Text, Title } from '@mantine/core';
+import { isChangeRequestServiceState, routePath, type ServiceDetail } from '@nubes/domain';
+import { useTranslation } from 'react-i18next';
+import { ProviderWithLogo } from '../../../components/ProviderWithLogo';
+import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { Link } from '../../../routing';
+import { ServiceActions, type ServiceActionsProps } from './ServiceActions';
+import { ServiceBreadcrumb } from './ServiceBreadcrumb';
+import { ServiceStepper } from './ServiceStepper';
+
+export interface ServiceHeaderProps {
+  service: ServiceDetail;
+  /** Where a refused step's field problems go; without it the header offers no steps (a form page has its own). */
+  onProblems?: ServiceActionsProps['onProblems'];
+  offeredBelow?: ServiceActionsProps['offeredBelow'];
+}
+
+/**
+ * The top of every screen of one service: the way back to its list, its name and state, where it
+ * is on its way to online, and the steps this user may take next, right there.
+ */
+export const ServiceHeader = ({ service, onProblems, offeredBelow }: ServiceHeaderProps) => {
+  const { t } = useTranslation();
+  return (
+    <header className="service-header">
+      <ServiceBreadcrumb name={service.name} />
+      <Title order={1}>{service.name}</Title>
+      <Group gap="sm" mt="xs">
+        <Text>{service.serviceId}</Text>
+        <ServiceStateBadge state={service.state} />
+        {service.providerInstitution && (
+          <Text component="span">
+            <ProviderWithLogo name={service.providerInstitution.name} logo={service.providerLogo} size="medium" />
+          </Text>
+        )}
+        {onProblems &&
+          isChangeRequestServiceState(service.state) &&
+          (service.permissions.edit || service.permissions.changeRequests) && (
+            <Anchor component={Link} to={routePath('serviceOnlineForm', { id: service.id })}>
+              {t('changeRequests.onlineForm.editOnline')}
+            </Anchor>
+          )}
+      </Group>
+      <ServiceStepper state={service.state} />
+      {onProblems && <ServiceActions service={service} onProblems={onProblems} offeredBelow={offeredBelow} />}
+    </header>
+  );
+};
