@@ -6,11 +6,11 @@ import {
   reviewDueFor,
   SERVICE_STATES,
   type ChangeRequestDue,
+  type NextStepAction,
   type Principal,
   type ReviewDue,
   type ServiceRelation,
   type ServiceState,
-  type WorkflowAction,
 } from '@nubes/domain';
 import type { ChangeRequestListRow } from '../model/change-request.js';
 import type { ReviewEntry } from './review-index.js';
@@ -18,7 +18,7 @@ import type { ServiceListRow, ServiceListSnapshot } from './service-list-snapsho
 
 /** Something that waits for the caller, before it is shaped for the answer. */
 export type WaitingEntry =
-  | { kind: 'service'; row: ServiceListRow; due: WorkflowAction; since: Date }
+  | { kind: 'service'; row: ServiceListRow; due: NextStepAction; since: Date }
   | { kind: 'changeRequest'; request: ChangeRequestListRow; due: ChangeRequestDue; since: Date }
   | { kind: 'review'; row: ServiceListRow; review: ReviewEntry; due: ReviewDue; since: Date };
 
@@ -59,7 +59,7 @@ export const dashboardOverview = (
   const centres = new Map<string | null, CentreCount>();
   const waiting: WaitingEntry[] = [];
   const mine: ServiceListRow[] = [];
-  const steps = new Map<ServiceRelation, WorkflowAction | null>();
+  const steps = new Map<ServiceRelation, NextStepAction | null>();
   const stepOf = (relation: ServiceRelation) => {
     let step = steps.get(relation);
     if (step === undefined) {

@@ -3,7 +3,7 @@ import { CHANGE_REQUEST_STATES } from '../change-requests/states.js';
 import { REVIEW_STATUSES } from '../reviews/statuses.js';
 import { serviceListResponseSchema } from '../schemas/services.js';
 import { SERVICE_STATES } from '../services/states.js';
-import { WORKFLOW_ACTIONS } from '../services/workflow.js';
+import { NEXT_STEP_ACTIONS } from '../services/workflow.js';
 import { VO_STATES } from '../vos/states.js';
 import { CHANGE_REQUEST_DUE, REVIEW_DUE, VO_DUE } from './waiting.js';
 
@@ -20,7 +20,7 @@ const waitingServiceSchema = z.object({
   id: z.string(),
   name: z.string(),
   state: z.enum(SERVICE_STATES),
-  due: z.enum(WORKFLOW_ACTIONS),
+  due: z.enum(NEXT_STEP_ACTIONS),
   link,
   since: isoDateTime,
 });

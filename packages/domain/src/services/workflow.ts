@@ -167,7 +167,7 @@ export const checkTransition = (
  * actor is the one whose work it is (the others in `who` may stand in): the provider writes, the
  * portfolio manager decides, the integration manager integrates.
  */
-const NEXT_STEPS: Partial<Record<ServiceState, WorkflowAction>> = {
+const NEXT_STEPS = {
   application_draft: 'completeApplication',
   application_received: 'planService',
   // The way on from a planned service is writing its service information (the action's name says back).
@@ -179,14 +179,18 @@ const NEXT_STEPS: Partial<Record<ServiceState, WorkflowAction>> = {
   integration_in_progress: 'serviceCardReview',
   service_card_review: 'integrationCompleted',
   integration_completed: 'online',
-};
+} as const satisfies Partial<Record<ServiceState, WorkflowAction>>;
+
+/** The actions that are a service's next step from some state. */
+export type NextStepAction = (typeof NEXT_STEPS)[keyof typeof NEXT_STEPS];
+export const NEXT_STEP_ACTIONS = [...new Set(Object.values(NEXT_STEPS))] as readonly NextStepAction[];
 
 /**
  * The next step of a service in this state when it waits for the caller: the caller may take it
  * (checkTransition, the server's own rule) and is the actor whose work it is; null otherwise.
  */
-export const nextStepFor = (state: ServiceState, context: WorkflowContext): WorkflowAction | null => {
-  const action = NEXT_STEPS[state];
+export const nextStepFor = (state: ServiceState, context: WorkflowContext): NextStepAction | null => {
+  const action = (NEXT_STEPS as Partial<Record<ServiceState, NextStepAction>>)[state];
   if (!action) return null;
   const verdict = checkTransition(action, state, context);
   if (!verdict.ok) return null;
