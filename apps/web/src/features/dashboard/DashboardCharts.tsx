@@ -33,7 +33,7 @@ const CountChart = ({
         {title}
       </Title>
       <Text size="sm" c="dimmed" mb="xs">
-        {t('dashboard.chartSummary', { count: numbers.format(total), groups: bars.length })}
+        {t('dashboard.chartSummary', { count: total, groups: bars.length })}
       </Text>
       <div aria-hidden="true">
         <BarChart
