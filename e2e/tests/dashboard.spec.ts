@@ -47,3 +47,28 @@ test('alice sees her services and opens one from the dashboard, in English and G
   await expect(page).toHaveURL(/\/sc\/service\//);
   await expect(page.getByRole('heading', { level: 1, name: 'Lustre Scratch Storage' })).toBeVisible();
 });
+
+test('the global search opens on Ctrl+K and from the header, finds services and VOs, and passes axe', async ({
+  page,
+}) => {
+  await loginWithAai(page, 'paula', { from: '/login' });
+  await page.goto('/sc/service-portfolio');
+  await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('dialog').getByRole('textbox', { name: 'Search the portal' });
+  await expect(search).toBeFocused();
+  await search.fill('lustre');
+  const hit = page.getByRole('group', { name: 'Services' }).getByRole('button', { name: /Lustre Scratch Storage/ });
+  await expect(hit).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/sc\/service\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Lustre Scratch Storage' })).toBeVisible();
+
+  // The button opens it too, for mouse and touch; Escape closes it.
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Search the portal' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -3,6 +3,7 @@ import { Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../routing';
 import { usePublicConfig } from '../config/publicConfig';
+import { GlobalSearchLauncher } from '../features/global-search/GlobalSearchLauncher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
 import { WelcomeBar } from './WelcomeBar';
@@ -19,6 +20,7 @@ export const Header = () => {
             <img src={logoUrl} alt={t('app.logoAlt', { name: productName })} width={120} height={36} />
           </Link>
           <Group gap="md" wrap="wrap">
+            <GlobalSearchLauncher />
             <Navigation />
             <LanguageSwitch />
           </Group>

@@ -1904,7 +1904,6 @@ export const de: Messages = {
     activityHeading: 'Letzte Aktivitäten',
     activityNone: 'Noch ist nichts geschehen, das Sie sehen können.',
     activityEntry: '{{actor}}: {{action}}',
-    chartsLoading: 'Die Diagramme werden geladen',
     moreModules: 'Module und Anleitungen',
   },
   globalSearch: {

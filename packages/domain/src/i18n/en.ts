@@ -1877,7 +1877,6 @@ export const en = {
     activityHeading: 'Recent activity',
     activityNone: 'Nothing has happened yet that you can see.',
     activityEntry: '{{actor}}: {{action}}',
-    chartsLoading: 'Loading the charts',
     moreModules: 'Modules and instructions',
   },
   globalSearch: {

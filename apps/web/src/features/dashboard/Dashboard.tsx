@@ -1,4 +1,4 @@
-import { Anchor, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { offersRoute, routePath, type ServiceSummary } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { principalOf } from '../../auth/principal';
 import { DataTable } from '../../components/data-table';
+import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
 import { serviceColumns } from '../portfolio/serviceColumns';
 import { dashboardKeys, fetchDashboard } from './api';
@@ -36,7 +37,7 @@ export const Dashboard = () => {
     () => serviceColumns(t, i18n.language, true).filter((column) => MY_SERVICE_COLUMNS.has(column.id)),
     [t, i18n.language],
   );
-  const loading = <Loader size="sm" aria-label={t('page.loading')} />;
+  const loading = <PageLoader />;
 
   if (query.isError) return <Text role="alert">{t('dashboard.loadFailed')}</Text>;
   const data = query.data;
@@ -68,7 +69,7 @@ export const Dashboard = () => {
       </Section>
       <Section id="dashboard-counts" title={t('dashboard.countsHeading')}>
         {data ? (
-          <Suspense fallback={<Loader size="sm" aria-label={t('dashboard.chartsLoading')} />}>
+          <Suspense fallback={<PageLoader />}>
             <DashboardCharts stateCounts={data.stateCounts} centreCounts={data.centreCounts} />
           </Suspense>
         ) : (
