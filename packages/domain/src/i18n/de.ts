@@ -1909,6 +1909,7 @@ export const de: Messages = {
   globalSearch: {
     open: 'Suchen',
     openHint: 'Suchen (Strg+K)',
+    shortcut: 'Strg K',
     placeholder: 'Services, Kontakte und VOs suchen',
     label: 'Im Portal suchen',
     typeMore: 'Bitte geben Sie mindestens zwei Zeichen ein.',

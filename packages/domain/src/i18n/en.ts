@@ -1882,6 +1882,7 @@ export const en = {
   globalSearch: {
     open: 'Search',
     openHint: 'Search (Ctrl+K)',
+    shortcut: 'Ctrl K',
     placeholder: 'Search services, contacts and VOs',
     label: 'Search the portal',
     typeMore: 'Type at least two characters.',

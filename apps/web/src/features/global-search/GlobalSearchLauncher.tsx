@@ -28,7 +28,7 @@ const LauncherButton = ({ onOpen }: { onOpen: () => void }) => {
       leftSection={<SearchIcon />}
       rightSection={
         <Kbd size="xs" visibleFrom="sm" aria-hidden="true">
-          Ctrl K
+          {t('globalSearch.shortcut')}
         </Kbd>
       }
       onClick={onOpen}
