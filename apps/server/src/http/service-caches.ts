@@ -8,7 +8,8 @@ import {
 } from '../read-models/resource-package-review-list.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createContactList, type ContactList } from '../read-models/contact-list.js';
-import { createRecentActivity, type RecentActivity } from '../read-models/recent-activity.js';
+import { loadLatestActivity, loadOpenVos, type ActivityRow, type OpenVo } from '../queries/dashboard.js';
+import { createRecentRows, type RecentRows } from '../read-models/recent-rows.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
@@ -23,7 +24,9 @@ export interface ServiceCaches {
   /** The contacts (they show institution names too, so institution changes reach them). */
   contactList: ContactList;
   /** The portal's latest audit events (the dashboards' activity), at most a second old. */
-  recentActivity: RecentActivity;
+  recentActivity: RecentRows<ActivityRow>;
+  /** The VOs in draft or waiting for a review (the dashboards' waiting VOs), at most a second old. */
+  openVos: RecentRows<OpenVo>;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -47,7 +50,8 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
     changeRequestList: createChangeRequestList({ db: database.db, revalidateMs, onError }),
     resourcePackageReviewList: createResourcePackageReviewList({ db: database.db, revalidateMs, onError }),
     contactList: createContactList({ db: database.db, revalidateMs, onError }),
-    recentActivity: createRecentActivity({ db: database.db }),
+    recentActivity: createRecentRows({ load: () => loadLatestActivity(database.db) }),
+    openVos: createRecentRows({ load: () => loadOpenVos(database.db) }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -66,6 +70,7 @@ export const invalidateServiceCaches = (db: Db): void => {
   caches?.resourcePackageReviewList.changed();
   caches?.contactList.changed();
   caches?.recentActivity.changed();
+  caches?.openVos.changed();
 };
 
 /**

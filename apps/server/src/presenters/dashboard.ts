@@ -1,5 +1,5 @@
 import { routePath, type DashboardActivity, type VoState, type WaitingItem, type VoDue } from '@nubes/domain';
-import type { AuditRow } from '../queries/dashboard.js';
+import type { ActivityRow } from '../queries/dashboard.js';
 import type { WaitingEntry } from '../read-models/dashboard-overview.js';
 import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
 
@@ -65,7 +65,7 @@ export const presentWaitingVo = (vo: {
  * An audit event as the dashboard lists it: a service's event leads to its history; another
  * object's (only portal managers read those) to the audit log filtered to that object.
  */
-export const presentActivity = (row: AuditRow, service: ServiceListRow | null): DashboardActivity => ({
+export const presentActivity = (row: ActivityRow, service: ServiceListRow | null): DashboardActivity => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: row.actorDisplayName,

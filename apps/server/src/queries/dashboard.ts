@@ -1,26 +1,30 @@
-import { isVoReviewer, VO_REVIEW_STATES, type Principal } from '@nubes/domain';
-import { and, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { VO_REVIEW_STATES } from '@nubes/domain';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditEvents, users, vos } from '../db/schema.js';
 
-/** An audit event with its actor's name as it is now (the event keeps the login only). */
-export type AuditRow = typeof auditEvents.$inferSelect & { actorDisplayName: string };
+/** How many of the portal's latest audit events the dashboards pick their activity from. */
+export const RECENT_EVENTS = 300;
 
-const withActorName = {
-  ...getTableColumns(auditEvents),
+/**
+ * What the dashboard shows of an audit event, with the actor's name as it is now (the event keeps
+ * the login only); not before and after, which only the histories show.
+ */
+const activityColumns = {
+  id: auditEvents.id,
+  at: auditEvents.at,
+  objectType: auditEvents.objectType,
+  objectId: auditEvents.objectId,
+  action: auditEvents.action,
   actorDisplayName: sql<string>`coalesce(nullif(${users.fullname}, ''), ${auditEvents.actorName})`,
 };
 
 /**
- * The VOs that may wait for the caller: their drafts (applicant or deputy) and, for reviewers,
- * every VO in a review state. The workflow table decides which of them really do.
+ * The VOs that may wait for someone: drafts (for their applicant and deputy) and those in a review
+ * state (for the reviewers). The workflow table decides for whom they really do.
  */
-export const loadVoCandidates = (db: Db, principal: Principal) => {
-  const mine = and(
-    or(eq(vos.applicantId, principal.id), eq(vos.deputyId, principal.id)),
-    eq(vos.state, 'application_draft'),
-  );
-  return db
+export const loadOpenVos = (db: Db) =>
+  db
     .select({
       id: vos.id,
       name: vos.name,
@@ -30,25 +34,28 @@ export const loadVoCandidates = (db: Db, principal: Principal) => {
       updatedAt: vos.updatedAt,
     })
     .from(vos)
-    .where(isVoReviewer(principal.roles) ? or(mine, inArray(vos.state, [...VO_REVIEW_STATES])) : mine)
+    .where(inArray(vos.state, ['application_draft', ...VO_REVIEW_STATES]))
     .orderBy(vos.updatedAt, vos.id);
-};
+
+export type OpenVo = Awaited<ReturnType<typeof loadOpenVos>>[number];
 
 /** The portal's latest audit events, newest first (the time index). */
-export const loadLatestAuditEvents = (db: Db, limit: number): Promise<AuditRow[]> =>
+export const loadLatestActivity = (db: Db) =>
   db
-    .select(withActorName)
+    .select(activityColumns)
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(limit);
+    .limit(RECENT_EVENTS);
+
+export type ActivityRow = Awaited<ReturnType<typeof loadLatestActivity>>[number];
 
 /** The latest audit events of these services, newest first (the object index). */
-export const loadServicesAuditEvents = (db: Db, serviceIds: readonly string[], limit: number): Promise<AuditRow[]> =>
+export const loadServicesActivity = (db: Db, serviceIds: readonly string[], limit: number): Promise<ActivityRow[]> =>
   serviceIds.length === 0
     ? Promise.resolve([])
     : db
-        .select(withActorName)
+        .select(activityColumns)
         .from(auditEvents)
         .leftJoin(users, eq(users.id, auditEvents.actorId))
         .where(and(eq(auditEvents.objectType, 'service'), inArray(auditEvents.objectId, [...serviceIds])))

@@ -6,19 +6,19 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { voActorContext } from '../policies/vo-policy.js';
 import { presentActivity, presentWaitingEntry, presentWaitingVo } from '../presenters/dashboard.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
-import { loadServicesAuditEvents, loadVoCandidates, type AuditRow } from '../queries/dashboard.js';
+import { loadServicesActivity, type ActivityRow } from '../queries/dashboard.js';
 import { dashboardOverview, type DashboardOverview } from '../read-models/dashboard-overview.js';
 
 /** Beyond this many own services the activity's own look-up reads only the most recently changed. */
 const OWN_SERVICES_FOR_ACTIVITY = 500;
 
-/** The home dashboard (docs/adr/0041-dashboard.md): everything from memory but the VOs and, rarely, the own services' events. */
+/** The home dashboard (docs/adr/0041-dashboard.md): from memory; only, rarely, the own services' events are a query. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context.database;
 
   /** The VOs whose next step is the caller's, by the VO workflow table. */
   const waitingVos = async (principal: Principal): Promise<WaitingItem[]> =>
-    (await loadVoCandidates(db, principal)).flatMap((vo) => {
+    (await context.openVos.rows()).flatMap((vo) => {
       const due = voDueFor(vo.state, voActorContext(principal, vo));
       return due ? [presentWaitingVo({ ...vo, due })] : [];
     });
@@ -29,15 +29,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
    * latest events hold too few of those, the own services' events fill up.
    */
   const activity = async (principal: Principal, overview: DashboardOverview) => {
-    const recent = await context.recentActivity.events();
+    const recent = await context.recentActivity.rows();
     const readsAll = can(principal, 'audit.read');
-    const picked: AuditRow[] = [];
+    const picked: ActivityRow[] = [];
     for (const row of recent) {
       if (picked.length >= DASHBOARD_LIMITS.activity) break;
       if (readsAll || (row.objectType === 'service' && overview.canSee(row.objectId))) picked.push(row);
     }
     if (picked.length < DASHBOARD_LIMITS.activity && overview.relatedIds.length > 0) {
-      const own = await loadServicesAuditEvents(
+      const own = await loadServicesActivity(
         db,
         overview.relatedIds.slice(0, OWN_SERVICES_FOR_ACTIVITY),
         DASHBOARD_LIMITS.activity,
