@@ -1,8 +1,9 @@
-import { Button, Kbd } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { ScreenMessages } from '../../i18n/ScreenMessages';
+import './global-search.css';
 
 // The dialog and its search load at the first use: the shell stays small (docs/adr/0042-global-search.md).
 const GlobalSearch = lazy(() => import('./GlobalSearch').then((m) => ({ default: m.GlobalSearch })));
@@ -19,24 +20,20 @@ const SearchIcon = () => (
   </svg>
 );
 
+/** A plain button: Mantine's Button and Kbd would add to the shell every page loads (docs/adr/0042-global-search.md). */
 const LauncherButton = ({ onOpen }: { onOpen: () => void }) => {
   const { t } = useTranslation();
   return (
-    <Button
-      variant="default"
-      size="compact-md"
-      leftSection={<SearchIcon />}
-      rightSection={
-        <Kbd size="xs" visibleFrom="sm" aria-hidden="true">
-          {t('globalSearch.shortcut')}
-        </Kbd>
-      }
+    <UnstyledButton
+      className="global-search-button"
       onClick={onOpen}
       aria-keyshortcuts="Control+K /"
       title={t('globalSearch.openHint')}
     >
-      {t('globalSearch.open')}
-    </Button>
+      <SearchIcon />
+      <span>{t('globalSearch.open')}</span>
+      <kbd aria-hidden="true">{t('globalSearch.shortcut')}</kbd>
+    </UnstyledButton>
   );
 };
 
