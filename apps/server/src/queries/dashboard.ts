@@ -39,13 +39,16 @@ export const loadOpenVos = (db: Db) =>
 
 export type OpenVo = Awaited<ReturnType<typeof loadOpenVos>>[number];
 
-/** The portal's latest audit events, newest first (the time index). */
+/**
+ * The portal's latest audit events, newest first: by the time alone, so the time index answers
+ * it without a sort (events of one moment come in any order; the histories order those by id).
+ */
 export const loadLatestActivity = (db: Db) =>
   db
     .select(activityColumns)
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .orderBy(desc(auditEvents.at))
     .limit(RECENT_EVENTS);
 
 export type ActivityRow = Awaited<ReturnType<typeof loadLatestActivity>>[number];

@@ -49,7 +49,7 @@ export interface DashboardOverview {
  * end; the change requests come from the Change Request List's rows. Rules are asked once per
  * combination of state and relation, never per service.
  */
-export const dashboardOverview = (
+const dashboardOverview = (
   snapshot: ServiceListSnapshot,
   reviews: ReadonlyMap<string, ReviewEntry>,
   changeRequests: readonly ChangeRequestListRow[],
@@ -120,4 +120,37 @@ export const dashboardOverview = (
     canSee: (id) => lookup(id)?.row ?? null,
     relatedIds: mine.map((row) => row.id),
   };
+};
+
+/** How many people's overviews one set of snapshots keeps; beyond it the oldest go. */
+const MAX_CACHED_PEOPLE = 500;
+
+type Inputs = [ServiceListSnapshot, ReadonlyMap<string, ReviewEntry>, readonly ChangeRequestListRow[]];
+const cache = new WeakMap<ServiceListSnapshot, { inputs: Inputs; byPerson: Map<string, DashboardOverview> }>();
+
+/**
+ * dashboardOverview, kept per person while the snapshots it was made from are current: they are
+ * immutable and replaced on every change, so an overview made from the same three objects is the
+ * same answer. A portfolio manager who reloads the home page then costs a map lookup, not a walk.
+ */
+export const cachedDashboardOverview = (
+  snapshot: ServiceListSnapshot,
+  reviews: ReadonlyMap<string, ReviewEntry>,
+  changeRequests: readonly ChangeRequestListRow[],
+  principal: Principal,
+): DashboardOverview => {
+  let entry = cache.get(snapshot);
+  if (!entry || entry.inputs[1] !== reviews || entry.inputs[2] !== changeRequests) {
+    entry = { inputs: [snapshot, reviews, changeRequests], byPerson: new Map() };
+    cache.set(snapshot, entry);
+  }
+  // The roles are part of the key: a role change makes a different overview at once.
+  const key = `${principal.id}:${[...principal.roles].sort().join(',')}`;
+  let overview = entry.byPerson.get(key);
+  if (!overview) {
+    overview = dashboardOverview(snapshot, reviews, changeRequests, principal);
+    if (entry.byPerson.size >= MAX_CACHED_PEOPLE) entry.byPerson.delete(entry.byPerson.keys().next().value!);
+    entry.byPerson.set(key, overview);
+  }
+  return overview;
 };

@@ -7,7 +7,7 @@ import { voActorContext } from '../policies/vo-policy.js';
 import { presentActivity, presentWaitingEntry, presentWaitingVo } from '../presenters/dashboard.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
 import { loadServicesActivity, type ActivityRow } from '../queries/dashboard.js';
-import { dashboardOverview, type DashboardOverview } from '../read-models/dashboard-overview.js';
+import { cachedDashboardOverview, type DashboardOverview } from '../read-models/dashboard-overview.js';
 
 /** Beyond this many own services the activity's own look-up reads only the most recently changed. */
 const OWN_SERVICES_FOR_ACTIVITY = 500;
@@ -71,7 +71,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         context.reviewIndex.snapshot(),
         context.changeRequestList.rows(),
       ]);
-      const overview = dashboardOverview(snapshot, reviews, changeRequests, principal);
+      const overview = cachedDashboardOverview(snapshot, reviews, changeRequests, principal);
       const [vos, events] = await Promise.all([waitingVos(principal), activity(principal, overview)]);
       // Both parts come longest waiting first: the first of each are enough for the merged page.
       const waiting = [...overview.waiting.slice(0, DASHBOARD_LIMITS.waiting).map(presentWaitingEntry), ...vos].sort(
