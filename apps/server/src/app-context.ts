@@ -11,6 +11,8 @@ import type { ChangeRequestList } from './read-models/change-request-list.js';
 import type { ResourcePackageReviewList } from './read-models/resource-package-review-list.js';
 import type { ServiceListIndex } from './read-models/service-list-index.js';
 import type { ContactList } from './read-models/contact-list.js';
+import type { ActivityRow, OpenVo } from './queries/dashboard.js';
+import type { RecentRows } from './read-models/recent-rows.js';
 import type { Writes } from './writes/pipeline.js';
 
 /**
@@ -37,6 +39,10 @@ export interface AppContext {
   resourcePackageReviewList: ResourcePackageReviewList;
   /** The contacts in memory, for the contact list's search; committed contact and institution changes mark it stale. */
   contactList: ContactList;
+  /** The portal's latest audit events in memory, for the dashboards' activity; local service, change request and review changes mark them stale. */
+  recentActivity: RecentRows<ActivityRow>;
+  /** The VOs in draft or waiting for a review, for the dashboards; read again at most a second after the last read. */
+  openVos: RecentRows<OpenVo>;
   /**
    * The resource types' compiled JSON Schemas, one per type version: every policy is validated with
    * this one instance, so a schema is compiled once, not per request (docs/adr/0031-resource-packages.md).

@@ -31,6 +31,7 @@ import { entitlementRoleRoutes } from './routes/entitlement-roles.js';
 import { roleCountRoutes } from './routes/role-counts.js';
 import { voNamePrefixRoutes } from './routes/vo-name-prefixes.js';
 import { voRoutes } from './routes/vos.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -148,6 +149,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(entitlementRoleRoutes, { context });
       await api.register(voNamePrefixRoutes, { context });
       await api.register(voRoutes, { context });
+      await api.register(dashboardRoutes, { context });
       await api.register(roleCountRoutes, { context });
       await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
       await api.register(commentRoutes, { context });

@@ -32,3 +32,4 @@ export * from './user-accounts/index.js';
 export * from './contacts/index.js';
 export * from './admin/index.js';
 export * from './vos/index.js';
+export * from './dashboard/index.js';

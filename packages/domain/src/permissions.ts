@@ -172,6 +172,11 @@ export const PERMISSIONS = {
     audience: ['voSupervisor', 'servicePortfolioManager'],
     description: 'Review VO applications: see every VO, approve, send back to draft, make available',
   },
+  // The home dashboard: every logged-in user has one; what it holds is decided per object by the domain's rules.
+  'dashboard.read': {
+    audience: 'authenticated',
+    description: 'Read the own dashboard: what waits for the caller, their services, counts and recent activity',
+  },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

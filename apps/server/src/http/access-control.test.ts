@@ -98,6 +98,8 @@ describe('declared access of routes', () => {
         'PATCH /api/vos/:id',
         'POST /api/vos/:id/transitions',
         'GET /api/vos/:id/history',
+        // The home dashboard (routes/dashboard.ts)
+        'GET /api/dashboard',
       ]),
     );
     for (const route of apiRoutes) {

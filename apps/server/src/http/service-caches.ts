@@ -8,6 +8,8 @@ import {
 } from '../read-models/resource-package-review-list.js';
 import { createServiceListIndex, type ServiceListIndex } from '../read-models/service-list-index.js';
 import { createContactList, type ContactList } from '../read-models/contact-list.js';
+import { loadLatestActivity, loadOpenVos, type ActivityRow, type OpenVo } from '../queries/dashboard.js';
+import { createRecentRows, type RecentRows } from '../read-models/recent-rows.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
@@ -21,6 +23,10 @@ export interface ServiceCaches {
   resourcePackageReviewList: ResourcePackageReviewList;
   /** The contacts (they show institution names too, so institution changes reach them). */
   contactList: ContactList;
+  /** The portal's latest audit events (the dashboards' activity), at most a second old. */
+  recentActivity: RecentRows<ActivityRow>;
+  /** The VOs in draft or waiting for a review (the dashboards' waiting VOs), at most a second old. */
+  openVos: RecentRows<OpenVo>;
 }
 
 const byDatabase = new WeakMap<Db, ServiceCaches>();
@@ -44,6 +50,8 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
     changeRequestList: createChangeRequestList({ db: database.db, revalidateMs, onError }),
     resourcePackageReviewList: createResourcePackageReviewList({ db: database.db, revalidateMs, onError }),
     contactList: createContactList({ db: database.db, revalidateMs, onError }),
+    recentActivity: createRecentRows({ load: () => loadLatestActivity(database.db) }),
+    openVos: createRecentRows({ load: () => loadOpenVos(database.db) }),
   };
   byDatabase.set(database.db, caches);
   return caches;
@@ -61,6 +69,8 @@ export const invalidateServiceCaches = (db: Db): void => {
   caches?.changeRequestList.changed();
   caches?.resourcePackageReviewList.changed();
   caches?.contactList.changed();
+  caches?.recentActivity.changed();
+  caches?.openVos.changed();
 };
 
 /**
@@ -74,16 +84,21 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   caches?.serviceIndex.changed(serviceId);
   caches?.changeRequestList.changed();
   caches?.resourcePackageReviewList.changed();
+  caches?.recentActivity.changed();
 };
 
 /** After a change request changed in this process: the Change Request List shows it from the next request on. */
 export const changeRequestsChangedIn = (db: Db): void => {
-  byDatabase.get(db)?.changeRequestList.changed();
+  const caches = byDatabase.get(db);
+  caches?.changeRequestList.changed();
+  caches?.recentActivity.changed();
 };
 
 /** After reviews changed in this process: the review lists read them again. */
 export const reviewsChangedIn = (db: Db): void => {
-  byDatabase.get(db)?.reviewIndex.changed();
+  const caches = byDatabase.get(db);
+  caches?.reviewIndex.changed();
+  caches?.recentActivity.changed();
 };
 
 /** After a resource package or type changed in this process: the Review List shows it from the next request on. */

@@ -231,6 +231,35 @@ const verdicts = (principal: Principal) => {
   };
 };
 
+/**
+ * The caller's relation to a service as the domain's rules take it, one object per combination of
+ * state and relation flags: rules that read it (the dashboard's next steps) can be memoised by it.
+ */
+const relations = (principal: Principal) => {
+  const memo = new Map<number, ServiceRelation>();
+  return (statePosition: number, flags: number): ServiceRelation => {
+    const key = statePosition * 64 + flags;
+    let relation = memo.get(key);
+    if (!relation) {
+      relation = {
+        roles: principal.roles,
+        state: SERVICE_STATES[statePosition]!,
+        isObjectOwner: (flags & IS_OBJECT_OWNER) !== 0,
+        isServiceOwner: (flags & IS_SERVICE_OWNER) !== 0,
+        isAdmin: (flags & IS_ADMIN) !== 0,
+        isServiceManager: (flags & IS_SERVICE_MANAGER) !== 0,
+        isProviderManager: (flags & IS_PROVIDER_MANAGER) !== 0,
+        hasServiceManager: (flags & HAS_SERVICE_MANAGER) !== 0,
+      };
+      memo.set(key, relation);
+    }
+    return relation;
+  };
+};
+
+/** What a visitor of the visible services gets per service: its row, the caller's relation and whether they hold a role in it. */
+export type VisibleServiceVisitor = (row: ServiceListRow, relation: ServiceRelation, related: boolean) => void;
+
 export interface ServiceListPage {
   rows: ServiceListRow[];
   total: number;
@@ -250,6 +279,8 @@ export class ServiceListSnapshot {
   private byPerson: Map<number, number[]> | null = null;
   /** Per keyword number, which positions carry it; built at the first keyword filter. */
   private byKeyword: Map<number, Uint8Array> | null = null;
+  /** Position by service id; built at the first lookup. */
+  private byId: Map<string, number> | null = null;
 
   private constructor(
     entries: readonly Entry[],
@@ -399,5 +430,52 @@ export class ServiceListSnapshot {
       total += 1;
     }
     return { rows, total };
+  }
+
+  /** The caller's relation flags to the entry at `position` (`me` is the caller's number, `related` their services). */
+  private flagsAt(position: number, me: number, related: Uint8Array | null): number {
+    return (
+      (this.columns.serviceManager[position] !== -1 ? HAS_SERVICE_MANAGER : 0) |
+      (related && related[position] === 1 ? relationFlags(this.columns, this.entries, position, me) : 0)
+    );
+  }
+
+  /**
+   * Every service the caller may see (canSeeService, as the lists), in the given order, with the
+   * caller's relation to it (one object per combination, so a visitor may memoise by it).
+   */
+  forEachVisible(principal: Principal, sort: ListSort, order: SortOrder, visit: VisibleServiceVisitor): void {
+    const me = this.ids.find(principal.id);
+    const related = this.relatedTo(me);
+    const verdict = verdicts(principal);
+    const relationAt = relations(principal);
+    const { columns, entries } = this;
+    for (const position of this.ordered(sort, order)) {
+      const flags = this.flagsAt(position, me, related);
+      const state = columns.statePosition[position]!;
+      if ((verdict(state, flags) & VISIBLE) === 0) continue;
+      visit(entries[position]!.row, relationAt(state, flags), related !== null && related[position] === 1);
+    }
+  }
+
+  /**
+   * A lookup of the caller's relation to a service by its id: null when it does not exist or the
+   * caller may not see it. Made once per request, asked per object.
+   */
+  relationLookup(principal: Principal): (id: string) => { row: ServiceListRow; relation: ServiceRelation } | null {
+    this.byId ??= new Map(this.entries.map((entry, position) => [entry.row.id, position]));
+    const byId = this.byId;
+    const me = this.ids.find(principal.id);
+    const related = this.relatedTo(me);
+    const verdict = verdicts(principal);
+    const relationAt = relations(principal);
+    return (id) => {
+      const position = byId.get(id);
+      if (position === undefined) return null;
+      const flags = this.flagsAt(position, me, related);
+      const state = this.columns.statePosition[position]!;
+      if ((verdict(state, flags) & VISIBLE) === 0) return null;
+      return { row: this.entries[position]!.row, relation: relationAt(state, flags) };
+    };
   }
 }

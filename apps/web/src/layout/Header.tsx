@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../routing';
 import { usePublicConfig } from '../config/publicConfig';
 import { ColorSchemeSwitch } from './ColorSchemeSwitch';
+import { GlobalSearchLauncher } from '../features/global-search/GlobalSearchLauncher';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Navigation } from './Navigation';
 import { WelcomeBar } from './WelcomeBar';
@@ -20,6 +21,7 @@ export const Header = () => {
             <img src={logoUrl} alt={t('app.logoAlt', { name: productName })} width={120} height={36} />
           </Link>
           <Group gap="md" wrap="wrap">
+            <GlobalSearchLauncher />
             <Navigation />
             <Group gap={4}>
               <LanguageSwitch />

@@ -8,15 +8,20 @@ import {
   routeTitleKey,
   type RouteId,
 } from '@nubes/domain';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../routing';
 import { useSession } from '../auth/SessionProvider';
 import { principalOf } from '../auth/principal';
 import { ExternalLink } from '../components/ExternalLink';
+import { PageLoader } from '../components/PageLoader';
 import { usePublicConfig } from '../config/publicConfig';
 import { currentLanguage } from '../i18n/i18n';
 import { interpolateElements } from '../i18n/interpolateElements';
+import { ScreenMessages } from '../i18n/ScreenMessages';
+
+// Only logged-in people see it: its code and the screens' texts load then (ADR 0026, docs/adr/0041-dashboard.md).
+const Dashboard = lazy(() => import('../features/dashboard/Dashboard').then((m) => ({ default: m.Dashboard })));
 
 /**
  * A module's screen as a link for users who may open it once it is built (ADR 21); for everyone
@@ -33,7 +38,10 @@ const ModuleLink = ({ route, children }: { route: RouteId; children: ReactNode }
   );
 };
 
-/** The start page: welcome, the modules, instructions and helpdesk. */
+/**
+ * The start page: logged out, welcome, the modules, instructions and helpdesk; logged in, the
+ * person's dashboard first, with the modules and instructions below it.
+ */
 export const HomePage = () => {
   const { t } = useTranslation();
   const { isLoggedIn } = useSession();
@@ -45,10 +53,19 @@ export const HomePage = () => {
     <Stack gap="lg">
       <div>
         <Title order={1}>{t('home.title', { name })}</Title>
-        <Text mt="sm" size="lg">
-          {t('home.intro', { name })}
-        </Text>
+        {!isLoggedIn && (
+          <Text mt="sm" size="lg">
+            {t('home.intro', { name })}
+          </Text>
+        )}
       </div>
+
+      {isLoggedIn && (
+        <Suspense fallback={<PageLoader />}>
+          <ScreenMessages />
+          <Dashboard />
+        </Suspense>
+      )}
 
       <section aria-labelledby="home-modules">
         <Title order={2} id="home-modules">

@@ -161,3 +161,38 @@ export const checkTransition = (
   if (!mayTake(rule, context)) return { ok: false, reason: 'forbidden' };
   return { ok: true, rule };
 };
+
+/**
+ * The step that moves a service on toward online, for each state on the way there. Its rule's first
+ * actor is the one whose work it is (the others in `who` may stand in): the provider writes, the
+ * portfolio manager decides, the integration manager integrates.
+ */
+const NEXT_STEPS = {
+  application_draft: 'completeApplication',
+  application_received: 'planService',
+  // The way on from a planned service is writing its service information (the action's name says back).
+  service_planned: 'backToServiceInformationDraft',
+  service_information_draft: 'submitServiceInformation',
+  service_information_received: 'readyForIntegration',
+  ready_for_integration: 'integrationPlanned',
+  integration_planned: 'integrationInProgress',
+  integration_in_progress: 'serviceCardReview',
+  service_card_review: 'integrationCompleted',
+  integration_completed: 'online',
+} as const satisfies Partial<Record<ServiceState, WorkflowAction>>;
+
+/** The actions that are a service's next step from some state. */
+export type NextStepAction = (typeof NEXT_STEPS)[keyof typeof NEXT_STEPS];
+export const NEXT_STEP_ACTIONS = [...new Set(Object.values(NEXT_STEPS))] as readonly NextStepAction[];
+
+/**
+ * The next step of a service in this state when it waits for the caller: the caller may take it
+ * (checkTransition, the server's own rule) and is the actor whose work it is; null otherwise.
+ */
+export const nextStepFor = (state: ServiceState, context: WorkflowContext): NextStepAction | null => {
+  const action = (NEXT_STEPS as Partial<Record<ServiceState, NextStepAction>>)[state];
+  if (!action) return null;
+  const verdict = checkTransition(action, state, context);
+  if (!verdict.ok) return null;
+  return mayTake({ ...verdict.rule, who: verdict.rule.who.slice(0, 1) }, context) ? action : null;
+};

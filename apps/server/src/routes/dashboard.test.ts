@@ -1,0 +1,201 @@
+import type { Dashboard, ServiceState, VoState } from '@nubes/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeRequests, serviceReviews, vos } from '../db/schema.js';
+import { invalidateServiceCaches } from '../http/service-caches.js';
+import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
+import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+
+let test: TestApp;
+let world: ServiceWorld;
+const ids: Record<string, string> = {};
+
+const person = (username: string) => world.people[username]!;
+
+const dashboardOf = async (user: string): Promise<Dashboard> => {
+  const response = await test.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(person(user).token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Dashboard>();
+};
+
+const serviceIn = async (key: string, state: ServiceState, owner: string, provider: 'HPCN' | 'DCS' = 'HPCN') => {
+  const row = await createServiceInState(test.database.db, {
+    state,
+    name: `Dash ${key}`,
+    objectOwnerId: person(owner).id,
+    providerInstitutionId: world.institutions[provider],
+  });
+  ids[key] = row.id;
+  return row;
+};
+
+const voIn = async (name: string, state: VoState) => {
+  const [row] = await test.database.db
+    .insert(vos)
+    .values({
+      name,
+      state,
+      applicantId: person('victor').id,
+      description: 'A VO',
+      termsConfirmed: true,
+      termsConfirmedAt: new Date(),
+      policiesAccepted: true,
+      policiesAcceptedAt: new Date(),
+      sentAt: state === 'application_draft' ? null : new Date(),
+    })
+    .returning();
+  ids[name] = row!.id;
+};
+
+const waitingNames = (dashboard: Dashboard) =>
+  dashboard.waiting.items.map((item) => `${item.kind}:${item.name}:${item.due}`);
+
+beforeAll(async () => {
+  test = await createTestApp();
+  world = await seedServiceWorld(test, await seedPrincipals(test));
+  await serviceIn('alice draft', 'application_draft', 'alice');
+  await serviceIn('alice info', 'service_information_draft', 'alice');
+  await serviceIn('alice received', 'application_received', 'alice');
+  await serviceIn('alice online', 'service_online', 'alice');
+  await serviceIn('bob draft', 'application_draft', 'bob', 'DCS');
+  await serviceIn('bob info received', 'service_information_received', 'bob', 'DCS');
+  await serviceIn('bob ready', 'ready_for_integration', 'bob', 'DCS');
+  await serviceIn('bob online', 'service_online', 'bob', 'DCS');
+  await test.database.db
+    .insert(serviceReviews)
+    .values({ serviceId: ids['alice online']!, status: 'running', startedAt: new Date() });
+  await test.database.db
+    .insert(serviceReviews)
+    .values({ serviceId: ids['bob online']!, status: 'finishedOK', startedAt: new Date(), answeredAt: new Date() });
+  await test.database.db
+    .insert(changeRequests)
+    .values({ serviceId: ids['bob online']!, state: 'handed_in', authorId: person('bob').id });
+  await voIn('dash-received', 'application_received');
+  await voIn('dash-draft', 'application_draft');
+  invalidateServiceCaches(test.database.db);
+});
+afterAll(() => test.close());
+
+describe('GET /api/dashboard', () => {
+  it('answers 401 without a session', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'unauthorized' });
+  });
+
+  it('shows alice the next steps of her services and the review she must answer, never bob’s', async () => {
+    const dashboard = await dashboardOf('alice');
+    expect(waitingNames(dashboard)).toEqual(
+      expect.arrayContaining([
+        'service:Dash alice draft:completeApplication',
+        'service:Dash alice info:submitServiceInformation',
+        'review:Dash alice online:confirm',
+      ]),
+    );
+    const names = waitingNames(dashboard).join(' ');
+    // A received application waits for the portfolio manager, not for her.
+    expect(names).not.toContain('alice received');
+    expect(names).not.toContain('bob');
+    expect(dashboard.waiting.items.find((item) => item.name === 'Dash alice draft')?.link).toBe(
+      `/sc/service/${ids['alice draft']}?tab=status`,
+    );
+    expect(dashboard.myServices.items.map((s) => s.name).sort()).toEqual([
+      'Dash alice draft',
+      'Dash alice info',
+      'Dash alice online',
+      'Dash alice received',
+    ]);
+    expect(dashboard.myServices.total).toBe(4);
+  });
+
+  it('counts per state and centre only what the caller may read: bob’s draft is not in alice’s counts', async () => {
+    const dashboard = await dashboardOf('alice');
+    const drafts = dashboard.stateCounts.find((c) => c.state === 'application_draft');
+    expect(drafts?.count).toBe(1);
+    const dcs = dashboard.centreCounts.find((c) => c.abbreviation === 'DCS');
+    // bob's three services past the draft: alice (a service provider) reads those.
+    expect(dcs?.count).toBe(3);
+    expect(dashboard.stateCounts.reduce((sum, c) => sum + c.count, 0)).toBe(
+      dashboard.centreCounts.reduce((sum, c) => sum + c.count, 0),
+    );
+  });
+
+  it('shows paula what waits for the portfolio manager: received applications and information, answered reviews, change requests', async () => {
+    const dashboard = await dashboardOf('paula');
+    const names = waitingNames(dashboard);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'service:Dash alice received:planService',
+        'service:Dash bob info received:readyForIntegration',
+        'review:Dash bob online:end',
+        'changeRequest:Dash bob online:decide',
+        'vo:dash-received:approve',
+      ]),
+    );
+    // Drafts are the provider's work, integration the integration manager's.
+    expect(names.join(' ')).not.toContain('draft:completeApplication');
+    expect(names.join(' ')).not.toContain('bob ready');
+    expect(dashboard.stateCounts.find((c) => c.state === 'application_draft')?.count).toBe(2);
+  });
+
+  it('shows bob nothing of alice’s: not her drafts, not her services, not her review', async () => {
+    const dashboard = await dashboardOf('bob');
+    expect(waitingNames(dashboard)).toEqual(['service:Dash bob draft:completeApplication']);
+    expect(dashboard.myServices.items.every((s) => s.name.startsWith('Dash bob'))).toBe(true);
+    expect(dashboard.stateCounts.find((c) => c.state === 'application_draft')?.count).toBe(1);
+  });
+
+  it('shows ivan the services ready for integration', async () => {
+    expect(waitingNames(await dashboardOf('ivan'))).toEqual(['service:Dash bob ready:integrationPlanned']);
+  });
+
+  it('shows sven the VO applications waiting for review and victor his draft', async () => {
+    const sven = await dashboardOf('sven');
+    expect(waitingNames(sven)).toEqual(['vo:dash-received:approve']);
+    expect(sven.waiting.items[0]?.link).toBe(`/vo/virtual-organisation/${ids['dash-received']}`);
+    expect(sven.myServices.total).toBe(0);
+    const victor = await dashboardOf('victor');
+    expect(waitingNames(victor)).toEqual(['vo:dash-draft:send']);
+    expect(victor.waiting.items[0]?.link).toBe(`/vo/vo-application/${ids['dash-draft']}`);
+  });
+
+  it('gives nora, who has no role, an empty dashboard', async () => {
+    const dashboard = await dashboardOf('nora');
+    expect(dashboard).toEqual({
+      waiting: { items: [], total: 0 },
+      myServices: { items: [], total: 0 },
+      stateCounts: [],
+      centreCounts: [],
+      activity: [],
+    });
+  });
+
+  it('lists recent activity of readable services only, with people’s names', async () => {
+    // A workflow step through the API writes an audit event.
+    const alice = person('alice');
+    const detail = await test.app.inject({
+      method: 'GET',
+      url: `/api/services/${ids['alice draft']}`,
+      headers: bearer(alice.token),
+    });
+    const step = await test.app.inject({
+      method: 'POST',
+      url: `/api/services/${ids['alice draft']}/transitions`,
+      headers: bearer(alice.token),
+      payload: { action: 'withdrawApplication', version: detail.json<{ version: number }>().version },
+    });
+    expect(step.statusCode, step.body).toBe(200);
+
+    const own = await dashboardOf('alice');
+    expect(own.activity[0]).toMatchObject({
+      action: 'service.transition',
+      actor: 'Alice Adler',
+      objectName: 'Dash alice draft',
+      link: `/sc/service/${ids['alice draft']}?tab=history`,
+    });
+    // Withdrawn: no longer waiting for her.
+    expect(waitingNames(own).join(' ')).not.toContain('alice draft');
+    expect((await dashboardOf('nora')).activity).toEqual([]);
+    const admin = await dashboardOf('admin');
+    expect(admin.activity.length).toBeGreaterThan(0);
+  });
+});

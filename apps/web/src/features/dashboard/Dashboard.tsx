@@ -1,0 +1,84 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { offersRoute, routePath, type ServiceSummary } from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/SessionProvider';
+import { principalOf } from '../../auth/principal';
+import { DataTable } from '../../components/data-table';
+import { PageLoader } from '../../components/PageLoader';
+import { Link } from '../../routing';
+import { serviceColumns } from '../portfolio/serviceColumns';
+import { dashboardKeys, fetchDashboard } from './api';
+import { RecentActivity } from './RecentActivity';
+import { WaitingList } from './WaitingList';
+import './dashboard.css';
+
+// recharts is most of a chart's weight: it loads after the rest of the dashboard shows.
+const DashboardCharts = lazy(() => import('./DashboardCharts').then((m) => ({ default: m.DashboardCharts })));
+
+const MY_SERVICE_COLUMNS = new Set(['name', 'serviceId', 'state', 'updatedAt']);
+
+const Section = ({ id, title, children }: { id: string; title: string; children: React.ReactNode }) => (
+  <section aria-labelledby={id} className="dashboard-section">
+    <Title order={2} id={id} mb="xs">
+      {title}
+    </Title>
+    {children}
+  </section>
+);
+
+/** The logged-in home: what waits for the person, their services, counts as charts, recent activity (ADR 0041). */
+export const Dashboard = () => {
+  const { t, i18n } = useTranslation();
+  const { session } = useSession();
+  const query = useQuery({ queryKey: dashboardKeys.mine, queryFn: ({ signal }) => fetchDashboard(signal) });
+  const columns = useMemo(
+    () => serviceColumns(t, i18n.language, true).filter((column) => MY_SERVICE_COLUMNS.has(column.id)),
+    [t, i18n.language],
+  );
+  const loading = <PageLoader />;
+
+  if (query.isError) return <Text role="alert">{t('dashboard.loadFailed')}</Text>;
+  const data = query.data;
+  return (
+    <Stack gap="xl">
+      <Text size="lg">{t('dashboard.intro')}</Text>
+      <Section id="dashboard-waiting" title={t('dashboard.waitingHeading')}>
+        {data ? <WaitingList items={data.waiting.items} total={data.waiting.total} /> : loading}
+      </Section>
+      <Section id="dashboard-my-services" title={t('dashboard.myServicesHeading')}>
+        <DataTable<ServiceSummary>
+          id="dashboard-my-services"
+          caption={t('dashboard.myServicesHeading')}
+          columns={columns}
+          rows={data?.myServices.items}
+          getRowId={(service) => service.id}
+          initialSort={{ id: 'updatedAt', desc: true }}
+          countLabel={() => t('dashboard.myServicesCount', { count: data?.myServices.total ?? 0 })}
+          columnChooser={false}
+          empty={{ title: t('dashboard.myServicesNone'), hint: t('dashboard.myServicesNoneHint') }}
+        />
+        {offersRoute(principalOf(session), 'myServices') && (data?.myServices.total ?? 0) > 0 && (
+          <Group mt="xs">
+            <Anchor component={Link} to={routePath('myServices')}>
+              {t('dashboard.allMyServices')}
+            </Anchor>
+          </Group>
+        )}
+      </Section>
+      <Section id="dashboard-counts" title={t('dashboard.countsHeading')}>
+        {data ? (
+          <Suspense fallback={<PageLoader />}>
+            <DashboardCharts stateCounts={data.stateCounts} centreCounts={data.centreCounts} />
+          </Suspense>
+        ) : (
+          loading
+        )}
+      </Section>
+      <Section id="dashboard-activity" title={t('dashboard.activityHeading')}>
+        {data ? <RecentActivity entries={data.activity} /> : loading}
+      </Section>
+    </Stack>
+  );
+};

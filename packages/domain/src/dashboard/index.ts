@@ -1,0 +1,2 @@
+export * from './waiting.js';
+export * from './schemas.js';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { CHANGE_REQUEST_STATES } from '../change-requests/states.js';
+import { REVIEW_STATUSES } from '../reviews/statuses.js';
+import { serviceListResponseSchema } from '../schemas/services.js';
+import { SERVICE_STATES } from '../services/states.js';
+import { NEXT_STEP_ACTIONS } from '../services/workflow.js';
+import { VO_STATES } from '../vos/states.js';
+import { CHANGE_REQUEST_DUE, REVIEW_DUE, VO_DUE } from './waiting.js';
+
+const isoDateTime = z.string().meta({ format: 'date-time' });
+
+/** How many waiting items, own services and activity entries the dashboard carries at most. */
+export const DASHBOARD_LIMITS = { waiting: 25, myServices: 10, activity: 10 } as const;
+
+/** Where an item leads: a path of the web app (the domain's route table). */
+const link = z.string();
+
+const waitingServiceSchema = z.object({
+  kind: z.literal('service'),
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(SERVICE_STATES),
+  due: z.enum(NEXT_STEP_ACTIONS),
+  link,
+  since: isoDateTime,
+});
+
+const waitingChangeRequestSchema = z.object({
+  kind: z.literal('changeRequest'),
+  id: z.string(),
+  /** The service's name: a change request has none of its own. */
+  name: z.string(),
+  state: z.enum(CHANGE_REQUEST_STATES),
+  due: z.enum(CHANGE_REQUEST_DUE),
+  link,
+  since: isoDateTime,
+});
+
+const waitingReviewSchema = z.object({
+  kind: z.literal('review'),
+  /** The service's id: a service has one review at a time. */
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(REVIEW_STATUSES),
+  due: z.enum(REVIEW_DUE),
+  link,
+  since: isoDateTime,
+});
+
+const waitingVoSchema = z.object({
+  kind: z.literal('vo'),
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(VO_STATES),
+  due: z.enum(VO_DUE),
+  link,
+  since: isoDateTime,
+});
+
+export const waitingItemSchema = z
+  .discriminatedUnion('kind', [waitingServiceSchema, waitingChangeRequestSchema, waitingReviewSchema, waitingVoSchema])
+  .meta({ id: 'DashboardWaitingItem' });
+export type WaitingItem = z.infer<typeof waitingItemSchema>;
+
+const activityEntrySchema = z
+  .object({
+    id: z.string(),
+    at: isoDateTime,
+    /** The person's name as the audit trail keeps it. */
+    actor: z.string(),
+    action: z.string(),
+    objectType: z.string(),
+    /** The object's name where the portal knows it (services); null otherwise. */
+    objectName: z.string().nullable(),
+    link: link.nullable(),
+  })
+  .meta({ id: 'DashboardActivity' });
+export type DashboardActivity = z.infer<typeof activityEntrySchema>;
+
+const centreCountSchema = z.object({
+  /** null: services without a provider yet. */
+  institutionId: z.string().nullable(),
+  abbreviation: z.string().nullable(),
+  name: z.string().nullable(),
+  count: z.int(),
+});
+
+export const dashboardSchema = z
+  .object({
+    /** What waits for the caller, longest waiting first, at most DASHBOARD_LIMITS.waiting; total counts all. */
+    waiting: z.object({ items: z.array(waitingItemSchema), total: z.int() }),
+    /** The services the caller holds a role in, last changed first. */
+    myServices: serviceListResponseSchema.omit({ page: true, pageSize: true }),
+    /** Over every service the caller may read: per state in the workflow's order, states without one left out. */
+    stateCounts: z.array(z.object({ state: z.enum(SERVICE_STATES), count: z.int() })),
+    /** Over every service the caller may read: per providing centre, most services first. */
+    centreCounts: z.array(centreCountSchema),
+    /** The latest audit events the caller may read, newest first. */
+    activity: z.array(activityEntrySchema),
+  })
+  .meta({ id: 'Dashboard' });
+export type Dashboard = z.infer<typeof dashboardSchema>;
