@@ -61,13 +61,15 @@ afterEach(() => {
 });
 
 describe('the shell part of the catalogues (ADR 0026)', () => {
-  it('is enough for the home page, logged out and logged in with the menus open', async () => {
+  // Logged in, home is the dashboard, a screen of its own with the screens part; the shell around
+  // a public page is what a logged-in user sees before that part is in.
+  it('is enough for the home page logged out, and for the shell logged in with the menus open', async () => {
     const first = renderApp({ path: '/' });
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
     first.unmount();
 
-    renderApp({ path: '/', user: PEOPLE.admin });
-    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    renderApp({ path: '/sc/public-service-portfolio', user: PEOPLE.admin });
+    expect(await screen.findByText('Sync & Share')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByRole('button', { name: 'Portal Admin' });
     const menus = within(nav).getAllByRole('button');

@@ -246,4 +246,10 @@ export const deShell: ShellMessages = {
     unsorted: 'Reihenfolge der Liste',
     page: 'Seite',
   },
+  // The header's search button, on every page of a logged-in user; the dialog's texts load with it (ADR 0042).
+  globalSearchButton: {
+    open: 'Suchen',
+    openHint: 'Suchen (Strg+K)',
+    shortcut: 'Strg K',
+  },
 };

@@ -1938,9 +1938,6 @@ export const de: Messages = {
     moreModules: 'Module und Anleitungen',
   },
   globalSearch: {
-    open: 'Suchen',
-    openHint: 'Suchen (Strg+K)',
-    shortcut: 'Strg K',
     placeholder: 'Services, Kontakte und VOs suchen',
     label: 'Im Portal suchen',
     typeMore: 'Bitte geben Sie mindestens zwei Zeichen ein.',

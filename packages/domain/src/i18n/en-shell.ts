@@ -247,4 +247,10 @@ export const enShell = {
     unsorted: 'List order',
     page: 'Page',
   },
+  // The header's search button, on every page of a logged-in user; the dialog's texts load with it (ADR 0042).
+  globalSearchButton: {
+    open: 'Search',
+    openHint: 'Search (Ctrl+K)',
+    shortcut: 'Ctrl K',
+  },
 } as const;

@@ -1911,9 +1911,6 @@ export const en = {
     moreModules: 'Modules and instructions',
   },
   globalSearch: {
-    open: 'Search',
-    openHint: 'Search (Ctrl+K)',
-    shortcut: 'Ctrl K',
     placeholder: 'Search services, contacts and VOs',
     label: 'Search the portal',
     typeMore: 'Type at least two characters.',

@@ -1,13 +1,10 @@
 import type { Dashboard } from '@nubes/domain';
-import { configure } from '@testing-library/dom';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { apiError, fakeApi } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
 const SERVICE = 'c0a80101-0000-4000-8000-000000000001';
 

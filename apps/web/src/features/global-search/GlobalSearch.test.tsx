@@ -1,12 +1,9 @@
-import { configure } from '@testing-library/dom';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { fakeApi } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 
-beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
-afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
 const SERVICE = 'c0a80101-0000-4000-8000-000000000001';
 const CONTACT = 'c0a80101-0000-4000-8000-000000000002';

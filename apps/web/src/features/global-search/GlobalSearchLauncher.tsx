@@ -28,11 +28,11 @@ const LauncherButton = ({ onOpen }: { onOpen: () => void }) => {
       className="global-search-button"
       onClick={onOpen}
       aria-keyshortcuts="Control+K /"
-      title={t('globalSearch.openHint')}
+      title={t('globalSearchButton.openHint')}
     >
       <SearchIcon />
-      <span>{t('globalSearch.open')}</span>
-      <kbd aria-hidden="true">{t('globalSearch.shortcut')}</kbd>
+      <span>{t('globalSearchButton.open')}</span>
+      <kbd aria-hidden="true">{t('globalSearchButton.shortcut')}</kbd>
     </UnstyledButton>
   );
 };
@@ -62,12 +62,16 @@ export const GlobalSearchLauncher = () => {
   }, [isLoggedIn, open]);
 
   if (!isLoggedIn) return null;
-  // The texts are in the catalogues' screens part: the button shows once it is there.
+  // The button's texts are in the shell part; the dialog's load with it, from the screens part.
   return (
-    <Suspense fallback={null}>
-      <ScreenMessages />
+    <>
       <LauncherButton onOpen={open} />
-      {opened && <GlobalSearch onClose={() => setOpened(false)} />}
-    </Suspense>
+      {opened && (
+        <Suspense fallback={null}>
+          <ScreenMessages />
+          <GlobalSearch onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
+    </>
   );
 };
