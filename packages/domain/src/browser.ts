@@ -32,3 +32,5 @@ export * from './user-accounts/index.js';
 export * from './contacts/index.js';
 export * from './admin/index.js';
 export * from './vos/index.js';
+export * from './saved-views/index.js';
+export * from './schemas/tab-counts.js';

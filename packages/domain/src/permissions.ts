@@ -172,6 +172,11 @@ export const PERMISSIONS = {
     audience: ['voSupervisor', 'servicePortfolioManager'],
     description: 'Review VO applications: see every VO, approve, send back to draft, make available',
   },
+  // Saved views (docs/adr/0044-saved-views.md)
+  'savedView.manage': {
+    audience: 'authenticated',
+    description: 'List, save, rename and delete the own saved views of the lists; another person’s look like not-found',
+  },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -130,6 +130,34 @@ describe('GET /api/services', () => {
     expect(combined.items.map((s) => s.name)).toEqual(['North 13 service not available']);
   });
 
+  it('counts every tab under the search and filters in one answer, as each tab’s list counts', async () => {
+    const counts = async (username: string, query: string) => {
+      const response = await get(username, `/api/services/tab-counts?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ counts: Record<string, number> }>().counts;
+    };
+    for (const [username, query] of [
+      ['paula', ''],
+      ['alice', ''],
+      ['paula', 'q=north'],
+      ['paula', `provider=${world.institutions.DCS}`],
+      ['bob', `keyword=${storageKeyword}`],
+    ] as const) {
+      const answer = await counts(username, query);
+      for (const tab of [...Object.keys(TAB_STATES), 'myCentre']) {
+        expect(answer[tab], `${username} ${query} ${tab}`).toBe((await list(username, `tab=${tab}&${query}`)).total);
+      }
+    }
+    // A state counts only in the tabs that hold it (the list drops it on another tab).
+    const online = await counts('paula', 'state=service_online');
+    expect(online.catalogue).toBe(3);
+    expect(online.pipeline).toBe((await list('paula', 'tab=pipeline')).total);
+    expect((await get('paula', '/api/services/tab-counts?state=nowhere')).statusCode).toBe(400);
+    expect((await get('paula', '/api/services/tab-counts?tab=pipeline')).statusCode).toBe(400);
+    expect((await get('nora', '/api/services/tab-counts')).statusCode).toBe(403);
+    expect((await get(null, '/api/services/tab-counts')).statusCode).toBe(401);
+  });
+
   it('searches word prefixes in ID, name, short description and keywords; odd characters are harmless', async () => {
     expect((await list('paula', 'q=nort onl')).items.map((s) => s.name)).toEqual(['North 12 service online']);
     expect((await list('paula', 'q=ARCH TAPE')).total).toBe(3);

@@ -1,5 +1,9 @@
 import {
   integrationListQuerySchema,
+  PORTFOLIO_TABS,
+  tabCountsQuerySchema,
+  tabCountsSchema,
+  TAB_STATES,
   serviceListQuerySchema,
   serviceListResponseSchema,
   type ServiceListQuery,
@@ -55,6 +59,35 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       },
     },
     async (request) => listPage(requirePrincipal(request), request.query),
+  );
+
+  app.get(
+    '/services/tab-counts',
+    {
+      config: { access: 'service.list' },
+      schema: {
+        tags,
+        summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
+        description:
+          'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
+        security,
+        querystring: tabCountsQuerySchema,
+        response: { 200: tabCountsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { state, ...rest } = request.query;
+      // One snapshot for every tab, so the counts belong to one moment.
+      const snapshot = await context.serviceIndex.snapshot();
+      const caller = { principal, institutionId: principal.institutionId };
+      const counts = PORTFOLIO_TABS.map((tab) => {
+        const holdsState = !state || tab === 'myCentre' || TAB_STATES[tab].includes(state);
+        const criteria = { ...rest, tab, state: holdsState ? state : undefined };
+        return [tab, snapshot.query(criteria, caller, 'name', 'asc', { limit: 0, offset: 0 }).total] as const;
+      });
+      return { counts: Object.fromEntries(counts) as Record<(typeof PORTFOLIO_TABS)[number], number> };
+    },
   );
 
   app.get(
