@@ -25,11 +25,17 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The API as the lists use it: one page of the list, institutions and keywords; records the list calls. */
-const serveList = (total: number, rows: ServiceSummary[]) => {
+const serveList = (total: number, rows: ServiceSummary[], counts: string[] = []) => {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
+      if (input.startsWith('/api/services/tab-counts')) {
+        counts.push(input);
+        return json({
+          counts: { application: total, pipeline: 7, catalogue: 1234, offboarding: 0, withdrawn: 2, myCentre: 3 },
+        });
+      }
       if (input.startsWith('/api/services') || input.startsWith('/api/integration-list')) {
         calls.push(input);
         return json({ items: rows, total, page: 1, pageSize: 50 });
@@ -85,6 +91,21 @@ describe('service portfolio', () => {
     await waitFor(() =>
       expect(calls.at(-1)).toBe('/api/services?tab=application&sort=name&order=asc&page=3&pageSize=50'),
     );
+  });
+
+  it('shows on each tab how many services it holds under the search, from one request', async () => {
+    const counts: string[] = [];
+    serveList(12, [summary(1)], counts);
+    renderApp({ path: '/sc/service-portfolio?q=north&tab=catalogue&page=2', user: PEOPLE.paula });
+    await screen.findByRole('link', { name: 'Service 1' });
+    const catalogue = screen.getByRole('tab', { name: 'Catalogue', selected: true });
+    await waitFor(() => expect(catalogue).toHaveAccessibleDescription('1,234 services in this section'));
+    expect(within(catalogue).getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pipeline' })).toHaveAccessibleDescription('7 services in this section');
+    expect(screen.getByRole('tab', { name: 'Offboarding / Retired' })).toHaveAccessibleDescription(
+      '0 services in this section',
+    );
+    expect(counts).toEqual(['/api/services/tab-counts?q=north']);
   });
 
   it('switches tabs and offers only the states of the tab', async () => {
