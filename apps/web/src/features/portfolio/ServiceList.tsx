@@ -1,13 +1,15 @@
 import './portfolio.css';
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { routePath, type ServiceSort } from '@nubes/domain';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { routePath, type SavedView, type ServiceSort } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
 import { isApiError } from '../../api/client';
-import { DataTable, downloadText, type DataTableEmpty } from '../../components/data-table';
+import { useSession } from '../../auth/SessionProvider';
+import { DataTable, downloadText, useHiddenColumns, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
 import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
 import {
@@ -16,6 +18,8 @@ import {
   isSortable,
   listApiPath,
   PAGE_SIZES,
+  parseListFilters,
+  serializeListFilters,
   sortBy,
   type ListFilters,
   type ListSource,
@@ -52,6 +56,26 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
   });
   const sortable = isSortable(source);
   const columns = useMemo(() => serviceColumns(t, i18n.language, sortable), [t, i18n.language, sortable]);
+  const { session } = useSession();
+  const tableId = `services-${source}`;
+  const defaultHidden = useMemo(
+    () => columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+    [columns],
+  );
+  // The list holds the hidden columns (remembered as the table would), so a saved view can set them.
+  const [hidden, setHidden] = useHiddenColumns(session?.username ?? null, tableId, defaultHidden);
+  const visibleColumns = columns.filter((column) => !hidden.includes(column.id)).map((column) => column.id);
+  const applyView = (view: SavedView) => {
+    setFilters(parseListFilters(new URLSearchParams(view.query), source));
+    // Columns the view does not name are hidden; a view without columns keeps the table's defaults.
+    setHidden(
+      view.columns.length > 0
+        ? columns
+            .filter((column) => (column.hideable ?? true) && !view.columns.includes(column.id))
+            .map((column) => column.id)
+        : defaultHidden,
+    );
+  };
 
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
@@ -103,7 +127,17 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
 
   return (
     <Stack gap="md">
-      <ListFilterBar source={source} filters={filters} onChange={setFilters} />
+      <Group align="flex-end" justify="space-between" gap="md">
+        <Box flex="1 1 auto">
+          <ListFilterBar source={source} filters={filters} onChange={setFilters} />
+        </Box>
+        <SavedViewsMenu
+          list={source}
+          query={serializeListFilters({ ...filters, page: 1 }, source).toString()}
+          columns={visibleColumns}
+          onApply={applyView}
+        />
+      </Group>
 
       {list.isError && !list.data ? (
         <Paper withBorder p="md" role="alert">
@@ -112,7 +146,8 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
         </Paper>
       ) : (
         <DataTable
-          id={`services-${source}`}
+          id={tableId}
+          hiddenColumns={{ hidden, onChange: setHidden }}
           caption={t('portfolio.caption', { list: label, page: filters.page, pages })}
           columns={columns}
           rows={list.data?.items}
