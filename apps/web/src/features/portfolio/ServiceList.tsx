@@ -9,6 +9,7 @@ import { isApiError } from '../../api/client';
 import { useSession } from '../../auth/SessionProvider';
 import { DataTable, downloadText, useHiddenColumns, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
+import { StartSelectedReviews } from '../reviews/StartSelectedReviews';
 import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
 import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
@@ -26,6 +27,7 @@ import {
 } from './listQuery';
 import { serviceColumns } from './serviceColumns';
 import { selectedCsvFilename, servicesCsv } from './serviceCsv';
+import { selectedJsonFilename, servicesJson } from './serviceJson';
 import { usePermission } from './usePermission';
 
 export interface ServiceListProps {
@@ -48,6 +50,7 @@ const isFiltered = (filters: ListFilters) => Boolean(filters.q || filters.state 
 export const ServiceList = ({ source, filters, setFilters, label, exportable }: ServiceListProps) => {
   const { t, i18n } = useTranslation();
   const mayCreate = usePermission('service.create');
+  const mayReview = usePermission('review.manage');
   const path = listApiPath(source, filters);
   const list = useQuery({
     queryKey: listKeys.page(source, path),
@@ -173,10 +176,21 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
               </Button>
             )
           }
-          bulkActions={(selected) => (
-            <Button size="compact-md" onClick={() => downloadText(servicesCsv(selected, t), selectedCsvFilename())}>
-              {t('dataTable.exportSelectedCsv')}
-            </Button>
+          bulkActions={(selected, clearSelection) => (
+            <>
+              <Button size="compact-md" onClick={() => downloadText(servicesCsv(selected, t), selectedCsvFilename())}>
+                {t('dataTable.exportSelectedCsv')}
+              </Button>
+              <Button
+                size="compact-md"
+                onClick={() =>
+                  downloadText(servicesJson(selected), selectedJsonFilename(), 'application/json;charset=utf-8')
+                }
+              >
+                {t('savedViews.exportSelectedJson')}
+              </Button>
+              {mayReview && <StartSelectedReviews selected={selected} clearSelection={clearSelection} />}
+            </>
           )}
         />
       )}
