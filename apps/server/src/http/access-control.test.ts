@@ -92,6 +92,7 @@ describe('declared access of routes', () => {
         'PATCH /api/saved-views/:id',
         'DELETE /api/saved-views/:id',
         'GET /api/services/tab-counts',
+        'GET /api/integration-list/export.csv',
         'GET /api/role-counts',
         // VO registration (routes/vos.ts)
         'GET /api/vos',

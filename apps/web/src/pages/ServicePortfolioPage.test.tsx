@@ -172,6 +172,12 @@ describe('integration list', () => {
     await screen.findByRole('link', { name: 'Service 1' });
     expect(calls.at(-1)).toBe('/api/integration-list?page=1&pageSize=50');
     expect(screen.queryByRole('button', { name: /Score/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/integration-list/export.csv',
+    );
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'all' } });
+    await waitFor(() => expect(currentLocation()).toBe('/sc/service-integration-list?scope=all'));
+    await waitFor(() => expect(calls.at(-1)).toBe('/api/integration-list?scope=all&page=1&pageSize=50'));
   });
 });

@@ -1845,7 +1845,6 @@ export const de: Messages = {
     menu: 'Ansichten',
     menuLabel: 'Gespeicherte Ansichten dieser Liste',
     none: 'Noch keine gespeicherten Ansichten',
-    apply: '{{name}} anwenden',
     saveAs: 'Aktuelle Ansicht speichern unter …',
     update: 'Aktuelle Ansicht in „{{name}}“ speichern',
     rename: '„{{name}}“ umbenennen',
@@ -1873,7 +1872,6 @@ export const de: Messages = {
     failed: 'Die Ansicht konnte nicht gespeichert werden',
     deleteFailed: 'Die Ansicht konnte nicht gelöscht werden',
     loadFailed: 'Die gespeicherten Ansichten konnten nicht geladen werden',
-    stale: 'Die Ansicht wurde inzwischen anderswo geändert; die Liste zeigt sie, wie sie jetzt ist.',
     tabCount_one: '{{number}} Service in diesem Bereich',
     tabCount_other: '{{number}} Services in diesem Bereich',
     exportSelectedJson: 'Auswahl als JSON exportieren',
@@ -1892,11 +1890,8 @@ export const de: Messages = {
     reviewsStarted_one: '{{count}} Review gestartet',
     reviewsStarted_other: '{{count}} Reviews gestartet',
     startReviewFailed: 'Die Reviews konnten nicht gestartet werden',
-    selectionNotStartable:
-      'Für einige der ausgewählten Services läuft schon ein Review, oder ihr Zustand hat sich geändert. Laden Sie die Liste neu und wählen Sie erneut aus.',
     integrationScope: 'Anzeigen',
     integrationScopeWork: 'Services in der Integrationsarbeit',
     integrationScopeAll: 'Alle Services',
-    exportJson: 'Als JSON exportieren',
   },
 };

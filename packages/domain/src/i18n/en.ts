@@ -1818,7 +1818,6 @@ export const en = {
     menu: 'Views',
     menuLabel: 'Saved views of this list',
     none: 'No saved views yet',
-    apply: 'Apply {{name}}',
     saveAs: 'Save current view as…',
     update: 'Save current view into “{{name}}”',
     rename: 'Rename “{{name}}”',
@@ -1846,7 +1845,6 @@ export const en = {
     failed: 'The view could not be saved',
     deleteFailed: 'The view could not be deleted',
     loadFailed: 'The saved views could not be loaded',
-    stale: 'The view was changed elsewhere meanwhile; the list shows it as it is now.',
     tabCount_one: '{{number}} service in this section',
     tabCount_other: '{{number}} services in this section',
     exportSelectedJson: 'Export selected as JSON',
@@ -1863,11 +1861,8 @@ export const en = {
     reviewsStarted_one: '{{count}} review started',
     reviewsStarted_other: '{{count}} reviews started',
     startReviewFailed: 'The reviews could not be started',
-    selectionNotStartable:
-      'A review runs already for some of the selected services, or their state changed. Reload the list and select again.',
     integrationScope: 'Show',
     integrationScopeWork: 'Services in integration work',
     integrationScopeAll: 'All services',
-    exportJson: 'Export as JSON',
   },
 } as const;
