@@ -34,3 +34,4 @@ export * from './admin/index.js';
 export * from './vos/index.js';
 export * from './saved-views/index.js';
 export * from './schemas/tab-counts.js';
+export * from './schemas/public-service.js';
