@@ -55,7 +55,6 @@ describe('public portfolio', () => {
     expect(await screen.findByText('30 services')).toBeInTheDocument();
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'service 12' } });
-    fireEvent.keyDown(screen.getByRole('searchbox', { name: 'Search' }), { key: 'Enter' });
     await waitFor(() =>
       expect(
         within(table)
@@ -68,8 +67,10 @@ describe('public portfolio', () => {
       within(pastTable.closest('.data-table')!).getByText('No service matches the search and filters.'),
     ).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reset search and filters' }));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Provider'), { target: { value: '' } });
     await waitFor(() => expect(currentLocation()).toBe('/sc/public-service-portfolio'));
+    expect(await screen.findByText('60 services')).toBeInTheDocument();
   });
 });
 

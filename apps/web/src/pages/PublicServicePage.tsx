@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { formatDate, routePath, type PublicServiceDetail } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, isApiError } from '../api/client';
 import { ExternalLink } from '../components/ExternalLink';
@@ -8,6 +9,7 @@ import { PageLoader } from '../components/PageLoader';
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { usePageTitle } from '../hooks/useDocumentTitle';
+import { ScreenMessages } from '../i18n/ScreenMessages';
 import { Link, useParams } from '../routing';
 import './PublicServicePage.css';
 
@@ -43,7 +45,16 @@ const FieldValues = ({ field }: { field: Field }) => {
  * columns and the catalogue's public fields, as the server answers them in the reader's language
  * (docs/adr/0045-public-portfolio-page.md). The address names the service ID, which never changes.
  */
-export const PublicServicePage = () => {
+export const PublicServicePage = () => (
+  // Its texts are in the catalogues' screens part, which a public route does not load by itself:
+  // they would otherwise weigh on the public portfolio's first visit (docs/adr/0045-public-portfolio-page.md).
+  <Suspense fallback={<PageLoader />}>
+    <ScreenMessages />
+    <PublicService />
+  </Suspense>
+);
+
+const PublicService = () => {
   const { t, i18n } = useTranslation();
   const { serviceId = '' } = useParams();
   const service = useQuery({
@@ -60,7 +71,7 @@ export const PublicServicePage = () => {
 
   const back = (
     <Anchor component={Link} to={routePath('publicServicePortfolio')}>
-      {t('publicService.back')}
+      {t('publicServicePage.back')}
     </Anchor>
   );
   if (service.isPending) return <PageLoader />;
@@ -69,9 +80,9 @@ export const PublicServicePage = () => {
     return (
       <Stack gap="md">
         {back}
-        <Title order={1}>{missing ? t('publicService.notFound') : t('routes.publicService')}</Title>
+        <Title order={1}>{missing ? t('publicServicePage.notFound') : t('routes.publicService')}</Title>
         <Text role={missing ? undefined : 'alert'}>
-          {missing ? t('publicService.notFoundText') : t('publicService.loadFailed')}
+          {missing ? t('publicServicePage.notFoundText') : t('publicServicePage.loadFailed')}
         </Text>
       </Stack>
     );
@@ -83,9 +94,9 @@ export const PublicServicePage = () => {
       <div>
         <Title order={1}>{data.name}</Title>
         <dl className="public-service-facts">
-          <dt>{t('publicService.serviceId')}</dt>
+          <dt>{t('publicServicePage.serviceId')}</dt>
           <dd>{data.serviceId}</dd>
-          <dt>{t('publicService.provider')}</dt>
+          <dt>{t('publicPortfolio.provider')}</dt>
           <dd>
             {data.provider ? <ProviderWithLogo name={data.provider} logo={data.providerLogo} size="medium" /> : '—'}
           </dd>
@@ -93,11 +104,11 @@ export const PublicServicePage = () => {
           <dd>
             <ServiceStateBadge state={data.state} />
           </dd>
-          <dt>{t('publicService.onlineSince')}</dt>
+          <dt>{t('publicPortfolio.onlineSince')}</dt>
           <dd>{formatDate(data.onlineSince) || '—'}</dd>
           {data.onlineUntil && (
             <>
-              <dt>{t('publicService.onlineUntil')}</dt>
+              <dt>{t('publicServicePage.onlineUntil')}</dt>
               <dd>{formatDate(data.onlineUntil)}</dd>
             </>
           )}
@@ -106,7 +117,7 @@ export const PublicServicePage = () => {
       {data.fields.length > 0 && (
         <section aria-labelledby="public-service-details">
           <Title order={2} id="public-service-details" mb="sm">
-            {t('publicService.details')}
+            {t('publicServicePage.details')}
           </Title>
           <dl className="public-service-fields">
             {data.fields.map((field) => (

@@ -8,6 +8,7 @@ import type { DataTable as DataTableComponent } from '../components/data-table/D
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
+import { PublicPortfolioFilters } from '../features/portfolio/PublicPortfolioFilters';
 import {
   filterPublicServices,
   readPublicFilter,
@@ -27,9 +28,6 @@ const dataTableModule = import('../components/data-table/DataTable');
 const DataTable = lazy(() =>
   dataTableModule.then((module) => ({ default: module.DataTable })),
 ) as unknown as typeof DataTableComponent;
-// The search and filters likewise: a chunk of their own, requested with the page (docs/adr/0045-public-portfolio-page.md).
-const filtersModule = import('../features/portfolio/PublicPortfolioFilters');
-const PublicPortfolioFilters = lazy(() => filtersModule.then((module) => ({ default: module.PublicPortfolioFilters })));
 
 interface PortfolioTableProps {
   id: string;
@@ -113,26 +111,15 @@ export const PublicServicePortfolioPage = () => {
     staleTime: 60_000,
   });
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => readPublicFilter(params), [params]);
+  const filter = readPublicFilter(params);
   const setFilter = (next: PublicPortfolioFilter) => setParams(writePublicFilter(next), { replace: true });
   const filtered = Boolean(filter.q || filter.provider || filter.state);
-  const providers = useMemo(
-    () =>
-      portfolio.data
-        ? [...new Set([...portfolio.data.current, ...portfolio.data.past].map((service) => service.provider))]
-            .filter(Boolean)
-            .sort((a, b) => a.localeCompare(b))
-        : [],
-    [portfolio.data],
-  );
-  const current = useMemo(
-    () => (portfolio.data ? filterPublicServices(portfolio.data.current, filter) : []),
-    [portfolio.data, filter],
-  );
-  const past = useMemo(
-    () => (portfolio.data ? filterPublicServices(portfolio.data.past, filter) : []),
-    [portfolio.data, filter],
-  );
+  const data = portfolio.data;
+  const providers = data
+    ? [...new Set([...data.current, ...data.past].map((service) => service.provider))].filter(Boolean).sort()
+    : [];
+  const current = data ? filterPublicServices(data.current, filter) : [];
+  const past = data ? filterPublicServices(data.past, filter) : [];
 
   return (
     <Stack gap="lg">
@@ -148,9 +135,7 @@ export const PublicServicePortfolioPage = () => {
       )}
       {portfolio.data && (
         <>
-          <Suspense fallback={null}>
-            <PublicPortfolioFilters filter={filter} providers={providers} onChange={setFilter} />
-          </Suspense>
+          <PublicPortfolioFilters filter={filter} providers={providers} onChange={setFilter} />
           <section aria-labelledby="public-current">
             <Title order={2} id="public-current" mb="sm">
               {t('publicPortfolio.currentHeading')}

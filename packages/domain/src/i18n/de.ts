@@ -1894,4 +1894,13 @@ export const de: Messages = {
     integrationScopeWork: 'Services in der Integrationsarbeit',
     integrationScopeAll: 'Alle Services',
   },
+  publicServicePage: {
+    serviceId: 'Service-ID',
+    back: 'Zurück zum Serviceportfolio',
+    onlineUntil: 'Online bis',
+    details: 'Über den Service',
+    notFound: 'Service nicht gefunden',
+    notFoundText: 'Das Portfolio enthält keinen Service mit dieser ID, oder er ist nicht öffentlich.',
+    loadFailed: 'Der Service konnte nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+  },
 };

@@ -1865,4 +1865,13 @@ export const en = {
     integrationScopeWork: 'Services in integration work',
     integrationScopeAll: 'All services',
   },
+  publicServicePage: {
+    serviceId: 'Service ID',
+    back: 'Back to the service portfolio',
+    onlineUntil: 'Online until',
+    details: 'About the service',
+    notFound: 'Service not found',
+    notFoundText: 'The portfolio holds no service with this ID, or it is not public.',
+    loadFailed: 'The service could not be loaded. Please try again later.',
+  },
 } as const;

@@ -1,9 +1,7 @@
-import { Button, NativeSelect } from '@mantine/core';
 import { CATALOGUE_STATES, OFFBOARDING_STATES } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/FilterBar';
-import { SearchBox } from '../../components/SearchBox';
 import type { PublicPortfolioFilter } from './publicPortfolioFilter';
+import './public-portfolio-filters.css';
 
 export interface PublicPortfolioFiltersProps {
   filter: PublicPortfolioFilter;
@@ -13,49 +11,57 @@ export interface PublicPortfolioFiltersProps {
 }
 
 /**
- * Search, provider and status of the public portfolio, over both of its tables. Its own chunk,
- * loaded beside the table's, so the page's first bytes stay within budget (docs/adr/0045-public-portfolio-page.md).
+ * Search, provider and status of the public portfolio, over both of its tables. Plain labelled
+ * inputs styled like the portal's (public-portfolio-filters.css), not Mantine's inputs: those
+ * would add some 13 KB to a visitor's first load, over the page's budget
+ * (docs/adr/0045-public-portfolio-page.md). The search filters as one types: the rows are in memory.
  */
 export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPortfolioFiltersProps) => {
   const { t } = useTranslation();
-  const filtered = Boolean(filter.q || filter.provider || filter.state);
   return (
-    // The filter bar's own reset says it with a logged-in screen's text; this one with the public page's.
-    <FilterBar label={t('publicService.filtersLabel')}>
-      <SearchBox
-        label={t('publicService.search')}
-        description={t('publicService.searchDescription')}
-        value={filter.q}
-        onCommit={(q) => onChange({ ...filter, q })}
-      />
-      <NativeSelect
-        label={t('publicService.provider')}
-        data={[
-          { value: '', label: t('publicService.allProviders') },
-          ...providers.map((provider) => ({ value: provider, label: provider })),
-        ]}
-        value={filter.provider}
-        onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
-        w={{ base: '100%', sm: 280 }}
-      />
-      <NativeSelect
-        label={t('publicService.state')}
-        data={[
-          { value: '', label: t('publicService.allStates') },
-          ...[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => ({
-            value: state,
-            label: t(`serviceStates.${state}`),
-          })),
-        ]}
-        value={filter.state}
-        onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
-        w={{ base: '100%', sm: 260 }}
-      />
-      {filtered && (
-        <Button variant="default" onClick={() => onChange({ q: '', provider: '', state: '' })}>
-          {t('publicService.reset')}
-        </Button>
-      )}
-    </FilterBar>
+    <div role="search" aria-label={t('publicService.search')} className="public-filters">
+      <div className="public-filter">
+        <label htmlFor="public-filter-q">{t('publicService.search')}</label>
+        <input
+          id="public-filter-q"
+          type="search"
+          className="public-filter-input"
+          value={filter.q}
+          onChange={(event) => onChange({ ...filter, q: event.currentTarget.value })}
+        />
+      </div>
+      <div className="public-filter">
+        <label htmlFor="public-filter-provider">{t('publicPortfolio.provider')}</label>
+        <select
+          id="public-filter-provider"
+          className="public-filter-input"
+          value={filter.provider}
+          onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
+        >
+          <option value="">{t('publicService.allProviders')}</option>
+          {providers.map((provider) => (
+            <option key={provider} value={provider}>
+              {provider}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="public-filter">
+        <label htmlFor="public-filter-state">{t('publicPortfolio.status')}</label>
+        <select
+          id="public-filter-state"
+          className="public-filter-input"
+          value={filter.state}
+          onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
+        >
+          <option value="">{t('publicService.allStates')}</option>
+          {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
+            <option key={state} value={state}>
+              {t(`serviceStates.${state}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 };

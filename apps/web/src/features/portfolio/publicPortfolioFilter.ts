@@ -10,20 +10,16 @@ export interface PublicPortfolioFilter {
 }
 
 export const readPublicFilter = (params: URLSearchParams): PublicPortfolioFilter => ({
-  q: (params.get('q') ?? '').trim().slice(0, 200),
+  q: params.get('q') ?? '',
   provider: params.get('provider') ?? '',
   state: params.get('state') ?? '',
 });
 
-export const writePublicFilter = (filter: PublicPortfolioFilter): URLSearchParams => {
-  const params = new URLSearchParams();
-  if (filter.q) params.set('q', filter.q);
-  if (filter.provider) params.set('provider', filter.provider);
-  if (filter.state) params.set('state', filter.state);
-  return params;
-};
+/** Only what is set, so the plain portfolio keeps its plain address. */
+export const writePublicFilter = (filter: PublicPortfolioFilter): URLSearchParams =>
+  new URLSearchParams(Object.entries(filter).filter(([, value]) => value));
 
-const fold = (text: string) => text.toLocaleLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+const fold = (text: string) => text.toLocaleLowerCase();
 
 /**
  * The services that match: each word of the search begins a word of the name, the service ID or
