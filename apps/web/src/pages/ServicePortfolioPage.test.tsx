@@ -99,11 +99,11 @@ describe('service portfolio', () => {
     renderApp({ path: '/sc/service-portfolio?q=north&tab=catalogue&page=2', user: PEOPLE.paula });
     await screen.findByRole('link', { name: 'Service 1' });
     const catalogue = screen.getByRole('tab', { name: 'Catalogue', selected: true });
-    await waitFor(() => expect(catalogue).toHaveAccessibleDescription('1,234 services in this section'));
+    await waitFor(() => expect(catalogue).toHaveAccessibleDescription('Services in this section: 1,234'));
     expect(within(catalogue).getByText('1,234')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Pipeline' })).toHaveAccessibleDescription('7 services in this section');
+    expect(screen.getByRole('tab', { name: 'Pipeline' })).toHaveAccessibleDescription('Services in this section: 7');
     expect(screen.getByRole('tab', { name: 'Offboarding / Retired' })).toHaveAccessibleDescription(
-      '0 services in this section',
+      'Services in this section: 0',
     );
     expect(counts).toEqual(['/api/services/tab-counts?q=north']);
   });

@@ -49,7 +49,7 @@ export const ServicePortfolioPage = () => {
                   <Badge variant="light" color="gray" size="sm" aria-hidden="true">
                     {number.format(counts[tab])}
                     <span id={`portfolio-tab-count-${tab}`} hidden>
-                      {t('savedViews.tabCount', { count: counts[tab], number: number.format(counts[tab]) })}
+                      {t('savedViews.tabCount', { number: number.format(counts[tab]) })}
                     </span>
                   </Badge>
                 )
