@@ -236,7 +236,11 @@ test('ivan sees the integration list ranked by weighted score, highest first', a
   expect(scores.every((score) => Number.isFinite(score))).toBe(true);
   expect(scores).toEqual([...scores].sort((a, b) => b - a));
   expect(scores[0]).toBeGreaterThan(0);
-  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveCount(0);
+  // It exports its own view (in integration work by default), in its order.
+  await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+    'href',
+    '/api/integration-list/export.csv',
+  );
 });
 
 test('a logged-out visitor sees the current and the past services with German dates', async ({ page }) => {

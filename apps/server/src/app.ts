@@ -42,6 +42,7 @@ import { institutionLogoRoutes } from './routes/institution-logo.js';
 import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
+import { savedViewRoutes } from './routes/saved-views.js';
 import { publicResourcePackageRoutes } from './routes/public-resource-packages.js';
 import { resourceTypeRoutes } from './routes/resource-types.js';
 import { serviceFieldListRoutes } from './routes/service-field-list.js';
@@ -170,6 +171,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       await api.register(publicResourcePackageRoutes, { context });
       await api.register(resourcePackageRoutes, { context });
       await api.register(contactRoutes, { context });
+      await api.register(savedViewRoutes, { context });
     },
     { prefix: '/api' },
   );

@@ -33,3 +33,6 @@ export * from './contacts/index.js';
 export * from './admin/index.js';
 export * from './vos/index.js';
 export * from './dashboard/index.js';
+export * from './saved-views/index.js';
+export * from './schemas/tab-counts.js';
+export * from './schemas/public-service.js';

@@ -177,6 +177,11 @@ export const PERMISSIONS = {
     audience: 'authenticated',
     description: 'Read the own dashboard: what waits for the caller, their services, counts and recent activity',
   },
+  // Saved views (docs/adr/0044-saved-views.md)
+  'savedView.manage': {
+    audience: 'authenticated',
+    description: 'List, save, rename and delete the own saved views of the lists; another person’s look like not-found',
+  },
 } as const satisfies Record<string, { audience: Audience; description: string }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -9,6 +9,7 @@ const PORTAL_PATHS = [
   '/login-oauth/oidc',
   '/sc/service-portfolio',
   '/sc/public-service-portfolio',
+  '/sc/public-service-portfolio/:serviceId',
   '/sc/service-integration-list',
   '/sc/review-list',
   '/sc/service-field-list',
@@ -41,7 +42,7 @@ describe('route table', () => {
     expect(ROUTES.map((r) => r.path).sort()).toEqual([...PORTAL_PATHS].sort());
   });
 
-  it('leaves exactly home, login, AAI return, public portfolio, the instruction pages and not-found public', () => {
+  it('leaves exactly home, login, AAI return, public portfolio with its services’ pages, the instruction pages and not-found public', () => {
     expect(
       ROUTES.filter((r) => r.permission === 'public')
         .map((r) => r.path)
@@ -52,6 +53,7 @@ describe('route table', () => {
         '/login',
         '/login-oauth/oidc',
         '/sc/public-service-portfolio',
+        '/sc/public-service-portfolio/:serviceId',
         '/instructions/service-portfolio',
         '/instructions/contact-database',
         '*',

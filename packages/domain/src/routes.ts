@@ -23,6 +23,7 @@ export type RouteId =
   | 'loginOauth'
   | 'servicePortfolio'
   | 'publicServicePortfolio'
+  | 'publicService'
   | 'serviceIntegrationList'
   | 'reviewList'
   | 'serviceFieldList'
@@ -55,6 +56,13 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'loginOauth', path: '/login-oauth/oidc', permission: 'public', hasScreen: true },
   { id: 'servicePortfolio', path: '/sc/service-portfolio', permission: 'service.list', hasScreen: true },
   { id: 'publicServicePortfolio', path: '/sc/public-service-portfolio', permission: 'public', hasScreen: true },
+  // A service's public page, by its service ID (docs/adr/0045-public-portfolio-page.md).
+  {
+    id: 'publicService',
+    path: '/sc/public-service-portfolio/:serviceId',
+    permission: 'public',
+    hasScreen: true,
+  },
   {
     id: 'serviceIntegrationList',
     path: '/sc/service-integration-list',

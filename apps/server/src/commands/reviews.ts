@@ -107,8 +107,22 @@ const statesOf = (filters: ReviewFilters, within: readonly string[]): SQL | null
 const providerCondition = (filters: ReviewFilters): SQL =>
   filters.provider ? sql`s.provider_institution_id = ${filters.provider}` : sql`true`;
 
+/** The selected services only, when the request names them; every service the filters select otherwise. */
+const idsCondition = (ids: readonly string[] | undefined): SQL =>
+  ids
+    ? sql`s.id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`true`;
+
 /** Start: services in a reviewable state without an open review, as the filters select them. */
-const startAll = async (tx: Tx, filters: ReviewFilters, principal: AuthUser): Promise<string[]> => {
+const startAll = async (
+  tx: Tx,
+  filters: ReviewFilters,
+  ids: readonly string[] | undefined,
+  principal: AuthUser,
+): Promise<string[]> => {
   const states = statesOf(filters, REVIEWABLE_STATES);
   if (!states || (filters.status && filters.status !== 'inactive')) return [];
   // Locking the services (FOR SHARE) keeps them in their state until the reviews are written.
@@ -116,7 +130,8 @@ const startAll = async (tx: Tx, filters: ReviewFilters, principal: AuthUser): Pr
     insert into ${serviceReviews} (service_id, status, started_at, started_by, answered_at, answered_by, version, updated_at)
     select s.id, 'running', now(), ${principal.id}, null, null, 1, now()
       from services s left join ${serviceReviews} r on r.service_id = s.id
-     where s.state in (${states}) and ${providerCondition(filters)} and coalesce(r.status, 'inactive') = 'inactive'
+     where s.state in (${states}) and ${providerCondition(filters)} and ${idsCondition(ids)}
+       and coalesce(r.status, 'inactive') = 'inactive'
      for share of s
     on conflict (service_id) do update
        set status = 'running', started_at = now(), started_by = excluded.started_by, answered_at = null,
@@ -127,7 +142,11 @@ const startAll = async (tx: Tx, filters: ReviewFilters, principal: AuthUser): Pr
 };
 
 /** End: services with an open review, as the filters select them; before holds each one's status. */
-const endAll = async (tx: Tx, filters: ReviewFilters): Promise<{ id: string; before: ReviewStatus }[]> => {
+const endAll = async (
+  tx: Tx,
+  filters: ReviewFilters,
+  ids: readonly string[] | undefined,
+): Promise<{ id: string; before: ReviewStatus }[]> => {
   const states = statesOf(filters, SERVICE_STATES);
   if (!states || filters.status === 'inactive') return [];
   const status = filters.status ? sql`r.status = ${filters.status}` : sql`r.status <> 'inactive'`;
@@ -135,7 +154,7 @@ const endAll = async (tx: Tx, filters: ReviewFilters): Promise<{ id: string; bef
     with target as (
       select r.service_id, r.status
         from ${serviceReviews} r join services s on s.id = r.service_id
-       where ${status} and s.state in (${states}) and ${providerCondition(filters)}
+       where ${status} and s.state in (${states}) and ${providerCondition(filters)} and ${idsCondition(ids)}
          for update of r
     )
     update ${serviceReviews} u
@@ -150,7 +169,8 @@ const endAll = async (tx: Tx, filters: ReviewFilters): Promise<{ id: string; bef
 };
 
 /**
- * Start or end the reviews of every service the review list's filters select, in one transaction
+ * Start or end the reviews of every service the review list's filters select (narrowed to the
+ * selected services when the request names them), in one transaction
  * with one audit event per service (ADR 0029). The request names the number of services the
  * person confirmed: when the filters now select another number (someone changed a review or a
  * service meanwhile), 409 and nothing is written. Only the portfolio manager may (the route's
@@ -160,8 +180,11 @@ export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: B
   runWrite(writes, actorOf(principal), async (tx) => {
     const changed =
       request.action === 'start'
-        ? (await startAll(tx, request.filters, principal)).map((id) => ({ id, before: 'inactive' as const }))
-        : await endAll(tx, request.filters);
+        ? (await startAll(tx, request.filters, request.ids, principal)).map((id) => ({
+            id,
+            before: 'inactive' as const,
+          }))
+        : await endAll(tx, request.filters, request.ids);
     if (changed.length !== request.count) throw conflict('reviews.errors.countChanged');
     const action = request.action === 'start' ? 'review.started' : 'review.ended';
     const actor = mailActorOf(principal);

@@ -7,6 +7,7 @@ import {
   RESOURCE_PACKAGE_STATES,
   REVIEW_STATUSES,
   ROLES,
+  SAVED_VIEW_LISTS,
   SERVICE_STATES,
   VO_ACTIONS,
   VO_STATES,
@@ -18,6 +19,7 @@ import {
   type Language,
   type ResourcePackageState,
   type ReviewStatus,
+  type SavedViewList,
   type LocalizedText,
   type ServiceType,
   type VoAction,
@@ -908,5 +910,34 @@ export const voComments = pgTable(
     check('vo_comments_from_known', sql`${t.fromState} IN (${sqlList(VO_STATES)})`),
     check('vo_comments_to_known', sql`${t.toState} IN (${sqlList(VO_STATES)})`),
     index('vo_comments_vo_idx').on(t.voId, t.createdAt),
+  ],
+);
+
+// Saved views (docs/adr/0044-saved-views.md): a person's named filters and columns of a list.
+
+/**
+ * A saved view of one list for one person: the list's query string (its filters, sort and page
+ * size, as the list keeps them in the URL) and the visible columns. The name is unique per person
+ * and list; the view goes with its person.
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    list: text('list').$type<SavedViewList>().notNull(),
+    name: text('name').notNull(),
+    query: text('query').notNull().default(''),
+    columns: jsonb('columns').$type<string[]>().notNull().default([]),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('saved_views_user_list_name_idx').on(t.userId, t.list, t.name),
+    check('saved_views_list_known', sql`${t.list} IN (${sqlList(SAVED_VIEW_LISTS)})`),
+    check('saved_views_name_not_blank', sql`length(trim(${t.name})) > 0`),
+    check('saved_views_columns_array', sql`jsonb_typeof(${t.columns}) = 'array'`),
   ],
 );

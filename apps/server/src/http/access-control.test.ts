@@ -86,6 +86,13 @@ describe('declared access of routes', () => {
         'GET /api/vo-name-prefixes',
         'POST /api/vo-name-prefixes',
         'DELETE /api/vo-name-prefixes/:id',
+        // Saved views and the portfolio tabs' counts (docs/adr/0044-saved-views.md)
+        'GET /api/saved-views',
+        'POST /api/saved-views',
+        'PATCH /api/saved-views/:id',
+        'DELETE /api/saved-views/:id',
+        'GET /api/services/tab-counts',
+        'GET /api/integration-list/export.csv',
         'GET /api/role-counts',
         // VO registration (routes/vos.ts)
         'GET /api/vos',

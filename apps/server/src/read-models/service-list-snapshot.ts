@@ -82,6 +82,8 @@ interface Entry {
 export interface ServiceListCriteria {
   tab?: PortfolioTab | 'mine' | undefined;
   state?: ServiceState | undefined;
+  /** Only services in these states (the integration list's scope), on top of the tab and the state. */
+  states?: readonly ServiceState[] | undefined;
   provider?: string | undefined;
   keyword?: string | undefined;
   q?: string | undefined;
@@ -407,10 +409,14 @@ export class ServiceListSnapshot {
     const rows: ServiceListRow[] = [];
     let total = 0;
     // The tab's states and the state filter as one lookup by position in SERVICE_STATES.
+    const within = criteria.states;
     const states =
-      tabStates || criteria.state
+      tabStates || criteria.state || within
         ? SERVICE_STATES.map(
-            (state) => (!tabStates || tabStates.includes(state)) && (!criteria.state || criteria.state === state),
+            (state) =>
+              (!tabStates || tabStates.includes(state)) &&
+              (!criteria.state || criteria.state === state) &&
+              (!within || within.includes(state)),
           )
         : null;
     const matched = words.length > 0 ? this.matches(words) : null;

@@ -200,3 +200,45 @@ describe('matchesEtag', () => {
     expect(matchesEtag('"b"', '"a"')).toBe(false);
   });
 });
+
+describe('GET /api/public/services/{serviceId}', () => {
+  const page = (serviceId: string, headers: Record<string, string> = {}) =>
+    test.app.inject({ method: 'GET', url: `/api/public/services/${encodeURIComponent(serviceId)}`, headers });
+
+  it('answers a listed service with its public fields in the caller’s language, to everyone', async () => {
+    const db = test.database.db;
+    const service = await createServiceInState(db, {
+      state: 'service_online',
+      name: 'Public Page Probe',
+      objectOwnerId: world.people.alice!.id,
+      providerInstitutionId: world.institutions.HPCN,
+    });
+    const response = await page(service.serviceId);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    const body = response.json();
+    expect(body).toMatchObject({ serviceId: service.serviceId, name: 'Public Page Probe', state: 'service_online' });
+    const keys = body.fields.map((field: { key: string }) => field.key);
+    // Only fields the catalogue marks public; the contacts and internal fields never leave the server.
+    expect(keys).toContain('shortDescription');
+    expect(keys).not.toContain('serviceOwner');
+    expect(JSON.stringify(body)).not.toContain(world.people.alice!.id);
+    const german = (await page(service.serviceId, { 'accept-language': 'de' })).json();
+    expect(german.fields.find((field: { key: string }) => field.key === 'shortDescription').label).toBe(
+      'Kurzbeschreibung',
+    );
+  });
+
+  it('answers 404 for a service the public portfolio does not list, and for an unknown ID', async () => {
+    const db = test.database.db;
+    const owner = world.people.alice!.id;
+    const draft = await createServiceInState(db, { state: 'application_draft', objectOwnerId: owner });
+    const pipeline = await createServiceInState(db, { state: 'integration_completed', objectOwnerId: owner });
+    for (const serviceId of [draft.serviceId, pipeline.serviceId, 'SVC-99999', 'x'.repeat(41)]) {
+      const response = await page(serviceId, bearer(world.people.paula!.token));
+      expect([400, 404], serviceId).toContain(response.statusCode);
+    }
+    expect((await page(draft.serviceId)).statusCode).toBe(404);
+    expect((await page('SVC-99999')).json()).toMatchObject({ error: 'not_found' });
+  });
+});

@@ -1,9 +1,13 @@
-import { publicPortfolioSchema } from '@nubes/domain';
+import { publicPortfolioSchema, publicServiceDetailSchema, publicServiceParamSchema } from '@nubes/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
+import { notFound } from '../http/http-error.js';
+import { errorResponses } from '../http/openapi.js';
 import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
+import { presentPublicService } from '../presenters/public-service.js';
+import { loadPublicService } from '../queries/public-service.js';
 
 const CACHE_CONTROL = 'public, max-age=60';
 
@@ -111,6 +115,27 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       const cached = cache.current();
       if (cached instanceof Promise) return cached.then((ready) => answer(request, reply, ready));
       answer(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/public/services/:serviceId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['public'],
+        summary: 'A service’s public page: the portfolio’s columns and the catalogue’s public fields',
+        description:
+          'By service ID (SVC-00042), the address of its public page. Only services the public portfolio lists (online, not available, full capacity, discontinued, retired); any other ID answers 404. Labels and option values in the caller’s language (Accept-Language); empty fields are left out.',
+        params: publicServiceParamSchema,
+        response: { 200: publicServiceDetailSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadPublicService(context.database.db, request.params.serviceId);
+      if (!row) throw notFound();
+      reply.header('cache-control', 'public, max-age=60').header('vary', 'accept-language');
+      return presentPublicService(row, request.language);
     },
   );
 };

@@ -217,6 +217,36 @@ describe('the review list and bulk actions', () => {
     expect(done.items.find((item: { id: string }) => item.id === online[0]!.id).review.lastOutcome).toBe('finishedOK');
   });
 
+  it('starts the reviews of selected services only, with the same count guard, one event per service', async () => {
+    const provider = world.institutions.KLC;
+    const [first, second, third] = [
+      await serviceIn('service_online', provider),
+      await serviceIn('integration_in_progress', provider),
+      await serviceIn('service_online', provider),
+    ];
+    const draft = await serviceIn('application_received', provider);
+    // Selected services in no reviewable state are not counted: a selection of three with a draft starts two.
+    const ids = [first.id, second.id, draft.id];
+    expect((await bulk('paula', { action: 'start', filters: {}, ids, count: 3 })).statusCode).toBe(409);
+    expect(await eventsOf(first.id)).toEqual([]);
+    const started = await bulk('paula', { action: 'start', filters: {}, ids, count: 2 });
+    expect(started.json()).toEqual({ count: 2 });
+    expect((await eventsOf(first.id)).map((e) => e.action)).toEqual(['review.started']);
+    expect((await eventsOf(second.id)).map((e) => e.action)).toEqual(['review.started']);
+    expect(await eventsOf(third.id)).toEqual([]);
+    // Started already: the same selection now starts nothing, and says the number changed.
+    const again = await bulk('paula', { action: 'start', filters: {}, ids: [first.id], count: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/different number/);
+
+    expect((await bulk('paula', { action: 'start', filters: {}, ids: [], count: 1 })).statusCode).toBe(400);
+    expect((await bulk('paula', { action: 'start', filters: {}, ids: ['nope'], count: 1 })).statusCode).toBe(400);
+    const tooMany = Array.from({ length: 101 }, () => crypto.randomUUID());
+    expect((await bulk('paula', { action: 'start', filters: {}, ids: tooMany, count: 1 })).statusCode).toBe(400);
+    expect((await bulk('alice', { action: 'start', filters: {}, ids, count: 2 })).statusCode).toBe(403);
+    expect((await bulk(null, { action: 'start', filters: {}, ids, count: 2 })).statusCode).toBe(401);
+  });
+
   it('sorts by review status and shows who answered', async () => {
     const provider = world.institutions.UW;
     const [a, b] = [await serviceIn('service_online', provider), await serviceIn('service_online', provider)];

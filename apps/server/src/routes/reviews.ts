@@ -81,9 +81,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       config: { access: 'review.manage' },
       schema: {
         tags,
-        summary: 'Start or end the reviews of every service the review list’s filters select',
+        summary: 'Start or end the reviews of every service the review list’s filters select, or of selected services',
         description:
-          'One transaction, one audit event per service. `count` is the number the person confirmed; 409 reviews.errors.countChanged when the filters now select another number, and nothing is written.',
+          'One transaction, one audit event per service. `ids` narrows the filters to the services a person selected in a list (at most 100). `count` is the number the person confirmed; 409 reviews.errors.countChanged when the filters (and ids) now select another number, and nothing is written.',
         security,
         body: bulkReviewRequestSchema,
         response: { 200: bulkReviewResponseSchema, ...errorResponses(400, 401, 403, 409) },

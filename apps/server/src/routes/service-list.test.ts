@@ -1,5 +1,6 @@
 import {
   AUTH_COOKIE,
+  INTEGRATION_WORK_STATES,
   formatDateTime,
   SERVICE_STATES,
   TAB_STATES,
@@ -130,6 +131,34 @@ describe('GET /api/services', () => {
     expect(combined.items.map((s) => s.name)).toEqual(['North 13 service not available']);
   });
 
+  it('counts every tab under the search and filters in one answer, as each tab’s list counts', async () => {
+    const counts = async (username: string, query: string) => {
+      const response = await get(username, `/api/services/tab-counts?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ counts: Record<string, number> }>().counts;
+    };
+    for (const [username, query] of [
+      ['paula', ''],
+      ['alice', ''],
+      ['paula', 'q=north'],
+      ['paula', `provider=${world.institutions.DCS}`],
+      ['bob', `keyword=${storageKeyword}`],
+    ] as const) {
+      const answer = await counts(username, query);
+      for (const tab of [...Object.keys(TAB_STATES), 'myCentre']) {
+        expect(answer[tab], `${username} ${query} ${tab}`).toBe((await list(username, `tab=${tab}&${query}`)).total);
+      }
+    }
+    // A state counts only in the tabs that hold it (the list drops it on another tab).
+    const online = await counts('paula', 'state=service_online');
+    expect(online.catalogue).toBe(3);
+    expect(online.pipeline).toBe((await list('paula', 'tab=pipeline')).total);
+    expect((await get('paula', '/api/services/tab-counts?state=nowhere')).statusCode).toBe(400);
+    expect((await get('paula', '/api/services/tab-counts?tab=pipeline')).statusCode).toBe(400);
+    expect((await get('nora', '/api/services/tab-counts')).statusCode).toBe(403);
+    expect((await get(null, '/api/services/tab-counts')).statusCode).toBe(401);
+  });
+
   it('searches word prefixes in ID, name, short description and keywords; odd characters are harmless', async () => {
     expect((await list('paula', 'q=nort onl')).items.map((s) => s.name)).toEqual(['North 12 service online']);
     expect((await list('paula', 'q=ARCH TAPE')).total).toBe(3);
@@ -243,16 +272,48 @@ describe('GET /api/services/export.csv', () => {
 
 describe('GET /api/integration-list', () => {
   it('sorts by weighted score, highest first, then by name; for SPM and SIM only', async () => {
-    const items = await everything('ivan', 'tab=pipeline', '/api/integration-list');
+    const items = await everything('ivan', 'tab=pipeline&scope=all', '/api/integration-list');
     const scores = items.map((s) => s.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     const tied = items.filter((s) => s.score === scores.at(-1)).map((s) => s.name.toLowerCase());
     expect(tied).toEqual([...tied].sort());
-    expect((await list('paula', 'q=north&pageSize=3', '/api/integration-list')).total).toBe(17);
+    expect((await list('paula', 'q=north&pageSize=3&scope=all', '/api/integration-list')).total).toBe(17);
     // SIM does not see draft applications.
-    expect((await everything('ivan', 'state=application_draft', '/api/integration-list')).length).toBe(0);
+    expect((await everything('ivan', 'state=application_draft&scope=all', '/api/integration-list')).length).toBe(0);
     expect((await get('bob', '/api/integration-list')).statusCode).toBe(403);
     expect((await get('paula', '/api/integration-list?sort=name')).statusCode).toBe(400);
+    expect((await get('paula', '/api/integration-list?scope=some')).statusCode).toBe(400);
+  });
+
+  it('shows only the services in integration work unless asked for all', async () => {
+    const work = await everything('ivan', 'q=north', '/api/integration-list');
+    expect(work.map((s) => s.state).sort()).toEqual([...INTEGRATION_WORK_STATES].sort());
+    const online = await list('ivan', 'state=service_online', '/api/integration-list');
+    expect(online.total).toBe(0);
+    expect((await list('ivan', 'state=service_online&scope=all', '/api/integration-list')).total).toBeGreaterThan(0);
+  });
+
+  it('exports the view as CSV in its order, for SPM and SIM only', async () => {
+    const response = await get('ivan', '/api/integration-list/export.csv?q=north');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="integration-list-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const names = (await everything('ivan', 'q=north', '/api/integration-list')).map((s) => s.name);
+    expect(lines).toHaveLength(names.length + 1);
+    names.forEach((name, index) => expect(lines[index + 1]).toContain(name));
+    const all = await get('ivan', '/api/integration-list/export.csv?q=north&scope=all');
+    expect(all.body.trim().split('\r\n')).toHaveLength(
+      (await everything('ivan', 'q=north&scope=all', '/api/integration-list')).length + 1,
+    );
+    expect((await get('bob', '/api/integration-list/export.csv')).statusCode).toBe(403);
+    expect((await get(null, '/api/integration-list/export.csv')).statusCode).toBe(401);
+    expect((await get('ivan', '/api/integration-list/export.csv?page=2')).statusCode).toBe(400);
   });
 });
 
@@ -311,7 +372,7 @@ describe('cached list pages', () => {
       payload: { version: 3, name: 'Cachetest renamed' },
     });
     expect((await list('alice', 'q=cachetest')).items.map((s) => s.name)).toEqual(['Cachetest renamed']);
-    expect((await list('paula', 'q=cachetest', '/api/integration-list')).items.map((s) => s.name)).toEqual([
+    expect((await list('paula', 'q=cachetest&scope=all', '/api/integration-list')).items.map((s) => s.name)).toEqual([
       'Cachetest renamed',
     ]);
   });

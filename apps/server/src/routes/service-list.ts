@@ -1,5 +1,11 @@
 import {
+  INTEGRATION_WORK_STATES,
   integrationListQuerySchema,
+  type IntegrationListQuery,
+  PORTFOLIO_TABS,
+  tabCountsQuerySchema,
+  tabCountsSchema,
+  TAB_STATES,
   serviceListQuerySchema,
   serviceListResponseSchema,
   type ServiceListQuery,
@@ -58,6 +64,35 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
   );
 
   app.get(
+    '/services/tab-counts',
+    {
+      config: { access: 'service.list' },
+      schema: {
+        tags,
+        summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
+        description:
+          'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
+        security,
+        querystring: tabCountsQuerySchema,
+        response: { 200: tabCountsSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { state, ...rest } = request.query;
+      // One snapshot for every tab, so the counts belong to one moment.
+      const snapshot = await context.serviceIndex.snapshot();
+      const caller = { principal, institutionId: principal.institutionId };
+      const counts = PORTFOLIO_TABS.map((tab) => {
+        const holdsState = !state || tab === 'myCentre' || TAB_STATES[tab].includes(state);
+        const criteria = { ...rest, tab, state: holdsState ? state : undefined };
+        return [tab, snapshot.query(criteria, caller, 'name', 'asc', { limit: 0, offset: 0 }).total] as const;
+      });
+      return { counts: Object.fromEntries(counts) as Record<(typeof PORTFOLIO_TABS)[number], number> };
+    },
+  );
+
+  app.get(
     '/services/mine',
     {
       config: { access: 'service.listOwn' },
@@ -99,6 +134,15 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     },
   );
 
+  /** The integration list's query for the list index: its scope as states, its fixed order. */
+  const integrationQuery = ({ scope, ...query }: Omit<IntegrationListQuery, 'page' | 'pageSize'>) => ({
+    ...query,
+    states: scope === 'work' ? INTEGRATION_WORK_STATES : undefined,
+    // The order is fixed: highest score first, then by name.
+    sort: 'weighted' as const,
+    order: 'desc' as const,
+  });
+
   app.get(
     '/integration-list',
     {
@@ -106,13 +150,44 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       schema: {
         tags,
         summary: 'The Service Integration List: services by weighted score, highest first, then by name',
-        description: listDescription,
+        description: `${listDescription} By default only the services in integration work (the states in which the integration manager takes the next step); scope=all for every state.`,
         security,
         querystring: integrationListQuerySchema,
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    // The order is fixed: highest score first, then by name.
-    async (request) => listPage(requirePrincipal(request), { ...request.query, sort: 'weighted', order: 'desc' }),
+    async (request) =>
+      listPage(requirePrincipal(request), {
+        ...integrationQuery(request.query),
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+      }),
+  );
+
+  app.get(
+    '/integration-list/export.csv',
+    {
+      config: { access: 'service.integrationList' },
+      schema: {
+        tags,
+        summary: 'The current view of the integration list as CSV: every matching row (at most 10,000), by score',
+        description:
+          'The same file as the portfolio’s export (UTF-8 with a byte order mark, RFC 4180, header and states in the caller’s language, German dates), in the integration list’s order. The auth cookie works, so a plain link downloads it.',
+        security,
+        querystring: integrationListQuerySchema.omit({ page: true, pageSize: true }),
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const query = integrationQuery(request.query);
+      const { rows } = await queryList(requirePrincipal(request), query, { limit: MAX_EXPORT_ROWS, offset: 0 });
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="integration-list-${date}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(serviceListCsv(rows, request.language));
+    },
   );
 };

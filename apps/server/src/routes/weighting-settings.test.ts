@@ -30,7 +30,7 @@ describe('weighting settings', () => {
       headers: headers(user, language),
     });
   const integrationOrder = async () =>
-    (await test.app.inject({ method: 'GET', url: '/api/integration-list', headers: headers('paula') }))
+    (await test.app.inject({ method: 'GET', url: '/api/integration-list?scope=all', headers: headers('paula') }))
       .json()
       .items.map((s: { name: string; score: number }) => `${s.name}:${s.score}`);
 

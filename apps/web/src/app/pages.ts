@@ -24,6 +24,9 @@ const ServiceIntegrationListPage = lazy(() =>
 const ServiceFieldListPage = lazy(() =>
   import('../pages/ServiceFieldListPage').then((m) => ({ default: m.ServiceFieldListPage })),
 );
+const PublicServicePage = lazy(() =>
+  import('../pages/PublicServicePage').then((m) => ({ default: m.PublicServicePage })),
+);
 const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
 const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
 const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
@@ -74,6 +77,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   serviceIntegrationList: ServiceIntegrationListPage,
   serviceFieldList: ServiceFieldListPage,
   publicServicePortfolio: PublicServicePortfolioPage,
+  publicService: PublicServicePage,
   reviewList: ReviewListPage,
   adminPanel: AdminPanelPage,
   mailSettings: MailSettingsPage,

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { formatDate, type PublicService } from '@nubes/domain';
+import { formatDate, routePath, type PublicService } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,14 @@ import type { DataTable as DataTableComponent } from '../components/data-table/D
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
+import { PublicPortfolioFilters } from '../features/portfolio/PublicPortfolioFilters';
+import {
+  filterPublicServices,
+  readPublicFilter,
+  writePublicFilter,
+  type PublicPortfolioFilter,
+} from '../features/portfolio/publicPortfolioFilter';
+import { Link, useSearchParams } from '../routing';
 import { PageLoader } from '../components/PageLoader';
 
 /**
@@ -37,7 +45,11 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
       {
         id: 'name',
         header: t('publicPortfolio.name'),
-        cell: (service) => <strong>{service.name}</strong>,
+        cell: (service) => (
+          <Link to={routePath('publicService', { serviceId: service.serviceId })}>
+            <strong>{service.name}</strong>
+          </Link>
+        ),
         sortValue: (service) => service.name,
       },
       {
@@ -87,7 +99,9 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
 
 /**
  * Public Service Portfolio (/sc/public-service-portfolio, no login): what is offered now and what
- * was offered before, in the portal's data table; docs/adr/0018 says how it stays light.
+ * was offered before, in the portal's data table, paged, with a search and filters by provider and
+ * status in the URL over the one cached answer; each name leads to the service's public page.
+ * docs/adr/0018 and docs/adr/0045-public-portfolio-page.md say how it stays light.
  */
 export const PublicServicePortfolioPage = () => {
   const { t } = useTranslation();
@@ -96,6 +110,16 @@ export const PublicServicePortfolioPage = () => {
     queryFn: ({ signal }) => fetchPublicPortfolio(signal),
     staleTime: 60_000,
   });
+  const [params, setParams] = useSearchParams();
+  const filter = readPublicFilter(params);
+  const setFilter = (next: PublicPortfolioFilter) => setParams(writePublicFilter(next), { replace: true });
+  const filtered = Boolean(filter.q || filter.provider || filter.state);
+  const data = portfolio.data;
+  const providers = data
+    ? [...new Set([...data.current, ...data.past].map((service) => service.provider))].filter(Boolean).sort()
+    : [];
+  const current = data ? filterPublicServices(data.current, filter) : [];
+  const past = data ? filterPublicServices(data.past, filter) : [];
 
   return (
     <Stack gap="lg">
@@ -111,6 +135,7 @@ export const PublicServicePortfolioPage = () => {
       )}
       {portfolio.data && (
         <>
+          <PublicPortfolioFilters filter={filter} providers={providers} onChange={setFilter} />
           <section aria-labelledby="public-current">
             <Title order={2} id="public-current" mb="sm">
               {t('publicPortfolio.currentHeading')}
@@ -118,8 +143,8 @@ export const PublicServicePortfolioPage = () => {
             <PortfolioTable
               id="public-current"
               caption={t('publicPortfolio.currentCaption')}
-              services={portfolio.data.current}
-              empty={t('publicPortfolio.noCurrent')}
+              services={current}
+              empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noCurrent')}
               period="since"
             />
           </section>
@@ -130,8 +155,8 @@ export const PublicServicePortfolioPage = () => {
             <PortfolioTable
               id="public-past"
               caption={t('publicPortfolio.pastCaption')}
-              services={portfolio.data.past}
-              empty={t('publicPortfolio.noPast')}
+              services={past}
+              empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noPast')}
               period="fromTill"
             />
           </section>

@@ -9,6 +9,7 @@ import { NoAccess } from '../components/NoAccess';
 /**
  * Service Integration List (/sc/service-integration-list): services ranked by weighted score,
  * highest first (docs/domain.md#service-information), with the portfolio's search and filters. The order is the server's.
+ * By default it shows the services in integration work; the filter bar offers all of them.
  */
 export const ServiceIntegrationListPage = () => {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export const ServiceIntegrationListPage = () => {
         filters={filters}
         setFilters={setFilters}
         label={t('routes.serviceIntegrationList')}
-        exportable={false}
+        exportable
       />
     </Stack>
   );

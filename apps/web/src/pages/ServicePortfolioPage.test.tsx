@@ -24,11 +24,17 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** The API as the lists use it: one page of the list, institutions and keywords; records the list calls. */
-const serveList = (total: number, rows: ServiceSummary[]) => {
+const serveList = (total: number, rows: ServiceSummary[], counts: string[] = []) => {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string) => {
+      if (input.startsWith('/api/services/tab-counts')) {
+        counts.push(input);
+        return json({
+          counts: { application: total, pipeline: 7, catalogue: 1234, offboarding: 0, withdrawn: 2, myCentre: 3 },
+        });
+      }
       if (input.startsWith('/api/services') || input.startsWith('/api/integration-list')) {
         calls.push(input);
         return json({ items: rows, total, page: 1, pageSize: 50 });
@@ -84,6 +90,21 @@ describe('service portfolio', () => {
     await waitFor(() =>
       expect(calls.at(-1)).toBe('/api/services?tab=application&sort=name&order=asc&page=3&pageSize=50'),
     );
+  });
+
+  it('shows on each tab how many services it holds under the search, from one request', async () => {
+    const counts: string[] = [];
+    serveList(12, [summary(1)], counts);
+    renderApp({ path: '/sc/service-portfolio?q=north&tab=catalogue&page=2', user: PEOPLE.paula });
+    await screen.findByRole('link', { name: 'Service 1' });
+    const catalogue = screen.getByRole('tab', { name: 'Catalogue', selected: true });
+    await waitFor(() => expect(catalogue).toHaveAccessibleDescription('Services in this section: 1,234'));
+    expect(within(catalogue).getByText('1,234')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Pipeline' })).toHaveAccessibleDescription('Services in this section: 7');
+    expect(screen.getByRole('tab', { name: 'Offboarding / Retired' })).toHaveAccessibleDescription(
+      'Services in this section: 0',
+    );
+    expect(counts).toEqual(['/api/services/tab-counts?q=north']);
   });
 
   it('switches tabs and offers only the states of the tab', async () => {
@@ -150,6 +171,12 @@ describe('integration list', () => {
     await screen.findByRole('link', { name: 'Service 1' });
     expect(calls.at(-1)).toBe('/api/integration-list?page=1&pageSize=50');
     expect(screen.queryByRole('button', { name: /Score/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/integration-list/export.csv',
+    );
+    fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'all' } });
+    await waitFor(() => expect(currentLocation()).toBe('/sc/service-integration-list?scope=all'));
+    await waitFor(() => expect(calls.at(-1)).toBe('/api/integration-list?scope=all&page=1&pageSize=50'));
   });
 });

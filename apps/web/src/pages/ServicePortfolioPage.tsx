@@ -1,10 +1,11 @@
-import { Stack, Tabs } from '@mantine/core';
+import { Badge, Stack, Tabs } from '@mantine/core';
 import { PORTFOLIO_TABS, type PortfolioTab } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { changeFilters, DEFAULT_TAB } from '../features/portfolio/listQuery';
 import { NewApplicationButton } from '../features/portfolio/NewApplicationButton';
 import { ServiceList } from '../features/portfolio/ServiceList';
+import { useTabCounts } from '../features/portfolio/tabCounts';
 import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
 import { NoAccess } from '../components/NoAccess';
@@ -14,14 +15,17 @@ const isTab = (value: string | null): value is PortfolioTab =>
 
 /**
  * Service Portfolio (/sc/service-portfolio): the six tabs of docs/domain.md#service-workflow, each a searchable,
- * filterable, sortable and paged list. Tab, search, filters, sort and page live in the URL.
+ * filterable, sortable and paged list. Tab, search, filters, sort and page live in the URL; each tab
+ * shows how many services it holds under the search and filters.
  */
 export const ServicePortfolioPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mayList = usePermission('service.list');
   const { filters, setFilters } = useListFilters('portfolio');
+  const counts = useTabCounts(filters, mayList);
   // The server answers 403 to anyone else; say so instead of showing an empty list.
   if (!mayList) return <NoAccess />;
+  const number = new Intl.NumberFormat(i18n.language);
   const active = filters.tab ?? DEFAULT_TAB;
 
   return (
@@ -35,7 +39,22 @@ export const ServicePortfolioPage = () => {
       >
         <Tabs.List aria-label={t('portfolio.tabsLabel')}>
           {PORTFOLIO_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab}>
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              // The tab keeps its name; screen readers hear the count as its description.
+              aria-describedby={counts ? `portfolio-tab-count-${tab}` : undefined}
+              rightSection={
+                counts && (
+                  <Badge variant="light" color="gray" size="sm" aria-hidden="true">
+                    {number.format(counts[tab])}
+                    <span id={`portfolio-tab-count-${tab}`} hidden>
+                      {t('savedViews.tabCount', { number: number.format(counts[tab]) })}
+                    </span>
+                  </Badge>
+                )
+              }
+            >
               {t(`portfolioTabs.${tab}`)}
             </Tabs.Tab>
           ))}

@@ -65,12 +65,22 @@ export type AuditObjectType =
   | 'weightingCriterion'
   | 'entitlementRole'
   | 'voNamePrefix'
-  | 'vo';
+  | 'vo'
+  // Saved views (docs/adr/0044-saved-views.md)
+  | 'savedView';
 
 /** A VO's workflow step: the state before and after, the comment written with it. */
 const voStep = event('vo', {
   before: z.object({ state: z.enum(VO_STATES) }),
   after: z.object({ state: z.enum(VO_STATES), comment: z.string().optional() }),
+});
+
+/** A saved view as its events keep it: the list, the name, the filters' query string, the visible columns. */
+const savedViewValues = z.object({
+  list: z.string(),
+  name: z.string(),
+  query: z.string(),
+  columns: z.array(z.string()),
 });
 
 const AUDIT_EVENTS = {
@@ -250,6 +260,10 @@ const AUDIT_EVENTS = {
   'vo.makeAvailable': voStep,
   'vo.withdraw': voStep,
   'vo.backToDraft': voStep,
+  // Saved views (docs/adr/0044-saved-views.md): a person's named filters and columns of a list.
+  'savedView.created': event('savedView', { after: savedViewValues }),
+  'savedView.updated': event('savedView', { before: changedValues, after: changedValues }),
+  'savedView.deleted': event('savedView', { before: savedViewValues }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_EVENTS;

@@ -30,6 +30,7 @@ export const deShell: ShellMessages = {
     loginOauth: 'Anmeldung AAI',
     servicePortfolio: 'Serviceportfolio',
     publicServicePortfolio: 'Öffentliches Serviceportfolio',
+    publicService: 'Service im Portfolio',
     serviceIntegrationList: 'Service-Integrationsliste',
     reviewList: 'Service-Review-Liste',
     serviceFieldList: 'Service-Feldliste',
@@ -251,5 +252,11 @@ export const deShell: ShellMessages = {
     open: 'Suchen',
     openHint: 'Suchen (Strg+K)',
     shortcut: 'Strg K',
+  },
+  publicService: {
+    search: 'Suche',
+    allProviders: 'Alle Anbieter',
+    allStates: 'Alle Zustände',
+    noMatch: 'Kein Service passt zu Suche und Filtern.',
   },
 };

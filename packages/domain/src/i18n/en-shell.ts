@@ -33,6 +33,7 @@ export const enShell = {
     loginOauth: 'Login AAI',
     servicePortfolio: 'Service Portfolio',
     publicServicePortfolio: 'Public Service Portfolio',
+    publicService: 'Service in the Portfolio',
     serviceIntegrationList: 'Service Integration List',
     reviewList: 'Service Review List',
     serviceFieldList: 'Service Field List',
@@ -252,5 +253,11 @@ export const enShell = {
     open: 'Search',
     openHint: 'Search (Ctrl+K)',
     shortcut: 'Ctrl K',
+  },
+  publicService: {
+    search: 'Search',
+    allProviders: 'All providers',
+    allStates: 'All states',
+    noMatch: 'No service matches the search and filters.',
   },
 } as const;

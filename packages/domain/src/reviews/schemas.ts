@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../i18n/core.js';
-import { listPageFields } from '../schemas/list-query.js';
+import { listPageFields, MAX_PAGE_SIZE } from '../schemas/list-query.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { BULK_REVIEW_ACTIONS, MANUAL_REVIEW_ACTIONS } from './transitions.js';
 import { REVIEW_STATUSES } from './statuses.js';
@@ -105,6 +105,15 @@ export const bulkReviewRequestSchema = z
   .object({
     action: z.enum(BULK_REVIEW_ACTIONS, { error: msg('validation.option') }),
     filters: reviewFiltersSchema,
+    /**
+     * Narrows the filters to these services: the rows a person selected in a list (at most a
+     * page). The count guard applies the same way.
+     */
+    ids: z
+      .array(id, { error: msg('validation.invalidType') })
+      .min(1, msg('validation.required'))
+      .max(MAX_PAGE_SIZE, msg('validation.tooLong'))
+      .optional(),
     /** The number of services the person confirmed; 409 when the filters now select another number. */
     count: z.int({ error: msg('validation.invalidType') }).min(1, msg('validation.invalid')),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../i18n/core.js';
 import { SERVICE_TYPES } from '../services/categorisation.js';
+import { INTEGRATION_SCOPES } from '../services/integration-work.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
 import { listPageFields } from './list-query.js';
@@ -305,8 +306,15 @@ export const weightingCriteriaSchema = z
   .object({ items: z.array(weightingCriterionSchema) })
   .meta({ id: 'WeightingCriteria' });
 
-/** The integration list: services by weighted score, highest first. */
-export const integrationListQuerySchema = serviceListQuerySchema.omit({ sort: true, order: true }).strict();
+/**
+ * The integration list: services by weighted score, highest first; by default only those in
+ * integration work (INTEGRATION_WORK_STATES), `scope=all` for every state.
+ */
+export const integrationListQuerySchema = serviceListQuerySchema
+  .omit({ sort: true, order: true })
+  .extend({ scope: z.enum(INTEGRATION_SCOPES, { error: msg('validation.option') }).default('work') })
+  .strict();
+export type IntegrationListQuery = z.infer<typeof integrationListQuerySchema>;
 
 /** A service on the public portfolio: what the public page shows (name, provider with its logo, online period, status); the ID keys the rows. */
 const publicServiceSchema = z

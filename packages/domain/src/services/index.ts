@@ -7,3 +7,4 @@ export * from './weighting.js';
 export * from './categorisation.js';
 export * from './access.js';
 export * from './field-list.js';
+export * from './integration-work.js';

@@ -136,6 +136,11 @@ export interface DataTableProps<T extends RowData> {
   toolbar?: ReactNode;
   /** Offer the column chooser (remembered per logged-in person; default true). */
   columnChooser?: boolean;
+  /**
+   * The hidden columns held by the caller (a saved view sets them; useHiddenColumns remembers them
+   * as the table would). Without it the table remembers its own choice.
+   */
+  hiddenColumns?: { hidden: readonly string[]; onChange: (hidden: readonly string[]) => void };
   /** Makes rows selectable; renders the actions for the selected rows in the bar above the table. */
   bulkActions?: (selected: readonly T[], clearSelection: () => void) => ReactNode;
   /** A newer answer is on its way while the previous rows are shown. */
@@ -190,6 +195,7 @@ export const DataTable = <T extends RowData>({
   showCount = true,
   toolbar,
   columnChooser = true,
+  hiddenColumns,
   bulkActions,
   busy = false,
   footer,
@@ -217,7 +223,13 @@ export const DataTable = <T extends RowData>({
     () => columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
     [columns],
   );
-  const [hidden, setHidden] = useHiddenColumns(columnChooser ? (session?.username ?? null) : null, id, defaultHidden);
+  const [ownHidden, setOwnHidden] = useHiddenColumns(
+    columnChooser && !hiddenColumns ? (session?.username ?? null) : null,
+    id,
+    defaultHidden,
+  );
+  const hidden = hiddenColumns?.hidden ?? ownHidden;
+  const setHidden = hiddenColumns?.onChange ?? setOwnHidden;
   const columnVisibility = useMemo<ColumnVisibilityState>(
     () => Object.fromEntries(hidden.map((columnId) => [columnId, false])),
     [hidden],

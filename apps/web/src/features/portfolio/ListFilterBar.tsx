@@ -29,9 +29,12 @@ export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps)
   const stateOptions = useMemo(
     () => [
       { value: '', label: t('portfolio.allStates') },
-      ...statesFor(source, filters.tab).map((state) => ({ value: state, label: t(`serviceStates.${state}`) })),
+      ...statesFor(source, filters.tab, filters.scope).map((state) => ({
+        value: state,
+        label: t(`serviceStates.${state}`),
+      })),
     ],
-    [source, filters.tab, t],
+    [source, filters.tab, filters.scope, t],
   );
 
   const providerOptions = useMemo(() => {
@@ -58,6 +61,18 @@ export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps)
         // Refining a search replaces its history step; starting or clearing one adds a step.
         onCommit={(q) => change({ q }, { replace: Boolean(q && filters.q) })}
       />
+      {source === 'integration' && (
+        <NativeSelect
+          label={t('savedViews.integrationScope')}
+          data={[
+            { value: 'work', label: t('savedViews.integrationScopeWork') },
+            { value: 'all', label: t('savedViews.integrationScopeAll') },
+          ]}
+          value={filters.scope}
+          onChange={(event) => change({ scope: event.currentTarget.value === 'all' ? 'all' : 'work' })}
+          w={{ base: '100%', sm: 260 }}
+        />
+      )}
       <NativeSelect
         label={t('portfolio.state')}
         data={stateOptions}

@@ -1,13 +1,16 @@
 import './portfolio.css';
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { routePath, type ServiceSort } from '@nubes/domain';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { routePath, type SavedView, type ServiceSort } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
 import { isApiError } from '../../api/client';
-import { DataTable, downloadText, type DataTableEmpty } from '../../components/data-table';
+import { useSession } from '../../auth/SessionProvider';
+import { DataTable, downloadText, useHiddenColumns, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
+import { StartSelectedReviews } from '../reviews/StartSelectedReviews';
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
 import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
 import {
@@ -16,12 +19,15 @@ import {
   isSortable,
   listApiPath,
   PAGE_SIZES,
+  parseListFilters,
+  serializeListFilters,
   sortBy,
   type ListFilters,
   type ListSource,
 } from './listQuery';
 import { serviceColumns } from './serviceColumns';
 import { selectedCsvFilename, servicesCsv } from './serviceCsv';
+import { selectedJsonFilename, servicesJson } from './serviceJson';
 import { usePermission } from './usePermission';
 
 export interface ServiceListProps {
@@ -44,6 +50,7 @@ const isFiltered = (filters: ListFilters) => Boolean(filters.q || filters.state 
 export const ServiceList = ({ source, filters, setFilters, label, exportable }: ServiceListProps) => {
   const { t, i18n } = useTranslation();
   const mayCreate = usePermission('service.create');
+  const mayReview = usePermission('review.manage');
   const path = listApiPath(source, filters);
   const list = useQuery({
     queryKey: listKeys.page(source, path),
@@ -52,6 +59,26 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
   });
   const sortable = isSortable(source);
   const columns = useMemo(() => serviceColumns(t, i18n.language, sortable), [t, i18n.language, sortable]);
+  const { session } = useSession();
+  const tableId = `services-${source}`;
+  const defaultHidden = useMemo(
+    () => columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+    [columns],
+  );
+  // The list holds the hidden columns (remembered as the table would), so a saved view can set them.
+  const [hidden, setHidden] = useHiddenColumns(session?.username ?? null, tableId, defaultHidden);
+  const visibleColumns = columns.filter((column) => !hidden.includes(column.id)).map((column) => column.id);
+  const applyView = (view: SavedView) => {
+    setFilters(parseListFilters(new URLSearchParams(view.query), source));
+    // Columns the view does not name are hidden; a view without columns keeps the table's defaults.
+    setHidden(
+      view.columns.length > 0
+        ? columns
+            .filter((column) => (column.hideable ?? true) && !view.columns.includes(column.id))
+            .map((column) => column.id)
+        : defaultHidden,
+    );
+  };
 
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
@@ -103,7 +130,17 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
 
   return (
     <Stack gap="md">
-      <ListFilterBar source={source} filters={filters} onChange={setFilters} />
+      <Group align="flex-end" justify="space-between" gap="md">
+        <Box flex="1 1 auto">
+          <ListFilterBar source={source} filters={filters} onChange={setFilters} />
+        </Box>
+        <SavedViewsMenu
+          list={source}
+          query={serializeListFilters({ ...filters, page: 1 }, source).toString()}
+          columns={visibleColumns}
+          onApply={applyView}
+        />
+      </Group>
 
       {list.isError && !list.data ? (
         <Paper withBorder p="md" role="alert">
@@ -112,7 +149,8 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
         </Paper>
       ) : (
         <DataTable
-          id={`services-${source}`}
+          id={tableId}
+          hiddenColumns={{ hidden, onChange: setHidden }}
           caption={t('portfolio.caption', { list: label, page: filters.page, pages })}
           columns={columns}
           rows={list.data?.items}
@@ -138,10 +176,21 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
               </Button>
             )
           }
-          bulkActions={(selected) => (
-            <Button size="compact-md" onClick={() => downloadText(servicesCsv(selected, t), selectedCsvFilename())}>
-              {t('dataTable.exportSelectedCsv')}
-            </Button>
+          bulkActions={(selected, clearSelection) => (
+            <>
+              <Button size="compact-md" onClick={() => downloadText(servicesCsv(selected, t), selectedCsvFilename())}>
+                {t('dataTable.exportSelectedCsv')}
+              </Button>
+              <Button
+                size="compact-md"
+                onClick={() =>
+                  downloadText(servicesJson(selected), selectedJsonFilename(), 'application/json;charset=utf-8')
+                }
+              >
+                {t('savedViews.exportSelectedJson')}
+              </Button>
+              {mayReview && <StartSelectedReviews selected={selected} clearSelection={clearSelection} />}
+            </>
           )}
         />
       )}

@@ -27,6 +27,7 @@ describe('query string ↔ filters', () => {
       state: 'integration_planned',
       provider: PROVIDER,
       keyword: KEYWORD,
+      scope: 'work',
       sort: 'name',
       order: 'asc',
       page: 3,
@@ -120,7 +121,26 @@ describe('API and CSV links', () => {
     expect(exportCsvPath('mine', parse('state=service_online', 'mine'))).toBe(
       '/api/services/export.csv?tab=mine&state=service_online&sort=updatedAt&order=desc',
     );
-    expect(exportCsvPath('integration', defaultFilters('integration'))).toBeNull();
+    expect(exportCsvPath('integration', defaultFilters('integration'))).toBe('/api/integration-list/export.csv');
+    expect(exportCsvPath('integration', parse('scope=all&q=gpu&page=3', 'integration'))).toBe(
+      '/api/integration-list/export.csv?q=gpu&scope=all',
+    );
+  });
+
+  it('shows the integration list’s services in integration work unless the URL asks for all', () => {
+    expect(parse('', 'integration').scope).toBe('work');
+    expect(parse('scope=some', 'integration').scope).toBe('work');
+    // A state outside integration work needs the whole list.
+    expect(parse('state=service_online', 'integration').state).toBeNull();
+    const all = parse('scope=all&state=service_online', 'integration');
+    expect(all).toMatchObject({ scope: 'all', state: 'service_online' });
+    expect(serializeListFilters(all, 'integration').toString()).toBe('state=service_online&scope=all');
+    expect(listApiPath('integration', all)).toBe(
+      '/api/integration-list?state=service_online&scope=all&page=1&pageSize=50',
+    );
+    // Back to integration work drops the state it does not hold; the portfolio ignores the scope.
+    expect(changeFilters(all, 'integration', { scope: 'work' })).toMatchObject({ scope: 'work', state: null });
+    expect(serializeListFilters(parse('scope=all'), 'portfolio').toString()).toBe('');
   });
 });
 

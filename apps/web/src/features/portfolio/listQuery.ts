@@ -1,5 +1,8 @@
 import {
   DEFAULT_PAGE_SIZE,
+  INTEGRATION_WORK_STATES,
+  integrationListQuerySchema,
+  type IntegrationScope,
   PORTFOLIO_TABS,
   SERVICE_STATES,
   serviceListQuerySchema,
@@ -29,6 +32,8 @@ export interface ListFilters {
   state: ServiceState | null;
   provider: string | null;
   keyword: string | null;
+  /** Only for the integration list: the services in integration work (default) or all of them. */
+  scope: IntegrationScope;
   sort: ServiceSort;
   order: SortOrder;
   page: number;
@@ -46,9 +51,19 @@ export const isSortable = (source: ListSource): boolean => source !== 'integrati
 /** Dates and scores read best newest/highest first; names and IDs from A. */
 const defaultOrder = (sort: ServiceSort): SortOrder => (sort === 'updatedAt' || sort === 'score' ? 'desc' : 'asc');
 
-/** The states the state filter offers: those of the portfolio tab, or every state. */
-export const statesFor = (source: ListSource, tab: PortfolioTab | null): readonly ServiceState[] =>
-  source === 'portfolio' && tab && tab !== 'myCentre' ? TAB_STATES[tab] : SERVICE_STATES;
+/**
+ * The states the state filter offers: those of the portfolio tab, those of integration work on
+ * the integration list (unless it shows all), or every state.
+ */
+export const statesFor = (
+  source: ListSource,
+  tab: PortfolioTab | null,
+  scope: IntegrationScope = 'work',
+): readonly ServiceState[] => {
+  if (source === 'portfolio' && tab && tab !== 'myCentre') return TAB_STATES[tab];
+  if (source === 'integration' && scope === 'work') return INTEGRATION_WORK_STATES;
+  return SERVICE_STATES;
+};
 
 export const defaultFilters = (source: ListSource): ListFilters => ({
   tab: source === 'portfolio' ? DEFAULT_TAB : null,
@@ -56,6 +71,7 @@ export const defaultFilters = (source: ListSource): ListFilters => ({
   state: null,
   provider: null,
   keyword: null,
+  scope: 'work',
   sort: DEFAULT_SORT,
   order: defaultOrder(DEFAULT_SORT),
   page: 1,
@@ -91,8 +107,13 @@ export const parseListFilters = (params: URLSearchParams, source: ListSource): L
   const defaults = defaultFilters(source);
   const tabParam = field('tab', params.get('tab'));
   const tab = source === 'portfolio' && tabParam && tabParam !== 'mine' ? tabParam : defaults.tab;
+  const scopeParam =
+    source === 'integration'
+      ? integrationListQuerySchema.shape.scope.safeParse(params.get('scope') ?? undefined)
+      : null;
+  const scope = scopeParam?.success ? scopeParam.data : defaults.scope;
   const stateParam = field('state', params.get('state'));
-  const state = stateParam && statesFor(source, tab).includes(stateParam) ? stateParam : defaults.state;
+  const state = stateParam && statesFor(source, tab, scope).includes(stateParam) ? stateParam : defaults.state;
   const sortParam = isSortable(source) ? field('sort', params.get('sort')) : null;
   const sort = sortParam ?? defaults.sort;
   const orderParam = isSortable(source) ? field('order', params.get('order')) : null;
@@ -105,6 +126,7 @@ export const parseListFilters = (params: URLSearchParams, source: ListSource): L
     state,
     provider: field('provider', params.get('provider')),
     keyword: field('keyword', params.get('keyword')),
+    scope,
     sort,
     order: orderParam ?? defaultOrder(sort),
     page: field('page', params.get('page')) ?? 1,
@@ -121,6 +143,7 @@ export const serializeListFilters = (filters: ListFilters, source: ListSource): 
   if (filters.state) params.set('state', filters.state);
   if (filters.provider) params.set('provider', filters.provider);
   if (filters.keyword) params.set('keyword', filters.keyword);
+  if (source === 'integration' && filters.scope !== defaults.scope) params.set('scope', filters.scope);
   if (isSortable(source)) {
     if (filters.sort !== defaults.sort || filters.order !== defaultOrder(filters.sort)) {
       params.set('sort', filters.sort);
@@ -152,6 +175,7 @@ const LIST_PATHS: Record<ListSource, string> = {
 /** The API call of one page of the list (server-side paging: never more than pageSize rows). */
 export const listApiPath = (source: ListSource, filters: ListFilters): string => {
   const params = selectionParams(filters, source === 'portfolio' ? filters.tab : null);
+  if (source === 'integration' && filters.scope === 'all') params.set('scope', 'all');
   if (isSortable(source)) {
     params.set('sort', filters.sort);
     params.set('order', filters.order);
@@ -164,10 +188,16 @@ export const listApiPath = (source: ListSource, filters: ListFilters): string =>
 /**
  * The CSV export of the current view: every matching row (no paging), in the list's order. A
  * plain link: the auth cookie authenticates GET downloads (docs/adr/0003). My Services exports
- * through the portfolio's `mine` tab, which the export's query accepts.
+ * through the portfolio's `mine` tab, which the export's query accepts; the integration list has
+ * its own export in its fixed order.
  */
-export const exportCsvPath = (source: ListSource, filters: ListFilters): string | null => {
-  if (!isSortable(source)) return null;
+export const exportCsvPath = (source: ListSource, filters: ListFilters): string => {
+  if (source === 'integration') {
+    const params = selectionParams(filters, null);
+    if (filters.scope === 'all') params.set('scope', 'all');
+    const query = params.toString();
+    return `/api/integration-list/export.csv${query ? `?${query}` : ''}`;
+  }
   const params = selectionParams(filters, source === 'mine' ? 'mine' : filters.tab);
   params.set('sort', filters.sort);
   params.set('order', filters.order);
@@ -182,7 +212,7 @@ export type FilterChange = Partial<Omit<ListFilters, 'page' | 'pageSize'>>;
  */
 export const changeFilters = (filters: ListFilters, source: ListSource, change: FilterChange): ListFilters => {
   const next = { ...filters, ...change, page: 1 };
-  if (next.state && !statesFor(source, next.tab).includes(next.state)) next.state = null;
+  if (next.state && !statesFor(source, next.tab, next.scope).includes(next.state)) next.state = null;
   return next;
 };
 

@@ -1,0 +1,17 @@
+CREATE TABLE "saved_views" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"list" text NOT NULL,
+	"name" text NOT NULL,
+	"query" text DEFAULT '' NOT NULL,
+	"columns" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "saved_views_list_known" CHECK ("saved_views"."list" IN ('portfolio', 'mine', 'integration', 'fieldList')),
+	CONSTRAINT "saved_views_name_not_blank" CHECK (length(trim("saved_views"."name")) > 0),
+	CONSTRAINT "saved_views_columns_array" CHECK (jsonb_typeof("saved_views"."columns") = 'array')
+);
+--> statement-breakpoint
+ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_views_user_list_name_idx" ON "saved_views" USING btree ("user_id","list","name");

@@ -1,0 +1,67 @@
+import { CATALOGUE_STATES, OFFBOARDING_STATES } from '@nubes/domain';
+import { useTranslation } from 'react-i18next';
+import type { PublicPortfolioFilter } from './publicPortfolioFilter';
+import './public-portfolio-filters.css';
+
+export interface PublicPortfolioFiltersProps {
+  filter: PublicPortfolioFilter;
+  /** The providers of the portfolio, by name. */
+  providers: readonly string[];
+  onChange: (next: PublicPortfolioFilter) => void;
+}
+
+/**
+ * Search, provider and status of the public portfolio, over both of its tables. Plain labelled
+ * inputs styled like the portal's (public-portfolio-filters.css), not Mantine's inputs: those
+ * would add some 13 KB to a visitor's first load, over the page's budget
+ * (docs/adr/0045-public-portfolio-page.md). The search filters as one types: the rows are in memory.
+ */
+export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPortfolioFiltersProps) => {
+  const { t } = useTranslation();
+  return (
+    <div role="search" aria-label={t('publicService.search')} className="public-filters">
+      <div className="public-filter">
+        <label htmlFor="public-filter-q">{t('publicService.search')}</label>
+        <input
+          id="public-filter-q"
+          type="search"
+          className="public-filter-input"
+          value={filter.q}
+          onChange={(event) => onChange({ ...filter, q: event.currentTarget.value })}
+        />
+      </div>
+      <div className="public-filter">
+        <label htmlFor="public-filter-provider">{t('publicPortfolio.provider')}</label>
+        <select
+          id="public-filter-provider"
+          className="public-filter-input"
+          value={filter.provider}
+          onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
+        >
+          <option value="">{t('publicService.allProviders')}</option>
+          {providers.map((provider) => (
+            <option key={provider} value={provider}>
+              {provider}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="public-filter">
+        <label htmlFor="public-filter-state">{t('publicPortfolio.status')}</label>
+        <select
+          id="public-filter-state"
+          className="public-filter-input"
+          value={filter.state}
+          onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
+        >
+          <option value="">{t('publicService.allStates')}</option>
+          {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
+            <option key={state} value={state}>
+              {t(`serviceStates.${state}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { SERVICE_STATES } from '../services/states.js';
+
+const isoDateTime = z.string().meta({ format: 'date-time' });
+
+/** The service ID as the public page's address names it (SVC-00042): stable for a service's life. */
+export const publicServiceParamSchema = z.object({ serviceId: z.string().max(40) });
+
+/**
+ * A service's public page (docs/adr/0045-public-portfolio-page.md): what the portfolio lists, and
+ * the catalogue's public fields with their labels and values in the caller's language (selects
+ * as their option labels, keywords by name); empty fields are left out.
+ */
+export const publicServiceDetailSchema = z
+  .object({
+    serviceId: z.string(),
+    name: z.string(),
+    provider: z.string(),
+    providerLogo: z.string().nullable(),
+    state: z.enum(SERVICE_STATES),
+    onlineSince: isoDateTime.nullable(),
+    onlineUntil: isoDateTime.nullable(),
+    fields: z.array(
+      z.object({
+        key: z.string(),
+        label: z.string(),
+        /** How to show the values: text, a long text, links or mail addresses. */
+        kind: z.enum(['text', 'longText', 'url', 'email']),
+        values: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'PublicServiceDetail' });
+export type PublicServiceDetail = z.infer<typeof publicServiceDetailSchema>;
