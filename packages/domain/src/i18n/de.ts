@@ -977,6 +977,9 @@ export const de: Messages = {
       contact_relation_added: 'Beziehung des Kontakts hinzugefügt',
       contact_relation_removed: 'Beziehung des Kontakts entfernt',
       contact_erased: 'Kontaktdaten gelöscht',
+      savedView_created: 'Gespeicherte Ansicht angelegt',
+      savedView_updated: 'Gespeicherte Ansicht geändert',
+      savedView_deleted: 'Gespeicherte Ansicht gelöscht',
     },
     historyFields: {
       name: 'Name',
@@ -1137,6 +1140,7 @@ export const de: Messages = {
       resourceType: 'Ressourcentyp',
       contact: 'Kontakt',
       vo: 'VO',
+      savedView: 'Gespeicherte Ansicht',
     },
     rolesForm: {
       title: 'Im Portal vergebene Rollen ändern',

@@ -958,6 +958,9 @@ export const en = {
       contact_relation_added: 'Contact relation added',
       contact_relation_removed: 'Contact relation removed',
       contact_erased: 'Contact erased',
+      savedView_created: 'Saved view created',
+      savedView_updated: 'Saved view changed',
+      savedView_deleted: 'Saved view deleted',
     },
     historyFields: {
       name: 'Name',
@@ -1118,6 +1121,7 @@ export const en = {
       resourceType: 'Resource type',
       contact: 'Contact',
       vo: 'VO',
+      savedView: 'Saved view',
     },
     rolesForm: {
       title: 'Change the roles given in the portal',
