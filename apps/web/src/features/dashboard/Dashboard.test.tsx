@@ -5,7 +5,6 @@ import { changeLanguage } from '../../i18n/i18n';
 import { apiError, fakeApi } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 
-
 const SERVICE = 'c0a80101-0000-4000-8000-000000000001';
 
 const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
