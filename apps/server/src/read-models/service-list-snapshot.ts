@@ -206,34 +206,6 @@ const VISIBLE = 1;
 const PROVIDER_SIDE = 2;
 
 /**
- * The domain's verdicts for one caller by state and relation flags: VISIBLE when canSeeService,
- * PROVIDER_SIDE when isProviderSide. They depend on nothing else, so each combination a query
- * meets is decided once, by the same rules as the detail view, and looked up for every row.
- */
-const verdicts = (principal: Principal) => {
-  const memo = new Int8Array(SERVICE_STATES.length * 64).fill(-1);
-  return (statePosition: number, flags: number): number => {
-    const key = statePosition * 64 + flags;
-    let verdict = memo[key]!;
-    if (verdict < 0) {
-      const relation: ServiceRelation = {
-        roles: principal.roles,
-        state: SERVICE_STATES[statePosition]!,
-        isObjectOwner: (flags & IS_OBJECT_OWNER) !== 0,
-        isServiceOwner: (flags & IS_SERVICE_OWNER) !== 0,
-        isAdmin: (flags & IS_ADMIN) !== 0,
-        isServiceManager: (flags & IS_SERVICE_MANAGER) !== 0,
-        isProviderManager: (flags & IS_PROVIDER_MANAGER) !== 0,
-        hasServiceManager: (flags & HAS_SERVICE_MANAGER) !== 0,
-      };
-      verdict = (canSeeService(relation) ? VISIBLE : 0) | (isProviderSide(relation) ? PROVIDER_SIDE : 0);
-      memo[key] = verdict;
-    }
-    return verdict;
-  };
-};
-
-/**
  * The caller's relation to a service as the domain's rules take it, one object per combination of
  * state and relation flags: rules that read it (the dashboard's next steps) can be memoised by it.
  */
@@ -256,6 +228,26 @@ const relations = (principal: Principal) => {
       memo.set(key, relation);
     }
     return relation;
+  };
+};
+
+/**
+ * The domain's verdicts for one caller by state and relation flags: VISIBLE when canSeeService,
+ * PROVIDER_SIDE when isProviderSide. They depend on nothing else, so each combination a query
+ * meets is decided once, by the same rules as the detail view, and looked up for every row.
+ */
+const verdicts = (principal: Principal) => {
+  const memo = new Int8Array(SERVICE_STATES.length * 64).fill(-1);
+  const relationAt = relations(principal);
+  return (statePosition: number, flags: number): number => {
+    const key = statePosition * 64 + flags;
+    let verdict = memo[key]!;
+    if (verdict < 0) {
+      const relation = relationAt(statePosition, flags);
+      verdict = (canSeeService(relation) ? VISIBLE : 0) | (isProviderSide(relation) ? PROVIDER_SIDE : 0);
+      memo[key] = verdict;
+    }
+    return verdict;
   };
 };
 

@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { APPLICATION_FIELDS, FIELD_GROUPS, routePath, type ServiceDetail } from '@nubes/domain';
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from '../../../routing';
-import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { useNavigate } from '../../../routing';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
@@ -13,7 +12,7 @@ import { useRunTransition } from '../useRunTransition';
 import { useSaveService } from '../useSaveService';
 import { useDraftKey } from '../draftStorage';
 import { focusField, useServiceDraft } from '../useServiceDraft';
-import { ServiceStepper } from '../header/ServiceStepper';
+import { ServiceFormHeading } from '../header/ServiceFormHeading';
 
 const GROUPS = FIELD_GROUPS.filter((group) => APPLICATION_FIELDS.some((field) => field.group === group));
 const ORDER = [NAME_KEY, PROVIDER_KEY, ...APPLICATION_FIELDS.map((field) => field.key)];
@@ -77,19 +76,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
     <Stack gap="lg">
       <div>
         <Title order={1}>{t(service ? 'routes.serviceApplicationEdit' : 'routes.serviceApplication')}</Title>
-        {service && (
-          <>
-            <Group gap="sm" mt="xs">
-              <Text fw={600}>{service.name}</Text>
-              <Text>{service.serviceId}</Text>
-              <ServiceStateBadge state={service.state} />
-              <Anchor component={Link} to={routePath('service', { id: service.id })}>
-                {t('serviceView.openService')}
-              </Anchor>
-            </Group>
-            <ServiceStepper state={service.state} />
-          </>
-        )}
+        {service && <ServiceFormHeading service={service} />}
       </div>
 
       {editable ? (

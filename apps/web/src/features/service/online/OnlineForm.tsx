@@ -11,7 +11,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
-import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { notifyError, notifyInfo, notifySuccess } from '../../../components/notify';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import {
@@ -40,7 +39,7 @@ import {
 import { useSaveService } from '../useSaveService';
 import { focusField, useServiceDraft, type ServiceDraft } from '../useServiceDraft';
 import { reportWriteError } from '../writes';
-import { ServiceStepper } from '../header/ServiceStepper';
+import { ServiceFormHeading } from '../header/ServiceFormHeading';
 
 const GROUPS = informationPages();
 const ORDER = informationOrder();
@@ -103,15 +102,7 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
     <Stack gap="lg">
       <div>
         <Title order={1}>{t('routes.serviceOnlineForm')}</Title>
-        <Group gap="sm" mt="xs">
-          <Text fw={600}>{service.name}</Text>
-          <Text>{service.serviceId}</Text>
-          <ServiceStateBadge state={service.state} />
-          <Anchor component={Link} to={routePath('service', { id: service.id })}>
-            {t('serviceView.openService')}
-          </Anchor>
-        </Group>
-        <ServiceStepper state={service.state} />
+        <ServiceFormHeading service={service} />
       </div>
 
       {mode === 'readOnly' ? (
