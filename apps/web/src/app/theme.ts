@@ -29,6 +29,18 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
     '--mantine-color-yellow-light-color': '#5c3c00',
     // Danger outlines (reject, delete): red-9 reads at 5.4:1 on white.
     '--nubes-color-danger': mantineTheme.colors.red[9] ?? '#c92a2a',
+    // A tinted area (selected rows, the selection's bar, notices) behind blue links: blue-0 keeps
+    // the links at 4.6:1; Mantine's light variant (blue-1) leaves them at 4.1:1.
+    '--nubes-color-tint': mantineTheme.colors.blue[0] ?? '#e7f5ff',
+    '--nubes-color-tint-border': mantineTheme.colors.blue[3] ?? '#74c0fc',
+    '--nubes-color-focus-ring': mantineTheme.colors.blue[9] ?? '#1864ab',
+    '--nubes-color-surface-muted': mantineTheme.colors.gray[0] ?? '#f8f9fa',
+    '--nubes-color-row-stripe': mantineTheme.colors.gray[0] ?? '#f8f9fa',
+    '--nubes-color-row-hover': mantineTheme.colors.gray[1] ?? '#f1f3f5',
+    '--nubes-color-rule-strong': mantineTheme.colors.gray[4] ?? '#ced4da',
+    '--nubes-color-notification-text': mantineTheme.colors.gray[8] ?? '#343a40',
+    '--nubes-color-dropzone-border': mantineTheme.colors.gray[5] ?? '#adb5bd',
+    '--nubes-color-dropzone-active': mantineTheme.colors.blue[7] ?? '#1c7ed6',
   },
   // The dark scheme (ADR 0047): Mantine's dark greys and reds for secondary text, errors and danger
   // outlines are below 4.5:1 on the dark body (#242424); one step lighter each reads above 6:1.
@@ -36,5 +48,15 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
     '--mantine-color-dimmed': mantineTheme.colors.dark[1] ?? '#b8b8b8',
     '--mantine-color-error': mantineTheme.colors.red[4] ?? '#ff8787',
     '--nubes-color-danger': mantineTheme.colors.red[4] ?? '#ff8787',
+    '--nubes-color-tint': 'var(--mantine-color-blue-light)',
+    '--nubes-color-tint-border': mantineTheme.colors.blue[8] ?? '#1971c2',
+    '--nubes-color-focus-ring': mantineTheme.colors.blue[3] ?? '#74c0fc',
+    '--nubes-color-surface-muted': mantineTheme.colors.dark[8] ?? '#1f1f1f',
+    '--nubes-color-row-stripe': mantineTheme.colors.dark[6] ?? '#2e2e2e',
+    '--nubes-color-row-hover': mantineTheme.colors.dark[5] ?? '#3b3b3b',
+    '--nubes-color-rule-strong': mantineTheme.colors.dark[3] ?? '#696969',
+    '--nubes-color-notification-text': mantineTheme.colors.dark[0] ?? '#c9c9c9',
+    '--nubes-color-dropzone-border': mantineTheme.colors.dark[2] ?? '#828282',
+    '--nubes-color-dropzone-active': mantineTheme.colors.blue[4] ?? '#4dabf7',
   },
 });

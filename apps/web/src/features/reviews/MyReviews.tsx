@@ -17,7 +17,7 @@ export const MyReviews = () => {
       p="md"
       component="section"
       aria-labelledby="my-reviews-title"
-      bg="var(--mantine-primary-color-light)"
+      bg="var(--nubes-color-tint)"
     >
       <Stack gap="xs">
         <Title order={2} size="h4" id="my-reviews-title">
