@@ -12,13 +12,7 @@ export const MyReviews = () => {
   const items = query.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Paper
-      withBorder
-      p="md"
-      component="section"
-      aria-labelledby="my-reviews-title"
-      bg="var(--nubes-color-tint)"
-    >
+    <Paper withBorder p="md" component="section" aria-labelledby="my-reviews-title" bg="var(--nubes-color-tint)">
       <Stack gap="xs">
         <Title order={2} size="h4" id="my-reviews-title">
           {t('reviews.mine.title')}
