@@ -8,20 +8,26 @@ import { hasAnyRole, type Role } from './roles.js';
  */
 export type Audience = 'public' | 'authenticated' | readonly Role[];
 
+/**
+ * Every named permission and who holds it. What each one allows is its doc comment rather than a
+ * field: the table is part of the web's first JavaScript, and nothing reads the words at run time.
+ */
 export const PERMISSIONS = {
-  'session.renew': { audience: 'authenticated', description: 'Renew the own session token' },
+  /** Renew the own session token */
+  'session.renew': { audience: 'authenticated' },
+  /** Read a user account: the own one, or any with user.readAny */
   'user.read': {
     audience: 'authenticated',
-    description: 'Read a user account: the own one, or any with user.readAny',
   },
+  /** Read any user account */
   'user.readAny': {
     audience: ['portalManager', 'contactManager', 'cloudServiceDesk'],
-    description: 'Read any user account',
   },
+  /** Give and take the roles of a user account (portal managers only) */
   'user.manageRoles': {
     audience: [],
-    description: 'Give and take the roles of a user account (portal managers only)',
   },
+  /** Find users by name or e-mail, to assign them to a service */
   'user.search': {
     audience: [
       'serviceProvider',
@@ -30,72 +36,78 @@ export const PERMISSIONS = {
       'serviceIntegrationManager',
       'contactManager',
     ],
-    description: 'Find users by name or e-mail, to assign them to a service',
   },
-  'institution.list': { audience: 'authenticated', description: 'List the institutions (providers, centres)' },
+  /** List the institutions (providers, centres) */
+  'institution.list': { audience: 'authenticated' },
+  /** List the service portfolio (drafts only of the own services) */
   'service.list': {
     audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
-    description: 'List the service portfolio (drafts only of the own services)',
   },
-  'service.listOwn': { audience: 'authenticated', description: 'List the services the caller is provider side of' },
+  /** List the services the caller is provider side of */
+  'service.listOwn': { audience: 'authenticated' },
+  /** Start a new service application */
   'service.create': {
     audience: ['serviceProvider', 'cloudServiceDesk'],
-    description: 'Start a new service application',
   },
+  /** Read one service; the service policy decides, denied reads look like not-found */
   'service.read': {
     audience: 'authenticated',
-    description: 'Read one service; the service policy decides, denied reads look like not-found',
   },
+  /** Change a service: fields, roles, workflow state, documents, comments; the service policy decides */
   'service.update': {
     audience: 'authenticated',
-    description: 'Change a service: fields, roles, workflow state, documents, comments; the service policy decides',
   },
+  /** The Service Integration List, by weighted score */
   'service.integrationList': {
     audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
-    description: 'The Service Integration List, by weighted score',
   },
+  /** The Service Field List: one field of the catalogue across the services the caller may see */
   'service.fieldList': {
     audience: ['servicePortfolioManager', 'serviceIntegrationManager'],
-    description: 'The Service Field List: one field of the catalogue across the services the caller may see',
   },
+  /** Clear an optional field on many services at once (not on retired services) */
   'service.clearField': {
     audience: ['servicePortfolioManager'],
-    description: 'Clear an optional field on many services at once (not on retired services)',
   },
+  /** The Change Request List: change requests across services */
   'changeRequest.list': {
     audience: ['servicePortfolioManager'],
-    description: 'The Change Request List: change requests across services',
   },
+  /** Decide the fields of a change request, release and apply it */
   'changeRequest.decide': {
     audience: ['servicePortfolioManager'],
-    description: 'Decide the fields of a change request, release and apply it',
   },
-  'keyword.read': { audience: 'authenticated', description: 'List keywords' },
+  /** List keywords */
+  'keyword.read': { audience: 'authenticated' },
+  /** Create keywords */
   'keyword.create': {
     audience: ['serviceProvider', 'cloudServiceDesk', 'servicePortfolioManager', 'serviceIntegrationManager'],
-    description: 'Create keywords',
   },
-  'weighting.read': { audience: 'authenticated', description: 'Read the weighting criteria' },
+  /** Read the weighting criteria */
+  'weighting.read': { audience: 'authenticated' },
+  /** The Service Review List: every reviewable service with its review status */
   'review.list': {
     audience: ['servicePortfolioManager'],
-    description: 'The Service Review List: every reviewable service with its review status',
   },
+  /** Start, stop and end reviews, for one service or every service of a filtered list */
   'review.manage': {
     audience: ['servicePortfolioManager'],
-    description: 'Start, stop and end reviews, for one service or every service of a filtered list',
   },
-  'resourceType.read': { audience: 'authenticated', description: 'List the resource types with their JSON Schemas' },
+  /** List the resource types with their JSON Schemas */
+  'resourceType.read': { audience: 'authenticated' },
+  /** Read and change the own mail settings: language and the kinds of mail switched off */
   'mail.settings': {
     audience: 'authenticated',
-    description: 'Read and change the own mail settings: language and the kinds of mail switched off',
   },
-  'mail.outbox': { audience: [], description: 'Read the mail outbox: every queued, sent and failed mail' },
+  /** Read the mail outbox: every queued, sent and failed mail */
+  'mail.outbox': { audience: [] },
   // Screens without an API permission of their own (ADR 21): who the web shows them to, with the
   // audience of their menu entries. Screens backed by an API use that API's permission instead.
+  /** The My Services screen (New Application and My Services are for service providers) */
   'screen.myServices': {
     audience: ['serviceProvider', 'cloudServiceDesk'],
-    description: 'The My Services screen (New Application and My Services are for service providers)',
   },
+  /** The service portfolio menu: its public portfolio link and instruction */
   'screen.portfolioMenu': {
     audience: [
       'serviceProvider',
@@ -104,85 +116,88 @@ export const PERMISSIONS = {
       'serviceIntegrationManager',
       'resourcePackageManager',
     ],
-    description: 'The service portfolio menu: its public portfolio link and instruction',
   },
+  /** The Resource Package Review List; approve and reject submitted resource packages */
   'resourcePackage.review': {
     audience: ['resourcePackageManager'],
-    description: 'The Resource Package Review List; approve and reject submitted resource packages',
   },
+  /** Add, change, retire and delete resource types and their JSON Schemas (portal manager only) */
   'resourceType.manage': {
     audience: [],
-    description: 'Add, change, retire and delete resource types and their JSON Schemas (portal manager only)',
   },
+  /** Add, change and delete institutions (centres and service providers) */
   'institution.manage': {
     audience: ['contactManager', 'cloudServiceDesk'],
-    description: 'Add, change and delete institutions (centres and service providers)',
   },
+  /** Read, search and export the contacts, and the contacts related to a service */
   'contact.read': {
     audience: ['contactManager', 'cloudServiceDesk'],
-    description: 'Read, search and export the contacts, and the contacts related to a service',
   },
+  /** Add, change, relate, delete and erase contacts; export a contact's own data */
   'contact.manage': {
     audience: ['contactManager', 'cloudServiceDesk'],
-    description: "Add, change, relate, delete and erase contacts; export a contact's own data",
   },
+  /** The contact database and institution screens, with their instruction */
   'screen.contactDatabase': {
     audience: ['contactManager', 'cloudServiceDesk'],
-    description: 'The contact database and institution screens, with their instruction',
   },
-  'screen.voApplication': { audience: ['voManager'], description: 'The New VO Application screen' },
+  /** The New VO Application screen */
+  'screen.voApplication': { audience: ['voManager'] },
+  /** The My VOs (VO Registration) screen; supervisors and the portfolio manager find the applications waiting for their review there */
   'screen.myVos': {
     audience: ['voManager', 'voSupervisor', 'servicePortfolioManager'],
-    description:
-      'The My VOs (VO Registration) screen; supervisors and the portfolio manager find the applications waiting for their review there',
   },
+  /** A single VO and its application; the VO decides who sees it */
   'screen.virtualOrganisation': {
     audience: 'authenticated',
-    description: 'A single VO and its application; the VO decides who sees it',
   },
-  'screen.adminPanel': { audience: [], description: 'The admin panel (portal manager only)' },
+  /** The admin panel (portal manager only) */
+  'screen.adminPanel': { audience: [] },
   // Admin panel sections (portal manager only): docs/adr/0036-admin-panel-sections.md.
-  'audit.read': { audience: [], description: 'Read the audit log of the whole portal, filtered and paged' },
+  /** Read the audit log of the whole portal, filtered and paged */
+  'audit.read': { audience: [] },
+  /** Change the weighting criteria's factors and options; every service's score follows at once */
   'weighting.manage': {
     audience: [],
-    description: "Change the weighting criteria's factors and options; every service's score follows at once",
   },
+  /** Read and change the map from the identity provider's entitlements to roles */
   'entitlementRole.manage': {
     audience: [],
-    description: "Read and change the map from the identity provider's entitlements to roles",
   },
+  /** Read, add and remove the reserved VO name prefixes, with the centres' abbreviations */
   'voNamePrefix.manage': {
     audience: [],
-    description: "Read, add and remove the reserved VO name prefixes, with the centres' abbreviations",
   },
-  'roles.read': { audience: [], description: 'Count the users holding each role' },
-  'mail.manage': { audience: [], description: 'Send a failed or discarded mail again, or discard one not yet sent' },
+  /** Count the users holding each role */
+  'roles.read': { audience: [] },
+  /** Send a failed or discarded mail again, or discard one not yet sent */
+  'mail.manage': { audience: [] },
   // VO registration (docs/adr/0040-vo-registration.md): the VO itself decides who reads and changes it.
+  /** List the own VOs and read one VO, its history and the registration's settings; the VO decides, denied reads look like not-found */
   'vo.read': {
     audience: 'authenticated',
-    description:
-      "List the own VOs and read one VO, its history and the registration's settings; the VO decides, denied reads look like not-found",
   },
-  'vo.create': { audience: ['voManager'], description: 'Start a new VO application' },
+  /** Start a new VO application */
+  'vo.create': { audience: ['voManager'] },
+  /** Save a VO application's pages or take a workflow step; the VO and the workflow table decide */
   'vo.update': {
     audience: 'authenticated',
-    description: "Save a VO application's pages or take a workflow step; the VO and the workflow table decide",
   },
+  /** Review VO applications: see every VO, approve, send back to draft, make available */
   'vo.review': {
     audience: ['voSupervisor', 'servicePortfolioManager'],
-    description: 'Review VO applications: see every VO, approve, send back to draft, make available',
   },
   // The home dashboard: every logged-in user has one; what it holds is decided per object by the domain's rules.
+  /** Read the own dashboard: what waits for the caller, their services, counts and recent activity */
   'dashboard.read': {
     audience: 'authenticated',
-    description: 'Read the own dashboard: what waits for the caller, their services, counts and recent activity',
   },
   // Saved views (docs/adr/0044-saved-views.md)
+  /** List, save, rename and delete the own saved views of the lists; another person’s look like not-found */
   'savedView.manage': {
     audience: 'authenticated',
-    description: 'List, save, rename and delete the own saved views of the lists; another person’s look like not-found',
   },
-} as const satisfies Record<string, { audience: Audience; description: string }>;
+} as const satisfies Record<string, { audience: Audience }>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
