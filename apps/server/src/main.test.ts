@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-describe('starting the server', () => {
-  it('refuses production without OIDC settings and admin password, saying what to set', () => {
+// The refusal happens before any database is opened: one project is enough.
+describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('starting the server', () => {
+  it('refuses production with missing or unsafe settings, naming each of them, and exits 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
       cwd: serverRoot,
       encoding: 'utf8',
@@ -15,12 +16,22 @@ describe('starting the server', () => {
         NODE_ENV: 'production',
         TSX_TSCONFIG_PATH: 'tsconfig.check.json',
         DATA_DIR: '/nonexistent',
+        PUBLIC_URL: 'http://portal.example.org',
+        JWT_SECRET: 'too-short',
+        TRUST_PROXY: 'true',
       },
     });
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain(
-      'Nubes cannot start: NODE_ENV=production needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_PASSWORD',
-    );
+    expect(result.stderr).toContain('Nubes cannot start: 5 settings need attention:\n');
+    const named = result.stderr.split('\n').filter((line) => line.startsWith('  - '));
+    expect(named.map((line) => line.slice(4).split(/[ =]/)[0])).toEqual([
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'OIDC_ISSUER,',
+      'ADMIN_PASSWORD',
+      'TRUST_PROXY',
+    ]);
+    expect(result.stderr).not.toContain('too-short');
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });

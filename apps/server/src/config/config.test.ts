@@ -2,6 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { createDevIdentityProvider } from '../dev-idp/provider.js';
 import { ConfigError, loadConfig } from './config.js';
 
+/** A production configuration with nothing to refuse; each test breaks one thing. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://portal.example.org',
+  JWT_SECRET: 'Zm9yLXRlc3RzLW9ubHktNDgtcmFuZG9tLWJ5dGVzLWJhc2U2NA',
+  OIDC_ISSUER: 'https://aai.example.org/oidc',
+  OIDC_CLIENT_ID: 'nubes-portal',
+  OIDC_CLIENT_SECRET: 'client-secret-from-the-aai',
+  ADMIN_PASSWORD: 'a-long-admin-password',
+  TRUST_PROXY: '10.0.0.5, 10.1.0.0/16',
+  SMTP_URL: 'smtps://portal:relay-secret@mail.example.org',
+  MAIL_FROM: 'Nubes <portal@example.org>',
+  DATABASE_URL: 'postgres://nubes:db-secret@db.example.org/nubes',
+} as const;
+
+const problemsOf = (env: Record<string, string | undefined>): ConfigError => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+};
+
 describe('configuration', () => {
   it('uses the development defaults with the built-in IdP', () => {
     const config = loadConfig({});
@@ -17,26 +42,97 @@ describe('configuration', () => {
   it('refuses production without OIDC settings and admin password, and says what to set', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_PASSWORD/,
+      /OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET are missing/,
     );
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        OIDC_ISSUER: 'https://aai.example',
-        OIDC_CLIENT_ID: 'x',
-        OIDC_CLIENT_SECRET: 'y',
-      }),
-    ).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...PRODUCTION, ADMIN_PASSWORD: undefined })).toThrow(/^ADMIN_PASSWORD is missing/);
+  });
+
+  it('names every production problem at once, one line each', () => {
+    const error = problemsOf({ NODE_ENV: 'production', PORT: 'eighty' });
+    expect(error.problems.map((problem) => problem.split(/[ =]/)[0])).toEqual([
+      'PUBLIC_URL',
+      'JWT_SECRET',
+      'OIDC_ISSUER,',
+      'ADMIN_PASSWORD',
+      'PORT',
+    ]);
+    expect(error.message).toMatch(/^5 settings need attention:\n {2}- PUBLIC_URL is missing/);
+  });
+
+  it('starts in production with a complete, safe configuration', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16']);
+    expect(config.publicUrl).toBe('https://portal.example.org');
+  });
+
+  it.each([
+    ['JWT_SECRET missing', { JWT_SECRET: undefined }, /^JWT_SECRET is missing.*at least 32 bytes/],
+    ['JWT_SECRET short', { JWT_SECRET: 'x'.repeat(31) }, /^JWT_SECRET has 31 bytes/],
+    [
+      'JWT_SECRET the placeholder',
+      { JWT_SECRET: 'replace-me-with-48-random-bytes-in-base64-please!' },
+      /^JWT_SECRET.*placeholder/,
+    ],
+    ['PUBLIC_URL missing', { PUBLIC_URL: undefined }, /^PUBLIC_URL is missing/],
+    ['PUBLIC_URL http', { PUBLIC_URL: 'http://portal.example.org' }, /^PUBLIC_URL must be an https:\/\/ address/],
+    ['PUBLIC_URL with a path', { PUBLIC_URL: 'https://example.org/portal' }, /^PUBLIC_URL must be the portal's origin/],
+    ['OIDC_CLIENT_SECRET missing', { OIDC_CLIENT_SECRET: undefined }, /^OIDC_CLIENT_SECRET is missing/],
+    ['OIDC_ISSUER http', { OIDC_ISSUER: 'http://aai.example.org' }, /^OIDC_ISSUER must be an https/],
+    ['OIDC_CLIENT_SECRET placeholder', { OIDC_CLIENT_SECRET: 'replace-me' }, /^OIDC_CLIENT_SECRET.*placeholder/],
+    ['ADMIN_PASSWORD short', { ADMIN_PASSWORD: 'short' }, /^ADMIN_PASSWORD must have at least 12/],
+    [
+      'ADMIN_PASSWORD the name',
+      { ADMIN_USERNAME: 'portal-admin1', ADMIN_PASSWORD: 'portal-admin1' },
+      /^ADMIN_PASSWORD is/,
+    ],
+    ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /^TRUST_PROXY=true trusts X-Forwarded-\* from every address/],
+    ['TRUST_PROXY everyone', { TRUST_PROXY: '10.0.0.5,0.0.0.0/0' }, /^TRUST_PROXY=.*every address/],
+    ['SMTP_URL without MAIL_FROM', { MAIL_FROM: undefined }, /^MAIL_FROM is missing while SMTP_URL is set/],
+    [
+      'SMTP password in clear',
+      { SMTP_URL: 'smtp://u:pw@mail.example.org?ignoreTLS=true' },
+      /^SMTP_URL sends .* without TLS/,
+    ],
+    [
+      'DATABASE_URL placeholder',
+      { DATABASE_URL: 'postgres://nubes:replace-me@db/nubes' },
+      /^DATABASE_URL.*placeholder/,
+    ],
+  ])('refuses production with %s, naming the setting', (_, change, message) => {
+    const error = problemsOf({ ...PRODUCTION, ...change });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(message);
+  });
+
+  it('never repeats a secret it refuses', () => {
+    const error = problemsOf({
+      ...PRODUCTION,
+      JWT_SECRET: 'short-jwt-secret',
+      ADMIN_PASSWORD: 'tiny-pw',
+      SMTP_URL: 'smtp://mailer:relay-password@mail.example.org?ignoreTLS=true',
+      MAIL_FROM: undefined,
+    });
+    expect(error.problems).toHaveLength(4);
+    for (const secret of ['short-jwt-secret', 'tiny-pw', 'relay-password', 'mailer'])
+      expect(error.message).not.toContain(secret);
+  });
+
+  it("reads TRUST_PROXY as a switch or as the proxies' addresses and networks", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' loopback, 10.0.0.0/8 ,::1, fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const wrong of ['yes', '10.0.0.0/33', '10.0.0.300', 'proxy.example.org', '10.0.0.0/8/1', ','])
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/^TRUST_PROXY must be false or/);
   });
 
   it('never enables the dev IdP or demo data in production', async () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      OIDC_ISSUER: 'https://aai.example',
-      OIDC_CLIENT_ID: 'portal',
-      OIDC_CLIENT_SECRET: 'secret',
-      ADMIN_PASSWORD: 'a-long-admin-password',
-    });
+    const config = loadConfig({ ...PRODUCTION, SEED_DEMO_DATA: 'true', HOST: undefined });
     expect(config.devIdp).toBe(false);
     expect(config.seedDemoData).toBe(false);
     expect(config.host).toBe('0.0.0.0');

@@ -8,6 +8,11 @@ import {
   type Role,
   type VoEntitlementSettings,
 } from '@nubes/domain';
+import { ConfigError } from './config-error.js';
+import { productionProblems } from './production-checks.js';
+import { parseTrustProxy } from './trust-proxy.js';
+
+export { ConfigError };
 
 type RuntimeEnv = 'development' | 'production' | 'test';
 
@@ -49,7 +54,8 @@ export interface Config {
   webDist: string;
   logLevel: string;
   seedDemoData: boolean;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (development only) or the reverse proxies' addresses and networks. */
+  trustProxy: boolean | string[];
   login: { maxFailures: number; windowMinutes: number };
   /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
   mail: { smtpUrl: string | undefined; from: string };
@@ -58,8 +64,6 @@ export interface Config {
   /** VO registration: the AARC-G069 entitlement's parts and the AAI's policy documents (docs/adr/0040-vo-registration.md). */
   vos: { entitlement: VoEntitlementSettings; policies: readonly AaiPolicyDocument[] };
 }
-
-export class ConfigError extends Error {}
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const DEV_IDP_PATH = '/dev-idp';
@@ -149,40 +153,38 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = runtime === 'production';
 
-  if (production) {
-    const missing = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'ADMIN_PASSWORD'].filter(
-      (name) => !env[name],
-    );
-    if (missing.length > 0) {
-      throw new ConfigError(
-        `NODE_ENV=production needs ${missing.join(', ')}. Set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET ` +
-          'to your OpenID Connect provider and ADMIN_PASSWORD for the direct-login admin account.',
-      );
+  const problems: string[] = production ? productionProblems(env) : [];
+  // Each setting is read on its own, so one wrong value never hides the next.
+  const read = <T>(parse: () => T, fallback: T): T => {
+    try {
+      return parse();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+      return fallback;
     }
-    if ((env.ADMIN_PASSWORD ?? '').length < 12) {
-      throw new ConfigError('ADMIN_PASSWORD must have at least 12 characters in production.');
-    }
-  }
+  };
 
-  const port = parsePort(env.PORT, 8080);
+  const port = read(() => parsePort(env.PORT, 8080), 8080);
   const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
-  const publicUrl = parseUrl('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`);
+  const fallbackUrl = `http://localhost:${port}`;
+  const publicUrl = read(() => parseUrl('PUBLIC_URL', env.PUBLIC_URL || fallbackUrl), fallbackUrl);
   const devIdp = !env.OIDC_ISSUER && !production;
   const scopes = env.OIDC_SCOPES || 'openid profile email eduperson_entitlement';
   const oidc: OidcClientConfig = devIdp
     ? { issuer: `${publicUrl}${DEV_IDP_PATH}`, clientId: DEV_IDP_CLIENT_ID, clientSecret: null, scopes }
     : {
-        issuer: parseUrl('OIDC_ISSUER', env.OIDC_ISSUER ?? ''),
+        issuer: env.OIDC_ISSUER ? read(() => parseUrl('OIDC_ISSUER', env.OIDC_ISSUER ?? ''), '') : '',
         clientId: env.OIDC_CLIENT_ID ?? '',
         clientSecret: env.OIDC_CLIENT_SECRET ?? '',
         scopes,
       };
-  if (!devIdp && (!oidc.clientId || !oidc.clientSecret)) {
-    throw new ConfigError('OIDC_ISSUER is set: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too.');
+  // Production names each missing OIDC setting itself (productionProblems).
+  if (!devIdp && !production && (!oidc.clientId || !oidc.clientSecret)) {
+    problems.push('OIDC_ISSUER is set: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too.');
   }
 
-  const link = (name: string, fallback: string) => env[name] || fallback;
-  return {
+  const config: Config = {
     env: runtime,
     port,
     host,
@@ -195,48 +197,50 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jwtSecret: env.JWT_SECRET || undefined,
     entitlements: {
       prefix: env.OIDC_ENTITLEMENT_PREFIX ?? 'urn:geant:nubes.example:role:',
-      map: parseEntitlementMap(env.OIDC_ENTITLEMENT_ROLES),
+      map: read(() => parseEntitlementMap(env.OIDC_ENTITLEMENT_ROLES), {}),
     },
     branding: {
       productName: env.PRODUCT_NAME || 'Nubes',
       logoUrl: env.LOGO_URL || '/static/logo.svg',
       links: {
-        legalNotice: link('LINK_LEGAL_NOTICE', 'https://nubes.example/legal-notice'),
-        privacy: link('LINK_PRIVACY', 'https://nubes.example/privacy'),
-        accessibility: link('LINK_ACCESSIBILITY', 'https://nubes.example/accessibility'),
-        team: link('LINK_TEAM', 'https://nubes.example/team'),
-        news: link('LINK_NEWS', 'https://nubes.example/news'),
-        helpdesk: link('LINK_HELPDESK', 'mailto:helpdesk@nubes.example'),
-        about: link('LINK_ABOUT', 'https://nubes.example/about'),
+        legalNotice: env.LINK_LEGAL_NOTICE || 'https://nubes.example/legal-notice',
+        privacy: env.LINK_PRIVACY || 'https://nubes.example/privacy',
+        accessibility: env.LINK_ACCESSIBILITY || 'https://nubes.example/accessibility',
+        team: env.LINK_TEAM || 'https://nubes.example/team',
+        news: env.LINK_NEWS || 'https://nubes.example/news',
+        helpdesk: env.LINK_HELPDESK || 'mailto:helpdesk@nubes.example',
+        about: env.LINK_ABOUT || 'https://nubes.example/about',
       },
     },
     webDist: env.WEB_DIST || DEFAULT_WEB_DIST,
     logLevel: env.LOG_LEVEL || (runtime === 'test' ? 'silent' : 'info'),
     seedDemoData: !production && env.SEED_DEMO_DATA !== 'false',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: read(() => parseTrustProxy(env.TRUST_PROXY), false),
     login: {
       maxFailures: Number(env.LOGIN_MAX_FAILURES) > 0 ? Number(env.LOGIN_MAX_FAILURES) : 5,
       windowMinutes: Number(env.LOGIN_WINDOW_MINUTES) > 0 ? Number(env.LOGIN_WINDOW_MINUTES) : 15,
     },
     mail: {
-      smtpUrl: parseSmtpUrl(env.SMTP_URL),
+      smtpUrl: read(() => parseSmtpUrl(env.SMTP_URL), undefined),
       from: env.MAIL_FROM || `${env.PRODUCT_NAME || 'Nubes'} <noreply@${new URL(publicUrl).hostname}>`,
     },
     groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
     vos: {
       entitlement: {
-        namespace: parseUrnPart(
-          'VO_ENTITLEMENT_NAMESPACE',
-          env.VO_ENTITLEMENT_NAMESPACE,
+        namespace: read(
+          () =>
+            parseUrnPart('VO_ENTITLEMENT_NAMESPACE', env.VO_ENTITLEMENT_NAMESPACE, DEFAULT_VO_ENTITLEMENT.namespace),
           DEFAULT_VO_ENTITLEMENT.namespace,
         ),
-        authority: parseUrnPart(
-          'VO_ENTITLEMENT_AUTHORITY',
-          env.VO_ENTITLEMENT_AUTHORITY,
+        authority: read(
+          () =>
+            parseUrnPart('VO_ENTITLEMENT_AUTHORITY', env.VO_ENTITLEMENT_AUTHORITY, DEFAULT_VO_ENTITLEMENT.authority),
           DEFAULT_VO_ENTITLEMENT.authority,
         ),
       },
-      policies: parseAaiPolicies(env.VO_AAI_POLICIES),
+      policies: read(() => parseAaiPolicies(env.VO_AAI_POLICIES), DEFAULT_AAI_POLICY_DOCUMENTS),
     },
   };
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  return config;
 };
