@@ -153,7 +153,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
         .map((r) => `${r.instance} ${r.status} ${r.method} ${r.url}`)
         .join('\n'),
     );
-    await page?.screenshot({ path: '/tmp/d2-fail.png' });
+    await page?.screenshot({ path: path.join(repositoryRoot, 'test-results', 'two-instances-failure.png') });
   });
 
   afterAll(async () => {
