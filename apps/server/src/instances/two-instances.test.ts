@@ -11,6 +11,7 @@ import { OTHER_INSTANCES_CHECK_MS } from '../http/service-caches.js';
 import { startAlternatingProxy, type AlternatingProxy } from '../test/alternating-proxy.js';
 import { freePort } from '../test/free-port.js';
 import { startPortalProcess, type PortalProcess } from '../test/portal-process.js';
+import { SsoBrowser } from '../test/sso-browser.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const ADMIN_PASSWORD = 'two-instances-admin-password';
@@ -64,6 +65,8 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
   let instances: PortalProcess[] = [];
   let browser: Browser;
   let page: Page;
+  /** The service alice's session created (the lists' test), which the public portfolio's test takes online. */
+  let serviceId: string;
 
   const onServer = async (statement: string, database = 'postgres') => {
     const client = new pg.Client({ connectionString: `${inject('postgresUrl')}/${database}` });
@@ -207,6 +210,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
     );
 
     const id = String(created.body.id);
+    serviceId = id;
     const renamed = await inBrowser('PATCH', `/api/services/${id}`, {
       name: 'Two-instance object storage',
       version: created.body.version,
@@ -226,6 +230,57 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
     // The browser's list, through the proxy, has it whichever instance answers.
     await page.reload();
     await page.getByRole('link', { name: 'Two-instance object storage' }).waitFor();
+  });
+
+  it('a portfolio manager’s rename through one instance shows in the other’s public portfolio within the bound', async () => {
+    // Online, as another process would put it there; then paula signs on through the proxy without a browser.
+    await onServer(
+      `update services set state = 'service_online', online_since = now(), version = version + 1, updated_at = now() where id = '${serviceId}'`,
+      databaseName,
+    );
+    const publicNames = async (instance: PortalProcess) => {
+      const response = await fetch(`${instance.url}/api/public/services`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { current: { name: string }[] }).current.map((service) => service.name);
+    };
+    const written = Date.now();
+    for (const instance of instances)
+      await seenWithin(OTHER_INSTANCES_CHECK_MS, written, async () =>
+        (await publicNames(instance)).includes('Two-instance object storage'),
+      );
+
+    const start = (await (
+      await fetch(`${proxy.url}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(proxy.url)}`)
+    ).json()) as { session: string; next_url: string };
+    const returned = await new SsoBrowser(proxy.url).signIn(start.next_url, 'paula', 'paula');
+    const finished = await fetch(`${proxy.url}/api/login-oauth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        provider: 'oidc',
+        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
+        session: start.session,
+        publicUrl: proxy.url,
+      }),
+    });
+    expect(finished.status).toBe(200);
+    const { token } = (await finished.json()) as { token: string };
+
+    const current = await call(proxy.url, 'GET', `/api/services/${serviceId}`, token);
+    expect(current.status).toBe(200);
+    const renamed = await call(proxy.url, 'PATCH', `/api/services/${serviceId}`, token, {
+      name: 'Two-instance archive storage',
+      version: current.body.version,
+    });
+    const renamedAt = Date.now();
+    expect(renamed.status).toBe(200);
+    const renamer = instances[answeredBy('PATCH', `/api/services/${serviceId}`)]!;
+    const reader = instances.find((instance) => instance !== renamer)!;
+    expect(await publicNames(renamer)).toContain('Two-instance archive storage');
+    const seenAfter = await seenWithin(OTHER_INSTANCES_CHECK_MS, renamedAt, async () =>
+      (await publicNames(reader)).includes('Two-instance archive storage'),
+    );
+    console.log(`public portfolio: a rename showed on the other instance after ${seenAfter} ms`);
   });
 
   it('a role given through one instance counts there at once and on the other within the bound, and back', async () => {
