@@ -1,8 +1,8 @@
 import type { Db } from '../db/client.js';
 import { loadPrincipal, type AuthUser } from './principal.js';
 
-/** How long a loaded principal is used: a role change made by another instance counts within this. */
-const PRINCIPAL_TTL_MS = 1000;
+/** How long a loaded principal is used: a role change made by another instance counts within this (docs/domain.md#roles). */
+export const PRINCIPAL_TTL_MS = 1000;
 
 export interface PrincipalCache {
   /** The user's principal, loaded at most once per TTL (concurrent requests share the load). */

@@ -42,4 +42,12 @@ describe('the configured admin', () => {
     expect(await actions(before.id)).toEqual(['admin.created', 'admin.configured']);
     expect(effects).toEqual([{ kind: 'principal.changed', userId: before.id }]);
   });
+
+  it('is created once when instances start together on an empty database', async () => {
+    const together = { username: 'admin-of-two-instances', password: 'the first long password' };
+    await Promise.all([ensureAdmin(writes, together), ensureAdmin(writes, together)]);
+    const rows = await database.db.select().from(users).where(eq(users.username, together.username));
+    expect(rows).toHaveLength(1);
+    expect(await actions(rows[0]!.id)).toEqual(['admin.created']);
+  });
 });

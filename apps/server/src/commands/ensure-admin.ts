@@ -2,13 +2,30 @@ import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
+
+interface ConfiguredAdmin {
+  username: string;
+  password: string;
+}
 
 /**
  * Makes the configured direct-login admin exist with the configured password. The hash is only
- * replaced when the password changed, so restarts do not churn it.
+ * replaced when the password changed, so restarts do not churn it. Instances that start together
+ * on an empty database both find no admin and both insert one: the loser of that race finds the
+ * winner's row on its second look (ADR 0054).
  */
-export const ensureAdmin = async (writes: Writes, admin: { username: string; password: string }): Promise<void> => {
+export const ensureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<void> => {
+  try {
+    await configureAdmin(writes, admin);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await configureAdmin(writes, admin);
+  }
+};
+
+const configureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<void> => {
   const [existing] = await writes.db.select().from(users).where(eq(users.username, admin.username));
   if (existing?.passwordHash && existing.roles.includes('portalManager')) {
     if (await verifyPassword(admin.password, existing.passwordHash)) return;

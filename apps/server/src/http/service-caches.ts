@@ -32,6 +32,12 @@ export interface ServiceCaches {
 const byDatabase = new WeakMap<Db, ServiceCaches>();
 
 /**
+ * How often at most the lists and the public portfolio ask PostgreSQL whether another instance
+ * changed what they show: an answer is never older than this (ADR 0010, ADR 0054).
+ */
+export const OTHER_INSTANCES_CHECK_MS = 1000;
+
+/**
  * The caches of service answers and the list index belong to the database, not to one app: apps built on
  * the same database object (tests do that) see each other's invalidations. Other processes can
  * only write to a PostgreSQL server, so only there the caches look for foreign changes (once a
@@ -40,7 +46,7 @@ const byDatabase = new WeakMap<Db, ServiceCaches>();
 export const serviceCachesFor = (database: Database, onError: (error: unknown) => void): ServiceCaches => {
   const existing = byDatabase.get(database.db);
   if (existing) return existing;
-  const revalidateMs = database.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY;
+  const revalidateMs = database.kind === 'postgres' ? OTHER_INSTANCES_CHECK_MS : Number.POSITIVE_INFINITY;
   const caches: ServiceCaches = {
     publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),

@@ -37,4 +37,17 @@ describe('the review index', () => {
     index.changed();
     expect((await index.snapshot()).get(serviceId)?.status).toBe('finishedOK');
   });
+
+  it('a request that comes while a local change is being read waits for that read', async () => {
+    const index = createReviewIndex({ db: database.db, revalidateMs: Number.POSITIVE_INFINITY });
+    await index.snapshot();
+    await database.db
+      .update(serviceReviews)
+      .set({ status: 'running', version: 3 })
+      .where(eq(serviceReviews.serviceId, serviceId));
+    index.changed();
+    const [first, second] = [index.snapshot(), index.snapshot()];
+    expect((await first).get(serviceId)?.status).toBe('running');
+    expect((await second).get(serviceId)?.status).toBe('running');
+  });
 });

@@ -61,6 +61,9 @@ export const createReviewIndex = ({
   let current: Map<string, ReviewEntry> | null = null;
   let fingerprint = '';
   let stale = true;
+  /** Local changes announced so far, and how many `current` holds: a request during a read of one waits for it. */
+  let announced = 0;
+  let readThrough = 0;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<Map<string, ReviewEntry>> | null = null;
 
@@ -87,6 +90,7 @@ export const createReviewIndex = ({
       try {
         for (;;) {
           const startedAt = now();
+          const through = announced;
           const wasStale = stale || !current;
           stale = false;
           let seen = '';
@@ -103,6 +107,7 @@ export const createReviewIndex = ({
             fingerprint = seen;
           }
           checkedAt = startedAt;
+          readThrough = through;
           if (!stale) return current!;
         }
       } catch (error) {
@@ -117,10 +122,11 @@ export const createReviewIndex = ({
 
   return {
     snapshot() {
-      if (current && !stale && now() - checkedAt < revalidateMs) return current;
+      if (current && readThrough === announced && now() - checkedAt < revalidateMs) return current;
       return catchUp();
     },
     changed() {
+      announced += 1;
       stale = true;
     },
   };

@@ -113,6 +113,22 @@ describe('service list index', () => {
     expect(reads).toBe(2);
   });
 
+  it('a request that comes while a local change is being read waits for that read', async () => {
+    const index = createServiceListIndex({ db: test.database.db, revalidateMs: Number.POSITIVE_INFINITY });
+    await index.snapshot();
+    const created = await createServiceInState(test.database.db, {
+      state: 'service_online',
+      name: 'Indexed Pulsar',
+      objectOwnerId: world.people.alice!.id,
+    });
+    index.changed(created.id);
+    // Two requests after the change's commit (the changer's list and dashboard, say): the first
+    // starts reading the change, the second must not answer from the snapshot before it.
+    const [first, second] = [index.snapshot(), index.snapshot()];
+    expect(names(await first, 'pulsar')).toEqual(['Indexed Pulsar']);
+    expect(names(await second, 'pulsar')).toEqual(['Indexed Pulsar']);
+  });
+
   it('waits for a look at other instances’ changes when the last is older than revalidateMs; requests share it', async () => {
     let clock = 10_000;
     const index = createServiceListIndex({ db: test.database.db, now: () => clock });

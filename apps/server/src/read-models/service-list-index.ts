@@ -42,6 +42,12 @@ export const createServiceListIndex = ({
   let current: ServiceListSnapshot | null = null;
   let readAll = true;
   const pending = new Set<string>();
+  /**
+   * Local changes announced so far, and how many of them `current` holds. Pending ids are taken
+   * when a read starts, so they cannot tell a request that a read of them still runs: this can.
+   */
+  let announced = 0;
+  let readThrough = 0;
   let reading: Promise<ServiceListSnapshot> | null = null;
   /** When the database was last seen whole: a full read or a fingerprint check began then. */
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -77,6 +83,7 @@ export const createServiceListIndex = ({
           const lookOnly = !everything && !ids;
           if (lookOnly && !checkDue()) return current!;
           const startedAt = now();
+          const through = announced;
           readAll = false;
           pending.clear();
           try {
@@ -88,6 +95,7 @@ export const createServiceListIndex = ({
               continue;
             }
             current = await read(ids, current);
+            readThrough = through;
             if (!ids) checkedAt = startedAt;
           } catch (error) {
             if (lookOnly) {
@@ -110,10 +118,12 @@ export const createServiceListIndex = ({
 
   return {
     snapshot() {
-      if (current && !readAll && pending.size === 0 && !checkDue()) return current;
+      // Whoever asks after a local change waits for it, also while another request's read of it runs.
+      if (current && readThrough === announced && !checkDue()) return current;
       return catchUp();
     },
     changed(serviceId) {
+      announced += 1;
       if (serviceId) pending.add(serviceId);
       else readAll = true;
     },

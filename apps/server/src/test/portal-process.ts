@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const serverRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * The built server when every source file has an output at least as new (as right after the
+ * build `npm test` runs first), since it starts in about half the time; otherwise tsx on the
+ * sources, so a test run alone after an edit runs the code as it is now.
+ */
+const command = (): string[] => {
+  const sources = path.join(serverRoot, 'src');
+  const built = path.join(serverRoot, 'dist');
+  const current = readdirSync(sources, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`))
+    .every((file) => {
+      const output = path.join(built, file.replace(/\.ts$/, '.js'));
+      return existsSync(output) && statSync(output).mtimeMs >= statSync(path.join(sources, file)).mtimeMs;
+    });
+  return current ? [path.join('dist', 'main.js')] : ['--import', 'tsx', path.join('src', 'main.ts')];
+};
+
+export interface PortalProcess {
+  /** Where this process listens (not the public address). */
+  url: string;
+  /** What it wrote to stdout and stderr so far, for a failure's message. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** The portal as its own process (`node dist/main.js` or tsx on the sources), answering once /api/health does. */
+export const startPortalProcess = async (port: number, env: Record<string, string>): Promise<PortalProcess> => {
+  const child = spawn(process.execPath, command(), {
+    cwd: serverRoot,
+    env: {
+      PATH: process.env.PATH,
+      TSX_TSCONFIG_PATH: 'tsconfig.check.json',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`the portal on port ${port} exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the portal on port ${port} did not answer within a minute:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, output: () => output, stop };
+};
