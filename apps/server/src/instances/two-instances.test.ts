@@ -129,7 +129,8 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
       NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
       PUBLIC_URL: proxy.url,
-      TRUST_PROXY: 'true',
+      // Only the proxy's address, as production requires (docs/deployment.md).
+      TRUST_PROXY: '127.0.0.1',
       ADMIN_PASSWORD,
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
