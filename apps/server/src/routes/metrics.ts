@@ -18,7 +18,6 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
           'The Prometheus text format: request durations by route, the mail outbox, the service list index age and ' +
           'the process. For a portalManager, or from the loopback or a network in METRICS_ALLOW (the client ' +
           'address is the forwarded one only with TRUST_PROXY); 404 for everyone else.',
-        produces: ['text/plain'],
       },
     },
     async (request, reply) => {
