@@ -14,6 +14,8 @@ import type { ContactList } from './read-models/contact-list.js';
 import type { ActivityRow, OpenVo } from './queries/dashboard.js';
 import type { RecentRows } from './read-models/recent-rows.js';
 import type { Writes } from './writes/pipeline.js';
+import type { PortalMetrics } from './operations/metrics.js';
+import type { Readiness } from './operations/readiness.js';
 
 /**
  * What route plugins get handed: no globals, so tests build as many apps as they like. (Named so
@@ -50,4 +52,8 @@ export interface AppContext {
   policySchemas: PolicySchemas;
   /** What commands write with: the database and the after-commit runner that clears the caches above. */
   writes: Writes;
+  /** Whether this instance should get traffic: database, migrations, mail worker (docs/adr/0052-readiness-metrics-and-shutdown.md). */
+  readiness: Readiness;
+  /** The Prometheus metrics of this app and its process. */
+  metrics: PortalMetrics;
 }

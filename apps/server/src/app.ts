@@ -55,16 +55,33 @@ import { serviceWorkflowRoutes } from './routes/service-workflow.js';
 import { serviceRoutes } from './routes/services.js';
 import { sessionRoutes } from './routes/session.js';
 import { systemRoutes } from './routes/system.js';
+import { readinessRoutes } from './routes/readiness.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { userAccountRoutes } from './routes/user-accounts.js';
 import { userRoutes } from './routes/users.js';
 import { weightingSettingsRoutes } from './routes/weighting-settings.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { writesFor } from './writes/after-commit.js';
+import type { OutboxWorker, OutboxWorkerOptions } from './mail/outbox-worker.js';
+import { createPortalMetrics } from './operations/metrics.js';
+import { createReadiness } from './operations/readiness.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
+export interface BuildAppOptions {
+  /**
+   * Starts this process's mail worker (main.ts, with SMTP_URL) with the app's log and metrics;
+   * the app stops it when it closes, after the requests in flight.
+   */
+  startMailWorker?: (hooks: Pick<OutboxWorkerOptions, 'onError' | 'onDeliveryFailed'>) => OutboxWorker;
+}
+
 /** Builds the whole portal (API, dev IdP, web app) on an open database; listening is the caller's job. */
-export const buildApp = async (config: Config, database: Database): Promise<FastifyInstance> => {
+export const buildApp = async (
+  config: Config,
+  database: Database,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -88,6 +105,16 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   const caches = serviceCachesFor(database, (error) =>
     app.log.warn({ err: error }, 'service cache revalidation failed'),
   );
+  const metrics = createPortalMetrics({ db: database.db, serviceIndex: caches.serviceIndex });
+  app.addHook('onRoute', metrics.timeRoute);
+  const mailWorker =
+    options.startMailWorker?.({
+      onError: (error) =>
+        app.log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),
+      onDeliveryFailed: metrics.deliveryFailed,
+    }) ?? null;
+  // Fastify runs onClose hooks after the server stopped and the requests in flight were answered.
+  if (mailWorker) app.addHook('onClose', () => mailWorker.stop());
   const context: AppContext = {
     config,
     database,
@@ -96,6 +123,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     ...caches,
     policySchemas: new PolicySchemas(),
     writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
+    readiness: createReadiness({ database, mailEnabled: config.mail.smtpUrl !== undefined, mailWorker }),
+    metrics,
     oidc: createOidcRelyingParty({
       config,
       db: database.db,
@@ -141,6 +170,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
         await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
       });
       await api.register(systemRoutes, { context });
+      await api.register(readinessRoutes, { context });
+      await api.register(metricsRoutes, { context });
       await api.register(sessionRoutes, { context });
       await api.register(oauthRoutes, { context });
       await api.register(userRoutes, { context });

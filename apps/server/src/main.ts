@@ -10,6 +10,7 @@ import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
 import { startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
+import { installGracefulShutdown } from './operations/graceful-shutdown.js';
 
 const main = async () => {
   let config;
@@ -29,31 +30,25 @@ const main = async () => {
   await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
-  const app = await buildApp(config, database);
   // Without SMTP_URL mails stay in the outbox (the admin panel lists them); with it this process
   // sends them, beside every other instance on the database.
   const { smtpUrl } = config.mail;
-  if (smtpUrl) {
-    const url = new URL(smtpUrl);
-    const worker = startOutboxWorker({
-      db: database.db,
-      transport: smtpTransport(smtpUrl),
-      from: config.mail.from,
-      secrets: [decodeURIComponent(url.password), decodeURIComponent(url.username)],
-      onError: (error) =>
-        app.log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),
-    });
-    app.addHook('onClose', () => worker.stop());
-  }
+  const app = await buildApp(config, database, {
+    startMailWorker: smtpUrl
+      ? (hooks) => {
+          const url = new URL(smtpUrl);
+          return startOutboxWorker({
+            db: database.db,
+            transport: smtpTransport(smtpUrl),
+            from: config.mail.from,
+            secrets: [decodeURIComponent(url.password), decodeURIComponent(url.username)],
+            ...hooks,
+          });
+        }
+      : undefined,
+  });
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  installGracefulShutdown({ app, database });
 
   await app.listen({ port: config.port, host: config.host });
   // The lists' index is read now rather than at the first list request (PGlite: about a second

@@ -167,6 +167,17 @@ describe('configuration', () => {
     }
   });
 
+  it('reads the networks that may read the metrics, and refuses what is not one', () => {
+    expect(loadConfig({}).metrics.allow).toEqual([]);
+    expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8' }).metrics.allow).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'prometheus.internal', '10.0.0.0/8/1', 'fd00::/129'])
+      expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);
+  });
+
   it('reads the VO entitlement and the AAI policy documents, with defaults', () => {
     const defaults = loadConfig({}).vos;
     expect(defaults.entitlement).toEqual({ namespace: 'nubes.example', authority: 'aai.nubes.example' });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { isNetwork } from './trust-proxy.js';
 import {
   DEFAULT_AAI_POLICY_DOCUMENTS,
   DEFAULT_VO_ENTITLEMENT,
@@ -56,6 +57,8 @@ export interface Config {
   seedDemoData: boolean;
   /** Fastify's trustProxy: false, true (development only) or the reverse proxies' addresses and networks. */
   trustProxy: boolean | string[];
+  /** Who reads /api/metrics without a portalManager's token besides the loopback: addresses and networks (METRICS_ALLOW). */
+  metrics: { allow: readonly string[] };
   login: { maxFailures: number; windowMinutes: number };
   /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
   mail: { smtpUrl: string | undefined; from: string };
@@ -148,6 +151,17 @@ const parseSmtpUrl = (value: string | undefined): string | undefined => {
   return value;
 };
 
+const parseNetworks = (name: string, value: string | undefined): readonly string[] => {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  const bad = entries.find((entry) => !isNetwork(entry));
+  if (bad !== undefined)
+    throw new ConfigError(`${name} must list addresses or networks like 10.0.0.0/8 or fd00::/8, not "${bad}".`);
+  return entries;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const runtime: RuntimeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
@@ -216,6 +230,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: env.LOG_LEVEL || (runtime === 'test' ? 'silent' : 'info'),
     seedDemoData: !production && env.SEED_DEMO_DATA !== 'false',
     trustProxy: read(() => parseTrustProxy(env.TRUST_PROXY), false),
+    metrics: { allow: read(() => parseNetworks('METRICS_ALLOW', env.METRICS_ALLOW), []) },
     login: {
       maxFailures: Number(env.LOGIN_MAX_FAILURES) > 0 ? Number(env.LOGIN_MAX_FAILURES) : 5,
       windowMinutes: Number(env.LOGIN_WINDOW_MINUTES) > 0 ? Number(env.LOGIN_WINDOW_MINUTES) : 15,

@@ -4,15 +4,17 @@ import { ConfigError } from './config-error.js';
 /** The names Fastify's trustProxy (proxy-addr) knows for the reserved ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-const isAddressOrNetwork = (entry: string): boolean => {
-  if (RANGE_NAMES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
+/** Whether `value` is an address or an address/prefix network (TRUST_PROXY, METRICS_ALLOW). */
+export const isNetwork = (value: string): boolean => {
+  const [address, prefix, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   const bits = Number(prefix);
-  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 6 ? 128 : 32);
 };
+
+const isAddressOrNetwork = (entry: string): boolean => RANGE_NAMES.has(entry) || isNetwork(entry);
 
 /**
  * TRUST_PROXY: `false` (default), `true` (every hop: development only, see production-checks.ts) or

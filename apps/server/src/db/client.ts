@@ -22,7 +22,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The committed migrations, applied at every start (the readiness check compares the database with them). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Any number serves: it only has to be the same for every instance that migrates one database. */
 const MIGRATION_LOCK_KEY = 7_205_118;

@@ -107,6 +107,10 @@ describe('declared access of routes', () => {
         'GET /api/vos/:id/history',
         // The home dashboard (routes/dashboard.ts)
         'GET /api/dashboard',
+        // Operations (docs/adr/0052-readiness-metrics-and-shutdown.md): public to the guard; the metrics
+        // decide by address or portalManager themselves (routes/metrics.test.ts denies the rest with 404)
+        'GET /api/health/ready',
+        'GET /api/metrics',
       ]),
     );
     for (const route of apiRoutes) {

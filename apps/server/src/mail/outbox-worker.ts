@@ -21,11 +21,24 @@ export interface OutboxWorkerOptions {
   backoffMs?: (tries: number) => number;
   batchSize?: number;
   onError?: (error: unknown) => void;
+  /** A send failed (`gaveUp`: it was the last try and the mail is now failed); for the metrics. */
+  onDeliveryFailed?: (gaveUp: boolean) => void;
+  now?: () => number;
 }
+
+/**
+ * `running`: it read the outbox within three polls, or a round that began less than a lease ago
+ * is still sending (a slow SMTP server); `stalled`: neither (the database or the transport hangs);
+ * `stopped`: stop() was called.
+ */
+export type OutboxWorkerState = 'running' | 'stalled' | 'stopped';
 
 export interface OutboxWorker {
   /** Sends what is due now; resolves when this round is done (tests, the bench). */
   runOnce(): Promise<number>;
+  /** Whether it still works (the readiness check). */
+  state(): OutboxWorkerState;
+  /** Stops polling, lets the sends in progress finish and be marked, then closes the transport. */
   stop(): Promise<void>;
 }
 
@@ -78,10 +91,14 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
   const backoffMs = options.backoffMs ?? defaultBackoff;
   const batchSize = options.batchSize ?? 20;
   const report = options.onError ?? (() => undefined);
+  const deliveryFailed = options.onDeliveryFailed ?? (() => undefined);
+  const now = options.now ?? Date.now;
 
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
+  let lastPollAt = Number.NEGATIVE_INFINITY;
+  let roundStartedAt: number | null = null;
 
   const sendOne = async (mail: typeof mailOutbox.$inferSelect, token: string) => {
     const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimToken, token));
@@ -100,6 +117,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
           version: sql`${mailOutbox.version} + 1`,
         })
         .where(mine);
+      deliveryFailed(gaveUp);
       return false;
     }
     await db
@@ -120,6 +138,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
     while (!stopped) {
       const token = randomUUID();
       const claimed = await claimDue(db, token, batchSize, leaseMs);
+      lastPollAt = now();
       if (claimed.length === 0) break;
       // One claim's mails go out side by side (the pooled transport spreads them over its connections).
       const results = await Promise.all(claimed.map((mail) => sendOne(mail, token)));
@@ -133,6 +152,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       again = true;
       return running;
     }
+    roundStartedAt = now();
     running = round()
       .catch((error: unknown) => {
         report(error);
@@ -140,6 +160,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       })
       .finally(() => {
         running = null;
+        roundStartedAt = null;
         if (again && !stopped) {
           again = false;
           void runOnce();
@@ -155,6 +176,12 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
 
   return {
     runOnce,
+    state: () => {
+      if (stopped) return 'stopped';
+      const at = now();
+      if (at - lastPollAt <= 3 * pollMs) return 'running';
+      return roundStartedAt !== null && at - roundStartedAt < leaseMs ? 'running' : 'stalled';
+    },
     stop: async () => {
       stopped = true;
       clearInterval(timer);

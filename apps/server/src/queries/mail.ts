@@ -1,5 +1,5 @@
 import type { OutboxState } from '@nubes/domain';
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { mailOutbox, mailSettings } from '../db/schema.js';
 
@@ -23,4 +23,15 @@ export const findMailSettings = async (db: Db | Tx, userId: string, options: { f
   const select = db.select().from(mailSettings).where(eq(mailSettings.userId, userId));
   const [row] = await (options.forUpdate ? select.for('update') : select);
   return row;
+};
+
+/** How many mails wait to be sent (pending or being sent) and how many were given up, for the metrics. */
+export const outboxDepth = async (db: Db): Promise<{ queued: number; failed: number }> => {
+  const rows = await db
+    .select({ state: mailOutbox.state, value: count() })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.state, ['pending', 'sending', 'failed']))
+    .groupBy(mailOutbox.state);
+  const of = (state: string) => rows.find((row) => row.state === state)?.value ?? 0;
+  return { queued: of('pending') + of('sending'), failed: of('failed') };
 };

@@ -8,6 +8,8 @@ export interface ServiceListIndex {
   snapshot(): ServiceListSnapshot | Promise<ServiceListSnapshot>;
   /** A service changed in this process (its id), or anything may have (no id): the next snapshot has it. */
   changed(serviceId?: string): void;
+  /** When (its clock) it last read the database or confirmed its snapshot current; null before the first read. */
+  lastReadAt(): number | null;
   /** Resolves when no read runs (tests, shutdown). */
   settled(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export const createServiceListIndex = ({
   let reading: Promise<ServiceListSnapshot> | null = null;
   /** When the database was last seen whole: a full read or a fingerprint check began then. */
   let checkedAt = Number.NEGATIVE_INFINITY;
+  let readAt: number | null = null;
 
   const checkDue = () => watchesOthers && now() - checkedAt >= revalidateMs;
 
@@ -91,12 +94,14 @@ export const createServiceListIndex = ({
               const fingerprint = current!.fingerprint === '' ? null : await serviceDataFingerprint(db);
               if (fingerprint !== current!.fingerprint) current = await read(null, null);
               checkedAt = startedAt;
+              readAt = startedAt;
               if (!readAll && pending.size === 0) return current!;
               continue;
             }
             current = await read(ids, current);
             readThrough = through;
             if (!ids) checkedAt = startedAt;
+            readAt = startedAt;
           } catch (error) {
             if (lookOnly) {
               // Other instances' changes are not worth failing an answer for: keep the snapshot, look again next time.
@@ -127,6 +132,7 @@ export const createServiceListIndex = ({
       if (serviceId) pending.add(serviceId);
       else readAll = true;
     },
+    lastReadAt: () => readAt,
     async settled() {
       while (reading) await reading.catch(() => undefined);
     },

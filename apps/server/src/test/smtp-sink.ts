@@ -18,6 +18,8 @@ export interface SmtpSink {
   holdReplies(hold: boolean): void;
   /** Resolves when a DATA has been read and is held (holdReplies). */
   nextHeld(): Promise<void>;
+  /** Answers the held DATA now (250: accepted and counted), as a slow server finally does. */
+  releaseHeld(): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
   let refusal = 'Mailbox unavailable';
   let hold = false;
   let heldWaiters: (() => void)[] = [];
+  let held: (() => void)[] = [];
 
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -65,8 +68,9 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
           accept();
           return;
         }
-        // Held: answered never; the client that dies meanwhile never learns of a delivery, and
-        // the message is not counted.
+        // Held: answered only on releaseHeld(); the client that dies meanwhile never learns of a
+        // delivery, and the message is not counted.
+        held.push(accept);
         for (const waiter of heldWaiters) waiter();
         heldWaiters = [];
       });
@@ -87,6 +91,11 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
       hold = value;
     },
     nextHeld: () => new Promise<void>((resolve) => heldWaiters.push(resolve)),
+    releaseHeld: () => {
+      const waiting = held;
+      held = [];
+      for (const accept of waiting) accept();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

@@ -1,0 +1,81 @@
+import type { RouteOptions } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import type { Db } from '../db/client.js';
+import { outboxDepth } from '../queries/mail.js';
+import type { ServiceListIndex } from '../read-models/service-list-index.js';
+import { createRequestDurations } from './request-durations.js';
+
+export interface PortalMetrics {
+  /** An onRoute hook: every route's answers are timed. */
+  timeRoute(route: RouteOptions): void;
+  /** This process's mail worker failed to send a mail (`gaveUp`: it was the last try). */
+  deliveryFailed(gaveUp: boolean): void;
+  contentType: string;
+  /** Everything in the Prometheus text format; the outbox and the index are read now. */
+  text(): Promise<string>;
+}
+
+/** The process's own figures (CPU, memory, event loop, GC) exist once per process, however many apps a test builds. */
+let processRegistry: Registry | null = null;
+const processMetrics = (): Registry => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
+/**
+ * The portal's Prometheus metrics (docs/adr/0052-readiness-metrics-and-shutdown.md): request
+ * durations by route, the outbox's depth and this process's failed deliveries, the service list
+ * index's age, and prom-client's process metrics.
+ */
+export const createPortalMetrics = (options: { db: Db; serviceIndex: ServiceListIndex }): PortalMetrics => {
+  const registry = new Registry();
+  const durations = createRequestDurations();
+
+  const outbox = new Gauge({
+    name: 'nubes_mail_outbox_mails',
+    help: 'Mails in the outbox by state: queued (waiting or being sent) and failed (given up); read at each scrape.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      try {
+        const depth = await outboxDepth(options.db);
+        this.set({ state: 'queued' }, depth.queued);
+        this.set({ state: 'failed' }, depth.failed);
+      } catch {
+        // Without the database there is no depth to tell; the other figures still go out.
+        this.reset();
+      }
+    },
+  });
+  void outbox;
+
+  const failures = new Counter({
+    name: 'nubes_mail_delivery_failures_total',
+    help: "This process's failed mail sends; final: the mail's last try, it is now failed.",
+    labelNames: ['final'] as const,
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'nubes_service_list_index_age_seconds',
+    help: 'Seconds since the service list index last read the database or confirmed it current (it does so when a list is asked for); NaN before its first read.',
+    registers: [registry],
+    collect() {
+      const readAt = options.serviceIndex.lastReadAt();
+      this.set(readAt === null ? Number.NaN : (Date.now() - readAt) / 1000);
+    },
+  });
+
+  return {
+    timeRoute: (route) => durations.timeRoute(route),
+    deliveryFailed: (gaveUp) => failures.inc({ final: gaveUp ? 'true' : 'false' }),
+    contentType: registry.contentType,
+    text: async () => {
+      const [process, portal] = await Promise.all([processMetrics().metrics(), registry.metrics()]);
+      return `${process}\n${portal}\n${durations.text()}`;
+    },
+  };
+};
