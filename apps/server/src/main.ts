@@ -39,6 +39,7 @@ const main = async () => {
       db: database.db,
       transport: smtpTransport(smtpUrl),
       from: config.mail.from,
+      leaseMs: config.mail.leaseSeconds * 1000,
       secrets: [decodeURIComponent(url.password), decodeURIComponent(url.username)],
       onError: (error) =>
         app.log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),

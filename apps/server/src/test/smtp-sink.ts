@@ -5,6 +5,9 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
   subject: string;
+  messageId: string;
+  /** When the sink answered 250 (Date.now()). */
+  acceptedAt: number;
 }
 
 export interface SmtpSink {
@@ -18,6 +21,8 @@ export interface SmtpSink {
   holdReplies(hold: boolean): void;
   /** Resolves when a DATA has been read and is held (holdReplies). */
   nextHeld(): Promise<void>;
+  /** Called right after a mail is answered 250, before the sender can act on the answer. */
+  onAccepted(listener: ((mail: ReceivedMail) => void) | null): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +39,7 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
   let refusal = 'Mailbox unavailable';
   let hold = false;
   let heldWaiters: (() => void)[] = [];
+  let accepted: ((mail: ReceivedMail) => void) | null = null;
 
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -53,13 +59,17 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
           return;
         }
         const accept = () => {
-          received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             subject: headerOf(raw, 'Subject'),
-          });
+            messageId: headerOf(raw, 'Message-ID'),
+            acceptedAt: Date.now(),
+          };
+          received.push(mail);
           callback();
+          accepted?.(mail);
         };
         if (!hold) {
           accept();
@@ -87,6 +97,9 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
       hold = value;
     },
     nextHeld: () => new Promise<void>((resolve) => heldWaiters.push(resolve)),
+    onAccepted: (listener) => {
+      accepted = listener;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
