@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,23 @@ import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../te
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { writesFor } from './after-commit.js';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('..', import.meta.url));
+const BUILT = fileURLToPath(new URL('../../dist', import.meta.url));
+
+/**
+ * The built server when the build is at least as new as every source file (`npm test` builds
+ * first), about twice as fast to start; the sources through tsx otherwise (the file run alone
+ * after an edit).
+ */
+const serverArgs = (): string[] => {
+  const fresh = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`))
+    .every((file) => {
+      const built = path.join(BUILT, file.replace(/\.ts$/, '.js'));
+      return existsSync(built) && statSync(built).mtimeMs >= statSync(path.join(SOURCE, file)).mtimeMs;
+    });
+  return fresh ? [path.join(BUILT, 'main.js')] : ['--import', 'tsx', path.join(SOURCE, 'main.ts')];
+};
 const JWT_SECRET = 'durability-test-secret-that-is-long-enough-for-hs256';
 const MAIL_FROM = 'Nubes <noreply@portal.example>';
 const CLIENTS = 8;
@@ -88,7 +104,7 @@ describe('writes under SIGKILL', () => {
   const startDurations: number[] = [];
   const startServer = async () => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, args, {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -135,7 +151,10 @@ describe('writes under SIGKILL', () => {
       child.kill(signal);
     });
 
+  let args: string[] = [];
+
   beforeAll(async () => {
+    args = serverArgs();
     port = await freePort();
     smtp = await startSmtpSink();
     if (kind === 'postgres') {
@@ -437,7 +456,7 @@ describe('writes under SIGKILL', () => {
           `${edited.reduce((sum, s) => sum + s.acked.length, 0)} edits, ${contactsAcked.length} contacts, ` +
           `${vosAcked.length} VOs, ${packagesAcked.length} packages; ${KILLS} kills; ${mails.length} mails, ` +
           `${twice.length} delivered twice (accepted ${gaps.join(', ')} ms before a kill); ` +
-          `starts took ${startDurations.join(', ')} ms`,
+          `${args.length === 1 ? 'built server' : 'server through tsx'}: starts took ${startDurations.join(', ')} ms`,
       );
       expect(comments.length * contactsAcked.length * vosAcked.length * packagesAcked.length).toBeGreaterThan(0);
     } finally {
