@@ -90,6 +90,9 @@ describe('writes under SIGKILL', () => {
   let output = '';
   let world: ServiceWorld;
   let typeId: string;
+  let args: string[] = [];
+  /** Per client: the service it edits and the one it comments on and adds packages to. */
+  let clientsServices: { edited: string; initial: string; online: string }[] = [];
   const killTimes: number[] = [];
   /** When each killed process was gone: a delivery before the n-th of them was made by the n-th process. */
   const deathTimes: number[] = [];
@@ -118,7 +121,8 @@ describe('writes under SIGKILL', () => {
         SEED_DEMO_DATA: 'false',
         SMTP_URL: smtp.url,
         MAIL_FROM,
-        MAIL_LEASE_SECONDS: '3',
+        // Shorter than a restart, longer than one send to the sink on a loaded machine.
+        MAIL_LEASE_SECONDS: '5',
         ...(kind === 'postgres' ? { DATABASE_URL: databaseUrl, DATA_DIR: '' } : { DATA_DIR: dataDir }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -150,8 +154,6 @@ describe('writes under SIGKILL', () => {
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-
-  let args: string[] = [];
 
   beforeAll(async () => {
     args = serverArgs();
@@ -216,8 +218,6 @@ describe('writes under SIGKILL', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  let clientsServices: { edited: string; initial: string; online: string }[] = [];
-
   it(`keeps every acknowledged write and sends every queued mail across ${KILLS} kills`, async () => {
     await startServer();
     const request = async (username: string, method: string, url: string, body?: object) => {
@@ -254,8 +254,8 @@ describe('writes under SIGKILL', () => {
       await sleep(random(0, 400));
     };
 
-    /** Answers true when the write was acknowledged; a refused one (not 2xx, not a dead connection) is a failure. */
-    const attempt = async (label: string, run: () => Promise<{ status: number; text: string }>) => {
+    /** The answer when the write was acknowledged, else null; a refusal (not 2xx, not a dead connection) fails the test. */
+    const attempt = async <R extends { status: number; text: string }>(label: string, run: () => Promise<R>) => {
       try {
         const response = await run();
         if (response.status >= 200 && response.status < 300) {
@@ -462,5 +462,5 @@ describe('writes under SIGKILL', () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  }, 240_000);
 });
