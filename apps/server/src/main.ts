@@ -41,6 +41,7 @@ const main = async () => {
             db: database.db,
             transport: smtpTransport(smtpUrl),
             from: config.mail.from,
+            leaseMs: config.mail.leaseSeconds * 1000,
             secrets: [decodeURIComponent(url.password), decodeURIComponent(url.username)],
             ...hooks,
           });

@@ -156,9 +156,19 @@ describe('configuration', () => {
   });
 
   it('reads the outgoing mail settings, and never repeats an SMTP URL it refuses', () => {
-    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Nubes <noreply@localhost>' });
-    const configured = loadConfig({ SMTP_URL: 'smtp://user:secret@mail.example:2525', MAIL_FROM: 'portal@x.example' });
-    expect(configured.mail).toEqual({ smtpUrl: 'smtp://user:secret@mail.example:2525', from: 'portal@x.example' });
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: undefined, from: 'Nubes <noreply@localhost>', leaseSeconds: 300 });
+    const configured = loadConfig({
+      SMTP_URL: 'smtp://user:secret@mail.example:2525',
+      MAIL_FROM: 'portal@x.example',
+      MAIL_LEASE_SECONDS: '60',
+    });
+    expect(configured.mail).toEqual({
+      smtpUrl: 'smtp://user:secret@mail.example:2525',
+      from: 'portal@x.example',
+      leaseSeconds: 60,
+    });
+    // Not a whole positive number of seconds: the default.
+    expect(loadConfig({ MAIL_LEASE_SECONDS: '0.5' }).mail.leaseSeconds).toBe(300);
     expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail.example' })).toThrow(ConfigError);
     try {
       loadConfig({ SMTP_URL: 'ftp://user:secret@mail.example' });

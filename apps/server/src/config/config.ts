@@ -61,7 +61,15 @@ export interface Config {
   metrics: { allow: readonly string[] };
   login: { maxFailures: number; windowMinutes: number };
   /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: {
+    smtpUrl: string | undefined;
+    from: string;
+    /**
+     * How long a worker's claim on a mail holds (docs/adr/0050-durability-and-racing-edits.md): a mail
+     * claimed by a process that died goes out again after it. Longer than one SMTP conversation.
+     */
+    leaseSeconds: number;
+  };
   /** `<prefix><group>[:<subgroup>…]` eduperson_entitlement values are group memberships (ADR 0038); empty: none. */
   groups: { prefix: string };
   /** VO registration: the AARC-G069 entitlement's parts and the AAI's policy documents (docs/adr/0040-vo-registration.md). */
@@ -238,6 +246,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mail: {
       smtpUrl: read(() => parseSmtpUrl(env.SMTP_URL), undefined),
       from: env.MAIL_FROM || `${env.PRODUCT_NAME || 'Nubes'} <noreply@${new URL(publicUrl).hostname}>`,
+      leaseSeconds:
+        Number.isInteger(Number(env.MAIL_LEASE_SECONDS)) && Number(env.MAIL_LEASE_SECONDS) > 0
+          ? Number(env.MAIL_LEASE_SECONDS)
+          : 300,
     },
     groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
     vos: {

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
@@ -68,6 +69,46 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('an outbox worker kill
 
     const database = await openDatabase({ dataDir: dir, migrate: false });
     const [row] = await database.db.select().from(mailOutbox);
+    await database.close();
+    expect(row).toMatchObject({ state: 'sent', tries: 2, claimToken: null });
+  }, 60_000);
+
+  // The one window no outbox closes (docs/adr/0050-durability-and-racing-edits.md): the SMTP server
+  // took the mail, the worker died before it could write so. The mail goes out again, as the same
+  // message: the receiving side sees its Message-ID twice.
+  it('sends a mail accepted just before the kill again, under the same Message-ID', async () => {
+    let database = await openDatabase({ dataDir: dir, migrate: false });
+    const [mail] = await database.db
+      .insert(mailOutbox)
+      .values({
+        kind: 'workflowStep',
+        toAddress: 'ivan@nubes-office.example',
+        subject: 'Accepted',
+        body: 'Then killed.',
+      })
+      .returning();
+    await database.close();
+    const ofThisMail = () => smtp.received.filter((m) => m.subject === 'Accepted');
+
+    const first = startWorker();
+    const exited = new Promise<void>((resolve) => first.once('exit', () => resolve()));
+    smtp.onAccepted(() => {
+      first.kill('SIGKILL');
+      smtp.onAccepted(null);
+    });
+    await exited;
+    expect(ofThisMail()).toHaveLength(1);
+
+    const second = startWorker();
+    await expect.poll(() => ofThisMail().length, { timeout: 20_000, interval: 100 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await killed(second);
+    expect(ofThisMail().map((m) => m.messageId)).toEqual([
+      `<${mail!.id}@portal.example>`,
+      `<${mail!.id}@portal.example>`,
+    ]);
+    database = await openDatabase({ dataDir: dir, migrate: false });
+    const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
     await database.close();
     expect(row).toMatchObject({ state: 'sent', tries: 2, claimToken: null });
   }, 60_000);

@@ -3,7 +3,7 @@ import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { onMailQueued } from './outbox-signal.js';
-import { safeErrorText, type MailTransport } from './smtp-transport.js';
+import { safeErrorText, SMTP_CONNECTIONS, type MailTransport } from './smtp-transport.js';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -45,6 +45,16 @@ export interface OutboxWorker {
 const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
 
 const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+/**
+ * The Message-ID of a mail of the outbox: its row's id at the sender's domain, the same for every
+ * try. A mail sent again after a crash (docs/adr/0050-durability-and-racing-edits.md) is the same
+ * message to the receiving side, which may drop the second copy by it (RFC 5322, RFC 7352).
+ */
+export const outboxMessageId = (id: string, from: string): string => {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+  return `<${id}@${domain}>`;
+};
 
 /**
  * Claims due mails and marks them `sending` in one statement. `FOR UPDATE SKIP LOCKED` lets
@@ -102,8 +112,23 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
 
   const sendOne = async (mail: typeof mailOutbox.$inferSelect, token: string) => {
     const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimToken, token));
+    // The claim is renewed right before the SMTP conversation: the lease then covers this one
+    // send, however long the mails before it took; a claim that ran out meanwhile (and may have
+    // been taken by another worker) sends nothing.
+    const renewed = await db
+      .update(mailOutbox)
+      .set({ lockedUntil: sql`now() + ${interval(leaseMs)}` })
+      .where(and(mine, eq(mailOutbox.state, 'sending')))
+      .returning({ id: mailOutbox.id });
+    if (renewed.length === 0) return false;
     try {
-      await transport.send({ from, to: mail.toAddress, subject: mail.subject, text: mail.body });
+      await transport.send({
+        from,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.body,
+        messageId: outboxMessageId(mail.id, from),
+      });
     } catch (error) {
       const gaveUp = mail.tries >= maxTries;
       await db
@@ -140,9 +165,14 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       const claimed = await claimDue(db, token, batchSize, leaseMs);
       lastPollAt = now();
       if (claimed.length === 0) break;
-      // One claim's mails go out side by side (the pooled transport spreads them over its connections).
-      const results = await Promise.all(claimed.map((mail) => sendOne(mail, token)));
-      sent += results.filter(Boolean).length;
+      // One claim's mails go out side by side, as many at once as the transport has connections:
+      // a send starts when its claim is renewed, never later in the transport's queue.
+      const queue = [...claimed];
+      await Promise.all(
+        Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
+          for (let mail = queue.shift(); mail; mail = queue.shift()) if (await sendOne(mail, token)) sent++;
+        }),
+      );
     }
     return sent;
   };

@@ -2,9 +2,13 @@ import nodemailer from 'nodemailer';
 
 /** Sends one mail; resolves when the SMTP server accepted it, rejects with the reason otherwise. */
 export interface MailTransport {
-  send(mail: { from: string; to: string; subject: string; text: string }): Promise<void>;
+  /** `messageId` with its angle brackets; the same for every try of one mail of the outbox. */
+  send(mail: { from: string; to: string; subject: string; text: string; messageId: string }): Promise<void>;
   close(): void;
 }
+
+/** Connections of the pool; the worker sends at most this many mails at once, none waits in a queue. */
+export const SMTP_CONNECTIONS = 4;
 
 /** Timeouts well below the outbox's claim lease, so a hung server never lets a second worker send too. */
 const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
@@ -25,7 +29,7 @@ export const smtpTransport = (smtpUrl: string): MailTransport => {
     // A local relay without TLS (development, tests) works; STARTTLS is used whenever offered.
     ignoreTLS: url.searchParams.get('ignoreTLS') === 'true',
     pool: true,
-    maxConnections: 4,
+    maxConnections: SMTP_CONNECTIONS,
     ...TIMEOUTS,
   });
   // A pooled connection that fails while idle must never end the process: every send reports its

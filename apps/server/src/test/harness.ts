@@ -101,7 +101,7 @@ export interface TestPrincipal {
 }
 
 /** The demo people (docs/domain.md#demo-people) as portal users with their roles, plus the direct-login admin. */
-export const seedPrincipals = async (test: TestApp): Promise<TestPrincipal[]> => {
+export const seedPrincipals = async (test: Pick<TestApp, 'database' | 'tokens'>): Promise<TestPrincipal[]> => {
   const result: TestPrincipal[] = [];
   for (const account of DEMO_ACCOUNTS) {
     const [row] = await test.database.db

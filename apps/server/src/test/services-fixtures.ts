@@ -72,7 +72,10 @@ export interface ServiceWorld {
 }
 
 /** Institutions, the principals' institutions and one keyword: what most service tests start from. */
-export const seedServiceWorld = async (test: TestApp, principals: readonly TestPrincipal[]): Promise<ServiceWorld> => {
+export const seedServiceWorld = async (
+  test: Pick<TestApp, 'database'>,
+  principals: readonly TestPrincipal[],
+): Promise<ServiceWorld> => {
   const ids = await seedInstitutions(test.database.db);
   await assignPrincipalInstitutions(test.database.db, principals);
   const [keyword] = await test.database.db

@@ -5,6 +5,9 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
   subject: string;
+  messageId: string;
+  /** When the sink answered 250 (Date.now()). */
+  acceptedAt: number;
 }
 
 export interface SmtpSink {
@@ -20,6 +23,8 @@ export interface SmtpSink {
   nextHeld(): Promise<void>;
   /** Answers the held DATA now (250: accepted and counted), as a slow server finally does. */
   releaseHeld(): void;
+  /** Called right after a mail is answered 250, before the sender can act on the answer. */
+  onAccepted(listener: ((mail: ReceivedMail) => void) | null): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,7 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
   let hold = false;
   let heldWaiters: (() => void)[] = [];
   let held: (() => void)[] = [];
+  let accepted: ((mail: ReceivedMail) => void) | null = null;
 
   const server = new SMTPServer({
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -56,13 +62,17 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
           return;
         }
         const accept = () => {
-          received.push({
+          const mail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             subject: headerOf(raw, 'Subject'),
-          });
+            messageId: headerOf(raw, 'Message-ID'),
+            acceptedAt: Date.now(),
+          };
+          received.push(mail);
           callback();
+          accepted?.(mail);
         };
         if (!hold) {
           accept();
@@ -76,6 +86,8 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
       });
     },
   });
+  // A sender killed mid-conversation resets its connection; that is what the crash tests do.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -95,6 +107,9 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
       const waiting = held;
       held = [];
       for (const accept of waiting) accept();
+    },
+    onAccepted: (listener) => {
+      accepted = listener;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
