@@ -1,5 +1,5 @@
 import { VO_REVIEW_STATES } from '@nubes/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditEvents, users, vos } from '../db/schema.js';
 
@@ -53,14 +53,51 @@ export const loadLatestActivity = (db: Db) =>
 
 export type ActivityRow = Awaited<ReturnType<typeof loadLatestActivity>>[number];
 
-/** The latest audit events of these services, newest first (the object index). */
-export const loadServicesActivity = (db: Db, serviceIds: readonly string[], limit: number): Promise<ActivityRow[]> =>
-  serviceIds.length === 0
-    ? Promise.resolve([])
-    : db
+/**
+ * Which objects' events a caller may read besides the services they see (docs/adr/0041-dashboard.md):
+ * contacts and institutions with the contact database, VOs by the VO's own rule (every VO for its
+ * reviewers, else those the caller manages).
+ */
+export interface ActivityScope {
+  serviceIds: readonly string[];
+  contacts: boolean;
+  institutions: boolean;
+  allVos: boolean;
+  voIds: readonly string[];
+}
+
+/** The condition on audit events that holds exactly for the objects of the scope; null when it holds for none. */
+const scopeCondition = (scope: ActivityScope): SQL | null => {
+  const parts: (SQL | undefined)[] = [];
+  if (scope.serviceIds.length > 0)
+    parts.push(and(eq(auditEvents.objectType, 'service'), inArray(auditEvents.objectId, [...scope.serviceIds])));
+  if (scope.contacts) parts.push(eq(auditEvents.objectType, 'contact'));
+  if (scope.institutions) parts.push(eq(auditEvents.objectType, 'institution'));
+  if (scope.allVos) parts.push(eq(auditEvents.objectType, 'vo'));
+  else if (scope.voIds.length > 0)
+    parts.push(and(eq(auditEvents.objectType, 'vo'), inArray(auditEvents.objectId, [...scope.voIds])));
+  return parts.length > 0 ? (or(...parts) ?? null) : null;
+};
+
+/** The latest audit events of the scope's objects, newest first (the object and time indexes). */
+export const loadScopedActivity = (db: Db, scope: ActivityScope, limit: number): Promise<ActivityRow[]> => {
+  const condition = scopeCondition(scope);
+  return condition
+    ? db
         .select(activityColumns)
         .from(auditEvents)
         .leftJoin(users, eq(users.id, auditEvents.actorId))
-        .where(and(eq(auditEvents.objectType, 'service'), inArray(auditEvents.objectId, [...serviceIds])))
+        .where(condition)
         .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-        .limit(limit);
+        .limit(limit)
+    : Promise.resolve([]);
+};
+
+/** The ids of the VOs the caller applied for or stands in for as deputy: the VOs they manage. */
+export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ id: vos.id })
+      .from(vos)
+      .where(or(eq(vos.applicantId, userId), eq(vos.deputyId, userId)))
+  ).map((row) => row.id);
