@@ -161,7 +161,17 @@ test('paula filters the portfolio, saves the view and selects rows by keyboard',
   const table = page.getByRole('main').getByRole('table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
 
-  const search = page.getByRole('searchbox').first();
+  // The global search: Enter on its button opens it, Escape closes it, the focus is back.
+  const launcher = page.getByRole('button', { name: 'Search', exact: true });
+  await tabTo(page, launcher);
+  await page.keyboard.press('Enter');
+  const portalSearch = page.getByRole('textbox', { name: 'Search the portal' });
+  await expect(portalSearch).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(portalSearch).toBeHidden();
+  await expect(launcher).toBeFocused();
+
+  const search = page.getByRole('main').getByRole('searchbox').first();
   await tabTo(page, search);
   await page.keyboard.type('hpc');
   await expect(page).toHaveURL(/[?&]q=hpc/);

@@ -84,13 +84,15 @@ export const presentActivity = (
   row: ActivityRow,
   service: ServiceListRow | null,
   readsAuditLog: boolean,
+  /** Another object's name as it is now (a contact, an institution, a VO), when it still exists. */
+  objectName: string | null = null,
 ): DashboardActivity => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: row.actorDisplayName,
   action: row.action,
   objectType: row.objectType,
-  objectName: service?.name ?? null,
+  objectName: service?.name ?? objectName,
   link:
     row.objectType === 'service'
       ? service

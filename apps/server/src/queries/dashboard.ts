@@ -1,7 +1,7 @@
-import { VO_REVIEW_STATES } from '@nubes/domain';
+import { isUuid, VO_REVIEW_STATES } from '@nubes/domain';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditEvents, users, vos } from '../db/schema.js';
+import { auditEvents, contacts, institutions, users, vos } from '../db/schema.js';
 
 /** How many of the portal's latest audit events the dashboards pick their activity from. */
 export const RECENT_EVENTS = 300;
@@ -101,3 +101,34 @@ export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]
       .from(vos)
       .where(or(eq(vos.applicantId, userId), eq(vos.deputyId, userId)))
   ).map((row) => row.id);
+
+/**
+ * The names of the contacts, institutions and VOs among these events, by id, as they are now (a
+ * contact shows "Lastname, Firstname" as in its list). Only those still there have one.
+ */
+export const loadObjectNames = async (db: Db, rows: readonly ActivityRow[]): Promise<Map<string, string>> => {
+  const idsOf = (type: string) => [
+    ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),
+  ];
+  const [contactIds, institutionIds, voIds] = [idsOf('contact'), idsOf('institution'), idsOf('vo')];
+  const [contactRows, institutionRows, voRows] = await Promise.all([
+    contactIds.length > 0
+      ? db
+          .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname })
+          .from(contacts)
+          .where(inArray(contacts.id, contactIds))
+      : [],
+    institutionIds.length > 0
+      ? db
+          .select({ id: institutions.id, name: institutions.name })
+          .from(institutions)
+          .where(inArray(institutions.id, institutionIds))
+      : [],
+    voIds.length > 0 ? db.select({ id: vos.id, name: vos.name }).from(vos).where(inArray(vos.id, voIds)) : [],
+  ]);
+  return new Map<string, string>([
+    ...contactRows.map((row): [string, string] => [row.id, [row.lastname, row.firstname].filter(Boolean).join(', ')]),
+    ...institutionRows.map((row): [string, string] => [row.id, row.name]),
+    ...voRows.map((row): [string, string] => [row.id, row.name]),
+  ]);
+};

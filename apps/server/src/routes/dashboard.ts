@@ -14,7 +14,13 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { voActorContext } from '../policies/vo-policy.js';
 import { presentActivity, presentWaitingEntry, presentWaitingVo } from '../presenters/dashboard.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
-import { loadManagedVoIds, loadScopedActivity, type ActivityRow, type ActivityScope } from '../queries/dashboard.js';
+import {
+  loadManagedVoIds,
+  loadObjectNames,
+  loadScopedActivity,
+  type ActivityRow,
+  type ActivityScope,
+} from '../queries/dashboard.js';
 import { cachedDashboardOverview, type DashboardOverview } from '../read-models/dashboard-overview.js';
 
 /** Beyond this many own services the activity's own look-up reads only the most recently changed. */
@@ -82,11 +88,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       picked.push(...own.filter((row) => !seen.has(row.id)));
       picked.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1));
     }
-    return picked
-      .slice(0, DASHBOARD_LIMITS.activity)
-      .map((row) =>
-        presentActivity(row, row.objectType === 'service' ? overview.canSee(row.objectId) : null, readsAll),
-      );
+    const shown = picked.slice(0, DASHBOARD_LIMITS.activity);
+    const names = await loadObjectNames(db, shown);
+    return shown.map((row) =>
+      presentActivity(
+        row,
+        row.objectType === 'service' ? overview.canSee(row.objectId) : null,
+        readsAll,
+        names.get(row.objectId) ?? null,
+      ),
+    );
   };
 
   app.get(
