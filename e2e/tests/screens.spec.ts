@@ -16,7 +16,9 @@ import { loginAsAdmin, loginWithAai } from '../login.js';
  * The screen sweep (docs/adr/0048-screen-sweep.md): every route of the domain's route table, as
  * each main role, at a desktop and a phone size. Each person sees their screens in two looks that
  * differ in size, colour scheme and language at once; the people alternate between the two pairs
- * of looks, so every size meets both schemes and both languages. The routes a person may not open
+ * of looks, so every size meets both schemes and both languages; the phone look of the pair that is
+ * light on phones turns dark on every other screen, so every person sees phone screens in the dark
+ * scheme. The routes a person may not open
  * (the login page or the same no-access notice) are checked once per person; the public screens
  * as the visitor and the administrator. A check fails on the defects a first user met: a page
  * wider than the window, a label drawn away from its field or box, English left on a German
@@ -34,6 +36,11 @@ interface Look {
    * other spec, which check their screens with axe there; the sweep leaves it out to keep its time.
    */
   axe: boolean;
+  /**
+   * Every other screen of this look in the other colour scheme (the system setting switched
+   * between two visits, which costs no time): the people of this pair get dark phone screens too.
+   */
+  alternateScheme?: boolean;
 }
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -42,7 +49,14 @@ const PHONE = { width: 390, height: 844 };
 const LOOK_PAIRS: readonly (readonly [Look, Look])[] = [
   [
     { name: 'desktop-dark-en', viewport: DESKTOP, colorScheme: 'dark', language: 'en', axe: true },
-    { name: 'phone-light-de', viewport: PHONE, colorScheme: 'light', language: 'de', axe: true },
+    {
+      name: 'phone-light-de',
+      viewport: PHONE,
+      colorScheme: 'light',
+      language: 'de',
+      axe: true,
+      alternateScheme: true,
+    },
   ],
   [
     { name: 'desktop-light-de', viewport: DESKTOP, colorScheme: 'light', language: 'de', axe: false },
@@ -172,13 +186,17 @@ interface Visit {
   path: string;
   route: RouteId;
   look: Look;
+  /** The look's scheme, or the other one on every other screen of a look that alternates. */
+  colorScheme: 'light' | 'dark';
   axe: boolean;
   screenshot: boolean;
 }
 
 const checkScreen = async (page: Page, visit: Visit, testInfo: TestInfo) => {
-  const { path, look } = visit;
-  const where = `${path} (${look.name})`;
+  const { path, look, colorScheme } = visit;
+  const name = look.name.replace(look.colorScheme, colorScheme);
+  const where = `${path} (${name})`;
+  await page.emulateMedia({ colorScheme });
   await page.goto(path);
   await settle(page);
   expect(await horizontalOverflow(page), `horizontal scroll on ${where}`).toBeNull();
@@ -187,12 +205,12 @@ const checkScreen = async (page: Page, visit: Visit, testInfo: TestInfo) => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     expect(await englishOnGermanPage(page), `English text on the German page ${where}`).toEqual([]);
   }
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', look.colorScheme);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
   if (visit.route === 'service' && !path.includes(NO_SUCH_ID)) {
     expect(await page.title(), `document title of ${where}`).not.toMatch(/^(Service Catalogue|Servicekatalog)$/);
   }
   if (visit.screenshot) {
-    await testInfo.attach(`${visit.route}-${look.name}.png`, {
+    await testInfo.attach(`${visit.route}-${name}.png`, {
       body: await page.screenshot(),
       contentType: 'image/png',
     });
@@ -334,18 +352,24 @@ for (const [personIndex, who] of PEOPLE.entries()) {
       const principal = session ? { id: session.username, username: session.username, roles: session.roles } : null;
       const paths = await pathsOf(page);
       let deniedChecked = false;
+      let visits = 0;
+      const otherScheme = look.colorScheme === 'light' ? 'dark' : 'light';
       for (const [route, path] of paths) {
         const allowed = canOpenRoute(principal, route);
         if (!allowed && deniedChecked) continue;
         if (PUBLIC_SCREENS.has(route) && !['anonymous', 'admin'].includes(who)) continue;
-        await test.step(`${path}${allowed ? '' : ' (denied)'}`, () =>
+        const colorScheme = look.alternateScheme && visits % 2 === 1 ? otherScheme : look.colorScheme;
+        await test.step(`${path}${allowed ? '' : ' (denied)'}${colorScheme === look.colorScheme ? '' : ` (${colorScheme})`}`, () =>
           checkScreen(
             page,
-            { path, route, look, axe: look.axe, screenshot: allowed && MAIN_SCREENS.has(route) },
+            { path, route, look, colorScheme, axe: look.axe, screenshot: allowed && MAIN_SCREENS.has(route) },
             testInfo,
           ));
         if (!allowed) deniedChecked = true;
+        visits += 1;
       }
+      // Every person meets both schemes on a phone: an alternating look needs two screens at least.
+      if (look.alternateScheme) expect(visits, `screens of ${who} in ${look.name}`).toBeGreaterThan(1);
       await context.close();
     });
   }

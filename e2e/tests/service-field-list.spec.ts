@@ -91,3 +91,39 @@ test('ivan sees the values but no clear action', async ({ page }) => {
   await expect(table(page).getByRole('checkbox')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
 });
+
+test('ivan saves a view of the field list with its field, order and columns, and applies it again', async ({
+  page,
+}) => {
+  const name = `Probe websites ${Date.now()}`;
+  const headers = async () =>
+    (await table(page).locator('thead th').allTextContents()).map((text) => text.replace(/[↕↑↓]/g, '').trim());
+  await loginWithAai(page, 'ivan');
+  await visit(page, '/sc/service-field-list?field=shortDescription&sort=name&order=desc');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Provider' }).click();
+  await page.keyboard.press('Escape');
+  expect(await headers()).not.toContain('Provider');
+
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name: 'Save current view as…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save the current view' });
+  await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Another field, every column; then the view brings back field, order and columns.
+  await fieldSelect(page).selectOption('description');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitem', { name: 'Show all columns' }).click();
+  await page.keyboard.press('Escape');
+  expect(await headers()).toContain('Provider');
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByRole('menuitem', { name }).click();
+  await expect(page).toHaveURL(/\?field=shortDescription&sort=name&order=desc$/);
+  await expect(fieldSelect(page)).toHaveValue('shortDescription');
+  await expect.poll(headers).not.toContain('Provider');
+  await expect(rows(page)).not.toHaveCount(0);
+  await expectAccessible(page);
+});

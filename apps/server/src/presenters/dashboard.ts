@@ -61,21 +61,44 @@ export const presentWaitingVo = (vo: {
   since: vo.updatedAt.toISOString(),
 });
 
+/** Where an event of an object other than a service leads someone who reads it on its own screen. */
+const objectLink = (objectType: string, objectId: string): string | null => {
+  switch (objectType) {
+    case 'contact':
+      return `${routePath('contactDatabase')}?${new URLSearchParams({ contact: objectId }).toString()}`;
+    case 'institution':
+      return routePath('institutions');
+    case 'vo':
+      return routePath('virtualOrganisation', { id: objectId });
+    default:
+      return null;
+  }
+};
+
 /**
  * An audit event as the dashboard lists it: a service's event leads to its history; another
- * object's (only portal managers read those) to the audit log filtered to that object.
+ * object's to the audit log filtered to that object for the portal manager, who reads that log,
+ * and to the object's own screen for the others.
  */
-export const presentActivity = (row: ActivityRow, service: ServiceListRow | null): DashboardActivity => ({
+export const presentActivity = (
+  row: ActivityRow,
+  service: ServiceListRow | null,
+  readsAuditLog: boolean,
+  /** Another object's name as it is now (a contact, an institution, a VO), when it still exists. */
+  objectName: string | null = null,
+): DashboardActivity => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: row.actorDisplayName,
   action: row.action,
   objectType: row.objectType,
-  objectName: service?.name ?? null,
+  objectName: service?.name ?? objectName,
   link:
     row.objectType === 'service'
       ? service
         ? serviceLink(service.id, 'history')
         : null
-      : `${routePath('adminPanel')}?${new URLSearchParams({ tab: 'auditLog', objectType: row.objectType, objectId: row.objectId }).toString()}`,
+      : readsAuditLog
+        ? `${routePath('adminPanel')}?${new URLSearchParams({ tab: 'auditLog', objectType: row.objectType, objectId: row.objectId }).toString()}`
+        : objectLink(row.objectType, row.objectId),
 });

@@ -1,7 +1,7 @@
-import { VO_REVIEW_STATES } from '@nubes/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { isUuid, VO_REVIEW_STATES } from '@nubes/domain';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditEvents, users, vos } from '../db/schema.js';
+import { auditEvents, contacts, institutions, users, vos } from '../db/schema.js';
 
 /** How many of the portal's latest audit events the dashboards pick their activity from. */
 export const RECENT_EVENTS = 300;
@@ -53,14 +53,82 @@ export const loadLatestActivity = (db: Db) =>
 
 export type ActivityRow = Awaited<ReturnType<typeof loadLatestActivity>>[number];
 
-/** The latest audit events of these services, newest first (the object index). */
-export const loadServicesActivity = (db: Db, serviceIds: readonly string[], limit: number): Promise<ActivityRow[]> =>
-  serviceIds.length === 0
-    ? Promise.resolve([])
-    : db
+/**
+ * Which objects' events a caller may read besides the services they see (docs/adr/0041-dashboard.md):
+ * contacts and institutions with the contact database, VOs by the VO's own rule (every VO for its
+ * reviewers, else those the caller manages).
+ */
+export interface ActivityScope {
+  serviceIds: readonly string[];
+  contacts: boolean;
+  institutions: boolean;
+  allVos: boolean;
+  voIds: readonly string[];
+}
+
+/** The condition on audit events that holds exactly for the objects of the scope; null when it holds for none. */
+const scopeCondition = (scope: ActivityScope): SQL | null => {
+  const parts: (SQL | undefined)[] = [];
+  if (scope.serviceIds.length > 0)
+    parts.push(and(eq(auditEvents.objectType, 'service'), inArray(auditEvents.objectId, [...scope.serviceIds])));
+  if (scope.contacts) parts.push(eq(auditEvents.objectType, 'contact'));
+  if (scope.institutions) parts.push(eq(auditEvents.objectType, 'institution'));
+  if (scope.allVos) parts.push(eq(auditEvents.objectType, 'vo'));
+  else if (scope.voIds.length > 0)
+    parts.push(and(eq(auditEvents.objectType, 'vo'), inArray(auditEvents.objectId, [...scope.voIds])));
+  return parts.length > 0 ? (or(...parts) ?? null) : null;
+};
+
+/** The latest audit events of the scope's objects, newest first (the object and time indexes). */
+export const loadScopedActivity = (db: Db, scope: ActivityScope, limit: number): Promise<ActivityRow[]> => {
+  const condition = scopeCondition(scope);
+  return condition
+    ? db
         .select(activityColumns)
         .from(auditEvents)
         .leftJoin(users, eq(users.id, auditEvents.actorId))
-        .where(and(eq(auditEvents.objectType, 'service'), inArray(auditEvents.objectId, [...serviceIds])))
+        .where(condition)
         .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-        .limit(limit);
+        .limit(limit)
+    : Promise.resolve([]);
+};
+
+/** The ids of the VOs the caller applied for or stands in for as deputy: the VOs they manage. */
+export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]> =>
+  (
+    await db
+      .select({ id: vos.id })
+      .from(vos)
+      .where(or(eq(vos.applicantId, userId), eq(vos.deputyId, userId)))
+  ).map((row) => row.id);
+
+/**
+ * The names of the contacts, institutions and VOs among these events, by id, as they are now (a
+ * contact shows "Lastname, Firstname" as in its list). Only those still there have one.
+ */
+export const loadObjectNames = async (db: Db, rows: readonly ActivityRow[]): Promise<Map<string, string>> => {
+  const idsOf = (type: string) => [
+    ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),
+  ];
+  const [contactIds, institutionIds, voIds] = [idsOf('contact'), idsOf('institution'), idsOf('vo')];
+  const [contactRows, institutionRows, voRows] = await Promise.all([
+    contactIds.length > 0
+      ? db
+          .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname })
+          .from(contacts)
+          .where(inArray(contacts.id, contactIds))
+      : [],
+    institutionIds.length > 0
+      ? db
+          .select({ id: institutions.id, name: institutions.name })
+          .from(institutions)
+          .where(inArray(institutions.id, institutionIds))
+      : [],
+    voIds.length > 0 ? db.select({ id: vos.id, name: vos.name }).from(vos).where(inArray(vos.id, voIds)) : [],
+  ]);
+  return new Map<string, string>([
+    ...contactRows.map((row): [string, string] => [row.id, [row.lastname, row.firstname].filter(Boolean).join(', ')]),
+    ...institutionRows.map((row): [string, string] => [row.id, row.name]),
+    ...voRows.map((row): [string, string] => [row.id, row.name]),
+  ]);
+};

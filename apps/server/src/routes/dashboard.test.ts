@@ -1,6 +1,6 @@
-import type { Dashboard, ServiceState, VoState } from '@nubes/domain';
+import { routePath, type Dashboard, type ServiceState, type VoState } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeRequests, serviceReviews, vos } from '../db/schema.js';
+import { auditEvents, changeRequests, serviceReviews, vos } from '../db/schema.js';
 import { invalidateServiceCaches } from '../http/service-caches.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
@@ -28,13 +28,13 @@ const serviceIn = async (key: string, state: ServiceState, owner: string, provid
   return row;
 };
 
-const voIn = async (name: string, state: VoState) => {
+const voIn = async (name: string, state: VoState, applicant = 'victor') => {
   const [row] = await test.database.db
     .insert(vos)
     .values({
       name,
       state,
-      applicantId: person('victor').id,
+      applicantId: person(applicant).id,
       description: 'A VO',
       termsConfirmed: true,
       termsConfirmedAt: new Date(),
@@ -197,5 +197,94 @@ describe('GET /api/dashboard', () => {
     expect((await dashboardOf('nora')).activity).toEqual([]);
     const admin = await dashboardOf('admin');
     expect(admin.activity.length).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/dashboard: activity of contacts, institutions and VOs', () => {
+  const objects = {
+    contact: '6f1c1f0e-0000-4000-8000-000000000001',
+    institution: '6f1c1f0e-0000-4000-8000-000000000002',
+  };
+  /** One event per object, newest first as the dashboard lists them. */
+  const events = () => [
+    { objectType: 'contact', objectId: objects.contact, action: 'contact.updated' },
+    { objectType: 'institution', objectId: objects.institution, action: 'institution.updated' },
+    { objectType: 'vo', objectId: ids['dash-received']!, action: 'vo.updated' },
+    { objectType: 'vo', objectId: ids['dash-other']!, action: 'vo.updated' },
+  ];
+  /** The inserted events' ids, each with what it is about. */
+  const labels = new Map<string, string>();
+  const seenBy = async (user: string) =>
+    (await dashboardOf(user)).activity.flatMap((entry) => labels.get(entry.id) ?? []);
+  /** What each role may read: the contact database's people its objects, VOs by the VO's rule. */
+  const expected: Record<string, string[]> = {
+    carla: ['contact:', 'institution:'],
+    desk: ['contact:', 'institution:'],
+    victor: ['vo:victor’s VO'],
+    sven: ['vo:victor’s VO', 'vo:bob’s VO'],
+    paula: ['vo:victor’s VO', 'vo:bob’s VO'],
+    alice: [],
+    ivan: [],
+    nora: [],
+  };
+  const checkEveryRole = async () => {
+    for (const [user, objectsSeen] of Object.entries(expected)) expect(await seenBy(user), user).toEqual(objectsSeen);
+  };
+
+  beforeAll(async () => {
+    await voIn('dash-other', 'application_received', 'bob');
+    const base = Date.now();
+    const inserted = await test.database.db
+      .insert(auditEvents)
+      .values(
+        events().map((event, index) => ({
+          ...event,
+          actorId: person('admin').id,
+          actorName: 'admin',
+          at: new Date(base - index * 1000),
+        })),
+      )
+      .returning();
+    for (const row of inserted)
+      labels.set(
+        row.id,
+        `${row.objectType}:${row.objectId === ids['dash-received'] ? 'victor’s VO' : row.objectId === ids['dash-other'] ? 'bob’s VO' : ''}`,
+      );
+    invalidateServiceCaches(test.database.db);
+  });
+
+  it('shows each role the events of exactly the objects it may read, linked to their screens', async () => {
+    await checkEveryRole();
+    const carla = await dashboardOf('carla');
+    expect(carla.activity.find((entry) => entry.objectType === 'contact')?.link).toBe(
+      `${routePath('contactDatabase')}?contact=${objects.contact}`,
+    );
+    const victor = await dashboardOf('victor');
+    expect(victor.activity.find((entry) => entry.objectType === 'vo')).toMatchObject({
+      link: routePath('virtualOrganisation', { id: ids['dash-received']! }),
+      objectName: 'dash-received',
+    });
+    // A contact that no longer exists keeps its event, without a name.
+    expect(carla.activity.find((entry) => entry.objectType === 'contact')?.objectName).toBeNull();
+    // The portal manager reads the whole audit log, and goes there.
+    const admin = await dashboardOf('admin');
+    expect(admin.activity.find((entry) => entry.objectType === 'contact')?.link).toContain('tab=auditLog');
+  });
+
+  it('finds the same events by query when the portal’s latest events hold none of them', async () => {
+    // Newer events of objects nobody but the portal manager reads push them out of the latest ones.
+    const base = Date.now() + 60_000;
+    await test.database.db.insert(auditEvents).values(
+      Array.from({ length: 320 }, (_, index) => ({
+        objectType: 'user',
+        objectId: person('nora').id,
+        action: 'user.updated',
+        actorId: person('admin').id,
+        actorName: 'admin',
+        at: new Date(base + index),
+      })),
+    );
+    invalidateServiceCaches(test.database.db);
+    await checkEveryRole();
   });
 });

@@ -1,4 +1,12 @@
-import { can, DASHBOARD_LIMITS, dashboardSchema, voDueFor, type Principal, type WaitingItem } from '@nubes/domain';
+import {
+  can,
+  DASHBOARD_LIMITS,
+  isVoReviewer,
+  dashboardSchema,
+  voDueFor,
+  type Principal,
+  type WaitingItem,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
@@ -6,7 +14,13 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { voActorContext } from '../policies/vo-policy.js';
 import { presentActivity, presentWaitingEntry, presentWaitingVo } from '../presenters/dashboard.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
-import { loadServicesActivity, type ActivityRow } from '../queries/dashboard.js';
+import {
+  loadManagedVoIds,
+  loadObjectNames,
+  loadScopedActivity,
+  type ActivityRow,
+  type ActivityScope,
+} from '../queries/dashboard.js';
 import { cachedDashboardOverview, type DashboardOverview } from '../read-models/dashboard-overview.js';
 
 /** Beyond this many own services the activity's own look-up reads only the most recently changed. */
@@ -25,30 +39,65 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
 
   /**
    * The latest events the caller may read: everything with the audit log's permission, otherwise
-   * the events of services they may see (a service's history is theirs to read). When the portal's
-   * latest events hold too few of those, the own services' events fill up.
+   * the events of what their screens show them: services they may see (a service's history is
+   * theirs to read), contacts and institutions with the contact database, the VOs the VO's rule
+   * lets them read (reviewers all, others those they manage). When the portal's latest events
+   * hold too few of those, one query over exactly these objects fills up.
    */
   const activity = async (principal: Principal, overview: DashboardOverview) => {
     const recent = await context.recentActivity.rows();
     const readsAll = can(principal, 'audit.read');
+    const contacts = can(principal, 'contact.read');
+    const institutions = can(principal, 'institution.manage');
+    const allVos = isVoReviewer(principal.roles);
+    // The VOs someone manages are asked for only when a VO's event is to be decided.
+    let managed: Promise<string[]> | undefined;
+    const managedVoIds = () => (managed ??= allVos ? Promise.resolve([]) : loadManagedVoIds(db, principal.id));
+    const needsManaged = !readsAll && !allVos && recent.some((row) => row.objectType === 'vo');
+    const managedSet = new Set(needsManaged ? await managedVoIds() : []);
+    const mayRead = (row: ActivityRow): boolean => {
+      if (readsAll) return true;
+      switch (row.objectType) {
+        case 'service':
+          return overview.canSee(row.objectId) !== null;
+        case 'contact':
+          return contacts;
+        case 'institution':
+          return institutions;
+        case 'vo':
+          return allVos || managedSet.has(row.objectId);
+        default:
+          return false;
+      }
+    };
     const picked: ActivityRow[] = [];
     for (const row of recent) {
       if (picked.length >= DASHBOARD_LIMITS.activity) break;
-      if (readsAll || (row.objectType === 'service' && overview.canSee(row.objectId))) picked.push(row);
+      if (mayRead(row)) picked.push(row);
     }
-    if (picked.length < DASHBOARD_LIMITS.activity && overview.relatedIds.length > 0) {
-      const own = await loadServicesActivity(
-        db,
-        overview.relatedIds.slice(0, OWN_SERVICES_FOR_ACTIVITY),
-        DASHBOARD_LIMITS.activity,
-      );
+    if (picked.length < DASHBOARD_LIMITS.activity && !readsAll) {
+      const scope: ActivityScope = {
+        serviceIds: overview.relatedIds.slice(0, OWN_SERVICES_FOR_ACTIVITY),
+        contacts,
+        institutions,
+        allVos,
+        voIds: await managedVoIds(),
+      };
+      const own = await loadScopedActivity(db, scope, DASHBOARD_LIMITS.activity);
       const seen = new Set(picked.map((row) => row.id));
       picked.push(...own.filter((row) => !seen.has(row.id)));
       picked.sort((a, b) => b.at.getTime() - a.at.getTime() || (a.id < b.id ? 1 : -1));
     }
-    return picked
-      .slice(0, DASHBOARD_LIMITS.activity)
-      .map((row) => presentActivity(row, row.objectType === 'service' ? overview.canSee(row.objectId) : null));
+    const shown = picked.slice(0, DASHBOARD_LIMITS.activity);
+    const names = await loadObjectNames(db, shown);
+    return shown.map((row) =>
+      presentActivity(
+        row,
+        row.objectType === 'service' ? overview.canSee(row.objectId) : null,
+        readsAll,
+        names.get(row.objectId) ?? null,
+      ),
+    );
   };
 
   app.get(

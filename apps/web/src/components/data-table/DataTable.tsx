@@ -32,7 +32,7 @@ import type {
   DataTableSort,
   SortValue,
 } from './types';
-import { CardSort, DataTableCards, type CardCell } from './DataTableCards';
+import type { CardCell } from './DataTableCards';
 import { useGridKeyboard } from './useGridKeyboard';
 
 export type { DataTableColumn, DataTableEmpty, DataTableFooter, DataTableServerState, DataTableSort } from './types';
@@ -43,6 +43,10 @@ const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ d
 // Short lists (the public portfolio, a service's documents) need no pager: its code (Mantine's
 // Pagination and select) loads only when a list is longer than the smallest page.
 const DataTablePager = lazy(() => import('./DataTablePager').then((module) => ({ default: module.DataTablePager })));
+
+// Rows become cards on phones only (ADR 0046); a desktop's first visit does not load their code.
+const DataTableCards = lazy(() => import('./DataTableCards').then((module) => ({ default: module.DataTableCards })));
+const CardSort = lazy(() => import('./DataTableCards').then((module) => ({ default: module.CardSort })));
 
 export const DEFAULT_PAGE_SIZES: readonly number[] = [25, 50, 100];
 const SELECT_COLUMN = '__select';
@@ -334,34 +338,36 @@ export const DataTable = <T extends RowData>({
     return { id: columnId, label: def?.header ?? columnId, value, numeric: def?.numeric };
   };
   const cards = phone && (
-    <DataTableCards
-      caption={caption}
-      message={rows === undefined ? loading : pageRows.length === 0 ? emptyState : undefined}
-      rows={pageRows.map((row) => ({
-        id: row.id,
-        cells: row
-          .getVisibleCells()
-          .filter((cell) => cell.column.id !== SELECT_COLUMN)
-          .map((cell) => cardCell(cell.column.id, columnsById.get(cell.column.id)?.cell(row.original))),
-        selection: selectable
-          ? {
-              label: t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id }),
-              selected: row.getIsSelected(),
-              toggle: (value: boolean) => row.toggleSelected(value),
-            }
-          : undefined,
-      }))}
-      footer={
-        footer && pageRows.length > 0
-          ? {
-              label: footer.label,
-              cells: visibleColumns
-                .filter((column) => column.id in footer.cells)
-                .map((column) => cardCell(column.id, footer.cells[column.id])),
-            }
-          : undefined
-      }
-    />
+    <Suspense fallback={loading}>
+      <DataTableCards
+        caption={caption}
+        message={rows === undefined ? loading : pageRows.length === 0 ? emptyState : undefined}
+        rows={pageRows.map((row) => ({
+          id: row.id,
+          cells: row
+            .getVisibleCells()
+            .filter((cell) => cell.column.id !== SELECT_COLUMN)
+            .map((cell) => cardCell(cell.column.id, columnsById.get(cell.column.id)?.cell(row.original))),
+          selection: selectable
+            ? {
+                label: t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id }),
+                selected: row.getIsSelected(),
+                toggle: (value: boolean) => row.toggleSelected(value),
+              }
+            : undefined,
+        }))}
+        footer={
+          footer && pageRows.length > 0
+            ? {
+                label: footer.label,
+                cells: visibleColumns
+                  .filter((column) => column.id in footer.cells)
+                  .map((column) => cardCell(column.id, footer.cells[column.id])),
+              }
+            : undefined
+        }
+      />
+    </Suspense>
   );
 
   const message = (content: ReactNode) => (
@@ -396,15 +402,17 @@ export const DataTable = <T extends RowData>({
         </Group>
         <Group gap="sm">
           {phone && pageRows.length > 1 && (
-            <CardSort
-              selectId={`${domId}-sort`}
-              columns={sortable.map((column) => ({
-                id: column.id,
-                label: columnsById.get(column.id)?.header ?? column.id,
-              }))}
-              sort={sorting[0] ?? null}
-              onSort={sortBy}
-            />
+            <Suspense fallback={null}>
+              <CardSort
+                selectId={`${domId}-sort`}
+                columns={sortable.map((column) => ({
+                  id: column.id,
+                  label: columnsById.get(column.id)?.header ?? column.id,
+                }))}
+                sort={sorting[0] ?? null}
+                onSort={sortBy}
+              />
+            </Suspense>
           )}
           {toolbar}
           {columnChooser && session && hideable.length > 1 && pageRows.length > 0 && (

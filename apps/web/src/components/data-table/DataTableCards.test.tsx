@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -45,11 +45,14 @@ afterEach(() => {
   window.matchMedia = original;
 });
 
+/** The cards' code loads on the first phone render (a lazy chunk); wait until it has. */
+const cardsLoaded = () => waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
+
 const cards = () => within(screen.getByRole('list', { name: 'Fruits' })).getAllByRole('listitem');
 const names = () => cards().map((card) => within(card).getByRole('link').textContent);
 
 describe('DataTable on a phone', () => {
-  it('shows each row as a card of label: value pairs instead of a table', () => {
+  it('shows each row as a card of label: value pairs instead of a table', async () => {
     initI18n('en');
     renderWithProviders(
       <DataTable
@@ -61,6 +64,7 @@ describe('DataTable on a phone', () => {
         empty={{ title: 'None' }}
       />,
     );
+    await cardsLoaded();
     expect(screen.queryByRole('table')).toBeNull();
     expect(cards()).toHaveLength(3);
     const first = within(cards()[0]!);
@@ -68,7 +72,7 @@ describe('DataTable on a phone', () => {
     expect(first.getByText('150 g').tagName).toBe('DD');
   });
 
-  it("sorts with the select that takes the headers' place", () => {
+  it("sorts with the select that takes the headers' place", async () => {
     initI18n('en');
     renderWithProviders(
       <DataTable
@@ -80,6 +84,7 @@ describe('DataTable on a phone', () => {
         empty={{ title: 'None' }}
       />,
     );
+    await cardsLoaded();
     const select = screen.getByLabelText('Sort by');
     expect(
       within(select)
@@ -94,7 +99,7 @@ describe('DataTable on a phone', () => {
     expect(names()).toEqual(['Apple', 'Banana', 'Cherry']);
   });
 
-  it('selects a card with its labelled checkbox and hands the selection to the bulk actions', () => {
+  it('selects a card with its labelled checkbox and hands the selection to the bulk actions', async () => {
     initI18n('en');
     const bulk = vi.fn(() => null);
     renderWithProviders(
@@ -109,12 +114,13 @@ describe('DataTable on a phone', () => {
         bulkActions={bulk}
       />,
     );
+    await cardsLoaded();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Banana' }));
     expect(bulk).toHaveBeenLastCalledWith([FRUITS[1]], expect.any(Function));
     expect(cards()[1]).toHaveAttribute('data-selected', 'true');
   });
 
-  it('says why the list is empty', () => {
+  it('says why the list is empty', async () => {
     initI18n('en');
     renderWithProviders(
       <DataTable
@@ -126,6 +132,7 @@ describe('DataTable on a phone', () => {
         empty={{ title: 'No fruit yet.' }}
       />,
     );
+    await cardsLoaded();
     expect(screen.getByRole('status')).toHaveTextContent('No fruit yet.');
     expect(screen.queryByRole('list')).toBeNull();
   });

@@ -7,12 +7,14 @@ import {
   type FieldListResponse,
   type FieldListRow,
   type FieldListSort,
+  type SavedView,
 } from '@nubes/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
+import { useSession } from '../../auth/SessionProvider';
+import { DataTable, useHiddenColumns, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 import { SearchBox } from '../../components/SearchBox';
@@ -22,7 +24,15 @@ import { displayValue } from '../service/fieldDisplay';
 import { localized } from '../service/formModel';
 import { reportWriteError } from '../service/writes';
 import { clearField, fetchFieldList, fieldListKeys } from './api';
-import { fieldListApiPath, fieldListCsvPath, PAGE_SIZES, type FieldListView } from './fieldListQuery';
+import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
+import {
+  fieldListApiPath,
+  fieldListCsvPath,
+  PAGE_SIZES,
+  parseFieldListView,
+  serializeFieldListView,
+  type FieldListView,
+} from './fieldListQuery';
 import { ServiceLink } from '../service/header/ServiceLink';
 
 export interface FieldListProps {
@@ -40,6 +50,12 @@ interface PendingClear {
   kept: boolean;
   done?: () => void;
 }
+
+/** The table's id: its hidden columns are remembered under it, as every table's are. */
+const TABLE_ID = 'service-field-list';
+/** The columns a person may hide (the name and the value always show), in the table's order. */
+const HIDEABLE_COLUMNS = ['serviceId', 'provider', 'state'] as const;
+const ALL_COLUMNS = ['serviceId', 'name', 'provider', 'state', 'value'] as const;
 
 const columnsFor = (
   t: TFunction,
@@ -103,6 +119,16 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingClear | null>(null);
   const field = view.field;
+  const { session } = useSession();
+  // The list holds the hidden columns (as the service lists do), so a saved view can set them
+  // (docs/adr/0044-saved-views.md).
+  const [hidden, setHidden] = useHiddenColumns(session?.username ?? null, TABLE_ID, []);
+  const visibleColumns = ALL_COLUMNS.filter((id) => !hidden.includes(id));
+  const applyView = (saved: SavedView) => {
+    setView(parseFieldListView(new URLSearchParams(saved.query)));
+    // Columns the view does not name are hidden; a view without columns shows them all.
+    setHidden(saved.columns.length > 0 ? HIDEABLE_COLUMNS.filter((id) => !saved.columns.includes(id)) : []);
+  };
 
   const list = useQuery({
     queryKey: fieldListKeys.page(field ? fieldListApiPath(field, view) : ''),
@@ -183,31 +209,39 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
 
   return (
     <Stack gap="md">
-      <Group align="flex-start" gap="md" wrap="wrap">
-        <NativeSelect
-          label={t('serviceFieldList.field')}
-          description={
-            definition
-              ? t(
-                  data?.fieldClearable === false
-                    ? 'serviceFieldList.notClearableHint'
-                    : 'serviceFieldList.clearableHint',
-                )
-              : undefined
-          }
-          data={fieldOptions}
-          value={field ?? ''}
-          onChange={(event) => setView({ ...view, field: event.currentTarget.value || null, page: 1 })}
-          w={{ base: '100%', sm: 360 }}
-        />
-        {field && (
-          <SearchBox
-            label={t('portfolio.search')}
-            description={t('portfolio.searchDescription')}
-            value={view.q}
-            onCommit={(q) => setView({ ...view, q, page: 1 }, { replace: true })}
+      <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
+        <Group align="flex-start" gap="md" wrap="wrap">
+          <NativeSelect
+            label={t('serviceFieldList.field')}
+            description={
+              definition
+                ? t(
+                    data?.fieldClearable === false
+                      ? 'serviceFieldList.notClearableHint'
+                      : 'serviceFieldList.clearableHint',
+                  )
+                : undefined
+            }
+            data={fieldOptions}
+            value={field ?? ''}
+            onChange={(event) => setView({ ...view, field: event.currentTarget.value || null, page: 1 })}
+            w={{ base: '100%', sm: 360 }}
           />
-        )}
+          {field && (
+            <SearchBox
+              label={t('portfolio.search')}
+              description={t('portfolio.searchDescription')}
+              value={view.q}
+              onCommit={(q) => setView({ ...view, q, page: 1 }, { replace: true })}
+            />
+          )}
+        </Group>
+        <SavedViewsMenu
+          list="fieldList"
+          query={serializeFieldListView({ ...view, page: 1 }).toString()}
+          columns={visibleColumns}
+          onApply={applyView}
+        />
       </Group>
 
       {!field ? (
@@ -221,7 +255,8 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
         </Paper>
       ) : (
         <DataTable
-          id="service-field-list"
+          id={TABLE_ID}
+          hiddenColumns={{ hidden, onChange: setHidden }}
           caption={t('serviceFieldList.caption', { field: fieldLabel, page: view.page, pages })}
           columns={columns}
           rows={data?.items}

@@ -1,5 +1,5 @@
 import { UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { ScreenMessages } from '../../i18n/ScreenMessages';
@@ -44,7 +44,22 @@ const LauncherButton = ({ onOpen }: { onOpen: () => void }) => {
 export const GlobalSearchLauncher = () => {
   const { isLoggedIn } = useSession();
   const [opened, setOpened] = useState(false);
-  const open = useCallback(() => setOpened(true), []);
+  // The dialog unmounts as it closes, so it cannot give the focus back itself: the element that had
+  // it (the button, or a field where Ctrl+K was pressed) gets it again, unless a hit was opened
+  // and the new page has placed the focus already.
+  const returnTo = useRef<HTMLElement | null>(null);
+  const open = useCallback(() => {
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setOpened(true);
+  }, []);
+  const close = useCallback(() => {
+    setOpened(false);
+    const target = returnTo.current;
+    window.setTimeout(() => {
+      const nowFocused = document.activeElement;
+      if (target?.isConnected && (!nowFocused || nowFocused === document.body)) target.focus();
+    });
+  }, []);
 
   useEffect(() => {
     if (!isLoggedIn) return undefined;
@@ -69,7 +84,7 @@ export const GlobalSearchLauncher = () => {
       {opened && (
         <Suspense fallback={null}>
           <ScreenMessages />
-          <GlobalSearch onClose={() => setOpened(false)} />
+          <GlobalSearch onClose={close} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,7 @@
 import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
 import type { SavedView, SavedViewList } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { notifySuccess } from '../../components/notify';
@@ -39,7 +39,13 @@ export const SavedViewsMenu = ({ list, query, columns, onApply }: SavedViewsMenu
   });
   const items = views.data?.items ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: savedViewKeys.list(list) });
-  const close = () => setDialog(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The dialogs open from the menu's items, which are gone when a dialog closes: the focus goes
+  // back to the menu's button, where the person started (a dialog's own return would find nothing).
+  const close = () => {
+    setDialog(null);
+    window.setTimeout(() => menuButton.current?.focus());
+  };
 
   /** The server's message for the name when it refused it; anything else is reported as a write error. */
   const nameRefusal = (error: unknown): string | undefined => {
@@ -116,7 +122,9 @@ export const SavedViewsMenu = ({ list, query, columns, onApply }: SavedViewsMenu
       {/* No fade: axe measures the contrast of a half-transparent menu (docs/adr/0006). */}
       <Menu position="bottom-end" transitionProps={{ duration: 0 }} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <Button variant="default">{t('savedViews.menu')}</Button>
+          <Button ref={menuButton} variant="default">
+            {t('savedViews.menu')}
+          </Button>
         </Menu.Target>
         <Menu.Dropdown aria-label={t('savedViews.menuLabel')}>
           <Menu.Label>{t('savedViews.menuLabel')}</Menu.Label>
