@@ -239,10 +239,14 @@ beforeAll(async () => {
               ? [savedViewOwner]
               : principals.filter((p) => can(p.person, declared)).map((p) => p.token);
         if (declared !== undefined && declared !== 'public') expect(allowed.length, path).toBeGreaterThan(0);
+        // A new route's path parameters need a real object here (realParameters), or it is only ever 404.
+        const pathNames = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+        const params = Object.fromEntries(Object.entries(paramsOf(path)).filter(([name]) => pathNames.includes(name)));
+        expect(Object.keys(params).sort(), `real parameters of ${path}`).toEqual(pathNames.sort());
         return {
           method,
           path,
-          params: paramsOf(path),
+          params,
           queryNames: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
           body: resolve(operation.requestBody?.content?.['application/json']?.schema),
           upload:
