@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible } from './fixtures.js';
+import { E2E_SECRETS } from './secrets.js';
 
-const ADMIN = { username: 'admin', password: 'admin' };
+const ADMIN = { username: 'admin', password: E2E_SECRETS.adminPassword };
 
 /** Direct login through the admin form on /login (the page must already be open). */
 export const submitAdminForm = async (page: Page, username: string, password: string) => {

@@ -1,6 +1,8 @@
 // A real SMTP server for the browser tests, started by playwright.config.ts beside the portal: the
 // portal under test sends its mails here (SMTP_URL), and the tests read what arrived as JSON from
-// GET /mails on a second loopback port (mailbox.ts). No TLS, no authentication, loopback only.
+// GET /mails on a second loopback port (mailbox.ts). No TLS, loopback only; it asks for the
+// user and password of the run (secrets.ts), so the portal's SMTP_URL holds a password the log
+// check looks for.
 import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 
@@ -31,7 +33,13 @@ const headerOf = (raw, name) => {
 };
 
 const smtp = new SMTPServer({
-  disabledCommands: ['AUTH', 'STARTTLS'],
+  disabledCommands: ['STARTTLS'],
+  allowInsecureAuth: true,
+  onAuth(auth, _session, callback) {
+    if (auth.username === process.env.E2E_SMTP_USER && auth.password === process.env.E2E_SMTP_PASSWORD)
+      callback(null, { user: auth.username });
+    else callback(new Error('Invalid username or password'));
+  },
   disableReverseLookup: true,
   logger: false,
   onData(stream, session, callback) {

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { SERVER_LOG } from './log-secrecy.js';
+import { E2E_SECRETS } from './secrets.js';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const baseURL = `http://localhost:${port}`;
@@ -55,10 +57,16 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: { E2E_SMTP_PORT: String(smtpPort), E2E_MAILBOX_PORT: String(mailboxPort) },
+      env: {
+        E2E_SMTP_PORT: String(smtpPort),
+        E2E_MAILBOX_PORT: String(mailboxPort),
+        E2E_SMTP_USER: E2E_SECRETS.smtpUser,
+        E2E_SMTP_PASSWORD: E2E_SECRETS.smtpPassword,
+      },
     },
     {
-      command: 'node apps/server/dist/main.js',
+      // The server's JSON log of the whole run, which the global teardown searches for secrets (ADR 0051).
+      command: `mkdir -p test-results && node apps/server/dist/main.js > ${JSON.stringify(SERVER_LOG)}`,
       cwd: root,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
@@ -70,11 +78,15 @@ export default defineConfig({
         HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,
         DATA_DIR: process.env.NUBES_E2E_DATA_DIR,
-        LOG_LEVEL: 'warn',
+        // Everything the server says, so the log check sees it all.
+        LOG_LEVEL: 'debug',
+        // Distinctive secrets the log check looks for.
+        JWT_SECRET: E2E_SECRETS.jwtSecret,
+        ADMIN_PASSWORD: E2E_SECRETS.adminPassword,
         // The failed-login tests all come from 127.0.0.1; the throttle itself is covered by API tests.
         LOGIN_MAX_FAILURES: '1000',
         // Mails go to the test SMTP server, where the tests read them (mailbox.ts).
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        SMTP_URL: `smtp://${E2E_SECRETS.smtpUser}:${E2E_SECRETS.smtpPassword}@127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'portal@nubes.example',
       },
     },

@@ -43,9 +43,10 @@ const readVitest = () => {
 const readPlaywright = () => {
   const file = path.join(results, 'e2e.json');
   if (!existsSync(file)) return false;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, errors = [] } = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += stats.expected + stats.flaky;
-  counts.failed += stats.unexpected;
+  // An error outside any test (the global teardown's log secrecy check, ADR 0051) is a failed test too.
+  counts.failed += stats.unexpected + errors.length;
   counts.skipped += stats.skipped;
   return true;
 };

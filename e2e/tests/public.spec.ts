@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
+import { E2E_SECRETS } from '../secrets.js';
 
 test.describe('logged out', () => {
   test('home welcomes, lists the modules and shows restricted links as plain text', async ({ page }) => {
@@ -64,7 +65,7 @@ test.describe('logged out', () => {
     await expect(page).toHaveTitle('Login');
     const form = page.getByRole('form', { name: /direct login/i });
     await form.getByLabel('Username').fill('admin');
-    await form.getByLabel('Password').fill('admin');
+    await form.getByLabel('Password').fill(E2E_SECRETS.adminPassword);
     await form.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL('/sc/my-services?tab=pipeline&page=2');
     await expect(page.getByRole('heading', { level: 1, name: 'My Services' })).toBeVisible();

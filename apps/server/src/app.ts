@@ -24,6 +24,8 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from 
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { deferredChildLogger } from './http/request-logger.js';
+import { logSecrecy } from './http/log-secrecy.js';
+import { requestIdOf } from './http/request-id.js';
 import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { auditLogRoutes } from './routes/audit-log.js';
@@ -85,9 +87,16 @@ export const buildApp = async (
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Tokens, cookies and passwords never reach the log.
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      // Tokens, cookies, passwords and the configured secrets never reach the log (ADR 0051).
+      ...logSecrecy([
+        config.jwtSecret,
+        config.admin.password,
+        config.oidc.clientSecret,
+        config.mail.smtpUrl && decodeURIComponent(new URL(config.mail.smtpUrl).password),
+      ]),
     },
+    // The proxy's X-Request-Id when well-formed, else a new one; echoed by the security headers' hook.
+    genReqId: requestIdOf,
     // One log line per request is the proxy's job; ours logs failures and what the code says.
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: deferredChildLogger,
