@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loginWithAai } from '../login.js';
+import { E2E_SECRETS } from '../secrets.js';
 import { closeNotifications, expectNotification } from '../services.js';
 
 /**
@@ -110,7 +111,7 @@ test('the administrator reserves a VO prefix by keyboard', async ({ page }) => {
   await page.goto('/login');
   const login = page.getByRole('form', { name: /direct login/i });
   await typeInto(page, login.getByLabel('Username'), 'admin');
-  await typeInto(page, login.getByLabel('Password'), 'admin');
+  await typeInto(page, login.getByLabel('Password'), E2E_SECRETS.adminPassword);
   await page.keyboard.press('Enter');
   await expect(page.getByText('Welcome, Portal Administrator')).toBeVisible();
   await page.goto('/manage/adminPanel?tab=voPrefixes');
