@@ -17,7 +17,6 @@ import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenService } from './auth/tokens.js';
 import { DEV_IDP_PATH, type Config } from './config/config.js';
 import type { Database } from './db/client.js';
-import { createDevIdentityProvider } from './dev-idp/provider.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
@@ -115,8 +114,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(accessControl, { db: database.db, tokens });
+  // After the access guard: its route hook goes in front of the guard's.
+  const securityHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -136,7 +136,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
         docs.addHook('onRoute', markRoutesPublic);
         // The UI loads its files relative to the page, which only resolves from /api/docs/.
         docs.addHook('onRequest', async (request, reply) => {
-          if (request.url === '/api/docs') return reply.redirect('/api/docs/');
+          // Scope hooks run before the route's own, which set the security headers.
+          if (request.url === '/api/docs')
+            return reply.headers(securityHeaders.headersFor(request.url)).redirect('/api/docs/');
         });
         await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
       });
@@ -177,7 +179,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   );
 
   if (config.devIdp) {
-    const provider = await createDevIdentityProvider(config, database.db);
+    // Imported when first needed (dev-idp/routes.ts): oidc-provider's modules are a large part of the start.
+    const provider = async () => (await import('./dev-idp/provider.js')).createDevIdentityProvider(config, database.db);
     await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider });
   }
 
@@ -203,6 +206,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    reply.headers(securityHeaders.headersFor(request.url));
     const refused = unsafeAddress(request.url);
     if (refused) throw refused;
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
