@@ -881,3 +881,164 @@ export const renderTable = (rows, columns = COLUMNS) => {
     ...rows.map((row) => line(columns.map((column) => cell(row, column)))),
   ].join('\n');
 };
+
+// ---------------------------------------------------------------------------------------------
+// A throwaway PostgreSQL and `npm start`
+
+const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
+
+/**
+ * A throwaway PostgreSQL 15 server (`PG_BIN`, default /usr/lib/postgresql/15/bin) in a temp dir on a
+ * free loopback port, like the server tests' (apps/server/src/test/global-setup-postgres.ts): as
+ * root it runs as the postgres user. Stopped (fast shutdown) and removed at cleanup, in every case.
+ * Returns { url (of the database `nubes`), stop } or { missing } when PostgreSQL is not installed.
+ */
+export const startPostgres = async () => {
+  if (!existsSync(path.join(PG_BIN, 'postgres'))) return { missing: `n/a (no PostgreSQL in ${PG_BIN})` };
+  const { spawnSync } = await import('node:child_process');
+  const { chmodSync, chownSync } = await import('node:fs');
+  const root = mkdtempSync(path.join(tmpdir(), 'nubes-bench-pg-'));
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  onCleanup(async () => remove(), remove);
+  chmodSync(root, 0o777);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
+    chownSync(root, id('-u'), id('-g'));
+  }
+  const as = (command, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
+  const dataDir = path.join(root, 'data');
+  const [initCommand, initArgs] = as(path.join(PG_BIN, 'initdb'), [
+    '-D',
+    dataDir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  const init = spawnSync(initCommand, initArgs, { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const port = await freePort();
+  const [command, args] = as(path.join(PG_BIN, 'postgres'), [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    root,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+  ]);
+  const child = spawn(command, args, { stdio: 'ignore' });
+  let running = true;
+  const exited = new Promise((resolve) => child.once('exit', () => resolve((running = false))));
+  // SIGINT is PostgreSQL's fast shutdown; runuser passes it on.
+  const stop = async () => {
+    if (!running) return;
+    child.kill('SIGINT');
+    if ((await Promise.race([exited, sleep(10_000).then(() => 'timeout')])) === 'timeout' && running) {
+      child.kill('SIGKILL');
+      // runuser does not pass SIGKILL on: the postmaster's own pid.
+      try {
+        const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        if (postmaster > 0) process.kill(postmaster, 'SIGKILL');
+      } catch {
+        // it never wrote its pid file
+      }
+      await exited;
+    }
+  };
+  onCleanup(stop, () => {
+    if (running) child.kill('SIGKILL');
+  });
+  const pg = (await import('pg')).default;
+  const base = `postgres://postgres@127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (!running) throw new Error('postgres exited at start');
+    const client = new pg.Client({ connectionString: `${base}/postgres` });
+    try {
+      await client.connect();
+      await client.query('create database nubes');
+      await client.end();
+      break;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (attempt > 100) throw error;
+      await sleep(100);
+    }
+  }
+  return { url: `${base}/nubes`, stop };
+};
+
+/**
+ * Seconds from spawning `npm start` (prestart's up-to-date build included) until GET /api/health
+ * answers 200, on `dataDir` (an existing PGlite data dir for the start that matters); then stops
+ * the whole process group. `env` as for startPortal.
+ */
+export const timeNpmStart = async ({ dataDir, env: extraEnv = {}, timeoutMs = 60_000 }) => {
+  const port = await freePort();
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (PORTAL_ENV_DROPPED.test(key) || key.startsWith('npm_')) delete env[key];
+  Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, extraEnv);
+  const started = performance.now();
+  const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['start'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const tail = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream.on('data', (chunk) => {
+      tail.push(String(chunk));
+      if (tail.length > 40) tail.shift();
+    });
+  let running = true;
+  const exited = new Promise((resolve) => child.once('exit', () => resolve((running = false))));
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  onCleanup(
+    async () => {
+      if (!running) return;
+      killGroup('SIGTERM');
+      if ((await Promise.race([exited, sleep(5000).then(() => 'timeout')])) === 'timeout') killGroup('SIGKILL');
+    },
+    () => running && killGroup('SIGKILL'),
+  );
+  try {
+    const deadline = started + timeoutMs;
+    for (;;) {
+      if (!running) throw new Error(`npm start exited before it answered:\n${tail.join('')}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+        await response.arrayBuffer();
+        if (response.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (performance.now() > deadline) throw new Error(`npm start did not answer within ${timeoutMs / 1000} s`);
+      await sleep(20);
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    killGroup('SIGTERM');
+    if ((await Promise.race([exited, sleep(5000).then(() => 'timeout')])) === 'timeout') {
+      killGroup('SIGKILL');
+      await exited;
+    }
+  }
+};

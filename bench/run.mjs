@@ -12,8 +12,8 @@
 // BENCH_PUBLIC_SERVICES (5000), BENCH_LIST_SERVICES (10000), BENCH_LIST_CONNECTIONS (20),
 // BENCH_CHANGE_REQUESTS (2000), BENCH_RESOURCE_PACKAGES (5000), BENCH_CONTACTS (50000),
 // BENCH_WEB_DIST (apps/web/dist), BENCH_START_TIMEOUT_SECONDS (60), BENCH_ONLY (e.g. "public,list").
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   alternate,
@@ -24,6 +24,7 @@ import {
   fmtMs,
   log,
   measure,
+  onCleanup,
   processMemory,
   rawGet,
   renderTable,
@@ -35,8 +36,10 @@ import {
   ssoLogin,
   startBare,
   startPortal,
+  startPostgres,
   staticHeaders,
   summarize,
+  timeNpmStart,
   webFirstVisitJs,
   webInitialCss,
   webInitialJs,
@@ -69,6 +72,11 @@ const ADMIN = { login: 'admin', password: 'admin' };
 const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 64, maxmem: 256 * 1024 * 1024 };
 const SCRYPT_RUNS = 5;
 const HEALTH_RATIO_TARGET = 0.8;
+/** Bare Fastify's server CPU per request ÷ the portal's: at least 0.9, i.e. the portal needs at most about 1.1× bare's CPU. */
+const CPU_RATIO_TARGET = 0.9;
+const NPM_START_TARGET_SECONDS = 3;
+const RSS_PGLITE_TARGET_MB = 600;
+const RSS_POSTGRES_TARGET_MB = 250;
 const WEB_INITIAL_JS_TARGET_KB = 150;
 const PUBLIC_RATIO_TARGET = 0.8;
 const PUBLIC_P99_TARGET_MS = 20;
@@ -283,6 +291,132 @@ const getJson = async (url, headers) => {
 const cpuCell = (summary) =>
   summary.cpuMicrosPerRequest ? `server CPU ${summary.cpuMicrosPerRequest.toFixed(0)} µs/req` : 'server CPU n/a';
 
+/**
+ * The ratio row of a portal row and its bare twin: CPU per request (bare ÷ portal, the steadier
+ * figure; target CPU_RATIO_TARGET) and req/s (portal ÷ bare, target `rateTarget`).
+ */
+const ratioRow = (ctx, label, mine, base, rateTarget) => {
+  const rate = mine.reqPerSec / base.reqPerSec;
+  const cpu =
+    mine.cpuMicrosPerRequest && base.cpuMicrosPerRequest ? base.cpuMicrosPerRequest / mine.cpuMicrosPerRequest : null;
+  if (cpu !== null && cpu < CPU_RATIO_TARGET)
+    ctx.notes.push(
+      `${label}: CPU per request bare ÷ portal = ${cpu.toFixed(2)} is below the target ${CPU_RATIO_TARGET}`,
+    );
+  const { rounds, roundSeconds } = settings;
+  return {
+    benchmark: `${label} / bare ratio`,
+    figure:
+      (cpu === null
+        ? 'CPU per request n/a'
+        : `CPU per request ${cpu.toFixed(2)} (portal ${(1 / cpu).toFixed(2)}× bare)${cpu < CPU_RATIO_TARGET ? ' (below target)' : ''}`) +
+      `; req/s ${rate.toFixed(2)}${rate < rateTarget ? ' (below target)' : ''}; ${rounds}×${roundSeconds} s alternated`,
+    target: `CPU ≥ ${CPU_RATIO_TARGET}; req/s ≥ ${rateTarget}`,
+  };
+};
+
+/**
+ * The public portfolio of `portal` against bare Fastify twins that answer its bytes with its
+ * headers, brotli (as browsers ask) and uncompressed, alternated; `services` names the data in the
+ * row labels, `client` is 'wrk' for large answers (autocannon's parsing limits it there).
+ */
+const publicVsBare = async (ctx, portal, { services, client: wanted }) => {
+  const { rounds, roundSeconds, warmupSeconds, connections } = settings;
+  const url = `${portal.url}/api/public/services`;
+  // Two representations: what a browser asks for (Accept-Encoding as Chrome and Firefox send
+  // it; the label becomes the coding the portal chose) and uncompressed (no Accept-Encoding).
+  const variants = [
+    { key: 'browser', label: 'compressed', requestHeaders: { 'accept-encoding': 'gzip, deflate, br' } },
+    { key: 'plain', label: 'uncompressed', requestHeaders: {} },
+  ];
+  const targets = [];
+  for (const variant of variants) {
+    const first = await rawGet(url, variant.requestHeaders);
+    if (first.status !== 200) throw new Error(`GET /api/public/services answered ${first.status}`);
+    variant.bytes = first.body.length;
+    variant.encoding = first.headers.get('content-encoding') ?? 'none';
+    if (variant.encoding !== 'none') variant.label = variant.encoding;
+    // The same bytes with the same headers (ETag, Vary, Cache-Control, security headers) from a bare Fastify.
+    const bare = await startBare({
+      body: first.body,
+      contentType: first.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      routePath: '/api/public/services',
+      headers: staticHeaders(first.headers),
+    });
+    variant.bare = bare;
+    targets.push(
+      { name: `portal ${variant.key}`, url, headers: variant.requestHeaders, pid: portal.pid },
+      {
+        name: `bare ${variant.key}`,
+        url: `${bare.url}/api/public/services`,
+        headers: variant.requestHeaders,
+        pid: bare.pid,
+      },
+    );
+  }
+  try {
+    const plain = JSON.parse((await rawGet(url)).body.toString('utf8'));
+    const etag = (await rawGet(url)).headers.get('etag');
+    const revalidated = etag ? (await rawGet(url, { 'if-none-match': etag })).status : null;
+    if (revalidated !== 304)
+      ctx.notes.push(`public portfolio: If-None-Match answered ${revalidated ?? 'n/a (no ETag)'}, not 304`);
+    // wrk, not autocannon: for answers this large autocannon's own parsing limits the rate,
+    // and its latencies then measure the client (bench/README.md).
+    const wrkMissing = wanted === 'wrk' ? await ensureWrk() : null;
+    const client = wrkMissing ? 'autocannon' : wanted;
+    if (wrkMissing) ctx.notes.push(`public portfolio measured with autocannon: ${wrkMissing}`);
+    const results = await alternate(targets, {
+      rounds,
+      seconds: roundSeconds,
+      warmupSeconds,
+      connections,
+      client,
+    });
+    const rows = [];
+    for (const variant of variants) {
+      const mine = results[`portal ${variant.key}`];
+      const base = results[`bare ${variant.key}`];
+      const ratio = mine.reqPerSec / base.reqPerSec;
+      ctx.notes.push(
+        `public portfolio (${services}) ${variant.label} rounds (req/s): portal ${mine.roundRates.map(fmtInt).join(', ')}; bare ${base.roundRates.map(fmtInt).join(', ')}`,
+      );
+      if (ratio < PUBLIC_RATIO_TARGET)
+        ctx.notes.push(
+          `public portfolio (${services}) ${variant.label} / bare = ${ratio.toFixed(2)} is below the target ${PUBLIC_RATIO_TARGET}`,
+        );
+      if (mine.p99 > PUBLIC_P99_TARGET_MS)
+        ctx.notes.push(
+          `public portfolio (${services}) ${variant.label}: p99 ${mine.p99} ms is over the target ${PUBLIC_P99_TARGET_MS} ms (bare, same bytes: ${base.p99} ms)`,
+        );
+      rows.push(
+        {
+          benchmark: `GET /api/public/services ${variant.label}, ${services} (${connections} conns, ${client})`,
+          reqPerSec: fmtInt(mine.reqPerSec),
+          p50: fmtMs(mine.p50),
+          p99: fmtMs(mine.p99),
+          errors: fmtErrors(mine),
+          figure:
+            `${cpuCell(mine)}; body ${fmtKB(variant.bytes)} (content-encoding ${variant.encoding}; ` +
+            `${plain.current.length} current + ${plain.past.length} past services)`,
+          target: `p99 ≤ ${PUBLIC_P99_TARGET_MS} ms`,
+        },
+        {
+          benchmark: `bare Fastify, same bytes and headers (${connections} conns)`,
+          reqPerSec: fmtInt(base.reqPerSec),
+          p50: fmtMs(base.p50),
+          p99: fmtMs(base.p99),
+          errors: fmtErrors(base),
+          figure: cpuCell(base),
+        },
+        ratioRow(ctx, `public portfolio (${services}) ${variant.label}`, mine, base, PUBLIC_RATIO_TARGET),
+      );
+    }
+    return rows;
+  } finally {
+    for (const variant of variants) await variant.bare?.child.stop();
+  }
+};
+
 // ---------------------------------------------------------------------------------------------
 // Scenarios, in run order. Each returns table rows.
 
@@ -318,20 +452,10 @@ const SCENARIOS = [
         errors: fmtErrors(summary),
         figure: `${cpu(summary)}headers ${headerBytes} B + body ${ctx.health.body.length} B`,
       });
-      const cpuFactor =
-        portal.cpuMicrosPerRequest && bare.cpuMicrosPerRequest
-          ? portal.cpuMicrosPerRequest / bare.cpuMicrosPerRequest
-          : null;
       return [
         loadRow(`GET /api/health (${connections} conns)`, portal, ctx.health.headerBytes),
         loadRow(`bare Fastify, same bytes (${connections} conns)`, bare, ctx.bare.headerBytes),
-        {
-          benchmark: 'health / bare ratio',
-          figure:
-            `${ratio.toFixed(2)}${ratio < HEALTH_RATIO_TARGET ? ' (below target)' : ''}` +
-            `${cpuFactor ? `; CPU per request ${cpuFactor.toFixed(1)}× bare` : ''}; ${rounds}×${roundSeconds} s alternated`,
-          target: `≥ ${HEALTH_RATIO_TARGET}`,
-        },
+        ratioRow(ctx, 'health', portal, bare, HEALTH_RATIO_TARGET),
       ];
     },
   },
@@ -410,114 +534,17 @@ const SCENARIOS = [
     },
   },
   {
+    name: 'small public portfolio vs bare Fastify',
+    // The demo data's portfolio on the main portal: a small answer, where the portal's own per-request work shows most.
+    run: (ctx) => publicVsBare(ctx, ctx.portal, { services: 'demo data', client: 'autocannon' }),
+  },
+  {
     name: 'public portfolio vs bare Fastify',
     run: async (ctx) => {
-      const { rounds, roundSeconds, warmupSeconds, connections, publicServices } = settings;
+      const { publicServices } = settings;
       const { portal } = await startPortfolioPortal('public portfolio portal', publicServices);
       try {
-        const url = `${portal.url}/api/public/services`;
-        // Two representations: what a browser asks for (Accept-Encoding as Chrome and Firefox send
-        // it; the label becomes the coding the portal chose) and uncompressed (no Accept-Encoding).
-        const variants = [
-          { key: 'browser', label: 'compressed', requestHeaders: { 'accept-encoding': 'gzip, deflate, br' } },
-          { key: 'plain', label: 'uncompressed', requestHeaders: {} },
-        ];
-        const targets = [];
-        for (const variant of variants) {
-          const first = await rawGet(url, variant.requestHeaders);
-          if (first.status !== 200) throw new Error(`GET /api/public/services answered ${first.status}`);
-          variant.bytes = first.body.length;
-          variant.encoding = first.headers.get('content-encoding') ?? 'none';
-          if (variant.encoding !== 'none') variant.label = variant.encoding;
-          // The same bytes with the same headers (ETag, Vary, Cache-Control, security headers) from a bare Fastify.
-          const bare = await startBare({
-            body: first.body,
-            contentType: first.headers.get('content-type') ?? 'application/json; charset=utf-8',
-            routePath: '/api/public/services',
-            headers: staticHeaders(first.headers),
-          });
-          variant.bare = bare;
-          targets.push(
-            { name: `portal ${variant.key}`, url, headers: variant.requestHeaders, pid: portal.pid },
-            {
-              name: `bare ${variant.key}`,
-              url: `${bare.url}/api/public/services`,
-              headers: variant.requestHeaders,
-              pid: bare.pid,
-            },
-          );
-        }
-        try {
-          const plain = JSON.parse((await rawGet(url)).body.toString('utf8'));
-          const etag = (await rawGet(url)).headers.get('etag');
-          const revalidated = etag ? (await rawGet(url, { 'if-none-match': etag })).status : null;
-          if (revalidated !== 304)
-            ctx.notes.push(`public portfolio: If-None-Match answered ${revalidated ?? 'n/a (no ETag)'}, not 304`);
-          // wrk, not autocannon: for answers this large autocannon's own parsing limits the rate,
-          // and its latencies then measure the client (bench/README.md).
-          const wrkMissing = await ensureWrk();
-          const client = wrkMissing ? 'autocannon' : 'wrk';
-          if (wrkMissing) ctx.notes.push(`public portfolio measured with autocannon: ${wrkMissing}`);
-          const results = await alternate(targets, {
-            rounds,
-            seconds: roundSeconds,
-            warmupSeconds,
-            connections,
-            client,
-          });
-          const rows = [];
-          for (const variant of variants) {
-            const mine = results[`portal ${variant.key}`];
-            const base = results[`bare ${variant.key}`];
-            const ratio = mine.reqPerSec / base.reqPerSec;
-            const cpuFactor =
-              mine.cpuMicrosPerRequest && base.cpuMicrosPerRequest
-                ? mine.cpuMicrosPerRequest / base.cpuMicrosPerRequest
-                : null;
-            ctx.notes.push(
-              `public portfolio ${variant.label} rounds (req/s): portal ${mine.roundRates.map(fmtInt).join(', ')}; bare ${base.roundRates.map(fmtInt).join(', ')}`,
-            );
-            if (ratio < PUBLIC_RATIO_TARGET)
-              ctx.notes.push(
-                `public portfolio ${variant.label} / bare = ${ratio.toFixed(2)} is below the target ${PUBLIC_RATIO_TARGET}`,
-              );
-            if (mine.p99 > PUBLIC_P99_TARGET_MS)
-              ctx.notes.push(
-                `public portfolio ${variant.label}: p99 ${mine.p99} ms is over the target ${PUBLIC_P99_TARGET_MS} ms (bare, same bytes: ${base.p99} ms)`,
-              );
-            rows.push(
-              {
-                benchmark: `GET /api/public/services ${variant.label}, ${publicServices} services (${connections} conns, ${client})`,
-                reqPerSec: fmtInt(mine.reqPerSec),
-                p50: fmtMs(mine.p50),
-                p99: fmtMs(mine.p99),
-                errors: fmtErrors(mine),
-                figure:
-                  `${cpuCell(mine)}; body ${fmtKB(variant.bytes)} (content-encoding ${variant.encoding}; ` +
-                  `${plain.current.length} current + ${plain.past.length} past services)`,
-                target: `p99 ≤ ${PUBLIC_P99_TARGET_MS} ms`,
-              },
-              {
-                benchmark: `bare Fastify, same bytes and headers (${connections} conns)`,
-                reqPerSec: fmtInt(base.reqPerSec),
-                p50: fmtMs(base.p50),
-                p99: fmtMs(base.p99),
-                errors: fmtErrors(base),
-                figure: cpuCell(base),
-              },
-              {
-                benchmark: `public portfolio ${variant.label} / bare ratio`,
-                figure:
-                  `${ratio.toFixed(2)}${ratio < PUBLIC_RATIO_TARGET ? ' (below target)' : ''}` +
-                  `${cpuFactor ? `; CPU per request ${cpuFactor.toFixed(1)}× bare` : ''}; ${rounds}×${roundSeconds} s alternated`,
-                target: `≥ ${PUBLIC_RATIO_TARGET}`,
-              },
-            );
-          }
-          return rows;
-        } finally {
-          for (const variant of variants) await variant.bare?.child.stop();
-        }
+        return await publicVsBare(ctx, portal, { services: `${publicServices} services`, client: 'wrk' });
       } finally {
         await portal.child.stop();
       }
@@ -943,6 +970,96 @@ const SCENARIOS = [
     },
   },
   {
+    name: 'npm start on an existing data dir',
+    run: async () => {
+      // The build first, as prestart runs it: the row measures a start whose build is up to date.
+      log('npm start: bringing the build up to date (scripts/build.mjs)');
+      await runNodeScript(['scripts/build.mjs'], { timeoutMs: 600_000 });
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'nubes-bench-start-'));
+      const remove = () => rmSync(dataDir, { recursive: true, force: true });
+      onCleanup(async () => remove(), remove);
+      // The first start creates the database (and the demo data); the timed ones open it.
+      const first = await startPortal({
+        name: 'npm start portal (creating its data dir)',
+        webDist: settings.webDist,
+        timeoutMs: settings.startTimeoutSeconds * 1000,
+        env: { DATA_DIR: dataDir },
+      });
+      await first.child.stop();
+      const times = [];
+      for (let run = 1; run <= 3; run += 1) {
+        times.push(await timeNpmStart({ dataDir, timeoutMs: settings.startTimeoutSeconds * 1000 }));
+        log(`npm start ${run}/3: ready after ${times.at(-1).toFixed(2)} s`);
+      }
+      const median = [...times].sort((a, b) => a - b)[1];
+      return [
+        {
+          benchmark: 'npm start on an existing data dir',
+          p50: fmtMs(Math.round(median * 1000)),
+          figure:
+            `${median.toFixed(2)} s to GET /api/health 200, median of 3 (${times.map((t) => t.toFixed(2)).join(', ')} s); build up to date` +
+            (median > NPM_START_TARGET_SECONDS ? ' (over target)' : ''),
+          target: `≤ ${NPM_START_TARGET_SECONDS} s`,
+        },
+      ];
+    },
+  },
+  {
+    name: 'PostgreSQL memory',
+    run: async (ctx) => {
+      const database = await startPostgres();
+      if (database.missing) return [{ benchmark: 'server RSS on PostgreSQL', figure: database.missing }];
+      const portal = await startPortal({
+        name: 'PostgreSQL portal',
+        webDist: settings.webDist,
+        timeoutMs: settings.startTimeoutSeconds * 1000,
+        env: { DATABASE_URL: database.url },
+      });
+      try {
+        const { roundSeconds, connections, listConnections } = settings;
+        const token = await ssoLogin(`http://localhost:${new URL(portal.url).port}`, 'paula');
+        const list = { authorization: `Bearer ${token}` };
+        const loads = [
+          { url: `${portal.url}/api/health`, connections },
+          {
+            url: `${portal.url}/api/public/services`,
+            headers: { 'accept-encoding': 'gzip, deflate, br' },
+            connections,
+          },
+          {
+            url: `${portal.url}/api/services?tab=catalogue&sort=name&page=1&pageSize=50`,
+            headers: list,
+            connections: listConnections,
+          },
+        ];
+        const errors = [];
+        for (const load of loads) {
+          log(`PostgreSQL portal: ${load.url.replace(portal.url, '')} for ${roundSeconds * 2} s`);
+          const summary = summarize([await measure({ ...load, seconds: roundSeconds * 2 })]);
+          if (summary.errors || summary.non2xx)
+            errors.push(`${load.url.replace(portal.url, '')}: ${fmtErrors(summary)}`);
+        }
+        if (errors.length) ctx.notes.push(`PostgreSQL memory load errors: ${errors.join('; ')}`);
+        const memory = processMemory(portal.pid);
+        if (!memory) return [{ benchmark: 'server RSS on PostgreSQL', figure: 'n/a (no /proc)' }];
+        const atStart = portal.memoryAtStart;
+        return [
+          {
+            benchmark: 'server RSS on PostgreSQL, after load',
+            figure:
+              `${memory.rssMB.toFixed(0)} MB (after start ${atStart.rssMB.toFixed(0)} MB; peak ${memory.peakMB.toFixed(0)} MB)` +
+              `; health, public portfolio and a portfolio list page for ${roundSeconds * 2} s each` +
+              (memory.rssMB > RSS_POSTGRES_TARGET_MB ? ' (over target)' : ''),
+            target: `≤ ${RSS_POSTGRES_TARGET_MB} MB`,
+          },
+        ];
+      } finally {
+        await portal.child.stop();
+        await database.stop();
+      }
+    },
+  },
+  {
     // Last: "after the run" means after every load scenario above.
     name: 'server memory',
     run: async (ctx) => {
@@ -951,11 +1068,12 @@ const SCENARIOS = [
       const atStart = ctx.portal.memoryAtStart;
       return [
         {
-          benchmark: 'server RSS after run',
+          benchmark: 'server RSS after run (PGlite)',
           figure:
             `${memory.rssMB.toFixed(0)} MB` +
-            (atStart ? ` (after start ${atStart.rssMB.toFixed(0)} MB; peak ${memory.peakMB.toFixed(0)} MB)` : ''),
-          target: 'info',
+            (atStart ? ` (after start ${atStart.rssMB.toFixed(0)} MB; peak ${memory.peakMB.toFixed(0)} MB)` : '') +
+            (memory.rssMB > RSS_PGLITE_TARGET_MB ? ' (over target)' : ''),
+          target: `≤ ${RSS_PGLITE_TARGET_MB} MB`,
         },
       ];
     },

@@ -17,7 +17,6 @@ import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenService } from './auth/tokens.js';
 import { DEV_IDP_PATH, type Config } from './config/config.js';
 import type { Database } from './db/client.js';
-import { createDevIdentityProvider } from './dev-idp/provider.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
@@ -153,8 +152,9 @@ export const buildApp = async (
 
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(accessControl, { db: database.db, tokens });
+  // After the access guard: its route hook goes in front of the guard's.
+  const securityHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -174,7 +174,8 @@ export const buildApp = async (
         docs.addHook('onRoute', markRoutesPublic);
         // The UI loads its files relative to the page, which only resolves from /api/docs/.
         docs.addHook('onRequest', async (request, reply) => {
-          if (request.url === '/api/docs') return reply.redirect('/api/docs/');
+          // Scope hooks run before the route's own, which set the security headers.
+          if (request.url === '/api/docs') return securityHeaders.applyTo(request, reply).redirect('/api/docs/');
         });
         await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
       });
@@ -217,7 +218,8 @@ export const buildApp = async (
   );
 
   if (config.devIdp) {
-    const provider = await createDevIdentityProvider(config, database.db);
+    // Imported when first needed (dev-idp/routes.ts): oidc-provider's modules are a large part of the start.
+    const provider = async () => (await import('./dev-idp/provider.js')).createDevIdentityProvider(config, database.db);
     await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider });
   }
 
@@ -243,6 +245,7 @@ export const buildApp = async (
   }
 
   app.setNotFoundHandler(async (request, reply) => {
+    securityHeaders.applyTo(request, reply);
     const refused = unsafeAddress(request.url);
     if (refused) throw refused;
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -26,7 +26,10 @@ const main = async () => {
 
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await ensureAdmin(writesFor(database.db), config.admin);
+  // Checking the admin's password is one scrypt (about half a second, in the threadpool): the rest
+  // of the start goes on meanwhile, and the portal listens once it is done (docs/adr/0049-build-stamps-and-start-time.md).
+  const adminReady = ensureAdmin(writesFor(database.db), config.admin);
+  adminReady.catch(() => undefined);
   await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
@@ -48,6 +51,7 @@ const main = async () => {
         }
       : undefined,
   });
+  await adminReady;
 
   installGracefulShutdown({ app, database });
 

@@ -8,10 +8,12 @@ import { renderLoginPage } from './pages.js';
 const FORM_LIMIT = 16 * 1024;
 
 /** Hands a request to oidc-provider (a Koa app) with the mount path stripped, as Express would. */
-const delegate = (provider: Provider) => {
-  const callback = provider.callback();
-  const issuer = new URL(provider.issuer);
+const delegate = (load: () => Promise<Provider>) => {
+  let ready: { callback: ReturnType<Provider['callback']>; issuer: URL } | null = null;
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    const provider = await load();
+    ready ??= { callback: provider.callback(), issuer: new URL(provider.issuer) };
+    const { callback, issuer } = ready;
     reply.hijack();
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     // The IdP's identity is its issuer: endpoint URLs are built from it, whichever address the
@@ -28,15 +30,25 @@ const sendPage = (reply: FastifyReply, html: string, status = 200) =>
   reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
 
 /** The built-in development IdP under /dev-idp: its own login page, everything else oidc-provider. */
-export const devIdpRoutes = async (app: FastifyInstance, { provider }: { provider: Provider }) => {
+export const devIdpRoutes = async (
+  app: FastifyInstance,
+  { provider: createProvider }: { provider: () => Promise<Provider> },
+) => {
   app.addHook('onRoute', markRoutesPublic);
+  // oidc-provider is the heaviest import of the server (about a third of its start): it is loaded
+  // once the portal listens, and a request that comes before waits for it (docs/adr/0049-build-stamps-and-start-time.md).
+  let loading: Promise<Provider> | null = null;
+  const load = () => (loading ??= createProvider());
+  app.addHook('onListen', () => {
+    load().catch((error: unknown) => app.log.error({ err: error }, 'the development IdP failed to start'));
+  });
 
   // oidc-provider reads its endpoints' bodies from the raw stream itself: leave it unread.
   await app.register(async (passthrough) => {
     passthrough.removeAllContentTypeParsers();
     passthrough.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    passthrough.all('/*', delegate(provider));
-    passthrough.all('/', delegate(provider));
+    passthrough.all('/*', delegate(load));
+    passthrough.all('/', delegate(load));
   });
 
   // The login form is ours.
@@ -50,6 +62,7 @@ export const devIdpRoutes = async (app: FastifyInstance, { provider }: { provide
   );
 
   app.get<{ Params: { uid: string } }>('/interaction/:uid', async (request, reply) => {
+    const provider = await load();
     const details = await provider.interactionDetails(request.raw, reply.raw);
     if (details.prompt.name === 'login')
       return sendPage(reply, renderLoginPage({ uid: details.uid, language: request.language }));
@@ -61,6 +74,7 @@ export const devIdpRoutes = async (app: FastifyInstance, { provider }: { provide
   app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>(
     '/interaction/:uid/login',
     async (request, reply) => {
+      const provider = await load();
       const details = await provider.interactionDetails(request.raw, reply.raw);
       const username = String(request.body?.username ?? '').trim();
       const password = String(request.body?.password ?? '');

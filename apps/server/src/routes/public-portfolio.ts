@@ -74,20 +74,38 @@ const codingFor = (header: string | undefined): ContentCoding => {
   return coding;
 };
 
+type Representation = CachedAnswer[ContentCoding];
+
+// The headers of each representation, built once per rebuilt body rather than header by header per request.
+const answerHeaders = new WeakMap<Representation, Readonly<Record<string, string>>>();
+
+const headersOf = (representation: Representation, coding: ContentCoding): Readonly<Record<string, string>> => {
+  let headers = answerHeaders.get(representation);
+  if (!headers) {
+    headers = {
+      etag: representation.etag,
+      'cache-control': CACHE_CONTROL,
+      vary: 'accept-encoding',
+      'content-type': 'application/json; charset=utf-8',
+      ...(coding === 'identity' ? {} : { 'content-encoding': coding }),
+    };
+    answerHeaders.set(representation, headers);
+  }
+  return headers;
+};
+
 const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedAnswer): void => {
   const coding = codingFor(request.headers['accept-encoding']);
   const chosen = cached[coding];
-  reply.header('etag', chosen.etag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');
   // Any representation the client holds is current: the same JSON in another coding.
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && CODINGS.some((c) => matchesEtag(ifNoneMatch, cached[c].etag))) {
+    reply.header('etag', chosen.etag).header('cache-control', CACHE_CONTROL).header('vary', 'accept-encoding');
     reply.code(304).send();
     return;
   }
   // Pre-serialized (and pre-compressed) bytes bypass the serializer: built once per change, not per request.
-  reply.header('content-type', 'application/json; charset=utf-8');
-  if (coding !== 'identity') reply.header('content-encoding', coding);
-  reply.send(chosen.body);
+  reply.headers(headersOf(chosen, coding)).send(chosen.body);
 };
 
 /** The public portfolio: no login, cacheable, the same answer for everyone. */
