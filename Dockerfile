@@ -14,6 +14,7 @@ RUN npm ci
 COPY packages/domain packages/domain
 COPY apps/server apps/server
 COPY apps/web apps/web
+COPY scripts/build.mjs scripts/
 RUN npm run build
 
 # Runtime: the server's production dependencies and what `npm run build` made, run as `node`.

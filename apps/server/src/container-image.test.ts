@@ -76,11 +76,14 @@ const INSTRUCTION_PDFS = INSTRUCTION_DOCUMENT_IDS.flatMap((id) =>
   LANGUAGES.map((language) => `static/instructions/${instructionPdfFile(id, language)}`),
 );
 
+/** The script file `npm run build` runs (`node scripts/build.mjs`), if it runs one. */
+const buildScriptFile = /^node (\S+\.m?js)\b/.exec(rootManifest.scripts.build!)?.[1];
+const buildText = buildScriptFile ? read(buildScriptFile) : rootManifest.scripts.build!;
 /** The workspaces' folders and the ones `npm run build` builds (its `-w @nubes/x` parts). */
 const workspaces = rootManifest.workspaces;
 const builtWorkspaces = workspaces.filter((folder) => {
   const name = (JSON.parse(read(`${folder}/package.json`)) as { name: string }).name;
-  return rootManifest.scripts.build!.includes(`-w ${name}`);
+  return buildText.includes(`-w ${name}`) || buildText.includes(`'-w', '${name}'`);
 });
 
 // Reads files (and replays the runtime stage once): one project is enough.
@@ -154,6 +157,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the container image (
     expect(builtWorkspaces.length).toBeGreaterThan(2);
     for (const folder of builtWorkspaces) expect(sources, `COPY ${folder} before npm run build`).toContain(folder);
     expect(sources).toContain('tsconfig.base.json');
+    if (buildScriptFile) expect(sources, `COPY ${buildScriptFile} before npm run build`).toContain(buildScriptFile);
   });
 
   it('copies from the build stage only what the build stage has, and everything the server reads', () => {
