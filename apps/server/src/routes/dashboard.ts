@@ -44,8 +44,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
    * lets them read (reviewers all, others those they manage). When the portal's latest events
    * hold too few of those, one query over exactly these objects fills up.
    */
-  const activity = async (principal: Principal, overview: DashboardOverview) => {
-    const recent = await context.recentActivity.rows();
+  const activityOf = async (principal: Principal, overview: DashboardOverview, recent: readonly ActivityRow[]) => {
     const readsAll = can(principal, 'audit.read');
     const contacts = can(principal, 'contact.read');
     const institutions = can(principal, 'institution.manage');
@@ -98,6 +97,28 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         names.get(row.objectId) ?? null,
       ),
     );
+  };
+
+  /**
+   * One person's activity, kept while the latest events it was picked from are current (at most a
+   * second, or until a change in this process) and their overview stands: the fill-up query and the
+   * names would otherwise run on every reload of a home whose latest events are not theirs.
+   */
+  const activityCache = new WeakMap<
+    readonly ActivityRow[],
+    WeakMap<DashboardOverview, ReturnType<typeof activityOf>>
+  >();
+  const activity = async (principal: Principal, overview: DashboardOverview) => {
+    const recent = await context.recentActivity.rows();
+    let byOverview = activityCache.get(recent);
+    if (!byOverview) activityCache.set(recent, (byOverview = new WeakMap()));
+    let events = byOverview.get(overview);
+    if (!events) {
+      const made = activityOf(principal, overview, recent);
+      made.catch(() => byOverview.delete(overview));
+      byOverview.set(overview, (events = made));
+    }
+    return events;
   };
 
   app.get(
