@@ -23,7 +23,7 @@ export interface SmtpSink {
   nextHeld(): Promise<void>;
   /** Answers the held DATA now (250: accepted and counted), as a slow server finally does. */
   releaseHeld(): void;
-  /** Called right after a mail is answered 250, before the sender can act on the answer. */
+  /** Called when a mail has arrived, just before it is answered 250: the sender has not read the answer yet. */
   onAccepted(listener: ((mail: ReceivedMail) => void) | null): void;
   close(): Promise<void>;
 }
@@ -71,8 +71,10 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
             acceptedAt: Date.now(),
           };
           received.push(mail);
-          callback();
+          // Before the 250 goes out: a sender killed here cannot have read it, however the
+          // machine schedules the two processes.
           accepted?.(mail);
+          callback();
         };
         if (!hold) {
           accept();
