@@ -187,30 +187,39 @@ test('paula filters the portfolio, saves the view and selects rows by keyboard',
   await page.keyboard.press('Enter');
   const save = page.getByRole('menuitem', { name: 'Save current view as…' });
   await expect(save).toBeVisible();
+  // The menu takes the focus a moment after it shows; a person presses Escape once it has it.
+  const menu = page.getByRole('menu');
+  await expect(menu.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(save).toBeHidden();
   await expect(views).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(save).toBeVisible();
+  await expect(menu.locator(':focus')).toHaveCount(1);
   for (let presses = 0; presses < 10 && !(await save.evaluate((item) => item === document.activeElement)); presses++)
     await page.keyboard.press('ArrowDown');
   await expect(save).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Save the current view' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(views).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(menu.locator(':focus')).toHaveCount(1);
   for (let presses = 0; presses < 10 && !(await save.evaluate((item) => item === document.activeElement)); presses++)
     await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await typeInto(page, dialog.getByRole('textbox', { name: /^Name/ }), name);
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
+  await expect(views).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name })).toBeVisible();
+  await expect(menu.locator(':focus')).toHaveCount(1);
   await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 
   // Row selection: Tab enters the grid at its select cell (ADR 0018), Space selects the row.
   const firstCell = table.locator('tbody td.data-table-select').first();
