@@ -104,6 +104,22 @@ export default tseslint.config(
     },
     { files: ['apps/web/src/{components,forms,routing}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
   ]),
+  // Fastify has no logger in the portal (docs/adr/0057-one-log-and-no-logger-per-request.md): its
+  // `log` on the app, a request or a reply writes nowhere, so a line written there would be lost.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name='log'][object.name=/^(app|fastify|instance|server|request|reply)$/]",
+          message:
+            "Fastify has no logger here: log through the app's log (context.log, requestLog(log, request)); docs/adr/0057-one-log-and-no-logger-per-request.md.",
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

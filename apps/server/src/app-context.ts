@@ -3,6 +3,7 @@ import type { OidcRelyingParty } from './auth/oidc-client.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
+import type { PortalLog } from './http/portal-log.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
 import type { PolicySchemas } from './json-schema/policy-schemas.js';
 import type { FieldValueCache } from './read-models/field-values.js';
@@ -23,6 +24,8 @@ import type { Readiness } from './operations/readiness.js';
  */
 export interface AppContext {
   config: Config;
+  /** The app's log; a request's lines go through `requestLog` (docs/adr/0057-one-log-and-no-logger-per-request.md). */
+  log: PortalLog;
   database: Database;
   tokens: TokenService;
   throttle: LoginThrottle;

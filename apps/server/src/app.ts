@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -22,8 +22,7 @@ import { accessControl, markRoutesPublic } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
-import { deferredChildLogger } from './http/request-logger.js';
-import { logSecrecy } from './http/log-secrecy.js';
+import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
 import { requestIdOf } from './http/request-id.js';
 import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -70,6 +69,8 @@ import { createReadiness } from './operations/readiness.js';
 const API_BODY_LIMIT = 1024 * 1024;
 
 export interface BuildAppOptions {
+  /** The app's log (main.ts shares its own; tests may hand in one that writes where they read). */
+  log?: PortalLog;
   /**
    * Starts this process's mail worker (main.ts, with SMTP_URL) with the app's log and metrics;
    * the app stops it when it closes, after the requests in flight.
@@ -83,48 +84,35 @@ export const buildApp = async (
   database: Database,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> => {
+  const log = options.log ?? createPortalLog(config);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Tokens, cookies, passwords and the configured secrets never reach the log (ADR 0051).
-      ...logSecrecy([
-        config.jwtSecret,
-        config.admin.password,
-        config.oidc.clientSecret,
-        config.mail.smtpUrl && decodeURIComponent(new URL(config.mail.smtpUrl).password),
-      ]),
-    },
+    // No logger for Fastify: the portal logs through `log` (docs/adr/0057-one-log-and-no-logger-per-request.md).
+    logController: new PortalLogController(log),
     // The proxy's X-Request-Id when well-formed, else a new one; echoed by the security headers' hook.
     genReqId: requestIdOf,
-    // One log line per request is the proxy's job; ours logs failures and what the code says.
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: deferredChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
     // Client errors that Fastify and Node answer before any hook get the portal's shape too (ADR 0015).
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(log),
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const tokens = await createTokenService(database.db, config.jwtSecret);
-  const caches = serviceCachesFor(database, (error) =>
-    app.log.warn({ err: error }, 'service cache revalidation failed'),
-  );
+  const caches = serviceCachesFor(database, (error) => log.warn({ err: error }, 'service cache revalidation failed'));
   const metrics = createPortalMetrics({ db: database.db, serviceIndex: caches.serviceIndex });
-  app.addHook('onRoute', metrics.timeRoute);
   const mailWorker =
     options.startMailWorker?.({
-      onError: (error) =>
-        app.log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),
+      onError: (error) => log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),
       onDeliveryFailed: metrics.deliveryFailed,
     }) ?? null;
   // Fastify runs onClose hooks after the server stopped and the requests in flight were answered.
   if (mailWorker) app.addHook('onClose', () => mailWorker.stop());
   const context: AppContext = {
     config,
+    log,
     database,
     tokens,
     throttle: createLoginThrottle(database.db, config.login),
@@ -150,11 +138,13 @@ export const buildApp = async (
     }),
   };
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, log);
   registerInputGuard(app);
   await app.register(accessControl, { db: database.db, tokens });
   // After the access guard: its route hook goes in front of the guard's.
   const securityHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  // Last of the onRequest hooks' plugins: the timing's hook goes in front of all, the guard's work is timed.
+  metrics.timeRoutes(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -220,7 +210,7 @@ export const buildApp = async (
   if (config.devIdp) {
     // Imported when first needed (dev-idp/routes.ts): oidc-provider's modules are a large part of the start.
     const provider = async () => (await import('./dev-idp/provider.js')).createDevIdentityProvider(config, database.db);
-    await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider });
+    await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider, log });
   }
 
   const indexFile = path.join(config.webDist, 'index.html');

@@ -11,6 +11,7 @@ import { startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
+import { createPortalLog } from './http/portal-log.js';
 
 const main = async () => {
   let config;
@@ -36,7 +37,9 @@ const main = async () => {
   // Without SMTP_URL mails stay in the outbox (the admin panel lists them); with it this process
   // sends them, beside every other instance on the database.
   const { smtpUrl } = config.mail;
+  const log = createPortalLog(config);
   const app = await buildApp(config, database, {
+    log,
     startMailWorker: smtpUrl
       ? (hooks) => {
           const url = new URL(smtpUrl);
@@ -53,14 +56,14 @@ const main = async () => {
   });
   await adminReady;
 
-  installGracefulShutdown({ app, database });
+  installGracefulShutdown({ app, database, log });
 
   await app.listen({ port: config.port, host: config.host });
   // The lists' index is read now rather than at the first list request (PGlite: about a second
   // for 10,000 services); requests meanwhile wait for the same read.
   const { serviceIndex } = serviceCachesFor(database, () => undefined);
   void Promise.resolve(serviceIndex.snapshot()).catch((error: unknown) =>
-    app.log.warn({ err: error }, 'reading the service list index failed'),
+    log.warn({ err: error }, 'reading the service list index failed'),
   );
   const lines = [
     '',

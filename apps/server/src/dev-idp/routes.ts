@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { DEV_IDP_PATH } from '../config/config.js';
 import { markRoutesPublic } from '../http/access-control.js';
+import type { PortalLog } from '../http/portal-log.js';
 import { findDemoAccount } from './accounts.js';
 import { renderLoginPage } from './pages.js';
 
@@ -32,7 +33,7 @@ const sendPage = (reply: FastifyReply, html: string, status = 200) =>
 /** The built-in development IdP under /dev-idp: its own login page, everything else oidc-provider. */
 export const devIdpRoutes = async (
   app: FastifyInstance,
-  { provider: createProvider }: { provider: () => Promise<Provider> },
+  { provider: createProvider, log }: { provider: () => Promise<Provider>; log: PortalLog },
 ) => {
   app.addHook('onRoute', markRoutesPublic);
   // oidc-provider is the heaviest import of the server (about a third of its start): it is loaded
@@ -40,7 +41,7 @@ export const devIdpRoutes = async (
   let loading: Promise<Provider> | null = null;
   const load = () => (loading ??= createProvider());
   app.addHook('onListen', () => {
-    load().catch((error: unknown) => app.log.error({ err: error }, 'the development IdP failed to start'));
+    load().catch((error: unknown) => log.error({ err: error }, 'the development IdP failed to start'));
   });
 
   // oidc-provider reads its endpoints' bodies from the raw stream itself: leave it unread.

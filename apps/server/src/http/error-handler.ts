@@ -15,6 +15,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from './http-error.js';
+import { requestLog, type PortalLog } from './portal-log.js';
 
 interface IssueLike {
   keyword: string;
@@ -77,15 +78,21 @@ const clientErrorAnswer = (error: FastifyError, language: Language): { code: Err
 };
 
 /** Only the server log sees the cause; the caller gets a plain message, never a stack. */
-const internalError = (request: FastifyRequest, reply: FastifyReply, error: unknown, language: Language) => {
-  request.log.error({ err: error }, 'request failed');
+const internalError = (
+  log: PortalLog,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  language: Language,
+) => {
+  requestLog(log, request).error({ err: error }, 'request failed');
   return send(reply, 'internal_error', {
     error: 'internal_error',
     message: translate(language, 'errors.internal_error'),
   });
 };
 
-export const registerErrorHandler = (app: FastifyInstance) => {
+export const registerErrorHandler = (app: FastifyInstance, log: PortalLog) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = request.language;
 
@@ -121,7 +128,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     const answer = clientErrorAnswer(error, language);
     if (answer) return send(reply, answer.code, answer.body);
 
-    return internalError(request, reply, error, language);
+    return internalError(log, request, reply, error, language);
   });
 };
 
@@ -129,12 +136,13 @@ export const registerErrorHandler = (app: FastifyInstance) => {
  * Fastify's router answers a badly encoded address or an overlong path parameter itself, before
  * any hook or the error handler; this option hands them to the same answers (ADR 0015).
  */
-export const frameworkErrorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-  const language = negotiateLanguage(request.headers['accept-language']);
-  const answer = clientErrorAnswer(error, language);
-  if (answer) return send(reply, answer.code, answer.body);
-  return internalError(request, reply, error, language);
-};
+export const frameworkErrorHandler =
+  (log: PortalLog) => (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const language = negotiateLanguage(request.headers['accept-language']);
+    const answer = clientErrorAnswer(error, language);
+    if (answer) return send(reply, answer.code, answer.body);
+    return internalError(log, request, reply, error, language);
+  };
 
 /**
  * Requests Node's HTTP parser refuses (malformed, or a request line and headers over its limit)

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { logSecrecy } from './log-secrecy.js';
 
@@ -17,14 +17,11 @@ const logged = () => {
       done();
     },
   });
-  const app = Fastify({
-    logger: {
-      level: 'info',
-      stream,
-      ...logSecrecy([JWT_SECRET, ADMIN_PASSWORD, CLIENT_SECRET, SMTP_PASSWORD, 'admin', null]),
-    },
-  });
-  return { log: app.log, lines: () => lines.join('') };
+  const log = pino(
+    { level: 'info', ...logSecrecy([JWT_SECRET, ADMIN_PASSWORD, CLIENT_SECRET, SMTP_PASSWORD, 'admin', null]) },
+    stream,
+  );
+  return { log, lines: () => lines.join('') };
 };
 
 // Nothing here depends on the database: it runs once, on PGlite.

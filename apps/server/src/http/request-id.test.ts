@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
-import { deferredChildLogger } from './request-logger.js';
+import { createTestApp, testConfig, type TestApp } from '../test/harness.js';
+import { createPortalLog, requestLog } from './portal-log.js';
 import { requestIdOf } from './request-id.js';
 
 /** A generated id: the process's random prefix and a counter. */
@@ -39,15 +39,11 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the request id', () =
         done();
       },
     });
-    const app = Fastify({
-      logger: { level: 'info', stream },
-      logController: new LogController({ disableRequestLogging: true }),
-      childLoggerFactory: deferredChildLogger,
-      genReqId: requestIdOf,
-    });
+    const log = createPortalLog(testConfig({ LOG_LEVEL: 'info' }), stream);
+    const app = Fastify({ genReqId: requestIdOf });
     app.get('/talks', async (request) => {
-      request.log.info('first');
-      request.log.child({ step: 'inner' }).warn('second');
+      requestLog(log, request).info('first');
+      requestLog(log, request).child({ step: 'inner' }).warn('second');
       return { ok: true };
     });
     await app.inject({ url: '/talks', headers: { 'x-request-id': 'from-the-proxy-1' } });
@@ -59,6 +55,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the request id', () =
       expect.stringMatching(GENERATED),
     ]);
     expect(lines[2]!.reqId).toBe(lines[3]!.reqId);
+    expect(lines[1]).toMatchObject({ level: 40, msg: 'second', step: 'inner' });
     await app.close();
   });
 });

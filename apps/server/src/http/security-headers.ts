@@ -85,9 +85,10 @@ const headerHook = (headers: HeaderSet): onRequestHookHandler =>
 /**
  * Every route gets its header set as a hook of its own, chosen once when the route is added (no
  * global hook, no look at the address per request; bench/README.md, "where a request's CPU goes").
- * It runs before every other onRequest hook, so refusals (401, 403) carry the headers too. Answers
- * without a route (the not-found handler) call `applyTo(request, reply)` themselves. Register this after
- * every other plugin that adds onRequest hooks in onRoute (the access guard), so it comes first.
+ * It runs before the access guard's onRequest hook, so refusals (401, 403) carry the headers too
+ * (only the request timing's, which refuses nothing, comes earlier). Answers without a route (the
+ * not-found handler) call `applyTo(request, reply)` themselves. Register this after the access
+ * guard, which also puts its hook in front in onRoute.
  */
 export const registerSecurityHeaders = (app: FastifyInstance, options: SecurityHeaderOptions) => {
   const forDocuments = documentHeaders(options);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
@@ -21,9 +22,7 @@ describe('graceful shutdown, its order and limits', () => {
     const steps: string[] = [];
     const signals = new EventEmitter();
     const exited: number[] = [];
-    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const app = {
-      log,
       server: { closeIdleConnections: () => undefined },
       close: async () => {
         steps.push('app');
@@ -34,6 +33,7 @@ describe('graceful shutdown, its order and limits', () => {
     installGracefulShutdown({
       app,
       database,
+      log: pino({ level: 'silent' }),
       timeoutMs: 200,
       signals: signals as unknown as NodeJS.Process,
       exit: (code) => void exited.push(code),

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
+import type { PortalLog } from '../http/portal-log.js';
 
 export interface GracefulShutdownOptions {
   app: FastifyInstance;
   database: Database;
+  log: PortalLog;
   /** After this long the process exits anyway (default 10 s). */
   timeoutMs?: number;
   /** Where the signals come from and how the process ends (tests hand in their own). */
@@ -20,7 +22,7 @@ export interface GracefulShutdownOptions {
  * leaves, which the outbox's lease and the write pipeline's transactions are made for.
  */
 export const installGracefulShutdown = (options: GracefulShutdownOptions): void => {
-  const { app, database } = options;
+  const { app, database, log } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const exit = options.exit ?? ((code: number) => process.exit(code));
   const signals = options.signals ?? process;
@@ -28,14 +30,14 @@ export const installGracefulShutdown = (options: GracefulShutdownOptions): void 
 
   const shutdown = (signal: string) => {
     if (shuttingDown) {
-      app.log.warn(`${signal} received again: exiting without waiting`);
+      log.warn(`${signal} received again: exiting without waiting`);
       exit(1);
       return;
     }
     shuttingDown = true;
-    app.log.info(`${signal} received: answering the requests in flight, then exiting`);
+    log.info(`${signal} received: answering the requests in flight, then exiting`);
     const deadline = setTimeout(() => {
-      app.log.error(`shutting down took longer than ${timeoutMs / 1000} s: exiting without waiting`);
+      log.error(`shutting down took longer than ${timeoutMs / 1000} s: exiting without waiting`);
       exit(1);
     }, timeoutMs);
     // A keep-alive connection whose request was in flight would stay open after its answer until
@@ -48,11 +50,11 @@ export const installGracefulShutdown = (options: GracefulShutdownOptions): void 
         () => {
           clearTimeout(deadline);
           clearInterval(idle);
-          app.log.info('shut down');
+          log.info('shut down');
           exit(0);
         },
         (error: unknown) => {
-          app.log.error({ err: error }, 'shutting down failed');
+          log.error({ err: error }, 'shutting down failed');
           exit(1);
         },
       );

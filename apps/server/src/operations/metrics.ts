@@ -1,4 +1,4 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Db } from '../db/client.js';
 import { outboxDepth } from '../queries/mail.js';
@@ -6,8 +6,8 @@ import type { ServiceListIndex } from '../read-models/service-list-index.js';
 import { createRequestDurations } from './request-durations.js';
 
 export interface PortalMetrics {
-  /** An onRoute hook: every route's answers are timed. */
-  timeRoute(route: RouteOptions): void;
+  /** Times the answers of every route added after this call (see `RequestDurations.timeRoutes`). */
+  timeRoutes(app: FastifyInstance): void;
   /** This process's mail worker failed to send a mail (`gaveUp`: it was the last try). */
   deliveryFailed(gaveUp: boolean): void;
   contentType: string;
@@ -70,7 +70,7 @@ export const createPortalMetrics = (options: { db: Db; serviceIndex: ServiceList
   });
 
   return {
-    timeRoute: (route) => durations.timeRoute(route),
+    timeRoutes: (app) => durations.timeRoutes(app),
     deliveryFailed: (gaveUp) => failures.inc({ final: gaveUp ? 'true' : 'false' }),
     contentType: registry.contentType,
     text: async () => {

@@ -1,17 +1,28 @@
-import type { FastifyReply, FastifyRequest, onResponseHookHandler, RouteOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest, type onSendHookHandler, type RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createRequestDurations } from './request-durations.js';
 
-/** Answers `count` requests through the route's hook, each taking `ms` and ending with `status`. */
+/** Answers `count` requests through the route's onSend hook, each having arrived `ms` ago and ending with `status`. */
 const answer = (route: RouteOptions, method: string, status: number, ms: number, count = 1) => {
-  const hook = [route.onResponse].flat().at(-1) as onResponseHookHandler;
+  const hook = [route.onSend].flat().at(-1) as onSendHookHandler;
   for (let i = 0; i < count; i++)
     hook.call(
       undefined as never,
-      { method } as FastifyRequest,
-      { statusCode: status, elapsedTime: ms } as FastifyReply,
+      { method, receivedAt: performance.now() - ms } as FastifyRequest,
+      { statusCode: status } as FastifyReply,
+      null,
       () => undefined,
     );
+};
+
+/** The route options as the timing's onRoute hook leaves them. */
+const timed = (durations: ReturnType<typeof createRequestDurations>, ...routes: RouteOptions[]) => {
+  const hooks: ((route: RouteOptions) => void)[] = [];
+  durations.timeRoutes({
+    decorateRequest: () => undefined,
+    addHook: (_name: string, hook: never) => hooks.push(hook),
+  } as never);
+  for (const route of routes) for (const hook of hooks) hook(route);
 };
 
 describe('request durations', () => {
@@ -19,8 +30,7 @@ describe('request durations', () => {
     const durations = createRequestDurations();
     const single = { method: 'GET', url: '/api/services/:id', handler: () => undefined } as RouteOptions;
     const several = { method: ['PUT', 'PATCH'], url: '/api/x', handler: () => undefined } as RouteOptions;
-    durations.timeRoute(single);
-    durations.timeRoute(several);
+    timed(durations, single, several);
     answer(single, 'GET', 200, 0.3, 2);
     answer(single, 'GET', 204, 30);
     answer(single, 'GET', 404, 2);
@@ -35,7 +45,7 @@ describe('request durations', () => {
     expect(value(`nubes_http_request_duration_seconds_bucket{le="0.05",${ok}}`)).toBe(3);
     expect(value(`nubes_http_request_duration_seconds_bucket{le="+Inf",${ok}}`)).toBe(3);
     expect(value(`nubes_http_request_duration_seconds_count{${ok}}`)).toBe(3);
-    expect(value(`nubes_http_request_duration_seconds_sum{${ok}}`)).toBeCloseTo(0.0306);
+    expect(value(`nubes_http_request_duration_seconds_sum{${ok}}`)).toBeCloseTo(0.0306, 3);
     expect(
       value(`nubes_http_request_duration_seconds_count{route="/api/services/:id",method="GET",status_class="4xx"}`),
     ).toBe(1);
@@ -45,5 +55,27 @@ describe('request durations', () => {
     expect(value(`nubes_http_request_duration_seconds_bucket{le="+Inf",${slow}}`)).toBe(1);
     expect(value(`nubes_http_request_duration_seconds_count{route="/api/x",method="PUT",status_class="5xx"}`)).toBe(1);
     expect(lines[1]).toBe('# TYPE nubes_http_request_duration_seconds histogram');
+  });
+
+  it('times a real route from its first hook, the guard’s work included, to the answer', async () => {
+    const durations = createRequestDurations();
+    const app = Fastify();
+    // As the access guard does: a hook put in front of the route's own.
+    app.addHook('onRoute', (route) => {
+      route.onRequest = [
+        (_request, _reply, done) => void setTimeout(done, 30),
+        ...(route.onRequest ? [route.onRequest].flat() : []),
+      ];
+    });
+    durations.timeRoutes(app);
+    app.get('/slow/:id', async () => ({ ok: true }));
+    const response = await app.inject({ url: '/slow/1' });
+    expect(response.json()).toEqual({ ok: true });
+    const sum = durations
+      .text()
+      .split('\n')
+      .find((line) => line.startsWith('nubes_http_request_duration_seconds_sum{route="/slow/:id",method="GET"'));
+    expect(Number(sum?.split(' ')[1])).toBeGreaterThanOrEqual(0.029);
+    await app.close();
   });
 });

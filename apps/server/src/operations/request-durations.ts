@@ -1,4 +1,4 @@
-import type { onResponseHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
 
 /** Upper bounds in seconds: most answers take a millisecond or less, uploads and exports seconds. */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -37,19 +37,38 @@ class Series {
 }
 
 export interface RequestDurations {
-  /** An onRoute hook: gives the route its own timing onResponse hook. */
-  timeRoute(route: RouteOptions): void;
+  /**
+   * Times every route added after this call: each gets a first onRequest hook that notes the
+   * arrival and an onSend hook that observes. Call it after every other plugin that puts
+   * onRequest hooks in front (the access guard, the security headers), so the guard's work is timed too.
+   */
+  timeRoutes(app: FastifyInstance): void;
   /** The histogram in the Prometheus text format. */
   text(): string;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** `performance.now()` when the route's first hook ran. */
+    receivedAt: number;
+  }
+}
+
+const noteArrival: onRequestHookHandler = function noteArrival(request, _reply, done) {
+  request.receivedAt = performance.now();
+  done();
+};
+
 /**
  * The answer times per route pattern (never the raw URL: ids would make a series per object),
- * method and status class, as a Prometheus histogram. Kept out of prom-client's Histogram on
- * purpose: its observe() hashes the label values on every call (0.6–0.9 µs measured, several per
- * cent of a small answer's whole cost), while here each route's hook holds its series and an
- * observation is a few additions. Requests that match no route are not timed: scanners' paths
- * would only add noise (their count is in the proxy's log).
+ * method and status class, as a Prometheus histogram: from the route's first hook until the
+ * answer is handed to Node's HTTP server (onSend), so the bytes' transfer to a slow client is not
+ * in it. Not onResponse: an onResponse hook makes Fastify listen for the end of every answer, about
+ * a tenth of a small answer's CPU (docs/adr/0057-one-log-and-no-logger-per-request.md). Kept out of
+ * prom-client's Histogram on purpose: its observe() hashes the label values on every call (0.6–0.9
+ * µs measured, several per cent of a small answer's whole cost), while here each route's hook holds
+ * its series and an observation is a few additions. Requests that match no route are not timed:
+ * scanners' paths would only add noise (their count is in the proxy's log).
  */
 export const createRequestDurations = (): RequestDurations => {
   const all: Series[] = [];
@@ -62,30 +81,36 @@ export const createRequestDurations = (): RequestDurations => {
     return series;
   };
 
+  const timeRoute = (route: RouteOptions) => {
+    const url = route.url;
+    const fixedMethod = typeof route.method === 'string' ? route.method : null;
+    // Per status class (index = first digit); per method only for a route that takes several.
+    const byClass: (Series | undefined)[] = [];
+    const byMethod = new Map<string, (Series | undefined)[]>();
+    const observe: onSendHookHandler = function observe(request, reply, payload, done) {
+      const statusClass = (reply.statusCode / 100) | 0;
+      const method = fixedMethod ?? request.method;
+      let classes = byClass;
+      if (fixedMethod === null) {
+        classes = byMethod.get(method) ?? [];
+        byMethod.set(method, classes);
+      }
+      const series = (classes[statusClass] ??= seriesOf(url, method, statusClass));
+      series.observe((performance.now() - request.receivedAt) / 1000);
+      done(null, payload);
+    };
+    route.onRequest = [noteArrival, ...(route.onRequest ? [route.onRequest].flat() : [])];
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), observe];
+  };
+
   return {
-    timeRoute(route) {
-      const url = route.url;
-      const fixedMethod = typeof route.method === 'string' ? route.method : null;
-      // Per status class (index = first digit); per method only for a route that takes several.
-      const byClass: (Series | undefined)[] = [];
-      const byMethod = new Map<string, (Series | undefined)[]>();
-      const timed: onResponseHookHandler = function timed(request, reply, done) {
-        const statusClass = (reply.statusCode / 100) | 0;
-        const method = fixedMethod ?? request.method;
-        let classes = byClass;
-        if (fixedMethod === null) {
-          classes = byMethod.get(method) ?? [];
-          byMethod.set(method, classes);
-        }
-        const series = (classes[statusClass] ??= seriesOf(url, method, statusClass));
-        series.observe(reply.elapsedTime / 1000);
-        done();
-      };
-      route.onResponse = [...(route.onResponse ? [route.onResponse].flat() : []), timed];
+    timeRoutes(app) {
+      app.decorateRequest('receivedAt', 0);
+      app.addHook('onRoute', timeRoute);
     },
     text() {
       const lines = [
-        `# HELP ${NAME} Time from the request's arrival to the end of its answer, by route pattern, method and status class.`,
+        `# HELP ${NAME} Time from the request's arrival until its answer was handed to the HTTP server, by route pattern, method and status class.`,
         `# TYPE ${NAME} histogram`,
       ];
       for (const series of all) lines.push(...series.lines());

@@ -6,6 +6,7 @@ import type { AppContext } from '../app-context.js';
 import { deleteDocument } from '../commands/delete-document.js';
 import { uploadDocument } from '../commands/upload-document.js';
 import { notFound } from '../http/http-error.js';
+import { requestLog } from '../http/portal-log.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
@@ -101,7 +102,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
       const bytes = await files.get(row.storageKey);
       if (!bytes) {
         // Deleted between the two reads, or a store that lost it: the file is not there either way.
-        request.log.warn({ documentId: row.id, storageKey: row.storageKey }, 'document without stored bytes');
+        requestLog(context.log, request).warn(
+          { documentId: row.id, storageKey: row.storageKey },
+          'document without stored bytes',
+        );
         throw notFound();
       }
       return (
