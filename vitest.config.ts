@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { hasPostgres } from './scripts/lib/throwaway-postgres.mjs';
 
 const domainSource = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
 const alias = { '@nubes/domain': domainSource };
 
 /** Real PostgreSQL runs beside PGlite whenever the server binaries are on the machine. */
-const postgresBin = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-const withPostgres = process.env.NUBES_TEST_POSTGRES !== 'false' && existsSync(`${postgresBin}/postgres`);
+const withPostgres = process.env.NUBES_TEST_POSTGRES !== 'false' && hasPostgres();
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
   resolve: { alias },

@@ -3,13 +3,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants as zlibConstants } from 'node:zlib';
 import autocannon from 'autocannon';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
+import { freePort } from '../scripts/lib/free-port.mjs';
+import { hasPostgres, postgresBin, startThrowawayPostgres } from '../scripts/lib/throwaway-postgres.mjs';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -64,19 +66,7 @@ process.on('exit', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Ports and child processes
-
-/** A free TCP port on the loopback interface (the OS picks it; we release it right away). */
-export const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen({ host: '127.0.0.1', port: 0 }, () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+// Child processes
 
 /**
  * Starts `node <args>` as a child that is stopped by runCleanup() (SIGTERM, then SIGKILL after
@@ -761,7 +751,7 @@ export const webPageWithDynamicJs = (distDir, { pageModule }) => {
  * Returns { missing } without playwright-core or Chromium.
  */
 export const webFirstVisitJs = async ({ url, pagePath, ready, distDir }) => {
-  const executablePath = process.env.BENCH_CHROMIUM || '/usr/bin/chromium';
+  const { executablePath, args } = chromiumLaunchOptions();
   if (!existsSync(executablePath)) return { missing: `n/a (no Chromium at ${executablePath})` };
   let chromium;
   try {
@@ -769,17 +759,7 @@ export const webFirstVisitJs = async ({ url, pagePath, ready, distDir }) => {
   } catch {
     return { missing: 'n/a (playwright-core not installed)' };
   }
-  const browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath, args });
   onCleanup(() => browser.close().catch(() => {}));
   try {
     const page = await browser.newPage();
@@ -885,98 +865,16 @@ export const renderTable = (rows, columns = COLUMNS) => {
 // ---------------------------------------------------------------------------------------------
 // A throwaway PostgreSQL and `npm start`
 
-const PG_BIN = process.env.PG_BIN || '/usr/lib/postgresql/15/bin';
-
 /**
- * A throwaway PostgreSQL 15 server (`PG_BIN`, default /usr/lib/postgresql/15/bin) in a temp dir on a
- * free loopback port, like the server tests' (apps/server/src/test/global-setup-postgres.ts): as
- * root it runs as the postgres user. Stopped (fast shutdown) and removed at cleanup, in every case.
- * Returns { url (of the database `nubes`), stop } or { missing } when PostgreSQL is not installed.
+ * A throwaway PostgreSQL 15 server with the database `nubes`, like the server tests'
+ * (scripts/lib/throwaway-postgres.mjs), stopped and removed at cleanup. Returns { url, stop }, or
+ * { missing } when PostgreSQL is not installed (PG_BIN, default /usr/lib/postgresql/15/bin).
  */
 export const startPostgres = async () => {
-  if (!existsSync(path.join(PG_BIN, 'postgres'))) return { missing: `n/a (no PostgreSQL in ${PG_BIN})` };
-  const { spawnSync } = await import('node:child_process');
-  const { chmodSync, chownSync } = await import('node:fs');
-  const root = mkdtempSync(path.join(tmpdir(), 'nubes-bench-pg-'));
-  const remove = () => rmSync(root, { recursive: true, force: true });
-  onCleanup(async () => remove(), remove);
-  chmodSync(root, 0o777);
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
-    chownSync(root, id('-u'), id('-g'));
-  }
-  const as = (command, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]);
-  const dataDir = path.join(root, 'data');
-  const [initCommand, initArgs] = as(path.join(PG_BIN, 'initdb'), [
-    '-D',
-    dataDir,
-    '-A',
-    'trust',
-    '-U',
-    'postgres',
-    '--no-sync',
-    '-E',
-    'UTF8',
-  ]);
-  const init = spawnSync(initCommand, initArgs, { encoding: 'utf8' });
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const port = await freePort();
-  const [command, args] = as(path.join(PG_BIN, 'postgres'), [
-    '-D',
-    dataDir,
-    '-p',
-    String(port),
-    '-k',
-    root,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
-  ]);
-  const child = spawn(command, args, { stdio: 'ignore' });
-  let running = true;
-  const exited = new Promise((resolve) => child.once('exit', () => resolve((running = false))));
-  // SIGINT is PostgreSQL's fast shutdown; runuser passes it on.
-  const stop = async () => {
-    if (!running) return;
-    child.kill('SIGINT');
-    if ((await Promise.race([exited, sleep(10_000).then(() => 'timeout')])) === 'timeout' && running) {
-      child.kill('SIGKILL');
-      // runuser does not pass SIGKILL on: the postmaster's own pid.
-      try {
-        const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        if (postmaster > 0) process.kill(postmaster, 'SIGKILL');
-      } catch {
-        // it never wrote its pid file
-      }
-      await exited;
-    }
-  };
-  onCleanup(stop, () => {
-    if (running) child.kill('SIGKILL');
-  });
-  const pg = (await import('pg')).default;
-  const base = `postgres://postgres@127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt += 1) {
-    if (!running) throw new Error('postgres exited at start');
-    const client = new pg.Client({ connectionString: `${base}/postgres` });
-    try {
-      await client.connect();
-      await client.query('create database nubes');
-      await client.end();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (attempt > 100) throw error;
-      await sleep(100);
-    }
-  }
-  return { url: `${base}/nubes`, stop };
+  if (!hasPostgres()) return { missing: `n/a (no PostgreSQL in ${postgresBin()})` };
+  const { url, stop, killNow } = await startThrowawayPostgres({ database: 'nubes' });
+  onCleanup(stop, killNow);
+  return { url, stop };
 };
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 import { SERVER_LOG } from './log-secrecy.js';
 import { E2E_SECRETS } from './secrets.js';
 
@@ -14,17 +15,6 @@ export const mailboxURL = `http://127.0.0.1:${mailboxPort}`;
 const root = path.resolve(import.meta.dirname, '..');
 // Workers load this file too and inherit the environment: one fresh database directory per run.
 process.env.NUBES_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nubes-e2e-'));
-
-/** Debian's Chromium; nothing is downloaded (the test script installs it with apt-get when missing). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -41,7 +31,8 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // Debian's Chromium; nothing is downloaded (the test script installs it with apt-get when missing).
+    launchOptions: chromiumLaunchOptions(),
   },
   // Specs under tests/last change what the others rely on (nora has no role): they run after all of them.
   projects: [

@@ -4,10 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { chromiumPath } from './lib/chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const results = path.join(root, 'test-results');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 
 const run = (command, args, options = {}) => {
   console.log(`\n> ${command} ${args.join(' ')}`);

@@ -16,7 +16,7 @@ import {
   type Instruction,
   type Stage,
 } from './test/dockerfile.js';
-import { freePort } from './test/free-port.js';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const repo = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => readFileSync(path.join(repo, file), 'utf8');

@@ -9,23 +9,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { PRINCIPAL_TTL_MS } from '../auth/principal-cache.js';
 import { OTHER_INSTANCES_CHECK_MS } from '../http/service-caches.js';
 import { startAlternatingProxy, type AlternatingProxy } from '../test/alternating-proxy.js';
-import { freePort } from '../test/free-port.js';
+import { chromiumLaunchOptions } from '../../../../scripts/lib/chromium.mjs';
+import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { startPortalProcess, type PortalProcess } from '../test/portal-process.js';
 import { SsoBrowser } from '../test/sso-browser.js';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const ADMIN_PASSWORD = 'two-instances-admin-password';
-/** The e2e suite's Chromium flags (e2e/playwright.config.ts). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 /** The web app's stored session (read in the page; the server's types know no DOM). */
 const storedToken = (key: string): string =>
   (
@@ -141,10 +131,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
     instances = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(chromiumLaunchOptions());
     page = await browser.newPage({ locale: 'en-GB' });
   }, 180_000);
 

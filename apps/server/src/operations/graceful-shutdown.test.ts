@@ -11,7 +11,7 @@ import { pino } from 'pino';
 import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
-import { freePort } from '../test/free-port.js';
+import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { installGracefulShutdown } from './graceful-shutdown.js';
 

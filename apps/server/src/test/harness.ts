@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../config/config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
-import { freePort } from './free-port.js';
+import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { writesFor } from '../writes/after-commit.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };

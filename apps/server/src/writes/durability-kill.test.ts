@@ -22,7 +22,7 @@ import {
 } from '../db/schema.js';
 import { outboxMessageId } from '../mail/outbox-worker.js';
 import { findDemoAccount } from '../dev-idp/accounts.js';
-import { freePort } from '../test/free-port.js';
+import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { seedPrincipals, testConfig, TEST_ADMIN } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';

@@ -1,11 +1,12 @@
 import { createServer } from 'node:net';
 
-/** A loopback port that was free a moment ago (tests start servers on it). */
+/** A loopback port that was free a moment ago (tests and benchmarks start servers on it). */
 export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+  new Promise((resolve, reject) => {
     const server = createServer();
+    server.unref();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen({ host: '127.0.0.1', port: 0 }, () => {
       const address = server.address();
       server.close(() =>
         typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),

@@ -1,0 +1,1 @@
+export declare const freePort: () => Promise<number>;

@@ -1,0 +1,21 @@
+export declare const postgresBin: (env?: NodeJS.ProcessEnv) => string;
+export declare const hasPostgres: (env?: NodeJS.ProcessEnv) => boolean;
+
+export interface ThrowawayPostgres {
+  /** postgres://postgres@127.0.0.1:PORT, without a database. */
+  serverUrl: string;
+  /** The URL of the database asked for, else of `postgres`. */
+  url: string;
+  /** Fast shutdown (SIGKILL after 10 s) and the temp dir removed; runs once however often it is called. */
+  stop: () => Promise<void>;
+  /** For a process that is exiting: SIGKILL and the temp dir removed, synchronously. */
+  killNow: () => void;
+}
+
+export declare const startThrowawayPostgres: (options?: {
+  /** A database to create once the server is ready. */
+  database?: string;
+  /** Server settings (-c name=value) on top of the fast, non-durable ones. */
+  settings?: Record<string, string | number>;
+  env?: NodeJS.ProcessEnv;
+}) => Promise<ThrowawayPostgres>;

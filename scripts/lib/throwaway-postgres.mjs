@@ -1,0 +1,156 @@
+// A throwaway PostgreSQL server for the server's tests (apps/server/src/test/global-setup-postgres.ts)
+// and the benchmarks (bench/lib.mjs): a new cluster in a temp dir on a free loopback port, made for
+// speed rather than durability, stopped and removed in every case.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { freePort } from './free-port.mjs';
+
+/** Where PostgreSQL 15's server binaries are: PG_BIN, else Debian's package's folder. */
+export const postgresBin = (env = process.env) => env.PG_BIN || '/usr/lib/postgresql/15/bin';
+
+/** Whether the server binaries are on this machine. */
+export const hasPostgres = (env = process.env) => existsSync(path.join(postgresBin(env), 'postgres'));
+
+/** No durability: the cluster lives for one run. */
+const FAST_SETTINGS = {
+  listen_addresses: '127.0.0.1',
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+};
+
+const postgresUserId = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
+
+/**
+ * Starts the server and waits until it accepts connections; with `database`, creates it. Answers
+ * { serverUrl (no database), url (of `database`, else of `postgres`), stop (async: fast shutdown,
+ * then SIGKILL after 10 s, and the temp dir removed), killNow (sync, for a process that is exiting) }.
+ * PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user and the
+ * server runs as it. A failed start stops and removes what it made before it throws; a process
+ * that exits without stop() kills the server on its way out.
+ */
+export const startThrowawayPostgres = async ({ database, settings = {}, env = process.env } = {}) => {
+  const bin = postgresBin(env);
+  const root = mkdtempSync(path.join(tmpdir(), 'nubes-postgres-'));
+  const dataDir = path.join(root, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const asPostgres = (command, args) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  let child;
+  let gone = true;
+  let exited = Promise.resolve();
+  // runuser turns the signals it gets into SIGTERM, PostgreSQL's smart shutdown, which waits for
+  // every client: the signals go to the postmaster itself (its pid file; without one, our child).
+  const postmasterPid = () => {
+    try {
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid > 0) return pid;
+    } catch {
+      // not written yet
+    }
+    return child?.pid;
+  };
+  const signal = (name) => {
+    for (const pid of new Set([postmasterPid(), child?.pid]))
+      try {
+        if (pid) process.kill(pid, name);
+      } catch {
+        // already gone
+      }
+  };
+  const running = () => !gone;
+  const remove = () => rmSync(root, { recursive: true, force: true });
+  const killNow = () => {
+    process.removeListener('exit', killNow);
+    if (running()) signal('SIGKILL');
+    remove();
+  };
+  let stopping;
+  const stop = () =>
+    (stopping ??= (async () => {
+      process.removeListener('exit', killNow);
+      if (running()) {
+        // SIGINT is PostgreSQL's fast shutdown: open connections are ended.
+        const pid = postmasterPid();
+        if (pid) process.kill(pid, 'SIGINT');
+        if ((await Promise.race([exited, sleep(10_000).then(() => 'timeout')])) === 'timeout') {
+          signal('SIGKILL');
+          await exited;
+        }
+      }
+      remove();
+    })());
+  process.once('exit', killNow);
+
+  try {
+    chmodSync(root, 0o777);
+    if (asRoot) chownSync(root, postgresUserId('-u'), postgresUserId('-g'));
+    const init = spawnSync(
+      ...asPostgres(path.join(bin, 'initdb'), [
+        '-D',
+        dataDir,
+        '-A',
+        'trust',
+        '-U',
+        'postgres',
+        '--no-sync',
+        '-E',
+        'UTF8',
+      ]),
+      { encoding: 'utf8' },
+    );
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
+    const port = await freePort();
+    const options = Object.entries({ ...FAST_SETTINGS, ...settings }).flatMap(([name, value]) => [
+      '-c',
+      `${name}=${value}`,
+    ]);
+    child = spawn(
+      ...asPostgres(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', root, ...options]),
+      {
+        stdio: 'ignore',
+      },
+    );
+    gone = false;
+    exited = new Promise((resolve) => {
+      const end = () => resolve((gone = true));
+      child.once('exit', end);
+      child.once('error', end);
+    });
+    const serverUrl = `postgres://postgres@127.0.0.1:${port}`;
+    await untilReady(`${serverUrl}/postgres`, running);
+    if (database) {
+      const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+      await client.connect();
+      try {
+        await client.query(`create database ${pg.escapeIdentifier(database)}`);
+      } finally {
+        await client.end();
+      }
+    }
+    return { serverUrl, url: `${serverUrl}/${database ?? 'postgres'}`, stop, killNow };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
+
+const untilReady = async (url, running) => {
+  for (let attempt = 0; ; attempt += 1) {
+    if (!running()) throw new Error('postgres exited at start');
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (attempt >= 150) throw new Error(`postgres did not start: ${error.message}`, { cause: error });
+      await sleep(100);
+    }
+  }
+};
