@@ -1,6 +1,6 @@
-import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { logLines } from '../test/log-lines.js';
 import { logSecrecy } from './log-secrecy.js';
 
 const JWT_SECRET = 'jwt-secret-for-the-log-test-0123456789';
@@ -10,18 +10,12 @@ const SMTP_PASSWORD = 'smtp p@ss/word';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
 
 const logged = () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { stream, text } = logLines();
   const log = pino(
     { level: 'info', ...logSecrecy([JWT_SECRET, ADMIN_PASSWORD, CLIENT_SECRET, SMTP_PASSWORD, 'admin', null]) },
     stream,
   );
-  return { log, lines: () => lines.join('') };
+  return { log, lines: text };
 };
 
 // Nothing here depends on the database: it runs once, on PGlite.

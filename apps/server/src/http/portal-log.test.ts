@@ -1,21 +1,11 @@
-import { Readable, Writable } from 'node:stream';
-import Fastify from 'fastify';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { testConfig } from '../test/harness.js';
+import { appWithLogLines } from '../test/log-lines.js';
 import { registerErrorHandler } from './error-handler.js';
-import { createPortalLog, PortalLogController } from './portal-log.js';
-import { requestIdOf } from './request-id.js';
 
+/** The portal's log and a bare app with the portal's error handler. */
 const capture = () => {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  const log = createPortalLog(testConfig({ LOG_LEVEL: 'info' }), stream);
-  const app = Fastify({ logController: new PortalLogController(log), genReqId: requestIdOf });
+  const { app, log, lines } = appWithLogLines();
   registerErrorHandler(app, log);
   return { app, lines };
 };

@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../test/harness.js';
-import { createPortalLog, requestLog } from './portal-log.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { appWithLogLines } from '../test/log-lines.js';
+import { requestLog } from './portal-log.js';
 import { requestIdOf } from './request-id.js';
 
 /** A generated id: the process's random prefix and a counter. */
@@ -32,15 +31,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the request id', () =
   });
 
   it('labels every line a request logs, child loggers’ too', async () => {
-    const lines: Record<string, unknown>[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
-    const log = createPortalLog(testConfig({ LOG_LEVEL: 'info' }), stream);
-    const app = Fastify({ genReqId: requestIdOf });
+    const { app, log, lines } = appWithLogLines();
     app.get('/talks', async (request) => {
       requestLog(log, request).info('first');
       requestLog(log, request).child({ step: 'inner' }).warn('second');
