@@ -343,59 +343,6 @@ export const runNodeScript = (args, { env = process.env, timeoutMs = 300_000 } =
     );
   });
 
-/**
- * Logs `username` in through single sign-on at the portal's built-in dev IdP (password =
- * username), the way a browser does: the API's login-oauth start, the IdP's pages with their
- * cookies, the return address, then POST /api/login-oauth. Answers the portal's token.
- * `baseUrl` must be the portal's public URL (http://localhost:<port> when PUBLIC_URL is unset).
- */
-export const ssoLogin = async (baseUrl, username, password = username) => {
-  const jar = new Map();
-  const request = async (url, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(new URL(url, baseUrl), { ...init, headers, redirect: 'manual' });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    return response;
-  };
-  const started = await request(`/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(baseUrl)}`);
-  if (started.status !== 200) throw new Error(`GET /api/login-oauth answered ${started.status}`);
-  const { session, next_url: nextUrl } = await started.json();
-  let response = await request(nextUrl);
-  response = await request(new URL(response.headers.get('location'), baseUrl));
-  const action = /action="([^"]+)"/.exec(await response.text())?.[1];
-  if (!action) throw new Error('no login form on the dev IdP page');
-  response = await request(action.replaceAll('&amp;', '&'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password }).toString(),
-  });
-  let location = new URL(response.headers.get('location') ?? '/', baseUrl);
-  for (let hops = 0; !location.pathname.startsWith('/login-oauth/'); hops += 1) {
-    if (hops > 10) throw new Error('the dev IdP did not return to the portal');
-    response = await request(location);
-    location = new URL(response.headers.get('location') ?? '/', baseUrl);
-  }
-  const finished = await fetch(new URL('/api/login-oauth', baseUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      provider: 'oidc',
-      qs: { code: location.searchParams.get('code'), state: location.searchParams.get('state') },
-      session,
-      publicUrl: baseUrl,
-    }),
-  });
-  const body = await finished.json().catch(() => ({}));
-  if (finished.status !== 200 || typeof body.token !== 'string')
-    throw new Error(`POST /api/login-oauth as ${username} answered ${finished.status}`);
-  return body.token;
-};
-
 // ---------------------------------------------------------------------------------------------
 // Load measurement (autocannon)
 

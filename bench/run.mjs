@@ -33,7 +33,6 @@ import {
   runCleanup,
   runNodeEval,
   runNodeScript,
-  ssoLogin,
   startBare,
   startPortal,
   startPostgres,
@@ -45,6 +44,7 @@ import {
   webInitialJs,
   webPageWithDynamicJs,
 } from './lib.mjs';
+import { ssoLogin } from '../scripts/lib/sso-browser.mjs';
 
 const num = (name, fallback) => {
   const value = Number(process.env[name]);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
-import { SsoBrowser } from '../test/sso-browser.js';
+import { SsoBrowser } from '../../../../scripts/lib/sso-browser.mjs';
 
 const post = (test: TestApp, path: string, body: unknown) =>
   fetch(`${test.baseUrl}${path}`, {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { auditEvents, institutions, users } from '../db/schema.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
-import { SsoBrowser } from '../test/sso-browser.js';
+import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 import { upsertSsoUser } from './upsert-sso-user.js';
 import { writesFor, type AfterCommitEffect } from '../writes/after-commit.js';
 
@@ -56,21 +56,7 @@ describe('the institution of a user who logs in through the AAI', () => {
   });
 
   it('is read from the dev IdP’s claim in a real single sign-on', async () => {
-    const start = (await (
-      await fetch(`${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`)
-    ).json()) as { session: string; next_url: string };
-    const returned = await new SsoBrowser(test.baseUrl).signIn(start.next_url, 'bob', 'bob');
-    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        provider: 'oidc',
-        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
-        session: start.session,
-        publicUrl: test.baseUrl,
-      }),
-    });
-    expect(finish.status).toBe(200);
+    await ssoLogin(test.baseUrl, 'bob');
     const [bob] = await test.database.db.select().from(users).where(eq(users.username, 'bob'));
     expect(bob).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS });
   });
@@ -153,21 +139,7 @@ describe('the groups of a federated login', () => {
   });
 
   it('come from the dev IdP’s group entitlements in a real single sign-on', async () => {
-    const start = (await (
-      await fetch(`${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`)
-    ).json()) as { session: string; next_url: string };
-    const returned = await new SsoBrowser(test.baseUrl).signIn(start.next_url, 'alice', 'alice');
-    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        provider: 'oidc',
-        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
-        session: start.session,
-        publicUrl: test.baseUrl,
-      }),
-    });
-    expect(finish.status).toBe(200);
+    await ssoLogin(test.baseUrl, 'alice');
     const [alice] = await test.database.db.select().from(users).where(eq(users.username, 'alice'));
     expect(alice!.groups).toEqual([
       { id: 'urn:geant:nubes.example:group:hpc-north:staff', name: 'hpc-north / staff' },

@@ -42,7 +42,7 @@ import {
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { checkTypeSchema, PolicySchemas } from '../json-schema/policy-schemas.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
-import { SsoBrowser } from '../test/sso-browser.js';
+import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 import { DEMO_SERVICES } from './catalogue.js';
 import { DEMO_INSTITUTIONS } from './institutions.js';
 import { DEMO_RESOURCE_PACKAGES } from './resource-packages.js';
@@ -357,23 +357,7 @@ describe('demo data', () => {
 
   it('lets the first single sign-on of a demo login find and update the seeded user', async () => {
     const [seeded] = await test.database.db.select().from(users).where(eq(users.username, 'alice'));
-    const start = await fetch(
-      `${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`,
-    );
-    const { session, next_url } = (await start.json()) as { session: string; next_url: string };
-    const returned = await new SsoBrowser(test.baseUrl).signIn(next_url, 'alice', 'alice');
-    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        provider: 'oidc',
-        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
-        session,
-        publicUrl: test.baseUrl,
-      }),
-    });
-    expect(finish.status).toBe(200);
-    const { token } = (await finish.json()) as { token: string };
+    const token = await ssoLogin(test.baseUrl, 'alice');
     expect((await test.tokens.verify(token))?.sub).toBe(seeded!.id);
 
     const rows = await test.database.db.select().from(users).where(eq(users.internalId, 'alice'));

@@ -12,7 +12,7 @@ import { startAlternatingProxy, type AlternatingProxy } from '../test/alternatin
 import { chromiumLaunchOptions } from '../../../../scripts/lib/chromium.mjs';
 import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { startPortalProcess, type PortalProcess } from '../test/portal-process.js';
-import { SsoBrowser } from '../test/sso-browser.js';
+import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const ADMIN_PASSWORD = 'two-instances-admin-password';
@@ -237,22 +237,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
         (await publicNames(instance)).includes('Two-instance object storage'),
       );
 
-    const start = (await (
-      await fetch(`${proxy.url}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(proxy.url)}`)
-    ).json()) as { session: string; next_url: string };
-    const returned = await new SsoBrowser(proxy.url).signIn(start.next_url, 'paula', 'paula');
-    const finished = await fetch(`${proxy.url}/api/login-oauth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        provider: 'oidc',
-        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
-        session: start.session,
-        publicUrl: proxy.url,
-      }),
-    });
-    expect(finished.status).toBe(200);
-    const { token } = (await finished.json()) as { token: string };
+    const token = await ssoLogin(proxy.url, 'paula');
 
     const current = await call(proxy.url, 'GET', `/api/services/${serviceId}`, token);
     expect(current.status).toBe(200);

@@ -4,7 +4,7 @@ import { seedEntitlementRoles } from '../commands/entitlement-roles.js';
 import { auditEvents, entitlementRoleMappings, users } from '../db/schema.js';
 import { writesFor } from '../writes/after-commit.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
-import { SsoBrowser } from '../test/sso-browser.js';
+import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 
 // The dev IdP sends `<prefix><role>#<authority>` for each of an account's roles (dev-idp/accounts.ts).
 const PAULA = 'urn:geant:nubes.example:role:servicePortfolioManager#aai.nubes.example';
@@ -25,22 +25,7 @@ describe('the entitlement → role map', () => {
 
   /** The roles Paula brings from the identity provider after a single sign-on through the dev IdP. */
   const paulaSignsIn = async (): Promise<string[]> => {
-    const start = await fetch(
-      `${test.baseUrl}/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent(test.baseUrl)}`,
-    );
-    const { session, next_url } = (await start.json()) as { session: string; next_url: string };
-    const returned = await new SsoBrowser(test.baseUrl).signIn(next_url, 'paula', 'paula');
-    const finish = await fetch(`${test.baseUrl}/api/login-oauth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        provider: 'oidc',
-        qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },
-        session,
-        publicUrl: test.baseUrl,
-      }),
-    });
-    const { token } = (await finish.json()) as { token: string };
+    const token = await ssoLogin(test.baseUrl, 'paula');
     // The test's own paula (seedPrincipals) holds the username; the one from the IdP is found by the token.
     const claims = await test.tokens.verify(token);
     const [user] = await test.database.db.select().from(users).where(eq(users.id, claims!.sub!));
