@@ -304,21 +304,7 @@ export const ipcPort = (child, timeoutMs = 15_000) =>
     });
   });
 
-/** Runs `node -e <code>` and returns its stdout. */
-export const runNodeEval = (code, { timeoutMs = 60_000 } = {}) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'], timeout: timeoutMs });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
-    child.once('error', reject);
-    child.once('exit', (code, signal) =>
-      code === 0 ? resolve(out) : reject(new Error(`node -e failed (${signal ?? `code ${code}`}): ${err.trim()}`)),
-    );
-  });
-
-/** Runs `node <args>` to its end with `env` and returns its stdout; fails with its stderr. */
+/** Runs `node <args>` (a script, or `-e <code>`) to its end with `env` and returns its stdout; fails with its stderr. */
 export const runNodeScript = (args, { env = process.env, timeoutMs = 300_000 } = {}) =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
