@@ -21,7 +21,9 @@ export default defineConfig({
   globalTeardown: './global-teardown.ts',
   outputDir: path.join(root, 'test-results', 'e2e'),
   fullyParallel: false,
-  workers: 2,
+  // Three workers on two cores: a test spends much of its time waiting (on the server, on
+  // Chromium's rendering, on an animation to settle), and a third worker fills those waits.
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
