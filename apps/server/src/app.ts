@@ -18,14 +18,15 @@ import { createTokenService } from './auth/tokens.js';
 import { DEV_IDP_PATH, type Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
-import { accessControl, markRoutesPublic } from './http/access-control.js';
+import { markRoutesPublic, registerAccessControl } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
 import { requestIdOf } from './http/request-id.js';
 import { PolicySchemas } from './json-schema/policy-schemas.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { securityHeadersFor } from './http/security-headers.js';
+import { registerRouteEntry } from './http/route-entry.js';
 import { auditLogRoutes } from './routes/audit-log.js';
 import { entitlementRoleRoutes } from './routes/entitlement-roles.js';
 import { roleCountRoutes } from './routes/role-counts.js';
@@ -64,6 +65,7 @@ import { createDatabaseFileStore } from './storage/database-file-store.js';
 import { writesFor } from './writes/after-commit.js';
 import type { OutboxWorker, OutboxWorkerOptions } from './mail/outbox-worker.js';
 import { createPortalMetrics } from './operations/metrics.js';
+import { noteArrival } from './operations/request-durations.js';
 import { createReadiness } from './operations/readiness.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
@@ -140,10 +142,13 @@ export const buildApp = async (
 
   registerErrorHandler(app, log);
   registerInputGuard(app);
-  await app.register(accessControl, { db: database.db, tokens });
-  // After the access guard: its route hook goes in front of the guard's.
-  const securityHeaders = registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
-  // Last of the onRequest hooks' plugins: the timing's hook goes in front of all, the guard's work is timed.
+  const access = registerAccessControl(app, { db: database.db, tokens });
+  const securityHeaders = securityHeadersFor({ https: config.publicUrl.startsWith('https:') });
+  registerRouteEntry(app, {
+    // The arrival first, so the guard's work is timed; the headers before the guard, so refusals carry them.
+    steps: [() => noteArrival, securityHeaders.stepFor],
+    gate: access.guardFor,
+  });
   metrics.timeRoutes(app);
 
   await app.register(fastifySwagger, {

@@ -1,7 +1,6 @@
 import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/domain';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
-import fp from 'fastify-plugin';
 import { principalCacheFor } from '../auth/principal-cache.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
@@ -27,82 +26,90 @@ const bearerToken = (header: string | undefined): string | null => {
   return match?.[1] ?? null;
 };
 
-/**
- * Authenticates every request and enforces the route's declared access before the body is even
- * parsed: anonymous callers get 401 and callers without a role 403, whatever they sent.
- */
-export const accessControl = fp(
-  async (app: FastifyInstance, options: { db: Db; tokens: TokenService }) => {
-    const registry: RegisteredRoute[] = [];
-    const pending: RouteOptions[] = [];
-    app.decorate('routeRegistry', registry);
-    // Parsed only when something is translated: most answers never need it.
-    app.decorateRequest('language', {
-      getter(this: FastifyRequest) {
-        return negotiateLanguage(this.headers['accept-language']);
-      },
-    });
-    app.decorateRequest('principal', null);
-    const principals = principalCacheFor(options.db);
-    // Parsed here, for GETs without a bearer token only, instead of by a cookie plugin's hooks on every request.
-    const authCookie = (header: string | undefined): string | null =>
-      header?.includes(AUTH_COOKIE) ? (parseCookie(header)[AUTH_COOKIE] ?? null) : null;
+export interface AccessControl {
+  /**
+   * The route's guard: an onRequest hook that authenticates the request and enforces the route's
+   * declared access. It goes into the route's entry hook (./route-entry.ts), so it runs before the
+   * body is even parsed: anonymous callers get 401 and callers without a role 403, whatever they sent.
+   */
+  guardFor(route: RouteOptions): onRequestHookHandler;
+}
 
-    const authorize = (request: FastifyRequest, access: RouteAccess | undefined): HttpError | undefined => {
-      if (access === undefined || access === 'public') return undefined;
-      if (!request.principal) return unauthorized();
-      if (!can(request.principal, access)) return forbidden();
-      return undefined;
+/**
+ * Authentication and the routes' declared access, on the root instance: the request decorations,
+ * the registry of every route's access, and the check at start that every route declares one.
+ */
+export const registerAccessControl = (
+  app: FastifyInstance,
+  options: { db: Db; tokens: TokenService },
+): AccessControl => {
+  const registry: RegisteredRoute[] = [];
+  const pending: RouteOptions[] = [];
+  app.decorate('routeRegistry', registry);
+  // Parsed only when something is translated: most answers never need it.
+  app.decorateRequest('language', {
+    getter(this: FastifyRequest) {
+      return negotiateLanguage(this.headers['accept-language']);
+    },
+  });
+  app.decorateRequest('principal', null);
+  const principals = principalCacheFor(options.db);
+  // Parsed here, for GETs without a bearer token only, instead of by a cookie plugin's hooks on every request.
+  const authCookie = (header: string | undefined): string | null =>
+    header?.includes(AUTH_COOKIE) ? (parseCookie(header)[AUTH_COOKIE] ?? null) : null;
+
+  const authorize = (request: FastifyRequest, access: RouteAccess | undefined): HttpError | undefined => {
+    if (access === undefined || access === 'public') return undefined;
+    if (!request.principal) return unauthorized();
+    if (!can(request.principal, access)) return forbidden();
+    return undefined;
+  };
+
+  /**
+   * One guard per route, reading the route's own declaration (scopes that mark routes public run
+   * their onRoute hook after this one, so it is read at request time). A callback hook: requests
+   * without credentials, most public traffic, never wait on a promise.
+   */
+  const guardFor = (route: RouteOptions): onRequestHookHandler =>
+    function guard(request, _reply, done) {
+      const access = route.config?.access;
+      // The cookie is only good for GET (file downloads); writes need the header, which a
+      // cross-site form cannot set.
+      const token =
+        bearerToken(request.headers.authorization) ??
+        (request.method === 'GET' || request.method === 'HEAD' ? authCookie(request.headers.cookie) : null);
+      if (!token) {
+        done(authorize(request, access));
+        return;
+      }
+      options.tokens
+        .verify(token)
+        .then((claims) => (claims ? principals.get(claims.sub) : null))
+        .then(
+          (principal) => {
+            request.principal = principal;
+            done(authorize(request, access));
+          },
+          (error: Error) => done(error),
+        );
     };
 
-    /**
-     * One guard per route, reading the route's own declaration (scopes that mark routes public run
-     * their onRoute hook after this one, so it is read at request time). A callback hook: requests
-     * without credentials, most public traffic, never wait on a promise.
-     */
-    const guardFor = (route: RouteOptions): onRequestHookHandler =>
-      function guard(request, _reply, done) {
-        const access = route.config?.access;
-        // The cookie is only good for GET (file downloads); writes need the header, which a
-        // cross-site form cannot set.
-        const token =
-          bearerToken(request.headers.authorization) ??
-          (request.method === 'GET' || request.method === 'HEAD' ? authCookie(request.headers.cookie) : null);
-        if (!token) {
-          done(authorize(request, access));
-          return;
-        }
-        options.tokens
-          .verify(token)
-          .then((claims) => (claims ? principals.get(claims.sub) : null))
-          .then(
-            (principal) => {
-              request.principal = principal;
-              done(authorize(request, access));
-            },
-            (error: Error) => done(error),
-          );
-      };
+  app.addHook('onRoute', (route) => {
+    pending.push(route);
+  });
 
-    app.addHook('onRoute', (route) => {
-      pending.push(route);
-      const existing = route.onRequest ? [route.onRequest].flat() : [];
-      route.onRequest = [guardFor(route), ...existing];
-    });
-
-    app.addHook('onReady', async () => {
-      for (const route of pending) {
-        const access = route.config?.access;
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) registry.push({ method, url: route.url, access });
-        if (access === undefined) {
-          throw new Error(`Route ${methods.join(',')} ${route.url} declares no access; add config.access.`);
-        }
+  app.addHook('onReady', async () => {
+    for (const route of pending) {
+      const access = route.config?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) registry.push({ method, url: route.url, access });
+      if (access === undefined) {
+        throw new Error(`Route ${methods.join(',')} ${route.url} declares no access; add config.access.`);
       }
-    });
-  },
-  { name: 'access-control' },
-);
+    }
+  });
+  return { guardFor };
+};
 
 /** Added in a scope whose routes are public by nature (static files, the dev IdP, API docs). */
 export const markRoutesPublic = (route: RouteOptions) => {

@@ -1,12 +1,7 @@
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  HookHandlerDoneFunction,
-  onRequestHookHandler,
-} from 'fastify';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { REQUEST_ID_HEADER } from './request-id.js';
+import type { EntryStep } from './route-entry.js';
 
 type HeaderSet = Record<string, string>;
 
@@ -73,35 +68,27 @@ const apiHeaders = ({ https }: SecurityHeaderOptions): HeaderSet => ({
 });
 
 /**
- * Sets one fixed header set (the same object every time, so nothing is built per request) and
- * echoes the request id: here rather than in a hook of its own, one hook less per request (ADR 0051).
+ * Every route gets its header set as a step of its entry hook (./route-entry.ts), chosen once when
+ * the route is added (no look at the address per request; bench/README.md, "where a request's CPU
+ * goes"): the same object every time, so nothing is built per request, and the request id echoed
+ * with it (ADR 0051). The step runs before the access guard, so refusals (401, 403) carry the headers
+ * too. Answers without a route (the not-found handler) call `applyTo(request, reply)` themselves.
  */
-const headerHook = (headers: HeaderSet): onRequestHookHandler =>
-  function securityHeaders(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
-    reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
-    done();
-  };
-
-/**
- * Every route gets its header set as a hook of its own, chosen once when the route is added (no
- * global hook, no look at the address per request; bench/README.md, "where a request's CPU goes").
- * It runs before the access guard's onRequest hook, so refusals (401, 403) carry the headers too
- * (only the request timing's, which refuses nothing, comes earlier). Answers without a route (the
- * not-found handler) call `applyTo(request, reply)` themselves. Register this after the access
- * guard, which also puts its hook in front in onRoute.
- */
-export const registerSecurityHeaders = (app: FastifyInstance, options: SecurityHeaderOptions) => {
+export const securityHeadersFor = (options: SecurityHeaderOptions) => {
   const forDocuments = documentHeaders(options);
   const forApi = apiHeaders(options);
   // The API docs page is HTML with its own scripts; it gets the document set like every page.
   const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
-  const applyTo = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
-    reply.headers(isApi(request.url) ? forApi : forDocuments).header(REQUEST_ID_HEADER, request.id);
-  const apiHook = headerHook(forApi);
-  const documentHook = headerHook(forDocuments);
-  app.addHook('onRoute', (route) => {
-    const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [isApi(route.url) ? apiHook : documentHook, ...existing];
-  });
-  return { applyTo };
+  const stepOf =
+    (headers: HeaderSet): EntryStep =>
+    (request, reply) => {
+      reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
+    };
+  const apiStep = stepOf(forApi);
+  const documentStep = stepOf(forDocuments);
+  return {
+    stepFor: (route: RouteOptions): EntryStep => (isApi(route.url) ? apiStep : documentStep),
+    applyTo: (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+      reply.headers(isApi(request.url) ? forApi : forDocuments).header(REQUEST_ID_HEADER, request.id),
+  };
 };

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyReply, type FastifyRequest, type onSendHookHandler, type RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createRequestDurations } from './request-durations.js';
+import { registerRouteEntry } from '../http/route-entry.js';
+import { createRequestDurations, noteArrival } from './request-durations.js';
 
 /** Answers `count` requests through the route's onSend hook, each having arrived `ms` ago and ending with `status`. */
 const answer = (route: RouteOptions, method: string, status: number, ms: number, count = 1) => {
@@ -57,15 +58,13 @@ describe('request durations', () => {
     expect(lines[1]).toBe('# TYPE nubes_http_request_duration_seconds histogram');
   });
 
-  it('times a real route from its first hook, the guard’s work included, to the answer', async () => {
+  it('times a real route from its entry, the guard’s work included, to the answer', async () => {
     const durations = createRequestDurations();
     const app = Fastify();
-    // As the access guard does: a hook put in front of the route's own.
-    app.addHook('onRoute', (route) => {
-      route.onRequest = [
-        (_request, _reply, done) => void setTimeout(done, 30),
-        ...(route.onRequest ? [route.onRequest].flat() : []),
-      ];
+    // The portal's composition (app.ts), with a guard that takes 30 ms.
+    registerRouteEntry(app, {
+      steps: [() => noteArrival],
+      gate: () => (_request, _reply, done) => void setTimeout(done, 30),
     });
     durations.timeRoutes(app);
     app.get('/slow/:id', async () => ({ ok: true }));

@@ -1,4 +1,5 @@
-import type { FastifyInstance, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, RouteOptions } from 'fastify';
+import type { EntryStep } from '../http/route-entry.js';
 
 /** Upper bounds in seconds: most answers take a millisecond or less, uploads and exports seconds. */
 const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10] as const;
@@ -38,9 +39,9 @@ class Series {
 
 export interface RequestDurations {
   /**
-   * Times every route added after this call: each gets a first onRequest hook that notes the
-   * arrival and an onSend hook that observes. Call it after every other plugin that puts
-   * onRequest hooks in front (the access guard, the security headers), so the guard's work is timed too.
+   * Times every route added after this call: its answer is observed in an onSend hook, from the
+   * arrival that `noteArrival` noted. That must be the first step of the route's entry hook
+   * (../http/route-entry.ts), so the access guard's work is timed too.
    */
   timeRoutes(app: FastifyInstance): void;
   /** The histogram in the Prometheus text format. */
@@ -54,14 +55,14 @@ declare module 'fastify' {
   }
 }
 
-const noteArrival: onRequestHookHandler = function noteArrival(request, _reply, done) {
+/** The entry step every timed route runs first. */
+export const noteArrival: EntryStep = (request) => {
   request.receivedAt = performance.now();
-  done();
 };
 
 /**
  * The answer times per route pattern (never the raw URL: ids would make a series per object),
- * method and status class, as a Prometheus histogram: from the route's first hook until the
+ * method and status class, as a Prometheus histogram: from the route's entry hook until the
  * answer is handed to Node's HTTP server (onSend), so the bytes' transfer to a slow client is not
  * in it. Not onResponse: an onResponse hook makes Fastify listen for the end of every answer, about
  * a tenth of a small answer's CPU (docs/adr/0057-one-log-and-no-logger-per-request.md). Kept out of
@@ -99,7 +100,6 @@ export const createRequestDurations = (): RequestDurations => {
       series.observe((performance.now() - request.receivedAt) / 1000);
       done(null, payload);
     };
-    route.onRequest = [noteArrival, ...(route.onRequest ? [route.onRequest].flat() : [])];
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), observe];
   };
 
