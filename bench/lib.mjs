@@ -1,9 +1,9 @@
 // Shared helpers for the benchmarks: child processes and their cleanup, autocannon measurements,
 // web bundle sizes, process memory and the printed table. Plain Node ESM, no build step.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -513,12 +513,63 @@ const CLIENTS = {
     measure,
     summarize,
     rate: (round) => round.totalCompletedRequests / round.duration,
+    count: (round) => round.totalCompletedRequests,
   },
   wrk: {
     measure: measureWrk,
     summarize: summarizeWrk,
     rate: (round) => round.requests / round.seconds,
+    count: (round) => round.requests,
   },
+};
+
+const TASKSET = '/usr/bin/taskset';
+
+/** Pins every thread of `pid` to `cpus` (taskset's list, e.g. "1" or "0-1"); false when it cannot. */
+const pinProcess = (pid, cpus) => {
+  try {
+    execFileSync(TASKSET, ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Puts the load client (this process, and wrk, which inherits its CPU) on the first CPU and the
+ * servers on the others, so that they never take turns on one core: on two shared cores the
+ * server's CPU per request otherwise jumps by a fifth whenever the scheduler puts both on one core.
+ * Returns the undo (everything back on every CPU), or null on one CPU or without taskset.
+ */
+const separateCores = (serverPids) => {
+  const cpus = availableParallelism();
+  if (cpus < 2 || !existsSync(TASKSET)) return null;
+  const all = `0-${cpus - 1}`;
+  if (!pinProcess(process.pid, '0')) return null;
+  for (const pid of serverPids) pinProcess(pid, `1-${cpus - 1}`);
+  return () => {
+    pinProcess(process.pid, all);
+    for (const pid of serverPids) pinProcess(pid, all);
+  };
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/**
+ * Bare's CPU per request ÷ the portal's, as the median of the rounds' ratios: each round measures
+ * the two one right after the other, so a drift of the machine (the host's other load, the
+ * client's own state) that lasts a few rounds moves both figures of those rounds alike and leaves
+ * the median alone. Null without per-round figures for both.
+ */
+export const cpuRatio = (portal, bare) => {
+  const mine = portal.cpuRounds ?? [];
+  const base = bare.cpuRounds ?? [];
+  if (mine.length === 0 || mine.length !== base.length) return null;
+  return median(mine.map((micros, round) => base[round] / micros));
 };
 
 /**
@@ -526,35 +577,44 @@ const CLIENTS = {
  * load, CPU boost, GC state) hits all of them alike. Each target first gets a warm-up run that is
  * thrown away. `targets` is [{ name, url, method?, headers?, body?, pid? }]; with a pid, the
  * server's CPU time per request (user + system, from /proc) is measured too, which is far less
- * noisy than req/s on a shared machine. `client` is 'autocannon' or 'wrk' (see measureWrk).
- * Returns { [name]: summary (+ cpuMicrosPerRequest) }.
+ * noisy than req/s on a shared machine: per round (`cpuRounds`, for `cpuRatio`) and as the median
+ * of the rounds (`cpuMicrosPerRequest`). `client` is 'autocannon' or 'wrk' (see measureWrk);
+ * `separate` puts the client and the servers on different CPUs for the whole run (separateCores).
+ * Returns { [name]: summary (+ cpuMicrosPerRequest, cpuRounds) }.
  */
 export const alternate = async (
   targets,
-  { rounds = 3, seconds = 5, warmupSeconds = 2, connections = 50, client = 'autocannon' } = {},
+  { rounds = 3, seconds = 5, warmupSeconds = 2, connections = 50, client = 'autocannon', separate = false } = {},
 ) => {
   const load = CLIENTS[client];
-  const results = Object.fromEntries(targets.map((target) => [target.name, { rounds: [], cpuSeconds: 0 }]));
-  for (const target of targets) {
-    log(`warm-up ${target.name} (${warmupSeconds} s, ${connections} connections, ${client})`);
-    await load.measure({ ...target, connections, seconds: warmupSeconds });
-  }
-  for (let round = 1; round <= rounds; round += 1) {
+  const results = Object.fromEntries(targets.map((target) => [target.name, { rounds: [], cpuRounds: [] }]));
+  const undoCores = separate ? separateCores(targets.flatMap(({ pid }) => (pid ? [pid] : []))) : null;
+  try {
     for (const target of targets) {
-      const cpuBefore = target.pid ? processCpuSeconds(target.pid) : null;
-      const result = await load.measure({ ...target, connections, seconds });
-      const cpuAfter = target.pid ? processCpuSeconds(target.pid) : null;
-      results[target.name].rounds.push(result);
-      if (cpuBefore !== null && cpuAfter !== null) results[target.name].cpuSeconds += cpuAfter - cpuBefore;
-      log(`round ${round}/${rounds} ${target.name}: ${fmtInt(load.rate(result))} req/s`);
+      log(`warm-up ${target.name} (${warmupSeconds} s, ${connections} connections, ${client})`);
+      await load.measure({ ...target, connections, seconds: warmupSeconds });
     }
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const target of targets) {
+        const cpuBefore = target.pid ? processCpuSeconds(target.pid) : null;
+        const result = await load.measure({ ...target, connections, seconds });
+        const cpuAfter = target.pid ? processCpuSeconds(target.pid) : null;
+        results[target.name].rounds.push(result);
+        const requests = load.count(result);
+        if (cpuBefore !== null && cpuAfter !== null && requests > 0)
+          results[target.name].cpuRounds.push(((cpuAfter - cpuBefore) * 1e6) / requests);
+        log(`round ${round}/${rounds} ${target.name}: ${fmtInt(load.rate(result))} req/s`);
+      }
+    }
+  } finally {
+    undoCores?.();
   }
   return Object.fromEntries(
-    targets.map(({ name, pid }) => {
+    targets.map(({ name }) => {
       const summary = load.summarize(results[name].rounds);
-      const cpuMicrosPerRequest =
-        pid && summary.requests > 0 ? (results[name].cpuSeconds * 1e6) / summary.requests : null;
-      return [name, { ...summary, cpuMicrosPerRequest }];
+      const { cpuRounds } = results[name];
+      const cpuMicrosPerRequest = cpuRounds.length === rounds ? median(cpuRounds) : null;
+      return [name, { ...summary, cpuMicrosPerRequest, cpuRounds: cpuMicrosPerRequest === null ? [] : cpuRounds }];
     }),
   );
 };

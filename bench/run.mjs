@@ -17,6 +17,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   alternate,
+  cpuRatio,
   ensureWrk,
   fmtErrors,
   fmtInt,
@@ -296,8 +297,7 @@ const cpuCell = (summary) =>
  */
 const ratioRow = (ctx, label, mine, base, rateTarget) => {
   const rate = mine.reqPerSec / base.reqPerSec;
-  const cpu =
-    mine.cpuMicrosPerRequest && base.cpuMicrosPerRequest ? base.cpuMicrosPerRequest / mine.cpuMicrosPerRequest : null;
+  const cpu = cpuRatio(mine, base);
   if (cpu !== null && cpu < CPU_RATIO_TARGET)
     ctx.notes.push(
       `${label}: CPU per request bare ÷ portal = ${cpu.toFixed(2)} is below the target ${CPU_RATIO_TARGET}`,
@@ -370,6 +370,7 @@ const publicVsBare = async (ctx, portal, { services, client: wanted }) => {
       warmupSeconds,
       connections,
       client,
+      separate: true,
     });
     const rows = [];
     for (const variant of variants) {
@@ -429,7 +430,7 @@ const SCENARIOS = [
           { name: 'portal', url: `${ctx.portal.url}/api/health`, pid: ctx.portal.pid },
           { name: 'bare', url: `${ctx.bare.url}/api/health`, pid: ctx.bare.pid },
         ],
-        { rounds, seconds: roundSeconds, warmupSeconds, connections },
+        { rounds, seconds: roundSeconds, warmupSeconds, connections, separate: true },
       );
       const { portal, bare } = results;
       const ratio = portal.reqPerSec / bare.reqPerSec;
