@@ -28,7 +28,7 @@ const openOnlineForm = async (page: Page) => {
 };
 
 test('a change request from the online form to the applied service', async ({ page: alice, browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
 
   // --- 1. alice proposes two changes and hands them in ------------------------------------------
   await loginWithAai(alice, 'alice', { from: '/sc/my-services' });

@@ -26,7 +26,7 @@ const searchFor = async (page: Page, q: string) => {
 };
 
 test('carla keeps a contact from the first save to its deletion, and erases another', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // --- 1. the list, and a search with an umlaut prefix ---------------------------------------------
   await loginWithAai(page, 'carla', { from: PATH });

@@ -39,7 +39,7 @@ const replaceJson = async (page: Page, scope: Locator, text: string) => {
 const packageRow = (page: Page) => page.getByRole('row').filter({ has: page.getByText(PACKAGE, { exact: true }) });
 
 test('a resource package from a first try to its approval', async ({ page: alice, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // --- 1. alice opens her online service's resources --------------------------------------------
   await loginWithAai(alice, 'alice', { from: '/sc/my-services' });

@@ -13,7 +13,7 @@ test('paula starts reviews for the catalogue, alice confirms no changes, the lis
   page: paula,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginWithAai(paula, 'paula', { from: '/sc/review-list' });
   await expect(paula.getByRole('heading', { level: 1, name: 'Service Review List' })).toBeVisible();
   await expect(paula.getByRole('table')).toBeVisible();

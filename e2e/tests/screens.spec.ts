@@ -338,7 +338,7 @@ test.describe.configure({ mode: 'parallel' });
 for (const [personIndex, who] of PEOPLE.entries()) {
   for (const look of LOOK_PAIRS[personIndex % LOOK_PAIRS.length]!) {
     test(`${who}: every route in the route table, ${look.name}`, async ({ browser }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(360_000);
       const storageState = await sessionOf(browser, who);
       const context = await browser.newContext({
         storageState,

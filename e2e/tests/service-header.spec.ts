@@ -23,7 +23,7 @@ test('paula opens a service from a filtered list, acts from the header and goes 
   page: alice,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await loginWithAai(alice, 'alice', { from: '/sc/service-application' });
   const id = await createApplication(alice, NAME);
   await fillApplication(alice);

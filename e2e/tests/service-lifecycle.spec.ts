@@ -70,7 +70,7 @@ const publicRow = async (browser: Browser, section: 'Current services' | 'Past s
 };
 
 test('a new service from application to retirement, person by person', async ({ page: alice, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // --- 1. alice applies ---------------------------------------------------------------------------
   await loginWithAai(alice, 'alice', { from: '/sc/service-application' });

@@ -26,7 +26,7 @@ const NAME = `Research Data Vault ${RUN}`;
 const KEYWORD = `vault-${RUN}`;
 
 test('a service from application to submitted information, screen by screen', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
 
   // --- New application: the name is all a save needs -------------------------------------------
   await loginWithAai(page, 'alice', { from: '/sc/service-application' });

@@ -59,7 +59,7 @@ const takeStep = async (page: Page, action: string, state: string) => {
 };
 
 test('a VO application from the first save to the available VO', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
 
   // victor starts a new application with the keyboard only.
   const victor = await as(browser, 'victor', '/vo/vo-application');
@@ -220,7 +220,7 @@ const stepByKeyboard = async (page: Page, action: string, state: string) => {
 };
 
 test('the same walk with the keyboard only', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const vo = `e2e-keys-${RUN}`;
   const comment = `Please add the members' institutes (${RUN}).`;
 
