@@ -2,7 +2,7 @@
 # apps/server/src/container-image.test.ts checks this file against the repository and replays the
 # runtime stage's steps in a temp directory: keep its instructions to COPY, ENV, RUN npm ci, USER.
 
-# Build: every dependency, then `npm run build` (domain, server, web app, instruction PDFs).
+# Build: every dependency, then `npm run build` (domain, server and its bundle, web app, instruction PDFs).
 FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
@@ -14,7 +14,8 @@ RUN npm ci
 COPY packages/domain packages/domain
 COPY apps/server apps/server
 COPY apps/web apps/web
-COPY scripts/build.mjs scripts/
+COPY scripts/build.mjs scripts/bundle-server.mjs scripts/
+COPY scripts/lib/build-steps.mjs scripts/lib/
 RUN npm run build
 
 # Runtime: the server's production dependencies and what `npm run build` made, run as `node`.
@@ -40,4 +41,5 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/server/dist/main.js"]
+# The server's bundle (scripts/bundle-server.mjs), what `npm start` runs once the build is up to date.
+CMD ["node", "apps/server/dist/bundle/main.js"]

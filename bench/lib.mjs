@@ -163,9 +163,10 @@ const PORTAL_ENV_DROPPED =
   /^(NODE_ENV|DATABASE_URL|PUBLIC_URL|JWT_SECRET|TRUST_PROXY|SEED_DEMO_DATA|OIDC_.*|LOGIN_.*)$/;
 
 /**
- * Starts the BUILT portal (apps/server/dist/main.js) as a child on a free loopback port with a
- * fresh PGlite data dir in a temp dir (removed at cleanup), NODE_ENV unset (development: the admin
- * account and the dev IdP exist), LOG_LEVEL=warn; waits until GET /api/health answers 200.
+ * Starts the BUILT portal (apps/server/dist/bundle/main.js, what npm start runs) as a child on a
+ * free loopback port with a fresh PGlite data dir in a temp dir (removed at cleanup), NODE_ENV
+ * unset (development: the admin account and the dev IdP exist), LOG_LEVEL=warn; waits until
+ * GET /api/health answers 200.
  * `nodeArgs` go before the script (e.g. --import for experiments), `env` is added last;
  * `prepare(env)` runs before the start (e.g. runNodeScript of the service generator with that env).
  * Returns { url, pid, child, startSeconds, memoryAtStart, health: { body, contentType, headerBytes } }.
@@ -179,9 +180,8 @@ export const startPortal = async ({
   prepare,
   timeoutMs = 60_000,
 } = {}) => {
-  const main = path.join(repoRoot, 'apps/server/dist/main.js');
-  if (!existsSync(main))
-    throw new Error(`${main} is missing: build first (npm run build, or npx tsc -b packages/domain apps/server).`);
+  const main = path.join(repoRoot, 'apps/server/dist/bundle/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: build first (npm run build).`);
 
   const tempDir = mkdtempSync(path.join(tmpdir(), 'nubes-bench-'));
   const removeTemp = () => rmSync(tempDir, { recursive: true, force: true });

@@ -63,7 +63,7 @@ export default defineConfig({
     },
     {
       // The server's JSON log of the whole run, which the global teardown searches for secrets (ADR 0051).
-      command: `mkdir -p test-results && node apps/server/dist/main.js > ${JSON.stringify(SERVER_LOG)}`,
+      command: `mkdir -p test-results && node apps/server/dist/bundle/main.js > ${JSON.stringify(SERVER_LOG)}`,
       cwd: root,
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,

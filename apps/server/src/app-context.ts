@@ -59,4 +59,9 @@ export interface AppContext {
   readiness: Readiness;
   /** The Prometheus metrics of this app and its process. */
   metrics: PortalMetrics;
+  /**
+   * Settles once the configured admin account exists with the configured password: a start does
+   * not wait for its scrypt, a direct login does (docs/adr/0058-server-bundle-and-start-time.md).
+   */
+  adminConfigured: Promise<void>;
 }

@@ -78,6 +78,8 @@ export interface BuildAppOptions {
    * the app stops it when it closes, after the requests in flight.
    */
   startMailWorker?: (hooks: Pick<OutboxWorkerOptions, 'onError' | 'onDeliveryFailed'>) => OutboxWorker;
+  /** The configured admin's check, still running when main.ts listens; direct logins wait for it. */
+  adminConfigured?: Promise<void>;
 }
 
 /** Builds the whole portal (API, dev IdP, web app) on an open database; listening is the caller's job. */
@@ -123,6 +125,7 @@ export const buildApp = async (
     writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     readiness: createReadiness({ database, mailEnabled: config.mail.smtpUrl !== undefined, mailWorker }),
     metrics,
+    adminConfigured: options.adminConfigured ?? Promise.resolve(),
     oidc: createOidcRelyingParty({
       config,
       db: database.db,

@@ -27,10 +27,10 @@ const main = async () => {
 
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Checking the admin's password is one scrypt (about half a second, in the threadpool): the rest
-  // of the start goes on meanwhile, and the portal listens once it is done (docs/adr/0049-build-stamps-and-start-time.md).
-  const adminReady = ensureAdmin(writesFor(database.db), config.admin);
-  adminReady.catch(() => undefined);
+  // Checking the admin's password is one scrypt (about half a second, in the threadpool): the start
+  // does not wait for it, direct logins do (docs/adr/0058-server-bundle-and-start-time.md).
+  const adminConfigured = ensureAdmin(writesFor(database.db), config.admin);
+  adminConfigured.catch(() => undefined);
   await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
@@ -40,6 +40,7 @@ const main = async () => {
   const log = createPortalLog(config);
   const app = await buildApp(config, database, {
     log,
+    adminConfigured,
     startMailWorker: smtpUrl
       ? (hooks) => {
           const url = new URL(smtpUrl);
@@ -54,11 +55,14 @@ const main = async () => {
         }
       : undefined,
   });
-  await adminReady;
-
   installGracefulShutdown({ app, database, log });
 
   await app.listen({ port: config.port, host: config.host });
+  // A portal whose admin cannot be set up fails as a start that never listened would.
+  adminConfigured.catch((error: unknown) => {
+    console.error('Nubes failed to start:', error);
+    process.exit(1);
+  });
   // The lists' index is read now rather than at the first list request (PGlite: about a second
   // for 10,000 services); requests meanwhile wait for the same read.
   const { serviceIndex } = serviceCachesFor(database, () => undefined);

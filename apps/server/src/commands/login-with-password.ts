@@ -14,6 +14,8 @@ import { runWrite } from '../writes/pipeline.js';
  * limit of its address+account or of its address the answer is 429, however many arrive at once.
  */
 export const loginWithPassword = async (context: AppContext, body: LoginRequest, ip: string, language?: Language) => {
+  // Right after a start the configured admin's password may still be on its way into the database.
+  await context.adminConfigured;
   const { db } = context.database;
   const retryAfter = await context.throttle.countAttempt(ip, body.login);
   if (retryAfter > 0) {

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { pgliteStartParams } from './pglite-start-params.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -63,7 +64,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {

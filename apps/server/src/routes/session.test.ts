@@ -1,15 +1,20 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { ensureAdmin } from '../commands/ensure-admin.js';
 import { auditEvents, users } from '../db/schema.js';
 import {
   bearer,
   createTestApp,
+  openTestDatabase,
   seedPrincipals,
   TEST_ADMIN,
+  testConfig,
   type TestApp,
   type TestPrincipal,
 } from '../test/harness.js';
+import { writesFor } from '../writes/after-commit.js';
 
 const login = (test: TestApp, body: unknown, remoteAddress = '10.0.0.1') =>
   test.app.inject({ method: 'POST', url: '/api/login', payload: body as object, remoteAddress });
@@ -206,5 +211,37 @@ describe('GET /api/users/{username}', () => {
 
   it('needs a session', async () => {
     expect((await test.app.inject({ method: 'GET', url: '/api/users/alice' })).statusCode).toBe(401);
+  });
+});
+
+describe('a direct login while the start still sets up the admin', () => {
+  it('waits for the configured password, so the one of an earlier start no longer works', async () => {
+    const database = await openTestDatabase();
+    // An earlier start's admin, with its password; this start is configured with another one.
+    await ensureAdmin(writesFor(database.db), TEST_ADMIN);
+    const config = testConfig({ ADMIN_PASSWORD: 'the password configured for this start' });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const adminConfigured = released.then(() => ensureAdmin(writesFor(database.db), config.admin));
+    const app = await buildApp(config, database, { adminConfigured });
+    try {
+      await app.ready();
+      const attempt = (password: string, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { login: TEST_ADMIN.username, password },
+          remoteAddress,
+        });
+      // Both sent before the admin's check has begun.
+      const configured = attempt(config.admin.password, '10.9.0.1');
+      const earlier = attempt(TEST_ADMIN.password, '10.9.0.2');
+      release();
+      expect((await configured).statusCode).toBe(200);
+      expect((await earlier).statusCode).toBe(401);
+    } finally {
+      await app.close();
+      await database.drop();
+    }
   });
 });

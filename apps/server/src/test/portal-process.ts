@@ -4,21 +4,22 @@ import path from 'node:path';
 
 const serverRoot = path.resolve(import.meta.dirname, '..', '..');
 
+/** What `npm start` and the container run (scripts/bundle-server.mjs). */
+const BUNDLE = path.join('dist', 'bundle', 'main.js');
+
 /**
- * The built server when every source file has an output at least as new (as right after the
- * build `npm test` runs first), since it starts in about half the time; otherwise tsx on the
+ * The built server when its bundle is at least as new as every source file (as right after the
+ * build `npm test` runs first), since it starts in a fraction of the time; otherwise tsx on the
  * sources, so a test run alone after an edit runs the code as it is now.
  */
 const command = (): string[] => {
   const sources = path.join(serverRoot, 'src');
-  const built = path.join(serverRoot, 'dist');
+  const bundle = path.join(serverRoot, BUNDLE);
+  const builtAt = existsSync(bundle) ? statSync(bundle).mtimeMs : -Infinity;
   const current = readdirSync(sources, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`))
-    .every((file) => {
-      const output = path.join(built, file.replace(/\.ts$/, '.js'));
-      return existsSync(output) && statSync(output).mtimeMs >= statSync(path.join(sources, file)).mtimeMs;
-    });
-  return current ? [path.join('dist', 'main.js')] : ['--import', 'tsx', path.join('src', 'main.ts')];
+    .every((file) => builtAt >= statSync(path.join(sources, file)).mtimeMs);
+  return current ? [BUNDLE] : ['--import', 'tsx', path.join('src', 'main.ts')];
 };
 
 export interface PortalProcess {
@@ -29,7 +30,7 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
-/** The portal as its own process (`node dist/main.js` or tsx on the sources), answering once /api/health does. */
+/** The portal as its own process (`node dist/bundle/main.js` or tsx on the sources), answering once /api/health does. */
 export const startPortalProcess = async (port: number, env: Record<string, string>): Promise<PortalProcess> => {
   const child = spawn(process.execPath, command(), {
     cwd: serverRoot,

@@ -1,0 +1,7 @@
+// `npm start`: brings the build up to date (scripts/lib/build-steps.mjs), then runs the server's
+// bundle in this same process: one node start instead of two before the portal listens
+// (docs/adr/0058-server-bundle-and-start-time.md).
+import { buildWhatChanged } from './lib/build-steps.mjs';
+
+buildWhatChanged();
+await import('../apps/server/dist/bundle/main.js');
