@@ -114,6 +114,9 @@ export const buildApp = async (
     }) ?? null;
   // Fastify runs onClose hooks after the server stopped and the requests in flight were answered.
   if (mailWorker) app.addHook('onClose', () => mailWorker.stop());
+  // A shutdown right after the start lets the admin's check finish its write before the database closes.
+  const adminConfigured = options.adminConfigured ?? Promise.resolve();
+  app.addHook('onClose', () => adminConfigured.catch(() => undefined));
   const context: AppContext = {
     config,
     log,
@@ -125,7 +128,7 @@ export const buildApp = async (
     writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     readiness: createReadiness({ database, mailEnabled: config.mail.smtpUrl !== undefined, mailWorker }),
     metrics,
-    adminConfigured: options.adminConfigured ?? Promise.resolve(),
+    adminConfigured,
     oidc: createOidcRelyingParty({
       config,
       db: database.db,

@@ -244,4 +244,26 @@ describe('a direct login while the start still sets up the admin', () => {
       await database.drop();
     }
   });
+
+  it('lets a shutdown wait for the check, so its write is not cut off by the database closing', async () => {
+    const database = await openTestDatabase();
+    const config = testConfig();
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const adminConfigured = released.then(() => ensureAdmin(writesFor(database.db), config.admin));
+    const app = await buildApp(config, database, { adminConfigured });
+    try {
+      await app.ready();
+      let closed = false;
+      const closing = app.close().then(() => (closed = true));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(closed).toBe(false);
+      release();
+      await closing;
+      const [admin] = await database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
+      expect(admin?.roles).toContain('portalManager');
+    } finally {
+      await database.drop();
+    }
+  });
 });
