@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { ensureAdmin } from '../commands/ensure-admin.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/client.js';
 import { auditEvents, users } from '../db/schema.js';
 import {
   bearer,
@@ -214,16 +216,21 @@ describe('GET /api/users/{username}', () => {
   });
 });
 
+/** An app as main.ts builds it, whose admin check begins only at `release()`. */
+const appWithAdminCheckHeld = async (database: Database, config: Config) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const adminConfigured = released.then(() => ensureAdmin(writesFor(database.db), config.admin));
+  return { app: await buildApp(config, database, { adminConfigured }), release };
+};
+
 describe('a direct login while the start still sets up the admin', () => {
   it('waits for the configured password, so the one of an earlier start no longer works', async () => {
     const database = await openTestDatabase();
     // An earlier start's admin, with its password; this start is configured with another one.
     await ensureAdmin(writesFor(database.db), TEST_ADMIN);
     const config = testConfig({ ADMIN_PASSWORD: 'the password configured for this start' });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const adminConfigured = released.then(() => ensureAdmin(writesFor(database.db), config.admin));
-    const app = await buildApp(config, database, { adminConfigured });
+    const { app, release } = await appWithAdminCheckHeld(database, config);
     try {
       await app.ready();
       const attempt = (password: string, remoteAddress: string) =>
@@ -247,11 +254,7 @@ describe('a direct login while the start still sets up the admin', () => {
 
   it('lets a shutdown wait for the check, so its write is not cut off by the database closing', async () => {
     const database = await openTestDatabase();
-    const config = testConfig();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const adminConfigured = released.then(() => ensureAdmin(writesFor(database.db), config.admin));
-    const app = await buildApp(config, database, { adminConfigured });
+    const { app, release } = await appWithAdminCheckHeld(database, testConfig());
     try {
       await app.ready();
       let closed = false;
