@@ -1,6 +1,6 @@
-// The server as one bundle (apps/server/dist/bundle/main.js), built from tsc's output by
-// scripts/build.mjs: node then reads and compiles a few files instead of resolving and reading
-// about two thousand, which is most of a start's time (docs/adr/0058-server-bundle-and-start-time.md).
+// The server as one bundle (apps/server/dist/bundle/main.js), built from tsc's output as a step of
+// scripts/lib/build-steps.mjs: node then reads and compiles a few files instead of resolving and
+// reading about 1,700, which was most of a start's time (docs/adr/0058-server-bundle-and-start-time.md).
 //
 // The bundle sits two folders below apps/server like tsc's own modules (dist/config/config.js,
 // dist/db/client.js): the paths they take from `import.meta.url` (the web app's dist, the
