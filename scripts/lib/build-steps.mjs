@@ -85,7 +85,8 @@ const STEPS = [
   {
     // What `npm start`, the container and the tests' portal processes run (scripts/bundle-server.mjs).
     name: 'server bundle',
-    inputs: SERVER,
+    // Its own settings too: a new external package or option rebuilds it.
+    inputs: [...SERVER, 'scripts/bundle-server.mjs'],
     after: ['server'],
     output: 'apps/server/dist/bundle/main.js',
     stamp: `apps/server/dist/bundle/${STAMP}`,
