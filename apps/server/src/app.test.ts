@@ -41,11 +41,16 @@ describe('serving the web app', () => {
     const path = await import('node:path');
     const dist = mkdtempSync(path.join(tmpdir(), 'nubes-web-'));
     mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, 'static'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nubes</title><div id="root"></div>');
     writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+    for (const name of ['app-1235.js', 'app-1236.js', 'app-1237.js'])
+      writeFileSync(path.join(dist, 'assets', name), '1');
+    writeFileSync(path.join(dist, 'static', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(dist, 'static', '.build-stamp'), 'stamp-secret');
     const test = await createTestApp({ env: { WEB_DIST: dist } });
     try {
-      for (const url of ['/', '/sc/service/42', '/no/such/page']) {
+      for (const url of ['/', '/sc/service/42', '/no/such/page', '/index.html']) {
         const page = await test.app.inject({ method: 'GET', url });
         expect(page.statusCode, url).toBe(200);
         expect(page.headers['content-type']).toContain('text/html');
@@ -54,7 +59,42 @@ describe('serving the web app', () => {
       }
       const asset = await test.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
       expect(asset.statusCode).toBe(200);
+      expect(asset.body).toBe('console.log(1)');
       expect(asset.headers['cache-control']).toContain('immutable');
+      const head = await test.app.inject({ method: 'HEAD', url: '/assets/app-1234.js' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+      const logo = await test.app.inject({ method: 'GET', url: '/static/logo.svg' });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.headers['content-type']).toContain('image/svg+xml');
+      expect(logo.headers['cache-control']).toBe('no-cache');
+      // An asset of an earlier build is a 404, not the app shell a browser would run as a script.
+      const gone = await test.app.inject({ method: 'GET', url: '/assets/app-0000.js' });
+      expect(gone.statusCode).toBe(404);
+      expect(gone.headers['content-type']).toContain('application/json');
+      // Dotfiles (build stamps, Vite's manifest) and paths outside the folder are never sent.
+      for (const url of [
+        '/static/.build-stamp',
+        '/assets/../static/.build-stamp',
+        '/assets/..%2f..%2f..%2fetc%2fpasswd',
+      ]) {
+        const refused = await test.app.inject({ method: 'GET', url });
+        expect(refused.body, url).not.toContain('stamp-secret');
+        expect(refused.body, url).not.toContain('root:');
+        expect(refused.statusCode, url).toBeLessThan(500);
+      }
+      // One route per folder and per top-level file, not one per file (docs/adr/0059-web-files-by-folder.md).
+      const webRoutes = test.app.routeRegistry.filter(
+        (route) => !route.url.startsWith('/api') && !route.url.startsWith('/dev-idp'),
+      );
+      expect(webRoutes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+        'GET /assets/*',
+        'GET /index.html',
+        'GET /static/*',
+        'HEAD /assets/*',
+        'HEAD /index.html',
+        'HEAD /static/*',
+      ]);
       const api = await test.app.inject({ method: 'GET', url: '/api/missing' });
       expect(api.statusCode).toBe(404);
       expect(api.json().error).toBe('not_found');

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
@@ -21,6 +20,7 @@ import { devIdpRoutes } from './dev-idp/routes.js';
 import { markRoutesPublic, registerAccessControl } from './http/access-control.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
+import { registerWebFiles } from './http/web-files.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
 import { requestIdOf } from './http/request-id.js';
@@ -229,20 +229,7 @@ export const buildApp = async (
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
   const hasWeb = indexHtml !== null;
   if (hasWeb) {
-    await app.register(async (web) => {
-      web.addHook('onRoute', markRoutesPublic);
-      await web.register(fastifyStatic, {
-        root: config.webDist,
-        wildcard: false,
-        index: false,
-        setHeaders: (res, filePath) => {
-          // Vite fingerprints everything under assets/, so it never changes under one name.
-          if (filePath.includes(`${path.sep}assets${path.sep}`))
-            res.header('cache-control', 'public, max-age=31536000, immutable');
-          else res.header('cache-control', 'no-cache');
-        },
-      });
-    });
+    await registerWebFiles(app, config.webDist);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -250,7 +237,10 @@ export const buildApp = async (
     const refused = unsafeAddress(request.url);
     if (refused) throw refused;
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
+    // A missing file under assets/ (an old tab asking for a chunk of an earlier build) is a 404,
+    // not the app shell, which a browser would try to run as a script.
+    const isAsset = request.url.startsWith('/assets/');
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
     if (wantsPage && hasWeb) {
       // Client-side routes: the web app decides what exists and shows "Page not found" itself.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
