@@ -70,6 +70,26 @@ import { createReadiness } from './operations/readiness.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
+const LOGO_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+const xmlText = (text: string) => text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The API docs' top bar shows the portal's logo, linking home: the web app's file when the
+ * configured logo is one, else the product's name as a wordmark. Read here, synchronously: given
+ * no logo, the plugin reads its own from disk while it registers, and that one asynchronous read
+ * held the start up by about 0.2 s on a busy two-core host
+ * (docs/adr/0058-server-bundle-and-start-time.md).
+ */
+const docsLogo = (config: Config) => {
+  const { logoUrl, productName } = config.branding;
+  const file = logoUrl.startsWith('/static/') ? path.join(config.webDist, logoUrl) : null;
+  const type = file ? LOGO_TYPES[path.extname(file)] : undefined;
+  if (file && type && existsSync(file)) return { type, content: readFileSync(file), href: '/' };
+  const wordmark = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="40"><text x="0" y="28" font-family="sans-serif" font-size="24" font-weight="bold" fill="#ffffff">${xmlText(productName)}</text></svg>`;
+  return { type: 'image/svg+xml', content: Buffer.from(wordmark), href: '/' };
+};
+
 export interface BuildAppOptions {
   /** The app's log (main.ts shares its own; tests may hand in one that writes where they read). */
   log?: PortalLog;
@@ -178,7 +198,7 @@ export const buildApp = async (
           // Scope hooks run before the route's own, which set the security headers.
           if (request.url === '/api/docs') return securityHeaders.applyTo(request, reply).redirect('/api/docs/');
         });
-        await docs.register(fastifySwaggerUi, { routePrefix: '/docs' });
+        await docs.register(fastifySwaggerUi, { routePrefix: '/docs', logo: docsLogo(config) });
       });
       await api.register(systemRoutes, { context });
       await api.register(readinessRoutes, { context });

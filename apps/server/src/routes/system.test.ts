@@ -50,6 +50,37 @@ describe('system routes, headers and errors', () => {
     expect(asset.headers['content-type']).toContain('text/css');
   });
 
+  it("shows the portal's logo in the API docs' top bar, linking home, or the product's name without one", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const logoOf = async (webDist: string) => {
+      const app = await createTestApp({ env: { WEB_DIST: webDist } });
+      try {
+        const script = (await app.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' })).body;
+        expect(script).toContain("img.href = '/'");
+        const base64 = /img\.src = 'data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)'/.exec(script)?.[1];
+        return Buffer.from(base64 ?? '', 'base64').toString();
+      } finally {
+        await app.close();
+      }
+    };
+    const dist = mkdtempSync(path.join(tmpdir(), 'nubes-docs-logo-'));
+    try {
+      mkdirSync(path.join(dist, 'static'));
+      writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+      writeFileSync(
+        path.join(dist, 'static', 'logo.svg'),
+        '<svg xmlns="http://www.w3.org/2000/svg" id="portal-logo"/>',
+      );
+      expect(await logoOf(dist)).toContain('id="portal-logo"');
+      rmSync(path.join(dist, 'static', 'logo.svg'));
+      expect(await logoOf(dist)).toMatch(/<text[^>]*>Nubes<\/text>/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('serves branding and link configuration', async () => {
     const config = (await test.app.inject({ method: 'GET', url: '/api/config' })).json();
     expect(config.productName).toBe('Nubes');
