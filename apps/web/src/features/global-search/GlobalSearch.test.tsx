@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../i18n/i18n';
 import { fakeApi } from '../../test/fakeApi';
@@ -77,6 +77,9 @@ describe('the global search', () => {
     const calls = api();
     renderApp({ path: '/', user: PEOPLE.paula });
     await screen.findByRole('button', { name: 'Search' });
+    // The shortcut's listener comes with an effect after the button's render; findByRole waits
+    // outside act, so that effect may still be pending when the button is found.
+    await act(async () => {});
     fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
     const search = within(await dialog()).getByRole('textbox', { name: 'Search the portal' });
     expect(screen.getByText('Type at least two characters.')).toBeInTheDocument();
