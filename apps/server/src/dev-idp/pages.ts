@@ -1,8 +1,6 @@
 import { translate, type Language, type MessageKey } from '@nubes/domain';
+import { escapeHtml } from '../http/escape-html.js';
 import { DEMO_ACCOUNTS } from './accounts.js';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The dev IdP's login page: plain HTML, no script, so it runs under the portal's CSP. */
 export const renderLoginPage = (options: { uid: string; language: Language; error?: boolean; username?: string }) => {

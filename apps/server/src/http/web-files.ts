@@ -6,6 +6,10 @@ import { markRoutesPublic } from './access-control.js';
 
 // Vite fingerprints everything under assets/, so a name never changes its content.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const ASSETS = 'assets';
+
+/** Where Vite's fingerprinted files are served: a missing one there is a 404, never the app shell. */
+export const WEB_ASSETS_PREFIX = `/${ASSETS}/`;
 
 /**
  * Serves the built web app's files: one wildcard route per top-level folder (assets/, static/) and
@@ -28,7 +32,7 @@ export const registerWebFiles = async (app: FastifyInstance, webDist: string) =>
         index: false,
         dotfiles: 'ignore',
         decorateReply: false,
-        setHeaders: (reply) => reply.header('cache-control', folder.name === 'assets' ? IMMUTABLE : 'no-cache'),
+        setHeaders: (reply) => reply.header('cache-control', folder.name === ASSETS ? IMMUTABLE : 'no-cache'),
       });
     }
     for (const file of entries.filter((entry) => entry.isFile()).map((entry) => entry.name)) {

@@ -2,6 +2,7 @@ import { isVoReviewer, VO_REVIEW_STATES, type Principal, type VoListQuery, type 
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
+import { escapeLike } from '../db/escape-like.js';
 import { services, users, voComments, voServices, vos } from '../db/schema.js';
 import type { VoRow } from '../model/vo.js';
 import { loadInstitutionRefs, loadUserRefs } from './refs.js';
@@ -54,8 +55,6 @@ export const loadServiceNames = async (db: Db, ids: readonly string[]): Promise<
     .where(inArray(services.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.name]));
 };
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * My VOs: the caller's VOs as applicant or deputy and, for reviewers (voSupervisor, the portfolio
