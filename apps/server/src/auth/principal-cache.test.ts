@@ -139,6 +139,7 @@ describe('roles changed in this process count at the next request', () => {
     const searchUsers = () => test.app.inject({ method: 'GET', url: '/api/users?q=adm', headers: bearer(token) });
     expect((await searchUsers()).statusCode).toBe(403);
     await ensureAdmin(writesFor(test.database.db), {
+      ...test.config.admin,
       username: 'later-admin',
       password: 'a long enough test password',
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword, hasParameters, scryptParameters, verifyPassword } from '../auth/password.js';
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -8,11 +8,12 @@ import { runWrite, type Writes } from '../writes/pipeline.js';
 interface ConfiguredAdmin {
   username: string;
   password: string;
+  passwordHashCost: number;
 }
 
 /**
  * Makes the configured direct-login admin exist with the configured password. The hash is only
- * replaced when the password changed, so restarts do not churn it. Instances that start together
+ * replaced when the password or the configured cost changed, so restarts do not churn it. Instances that start together
  * on an empty database both find no admin and both insert one: the loser of that race finds the
  * winner's row on its second look (ADR 0054).
  */
@@ -27,10 +28,13 @@ export const ensureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promi
 
 const configureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<void> => {
   const [existing] = await writes.db.select().from(users).where(eq(users.username, admin.username));
+  const params = scryptParameters(admin.passwordHashCost);
+  let passwordChanged = true;
   if (existing?.passwordHash && existing.roles.includes('portalManager')) {
-    if (await verifyPassword(admin.password, existing.passwordHash)) return;
+    passwordChanged = !(await verifyPassword(admin.password, existing.passwordHash));
+    if (!passwordChanged && hasParameters(existing.passwordHash, params)) return;
   }
-  const passwordHash = await hashPassword(admin.password);
+  const passwordHash = await hashPassword(admin.password, params);
   await runWrite(writes, SYSTEM_ACTOR, async (tx) => {
     if (existing) {
       const roles = [...new Set([...existing.roles, 'portalManager'])];
@@ -46,7 +50,7 @@ const configureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<v
             objectId: existing.id,
             action: 'admin.configured',
             before: { roles: existing.roles },
-            after: { roles, password: 'changed' },
+            after: { roles, password: passwordChanged ? 'changed' : 'rehashed' },
           },
         ],
         // The roles may have grown: this process reads them fresh at the next request.

@@ -1,7 +1,7 @@
 import type { Language, LoginRequest } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { ANONYMOUS_ACTOR, actorOf } from '../audit/actor.js';
-import { burnPasswordCheck, verifyPassword } from '../auth/password.js';
+import { burnPasswordCheck, scryptParameters, verifyPassword } from '../auth/password.js';
 import type { AppContext } from '../app-context.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
@@ -26,7 +26,7 @@ export const loginWithPassword = async (context: AppContext, body: LoginRequest,
   const isAdmin = !!user?.passwordHash && effectiveRoles(user).includes('portalManager');
   const valid = isAdmin
     ? await verifyPassword(body.password, user.passwordHash!)
-    : (await burnPasswordCheck(body.password), false);
+    : (await burnPasswordCheck(body.password, scryptParameters(context.config.admin.passwordHashCost)), false);
 
   if (!valid || !user) {
     await runWrite(context.writes, ANONYMOUS_ACTOR, async () => ({

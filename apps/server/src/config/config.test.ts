@@ -35,7 +35,7 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:8080');
     expect(config.devIdp).toBe(true);
     expect(config.oidc.issuer).toBe('http://localhost:8080/dev-idp');
-    expect(config.admin).toEqual({ username: 'admin', password: 'admin' });
+    expect(config.admin).toEqual({ username: 'admin', password: 'admin', passwordHashCost: 17 });
     expect(config.seedDemoData).toBe(true);
   });
 
@@ -85,6 +85,7 @@ describe('configuration', () => {
       { ADMIN_USERNAME: 'portal-admin1', ADMIN_PASSWORD: 'portal-admin1' },
       /^ADMIN_PASSWORD is/,
     ],
+    ['PASSWORD_HASH_COST below the minimum', { PASSWORD_HASH_COST: '12' }, /^PASSWORD_HASH_COST=12 is below 17/],
     ['TRUST_PROXY=true', { TRUST_PROXY: 'true' }, /^TRUST_PROXY=true trusts X-Forwarded-\* from every address/],
     ['TRUST_PROXY everyone', { TRUST_PROXY: '10.0.0.5,0.0.0.0/0' }, /^TRUST_PROXY=.*every address/],
     ['SMTP_URL without MAIL_FROM', { MAIL_FROM: undefined }, /^MAIL_FROM is missing while SMTP_URL is set/],
@@ -175,6 +176,14 @@ describe('configuration', () => {
     } catch (error) {
       expect(String(error)).not.toContain('secret');
     }
+  });
+
+  it("reads the admin password's hash cost: OWASP's minimum unless set, cheaper only outside production", () => {
+    expect(loadConfig({}).admin.passwordHashCost).toBe(17);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).admin.passwordHashCost).toBe(10);
+    expect(loadConfig({ ...PRODUCTION, PASSWORD_HASH_COST: '18' }).admin.passwordHashCost).toBe(18);
+    for (const bad of ['9', '21', '17.5', 'strong'])
+      expect(() => loadConfig({ PASSWORD_HASH_COST: bad }), bad).toThrow(/^PASSWORD_HASH_COST must be a whole number/);
   });
 
   it('reads the networks that may read the metrics, and refuses what is not one', () => {

@@ -9,6 +9,7 @@ import {
   type Role,
   type VoEntitlementSettings,
 } from '@nubes/domain';
+import { MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../auth/password.js';
 import { ConfigError } from './config-error.js';
 import { productionProblems } from './production-checks.js';
 import { parseTrustProxy } from './trust-proxy.js';
@@ -35,7 +36,8 @@ export interface Config {
   /** The federated AAI; when devIdp is true it points at the built-in provider under /dev-idp. */
   oidc: OidcClientConfig;
   devIdp: boolean;
-  admin: { username: string; password: string };
+  /** `passwordHashCost` is log2 of scrypt's N for the admin's hash (PASSWORD_HASH_COST; auth/password.ts). */
+  admin: { username: string; password: string; passwordHashCost: number };
   /** Configured token signing secret; otherwise one is generated once and kept in the database. */
   jwtSecret: string | undefined;
   entitlements: { prefix: string; map: Record<string, Role> };
@@ -96,6 +98,16 @@ const parseUrl = (name: string, value: string): string => {
   } catch {
     throw new ConfigError(`${name} must be an http(s) URL, not "${value}".`);
   }
+};
+
+const parsePasswordHashCost = (value: string | undefined): number => {
+  if (value === undefined || value === '') return MIN_PASSWORD_HASH_COST;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < 10 || cost > MAX_PASSWORD_HASH_COST)
+    throw new ConfigError(
+      `PASSWORD_HASH_COST must be a whole number from 10 to ${MAX_PASSWORD_HASH_COST} (log2 of scrypt's N), not "${value}".`,
+    );
+  return cost;
 };
 
 const parseEntitlementMap = (value: string | undefined): Record<string, Role> => {
@@ -215,7 +227,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     databaseUrl: env.DATABASE_URL || undefined,
     oidc,
     devIdp,
-    admin: { username: env.ADMIN_USERNAME || 'admin', password: env.ADMIN_PASSWORD || 'admin' },
+    admin: {
+      username: env.ADMIN_USERNAME || 'admin',
+      password: env.ADMIN_PASSWORD || 'admin',
+      passwordHashCost: read(() => parsePasswordHashCost(env.PASSWORD_HASH_COST), MIN_PASSWORD_HASH_COST),
+    },
     jwtSecret: env.JWT_SECRET || undefined,
     entitlements: {
       prefix: env.OIDC_ENTITLEMENT_PREFIX ?? 'urn:geant:nubes.example:role:',

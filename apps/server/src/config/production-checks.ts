@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_HASH_COST } from '../auth/password.js';
 import { parseTrustProxy, trustsEveryAddress } from './trust-proxy.js';
 
 /** HS256 keys shorter than the hash (32 bytes) are guessable offline from any one token. */
@@ -86,6 +87,16 @@ const adminPasswordProblems = (env: NodeJS.ProcessEnv): string[] => {
   return [];
 };
 
+const passwordHashCostProblems = (value: string | undefined): string[] => {
+  const cost = Number(value);
+  // Unset is the minimum itself; a malformed value is named by the general check (config.ts).
+  if (!value || !Number.isInteger(cost) || cost >= MIN_PASSWORD_HASH_COST) return [];
+  return [
+    `PASSWORD_HASH_COST=${value} is below ${MIN_PASSWORD_HASH_COST}, OWASP's minimum for scrypt: ` +
+      'a stolen hash of the admin password would be cheap to guess. Leave it unset in production.',
+  ];
+};
+
 const trustProxyProblems = (value: string | undefined): string[] => {
   let trustProxy: boolean | string[];
   try {
@@ -128,6 +139,7 @@ export const productionProblems = (env: NodeJS.ProcessEnv): string[] => [
   ...jwtSecretProblems(env.JWT_SECRET),
   ...oidcProblems(env),
   ...adminPasswordProblems(env),
+  ...passwordHashCostProblems(env.PASSWORD_HASH_COST),
   ...trustProxyProblems(env.TRUST_PROXY),
   ...mailProblems(env),
   ...(env.DATABASE_URL && PLACEHOLDER.test(env.DATABASE_URL)

@@ -122,6 +122,8 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
       // Only the proxy's address, as production requires (docs/deployment.md).
       TRUST_PROXY: '127.0.0.1',
       ADMIN_PASSWORD,
+      // The cheapest hash cost, as the harness uses (ADR 0060).
+      PASSWORD_HASH_COST: '10',
       SEED_DEMO_DATA: 'false',
       LOG_LEVEL: 'warn',
     };

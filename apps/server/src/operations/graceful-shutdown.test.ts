@@ -86,6 +86,8 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('SIGTERM to the runnin
           TSX_TSCONFIG_PATH: 'tsconfig.check.json',
           PORT: String(port),
           DATA_DIR: dataDir,
+          // The cheapest hash cost for the admin's password, as the harness uses (ADR 0060).
+          PASSWORD_HASH_COST: '10',
           SEED_DEMO_DATA: 'false',
           SMTP_URL: sink.url,
           WEB_DIST: '/nonexistent',

@@ -228,7 +228,7 @@ describe('a direct login while the start still sets up the admin', () => {
   it('waits for the configured password, so the one of an earlier start no longer works', async () => {
     const database = await openTestDatabase();
     // An earlier start's admin, with its password; this start is configured with another one.
-    await ensureAdmin(writesFor(database.db), TEST_ADMIN);
+    await ensureAdmin(writesFor(database.db), testConfig().admin);
     const config = testConfig({ ADMIN_PASSWORD: 'the password configured for this start' });
     const { app, release } = await appWithAdminCheckHeld(database, config);
     try {

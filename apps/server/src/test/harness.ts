@@ -51,6 +51,9 @@ export const testConfig = (env: Record<string, string> = {}): Config =>
     JWT_SECRET,
     ADMIN_USERNAME: TEST_ADMIN.username,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // The cheapest scrypt the configuration allows: each test app hashes the admin's password, and
+    // at the production cost that was a seventh of the suite's CPU (docs/adr/0060-password-hash-cost.md).
+    PASSWORD_HASH_COST: '10',
     WEB_DIST: '/nonexistent',
     ...env,
   });

@@ -117,6 +117,8 @@ describe('writes under SIGKILL', () => {
         JWT_SECRET,
         ADMIN_USERNAME: TEST_ADMIN.username,
         ADMIN_PASSWORD: TEST_ADMIN.password,
+        // Each restart checks the admin's hash: the cheapest cost, as the harness uses (ADR 0060).
+        PASSWORD_HASH_COST: '10',
         WEB_DIST: '/nonexistent',
         SEED_DEMO_DATA: 'false',
         SMTP_URL: smtp.url,

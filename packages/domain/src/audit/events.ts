@@ -151,7 +151,8 @@ const AUDIT_EVENTS = {
   }),
   'admin.configured': event('user', {
     before: z.object({ roles: z.array(z.string()) }),
-    after: z.object({ roles: z.array(z.string()), password: z.literal('changed') }),
+    // 'rehashed': the same password, hashed again with the configured PASSWORD_HASH_COST.
+    after: z.object({ roles: z.array(z.string()), password: z.enum(['changed', 'rehashed']) }),
   }),
   // Mail (docs/adr/0027-mail-outbox.md): a user's own mail settings.
   'user.mailSettings.updated': event('user', {
