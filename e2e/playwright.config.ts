@@ -36,7 +36,11 @@ export default defineConfig({
     baseURL,
     locale: 'en-GB',
     timezoneId: 'Europe/Berlin',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test was two fifths of the run's CPU (a screencast through the GPU
+    // process, DOM snapshots at each action), all of it thrown away when the test passed. A failure
+    // keeps a screenshot; to see its steps, run the test again with `--trace on` (docs/adr/0005-testing.md).
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // Debian's Chromium; nothing is downloaded (the test script installs it with apt-get when missing).
     launchOptions: chromiumLaunchOptions(),
   },
