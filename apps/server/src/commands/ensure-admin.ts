@@ -13,9 +13,9 @@ interface ConfiguredAdmin {
 
 /**
  * Makes the configured direct-login admin exist with the configured password. The hash is only
- * replaced when the password or the configured cost changed, so restarts do not churn it. Instances that start together
- * on an empty database both find no admin and both insert one: the loser of that race finds the
- * winner's row on its second look (ADR 0054).
+ * replaced when the password or the configured cost (ADR 0060) changed, so restarts do not churn
+ * it. Instances that start together on an empty database both find no admin and both insert one:
+ * the loser of that race finds the winner's row on its second look (ADR 0054).
  */
 export const ensureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<void> => {
   try {

@@ -1,4 +1,4 @@
-import type { ResourcePackageReviewQuery } from '@nubes/domain';
+import { RESOURCE_PACKAGE_STATES, type ResourcePackageReviewQuery } from '@nubes/domain';
 import type { Db } from '../db/client.js';
 import { serviceDataFingerprint } from '../db/service-fingerprint.js';
 import type { ReviewListRow } from '../model/resource-package.js';
@@ -72,12 +72,8 @@ interface Ordered {
   starts: Int32Array;
 }
 
-const STATE_CODES = new Map<string, number>();
-const stateCode = (state: string): number => {
-  let code = STATE_CODES.get(state);
-  if (code === undefined) STATE_CODES.set(state, (code = STATE_CODES.size + 1));
-  return code;
-};
+/** A state's number: its place in the domain's list, from 1 (0 is no state at all). */
+const stateCode = (state: string): number => (RESOURCE_PACKAGE_STATES as readonly string[]).indexOf(state) + 1;
 
 const layOut = (rows: readonly ReviewListRow[]): Ordered => {
   const states = new Uint8Array(rows.length);
@@ -98,6 +94,7 @@ const layOut = (rows: readonly ReviewListRow[]): Ordered => {
 
 /** The rows whose search text holds every word, as a mark per position. */
 const matchesOf = (ordered: Ordered, words: readonly string[]): Uint8Array => {
+  // A count per row fits a byte: the query's 200 characters hold at most 100 words.
   const hits = new Uint8Array(ordered.rows.length);
   const { text, starts } = ordered;
   words.forEach((word, w) => {
@@ -178,7 +175,7 @@ export const pageOfReviewRows = (
   if (!query.state && !query.type && words.length === 0)
     return { items: ordered.rows.slice(start, end), total: ordered.rows.length, waiting };
   // A state or type no row has: 0 matches no position.
-  const state = query.state ? (STATE_CODES.get(query.state) ?? 0) : -1;
+  const state = query.state ? stateCode(query.state) : -1;
   const type = query.type ? (ordered.typeKeys.get(query.type) ?? 0) : -1;
   const matches = words.length > 0 ? matchesOf(ordered, words) : null;
   const items: ReviewListRow[] = [];
