@@ -31,6 +31,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       { resolve: { alias }, test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      // The browser tests' own helpers (what they read from a run), not the browser tests themselves.
+      { test: { name: 'e2e-helpers', root: 'e2e', include: ['*.test.ts'] } },
       serverProject('server-pglite', 'pglite'),
       ...(withPostgres ? [serverProject('server-postgres', 'postgres')] : []),
       ...(existsSync('apps/web/vite.config.ts') ? ['apps/web/vite.config.ts'] : []),

@@ -31,7 +31,12 @@ export default defineConfig({
   // walks' own `test.setTimeout` ceilings were doubled for the same reason.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [['list'], ['json', { outputFile: path.join(root, 'test-results', 'e2e.json') }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: path.join(root, 'test-results', 'e2e.json') }],
+    // Last, so the CI log's end shows what a failed test's page said (a notification, a dialog).
+    ['./failure-context-reporter.ts'],
+  ],
   use: {
     baseURL,
     locale: 'en-GB',

@@ -13,6 +13,7 @@ const IGNORE = [
   'test/global-setup-',
   'vite.config.ts',
   'global-teardown.ts',
+  'failure-context-reporter.ts',
   'playwright.config.ts',
   'components/data-table/index.ts',
 ].join('|');
