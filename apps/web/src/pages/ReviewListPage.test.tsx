@@ -22,7 +22,7 @@ interface Call {
   body: unknown;
 }
 
-/** fetch answering `METHOD /path` from the handlers; everything else is 404 in the API's error shape. */
+/** fetch answering `METHOD /path` from the handlers (awaited); everything else is 404 in the API's error shape. */
 const fakeApi = (handlers: Record<string, (call: Call) => unknown>) => {
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -37,10 +37,13 @@ const fakeApi = (handlers: Record<string, (call: Call) => unknown>) => {
       };
       calls.push(call);
       const handler = handlers[`${call.method} ${call.path}`];
-      return new Response(JSON.stringify(handler ? handler(call) : { error: 'not_found', message: 'Not found.' }), {
-        status: handler ? 200 : 404,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return new Response(
+        JSON.stringify(handler ? await handler(call) : { error: 'not_found', message: 'Not found.' }),
+        {
+          status: handler ? 200 : 404,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
     }),
   );
   return calls;
@@ -95,6 +98,37 @@ describe('Service Review List', () => {
       body: { action: 'start', filters: { tab: 'catalogue' }, count: 2 },
     });
     expect(calls.find((call) => call.path === '/api/reviews')?.search).toContain('tab=catalogue');
+  });
+
+  it('offers the bulk actions of another tab only once that tab has its own count', async () => {
+    let releaseCatalogue = () => undefined as void;
+    const catalogueAnswered = new Promise<void>((resolve) => {
+      releaseCatalogue = resolve;
+    });
+    const row = {
+      id: ID,
+      serviceId: 'SVC-00009',
+      name: 'Object Storage',
+      state: 'service_online' as const,
+      providerInstitution: null,
+      review: review('inactive', 0),
+      actions: ['start' as const],
+    };
+    fakeApi({
+      'GET /api/reviews': async (call) => {
+        if (!call.search.includes('tab=catalogue')) return page([row], { start: 5, end: 0 });
+        await catalogueAnswered;
+        return page([row], { start: 2, end: 0 });
+      },
+    });
+    renderApp({ path: '/sc/review-list', user: PEOPLE.paula });
+    expect(await screen.findByRole('button', { name: 'Start review for all listed (5)' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('tab', { name: 'Catalogue' }));
+    // The All tab's rows and count stay on screen meanwhile; its count is not the catalogue's.
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Catalogue', selected: true })).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Start review for all listed (5)' })).toBeDisabled();
+    releaseCatalogue();
+    expect(await screen.findByRole('button', { name: 'Start review for all listed (2)' })).toBeEnabled();
   });
 
   it('tells someone without the portfolio role that the list is not for them', async () => {

@@ -93,6 +93,9 @@ export const ReviewList = ({ view, setView }: Props) => {
 
   const total = list.data?.total ?? 0;
   const eligible = list.data?.eligible ?? { start: 0, end: 0 };
+  // While another view's answer loads, the numbers shown are the previous view's: confirming one
+  // of them would only meet the server's 409, so the bulk actions wait for the view's own count.
+  const counting = list.isPlaceholderData;
   const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
   const tab: TabValue = view.tab ?? ALL;
 
@@ -143,14 +146,14 @@ export const ReviewList = ({ view, setView }: Props) => {
         toolbar={
           <Group gap="sm">
             <Button
-              disabled={eligible.start === 0}
+              disabled={counting || eligible.start === 0}
               onClick={() => setQuestion({ action: 'start', count: eligible.start })}
             >
               {t('reviews.bulk.start', { count: eligible.start })}
             </Button>
             <Button
               variant="default"
-              disabled={eligible.end === 0}
+              disabled={counting || eligible.end === 0}
               onClick={() => setQuestion({ action: 'end', count: eligible.end })}
             >
               {t('reviews.bulk.end', { count: eligible.end })}
