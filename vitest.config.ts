@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { hasPostgres } from './scripts/lib/throwaway-postgres.mjs';
+import web from './apps/web/vite.config.ts';
 
 const domainSource = new URL('./packages/domain/src/index.ts', import.meta.url).pathname;
 const alias = { '@nubes/domain': domainSource };
@@ -25,6 +27,23 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
   },
 });
 
+/**
+ * The web tests share one module graph per worker (`isolate: false`): importing the app afresh for
+ * every file (the setup file, Mantine, the screens) was over two fifths of their time. A file
+ * that replaces a module (`vi.mock`) would replace it for the files after it, and the tests of
+ * src/i18n need i18next as a first visit has it, with no catalogue part loaded yet: those files
+ * keep a graph of their own. Found by reading the files, so a new one lands on the right side.
+ */
+const WEB_SOURCES = 'apps/web/src';
+const webFilesOfTheirOwn = readdirSync(WEB_SOURCES, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file))
+  .filter(
+    (file) =>
+      file.startsWith(`i18n${path.sep}`) ||
+      /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(path.join(WEB_SOURCES, file), 'utf8')),
+  )
+  .map((file) => `src/${file.split(path.sep).join('/')}`);
+
 export default defineConfig({
   test: {
     // PGlite instances are heavy (≈450 MB each); two files at a time fit two cores.
@@ -35,7 +54,17 @@ export default defineConfig({
       { test: { name: 'e2e-helpers', root: 'e2e', include: ['*.test.ts'] } },
       serverProject('server-pglite', 'pglite'),
       ...(withPostgres ? [serverProject('server-postgres', 'postgres')] : []),
-      ...(existsSync('apps/web/vite.config.ts') ? ['apps/web/vite.config.ts'] : []),
+      {
+        ...web,
+        test: {
+          ...web.test,
+          name: 'web',
+          isolate: false,
+          exclude: [...configDefaults.exclude, ...webFilesOfTheirOwn],
+          setupFiles: [web.test?.setupFiles ?? [], path.resolve(WEB_SOURCES, 'test/preload-lazy-modules.ts')].flat(),
+        },
+      },
+      { ...web, test: { ...web.test, name: 'web-isolated', include: webFilesOfTheirOwn } },
     ],
   },
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
 import { resourcePackage } from '../../../test/resourcePackageReview';
+import { serviceDetail } from '../../../test/serviceDetail';
 
 const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
 const PACKAGE_ID = 'c0a80101-0000-4000-8000-000000000010';
@@ -135,7 +136,9 @@ describe('the policy view of a resource package', () => {
   it('deletes after a confirmation with the version read, then goes back to the service', async () => {
     const calls = open(resourcePackage(), PEOPLE.alice, {
       [`DELETE ${ONE}`]: () => null,
-      [`GET /api/services/${SERVICE_ID}`]: () => ({}),
+      // The service the view goes back to, as the server answers it.
+      [`GET /api/services/${SERVICE_ID}`]: () =>
+        serviceDetail({ id: SERVICE_ID, name: 'Cloud Storage', state: 'service_online' }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Project storage S?' });
