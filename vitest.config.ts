@@ -48,6 +48,9 @@ export default defineConfig({
   test: {
     // PGlite instances are heavy (≈450 MB each); two files at a time fit two cores.
     maxWorkers: 2,
+    // jsdom has no layout, so Mantine's focus trap finds nothing focusable in an opened popover and
+    // prints its whole React fiber (thousands of lines). The browser tests check that focus.
+    onConsoleLog: (log) => !log.includes('[@mantine/hooks/use-focus-trap] Failed to find focusable element'),
     projects: [
       { resolve: { alias }, test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
       // The browser tests' own helpers (what they read from a run), not the browser tests themselves.
