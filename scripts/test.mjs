@@ -32,6 +32,17 @@ const ensureChromium = () => {
 };
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Lines of a failure worth reading: the message and the frames in the project's own code. */
+const readableLines = (text) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s+at .*(node_modules|node:internal|<anonymous>)/.test(line))
+    .slice(0, 12)
+    .map((line) => `    ${line.replaceAll(root + path.sep, '')}`);
+
+// The CI log keeps only the output's end, where the vitest reporter's own account of a failure is
+// long gone: the failed tests are told again after the browser tests.
+const vitestFailures = [];
 const readVitest = () => {
   const file = path.join(results, 'vitest.json');
   if (!existsSync(file)) return false;
@@ -39,6 +50,13 @@ const readVitest = () => {
   counts.passed += report.numPassedTests;
   counts.failed += report.numFailedTests;
   counts.skipped += report.numPendingTests + report.numTodoTests;
+  for (const suite of report.testResults) {
+    const where = path.relative(root, suite.name);
+    if (suite.message) vitestFailures.push([`${where}`, ...readableLines(suite.message)]);
+    for (const test of suite.assertionResults.filter(({ status }) => status === 'failed')) {
+      vitestFailures.push([`${where} › ${test.fullName}`, ...test.failureMessages.flatMap(readableLines)]);
+    }
+  }
   return true;
 };
 const readPlaywright = () => {
@@ -72,6 +90,11 @@ const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'])
 const readAll = readVitest() & readPlaywright();
 status = unit || e2e || (readAll ? 0 : 1);
 if (!readAll) counts.failed += 1;
+
+if (vitestFailures.length > 0) {
+  console.log('\nFailed in vitest:');
+  for (const [title, ...lines] of vitestFailures) console.log(`  ✘ ${title}\n${lines.join('\n')}`);
+}
 
 console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(status);
