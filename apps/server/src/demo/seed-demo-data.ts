@@ -279,7 +279,7 @@ const seedPeople = async (
             objectType: 'user',
             objectId: row!.id,
             action: 'user.created',
-            after: { username: person.username, fullname: person.fullname, email: person.email, source: 'demo data' },
+            after: { username: person.username, fullname: person.fullname, email: person.email, source: 'demo' },
           },
           at,
         ),

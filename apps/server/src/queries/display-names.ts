@@ -1,10 +1,10 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { institutions, keywords, users } from '../db/schema.js';
+import { institutions, keywords, services, users } from '../db/schema.js';
 
 /**
- * What the ids name now: keywords by name, institutions as "name (abbreviation)", users by full
- * name (or username). Ids that name nothing are left out.
+ * What the ids name now: keywords and services by name, institutions as "name (abbreviation)",
+ * users by full name (or username). Ids that name nothing are left out.
  */
 export const loadDisplayNames = async (db: Db, ids: readonly string[]): Promise<Map<string, string>> => {
   const names = new Map<string, string>();
@@ -20,6 +20,11 @@ export const loadDisplayNames = async (db: Db, ids: readonly string[]): Promise<
     .from(institutions)
     .where(inArray(institutions.id, wanted)))
     names.set(i.id, `${i.name} (${i.abbreviation})`);
+  for (const s of await db
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(inArray(services.id, wanted)))
+    names.set(s.id, s.name);
   for (const u of await db
     .select({ id: users.id, username: users.username, fullname: users.fullname })
     .from(users)

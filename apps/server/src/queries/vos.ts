@@ -46,16 +46,6 @@ export const loadOnlineServiceIds = async (db: Db | Tx, ids: readonly string[]):
   return new Set(rows.map((row) => row.id));
 };
 
-/** Service names by id, for a VO's history (its events keep the ids). */
-export const loadServiceNames = async (db: Db, ids: readonly string[]): Promise<Map<string, string>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: services.id, name: services.name })
-    .from(services)
-    .where(inArray(services.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-};
-
 /**
  * My VOs: the caller's VOs as applicant or deputy and, for reviewers (voSupervisor, the portfolio
  * manager, the portal manager), every VO waiting for a review step, those first. Filtered by

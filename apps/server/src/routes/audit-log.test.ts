@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { createServiceInState } from '../test/services-fixtures.js';
 
 describe('the audit log', () => {
   let test: TestApp;
@@ -63,6 +65,32 @@ describe('the audit log', () => {
       objectId: as('nora').id,
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     });
+  });
+
+  it('names the services a change request or a package refers to', async () => {
+    const service = await createServiceInState(test.database.db, {
+      objectOwnerId: as('alice').id,
+      name: 'Cold Storage',
+      fields: {},
+    });
+    const [row] = await test.database.db
+      .insert(auditEvents)
+      .values({
+        actorId: as('alice').id,
+        actorName: 'Alice Adler',
+        at: new Date('2026-02-01T10:00:00Z'),
+        objectType: 'changeRequest',
+        objectId: crypto.randomUUID(),
+        action: 'changeRequest.created',
+        after: { serviceId: service.id, fromIntegrationManager: false, fields: { costs: 'free' } },
+      })
+      .returning();
+    try {
+      const listed = (await get('admin', { action: 'changeRequest.created' })).json().items;
+      expect(listed[0].changes).toContainEqual({ field: 'serviceId', before: null, after: 'Cold Storage' });
+    } finally {
+      await test.database.db.delete(auditEvents).where(eq(auditEvents.id, row!.id));
+    }
   });
 
   it('filters by who, what, object and days in the alliance time zone, and pages', async () => {

@@ -33,13 +33,7 @@ import { loadDisplayNames } from '../queries/display-names.js';
 import { listAuditEvents } from '../queries/service-history.js';
 import { loadReservedVoNamePrefixEntries } from '../queries/vo-name-prefixes.js';
 import { searchUsers } from '../queries/users.js';
-import {
-  isVoNameTaken,
-  listVoPage,
-  listVoServiceOptions,
-  loadServiceNames,
-  loadVoDetailsParts,
-} from '../queries/vos.js';
+import { isVoNameTaken, listVoPage, listVoServiceOptions, loadVoDetailsParts } from '../queries/vos.js';
 
 const tags = ['VOs'];
 const security = [{ bearer: [] }];
@@ -265,9 +259,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     async (request) => {
       const vo = await loadVisibleVo(db, request.params.id, requirePrincipal(request));
       const rows = await listAuditEvents(db, 'vo', vo.row.id);
-      const ids = idsInHistory(rows);
-      const names = new Map([...(await loadServiceNames(db, ids)), ...(await loadDisplayNames(db, ids))]);
-      return { items: presentServiceHistory(rows, names) };
+      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows))) };
     },
   );
 };

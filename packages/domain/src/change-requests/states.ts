@@ -7,6 +7,9 @@ import type { ServiceState } from '../services/states.js';
 export const CHANGE_REQUEST_STATES = ['draft', 'handed_in', 'released', 'applied', 'withdrawn'] as const;
 export type ChangeRequestState = (typeof CHANGE_REQUEST_STATES)[number];
 
+export const isChangeRequestState = (value: unknown): value is ChangeRequestState =>
+  typeof value === 'string' && (CHANGE_REQUEST_STATES as readonly string[]).includes(value);
+
 export const OPEN_CHANGE_REQUEST_STATES = [
   'draft',
   'handed_in',

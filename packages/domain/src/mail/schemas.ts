@@ -7,6 +7,9 @@ import { MAIL_KINDS } from './kinds.js';
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'discarded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
+export const isOutboxState = (value: unknown): value is OutboxState =>
+  typeof value === 'string' && (OUTBOX_STATES as readonly string[]).includes(value);
+
 const isoDateTime = z.string().meta({ format: 'date-time' });
 const mailKindSchema = z.enum(MAIL_KINDS, { error: msg('validation.option') });
 

@@ -3,16 +3,18 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
 import { auditEventColumns } from './auditEventColumns';
+import { useAuditEventLabels } from './auditEventLabels';
 
 /** The user's audit events, as actor and as object, newest first: when, who, what, on which object, old → new. */
 export const UserAccountEvents = ({ events, caption }: { events: readonly UserAccountEvent[]; caption: string }) => {
   const { t } = useTranslation();
+  const labels = useAuditEventLabels();
   const columns = useMemo(
     () =>
-      auditEventColumns<UserAccountEvent>(t, {
+      auditEventColumns<UserAccountEvent>(t, labels, {
         note: (event) => t(event.as === 'actor' ? 'userAccounts.details.asActor' : 'userAccounts.details.asObject'),
       }),
-    [t],
+    [t, labels],
   );
 
   return (

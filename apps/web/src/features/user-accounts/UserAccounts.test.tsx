@@ -102,7 +102,7 @@ describe('User Accounts', () => {
     expect(screen.getByText('HPC users')).toBeInTheDocument();
     expect(screen.getByText('ID: urn:group:hpc')).toBeInTheDocument();
     expect(screen.getByText('Portal roles changed')).toBeInTheDocument();
-    expect(screen.getByText('— → Service provider')).toBeInTheDocument();
+    expect(screen.getByText('(empty) → Service provider')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save roles' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/cd/user-accounts');
   });

@@ -1,19 +1,10 @@
 import { Text } from '@mantine/core';
-import { formatDateTime, isRole, type AuditLogEntry } from '@nubes/domain';
+import { formatDateTime, type AuditLogEntry } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table';
 import { isMessageKey } from '../../i18n/messageKey';
 import { actionLabel } from '../service/view/HistoryTab';
-
-/** Long values (a package's policy, a change request's fields) are cut: the object's own history shows them whole. */
-const MAX_VALUE_LENGTH = 120;
-
-const asText = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(asText).join(', ');
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH)}…` : text;
-};
+import { HistoryChanges, type HistoryLabels } from '../service/view/HistoryTable';
 
 /** An action as words: the account's and the admin panel's labels, then the resource package's, the VO's and the service's history. */
 const actionKeys = (name: string) => {
@@ -37,87 +28,65 @@ export const auditActionLabel = (t: TFunction, name: string): string => {
   return key ? t(key) : actionLabel({ t, exists: isMessageKey }, name);
 };
 
-/**
- * The columns of an audit event list, shared by a user account's details and the admin panel's
- * audit log: when, who, what, on which object, old → new. `note` adds a line under the action
- * (the account's details say whether the user did it or it was done to them). `sortable` is for
- * lists the table sorts itself; the audit log's server sorts newest first.
- */
 /** What both lists know of an event (a user account's events carry no actor id). */
 type ListedEvent = Omit<AuditLogEntry, 'actorId'>;
 
+/**
+ * The columns of an audit event list, shared by a user account's details and the admin panel's
+ * audit log: when, who, what, on which object, old → new. `note` adds a line under the action
+ * (the account's details say whether the user did it or it was done to them). `labels` reads an
+ * event's changes by the kind of object it is about (useAuditEventLabels). `sortable` is for lists
+ * the table sorts itself; the audit log's server sorts newest first.
+ */
 export const auditEventColumns = <E extends ListedEvent>(
   t: TFunction,
+  labels: (objectType: string) => HistoryLabels,
   { note, sortable = true }: { note?: (event: E) => string; sortable?: boolean } = {},
-): DataTableColumn<E>[] => {
-  const roleName = (role: unknown) => (isRole(role) ? t(`userAccounts.roles.${role}`) : role);
-  // Roles by name: a user's `roles`, an entitlement mapping's `role`.
-  const value = (field: string, raw: unknown) =>
-    field === 'roles' && Array.isArray(raw)
-      ? asText(raw.map(roleName))
-      : field === 'role'
-        ? asText(roleName(raw))
-        : asText(raw);
-  return [
-    {
-      id: 'when',
-      header: t('userAccounts.eventColumns.when'),
-      cell: (event) => formatDateTime(event.at),
-      ...(sortable ? { sortValue: (event: E) => Date.parse(event.at), sortDescFirst: true } : {}),
-      nowrap: true,
-      hideable: false,
-    },
-    { id: 'who', header: t('userAccounts.eventColumns.who'), cell: (event) => event.actor },
-    {
-      id: 'what',
-      header: t('userAccounts.eventColumns.what'),
-      cell: (event) => (
-        <>
-          <Text span inherit>
-            {auditActionLabel(t, event.action)}
+): DataTableColumn<E>[] => [
+  {
+    id: 'when',
+    header: t('userAccounts.eventColumns.when'),
+    cell: (event) => formatDateTime(event.at),
+    ...(sortable ? { sortValue: (event: E) => Date.parse(event.at), sortDescFirst: true } : {}),
+    nowrap: true,
+    hideable: false,
+  },
+  { id: 'who', header: t('userAccounts.eventColumns.who'), cell: (event) => event.actor },
+  {
+    id: 'what',
+    header: t('userAccounts.eventColumns.what'),
+    cell: (event) => (
+      <>
+        <Text span inherit>
+          {auditActionLabel(t, event.action)}
+        </Text>
+        {note && (
+          <Text size="xs" c="dimmed">
+            {note(event)}
           </Text>
-          {note && (
-            <Text size="xs" c="dimmed">
-              {note(event)}
-            </Text>
-          )}
-        </>
-      ),
-      hideable: false,
-    },
-    {
-      id: 'object',
-      header: t('userAccounts.eventColumns.object'),
-      cell: (event) => (
-        <>
-          <Text span inherit>
-            {objectTypeLabel(t, event.objectType)}
-          </Text>
-          {/* Ids are long: the start tells them apart, the whole one is in the title. */}
-          <Text size="xs" c="dimmed" title={event.objectId} style={{ whiteSpace: 'nowrap' }}>
-            {event.objectId.length > 13 ? `${event.objectId.slice(0, 8)}…` : event.objectId}
-          </Text>
-        </>
-      ),
-    },
-    {
-      id: 'changes',
-      header: t('userAccounts.eventColumns.changes'),
-      cell: (event) =>
-        event.changes.length === 0 ? null : (
-          <ul className="inline-list">
-            {event.changes.map((change) => (
-              <li key={change.field}>
-                <Text span inherit fw={600}>
-                  {change.field}:
-                </Text>{' '}
-                {change.before !== null && change.before !== undefined
-                  ? `${value(change.field, change.before)} → ${value(change.field, change.after)}`
-                  : value(change.field, change.after)}
-              </li>
-            ))}
-          </ul>
-        ),
-    },
-  ];
-};
+        )}
+      </>
+    ),
+    hideable: false,
+  },
+  {
+    id: 'object',
+    header: t('userAccounts.eventColumns.object'),
+    cell: (event) => (
+      <>
+        <Text span inherit>
+          {objectTypeLabel(t, event.objectType)}
+        </Text>
+        {/* Ids are long: the start tells them apart, the whole one is in the title. */}
+        <Text size="xs" c="dimmed" title={event.objectId} style={{ whiteSpace: 'nowrap' }}>
+          {event.objectId.length > 13 ? `${event.objectId.slice(0, 8)}…` : event.objectId}
+        </Text>
+      </>
+    ),
+  },
+  {
+    id: 'changes',
+    header: t('userAccounts.eventColumns.changes'),
+    cell: (event) => <HistoryChanges entry={event} labels={labels(event.objectType)} />,
+  },
+];

@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuditLog, AuditLogEntry } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/i18n';
 import { apiError, fakeApi } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
 
@@ -41,7 +42,7 @@ describe('admin panel: the audit log', () => {
     const table = await screen.findByRole('table', { name: /^Audit log, page 1 of 3/ });
     expect(within(table).getByText('Portal roles changed')).toBeInTheDocument();
     expect(within(table).getByText('User account')).toBeInTheDocument();
-    expect(within(table).getByText(/— → Service provider/)).toBeInTheDocument();
+    expect(within(table).getByText(/\(empty\) → Service provider/)).toBeInTheDocument();
     expect(within(table).getByText('Mail sent again')).toBeInTheDocument();
     expect(within(table).getByText('Entitlement mapping changed')).toBeInTheDocument();
     expect(within(table).getByText(/VO manager → VO supervisor/)).toBeInTheDocument();
@@ -52,6 +53,116 @@ describe('admin panel: the audit log', () => {
     // Other requests (the actor picker's people) may come after the log's, so look for it by path.
     const logCalls = calls.filter((call) => call.path === '/api/audit-events');
     expect(logCalls.at(-1)?.search).toContain('action=keyword.created');
+  });
+
+  it('reads the changes of every kind of object in words, in English and in German', async () => {
+    const change = (field: string, before: unknown, after: unknown) => ({ field, before, after });
+    fakeApi({
+      'GET /api/weighting-criteria': () => ({ items: [] }),
+      'GET /api/audit-events': () =>
+        log([
+          event({
+            action: 'admin.configured',
+            changes: [change('roles', ['portalManager'], ['portalManager']), change('password', null, 'rehashed')],
+          }),
+          event({
+            action: 'user.mailSettings.updated',
+            changes: [change('language', 'en', 'de'), change('disabledKinds', [], ['reviewStarted'])],
+          }),
+          event({
+            action: 'changeRequest.created',
+            objectType: 'changeRequest',
+            changes: [change('fromIntegrationManager', null, true), change('fields', null, { costs: 'free' })],
+          }),
+          event({
+            action: 'changeRequest.decided',
+            objectType: 'changeRequest',
+            changes: [change('costs', null, 'accept')],
+          }),
+          event({
+            action: 'changeRequest.handedIn',
+            objectType: 'changeRequest',
+            changes: [change('state', 'draft', 'handed_in')],
+          }),
+          event({
+            action: 'service.transition',
+            objectType: 'service',
+            changes: [change('state', 'service_online', 'service_retired')],
+          }),
+          event({
+            action: 'resourcePackage.submitted',
+            objectType: 'resourcePackage',
+            changes: [change('state', 'draft', 'submitted')],
+          }),
+          event({
+            action: 'vo.send',
+            objectType: 'vo',
+            changes: [change('state', 'application_draft', 'application_received')],
+          }),
+          event({
+            action: 'contact.relation.added',
+            objectType: 'contact',
+            changes: [change('kind', null, 'institution'), change('role', null, 'director')],
+          }),
+          event({ action: 'mail.discarded', objectType: 'mail', changes: [change('state', 'failed', 'discarded')] }),
+          event({
+            action: 'savedView.created',
+            objectType: 'savedView',
+            changes: [change('list', null, 'integration')],
+          }),
+          event({
+            action: 'resourceType.updated',
+            objectType: 'resourceType',
+            changes: [change('quotaUnit', null, 'x'.repeat(200))],
+          }),
+        ]),
+    });
+    renderApp({ path: '/manage/adminPanel?tab=auditLog', user: PEOPLE.admin });
+    const table = await screen.findByRole('table', { name: /^Audit log/ });
+    const item = (line: string) => (_: string, node: Element | null) =>
+      node?.tagName === 'LI' && node.textContent === line;
+    await within(table).findByText(item('Password: (empty) → hashed again with the configured cost'));
+    const english = [
+      'Roles: Portal manager → Portal manager',
+      'Language of mails: English → Deutsch',
+      'Mails switched off: (empty) → Review started',
+      'From the integration manager: Yes',
+      'Requested values: Costs: Free of charge',
+      'Costs: Accept',
+      'Status: Draft → Handed in',
+      'Status: Service Online → Service Retired',
+      'Review status: Draft → Submitted',
+      'State: Application Draft → Application Received',
+      'Kind: Institution',
+      'Role: Director',
+      'Status: Failed → Discarded',
+      'List: Service Integration List',
+      `Quota unit: ${'x'.repeat(120)}…`,
+    ];
+    for (const line of english) expect(within(table).getByText(item(line))).toBeInTheDocument();
+
+    await act(() => changeLanguage('de'));
+    try {
+      const german = [
+        'Passwort: (leer) → mit den eingestellten Kosten neu gehasht',
+        'Sprache der Mails: English → Deutsch',
+        'Beantragte Werte: Kosten: Kostenlos',
+        'Status: Entwurf → Eingereicht',
+        'Status: Antrag im Entwurf → Antrag eingegangen',
+        'Art: Einrichtung',
+        'Rolle: Direktor/in',
+        'Status: Fehlgeschlagen → Verworfen',
+        'Rollen: Portalmanager → Portalmanager',
+        'Abbestellte Mails: (leer) → Review gestartet',
+        'Vom Service-Integrationsmanagement: Ja',
+        'Kosten: Annehmen',
+        'Status: Service online → Service außer Betrieb',
+        'Liste: Service-Integrationsliste',
+      ];
+      for (const line of german) expect(await within(table).findByText(item(line))).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 
   it('shows the server’s word on a day range that ends before it starts', async () => {

@@ -6,6 +6,7 @@ import { isApiError } from '../../../api/client';
 import { DataTable } from '../../../components/data-table';
 import { useSearchParams } from '../../../routing';
 import { auditEventColumns } from '../../user-accounts/auditEventColumns';
+import { useAuditEventLabels } from '../../user-accounts/auditEventLabels';
 import { auditLogKeys, auditLogQueryString, fetchAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
 import {
@@ -35,7 +36,8 @@ export const AuditLogSection = () => {
     placeholderData: keepPreviousData,
     retry: (count, error) => !(isApiError(error) && error.status === 400) && count < 2,
   });
-  const columns = useMemo(() => auditEventColumns(t, { sortable: false }), [t]);
+  const labels = useAuditEventLabels();
+  const columns = useMemo(() => auditEventColumns(t, labels, { sortable: false }), [t, labels]);
 
   const total = log.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);

@@ -12,17 +12,13 @@ const isPackageState = (value: unknown): value is ResourcePackageState =>
   (RESOURCE_PACKAGE_STATES as readonly unknown[]).includes(value);
 
 /**
- * A package's history (GET …/history, the service history's shape): its own actions, fields and
- * review states; whatever it does not name (people, lists, yes/no) reads as in the service history.
+ * How a package's history reads: its own actions, fields and review states; whatever it does not
+ * name (people, lists, yes/no) reads as in the service history. The audit log reads packages so too.
  */
-export const PackageHistory = ({ serviceId, packageId }: { serviceId: string; packageId: string }) => {
+export const usePackageHistoryLabels = (): HistoryLabels => {
   const { t } = useTranslation();
-  const history = useQuery({
-    queryKey: resourcePackageKeys.history(packageId),
-    queryFn: () => fetchResourcePackageHistory(serviceId, packageId),
-  });
   const service = useServiceHistoryLabels(undefined);
-  const labels = useMemo((): HistoryLabels => {
+  return useMemo((): HistoryLabels => {
     const own = (section: 'historyActions' | 'historyFields', name: string): string | null => {
       const key = `resourcePackageViews.${section}.${name.replace(/\./g, '_')}`;
       return isMessageKey(key) ? t(key) : null;
@@ -37,6 +33,16 @@ export const PackageHistory = ({ serviceId, packageId }: { serviceId: string; pa
       },
     };
   }, [t, service]);
+};
+
+/** A package's history (GET …/history, the service history's shape), newest first. */
+export const PackageHistory = ({ serviceId, packageId }: { serviceId: string; packageId: string }) => {
+  const { t } = useTranslation();
+  const history = useQuery({
+    queryKey: resourcePackageKeys.history(packageId),
+    queryFn: () => fetchResourcePackageHistory(serviceId, packageId),
+  });
+  const labels = usePackageHistoryLabels();
 
   return (
     <section aria-labelledby="package-history">

@@ -18,7 +18,7 @@ const isUnset = (value: unknown) => value === null || value === undefined;
  * removed reads as a change too. An event with no old side at all (something created or added)
  * lists only what it brought.
  */
-const Changes = ({ entry, labels }: { entry: HistoryEntry; labels: HistoryLabels }) => {
+export const HistoryChanges = ({ entry, labels }: { entry: Pick<HistoryEntry, 'changes'>; labels: HistoryLabels }) => {
   if (entry.changes.length === 0) return null;
   const added = entry.changes.every((change) => isUnset(change.before));
   return (
@@ -82,7 +82,7 @@ export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle }: 
       {
         id: 'changes',
         header: t('serviceView.changes'),
-        cell: (entry) => <Changes entry={entry} labels={labels} />,
+        cell: (entry) => <HistoryChanges entry={entry} labels={labels} />,
         // Old → new is what the history is for: on a phone the table scrolls sideways rather than squeeze it.
         className: 'service-history-changes',
       },

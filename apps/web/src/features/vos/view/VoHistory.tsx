@@ -6,8 +6,8 @@ import { isMessageKey } from '../../../i18n/messageKey';
 import { HistoryTable, type HistoryLabels } from '../../service/view/HistoryTable';
 import { fetchVoHistory, voKeys } from '../api';
 
-/** How a VO's history reads: its audit actions, the application's fields and the states, as words. */
-const useVoHistoryLabels = (): HistoryLabels => {
+/** How a VO's history reads (the audit log's too): its audit actions, the application's fields and the states, as words. */
+export const useVoHistoryLabels = (): HistoryLabels => {
   const { t } = useTranslation();
   return useMemo(
     () => ({
