@@ -64,7 +64,7 @@ test('the portal manager raises a weighting factor, the integration list follows
   const log = page.getByRole('table', { name: /^Audit log/ });
   await expect(log.locator('tbody tr').first()).toContainText('Weighting criterion changed');
   await expect(log.locator('tbody tr').first()).toContainText('Portal Administrator');
-  await expect(log.locator('tbody tr').first()).toContainText('factor: 2 → 10');
+  await expect(log.locator('tbody tr').first()).toContainText('Factor: 2 → 10');
   await expectAccessible(page);
 
   // Back as the demo had it, so the other tests see the ranking they expect.

@@ -443,14 +443,20 @@ describe('writes under SIGKILL', () => {
       expect([...deliveries.keys()].filter((id) => !expectedIds.has(id))).toEqual([]);
       for (const id of expectedIds) expect(deliveries.get(id)?.length ?? 0, id).toBeGreaterThanOrEqual(1);
       const twice = [...deliveries.entries()].filter(([, times]) => times.length > 1);
-      // A second copy comes only from a later process than the first, whose process was killed
-      // with the mail not yet marked sent; one process never sends a mail twice.
+      // Each further copy comes from a later process than the one before, which was killed with
+      // the mail not yet marked sent; one process never sends a mail twice. The process that
+      // sends again right after a restart can be killed in that window too (its resend comes a
+      // lease after the first, about when the next kill is due), so a third copy is possible.
       const processOf = (time: number) => deathTimes.filter((death) => death < time).length;
       for (const [id, times] of twice) {
-        expect(times, id).toHaveLength(2);
-        const [first, second] = times.map(processOf) as [number, number];
-        expect(first, `${id} was delivered twice by one process`).toBeLessThan(second);
-        expect(first, id).toBeLessThan(KILLS);
+        const senders = times.map(processOf);
+        expect(senders, `${id} was delivered twice by one process`).toEqual(
+          [...new Set(senders)].sort((a, b) => a - b),
+        );
+        expect(
+          senders.slice(0, -1).every((sender) => sender < KILLS),
+          id,
+        ).toBe(true);
       }
       const gaps = twice.map(([, times]) => killTimes[processOf(times[0]!)]! - times[0]!);
       console.log(

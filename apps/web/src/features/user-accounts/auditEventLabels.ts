@@ -1,4 +1,11 @@
-import { AUDIT_OBJECT_TYPES, FIELDS_BY_KEY, isChangeRequestState, isOutboxState, isRole } from '@nubes/domain';
+import {
+  AUDIT_OBJECT_TYPES,
+  FIELDS_BY_KEY,
+  isChangeRequestState,
+  isOutboxState,
+  isRole,
+  type LocalizedText,
+} from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -6,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isMessageKey } from '../../i18n/messageKey';
 import { usePackageHistoryLabels } from '../resource-packages/view/PackageHistory';
 import { fetchWeightingCriteria, serviceKeys } from '../service/api';
+import { localized } from '../service/formModel';
 import { useServiceHistoryLabels } from '../service/view/HistoryTab';
 import type { HistoryLabels } from '../service/view/HistoryTable';
 import { useVoHistoryLabels } from '../vos/view/VoHistory';
@@ -27,7 +35,12 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * their values as words where the portal has words for them. A change request names service
  * fields, which read as in the service's history.
  */
-const otherLabels = (t: TFunction, objectType: string, service: HistoryLabels): HistoryLabels => {
+const otherLabels = (
+  t: TFunction,
+  language: string | undefined,
+  objectType: string,
+  service: HistoryLabels,
+): HistoryLabels => {
   const word = (key: string, fallback: string) => (isMessageKey(key) ? t(key) : fallback);
   const roleName = (role: unknown) => (isRole(role) ? t(`userAccounts.roles.${role}`) : String(role));
   const isServiceField = (field: string) => objectType === 'changeRequest' && FIELDS_BY_KEY.has(field);
@@ -76,6 +89,17 @@ const otherLabels = (t: TFunction, objectType: string, service: HistoryLabels): 
             .map(([key, requested]) => `${service.field(key)}: ${service.value(key, requested)}`)
             .join(' · ');
         break;
+      case 'options':
+        // A weighting criterion's answer options: each with its label and points.
+        if (Array.isArray(raw))
+          return raw
+            .map((option) =>
+              isRecord(option) && isRecord(option.label)
+                ? `${localized(option.label as unknown as LocalizedText, language)}: ${String(option.points)}`
+                : String(option),
+            )
+            .join(', ');
+        break;
       case 'groups':
         if (Array.isArray(raw))
           return raw.map((group) => (isRecord(group) ? String(group.name) : String(group))).join(', ');
@@ -99,7 +123,7 @@ const otherLabels = (t: TFunction, objectType: string, service: HistoryLabels): 
  * rest through the audit log's labels. Every value is cut to a line's worth.
  */
 export const useAuditEventLabels = (): ((objectType: string) => HistoryLabels) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const criteria = useQuery({
     queryKey: serviceKeys.weightingCriteria,
     queryFn: fetchWeightingCriteria,
@@ -111,10 +135,10 @@ export const useAuditEventLabels = (): ((objectType: string) => HistoryLabels) =
   return useMemo(() => {
     const own: Record<string, HistoryLabels> = { service, resourcePackage, vo };
     const labelsOf = (objectType: string): HistoryLabels => {
-      const base = own[objectType] ?? otherLabels(t, objectType, service);
+      const base = own[objectType] ?? otherLabels(t, i18n.resolvedLanguage, objectType, service);
       return { ...base, value: (field, raw) => cut(base.value(field, raw)) };
     };
     const known = new Map(AUDIT_OBJECT_TYPES.map((objectType) => [objectType as string, labelsOf(objectType)]));
     return (objectType: string) => known.get(objectType) ?? labelsOf(objectType);
-  }, [t, service, resourcePackage, vo]);
+  }, [t, i18n.resolvedLanguage, service, resourcePackage, vo]);
 };

@@ -104,6 +104,18 @@ describe('admin panel: the audit log', () => {
             objectType: 'contact',
             changes: [change('kind', null, 'institution'), change('role', null, 'director')],
           }),
+          event({
+            action: 'weightingCriterion.updated',
+            objectType: 'weightingCriterion',
+            changes: [
+              change(
+                'options',
+                [{ key: 'yes', label: { en: 'Yes', de: 'Ja' }, points: 2 }],
+                [{ key: 'yes', label: { en: 'Yes', de: 'Ja' }, points: 3 }],
+              ),
+              change('rescored', null, 4),
+            ],
+          }),
           event({ action: 'mail.discarded', objectType: 'mail', changes: [change('state', 'failed', 'discarded')] }),
           event({
             action: 'savedView.created',
@@ -137,6 +149,7 @@ describe('admin panel: the audit log', () => {
       'Role: Director',
       'Status: Failed → Discarded',
       'List: Service Integration List',
+      'Options and points: Yes: 2 → Yes: 3',
       `Quota unit: ${'x'.repeat(120)}…`,
     ];
     for (const line of english) expect(within(table).getByText(item(line))).toBeInTheDocument();
@@ -158,6 +171,7 @@ describe('admin panel: the audit log', () => {
         'Kosten: Annehmen',
         'Status: Service online → Service außer Betrieb',
         'Liste: Service-Integrationsliste',
+        'Optionen und Punkte: Ja: 2 → Ja: 3',
       ];
       for (const line of german) expect(await within(table).findByText(item(line))).toBeInTheDocument();
     } finally {
