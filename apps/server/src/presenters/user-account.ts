@@ -31,12 +31,14 @@ const presentEvents = (
   userId: string,
   rows: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
+  objectNames: ReadonlyMap<string, string>,
 ): UserAccountEvent[] => {
   const entries = presentServiceHistory(rows, names);
   return rows.map((row, index) => ({
     ...entries[index]!,
     objectType: row.objectType,
     objectId: row.objectId,
+    objectName: objectNames.get(row.objectId) ?? null,
     as: row.objectType === 'user' && row.objectId === userId ? 'object' : 'actor',
   }));
 };
@@ -45,6 +47,7 @@ export const presentUserAccount = (
   row: UserAccountRecord,
   events: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
+  objectNames: ReadonlyMap<string, string>,
   canManageRoles: boolean,
   contact: LinkedContact | null,
 ): UserAccount => ({
@@ -52,7 +55,7 @@ export const presentUserAccount = (
   internalId: row.internalId,
   organisation: row.organisation,
   groups: row.groups.map((group) => ({ id: group.id, name: group.name })),
-  events: presentEvents(row.id, events, names),
+  events: presentEvents(row.id, events, names, objectNames),
   canManageRoles,
   contact,
 });

@@ -106,7 +106,10 @@ export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]
  * The names of the contacts, institutions and VOs among these events, by id, as they are now (a
  * contact shows "Lastname, Firstname" as in its list). Only those still there have one.
  */
-export const loadObjectNames = async (db: Db, rows: readonly ActivityRow[]): Promise<Map<string, string>> => {
+export const loadObjectNames = async (
+  db: Db,
+  rows: readonly Pick<ActivityRow, 'objectType' | 'objectId'>[],
+): Promise<Map<string, string>> => {
   const idsOf = (type: string) => [
     ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),
   ];

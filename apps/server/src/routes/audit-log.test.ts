@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../db/schema.js';
+import { auditEvents, changeRequests } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 
@@ -63,16 +63,20 @@ describe('the audit log', () => {
       actorId: as('admin').id,
       objectType: 'user',
       objectId: as('nora').id,
+      // The object by the name it has now; a keyword's made-up id names nothing.
+      objectName: expect.stringMatching(/\S/),
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     });
+    expect(all.json().items[2]).toMatchObject({ objectId: 'k-1', objectName: null });
   });
 
-  it('names the services a change request or a package refers to', async () => {
+  it('names the service a change request refers to, and the request by its service', async () => {
     const service = await createServiceInState(test.database.db, {
       objectOwnerId: as('alice').id,
       name: 'Cold Storage',
       fields: {},
     });
+    const [request] = await test.database.db.insert(changeRequests).values({ serviceId: service.id }).returning();
     const [row] = await test.database.db
       .insert(auditEvents)
       .values({
@@ -80,7 +84,7 @@ describe('the audit log', () => {
         actorName: 'Alice Adler',
         at: new Date('2026-02-01T10:00:00Z'),
         objectType: 'changeRequest',
-        objectId: crypto.randomUUID(),
+        objectId: request!.id,
         action: 'changeRequest.created',
         after: { serviceId: service.id, fromIntegrationManager: false, fields: { costs: 'free' } },
       })
@@ -88,8 +92,11 @@ describe('the audit log', () => {
     try {
       const listed = (await get('admin', { action: 'changeRequest.created' })).json().items;
       expect(listed[0].changes).toContainEqual({ field: 'serviceId', before: null, after: 'Cold Storage' });
+      // The change request by its service's name.
+      expect(listed[0].objectName).toBe('Cold Storage');
     } finally {
       await test.database.db.delete(auditEvents).where(eq(auditEvents.id, row!.id));
+      await test.database.db.delete(changeRequests).where(eq(changeRequests.id, request!.id));
     }
   });
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
 import { presentAuditLog } from '../presenters/audit-log.js';
 import { idsInHistory } from '../presenters/service-history.js';
-import { listAuditLog } from '../queries/audit-log.js';
+import { listAuditLog, loadAuditObjectNames } from '../queries/audit-log.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 
 /** The audit log of the whole portal for the admin panel (docs/adr/0036-admin-panel-sections.md). */
@@ -27,7 +27,11 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     async (request) => {
       const { rows, total } = await listAuditLog(db, request.query);
       return {
-        items: presentAuditLog(rows, await loadDisplayNames(db, idsInHistory(rows))),
+        items: presentAuditLog(
+          rows,
+          await loadDisplayNames(db, idsInHistory(rows)),
+          await loadAuditObjectNames(db, rows),
+        ),
         total,
         page: request.query.page,
         pageSize: request.query.pageSize,

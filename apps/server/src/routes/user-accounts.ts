@@ -15,6 +15,7 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { idsInHistory } from '../presenters/service-history.js';
 import { presentUserAccount, presentUserAccountRow } from '../presenters/user-account.js';
 import { findContactByEmail } from '../queries/contacts.js';
+import { loadAuditObjectNames } from '../queries/audit-log.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { findUserAccount, listUserAccounts, listUserAuditEvents } from '../queries/user-accounts.js';
 
@@ -30,6 +31,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       row,
       events,
       await loadDisplayNames(db, idsInHistory(events)),
+      await loadAuditObjectNames(db, events),
       canManageRoles,
       await findContactByEmail(db, row.email),
     );

@@ -39,6 +39,8 @@ export const auditLogEntrySchema = z
     action: z.string(),
     objectType: z.string(),
     objectId: z.string(),
+    /** What the object is called now (a service's, a contact's name); null when it is gone or has none. */
+    objectName: z.string().nullable(),
     changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
   })
   .meta({ id: 'AuditLogEntry' });

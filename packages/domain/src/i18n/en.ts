@@ -963,6 +963,7 @@ export const en = {
       savedView_deleted: 'Saved view deleted',
     },
     historyFields: {
+      serviceId: 'Service',
       name: 'Name',
       typeId: 'Resource type',
       type: 'Resource type',

@@ -40,6 +40,7 @@ const details = (overrides: Partial<UserAccount> = {}): UserAccount => ({
       action: 'user.roles.updated',
       objectType: 'user',
       objectId: ALICE_ID,
+      objectName: 'Alice Adler',
       as: 'object',
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     },

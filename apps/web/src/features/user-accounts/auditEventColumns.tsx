@@ -77,6 +77,7 @@ export const auditEventColumns = <E extends ListedEvent>(
         <Text span inherit>
           {objectTypeLabel(t, event.objectType)}
         </Text>
+        {event.objectName && <Text size="sm">{event.objectName}</Text>}
         {/* Ids are long: the start tells them apart, the whole one is in the title. */}
         <Text size="xs" c="dimmed" title={event.objectId} style={{ whiteSpace: 'nowrap' }}>
           {event.objectId.length > 13 ? `${event.objectId.slice(0, 8)}…` : event.objectId}
@@ -88,5 +89,7 @@ export const auditEventColumns = <E extends ListedEvent>(
     id: 'changes',
     header: t('userAccounts.eventColumns.changes'),
     cell: (event) => <HistoryChanges entry={event} labels={labels(event.objectType)} />,
+    // As in a history: old → new keeps its width, and a long value wraps inside the cell.
+    className: 'service-history-changes',
   },
 ];

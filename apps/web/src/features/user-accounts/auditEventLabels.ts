@@ -29,6 +29,9 @@ const isEmpty = (value: unknown) =>
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
+const isLocalizedText = (value: unknown): value is LocalizedText =>
+  isRecord(value) && typeof value.en === 'string' && typeof value.de === 'string';
+
 /**
  * How the events of the objects without a history of their own read (accounts, institutions,
  * contacts, change requests, the admin panel's settings): their fields from the audit log's labels,
@@ -94,8 +97,8 @@ const otherLabels = (
         if (Array.isArray(raw))
           return raw
             .map((option) =>
-              isRecord(option) && isRecord(option.label)
-                ? `${localized(option.label as unknown as LocalizedText, language)}: ${String(option.points)}`
+              isRecord(option) && isLocalizedText(option.label)
+                ? `${localized(option.label, language)}: ${String(option.points)}`
                 : String(option),
             )
             .join(', ');

@@ -13,6 +13,7 @@ const event = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
   action: 'user.roles.updated',
   objectType: 'user',
   objectId: '22222222-2222-4222-8222-222222222222',
+  objectName: 'Nora Neumann',
   changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
   ...overrides,
 });
@@ -41,7 +42,9 @@ describe('admin panel: the audit log', () => {
     renderApp({ path: '/manage/adminPanel?tab=auditLog', user: PEOPLE.admin });
     const table = await screen.findByRole('table', { name: /^Audit log, page 1 of 3/ });
     expect(within(table).getByText('Portal roles changed')).toBeInTheDocument();
-    expect(within(table).getByText('User account')).toBeInTheDocument();
+    expect(within(table).getAllByText('User account')[0]).toBeInTheDocument();
+    // The object by the name it has now, beside its kind and the start of its id.
+    expect(within(table).getAllByText('Nora Neumann')[0]).toBeInTheDocument();
     expect(within(table).getByText(/\(empty\) → Service provider/)).toBeInTheDocument();
     expect(within(table).getByText('Mail sent again')).toBeInTheDocument();
     expect(within(table).getByText('Entitlement mapping changed')).toBeInTheDocument();
@@ -165,7 +168,7 @@ describe('admin panel: the audit log', () => {
         'Art: Einrichtung',
         'Rolle: Direktor/in',
         'Status: Fehlgeschlagen → Verworfen',
-        'Rollen: Portalmanager → Portalmanager',
+        'Rollen: Portalleitung → Portalleitung',
         'Abbestellte Mails: (leer) → Review gestartet',
         'Vom Service-Integrationsmanagement: Ja',
         'Kosten: Annehmen',

@@ -1,3 +1,4 @@
+import './history.css';
 import { Text } from '@mantine/core';
 import { formatDateTime, type HistoryEntry } from '@nubes/domain';
 import { useMemo } from 'react';
