@@ -84,7 +84,7 @@ export const presentActivity = (
   row: ActivityRow,
   service: ServiceListRow | null,
   readsAuditLog: boolean,
-  /** Another object's name as it is now (a contact, an institution, a VO), when it still exists. */
+  /** Another object's name as it is now (loadObjectNames), when it still exists. */
   objectName: string | null = null,
 ): DashboardActivity => ({
   id: row.id,

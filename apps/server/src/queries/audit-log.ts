@@ -1,7 +1,7 @@
 import { isUuid, type AuditLogQuery } from '@nubes/domain';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditEvents, changeRequests, resourcePackages, services } from '../db/schema.js';
+import { auditEvents } from '../db/schema.js';
 import { loadObjectNames } from './dashboard.js';
 import { loadDisplayNames } from './display-names.js';
 
@@ -41,37 +41,14 @@ export const listAuditLog = async (db: Db, query: AuditLogQuery) => {
 type EventObject = { objectType: string; objectId: string };
 
 /**
- * What the events' objects are called now, by id, for the audit log and a user account's events
- * (readers of every event, so no object is hidden from them): services, users and keywords as the
- * history names them, contacts, institutions and VOs as the dashboard does, a resource package by
- * its name and a change request by its service's. Objects that are gone have none.
+ * What the events' objects are called now, by id, for the audit log and a user account's events:
+ * their readers read every event, so beside the dashboard's names (loadObjectNames) services, users
+ * and keywords are named as the history names them. Objects that are gone have none.
  */
 export const loadAuditObjectNames = async (db: Db, rows: readonly EventObject[]): Promise<Map<string, string>> => {
-  const idsOf = (...types: string[]) => [
-    ...new Set(rows.filter((row) => types.includes(row.objectType) && isUuid(row.objectId)).map((row) => row.objectId)),
-  ];
-  const [packageIds, requestIds] = [idsOf('resourcePackage'), idsOf('changeRequest')];
-  const [others, named, packageRows, requestRows] = await Promise.all([
-    loadObjectNames(db, rows),
-    loadDisplayNames(db, idsOf('service', 'user', 'keyword')),
-    packageIds.length > 0
-      ? db
-          .select({ id: resourcePackages.id, name: resourcePackages.name })
-          .from(resourcePackages)
-          .where(inArray(resourcePackages.id, packageIds))
-      : [],
-    requestIds.length > 0
-      ? db
-          .select({ id: changeRequests.id, name: services.name })
-          .from(changeRequests)
-          .innerJoin(services, eq(services.id, changeRequests.serviceId))
-          .where(inArray(changeRequests.id, requestIds))
-      : [],
-  ]);
-  return new Map([
-    ...others,
-    ...named,
-    ...packageRows.map((row): [string, string] => [row.id, row.name]),
-    ...requestRows.map((row): [string, string] => [row.id, row.name]),
-  ]);
+  const ids = rows
+    .filter((row) => ['service', 'user', 'keyword'].includes(row.objectType) && isUuid(row.objectId))
+    .map((row) => row.objectId);
+  const [objects, named] = await Promise.all([loadObjectNames(db, rows), loadDisplayNames(db, ids)]);
+  return new Map([...objects, ...named]);
 };

@@ -1,7 +1,16 @@
 import { isUuid, VO_REVIEW_STATES } from '@nubes/domain';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { auditEvents, contacts, institutions, users, vos } from '../db/schema.js';
+import {
+  auditEvents,
+  changeRequests,
+  contacts,
+  institutions,
+  resourcePackages,
+  services,
+  users,
+  vos,
+} from '../db/schema.js';
 
 /** How many of the portal's latest audit events the dashboards pick their activity from. */
 export const RECENT_EVENTS = 300;
@@ -103,8 +112,10 @@ export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]
   ).map((row) => row.id);
 
 /**
- * The names of the contacts, institutions and VOs among these events, by id, as they are now (a
- * contact shows "Lastname, Firstname" as in its list). Only those still there have one.
+ * The names of the contacts, institutions, VOs, resource packages and change requests among these
+ * events, by id, as they are now: a contact shows "Lastname, Firstname" as in its list, a change
+ * request its service's name. Only those still there have one. Services are not named here: the
+ * dashboard names those the caller may see from its overview, the audit log all (queries/audit-log.ts).
  */
 export const loadObjectNames = async (
   db: Db,
@@ -113,25 +124,41 @@ export const loadObjectNames = async (
   const idsOf = (type: string) => [
     ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),
   ];
-  const [contactIds, institutionIds, voIds] = [idsOf('contact'), idsOf('institution'), idsOf('vo')];
-  const [contactRows, institutionRows, voRows] = await Promise.all([
+  const named = <T extends { id: string; name: string }>(type: string, query: (ids: string[]) => Promise<T[]>) => {
+    const ids = idsOf(type);
+    return ids.length > 0 ? query(ids) : Promise.resolve([] as T[]);
+  };
+  const contactIds = idsOf('contact');
+  const [contactRows, ...rest] = await Promise.all([
     contactIds.length > 0
       ? db
           .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname })
           .from(contacts)
           .where(inArray(contacts.id, contactIds))
       : [],
-    institutionIds.length > 0
-      ? db
-          .select({ id: institutions.id, name: institutions.name })
-          .from(institutions)
-          .where(inArray(institutions.id, institutionIds))
-      : [],
-    voIds.length > 0 ? db.select({ id: vos.id, name: vos.name }).from(vos).where(inArray(vos.id, voIds)) : [],
+    named('institution', (ids) =>
+      db
+        .select({ id: institutions.id, name: institutions.name })
+        .from(institutions)
+        .where(inArray(institutions.id, ids)),
+    ),
+    named('vo', (ids) => db.select({ id: vos.id, name: vos.name }).from(vos).where(inArray(vos.id, ids))),
+    named('resourcePackage', (ids) =>
+      db
+        .select({ id: resourcePackages.id, name: resourcePackages.name })
+        .from(resourcePackages)
+        .where(inArray(resourcePackages.id, ids)),
+    ),
+    named('changeRequest', (ids) =>
+      db
+        .select({ id: changeRequests.id, name: services.name })
+        .from(changeRequests)
+        .innerJoin(services, eq(services.id, changeRequests.serviceId))
+        .where(inArray(changeRequests.id, ids)),
+    ),
   ]);
   return new Map<string, string>([
     ...contactRows.map((row): [string, string] => [row.id, [row.lastname, row.firstname].filter(Boolean).join(', ')]),
-    ...institutionRows.map((row): [string, string] => [row.id, row.name]),
-    ...voRows.map((row): [string, string] => [row.id, row.name]),
+    ...rest.flat().map((row): [string, string] => [row.id, row.name]),
   ]);
 };
