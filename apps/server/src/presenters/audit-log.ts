@@ -1,12 +1,13 @@
 import type { AuditLogEntry } from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
+import { objectLink } from './object-link.js';
 import { presentServiceHistory } from './service-history.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
 /**
  * Audit events as the history shows them (ids named, old → new), each with its actor's id and its
- * object: kind, id and the name it has now (`objectNames`, loadAuditObjectNames), if any.
+ * object: kind, id, and the name it has now (`objectNames`, loadAuditObjectNames) with its screen, if any.
  */
 export const presentAuditLog = (
   rows: readonly AuditRow[],
@@ -20,5 +21,7 @@ export const presentAuditLog = (
     objectType: row.objectType,
     objectId: row.objectId,
     objectName: objectNames.get(row.objectId) ?? null,
+    // Only an object that is still there has a screen to go to.
+    objectLink: objectNames.has(row.objectId) ? objectLink(row.objectType, row.objectId) : null,
   }));
 };

@@ -1,9 +1,8 @@
 import { routePath, type DashboardActivity, type VoState, type WaitingItem, type VoDue } from '@nubes/domain';
 import type { ActivityRow } from '../queries/dashboard.js';
+import { objectLink, serviceLink } from './object-link.js';
 import type { WaitingEntry } from '../read-models/dashboard-overview.js';
 import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
-
-const serviceLink = (id: string, tab?: string) => `${routePath('service', { id })}${tab ? `?tab=${tab}` : ''}`;
 
 export const presentWaitingEntry = (entry: WaitingEntry): WaitingItem => {
   switch (entry.kind) {
@@ -60,20 +59,6 @@ export const presentWaitingVo = (vo: {
       : routePath('virtualOrganisation', { id: vo.id }),
   since: vo.updatedAt.toISOString(),
 });
-
-/** Where an event of an object other than a service leads someone who reads it on its own screen. */
-const objectLink = (objectType: string, objectId: string): string | null => {
-  switch (objectType) {
-    case 'contact':
-      return `${routePath('contactDatabase')}?${new URLSearchParams({ contact: objectId }).toString()}`;
-    case 'institution':
-      return routePath('institutions');
-    case 'vo':
-      return routePath('virtualOrganisation', { id: objectId });
-    default:
-      return null;
-  }
-};
 
 /**
  * An audit event as the dashboard lists it: a service's event leads to its history; another

@@ -7,6 +7,7 @@ import {
 } from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
 import type { UserAccountRecord } from '../queries/user-accounts.js';
+import { objectLink } from './object-link.js';
 import { presentServiceHistory } from './service-history.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -39,6 +40,7 @@ const presentEvents = (
     objectType: row.objectType,
     objectId: row.objectId,
     objectName: objectNames.get(row.objectId) ?? null,
+    objectLink: objectNames.has(row.objectId) ? objectLink(row.objectType, row.objectId) : null,
     as: row.objectType === 'user' && row.objectId === userId ? 'object' : 'actor',
   }));
 };

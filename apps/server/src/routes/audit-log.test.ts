@@ -65,9 +65,10 @@ describe('the audit log', () => {
       objectId: as('nora').id,
       // The object by the name it has now; a keyword's made-up id names nothing.
       objectName: expect.stringMatching(/\S/),
+      objectLink: `/cd/user-accounts?user=${as('nora').id}`,
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     });
-    expect(all.json().items[2]).toMatchObject({ objectId: 'k-1', objectName: null });
+    expect(all.json().items[2]).toMatchObject({ objectId: 'k-1', objectName: null, objectLink: null });
   });
 
   it('names the service a change request refers to, and the request by its service', async () => {
@@ -94,6 +95,8 @@ describe('the audit log', () => {
       expect(listed[0].changes).toContainEqual({ field: 'serviceId', before: null, after: 'Cold Storage' });
       // The change request by its service's name.
       expect(listed[0].objectName).toBe('Cold Storage');
+      // Its screen lies under its service, which the event does not name: no link.
+      expect(listed[0].objectLink).toBeNull();
     } finally {
       await test.database.db.delete(auditEvents).where(eq(auditEvents.id, row!.id));
       await test.database.db.delete(changeRequests).where(eq(changeRequests.id, request!.id));

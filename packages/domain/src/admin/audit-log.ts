@@ -41,6 +41,8 @@ export const auditLogEntrySchema = z
     objectId: z.string(),
     /** What the object is called now (a service's, a contact's name); null when it is gone or has none. */
     objectName: z.string().nullable(),
+    /** The object's screen in the portal, when it is still there and has one of its own. */
+    objectLink: z.string().nullable(),
     changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
   })
   .meta({ id: 'AuditLogEntry' });

@@ -54,6 +54,8 @@ const userAccountEventSchema = z
     objectId: z.string(),
     /** What the object is called now; null when it is gone or has none. */
     objectName: z.string().nullable(),
+    /** The object's screen in the portal, when it is still there and has one of its own. */
+    objectLink: z.string().nullable(),
     /** Whether the user did it or it was done to the user's account. */
     as: z.enum(['actor', 'object']),
     changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),

@@ -41,6 +41,7 @@ const details = (overrides: Partial<UserAccount> = {}): UserAccount => ({
       objectType: 'user',
       objectId: ALICE_ID,
       objectName: 'Alice Adler',
+      objectLink: null,
       as: 'object',
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     },

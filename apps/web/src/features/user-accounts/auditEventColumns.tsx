@@ -1,7 +1,8 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { formatDateTime, type AuditLogEntry } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table';
+import { Link } from '../../routing';
 import { isMessageKey } from '../../i18n/messageKey';
 import { actionLabel } from '../service/view/HistoryTab';
 import { HistoryChanges, type HistoryLabels } from '../service/view/HistoryTable';
@@ -77,7 +78,17 @@ export const auditEventColumns = <E extends ListedEvent>(
         <Text span inherit>
           {objectTypeLabel(t, event.objectType)}
         </Text>
-        {event.objectName && <Text size="sm">{event.objectName}</Text>}
+        {event.objectName && (
+          <Text size="sm">
+            {event.objectLink ? (
+              <Anchor component={Link} to={event.objectLink} inherit>
+                {event.objectName}
+              </Anchor>
+            ) : (
+              event.objectName
+            )}
+          </Text>
+        )}
         {/* Ids are long: the start tells them apart, the whole one is in the title. */}
         <Text size="xs" c="dimmed" title={event.objectId} style={{ whiteSpace: 'nowrap' }}>
           {event.objectId.length > 13 ? `${event.objectId.slice(0, 8)}…` : event.objectId}

@@ -14,6 +14,7 @@ const event = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
   objectType: 'user',
   objectId: '22222222-2222-4222-8222-222222222222',
   objectName: 'Nora Neumann',
+  objectLink: '/cd/user-accounts?user=22222222-2222-4222-8222-222222222222',
   changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
   ...overrides,
 });
@@ -44,7 +45,10 @@ describe('admin panel: the audit log', () => {
     expect(within(table).getByText('Portal roles changed')).toBeInTheDocument();
     expect(within(table).getAllByText('User account')[0]).toBeInTheDocument();
     // The object by the name it has now, beside its kind and the start of its id.
-    expect(within(table).getAllByText('Nora Neumann')[0]).toBeInTheDocument();
+    expect(within(table).getAllByRole('link', { name: 'Nora Neumann' })[0]).toHaveAttribute(
+      'href',
+      '/cd/user-accounts?user=22222222-2222-4222-8222-222222222222',
+    );
     expect(within(table).getByText(/\(empty\) → Service provider/)).toBeInTheDocument();
     expect(within(table).getByText('Mail sent again')).toBeInTheDocument();
     expect(within(table).getByText('Entitlement mapping changed')).toBeInTheDocument();
