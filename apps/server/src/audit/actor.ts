@@ -1,3 +1,5 @@
+import { ANONYMOUS_ACTOR_NAME, SYSTEM_ACTOR_NAME } from '@nubes/domain';
+
 /** Who an audit event names as the one who acted: kept by name too, so it stays readable after a user is gone. */
 export interface Actor {
   id: string | null;
@@ -5,10 +7,10 @@ export interface Actor {
 }
 
 /** Changes nobody asked for in a request: start-up, the configured admin, seeding. */
-export const SYSTEM_ACTOR: Actor = { id: null, name: 'system' };
+export const SYSTEM_ACTOR: Actor = { id: null, name: SYSTEM_ACTOR_NAME };
 
 /** The actor of a change made by a logged-in user (or on a user's behalf, such as their own login). */
 export const actorOf = (user: { id: string; username: string }): Actor => ({ id: user.id, name: user.username });
 
 /** A caller who has not proven who they are: a failed login. */
-export const ANONYMOUS_ACTOR: Actor = { id: null, name: 'anonymous' };
+export const ANONYMOUS_ACTOR: Actor = { id: null, name: ANONYMOUS_ACTOR_NAME };

@@ -267,6 +267,14 @@ const AUDIT_EVENTS = {
   'savedView.deleted': event('savedView', { before: savedViewValues }),
 } as const;
 
+/**
+ * The names an event keeps for an actor who is no user: the portal itself (start-up, the configured
+ * admin, seeding) and a caller who has not proven who they are (a failed login). Screens show them
+ * in words.
+ */
+export const SYSTEM_ACTOR_NAME = 'system';
+export const ANONYMOUS_ACTOR_NAME = 'anonymous';
+
 export type AuditAction = keyof typeof AUDIT_EVENTS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_EVENTS) as AuditAction[];
 

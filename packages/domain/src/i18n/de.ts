@@ -248,6 +248,8 @@ export const de: Messages = {
     noCriteria: 'Es sind keine Gewichtungskriterien festgelegt.',
     notFilled: 'Nicht ausgefüllt',
     emptyValue: '(leer)',
+    systemActor: 'System',
+    anonymousActor: 'Nicht angemeldet',
     yes: 'Ja',
     no: 'Nein',
     noMatches: 'Nichts gefunden',

@@ -245,6 +245,8 @@ export const en = {
     noCriteria: 'No weighting criteria are defined.',
     notFilled: 'Not filled in',
     emptyValue: '(empty)',
+    systemActor: 'System',
+    anonymousActor: 'Not logged in',
     yes: 'Yes',
     no: 'No',
     noMatches: 'Nothing found',

@@ -2,6 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { formatDateTime, type DashboardActivity } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
+import { actorName } from '../service/view/HistoryTable';
 import { auditActionLabel, objectTypeLabel } from '../user-accounts/auditEventColumns';
 
 /** The latest events the person may read: who did what to which object, and when, newest first. */
@@ -18,7 +19,10 @@ export const RecentActivity = ({ entries }: { entries: readonly DashboardActivit
               {formatDateTime(entry.at)}
             </Text>{' '}
             <Text span>
-              {t('dashboard.activityEntry', { actor: entry.actor, action: auditActionLabel(t, entry.action) })}
+              {t('dashboard.activityEntry', {
+                actor: actorName(t, entry.actor),
+                action: auditActionLabel(t, entry.action),
+              })}
             </Text>{' '}
             {entry.link ? (
               <Anchor component={Link} to={entry.link}>

@@ -5,7 +5,7 @@ import type { DataTableColumn } from '../../components/data-table';
 import { Link } from '../../routing';
 import { isMessageKey } from '../../i18n/messageKey';
 import { actionLabel } from '../service/view/HistoryTab';
-import { HistoryChanges, type HistoryLabels } from '../service/view/HistoryTable';
+import { actorName, HistoryChanges, type HistoryLabels } from '../service/view/HistoryTable';
 
 /** An action as words: the account's and the admin panel's labels, then the resource package's, the VO's and the service's history. */
 const actionKeys = (name: string) => {
@@ -52,7 +52,7 @@ export const auditEventColumns = <E extends ListedEvent>(
     nowrap: true,
     hideable: false,
   },
-  { id: 'who', header: t('userAccounts.eventColumns.who'), cell: (event) => event.actor },
+  { id: 'who', header: t('userAccounts.eventColumns.who'), cell: (event) => actorName(t, event.actor) },
   {
     id: 'what',
     header: t('userAccounts.eventColumns.what'),

@@ -72,6 +72,8 @@ describe('admin panel: the audit log', () => {
             action: 'admin.configured',
             changes: [change('roles', ['portalManager'], ['portalManager']), change('password', null, 'rehashed')],
           }),
+          event({ actor: 'system', actorId: null, action: 'admin.created', changes: [] }),
+          event({ actor: 'anonymous', actorId: null, action: 'login.failed', objectType: 'session', changes: [] }),
           event({
             action: 'user.mailSettings.updated',
             changes: [change('language', 'en', 'de'), change('disabledKinds', [], ['reviewStarted'])],
@@ -160,9 +162,13 @@ describe('admin panel: the audit log', () => {
       `Quota unit: ${'x'.repeat(120)}…`,
     ];
     for (const line of english) expect(within(table).getByText(item(line))).toBeInTheDocument();
+    // Actors who are no user, in words.
+    expect(within(table).getByRole('cell', { name: 'System' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'Not logged in' })).toBeInTheDocument();
 
     await act(() => changeLanguage('de'));
     try {
+      expect(await within(table).findByRole('cell', { name: 'Nicht angemeldet' })).toBeInTheDocument();
       const german = [
         'Passwort: (leer) → mit den eingestellten Kosten neu gehasht',
         'Sprache der Mails: English → Deutsch',

@@ -1,6 +1,7 @@
 import './history.css';
 import { Text } from '@mantine/core';
-import { formatDateTime, type HistoryEntry } from '@nubes/domain';
+import { ANONYMOUS_ACTOR_NAME, formatDateTime, SYSTEM_ACTOR_NAME, type HistoryEntry } from '@nubes/domain';
+import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
@@ -11,6 +12,14 @@ export interface HistoryLabels {
   field: (field: string) => string;
   value: (field: string, value: unknown) => string;
 }
+
+/** Who acted, as a person reads it: a user by name, the portal itself and a caller not logged in in words. */
+export const actorName = (t: TFunction, actor: string): string =>
+  actor === SYSTEM_ACTOR_NAME
+    ? t('serviceView.systemActor')
+    : actor === ANONYMOUS_ACTOR_NAME
+      ? t('serviceView.anonymousActor')
+      : actor;
 
 const isUnset = (value: unknown) => value === null || value === undefined;
 
@@ -68,8 +77,8 @@ export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle }: 
       {
         id: 'who',
         header: t('serviceView.who'),
-        cell: (entry) => entry.actor,
-        sortValue: (entry) => entry.actor,
+        cell: (entry) => actorName(t, entry.actor),
+        sortValue: (entry) => actorName(t, entry.actor),
         // A person's name reads as one, not broken over lines.
         nowrap: true,
       },
