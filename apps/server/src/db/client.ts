@@ -34,6 +34,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Apply the committed migrations before use (default true). */
   migrate?: boolean;
+  /** PGlite only: start from this dump (`dumpDataDir`) in memory instead of from `dataDir`. */
+  loadDataDir?: Blob;
 }
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
@@ -64,7 +66,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const client = await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
+  const client = options.loadDataDir
+    ? await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams('') })
+    : await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { Role } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +19,8 @@ import { writesFor } from '../writes/after-commit.js';
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 const JWT_SECRET = 'test-only-secret-that-is-long-enough-for-hs256';
 
+let templateDump: Blob | undefined;
+
 /** A database of its own for one test file: a copy of the template migrated in global setup. */
 export const openTestDatabase = async (): Promise<Database & { drop(): Promise<void> }> => {
   if (process.env.NUBES_TEST_DB === 'postgres') {
@@ -33,16 +33,9 @@ export const openTestDatabase = async (): Promise<Database & { drop(): Promise<v
     const database = await openDatabase({ databaseUrl: `${base}/${name}`, dataDir: '' });
     return { ...database, drop: () => database.close() };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'nubes-test-db-'));
-  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
-  const database = await openDatabase({ dataDir: dir });
-  return {
-    ...database,
-    drop: async () => {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  templateDump ??= new Blob([readFileSync(inject('pgliteTemplateDump'))]);
+  const database = await openDatabase({ dataDir: '', loadDataDir: templateDump });
+  return { ...database, drop: () => database.close() };
 };
 
 export const testConfig = (env: Record<string, string> = {}): Config =>
