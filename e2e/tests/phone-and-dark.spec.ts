@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
 import { loginWithAai } from '../login.js';
 
@@ -5,6 +6,34 @@ import { loginWithAai } from '../login.js';
  * The phone's drawer menu and the dark mode switch, each worked with the keyboard alone
  * (docs/adr/0046-phone-layout.md, docs/adr/0047-dark-mode.md).
  */
+
+// The other specs ask for reduced motion (docs/adr/0005-testing.md); here the transitions run.
+test.use({ reducedMotion: 'no-preference' });
+
+/** The transitions and animations running on the page now, endless ones (loaders) left out. */
+const runningTransitions = (page: Page) =>
+  page.evaluate(
+    () =>
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        ).length,
+  );
+
+test.describe('asking the system for reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('the phone menu opens without a transition', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginWithAai(page, 'paula');
+    await page.goto('/sc/service-portfolio');
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    expect(await runningTransitions(page)).toBe(0);
+  });
+});
 
 test('on a phone the menu opens from the burger with the keyboard, closes with Escape and after a link', async ({
   page,

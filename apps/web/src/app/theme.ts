@@ -13,6 +13,7 @@ export const theme = createTheme({
   // Keyboard users always see where they are (WCAG 2.4.7); mouse clicks do not leave rings behind.
   focusRing: 'auto',
   cursorType: 'pointer',
+  respectReducedMotion: true,
 });
 
 /** "Dimmed" text (menu labels, input descriptions) is gray-6 by default: 3.3:1. Gray-7 reads at 7:1. */
