@@ -70,8 +70,10 @@ const otherLabels = (
       case 'kind':
         if (objectType === 'contact') return word(`contactRelations.${String(raw)}`, String(raw));
         break;
-      case 'password':
       case 'source':
+        // The demo seed of databases made before the source was stored as a key wrote these words.
+        return word(`adminSections.auditLog.values.source.${raw === 'demo data' ? 'demo' : String(raw)}`, String(raw));
+      case 'password':
       case 'list':
         return word(`adminSections.auditLog.values.${field}.${String(raw)}`, String(raw));
       case 'language':

@@ -73,6 +73,9 @@ describe('admin panel: the audit log', () => {
             changes: [change('roles', ['portalManager'], ['portalManager']), change('password', null, 'rehashed')],
           }),
           event({ actor: 'system', actorId: null, action: 'admin.created', changes: [] }),
+          event({ action: 'user.created', changes: [change('source', null, 'environment')] }),
+          // The words the demo seed wrote before it stored a key.
+          event({ action: 'user.created', changes: [change('source', null, 'demo data')] }),
           event({ actor: 'anonymous', actorId: null, action: 'login.failed', objectType: 'session', changes: [] }),
           event({
             action: 'user.mailSettings.updated',
@@ -158,6 +161,8 @@ describe('admin panel: the audit log', () => {
       'Role: Director',
       'Status: Failed → Discarded',
       'List: Service Integration List',
+      'Source: environment variable',
+      'Source: demo data',
       'Options and points: Yes: 2 → Yes: 3',
       `Quota unit: ${'x'.repeat(120)}…`,
     ];
@@ -184,6 +189,7 @@ describe('admin panel: the audit log', () => {
         'Kosten: Annehmen',
         'Status: Service online → Service außer Betrieb',
         'Liste: Service-Integrationsliste',
+        'Quelle: Demodaten',
         'Optionen und Punkte: Ja: 2 → Ja: 3',
       ];
       for (const line of german) expect(await within(table).findByText(item(line))).toBeInTheDocument();
