@@ -40,7 +40,6 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-GB',
-    reducedMotion: 'reduce',
     timezoneId: 'Europe/Berlin',
     // Recording a trace for every test was two fifths of the run's CPU (a screencast through the GPU
     // process, DOM snapshots at each action), all of it thrown away when the test passed. A failure

@@ -7,9 +7,6 @@ import { loginWithAai } from '../login.js';
  * (docs/adr/0046-phone-layout.md, docs/adr/0047-dark-mode.md).
  */
 
-// The other specs ask for reduced motion (docs/adr/0005-testing.md); here the transitions run.
-test.use({ reducedMotion: 'no-preference' });
-
 /** The transitions and animations running on the page now, endless ones (loaders) left out. */
 const runningTransitions = (page: Page) =>
   page.evaluate(
