@@ -67,7 +67,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   }
 
   const client = options.loadDataDir
-    ? await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams('') })
+    ? await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams() })
     : await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

@@ -35,6 +35,11 @@ describe("PGlite's shared buffers", () => {
     expect(pgliteSharedBuffersMb(dataDirWith(8 * MB, 12 * MB))).toBe(32);
   });
 
+  it('are the least for a database in memory, which has no data dir', () => {
+    expect(pgliteSharedBuffersMb()).toBe(32);
+    expect(pgliteStartParams()).toContain('shared_buffers=32MB');
+  });
+
   it("hold a larger database's files, in steps of 16 MB", () => {
     expect(pgliteSharedBuffersMb(dataDirWith(30 * MB, 20 * MB))).toBe(64);
   });

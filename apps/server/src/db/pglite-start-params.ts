@@ -8,8 +8,9 @@ const MAX_SHARED_BUFFERS_MB = 128;
 const MIN_SHARED_BUFFERS_MB = 32;
 const STEP_MB = 16;
 
-/** The bytes of the databases' files (`base/`); 0 for a data dir not made yet. */
-const databaseBytes = (dataDir: string): number => {
+/** The bytes of the databases' files (`base/`); 0 for a data dir not made yet or none (in memory). */
+const databaseBytes = (dataDir: string | undefined): number => {
+  if (!dataDir) return 0;
   let entries;
   try {
     entries = readdirSync(path.join(dataDir, 'base'), { recursive: true, withFileTypes: true });
@@ -35,13 +36,16 @@ const databaseBytes = (dataDir: string): number => {
  * buffers; a large one keeps the default, since its lists' checks read whole tables and a miss
  * costs a read through the file system (docs/adr/0058-server-bundle-and-start-time.md).
  */
-export const pgliteSharedBuffersMb = (dataDir: string): number => {
+export const pgliteSharedBuffersMb = (dataDir?: string): number => {
   const needed = Math.ceil(databaseBytes(dataDir) / MB / STEP_MB) * STEP_MB;
   return Math.min(MAX_SHARED_BUFFERS_MB, Math.max(MIN_SHARED_BUFFERS_MB, needed));
 };
 
-/** PGlite's own start parameters, with the shared buffers for this data dir. */
-export const pgliteStartParams = (dataDir: string): string[] => [
+/**
+ * PGlite's own start parameters, with the shared buffers for this data dir; without one (a database
+ * in memory, whose files are in memory already) the least.
+ */
+export const pgliteStartParams = (dataDir?: string): string[] => [
   ...PGlite.defaultStartParams,
   '-c',
   `shared_buffers=${pgliteSharedBuffersMb(dataDir)}MB`,
