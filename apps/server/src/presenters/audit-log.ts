@@ -1,6 +1,7 @@
 import type { AuditLogEntry } from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
-import { objectLink } from './object-link.js';
+import { presentEventObject } from './object-link.js';
+import type { NamedObject } from '../queries/dashboard.js';
 import { presentServiceHistory } from './service-history.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -12,7 +13,7 @@ type AuditRow = typeof auditEvents.$inferSelect;
 export const presentAuditLog = (
   rows: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
-  objectNames: ReadonlyMap<string, string>,
+  objectNames: ReadonlyMap<string, NamedObject>,
 ): AuditLogEntry[] => {
   const entries = presentServiceHistory(rows, names);
   return rows.map((row, index) => ({
@@ -20,8 +21,6 @@ export const presentAuditLog = (
     actorId: row.actorId,
     objectType: row.objectType,
     objectId: row.objectId,
-    objectName: objectNames.get(row.objectId) ?? null,
-    // Only an object that is still there has a screen to go to.
-    objectLink: objectNames.has(row.objectId) ? objectLink(row.objectType, row.objectId) : null,
+    ...presentEventObject(row, objectNames.get(row.objectId)),
   }));
 };

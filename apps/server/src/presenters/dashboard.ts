@@ -1,5 +1,5 @@
 import { routePath, type DashboardActivity, type VoState, type WaitingItem, type VoDue } from '@nubes/domain';
-import type { ActivityRow } from '../queries/dashboard.js';
+import type { ActivityRow, NamedObject } from '../queries/dashboard.js';
 import { objectLink, serviceLink } from './object-link.js';
 import type { WaitingEntry } from '../read-models/dashboard-overview.js';
 import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
@@ -69,15 +69,15 @@ export const presentActivity = (
   row: ActivityRow,
   service: ServiceListRow | null,
   readsAuditLog: boolean,
-  /** Another object's name as it is now (loadObjectNames), when it still exists. */
-  objectName: string | null = null,
+  /** Another object as it is now (loadObjectNames), when it still exists. */
+  object: NamedObject | null = null,
 ): DashboardActivity => ({
   id: row.id,
   at: row.at.toISOString(),
   actor: row.actorDisplayName,
   action: row.action,
   objectType: row.objectType,
-  objectName: service?.name ?? objectName,
+  objectName: service?.name ?? object?.name ?? null,
   link:
     row.objectType === 'service'
       ? service
@@ -85,5 +85,5 @@ export const presentActivity = (
         : null
       : readsAuditLog
         ? `${routePath('adminPanel')}?${new URLSearchParams({ tab: 'auditLog', objectType: row.objectType, objectId: row.objectId }).toString()}`
-        : objectLink(row.objectType, row.objectId),
+        : objectLink(row.objectType, row.objectId, object?.serviceId),
 });

@@ -7,7 +7,8 @@ import {
 } from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
 import type { UserAccountRecord } from '../queries/user-accounts.js';
-import { objectLink } from './object-link.js';
+import { presentEventObject } from './object-link.js';
+import type { NamedObject } from '../queries/dashboard.js';
 import { presentServiceHistory } from './service-history.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
@@ -32,15 +33,14 @@ const presentEvents = (
   userId: string,
   rows: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
-  objectNames: ReadonlyMap<string, string>,
+  objectNames: ReadonlyMap<string, NamedObject>,
 ): UserAccountEvent[] => {
   const entries = presentServiceHistory(rows, names);
   return rows.map((row, index) => ({
     ...entries[index]!,
     objectType: row.objectType,
     objectId: row.objectId,
-    objectName: objectNames.get(row.objectId) ?? null,
-    objectLink: objectNames.has(row.objectId) ? objectLink(row.objectType, row.objectId) : null,
+    ...presentEventObject(row, objectNames.get(row.objectId)),
     as: row.objectType === 'user' && row.objectId === userId ? 'object' : 'actor',
   }));
 };
@@ -49,7 +49,7 @@ export const presentUserAccount = (
   row: UserAccountRecord,
   events: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
-  objectNames: ReadonlyMap<string, string>,
+  objectNames: ReadonlyMap<string, NamedObject>,
   canManageRoles: boolean,
   contact: LinkedContact | null,
 ): UserAccount => ({

@@ -2,7 +2,7 @@ import { isUuid, type AuditLogQuery } from '@nubes/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
-import { loadObjectNames } from './dashboard.js';
+import { loadObjectNames, type NamedObject } from './dashboard.js';
 import { loadDisplayNames } from './display-names.js';
 
 /** Days are the alliance's (Europe/Berlin, as the portal shows dates): `to` includes its whole day. */
@@ -45,10 +45,10 @@ type EventObject = { objectType: string; objectId: string };
  * their readers read every event, so beside the dashboard's names (loadObjectNames) services, users
  * and keywords are named as the history names them. Objects that are gone have none.
  */
-export const loadAuditObjectNames = async (db: Db, rows: readonly EventObject[]): Promise<Map<string, string>> => {
+export const loadAuditObjectNames = async (db: Db, rows: readonly EventObject[]): Promise<Map<string, NamedObject>> => {
   const ids = rows
     .filter((row) => ['service', 'user', 'keyword'].includes(row.objectType) && isUuid(row.objectId))
     .map((row) => row.objectId);
   const [objects, named] = await Promise.all([loadObjectNames(db, rows), loadDisplayNames(db, ids)]);
-  return new Map([...objects, ...named]);
+  return new Map([...objects, ...[...named].map(([id, name]): [string, NamedObject] => [id, { name }])]);
 };

@@ -112,19 +112,28 @@ export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]
   ).map((row) => row.id);
 
 /**
- * The names of the contacts, institutions, VOs, resource packages and change requests among these
- * events, by id, as they are now: a contact shows "Lastname, Firstname" as in its list, a change
- * request its service's name. Only those still there have one. Services are not named here: the
+ * An event's object as it is now: its name, and for an object whose screen is under its service
+ * (a resource package, a change request) that service's id.
+ */
+export type NamedObject = { name: string; serviceId?: string };
+
+/**
+ * The contacts, institutions, VOs, resource packages and change requests among these events, by
+ * id, as they are now: a contact shows "Lastname, Firstname" as in its list, a change request its
+ * service's name. Only those still there are in the map. Services are not named here: the
  * dashboard names those the caller may see from its overview, the audit log all (queries/audit-log.ts).
  */
 export const loadObjectNames = async (
   db: Db,
   rows: readonly Pick<ActivityRow, 'objectType' | 'objectId'>[],
-): Promise<Map<string, string>> => {
+): Promise<Map<string, NamedObject>> => {
   const idsOf = (type: string) => [
     ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),
   ];
-  const named = <T extends { id: string; name: string }>(type: string, query: (ids: string[]) => Promise<T[]>) => {
+  const named = <T extends { id: string; name: string; serviceId?: string }>(
+    type: string,
+    query: (ids: string[]) => Promise<T[]>,
+  ) => {
     const ids = idsOf(type);
     return ids.length > 0 ? query(ids) : Promise.resolve([] as T[]);
   };
@@ -145,20 +154,23 @@ export const loadObjectNames = async (
     named('vo', (ids) => db.select({ id: vos.id, name: vos.name }).from(vos).where(inArray(vos.id, ids))),
     named('resourcePackage', (ids) =>
       db
-        .select({ id: resourcePackages.id, name: resourcePackages.name })
+        .select({ id: resourcePackages.id, name: resourcePackages.name, serviceId: resourcePackages.serviceId })
         .from(resourcePackages)
         .where(inArray(resourcePackages.id, ids)),
     ),
     named('changeRequest', (ids) =>
       db
-        .select({ id: changeRequests.id, name: services.name })
+        .select({ id: changeRequests.id, name: services.name, serviceId: changeRequests.serviceId })
         .from(changeRequests)
         .innerJoin(services, eq(services.id, changeRequests.serviceId))
         .where(inArray(changeRequests.id, ids)),
     ),
   ]);
-  return new Map<string, string>([
-    ...contactRows.map((row): [string, string] => [row.id, [row.lastname, row.firstname].filter(Boolean).join(', ')]),
-    ...rest.flat().map((row): [string, string] => [row.id, row.name]),
+  return new Map<string, NamedObject>([
+    ...contactRows.map((row): [string, NamedObject] => [
+      row.id,
+      { name: [row.lastname, row.firstname].filter(Boolean).join(', ') },
+    ]),
+    ...rest.flat().map(({ id, ...object }): [string, NamedObject] => [id, object]),
   ]);
 };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, changeRequests } from '../db/schema.js';
+import { auditEvents, changeRequests, resourcePackages, resourceTypes } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 
@@ -71,35 +71,75 @@ describe('the audit log', () => {
     expect(all.json().items[2]).toMatchObject({ objectId: 'k-1', objectName: null, objectLink: null });
   });
 
-  it('names the service a change request refers to, and the request by its service', async () => {
-    const service = await createServiceInState(test.database.db, {
-      objectOwnerId: as('alice').id,
-      name: 'Cold Storage',
-      fields: {},
-    });
-    const [request] = await test.database.db.insert(changeRequests).values({ serviceId: service.id }).returning();
-    const [row] = await test.database.db
-      .insert(auditEvents)
+  it('names the service a change request refers to, and leads to a change request and a package under their service', async () => {
+    const { db } = test.database;
+    const service = await createServiceInState(db, { objectOwnerId: as('alice').id, name: 'Cold Storage', fields: {} });
+    const [request] = await db.insert(changeRequests).values({ serviceId: service.id }).returning();
+    const name = { en: 'Compute', de: 'Rechnen' };
+    const [type] = await db
+      .insert(resourceTypes)
+      .values({ key: 'audit-compute', name, description: name, quotaUnit: name, schema: { type: 'object' } })
+      .returning();
+    const [pkg] = await db
+      .insert(resourcePackages)
       .values({
-        actorId: as('alice').id,
-        actorName: 'Alice Adler',
-        at: new Date('2026-02-01T10:00:00Z'),
-        objectType: 'changeRequest',
-        objectId: request!.id,
-        action: 'changeRequest.created',
-        after: { serviceId: service.id, fromIntegrationManager: false, fields: { costs: 'free' } },
+        serviceId: service.id,
+        typeId: type!.id,
+        name: 'Small project',
+        quota: 8,
+        policyNames: ['small'],
+        policy: {},
       })
       .returning();
+    const rows = await db
+      .insert(auditEvents)
+      .values([
+        {
+          actorId: as('alice').id,
+          actorName: 'Alice Adler',
+          at: new Date('2026-02-01T10:00:00Z'),
+          objectType: 'changeRequest',
+          objectId: request!.id,
+          action: 'changeRequest.created',
+          after: { serviceId: service.id, fromIntegrationManager: false, fields: { costs: 'free' } },
+        },
+        {
+          actorId: as('alice').id,
+          actorName: 'Alice Adler',
+          at: new Date('2026-02-01T11:00:00Z'),
+          objectType: 'resourcePackage',
+          objectId: pkg!.id,
+          action: 'resourcePackage.created',
+          after: { name: 'Small project' },
+        },
+      ])
+      .returning();
     try {
-      const listed = (await get('admin', { action: 'changeRequest.created' })).json().items;
-      expect(listed[0].changes).toContainEqual({ field: 'serviceId', before: null, after: 'Cold Storage' });
-      // The change request by its service's name.
-      expect(listed[0].objectName).toBe('Cold Storage');
-      // Its screen lies under its service, which the event does not name: no link.
-      expect(listed[0].objectLink).toBeNull();
+      const [created] = (await get('admin', { action: 'changeRequest.created' })).json().items;
+      expect(created.changes).toContainEqual({ field: 'serviceId', before: null, after: 'Cold Storage' });
+      // The change request by its service's name, and the service's change requests as its screen.
+      expect(created).toMatchObject({
+        objectName: 'Cold Storage',
+        objectLink: `/sc/service/${service.id}?tab=changeRequests`,
+      });
+      const [packaged] = (await get('admin', { objectType: 'resourcePackage', objectId: pkg!.id })).json().items;
+      expect(packaged).toMatchObject({
+        objectName: 'Small project',
+        objectLink: `/sc/service/${service.id}/policy/${pkg!.id}`,
+      });
+      // Once the package is gone, its event has neither a name nor a screen.
+      await db.delete(resourcePackages).where(eq(resourcePackages.id, pkg!.id));
+      const [gone] = (await get('admin', { objectType: 'resourcePackage', objectId: pkg!.id })).json().items;
+      expect(gone).toMatchObject({ objectName: null, objectLink: null });
     } finally {
-      await test.database.db.delete(auditEvents).where(eq(auditEvents.id, row!.id));
-      await test.database.db.delete(changeRequests).where(eq(changeRequests.id, request!.id));
+      await db.delete(auditEvents).where(
+        inArray(
+          auditEvents.id,
+          rows.map((row) => row.id),
+        ),
+      );
+      await db.delete(resourcePackages).where(eq(resourcePackages.id, pkg!.id));
+      await db.delete(changeRequests).where(eq(changeRequests.id, request!.id));
     }
   });
 
