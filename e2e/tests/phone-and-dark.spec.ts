@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loginAsAdmin, loginWithAai } from '../login.js';
 
 /**
  * The phone's drawer menu and the dark mode switch, each worked with the keyboard alone
@@ -29,6 +29,34 @@ test.describe('asking the system for reduced motion', () => {
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     expect(await runningTransitions(page)).toBe(0);
+  });
+
+  test('the JSON editor is a white sheet on the dark page from its first frame', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // Every frame's editor background, from the page's first frame on: a change of style that
+    // waited for a transition would show the dark page behind the editor's syntax colours.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { editorBackgrounds: seen });
+      const sample = () => {
+        const editor = document.querySelector('.cm-editor');
+        if (editor) seen.push(getComputedStyle(editor).backgroundColor);
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    await loginAsAdmin(page);
+    await page.goto('/manage/adminPanel');
+    await page.getByRole('tabpanel').getByRole('button', { name: 'New type' }).click();
+    const schema = page
+      .getByRole('dialog', { name: 'New resource type' })
+      .getByRole('textbox', { name: 'JSON Schema of the policy' });
+    await expect(schema).toBeVisible();
+    const backgrounds = await page.evaluate(
+      () => (window as unknown as { editorBackgrounds: string[] }).editorBackgrounds,
+    );
+    expect(backgrounds.length).toBeGreaterThan(0);
+    expect(new Set(backgrounds)).toEqual(new Set(['rgb(255, 255, 255)']));
   });
 });
 
