@@ -73,6 +73,22 @@ test('the portal manager raises a weighting factor, the integration list follows
   expect(rankOf(restored, RISER)).toBeGreaterThan(rankOf(restored, OVERTAKEN));
 });
 
+test('the audit log leads from a resource package’s event to the package', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/manage/adminPanel?tab=auditLog');
+  await page.getByRole('combobox', { name: 'Object' }).selectOption({ label: 'Resource package' });
+  await expect(page).toHaveURL(/objectType=resourcePackage/);
+  // The newest package that still exists: one that is gone has no link.
+  const link = page
+    .getByRole('table', { name: /^Audit log/ })
+    .getByRole('link')
+    .first();
+  const name = (await link.textContent())!;
+  await link.click();
+  await expect(page).toHaveURL(/\/sc\/service\/[^/]+\/policy\/[^/]+$/);
+  await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+});
+
 test('the portal manager finds the failed mail with its error and sends it again', async ({ page }) => {
   await loginAsAdmin(page);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Admin Panel' }).click();
