@@ -60,6 +60,29 @@ test.describe('asking the system for reduced motion', () => {
   });
 });
 
+test('a link to a later tab shows that tab selected in the tab list, on a phone and with German labels on a desktop', async ({
+  page,
+}) => {
+  await loginWithAai(page, 'paula');
+  await page.goto('/sc/service-portfolio');
+  await page.getByRole('table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/sc\/service\/[^/?]+\?/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The history is the last of ten tabs: they scroll sideways in one row, and the link's tab is
+  // brought into the row's visible part.
+  await page.goto(`${new URL(page.url()).pathname}?tab=history`);
+  const selected = page.getByRole('tablist', { name: 'Service views' }).getByRole('tab', { selected: true });
+  await expect(selected).toHaveText('History');
+  await expect(selected).toBeInViewport({ ratio: 0.95 });
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await page.reload();
+  const ausgewählt = page.getByRole('tablist', { name: 'Ansichten des Service' }).getByRole('tab', { selected: true });
+  await expect(ausgewählt).toHaveText('Verlauf');
+  await expect(ausgewählt).toBeInViewport({ ratio: 0.95 });
+});
+
 test('on a phone the menu opens from the burger with the keyboard, closes with Escape and after a link', async ({
   page,
 }) => {

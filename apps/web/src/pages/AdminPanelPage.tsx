@@ -1,5 +1,5 @@
 import { Stack, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditLogSection } from '../features/admin/audit-log/AuditLogSection';
 import { WeightingSection } from '../features/admin/weighting/WeightingSection';
@@ -10,6 +10,7 @@ import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
 import type { MessageKey } from '@nubes/domain';
 import { useSearchParams } from '../routing';
+import { useSelectedTabInView } from '../hooks/useSelectedTabInView';
 
 interface AdminTab {
   id: string;
@@ -64,17 +65,7 @@ export const AdminPanelPage = () => {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab = TABS.find((candidate) => candidate.id === asked) ?? TABS[0]!;
-  const list = useRef<HTMLDivElement>(null);
-  // On a phone the tab list scrolls sideways: the open section's tab is brought into the middle, so
-  // a link to a later section shows which one is open (and that there are more on both sides).
-  useEffect(() => {
-    const box = list.current;
-    const selected = box?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!box || !selected || box.scrollWidth <= box.clientWidth) return;
-    const outer = box.getBoundingClientRect();
-    const inner = selected.getBoundingClientRect();
-    box.scrollLeft += inner.left - outer.left - (outer.width - inner.width) / 2;
-  }, [tab.id]);
+  const list = useSelectedTabInView(tab.id);
   return (
     <Stack gap="lg">
       <Title order={1}>{t('routes.adminPanel')}</Title>

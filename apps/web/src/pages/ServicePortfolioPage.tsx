@@ -9,6 +9,7 @@ import { useTabCounts } from '../features/portfolio/tabCounts';
 import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
 import { NoAccess } from '../components/NoAccess';
+import { useSelectedTabInView } from '../hooks/useSelectedTabInView';
 
 const isTab = (value: string | null): value is PortfolioTab =>
   value !== null && (PORTFOLIO_TABS as readonly string[]).includes(value);
@@ -23,10 +24,11 @@ export const ServicePortfolioPage = () => {
   const mayList = usePermission('service.list');
   const { filters, setFilters } = useListFilters('portfolio');
   const counts = useTabCounts(filters, mayList);
+  const active = filters.tab ?? DEFAULT_TAB;
+  const tabList = useSelectedTabInView(active);
   // The server answers 403 to anyone else; say so instead of showing an empty list.
   if (!mayList) return <NoAccess />;
   const number = new Intl.NumberFormat(i18n.language);
-  const active = filters.tab ?? DEFAULT_TAB;
 
   return (
     <Stack gap="lg">
@@ -37,7 +39,7 @@ export const ServicePortfolioPage = () => {
           if (isTab(value) && value !== active) setFilters(changeFilters(filters, 'portfolio', { tab: value }));
         }}
       >
-        <Tabs.List aria-label={t('portfolio.tabsLabel')}>
+        <Tabs.List ref={tabList} aria-label={t('portfolio.tabsLabel')}>
           {PORTFOLIO_TABS.map((tab) => (
             <Tabs.Tab
               key={tab}

@@ -20,6 +20,7 @@ import { reviewColumns } from './reviewColumns';
 import { ReviewFilterBar } from './ReviewFilterBar';
 import { changeReviewView, filtersOf, REVIEW_PAGE_SIZES, type ReviewListView } from './reviewQuery';
 import { useReviewAction } from './useReviewAction';
+import { useSelectedTabInView } from '../../hooks/useSelectedTabInView';
 
 const ALL = 'all';
 type TabValue = ReviewTab | typeof ALL;
@@ -89,6 +90,7 @@ export const ReviewList = ({ view, setView }: Props) => {
     [t, action, busyId],
   );
 
+  const tabList = useSelectedTabInView(view.tab ?? ALL);
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
   const total = list.data?.total ?? 0;
@@ -172,7 +174,7 @@ export const ReviewList = ({ view, setView }: Props) => {
             setView(changeReviewView(view, { tab: value === ALL ? null : (value as ReviewTab) }));
         }}
       >
-        <Tabs.List aria-label={t('reviews.filters.tab')}>
+        <Tabs.List ref={tabList} aria-label={t('reviews.filters.tab')}>
           {[ALL, ...REVIEW_TABS].map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`reviews.tabs.${value as TabValue}`)}

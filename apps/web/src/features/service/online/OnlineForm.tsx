@@ -40,6 +40,7 @@ import { useSaveService } from '../useSaveService';
 import { focusField, useServiceDraft, type ServiceDraft } from '../useServiceDraft';
 import { reportWriteError } from '../writes';
 import { ServiceFormHeading } from '../header/ServiceFormHeading';
+import { useSelectedTabInView } from '../../../hooks/useSelectedTabInView';
 
 const GROUPS = informationPages();
 const ORDER = informationOrder();
@@ -90,6 +91,7 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   const draft = useServiceDraft(base);
   useGuardedForm('online', { dirty: draft.dirty, discard: draft.reset });
   const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
+  const tabList = useSelectedTabInView(tab);
 
   const showField = (key: string) => {
     const group = groupOfKey(key);
@@ -139,7 +141,7 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
       )}
 
       <Tabs value={tab} onChange={(next) => next && setTab(next as FieldGroup)} keepMounted={false}>
-        <Tabs.List aria-label={t('changeRequests.onlineForm.tabsLabel')}>
+        <Tabs.List ref={tabList} aria-label={t('changeRequests.onlineForm.tabsLabel')}>
           {GROUPS.map((group) => (
             <Tabs.Tab key={group} value={group}>
               {t(`fieldGroups.${group}`)}

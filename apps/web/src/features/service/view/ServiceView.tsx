@@ -18,6 +18,7 @@ import { ResponsibilitiesTab } from './ResponsibilitiesTab';
 import { StatusTab } from './StatusTab';
 import { SERVICE_TABS, isServiceTab, useServiceTabs } from './useServiceTabs';
 import { WeightingTab } from './WeightingTab';
+import { useSelectedTabInView } from '../../../hooks/useSelectedTabInView';
 
 /**
  * /sc/service/{id}: the service's header (with the next steps) and its tabs. The service information draft lives here,
@@ -39,6 +40,7 @@ export const ServiceView = ({ service }: { service: ServiceDetail }) => (
 const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const { tab, open } = useServiceTabs();
+  const tabList = useSelectedTabInView(tab);
   const { confirm } = useLeaveGuard();
   const base = useMemo(() => draftFromService(service), [service]);
   const draft = useServiceDraft(base, useDraftKey(service.id));
@@ -58,7 +60,7 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
         }}
         keepMounted={false}
       >
-        <Tabs.List aria-label={t('serviceView.tabsLabel')}>
+        <Tabs.List ref={tabList} aria-label={t('serviceView.tabsLabel')}>
           {SERVICE_TABS.filter((value) => value !== 'changeRequests' || service.permissions.changeRequests).map(
             (value) => (
               <Tabs.Tab key={value} value={value}>
