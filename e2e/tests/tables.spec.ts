@@ -126,3 +126,24 @@ test('a visitor searches the public portfolio by provider and opens a service’
   await page.getByRole('link', { name: 'Back to the service portfolio' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Public Service Portfolio' })).toBeVisible();
 });
+
+test('a list’s rows stay where they first appear, so a click on a row’s link lands on it', async ({ page }) => {
+  // Every frame's position of the first row's link, from the page's first frame on: the column
+  // chooser's code arrives after the rows and must not push them down.
+  await page.addInitScript(() => {
+    const tops: number[] = [];
+    Object.assign(window, { firstRowTops: tops });
+    const sample = () => {
+      const link = document.querySelector('main tbody tr a');
+      const top = link && Math.round(link.getBoundingClientRect().top);
+      if (top !== null && top !== tops.at(-1)) tops.push(top);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  await loginWithAai(page, 'rita');
+  await page.goto('/sc/resourcePackageReviewList');
+  await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
+  const tops = await page.evaluate(() => (window as unknown as { firstRowTops: number[] }).firstRowTops);
+  expect(tops).toHaveLength(1);
+});

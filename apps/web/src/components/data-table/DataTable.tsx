@@ -370,6 +370,8 @@ export const DataTable = <T extends RowData>({
     </Suspense>
   );
 
+  const showsChooser = Boolean(columnChooser && session && hideable.length > 1 && pageRows.length > 0);
+
   const message = (content: ReactNode) => (
     <tr>
       <td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
@@ -380,7 +382,13 @@ export const DataTable = <T extends RowData>({
 
   return (
     <div className="data-table">
-      <Group justify="space-between" align="center" gap="sm" className="data-table-toolbar">
+      <Group
+        justify="space-between"
+        align="center"
+        gap="sm"
+        className="data-table-toolbar"
+        mod={{ 'with-chooser': showsChooser }}
+      >
         <Group gap="sm" align="center">
           {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
           {showCount && rows && total > 0 && (
@@ -415,7 +423,7 @@ export const DataTable = <T extends RowData>({
             </Suspense>
           )}
           {toolbar}
-          {columnChooser && session && hideable.length > 1 && pageRows.length > 0 && (
+          {showsChooser && (
             <Suspense fallback={null}>
               <ColumnChooser
                 columns={hideable.map((column) => ({
