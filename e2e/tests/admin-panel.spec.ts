@@ -78,11 +78,12 @@ test('the audit log leads from a resource package’s event to the package', asy
   await page.goto('/manage/adminPanel?tab=auditLog');
   await page.getByRole('combobox', { name: 'Object' }).selectOption({ label: 'Resource package' });
   await expect(page).toHaveURL(/objectType=resourcePackage/);
+  // The address changes at once; the rows only when the filtered page has come.
+  const log = page.getByRole('table', { name: /^Audit log/ });
+  await expect(log.locator('tbody tr').first()).toContainText('Resource package');
+  await expect(log.locator('tbody tr').last()).toContainText('Resource package');
   // The newest package that still exists: one that is gone has no link.
-  const link = page
-    .getByRole('table', { name: /^Audit log/ })
-    .getByRole('link')
-    .first();
+  const link = log.getByRole('link').first();
   const name = (await link.textContent())!;
   await link.click();
   await expect(page).toHaveURL(/\/sc\/service\/[^/]+\/policy\/[^/]+$/);
