@@ -90,7 +90,8 @@ export const ReviewList = ({ view, setView }: Props) => {
     [t, action, busyId],
   );
 
-  const tabList = useSelectedTabInView(view.tab ?? ALL);
+  const tab: TabValue = view.tab ?? ALL;
+  const tabList = useSelectedTabInView(tab);
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
   const total = list.data?.total ?? 0;
@@ -99,7 +100,6 @@ export const ReviewList = ({ view, setView }: Props) => {
   // of them would only meet the server's 409, so the bulk actions wait for the view's own count.
   const counting = list.isPlaceholderData;
   const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
-  const tab: TabValue = view.tab ?? ALL;
 
   const table =
     list.isError && !list.data ? (
