@@ -3,6 +3,7 @@ import type { Db } from '../db/client.js';
 import { serviceDataFingerprint } from '../db/service-fingerprint.js';
 import type { ChangeRequestListRow } from '../model/change-request.js';
 import { changeRequestFingerprint, loadChangeRequestListRows } from '../queries/change-requests.js';
+import { createRowOrders } from './row-orders.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
 
 /** The Change Request List's rows; changed() after something a row shows (a request, a service's name). */
@@ -28,12 +29,30 @@ export const createChangeRequestList = ({ db, ...options }: ChangeRequestListOpt
     fingerprint: async () => `${await changeRequestFingerprint(db)}|${await serviceDataFingerprint(db)}`,
   });
 
-const SORT_VALUES = {
-  updatedAt: (row: ChangeRequestListRow) => row.updatedAt.getTime(),
-  createdAt: (row: ChangeRequestListRow) => row.createdAt.getTime(),
-  state: (row: ChangeRequestListRow) => row.state,
-  service: (row: ChangeRequestListRow) => row.serviceKey,
-} as const;
+type SortKey = ChangeRequestListQuery['sort'];
+
+const SORT_VALUES: Record<SortKey, (row: ChangeRequestListRow) => string | number> = {
+  updatedAt: (row) => row.updatedAt.getTime(),
+  createdAt: (row) => row.createdAt.getTime(),
+  state: (row) => row.state,
+  service: (row) => row.serviceKey,
+};
+
+/** By the value in the direction asked, then the newest id first whatever the direction, so pages are stable. */
+const compareBy =
+  (value: (row: ChangeRequestListRow) => string | number, direction: 1 | -1) =>
+  (a: ChangeRequestListRow, b: ChangeRequestListRow) => {
+    const x = value(a);
+    const y = value(b);
+    if (x < y) return -direction;
+    if (x > y) return direction;
+    return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  };
+
+const orders = createRowOrders<ChangeRequestListRow, 'state' | 'fromIntegrationManager'>({
+  searchText: (row) => row.searchText,
+  filters: { state: (row) => row.state, fromIntegrationManager: (row) => row.fromIntegrationManager },
+});
 
 /**
  * One page of the list: filtered by state and origin, searched (every word in service name,
@@ -43,27 +62,19 @@ export const pageOfChangeRequests = (
   rows: readonly ChangeRequestListRow[],
   query: ChangeRequestListQuery,
 ): { items: ChangeRequestListRow[]; total: number } => {
-  const words = (query.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  const wantIntegration = query.from === undefined ? null : query.from === 'integrationManager';
-  const matches = rows.filter((row) => {
-    if (query.state && row.state !== query.state) return false;
-    if (wantIntegration !== null && row.fromIntegrationManager !== wantIntegration) return false;
-    if (words.length === 0) return true;
-    return words.every((word) => row.searchText.includes(word));
+  const { sort, order } = query;
+  return orders.page(rows, {
+    // The rows arrive newest change first: that order needs no sort.
+    sort: {
+      key: `${sort}:${order}`,
+      by: sort === 'updatedAt' && order === 'desc' ? 'loaded' : compareBy(SORT_VALUES[sort], order === 'asc' ? 1 : -1),
+    },
+    where: {
+      state: query.state,
+      fromIntegrationManager: query.from === undefined ? undefined : query.from === 'integrationManager',
+    },
+    q: query.q,
+    page: query.page,
+    pageSize: query.pageSize,
   });
-  const value = SORT_VALUES[query.sort];
-  const direction = query.order === 'asc' ? 1 : -1;
-  // The rows come newest change first: that order needs no sort.
-  const presorted = query.sort === 'updatedAt' && query.order === 'desc';
-  const sorted = presorted
-    ? matches
-    : matches.sort((a, b) => {
-        const x = value(a);
-        const y = value(b);
-        if (x < y) return -direction;
-        if (x > y) return direction;
-        return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-      });
-  const start = (query.page - 1) * query.pageSize;
-  return { items: sorted.slice(start, start + query.pageSize), total: matches.length };
 };
