@@ -81,17 +81,48 @@ export const presentResourcePackages = async (
  * The Review List's rows: the steps the caller may take come from their relation to each package's
  * service (a reviewer who is also one of its admins may withdraw as well).
  */
-export const presentReviewRow = (principal: Principal, row: ReviewListRow): ResourcePackageReviewRow => ({
-  id: row.id,
-  name: row.name,
-  service: packageServiceRef(row.service),
-  provider: row.provider,
-  type: packageTypeRef(row.type),
-  quota: row.quota,
-  state: row.state,
-  version: row.version,
-  submittedAt: iso(row.submittedAt),
-  submittedBy: row.submittedBy,
-  updatedAt: row.updatedAt.toISOString(),
-  actions: resourcePackageActions(serviceRelation(principal, row.service, row.adminIds), row.state),
-});
+export const presentReviewRow = (principal: Principal, row: ReviewListRow): ResourcePackageReviewRow => {
+  const shape = reviewRowShape(row);
+  // Field by field: a spread of the shape measured slower than no cache at all (bench/README.md).
+  return {
+    id: shape.id,
+    name: shape.name,
+    service: shape.service,
+    provider: shape.provider,
+    type: shape.type,
+    quota: shape.quota,
+    state: shape.state,
+    version: shape.version,
+    submittedAt: shape.submittedAt,
+    submittedBy: shape.submittedBy,
+    updatedAt: shape.updatedAt,
+    actions: resourcePackageActions(serviceRelation(principal, row.service, row.adminIds), row.state),
+  };
+};
+
+const reviewRowShapes = new WeakMap<ReviewListRow, Omit<ResourcePackageReviewRow, 'actions'>>();
+
+/**
+ * What a review row shows to everyone, shaped once per row of the list in memory, which is never
+ * changed (a changed package gets a new row): its dates' `toISOString` calls were a tenth of a page's CPU.
+ */
+const reviewRowShape = (row: ReviewListRow): Omit<ResourcePackageReviewRow, 'actions'> => {
+  let shape = reviewRowShapes.get(row);
+  if (!shape) {
+    shape = {
+      id: row.id,
+      name: row.name,
+      service: packageServiceRef(row.service),
+      provider: row.provider,
+      type: packageTypeRef(row.type),
+      quota: row.quota,
+      state: row.state,
+      version: row.version,
+      submittedAt: iso(row.submittedAt),
+      submittedBy: row.submittedBy,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+    reviewRowShapes.set(row, shape);
+  }
+  return shape;
+};
