@@ -71,4 +71,44 @@ describe('the contact list', () => {
     expect(page.total).toBe(4);
     expect(names(page.items)).toEqual(['Schäfer']);
   });
+
+  it('pages through every view as the whole view sliced, for broad and narrow searches and every filter', () => {
+    const lastnames = ['Müller', 'Mueller', 'Groß', 'Schäfer', 'Köhler', 'Weiß', 'Becker', 'Hoffmann'];
+    const many = buildContactEntries({
+      rows: Array.from({ length: 80 }, (_, i) =>
+        contact(`c${String(i).padStart(2, '0')}`, i % 3 ? 'Anna' : 'Jürgen', lastnames[i % lastnames.length]!, {
+          email: i % 4 ? `p${i}@example.org` : '',
+          institution: i % 5 === 0 ? undefined : i % 2 ? KIT : TUM,
+        }),
+      ),
+      cities: [],
+      properties: Array.from({ length: 20 }, (_, i) => ({
+        contactId: `c${String(i * 4).padStart(2, '0')}`,
+        kind: 'cluster' as const,
+        value: 'Nordlicht',
+      })),
+    });
+    // 'a' finds nearly all (the whole order is walked), 'köh' a tenth, 'weiß anna' fewer.
+    for (const q of [undefined, 'a', 'köh', 'weiß anna', 'zzz'])
+      for (const filter of [
+        {},
+        { institution: KIT },
+        { propertyKind: 'cluster' },
+        { institution: TUM, propertyKind: 'cluster' },
+      ])
+        for (const sort of ['lastname', 'email', 'updatedAt'])
+          for (const order of ['asc', 'desc']) {
+            const asked = { ...(q ? { q } : {}), ...filter, sort, order };
+            const view = viewOfContacts(many, query(asked));
+            for (const page of [1, 2, 4]) {
+              const got = pageOfContacts(many, query({ ...asked, page: String(page), pageSize: '7' }));
+              const label = JSON.stringify({ ...asked, page });
+              expect(got.total, label).toBe(view.length);
+              expect(
+                got.items.map((row) => row.id),
+                label,
+              ).toEqual(view.slice((page - 1) * 7, page * 7).map((entry) => entry.row.id));
+            }
+          }
+  });
 });

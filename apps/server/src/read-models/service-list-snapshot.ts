@@ -370,7 +370,7 @@ export class ServiceListSnapshot {
   /** Per entry, how many search words it matched (PrefixIndex.match); built at the first search. */
   private matches(words: readonly string[]): Uint8Array {
     this.search ??= new PrefixIndex(this.entries.map((entry) => entry.tokens));
-    return this.search.match(words);
+    return this.search.match(words).counts;
   }
 
   /**

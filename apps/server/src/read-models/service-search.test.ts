@@ -39,8 +39,12 @@ describe('PrefixIndex', () => {
   const index = new PrefixIndex(documents);
   const found = (q: string) => {
     const words = searchWords(q);
-    const matched = index.match(words);
-    return documents.flatMap((_, doc) => (matched[doc] === words.length ? [doc] : []));
+    const { counts, total, docs } = index.match(words, { few: documents.length });
+    const all = documents.flatMap((_, doc) => (counts[doc] === words.length ? [doc] : []));
+    // The count and the list of the few found say the same as the counts.
+    expect(total).toBe(all.length);
+    expect([...docs!].sort()).toEqual(all);
+    return all;
   };
 
   it('finds documents with a word beginning with every search word', () => {
@@ -59,7 +63,14 @@ describe('PrefixIndex', () => {
 
   it('counts a document once per word, also when several of its tokens begin with it', () => {
     // "s" begins svc-00043, svc, storage and s3 of document 1.
-    const matched = index.match(['s', 'obj']);
-    expect([...matched]).toEqual([1, 2, 1]);
+    const { counts, total } = index.match(['s', 'obj']);
+    expect([...counts]).toEqual([1, 2, 1]);
+    expect(total).toBe(1);
+  });
+
+  it('lists the documents found only while they are few', () => {
+    expect(index.match(['s'], { few: 3 }).docs?.sort()).toEqual([0, 1, 2]);
+    expect(index.match(['s'], { few: 2 })).toMatchObject({ total: 3, docs: null });
+    expect(index.match(['zzz'])).toMatchObject({ total: 0, docs: [] });
   });
 });

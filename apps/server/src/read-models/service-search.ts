@@ -62,16 +62,37 @@ export class PrefixIndex {
   }
 
   /**
-   * For each document, how many of the words it matched in a row: it matches all of them when
-   * the count equals `words.length` (at most 16, see searchWords).
+   * Which documents hold every word (at least one word). A caller that walks the documents in
+   * some order can walk only the few found instead, and one that counts them needs no walk.
    */
-  match(words: readonly string[]): Uint8Array {
-    const matched = new Uint8Array(this.documents.length);
+  match(words: readonly string[], { few = 0 }: { few?: number } = {}): Matches {
+    const counts = new Uint8Array(this.documents.length);
+    const last = words.length - 1;
+    let total = 0;
+    let docs: number[] | null = [];
     words.forEach((word, i) => {
       for (let k = lowerBound(this.keys, word); k < this.keys.length && this.keys[k]!.startsWith(word); k += 1) {
-        for (const doc of this.postings[k]!) if (matched[doc] === i) matched[doc] = i + 1;
+        for (const doc of this.postings[k]!) {
+          if (counts[doc] !== i) continue;
+          counts[doc] = i + 1;
+          if (i !== last) continue;
+          total += 1;
+          if (docs && docs.push(doc) > few) docs = null;
+        }
       }
     });
-    return matched;
+    return { counts, total, docs };
   }
+}
+
+export interface Matches {
+  /**
+   * Per document, how many of the words it matched in a row: it holds all of them when the count
+   * equals the number of words (at most 16, see searchWords).
+   */
+  counts: Uint8Array;
+  /** How many documents hold every word. */
+  total: number;
+  /** Those documents, in no order, when they are at most `few` (else null). */
+  docs: number[] | null;
 }
