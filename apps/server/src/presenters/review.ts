@@ -12,6 +12,7 @@ import {
 } from '@nubes/domain';
 import type { ReviewEntry } from '../read-models/review-index.js';
 import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
+import { providerOfRow } from './service-summary.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -64,10 +65,7 @@ export const presentReviewListItem = (
   serviceId: row.serviceId,
   name: row.name,
   state: row.state,
-  providerInstitution:
-    row.providerId && row.providerAbbreviation !== null && row.providerName !== null
-      ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
-      : null,
+  providerInstitution: providerOfRow(row),
   review: presentReview(review, names),
   actions: availableReviewActions(review.status, row.state, {
     roles: principal.roles,

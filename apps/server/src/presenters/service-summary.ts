@@ -2,6 +2,12 @@ import type { ServiceSummary } from '@nubes/domain';
 import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
 import { asServiceType } from './service-detail.js';
 
+/** The provider a list row names, when its institution is known. */
+export const providerOfRow = (row: ServiceListRow): ServiceSummary['providerInstitution'] =>
+  row.providerId && row.providerAbbreviation !== null && row.providerName !== null
+    ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
+    : null;
+
 const summaries = new WeakMap<ServiceListRow, ServiceSummary>();
 
 /**
@@ -16,10 +22,7 @@ export const presentServiceSummary = (row: ServiceListRow): ServiceSummary => {
     serviceId: row.serviceId,
     name: row.name,
     state: row.state,
-    providerInstitution:
-      row.providerId && row.providerAbbreviation !== null && row.providerName !== null
-        ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
-        : null,
+    providerInstitution: providerOfRow(row),
     shortDescription: row.shortDescription,
     serviceType: asServiceType(row.serviceType),
     score: row.weightedScore,
