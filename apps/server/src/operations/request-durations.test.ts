@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { registerRouteEntry } from '../http/route-entry.js';
 import { createRequestDurations, noteArrival } from './request-durations.js';
 
-/** Answers `count` requests through the route's onSend hook, each having arrived `ms` ago and ending with `status`. */
+/** The clock the first test's durations read: the answers below arrived before it, by their `ms`. */
+const NOW = 1_000_000;
+
+/** Answers `count` requests through the route's onSend hook, each having arrived `ms` before NOW and ending with `status`. */
 const answer = (route: RouteOptions, method: string, status: number, ms: number, count = 1) => {
   const hook = [route.onSend].flat().at(-1) as onSendHookHandler;
   for (let i = 0; i < count; i++)
     hook.call(
       undefined as never,
-      { method, receivedAt: performance.now() - ms } as FastifyRequest,
+      { method, receivedAt: NOW - ms } as FastifyRequest,
       { statusCode: status } as FastifyReply,
       null,
       () => undefined,
@@ -28,7 +31,8 @@ const timed = (durations: ReturnType<typeof createRequestDurations>, ...routes: 
 
 describe('request durations', () => {
   it('counts per route pattern, method and status class into cumulative buckets', () => {
-    const durations = createRequestDurations();
+    // A fixed clock: a busy machine's pause between a request and its answer must not move a bucket.
+    const durations = createRequestDurations({ now: () => NOW });
     const single = { method: 'GET', url: '/api/services/:id', handler: () => undefined } as RouteOptions;
     const several = { method: ['PUT', 'PATCH'], url: '/api/x', handler: () => undefined } as RouteOptions;
     timed(durations, single, several);

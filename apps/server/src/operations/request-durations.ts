@@ -71,7 +71,9 @@ export const noteArrival: EntryStep = (request) => {
  * its series and an observation is a few additions. Requests that match no route are not timed:
  * scanners' paths would only add noise (their count is in the proxy's log).
  */
-export const createRequestDurations = (): RequestDurations => {
+export const createRequestDurations = ({
+  now = () => performance.now(),
+}: { now?: () => number } = {}): RequestDurations => {
   const all: Series[] = [];
 
   const seriesOf = (route: string, method: string, statusClass: number): Series => {
@@ -97,7 +99,7 @@ export const createRequestDurations = (): RequestDurations => {
         byMethod.set(method, classes);
       }
       const series = (classes[statusClass] ??= seriesOf(url, method, statusClass));
-      series.observe((performance.now() - request.receivedAt) / 1000);
+      series.observe((now() - request.receivedAt) / 1000);
       done(null, payload);
     };
     route.onSend = [...(route.onSend ? [route.onSend].flat() : []), observe];
