@@ -142,6 +142,23 @@ describe('ServiceListSnapshot.query', () => {
     expect(names(page)).toEqual(['beta storage', 'bob draft']);
     expect(snapshot.query({}, paula, 'name', 'asc', { limit: 2, offset: 10 })).toEqual({ rows: [], total: 6 });
   });
+
+  it('pages through every view, caller, sort and order as the whole view sliced', () => {
+    const views = [{}, { tab: 'catalogue' as const }, { tab: 'mine' as const }, { q: 'stor' }, { provider: DCS }];
+    const sorts = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
+    for (const caller of [paula, alice, nora])
+      for (const view of views)
+        for (const sort of sorts)
+          for (const order of ['asc', 'desc'] as const) {
+            const whole = snapshot.query(view, caller, sort, order, all);
+            for (let offset = 0; offset <= whole.rows.length; offset += 2) {
+              const page = snapshot.query(view, caller, sort, order, { limit: 2, offset });
+              const label = JSON.stringify({ caller: caller.principal.id, view, sort, order, offset });
+              expect(page.total, label).toBe(whole.total);
+              expect(names(page), label).toEqual(names(whole).slice(offset, offset + 2));
+            }
+          }
+  });
 });
 
 describe('ServiceListSnapshot.with', () => {
