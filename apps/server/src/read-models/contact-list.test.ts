@@ -91,14 +91,14 @@ describe('the contact list', () => {
     // 'a' finds nearly all (the whole order is walked), 'köh' a tenth, 'weiß anna' fewer.
     for (const q of [undefined, 'a', 'köh', 'weiß anna', 'zzz'])
       for (const filter of [
-        {},
+        {} as Record<string, string>,
         { institution: KIT },
         { propertyKind: 'cluster' },
         { institution: TUM, propertyKind: 'cluster' },
       ])
         for (const sort of ['lastname', 'email', 'updatedAt'])
           for (const order of ['asc', 'desc']) {
-            const asked = { ...(q ? { q } : {}), ...filter, sort, order };
+            const asked: Record<string, string> = { ...(q ? { q } : {}), ...filter, sort, order };
             const view = viewOfContacts(many, query(asked));
             for (const page of [1, 2, 4]) {
               const got = pageOfContacts(many, query({ ...asked, page: String(page), pageSize: '7' }));
