@@ -11,6 +11,7 @@ import type { Db, Tx } from '../db/client.js';
 import type { ChangeRequestListRow, ChangeRequestSnapshot } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
+import { oncePerRow } from './once-per-row.js';
 import { fieldRefIds } from './service-detail.js';
 
 type WireValue = ChangeRequest['fields'][number]['newValue'];
@@ -81,27 +82,19 @@ export const presentChangeRequests = async (
   }));
 };
 
-const summaries = new WeakMap<ChangeRequestListRow, ChangeRequestSummary>();
-
-/** A row of the Change Request List; shaped once per row of the list in memory, which is never changed. */
-export const presentChangeRequestSummary = (row: ChangeRequestListRow): ChangeRequestSummary => {
-  const known = summaries.get(row);
-  if (known) return known;
-  const summary: ChangeRequestSummary = {
-    id: row.id,
-    service: {
-      id: row.serviceUuid,
-      serviceId: row.serviceId,
-      name: row.serviceName,
-      state: serviceState(row.serviceState),
-    },
-    state: row.state,
-    fromIntegrationManager: row.fromIntegrationManager,
-    author: row.authorName,
-    fieldCount: row.fieldCount,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-  summaries.set(row, summary);
-  return summary;
-};
+/** A row of the Change Request List. */
+export const presentChangeRequestSummary = oncePerRow((row: ChangeRequestListRow): ChangeRequestSummary => ({
+  id: row.id,
+  service: {
+    id: row.serviceUuid,
+    serviceId: row.serviceId,
+    name: row.serviceName,
+    state: serviceState(row.serviceState),
+  },
+  state: row.state,
+  fromIntegrationManager: row.fromIntegrationManager,
+  author: row.authorName,
+  fieldCount: row.fieldCount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+}));
