@@ -1,6 +1,7 @@
-import type { Principal, ServiceState } from '@nubes/domain';
+import { SERVICE_STATES, type Principal, type ServiceState } from '@nubes/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ServiceListSnapshot, type ServiceListRow } from './service-list-snapshot.js';
+import { ServiceListSnapshot, type ServiceListCriteria, type ServiceListRow } from './service-list-snapshot.js';
 
 const HPCN = 'inst-hpcn';
 const DCS = 'inst-dcs';
@@ -158,6 +159,71 @@ describe('ServiceListSnapshot.query', () => {
               expect(names(page), label).toEqual(names(whole).slice(offset, offset + 2));
             }
           }
+  });
+});
+
+describe('ServiceListSnapshot.query, asked again', () => {
+  // One person under several guises: what they may see changes with their roles and centre.
+  const CALLERS = [
+    paula,
+    alice,
+    nora,
+    { principal: person(ALICE, ['servicePortfolioManager']), institutionId: HPCN },
+    { principal: person(ALICE, ['serviceProvider']), institutionId: DCS },
+    { principal: person(ALICE, ['serviceProvider']), institutionId: null },
+    { principal: person(BOB, ['serviceProvider']), institutionId: HPCN },
+    { principal: person(BOB, ['cloudServiceDesk']), institutionId: HPCN },
+  ];
+  const people = [ALICE, BOB, 'user-carol', null];
+  const rowArbitrary = fc.record({
+    name: fc.constantFrom('alpha', 'Beta', 'gamma store', 'delta', 'storage'),
+    state: fc.constantFrom(...SERVICE_STATES),
+    providerId: fc.constantFrom(HPCN, DCS, null),
+    objectOwnerId: fc.constantFrom(...people),
+    serviceManagerId: fc.constantFrom(...people),
+    providerManagerId: fc.constantFrom(...people),
+    adminIds: fc.subarray([ALICE, BOB, 'user-carol']),
+    keywordIds: fc.subarray(['kw-a', 'kw-b']),
+  });
+  const queryArbitrary = fc.record({
+    caller: fc.nat({ max: CALLERS.length - 1 }),
+    // A few views, so that the same view comes back for other callers within a sequence.
+    criteria: fc.constantFrom<ServiceListCriteria>(
+      {},
+      { tab: 'application' },
+      { tab: 'mine' },
+      { tab: 'myCentre' },
+      { state: 'application_draft' },
+      { states: ['application_draft', 'service_online'] },
+      { provider: HPCN },
+      { keyword: 'kw-a' },
+      { q: 'stor' },
+      { tab: 'myCentre', q: 'al' },
+    ),
+    sort: fc.constantFrom('name', 'state', 'provider', 'weighted' as const),
+    order: fc.constantFrom('asc', 'desc' as const),
+    offset: fc.nat({ max: 6 }),
+  });
+
+  it('answers every query of a sequence as a snapshot asked it first would, whoever asked before', () => {
+    fc.assert(
+      fc.property(
+        fc.array(rowArbitrary, { minLength: 5, maxLength: 30 }),
+        fc.array(queryArbitrary, { minLength: 10, maxLength: 40 }),
+        (made, queries) => {
+          const rowsNow = made.map((fields) =>
+            row({ ...fields, providerAbbreviation: fields.providerId, keywords: fields.keywordIds }),
+          );
+          const kept = ServiceListSnapshot.of(rowsNow);
+          for (const { caller, criteria, sort, order, offset } of queries) {
+            const page = { limit: 3, offset };
+            const fresh = ServiceListSnapshot.of(rowsNow).query(criteria, CALLERS[caller]!, sort, order, page);
+            expect(kept.query(criteria, CALLERS[caller]!, sort, order, page)).toEqual(fresh);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 

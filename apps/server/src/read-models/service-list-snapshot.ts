@@ -254,6 +254,34 @@ const verdicts = (principal: Principal) => {
 /** What a visitor of the visible services gets per service: its row, the caller's relation and whether they hold a role in it. */
 export type VisibleServiceVisitor = (row: ServiceListRow, relation: ServiceRelation, related: boolean) => void;
 
+/** The services one caller's criteria match in one snapshot: a mask by position, and how many. */
+interface Match {
+  mask: Uint8Array;
+  total: number;
+}
+
+/** How many callers' views a snapshot keeps matches for (10 KB each at 10,000 services). */
+const MATCHES_KEPT = 256;
+
+/**
+ * Everything a match depends on besides the snapshot: who asks (their id, roles and centre, which
+ * decide what they may see) and the criteria, with the search as its words. A match is only ever
+ * reused for the same person with the same roles and centre, so one person's view never answers
+ * another's.
+ */
+const matchKey = (caller: ServiceListCaller, criteria: ServiceListCriteria, words: readonly string[]): string =>
+  JSON.stringify([
+    caller.principal.id,
+    caller.principal.roles,
+    caller.institutionId,
+    criteria.tab ?? null,
+    criteria.state ?? null,
+    criteria.states ?? null,
+    criteria.provider ?? null,
+    criteria.keyword ?? null,
+    words,
+  ]);
+
 export interface ServiceListPage {
   rows: ServiceListRow[];
   total: number;
@@ -275,6 +303,8 @@ export class ServiceListSnapshot {
   private byKeyword: Map<number, Uint8Array> | null = null;
   /** Position by service id; built at the first lookup. */
   private byId: Map<string, number> | null = null;
+  /** Which positions a caller's criteria match, by matchKey, the least recently asked first. */
+  private readonly matchesByKey = new Map<string, Match>();
 
   private constructor(
     entries: readonly Entry[],
@@ -385,11 +415,42 @@ export class ServiceListSnapshot {
     order: SortOrder,
     page: { limit: number; offset: number },
   ): ServiceListPage {
+    const words = criteria.q ? searchWords(criteria.q) : [];
+    // A person pages, sorts and comes back to the same view: its matches are kept with the
+    // snapshot (which a change replaces), so only the first of those requests visits every service.
+    const key = matchKey(caller, criteria, words);
+    let match = this.matchesByKey.get(key);
+    if (match) this.matchesByKey.delete(key);
+    else {
+      match = this.match(criteria, caller, words);
+      if (this.matchesByKey.size >= MATCHES_KEPT) this.matchesByKey.delete(this.matchesByKey.keys().next().value!);
+    }
+    this.matchesByKey.set(key, match);
+    // The page walks the order only until it is full.
+    const { mask, total } = match;
+    const { entries } = this;
+    const rows: ServiceListRow[] = [];
+    const positions = this.ordered(sort, order);
+    let seen = 0;
+    for (let i = 0; i < positions.length && rows.length < page.limit && seen < total; i++) {
+      const position = positions[i]!;
+      if (mask[position] === 0) continue;
+      if (seen >= page.offset) rows.push(entries[position]!.row);
+      seen += 1;
+    }
+    return { rows, total };
+  }
+
+  /**
+   * Which services match the criteria and the caller may see, marked front to back: a walk of every
+   * service in sort order reads the columns at scattered places, and that was two fifths of a list
+   * request's CPU (bench/README.md). Reads nothing of the caller but what matchKey holds.
+   */
+  private match(criteria: ServiceListCriteria, caller: ServiceListCaller, words: readonly string[]): Match {
     const { principal } = caller;
     const { tab } = criteria;
     const tabStates: readonly ServiceState[] | null =
       tab && tab !== 'mine' && tab !== 'myCentre' ? TAB_STATES[tab] : null;
-    const words = criteria.q ? searchWords(criteria.q) : [];
     const needed = tab === 'mine' ? VISIBLE | PROVIDER_SIDE : VISIBLE;
     const { columns, entries } = this;
     const me = this.ids.find(principal.id);
@@ -419,21 +480,14 @@ export class ServiceListSnapshot {
       if (matched && matched[position] !== words.length) return false;
       return (verdict(columns.statePosition[position]!, this.flagsAt(position, me, related)) & needed) === needed;
     };
-    // The count runs over the positions front to back, and the page walks the order only until it
-    // is full: a walk of every service in sort order reads the columns at scattered places, and
-    // that was two fifths of a list request's CPU (bench/README.md).
+    const mask = new Uint8Array(entries.length);
     let total = 0;
-    for (let position = 0; position < entries.length; position++) if (accepts(position)) total += 1;
-    const rows: ServiceListRow[] = [];
-    const positions = this.ordered(sort, order);
-    let seen = 0;
-    for (let i = 0; i < positions.length && rows.length < page.limit && seen < total; i++) {
-      const position = positions[i]!;
-      if (!accepts(position)) continue;
-      if (seen >= page.offset) rows.push(entries[position]!.row);
-      seen += 1;
-    }
-    return { rows, total };
+    for (let position = 0; position < entries.length; position++)
+      if (accepts(position)) {
+        mask[position] = 1;
+        total += 1;
+      }
+    return { mask, total };
   }
 
   /**
