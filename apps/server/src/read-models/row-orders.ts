@@ -41,7 +41,18 @@ interface Layout<Filter extends string> {
   /** Where each row's search text starts in `text`. */
   starts: Int32Array;
   orders: Map<string, Int32Array>;
+  /** Per filter values and search words, the rows that match: the least recently asked first. */
+  matches: Map<string, Match>;
 }
+
+/** The rows that match one page request's filters and search: a mark per position, and how many. */
+interface Match {
+  marks: Uint8Array;
+  total: number;
+}
+
+/** How many filter and search combinations a layout keeps the matches of (one byte per row each). */
+const MATCHES_KEPT = 256;
 
 /** The words of a search, lower-cased, each once. */
 export const searchWords = (q: string | undefined): string[] => [
@@ -73,6 +84,29 @@ const matchesOf = (layout: Layout<string>, words: readonly string[]): Uint8Array
   const matches = new Uint8Array(hits.length);
   for (let i = 0; i < hits.length; i++) matches[i] = hits[i] === words.length ? 1 : 0;
   return matches;
+};
+
+/**
+ * The rows whose filter columns hold the wanted codes and whose search text holds every word,
+ * marked front to back by position (the order's walk would read them at scattered places).
+ */
+const matchOf = (
+  layout: Layout<string>,
+  columns: readonly Int32Array[],
+  wanted: readonly number[],
+  words: readonly string[],
+): Match => {
+  const found = words.length > 0 ? matchesOf(layout, words) : null;
+  const marks = new Uint8Array(layout.starts.length);
+  let total = 0;
+  for (let at = 0; at < marks.length; at++) {
+    let f = 0;
+    while (f < columns.length && columns[f]![at] === wanted[f]) f++;
+    if (f < columns.length || (found && found[at] === 0)) continue;
+    marks[at] = 1;
+    total += 1;
+  }
+  return { marks, total };
 };
 
 /**
@@ -108,7 +142,7 @@ export const createRowOrders = <Row, Filter extends string>({ searchText, filter
       starts[i] = offset;
       offset += text.length + 1;
     });
-    return { codes, codeOf, text: texts.join('\n'), starts, orders: new Map() };
+    return { codes, codeOf, text: texts.join('\n'), starts, orders: new Map(), matches: new Map() };
   };
 
   const positionsIn = (rows: readonly Row[], layout: Layout<Filter>, sort: RowSort<Row>): Int32Array => {
@@ -131,11 +165,13 @@ export const createRowOrders = <Row, Filter extends string>({ searchText, filter
       const positions = positionsIn(rows, layout, request.sort);
       const start = (request.page - 1) * request.pageSize;
       const end = start + request.pageSize;
+      const filtered: Filter[] = [];
       const columns: Int32Array[] = [];
       const wanted: number[] = [];
       for (const name of filterNames) {
         const value = request.where[name];
         if (value === undefined) continue;
+        filtered.push(name);
         columns.push(layout.codes[name]);
         // A value no row has: 0 matches no position.
         wanted.push(layout.codeOf[name].get(value) ?? 0);
@@ -146,17 +182,25 @@ export const createRowOrders = <Row, Filter extends string>({ searchText, filter
         for (let i = start; i < end && i < positions.length; i++) items.push(rows[positions[i]!]!);
         return { items, total: rows.length };
       }
-      const matches = words.length > 0 ? matchesOf(layout, words) : null;
+      // A person pages and sorts one view, and the screen asks its first page again after each
+      // change: the matches are worked out once per view and read of the rows. They depend on the
+      // rows and on the filters, their values and the words alone, whoever asks.
+      const key = JSON.stringify([filtered, wanted, words]);
+      let match = layout.matches.get(key);
+      if (match) layout.matches.delete(key);
+      else {
+        match = matchOf(layout, columns, wanted, words);
+        if (layout.matches.size >= MATCHES_KEPT) layout.matches.delete(layout.matches.keys().next().value!);
+      }
+      layout.matches.set(key, match);
+      const { marks, total } = match;
       const items: Row[] = [];
-      let total = 0;
-      for (let i = 0; i < positions.length; i++) {
+      let seen = 0;
+      for (let i = 0; i < positions.length && seen < end && seen < total; i++) {
         const at = positions[i]!;
-        let f = 0;
-        while (f < columns.length && columns[f]![at] === wanted[f]) f++;
-        if (f < columns.length) continue;
-        if (matches && matches[at] === 0) continue;
-        if (total >= start && total < end) items.push(rows[at]!);
-        total += 1;
+        if (marks[at] === 0) continue;
+        if (seen >= start) items.push(rows[at]!);
+        seen += 1;
       }
       return { items, total };
     },
