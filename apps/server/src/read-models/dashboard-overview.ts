@@ -13,6 +13,7 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import type { ChangeRequestListRow } from '../model/change-request.js';
+import { RecentlyUsed } from './recently-used.js';
 import type { ReviewEntry } from './review-index.js';
 import type { ServiceListRow, ServiceListSnapshot } from './service-list-snapshot.js';
 
@@ -122,11 +123,11 @@ const dashboardOverview = (
   };
 };
 
-/** How many people's overviews one set of snapshots keeps; beyond it the oldest go. */
+/** How many people's overviews one set of snapshots keeps; beyond it the least recently asked go. */
 const MAX_CACHED_PEOPLE = 500;
 
 type Inputs = [ServiceListSnapshot, ReadonlyMap<string, ReviewEntry>, readonly ChangeRequestListRow[]];
-const cache = new WeakMap<ServiceListSnapshot, { inputs: Inputs; byPerson: Map<string, DashboardOverview> }>();
+const cache = new WeakMap<ServiceListSnapshot, { inputs: Inputs; byPerson: RecentlyUsed<string, DashboardOverview> }>();
 
 /**
  * dashboardOverview, kept per person while the snapshots it was made from are current: they are
@@ -141,16 +142,10 @@ export const cachedDashboardOverview = (
 ): DashboardOverview => {
   let entry = cache.get(snapshot);
   if (!entry || entry.inputs[1] !== reviews || entry.inputs[2] !== changeRequests) {
-    entry = { inputs: [snapshot, reviews, changeRequests], byPerson: new Map() };
+    entry = { inputs: [snapshot, reviews, changeRequests], byPerson: new RecentlyUsed(MAX_CACHED_PEOPLE) };
     cache.set(snapshot, entry);
   }
   // The roles are part of the key: a role change makes a different overview at once.
   const key = `${principal.id}:${[...principal.roles].sort().join(',')}`;
-  let overview = entry.byPerson.get(key);
-  if (!overview) {
-    overview = dashboardOverview(snapshot, reviews, changeRequests, principal);
-    if (entry.byPerson.size >= MAX_CACHED_PEOPLE) entry.byPerson.delete(entry.byPerson.keys().next().value!);
-    entry.byPerson.set(key, overview);
-  }
-  return overview;
+  return entry.byPerson.getOrMake(key, () => dashboardOverview(snapshot, reviews, changeRequests, principal));
 };

@@ -2,6 +2,7 @@ import type { FieldValue } from '@nubes/domain';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { services } from '../db/schema.js';
+import { RecentlyUsed } from './recently-used.js';
 import type { ServiceListRow } from './service-list-snapshot.js';
 
 export interface FieldValuesOfRows {
@@ -42,7 +43,7 @@ const previewOf = (value: FieldValue): FieldValue =>
  * a second) is this cache's too. The least recently used field is forgotten first.
  */
 export const createFieldValueCache = (db: Db): FieldValueCache => {
-  const byField = new Map<string, Map<string, Remembered>>();
+  const byField = new RecentlyUsed<string, Map<string, Remembered>>(MAX_FIELDS);
 
   const read = async (key: string, ids: readonly string[] | null, into: Map<string, Remembered>) => {
     const rows = await db
@@ -55,13 +56,11 @@ export const createFieldValueCache = (db: Db): FieldValueCache => {
   return {
     async of(key, rows) {
       let known = byField.get(key);
-      if (known) byField.delete(key);
-      else {
+      if (!known) {
         known = new Map();
         await read(key, null, known);
+        byField.set(key, known);
       }
-      byField.set(key, known);
-      if (byField.size > MAX_FIELDS) byField.delete(byField.keys().next().value!);
       const stale = rows.filter((row) => known.get(row.id)?.version !== row.version).map((row) => row.id);
       if (stale.length > 0) await read(key, stale, known);
       return {

@@ -1,3 +1,5 @@
+import { RecentlyUsed } from './recently-used.js';
+
 /** A filter's value on a row: a state, a type's key, a flag. */
 export type FilterValue = string | boolean;
 
@@ -41,8 +43,8 @@ interface Layout<Filter extends string> {
   /** Where each row's search text starts in `text`. */
   starts: Int32Array;
   orders: Map<string, Int32Array>;
-  /** Per filter values and search words, the rows that match: the least recently asked first. */
-  matches: Map<string, Match>;
+  /** Per filters, values and search words, the rows that match. */
+  matches: RecentlyUsed<string, Match>;
 }
 
 /** The rows that match one page request's filters and search: a mark per position, and how many. */
@@ -142,7 +144,14 @@ export const createRowOrders = <Row, Filter extends string>({ searchText, filter
       starts[i] = offset;
       offset += text.length + 1;
     });
-    return { codes, codeOf, text: texts.join('\n'), starts, orders: new Map(), matches: new Map() };
+    return {
+      codes,
+      codeOf,
+      text: texts.join('\n'),
+      starts,
+      orders: new Map(),
+      matches: new RecentlyUsed(MATCHES_KEPT),
+    };
   };
 
   const positionsIn = (rows: readonly Row[], layout: Layout<Filter>, sort: RowSort<Row>): Int32Array => {
@@ -186,14 +195,7 @@ export const createRowOrders = <Row, Filter extends string>({ searchText, filter
       // change: the matches are worked out once per view and read of the rows. They depend on the
       // rows and on the filters, their values and the words alone, whoever asks.
       const key = JSON.stringify([filtered, wanted, words]);
-      let match = layout.matches.get(key);
-      if (match) layout.matches.delete(key);
-      else {
-        match = matchOf(layout, columns, wanted, words);
-        if (layout.matches.size >= MATCHES_KEPT) layout.matches.delete(layout.matches.keys().next().value!);
-      }
-      layout.matches.set(key, match);
-      const { marks, total } = match;
+      const { marks, total } = layout.matches.getOrMake(key, () => matchOf(layout, columns, wanted, words));
       const items: Row[] = [];
       let seen = 0;
       for (let i = 0; i < positions.length && seen < end && seen < total; i++) {

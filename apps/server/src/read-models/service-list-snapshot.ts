@@ -10,6 +10,7 @@ import {
   type ServiceType,
   type ServiceState,
 } from '@nubes/domain';
+import { RecentlyUsed } from './recently-used.js';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
 
 /** What a portfolio list shows and filters on, for one service. */
@@ -303,8 +304,8 @@ export class ServiceListSnapshot {
   private byKeyword: Map<number, Uint8Array> | null = null;
   /** Position by service id; built at the first lookup. */
   private byId: Map<string, number> | null = null;
-  /** Which positions a caller's criteria match, by matchKey, the least recently asked first. */
-  private readonly matchesByKey = new Map<string, Match>();
+  /** Which positions a caller's criteria match, by matchKey. */
+  private readonly matchesByKey = new RecentlyUsed<string, Match>(MATCHES_KEPT);
 
   private constructor(
     entries: readonly Entry[],
@@ -419,15 +420,8 @@ export class ServiceListSnapshot {
     // A person pages, sorts and comes back to the same view: its matches are kept with the
     // snapshot (which a change replaces), so only the first of those requests visits every service.
     const key = matchKey(caller, criteria, words);
-    let match = this.matchesByKey.get(key);
-    if (match) this.matchesByKey.delete(key);
-    else {
-      match = this.match(criteria, caller, words);
-      if (this.matchesByKey.size >= MATCHES_KEPT) this.matchesByKey.delete(this.matchesByKey.keys().next().value!);
-    }
-    this.matchesByKey.set(key, match);
+    const { mask, total } = this.matchesByKey.getOrMake(key, () => this.match(criteria, caller, words));
     // The page walks the order only until it is full.
-    const { mask, total } = match;
     const { entries } = this;
     const rows: ServiceListRow[] = [];
     const positions = this.ordered(sort, order);
