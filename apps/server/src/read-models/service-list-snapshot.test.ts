@@ -63,6 +63,7 @@ const alice = { principal: person(ALICE, ['serviceProvider']), institutionId: HP
 const nora = { principal: person('user-nora', []), institutionId: null };
 
 const names = (result: { rows: ServiceListRow[] }) => result.rows.map((r) => r.name);
+const ids = (result: { rows: ServiceListRow[] }) => result.rows.map((r) => r.id);
 const all = { limit: 100, offset: 0 };
 
 describe('ServiceListSnapshot.query', () => {
@@ -245,5 +246,69 @@ describe('ServiceListSnapshot.with', () => {
     expect(next.size).toBe(6);
     expect(names(snapshot.query({ q: 'zeta' }, paula, 'name', 'asc', all))).toEqual([]);
     expect(snapshot.size).toBe(6);
+  });
+  it('orders the services after changes as a snapshot read whole would, in every order asked before', () => {
+    const SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score', 'weighted'] as const;
+    const fieldsArbitrary = fc.record({
+      name: fc.constantFrom('alpha', 'Beta', 'gamma', 'delta', 'Alpha'),
+      state: fc.constantFrom(...SERVICE_STATES),
+      providerId: fc.constantFrom(HPCN, DCS, null),
+      weightedScore: fc.integer({ min: 0, max: 3 }),
+      day: fc.integer({ min: 1, max: 5 }),
+    });
+    const rowOf = (
+      id: number,
+      fields: { name: string; state: ServiceState; providerId: string | null; weightedScore: number; day: number },
+    ) =>
+      row({
+        ...fields,
+        id: `id-${String(id).padStart(3, '0')}`,
+        serviceId: `SVC-${String(id % 7).padStart(5, '0')}-${id}`,
+        providerAbbreviation: fields.providerId,
+        updatedAt: new Date(Date.UTC(2026, 0, fields.day)),
+      });
+    // A step changes some services (by index), removes some and adds some.
+    const stepArbitrary = fc.record({
+      changed: fc.array(fc.tuple(fc.nat(), fieldsArbitrary), { maxLength: 4 }),
+      removed: fc.array(fc.nat(), { maxLength: 3 }),
+      added: fc.array(fieldsArbitrary, { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fieldsArbitrary, { minLength: 1, maxLength: 25 }),
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 3 }),
+        fc.subarray([...SORTS]),
+        (initial, steps, askedBefore) => {
+          let nextId = 0;
+          let current = initial.map((fields) => rowOf(nextId++, fields));
+          let kept = ServiceListSnapshot.of(current);
+          for (const step of steps) {
+            for (const sort of askedBefore) kept.query({}, paula, sort, 'desc', { limit: 1, offset: 0 });
+            const changed = current.length
+              ? step.changed.map(([index, fields]) =>
+                  rowOf(Number(current[index % current.length]!.id.slice(3)), fields),
+                )
+              : [];
+            const changedIds = new Set(changed.map((r) => r.id));
+            const removed = current.length
+              ? step.removed.map((index) => current[index % current.length]!.id).filter((id) => !changedIds.has(id))
+              : [];
+            const added = step.added.map((fields) => rowOf(nextId++, fields));
+            const byId = new Map(current.map((r) => [r.id, r]));
+            for (const r of [...changed, ...added]) byId.set(r.id, r);
+            for (const id of removed) byId.delete(id);
+            current = [...byId.values()];
+            kept = kept.with([...changed, ...added], removed);
+            const whole = ServiceListSnapshot.of(current);
+            for (const sort of SORTS)
+              for (const order of ['asc', 'desc'] as const)
+                expect(ids(kept.query({}, paula, sort, order, all)), `${sort} ${order}`).toEqual(
+                  ids(whole.query({}, paula, sort, order, all)),
+                );
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
