@@ -12,8 +12,12 @@ import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
 import { createPortalLog } from './http/portal-log.js';
+import { pinTickObjectShape } from './operations/pinned-tick-object.js';
 
 const main = async () => {
+  // Before the database opens: its first start runs the collections that would otherwise make
+  // every later request's ticks slower (operations/pinned-tick-object.ts).
+  await pinTickObjectShape();
   let config;
   try {
     config = loadConfig();
