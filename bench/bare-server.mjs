@@ -6,6 +6,8 @@
 //   BARE_CONTENT_TYPE  the portal's content-type header
 //   BARE_PATH          the route (default /api/health)
 //   BARE_HEADERS_JSON  further headers sent as they are, e.g. the portal's ETag and security headers ({})
+//   BARE_SPIN_MICROS   busy-waits this long in the handler before answering (0): known extra work per
+//                      request, to see what a run resolves (bench/README.md, "what one run can tell apart")
 // It listens on a free loopback port and reports it to the parent over IPC: { type: 'listening', port }.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
@@ -17,10 +19,23 @@ const contentType = process.env.BARE_CONTENT_TYPE || 'application/json; charset=
 const routePath = process.env.BARE_PATH || '/api/health';
 const headers = JSON.parse(process.env.BARE_HEADERS_JSON || '{}');
 
+const spinNanos = BigInt(Math.round(Number(process.env.BARE_SPIN_MICROS ?? 0) * 1000));
+
 const app = Fastify({ logger: false });
-app.get(routePath, (_request, reply) => {
+const answer = (_request, reply) => {
   reply.headers(headers).type(contentType).send(body);
-});
+};
+// The plain handler unless asked to spin, so that the twin the bench compares against has no branch of its own.
+app.get(
+  routePath,
+  spinNanos > 0n
+    ? (request, reply) => {
+        const until = process.hrtime.bigint() + spinNanos;
+        while (process.hrtime.bigint() < until);
+        answer(request, reply);
+      }
+    : answer,
+);
 
 const close = async () => {
   await app.close();
