@@ -19,7 +19,12 @@ const contentType = process.env.BARE_CONTENT_TYPE || 'application/json; charset=
 const routePath = process.env.BARE_PATH || '/api/health';
 const headers = JSON.parse(process.env.BARE_HEADERS_JSON || '{}');
 
-const spinNanos = BigInt(Math.round(Number(process.env.BARE_SPIN_MICROS ?? 0) * 1000));
+const spinMicros = Number(process.env.BARE_SPIN_MICROS || 0);
+if (!Number.isFinite(spinMicros) || spinMicros < 0) {
+  console.error(`BARE_SPIN_MICROS must be a number of microseconds ≥ 0, not "${process.env.BARE_SPIN_MICROS}"`);
+  process.exit(2);
+}
+const spinNanos = BigInt(Math.round(spinMicros * 1000));
 
 const app = Fastify({ logger: false });
 const answer = (_request, reply) => {
