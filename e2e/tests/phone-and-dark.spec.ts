@@ -83,6 +83,54 @@ test('a link to a later tab shows that tab selected in the tab list, on a phone 
   await expect(ausgewählt).toBeInViewport({ ratio: 0.95 });
 });
 
+/**
+ * How much darker than the page the outermost pixels of a tab list's left and right edges are, as
+ * drawn: the mean over the edge's four outer columns and the list's middle rows (away from the
+ * rule under the tabs), 0 for the page's own colour. Decoded in the page, which has a canvas.
+ */
+const edgeShades = async (page: Page, list: ReturnType<Page['getByRole']>) => {
+  const png = (await list.screenshot()).toString('base64');
+  return page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const body = getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.map(Number);
+    const shade = (from: number) => {
+      const rows = { top: Math.floor(image.height * 0.25), bottom: Math.floor(image.height * 0.75) };
+      const pixels = context.getImageData(from, rows.top, 4, rows.bottom - rows.top).data;
+      let sum = 0;
+      for (let at = 0; at < pixels.length; at += 4)
+        sum += (body[0]! - pixels[at]! + body[1]! - pixels[at + 1]! + body[2]! - pixels[at + 2]!) / 3;
+      return sum / (pixels.length / 4);
+    };
+    return { left: shade(0), right: shade(image.width - 4) };
+  }, png);
+};
+
+test('on a phone a tab list shows a shadow on each edge that has more tabs past it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page);
+  await page.goto('/manage/adminPanel');
+  // Seven sections: the first three fit, and the third ends just short of the edge, so nothing but
+  // the shadow tells that four more follow.
+  const list = page.getByRole('tablist', { name: 'Sections of the admin panel' });
+  await expect(list.getByRole('tab', { name: 'Resource types', selected: true })).toBeInViewport();
+  const atStart = await edgeShades(page, list);
+  expect(atStart.left).toBeLessThan(1);
+  expect(atStart.right).toBeGreaterThan(10);
+
+  await list.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  await expect(list.getByRole('tab', { name: 'Roles', exact: true })).toBeInViewport({ ratio: 1 });
+  const atEnd = await edgeShades(page, list);
+  expect(atEnd.left).toBeGreaterThan(10);
+  expect(atEnd.right).toBeLessThan(1);
+});
+
 test('on a phone the menu opens from the burger with the keyboard, closes with Escape and after a link', async ({
   page,
 }) => {

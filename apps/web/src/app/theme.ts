@@ -42,6 +42,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
     '--nubes-color-notification-text': mantineTheme.colors.gray[8] ?? '#343a40',
     '--nubes-color-dropzone-border': mantineTheme.colors.gray[5] ?? '#adb5bd',
     '--nubes-color-dropzone-active': mantineTheme.colors.blue[7] ?? '#1c7ed6',
+    '--nubes-color-scroll-shadow': 'rgba(0, 0, 0, 0.28)',
   },
   // The dark scheme (ADR 0047): Mantine's dark greys and reds for secondary text, errors and danger
   // outlines are below 4.5:1 on the dark body (#242424); one step lighter each reads above 6:1.
@@ -59,5 +60,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (mantineTheme) => ({
     '--nubes-color-notification-text': mantineTheme.colors.dark[0] ?? '#c9c9c9',
     '--nubes-color-dropzone-border': mantineTheme.colors.dark[2] ?? '#828282',
     '--nubes-color-dropzone-active': mantineTheme.colors.blue[4] ?? '#4dabf7',
+    // Black on the dark body needs more weight to show than on white.
+    '--nubes-color-scroll-shadow': 'rgba(0, 0, 0, 0.75)',
   },
 });
