@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { formatDate, routePath, type PublicService } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
@@ -46,9 +46,9 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
         id: 'name',
         header: t('publicPortfolio.name'),
         cell: (service) => (
-          <Link to={routePath('publicService', { serviceId: service.serviceId })}>
-            <strong>{service.name}</strong>
-          </Link>
+          <Anchor component={Link} to={routePath('publicService', { serviceId: service.serviceId })} fw={600}>
+            {service.name}
+          </Anchor>
         ),
         sortValue: (service) => service.name,
       },
