@@ -82,7 +82,7 @@ export const ChangeRequestList = () => {
         id: 'service',
         header: t('changeRequests.service'),
         cell: (row) => (
-          <Anchor component={Link} to={`${routePath('service', { id: row.service.id })}?tab=changeRequests`}>
+          <Anchor component={Link} to={`${routePath('service', { id: row.service.id })}?tab=changeRequests`} fw={600}>
             {row.service.name}
           </Anchor>
         ),

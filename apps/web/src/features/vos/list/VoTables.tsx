@@ -18,7 +18,7 @@ const useColumns = (shown: readonly Column[]): DataTableColumn<VoListItem>[] => 
         id: 'name',
         header: t('vos.fields.name'),
         cell: (vo) => (
-          <Anchor component={Link} to={routePath('virtualOrganisation', { id: vo.id })}>
+          <Anchor component={Link} to={routePath('virtualOrganisation', { id: vo.id })} fw={600}>
             {vo.name}
           </Anchor>
         ),
