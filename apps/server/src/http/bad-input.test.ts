@@ -180,3 +180,26 @@ describe('addresses Fastify refuses before any route', () => {
     expect(tooLarge.json()).toMatchObject({ error: 'payload_too_large' });
   });
 });
+
+describe('fields the API does not know', () => {
+  it('are named one by one, in a query and in a body, in the caller’s language', async () => {
+    const query = expectRefused(
+      await test.app.inject({ method: 'GET', url: '/api/contacts?limit=2&q=a&offset=1', headers: as('admin') }),
+    );
+    expect(query.fields).toEqual({ limit: 'This field is not expected', offset: 'This field is not expected' });
+
+    const body = expectRefused(
+      await json('admin', 'POST', '/api/keywords', JSON.stringify({ names: ['grid'], colour: 'blue' })),
+    );
+    expect(body.fields).toEqual({ colour: 'This field is not expected' });
+
+    const german = expectRefused(
+      await test.app.inject({
+        method: 'GET',
+        url: '/api/contacts?limit=2',
+        headers: as('admin', { 'accept-language': 'de' }),
+      }),
+    );
+    expect(german.fields).toEqual({ limit: 'Dieses Feld wird nicht erwartet' });
+  });
+});

@@ -47,6 +47,17 @@ const issueMessage = (issue: IssueLike, language: Language): string => {
 
 const fieldName = (issue: IssueLike): string => issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
 
+/**
+ * The fields an issue is about. An unknown key is reported by Zod on the object that holds it;
+ * the caller needs the key itself ("limit", "fields.madeUp"), not the object ("_" for the whole query).
+ */
+const fieldNames = (issue: IssueLike): string[] => {
+  const keys = issue.params.keys;
+  if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length === 0) return [fieldName(issue)];
+  const holder = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return keys.map((key) => (holder ? `${holder}.${String(key)}` : String(key)));
+};
+
 const send = (reply: FastifyReply, code: ErrorCode, body: ApiError, headers?: Record<string, string>) => {
   if (headers) reply.headers(headers);
   return reply.code(ERROR_STATUS[code]).type('application/json; charset=utf-8').send(body);
@@ -117,7 +128,10 @@ export const registerErrorHandler = (app: FastifyInstance, log: PortalLog) => {
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
-      for (const issue of error.validation) fields[fieldName(issue)] ??= issueMessage(issue, language);
+      for (const issue of error.validation) {
+        const message = issueMessage(issue, language);
+        for (const name of fieldNames(issue)) fields[name] ??= message;
+      }
       return send(reply, 'invalid_input', {
         error: 'invalid_input',
         message: translate(language, 'errors.invalid_input'),
