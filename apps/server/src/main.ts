@@ -5,7 +5,6 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { seedEntitlementRoles } from './commands/entitlement-roles.js';
 import { ensureAdmin } from './commands/ensure-admin.js';
-import { DEMO_ACCOUNTS } from './dev-idp/accounts.js';
 import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
 import { startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
@@ -13,6 +12,7 @@ import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
 import { createPortalLog } from './http/portal-log.js';
 import { pinTickObjectShape } from './operations/pinned-tick-object.js';
+import { startBanner } from './operations/start-banner.js';
 
 const main = async () => {
   // Before the database opens: its first start runs the collections that would otherwise make
@@ -73,28 +73,7 @@ const main = async () => {
   void Promise.resolve(serviceIndex.snapshot()).catch((error: unknown) =>
     log.warn({ err: error }, 'reading the service list index failed'),
   );
-  const lines = [
-    '',
-    `  ${config.branding.productName} is running at ${config.publicUrl}`,
-    `  Database: ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    // Only the server's host: the URL may hold the SMTP password.
-    `  Mail: ${smtpUrl ? `sent through ${new URL(smtpUrl).host}` : 'kept in the outbox (no SMTP_URL)'}`,
-  ];
-  if (config.env !== 'production') {
-    lines.push(
-      `  Direct admin login: ${config.admin.username} / ${config.admin.password === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}`,
-    );
-  }
-  if (demo)
-    lines.push(
-      `  Demo data seeded: ${demo.services} services of ${demo.centres} centres (SEED_DEMO_DATA=false skips it)`,
-    );
-  if (config.devIdp) {
-    lines.push(`  Development IdP at ${config.oidc.issuer}; AAI logins (password = username):`);
-    for (const account of DEMO_ACCOUNTS)
-      lines.push(`    ${account.username.padEnd(8)} ${account.roles.join(', ') || 'no role'}`);
-  }
-  console.log(lines.join('\n') + '\n');
+  console.log(startBanner({ config, database: database.kind, demo }));
 };
 
 main().catch((error: unknown) => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDevIdentityProvider } from '../dev-idp/provider.js';
 import { ConfigError, loadConfig } from './config.js';
@@ -37,6 +38,13 @@ describe('configuration', () => {
     expect(config.oidc.issuer).toBe('http://localhost:8080/dev-idp');
     expect(config.admin).toEqual({ username: 'admin', password: 'admin', passwordHashCost: 17 });
     expect(config.seedDemoData).toBe(true);
+  });
+
+  it('reads the data dir and the web app’s folder relative to the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'var/portal', WEB_DIST: 'apps/web/dist' });
+    expect(config.dataDir).toBe(path.join(process.cwd(), 'var/portal'));
+    expect(config.webDist).toBe(path.join(process.cwd(), 'apps/web/dist'));
+    expect(loadConfig({ WEB_DIST: '/srv/nubes/web' }).webDist).toBe('/srv/nubes/web');
   });
 
   it('refuses production without OIDC settings and admin password, and says what to set', () => {

@@ -250,7 +250,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         about: env.LINK_ABOUT || 'https://nubes.example/about',
       },
     },
-    webDist: env.WEB_DIST || DEFAULT_WEB_DIST,
+    // Relative to the working directory, as DATA_DIR: the static file server takes absolute paths only.
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: env.LOG_LEVEL || (runtime === 'test' ? 'silent' : 'info'),
     seedDemoData: !production && env.SEED_DEMO_DATA !== 'false',
     trustProxy: read(() => parseTrustProxy(env.TRUST_PROXY), false),
