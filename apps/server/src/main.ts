@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { ConfigError, loadConfig } from './config/config.js';
@@ -12,7 +11,7 @@ import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
 import { createPortalLog } from './http/portal-log.js';
 import { pinTickObjectShape } from './operations/pinned-tick-object.js';
-import { startBanner } from './operations/start-banner.js';
+import { mendableStartError, startBanner } from './operations/start-banner.js';
 
 const main = async () => {
   // Before the database opens: its first start runs the collections that would otherwise make
@@ -29,7 +28,6 @@ const main = async () => {
     throw error;
   }
 
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Checking the admin's password is one scrypt (about half a second, in the threadpool): the start
   // does not wait for it, direct logins do (docs/adr/0058-server-bundle-and-start-time.md).
@@ -77,6 +75,8 @@ const main = async () => {
 };
 
 main().catch((error: unknown) => {
-  console.error('Nubes failed to start:', error);
+  const reason = mendableStartError(error);
+  if (reason) console.error(`Nubes cannot start: ${reason}`);
+  else console.error('Nubes failed to start:', error);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { pgliteStartParams } from './pglite-start-params.js';
 import * as schema from './schema.js';
 
@@ -66,17 +68,45 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  const client = options.loadDataDir
-    ? await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams() })
-    : await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
+  if (options.loadDataDir)
+    return openPglite(
+      await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams() }),
+      shouldMigrate,
+    );
+  // Before PGlite touches the directory: a second process on it would damage it.
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = await lockDataDir(options.dataDir);
+  try {
+    const client = await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
+    return await openPglite(client, shouldMigrate, lock);
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
+};
+
+const openPglite = async (client: PGlite, shouldMigrate: boolean, lock?: DataDirLock): Promise<Database> => {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (shouldMigrate) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  if (shouldMigrate) {
+    try {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+  }
   return {
     db,
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 };

@@ -8,10 +8,10 @@
 // the demo logins' issuer), migrates, seeds the demo data if it is not there yet and adds the
 // services in one transaction. PGlite allows one process per data directory: run it while the
 // server is stopped. Refuses NODE_ENV=production. Prints one JSON line with what it did.
-import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/config.js';
 import { openDatabase } from '../db/client.js';
+import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { generateChangeRequests } from './generate-change-requests.js';
 import { generateContacts } from './generate-contacts.js';
 import { generateResourcePackages } from './generate-resource-packages.js';
@@ -57,8 +57,14 @@ const main = async () => {
   if (config.env === 'production') fail('generated services are for development and benchmarks, not production');
 
   const started = Date.now();
-  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    // The portal runs on this data dir: it has to be stopped first.
+    if (error instanceof DataDirInUseError) fail(error.message);
+    throw error;
+  }
   try {
     const demo = await seedDemoData(database.db, demoSeedOptions(config));
     const seededMs = Date.now() - started;

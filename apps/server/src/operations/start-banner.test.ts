@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.js';
-import { startBanner } from './start-banner.js';
+import { createServer } from 'node:net';
+import { DataDirInUseError } from '../db/data-dir-lock.js';
+import { mendableStartError, startBanner } from './start-banner.js';
 
 const builtWeb = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nubes-web-'));
@@ -35,5 +37,23 @@ describe('the start banner', () => {
     const missing = path.join(tmpdir(), 'nubes-no-web-here');
     const banner = startBanner({ config: loadConfig({ WEB_DIST: missing }), database: 'pglite', demo: null });
     expect(banner).toContain(`Web app: not built in ${missing} (no index.html; npm run build makes it)`);
+  });
+});
+
+describe('a start that fails', () => {
+  it('for a taken port or data dir says so in a sentence; anything else is left to its stack', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const { port } = taken.address() as { port: number };
+    const second = createServer();
+    const refusal = await new Promise<unknown>((resolve) => second.once('error', resolve).listen(port, '127.0.0.1'));
+    taken.close();
+    expect(mendableStartError(refusal)).toBe(
+      `127.0.0.1:${port} is in use by another program: stop it, or set PORT (and HOST) to a free address.`,
+    );
+    expect(mendableStartError(new DataDirInUseError('/srv/nubes/data'))).toMatch(
+      /^DATA_DIR \/srv\/nubes\/data is in use by another process/,
+    );
+    expect(mendableStartError(new Error('something else'))).toBeNull();
   });
 });

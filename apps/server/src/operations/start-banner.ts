@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config/config.js';
+import { DataDirInUseError } from '../db/data-dir-lock.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 
 export interface StartFacts {
@@ -43,4 +44,17 @@ export const startBanner = ({ config, database, demo }: StartFacts): string => {
       lines.push(`    ${account.username.padEnd(8)} ${account.roles.join(', ') || 'no role'}`);
   }
   return lines.join('\n') + '\n';
+};
+
+/**
+ * What to tell the person starting the portal when the start failed for a reason they can mend (the
+ * data dir or the port is taken), as one sentence without a stack; null for anything else, which
+ * is a bug and keeps its stack.
+ */
+export const mendableStartError = (error: unknown): string | null => {
+  if (error instanceof DataDirInUseError) return error.message;
+  const { code, syscall, address, port } = error as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (code === 'EADDRINUSE' && syscall === 'listen')
+    return `${address}:${port} is in use by another program: stop it, or set PORT (and HOST) to a free address.`;
+  return null;
 };
