@@ -40,8 +40,6 @@ const answers = (address: string) =>
     probe.once('error', () => resolve(false));
   });
 
-const isAddressInUse = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-
 /**
  * Holds a PGlite data directory for this process until `release` or the process's end, however it
  * ends. PGlite keeps no lock of its own that works across processes (its postmaster.pid names the
@@ -60,20 +58,21 @@ export const lockDataDir = async (
   const name = `nubes-pglite-${createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 32)}`;
   const address = abstract ? `\0${name}` : path.join(tmpdir(), `${name}.sock`);
   const server = createServer((socket) => socket.destroy());
-  try {
-    await listen(server, address);
-  } catch (error) {
-    if (!isAddressInUse(error) || abstract || (await answers(address))) {
-      if (isAddressInUse(error)) throw new DataDirInUseError(dataDir);
-      throw error;
-    }
-    rmSync(address, { force: true });
+  /** Listens on the lock's address; false when another socket has it. */
+  const take = async () => {
     try {
       await listen(server, address);
-    } catch (again) {
-      if (isAddressInUse(again)) throw new DataDirInUseError(dataDir);
-      throw again;
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return false;
+      throw error;
     }
+  };
+  if (!(await take())) {
+    if (abstract || (await answers(address))) throw new DataDirInUseError(dataDir);
+    // A socket file nobody answers on: its holder was killed.
+    rmSync(address, { force: true });
+    if (!(await take())) throw new DataDirInUseError(dataDir);
   }
   // The lock never keeps the process alive on its own.
   server.unref();

@@ -45,7 +45,8 @@ const issueMessage = (issue: IssueLike, language: Language): string => {
   }
 };
 
-const fieldName = (issue: IssueLike): string => issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+/** An issue's place as a dotted path ("weighting.initiatedBy"); '' for the whole query or body. */
+const pathOf = (issue: IssueLike): string => issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
 
 /**
  * The fields an issue is about. An unknown key is reported by Zod on the object that holds it;
@@ -53,8 +54,8 @@ const fieldName = (issue: IssueLike): string => issue.instancePath.replace(/^\//
  */
 const fieldNames = (issue: IssueLike): string[] => {
   const keys = issue.params.keys;
-  if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length === 0) return [fieldName(issue)];
-  const holder = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const holder = pathOf(issue);
+  if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length === 0) return [holder || '_'];
   return keys.map((key) => (holder ? `${holder}.${String(key)}` : String(key)));
 };
 
