@@ -82,7 +82,15 @@ export const ContactFormModal = ({ contact, opened, onClose, onCreated }: Contac
       title={t(contact ? 'contacts.editTitle' : 'contacts.createTitle')}
       closeButtonProps={{ 'aria-label': t('contacts.close') }}
     >
-      {opened && <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} onCreated={onCreated} />}
+      {opened && (
+        <ContactForm
+          // A new version (the reload after a 409) shows the contact as it is now (ADR 19).
+          key={contact ? `${contact.id}-${contact.version}` : 'new'}
+          contact={contact}
+          onClose={onClose}
+          onCreated={onCreated}
+        />
+      )}
     </Modal>
   );
 };

@@ -159,6 +159,37 @@ describe('Contact Database', () => {
     );
   });
 
+  it('after a 409 shows the contact as the other edit left it, and saves on top of that version', async () => {
+    let held = contact();
+    const calls = fakeApi({
+      [`GET /api/contacts/${ID}`]: () => held,
+      'GET /api/institutions': () => institutions,
+      [`PATCH /api/contacts/${ID}`]: (call) => {
+        const body = call.body as Contact;
+        if (body.version !== held.version) return apiError(409, 'conflict', 'The object was changed in the meantime.');
+        held = { ...held, notes: body.notes, version: held.version + 1 };
+        return held;
+      },
+    });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByRole('dialog', { name: 'Edit contact' });
+    const notes = () =>
+      within(screen.getByRole('dialog', { name: 'Edit contact' })).getByRole('textbox', { name: 'Notes' });
+    // Someone else changes the notes while the form is open.
+    held = { ...held, notes: 'Runs the storage and the backup', version: 4 };
+    fireEvent.change(notes(), { target: { value: 'Left the centre' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    await waitFor(() => expect(notes()).toHaveValue('Runs the storage and the backup'));
+
+    fireEvent.change(notes(), { target: { value: 'Left the centre' } });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((call) => (call.body as Contact).version)).toEqual([3, 4]);
+    expect(held).toMatchObject({ notes: 'Left the centre', version: 5 });
+  });
+
   it('is not for people without the role', async () => {
     const calls = fakeApi({});
     renderApp({ path: '/cd/contact-database', user: PEOPLE.alice });

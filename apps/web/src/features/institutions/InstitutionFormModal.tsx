@@ -7,6 +7,7 @@ import {
   type InstitutionFormInput,
 } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/notify';
@@ -37,16 +38,14 @@ const defaultsOf = (institution: InstitutionDetail | undefined): InstitutionForm
 });
 
 export interface InstitutionFormModalProps {
-  /** The institution to edit; without one the modal creates an institution. */
+  /** The institution to edit, as the list has it now; without one the modal creates an institution. */
   institution?: InstitutionDetail;
   opened: boolean;
   onClose: () => void;
-  /** A new logo gave the institution a new version. */
-  onLogoUploaded?: (saved: InstitutionDetail) => void;
 }
 
 /** Create or edit an institution: abbreviation, name, website, description and what it is. */
-export const InstitutionFormModal = ({ institution, opened, onClose, onLogoUploaded }: InstitutionFormModalProps) => {
+export const InstitutionFormModal = ({ institution, opened, onClose }: InstitutionFormModalProps) => {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
@@ -64,34 +63,54 @@ export const InstitutionFormModal = ({ institution, opened, onClose, onLogoUploa
           key={institution?.id ?? 'new'}
           institution={institution}
           onClose={onClose}
-          onLogoUploaded={onLogoUploaded}
         />
       )}
     </Modal>
   );
 };
 
-const InstitutionForm = ({ institution, onClose, onLogoUploaded }: Omit<InstitutionFormModalProps, 'opened'>) => {
+const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProps, 'opened'>) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError } = useZodForm(createInstitutionSchema, {
+  const { control, handleSubmit, setError, reset } = useZodForm(createInstitutionSchema, {
     defaultValues: defaultsOf(institution),
   });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
+  // The version the form's values were read at. The list may bring a newer institution while the
+  // person types; saving then must still answer 409 instead of replacing the other change.
+  const [readVersion, setReadVersion] = useState(institution?.version);
+  const reload = () => queryClient.invalidateQueries({ queryKey: institutionKeys.all });
+
+  /** After a 409 the form shows the institution as it is now, as every form does (ADR 19). */
+  const readAgain = async () => {
+    await reload();
+    const now = queryClient
+      .getQueryData<{ items: InstitutionDetail[] }>(institutionKeys.all)
+      ?.items.find((candidate) => candidate.id === institution?.id);
+    if (!now) return onClose();
+    reset(defaultsOf(now));
+    setReadVersion(now.version);
+  };
+
+  /** A logo upload is the form's own write: the typing stays, the next save sends its version. */
+  const logoUploaded = (saved: InstitutionDetail) => {
+    // Only when nothing else changed the institution since the form read it; otherwise the save
+    // answers 409 and the form reads the other change.
+    setReadVersion((read) => (read !== undefined && saved.version === read + 1 ? saved.version : read));
+  };
 
   const saving = useMutation({
     mutationFn: (values: CreateInstitution) =>
-      institution
-        ? updateInstitution(institution.id, { ...values, version: institution.version })
+      institution && readVersion !== undefined
+        ? updateInstitution(institution.id, { ...values, version: readVersion })
         : createInstitution(values),
     onSuccess: (saved) => {
-      reload();
+      void reload();
       notifySuccess(t(institution ? 'institutionAdmin.updated' : 'institutionAdmin.created'), saved.abbreviation);
       onClose();
     },
     onError: (error) =>
       reportWriteError(error, t('institutionAdmin.cannotSave'), t, {
-        onConflict: reload,
+        onConflict: () => void readAgain(),
         onFields: (fields) => {
           for (const [key, message] of Object.entries(fields))
             if ((FIELD_ORDER as readonly string[]).includes(key))
@@ -150,7 +169,7 @@ const InstitutionForm = ({ institution, onClose, onLogoUploaded }: Omit<Institut
           id={fieldId('isServiceProvider')}
           label={t('institutionAdmin.isServiceProviderLabel')}
         />
-        {institution && onLogoUploaded && <InstitutionLogo institution={institution} onUploaded={onLogoUploaded} />}
+        {institution && <InstitutionLogo institution={institution} onUploaded={logoUploaded} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {t('institutionAdmin.cancel')}

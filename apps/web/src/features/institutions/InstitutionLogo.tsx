@@ -11,7 +11,7 @@ import { institutionKeys, logoUrl, uploadLogo } from './api';
 
 export interface InstitutionLogoProps {
   institution: InstitutionDetail;
-  /** The institution as the upload left it (a new version). */
+  /** The institution as the upload left it (a new version); the list's cache has it already. */
   onUploaded: (saved: InstitutionDetail) => void;
 }
 
@@ -31,6 +31,11 @@ export const InstitutionLogo = ({ institution, onUploaded }: InstitutionLogoProp
     onSettled: progress.clear,
     onSuccess: (saved) => {
       setError(null);
+      // The answer is the institution as it is now: the modal shows the new logo before the list is read again.
+      queryClient.setQueryData<{ items: InstitutionDetail[] }>(
+        institutionKeys.all,
+        (list) => list && { items: list.items.map((item) => (item.id === saved.id ? saved : item)) },
+      );
       void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
       notifySuccess(t('institutionAdmin.logoUploaded'), saved.abbreviation);
       onUploaded(saved);

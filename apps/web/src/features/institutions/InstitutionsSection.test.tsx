@@ -37,7 +37,8 @@ interface Call {
   body: unknown;
 }
 
-const fakeApi = (write: (call: Call) => Response = () => json({})) => {
+/** `list` is what the server holds when the list is read, so a test can change it between reads. */
+const fakeApi = (write: (call: Call) => Response = () => json({}), list = () => [hpcn, office]) => {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -48,7 +49,7 @@ const fakeApi = (write: (call: Call) => Response = () => json({})) => {
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : (init?.body ?? null),
       };
       calls.push(call);
-      if (url === '/api/institutions' && call.method === 'GET') return json({ items: [hpcn, office] });
+      if (url === '/api/institutions' && call.method === 'GET') return json({ items: list() });
       if (url.startsWith('/api/institutions')) return write(call);
       return json({ error: 'not_found', message: 'Not found.' }, 404);
     }),
@@ -171,10 +172,15 @@ describe('institutions screen', () => {
   });
 
   it('uploads a logo while editing, and saves the edit with the version the upload left', async () => {
-    const calls = fakeApi((call) =>
-      call.url.endsWith('/logo')
-        ? json({ ...hpcn, hasLogo: true, version: 4 })
-        : json({ ...hpcn, ...(call.body as object), version: 5 }),
+    let held = hpcn;
+    const calls = fakeApi(
+      (call) => {
+        held = call.url.endsWith('/logo')
+          ? { ...held, hasLogo: true, version: held.version + 1 }
+          : { ...held, ...(call.body as object), version: held.version + 1 };
+        return json(held);
+      },
+      () => [held, office],
     );
     const table = await openScreen();
     fireEvent.click(await within(table).findByRole('button', { name: 'Edit HPCN' }));
@@ -193,5 +199,67 @@ describe('institutions screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Object updated')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 4, name: 'HPC North' });
+  });
+
+  it('after a 409 shows the institution as the other edit left it, and saves on top of that version', async () => {
+    let held = hpcn;
+    const calls = fakeApi(
+      (call) => {
+        const patch = call.body as { version: number };
+        if (patch.version !== held.version)
+          return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
+        held = { ...held, ...(call.body as object), version: held.version + 1 };
+        return json(held);
+      },
+      () => [held, office],
+    );
+    const table = await openScreen();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit HPCN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit institution' });
+    // Someone else renames it while the form is open.
+    held = { ...held, name: 'HPC Centre North-East', version: 4 };
+    const name = () => within(dialog).getByRole('textbox', { name: /^Name/ });
+    fireEvent.change(name(), { target: { value: 'HPC North' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    await waitFor(() => expect(name()).toHaveValue('HPC Centre North-East'));
+    expect(
+      calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
+    ).toEqual([3]);
+
+    fireEvent.change(name(), { target: { value: 'HPC North' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
+    ).toEqual([3, 4]);
+    expect(held).toMatchObject({ name: 'HPC North', version: 5 });
+  });
+
+  it('after a logo upload that reveals another edit, keeps the version it read, so the save answers 409', async () => {
+    let held = hpcn;
+    const calls = fakeApi(
+      (call) => {
+        if (call.url.endsWith('/logo')) {
+          held = { ...held, hasLogo: true, version: held.version + 1 };
+          return json(held);
+        }
+        return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
+      },
+      () => [held, office],
+    );
+    const table = await openScreen();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit HPCN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit institution' });
+    held = { ...held, name: 'HPC Centre North-East', version: 4 };
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(dialog.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    expect(await within(dialog).findByRole('img', { name: 'Logo of HPCN' })).toHaveAttribute(
+      'src',
+      `/api/institutions/${hpcn.id}/logo?v=5`,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 3 }));
+    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
   });
 });

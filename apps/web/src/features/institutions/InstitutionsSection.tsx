@@ -9,7 +9,8 @@ import { reportWriteError } from '../service/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
 import { InstitutionFormModal } from './InstitutionFormModal';
 
-type Editing = { institution?: InstitutionDetail } | null;
+/** The institution being edited by id (read from the list, so a reload reaches the form), or a new one. */
+type Editing = { id?: string } | null;
 
 /**
  * The institutions of the alliance for the contact managers and the service desk: the list, a new
@@ -22,6 +23,9 @@ export const InstitutionsSection = () => {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<InstitutionDetail | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
+  const edited = editing?.id
+    ? institutions.data?.items.find((institution) => institution.id === editing.id)
+    : undefined;
 
   const removing = useMutation({
     mutationFn: (institution: InstitutionDetail) => deleteInstitution(institution.id, institution.version),
@@ -90,7 +94,7 @@ export const InstitutionsSection = () => {
               size="compact-sm"
               variant="default"
               aria-label={t('institutionAdmin.editInstitution', { name: institution.abbreviation })}
-              onClick={() => setEditing({ institution })}
+              onClick={() => setEditing({ id: institution.id })}
             >
               {t('institutionAdmin.edit')}
             </Button>
@@ -131,10 +135,9 @@ export const InstitutionsSection = () => {
         empty={{ title: t('institutionAdmin.empty'), hint: t('institutionAdmin.emptyHint') }}
       />
       <InstitutionFormModal
-        opened={editing !== null}
-        institution={editing?.institution}
+        opened={editing !== null && (editing.id === undefined || edited !== undefined)}
+        institution={edited}
         onClose={() => setEditing(null)}
-        onLogoUploaded={(institution) => setEditing({ institution })}
       />
       <Modal
         opened={deleting !== null}

@@ -21,7 +21,7 @@ const FIELD_ORDER = ['entitlement', 'role'] as const satisfies readonly FieldPat
 const fieldId = (name: string) => `entitlement-role-${name}`;
 
 interface Props {
-  /** `new` adds a pair; a pair is edited; null: closed. */
+  /** `new` adds a pair; a pair (as the list has it now) is edited; null: closed. */
   editing: EntitlementRole | 'new' | null;
   onClose: () => void;
 }
@@ -41,7 +41,8 @@ export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
     >
       {editing !== null && (
         <PairForm
-          key={editing === 'new' ? 'new' : editing.id}
+          // A new version (the reload after a 409) shows the pair as it is now (ADR 19).
+          key={editing === 'new' ? 'new' : `${editing.id}-${editing.version}`}
           pair={editing === 'new' ? undefined : editing}
           onClose={onClose}
         />

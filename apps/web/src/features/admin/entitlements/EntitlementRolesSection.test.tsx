@@ -54,4 +54,43 @@ describe('admin panel: entitlement roles', () => {
     fireEvent.click(within(ask).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(writesOf(calls).at(-1)).toMatchObject({ method: 'DELETE', search: '?version=2' }));
   });
+
+  it('after a 409 shows the pair as the other edit left it, and saves on top of that version', async () => {
+    let held = pair;
+    const calls = fakeApi({
+      'GET /api/entitlement-roles': () => ({ items: [held] }),
+      [`PATCH /api/entitlement-roles/${pair.id}`]: (call) => {
+        const body = call.body as EntitlementRole;
+        if (body.version !== held.version) return apiError(409, 'conflict', 'The object was changed in the meantime.');
+        held = { ...held, ...body, version: held.version + 1 };
+        return held;
+      },
+    });
+    renderApp({ path: '/manage/adminPanel?tab=entitlements', user: PEOPLE.admin });
+    const table = await screen.findByRole('table', { name: /^Entitlement → role/ });
+    fireEvent.click(within(table).getByRole('button', { name: `Edit ${pair.entitlement}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit the entitlement' });
+    // Someone else gives the entitlement another role while the form is open.
+    held = { ...held, role: 'cloudServiceDesk', version: 3 };
+    const entitlement = () => within(dialog).getByRole('textbox', { name: /^Entitlement/ });
+    fireEvent.change(entitlement(), { target: { value: 'urn:x:admins' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Role/ })).toHaveValue(
+        'cloudServiceDesk',
+      ),
+    );
+    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /^Entitlement/ })).toHaveValue(
+      pair.entitlement,
+    );
+
+    fireEvent.change(within(screen.getByRole('dialog')).getByRole('textbox', { name: /^Entitlement/ }), {
+      target: { value: 'urn:x:admins' },
+    });
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls).map((call) => (call.body as EntitlementRole).version)).toEqual([2, 3]);
+    expect(held).toMatchObject({ entitlement: 'urn:x:admins', role: 'cloudServiceDesk', version: 4 });
+  });
 });

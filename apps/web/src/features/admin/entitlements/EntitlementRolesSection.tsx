@@ -15,7 +15,8 @@ export const EntitlementRolesSection = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const pairs = useQuery({ queryKey: entitlementRoleKeys.all, queryFn: ({ signal }) => fetchEntitlementRoles(signal) });
-  const [editing, setEditing] = useState<EntitlementRole | 'new' | null>(null);
+  // The pair by id, read from the list: after a 409 the reloaded pair reaches the form.
+  const [editing, setEditing] = useState<string | null>(null);
   const [removing, setRemoving] = useState<EntitlementRole | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: entitlementRoleKeys.all });
   const remove = useMutation({
@@ -62,7 +63,7 @@ export const EntitlementRolesSection = () => {
               size="compact-sm"
               variant="light"
               aria-label={t('adminSections.entitlements.editEntitlement', { entitlement: pair.entitlement })}
-              onClick={() => setEditing(pair)}
+              onClick={() => setEditing(pair.id)}
             >
               {t('adminSections.entitlements.edit')}
             </Button>
@@ -103,7 +104,10 @@ export const EntitlementRolesSection = () => {
         initialSort={{ id: 'entitlement', desc: false }}
         empty={{ title: t('adminSections.entitlements.empty'), hint: t('adminSections.entitlements.emptyHint') }}
       />
-      <EntitlementRoleModal editing={editing} onClose={() => setEditing(null)} />
+      <EntitlementRoleModal
+        editing={editing === 'new' ? 'new' : (pairs.data.items.find((pair) => pair.id === editing) ?? null)}
+        onClose={() => setEditing(null)}
+      />
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

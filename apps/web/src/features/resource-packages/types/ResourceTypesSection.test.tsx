@@ -16,15 +16,18 @@ interface Call {
   body: unknown;
 }
 
-const fakeApi = (write: (call: Call) => Response = () => json({})) => {
+/** `types` is what the server holds when the list is read, so a test can change it between reads. */
+const fakeApi = (
+  write: (call: Call) => Response = () => json({}),
+  types = () => [openstackType(), storageType({ retired: true })],
+) => {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
       calls.push(call);
-      if (url === '/api/resource-types' && call.method === 'GET')
-        return json({ items: [openstackType(), storageType({ retired: true })] });
+      if (url === '/api/resource-types' && call.method === 'GET') return json({ items: types() });
       if (url.startsWith('/api/resource-types')) return write(call);
       if (url.startsWith('/api/mail/outbox')) return json({ items: [], total: 0 });
       return json({ error: 'not_found', message: 'Not found.' }, 404);
@@ -133,5 +136,38 @@ describe('admin panel: resource types', () => {
     expect(patch.url).toBe(`/api/resource-types/${openstackType().id}`);
     expect(patch.body).toMatchObject({ version: 1, retired: true, name: openstackType().name });
     expect(await screen.findByText('Object updated')).toBeInTheDocument();
+  });
+
+  it('after a 409 shows the type as the other edit left it, and saves on top of that version', async () => {
+    let held = openstackType();
+    const calls = fakeApi(
+      (call) => {
+        const body = call.body as { version: number };
+        if (body.version !== held.version)
+          return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
+        held = { ...held, ...(call.body as object), version: held.version + 1 };
+        return json(held);
+      },
+      () => [held],
+    );
+    const table = await openPanel();
+    fireEvent.click(await within(table).findByRole('button', { name: 'Edit OpenStack project' }));
+    const dialog = () => screen.getByRole('dialog', { name: 'Edit resource type' });
+    await screen.findByRole('dialog', { name: 'Edit resource type' });
+    // Someone else renames the unit while the form is open.
+    held = { ...held, quotaUnit: { en: 'cores', de: 'Kerne' }, version: 2 };
+    const unit = () => within(dialog()).getByRole('textbox', { name: /^Quota unit \(English\)/ });
+    fireEvent.change(unit(), { target: { value: 'vCPU' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    await waitFor(() => expect(unit()).toHaveValue('cores'));
+
+    fireEvent.change(unit(), { target: { value: 'vCPU' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(
+      calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
+    ).toEqual([1, 2]);
+    expect(held).toMatchObject({ quotaUnit: { en: 'vCPU', de: 'Kerne' }, version: 3 });
   });
 });

@@ -11,7 +11,8 @@ import { inLanguage } from '../localized';
 import { policyText } from '../policy/policyText';
 import { ResourceTypeFormModal } from './ResourceTypeFormModal';
 
-type Editing = { type?: ResourceType } | null;
+/** The type by id, read from the list (so a reload after a 409 reaches the form), or a new one. */
+type Editing = { id?: string } | null;
 
 /**
  * The resource types for the portal manager (admin panel): the list, a new type, edits,
@@ -23,6 +24,7 @@ export const ResourceTypesSection = () => {
   const queryClient = useQueryClient();
   const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
   const [editing, setEditing] = useState<Editing>(null);
+  const edited = editing?.id ? types.data?.items.find((type) => type.id === editing.id) : undefined;
   const [deleting, setDeleting] = useState<ResourceType | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.types });
 
@@ -110,7 +112,7 @@ export const ResourceTypesSection = () => {
                 size="compact-sm"
                 variant="default"
                 aria-label={t('resourceTypeAdmin.editType', { name })}
-                onClick={() => setEditing({ type })}
+                onClick={() => setEditing({ id: type.id })}
               >
                 {t('resourceTypeAdmin.edit')}
               </Button>
@@ -160,7 +162,11 @@ export const ResourceTypesSection = () => {
         countLabel={(count) => t('resourceTypeAdmin.count', { count })}
         empty={{ title: t('resourceTypeAdmin.empty'), hint: t('resourceTypeAdmin.emptyHint') }}
       />
-      <ResourceTypeFormModal opened={editing !== null} resourceType={editing?.type} onClose={() => setEditing(null)} />
+      <ResourceTypeFormModal
+        opened={editing !== null && (editing.id === undefined || edited !== undefined)}
+        resourceType={edited}
+        onClose={() => setEditing(null)}
+      />
       <Modal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
