@@ -1,5 +1,5 @@
 // What backup.mjs and restore.mjs share: the settings the server reads, the PostgreSQL tools,
-// and the check that no portal holds a PGlite directory (docs/backup.md).
+// and the portal's own lock of a PGlite directory, so no portal opens it meanwhile (docs/backup.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -34,21 +34,32 @@ export const runPostgresTool = (tool, args, databaseUrl, env = process.env) => {
 };
 
 /**
- * PGlite is one process's database: while the portal has it open, PGlite keeps postmaster.pid in
- * the directory, and a second opener would corrupt it. A portal that was killed leaves the file
- * behind; --force is for that case only.
+ * PGlite is one process's database, and a second opener would damage it. The scripts take the
+ * lock the portal takes (apps/server/src/db/data-dir-lock.ts, from the built server): refused
+ * while a portal has the directory open, and a portal started meanwhile is refused in turn. A
+ * killed portal's lock is gone with its process, so nothing needs forcing.
  */
-export const refuseOpenPglite = (dataDir, force) => {
+export const holdPglite = async (dataDir) => {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) fail(`${dataDir} holds no PGlite database (set DATA_DIR).`);
-  if (existsSync(path.join(dataDir, 'postmaster.pid')) && !force)
-    fail(
-      `${dataDir} is in use (postmaster.pid): stop the portal first. If no portal runs (it was killed), ` +
-        'pass --force.',
-    );
+  return lockPglite(dataDir);
 };
 
-/** The arguments after the script: options (--force) and the one file name. */
-export const argumentsOf = (argv = process.argv.slice(2)) => ({
-  force: argv.includes('--force'),
-  file: argv.find((value) => !value.startsWith('--')),
-});
+/** The lock alone, for a directory that is about to receive a database. */
+export const lockPglite = async (dataDir) => {
+  const built = new URL('../apps/server/dist/db/data-dir-lock.js', import.meta.url);
+  if (!existsSync(built)) fail('The server is not built yet: run npm run build first.');
+  const { lockDataDir, DataDirInUseError } = await import(built.href);
+  try {
+    return await lockDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) fail(`${dataDir} is in use by a running portal: stop it first.`);
+    throw error;
+  }
+};
+
+/** The one file name after the script; an option is refused with the usage. */
+export const fileArgument = (usage, argv = process.argv.slice(2)) => {
+  const options = argv.filter((value) => value.startsWith('--'));
+  if (options.length > 0 || argv.length > 1) fail(`Unknown argument ${options[0] ?? argv[1]}. Usage: ${usage}`);
+  return argv[0];
+};

@@ -1,13 +1,14 @@
-// `npm run restore -- <file> [--force]`: puts a backup of backup.mjs back, with the portal stopped
+// `npm run restore -- <file>`: puts a backup of backup.mjs back, with the portal stopped
 // (docs/backup.md). PostgreSQL: pg_restore replaces the portal's tables in one transaction.
 // PGlite: the current data directory is moved aside (<DATA_DIR>.before-restore-<time>), never
 // deleted, and the backup's directory takes its place.
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { argumentsOf, databaseOf, fail, refuseOpenPglite, runPostgresTool } from './backup-lib.mjs';
+import { databaseOf, fail, fileArgument, holdPglite, lockPglite, runPostgresTool } from './backup-lib.mjs';
 
-const { file, force } = argumentsOf();
-if (!file || !existsSync(file)) fail('Usage: npm run restore -- <backup file> [--force]');
+const USAGE = 'npm run restore -- <backup file>';
+const file = fileArgument(USAGE);
+if (!file || !existsSync(file)) fail(`Usage: ${USAGE}`);
 const database = databaseOf();
 
 if (database.kind === 'postgres') {
@@ -18,18 +19,26 @@ if (database.kind === 'postgres') {
   );
 } else {
   const { dataDir } = database;
+  // The lock is named after the directory's path, so it also keeps a portal off the new directory
+  // that takes the old one's place, until the restore is done.
+  let lock;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    refuseOpenPglite(dataDir, force);
+    lock = await holdPglite(dataDir);
     const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dataDir, aside);
     console.log(`The current database was moved to ${aside}`);
   }
   mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(file)]) });
+  lock ??= await lockPglite(dataDir);
   try {
-    await db.query('select 1');
+    const db = await PGlite.create(dataDir, { loadDataDir: new Blob([readFileSync(file)]) });
+    try {
+      await db.query('select 1');
+    } finally {
+      await db.close();
+    }
   } finally {
-    await db.close();
+    await lock.release();
   }
 }
 console.log(`Restored ${file}; start the portal and check GET /api/health/ready.`);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -65,8 +65,10 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('backup and restore on
         env: { PATH: process.env.PATH, DATA_DIR: dataDir },
       });
       expect(refused.status).toBe(1);
-      expect(refused.stderr).toContain('stop the portal first');
+      expect(refused.stderr).toContain(`${dataDir} is in use by a running portal: stop it first.`);
       await database.close();
+      // What a killed portal leaves behind no longer stands in the way: the lock died with it.
+      writeFileSync(path.join(dataDir, 'postmaster.pid'), '-42\n');
 
       expect(run('backup.mjs', [backup], { DATA_DIR: dataDir })).toContain(backup);
       database = await openDatabase({ dataDir, migrate: false });
