@@ -33,6 +33,10 @@ export const loginWithAai = async (page: Page, username: string, options: { from
   const look = `${await page.locator('html').getAttribute('lang')}:${page.viewportSize()?.width}`;
   if (!idpPagesChecked.has(look)) {
     await expectAccessible(page);
+    // On a phone too, the page fits the screen: the demo accounts do not push it sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
     idpPagesChecked.add(look);
   }
   await page.getByLabel('Username').fill(username);
