@@ -88,4 +88,40 @@ describe('mail settings', () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toEqual({ version: 3, language: 'de', disabledKinds: ['reviewStarted', 'commentAdded'] });
   });
+
+  it('after a 409 shows the settings as saved elsewhere, and saves on top of that version', async () => {
+    let held: MailSettings = { version: 3, language: 'en', disabledKinds: [], email: 'a@x.example' };
+    const saved: MailSettings[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        if (input === '/api/me/mail-settings' && init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as MailSettings;
+          saved.push(body);
+          if (body.version !== held.version)
+            return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
+          held = { ...held, ...body, version: held.version + 1 };
+          return json(held);
+        }
+        if (input === '/api/me/mail-settings') return json(held);
+        return json({ error: 'not_found', message: 'Not found.' }, 404);
+      }),
+    );
+    renderApp({ path: '/profile/mail-settings', user: PEOPLE.alice });
+    const comments = () => screen.getByRole('checkbox', { name: /New comments/ });
+    await waitFor(() => expect(comments()).toBeChecked());
+    // The same person switches review mails off in another tab.
+    held = { ...held, disabledKinds: ['reviewStarted'], version: 4 };
+    fireEvent.click(comments());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /Review started/ })).not.toBeChecked());
+    expect(comments()).toBeChecked();
+
+    fireEvent.click(comments());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved.map((body) => body.version)).toEqual([3, 4]);
+    expect(held.disabledKinds).toEqual(['reviewStarted', 'commentAdded']);
+  });
 });

@@ -11,9 +11,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { useZodForm } from '../../forms/useZodForm';
+import { reportWriteError } from '../service/writes';
 import { mailKeys, saveMailSettings } from './api';
 
 /** The form shows the kinds a person gets (checked); the API stores the ones switched off. */
@@ -51,11 +51,11 @@ export const MailSettingsFormView = ({ settings }: { settings: MailSettings }) =
       reset(formValues(saved, uiLanguage));
       notifySuccess(t('mail.settings.saved'), t('mail.settings.savedText'));
     },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409)
-        void queryClient.invalidateQueries({ queryKey: mailKeys.settings });
-      notifyError(t('mail.settings.cannotSave'), error.message);
-    },
+    // A 409 reads the settings again; the page keys this form by their version (ADR 19).
+    onError: (error) =>
+      reportWriteError(error, t('mail.settings.cannotSave'), t, {
+        onConflict: () => void queryClient.invalidateQueries({ queryKey: mailKeys.settings }),
+      }),
   });
 
   return (

@@ -48,6 +48,14 @@ describe('writeErrorOutcome: decided by the error code, not the status', () => {
 describe('reportWriteError', () => {
   beforeEach(() => notifyError.mockReset());
 
+  it('says the screen’s own conflict message when it has one, and the server’s other messages', () => {
+    const conflictMessage = 'The form now shows the current roles.';
+    reportWriteError(new ApiError(409, 'conflict', 'Changed meanwhile'), 'Save', t, { conflictMessage });
+    expect(notifyError).toHaveBeenLastCalledWith('Save', conflictMessage);
+    reportWriteError(new ApiError(403, 'forbidden', 'Not yours'), 'Save', t, { conflictMessage });
+    expect(notifyError).toHaveBeenLastCalledWith('Save', 'Not yours');
+  });
+
   it('shows the message under the title, then reloads on a conflict', () => {
     const onConflict = vi.fn();
     const onFields = vi.fn();

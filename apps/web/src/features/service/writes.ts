@@ -27,6 +27,11 @@ export const useServiceCache = (id: string | undefined) => {
 export interface WriteErrorHandlers {
   /** `conflict`: someone else changed the service (or its state moved on); the caller reloads it. */
   onConflict?: () => void;
+  /**
+   * Said instead of the server's message on a conflict, by a screen whose write has one reason to
+   * answer 409 and that says what it did about it (the form shows the current state).
+   */
+  conflictMessage?: string;
   /** `invalid_input` with fields: the server's messages per field, already translated. */
   onFields?: (fields: Record<string, string>) => void;
 }
@@ -63,7 +68,7 @@ export const reportWriteError = (
   error: unknown,
   title: string,
   t: TFunction,
-  { onConflict, onFields }: WriteErrorHandlers = {},
+  { onConflict, conflictMessage, onFields }: WriteErrorHandlers = {},
 ): void => {
   const outcome = writeErrorOutcome(error);
   if (outcome.kind === 'silent') return;
@@ -72,7 +77,7 @@ export const reportWriteError = (
     notifyError(t('notifications.somethingWentWrong'), t('notifications.tryAgain'));
     return;
   }
-  notifyError(title, outcome.message);
+  notifyError(title, outcome.conflict && conflictMessage ? conflictMessage : outcome.message);
   if (outcome.conflict) onConflict?.();
   if (outcome.fields) onFields?.(outcome.fields);
 };

@@ -138,7 +138,12 @@ describe('User Accounts', () => {
       roles: ['serviceProvider', 'servicePortfolioManager'],
       expected: ['serviceProvider'],
     });
-    // After the conflict the form shows the roles as they are now.
+    // After the conflict the form shows the roles as they are now, and says so.
+    expect(
+      await screen.findByText(
+        'Someone changed the roles of this account meanwhile. The form now shows the current roles.',
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Contact manager' })).toBeChecked());
     expect(screen.getByRole('checkbox', { name: 'Service portfolio manager' })).not.toBeChecked();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Service provider' }));

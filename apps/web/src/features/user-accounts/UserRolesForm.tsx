@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { isApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../components/notify';
 import { useZodForm } from '../../forms/useZodForm';
+import { reportWriteError } from '../service/writes';
 import { saveUserRoles, userAccountKeys } from './api';
 
 const formSchema = z.object({ roles: updateUserRolesSchema.shape.roles });
@@ -34,14 +34,11 @@ export const UserRolesForm = ({ account }: { account: UserAccount }) => {
       void queryClient.invalidateQueries({ queryKey: ['user-accounts', 'list'] });
       notifySuccess(t('userAccounts.rolesForm.save'), t('userAccounts.rolesForm.saved', { name }));
     },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409) {
-        void queryClient.invalidateQueries({ queryKey: userAccountKeys.detail(account.id) });
-        notifyError(t('userAccounts.rolesForm.save'), t('userAccounts.rolesForm.conflict'));
-        return;
-      }
-      notifyError(t('userAccounts.rolesForm.save'), error.message);
-    },
+    onError: (error) =>
+      reportWriteError(error, t('userAccounts.rolesForm.save'), t, {
+        onConflict: () => void queryClient.invalidateQueries({ queryKey: userAccountKeys.detail(account.id) }),
+        conflictMessage: t('userAccounts.rolesForm.conflict'),
+      }),
   });
 
   return (
