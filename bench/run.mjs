@@ -283,6 +283,42 @@ const contactQueries = ({ count, institutions, seed = 45 }) => {
   });
 };
 
+/**
+ * What a person waits for when they search right after someone changed a service: the change makes
+ * a new snapshot of the list (ADR 10), and the search is the first request on it. Each round renames
+ * a service as paula, then searches; the same searches without a change are the comparison.
+ */
+const searchAfterChange = async (url, headers, count = 40) => {
+  const words = ['stor', 'arch', 'comp', 'data', 'gpu', 'cloud', 'net', 'back'];
+  const search = async (i, page) => {
+    const started = performance.now();
+    await getJson(`${url}/api/services?tab=catalogue&q=${words[i % words.length]}&page=${page}&pageSize=50`, headers);
+    return performance.now() - started;
+  };
+  const [{ id }] = (await getJson(`${url}/api/services?tab=catalogue&pageSize=1`, headers)).items;
+  const quiet = [];
+  const after = [];
+  for (let i = 0; i < count; i += 1) {
+    quiet.push(await search(i, 2));
+    const { version, name } = await getJson(`${url}/api/services/${id}`, headers);
+    const renamed = await fetch(`${url}/api/services/${id}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ version, name: `${name.replace(/ \(\d+\)$/, '')} (${i})` }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (renamed.status !== 200) throw new Error(`PATCH /api/services/${id} answered ${renamed.status}`);
+    after.push(await search(i, 3));
+  }
+  const sorted = [...after].sort((a, b) => a - b);
+  return {
+    count,
+    p50: median(after),
+    p99: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)],
+    quietP50: median(quiet),
+  };
+};
+
 const getJson = async (url, headers) => {
   const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
@@ -621,6 +657,11 @@ const SCENARIOS = [
               `portfolio list (${label}) p99 ${summary.p99} ms is over the target ${LIST_P99_TARGET_MS} ms`,
             );
         const aloneMs = median(single.map(({ ms }) => ms));
+        const afterChange = await searchAfterChange(portal.url, headers);
+        if (afterChange.p99 > LIST_P99_TARGET_MS)
+          ctx.notes.push(
+            `portfolio list, a search right after a change: p99 ${afterChange.p99.toFixed(0)} ms is over the target ${LIST_P99_TARGET_MS} ms`,
+          );
         return [
           {
             benchmark: `GET /api/services, page of 50 of ${listServices} (${listConnections} conns)`,
@@ -629,6 +670,14 @@ const SCENARIOS = [
             p99: fmtMs(list.p99),
             errors: fmtErrors(list),
             figure: `${cpuCell(list)}; ${paths.length} repeating queries as paula (tab, state, provider, keyword, q, sort, page); alone: median ${aloneMs.toFixed(1)} ms`,
+            target: `p99 ≤ ${LIST_P99_TARGET_MS} ms`,
+          },
+          {
+            benchmark: 'GET /api/services?q=…, one at a time, each right after a service change',
+            p50: fmtMs(afterChange.p50),
+            p99: fmtMs(afterChange.p99),
+            errors: '0',
+            figure: `${afterChange.count} searches, each after paula renamed a service; the same searches without a change before: p50 ${fmtMs(afterChange.quietP50)} ms`,
             target: `p99 ≤ ${LIST_P99_TARGET_MS} ms`,
           },
           {

@@ -211,7 +211,7 @@ const viewOf = (
     (kind === 0 || (index.propertyKinds[position]! & kind) !== 0);
   if (words.length === 0)
     return { walk: positions, accepts: filtered ? inFilters : null, total: filtered ? null : entries.length };
-  index.search ??= new PrefixIndex(entries.map((entry) => entry.search.split(' ').filter(Boolean)));
+  index.search ??= PrefixIndex.of(entries.map((entry) => entry.search.split(' ').filter(Boolean)));
   // A search that finds few (under an eighth): the ranks of what it found, sorted, are its part
   // of the order, so the walk skips the rest of the contacts.
   const { counts, total, docs } = index.search.match(words, { few: Math.ceil(entries.length / 8) - 1 });

@@ -247,7 +247,7 @@ describe('ServiceListSnapshot.with', () => {
     expect(names(snapshot.query({ q: 'zeta' }, paula, 'name', 'asc', all))).toEqual([]);
     expect(snapshot.size).toBe(6);
   });
-  it('orders the services after changes as a snapshot read whole would, in every order asked before', () => {
+  it('orders and finds the services after changes as a snapshot read whole would, in every order asked before and with the search index', () => {
     const SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score', 'weighted'] as const;
     const fieldsArbitrary = fc.record({
       name: fc.constantFrom('alpha', 'Beta', 'gamma', 'delta', 'Alpha'),
@@ -284,6 +284,8 @@ describe('ServiceListSnapshot.with', () => {
           let kept = ServiceListSnapshot.of(current);
           for (const step of steps) {
             for (const sort of askedBefore) kept.query({}, paula, sort, 'desc', { limit: 1, offset: 0 });
+            // The search index too, when the step's first sort was asked before.
+            if (askedBefore.length > 0) kept.query({ q: 'a' }, paula, 'name', 'asc', { limit: 1, offset: 0 });
             const changed = current.length
               ? step.changed.map(([index, fields]) =>
                   rowOf(Number(current[index % current.length]!.id.slice(3)), fields),
@@ -305,6 +307,10 @@ describe('ServiceListSnapshot.with', () => {
                 expect(ids(kept.query({}, paula, sort, order, all)), `${sort} ${order}`).toEqual(
                   ids(whole.query({}, paula, sort, order, all)),
                 );
+            for (const q of ['al', 'beta', 'g', 'svc-00001', `${nextId - 1}`, 'delta svc', 'zz'])
+              expect(ids(kept.query({ q }, paula, 'name', 'asc', all)), `q=${q}`).toEqual(
+                ids(whole.query({ q }, paula, 'name', 'asc', all)),
+              );
           }
         },
       ),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
 
@@ -36,7 +37,7 @@ describe('PrefixIndex', () => {
     searchTokens(['SVC-00043', 'Object storage', 'S3 compatible']),
     searchTokens(['SVC-00100', 'Jupyter', 'notebooks for archives']),
   ];
-  const index = new PrefixIndex(documents);
+  const index = PrefixIndex.of(documents);
   const found = (q: string) => {
     const words = searchWords(q);
     const { counts, total, docs } = index.match(words, { few: documents.length });
@@ -72,5 +73,47 @@ describe('PrefixIndex', () => {
     expect(index.match(['s'], { few: 3 }).docs?.sort()).toEqual([0, 1, 2]);
     expect(index.match(['s'], { few: 2 })).toMatchObject({ total: 3, docs: null });
     expect(index.match(['zzz'])).toMatchObject({ total: 0, docs: [] });
+  });
+
+  it('after a change finds what an index built anew finds, positions moved, documents dropped and added', () => {
+    const WORDS = ['storage', 'store', 'archive', 'arch', 's3', 'svc-1', 'svc-2', 'jupyter', 'note'];
+    const documentArbitrary = fc.uniqueArray(fc.constantFrom(...WORDS), { maxLength: 4 });
+    fc.assert(
+      fc.property(
+        fc.array(documentArbitrary, { maxLength: 12 }),
+        // Per old document: kept, read anew with other tokens, or removed; then some added.
+        fc.array(fc.oneof(fc.constant('kept' as const), fc.constant('removed' as const), documentArbitrary), {
+          maxLength: 12,
+        }),
+        fc.array(documentArbitrary, { maxLength: 3 }),
+        (before, fates, added) => {
+          const after: (readonly string[])[] = [];
+          const moved = new Int32Array(before.length).fill(-1);
+          const fresh: number[] = [];
+          before.forEach((tokens, old) => {
+            const fate = fates[old] ?? 'kept';
+            if (fate === 'removed') return;
+            if (fate === 'kept') moved[old] = after.length;
+            else fresh.push(after.length);
+            after.push(fate === 'kept' ? tokens : fate);
+          });
+          for (const tokens of added) {
+            fresh.push(after.length);
+            after.push(tokens);
+          }
+          const changed = PrefixIndex.of(before).with(after.length, moved, fresh, (position) => after[position]!);
+          const anew = PrefixIndex.of(after);
+          for (const q of [...WORDS, 's', 'a', 'svc', 'zz', 'storage arch', 'svc note']) {
+            const words = searchWords(q);
+            const a = changed.match(words, { few: after.length });
+            const b = anew.match(words, { few: after.length });
+            expect([...a.counts], q).toEqual([...b.counts]);
+            expect(a.total, q).toBe(b.total);
+            expect([...a.docs!].sort(), q).toEqual([...b.docs!].sort());
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -41,24 +41,90 @@ const lowerBound = (keys: readonly string[], word: string): number => {
 /**
  * Which documents have, for every search word, a token that begins with it: the tokens sorted,
  * each with the documents that hold it, so a word is a binary search and a walk over the tokens
- * it begins, never a scan of every document.
+ * it begins, never a scan of every document. The documents of all tokens lie in one array (token
+ * k's from `starts[k]` to `starts[k + 1]`), so a change lays them out again in one pass instead of
+ * building the index anew.
  */
 export class PrefixIndex {
-  private readonly keys: string[];
-  private readonly postings: Int32Array[];
+  private constructor(
+    /** How many documents there are. */
+    private readonly size: number,
+    private readonly keys: readonly string[],
+    private readonly starts: Int32Array,
+    private readonly docs: Int32Array,
+  ) {}
 
   /** `documents[i]` are the tokens of document i. */
-  constructor(private readonly documents: readonly (readonly string[])[]) {
-    const byToken = new Map<string, number[]>();
-    documents.forEach((tokens, doc) => {
-      for (const token of tokens) {
-        const list = byToken.get(token);
-        if (list) list.push(doc);
-        else byToken.set(token, [doc]);
-      }
+  static of(documents: readonly (readonly string[])[]): PrefixIndex {
+    const byToken = tokensToDocuments(documents.keys(), (doc) => documents[doc]!);
+    const keys = [...byToken.keys()].sort();
+    const starts = new Int32Array(keys.length + 1);
+    const docs = new Int32Array(documents.reduce((sum, tokens) => sum + tokens.length, 0));
+    let out = 0;
+    keys.forEach((key, k) => {
+      for (const doc of byToken.get(key)!) docs[out++] = doc;
+      starts[k + 1] = out;
     });
-    this.keys = [...byToken.keys()].sort();
-    this.postings = this.keys.map((key) => Int32Array.from(byToken.get(key)!));
+    return new PrefixIndex(documents.length, keys, starts, docs.subarray(0, out));
+  }
+
+  /**
+   * The index after a change of its documents, without building it anew (which took a search
+   * right after any change of 10,000 services about 50 ms, bench/README.md): `moved[old]` is the
+   * new position of each document kept as it was, -1 for one removed or read anew; `fresh` are
+   * the new positions of the documents read anew or added, and `tokensOf` their tokens.
+   */
+  with(
+    size: number,
+    moved: Int32Array,
+    fresh: readonly number[],
+    tokensOf: (position: number) => readonly string[],
+  ): PrefixIndex {
+    const { keys: oldKeys, starts: oldStarts, docs: oldDocs } = this;
+    const added = tokensToDocuments(fresh, tokensOf);
+    // The few tokens of the documents read anew: the old keys they add to (by index, sorted),
+    // and the keys that are new.
+    const extraAt: [number, number[]][] = [];
+    const newKeys: string[] = [];
+    let addedCount = 0;
+    for (const [key, list] of added) {
+      addedCount += list.length;
+      const k = lowerBound(oldKeys, key);
+      if (k < oldKeys.length && oldKeys[k] === key) extraAt.push([k, list]);
+      else newKeys.push(key);
+    }
+    extraAt.sort((a, b) => a[0] - b[0]);
+    newKeys.sort();
+    const keys = new Array<string>(oldKeys.length + newKeys.length);
+    const starts = new Int32Array(keys.length + 1);
+    const docs = new Int32Array(oldDocs.length + addedCount);
+    let count = 0;
+    let out = 0;
+    let n = 0;
+    let e = 0;
+    // One pass over the old keys in order, the new ones merged in where they sort (they share no
+    // key with the old ones); one loop without calls, as it visits every document of every key.
+    for (let k = 0; k <= oldKeys.length; k += 1) {
+      while (n < newKeys.length && (k === oldKeys.length || newKeys[n]! < oldKeys[k]!)) {
+        for (const position of added.get(newKeys[n]!)!) docs[out++] = position;
+        keys[count++] = newKeys[n++]!;
+        starts[count] = out;
+      }
+      if (k === oldKeys.length) break;
+      const begin = out;
+      for (let j = oldStarts[k]!, end = oldStarts[k + 1]!; j < end; j += 1) {
+        const position = moved[oldDocs[j]!]!;
+        if (position >= 0) docs[out++] = position;
+      }
+      if (e < extraAt.length && extraAt[e]![0] === k) for (const position of extraAt[e++]![1]) docs[out++] = position;
+      // A token no document holds any more goes.
+      if (out > begin) {
+        keys[count++] = oldKeys[k]!;
+        starts[count] = out;
+      }
+    }
+    keys.length = count;
+    return new PrefixIndex(size, keys, starts.subarray(0, count + 1), docs.subarray(0, out));
   }
 
   /**
@@ -66,13 +132,14 @@ export class PrefixIndex {
    * some order can walk only the few found instead, and one that counts them needs no walk.
    */
   match(words: readonly string[], { few = 0 }: { few?: number } = {}): Matches {
-    const counts = new Uint8Array(this.documents.length);
+    const counts = new Uint8Array(this.size);
     const last = words.length - 1;
     let total = 0;
     let docs: number[] | null = [];
     words.forEach((word, i) => {
       for (let k = lowerBound(this.keys, word); k < this.keys.length && this.keys[k]!.startsWith(word); k += 1) {
-        for (const doc of this.postings[k]!) {
+        for (let j = this.starts[k]!; j < this.starts[k + 1]!; j += 1) {
+          const doc = this.docs[j]!;
           if (counts[doc] !== i) continue;
           counts[doc] = i + 1;
           if (i !== last) continue;
@@ -84,6 +151,21 @@ export class PrefixIndex {
     return { counts, total, docs };
   }
 }
+
+/** Per token, the documents that hold it, in the order given. */
+const tokensToDocuments = (
+  documents: Iterable<number>,
+  tokensOf: (doc: number) => readonly string[],
+): Map<string, number[]> => {
+  const byToken = new Map<string, number[]>();
+  for (const doc of documents)
+    for (const token of tokensOf(doc)) {
+      const list = byToken.get(token);
+      if (list) list.push(doc);
+      else byToken.set(token, [doc]);
+    }
+  return byToken;
+};
 
 export interface Matches {
   /**
