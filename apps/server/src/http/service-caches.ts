@@ -112,7 +112,7 @@ export const resourcePackagesChangedIn = (db: Db): void => {
   byDatabase.get(db)?.resourcePackageReviewList.changed();
 };
 
-/** After a contact changed in this process: the contact list shows it from the next request on. */
-export const contactsChangedIn = (db: Db): void => {
-  byDatabase.get(db)?.contactList.changed();
+/** After a contact changed in this process: the contact list reads it and shows it from the next request on. */
+export const contactsChangedIn = (db: Db, contactId: string): void => {
+  byDatabase.get(db)?.contactList.changed(contactId);
 };

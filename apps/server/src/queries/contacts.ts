@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import {
@@ -12,8 +13,12 @@ import {
   users,
 } from '../db/schema.js';
 
-/** Every contact with its institution, the primary address's city and its properties, for the list in memory. */
-export const loadContactListSource = async (db: Db) => {
+/**
+ * Every contact with its institution, the primary address's city and its properties, for the list
+ * in memory; or only the contacts of `ids` (those that exist), after they changed.
+ */
+export const loadContactListSource = async (db: Db, ids?: readonly string[]) => {
+  const only = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
   const [rows, cities, properties] = await Promise.all([
     db
       .select({
@@ -30,14 +35,16 @@ export const loadContactListSource = async (db: Db) => {
         institutionName: institutions.name,
       })
       .from(contacts)
-      .leftJoin(institutions, eq(institutions.id, contacts.institutionId)),
+      .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+      .where(only(contacts.id)),
     db
       .select({ contactId: contactAddresses.contactId, city: contactAddresses.city })
       .from(contactAddresses)
-      .where(eq(contactAddresses.isPrimary, true)),
+      .where(and(eq(contactAddresses.isPrimary, true), only(contactAddresses.contactId))),
     db
       .select({ contactId: contactProperties.contactId, kind: contactProperties.kind, value: contactProperties.value })
-      .from(contactProperties),
+      .from(contactProperties)
+      .where(only(contactProperties.contactId)),
   ]);
   return { rows, cities, properties };
 };

@@ -1,6 +1,7 @@
 import { contactQuerySchema } from '@nubes/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildContactEntries, pageOfContacts, viewOfContacts } from './contact-list.js';
+import { buildContactEntries, mergeContactEntries, pageOfContacts, viewOfContacts } from './contact-list.js';
 
 const contact = (
   id: string,
@@ -110,5 +111,71 @@ describe('the contact list', () => {
               ).toEqual(view.slice((page - 1) * 7, page * 7).map((entry) => entry.row.id));
             }
           }
+  });
+
+  it('after contacts changed, were added or removed, answers every view as the contacts read whole would', () => {
+    const LASTNAMES = ['Müller', 'Mueller', 'Groß', 'Schäfer', 'Köhler', '', 'Becker'];
+    const fieldsArbitrary = fc.record({
+      firstname: fc.constantFrom('Anna', 'Jürgen', 'Käthe', ''),
+      lastname: fc.constantFrom(...LASTNAMES),
+      email: fc.constantFrom('', 'a@example.org', 'z@example.org'),
+      institution: fc.constantFrom(undefined, KIT, TUM),
+      cluster: fc.boolean(),
+    });
+    type Fields = typeof fieldsArbitrary extends fc.Arbitrary<infer T> ? T : never;
+    const sourceOf = (people: [string, Fields][]) => ({
+      rows: people.map(([id, f]) =>
+        contact(id, f.firstname, f.lastname, { email: f.email, institution: f.institution }),
+      ),
+      cities: [],
+      properties: people.flatMap(([id, f]) =>
+        f.cluster ? [{ contactId: id, kind: 'cluster' as const, value: `Nordlicht ${f.firstname}` }] : [],
+      ),
+    });
+    const QUERIES = [
+      {},
+      { q: 'mü' },
+      { q: 'anna' },
+      { q: 'nordlicht' },
+      { institution: KIT },
+      { propertyKind: 'cluster' },
+      { sort: 'email', order: 'desc' },
+      { sort: 'firstname' },
+      { q: 'a', sort: 'institution', order: 'desc' },
+    ] as Record<string, string>[];
+    fc.assert(
+      fc.property(
+        fc.array(fieldsArbitrary, { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(fc.nat(), fieldsArbitrary), { maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 3 }),
+        fc.array(fieldsArbitrary, { maxLength: 3 }),
+        fc.boolean(),
+        (initial, changes, removals, additions, askedBefore) => {
+          let people: [string, Fields][] = initial.map((f, i) => [`c${i}`, f]);
+          const before = buildContactEntries(sourceOf(people));
+          // Views asked before the change leave orders and the search index to carry over.
+          if (askedBefore) for (const asked of QUERIES) viewOfContacts(before, query(asked));
+          const byId = new Map(people);
+          const changed = changes.map(([n, f]): [string, Fields] => [people[n % people.length]![0], f]);
+          const added = additions.map((f, i): [string, Fields] => [`n${i}`, f]);
+          for (const [id, f] of [...changed, ...added]) byId.set(id, f);
+          const gone = new Set(
+            removals.map((n) => people[n % people.length]![0]).filter((id) => !changed.some(([c]) => c === id)),
+          );
+          for (const id of gone) byId.delete(id);
+          people = [...byId.entries()];
+          const fresh = buildContactEntries(sourceOf([...new Map([...changed, ...added]).entries()]));
+          const merged = mergeContactEntries(before, fresh, gone);
+          const whole = buildContactEntries(sourceOf(people));
+          expect(merged.map((entry) => entry.row.id)).toEqual(whole.map((entry) => entry.row.id));
+          for (const asked of QUERIES)
+            expect(
+              viewOfContacts(merged, query(asked)).map((entry) => entry.row.id),
+              JSON.stringify(asked),
+            ).toEqual(viewOfContacts(whole, query(asked)).map((entry) => entry.row.id));
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@nubes/domain';
 import type { Db } from '../db/client.js';
 import { contactListFingerprint, loadContactListSource, type ContactListSource } from '../queries/contacts.js';
+import { mergedOrder } from './merged-order.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
 import { PrefixIndex } from './service-search.js';
 
@@ -28,6 +29,10 @@ export interface ContactListEntry {
 export type ContactList = RowsCache<ContactListEntry>;
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The entries' own order (the default view's), which needs no sort. */
+const byLastname = (a: ContactListEntry, b: ContactListEntry) =>
+  compareText(a.sortKeys.lastname, b.sortKeys.lastname) || compareText(a.row.id, b.row.id);
 
 /** Builds the entries, by lastname (the default order), so the default view needs no sort. */
 export const buildContactEntries = ({ rows, cities, properties }: ContactListSource): ContactListEntry[] => {
@@ -79,9 +84,7 @@ export const buildContactEntries = ({ rows, cities, properties }: ContactListSou
       },
     };
   });
-  return entries.sort(
-    (a, b) => compareText(a.sortKeys.lastname, b.sortKeys.lastname) || compareText(a.row.id, b.row.id),
-  );
+  return entries.sort(byLastname);
 };
 
 export interface ContactListOptions {
@@ -92,15 +95,20 @@ export interface ContactListOptions {
 }
 
 /**
- * The contacts in memory, like the portfolio lists (ADR 0010): read whole after a change, so
- * search, filters, sort and paging run without a query on the embedded database's one thread
- * (docs/adr/0034-contacts.md).
+ * The contacts in memory, like the portfolio lists (ADR 0010): read whole at the start, and a
+ * changed contact alone after its change, so search, filters, sort and paging run without a query
+ * on the embedded database's one thread (docs/adr/0034-contacts.md).
  */
 export const createContactList = ({ db, ...options }: ContactListOptions): ContactList =>
   createRowsCache({
     ...options,
     load: async () => buildContactEntries(await loadContactListSource(db)),
     fingerprint: () => contactListFingerprint(db),
+    some: {
+      load: async (ids) => buildContactEntries(await loadContactListSource(db, ids)),
+      merge: mergeContactEntries,
+      idOf: (entry) => entry.row.id,
+    },
   });
 
 interface ContactIndex {
@@ -126,28 +134,61 @@ const kindBit = (kind: ContactPropertyKind) => 1 << CONTACT_PROPERTY_KINDS.index
 /** One index per read of the rows: a new read is a new array, so a change never meets an old index. */
 const indexes = new WeakMap<readonly ContactListEntry[], ContactIndex>();
 
+/** Puts an entry's institution and property kinds into the index's filter arrays at its position. */
+const fillFilters = (index: ContactIndex, entry: ContactListEntry, position: number) => {
+  let number = -1;
+  if (entry.institutionId) {
+    number = index.institutionNumbers.get(entry.institutionId) ?? index.institutionNumbers.size;
+    index.institutionNumbers.set(entry.institutionId, number);
+  }
+  index.institution[position] = number;
+  let kinds = 0;
+  for (const kind of entry.propertyKinds) kinds |= kindBit(kind);
+  index.propertyKinds[position] = kinds;
+};
+
+/** The filters' arrays of the entries, without orders or search yet. */
+const freshIndex = (entries: readonly ContactListEntry[]): ContactIndex => {
+  const index: ContactIndex = {
+    orders: new Map(),
+    search: null,
+    institution: new Int32Array(entries.length),
+    institutionNumbers: new Map(),
+    propertyKinds: new Uint8Array(entries.length),
+  };
+  for (let position = 0; position < entries.length; position += 1) fillFilters(index, entries[position]!, position);
+  return index;
+};
+
 const indexOf = (entries: readonly ContactListEntry[]): ContactIndex => {
   let index = indexes.get(entries);
   if (!index) {
-    const institutionNumbers = new Map<string, number>();
-    const institution = new Int32Array(entries.length);
-    const propertyKinds = new Uint8Array(entries.length);
-    entries.forEach((entry, position) => {
-      let number = -1;
-      if (entry.institutionId) {
-        number = institutionNumbers.get(entry.institutionId) ?? institutionNumbers.size;
-        institutionNumbers.set(entry.institutionId, number);
-      }
-      institution[position] = number;
-      for (const kind of entry.propertyKinds) propertyKinds[position]! |= kindBit(kind);
-    });
-    index = { orders: new Map(), search: null, institution, institutionNumbers, propertyKinds };
+    index = freshIndex(entries);
     indexes.set(entries, index);
   }
   return index;
 };
 
 /** Empty values last in either direction, then by id, so pages are stable. */
+const compareContacts = (sort: ContactSort, order: ContactQuery['order']) => {
+  const direction = order === 'asc' ? 1 : -1;
+  return (a: ContactListEntry, b: ContactListEntry): number => {
+    const x = a.sortKeys[sort];
+    const y = b.sortKeys[sort];
+    if (x === '' && y !== '') return 1;
+    if (y === '' && x !== '') return -1;
+    if (x < y) return -direction;
+    if (x > y) return direction;
+    return compareText(a.row.id, b.row.id);
+  };
+};
+
+const rankOf = (positions: Int32Array) => {
+  const rank = new Int32Array(positions.length);
+  positions.forEach((position, i) => (rank[position] = i));
+  return rank;
+};
+
 const ordered = (
   entries: readonly ContactListEntry[],
   index: ContactIndex,
@@ -157,24 +198,91 @@ const ordered = (
   const key = `${sort}:${order}`;
   let sorted = index.orders.get(key);
   if (!sorted) {
-    const direction = order === 'asc' ? 1 : -1;
-    const positions = Int32Array.from(entries.keys()).sort((i, j) => {
-      const a = entries[i]!;
-      const b = entries[j]!;
-      const x = a.sortKeys[sort];
-      const y = b.sortKeys[sort];
-      if (x === '' && y !== '') return 1;
-      if (y === '' && x !== '') return -1;
-      if (x < y) return -direction;
-      if (x > y) return direction;
-      return compareText(a.row.id, b.row.id);
-    });
-    const rank = new Int32Array(positions.length);
-    positions.forEach((position, i) => (rank[position] = i));
-    sorted = { positions, rank };
+    const compare = compareContacts(sort, order);
+    const positions = Int32Array.from(entries.keys()).sort((i, j) => compare(entries[i]!, entries[j]!));
+    sorted = { positions, rank: rankOf(positions) };
     index.orders.set(key, sorted);
   }
   return sorted;
+};
+
+/** The words the search finds a contact by. */
+const tokensOf = (entry: ContactListEntry) => entry.search.split(' ').filter(Boolean);
+
+/** What an index of the entries before a change says of the entries after it (mergeContactEntries). */
+const carriedIndex = (
+  index: ContactIndex,
+  entries: readonly ContactListEntry[],
+  next: readonly ContactListEntry[],
+  moved: Int32Array,
+  fresh: readonly number[],
+): ContactIndex => {
+  const carried: ContactIndex = {
+    orders: new Map(),
+    search: null,
+    institution: new Int32Array(next.length),
+    institutionNumbers: new Map(index.institutionNumbers),
+    propertyKinds: new Uint8Array(next.length),
+  };
+  for (let old = 0; old < moved.length; old += 1) {
+    const position = moved[old]!;
+    if (position < 0) continue;
+    carried.institution[position] = index.institution[old]!;
+    carried.propertyKinds[position] = index.propertyKinds[old]!;
+  }
+  for (const position of fresh) fillFilters(carried, next[position]!, position);
+  for (const [key, { positions }] of index.orders) {
+    const [sort, order] = key.split(':') as [ContactSort, ContactQuery['order']];
+    const merged = mergedOrder(entries, next, compareContacts(sort, order), positions, moved, fresh);
+    carried.orders.set(key, { positions: merged, rank: rankOf(merged) });
+  }
+  carried.search = index.search?.with(next.length, moved, fresh, (position) => tokensOf(next[position]!)) ?? null;
+  return carried;
+};
+
+/**
+ * The entries after some contacts were read anew: `fresh` in place of their old versions (or new),
+ * the `gone` ids left out, in the order of buildContactEntries. What the old entries' index had
+ * worked out carries over (its orders merged, its search index laid out again), so the first
+ * request after a change does not sort and index tens of thousands of contacts again.
+ */
+export const mergeContactEntries = (
+  entries: readonly ContactListEntry[],
+  fresh: readonly ContactListEntry[],
+  gone: ReadonlySet<string>,
+): ContactListEntry[] => {
+  const added = [...fresh].sort(byLastname);
+  // Where each one goes among the old entries, which are sorted the same way.
+  const placeOf = added.map((entry) => {
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byLastname(entries[mid]!, entry) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  });
+  const next: ContactListEntry[] = [];
+  /** Each kept entry's new position by its old one; -1 for one left out or read anew. */
+  const moved = new Int32Array(entries.length).fill(-1);
+  const freshPositions: number[] = [];
+  const leaving = new Set([...fresh.map((entry) => entry.row.id), ...gone]);
+  let a = 0;
+  for (let old = 0; old <= entries.length; old += 1) {
+    while (a < added.length && placeOf[a]! <= old) {
+      freshPositions.push(next.length);
+      next.push(added[a++]!);
+    }
+    if (old === entries.length) break;
+    const entry = entries[old]!;
+    if (leaving.has(entry.row.id)) continue;
+    moved[old] = next.length;
+    next.push(entry);
+  }
+  const index = indexes.get(entries);
+  if (index) indexes.set(next, carriedIndex(index, entries, next, moved, freshPositions));
+  return next;
 };
 
 /** More words than anyone types; the rest of a pasted paragraph is ignored. */
@@ -211,7 +319,7 @@ const viewOf = (
     (kind === 0 || (index.propertyKinds[position]! & kind) !== 0);
   if (words.length === 0)
     return { walk: positions, accepts: filtered ? inFilters : null, total: filtered ? null : entries.length };
-  index.search ??= PrefixIndex.of(entries.map((entry) => entry.search.split(' ').filter(Boolean)));
+  index.search ??= PrefixIndex.of(entries.map(tokensOf));
   // A search that finds few (under an eighth): the ranks of what it found, sorted, are its part
   // of the order, so the walk skips the rest of the contacts.
   const { counts, total, docs } = index.search.match(words, { few: Math.ceil(entries.length / 8) - 1 });

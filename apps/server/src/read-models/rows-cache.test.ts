@@ -71,4 +71,98 @@ describe('rows cache', () => {
     expect(await cache.rows()).toBe(rows);
     expect(errors).toHaveLength(1);
   });
+
+  describe('reading single rows', () => {
+    /** Rows as `id=value`; the source holds them by id. */
+    const keyed = () => {
+      const held = new Map([
+        ['a', 'a=1'],
+        ['b', 'b=1'],
+        ['c', 'c=1'],
+      ]);
+      const calls: string[][] = [];
+      let loads = 0;
+      let fail = false;
+      const some = {
+        load: async (ids: readonly string[]) => {
+          calls.push([...ids]);
+          if (fail) throw new Error('down');
+          return ids.flatMap((id) => (held.has(id) ? [held.get(id)!] : []));
+        },
+        merge: (rows: readonly string[], fresh: readonly string[], gone: ReadonlySet<string>) => {
+          const byId = new Map(rows.map((row) => [row.split('=')[0]!, row]));
+          for (const row of fresh) byId.set(row.split('=')[0]!, row);
+          for (const id of gone) byId.delete(id);
+          return [...byId.values()].sort();
+        },
+        idOf: (row: string) => row.split('=')[0]!,
+      };
+      const cache = createRowsCache({
+        load: async () => {
+          loads += 1;
+          return [...held.values()];
+        },
+        fingerprint: async () => '',
+        some,
+        revalidateMs: Number.POSITIVE_INFINITY,
+      });
+      return {
+        held,
+        calls,
+        cache,
+        loads: () => loads,
+        failing: (value: boolean) => {
+          fail = value;
+        },
+      };
+    };
+
+    it('reads only the rows a change named: changed, added and removed ones', async () => {
+      const { held, calls, cache, loads } = keyed();
+      expect(await cache.rows()).toEqual(['a=1', 'b=1', 'c=1']);
+      held.set('b', 'b=2');
+      held.set('d', 'd=1');
+      held.delete('c');
+      cache.changed('b');
+      cache.changed('d');
+      cache.changed('c');
+      expect(await cache.rows()).toEqual(['a=1', 'b=2', 'd=1']);
+      expect(calls).toEqual([['b', 'd', 'c']]);
+      expect(loads()).toBe(1);
+    });
+
+    it('reads everything after a change that named no row', async () => {
+      const { held, calls, cache, loads } = keyed();
+      await cache.rows();
+      held.set('a', 'a=2');
+      cache.changed('a');
+      cache.changed();
+      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
+      expect(calls).toEqual([]);
+      expect(loads()).toBe(2);
+    });
+
+    it('keeps the rows pending when their read fails, and reads them at the next call', async () => {
+      const { held, calls, cache, failing } = keyed();
+      await cache.rows();
+      held.set('a', 'a=2');
+      cache.changed('a');
+      failing(true);
+      await expect(cache.rows()).rejects.toThrow('down');
+      failing(false);
+      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
+      expect(calls).toEqual([['a'], ['a']]);
+    });
+
+    it('reads a change made while a read of single rows runs before it answers', async () => {
+      const { held, cache } = keyed();
+      await cache.rows();
+      held.set('a', 'a=2');
+      cache.changed('a');
+      const first = cache.rows();
+      held.set('b', 'b=2');
+      cache.changed('b');
+      expect(await first).toEqual(['a=2', 'b=2', 'c=1']);
+    });
+  });
 });

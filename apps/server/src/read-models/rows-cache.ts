@@ -1,8 +1,20 @@
 export interface RowsCache<Row> {
   /** Every row as it is now: at once while nothing changed, otherwise after one read. */
   rows(): readonly Row[] | Promise<readonly Row[]>;
-  /** Something a row shows changed in this process: the next call reads again. */
-  changed(): void;
+  /**
+   * Something a row shows changed in this process: the next call reads again. Given the changed
+   * row's id, a cache that can read single rows (`some`) reads only that row.
+   */
+  changed(id?: string): void;
+}
+
+/** How a cache reads single rows and puts them in place of their old versions. */
+export interface SomeRows<Row> {
+  /** Reads the rows of these ids that exist. */
+  load: (ids: readonly string[]) => Promise<readonly Row[]>;
+  /** The rows with `fresh` in place of (or beside) their old versions and the `gone` ids left out. */
+  merge: (rows: readonly Row[], fresh: readonly Row[], gone: ReadonlySet<string>) => readonly Row[];
+  idOf: (row: Row) => string;
 }
 
 export interface RowsCacheOptions<Row> {
@@ -10,6 +22,8 @@ export interface RowsCacheOptions<Row> {
   load: () => Promise<readonly Row[]>;
   /** A value that changes with whatever the rows show, whichever instance changed it. */
   fingerprint: () => Promise<string>;
+  /** Reads single rows after a change that names them; without it every change reads every row. */
+  some?: SomeRows<Row>;
   /** How often at most the database is asked whether another instance changed something (Infinity: never). */
   revalidateMs?: number;
   now?: () => number;
@@ -17,14 +31,18 @@ export interface RowsCacheOptions<Row> {
 }
 
 /**
- * A list's rows in memory (ADR 0010): a few thousand small rows, read whole after a change, so
- * filtering, search, sort and paging run without a query on the embedded database's one thread.
- * Changes made here mark it stale at once; on PostgreSQL the fingerprint, asked at most once per
- * revalidateMs, catches other instances' changes. Concurrent callers share one read.
+ * A list's rows in memory (ADR 0010): small rows, read whole after a change, so filtering, search,
+ * sort and paging run without a query on the embedded database's one thread. A change that names
+ * its row reads only that row when the cache knows how (`some`): reading tens of thousands of rows
+ * again after each change kept the next request waiting for seconds. Changes made here mark it
+ * stale at once; on PostgreSQL the fingerprint, asked at most once per revalidateMs, catches
+ * other instances' changes (after a read of single rows the next look reads everything, as the
+ * fingerprint then says nothing about the rows held). Concurrent callers share one read.
  */
 export const createRowsCache = <Row>({
   load,
   fingerprint: readFingerprint,
+  some,
   revalidateMs = 1000,
   now = Date.now,
   onError = () => undefined,
@@ -35,8 +53,26 @@ export const createRowsCache = <Row>({
   let readGeneration = -1;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<readonly Row[]> | null = null;
+  /** Changes here that named their row, not yet read; `readAll` when one did not. */
+  const pending = new Set<string>();
+  let readAll = true;
 
   const fingerprint = async () => (watchesOthers ? readFingerprint() : '');
+
+  /** Reads the pending rows into the current ones; a failure leaves them pending. */
+  const readSome = async (held: { rows: readonly Row[] }, reader: SomeRows<Row>) => {
+    const ids = [...pending];
+    pending.clear();
+    try {
+      const fresh = await reader.load(ids);
+      const found = new Set(fresh.map(reader.idOf));
+      const gone = new Set(ids.filter((id) => !found.has(id)));
+      return { rows: reader.merge(held.rows, fresh, gone), fingerprint: '' };
+    } catch (error) {
+      for (const id of ids) pending.add(id);
+      throw error;
+    }
+  };
 
   const read = (): Promise<readonly Row[]> => {
     reading ??= (async () => {
@@ -54,13 +90,25 @@ export const createRowsCache = <Row>({
               onError(error);
               return current.rows;
             }
+          } else if (current && !readAll && some) {
+            current = await readSome(current, some);
+            readGeneration = wanted;
+            if (generation === wanted) return current.rows;
+            continue;
           }
-          const seen = await fingerprint();
-          const rows = await load();
-          current = { rows, fingerprint: seen };
+          readAll = false;
+          pending.clear();
+          try {
+            const seen = await fingerprint();
+            const rows = await load();
+            current = { rows, fingerprint: seen };
+          } catch (error) {
+            readAll = true;
+            throw error;
+          }
           readGeneration = wanted;
           checkedAt = startedAt;
-          if (generation === wanted) return rows;
+          if (generation === wanted) return current.rows;
         }
       } finally {
         reading = null;
@@ -75,8 +123,10 @@ export const createRowsCache = <Row>({
         return current.rows;
       return read();
     },
-    changed() {
+    changed(id) {
       generation += 1;
+      if (id === undefined) readAll = true;
+      else pending.add(id);
     },
   };
 };

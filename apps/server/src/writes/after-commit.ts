@@ -32,8 +32,8 @@ export type AfterCommitEffect =
   | { kind: 'resourcePackages.changed' }
   /** An institution changed: every list that shows provider names reads them again. */
   | { kind: 'institutions.changed' }
-  /** A contact changed (or was created, deleted, erased): the contact list reads them again. */
-  | { kind: 'contacts.changed' }
+  /** A contact changed (or was created, deleted, erased): the contact list reads it again. */
+  | { kind: 'contacts.changed'; contactId: string }
   /** Weighting criteria changed and every service's score with them: every list reads the services again. */
   | { kind: 'weighting.changed' };
 
@@ -91,7 +91,7 @@ const createAfterCommit =
           invalidateServiceCaches(db);
           break;
         case 'contacts.changed':
-          contactsChangedIn(db);
+          contactsChangedIn(db, effect.contactId);
           break;
       }
     }

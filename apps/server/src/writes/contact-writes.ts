@@ -36,7 +36,7 @@ export const CONTACT_KIND: ObjectKind<ContactRecord, ContactRecord, ContactSet, 
     return updated!;
   },
   // The contact list holds the contacts in memory (read-models/contact-list.ts).
-  effects: () => [{ kind: 'contacts.changed' }],
+  effects: (row) => [{ kind: 'contacts.changed', contactId: row.id }],
 };
 
 /** changeObject for a contact. */
