@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MailSettings, OutboxEntry } from '@nubes/domain';
 import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, writesOf } from '../test/fakeApi';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
 const json = (body: unknown, status = 200) =>
@@ -62,19 +63,11 @@ describe('mail settings', () => {
       disabledKinds: ['reviewStarted'],
       email: 'a@x.example',
     };
-    const saved: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        if (input === '/api/me/mail-settings' && init?.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as MailSettings;
-          saved.push(body);
-          return json({ ...settings, ...body, version: 4 });
-        }
-        if (input === '/api/me/mail-settings') return json(settings);
-        return json({ error: 'not_found', message: 'Not found.' }, 404);
-      }),
-    );
+    const calls = fakeApi({
+      'GET /api/me/mail-settings': () => settings,
+      'PUT /api/me/mail-settings': (call) => ({ ...settings, ...(call.body as object), version: 4 }),
+    });
+    const saved = () => writesOf(calls).map((call) => call.body);
     renderApp({ path: '/profile/mail-settings', user: PEOPLE.alice });
     expect(await screen.findByRole('heading', { level: 1, name: 'Mail Settings' })).toBeInTheDocument();
     expect(await screen.findByText('Your mails go to a@x.example.')).toBeInTheDocument();
@@ -85,28 +78,22 @@ describe('mail settings', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /New comments/ }));
     fireEvent.click(screen.getByRole('radio', { name: 'Deutsch' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]).toEqual({ version: 3, language: 'de', disabledKinds: ['reviewStarted', 'commentAdded'] });
+    await waitFor(() => expect(saved()).toHaveLength(1));
+    expect(saved()[0]).toEqual({ version: 3, language: 'de', disabledKinds: ['reviewStarted', 'commentAdded'] });
   });
 
   it('after a 409 shows the settings as saved elsewhere, and saves on top of that version', async () => {
     let held: MailSettings = { version: 3, language: 'en', disabledKinds: [], email: 'a@x.example' };
-    const saved: MailSettings[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        if (input === '/api/me/mail-settings' && init?.method === 'PUT') {
-          const body = JSON.parse(String(init.body)) as MailSettings;
-          saved.push(body);
-          if (body.version !== held.version)
-            return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
-          held = { ...held, ...body, version: held.version + 1 };
-          return json(held);
-        }
-        if (input === '/api/me/mail-settings') return json(held);
-        return json({ error: 'not_found', message: 'Not found.' }, 404);
-      }),
-    );
+    const calls = fakeApi({
+      'GET /api/me/mail-settings': () => held,
+      'PUT /api/me/mail-settings': (call) => {
+        const body = call.body as MailSettings;
+        if (body.version !== held.version) return apiError(409, 'conflict', 'The object was changed in the meantime.');
+        held = { ...held, ...body, version: held.version + 1 };
+        return held;
+      },
+    });
+    const saved = () => writesOf(calls).map((call) => call.body as MailSettings);
     renderApp({ path: '/profile/mail-settings', user: PEOPLE.alice });
     const comments = () => screen.getByRole('checkbox', { name: /New comments/ });
     await waitFor(() => expect(comments()).toBeChecked());
@@ -120,8 +107,8 @@ describe('mail settings', () => {
 
     fireEvent.click(comments());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(saved).toHaveLength(2));
-    expect(saved.map((body) => body.version)).toEqual([3, 4]);
+    await waitFor(() => expect(saved()).toHaveLength(2));
+    expect(saved().map((body) => body.version)).toEqual([3, 4]);
     expect(held.disabledKinds).toEqual(['reviewStarted', 'commentAdded']);
   });
 });
