@@ -162,7 +162,9 @@ describe('POST /api/services/:id/transitions', () => {
     expect((await transition('paula', service.id, 'planService', 1)).statusCode).toBe(200);
     const stale = await transition('paula', service.id, 'backToApplicationReceived', 1);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('This object was changed in the meantime. Reload it and try again.');
+    expect(stale.json().message).toBe(
+      'This object was changed in the meantime, so your change was not saved. Check its current state and try again.',
+    );
     expect(await rowOf(service.id)).toMatchObject({ state: 'service_planned', version: 2 });
   });
 

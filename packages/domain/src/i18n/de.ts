@@ -14,7 +14,8 @@ export const de: Messages = {
     unauthorized: 'Bitte melden Sie sich an.',
     forbidden: 'Sie haben nicht die nötige Berechtigung.',
     not_found: 'Nicht gefunden.',
-    conflict: 'Dieses Objekt wurde zwischenzeitlich geändert. Laden Sie es neu und versuchen Sie es erneut.',
+    conflict:
+      'Dieses Objekt wurde zwischenzeitlich geändert, daher wurde Ihre Änderung nicht gespeichert. Prüfen Sie den aktuellen Stand und versuchen Sie es erneut.',
     payload_too_large: 'Der Upload ist zu groß.',
     unsupported_media_type: 'Diese Art von Inhalt wird nicht angenommen.',
     too_many_requests: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',

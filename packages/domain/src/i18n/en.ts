@@ -14,7 +14,8 @@ export const en = {
     unauthorized: 'Please log in.',
     forbidden: 'You have insufficient permission.',
     not_found: 'Not found.',
-    conflict: 'This object was changed in the meantime. Reload it and try again.',
+    conflict:
+      'This object was changed in the meantime, so your change was not saved. Check its current state and try again.',
     payload_too_large: 'The upload is too large.',
     unsupported_media_type: 'This type of content is not accepted.',
     too_many_requests: 'Too many attempts. Please wait a few minutes and try again.',

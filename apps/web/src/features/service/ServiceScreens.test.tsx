@@ -144,7 +144,11 @@ describe('Edit Service Application', () => {
       [`GET /api/services/${ID}`]: ok(detail()),
       [`PATCH /api/services/${ID}`]: () => ({
         status: 409,
-        body: { error: 'conflict', message: 'This object was changed in the meantime. Reload it and try again.' },
+        body: {
+          error: 'conflict',
+          message:
+            'This object was changed in the meantime, so your change was not saved. Check its current state and try again.',
+        },
       }),
     });
     renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
