@@ -11,7 +11,7 @@ import {
 } from '@nubes/domain';
 import type { Db } from '../db/client.js';
 import { contactListFingerprint, loadContactListSource, type ContactListSource } from '../queries/contacts.js';
-import { mergedOrder } from './merged-order.js';
+import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
 import { PrefixIndex } from './service-search.js';
 
@@ -241,6 +241,75 @@ const carriedIndex = (
 };
 
 /**
+ * What an index of the entries before a change says of the entries after it, when the changed
+ * contacts kept their positions (`changed`): the filters, orders and search index copied with
+ * those places written anew, instead of every position mapped as carriedIndex does.
+ */
+const replacedIndex = (
+  index: ContactIndex,
+  entries: readonly ContactListEntry[],
+  next: readonly ContactListEntry[],
+  changed: readonly number[],
+): ContactIndex => {
+  const replaced: ContactIndex = {
+    orders: new Map(),
+    search: null,
+    institution: index.institution.slice(),
+    institutionNumbers: new Map(index.institutionNumbers),
+    propertyKinds: index.propertyKinds.slice(),
+  };
+  for (const position of changed) fillFilters(replaced, next[position]!, position);
+  for (const [key, { positions, rank }] of index.orders) {
+    const [sort, order] = key.split(':') as [ContactSort, ContactQuery['order']];
+    const moved = replacedInOrder(positions, next, compareContacts(sort, order), changed, rank);
+    replaced.orders.set(key, { positions: moved.positions, rank: moved.rank! });
+  }
+  replaced.search =
+    index.search?.replaced(
+      next.length,
+      changed.map((position) => ({
+        position,
+        before: tokensOf(entries[position]!),
+        after: tokensOf(next[position]!),
+      })),
+    ) ?? null;
+  return replaced;
+};
+
+/**
+ * The entries with `fresh` in the places of their old versions, when each one still sorts there
+ * (an edit that leaves the name as it was, the usual one); null otherwise. A fresh entry's old
+ * version is where a binary search puts it or just before; the order then holds when each
+ * replaced one sorts between its neighbours.
+ */
+const replacedInPlace = (
+  entries: readonly ContactListEntry[],
+  fresh: readonly ContactListEntry[],
+): { next: ContactListEntry[]; changed: number[] } | null => {
+  const next = entries.slice();
+  const changed: number[] = [];
+  for (const entry of fresh) {
+    let lo = 0;
+    let hi = entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (byLastname(entries[mid]!, entry) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const position = entries[lo]?.row.id === entry.row.id ? lo : entries[lo - 1]?.row.id === entry.row.id ? lo - 1 : -1;
+    if (position < 0 || changed.includes(position)) return null;
+    changed.push(position);
+    next[position] = entry;
+  }
+  const sorted = changed.every(
+    (position) =>
+      (position === 0 || byLastname(next[position - 1]!, next[position]!) < 0) &&
+      (position === next.length - 1 || byLastname(next[position]!, next[position + 1]!) < 0),
+  );
+  return sorted ? { next, changed } : null;
+};
+
+/**
  * The entries after some contacts were read anew: `fresh` in place of their old versions (or new),
  * the `gone` ids left out, in the order of buildContactEntries. What the old entries' index had
  * worked out carries over (its orders merged, its search index laid out again), so the first
@@ -251,6 +320,12 @@ export const mergeContactEntries = (
   fresh: readonly ContactListEntry[],
   gone: ReadonlySet<string>,
 ): ContactListEntry[] => {
+  const inPlace = gone.size === 0 ? replacedInPlace(entries, fresh) : null;
+  if (inPlace) {
+    const index = indexes.get(entries);
+    if (index) indexes.set(inPlace.next, replacedIndex(index, entries, inPlace.next, inPlace.changed));
+    return inPlace.next;
+  }
   const added = [...fresh].sort(byLastname);
   // Where each one goes among the old entries, which are sorted the same way.
   const placeOf = added.map((entry) => {

@@ -255,10 +255,20 @@ describe('ServiceListSnapshot.with', () => {
       providerId: fc.constantFrom(HPCN, DCS, null),
       weightedScore: fc.integer({ min: 0, max: 3 }),
       day: fc.integer({ min: 1, max: 5 }),
+      objectOwnerId: fc.constantFrom(ALICE, BOB, null),
+      adminIds: fc.subarray([ALICE, BOB]),
     });
     const rowOf = (
       id: number,
-      fields: { name: string; state: ServiceState; providerId: string | null; weightedScore: number; day: number },
+      fields: {
+        name: string;
+        state: ServiceState;
+        providerId: string | null;
+        weightedScore: number;
+        day: number;
+        objectOwnerId: string | null;
+        adminIds: string[];
+      },
     ) =>
       row({
         ...fields,
@@ -267,10 +277,11 @@ describe('ServiceListSnapshot.with', () => {
         providerAbbreviation: fields.providerId,
         updatedAt: new Date(Date.UTC(2026, 0, fields.day)),
       });
-    // A step changes some services (by index), removes some and adds some.
+    // A step changes some services (by index), removes some and adds some; half of the steps remove
+    // none, which the snapshot answers in place.
     const stepArbitrary = fc.record({
       changed: fc.array(fc.tuple(fc.nat(), fieldsArbitrary), { maxLength: 4 }),
-      removed: fc.array(fc.nat(), { maxLength: 3 }),
+      removed: fc.oneof(fc.constant<number[]>([]), fc.array(fc.nat(), { maxLength: 3 })),
       added: fc.array(fieldsArbitrary, { maxLength: 3 }),
     });
     fc.assert(
@@ -284,6 +295,7 @@ describe('ServiceListSnapshot.with', () => {
           let kept = ServiceListSnapshot.of(current);
           for (const step of steps) {
             for (const sort of askedBefore) kept.query({}, paula, sort, 'desc', { limit: 1, offset: 0 });
+            kept.query({ tab: 'mine' }, alice, 'name', 'asc', { limit: 1, offset: 0 });
             // The search index too, when the step's first sort was asked before.
             if (askedBefore.length > 0) kept.query({ q: 'a' }, paula, 'name', 'asc', { limit: 1, offset: 0 });
             const changed = current.length
@@ -307,6 +319,10 @@ describe('ServiceListSnapshot.with', () => {
                 expect(ids(kept.query({}, paula, sort, order, all)), `${sort} ${order}`).toEqual(
                   ids(whole.query({}, paula, sort, order, all)),
                 );
+            for (const criteria of [{}, { tab: 'mine' as const }])
+              expect(ids(kept.query(criteria, alice, 'name', 'asc', all)), `alice ${criteria.tab}`).toEqual(
+                ids(whole.query(criteria, alice, 'name', 'asc', all)),
+              );
             for (const q of ['al', 'beta', 'g', 'svc-00001', `${nextId - 1}`, 'delta svc', 'zz'])
               expect(ids(kept.query({ q }, paula, 'name', 'asc', all)), `q=${q}`).toEqual(
                 ids(whole.query({ q }, paula, 'name', 'asc', all)),

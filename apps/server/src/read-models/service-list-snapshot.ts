@@ -11,7 +11,7 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import { RecentlyUsed } from './recently-used.js';
-import { mergedOrder } from './merged-order.js';
+import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
 
 /** What a portfolio list shows and filters on, for one service. */
@@ -160,41 +160,53 @@ const IS_PROVIDER_MANAGER = 16;
 const HAS_SERVICE_MANAGER = 32;
 
 /**
- * Whether the caller may see a row (canSeeService, the detail view's rule) and, for "mine", is
- * its provider side (isProviderSide). The answer depends only on the state and the caller's
- * relation flags, so the domain's rules run once per combination a query meets, not once per
- * row: a list of 10,000 services then costs a few comparisons per row.
- */
-/**
  * What every query reads of every entry, as typed arrays by position: a query visits the entries
  * in sort order, which is all over memory, while these few kilobytes stay in the CPU's cache.
  */
-class Columns {
-  readonly statePosition: Uint8Array;
-  readonly provider: Int32Array;
-  readonly objectOwner: Int32Array;
-  readonly serviceOwner: Int32Array;
-  readonly serviceManager: Int32Array;
-  readonly providerManager: Int32Array;
-  readonly hasAdmins: Uint8Array;
-
-  constructor(entries: readonly Entry[]) {
-    const column = <T>(make: (n: number) => T, fill: (column: T, entry: Entry, i: number) => void) => {
-      const values = make(entries.length);
-      entries.forEach((entry, i) => fill(values, entry, i));
-      return values;
-    };
-    const ints = (n: number) => new Int32Array(n);
-    const bytes = (n: number) => new Uint8Array(n);
-    this.statePosition = column(bytes, (c, e, i) => (c[i] = e.statePosition));
-    this.provider = column(ints, (c, e, i) => (c[i] = e.provider));
-    this.objectOwner = column(ints, (c, e, i) => (c[i] = e.objectOwner));
-    this.serviceOwner = column(ints, (c, e, i) => (c[i] = e.serviceOwner));
-    this.serviceManager = column(ints, (c, e, i) => (c[i] = e.serviceManager));
-    this.providerManager = column(ints, (c, e, i) => (c[i] = e.providerManager));
-    this.hasAdmins = column(bytes, (c, e, i) => (c[i] = e.admins.length > 0 ? 1 : 0));
-  }
+interface Columns {
+  statePosition: Uint8Array;
+  provider: Int32Array;
+  objectOwner: Int32Array;
+  serviceOwner: Int32Array;
+  serviceManager: Int32Array;
+  providerManager: Int32Array;
+  hasAdmins: Uint8Array;
 }
+
+const setColumns = (columns: Columns, position: number, entry: Entry) => {
+  columns.statePosition[position] = entry.statePosition;
+  columns.provider[position] = entry.provider;
+  columns.objectOwner[position] = entry.objectOwner;
+  columns.serviceOwner[position] = entry.serviceOwner;
+  columns.serviceManager[position] = entry.serviceManager;
+  columns.providerManager[position] = entry.providerManager;
+  columns.hasAdmins[position] = entry.admins.length > 0 ? 1 : 0;
+};
+
+/** Columns of `entries`, copied from `from` (of the entries before, which kept their positions) but at `changed`. */
+const columnsOf = (entries: readonly Entry[], from?: { columns: Columns; changed: readonly number[] }): Columns => {
+  const size = entries.length;
+  const column = <T extends Uint8Array | Int32Array>(make: (n: number) => T, old: T | undefined) => {
+    const values = make(size);
+    if (old) values.set(old);
+    return values;
+  };
+  const ints = (n: number) => new Int32Array(n);
+  const bytes = (n: number) => new Uint8Array(n);
+  const old = from?.columns;
+  const columns: Columns = {
+    statePosition: column(bytes, old?.statePosition),
+    provider: column(ints, old?.provider),
+    objectOwner: column(ints, old?.objectOwner),
+    serviceOwner: column(ints, old?.serviceOwner),
+    serviceManager: column(ints, old?.serviceManager),
+    providerManager: column(ints, old?.providerManager),
+    hasAdmins: column(bytes, old?.hasAdmins),
+  };
+  if (from) for (const position of from.changed) setColumns(columns, position, entries[position]!);
+  else entries.forEach((entry, position) => setColumns(columns, position, entry));
+  return columns;
+};
 
 /** The caller's relation to the entry at `position`, as flags (the caller is the person numbered `me`). */
 const relationFlags = (columns: Columns, entries: readonly Entry[], position: number, me: number): number =>
@@ -299,8 +311,8 @@ export class ServiceListSnapshot {
   /** Positions in `entries`, sorted, per sort and order. */
   private readonly orders = new Map<string, Int32Array>();
   private search: PrefixIndex | null = null;
-  /** Per person number, the positions of the services they hold a role in; built at the first query. */
-  private byPerson: Map<number, number[]> | null = null;
+  /** Per person number, the services they hold a role in, as a mask (null: none); made at their first query. */
+  private readonly byPerson = new RecentlyUsed<number, Uint8Array | null>(MATCHES_KEPT);
   /** Per keyword number, which positions carry it; built at the first keyword filter. */
   private byKeyword: Map<number, Uint8Array> | null = null;
   /** Position by service id; built at the first lookup. */
@@ -313,9 +325,10 @@ export class ServiceListSnapshot {
     private readonly ids: Interner,
     /** What the data looked like when it was read (see serviceDataFingerprint); '' when unknown. */
     readonly fingerprint: string,
+    columns: Columns = columnsOf(entries),
   ) {
     this.entries = entries;
-    this.columns = new Columns(entries);
+    this.columns = columns;
   }
 
   static of(rows: readonly ServiceListRow[], fingerprint = ''): ServiceListSnapshot {
@@ -337,8 +350,9 @@ export class ServiceListSnapshot {
     removed: Iterable<string>,
     fingerprint = this.fingerprint,
   ): ServiceListSnapshot {
-    const changed = new Map(rows.map((row) => [row.id, row]));
     const gone = new Set(removed);
+    if (gone.size === 0) return this.withInPlace(rows, fingerprint);
+    const changed = new Map(rows.map((row) => [row.id, row]));
     const entries: Entry[] = [];
     /** Each kept entry's new position by its old one; -1 for one removed or read anew. */
     const moved = new Int32Array(this.entries.length).fill(-1);
@@ -374,6 +388,57 @@ export class ServiceListSnapshot {
     return next;
   }
 
+  /**
+   * `with` when nothing is removed, the usual change (an edit, a new service): every service keeps
+   * its position, a changed one is replaced where it is and a new one goes after the others. The
+   * columns, orders and search index are then copied with the few changed places written anew,
+   * where the general case maps every position (bench/README.md, "a change's cost").
+   */
+  private withInPlace(rows: readonly ServiceListRow[], fingerprint: string): ServiceListSnapshot {
+    const byId = this.positionsById();
+    const entries = this.entries.slice();
+    const changed: number[] = [];
+    let grown: Map<string, number> | null = null;
+    for (const row of rows) {
+      let position = (grown ?? byId).get(row.id);
+      if (position === undefined) {
+        grown ??= new Map(byId);
+        position = entries.length;
+        grown.set(row.id, position);
+      }
+      // A service named twice in one read: its last row counts, as in the general case.
+      if (!changed.includes(position)) changed.push(position);
+      entries[position] = entryOf(row, this.ids);
+    }
+    const next = new ServiceListSnapshot(
+      entries,
+      this.ids,
+      fingerprint,
+      columnsOf(entries, { columns: this.columns, changed }),
+    );
+    next.byId = grown ?? byId;
+    for (const [key, positions] of this.orders) {
+      const [sort, order] = key.split(':') as [ListSort, SortOrder];
+      next.orders.set(key, replacedInOrder(positions, entries, comparator(sort, order), changed).positions);
+    }
+    if (this.search)
+      next.search = this.search.replaced(
+        entries.length,
+        changed.map((position) => ({
+          position,
+          before: this.entries[position]?.tokens ?? [],
+          after: entries[position]!.tokens,
+        })),
+      );
+    return next;
+  }
+
+  /** Position by service id, shared by the snapshots whose services sit where they did. */
+  private positionsById(): Map<string, number> {
+    this.byId ??= new Map(this.entries.map((entry, position) => [entry.row.id, position]));
+    return this.byId;
+  }
+
   private ordered(sort: ListSort, order: SortOrder): Int32Array {
     const key = `${sort}:${order}`;
     let positions = this.orders.get(key);
@@ -386,31 +451,31 @@ export class ServiceListSnapshot {
     return positions;
   }
 
-  /** The positions of the services the person (their number) holds a role in, as a mask; null for none. */
+  /**
+   * The positions of the services the person (their number) holds a role in, as a mask; null for
+   * none. One pass over the columns per person and snapshot, so a change makes no index of every
+   * person's services anew.
+   */
   private relatedTo(person: number): Uint8Array | null {
-    if (!this.byPerson) {
-      const byPerson = new Map<number, number[]>();
-      // Positions come in order, so a person holding two roles in one service is the list's last.
-      const add = (p: number, position: number) => {
-        if (p < 0) return;
-        const positions = byPerson.get(p);
-        if (!positions) byPerson.set(p, [position]);
-        else if (positions[positions.length - 1] !== position) positions.push(position);
-      };
-      this.entries.forEach((entry, position) => {
-        add(entry.objectOwner, position);
-        add(entry.serviceOwner, position);
-        add(entry.serviceManager, position);
-        add(entry.providerManager, position);
-        for (const p of entry.admins) add(p, position);
-      });
-      this.byPerson = byPerson;
-    }
-    const positions = this.byPerson.get(person);
-    if (!positions) return null;
-    const mask = new Uint8Array(this.entries.length);
-    for (const position of positions) mask[position] = 1;
-    return mask;
+    if (person < 0) return null;
+    return this.byPerson.getOrMake(person, () => {
+      const { columns, entries } = this;
+      const mask = new Uint8Array(entries.length);
+      let any = false;
+      for (let position = 0; position < entries.length; position += 1) {
+        if (
+          columns.objectOwner[position] === person ||
+          columns.serviceOwner[position] === person ||
+          columns.serviceManager[position] === person ||
+          columns.providerManager[position] === person ||
+          (columns.hasAdmins[position] === 1 && entries[position]!.admins.includes(person))
+        ) {
+          mask[position] = 1;
+          any = true;
+        }
+      }
+      return any ? mask : null;
+    });
   }
 
   /** Which positions carry the keyword (its number), as a mask. */
@@ -549,8 +614,7 @@ export class ServiceListSnapshot {
    * caller may not see it. Made once per request, asked per object.
    */
   relationLookup(principal: Principal): (id: string) => { row: ServiceListRow; relation: ServiceRelation } | null {
-    this.byId ??= new Map(this.entries.map((entry, position) => [entry.row.id, position]));
-    const byId = this.byId;
+    const byId = this.positionsById();
     const me = this.ids.find(principal.id);
     const related = this.relatedTo(me);
     const verdict = verdicts(principal);

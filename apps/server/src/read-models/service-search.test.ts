@@ -116,4 +116,47 @@ describe('PrefixIndex', () => {
       { numRuns: 300 },
     );
   });
+
+  it('after documents changed in place or added finds what an index built anew finds, change after change', () => {
+    const WORDS = ['storage', 'store', 'archive', 'arch', 's3', 'svc-1', 'svc-2', 'jupyter', 'note', 'zeta', 'a'];
+    const documentArbitrary = fc.uniqueArray(fc.constantFrom(...WORDS), { maxLength: 4 });
+    fc.assert(
+      fc.property(
+        fc.array(documentArbitrary, { minLength: 1, maxLength: 12 }),
+        // Each step gives some documents (by index) new tokens and adds some.
+        fc.array(
+          fc.record({
+            replaced: fc.array(fc.tuple(fc.nat(), documentArbitrary), { maxLength: 4 }),
+            added: fc.array(documentArbitrary, { maxLength: 2 }),
+          }),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (initial, steps) => {
+          let documents: (readonly string[])[] = initial;
+          let index = PrefixIndex.of(documents);
+          for (const step of steps) {
+            const next = [...documents];
+            for (const [at, tokens] of step.replaced) next[at % documents.length] = tokens;
+            next.push(...step.added);
+            const changes = [
+              ...new Set(step.replaced.map(([at]) => at % documents.length)),
+              ...[...next.keys()].filter((position) => position >= documents.length),
+            ].map((position) => ({ position, before: documents[position] ?? [], after: next[position]! }));
+            index = index.replaced(next.length, changes);
+            documents = next;
+            const anew = PrefixIndex.of(documents);
+            for (const q of [...WORDS, 's', 'svc', 'zz', 'storage arch', 'svc note']) {
+              const words = searchWords(q);
+              const a = index.match(words, { few: documents.length });
+              const b = anew.match(words, { few: documents.length });
+              expect([...a.counts], q).toEqual([...b.counts]);
+              expect(a.total, q).toBe(b.total);
+              expect([...a.docs!].sort(), q).toEqual([...b.docs!].sort());
+            }
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
