@@ -9,6 +9,7 @@ import { startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
+import { prepareListsAhead } from './read-models/prepare-ahead.js';
 import { createPortalLog } from './http/portal-log.js';
 import { pinTickObjectShape } from './operations/pinned-tick-object.js';
 import { mendableStartError, startBanner } from './operations/start-banner.js';
@@ -67,12 +68,14 @@ const main = async () => {
   });
   // The lists' index and then the contacts are read now rather than at the first request that
   // needs them (PGlite: about a second for 10,000 services, five for 50,000 contacts); requests
-  // meanwhile wait for the same read.
+  // meanwhile wait for the same read. Then their orders and search indexes are worked out.
   const { serviceIndex, contactList } = serviceCachesFor(database, () => undefined);
   void Promise.resolve(serviceIndex.snapshot())
     .catch((error: unknown) => log.warn({ err: error }, 'reading the service list index failed'))
     .then(() => contactList.rows())
-    .catch((error: unknown) => log.warn({ err: error }, 'reading the contact list failed'));
+    .catch((error: unknown) => log.warn({ err: error }, 'reading the contact list failed'))
+    .then(() => prepareListsAhead({ serviceIndex, contactList }))
+    .catch((error: unknown) => log.warn({ err: error }, 'preparing the lists failed'));
   console.log(startBanner({ config, database: database.kind, demo }));
 };
 

@@ -99,6 +99,8 @@ export interface ServiceListCaller {
 
 export type ListSort = ServiceSort | 'weighted';
 export type SortOrder = 'asc' | 'desc';
+/** What a snapshot works out at the first query that needs it: an order, or the search index. */
+export type ListPart = { sort: ListSort; order: SortOrder } | 'search';
 
 type Compare = (a: Entry, b: Entry) => number;
 
@@ -439,6 +441,15 @@ export class ServiceListSnapshot {
     return this.byId;
   }
 
+  /**
+   * Does now what the first query of an order or of the search would do (sort every service, index
+   * their words), so that the first person to ask after a start does not wait for it.
+   */
+  prepare(part: ListPart): void {
+    if (part === 'search') this.search ??= PrefixIndex.of(this.entries.map((entry) => entry.tokens));
+    else this.ordered(part.sort, part.order);
+  }
+
   private ordered(sort: ListSort, order: SortOrder): Int32Array {
     const key = `${sort}:${order}`;
     let positions = this.orders.get(key);
@@ -495,8 +506,8 @@ export class ServiceListSnapshot {
 
   /** Per entry, how many search words it matched (PrefixIndex.match); built at the first search. */
   private matches(words: readonly string[]): Uint8Array {
-    this.search ??= PrefixIndex.of(this.entries.map((entry) => entry.tokens));
-    return this.search.match(words).counts;
+    this.prepare('search');
+    return this.search!.match(words).counts;
   }
 
   /**

@@ -172,7 +172,7 @@ export const serviceDetailSchema = z
   .meta({ id: 'ServiceDetail' });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
 
-const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
+export const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];
 
 /** The portfolio list: tab + filters + search + sort + page (ADR 0010). */
