@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { institutions, keywords, services, weightingCriteria } from './schema.js';
 
+/** What the lists show besides the services themselves: the fingerprint's part after the services'. */
+const besidesServices = sql`
+  (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${institutions})
+    || '|' || (select count(*) from ${keywords})
+    || '|' || (select coalesce(sum(version), 0) from ${weightingCriteria})`;
+
 /**
  * A value that changes whenever anything a service list or the public portfolio shows changes,
  * whichever server instance made the change: every service write raises the row's version (count
@@ -12,10 +18,21 @@ import { institutions, keywords, services, weightingCriteria } from './schema.js
 export const serviceDataFingerprint = async (db: Db): Promise<string> => {
   const result = await db.execute(sql`
     select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${services})
-      || '|' ||
-      (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${institutions})
-      || '|' || (select count(*) from ${keywords})
-      || '|' || (select coalesce(sum(version), 0) from ${weightingCriteria})
-      as fingerprint`);
+      || '|' || ${besidesServices} as fingerprint`);
   return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
+};
+
+/**
+ * The part of serviceDataFingerprint that is not the services' own: when only the services' part
+ * changed, another instance's changes can be read service by service (serviceVersions).
+ */
+export const serviceListBesides = async (db: Db): Promise<string> => {
+  const result = await db.execute(sql`select ${besidesServices} as besides`);
+  return (result as unknown as { rows: { besides: string }[] }).rows[0]!.besides;
+};
+
+/** Every service's version by id. */
+export const serviceVersions = async (db: Db): Promise<Map<string, number>> => {
+  const rows = await db.select({ id: services.id, version: services.version }).from(services);
+  return new Map(rows.map((row) => [row.id, row.version]));
 };

@@ -258,6 +258,57 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
     console.log(`public portfolio: a rename showed on the other instance after ${seenAfter} ms`);
   });
 
+  it('a contact saved through one instance is found in the other’s contact search within the bound, also after an edit that keeps its name', async () => {
+    const login = await fetch(`${instances[0]!.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const [one, two] = instances as [PortalProcess, PortalProcess];
+    const found = async (instance: PortalProcess, q: string) => {
+      const { status, body } = await call(instance.url, 'GET', `/api/contacts?q=${q}`, token);
+      expect(status).toBe(200);
+      return (body.items as { lastname: string }[]).map((contact) => contact.lastname);
+    };
+    // Both instances hold the contact list before the change.
+    for (const instance of instances) expect(await found(instance, 'zweiinstanz')).toEqual([]);
+    const contact = {
+      firstname: 'Zora',
+      lastname: 'Zweiinstanz',
+      email: 'zora@example.org',
+      emailNotPersonal: false,
+      institutionId: null,
+      otherInstitution: '',
+      notes: '',
+      addresses: [],
+    };
+    const created = await call(one.url, 'POST', '/api/contacts', token, contact);
+    expect(created.status).toBe(201);
+    const createdAt = Date.now();
+    expect(await found(one, 'zweiinstanz')).toEqual(['Zweiinstanz']);
+    const createdAfter = await seenWithin(OTHER_INSTANCES_CHECK_MS, createdAt, async () =>
+      (await found(two, 'zweiinstanz')).includes('Zweiinstanz'),
+    );
+
+    // The other instance reads the changed contact by its version: the notes' new word finds it.
+    const edited = await call(two.url, 'PATCH', `/api/contacts/${String(created.body.id)}`, token, {
+      ...contact,
+      notes: 'Kennt das Polarlicht',
+      properties: [],
+      version: created.body.version,
+    });
+    expect(edited.status).toBe(200);
+    const editedAt = Date.now();
+    expect(await found(two, 'polarlicht')).toEqual(['Zweiinstanz']);
+    const editedAfter = await seenWithin(OTHER_INSTANCES_CHECK_MS, editedAt, async () =>
+      (await found(one, 'polarlicht')).includes('Zweiinstanz'),
+    );
+    console.log(
+      `contacts: a new contact showed on the other instance after ${createdAfter} ms, an edit after ${editedAfter} ms`,
+    );
+  });
+
   it('a role given through one instance counts there at once and on the other within the bound, and back', async () => {
     const login = await fetch(`${instances[0]!.url}/api/login`, {
       method: 'POST',

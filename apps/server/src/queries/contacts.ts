@@ -30,6 +30,7 @@ export const loadContactListSource = async (db: Db, ids?: readonly string[]) => 
         otherInstitution: contacts.otherInstitution,
         notes: contacts.notes,
         updatedAt: contacts.updatedAt,
+        version: contacts.version,
         institutionId: institutions.id,
         institutionAbbreviation: institutions.abbreviation,
         institutionName: institutions.name,
@@ -62,6 +63,20 @@ export const contactListFingerprint = async (db: Db): Promise<string> => {
       (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${institutions})
       as fingerprint`);
   return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
+};
+
+/** Every contact's version by id: what another instance changed, read row by row (read-models/rows-cache.ts). */
+export const contactVersions = async (db: Db): Promise<Map<string, number>> => {
+  const rows = await db.select({ id: contacts.id, version: contacts.version }).from(contacts);
+  return new Map(rows.map((row) => [row.id, row.version]));
+};
+
+/** What the contact list shows besides the contacts themselves: the institutions' names. */
+export const contactListBesides = async (db: Db): Promise<string> => {
+  const result = await db.execute(sql`
+    select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') as besides
+    from ${institutions}`);
+  return (result as unknown as { rows: { besides: string }[] }).rows[0]!.besides;
 };
 
 /** A contact's relations with what they point at, services first, then by name. */

@@ -17,6 +17,7 @@ const contact = (
   otherInstitution: '',
   notes: '',
   updatedAt: new Date(Date.UTC(2026, 0, Number(id.slice(-1)) || 1)),
+  version: 1,
   institutionId: more.institution ?? null,
   institutionAbbreviation: more.institution ? more.institution.slice(0, 3) : null,
   institutionName: more.institution ? `Institut ${more.institution}` : null,

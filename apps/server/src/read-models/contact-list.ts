@@ -10,7 +10,13 @@ import {
   type ContactSort,
 } from '@nubes/domain';
 import type { Db } from '../db/client.js';
-import { contactListFingerprint, loadContactListSource, type ContactListSource } from '../queries/contacts.js';
+import {
+  contactListBesides,
+  contactListFingerprint,
+  contactVersions,
+  loadContactListSource,
+  type ContactListSource,
+} from '../queries/contacts.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
 import { PrefixIndex } from './service-search.js';
@@ -18,6 +24,8 @@ import { PrefixIndex } from './service-search.js';
 /** A contact as the list answers it, with what search, filters and sort compare. */
 export interface ContactListEntry {
   row: ContactRow;
+  /** The contact's version: another instance's change is read by it (rows-cache.ts). */
+  version: number;
   /** Folded words of names, e-mail, institution, notes and properties (domain contacts/search.ts). */
   search: string;
   institutionId: string | null;
@@ -63,6 +71,7 @@ export const buildContactEntries = ({ rows, cities, properties }: ContactListSou
         propertyKinds: [...kinds].sort(),
         updatedAt: contact.updatedAt.toISOString(),
       },
+      version: contact.version,
       search: searchDocument([
         contact.firstname,
         contact.lastname,
@@ -108,6 +117,11 @@ export const createContactList = ({ db, ...options }: ContactListOptions): Conta
       load: async (ids) => buildContactEntries(await loadContactListSource(db, ids)),
       merge: mergeContactEntries,
       idOf: (entry) => entry.row.id,
+      others: {
+        versions: () => contactVersions(db),
+        versionOf: (entry) => entry.version,
+        besides: () => contactListBesides(db),
+      },
     },
   });
 

@@ -77,7 +77,8 @@ describe('rows cache', () => {
     const keyed = ({
       revalidateMs = Number.POSITIVE_INFINITY,
       now = () => 0,
-    }: { revalidateMs?: number; now?: () => number } = {}) => {
+      byVersion = false,
+    }: { revalidateMs?: number; now?: () => number; byVersion?: boolean } = {}) => {
       const held = new Map([
         ['a', 'a=1'],
         ['b', 'b=1'],
@@ -99,13 +100,28 @@ describe('rows cache', () => {
           return [...byId.values()].sort();
         },
         idOf: (row: string) => row.split('=')[0]!,
+        // A row's value is its version; `besides` stands for the institutions' names.
+        others: byVersion
+          ? {
+              versions: async () => {
+                versionReads += 1;
+                return new Map([...held].map(([id, row]) => [id, Number(row.split('=')[1])]));
+              },
+              versionOf: (row: string) => Number(row.split('=')[1]),
+              besides: async () => besides,
+            }
+          : undefined,
       };
+      let besides = 'i1';
+      let versionReads = 0;
+      // What the database looks like: it changes with every row and with `besides`.
+      const fingerprint = async () => `${[...held.values()].join(',')}|${besides}`;
       const cache = createRowsCache({
         load: async () => {
           loads += 1;
           return [...held.values()];
         },
-        fingerprint: async () => 'f',
+        fingerprint: byVersion ? fingerprint : async () => 'f',
         some,
         revalidateMs,
         now,
@@ -115,8 +131,12 @@ describe('rows cache', () => {
         calls,
         cache,
         loads: () => loads,
+        versionReads: () => versionReads,
         failing: (value: boolean) => {
           fail = value;
+        },
+        renameInstitution: () => {
+          besides = 'i2';
         },
       };
     };
@@ -169,6 +189,57 @@ describe('rows cache', () => {
       expect(await first).toEqual(['a=2', 'b=2', 'c=1']);
     });
 
+    it('on PostgreSQL reads the rows another instance changed, added or removed by their versions', async () => {
+      let now = 0;
+      const { held, calls, cache, loads, versionReads } = keyed({
+        revalidateMs: 1000,
+        now: () => now,
+        byVersion: true,
+      });
+      await cache.rows();
+      held.set('b', 'b=2');
+      held.set('d', 'd=1');
+      held.delete('c');
+      now = 1500;
+      expect(await cache.rows()).toEqual(['a=1', 'b=2', 'd=1']);
+      expect(calls).toEqual([['b', 'd']]);
+      expect(loads()).toBe(1);
+      // The fingerprint it took over is the database's: the next look finds nothing to read.
+      now = 3000;
+      await cache.rows();
+      expect([calls.length, loads(), versionReads()]).toEqual([1, 1, 1]);
+    });
+
+    it('on PostgreSQL reads by version after a read of single rows, and everything when an institution changed', async () => {
+      let now = 0;
+      const { held, calls, cache, loads, renameInstitution } = keyed({
+        revalidateMs: 1000,
+        now: () => now,
+        byVersion: true,
+      });
+      await cache.rows();
+      held.set('a', 'a=2');
+      cache.changed('a');
+      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
+      now = 1500;
+      await cache.rows();
+      expect([calls.length, loads()]).toEqual([1, 1]);
+      renameInstitution();
+      now = 3000;
+      await cache.rows();
+      expect(loads()).toBe(2);
+    });
+
+    it('on PostgreSQL reads everything when most rows changed', async () => {
+      let now = 0;
+      const { held, calls, cache, loads } = keyed({ revalidateMs: 1000, now: () => now, byVersion: true });
+      await cache.rows();
+      for (let i = 0; i < 300; i += 1) held.set(`n${i}`, `n${i}=1`);
+      now = 1500;
+      expect(await cache.rows()).toHaveLength(303);
+      expect([calls.length, loads()]).toEqual([0, 2]);
+    });
+
     it('on PostgreSQL reads everything at the next look after a read of single rows', async () => {
       let now = 0;
       const { held, calls, cache, loads } = keyed({ revalidateMs: 1000, now: () => now });
@@ -177,7 +248,7 @@ describe('rows cache', () => {
       cache.changed('a');
       expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
       expect([calls.length, loads()]).toEqual([1, 1]);
-      // Its fingerprint says nothing about the rows held after a partial read: the next look reads all.
+      // Without versions, its fingerprint says nothing about the rows held after a partial read: the next look reads all.
       now = 1500;
       await cache.rows();
       expect(loads()).toBe(2);

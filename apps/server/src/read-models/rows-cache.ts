@@ -1,3 +1,5 @@
+import { tooManyToReadByVersion, versionDiff } from './version-diff.js';
+
 export interface RowsCache<Row> {
   /** Every row as it is now: at once while nothing changed, otherwise after one read. */
   rows(): readonly Row[] | Promise<readonly Row[]>;
@@ -15,6 +17,22 @@ export interface SomeRows<Row> {
   /** The rows with `fresh` in place of (or beside) their old versions and the `gone` ids left out. */
   merge: (rows: readonly Row[], fresh: readonly Row[], gone: ReadonlySet<string>) => readonly Row[];
   idOf: (row: Row) => string;
+  /** How the cache reads another instance's changes row by row (PostgreSQL); without it, it reads everything. */
+  others?: OtherInstances<Row>;
+}
+
+/**
+ * After a look finds the fingerprint changed, the rows whose version differs from the one held are
+ * read (and those gone dropped), unless what the rows show besides themselves changed or most rows
+ * did: then everything is read. Reading 50,000 contacts whole after any other instance's change
+ * kept a request waiting for seconds on every instance (bench/README.md).
+ */
+export interface OtherInstances<Row> {
+  /** Every row's version as the database holds it now, by id. */
+  versions: () => Promise<ReadonlyMap<string, number>>;
+  versionOf: (row: Row) => number;
+  /** A value that changes with what the rows show besides themselves (an institution's name). */
+  besides: () => Promise<string>;
 }
 
 export interface RowsCacheOptions<Row> {
@@ -36,7 +54,8 @@ export interface RowsCacheOptions<Row> {
  * its row reads only that row when the cache knows how (`some`): reading tens of thousands of rows
  * again after each change kept the next request waiting for seconds. Changes made here mark it
  * stale at once; on PostgreSQL the fingerprint, asked at most once per revalidateMs, catches
- * other instances' changes (after a read of single rows the next look reads everything, as the
+ * other instances' changes, which a cache that knows its rows' versions (`others`) then reads row
+ * by row (without it, and after a read of single rows, the next look reads everything, as the
  * fingerprint then says nothing about the rows held). Concurrent callers share one read.
  */
 export const createRowsCache = <Row>({
@@ -48,7 +67,8 @@ export const createRowsCache = <Row>({
   onError = () => undefined,
 }: RowsCacheOptions<Row>): RowsCache<Row> => {
   const watchesOthers = Number.isFinite(revalidateMs);
-  let current: { rows: readonly Row[]; fingerprint: string } | null = null;
+  /** `besides` as read with the last whole read (OtherInstances); null without one. */
+  let current: { rows: readonly Row[]; fingerprint: string; besides: string | null } | null = null;
   let generation = 0;
   let readGeneration = -1;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -60,18 +80,39 @@ export const createRowsCache = <Row>({
   const fingerprint = async () => (watchesOthers ? readFingerprint() : '');
 
   /** Reads the pending rows into the current ones; a failure leaves them pending. */
-  const readSome = async (held: { rows: readonly Row[] }, reader: SomeRows<Row>) => {
+  const readSome = async (held: { rows: readonly Row[]; besides: string | null }, reader: SomeRows<Row>) => {
     const ids = [...pending];
     pending.clear();
     try {
       const fresh = await reader.load(ids);
       const found = new Set(fresh.map(reader.idOf));
       const gone = new Set(ids.filter((id) => !found.has(id)));
-      return { rows: reader.merge(held.rows, fresh, gone), fingerprint: '' };
+      return { rows: reader.merge(held.rows, fresh, gone), fingerprint: '', besides: held.besides };
     } catch (error) {
       for (const id of ids) pending.add(id);
       throw error;
     }
+  };
+
+  /**
+   * Another instance's changes, row by row: the rows held with those whose version differs read
+   * anew, as of the fingerprint `seen` (read before, so a change after it shows at the next look);
+   * null when everything must be read.
+   */
+  const readOthers = async (
+    held: { rows: readonly Row[]; besides: string | null },
+    reader: SomeRows<Row> & { others: OtherInstances<Row> },
+    seen: string,
+  ) => {
+    const { others } = reader;
+    const besides = await others.besides();
+    if (held.besides === null || besides !== held.besides) return null;
+    const diff = versionDiff(held.rows, reader.idOf, others.versionOf, await others.versions());
+    if (tooManyToReadByVersion(diff, held.rows.length)) return null;
+    const fresh = diff.changed.length > 0 ? await reader.load(diff.changed) : [];
+    const found = new Set(fresh.map(reader.idOf));
+    const gone = new Set([...diff.gone, ...diff.changed.filter((id) => !found.has(id))]);
+    return { rows: reader.merge(held.rows, fresh, gone), fingerprint: seen, besides };
   };
 
   const read = (): Promise<readonly Row[]> => {
@@ -86,6 +127,12 @@ export const createRowsCache = <Row>({
               const seen = await fingerprint();
               checkedAt = startedAt;
               if (seen === current.fingerprint) return current.rows;
+              const caught = some?.others ? await readOthers(current, { ...some, others: some.others }, seen) : null;
+              if (caught) {
+                current = caught;
+                if (generation === wanted) return current.rows;
+                continue;
+              }
             } catch (error) {
               onError(error);
               return current.rows;
@@ -100,8 +147,9 @@ export const createRowsCache = <Row>({
           pending.clear();
           try {
             const seen = await fingerprint();
+            const besides = watchesOthers && some?.others ? await some.others.besides() : null;
             const rows = await load();
-            current = { rows, fingerprint: seen };
+            current = { rows, fingerprint: seen, besides };
           } catch (error) {
             readAll = true;
             throw error;

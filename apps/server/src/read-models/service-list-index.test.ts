@@ -2,7 +2,7 @@ import type { Principal } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
-import { services } from '../db/schema.js';
+import { institutions, services } from '../db/schema.js';
 import { createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 import { createServiceListIndex } from './service-list-index.js';
@@ -150,6 +150,41 @@ describe('service list index', () => {
     clock += 2000;
     expect(await index.snapshot()).toBe(after);
     expect(index.snapshot()).toBe(after);
+  });
+
+  it('reads other instances’ changes service by service, and everything when what the lists show besides the services changed', async () => {
+    let clock = 90_000;
+    const index = createServiceListIndex({ db: test.database.db, now: () => clock });
+    const all = (snapshot: ServiceListSnapshot) =>
+      snapshot.query({}, caller, 'name', 'asc', { limit: 1000, offset: 0 }).rows;
+    const before = await index.snapshot();
+    const [kept, changed] = all(before);
+    await test.database.db
+      .update(services)
+      .set({
+        name: 'Changed Elsewhere',
+        providerInstitutionId: Object.values(world.institutions)[0]!,
+        version: sql`${services.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(services.id, changed!.id));
+    clock += 1500;
+    const after = await index.snapshot();
+    expect(names(after, 'elsewhere')).toContain('Changed Elsewhere');
+    // The services that did not change were not read again: their rows are the ones held before.
+    expect(all(after).find((row) => row.id === kept!.id)).toBe(kept);
+    expect(after.size).toBe(before.size);
+
+    // A provider's new name shows in many rows without a new service version: everything is read.
+    await test.database.db
+      .update(institutions)
+      .set({ name: sql`${institutions.name} || ' (renamed)'`, version: sql`${institutions.version} + 1` });
+    clock += 1500;
+    const renamed = await index.snapshot();
+    expect(all(renamed).find((row) => row.id === kept!.id)).not.toBe(kept);
+    const providers = all(renamed).flatMap((row) => (row.providerName ? [row.providerName] : []));
+    expect(providers.length).toBeGreaterThan(0);
+    expect(providers.every((name) => name.endsWith(' (renamed)'))).toBe(true);
   });
 
   it('answers the snapshot it has when the look at other instances fails, and looks again next time', async () => {

@@ -13,6 +13,7 @@ import {
 import { RecentlyUsed } from './recently-used.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
+import { versionDiff, type VersionDiff } from './version-diff.js';
 
 /** What a portfolio list shows and filters on, for one service. */
 export interface ServiceListRow {
@@ -433,6 +434,16 @@ export class ServiceListSnapshot {
         })),
       );
     return next;
+  }
+
+  /** Which services differ from the versions the database holds now (another instance's changes). */
+  versionDiff(versions: ReadonlyMap<string, number>): VersionDiff {
+    return versionDiff(
+      this.entries,
+      (entry) => entry.row.id,
+      (entry) => entry.row.version,
+      versions,
+    );
   }
 
   /** Position by service id, shared by the snapshots whose services sit where they did. */
