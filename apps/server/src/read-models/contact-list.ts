@@ -17,6 +17,7 @@ import {
   loadContactListSource,
   type ContactListSource,
 } from '../queries/contacts.js';
+import { firstNotBefore } from './binary-search.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
 import { PrefixIndex } from './service-search.js';
@@ -317,13 +318,7 @@ const replacedInPlace = (
   const next = entries.slice();
   const changed: number[] = [];
   for (const entry of fresh) {
-    let lo = 0;
-    let hi = entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (byLastname(entries[mid]!, entry) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotBefore(entries.length, (i) => byLastname(entries[i]!, entry) < 0);
     const position = entries[lo]?.row.id === entry.row.id ? lo : entries[lo - 1]?.row.id === entry.row.id ? lo - 1 : -1;
     if (position < 0 || changed.includes(position)) return null;
     changed.push(position);
@@ -356,16 +351,7 @@ export const mergeContactEntries = (
   }
   const added = [...fresh].sort(byLastname);
   // Where each one goes among the old entries, which are sorted the same way.
-  const placeOf = added.map((entry) => {
-    let lo = 0;
-    let hi = entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (byLastname(entries[mid]!, entry) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  });
+  const placeOf = added.map((entry) => firstNotBefore(entries.length, (i) => byLastname(entries[i]!, entry) < 0));
   const next: ContactListEntry[] = [];
   /** Each kept entry's new position by its old one; -1 for one left out or read anew. */
   const moved = new Int32Array(entries.length).fill(-1);

@@ -1,3 +1,5 @@
+import { firstNotBefore } from './binary-search.js';
+
 /**
  * An order of `entries` from their order before a change (`before`, positions in `previous`):
  * its positions mapped to the new ones (`moved`; -1 drops one), with the `fresh` positions sorted
@@ -16,17 +18,9 @@ export const mergedOrder = <Entry>(
   fresh: readonly number[],
 ): Int32Array => {
   const added = [...fresh].sort((a, b) => compare(entries[a]!, entries[b]!));
-  const placeOf = added.map((position) => {
-    const entry = entries[position]!;
-    let lo = 0;
-    let hi = before.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(previous[before[mid]!]!, entry) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  });
+  const placeOf = added.map((position) =>
+    firstNotBefore(before.length, (i) => compare(previous[before[i]!]!, entries[position]!) < 0),
+  );
   const positions = new Int32Array(entries.length);
   let at = 0;
   let next = 0;
@@ -70,13 +64,7 @@ export const replacedInOrder = <Entry>(
   const put: number[] = [];
   for (const position of changed) {
     const entry = entries[position]!;
-    let lo = 0;
-    let hi = length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(entries[positions[mid]!]!, entry) < 0) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = firstNotBefore(length, (i) => compare(entries[positions[i]!]!, entry) < 0);
     positions.copyWithin(lo + 1, lo, length);
     positions[lo] = position;
     length += 1;

@@ -1,3 +1,5 @@
+import { firstNotBefore } from './binary-search.js';
+
 // Words are runs of letters and digits, with inner hyphens kept: "SVC-00042", "e-infrastructure".
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
 
@@ -29,16 +31,8 @@ export const searchWords = (q: string): string[] => [...new Set(wordsOf(q))].sli
 
 const EMPTY = new Int32Array(0);
 
-const lowerBound = (keys: readonly string[], word: string): number => {
-  let lo = 0;
-  let hi = keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (keys[mid]! < word) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
+const lowerBound = (keys: readonly string[], word: string): number =>
+  firstNotBefore(keys.length, (k) => keys[k]! < word);
 
 /**
  * Which documents have, for every search word, a token that begins with it: the tokens sorted,
