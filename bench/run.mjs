@@ -15,6 +15,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import {
   alternate,
   cpuRatio,
@@ -1105,6 +1107,98 @@ const SCENARIOS = [
           target: `≤ ${NPM_START_TARGET_SECONDS} s`,
         },
       ];
+    },
+  },
+  {
+    // Several instances on one PostgreSQL: what a request waits for when another instance changed
+    // something a second before (the list's look at the fingerprint finds it, ADR 10).
+    name: 'PostgreSQL other instance',
+    run: async (ctx) => {
+      const database = await startPostgres();
+      const title = (what) => `GET /api/${what}?q=…, PostgreSQL, each 1.1 s after another instance's change`;
+      if (database.missing)
+        return [
+          { benchmark: title('services'), figure: database.missing },
+          { benchmark: title('contacts'), figure: database.missing },
+        ];
+      const { listServices, contacts } = settings;
+      const portal = await startPortal({
+        name: 'PostgreSQL lists portal',
+        webDist: settings.webDist,
+        timeoutMs: settings.startTimeoutSeconds * 1000,
+        env: { DATABASE_URL: database.url },
+        prepare: async (env) => {
+          log(`generating ${listServices} services and ${contacts} contacts on PostgreSQL`);
+          await runNodeScript([GENERATOR, '--count', String(listServices), '--contacts', String(contacts)], { env });
+        },
+      });
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const port = new URL(portal.url).port;
+        const paula = { authorization: `Bearer ${await ssoLogin(`http://localhost:${port}`, 'paula')}` };
+        const carla = { authorization: `Bearer ${await ssoLogin(`http://localhost:${port}`, 'carla')}` };
+        const [service] = (await getJson(`${portal.url}/api/services?tab=catalogue&pageSize=1`, paula)).items;
+        const [contact] = (await getJson(`${portal.url}/api/contacts?pageSize=1`, carla)).items;
+        const words = ['stor', 'arch', 'comp', 'data', 'gpu', 'cloud', 'net', 'back'];
+        // Another instance's write, as its commit leaves it: the row changed, its version raised.
+        const otherInstance = {
+          services: (i) =>
+            client.query(`update services set name = $2, version = version + 1, updated_at = now() where id = $1`, [
+              service.id,
+              `${service.name} (elsewhere ${i})`,
+            ]),
+          contacts: (i) =>
+            client.query(`update contacts set notes = $2, version = version + 1, updated_at = now() where id = $1`, [
+              contact.id,
+              `Changed elsewhere in round ${i}`,
+            ]),
+        };
+        const measureAfterOthers = async (what, headers) => {
+          const quiet = [];
+          const after = [];
+          const timed = async (i) => {
+            const started = performance.now();
+            await getJson(`${portal.url}/api/${what}?q=${words[i % words.length]}`, headers);
+            return performance.now() - started;
+          };
+          for (let i = 0; i < 20; i += 1) {
+            // Past the look's interval both times: the quiet request pays for the look alone.
+            await sleep(1100);
+            quiet.push(await timed(i));
+            await otherInstance[what](i);
+            await sleep(1100);
+            after.push(await timed(i));
+          }
+          const sorted = [...after].sort((a, b) => a - b);
+          return { count: after.length, p50: median(after), p99: sorted[sorted.length - 1], quietP50: median(quiet) };
+        };
+        const rows = [];
+        for (const [what, headers, target] of [
+          ['services', paula, LIST_P99_TARGET_MS],
+          ['contacts', carla, CONTACT_SEARCH_P99_TARGET_MS],
+        ]) {
+          log(`PostgreSQL portal: ${what} after another instance's change`);
+          const figures = await measureAfterOthers(what, headers);
+          if (figures.p99 > target)
+            ctx.notes.push(
+              `${what} on PostgreSQL after another instance's change: p99 ${figures.p99.toFixed(0)} ms is over the target ${target} ms`,
+            );
+          rows.push({
+            benchmark: title(what),
+            p50: fmtMs(figures.p50),
+            p99: fmtMs(figures.p99),
+            errors: '0',
+            figure: `${figures.count} searches of ${what === 'services' ? fmtInt(listServices) : fmtInt(contacts)} ${what}, each after one row changed in the database and the look's interval passed; without a change: p50 ${fmtMs(figures.quietP50)} ms`,
+            target: `p99 ≤ ${target} ms`,
+          });
+        }
+        return rows;
+      } finally {
+        await client.end();
+        await portal.child.stop();
+        await database.stop();
+      }
     },
   },
   {
