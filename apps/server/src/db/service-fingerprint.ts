@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { bucketSums, versionsInBuckets } from './bucket-sums.js';
 import type { Db } from './client.js';
 import { institutions, keywords, services, weightingCriteria } from './schema.js';
 
@@ -31,8 +32,9 @@ export const serviceListBesides = async (db: Db): Promise<string> => {
   return (result as unknown as { rows: { besides: string }[] }).rows[0]!.besides;
 };
 
-/** Every service's version by id. */
-export const serviceVersions = async (db: Db): Promise<Map<string, number>> => {
-  const rows = await db.select({ id: services.id, version: services.version }).from(services);
-  return new Map(rows.map((row) => [row.id, row.version]));
-};
+/** Where another instance's changes of services are found (read-models/service-list-index.ts). */
+export const serviceBuckets = (db: Db) =>
+  bucketSums(db, { table: services, id: services.id, version: services.version });
+
+export const serviceVersionsIn = (db: Db, buckets: readonly string[]) =>
+  versionsInBuckets(db, { table: services, id: services.id, version: services.version }, buckets);

@@ -1,5 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bucketSums, versionsInBuckets } from '../db/bucket-sums.js';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import {
@@ -65,11 +66,12 @@ export const contactListFingerprint = async (db: Db): Promise<string> => {
   return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
 };
 
-/** Every contact's version by id: what another instance changed, read row by row (read-models/rows-cache.ts). */
-export const contactVersions = async (db: Db): Promise<Map<string, number>> => {
-  const rows = await db.select({ id: contacts.id, version: contacts.version }).from(contacts);
-  return new Map(rows.map((row) => [row.id, row.version]));
-};
+/** Where another instance's changes of contacts are found (read-models/rows-cache.ts, OtherInstances). */
+export const contactBuckets = (db: Db) =>
+  bucketSums(db, { table: contacts, id: contacts.id, version: contacts.version });
+
+export const contactVersionsIn = (db: Db, buckets: readonly string[]) =>
+  versionsInBuckets(db, { table: contacts, id: contacts.id, version: contacts.version }, buckets);
 
 /** What the contact list shows besides the contacts themselves: the institutions' names. */
 export const contactListBesides = async (db: Db): Promise<string> => {

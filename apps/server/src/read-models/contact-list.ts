@@ -11,9 +11,10 @@ import {
 } from '@nubes/domain';
 import type { Db } from '../db/client.js';
 import {
+  contactBuckets,
   contactListBesides,
   contactListFingerprint,
-  contactVersions,
+  contactVersionsIn,
   loadContactListSource,
   type ContactListSource,
 } from '../queries/contacts.js';
@@ -119,7 +120,8 @@ export const createContactList = ({ db, ...options }: ContactListOptions): Conta
       merge: mergeContactEntries,
       idOf: (entry) => entry.row.id,
       others: {
-        versions: () => contactVersions(db),
+        buckets: () => contactBuckets(db),
+        versionsIn: (buckets) => contactVersionsIn(db, buckets),
         versionOf: (entry) => entry.version,
         besides: () => contactListBesides(db),
       },

@@ -16,6 +16,20 @@ const source = () => {
   };
 };
 
+/** The database's sums per bucket of ids (db/bucket-sums.ts) of rows held as `id=version`; ids are hex digits, as a UUID begins. */
+const bucketsOf = (held: ReadonlyMap<string, string>) => {
+  const buckets = new Map<string, { bucket: string; count: number; versions: number; ids: number }>();
+  for (const [id, row] of held) {
+    const bucket = id.slice(0, 2);
+    const sums = buckets.get(bucket) ?? { bucket, count: 0, versions: 0, ids: 0 };
+    sums.count += 1;
+    sums.versions += Number(row.split('=')[1]);
+    sums.ids += Number.parseInt(id.slice(0, 7), 16);
+    buckets.set(bucket, sums);
+  }
+  return [...buckets.values()];
+};
+
 describe('rows cache', () => {
   it('reads once, answers from memory until a change here, and shares one read between callers', async () => {
     const { state, load, fingerprint } = source();
@@ -80,9 +94,9 @@ describe('rows cache', () => {
       byVersion = false,
     }: { revalidateMs?: number; now?: () => number; byVersion?: boolean } = {}) => {
       const held = new Map([
-        ['a', 'a=1'],
-        ['b', 'b=1'],
-        ['c', 'c=1'],
+        ['a0000000', 'a0000000=1'],
+        ['b0000000', 'b0000000=1'],
+        ['c0000000', 'c0000000=1'],
       ]);
       const calls: string[][] = [];
       let loads = 0;
@@ -103,9 +117,15 @@ describe('rows cache', () => {
         // A row's value is its version; `besides` stands for the institutions' names.
         others: byVersion
           ? {
-              versions: async () => {
+              buckets: async () => bucketsOf(held),
+              versionsIn: async (buckets: readonly string[]) => {
                 versionReads += 1;
-                return new Map([...held].map(([id, row]) => [id, Number(row.split('=')[1])]));
+                bucketsAsked.push([...buckets].sort());
+                return new Map(
+                  [...held]
+                    .filter(([id]) => buckets.includes(id.slice(0, 2)))
+                    .map(([id, row]) => [id, Number(row.split('=')[1])]),
+                );
               },
               versionOf: (row: string) => Number(row.split('=')[1]),
               besides: async () => besides,
@@ -114,6 +134,7 @@ describe('rows cache', () => {
       };
       let besides = 'i1';
       let versionReads = 0;
+      const bucketsAsked: string[][] = [];
       // What the database looks like: it changes with every row and with `besides`.
       const fingerprint = async () => `${[...held.values()].join(',')}|${besides}`;
       const cache = createRowsCache({
@@ -132,6 +153,7 @@ describe('rows cache', () => {
         cache,
         loads: () => loads,
         versionReads: () => versionReads,
+        bucketsAsked,
         failing: (value: boolean) => {
           fail = value;
         },
@@ -143,25 +165,25 @@ describe('rows cache', () => {
 
     it('reads only the rows a change named: changed, added and removed ones', async () => {
       const { held, calls, cache, loads } = keyed();
-      expect(await cache.rows()).toEqual(['a=1', 'b=1', 'c=1']);
-      held.set('b', 'b=2');
-      held.set('d', 'd=1');
-      held.delete('c');
-      cache.changed('b');
-      cache.changed('d');
-      cache.changed('c');
-      expect(await cache.rows()).toEqual(['a=1', 'b=2', 'd=1']);
-      expect(calls).toEqual([['b', 'd', 'c']]);
+      expect(await cache.rows()).toEqual(['a0000000=1', 'b0000000=1', 'c0000000=1']);
+      held.set('b0000000', 'b0000000=2');
+      held.set('d0000000', 'd0000000=1');
+      held.delete('c0000000');
+      cache.changed('b0000000');
+      cache.changed('d0000000');
+      cache.changed('c0000000');
+      expect(await cache.rows()).toEqual(['a0000000=1', 'b0000000=2', 'd0000000=1']);
+      expect(calls).toEqual([['b0000000', 'd0000000', 'c0000000']]);
       expect(loads()).toBe(1);
     });
 
     it('reads everything after a change that named no row', async () => {
       const { held, calls, cache, loads } = keyed();
       await cache.rows();
-      held.set('a', 'a=2');
-      cache.changed('a');
+      held.set('a0000000', 'a0000000=2');
+      cache.changed('a0000000');
       cache.changed();
-      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
+      expect(await cache.rows()).toEqual(['a0000000=2', 'b0000000=1', 'c0000000=1']);
       expect(calls).toEqual([]);
       expect(loads()).toBe(2);
     });
@@ -169,45 +191,47 @@ describe('rows cache', () => {
     it('keeps the rows pending when their read fails, and reads them at the next call', async () => {
       const { held, calls, cache, failing } = keyed();
       await cache.rows();
-      held.set('a', 'a=2');
-      cache.changed('a');
+      held.set('a0000000', 'a0000000=2');
+      cache.changed('a0000000');
       failing(true);
       await expect(cache.rows()).rejects.toThrow('down');
       failing(false);
-      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
-      expect(calls).toEqual([['a'], ['a']]);
+      expect(await cache.rows()).toEqual(['a0000000=2', 'b0000000=1', 'c0000000=1']);
+      expect(calls).toEqual([['a0000000'], ['a0000000']]);
     });
 
     it('reads a change made while a read of single rows runs before it answers', async () => {
       const { held, cache } = keyed();
       await cache.rows();
-      held.set('a', 'a=2');
-      cache.changed('a');
+      held.set('a0000000', 'a0000000=2');
+      cache.changed('a0000000');
       const first = cache.rows();
-      held.set('b', 'b=2');
-      cache.changed('b');
-      expect(await first).toEqual(['a=2', 'b=2', 'c=1']);
+      held.set('b0000000', 'b0000000=2');
+      cache.changed('b0000000');
+      expect(await first).toEqual(['a0000000=2', 'b0000000=2', 'c0000000=1']);
     });
 
     it('on PostgreSQL reads the rows another instance changed, added or removed by their versions', async () => {
       let now = 0;
-      const { held, calls, cache, loads, versionReads } = keyed({
+      const { held, calls, cache, loads, versionReads, bucketsAsked } = keyed({
         revalidateMs: 1000,
         now: () => now,
         byVersion: true,
       });
       await cache.rows();
-      held.set('b', 'b=2');
-      held.set('d', 'd=1');
-      held.delete('c');
+      held.set('b0000000', 'b0000000=2');
+      held.set('d0000000', 'd0000000=1');
+      held.delete('c0000000');
       now = 1500;
-      expect(await cache.rows()).toEqual(['a=1', 'b=2', 'd=1']);
-      expect(calls).toEqual([['b', 'd']]);
+      expect(await cache.rows()).toEqual(['a0000000=1', 'b0000000=2', 'd0000000=1']);
+      expect(calls).toEqual([['b0000000', 'd0000000']]);
       expect(loads()).toBe(1);
       // The fingerprint it took over is the database's: the next look finds nothing to read.
       now = 3000;
       await cache.rows();
       expect([calls.length, loads(), versionReads()]).toEqual([1, 1, 1]);
+      // Only the buckets of the changed, added and removed rows had their versions read.
+      expect(bucketsAsked).toEqual([['b0', 'c0', 'd0']]);
     });
 
     it('on PostgreSQL reads by version after a read of single rows, and everything when an institution changed', async () => {
@@ -218,9 +242,9 @@ describe('rows cache', () => {
         byVersion: true,
       });
       await cache.rows();
-      held.set('a', 'a=2');
-      cache.changed('a');
-      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
+      held.set('a0000000', 'a0000000=2');
+      cache.changed('a0000000');
+      expect(await cache.rows()).toEqual(['a0000000=2', 'b0000000=1', 'c0000000=1']);
       now = 1500;
       await cache.rows();
       expect([calls.length, loads()]).toEqual([1, 1]);
@@ -234,7 +258,8 @@ describe('rows cache', () => {
       let now = 0;
       const { held, calls, cache, loads } = keyed({ revalidateMs: 1000, now: () => now, byVersion: true });
       await cache.rows();
-      for (let i = 0; i < 300; i += 1) held.set(`n${i}`, `n${i}=1`);
+      for (let i = 0; i < 300; i += 1)
+        held.set(`e${i.toString(16).padStart(7, '0')}`, `e${i.toString(16).padStart(7, '0')}=1`);
       now = 1500;
       expect(await cache.rows()).toHaveLength(303);
       expect([calls.length, loads()]).toEqual([0, 2]);
@@ -244,9 +269,9 @@ describe('rows cache', () => {
       let now = 0;
       const { held, calls, cache, loads } = keyed({ revalidateMs: 1000, now: () => now });
       await cache.rows();
-      held.set('a', 'a=2');
-      cache.changed('a');
-      expect(await cache.rows()).toEqual(['a=2', 'b=1', 'c=1']);
+      held.set('a0000000', 'a0000000=2');
+      cache.changed('a0000000');
+      expect(await cache.rows()).toEqual(['a0000000=2', 'b0000000=1', 'c0000000=1']);
       expect([calls.length, loads()]).toEqual([1, 1]);
       // Without versions, its fingerprint says nothing about the rows held after a partial read: the next look reads all.
       now = 1500;

@@ -1,4 +1,5 @@
-import { tooManyToReadByVersion, versionDiff } from './version-diff.js';
+import type { BucketSums } from '../db/bucket-sums.js';
+import { differingBuckets, tooManyToReadByVersion, versionDiff, type HeldVersions } from './version-diff.js';
 
 export interface RowsCache<Row> {
   /** Every row as it is now: at once while nothing changed, otherwise after one read. */
@@ -23,13 +24,17 @@ export interface SomeRows<Row> {
 
 /**
  * After a look finds the fingerprint changed, the rows whose version differs from the one held are
- * read (and those gone dropped), unless what the rows show besides themselves changed or most rows
- * did: then everything is read. Reading 50,000 contacts whole after any other instance's change
- * kept a request waiting for seconds on every instance (bench/README.md).
+ * read (and those gone dropped), found by comparing sums per bucket of ids first and then the
+ * versions of the differing buckets' rows (version-diff.ts), unless what the rows show besides
+ * themselves changed or most rows did: then everything is read. Reading 50,000 contacts whole
+ * after any other instance's change kept a request waiting for seconds on every instance
+ * (bench/README.md).
  */
 export interface OtherInstances<Row> {
-  /** Every row's version as the database holds it now, by id. */
-  versions: () => Promise<ReadonlyMap<string, number>>;
+  /** Sums per bucket of the rows as the database holds them now. */
+  buckets: () => Promise<readonly BucketSums[]>;
+  /** The versions of the rows in these buckets, by id. */
+  versionsIn: (buckets: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   versionOf: (row: Row) => number;
   /** A value that changes with what the rows show besides themselves (an institution's name). */
   besides: () => Promise<string>;
@@ -107,7 +112,12 @@ export const createRowsCache = <Row>({
     const { others } = reader;
     const besides = await others.besides();
     if (held.besides === null || besides !== held.besides) return null;
-    const diff = versionDiff(held.rows, reader.idOf, others.versionOf, await others.versions());
+    const heldVersions: HeldVersions = (visit) => {
+      for (const row of held.rows) visit(reader.idOf(row), others.versionOf(row));
+    };
+    const buckets = differingBuckets(heldVersions, await others.buckets());
+    if (buckets.size === 0) return { rows: held.rows, fingerprint: seen, besides };
+    const diff = versionDiff(heldVersions, buckets, await others.versionsIn([...buckets]));
     if (tooManyToReadByVersion(diff, held.rows.length)) return null;
     const fresh = diff.changed.length > 0 ? await reader.load(diff.changed) : [];
     const found = new Set(fresh.map(reader.idOf));

@@ -182,6 +182,21 @@ describe('service list index', () => {
     clock += 1500;
     const renamed = await index.snapshot();
     expect(all(renamed).find((row) => row.id === kept!.id)).not.toBe(kept);
+    // A change made here is read at once; the next look finds nothing else changed and keeps
+    // the rows, and the one after it finds the fingerprint it took over current.
+    await test.database.db
+      .update(services)
+      .set({ name: 'Changed Here', version: sql`${services.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(services.id, changed!.id));
+    index.changed(changed!.id);
+    const local = await index.snapshot();
+    expect(names(local, 'here')).toEqual(['Changed Here']);
+    clock += 1500;
+    const looked = await index.snapshot();
+    expect(all(looked).find((row) => row.id === kept!.id)).toBe(all(local).find((row) => row.id === kept!.id));
+    clock += 1500;
+    expect(await index.snapshot()).toBe(looked);
+
     const providers = all(renamed).flatMap((row) => (row.providerName ? [row.providerName] : []));
     expect(providers.length).toBeGreaterThan(0);
     expect(providers.every((name) => name.endsWith(' (renamed)'))).toBe(true);

@@ -13,7 +13,7 @@ import {
 import { RecentlyUsed } from './recently-used.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
-import { versionDiff, type VersionDiff } from './version-diff.js';
+import type { HeldVersions } from './version-diff.js';
 
 /** What a portfolio list shows and filters on, for one service. */
 export interface ServiceListRow {
@@ -436,15 +436,23 @@ export class ServiceListSnapshot {
     return next;
   }
 
-  /** Which services differ from the versions the database holds now (another instance's changes). */
-  versionDiff(versions: ReadonlyMap<string, number>): VersionDiff {
-    return versionDiff(
-      this.entries,
-      (entry) => entry.row.id,
-      (entry) => entry.row.version,
-      versions,
-    );
+  /**
+   * This snapshot under another fingerprint, for a look at the database that found no service
+   * changed: the same services and everything worked out for them.
+   */
+  withFingerprint(fingerprint: string): ServiceListSnapshot {
+    const next = new ServiceListSnapshot(this.entries, this.ids, fingerprint, this.columns);
+    for (const [key, positions] of this.orders) next.orders.set(key, positions);
+    next.search = this.search;
+    next.byId = this.byId;
+    next.byKeyword = this.byKeyword;
+    return next;
   }
+
+  /** The services held, as (id, version) pairs: what another instance's changes are found by (version-diff.ts). */
+  readonly heldVersions: HeldVersions = (visit) => {
+    for (const entry of this.entries) visit(entry.row.id, entry.row.version);
+  };
 
   /** Position by service id, shared by the snapshots whose services sit where they did. */
   private positionsById(): Map<string, number> {

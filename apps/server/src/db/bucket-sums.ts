@@ -1,0 +1,56 @@
+import { and, gte, lt, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from './client.js';
+
+/**
+ * One bucket of a table's rows (the rows whose UUID begins with the same two hex digits): how many
+ * there are, the sum of their versions and the sum of their ids' first seven hex digits. A write
+ * raises a row's version (ADR 13), so a changed row changes its bucket's versions, an added or
+ * removed one its count, and one removed and another added in its place the ids' sum.
+ */
+export interface BucketSums {
+  bucket: string;
+  count: number;
+  versions: number;
+  ids: number;
+}
+
+interface Versioned {
+  table: PgTable;
+  id: PgColumn;
+  version: PgColumn;
+}
+
+/** BucketSums of every bucket that holds rows, as the database holds them now. */
+export const bucketSums = async (db: Db, { table, id, version }: Versioned): Promise<BucketSums[]> => {
+  const result = await db.execute(sql`
+    select left(${id}::text, 2) as bucket, count(*)::int as count,
+      coalesce(sum(${version}), 0)::float8 as versions,
+      coalesce(sum(('x' || left(${id}::text, 7))::bit(28)::int), 0)::float8 as ids
+    from ${table} group by 1`);
+  return (result as unknown as { rows: BucketSums[] }).rows;
+};
+
+/** The first id of a bucket (its two hex digits), as a UUID. */
+const firstIdOf = (bucket: number) => `${bucket.toString(16).padStart(2, '0')}000000-0000-0000-0000-000000000000`;
+
+/**
+ * The versions of the rows in these buckets, by id. Each bucket is a range of ids, which the
+ * primary key's index finds (about 1 ms for a bucket of 50,000 contacts, against 20 ms for a scan
+ * comparing each id's first digits).
+ */
+export const versionsInBuckets = async (
+  db: Db,
+  { table, id, version }: Versioned,
+  buckets: readonly string[],
+): Promise<Map<string, number>> => {
+  const ranges = buckets.map((bucket) => {
+    const number = Number.parseInt(bucket, 16);
+    return number === 255 ? gte(id, firstIdOf(number)) : and(gte(id, firstIdOf(number)), lt(id, firstIdOf(number + 1)));
+  });
+  const rows = (await db
+    .select({ id, version })
+    .from(table)
+    .where(or(...ranges))) as { id: string; version: number }[];
+  return new Map(rows.map((row) => [row.id, row.version]));
+};
