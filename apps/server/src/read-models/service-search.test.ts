@@ -31,6 +31,19 @@ describe('searchWords', () => {
   });
 });
 
+/** Every search finds in `index` what an index built anew of `documents` finds: counts, total and documents. */
+const expectSameMatches = (index: PrefixIndex, documents: readonly (readonly string[])[], queries: string[]) => {
+  const anew = PrefixIndex.of(documents);
+  for (const q of queries) {
+    const words = searchWords(q);
+    const a = index.match(words, { few: documents.length });
+    const b = anew.match(words, { few: documents.length });
+    expect([...a.counts], q).toEqual([...b.counts]);
+    expect(a.total, q).toBe(b.total);
+    expect([...a.docs!].sort(), q).toEqual([...b.docs!].sort());
+  }
+};
+
 describe('PrefixIndex', () => {
   const documents = [
     searchTokens(['SVC-00042', 'Storage Archive']),
@@ -102,15 +115,7 @@ describe('PrefixIndex', () => {
             after.push(tokens);
           }
           const changed = PrefixIndex.of(before).with(after.length, moved, fresh, (position) => after[position]!);
-          const anew = PrefixIndex.of(after);
-          for (const q of [...WORDS, 's', 'a', 'svc', 'zz', 'storage arch', 'svc note']) {
-            const words = searchWords(q);
-            const a = changed.match(words, { few: after.length });
-            const b = anew.match(words, { few: after.length });
-            expect([...a.counts], q).toEqual([...b.counts]);
-            expect(a.total, q).toBe(b.total);
-            expect([...a.docs!].sort(), q).toEqual([...b.docs!].sort());
-          }
+          expectSameMatches(changed, after, [...WORDS, 's', 'a', 'svc', 'zz', 'storage arch', 'svc note']);
         },
       ),
       { numRuns: 300 },
@@ -144,15 +149,7 @@ describe('PrefixIndex', () => {
             ].map((position) => ({ position, before: documents[position] ?? [], after: next[position]! }));
             index = index.replaced(next.length, changes);
             documents = next;
-            const anew = PrefixIndex.of(documents);
-            for (const q of [...WORDS, 's', 'svc', 'zz', 'storage arch', 'svc note']) {
-              const words = searchWords(q);
-              const a = index.match(words, { few: documents.length });
-              const b = anew.match(words, { few: documents.length });
-              expect([...a.counts], q).toEqual([...b.counts]);
-              expect(a.total, q).toBe(b.total);
-              expect([...a.docs!].sort(), q).toEqual([...b.docs!].sort());
-            }
+            expectSameMatches(index, documents, [...WORDS, 's', 'svc', 'zz', 'storage arch', 'svc note']);
           }
         },
       ),
