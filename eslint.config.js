@@ -104,6 +104,22 @@ export default tseslint.config(
     },
     { files: ['apps/web/src/{components,forms,routing}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
   ]),
+  // Every dialog is the portal's AppModal, which shows the dialog's errors inside it
+  // (docs/adr/0063-errors-inside-dialogs.md); Mantine's Modal directly would send them to a
+  // notification that covers the dialog's buttons.
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/components/AppModal.tsx', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='@mantine/core'] > ImportSpecifier[imported.name='Modal']",
+          message: 'Open a dialog with AppModal (components/AppModal.tsx): its errors show inside it.',
+        },
+      ],
+    },
+  },
   // Fastify has no logger in the portal (docs/adr/0057-one-log-and-no-logger-per-request.md): its
   // `log` on the app, a request or a reply writes nowhere, so a line written there would be lost.
   {

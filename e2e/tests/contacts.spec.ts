@@ -178,3 +178,55 @@ test('a service provider is not let in, on the screen nor through the API', asyn
   const headers = { authorization: `Bearer ${session!.token}` };
   expect((await page.request.get('/api/contacts', { headers })).status()).toBe(403);
 });
+
+test('an edit that lost a race says so inside the dialog, beside Save and not over it, and shows the other change', async ({
+  page,
+}) => {
+  await loginWithAai(page, 'carla', { from: PATH });
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const created = newContactDialog(page);
+  await created.getByRole('textbox', { name: 'Firstname' }).fill('Ilse');
+  await created.getByRole('textbox', { name: 'Lastname' }).fill('Racewitz');
+  await created.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Object created', 'Racewitz, Ilse');
+  await closeNotifications(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Racewitz, Ilse' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit contact' });
+  await expect(edit.getByRole('textbox', { name: 'Firstname' })).toHaveValue('Ilse');
+  // Meanwhile someone else saves the contact (here through the API, as another instance would).
+  const id = new URL(page.url()).searchParams.get('contact');
+  const session = await storedSession(page);
+  const headers = { authorization: `Bearer ${session!.token}` };
+  const now = await (await page.request.get(`/api/contacts/${id}`, { headers })).json();
+  const other = await page.request.patch(`/api/contacts/${id}`, {
+    headers,
+    data: {
+      version: now.version,
+      firstname: 'Ilsa',
+      lastname: now.lastname,
+      email: now.email,
+      emailNotPersonal: now.emailNotPersonal,
+      institutionId: now.institutionId,
+      otherInstitution: now.otherInstitution,
+      notes: now.notes,
+      addresses: now.addresses,
+      properties: now.properties,
+    },
+  });
+  expect(other.status(), await other.text()).toBe(200);
+
+  await edit.getByRole('textbox', { name: 'Lastname' }).fill('Racewitz-Lang');
+  const save = edit.getByRole('button', { name: 'Save' });
+  await save.click();
+  const error = edit.getByRole('alert').filter({ hasText: 'The contact cannot be saved' });
+  await expect(error).toContainText('This object was changed in the meantime');
+  await expect(edit.getByRole('textbox', { name: 'Firstname' })).toHaveValue('Ilsa');
+  // Nothing lies over the Save button: no notification in the window's corner, and the error below it.
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+  const saveBox = (await save.boundingBox())!;
+  const errorBox = (await error.boundingBox())!;
+  expect(errorBox.y, 'the error below Save').toBeGreaterThanOrEqual(saveBox.y + saveBox.height);
+  await expectAccessible(page);
+});

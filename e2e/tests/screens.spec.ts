@@ -174,13 +174,22 @@ const horizontalOverflow = (page: Page) =>
     return root.scrollWidth > root.clientWidth ? `${root.scrollWidth} > ${root.clientWidth}` : null;
   });
 
-/** Waits until the screen has its heading and no loader is left, so the checks see the real screen. */
-const settle = async (page: Page) => {
-  await page.locator('main h1').first().waitFor();
-  await expect(
-    page.getByRole('main').getByText(/^(Loading|Wird geladen|Services werden geladen|Das Portfolio wird geladen)/),
-  ).toHaveCount(0);
-};
+/**
+ * Waits until the screen has its heading and no loader is left, so the checks see the real screen.
+ * One wait inside the page, checked every frame: a Playwright assertion polls after 100, 250 and
+ * 500 ms, so a screen still loading its data was checked up to a second after it was ready.
+ */
+const settle = (page: Page) =>
+  page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    if (!main?.querySelector('h1')) return false;
+    const loading = /^(Loading|Wird geladen|Services werden geladen|Das Portfolio wird geladen)/;
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (loading.test(node.textContent?.trim() ?? '')) return false;
+    }
+    return true;
+  });
 
 /**
  * Moves the running app to a path as its own links do: the address changes and the router follows

@@ -35,8 +35,43 @@ const show = (color: string, title: string, message: string): void => {
   });
 };
 
-export const notifyError = (title: string, message: string): void => show('red', title, message);
+/** What an open dialog shows of an error, or null to take a shown one away. */
+export interface DialogError {
+  title: string;
+  message: string;
+}
+type DialogErrorSink = (error: DialogError | null) => void;
 
-export const notifySuccess = (title: string, message: string): void => show('green', title, message);
+// The open dialogs that show errors themselves (DialogError.tsx), the one opened last at the end.
+const dialogSinks: DialogErrorSink[] = [];
+
+/**
+ * While a dialog is open its errors show inside it, under its buttons: a notification in the
+ * window's corner covered a tall dialog's Save button, and a modal dialog keeps assistive
+ * technology inside it (docs/adr/0063-errors-inside-dialogs.md). Returns the function that gives
+ * the errors back to the notifications.
+ */
+export const showErrorsInDialog = (sink: DialogErrorSink): (() => void) => {
+  dialogSinks.push(sink);
+  return () => {
+    const index = dialogSinks.lastIndexOf(sink);
+    if (index >= 0) dialogSinks.splice(index, 1);
+  };
+};
+
+/** An error as a notification even while a dialog is open: one a dialog still showed when it closed. */
+export const notifyErrorOutsideDialogs = (title: string, message: string): void => show('red', title, message);
+
+export const notifyError = (title: string, message: string): void => {
+  const sink = dialogSinks.at(-1);
+  if (sink) sink({ title, message });
+  else notifyErrorOutsideDialogs(title, message);
+};
+
+/** A success outdates an error the open dialog still shows. */
+export const notifySuccess = (title: string, message: string): void => {
+  dialogSinks.at(-1)?.(null);
+  show('green', title, message);
+};
 
 export const notifyInfo = (title: string, message: string): void => show('blue', title, message);

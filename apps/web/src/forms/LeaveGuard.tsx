@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../routing';
+import { AppModal } from '../components/AppModal';
 
 /**
  * Leaving a form with unsaved edits asks first (ADR 19): a tab switch, an in-app link, the
@@ -178,7 +179,7 @@ export const LeaveGuard = ({ children }: { children: ReactNode }) => {
   return (
     <LeaveGuardContext.Provider value={api}>
       {children}
-      <Modal
+      <AppModal
         opened={pending !== null}
         onClose={stay}
         title={t('form.leave.title')}
@@ -195,7 +196,7 @@ export const LeaveGuard = ({ children }: { children: ReactNode }) => {
             {t('form.leave.discard')}
           </Button>
         </Group>
-      </Modal>
+      </AppModal>
     </LeaveGuardContext.Provider>
   );
 };

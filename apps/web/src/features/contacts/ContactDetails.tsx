@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { routePath, type Contact } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { contactDataPath, contactKeys, deleteContact, eraseContact, fetchContact
 import { contactName } from './contactColumns';
 import { ContactFormModal } from './ContactFormModal';
 import { ContactRelations } from './ContactRelations';
+import { AppModal } from '../../components/AppModal';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>
@@ -191,7 +192,7 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
             </Tabs.Panel>
           </Tabs>
           <ContactFormModal contact={contact} opened={editing} onClose={() => setEditing(false)} />
-          <Modal
+          <AppModal
             opened={confirming !== null}
             onClose={() => setConfirming(null)}
             title={t(confirming === 'erase' ? 'contacts.eraseTitle' : 'contacts.deleteTitle')}
@@ -214,7 +215,7 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
                 {t(confirming === 'erase' ? 'contacts.erase' : 'contacts.delete')}
               </Button>
             </Group>
-          </Modal>
+          </AppModal>
         </>
       ) : query.isError ? (
         <Paper withBorder p="md" role="alert">

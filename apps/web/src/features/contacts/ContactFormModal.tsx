@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Fieldset, Grid, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Grid, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTACT_PROPERTY_KINDS,
@@ -26,6 +26,7 @@ import { fetchInstitutions, serviceKeys } from '../service/api';
 import { reportWriteError } from '../service/writes';
 import { contactKeys, createContact, updateContact } from './api';
 import { contactName } from './contactColumns';
+import { AppModal } from '../../components/AppModal';
 
 const FIELD_ORDER = [
   'firstname',
@@ -74,7 +75,7 @@ export const ContactFormModal = ({ contact, opened, onClose, onCreated }: Contac
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       size="xl"
@@ -91,7 +92,7 @@ export const ContactFormModal = ({ contact, opened, onClose, onCreated }: Contac
           onCreated={onCreated}
         />
       )}
-    </Modal>
+    </AppModal>
   );
 };
 

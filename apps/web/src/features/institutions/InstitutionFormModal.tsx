@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Modal, Stack } from '@mantine/core';
+import { Button, Grid, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createInstitutionSchema,
@@ -17,6 +17,7 @@ import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
 import { createInstitution, institutionKeys, updateInstitution } from './api';
 import { InstitutionLogo } from './InstitutionLogo';
+import { AppModal } from '../../components/AppModal';
 
 const FIELD_ORDER = [
   'abbreviation',
@@ -49,7 +50,7 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       size="lg"
@@ -65,7 +66,7 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
           onClose={onClose}
         />
       )}
-    </Modal>
+    </AppModal>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Modal, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import type { InstitutionDetail } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -8,6 +8,7 @@ import { notifySuccess } from '../../components/notify';
 import { reportWriteError } from '../service/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
 import { InstitutionFormModal } from './InstitutionFormModal';
+import { AppModal } from '../../components/AppModal';
 
 /** The institution being edited by id (read from the list, so a reload reaches the form), or a new one. */
 type Editing = { id?: string } | null;
@@ -139,7 +140,7 @@ export const InstitutionsSection = () => {
         institution={edited}
         onClose={() => setEditing(null)}
       />
-      <Modal
+      <AppModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('institutionAdmin.deleteTitle')}
@@ -158,7 +159,7 @@ export const InstitutionsSection = () => {
             </Group>
           </>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import {
   formatDateTime,
   OUTBOX_DISCARDABLE,
@@ -14,6 +14,7 @@ import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { reportWriteError } from '../service/writes';
 import { changeOutboxMail, fetchOutbox, mailKeys } from './api';
+import { AppModal } from '../../components/AppModal';
 
 /** The tint tells the state at a glance; the text stays dark, so it reads on every tint (WCAG AA). */
 const STATE_COLORS: Record<OutboxState, string> = {
@@ -162,7 +163,7 @@ export const OutboxTable = () => {
         empty={{ title: t('mail.outbox.empty') }}
         initialSort={{ id: 'createdAt', desc: true }}
       />
-      <Modal
+      <AppModal
         opened={discarding !== null}
         onClose={() => setDiscarding(null)}
         title={t('adminSections.outbox.discardTitle')}
@@ -185,7 +186,7 @@ export const OutboxTable = () => {
             </Group>
           </>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 };

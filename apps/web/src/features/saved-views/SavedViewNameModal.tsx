@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { savedViewNameFormSchema, type SavedViewNameForm } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextInputField } from '../../forms/fields';
 import { focusFirstError } from '../../forms/focusFirstError';
 import { useZodForm } from '../../forms/useZodForm';
+import { AppModal } from '../../components/AppModal';
 
 export interface SavedViewNameModalProps {
   opened: boolean;
@@ -24,7 +25,7 @@ const fieldId = () => 'saved-view-name';
 export const SavedViewNameModal = ({ opened, onClose, title, ...form }: SavedViewNameModalProps) => {
   const { t } = useTranslation();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       title={title}
@@ -33,7 +34,7 @@ export const SavedViewNameModal = ({ opened, onClose, title, ...form }: SavedVie
       closeButtonProps={{ 'aria-label': t('notifications.close') }}
     >
       {opened && <NameForm {...form} onClose={onClose} />}
-    </Modal>
+    </AppModal>
   );
 };
 

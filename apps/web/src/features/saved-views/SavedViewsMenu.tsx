@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import type { SavedView, SavedViewList } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../service/components/ConfirmDialog';
 import { reportWriteError } from '../service/writes';
 import { createSavedView, deleteSavedView, fetchSavedViews, savedViewKeys, updateSavedView } from './api';
 import { SavedViewNameModal } from './SavedViewNameModal';
+import { AppModal } from '../../components/AppModal';
 
 export interface SavedViewsMenuProps {
   list: SavedViewList;
@@ -176,7 +177,7 @@ export const SavedViewsMenu = ({ list, query, columns, onApply }: SavedViewsMenu
         onConfirm={() => dialog?.kind === 'delete' && confirmDelete(dialog.view)}
         onCancel={() => setDialog({ kind: 'manage' })}
       />
-      <Modal
+      <AppModal
         opened={dialog?.kind === 'manage'}
         onClose={close}
         title={t('savedViews.manageTitle')}
@@ -220,7 +221,7 @@ export const SavedViewsMenu = ({ list, query, columns, onApply }: SavedViewsMenu
             </Group>
           ))}
         </Stack>
-      </Modal>
+      </AppModal>
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createEntitlementRoleSchema,
@@ -16,6 +16,7 @@ import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
 import { createEntitlementRole, entitlementRoleKeys, updateEntitlementRole } from './api';
+import { AppModal } from '../../../components/AppModal';
 
 const FIELD_ORDER = ['entitlement', 'role'] as const satisfies readonly FieldPath<EntitlementRoleFormInput>[];
 const fieldId = (name: string) => `entitlement-role-${name}`;
@@ -31,7 +32,7 @@ export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={editing !== null}
       onClose={onClose}
       size="lg"
@@ -47,7 +48,7 @@ export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
           onClose={onClose}
         />
       )}
-    </Modal>
+    </AppModal>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { EntitlementRole } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { reportWriteError } from '../../service/writes';
 import { deleteEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles } from './api';
 import { EntitlementRoleModal } from './EntitlementRoleModal';
+import { AppModal } from '../../../components/AppModal';
 
 /** The map from the identity provider's entitlements to roles: list, add, edit, remove after asking. */
 export const EntitlementRolesSection = () => {
@@ -108,7 +109,7 @@ export const EntitlementRolesSection = () => {
         editing={editing === 'new' ? 'new' : (pairs.data.items.find((pair) => pair.id === editing) ?? null)}
         onClose={() => setEditing(null)}
       />
-      <Modal
+      <AppModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('adminSections.entitlements.removeTitle')}
@@ -132,7 +133,7 @@ export const EntitlementRolesSection = () => {
             </Group>
           </>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 };

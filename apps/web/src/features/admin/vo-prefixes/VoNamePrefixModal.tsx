@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createVoNamePrefixSchema, type CreateVoNamePrefix, type VoNamePrefixFormInput } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
 import { createVoNamePrefix, voNamePrefixKeys } from './api';
+import { AppModal } from '../../../components/AppModal';
 
 const FIELD_ORDER = ['prefix', 'note'] as const satisfies readonly FieldPath<VoNamePrefixFormInput>[];
 const fieldId = (name: string) => `vo-name-prefix-${name}`;
@@ -19,7 +20,7 @@ export const VoNamePrefixModal = ({ opened, onClose }: { opened: boolean; onClos
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       size="lg"
@@ -28,7 +29,7 @@ export const VoNamePrefixModal = ({ opened, onClose }: { opened: boolean; onClos
       closeButtonProps={{ 'aria-label': t('adminSections.voPrefixes.close') }}
     >
       {opened && <PrefixForm onClose={onClose} />}
-    </Modal>
+    </AppModal>
   );
 };
 

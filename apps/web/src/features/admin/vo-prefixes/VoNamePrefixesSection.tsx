@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { CentreAbbreviation, VoNamePrefix } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { reportWriteError } from '../../service/writes';
 import { deleteVoNamePrefix, fetchVoNamePrefixes, voNamePrefixKeys } from './api';
 import { VoNamePrefixModal } from './VoNamePrefixModal';
+import { AppModal } from '../../../components/AppModal';
 
 /**
  * The reserved VO name prefixes: the portal manager's list (add, remove after asking) and, read-only,
@@ -130,7 +131,7 @@ export const VoNamePrefixesSection = () => {
         />
       </section>
       <VoNamePrefixModal opened={adding} onClose={() => setAdding(false)} />
-      <Modal
+      <AppModal
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('adminSections.voPrefixes.removeTitle')}
@@ -151,7 +152,7 @@ export const VoNamePrefixesSection = () => {
             </Group>
           </>
         )}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 };

@@ -1,4 +1,4 @@
-import { Button, Fieldset, Grid, Group, Modal, Stack } from '@mantine/core';
+import { Button, Fieldset, Grid, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   updateWeightingCriterionSchema,
@@ -17,6 +17,7 @@ import { listKeys } from '../../portfolio/api';
 import { serviceKeys } from '../../service/api';
 import { reportWriteError } from '../../service/writes';
 import { saveWeightingCriterion, weightingSettingsKeys } from './api';
+import { AppModal } from '../../../components/AppModal';
 
 const fieldId = (name: string) => `weighting-${name.replace(/\./g, '-')}`;
 
@@ -31,7 +32,7 @@ export const WeightingCriterionModal = ({ criterion, onClose }: Props) => {
   const phone = useMediaQuery('(max-width: 36em)');
   const name = criterion ? (i18n.resolvedLanguage === 'de' ? criterion.label.de : criterion.label.en) : '';
   return (
-    <Modal
+    <AppModal
       opened={criterion !== null}
       onClose={onClose}
       size="lg"
@@ -42,7 +43,7 @@ export const WeightingCriterionModal = ({ criterion, onClose }: Props) => {
       {criterion && (
         <CriterionForm key={`${criterion.key}:${criterion.version}`} criterion={criterion} onClose={onClose} />
       )}
-    </Modal>
+    </AppModal>
   );
 };
 

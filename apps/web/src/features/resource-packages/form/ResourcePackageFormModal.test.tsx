@@ -124,9 +124,9 @@ describe('ResourcePackageFormModal', () => {
     });
     expect(within(dialog).getByRole('radio', { name: 'Form' })).toBeDisabled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(document.querySelector('.mantine-Notification-title')).toHaveTextContent('Cannot save invalid JSON'),
-    );
+    // Inside the dialog, under its buttons, and not as a notification that could cover them.
+    expect(await within(dialog).findByRole('alert', { name: 'Cannot save invalid JSON' })).toBeVisible();
+    expect(document.querySelector('.mantine-Notification-title')).toBeNull();
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createResourcePackageSchema,
@@ -21,6 +21,7 @@ import { createResourcePackage, fetchResourceTypes, resourcePackageKeys, updateR
 import { inLanguage } from '../localized';
 import { PolicyEditor } from '../policy/PolicyEditor';
 import { parsePolicy, policyText } from '../policy/policyText';
+import { AppModal } from '../../../components/AppModal';
 
 /**
  * The form's values are the create body's; an edit sends them with the version it read. Text that
@@ -63,7 +64,7 @@ export const ResourcePackageFormModal = ({
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       size="xl"
@@ -80,7 +81,7 @@ export const ResourcePackageFormModal = ({
           {...rest}
         />
       )}
-    </Modal>
+    </AppModal>
   );
 };
 

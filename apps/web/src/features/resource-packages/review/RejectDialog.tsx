@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { resourcePackageStepSchema } from '@nubes/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextareaField } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
+import { AppModal } from '../../../components/AppModal';
 
 export interface RejectDialogProps {
   opened: boolean;
@@ -26,7 +27,7 @@ const COMMENT_ID = 'resource-package-reject-comment';
 export const RejectDialog = ({ opened, name, ...props }: RejectDialogProps) => {
   const { t } = useTranslation();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={props.onCancel}
       title={t('resourcePackageReview.reject.title', { name })}
@@ -35,7 +36,7 @@ export const RejectDialog = ({ opened, name, ...props }: RejectDialogProps) => {
       closeButtonProps={{ 'aria-label': t('notifications.close') }}
     >
       {opened && <RejectForm {...props} />}
-    </Modal>
+    </AppModal>
   );
 };
 

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { createResourceTypeSchema, msg, type CreateResourceType, type ResourceType } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
 import { createResourceType, resourcePackageKeys, updateResourceType } from '../api';
 import { parsePolicy, policyText } from '../policy/policyText';
+import { AppModal } from '../../../components/AppModal';
 
 /** The create body's values; an edit sends them without the key, with the version and retired as read. */
 const formSchema = createResourceTypeSchema.superRefine((values, ctx) => {
@@ -74,7 +75,7 @@ export const ResourceTypeFormModal = ({ resourceType, opened, onClose }: Resourc
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onClose}
       size="xl"
@@ -89,7 +90,7 @@ export const ResourceTypeFormModal = ({ resourceType, opened, onClose }: Resourc
           onClose={onClose}
         />
       )}
-    </Modal>
+    </AppModal>
   );
 };
 

@@ -82,14 +82,18 @@ describe('admin panel: resource types', () => {
     fill(/^Quota unit \(German\)/, 'Stunden');
     fill(/^JSON Schema of the policy/, '{"type": "object",');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() =>
-      expect(document.querySelector('.mantine-Notification-title')).toHaveTextContent('Cannot save invalid JSON'),
-    );
+    // Inside the dialog, under its buttons, and not as a notification that could cover them.
+    expect(await within(dialog).findByRole('alert', { name: 'Cannot save invalid JSON' })).toBeVisible();
+    expect(document.querySelector('.mantine-Notification-title')).toBeNull();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
 
     fill(/^JSON Schema of the policy/, '{"type": "object", "properties": 3}');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('This is not a valid JSON Schema (draft 2020-12)')).toBeInTheDocument();
+    // At the field, and in the dialog's error under its buttons.
+    await waitFor(() =>
+      expect(within(dialog).getAllByText('This is not a valid JSON Schema (draft 2020-12)')).toHaveLength(2),
+    );
+    expect(within(dialog).getByRole('alert', { name: 'Cannot save the resource type' })).toBeVisible();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       key: 'gpu-hours',
       name: { en: 'GPU hours', de: 'GPU-Stunden' },

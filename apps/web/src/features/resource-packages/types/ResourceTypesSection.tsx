@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import type { ResourceType } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { deleteResourceType, fetchResourceTypes, resourcePackageKeys, updateReso
 import { inLanguage } from '../localized';
 import { policyText } from '../policy/policyText';
 import { ResourceTypeFormModal } from './ResourceTypeFormModal';
+import { AppModal } from '../../../components/AppModal';
 
 /** The type by id, read from the list (so a reload after a 409 reaches the form), or a new one. */
 type Editing = { id?: string } | null;
@@ -167,7 +168,7 @@ export const ResourceTypesSection = () => {
         resourceType={edited}
         onClose={() => setEditing(null)}
       />
-      <Modal
+      <AppModal
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title={t('resourceTypeAdmin.deleteTitle')}
@@ -186,7 +187,7 @@ export const ResourceTypesSection = () => {
             </Group>
           </>
         )}
-      </Modal>
+      </AppModal>
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { Anchor, Button, Modal, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Button, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import {
   CHANGE_REQUEST_STATES,
   formatDateTime,
@@ -17,6 +17,7 @@ import { LeaveGuard } from '../../../forms/LeaveGuard';
 import { changeRequestKeys, fetchChangeRequest, fetchChangeRequestList, listQueryString } from './api';
 import { ChangeRequestCard, ChangeRequestStateBadge } from './ChangeRequestCard';
 import { useChangeRequestCache } from './useChangeRequestCache';
+import { AppModal } from '../../../components/AppModal';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const SORTS = ['updatedAt', 'createdAt', 'state', 'service'] as const;
@@ -201,7 +202,7 @@ export const ChangeRequestList = () => {
           }}
         />
       )}
-      <Modal
+      <AppModal
         opened={openId !== null}
         onClose={() => set({ open: null }, false)}
         title={opened.data ? t('changeRequests.details', { name: opened.data.service.name }) : t('page.loading')}
@@ -220,7 +221,7 @@ export const ChangeRequestList = () => {
           </LeaveGuard>
         )}
         {opened.isError && <Text role="alert">{opened.error.message}</Text>}
-      </Modal>
+      </AppModal>
     </Stack>
   );
 };

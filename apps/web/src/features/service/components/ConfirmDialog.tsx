@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/AppModal';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -25,7 +26,7 @@ export const ConfirmDialog = ({
 }: ConfirmDialogProps) => {
   const { t } = useTranslation();
   return (
-    <Modal
+    <AppModal
       opened={opened}
       onClose={onCancel}
       title={title}
@@ -42,6 +43,6 @@ export const ConfirmDialog = ({
           {confirmLabel}
         </Button>
       </Group>
-    </Modal>
+    </AppModal>
   );
 };

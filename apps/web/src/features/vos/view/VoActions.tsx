@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   routePath,
   voPageOf,
@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../service/components/ConfirmDialog';
 import { reportWriteError } from '../../service/writes';
 import { runVoTransition } from '../api';
 import { useVoCache } from '../useVoCache';
+import { AppModal } from '../../../components/AppModal';
 
 /** Steps that end or undo something: shown in red, so they are not taken by mistake. */
 const DESTRUCTIVE: ReadonlySet<VoAction> = new Set(['withdraw', 'backToDraft']);
@@ -42,7 +43,7 @@ const CommentDialog = ({ action, busy, onTake, onCancel }: Omit<StepProps, 'vo' 
   const { t } = useTranslation();
   const { control, handleSubmit } = useZodForm(commentSchema, { defaultValues: { comment: '' } });
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onCancel}
       title={t(`vos.actions.${action}`)}
@@ -81,7 +82,7 @@ const CommentDialog = ({ action, busy, onTake, onCancel }: Omit<StepProps, 'vo' 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 };
 
