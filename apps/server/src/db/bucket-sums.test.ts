@@ -1,42 +1,62 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { differingBuckets, type HeldVersions } from '../read-models/version-diff.js';
+import { HeldBuckets } from '../read-models/version-diff.js';
 import { createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld } from '../test/services-fixtures.js';
-import { bucketSums, versionsInBuckets } from './bucket-sums.js';
-import { services } from './schema.js';
+import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bucketSums, versionsInBuckets, type BucketSums } from './bucket-sums.js';
+import { contacts, rowVersionSums, services } from './schema.js';
 
 let test: TestApp;
+let world: ServiceWorld;
 const table = { table: services, id: services.id, version: services.version };
 
 beforeAll(async () => {
   test = await createTestApp();
-  const world = await seedServiceWorld(test, await seedPrincipals(test));
+  world = await seedServiceWorld(test, await seedPrincipals(test));
   for (let i = 0; i < 20; i += 1)
     await createServiceInState(test.database.db, { state: 'application_draft', objectOwnerId: world.people.alice!.id });
 });
 afterAll(() => test.close());
 
 /** The services as the database holds them, as a list in memory would hold them. */
-const held = async (): Promise<HeldVersions> => {
+const held = async (): Promise<HeldBuckets> => {
   const rows = await test.database.db.select({ id: services.id, version: services.version }).from(services);
-  return (visit) => {
+  return HeldBuckets.of((visit) => {
     for (const row of rows) visit(row.id, row.version);
-  };
+  });
 };
+
+/** The sums as a pass over every row of the table gives them: what the triggers' sums must equal. */
+const summedOver = async (source: 'contacts' | 'services'): Promise<BucketSums[]> => {
+  const result = await test.database.db.execute(sql`
+    select left(id::text, 2) as bucket, count(*)::int as count, sum(version)::float8 as versions,
+      sum(('x' || left(id::text, 7))::bit(28)::int)::float8 as ids
+    from ${sql.identifier(source)} group by 1`);
+  return (result as unknown as { rows: BucketSums[] }).rows;
+};
+
+const byBucket = (sums: readonly BucketSums[]) => [...sums].sort((a, b) => a.bucket.localeCompare(b.bucket));
+
+const expectKeptSumsRight = async (source: 'contacts' | 'services') =>
+  expect(byBucket(await bucketSums(test.database.db, source))).toEqual(byBucket(await summedOver(source)));
+
+const keptRows = async (source: 'contacts' | 'services') =>
+  (await test.database.db.select().from(rowVersionSums).where(eq(rowVersionSums.source, source))).length;
+
+const newContact = (n: number) => ({ firstname: `First${n}`, lastname: `Last${n}`, email: `person${n}@example.org` });
 
 describe('bucket sums', () => {
   it('the database sums the buckets as the rows held in memory are summed, and a change moves its bucket only', async () => {
     const { db } = test.database;
     const before = await held();
-    expect(differingBuckets(before, await bucketSums(db, table))).toEqual(new Set());
+    expect(before.differing(await bucketSums(db, 'services'))).toEqual(new Set());
 
     const [changed] = await db
       .update(services)
       .set({ version: sql`${services.version} + 1` })
       .where(eq(services.id, (await db.select({ id: services.id }).from(services).limit(1))[0]!.id))
       .returning({ id: services.id, version: services.version });
-    const buckets = differingBuckets(before, await bucketSums(db, table));
+    const buckets = before.differing(await bucketSums(db, 'services'));
     expect(buckets).toEqual(new Set([changed!.id.slice(0, 2)]));
     const versions = await versionsInBuckets(db, table, [...buckets]);
     expect(versions.get(changed!.id)).toBe(changed!.version);
@@ -52,5 +72,77 @@ describe('bucket sums', () => {
     expect(found.flatMap((versions) => [...versions.keys()]).sort()).toEqual(all.map((row) => row.id).sort());
     const whole = await versionsInBuckets(db, table, buckets);
     expect(whole.size).toBe(all.length);
+  });
+});
+
+describe('the sums the triggers keep (row_version_sums)', () => {
+  it('follow inserts of many rows at once, raised versions, deletes, and leave an update without a new version out', async () => {
+    const { db } = test.database;
+    await expectKeptSumsRight('services');
+    const added = await db
+      .insert(contacts)
+      .values(Array.from({ length: 300 }, (_, n) => newContact(n)))
+      .returning({ id: contacts.id });
+    await expectKeptSumsRight('contacts');
+
+    await db
+      .update(contacts)
+      .set({ version: sql`${contacts.version} + 2` })
+      .where(
+        sql`${contacts.id} in (${sql.join(
+          added.slice(0, 40).map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      );
+    await expectKeptSumsRight('contacts');
+
+    const rowsBefore = await keptRows('contacts');
+    await db.update(contacts).set({ notes: 'Same version' }).where(eq(contacts.id, added[50]!.id));
+    expect(await keptRows('contacts')).toBe(rowsBefore);
+
+    await db.delete(contacts).where(eq(contacts.id, added[60]!.id));
+    await db.delete(contacts).where(sql`${contacts.id} in (${sql`${added[61]!.id}`}, ${sql`${added[62]!.id}`})`);
+    await expectKeptSumsRight('contacts');
+    await expectKeptSumsRight('services');
+  });
+
+  it('fold into one row per bucket with the same sums, also every five hundredth statement on their own', async () => {
+    const { db } = test.database;
+    for (let n = 0; n < 20; n += 1) await db.insert(contacts).values(newContact(1000 + n));
+    const sums = byBucket(await bucketSums(db, 'contacts'));
+    await db.execute(sql`select row_version_sums_fold('contacts')`);
+    expect(await keptRows('contacts')).toBe(sums.length);
+    expect(byBucket(await bucketSums(db, 'contacts'))).toEqual(sums);
+
+    // 500 statements: one of them folds, so the rows stay far fewer than the statements.
+    for (let n = 0; n < 500; n += 1) await db.insert(contacts).values(newContact(2000 + n));
+    expect(await keptRows('contacts')).toBeLessThan(sums.length + 500);
+    await expectKeptSumsRight('contacts');
+  });
+
+  it('stay right under concurrent writers and folds', async () => {
+    const { db } = test.database;
+    const ids = (await db.select({ id: services.id }).from(services)).map((row) => row.id);
+    const writer = async (id: string) => {
+      for (let n = 0; n < 10; n += 1)
+        await db.transaction(async (tx) => {
+          await tx
+            .update(services)
+            .set({ version: sql`${services.version} + 1` })
+            .where(eq(services.id, id));
+          if (n % 3 === 0) await tx.execute(sql`select row_version_sums_fold('services')`);
+        });
+    };
+    await Promise.all(ids.map(writer));
+    await expectKeptSumsRight('services');
+  });
+
+  it('start empty after the table is emptied by TRUNCATE', async () => {
+    const { db } = test.database;
+    await db.execute(sql`truncate ${contacts} cascade`);
+    expect(await bucketSums(db, 'contacts')).toEqual([]);
+    expect(await keptRows('contacts')).toBe(0);
+    await db.insert(contacts).values(newContact(9000));
+    await expectKeptSumsRight('contacts');
   });
 });

@@ -28,6 +28,7 @@ import {
   type WeightingOption,
 } from '@nubes/domain';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -39,6 +40,7 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -939,5 +941,32 @@ export const savedViews = pgTable(
     check('saved_views_list_known', sql`${t.list} IN (${sqlList(SAVED_VIEW_LISTS)})`),
     check('saved_views_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('saved_views_columns_array', sql`jsonb_typeof(${t.columns}) = 'array'`),
+  ],
+);
+
+/** The tables whose rows the lists of every instance hold in memory and sum per bucket (below). */
+export const ROW_VERSION_SUM_SOURCES = ['contacts', 'services'] as const;
+
+/**
+ * Sums of `contacts` and `services` per bucket of ids (a UUID's first byte): how many rows, the sum
+ * of their versions and of their ids' first 28 bits. Kept by the tables' statement triggers, which
+ * add one row per statement and bucket with what the statement changed, and folded into one row
+ * per bucket every few hundred statements (migration 0012): so a look for another instance's
+ * changes reads a few hundred rows here instead of summing every row of the table
+ * (docs/adr/0064-row-version-sums-kept-by-triggers.md).
+ */
+export const rowVersionSums = pgTable(
+  'row_version_sums',
+  {
+    source: text('source').$type<(typeof ROW_VERSION_SUM_SOURCES)[number]>().notNull(),
+    bucket: smallint('bucket').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    versions: bigint('versions', { mode: 'number' }).notNull(),
+    ids: bigint('ids', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('row_version_sums_source_idx').on(t.source),
+    check('row_version_sums_source_known', sql`${t.source} IN (${sqlList(ROW_VERSION_SUM_SOURCES)})`),
+    check('row_version_sums_bucket_byte', sql`${t.bucket} BETWEEN 0 AND 255`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bucketSums, versionsInBuckets } from './bucket-sums.js';
+import { bucketSums, totalSums, versionsInBuckets } from './bucket-sums.js';
 import type { Db } from './client.js';
 import { institutions, keywords, services, weightingCriteria } from './schema.js';
 
@@ -11,15 +11,15 @@ const besidesServices = sql`
 
 /**
  * A value that changes whenever anything a service list or the public portfolio shows changes,
- * whichever server instance made the change: every service write raises the row's version (count
- * and latest edit catch inserts and deletes), institutions likewise for provider names, and the
- * keyword count for new keywords, and the weighting criteria's versions (a change there rescores
- * every service without a new service version). Services are read from the index on (updated_at, version) only.
+ * whichever server instance made the change: every service write raises the row's version, which
+ * the services' kept sums show (bucket-sums.ts; their count and ids' sum catch inserts and
+ * deletes), institutions likewise for provider names, and the keyword count for new keywords, and
+ * the weighting criteria's versions (a change there rescores every service without a new service
+ * version).
  */
 export const serviceDataFingerprint = async (db: Db): Promise<string> => {
   const result = await db.execute(sql`
-    select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${services})
-      || '|' || ${besidesServices} as fingerprint`);
+    select ${totalSums('services')} || '|' || ${besidesServices} as fingerprint`);
   return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
 };
 
@@ -33,8 +33,7 @@ export const serviceListBesides = async (db: Db): Promise<string> => {
 };
 
 /** Where another instance's changes of services are found (read-models/service-list-index.ts). */
-export const serviceBuckets = (db: Db) =>
-  bucketSums(db, { table: services, id: services.id, version: services.version });
+export const serviceBuckets = (db: Db) => bucketSums(db, 'services');
 
 export const serviceVersionsIn = (db: Db, buckets: readonly string[]) =>
   versionsInBuckets(db, { table: services, id: services.id, version: services.version }, buckets);

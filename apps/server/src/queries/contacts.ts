@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bucketSums, versionsInBuckets } from '../db/bucket-sums.js';
+import { bucketSums, totalSums, versionsInBuckets } from '../db/bucket-sums.js';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import {
@@ -54,12 +54,13 @@ export type ContactListSource = Awaited<ReturnType<typeof loadContactListSource>
 
 /**
  * A value that changes whenever anything the contact list shows changes, whichever instance wrote
- * it: every contact write raises its version (count and latest change catch inserts and deletes);
- * institutions likewise for their names.
+ * it: every contact write raises its version, which the contacts' kept sums show (db/bucket-sums.ts;
+ * their count and ids' sum catch inserts and deletes); institutions' count, versions and latest
+ * change for their names.
  */
 export const contactListFingerprint = async (db: Db): Promise<string> => {
   const result = await db.execute(sql`
-    select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${contacts})
+    select ${totalSums('contacts')}
       || '|' ||
       (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${institutions})
       as fingerprint`);
@@ -67,8 +68,7 @@ export const contactListFingerprint = async (db: Db): Promise<string> => {
 };
 
 /** Where another instance's changes of contacts are found (read-models/rows-cache.ts, OtherInstances). */
-export const contactBuckets = (db: Db) =>
-  bucketSums(db, { table: contacts, id: contacts.id, version: contacts.version });
+export const contactBuckets = (db: Db) => bucketSums(db, 'contacts');
 
 export const contactVersionsIn = (db: Db, buckets: readonly string[]) =>
   versionsInBuckets(db, { table: contacts, id: contacts.id, version: contacts.version }, buckets);

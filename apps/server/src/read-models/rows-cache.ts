@@ -1,5 +1,5 @@
 import type { BucketSums } from '../db/bucket-sums.js';
-import { differingBuckets, tooManyToReadByVersion, versionDiff, type HeldVersions } from './version-diff.js';
+import { HeldBuckets, tooManyToReadByVersion } from './version-diff.js';
 
 export interface RowsCache<Row> {
   /** Every row as it is now: at once while nothing changed, otherwise after one read. */
@@ -40,6 +40,15 @@ export interface OtherInstances<Row> {
   besides: () => Promise<string>;
 }
 
+/** The rows a cache holds and what it knows of them. */
+interface Held<Row> {
+  rows: readonly Row[];
+  /** The rows' buckets (version-diff.ts), for a cache that reads other instances' changes; null until a look needs them. */
+  buckets: HeldBuckets | null;
+  fingerprint: string;
+  besides: string | null;
+}
+
 export interface RowsCacheOptions<Row> {
   /** Reads every row. */
   load: () => Promise<readonly Row[]>;
@@ -72,8 +81,11 @@ export const createRowsCache = <Row>({
   onError = () => undefined,
 }: RowsCacheOptions<Row>): RowsCache<Row> => {
   const watchesOthers = Number.isFinite(revalidateMs);
-  /** `besides` as read with the last whole read (OtherInstances); null without one. */
-  let current: { rows: readonly Row[]; fingerprint: string; besides: string | null } | null = null;
+  /**
+   * `besides` as read with the last whole read (OtherInstances), null without one; `held`, the rows'
+   * buckets, made at the first look that needs them and kept through the changes after it.
+   */
+  let current: Held<Row> | null = null;
   let generation = 0;
   let readGeneration = -1;
   let checkedAt = Number.NEGATIVE_INFINITY;
@@ -84,15 +96,30 @@ export const createRowsCache = <Row>({
 
   const fingerprint = async () => (watchesOthers ? readFingerprint() : '');
 
+  /** The rows held with `fresh` rows and without the `gone` ids, their buckets kept alongside. */
+  const merged = (held: Held<Row>, reader: SomeRows<Row>, fresh: readonly Row[], gone: ReadonlySet<string>) => {
+    const versionOf = reader.others?.versionOf;
+    return {
+      rows: reader.merge(held.rows, fresh, gone),
+      buckets:
+        versionOf && held.buckets
+          ? held.buckets.with(
+              fresh.map((row) => [reader.idOf(row), versionOf(row)] as const),
+              gone,
+            )
+          : null,
+    };
+  };
+
   /** Reads the pending rows into the current ones; a failure leaves them pending. */
-  const readSome = async (held: { rows: readonly Row[]; besides: string | null }, reader: SomeRows<Row>) => {
+  const readSome = async (held: Held<Row>, reader: SomeRows<Row>): Promise<Held<Row>> => {
     const ids = [...pending];
     pending.clear();
     try {
       const fresh = await reader.load(ids);
       const found = new Set(fresh.map(reader.idOf));
       const gone = new Set(ids.filter((id) => !found.has(id)));
-      return { rows: reader.merge(held.rows, fresh, gone), fingerprint: '', besides: held.besides };
+      return { ...merged(held, reader, fresh, gone), fingerprint: '', besides: held.besides };
     } catch (error) {
       for (const id of ids) pending.add(id);
       throw error;
@@ -105,24 +132,26 @@ export const createRowsCache = <Row>({
    * null when everything must be read.
    */
   const readOthers = async (
-    held: { rows: readonly Row[]; besides: string | null },
+    held: Held<Row>,
     reader: SomeRows<Row> & { others: OtherInstances<Row> },
     seen: string,
-  ) => {
+  ): Promise<Held<Row> | null> => {
     const { others } = reader;
     const besides = await others.besides();
     if (held.besides === null || besides !== held.besides) return null;
-    const heldVersions: HeldVersions = (visit) => {
-      for (const row of held.rows) visit(reader.idOf(row), others.versionOf(row));
-    };
-    const buckets = differingBuckets(heldVersions, await others.buckets());
-    if (buckets.size === 0) return { rows: held.rows, fingerprint: seen, besides };
-    const diff = versionDiff(heldVersions, buckets, await others.versionsIn([...buckets]));
+    const heldBuckets =
+      held.buckets ??
+      HeldBuckets.of((visit) => {
+        for (const row of held.rows) visit(reader.idOf(row), others.versionOf(row));
+      });
+    const buckets = heldBuckets.differing(await others.buckets());
+    if (buckets.size === 0) return { rows: held.rows, buckets: heldBuckets, fingerprint: seen, besides };
+    const diff = heldBuckets.diff(buckets, await others.versionsIn([...buckets]));
     if (tooManyToReadByVersion(diff, held.rows.length)) return null;
     const fresh = diff.changed.length > 0 ? await reader.load(diff.changed) : [];
     const found = new Set(fresh.map(reader.idOf));
     const gone = new Set([...diff.gone, ...diff.changed.filter((id) => !found.has(id))]);
-    return { rows: reader.merge(held.rows, fresh, gone), fingerprint: seen, besides };
+    return { ...merged({ ...held, buckets: heldBuckets }, reader, fresh, gone), fingerprint: seen, besides };
   };
 
   const read = (): Promise<readonly Row[]> => {
@@ -159,7 +188,7 @@ export const createRowsCache = <Row>({
             const seen = await fingerprint();
             const besides = watchesOthers && some?.others ? await some.others.besides() : null;
             const rows = await load();
-            current = { rows, fingerprint: seen, besides };
+            current = { rows, buckets: null, fingerprint: seen, besides };
           } catch (error) {
             readAll = true;
             throw error;

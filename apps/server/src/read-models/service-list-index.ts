@@ -7,7 +7,7 @@ import {
 } from '../db/service-fingerprint.js';
 import { loadServiceListRows } from './service-list-rows.js';
 import { ServiceListSnapshot } from './service-list-snapshot.js';
-import { differingBuckets, tooManyToReadByVersion, versionDiff } from './version-diff.js';
+import { tooManyToReadByVersion } from './version-diff.js';
 
 export interface ServiceListIndex {
   /** The services as they are now: at once while nothing changed, otherwise after reading the changes. */
@@ -98,10 +98,10 @@ export const createServiceListIndex = ({
       async (tx) => {
         const fingerprint = await serviceDataFingerprint(tx as unknown as Db);
         if (besides === null || (await serviceListBesides(tx as unknown as Db)) !== besides) return null;
-        const buckets = differingBuckets(base.heldVersions, await serviceBuckets(tx as unknown as Db));
+        const held = base.heldBuckets();
+        const buckets = held.differing(await serviceBuckets(tx as unknown as Db));
         if (buckets.size === 0) return base.withFingerprint(fingerprint);
-        const versions = await serviceVersionsIn(tx as unknown as Db, [...buckets]);
-        const diff = versionDiff(base.heldVersions, buckets, versions);
+        const diff = held.diff(buckets, await serviceVersionsIn(tx as unknown as Db, [...buckets]));
         if (tooManyToReadByVersion(diff, base.size)) return null;
         const rows = diff.changed.length > 0 ? await loadServiceListRows(tx, diff.changed) : [];
         const found = new Set(rows.map((row) => row.id));

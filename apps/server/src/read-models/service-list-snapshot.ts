@@ -13,7 +13,7 @@ import {
 import { RecentlyUsed } from './recently-used.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
-import type { HeldVersions } from './version-diff.js';
+import { HeldBuckets } from './version-diff.js';
 
 /** What a portfolio list shows and filters on, for one service. */
 export interface ServiceListRow {
@@ -320,6 +320,8 @@ export class ServiceListSnapshot {
   private byKeyword: Map<number, Uint8Array> | null = null;
   /** Position by service id; built at the first lookup. */
   private byId: Map<string, number> | null = null;
+  /** The services' buckets of ids (version-diff.ts); made at the first look for other instances' changes. */
+  private held: HeldBuckets | null = null;
   /** Which positions a caller's criteria match, by matchKey. */
   private readonly matchesByKey = new RecentlyUsed<string, Match>(MATCHES_KEPT);
 
@@ -388,6 +390,7 @@ export class ServiceListSnapshot {
     // So does the search index: the first search after a change found it gone and waited for a new one.
     if (this.search)
       next.search = this.search.with(entries.length, moved, fresh, (position) => entries[position]!.tokens);
+    next.held = this.heldAfter(rows, gone);
     return next;
   }
 
@@ -433,7 +436,18 @@ export class ServiceListSnapshot {
           after: entries[position]!.tokens,
         })),
       );
+    next.held = this.heldAfter(rows, []);
     return next;
+  }
+
+  /** The buckets after `rows` were read anew and the `gone` ids left, when this snapshot has them. */
+  private heldAfter(rows: readonly ServiceListRow[], gone: Iterable<string>): HeldBuckets | null {
+    return (
+      this.held?.with(
+        rows.map((row) => [row.id, row.version] as const),
+        gone,
+      ) ?? null
+    );
   }
 
   /**
@@ -446,13 +460,17 @@ export class ServiceListSnapshot {
     next.search = this.search;
     next.byId = this.byId;
     next.byKeyword = this.byKeyword;
+    next.held = this.held;
     return next;
   }
 
-  /** The services held, as (id, version) pairs: what another instance's changes are found by (version-diff.ts). */
-  readonly heldVersions: HeldVersions = (visit) => {
-    for (const entry of this.entries) visit(entry.row.id, entry.row.version);
-  };
+  /** The services held, per bucket of ids: what another instance's changes are found by (version-diff.ts). */
+  heldBuckets(): HeldBuckets {
+    this.held ??= HeldBuckets.of((visit) => {
+      for (const entry of this.entries) visit(entry.row.id, entry.row.version);
+    });
+    return this.held;
+  }
 
   /** Position by service id, shared by the snapshots whose services sit where they did. */
   private positionsById(): Map<string, number> {

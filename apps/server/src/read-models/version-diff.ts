@@ -27,57 +27,113 @@ const idSum = (id: string) => {
 const bucketName = (bucket: number) => bucket.toString(16).padStart(2, '0');
 
 /**
- * The buckets whose rows differ between the rows held and the database's `now`: only their rows'
- * versions need reading and comparing. Comparing every row's version in JavaScript (50,000
- * contacts: a map of all their versions, a lookup each) cost a look about 150 ms
- * (bench/README.md); the sums leave a few hundred rows. One pass over the rows held, in typed
- * arrays and without a string per row: it runs once per look, too rarely for V8 to optimize it.
+ * The rows held, per bucket of ids: each bucket's versions by id and its sums (count, versions,
+ * ids), which the database's sums are compared with (db/bucket-sums.ts). Made once from the rows
+ * and then kept as rows change (`with`), so a look compares 256 buckets and reads the versions of
+ * the differing buckets' rows only: a pass over every row held (50,000 contacts) cost a look more
+ * than the queries (bench/README.md). Immutable: a change makes a new one that shares the buckets
+ * it leaves alone.
  */
-export const differingBuckets = (held: HeldVersions, now: readonly BucketSums[]): Set<string> => {
-  const count = new Int32Array(256);
-  const versions = new Float64Array(256);
-  const ids = new Float64Array(256);
-  held((id, version) => {
-    const bucket = bucketNumber(id);
-    count[bucket] = count[bucket]! + 1;
-    versions[bucket] = versions[bucket]! + version;
-    ids[bucket] = ids[bucket]! + idSum(id);
-  });
-  const differing = new Set<string>();
-  const seen = new Uint8Array(256);
-  for (const sums of now) {
-    const bucket = Number.parseInt(sums.bucket, 16);
-    seen[bucket] = 1;
-    if (count[bucket] !== sums.count || versions[bucket] !== sums.versions || ids[bucket] !== sums.ids)
-      differing.add(sums.bucket);
-  }
-  // Buckets the database no longer has any row of.
-  for (let bucket = 0; bucket < 256; bucket += 1)
-    if (seen[bucket] === 0 && count[bucket]! > 0) differing.add(bucketName(bucket));
-  return differing;
-};
+export class HeldBuckets {
+  private constructor(
+    private readonly versions: readonly ReadonlyMap<string, number>[],
+    private readonly count: Int32Array,
+    private readonly versionSums: Float64Array,
+    private readonly idSums: Float64Array,
+  ) {}
 
-/** Compares the held rows of `buckets` with their rows' versions as the database holds them (`versions`). */
-export const versionDiff = (
-  held: HeldVersions,
-  buckets: ReadonlySet<string>,
-  versions: ReadonlyMap<string, number>,
-): VersionDiff => {
-  const changed: string[] = [];
-  const gone: string[] = [];
-  const heldIds = new Set<string>();
-  const wanted = new Uint8Array(256);
-  for (const bucket of buckets) wanted[Number.parseInt(bucket, 16)] = 1;
-  held((id, version) => {
-    if (wanted[bucketNumber(id)] === 0) return;
-    heldIds.add(id);
-    const now = versions.get(id);
-    if (now === undefined) gone.push(id);
-    else if (now !== version) changed.push(id);
-  });
-  for (const id of versions.keys()) if (!heldIds.has(id)) changed.push(id);
-  return { changed, gone };
-};
+  /** One pass over the rows held. */
+  static of(held: HeldVersions): HeldBuckets {
+    const versions = Array.from({ length: 256 }, () => new Map<string, number>());
+    const count = new Int32Array(256);
+    const versionSums = new Float64Array(256);
+    const idSums = new Float64Array(256);
+    held((id, version) => {
+      const bucket = bucketNumber(id);
+      const inBucket = versions[bucket]!;
+      const before = inBucket.get(id);
+      // A row visited twice counts once, with its last version, as a list holds it.
+      if (before === undefined) {
+        count[bucket] = count[bucket]! + 1;
+        idSums[bucket] = idSums[bucket]! + idSum(id);
+      } else versionSums[bucket] = versionSums[bucket]! - before;
+      versionSums[bucket] = versionSums[bucket]! + version;
+      inBucket.set(id, version);
+    });
+    return new HeldBuckets(versions, count, versionSums, idSums);
+  }
+
+  /** The buckets whose rows differ between the rows held and the database's sums `now`. */
+  differing(now: readonly BucketSums[]): Set<string> {
+    const differing = new Set<string>();
+    const seen = new Uint8Array(256);
+    for (const sums of now) {
+      const bucket = Number.parseInt(sums.bucket, 16);
+      seen[bucket] = 1;
+      if (
+        this.count[bucket] !== sums.count ||
+        this.versionSums[bucket] !== sums.versions ||
+        this.idSums[bucket] !== sums.ids
+      )
+        differing.add(sums.bucket);
+    }
+    // Buckets the database no longer has any row of.
+    for (let bucket = 0; bucket < 256; bucket += 1)
+      if (seen[bucket] === 0 && this.count[bucket]! > 0) differing.add(bucketName(bucket));
+    return differing;
+  }
+
+  /** Compares the held rows of `buckets` with their rows' versions as the database holds them (`versions`). */
+  diff(buckets: ReadonlySet<string>, versions: ReadonlyMap<string, number>): VersionDiff {
+    const changed: string[] = [];
+    const gone: string[] = [];
+    for (const bucket of buckets)
+      for (const [id, version] of this.versions[Number.parseInt(bucket, 16)]!) {
+        const now = versions.get(id);
+        if (now === undefined) gone.push(id);
+        else if (now !== version) changed.push(id);
+      }
+    for (const [id] of versions) if (!this.versions[bucketNumber(id)]!.has(id)) changed.push(id);
+    return { changed, gone };
+  }
+
+  /** The rows held after `fresh` rows (id, version) replaced theirs or were added and the `gone` ids left. */
+  with(fresh: Iterable<readonly [string, number]>, gone: Iterable<string>): HeldBuckets {
+    const versions = this.versions.slice();
+    const copied = new Uint8Array(256);
+    const count = this.count.slice();
+    const versionSums = this.versionSums.slice();
+    const idSums = this.idSums.slice();
+    const bucketOf = (id: string) => {
+      const bucket = bucketNumber(id);
+      if (copied[bucket] === 0) {
+        copied[bucket] = 1;
+        versions[bucket] = new Map(versions[bucket]);
+      }
+      return { bucket, inBucket: versions[bucket] as Map<string, number> };
+    };
+    for (const id of gone) {
+      const { bucket, inBucket } = bucketOf(id);
+      const before = inBucket.get(id);
+      if (before === undefined) continue;
+      inBucket.delete(id);
+      count[bucket] = count[bucket]! - 1;
+      versionSums[bucket] = versionSums[bucket]! - before;
+      idSums[bucket] = idSums[bucket]! - idSum(id);
+    }
+    for (const [id, version] of fresh) {
+      const { bucket, inBucket } = bucketOf(id);
+      const before = inBucket.get(id);
+      if (before === undefined) {
+        count[bucket] = count[bucket]! + 1;
+        idSums[bucket] = idSums[bucket]! + idSum(id);
+      } else versionSums[bucket] = versionSums[bucket]! - before;
+      versionSums[bucket] = versionSums[bucket]! + version;
+      inBucket.set(id, version);
+    }
+    return new HeldBuckets(versions, count, versionSums, idSums);
+  }
+}
 
 /**
  * Whether so many rows changed that reading them one by one costs more than reading them all: a
