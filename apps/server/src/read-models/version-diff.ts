@@ -42,25 +42,16 @@ export class HeldBuckets {
     private readonly idSums: Float64Array,
   ) {}
 
-  /** One pass over the rows held. */
+  /** One pass over the rows held: the buckets of no rows with every row read anew. */
   static of(held: HeldVersions): HeldBuckets {
-    const versions = Array.from({ length: 256 }, () => new Map<string, number>());
-    const count = new Int32Array(256);
-    const versionSums = new Float64Array(256);
-    const idSums = new Float64Array(256);
-    held((id, version) => {
-      const bucket = bucketNumber(id);
-      const inBucket = versions[bucket]!;
-      const before = inBucket.get(id);
-      // A row visited twice counts once, with its last version, as a list holds it.
-      if (before === undefined) {
-        count[bucket] = count[bucket]! + 1;
-        idSums[bucket] = idSums[bucket]! + idSum(id);
-      } else versionSums[bucket] = versionSums[bucket]! - before;
-      versionSums[bucket] = versionSums[bucket]! + version;
-      inBucket.set(id, version);
-    });
-    return new HeldBuckets(versions, count, versionSums, idSums);
+    const rows: (readonly [string, number])[] = [];
+    held((id, version) => rows.push([id, version]));
+    return new HeldBuckets(
+      Array.from({ length: 256 }, () => new Map<string, number>()),
+      new Int32Array(256),
+      new Float64Array(256),
+      new Float64Array(256),
+    ).with(rows, []);
   }
 
   /** The buckets whose rows differ between the rows held and the database's sums `now`. */
@@ -121,6 +112,7 @@ export class HeldBuckets {
       versionSums[bucket] = versionSums[bucket]! - before;
       idSums[bucket] = idSums[bucket]! - idSum(id);
     }
+    // A row read twice counts once, with its last version, as a list holds it.
     for (const [id, version] of fresh) {
       const { bucket, inBucket } = bucketOf(id);
       const before = inBucket.get(id);
