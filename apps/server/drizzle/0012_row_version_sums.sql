@@ -43,11 +43,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "row_version_sums_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An insert's rows count up, a delete's down; both triggers name their rows changed_rows.
+CREATE FUNCTION "row_version_sums_added_or_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  sign int := CASE TG_OP WHEN 'DELETE' THEN -1 ELSE 1 END;
 BEGIN
   INSERT INTO row_version_sums (source, bucket, count, versions, ids)
-  SELECT TG_TABLE_NAME, get_byte(uuid_send(id), 0), count(*), sum(version), sum(row_version_id_sum(id))
-  FROM inserted_rows GROUP BY 2;
+  SELECT TG_TABLE_NAME, get_byte(uuid_send(id), 0), sign * count(*), sign * sum(version), sign * sum(row_version_id_sum(id))
+  FROM changed_rows GROUP BY 2;
   PERFORM row_version_sums_counted(TG_TABLE_NAME);
   RETURN NULL;
 END
@@ -69,16 +72,6 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE FUNCTION "row_version_sums_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO row_version_sums (source, bucket, count, versions, ids)
-  SELECT TG_TABLE_NAME, get_byte(uuid_send(id), 0), -count(*), -sum(version), -sum(row_version_id_sum(id))
-  FROM deleted_rows GROUP BY 2;
-  PERFORM row_version_sums_counted(TG_TABLE_NAME);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
 CREATE FUNCTION "row_version_sums_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM row_version_sums WHERE source = TG_TABLE_NAME;
@@ -86,19 +79,19 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE TRIGGER "contacts_row_version_sums_inserted" AFTER INSERT ON "contacts" REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_inserted();
+CREATE TRIGGER "contacts_row_version_sums_inserted" AFTER INSERT ON "contacts" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_added_or_removed();
 --> statement-breakpoint
 CREATE TRIGGER "contacts_row_version_sums_updated" AFTER UPDATE ON "contacts" REFERENCING OLD TABLE AS replaced_rows NEW TABLE AS updated_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_updated();
 --> statement-breakpoint
-CREATE TRIGGER "contacts_row_version_sums_deleted" AFTER DELETE ON "contacts" REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_deleted();
+CREATE TRIGGER "contacts_row_version_sums_deleted" AFTER DELETE ON "contacts" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_added_or_removed();
 --> statement-breakpoint
 CREATE TRIGGER "contacts_row_version_sums_truncated" AFTER TRUNCATE ON "contacts" FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_truncated();
 --> statement-breakpoint
-CREATE TRIGGER "services_row_version_sums_inserted" AFTER INSERT ON "services" REFERENCING NEW TABLE AS inserted_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_inserted();
+CREATE TRIGGER "services_row_version_sums_inserted" AFTER INSERT ON "services" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_added_or_removed();
 --> statement-breakpoint
 CREATE TRIGGER "services_row_version_sums_updated" AFTER UPDATE ON "services" REFERENCING OLD TABLE AS replaced_rows NEW TABLE AS updated_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_updated();
 --> statement-breakpoint
-CREATE TRIGGER "services_row_version_sums_deleted" AFTER DELETE ON "services" REFERENCING OLD TABLE AS deleted_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_deleted();
+CREATE TRIGGER "services_row_version_sums_deleted" AFTER DELETE ON "services" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_added_or_removed();
 --> statement-breakpoint
 CREATE TRIGGER "services_row_version_sums_truncated" AFTER TRUNCATE ON "services" FOR EACH STATEMENT EXECUTE FUNCTION row_version_sums_truncated();
 --> statement-breakpoint
