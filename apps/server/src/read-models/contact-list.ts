@@ -19,6 +19,7 @@ import {
   type ContactListSource,
 } from '../queries/contacts.js';
 import { firstNotBefore } from './binary-search.js';
+import { CarriedOver, type EntriesChange } from './carried-over.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
 import { PrefixIndex } from './service-search.js';
@@ -128,14 +129,17 @@ export const createContactList = ({ db, ...options }: ContactListOptions): Conta
     },
   });
 
+/** The positions in the entries sorted, and each position's rank in that order. */
+interface ContactOrder {
+  positions: Int32Array;
+  rank: Int32Array;
+}
+
 interface ContactIndex {
-  /**
-   * Per sort and order, the positions in the entries sorted, and each position's rank in that
-   * order; built at the first query that asks.
-   */
-  orders: Map<string, { positions: Int32Array; rank: Int32Array }>;
-  /** The entries' search words (PrefixIndex); built at the first search. */
-  search: PrefixIndex | null;
+  /** Per sort and order, built at the first query that asks; after a change, when next asked for. */
+  orders: Map<string, CarriedOver<ContactOrder, ContactListEntry>>;
+  /** The entries' search words; built at the first search, carried over as the orders are. */
+  search: CarriedOver<PrefixIndex, ContactListEntry> | null;
   /**
    * What the filters read, as typed arrays by position: a query walks the entries in sort order,
    * which is all over memory, while these stay in the CPU's cache (as the portfolio list does).
@@ -217,11 +221,46 @@ const ordered = (
   if (!sorted) {
     const compare = compareContacts(sort, order);
     const positions = Int32Array.from(entries.keys()).sort((i, j) => compare(entries[i]!, entries[j]!));
-    sorted = { positions, rank: rankOf(positions) };
+    sorted = CarriedOver.of({ positions, rank: rankOf(positions) }, entries, orderAfter(compare));
     index.orders.set(key, sorted);
   }
-  return sorted;
+  return sorted.get();
 };
+
+/** An order after a change, from the order before it: the changed contacts put where they now sort. */
+const orderAfter =
+  (compare: (a: ContactListEntry, b: ContactListEntry) => number) =>
+  (
+    before: ContactOrder,
+    change: EntriesChange,
+    previous: readonly ContactListEntry[],
+    entries: readonly ContactListEntry[],
+  ): ContactOrder => {
+    if ('changed' in change) {
+      const { positions, rank } = replacedInOrder(before.positions, entries, compare, change.changed, before.rank);
+      return { positions, rank: rank! };
+    }
+    const positions = mergedOrder(previous, entries, compare, before.positions, change.moved, change.fresh);
+    return { positions, rank: rankOf(positions) };
+  };
+
+/** The search index after a change, from the one before it: the changed contacts' words indexed anew. */
+const searchAfter = (
+  before: PrefixIndex,
+  change: EntriesChange,
+  previous: readonly ContactListEntry[],
+  entries: readonly ContactListEntry[],
+): PrefixIndex =>
+  'changed' in change
+    ? before.replaced(
+        entries.length,
+        change.changed.map((position) => ({
+          position,
+          before: previous[position] ? tokensOf(previous[position]) : [],
+          after: tokensOf(entries[position]!),
+        })),
+      )
+    : before.with(entries.length, change.moved, change.fresh, (position) => tokensOf(entries[position]!));
 
 /** What the contacts' index works out at the first query that needs it: an order, or the search index. */
 export type ContactListPart = { sort: ContactSort; order: ContactQuery['order'] } | 'search';
@@ -233,8 +272,19 @@ export type ContactListPart = { sort: ContactSort; order: ContactQuery['order'] 
  */
 export const prepareContactIndex = (entries: readonly ContactListEntry[], part: ContactListPart): void => {
   const index = indexOf(entries);
-  if (part === 'search') index.search ??= PrefixIndex.of(entries.map(tokensOf));
+  if (part === 'search') searchOf(entries, index);
   else ordered(entries, index, part.sort, part.order);
+};
+
+const searchOf = (entries: readonly ContactListEntry[], index: ContactIndex): PrefixIndex => {
+  index.search ??= CarriedOver.of(PrefixIndex.of(entries.map(tokensOf)), entries, searchAfter);
+  return index.search.get();
+};
+
+/** The index's orders and search index for the entries after a change, each worked out when asked. */
+const carryOver = (from: ContactIndex, to: ContactIndex, change: EntriesChange, next: readonly ContactListEntry[]) => {
+  for (const [key, order] of from.orders) to.orders.set(key, order.after(change, next));
+  to.search = from.search?.after(change, next) ?? null;
 };
 
 /** The words the search finds a contact by. */
@@ -243,7 +293,6 @@ const tokensOf = (entry: ContactListEntry) => entry.search.split(' ').filter(Boo
 /** What an index of the entries before a change says of the entries after it (mergeContactEntries). */
 const carriedIndex = (
   index: ContactIndex,
-  entries: readonly ContactListEntry[],
   next: readonly ContactListEntry[],
   moved: Int32Array,
   fresh: readonly number[],
@@ -262,12 +311,7 @@ const carriedIndex = (
     carried.propertyKinds[position] = index.propertyKinds[old]!;
   }
   for (const position of fresh) fillFilters(carried, next[position]!, position);
-  for (const [key, { positions }] of index.orders) {
-    const [sort, order] = key.split(':') as [ContactSort, ContactQuery['order']];
-    const merged = mergedOrder(entries, next, compareContacts(sort, order), positions, moved, fresh);
-    carried.orders.set(key, { positions: merged, rank: rankOf(merged) });
-  }
-  carried.search = index.search?.with(next.length, moved, fresh, (position) => tokensOf(next[position]!)) ?? null;
+  carryOver(index, carried, { moved, fresh }, next);
   return carried;
 };
 
@@ -278,7 +322,6 @@ const carriedIndex = (
  */
 const replacedIndex = (
   index: ContactIndex,
-  entries: readonly ContactListEntry[],
   next: readonly ContactListEntry[],
   changed: readonly number[],
 ): ContactIndex => {
@@ -290,20 +333,7 @@ const replacedIndex = (
     propertyKinds: index.propertyKinds.slice(),
   };
   for (const position of changed) fillFilters(replaced, next[position]!, position);
-  for (const [key, { positions, rank }] of index.orders) {
-    const [sort, order] = key.split(':') as [ContactSort, ContactQuery['order']];
-    const moved = replacedInOrder(positions, next, compareContacts(sort, order), changed, rank);
-    replaced.orders.set(key, { positions: moved.positions, rank: moved.rank! });
-  }
-  replaced.search =
-    index.search?.replaced(
-      next.length,
-      changed.map((position) => ({
-        position,
-        before: tokensOf(entries[position]!),
-        after: tokensOf(next[position]!),
-      })),
-    ) ?? null;
+  carryOver(index, replaced, { changed }, next);
   return replaced;
 };
 
@@ -348,7 +378,7 @@ export const mergeContactEntries = (
   const inPlace = gone.size === 0 ? replacedInPlace(entries, fresh) : null;
   if (inPlace) {
     const index = indexes.get(entries);
-    if (index) indexes.set(inPlace.next, replacedIndex(index, entries, inPlace.next, inPlace.changed));
+    if (index) indexes.set(inPlace.next, replacedIndex(index, inPlace.next, inPlace.changed));
     return inPlace.next;
   }
   const added = [...fresh].sort(byLastname);
@@ -372,7 +402,7 @@ export const mergeContactEntries = (
     next.push(entry);
   }
   const index = indexes.get(entries);
-  if (index) indexes.set(next, carriedIndex(index, entries, next, moved, freshPositions));
+  if (index) indexes.set(next, carriedIndex(index, next, moved, freshPositions));
   return next;
 };
 
@@ -410,10 +440,9 @@ const viewOf = (
     (kind === 0 || (index.propertyKinds[position]! & kind) !== 0);
   if (words.length === 0)
     return { walk: positions, accepts: filtered ? inFilters : null, total: filtered ? null : entries.length };
-  prepareContactIndex(entries, 'search');
   // A search that finds few (under an eighth): the ranks of what it found, sorted, are its part
   // of the order, so the walk skips the rest of the contacts.
-  const { counts, total, docs } = index.search!.match(words, { few: Math.ceil(entries.length / 8) - 1 });
+  const { counts, total, docs } = searchOf(entries, index).match(words, { few: Math.ceil(entries.length / 8) - 1 });
   if (docs) {
     const ranks = Int32Array.from(docs, (position) => rank[position]!).sort();
     for (let i = 0; i < ranks.length; i += 1) ranks[i] = positions[ranks[i]!]!;

@@ -1,6 +1,7 @@
 import { SERVICE_STATES, type Principal, type ServiceState } from '@nubes/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_WAITING_CHANGES } from './carried-over.js';
 import { ServiceListSnapshot, type ServiceListCriteria, type ServiceListRow } from './service-list-snapshot.js';
 
 const HPCN = 'inst-hpcn';
@@ -247,7 +248,7 @@ describe('ServiceListSnapshot.with', () => {
     expect(names(snapshot.query({ q: 'zeta' }, paula, 'name', 'asc', all))).toEqual([]);
     expect(snapshot.size).toBe(6);
   });
-  it('orders and finds the services after changes as a snapshot read whole would, in every order asked before and with the search index', () => {
+  it('orders and finds the services after changes as a snapshot read whole would, in every order asked before and with the search index, also after many changes nobody asked between', () => {
     const SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score', 'weighted'] as const;
     const fieldsArbitrary = fc.record({
       name: fc.constantFrom('alpha', 'Beta', 'gamma', 'delta', 'Alpha'),
@@ -289,15 +290,24 @@ describe('ServiceListSnapshot.with', () => {
         fc.array(fieldsArbitrary, { minLength: 1, maxLength: 25 }),
         fc.array(stepArbitrary, { minLength: 1, maxLength: 3 }),
         fc.subarray([...SORTS]),
-        (initial, steps, askedBefore) => {
+        // Asked and checked at every step, or at the first and the last only: the orders and the
+        // search index then wait behind the changes between (more than MAX_WAITING_CHANGES).
+        fc.boolean(),
+        (initial, someSteps, askedBefore, every) => {
           let nextId = 0;
           let current = initial.map((fields) => rowOf(nextId++, fields));
           let kept = ServiceListSnapshot.of(current);
-          for (const step of steps) {
-            for (const sort of askedBefore) kept.query({}, paula, sort, 'desc', { limit: 1, offset: 0 });
-            kept.query({ tab: 'mine' }, alice, 'name', 'asc', { limit: 1, offset: 0 });
-            // The search index too, when the step's first sort was asked before.
-            if (askedBefore.length > 0) kept.query({ q: 'a' }, paula, 'name', 'asc', { limit: 1, offset: 0 });
+          const steps = every
+            ? someSteps
+            : Array.from({ length: MAX_WAITING_CHANGES + 4 }, (_, i) => someSteps[i % someSteps.length]!);
+          for (const [stepIndex, step] of steps.entries()) {
+            const checked = every || stepIndex === 0 || stepIndex === steps.length - 1;
+            if (checked) {
+              for (const sort of askedBefore) kept.query({}, paula, sort, 'desc', { limit: 1, offset: 0 });
+              kept.query({ tab: 'mine' }, alice, 'name', 'asc', { limit: 1, offset: 0 });
+              // The search index too, when the step's first sort was asked before.
+              if (askedBefore.length > 0) kept.query({ q: 'a' }, paula, 'name', 'asc', { limit: 1, offset: 0 });
+            }
             const changed = current.length
               ? step.changed.map(([index, fields]) =>
                   rowOf(Number(current[index % current.length]!.id.slice(3)), fields),
@@ -313,6 +323,7 @@ describe('ServiceListSnapshot.with', () => {
             for (const id of removed) byId.delete(id);
             current = [...byId.values()];
             kept = kept.with([...changed, ...added], removed);
+            if (!checked) continue;
             const whole = ServiceListSnapshot.of(current);
             for (const sort of SORTS)
               for (const order of ['asc', 'desc'] as const)

@@ -11,6 +11,7 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import { RecentlyUsed } from './recently-used.js';
+import { CarriedOver, type EntriesChange } from './carried-over.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
 import { HeldBuckets } from './version-diff.js';
@@ -115,6 +116,32 @@ const byNameAsc: Compare = (a, b) => text(a.nameKey, b.nameKey) || text(a.row.id
  * provider and score break ties by name, always A–Z; services without a provider sort last in
  * both directions. 'weighted' is the integration list: highest score first, then by name (docs/domain.md#service-information).
  */
+/** An order after a change, from the order before it: the services read anew put where they now sort. */
+const orderAfter =
+  (compare: Compare) =>
+  (before: Int32Array, change: EntriesChange, previous: readonly Entry[], entries: readonly Entry[]): Int32Array =>
+    'changed' in change
+      ? replacedInOrder(before, entries, compare, change.changed).positions
+      : mergedOrder(previous, entries, compare, before, change.moved, change.fresh);
+
+/** The search index after a change, from the one before it: the words of the services read anew indexed. */
+const searchAfter = (
+  before: PrefixIndex,
+  change: EntriesChange,
+  previous: readonly Entry[],
+  entries: readonly Entry[],
+): PrefixIndex =>
+  'changed' in change
+    ? before.replaced(
+        entries.length,
+        change.changed.map((position) => ({
+          position,
+          before: previous[position]?.tokens ?? [],
+          after: entries[position]!.tokens,
+        })),
+      )
+    : before.with(entries.length, change.moved, change.fresh, (position) => entries[position]!.tokens);
+
 const comparator = (sort: ListSort, order: SortOrder): Compare => {
   const sign = order === 'asc' ? 1 : -1;
   switch (sort) {
@@ -311,9 +338,9 @@ export interface ServiceListPage {
 export class ServiceListSnapshot {
   private readonly entries: readonly Entry[];
   private readonly columns: Columns;
-  /** Positions in `entries`, sorted, per sort and order. */
-  private readonly orders = new Map<string, Int32Array>();
-  private search: PrefixIndex | null = null;
+  /** Positions in `entries`, sorted, per sort and order; after a change worked out when asked (CarriedOver). */
+  private readonly orders = new Map<string, CarriedOver<Int32Array, Entry>>();
+  private search: CarriedOver<PrefixIndex, Entry> | null = null;
   /** Per person number, the services they hold a role in, as a mask (null: none); made at their first query. */
   private readonly byPerson = new RecentlyUsed<number, Uint8Array | null>(MATCHES_KEPT);
   /** Per keyword number, which positions carry it; built at the first keyword filter. */
@@ -380,16 +407,7 @@ export class ServiceListSnapshot {
       entries.push(entryOf(row, this.ids));
     }
     const next = new ServiceListSnapshot(entries, this.ids, fingerprint);
-    // The orders asked for so far carry over: the kept entries stay in their order, and the few read
-    // anew are sorted and merged in. Sorting 10,000 services afresh after every change made the
-    // first request of each order after it wait tens of milliseconds (bench/README.md).
-    for (const [key, positions] of this.orders) {
-      const [sort, order] = key.split(':') as [ListSort, SortOrder];
-      next.orders.set(key, mergedOrder(this.entries, entries, comparator(sort, order), positions, moved, fresh));
-    }
-    // So does the search index: the first search after a change found it gone and waited for a new one.
-    if (this.search)
-      next.search = this.search.with(entries.length, moved, fresh, (position) => entries[position]!.tokens);
+    this.carryOver(next, { moved, fresh });
     next.held = this.heldAfter(rows, gone);
     return next;
   }
@@ -423,21 +441,20 @@ export class ServiceListSnapshot {
       columnsOf(entries, { columns: this.columns, changed }),
     );
     next.byId = grown ?? byId;
-    for (const [key, positions] of this.orders) {
-      const [sort, order] = key.split(':') as [ListSort, SortOrder];
-      next.orders.set(key, replacedInOrder(positions, entries, comparator(sort, order), changed).positions);
-    }
-    if (this.search)
-      next.search = this.search.replaced(
-        entries.length,
-        changed.map((position) => ({
-          position,
-          before: this.entries[position]?.tokens ?? [],
-          after: entries[position]!.tokens,
-        })),
-      );
+    this.carryOver(next, { changed });
     next.held = this.heldAfter(rows, []);
     return next;
+  }
+
+  /**
+   * The orders and the search index asked for so far carry over to the snapshot after a change,
+   * each worked out when next asked for: the kept entries stay in their order, and the few read
+   * anew are put where they sort. Sorting 10,000 services afresh after every change made the first
+   * request of each order after it wait tens of milliseconds (bench/README.md).
+   */
+  private carryOver(next: ServiceListSnapshot, change: EntriesChange): void {
+    for (const [key, order] of this.orders) next.orders.set(key, order.after(change, next.entries));
+    next.search = this.search?.after(change, next.entries) ?? null;
   }
 
   /** The buckets after `rows` were read anew and the `gone` ids left, when this snapshot has them. */
@@ -456,7 +473,7 @@ export class ServiceListSnapshot {
    */
   withFingerprint(fingerprint: string): ServiceListSnapshot {
     const next = new ServiceListSnapshot(this.entries, this.ids, fingerprint, this.columns);
-    for (const [key, positions] of this.orders) next.orders.set(key, positions);
+    for (const [key, order] of this.orders) next.orders.set(key, order);
     next.search = this.search;
     next.byId = this.byId;
     next.byKeyword = this.byKeyword;
@@ -483,8 +500,17 @@ export class ServiceListSnapshot {
    * their words), so that the first person to ask after a start does not wait for it.
    */
   prepare(part: ListPart): void {
-    if (part === 'search') this.search ??= PrefixIndex.of(this.entries.map((entry) => entry.tokens));
+    if (part === 'search') this.searchIndex();
     else this.ordered(part.sort, part.order);
+  }
+
+  private searchIndex(): PrefixIndex {
+    this.search ??= CarriedOver.of(
+      PrefixIndex.of(this.entries.map((entry) => entry.tokens)),
+      this.entries,
+      searchAfter,
+    );
+    return this.search.get();
   }
 
   private ordered(sort: ListSort, order: SortOrder): Int32Array {
@@ -493,10 +519,11 @@ export class ServiceListSnapshot {
     if (!positions) {
       const compare = comparator(sort, order);
       const { entries } = this;
-      positions = Int32Array.from(entries.keys()).sort((a, b) => compare(entries[a]!, entries[b]!));
+      const sorted = Int32Array.from(entries.keys()).sort((a, b) => compare(entries[a]!, entries[b]!));
+      positions = CarriedOver.of(sorted, entries, orderAfter(compare));
       this.orders.set(key, positions);
     }
-    return positions;
+    return positions.get();
   }
 
   /**
@@ -543,8 +570,7 @@ export class ServiceListSnapshot {
 
   /** Per entry, how many search words it matched (PrefixIndex.match); built at the first search. */
   private matches(words: readonly string[]): Uint8Array {
-    this.prepare('search');
-    return this.search!.match(words).counts;
+    return this.searchIndex().match(words).counts;
   }
 
   /**

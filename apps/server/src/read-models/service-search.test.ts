@@ -122,24 +122,34 @@ describe('PrefixIndex', () => {
     );
   });
 
-  it('after documents changed in place or added finds what an index built anew finds, change after change', () => {
+  it('after documents changed in place, were added or moved finds what an index built anew finds, change after change, its edits laid out or not', () => {
     const WORDS = ['storage', 'store', 'archive', 'arch', 's3', 'svc-1', 'svc-2', 'jupyter', 'note', 'zeta', 'a'];
     const documentArbitrary = fc.uniqueArray(fc.constantFrom(...WORDS), { maxLength: 4 });
     fc.assert(
       fc.property(
         fc.array(documentArbitrary, { minLength: 1, maxLength: 12 }),
-        // Each step gives some documents (by index) new tokens and adds some.
+        // Each step gives some documents (by index) new tokens and adds some; now and then one
+        // removes a document, which moves the ones after it (with).
         fc.array(
           fc.record({
             replaced: fc.array(fc.tuple(fc.nat(), documentArbitrary), { maxLength: 4 }),
             added: fc.array(documentArbitrary, { maxLength: 2 }),
+            removed: fc.option(fc.nat(), { freq: 4 }),
           }),
-          { minLength: 1, maxLength: 3 },
+          { minLength: 1, maxLength: 8 },
         ),
         (initial, steps) => {
           let documents: (readonly string[])[] = initial;
           let index = PrefixIndex.of(documents);
           for (const step of steps) {
+            if (step.removed !== null && documents.length > 1) {
+              const gone = step.removed % documents.length;
+              const moved = Int32Array.from(documents.keys(), (old) =>
+                old < gone ? old : old === gone ? -1 : old - 1,
+              );
+              documents = documents.filter((_, position) => position !== gone);
+              index = index.with(documents.length, moved, [], (position) => documents[position]!);
+            }
             const next = [...documents];
             for (const [at, tokens] of step.replaced) next[at % documents.length] = tokens;
             next.push(...step.added);
@@ -149,7 +159,9 @@ describe('PrefixIndex', () => {
             ].map((position) => ({ position, before: documents[position] ?? [], after: next[position]! }));
             index = index.replaced(next.length, changes);
             documents = next;
-            expectSameMatches(index, documents, [...WORDS, 's', 'svc', 'zz', 'storage arch', 'svc note']);
+            const searches = [...WORDS, 's', 'svc', 'zz', 'storage arch', 'svc note'];
+            expectSameMatches(index, documents, searches);
+            expectSameMatches(index.laidOut(), documents, searches);
           }
         },
       ),

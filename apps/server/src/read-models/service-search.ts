@@ -35,11 +35,35 @@ const lowerBound = (keys: readonly string[], word: string): number =>
   firstNotBefore(keys.length, (k) => keys[k]! < word);
 
 /**
+ * Keys whose documents changed since the index's arrays were laid out: base keys by their index
+ * in `keys` (sorted), keys the base lacks by name (sorted), each with its documents now.
+ */
+interface Edits {
+  at: Int32Array;
+  atDocs: readonly Int32Array[];
+  added: readonly string[];
+  addedDocs: readonly Int32Array[];
+  /** How many documents the edited keys hold. */
+  docs: number;
+}
+
+const NO_EDITS: Edits = { at: EMPTY, atDocs: [], added: [], addedDocs: [], docs: 0 };
+
+/**
+ * Edited keys kept beside the laid-out arrays before they are laid out again: at most this many
+ * keys, and documents up to an eighth of the arrays' (with this floor). A change of a few
+ * documents then copies a few keys' lists, not every document of every key (two megabytes at
+ * 50,000 contacts, bench/README.md).
+ */
+const MAX_EDITED_KEYS = 256;
+const MIN_EDITED_DOCS = 4096;
+
+/**
  * Which documents have, for every search word, a token that begins with it: the tokens sorted,
  * each with the documents that hold it, so a word is a binary search and a walk over the tokens
  * it begins, never a scan of every document. The documents of all tokens lie in one array (token
- * k's from `starts[k]` to `starts[k + 1]`), so a change lays them out again in one pass instead of
- * building the index anew.
+ * k's from `starts[k]` to `starts[k + 1]`); the keys a change edits are kept beside it (Edits)
+ * until they are many, and then all laid out again in one pass.
  */
 export class PrefixIndex {
   private constructor(
@@ -48,6 +72,7 @@ export class PrefixIndex {
     private readonly keys: readonly string[],
     private readonly starts: Int32Array,
     private readonly docs: Int32Array,
+    private readonly edits: Edits = NO_EDITS,
   ) {}
 
   /** `documents[i]` are the tokens of document i. */
@@ -76,7 +101,7 @@ export class PrefixIndex {
     fresh: readonly number[],
     tokensOf: (position: number) => readonly string[],
   ): PrefixIndex {
-    const { keys: oldKeys, starts: oldStarts, docs: oldDocs } = this;
+    const { keys: oldKeys, starts: oldStarts, docs: oldDocs } = this.laidOut();
     const added = tokensToDocuments(fresh, tokensOf);
     // The few tokens of the documents read anew: the old keys they add to (by index, sorted),
     // and the keys that are new.
@@ -126,36 +151,59 @@ export class PrefixIndex {
   /**
    * The index after some documents changed their tokens in place or were added after the others
    * (`before` empty), every other document keeping its position: `size` documents afterwards.
-   * Only the keys a change touches are written anew; the postings between them are copied in
-   * runs, so a change costs a copy of the arrays instead of a visit of every posting, as `with`
-   * makes.
+   * Only the keys a change touches get new lists, kept beside the arrays (Edits); once those are
+   * many, everything is laid out again, the runs of keys between the edited ones copied whole.
    */
   replaced(size: number, changes: readonly ReplacedDocument[]): PrefixIndex {
-    const edits = keyEdits(changes);
-    if (edits.size === 0 && size === this.size) return this;
+    const changedKeys = keyEdits(changes);
+    if (changedKeys.size === 0 && size === this.size) return this;
+    const at = [...this.edits.at];
+    const atDocs = [...this.edits.atDocs];
+    const added = [...this.edits.added];
+    const addedDocs = [...this.edits.addedDocs];
+    let editedDocs = this.edits.docs;
+    for (const [key, { drop, add }] of changedKeys) {
+      const k = lowerBound(this.keys, key);
+      const inKeys = k < this.keys.length && this.keys[k] === key;
+      const [list, docs, i] = inKeys
+        ? [at, atDocs, firstNotBefore(at.length, (j) => at[j]! < k)]
+        : [added, addedDocs, lowerBound(added, key)];
+      const edited = i < list.length && list[i] === (inKeys ? k : key);
+      const held = edited ? docs[i]! : inKeys ? this.docs.subarray(this.starts[k]!, this.starts[k + 1]!) : EMPTY;
+      const now = withoutAndWith(held, drop, add);
+      editedDocs += now.length - (edited ? held.length : 0);
+      if (edited) docs[i] = now;
+      else {
+        (list as unknown[]).splice(i, 0, inKeys ? k : key);
+        docs.splice(i, 0, now);
+      }
+    }
+    const next = new PrefixIndex(size, this.keys, this.starts, this.docs, {
+      at: Int32Array.from(at),
+      atDocs,
+      added,
+      addedDocs,
+      docs: editedDocs,
+    });
+    const many =
+      at.length + added.length > MAX_EDITED_KEYS || editedDocs > Math.max(MIN_EDITED_DOCS, this.docs.length >> 3);
+    return many ? next.laidOut() : next;
+  }
+
+  /**
+   * The index with its edited keys laid out in its arrays: the keys between edited ones are
+   * copied in runs by native copies, the edited ones written anew, a key left without documents
+   * dropped.
+   */
+  laidOut(): PrefixIndex {
+    const { edits } = this;
+    if (edits === NO_EDITS) return this;
     const { keys: oldKeys, starts: oldStarts, docs: oldDocs } = this;
-    // Each edited key's place among the old keys, the indices of its documents that leave (found
-    // by native search, not a visit of each: a common word's key holds nearly every document), and
-    // how many it holds afterwards; in key order.
-    const placed = [...edits]
-      .map(([key, { drop, add }]) => {
-        const k = lowerBound(oldKeys, key);
-        const exists = k < oldKeys.length && oldKeys[k] === key;
-        const held = exists ? oldDocs.subarray(oldStarts[k]!, oldStarts[k + 1]!) : EMPTY;
-        const cut = [...drop]
-          .map((doc) => held.indexOf(doc))
-          .filter((at) => at >= 0)
-          .sort((a, b) => a - b);
-        return { key, k, exists, held, cut, add, count: held.length - cut.length + add.length };
-      })
-      .filter(({ exists, count }) => exists || count > 0)
-      // A new key goes before the old key at its place; new keys at one place in their own order.
-      .sort((a, b) => a.k - b.k || Number(a.exists) - Number(b.exists) || (a.key < b.key ? -1 : 1));
-    // Keys stay as they are unless one is new or one is left without documents.
-    const sameKeys = placed.every(({ exists, count }) => exists && count > 0);
     const keyParts: string[][] = [];
-    const starts = new Int32Array(oldKeys.length + placed.length + 1);
-    const docs = new Int32Array(oldDocs.length + placed.reduce((sum, { add }) => sum + add.length, 0));
+    const starts = new Int32Array(oldKeys.length + edits.added.length + 1);
+    const docs = new Int32Array(oldDocs.length + edits.docs);
+    // Keys stay as they are unless one is added or one is left without documents.
+    const sameKeys = edits.added.length === 0 && edits.atDocs.every((list) => list.length > 0);
     let count = 0;
     let out = 0;
     /** The old keys before `until` not yet written: copied with their documents in one run. */
@@ -169,27 +217,30 @@ export class PrefixIndex {
       if (!sameKeys) keyParts.push(oldKeys.slice(from, until) as string[]);
       from = until;
     };
-    for (const { key, k, exists, held, cut, add, count: holds } of placed) {
-      copyUntil(k);
-      if (exists) from = k + 1;
-      if (holds === 0) continue;
-      let run = 0;
-      for (const at of cut) {
-        docs.set(held.subarray(run, at), out);
-        out += at - run;
-        run = at + 1;
-      }
-      docs.set(held.subarray(run), out);
-      out += held.length - run;
-      docs.set(add, out);
-      out += add.length;
+    const write = (key: string, list: Int32Array) => {
+      if (list.length === 0) return;
+      docs.set(list, out);
+      out += list.length;
       starts[++count] = out;
       if (!sameKeys) keyParts.push([key]);
+    };
+    // Edited base keys and added keys in key order: an added key goes before the base key at its place.
+    let a = 0;
+    for (let e = 0; e <= edits.at.length; e += 1) {
+      const k = e < edits.at.length ? edits.at[e]! : oldKeys.length;
+      while (a < edits.added.length && (k === oldKeys.length || edits.added[a]! < oldKeys[k]!)) {
+        copyUntil(lowerBound(oldKeys, edits.added[a]!));
+        write(edits.added[a]!, edits.addedDocs[a]!);
+        a += 1;
+      }
+      copyUntil(k);
+      if (e === edits.at.length) break;
+      from = k + 1;
+      write(oldKeys[k]!, edits.atDocs[e]!);
     }
-    copyUntil(oldKeys.length);
     // concat, not flat: flat took milliseconds for the tens of thousands of keys, concat a tenth of one.
     const keys = sameKeys ? oldKeys : ([] as string[]).concat(...keyParts);
-    return new PrefixIndex(size, keys, starts.subarray(0, count + 1), docs.subarray(0, out));
+    return new PrefixIndex(this.size, keys, starts.subarray(0, count + 1), docs.subarray(0, out));
   }
 
   /**
@@ -199,23 +250,61 @@ export class PrefixIndex {
   match(words: readonly string[], { few = 0 }: { few?: number } = {}): Matches {
     const counts = new Uint8Array(this.size);
     const last = words.length - 1;
+    const { keys, starts, edits } = this;
     let total = 0;
     let docs: number[] | null = [];
     words.forEach((word, i) => {
-      for (let k = lowerBound(this.keys, word); k < this.keys.length && this.keys[k]!.startsWith(word); k += 1) {
-        for (let j = this.starts[k]!; j < this.starts[k + 1]!; j += 1) {
-          const doc = this.docs[j]!;
+      // Counts each document of a key once for this word: a document that holds several keys
+      // the word begins is counted at the first.
+      const visit = (list: Int32Array, begin: number, end: number) => {
+        for (let j = begin; j < end; j += 1) {
+          const doc = list[j]!;
           if (counts[doc] !== i) continue;
           counts[doc] = i + 1;
           if (i !== last) continue;
           total += 1;
           if (docs && docs.push(doc) > few) docs = null;
         }
+      };
+      let k = lowerBound(keys, word);
+      let e = firstNotBefore(edits.at.length, (j) => edits.at[j]! < k);
+      for (; k < keys.length && keys[k]!.startsWith(word); k += 1) {
+        if (e < edits.at.length && edits.at[e] === k) {
+          const list = edits.atDocs[e++]!;
+          visit(list, 0, list.length);
+        } else visit(this.docs, starts[k]!, starts[k + 1]!);
+      }
+      for (let a = lowerBound(edits.added, word); a < edits.added.length && edits.added[a]!.startsWith(word); a += 1) {
+        const list = edits.addedDocs[a]!;
+        visit(list, 0, list.length);
       }
     });
     return { counts, total, docs };
   }
 }
+
+/**
+ * A key's documents without `drop` and with `add`: the ones to drop found by native search and
+ * the runs between them copied, since a common word's key holds nearly every document (a filter
+ * that visited each took tens of milliseconds per change at 50,000 contacts).
+ */
+const withoutAndWith = (held: Int32Array, drop: ReadonlySet<number>, add: readonly number[]): Int32Array => {
+  const cut = [...drop]
+    .map((doc) => held.indexOf(doc))
+    .filter((at) => at >= 0)
+    .sort((a, b) => a - b);
+  const now = new Int32Array(held.length - cut.length + add.length);
+  let out = 0;
+  let run = 0;
+  for (const at of cut) {
+    now.set(held.subarray(run, at), out);
+    out += at - run;
+    run = at + 1;
+  }
+  now.set(held.subarray(run), out);
+  now.set(add, out + held.length - run);
+  return now;
+};
 
 /** A document whose tokens changed from `before` to `after` at its position (an added one's `before` is empty). */
 export interface ReplacedDocument {
