@@ -52,6 +52,32 @@ describe('the contact list', () => {
     expect(names(viewOfContacts(entries, query({ q: 'zzz' })))).toEqual([]);
   });
 
+  it('shows each contact with its institution and property kinds (sorted by name), whoever shares them', () => {
+    const built = buildContactEntries({
+      rows: [
+        contact('c1', 'Jürgen', 'Müller', { institution: KIT }),
+        contact('c2', 'Anna', 'Mueller', { institution: KIT }),
+        contact('c3', 'Käthe', 'Groß'),
+      ],
+      cities: [],
+      properties: [
+        { contactId: 'c1', kind: 'platform' as const, value: 'Cloud' },
+        { contactId: 'c1', kind: 'cluster' as const, value: 'Nordlicht' },
+        { contactId: 'c1', kind: 'cluster' as const, value: 'Südlicht' },
+        { contactId: 'c2', kind: 'role' as const, value: 'Admin' },
+      ],
+    });
+    const rowOf = (id: string) => built.find((entry) => entry.row.id === id)!.row;
+    expect(rowOf('c1')).toMatchObject({
+      institution: { id: KIT, abbreviation: '111', name: `Institut ${KIT}` },
+      propertyKinds: ['cluster', 'platform'],
+    });
+    expect(rowOf('c2')).toMatchObject({ institution: { id: KIT }, propertyKinds: ['role'] });
+    expect(rowOf('c3')).toMatchObject({ institution: null, propertyKinds: [] });
+    expect(names(viewOfContacts(built, query({ propertyKind: 'cluster' })))).toEqual(['Müller']);
+    expect(names(viewOfContacts(built, query({ institution: KIT })))).toEqual(['Mueller', 'Müller']);
+  });
+
   it('filters by institution and property kind', () => {
     expect(names(viewOfContacts(entries, query({ institution: KIT })))).toEqual(['Groß', 'Müller']);
     expect(names(viewOfContacts(entries, query({ propertyKind: 'cluster' })))).toEqual(['Groß']);

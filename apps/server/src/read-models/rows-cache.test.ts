@@ -127,13 +127,17 @@ describe('rows cache', () => {
                     .map(([id, row]) => [id, Number(row.split('=')[1])]),
                 );
               },
-              versionOf: (row: string) => Number(row.split('=')[1]),
+              versionOf: (row: string) => {
+                versionsTaken += 1;
+                return Number(row.split('=')[1]);
+              },
               besides: async () => besides,
             }
           : undefined,
       };
       let besides = 'i1';
       let versionReads = 0;
+      let versionsTaken = 0;
       const bucketsAsked: string[][] = [];
       // What the database looks like: it changes with every row and with `besides`.
       const fingerprint = async () => `${[...held.values()].join(',')}|${besides}`;
@@ -153,6 +157,7 @@ describe('rows cache', () => {
         cache,
         loads: () => loads,
         versionReads: () => versionReads,
+        versionsTaken: () => versionsTaken,
         bucketsAsked,
         failing: (value: boolean) => {
           fail = value;
@@ -232,6 +237,27 @@ describe('rows cache', () => {
       expect([calls.length, loads(), versionReads()]).toEqual([1, 1, 1]);
       // Only the buckets of the changed, added and removed rows had their versions read.
       expect(bucketsAsked).toEqual([['b0', 'c0', 'd0']]);
+    });
+
+    it('on PostgreSQL makes the buckets of the rows in a turn after a whole read, so the first look after a change does not pass over every row', async () => {
+      const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+      // One process on its own database never looks: no buckets.
+      const alone = keyed({ byVersion: true });
+      await alone.cache.rows();
+      await nextTurn();
+      expect(alone.versionsTaken()).toBe(0);
+
+      let now = 0;
+      const { held, cache, versionsTaken } = keyed({ revalidateMs: 1000, now: () => now, byVersion: true });
+      await cache.rows();
+      expect(versionsTaken()).toBe(0);
+      await nextTurn();
+      expect(versionsTaken()).toBe(3);
+      held.set('b0000000', 'b0000000=2');
+      now = 1500;
+      expect(await cache.rows()).toEqual(['a0000000=1', 'b0000000=2', 'c0000000=1']);
+      // Only the row read anew had its version taken.
+      expect(versionsTaken()).toBe(4);
     });
 
     it('on PostgreSQL reads by version after a read of single rows, and everything when an institution changed', async () => {
