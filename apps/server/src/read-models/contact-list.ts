@@ -22,7 +22,7 @@ import { firstNotBefore } from './binary-search.js';
 import { CarriedOver, type EntriesChange } from './carried-over.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
 import { createRowsCache, type RowsCache } from './rows-cache.js';
-import { PrefixIndex } from './service-search.js';
+import { PrefixIndex, searchIndexAfter } from './service-search.js';
 
 /** A contact as the list answers it, with what search, filters and sort compare. */
 export interface ContactListEntry {
@@ -282,24 +282,6 @@ const orderAfter =
     return { positions, rank: rankOf(positions) };
   };
 
-/** The search index after a change, from the one before it: the changed contacts' words indexed anew. */
-const searchAfter = (
-  before: PrefixIndex,
-  change: EntriesChange,
-  previous: readonly ContactListEntry[],
-  entries: readonly ContactListEntry[],
-): PrefixIndex =>
-  'changed' in change
-    ? before.replaced(
-        entries.length,
-        change.changed.map((position) => ({
-          position,
-          before: previous[position] ? tokensOf(previous[position]) : [],
-          after: tokensOf(entries[position]!),
-        })),
-      )
-    : before.with(entries.length, change.moved, change.fresh, (position) => tokensOf(entries[position]!));
-
 /** What the contacts' index works out at the first query that needs it: an order, or the search index. */
 export type ContactListPart = { sort: ContactSort; order: ContactQuery['order'] } | 'search';
 
@@ -315,7 +297,7 @@ export const prepareContactIndex = (entries: readonly ContactListEntry[], part: 
 };
 
 const searchOf = (entries: readonly ContactListEntry[], index: ContactIndex): PrefixIndex => {
-  index.search ??= CarriedOver.of(PrefixIndex.of(entries.map(tokensOf)), entries, searchAfter);
+  index.search ??= CarriedOver.of(PrefixIndex.of(entries.map(tokensOf)), entries, searchIndexAfter(tokensOf));
   return index.search.get();
 };
 

@@ -13,7 +13,7 @@ import {
 import { RecentlyUsed } from './recently-used.js';
 import { CarriedOver, type EntriesChange } from './carried-over.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
-import { PrefixIndex, searchTokens, searchWords } from './service-search.js';
+import { PrefixIndex, searchIndexAfter, searchTokens, searchWords } from './service-search.js';
 import { HeldBuckets } from './version-diff.js';
 
 /** What a portfolio list shows and filters on, for one service. */
@@ -123,24 +123,6 @@ const orderAfter =
     'changed' in change
       ? replacedInOrder(before, entries, compare, change.changed).positions
       : mergedOrder(previous, entries, compare, before, change.moved, change.fresh);
-
-/** The search index after a change, from the one before it: the words of the services read anew indexed. */
-const searchAfter = (
-  before: PrefixIndex,
-  change: EntriesChange,
-  previous: readonly Entry[],
-  entries: readonly Entry[],
-): PrefixIndex =>
-  'changed' in change
-    ? before.replaced(
-        entries.length,
-        change.changed.map((position) => ({
-          position,
-          before: previous[position]?.tokens ?? [],
-          after: entries[position]!.tokens,
-        })),
-      )
-    : before.with(entries.length, change.moved, change.fresh, (position) => entries[position]!.tokens);
 
 const comparator = (sort: ListSort, order: SortOrder): Compare => {
   const sign = order === 'asc' ? 1 : -1;
@@ -508,7 +490,7 @@ export class ServiceListSnapshot {
     this.search ??= CarriedOver.of(
       PrefixIndex.of(this.entries.map((entry) => entry.tokens)),
       this.entries,
-      searchAfter,
+      searchIndexAfter((entry: Entry) => entry.tokens),
     );
     return this.search.get();
   }

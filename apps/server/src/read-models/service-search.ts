@@ -1,4 +1,5 @@
 import { firstNotBefore } from './binary-search.js';
+import type { EntriesChange, Replay } from './carried-over.js';
 
 // Words are runs of letters and digits, with inner hyphens kept: "SVC-00042", "e-infrastructure".
 const WORD = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*/gu;
@@ -357,3 +358,21 @@ export interface Matches {
   /** Those documents, in no order, when they are at most `few` (else null). */
   docs: number[] | null;
 }
+
+/**
+ * How a list carries its search index over a change (CarriedOver): the words of the entries a
+ * change named indexed anew, `tokensOf` reading an entry's words.
+ */
+export const searchIndexAfter =
+  <Entry>(tokensOf: (entry: Entry) => readonly string[]): Replay<PrefixIndex, Entry> =>
+  (before: PrefixIndex, change: EntriesChange, previous: readonly Entry[], entries: readonly Entry[]) =>
+    'changed' in change
+      ? before.replaced(
+          entries.length,
+          change.changed.map((position) => ({
+            position,
+            before: position < previous.length ? tokensOf(previous[position]!) : [],
+            after: tokensOf(entries[position]!),
+          })),
+        )
+      : before.with(entries.length, change.moved, change.fresh, (position) => tokensOf(entries[position]!));
