@@ -5,7 +5,7 @@
 // The bundle sits two folders below apps/server like tsc's own modules (dist/config/config.js,
 // dist/db/client.js): the paths they take from `import.meta.url` (the web app's dist, the
 // migrations) resolve to the same place from there.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -14,10 +14,45 @@ const outdir = path.join(root, 'apps/server/dist/bundle');
 
 /**
  * Left to node_modules, each for a reason: files read beside their own code (PGlite's WebAssembly
- * and data, swagger's UI assets and package.json, pino's worker files), and the development IdP,
- * which the server imports only after it listens (docs/adr/0049-build-stamps-and-start-time.md).
+ * and data, pino's worker files), and the development IdP, which the server imports only after it
+ * listens (docs/adr/0049-build-stamps-and-start-time.md). Fastify's default schema compilers never
+ * load, since the portal gives it the routes' zod compilers (app.ts): in the bundle they were a
+ * seventh of what every start parses (docs/adr/0066-start-loads-what-it-uses.md).
  */
-const EXTERNAL = ['@electric-sql/pglite', '@fastify/swagger', '@fastify/swagger-ui', 'pino', 'oidc-provider'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'pino',
+  'oidc-provider',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+];
+
+/**
+ * Bundled, though their code names its own folder (`__dirname`) to read a file there: the API
+ * docs' page and assets, swagger's package.json. In the bundle each such module's `__dirname` is
+ * its folder in node_modules again, found at run time; left outside, they loaded a second copy of
+ * @fastify/static and its glob from node_modules at every start
+ * (docs/adr/0066-start-loads-what-it-uses.md).
+ */
+const OWN_FOLDER = ['@fastify/swagger', '@fastify/swagger-ui'];
+
+const ownFolderPlugin = {
+  name: 'own-folder',
+  setup(build) {
+    build.onLoad({ filter: /\.js$/ }, (args) => {
+      const file = args.path.split(path.sep).join('/');
+      const name = OWN_FOLDER.find((name) => file.includes(`/node_modules/${name}/`));
+      if (!name) return undefined;
+      const contents = readFileSync(args.path, 'utf8');
+      if (!contents.includes('__dirname')) return { contents, loader: 'js' };
+      const folder = path.posix.dirname(
+        file.slice(file.lastIndexOf(`/node_modules/${name}/`) + `/node_modules/${name}/`.length),
+      );
+      const dirname = `require('node:path').join(require('node:path').dirname(require.resolve(${JSON.stringify(`${name}/package.json`)})), ${JSON.stringify(folder)})`;
+      return { contents: `var __dirname = ${dirname};\n${contents}`, loader: 'js' };
+    });
+  },
+};
 
 // Chunk names carry a hash of their content: an earlier build's chunks would stay beside the new ones.
 rmSync(outdir, { recursive: true, force: true });
@@ -32,6 +67,7 @@ await build({
   format: 'esm',
   target: 'node20',
   external: EXTERNAL,
+  plugins: [ownFolderPlugin],
   // The CommonJS packages inside an ES module bundle still call `require` for node's own modules.
   // Not minified and without a source map: a stack trace names the bundle's lines, which keep the
   // code as written and a comment with each module's path.

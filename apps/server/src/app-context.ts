@@ -17,6 +17,7 @@ import type { RecentRows } from './read-models/recent-rows.js';
 import type { Writes } from './writes/pipeline.js';
 import type { PortalMetrics } from './operations/metrics.js';
 import type { Readiness } from './operations/readiness.js';
+import type { AdminCheck } from './commands/ensure-admin.js';
 
 /**
  * What route plugins get handed: no globals, so tests build as many apps as they like. (Named so
@@ -60,8 +61,8 @@ export interface AppContext {
   /** The Prometheus metrics of this app and its process. */
   metrics: PortalMetrics;
   /**
-   * Settles once the configured admin account exists with the configured password: a start does
+   * The check that the configured admin account exists with the configured password: a start does
    * not wait for its scrypt, a direct login does (docs/adr/0058-server-bundle-and-start-time.md).
    */
-  adminConfigured: Promise<void>;
+  adminCheck: AdminCheck;
 }

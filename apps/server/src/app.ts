@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -68,6 +68,7 @@ import type { OutboxWorker, OutboxWorkerOptions } from './mail/outbox-worker.js'
 import { createPortalMetrics } from './operations/metrics.js';
 import { noteArrival } from './operations/request-durations.js';
 import { createReadiness } from './operations/readiness.js';
+import { AdminCheck } from './commands/ensure-admin.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -97,9 +98,20 @@ export interface BuildAppOptions {
    * the app stops it when it closes, after the requests in flight.
    */
   startMailWorker?: (hooks: Pick<OutboxWorkerOptions, 'onError' | 'onDeliveryFailed'>) => OutboxWorker;
-  /** The configured admin's check, still running when main.ts listens; direct logins wait for it. */
-  adminConfigured?: Promise<void>;
+  /** The configured admin's check, which main.ts starts once it listens; direct logins wait for it. */
+  adminCheck?: AdminCheck;
 }
+
+/**
+ * The routes' zod schemas validate and serialize. Given as factories rather than set after the
+ * instance exists, Fastify never loads its default Ajv and fast-json-stringify compilers, a tenth
+ * of a start (docs/adr/0066-start-loads-what-it-uses.md). Fastify types the factories for
+ * Ajv; at run time a factory may return any compiler, which is what `setValidatorCompiler` does.
+ */
+const zodCompilers = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** Builds the whole portal (API, dev IdP, web app) on an open database; listening is the caller's job. */
 export const buildApp = async (
@@ -119,9 +131,8 @@ export const buildApp = async (
     // Client errors that Fastify and Node answer before any hook get the portal's shape too (ADR 0015).
     frameworkErrors: frameworkErrorHandler(log),
     clientErrorHandler,
+    schemaController: { compilersFactory: zodCompilers },
   });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
 
   const tokens = await createTokenService(database.db, config.jwtSecret);
   const caches = serviceCachesFor(database, (error) => log.warn({ err: error }, 'service cache revalidation failed'));
@@ -134,8 +145,8 @@ export const buildApp = async (
   // Fastify runs onClose hooks after the server stopped and the requests in flight were answered.
   if (mailWorker) app.addHook('onClose', () => mailWorker.stop());
   // A shutdown right after the start lets the admin's check finish its write before the database closes.
-  const adminConfigured = options.adminConfigured ?? Promise.resolve();
-  app.addHook('onClose', () => adminConfigured.catch(() => undefined));
+  const adminCheck = options.adminCheck ?? new AdminCheck(async () => undefined);
+  app.addHook('onClose', () => adminCheck.settled());
   const context: AppContext = {
     config,
     log,
@@ -147,7 +158,7 @@ export const buildApp = async (
     writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     readiness: createReadiness({ database, mailEnabled: config.mail.smtpUrl !== undefined, mailWorker }),
     metrics,
-    adminConfigured,
+    adminCheck,
     oidc: createOidcRelyingParty({
       config,
       db: database.db,

@@ -341,6 +341,13 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')("the runtime stage's s
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toContain('text/html');
     expect((await fetch(url('/api/openapi.json'))).status).toBe(200);
+    // The bundle finds the API docs' page and assets in the image's node_modules (scripts/bundle-server.mjs).
+    const docs = await fetch(url('/api/docs/'));
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui');
+    const asset = await fetch(url('/api/docs/static/swagger-ui.css'));
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('text/css');
     for (const file of INSTRUCTION_PDFS) {
       const pdf = await fetch(url(`/${file}`));
       expect(pdf.status, file).toBe(200);

@@ -3,7 +3,7 @@ import { serviceCachesFor } from './http/service-caches.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { seedEntitlementRoles } from './commands/entitlement-roles.js';
-import { ensureAdmin } from './commands/ensure-admin.js';
+import { AdminCheck, ensureAdmin } from './commands/ensure-admin.js';
 import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
 import { startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
@@ -30,10 +30,9 @@ const main = async () => {
   }
 
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  // Checking the admin's password is one scrypt (about half a second, in the threadpool): the start
-  // does not wait for it, direct logins do (docs/adr/0058-server-bundle-and-start-time.md).
-  const adminConfigured = ensureAdmin(writesFor(database.db), config.admin);
-  adminConfigured.catch(() => undefined);
+  // Checking the admin's password is one scrypt (about half a second, in the threadpool): it starts
+  // once the portal listens, and direct logins wait for it (docs/adr/0066-start-loads-what-it-uses.md).
+  const adminCheck = new AdminCheck(() => ensureAdmin(writesFor(database.db), config.admin));
   await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
@@ -43,7 +42,7 @@ const main = async () => {
   const log = createPortalLog(config);
   const app = await buildApp(config, database, {
     log,
-    adminConfigured,
+    adminCheck,
     startMailWorker: smtpUrl
       ? (hooks) => {
           const url = new URL(smtpUrl);
@@ -62,7 +61,7 @@ const main = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   // A portal whose admin cannot be set up fails as a start that never listened would.
-  adminConfigured.catch((error: unknown) => {
+  adminCheck.done().catch((error: unknown) => {
     console.error('Nubes failed to start:', error);
     process.exit(1);
   });

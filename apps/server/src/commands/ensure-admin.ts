@@ -26,6 +26,27 @@ export const ensureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promi
   }
 };
 
+/**
+ * The configured admin's check, run once: main.ts starts it when the portal listens, so its scrypt
+ * (a core for most of a second) does not slow the start; a direct login that comes first starts it
+ * and waits (docs/adr/0066-start-loads-what-it-uses.md).
+ */
+export class AdminCheck {
+  private running: Promise<void> | undefined;
+
+  constructor(private readonly check: () => Promise<void>) {}
+
+  /** Starts the check unless it has started; settles when it is done. */
+  done(): Promise<void> {
+    return (this.running ??= this.check());
+  }
+
+  /** Settles when a started check is done, and at once when none started (a shutdown before listening). */
+  async settled(): Promise<void> {
+    await this.running?.catch(() => undefined);
+  }
+}
+
 const configureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<void> => {
   const [existing] = await writes.db.select().from(users).where(eq(users.username, admin.username));
   const params = scryptParameters(admin.passwordHashCost);

@@ -15,7 +15,7 @@ import { runWrite } from '../writes/pipeline.js';
  */
 export const loginWithPassword = async (context: AppContext, body: LoginRequest, ip: string, language?: Language) => {
   // Right after a start the configured admin's password may still be on its way into the database.
-  await context.adminConfigured;
+  await context.adminCheck.done();
   const { db } = context.database;
   const retryAfter = await context.throttle.countAttempt(ip, body.login);
   if (retryAfter > 0) {

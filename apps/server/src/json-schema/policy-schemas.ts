@@ -64,7 +64,8 @@ export const checkTypeSchema = (schema: unknown): MessageKey | null => {
  * compiled, so it holds one function per type.
  */
 export class PolicySchemas {
-  private readonly ajv = createAjv();
+  // Made at the first policy checked: building Ajv with its formats is a noticeable part of a start.
+  private ajvInstance: Ajv2020 | undefined;
   private readonly compiled = new Map<string, { version: number; validate: ValidateFunction }>();
 
   /** Where the policy breaks the type's schema; empty when it fits. */
@@ -83,8 +84,9 @@ export class PolicySchemas {
     if (cached?.version === type.version) return cached.validate;
     // A fresh id per version: Ajv keeps compiled schemas by $id, and a new version may keep the $id.
     const { $id: _ignored, ...schema } = type.schema;
-    const validate = this.ajv.compile(schema);
-    if (cached) this.ajv.removeSchema(cached.validate.schema as object);
+    const ajv = (this.ajvInstance ??= createAjv());
+    const validate = ajv.compile(schema);
+    if (cached) ajv.removeSchema(cached.validate.schema as object);
     this.compiled.set(type.id, { version: type.version, validate });
     return validate;
   }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Sends one mail; resolves when the SMTP server accepted it, rejects with the reason otherwise. */
 export interface MailTransport {
@@ -16,9 +16,21 @@ const TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTim
 /**
  * nodemailer over SMTP_URL (smtp:// or smtps://, user and password in the URL). Pooled: a batch of
  * the outbox goes over a few open connections instead of a new connection (and handshake) per mail.
+ * nodemailer is loaded at the first mail, not with the server (docs/adr/0066-start-loads-what-it-uses.md).
  */
 export const smtpTransport = (smtpUrl: string): MailTransport => {
-  const url = new URL(smtpUrl);
+  let transporter: Promise<Transporter> | undefined;
+  const connected = () => (transporter ??= createTransporter(new URL(smtpUrl)));
+  return {
+    send: async (mail) => {
+      await (await connected()).sendMail(mail);
+    },
+    close: () => void transporter?.then((opened) => opened.close()),
+  };
+};
+
+const createTransporter = async (url: URL): Promise<Transporter> => {
+  const { default: nodemailer } = await import('nodemailer');
   const transporter = nodemailer.createTransport({
     host: url.hostname,
     port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
@@ -35,12 +47,7 @@ export const smtpTransport = (smtpUrl: string): MailTransport => {
   // A pooled connection that fails while idle must never end the process: every send reports its
   // own failure through its promise, which the worker stores as the mail's last error.
   transporter.on('error', () => undefined);
-  return {
-    send: async (mail) => {
-      await transporter.sendMail(mail);
-    },
-    close: () => transporter.close(),
-  };
+  return transporter;
 };
 
 /**

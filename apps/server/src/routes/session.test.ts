@@ -2,7 +2,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { ensureAdmin } from '../commands/ensure-admin.js';
+import { AdminCheck, ensureAdmin } from '../commands/ensure-admin.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/client.js';
 import { auditEvents, users } from '../db/schema.js';
@@ -216,12 +216,16 @@ describe('GET /api/users/{username}', () => {
   });
 });
 
-/** An app as main.ts builds it, whose admin check begins only at `release()`. */
+/** An app as main.ts builds it, whose admin check, once started, goes on only at `release()`. */
 const appWithAdminCheckHeld = async (database: Database, config: Config) => {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const adminConfigured = released.then(() => ensureAdmin(writesFor(database.db), config.admin));
-  return { app: await buildApp(config, database, { adminConfigured }), release };
+  let runs = 0;
+  const adminCheck = new AdminCheck(() => {
+    runs += 1;
+    return released.then(() => ensureAdmin(writesFor(database.db), config.admin));
+  });
+  return { app: await buildApp(config, database, { adminCheck }), adminCheck, release, runs: () => runs };
 };
 
 describe('a direct login while the start still sets up the admin', () => {
@@ -254,9 +258,11 @@ describe('a direct login while the start still sets up the admin', () => {
 
   it('lets a shutdown wait for the check, so its write is not cut off by the database closing', async () => {
     const database = await openTestDatabase();
-    const { app, release } = await appWithAdminCheckHeld(database, testConfig());
+    const { app, adminCheck, release } = await appWithAdminCheckHeld(database, testConfig());
     try {
       await app.ready();
+      // As main.ts does once the portal listens.
+      void adminCheck.done();
       let closed = false;
       const closing = app.close().then(() => (closed = true));
       await new Promise((resolve) => setImmediate(resolve));
@@ -266,6 +272,43 @@ describe('a direct login while the start still sets up the admin', () => {
       const [admin] = await database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
       expect(admin?.roles).toContain('portalManager');
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('closes at once when the check has not started, and does not start it', async () => {
+    const database = await openTestDatabase();
+    const { app, runs } = await appWithAdminCheckHeld(database, testConfig());
+    try {
+      await app.ready();
+      await app.close();
+      expect(runs()).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('runs the check once for the start and every login that waits for it', async () => {
+    const database = await openTestDatabase();
+    const config = testConfig();
+    const { app, adminCheck, release, runs } = await appWithAdminCheckHeld(database, config);
+    try {
+      await app.ready();
+      const logins = ['10.9.1.1', '10.9.1.2'].map((remoteAddress) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { login: TEST_ADMIN.username, password: config.admin.password },
+          remoteAddress,
+        }),
+      );
+      const started = adminCheck.done();
+      release();
+      await started;
+      expect((await Promise.all(logins)).map((response) => response.statusCode)).toEqual([200, 200]);
+      expect(runs()).toBe(1);
+    } finally {
+      await app.close();
       await database.drop();
     }
   });
