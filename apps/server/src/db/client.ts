@@ -2,12 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { pgliteStartParams } from './pglite-start-params.js';
 import * as schema from './schema.js';
@@ -43,6 +40,12 @@ export interface DatabaseOptions {
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
+    // Imported only here: a start on PGlite never loads node-postgres (docs/adr/0066-start-loads-what-it-uses.md).
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => undefined);
