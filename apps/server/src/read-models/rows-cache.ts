@@ -1,5 +1,5 @@
 import type { BucketSums } from '../db/bucket-sums.js';
-import { HeldBuckets, tooManyToReadByVersion } from './version-diff.js';
+import { goneAfterRead, HeldBuckets, tooManyToReadByVersion } from './version-diff.js';
 
 export interface RowsCache<Row> {
   /** Every row as it is now: at once while nothing changed, otherwise after one read. */
@@ -135,8 +135,7 @@ export const createRowsCache = <Row>({
     pending.clear();
     try {
       const fresh = await reader.load(ids);
-      const found = new Set(fresh.map(reader.idOf));
-      const gone = new Set(ids.filter((id) => !found.has(id)));
+      const gone = goneAfterRead([], ids, new Set(fresh.map(reader.idOf)));
       return { ...merged(held, reader, fresh, gone), fingerprint: '', besides: held.besides };
     } catch (error) {
       for (const id of ids) pending.add(id);
@@ -163,8 +162,7 @@ export const createRowsCache = <Row>({
     const diff = heldBuckets.diff(buckets, await others.versionsIn([...buckets]));
     if (tooManyToReadByVersion(diff, held.rows.length)) return null;
     const fresh = diff.changed.length > 0 ? await reader.load(diff.changed) : [];
-    const found = new Set(fresh.map(reader.idOf));
-    const gone = new Set([...diff.gone, ...diff.changed.filter((id) => !found.has(id))]);
+    const gone = goneAfterRead(diff.gone, diff.changed, new Set(fresh.map(reader.idOf)));
     return { ...merged({ ...held, buckets: heldBuckets }, reader, fresh, gone), fingerprint: seen, besides };
   };
 

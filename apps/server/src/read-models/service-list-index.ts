@@ -7,7 +7,7 @@ import {
 } from '../db/service-fingerprint.js';
 import { loadServiceListRows } from './service-list-rows.js';
 import { ServiceListSnapshot } from './service-list-snapshot.js';
-import { tooManyToReadByVersion } from './version-diff.js';
+import { goneAfterRead, tooManyToReadByVersion } from './version-diff.js';
 
 export interface ServiceListIndex {
   /** The services as they are now: at once while nothing changed, otherwise after reading the changes. */
@@ -110,8 +110,8 @@ export const createServiceListIndex = ({
         const diff = held.diff(buckets, await serviceVersionsIn(tx as unknown as Db, [...buckets]));
         if (tooManyToReadByVersion(diff, base.size)) return null;
         const rows = diff.changed.length > 0 ? await loadServiceListRows(tx, diff.changed) : [];
-        const found = new Set(rows.map((row) => row.id));
-        return base.with(rows, [...diff.gone, ...diff.changed.filter((id) => !found.has(id))], fingerprint);
+        const gone = goneAfterRead(diff.gone, diff.changed, new Set(rows.map((row) => row.id)));
+        return base.with(rows, gone, fingerprint);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );

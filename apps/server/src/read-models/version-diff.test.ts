@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HeldBuckets } from './version-diff.js';
+import { goneAfterRead, HeldBuckets } from './version-diff.js';
 
 /** Rows held as id → version; ids are UUIDs, bucketed by their first two hex digits. */
 const heldOf = (rows: Record<string, number>): HeldBuckets =>
@@ -96,5 +96,12 @@ describe('HeldBuckets.with', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('goneAfterRead', () => {
+  it('leaves out the ids known gone and those asked for that the read did not find', () => {
+    expect([...goneAfterRead([B1], [A1, A2, A3], new Set([A2]))].sort()).toEqual([A1, A3, B1].sort());
+    expect(goneAfterRead([], [A1], new Set([A1])).size).toBe(0);
   });
 });

@@ -8,6 +8,20 @@ export interface VersionDiff {
   gone: string[];
 }
 
+/**
+ * The ids to leave out after reading `asked` anew: those already known `gone`, and those asked for
+ * that the read no longer `found` (deleted between the look and the read).
+ */
+export const goneAfterRead = (
+  gone: readonly string[],
+  asked: readonly string[],
+  found: ReadonlySet<string>,
+): Set<string> => {
+  const left = new Set(gone);
+  for (const id of asked) if (!found.has(id)) left.add(id);
+  return left;
+};
+
 /** The rows held, visited as (id, version) pairs. */
 export type HeldVersions = (visit: (id: string, version: number) => void) => void;
 
