@@ -36,21 +36,25 @@ const EXTERNAL = [
  */
 const OWN_FOLDER = ['@fastify/swagger', '@fastify/swagger-ui'];
 
+/** The folder of a package's files in an esbuild path filter, on either kind of separator. */
+const packageFilter = (name) => new RegExp(`[\\\\/]node_modules[\\\\/]${name.replace('/', '[\\\\/]')}[\\\\/].*\\.js$`);
+
 const ownFolderPlugin = {
   name: 'own-folder',
   setup(build) {
-    build.onLoad({ filter: /\.js$/ }, (args) => {
-      const file = args.path.split(path.sep).join('/');
-      const name = OWN_FOLDER.find((name) => file.includes(`/node_modules/${name}/`));
-      if (!name) return undefined;
-      const contents = readFileSync(args.path, 'utf8');
-      if (!contents.includes('__dirname')) return { contents, loader: 'js' };
-      const folder = path.posix.dirname(
-        file.slice(file.lastIndexOf(`/node_modules/${name}/`) + `/node_modules/${name}/`.length),
-      );
-      const dirname = `require('node:path').join(require('node:path').dirname(require.resolve(${JSON.stringify(`${name}/package.json`)})), ${JSON.stringify(folder)})`;
-      return { contents: `var __dirname = ${dirname};\n${contents}`, loader: 'js' };
-    });
+    for (const name of OWN_FOLDER) {
+      build.onLoad({ filter: packageFilter(name) }, (args) => {
+        const contents = readFileSync(args.path, 'utf8');
+        // Without `__dirname`, esbuild loads the file as it would have.
+        if (!contents.includes('__dirname')) return undefined;
+        const file = args.path.split(path.sep).join('/');
+        const marker = `/node_modules/${name}/`;
+        const folder = path.posix.dirname(file.slice(file.lastIndexOf(marker) + marker.length));
+        const packageFolder = `require('node:path').dirname(require.resolve(${JSON.stringify(`${name}/package.json`)}))`;
+        const dirname = `require('node:path').join(${packageFolder}, ${JSON.stringify(folder)})`;
+        return { contents: `var __dirname = ${dirname};\n${contents}`, loader: 'js' };
+      });
+    }
   },
 };
 

@@ -61,8 +61,8 @@ export interface AppContext {
   /** The Prometheus metrics of this app and its process. */
   metrics: PortalMetrics;
   /**
-   * The check that the configured admin account exists with the configured password: a start does
-   * not wait for its scrypt, a direct login does (docs/adr/0058-server-bundle-and-start-time.md).
+   * The check that the configured admin account exists with the configured password: it starts
+   * once the portal listens, and a direct login waits for it (docs/adr/0066-start-loads-what-it-uses.md).
    */
   adminCheck: AdminCheck;
 }

@@ -25,7 +25,8 @@ export const smtpTransport = (smtpUrl: string): MailTransport => {
     send: async (mail) => {
       await (await connected()).sendMail(mail);
     },
-    close: () => void transporter?.then((opened) => opened.close()),
+    // A transporter that never opened has nothing to close, and its failure was each send's to report.
+    close: () => void transporter?.then((opened) => opened.close()).catch(() => undefined),
   };
 };
 
