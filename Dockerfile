@@ -15,7 +15,7 @@ COPY packages/domain packages/domain
 COPY apps/server apps/server
 COPY apps/web apps/web
 COPY scripts/build.mjs scripts/bundle-server.mjs scripts/
-COPY scripts/lib/build-steps.mjs scripts/lib/
+COPY scripts/lib/build-steps.mjs scripts/lib/import-meta-url.mjs scripts/lib/
 RUN npm run build
 
 # Runtime: the server's production dependencies and what `npm run build` made, run as `node`.

@@ -1,11 +1,14 @@
-// The server as one bundle (apps/server/dist/bundle/main.js), built from tsc's output as a step of
-// scripts/lib/build-steps.mjs: node then reads and compiles a few files instead of resolving and
-// reading about 1,700, which was most of a start's time (docs/adr/0058-server-bundle-and-start-time.md).
+// The server as one bundle, built from tsc's output as a step of scripts/lib/build-steps.mjs: node
+// then reads and compiles one file instead of resolving and reading about 1,700, which was most of
+// a start's time (docs/adr/0058-server-bundle-and-start-time.md). The server is CommonJS
+// (dist/bundle/server.cjs), so that its entry (dist/bundle/main.js, from src/bundle-entry.ts) can
+// compile it with the code cache a former run left (docs/adr/0067-server-bundle-with-code-cache.md).
 //
 // The bundle sits two folders below apps/server like tsc's own modules (dist/config/config.js,
 // dist/db/client.js): the paths they take from `import.meta.url` (the web app's dist, the
 // migrations) resolve to the same place from there.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -14,18 +17,12 @@ const outdir = path.join(root, 'apps/server/dist/bundle');
 
 /**
  * Left to node_modules, each for a reason: files read beside their own code (PGlite's WebAssembly
- * and data, pino's worker files), and the development IdP, which the server imports only after it
- * listens (docs/adr/0049-build-stamps-and-start-time.md). Fastify's default schema compilers never
- * load, since the portal gives it the routes' zod compilers (app.ts): in the bundle they were a
- * seventh of what every start parses (docs/adr/0066-start-loads-what-it-uses.md).
+ * and data, pino's worker files). Fastify's default schema compilers never load, since the portal
+ * gives it the routes' zod compilers (app.ts): in the bundle they were a seventh of what every start
+ * parses (docs/adr/0066-start-loads-what-it-uses.md). Each is required, so none may be an ES module
+ * only: the development IdP's oidc-provider is one, and is bundled.
  */
-const EXTERNAL = [
-  '@electric-sql/pglite',
-  'pino',
-  'oidc-provider',
-  '@fastify/ajv-compiler',
-  '@fastify/fast-json-stringify-compiler',
-];
+const EXTERNAL = ['@electric-sql/pglite', 'pino', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler'];
 
 /**
  * Bundled, though their code names its own folder (`__dirname`) to read a file there: the API
@@ -58,25 +55,82 @@ const ownFolderPlugin = {
   },
 };
 
-// Chunk names carry a hash of their content: an earlier build's chunks would stay beside the new ones.
+/**
+ * Non-ASCII characters as escapes. esbuild escapes them in strings, but not in comments and regular
+ * expressions; one such character makes node read the whole file as a two-byte string, twice the
+ * memory and five times the decoding. An escape means the same character in all three.
+ */
+const asciiOnly = (code) =>
+  code.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+// An earlier build's files would stay beside the new ones, its code cache among them.
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const server = path.join(outdir, 'server.cjs');
+const { metafile } = await build({
   entryPoints: [path.join(root, 'apps/server/dist/main.js')],
-  outdir,
+  outfile: server,
   bundle: true,
-  // Dynamic imports stay separate chunks, loaded when they are first needed (the development IdP).
-  splitting: true,
-  chunkNames: '[name]-[hash]',
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // The plugin's own-folder code resolves their package.json at run time.
+  external: [...EXTERNAL, ...OWN_FOLDER.map((name) => `${name}/package.json`)],
+  plugins: [ownFolderPlugin],
+  // The modules' `import.meta.url` is the bundle's own (they sit two folders below apps/server, as it does).
+  define: { 'import.meta.url': 'importMetaUrl' },
+  inject: [path.join(root, 'scripts/lib/import-meta-url.mjs')],
+  metafile: true,
+  // Not minified and without a source map: a stack trace names the bundle's lines, which keep the
+  // code as written and a comment with each module's path.
+  logLevel: 'warning',
+});
+/**
+ * What the bundle leaves outside that it cannot load: a dynamic import (inside a script compiled
+ * with a code cache, node 20 loses the callback `import()` needs), or a `require` of a file node
+ * loads as an ES module (its default export would be the module's namespace). Both must be bundled.
+ */
+const unloadable = (entry) => {
+  if (entry.kind === 'dynamic-import') return 'imported dynamically';
+  if (isBuiltin(entry.path)) return null;
+  let file;
+  try {
+    file = requireFromBundle.resolve(entry.path);
+  } catch {
+    // An optional package not installed (pg's `pg-native`): esbuild leaves a `require` inside a
+    // `try` to fail at run time, as the package expects.
+    return null;
+  }
+  if (file.endsWith('.mjs')) return 'an ES module';
+  return file.endsWith('.js') && packageTypeOf(file) === 'module' ? 'an ES module' : null;
+};
+/** The `type` of the package.json nearest above a file, which decides how node loads its `.js`. */
+const packageTypeOf = (file) => {
+  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+    const manifest = path.join(folder, 'package.json');
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type;
+    if (path.dirname(folder) === folder) return undefined;
+  }
+};
+const requireFromBundle = createRequire(server);
+const problems = Object.values(metafile.outputs)
+  .flatMap((output) => output.imports)
+  .filter((entry) => entry.external)
+  .map((entry) => ({ path: entry.path, problem: unloadable(entry) }))
+  .filter((entry) => entry.problem);
+if (problems.length > 0) {
+  console.error(
+    `bundle-server: left outside the bundle but not loadable from it: ${problems.map((e) => `${e.path} (${e.problem})`).join(', ')}`,
+  );
+  process.exit(1);
+}
+writeFileSync(server, asciiOnly(readFileSync(server, 'utf8')));
+
+await build({
+  entryPoints: [path.join(root, 'apps/server/dist/bundle-entry.js')],
+  outfile: path.join(outdir, 'main.js'),
+  bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: EXTERNAL,
-  plugins: [ownFolderPlugin],
-  // The CommonJS packages inside an ES module bundle still call `require` for node's own modules.
-  // Not minified and without a source map: a stack trace names the bundle's lines, which keep the
-  // code as written and a comment with each module's path.
-  banner: {
-    js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
-  },
   logLevel: 'warning',
 });

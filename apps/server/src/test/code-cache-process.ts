@@ -1,0 +1,13 @@
+/**
+ * `node --import tsx code-cache-process.ts <file> [save]`: runs the file with `runWithCodeCache`
+ * in a process of its own, saves its code cache when asked, and prints what became of both as
+ * JSON (operations/code-cache.test.ts). A fresh process matters: V8 keeps what it compiled for a
+ * source in memory and would answer a second load in the same process from there.
+ */
+import { runWithCodeCache } from '../operations/code-cache.js';
+
+const [file, action] = process.argv.slice(2);
+if (!file) throw new Error('usage: code-cache-process.ts <file> [save]');
+const run = runWithCodeCache(file);
+const saved = action === 'save' ? run.save() : null;
+console.log(JSON.stringify({ outcome: run.outcome, exports: run.exports, saved }));
