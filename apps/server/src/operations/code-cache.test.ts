@@ -10,12 +10,22 @@ const SCRIPT = fileURLToPath(new URL('../test/code-cache-process.ts', import.met
 const dir = mkdtempSync(path.join(tmpdir(), 'nubes-code-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A CommonJS file whose answer comes from a function: the code the cache holds, not only data. */
+/**
+ * A CommonJS file whose answer comes from a function: the code the cache holds, not only data. Its
+ * `more` is compiled only in a run with MORE=1, as a full start compiles more than one refused early.
+ */
 const writeModule = (name: string, answer: number) => {
   const file = path.join(dir, name);
+  const steps = Array.from({ length: 400 }, (_, index) => `  total += Math.sqrt(total + ${index});`);
   const source = [
     "const path = require('node:path');",
     `const answer = () => ${answer};`,
+    'const more = () => {',
+    '  let total = 0;',
+    ...steps,
+    '  return total;',
+    '};',
+    "if (process.env.MORE === '1') more();",
     'module.exports = { answer: answer(), folder: path.basename(__dirname), file: path.basename(__filename) };',
   ].join('\n');
   writeFileSync(file, source);
@@ -29,9 +39,10 @@ interface Run {
 }
 
 /** One load in a process of its own, as every start is. */
-const load = (file: string, action: 'save' | 'run' = 'run'): Run => {
+const load = (file: string, action: 'save' | 'run' = 'run', env: Record<string, string> = {}): Run => {
   const result = spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, file, action], {
     encoding: 'utf8',
+    env: { ...process.env, ...env },
     timeout: 60_000,
   });
   expect(result.status, result.stderr).toBe(0);
@@ -51,6 +62,16 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('runWithCodeCache', ()
     expect(existsSync(codeCacheFileOf(file))).toBe(true);
     // Its cache was used, so there is nothing newer to write.
     expect(load(file, 'save')).toEqual({ ...first, outcome: 'accepted', saved: false });
+  });
+
+  it('replaces a cache that holds clearly less than a run compiled, and keeps it otherwise', () => {
+    const file = writeModule('grown.cjs', 5);
+    // As a start refused for its configuration would leave it.
+    expect(load(file, 'save')).toMatchObject({ outcome: 'absent', saved: true });
+    const full = { MORE: '1' };
+    expect(load(file, 'save', full)).toMatchObject({ outcome: 'accepted', saved: true });
+    expect(load(file, 'save', full)).toMatchObject({ outcome: 'accepted', saved: false });
+    expect(load(file, 'save')).toMatchObject({ outcome: 'accepted', saved: false });
   });
 
   it('never runs the code of another file of the same length', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -12,14 +12,18 @@ export interface CodeCachedRun {
   exports: unknown;
   outcome: CodeCacheOutcome;
   /**
-   * Writes V8's code of every function compiled so far beside the file, once, unless the load used
-   * a cache already. Never throws: a folder the process may not write keeps the start as it was.
+   * Writes V8's code of every function compiled so far beside the file, once: when the load found
+   * no cache or V8 refused it, or when this run compiled clearly more than the cache held. Never
+   * throws: a folder the process may not write keeps the start as it was.
    */
   save(): boolean;
 }
 
 /** The bundle's SHA-1 heads the cache: V8 checks only the source's length, so an edit of the same length would pass. */
 const DIGEST_BYTES = 20;
+
+/** How much more code a run must have compiled than the cache it used held, to replace that cache. */
+const REPLACE_WHEN_GROWN_BY = 1.25;
 
 export const codeCacheFileOf = (file: string) => `${file}.v8-cache`;
 
@@ -47,20 +51,46 @@ export const runWithCodeCache = (file: string): CodeCachedRun => {
   const outcome: CodeCacheOutcome =
     cachedData === undefined ? 'absent' : script.cachedDataRejected ? 'rejected' : 'accepted';
 
-  let saved = outcome === 'accepted';
+  /** The code to write, or null when the cache this run used holds about as much. */
+  const codeToWrite = (): Buffer | null => {
+    const code = script.createCachedData();
+    // A cache from a run that ended early (a start refused for its configuration) holds little of
+    // what a start compiles: a run that compiled clearly more replaces it, any other leaves it.
+    const enough = outcome === 'accepted' && cachedData && code.length < cachedData.length * REPLACE_WHEN_GROWN_BY;
+    return enough ? null : Buffer.concat([digest, code]);
+  };
+
+  let saved = false;
   const save = () => {
     if (saved) return false;
     saved = true;
     const temporary = `${cacheFile}.${process.pid}.tmp`;
+    let descriptor: number;
     try {
-      writeFileSync(temporary, Buffer.concat([digest, script.createCachedData()]));
-      // A rename: several processes of one bundle may save at once, and a reader sees a whole file.
-      renameSync(temporary, cacheFile);
-      return true;
+      descriptor = openSync(temporary, 'w');
     } catch {
-      rmSync(temporary, { force: true });
+      // A folder the process may not write (the container's): not worth serializing the code.
       return false;
     }
+    try {
+      const code = codeToWrite();
+      if (code) {
+        writeSync(descriptor, code);
+        closeSync(descriptor);
+        // A rename: several processes of one bundle may save at once, and a reader sees a whole file.
+        renameSync(temporary, cacheFile);
+        return true;
+      }
+    } catch {
+      // Left as it was: the temporary file goes below.
+    }
+    try {
+      closeSync(descriptor);
+    } catch {
+      // Closed before the rename failed.
+    }
+    rmSync(temporary, { force: true });
+    return false;
   };
 
   const module: { exports: unknown } = { exports: {} };
