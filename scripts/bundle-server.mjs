@@ -84,6 +84,15 @@ const { metafile } = await build({
   // code as written and a comment with each module's path.
   logLevel: 'warning',
 });
+/** The `type` of the package.json nearest above a file, which decides how node loads its `.js`. */
+const packageTypeOf = (file) => {
+  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+    const manifest = path.join(folder, 'package.json');
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type;
+    if (path.dirname(folder) === folder) return undefined;
+  }
+};
+const requireFromBundle = createRequire(server);
 /**
  * What the bundle leaves outside that it cannot load: a dynamic import (inside a script compiled
  * with a code cache, node 20 loses the callback `import()` needs), or a `require` of a file node
@@ -103,15 +112,6 @@ const unloadable = (entry) => {
   if (file.endsWith('.mjs')) return 'an ES module';
   return file.endsWith('.js') && packageTypeOf(file) === 'module' ? 'an ES module' : null;
 };
-/** The `type` of the package.json nearest above a file, which decides how node loads its `.js`. */
-const packageTypeOf = (file) => {
-  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
-    const manifest = path.join(folder, 'package.json');
-    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type;
-    if (path.dirname(folder) === folder) return undefined;
-  }
-};
-const requireFromBundle = createRequire(server);
 const problems = Object.values(metafile.outputs)
   .flatMap((output) => output.imports)
   .filter((entry) => entry.external)

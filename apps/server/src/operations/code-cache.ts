@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -72,25 +72,27 @@ export const runWithCodeCache = (file: string): CodeCachedRun => {
       // A folder the process may not write (the container's): not worth serializing the code.
       return false;
     }
+    let written = false;
     try {
       const code = codeToWrite();
       if (code) {
-        writeSync(descriptor, code);
-        closeSync(descriptor);
-        // A rename: several processes of one bundle may save at once, and a reader sees a whole file.
-        renameSync(temporary, cacheFile);
-        return true;
+        writeFileSync(descriptor, code);
+        written = true;
       }
     } catch {
-      // Left as it was: the temporary file goes below.
+      // Nothing usable written: the temporary file goes below.
+    } finally {
+      closeSync(descriptor);
     }
     try {
-      closeSync(descriptor);
+      // A rename: several processes of one bundle may save at once, and a reader sees a whole file.
+      if (written) renameSync(temporary, cacheFile);
+      return written;
     } catch {
-      // Closed before the rename failed.
+      return false;
+    } finally {
+      rmSync(temporary, { force: true });
     }
-    rmSync(temporary, { force: true });
-    return false;
   };
 
   const module: { exports: unknown } = { exports: {} };
