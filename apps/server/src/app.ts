@@ -69,6 +69,7 @@ import { createPortalMetrics } from './operations/metrics.js';
 import { noteArrival } from './operations/request-durations.js';
 import { createReadiness } from './operations/readiness.js';
 import { AdminCheck } from './commands/ensure-admin.js';
+import type { AfterListen } from './operations/after-listen.js';
 
 const API_BODY_LIMIT = 1024 * 1024;
 
@@ -100,6 +101,8 @@ export interface BuildAppOptions {
   startMailWorker?: (hooks: Pick<OutboxWorkerOptions, 'onError' | 'onDeliveryFailed'>) => OutboxWorker;
   /** The configured admin's check, which main.ts starts once it listens; direct logins wait for it. */
   adminCheck?: AdminCheck;
+  /** The work main.ts runs once the portal listens; the app adds its own (the development IdP's load). */
+  afterListen?: AfterListen;
 }
 
 /**
@@ -251,7 +254,7 @@ export const buildApp = async (
   if (config.devIdp) {
     // Imported when first needed (dev-idp/routes.ts): oidc-provider's modules are a large part of the start.
     const provider = async () => (await import('./dev-idp/provider.js')).createDevIdentityProvider(config, database.db);
-    await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider, log });
+    await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider, log, afterListen: options.afterListen });
   }
 
   const indexFile = path.join(config.webDist, 'index.html');

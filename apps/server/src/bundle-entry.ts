@@ -10,7 +10,16 @@ import { runWithCodeCache } from './operations/code-cache.js';
  */
 const SAVE_AFTER_MS = 20_000;
 
-const server = runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)));
+/**
+ * PGlite's PostgreSQL is WebAssembly, which V8 first runs as quickly compiled code and compiles
+ * again, optimized, once a function has run through a budget. With V8's default budget the start's
+ * queries sent hundreds of functions to the optimizing compiler at once; on two cores that held the
+ * start up by 0.3–0.6 s. Eleven times the budget leaves that to the functions that stay hot
+ * (docs/adr/0068-start-work-after-listening-in-turns.md). Without PGlite it changes nothing.
+ */
+const V8_FLAGS = ['--wasm-tiering-budget=20000000'];
+
+const server = runWithCodeCache(fileURLToPath(new URL('./server.cjs', import.meta.url)), { v8Flags: V8_FLAGS });
 setTimeout(() => server.save(), SAVE_AFTER_MS).unref();
 // A process that ends sooner (a test's portal, a stopped first start) saves what it compiled.
 process.once('exit', () => server.save());

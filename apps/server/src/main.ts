@@ -10,6 +10,7 @@ import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
 import { prepareListsAhead } from './read-models/prepare-ahead.js';
+import { AfterListen } from './operations/after-listen.js';
 import { createPortalLog } from './http/portal-log.js';
 import { pinTickObjectShape } from './operations/pinned-tick-object.js';
 import { mendableStartError, startBanner } from './operations/start-banner.js';
@@ -40,9 +41,21 @@ const main = async () => {
   // sends them, beside every other instance on the database.
   const { smtpUrl } = config.mail;
   const log = createPortalLog(config);
+  // The work once the portal listens, one step per turn of the event loop, so that the first
+  // requests wait for one step at most (docs/adr/0068-start-work-after-listening-in-turns.md).
+  const afterListen = new AfterListen((error, what) => log.warn({ err: error }, `${what} failed`));
+  // First the admin's check: its scrypt then runs in the threadpool while the other steps run here.
+  afterListen.add('checking the admin', () => {
+    // A portal whose admin cannot be set up fails as a start that never listened would.
+    adminCheck.done().catch((error: unknown) => {
+      console.error('Nubes failed to start:', error);
+      process.exit(1);
+    });
+  });
   const app = await buildApp(config, database, {
     log,
     adminCheck,
+    afterListen,
     startMailWorker: smtpUrl
       ? (hooks) => {
           const url = new URL(smtpUrl);
@@ -59,22 +72,16 @@ const main = async () => {
   });
   installGracefulShutdown({ app, database, log });
 
-  await app.listen({ port: config.port, host: config.host });
-  // A portal whose admin cannot be set up fails as a start that never listened would.
-  adminCheck.done().catch((error: unknown) => {
-    console.error('Nubes failed to start:', error);
-    process.exit(1);
-  });
-  // The lists' index and then the contacts are read now rather than at the first request that
-  // needs them (PGlite: about a second for 10,000 services, five for 50,000 contacts); requests
-  // meanwhile wait for the same read. Then their orders and search indexes are worked out.
+  // The lists' index and then the contacts are read after the start rather than at the first
+  // request that needs them (PGlite: about a second for 10,000 services, five for 50,000 contacts);
+  // requests meanwhile wait for the same read. Then their orders and search indexes are worked out.
   const { serviceIndex, contactList } = serviceCachesFor(database, () => undefined);
-  void Promise.resolve(serviceIndex.snapshot())
-    .catch((error: unknown) => log.warn({ err: error }, 'reading the service list index failed'))
-    .then(() => contactList.rows())
-    .catch((error: unknown) => log.warn({ err: error }, 'reading the contact list failed'))
-    .then(() => prepareListsAhead({ serviceIndex, contactList }))
-    .catch((error: unknown) => log.warn({ err: error }, 'preparing the lists failed'));
+  afterListen.add('reading the service list index', () => serviceIndex.snapshot());
+  afterListen.add('reading the contact list', () => contactList.rows());
+  afterListen.add('preparing the lists', () => prepareListsAhead({ serviceIndex, contactList }));
+
+  await app.listen({ port: config.port, host: config.host });
+  void afterListen.run();
   console.log(startBanner({ config, database: database.kind, demo }));
 };
 

@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import { DEV_IDP_PATH } from '../config/config.js';
 import { markRoutesPublic } from '../http/access-control.js';
 import type { PortalLog } from '../http/portal-log.js';
+import type { AfterListen } from '../operations/after-listen.js';
 import { findDemoAccount } from './accounts.js';
 import { renderLoginPage } from './pages.js';
 
@@ -33,16 +34,21 @@ const sendPage = (reply: FastifyReply, html: string, status = 200) =>
 /** The built-in development IdP under /dev-idp: its own login page, everything else oidc-provider. */
 export const devIdpRoutes = async (
   app: FastifyInstance,
-  { provider: createProvider, log }: { provider: () => Promise<Provider>; log: PortalLog },
+  {
+    provider: createProvider,
+    log,
+    afterListen,
+  }: { provider: () => Promise<Provider>; log: PortalLog; afterListen?: AfterListen | undefined },
 ) => {
   app.addHook('onRoute', markRoutesPublic);
   // oidc-provider is the heaviest import of the server (about a third of its start): it is loaded
-  // once the portal listens, and a request that comes before waits for it (docs/adr/0049-build-stamps-and-start-time.md).
+  // as a step of the work after listening when the process has such steps (main.ts), and a request
+  // that comes before waits for it (docs/adr/0049-build-stamps-and-start-time.md).
   let loading: Promise<Provider> | null = null;
   const load = () => (loading ??= createProvider());
-  app.addHook('onListen', () => {
-    load().catch((error: unknown) => log.error({ err: error }, 'the development IdP failed to start'));
-  });
+  afterListen?.add('starting the development IdP', () =>
+    load().catch((error: unknown) => log.error({ err: error }, 'the development IdP failed to start')),
+  );
 
   // oidc-provider reads its endpoints' bodies from the raw stream itself: leave it unread.
   await app.register(async (passthrough) => {

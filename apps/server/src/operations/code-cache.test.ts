@@ -64,6 +64,16 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('runWithCodeCache', ()
     expect(load(file, 'save')).toEqual({ ...first, outcome: 'accepted', saved: false });
   });
 
+  it('sets the V8 flags a run asks for before compiling, so that its cache serves the next run with them', () => {
+    const file = writeModule('flags.cjs', 12);
+    const flags = { V8_FLAGS: '--wasm-tiering-budget=20000000' };
+    expect(load(file, 'save', flags)).toMatchObject({ outcome: 'absent', saved: true });
+    expect(load(file, 'save', flags)).toMatchObject({ outcome: 'accepted', exports: { answer: 12 }, saved: false });
+    // The flag is in effect: V8 refuses that cache to a run without it, and to one with another value.
+    expect(load(file)).toMatchObject({ outcome: 'rejected', exports: { answer: 12 } });
+    expect(load(file, 'run', { V8_FLAGS: '--wasm-tiering-budget=30000000' })).toMatchObject({ outcome: 'rejected' });
+  });
+
   it('replaces a cache that holds clearly less than a run compiled, and keeps it otherwise', () => {
     const file = writeModule('grown.cjs', 5);
     // As a start refused for its configuration would leave it.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 /** What a load made of the code cache it found beside the file. */
@@ -42,7 +43,13 @@ const readCache = (cacheFile: string, digest: Buffer): Buffer | undefined => {
  * left beside it: node 20 keeps no such cache itself, and compiling the server's bundle was about a
  * tenth of a start (docs/adr/0067-server-bundle-with-code-cache.md).
  */
-export const runWithCodeCache = (file: string): CodeCachedRun => {
+export const runWithCodeCache = (
+  file: string,
+  { v8Flags = [] }: { v8Flags?: readonly string[] } = {},
+): CodeCachedRun => {
+  // Set before the compile: V8 checks a cache against every flag, so a flag set afterwards would
+  // make the cache this run saves one the next run refuses.
+  for (const flag of v8Flags) v8.setFlagsFromString(flag);
   const bytes = readFileSync(file);
   const digest = createHash('sha1').update(bytes).digest();
   const cacheFile = codeCacheFileOf(file);

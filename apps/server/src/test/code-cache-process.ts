@@ -8,6 +8,8 @@ import { runWithCodeCache } from '../operations/code-cache.js';
 
 const [file, action] = process.argv.slice(2);
 if (!file) throw new Error('usage: code-cache-process.ts <file> [save]');
-const run = runWithCodeCache(file);
+// V8 flags for the run, space-separated (V8_FLAGS): as the bundle's entry sets its own.
+const v8Flags = process.env.V8_FLAGS?.split(' ').filter(Boolean) ?? [];
+const run = runWithCodeCache(file, { v8Flags });
 const saved = action === 'save' ? run.save() : null;
 console.log(JSON.stringify({ outcome: run.outcome, exports: run.exports, saved }));
