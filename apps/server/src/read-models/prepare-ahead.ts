@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CONTACT_SORTS, SERVICE_SORTS } from '@nubes/domain';
 import { prepareContactIndex, type ContactList, type ContactListPart } from './contact-list.js';
 import type { ServiceListIndex } from './service-list-index.js';
@@ -27,9 +28,6 @@ const CONTACT_LIST_PARTS: readonly ContactListPart[] = [
     ({ sort, order }) => sort !== 'lastname' || order !== 'asc',
   ),
 ];
-
-/** Resolves in the next turn of the event loop, after the requests that came meanwhile. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Works out, after the start, what the lists' first query of each order and of the search would
