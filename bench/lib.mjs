@@ -928,9 +928,26 @@ export const timeNpmStart = async ({ dataDir, env: extraEnv = {}, timeoutMs = 60
     return (performance.now() - started) / 1000;
   } finally {
     killGroup('SIGTERM');
-    if ((await Promise.race([exited, sleep(5000).then(() => 'timeout')])) === 'timeout') {
+    // npm may exit before the server it started has shut down and let go of the data dir, which
+    // the next start on it then finds in use: wait for the whole group.
+    if (!(await groupGone(child.pid, 10_000))) {
       killGroup('SIGKILL');
-      await exited;
+      await groupGone(child.pid, 5000);
     }
+    await exited;
+  }
+};
+
+/** Whether every process of the group `pgid` has ended within `timeoutMs`. */
+const groupGone = async (pgid, timeoutMs) => {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return true;
+    }
+    if (performance.now() > deadline) return false;
+    await sleep(20);
   }
 };
