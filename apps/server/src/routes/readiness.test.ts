@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { createReadiness } from '../operations/readiness.js';
+import { mailOutbox } from '../db/schema.js';
 import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.js';
 import { createTestApp, testConfig, type TestApp } from '../test/harness.js';
 
@@ -45,8 +46,28 @@ describe('readiness', () => {
 
   it('needs a running, polling mail worker when SMTP is configured', async () => {
     let offset = 0;
+    // A transport that hangs on demand: the worker's round then stays in progress, as with a
+    // hung SMTP server, and no timer's round can start beside it and count as a poll.
+    let hang = false;
+    let release = () => undefined as void;
+    let sending = () => undefined as void;
+    const sendStarted = new Promise<void>((resolve) => (sending = resolve));
+    const hanging = {
+      send: async () => {
+        if (!hang) return;
+        sending();
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      close: () => undefined,
+    };
     const { app, worker } = await appWithMail((options) =>
-      startOutboxWorker({ ...options, pollMs: 1000, now: () => Date.now() + offset }),
+      startOutboxWorker({
+        ...options,
+        transport: hanging,
+        pollMs: 1000,
+        leaseMs: 10_000,
+        now: () => Date.now() + offset,
+      }),
     );
     try {
       await worker()!.runOnce();
@@ -54,7 +75,19 @@ describe('readiness', () => {
       expect(ready.statusCode).toBe(200);
       expect(ready.json().checks.mailWorker).toBe('ok');
 
-      // No poll for longer than three intervals (a hung database or transport): stalled.
+      // A round hung in a send for longer than its lease, with no poll for three intervals: stalled.
+      hang = true;
+      await test.database.db.insert(mailOutbox).values({
+        kind: 'workflowStep',
+        toAddress: 'someone@example.org',
+        subject: 'Hello',
+        body: 'Text',
+      });
+      const round = worker()!.runOnce();
+      await sendStarted;
+      offset = 5_000;
+      const slow = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(slow.json().checks.mailWorker).toBe('ok');
       offset = 60_000;
       const stalled = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(stalled.statusCode).toBe(503);
@@ -64,11 +97,14 @@ describe('readiness', () => {
       });
 
       offset = 0;
+      release();
+      await round;
       await worker()!.stop();
       const stopped = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(stopped.statusCode).toBe(503);
       expect(stopped.json().checks.mailWorker).toBe('stopped');
     } finally {
+      release();
       await app.close();
     }
   });
