@@ -4,12 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
@@ -25,6 +20,7 @@ import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
 import { requestIdOf } from './http/request-id.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { securityHeadersFor } from './http/security-headers.js';
 import { registerRouteEntry } from './http/route-entry.js';
@@ -113,7 +109,7 @@ export interface BuildAppOptions {
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => responseSerializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** Builds the whole portal (API, dev IdP, web app) on an open database; listening is the caller's job. */

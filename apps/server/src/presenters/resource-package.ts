@@ -4,6 +4,7 @@ import {
   resourcePackageActions,
   type Principal,
   type ResourcePackage,
+  type ResourcePackageAction,
   type ResourcePackageReviewRow,
   type ServiceState,
 } from '@nubes/domain';
@@ -12,7 +13,7 @@ import type { ResourcePackageSnapshot, ResourceTypeRow, ReviewListRow } from '..
 import type { LoadedService, ServiceRow } from '../model/service.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { oncePerRow } from './once-per-row.js';
+import { oncePerRowAndKey } from './once-per-row.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -80,29 +81,14 @@ export const presentResourcePackages = async (
 
 /**
  * The Review List's rows: the steps the caller may take come from their relation to each package's
- * service (a reviewer who is also one of its admins may withdraw as well).
+ * service (a reviewer who is also one of its admins may withdraw as well). A row is made once per
+ * package and list of steps, and shared by every caller who may take those steps, so its dates
+ * are formatted and its JSON written once (docs/adr/0069-list-rows-serialized-once.md).
  */
-export const presentReviewRow = (principal: Principal, row: ReviewListRow): ResourcePackageReviewRow => {
-  const shape = reviewRowShape(row);
-  // Field by field: a spread of the shape measured slower than no cache at all (bench/README.md).
-  return {
-    id: shape.id,
-    name: shape.name,
-    service: shape.service,
-    provider: shape.provider,
-    type: shape.type,
-    quota: shape.quota,
-    state: shape.state,
-    version: shape.version,
-    submittedAt: shape.submittedAt,
-    submittedBy: shape.submittedBy,
-    updatedAt: shape.updatedAt,
-    actions: resourcePackageActions(serviceRelation(principal, row.service, row.adminIds), row.state),
-  };
-};
+export const presentReviewRow = (principal: Principal, row: ReviewListRow): ResourcePackageReviewRow =>
+  reviewRow(row, resourcePackageActions(serviceRelation(principal, row.service, row.adminIds), row.state).join(' '));
 
-/** What a review row shows to everyone (its dates' `toISOString` calls were a tenth of a page's CPU). */
-const reviewRowShape = oncePerRow((row: ReviewListRow): Omit<ResourcePackageReviewRow, 'actions'> => ({
+const reviewRow = oncePerRowAndKey((row: ReviewListRow, actions: string): ResourcePackageReviewRow => ({
   id: row.id,
   name: row.name,
   service: packageServiceRef(row.service),
@@ -114,4 +100,5 @@ const reviewRowShape = oncePerRow((row: ReviewListRow): Omit<ResourcePackageRevi
   submittedAt: iso(row.submittedAt),
   submittedBy: row.submittedBy,
   updatedAt: row.updatedAt.toISOString(),
+  actions: actions === '' ? [] : (actions.split(' ') as ResourcePackageAction[]),
 }));

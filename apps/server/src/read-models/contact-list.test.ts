@@ -1,6 +1,7 @@
 import { contactQuerySchema } from '@nubes/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isSharedShape } from '../presenters/once-per-row.js';
 import { MAX_WAITING_CHANGES } from './carried-over.js';
 import { buildContactEntries, mergeContactEntries, pageOfContacts, viewOfContacts } from './contact-list.js';
 
@@ -74,6 +75,8 @@ describe('the contact list', () => {
     });
     expect(rowOf('c2')).toMatchObject({ institution: { id: KIT }, propertyKinds: ['role'] });
     expect(rowOf('c3')).toMatchObject({ institution: null, propertyKinds: [] });
+    // Each row is the answer's row itself, shared by every answer, so its JSON is written once (ADR 0069).
+    expect(built.every((entry) => isSharedShape(entry.row))).toBe(true);
     expect(names(viewOfContacts(built, query({ propertyKind: 'cluster' })))).toEqual(['Müller']);
     expect(names(viewOfContacts(built, query({ institution: KIT })))).toEqual(['Mueller', 'Müller']);
   });

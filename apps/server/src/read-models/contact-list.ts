@@ -18,6 +18,7 @@ import {
   loadContactListSource,
   type ContactListSource,
 } from '../queries/contacts.js';
+import { sharedShape } from '../presenters/once-per-row.js';
 import { firstNotBefore } from './binary-search.js';
 import { CarriedOver, type EntriesChange } from './carried-over.js';
 import { mergedOrder, replacedInOrder } from './merged-order.js';
@@ -91,7 +92,8 @@ export const buildContactEntries = ({ rows, cities, properties }: ContactListSou
     for (const property of own) kinds |= kindBit(property.kind);
     const institution = institutionOf(contact);
     return {
-      row: {
+      // The answer's row itself, never changed: a change brings a new entry.
+      row: sharedShape({
         id: contact.id,
         firstname: contact.firstname,
         lastname: contact.lastname,
@@ -102,7 +104,7 @@ export const buildContactEntries = ({ rows, cities, properties }: ContactListSou
         city: cityOf.get(contact.id) ?? '',
         propertyKinds: kindsShown(kinds),
         updatedAt: contact.updatedAt.toISOString(),
-      },
+      }),
       version: contact.version,
       search: searchDocument([
         contact.firstname,
