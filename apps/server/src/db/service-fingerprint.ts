@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bucketSums, totalSums, versionsInBuckets } from './bucket-sums.js';
+import { lookAt, totalSums, versionsInBuckets } from './bucket-sums.js';
 import type { Db } from './client.js';
 import { institutions, keywords, services, weightingCriteria } from './schema.js';
 
@@ -24,16 +24,12 @@ export const serviceDataFingerprint = async (db: Db): Promise<string> => {
 };
 
 /**
- * The part of serviceDataFingerprint that is not the services' own: when only the services' part
- * changed, another instance's changes can be read service by service (serviceVersions).
+ * One look at other instances' changes of what the service lists show: serviceDataFingerprint's
+ * value, its part besides the services (when only the services' part changed, another instance's
+ * changes can be read service by service) and, when the fingerprint is not `held`, the services'
+ * sums per bucket (bucket-sums.ts, lookAt).
  */
-export const serviceListBesides = async (db: Db): Promise<string> => {
-  const result = await db.execute(sql`select ${besidesServices} as besides`);
-  return (result as unknown as { rows: { besides: string }[] }).rows[0]!.besides;
-};
-
-/** Where another instance's changes of services are found (read-models/service-list-index.ts). */
-export const serviceBuckets = (db: Db) => bucketSums(db, 'services');
+export const lookAtServices = (db: Db, held: string | null) => lookAt(db, 'services', besidesServices, held);
 
 export const serviceVersionsIn = (db: Db, buckets: readonly string[]) =>
   versionsInBuckets(db, { table: services, id: services.id, version: services.version }, buckets);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bucketSums, totalSums, versionsInBuckets } from '../db/bucket-sums.js';
+import { lookAt, versionsInBuckets } from '../db/bucket-sums.js';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import {
@@ -16,29 +16,32 @@ import {
 
 /**
  * Every contact with its institution, the primary address's city and its properties, for the list
- * in memory; or only the contacts of `ids` (those that exist), after they changed.
+ * in memory; or only the contacts of `ids` (those that exist), after they changed. The cities and
+ * properties are read after the contacts, never beside them: without a transaction a contact's
+ * may then be newer than its version, which the next look at other instances' changes finds and
+ * reads again, but never older, which no look would find (read-models/rows-cache.ts).
  */
 export const loadContactListSource = async (db: Db, ids?: readonly string[]) => {
   const only = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
-  const [rows, cities, properties] = await Promise.all([
-    db
-      .select({
-        id: contacts.id,
-        firstname: contacts.firstname,
-        lastname: contacts.lastname,
-        email: contacts.email,
-        emailNotPersonal: contacts.emailNotPersonal,
-        otherInstitution: contacts.otherInstitution,
-        notes: contacts.notes,
-        updatedAt: contacts.updatedAt,
-        version: contacts.version,
-        institutionId: institutions.id,
-        institutionAbbreviation: institutions.abbreviation,
-        institutionName: institutions.name,
-      })
-      .from(contacts)
-      .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
-      .where(only(contacts.id)),
+  const rows = await db
+    .select({
+      id: contacts.id,
+      firstname: contacts.firstname,
+      lastname: contacts.lastname,
+      email: contacts.email,
+      emailNotPersonal: contacts.emailNotPersonal,
+      otherInstitution: contacts.otherInstitution,
+      notes: contacts.notes,
+      updatedAt: contacts.updatedAt,
+      version: contacts.version,
+      institutionId: institutions.id,
+      institutionAbbreviation: institutions.abbreviation,
+      institutionName: institutions.name,
+    })
+    .from(contacts)
+    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+    .where(only(contacts.id));
+  const [cities, properties] = await Promise.all([
     db
       .select({ contactId: contactAddresses.contactId, city: contactAddresses.city })
       .from(contactAddresses)
@@ -52,34 +55,21 @@ export const loadContactListSource = async (db: Db, ids?: readonly string[]) => 
 };
 export type ContactListSource = Awaited<ReturnType<typeof loadContactListSource>>;
 
-/**
- * A value that changes whenever anything the contact list shows changes, whichever instance wrote
- * it: every contact write raises its version, which the contacts' kept sums show (db/bucket-sums.ts;
- * their count and ids' sum catch inserts and deletes); institutions' count, versions and latest
- * change for their names.
- */
-export const contactListFingerprint = async (db: Db): Promise<string> => {
-  const result = await db.execute(sql`
-    select ${totalSums('contacts')}
-      || '|' ||
-      (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') from ${institutions})
-      as fingerprint`);
-  return (result as unknown as { rows: { fingerprint: string }[] }).rows[0]!.fingerprint;
-};
+/** What the contact list shows besides the contacts themselves: the institutions' names. */
+const besidesContacts = sql`(select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
+  from ${institutions})`;
 
-/** Where another instance's changes of contacts are found (read-models/rows-cache.ts, OtherInstances). */
-export const contactBuckets = (db: Db) => bucketSums(db, 'contacts');
+/**
+ * One look at the contacts as the database holds them (db/bucket-sums.ts, lookAt): a fingerprint
+ * that changes whenever anything the contact list shows changes, whichever instance wrote it (every
+ * contact write raises its version, which the contacts' kept sums show; their count and ids' sum
+ * catch inserts and deletes; the institutions' count, versions and latest change stand for their
+ * names), that part besides the contacts, and when the fingerprint is not `held`, the sums per bucket.
+ */
+export const lookAtContacts = (db: Db, held: string | null) => lookAt(db, 'contacts', besidesContacts, held);
 
 export const contactVersionsIn = (db: Db, buckets: readonly string[]) =>
   versionsInBuckets(db, { table: contacts, id: contacts.id, version: contacts.version }, buckets);
-
-/** What the contact list shows besides the contacts themselves: the institutions' names. */
-export const contactListBesides = async (db: Db): Promise<string> => {
-  const result = await db.execute(sql`
-    select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') as besides
-    from ${institutions}`);
-  return (result as unknown as { rows: { besides: string }[] }).rows[0]!.besides;
-};
 
 /** A contact's relations with what they point at, services first, then by name. */
 export const loadContactRelations = (db: Db | Tx, contactId: string) =>

@@ -26,7 +26,8 @@ export const createChangeRequestList = ({ db, ...options }: ChangeRequestListOpt
   createRowsCache({
     ...options,
     load: () => loadChangeRequestListRows(db),
-    fingerprint: async () => `${await changeRequestFingerprint(db)}|${await serviceDataFingerprint(db)}`,
+    // Side by side on a PostgreSQL pool: a look waits for one round trip, not two.
+    fingerprint: async () => (await Promise.all([changeRequestFingerprint(db), serviceDataFingerprint(db)])).join('|'),
   });
 
 type SortKey = ChangeRequestListQuery['sort'];

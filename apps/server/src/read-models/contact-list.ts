@@ -11,11 +11,9 @@ import {
 } from '@nubes/domain';
 import type { Db } from '../db/client.js';
 import {
-  contactBuckets,
-  contactListBesides,
-  contactListFingerprint,
   contactVersionsIn,
   loadContactListSource,
+  lookAtContacts,
   type ContactListSource,
 } from '../queries/contacts.js';
 import { sharedShape } from '../presenters/once-per-row.js';
@@ -159,16 +157,14 @@ export const createContactList = ({ db, ...options }: ContactListOptions): Conta
   createRowsCache({
     ...options,
     load: async () => buildContactEntries(await loadContactListSource(db)),
-    fingerprint: () => contactListFingerprint(db),
     some: {
       load: async (ids) => buildContactEntries(await loadContactListSource(db, ids)),
       merge: mergeContactEntries,
       idOf: (entry) => entry.row.id,
       others: {
-        buckets: () => contactBuckets(db),
+        look: (held) => lookAtContacts(db, held),
         versionsIn: (buckets) => contactVersionsIn(db, buckets),
         versionOf: (entry) => entry.version,
-        besides: () => contactListBesides(db),
       },
     },
   });

@@ -117,7 +117,13 @@ describe('rows cache', () => {
         // A row's value is its version; `besides` stands for the institutions' names.
         others: byVersion
           ? {
-              buckets: async () => bucketsOf(held),
+              // One look: the fingerprint and `besides`, and the buckets only when the fingerprint is not the one held.
+              look: async (heldFingerprint: string | null) => {
+                looks.push(heldFingerprint);
+                const seen = await fingerprint();
+                const differs = heldFingerprint !== null && seen !== heldFingerprint;
+                return { fingerprint: seen, besides, buckets: differs ? bucketsOf(held) : null };
+              },
               versionsIn: async (buckets: readonly string[]) => {
                 versionReads += 1;
                 bucketsAsked.push([...buckets].sort());
@@ -131,11 +137,11 @@ describe('rows cache', () => {
                 versionsTaken += 1;
                 return Number(row.split('=')[1]);
               },
-              besides: async () => besides,
             }
           : undefined,
       };
       let besides = 'i1';
+      const looks: (string | null)[] = [];
       let versionReads = 0;
       let versionsTaken = 0;
       const bucketsAsked: string[][] = [];
@@ -146,7 +152,7 @@ describe('rows cache', () => {
           loads += 1;
           return [...held.values()];
         },
-        fingerprint: byVersion ? fingerprint : async () => 'f',
+        ...(byVersion ? {} : { fingerprint: async () => 'f' }),
         some,
         revalidateMs,
         now,
@@ -159,6 +165,7 @@ describe('rows cache', () => {
         versionReads: () => versionReads,
         versionsTaken: () => versionsTaken,
         bucketsAsked,
+        looks,
         failing: (value: boolean) => {
           fail = value;
         },
@@ -218,12 +225,14 @@ describe('rows cache', () => {
 
     it('on PostgreSQL reads the rows another instance changed, added or removed by their versions', async () => {
       let now = 0;
-      const { held, calls, cache, loads, versionReads, bucketsAsked } = keyed({
+      const { held, calls, cache, loads, versionReads, bucketsAsked, looks } = keyed({
         revalidateMs: 1000,
         now: () => now,
         byVersion: true,
       });
       await cache.rows();
+      // A whole read takes the fingerprint and `besides` from a look that holds nothing yet.
+      expect(looks).toEqual([null]);
       held.set('b0000000', 'b0000000=2');
       held.set('d0000000', 'd0000000=1');
       held.delete('c0000000');
@@ -231,10 +240,14 @@ describe('rows cache', () => {
       expect(await cache.rows()).toEqual(['a0000000=1', 'b0000000=2', 'd0000000=1']);
       expect(calls).toEqual([['b0000000', 'd0000000']]);
       expect(loads()).toBe(1);
+      // The look that found the change brought the buckets along: no second look.
+      expect(looks).toHaveLength(2);
       // The fingerprint it took over is the database's: the next look finds nothing to read.
       now = 3000;
       await cache.rows();
-      expect([calls.length, loads(), versionReads()]).toEqual([1, 1, 1]);
+      expect([calls.length, loads(), versionReads(), looks.length]).toEqual([1, 1, 1, 3]);
+      // Each look offered the fingerprint held: the first read's, then the one the catch-up took over.
+      expect(looks.slice(1)).toEqual(['a0000000=1,b0000000=1,c0000000=1|i1', 'a0000000=1,b0000000=2,d0000000=1|i1']);
       // Only the buckets of the changed, added and removed rows had their versions read.
       expect(bucketsAsked).toEqual([['b0', 'c0', 'd0']]);
     });

@@ -1,4 +1,4 @@
-import type { BucketSums } from '../db/bucket-sums.js';
+import type { Look } from '../db/bucket-sums.js';
 import { goneAfterRead, HeldBuckets, tooManyToReadByVersion } from './version-diff.js';
 
 export interface RowsCache<Row> {
@@ -31,13 +31,15 @@ export interface SomeRows<Row> {
  * (bench/README.md).
  */
 export interface OtherInstances<Row> {
-  /** Sums per bucket of the rows as the database holds them now. */
-  buckets: () => Promise<readonly BucketSums[]>;
+  /**
+   * One look at the database (db/bucket-sums.ts, lookAt): the fingerprint, what the rows show
+   * besides themselves, and when the fingerprint is not `held`, the sums per bucket. It stands in
+   * for the cache's `fingerprint`.
+   */
+  look: (held: string | null) => Promise<Look>;
   /** The versions of the rows in these buckets, by id. */
   versionsIn: (buckets: readonly string[]) => Promise<ReadonlyMap<string, number>>;
   versionOf: (row: Row) => number;
-  /** A value that changes with what the rows show besides themselves (an institution's name). */
-  besides: () => Promise<string>;
 }
 
 /** The rows a cache holds and what it knows of them. */
@@ -52,8 +54,8 @@ interface Held<Row> {
 export interface RowsCacheOptions<Row> {
   /** Reads every row. */
   load: () => Promise<readonly Row[]>;
-  /** A value that changes with whatever the rows show, whichever instance changed it. */
-  fingerprint: () => Promise<string>;
+  /** A value that changes with whatever the rows show, whichever instance changed it; a cache with `some.others` looks with those instead. */
+  fingerprint?: () => Promise<string>;
   /** Reads single rows after a change that names them; without it every change reads every row. */
   some?: SomeRows<Row>;
   /** How often at most the database is asked whether another instance changed something (Infinity: never). */
@@ -94,7 +96,15 @@ export const createRowsCache = <Row>({
   const pending = new Set<string>();
   let readAll = true;
 
-  const fingerprint = async () => (watchesOthers ? readFingerprint() : '');
+  if (!readFingerprint && !some?.others) throw new Error('a rows cache needs a fingerprint or some.others.look');
+  const others = some?.others;
+  const nothingSeen: Look = { fingerprint: '', besides: '', buckets: null };
+  /** A look at the database: the fingerprint, with `others` also `besides` and the buckets when it is not `held`. */
+  const look = async (held: string | null): Promise<Look> => {
+    if (!watchesOthers) return nothingSeen;
+    if (others) return others.look(held);
+    return { fingerprint: await readFingerprint!(), besides: '', buckets: null };
+  };
 
   /** The rows held with `fresh` rows and without the `gone` ids, their buckets kept alongside. */
   const merged = (held: Held<Row>, reader: SomeRows<Row>, fresh: readonly Row[], gone: ReadonlySet<string>) => {
@@ -145,25 +155,24 @@ export const createRowsCache = <Row>({
 
   /**
    * Another instance's changes, row by row: the rows held with those whose version differs read
-   * anew, as of the fingerprint `seen` (read before, so a change after it shows at the next look);
-   * null when everything must be read.
+   * anew, as of the look `seen` (read before, so a change after it shows at the next look); null
+   * when everything must be read.
    */
   const readOthers = async (
     held: Held<Row>,
     reader: SomeRows<Row> & { others: OtherInstances<Row> },
-    seen: string,
+    seen: Look,
   ): Promise<Held<Row> | null> => {
-    const { others } = reader;
-    const besides = await others.besides();
-    if (held.besides === null || besides !== held.besides) return null;
+    const { fingerprint, besides } = seen;
+    if (held.besides === null || besides !== held.besides || !seen.buckets) return null;
     const heldBuckets = held.buckets ?? bucketsOf(held.rows, reader);
-    const buckets = heldBuckets.differing(await others.buckets());
-    if (buckets.size === 0) return { rows: held.rows, buckets: heldBuckets, fingerprint: seen, besides };
-    const diff = heldBuckets.diff(buckets, await others.versionsIn([...buckets]));
+    const buckets = heldBuckets.differing(seen.buckets);
+    if (buckets.size === 0) return { rows: held.rows, buckets: heldBuckets, fingerprint, besides };
+    const diff = heldBuckets.diff(buckets, await reader.others.versionsIn([...buckets]));
     if (tooManyToReadByVersion(diff, held.rows.length)) return null;
     const fresh = diff.changed.length > 0 ? await reader.load(diff.changed) : [];
     const gone = goneAfterRead(diff.gone, diff.changed, new Set(fresh.map(reader.idOf)));
-    return { ...merged({ ...held, buckets: heldBuckets }, reader, fresh, gone), fingerprint: seen, besides };
+    return { ...merged({ ...held, buckets: heldBuckets }, reader, fresh, gone), fingerprint, besides };
   };
 
   const read = (): Promise<readonly Row[]> => {
@@ -175,10 +184,10 @@ export const createRowsCache = <Row>({
           if (current && wanted === readGeneration) {
             // Nothing changed here: only another instance may have changed something.
             try {
-              const seen = await fingerprint();
+              const seen = await look(current.fingerprint);
               checkedAt = startedAt;
-              if (seen === current.fingerprint) return current.rows;
-              const caught = some?.others ? await readOthers(current, { ...some, others: some.others }, seen) : null;
+              if (seen.fingerprint === current.fingerprint) return current.rows;
+              const caught = some && others ? await readOthers(current, { ...some, others }, seen) : null;
               if (caught) {
                 current = caught;
                 if (generation === wanted) return current.rows;
@@ -197,11 +206,15 @@ export const createRowsCache = <Row>({
           readAll = false;
           pending.clear();
           try {
-            const seen = await fingerprint();
-            const besides = watchesOthers && some?.others ? await some.others.besides() : null;
+            const seen = await look(null);
             const rows = await load();
-            current = { rows, buckets: null, fingerprint: seen, besides };
-            if (some?.others) bucketsAhead(current, { ...some, others: some.others });
+            current = {
+              rows,
+              buckets: null,
+              fingerprint: seen.fingerprint,
+              besides: watchesOthers && others ? seen.besides : null,
+            };
+            if (some && others) bucketsAhead(current, { ...some, others });
           } catch (error) {
             readAll = true;
             throw error;

@@ -1,5 +1,6 @@
 import type { Principal } from '@nubes/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.js';
 import { institutions, services } from '../db/schema.js';
@@ -41,6 +42,51 @@ const countingDb = (db: Db) => {
       },
     });
   return { db: wrap(db), counts };
+};
+
+/**
+ * Notes when each select is sent (its table, at `from`) and when its rows came back, to tell
+ * statements run one after another from statements run side by side.
+ */
+const orderingDb = (db: Db) => {
+  const events: string[] = [];
+  /** A query after `from`: its chain keeps the proxy, its `then` notes the events. */
+  const traced = (query: object, table: string): object =>
+    new Proxy(query, {
+      get(inner, property, receiver) {
+        const value = Reflect.get(inner, property, receiver) as unknown;
+        if (property === 'then')
+          return (resolve: (rows: unknown) => unknown, reject: (error: unknown) => unknown) => {
+            events.push(`sent ${table}`);
+            return (value as PromiseLike<unknown>['then']).call(
+              inner,
+              (rows) => {
+                events.push(`read ${table}`);
+                return resolve(rows);
+              },
+              reject,
+            );
+          };
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result = (value as (...args: unknown[]) => unknown).apply(inner, args);
+          return result === inner ? receiver : result;
+        };
+      },
+    });
+  const wrapped = new Proxy(db, {
+    get(inner, property, receiver) {
+      if (property === 'select')
+        return (...args: Parameters<Db['select']>) => {
+          const builder = inner.select(...args);
+          return {
+            from: (source: PgTable) => traced(builder.from(source), getTableName(source)),
+          };
+        };
+      return Reflect.get(inner, property, receiver) as unknown;
+    },
+  });
+  return { db: wrapped, events };
 };
 
 const rename = (db: Db, from: string, to: string) =>
@@ -200,6 +246,30 @@ describe('service list index', () => {
     const providers = all(renamed).flatMap((row) => (row.providerName ? [row.providerName] : []));
     expect(providers.length).toBeGreaterThan(0);
     expect(providers.every((name) => name.endsWith(' (renamed)'))).toBe(true);
+  });
+
+  it('reads another instance’s changed service before its admins and keywords, so they are never older than its version', async () => {
+    let clock = 70_000;
+    const { db, events } = orderingDb(test.database.db);
+    const index = createServiceListIndex({ db, now: () => clock });
+    const [row] = (await index.snapshot()).query({}, caller, 'name', 'asc', { limit: 1, offset: 0 }).rows;
+    await test.database.db
+      .update(services)
+      .set({ name: 'Nebula Elsewhere', version: sql`${services.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(services.id, row!.id));
+    events.length = 0;
+    clock += 1500;
+    expect(names(await index.snapshot(), 'elsewhere')).toEqual(['Nebula Elsewhere']);
+    // The versions of the differing buckets, then the changed service: both from services.
+    const at = (event: string) => events.lastIndexOf(event);
+    expect(events.filter((event) => event === 'read services')).toHaveLength(2);
+    // Outside a transaction the admins and keywords are read after the service, side by side.
+    expect(at('sent service_admins')).toBeGreaterThan(at('read services'));
+    expect(at('sent service_keywords')).toBeGreaterThan(at('read services'));
+    expect(Math.max(at('sent service_admins'), at('sent service_keywords'))).toBeLessThan(
+      Math.min(at('read service_admins'), at('read service_keywords')),
+    );
+    await rename(test.database.db, 'Nebula Elsewhere', row!.name);
   });
 
   it('answers the snapshot it has when the look at other instances fails, and looks again next time', async () => {

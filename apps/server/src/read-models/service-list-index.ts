@@ -1,10 +1,6 @@
 import type { Db } from '../db/client.js';
-import {
-  serviceBuckets,
-  serviceDataFingerprint,
-  serviceListBesides,
-  serviceVersionsIn,
-} from '../db/service-fingerprint.js';
+import type { Look } from '../db/bucket-sums.js';
+import { lookAtServices, serviceVersionsIn } from '../db/service-fingerprint.js';
 import { loadServiceListRows } from './service-list-rows.js';
 import { ServiceListSnapshot } from './service-list-snapshot.js';
 import { goneAfterRead, tooManyToReadByVersion } from './version-diff.js';
@@ -64,57 +60,55 @@ export const createServiceListIndex = ({
 
   const checkDue = () => watchesOthers && now() - checkedAt >= revalidateMs;
 
-  /** What the lists show besides the services, as of the last whole read (serviceListBesides); null before one. */
+  /** What the lists show besides the services, as of the last whole read (lookAtServices); null before one. */
   let besides: string | null = null;
 
   const read = async (ids: readonly string[] | null, base: ServiceListSnapshot | null) =>
     db.transaction(
       async (tx) => {
-        // Read before the rows, in the same snapshot of the database: both describe one moment.
-        const fingerprint = watchesOthers ? await serviceDataFingerprint(tx as unknown as Db) : '';
-        if (watchesOthers && !(ids && base)) besides = await serviceListBesides(tx as unknown as Db);
-        const rows = await loadServiceListRows(tx, ids ?? undefined);
-        if (!ids || !base) {
-          const whole = ServiceListSnapshot.of(rows, fingerprint);
-          // The buckets the first look at other instances' changes compares, made in a later turn
-          // of the event loop rather than by that look (a pass over every service, bench/README.md).
-          if (watchesOthers) setImmediate(() => whole.heldBuckets());
-          return whole;
+        if (ids && base) {
+          const rows = await loadServiceListRows(tx, ids);
+          const found = new Set(rows.map((row) => row.id));
+          // A partial read says nothing about the other rows: the next check reads everything.
+          return base.with(
+            rows,
+            ids.filter((id) => !found.has(id)),
+            '',
+          );
         }
-        const found = new Set(rows.map((row) => row.id));
-        // A partial read says nothing about the other rows: the next check reads everything.
-        return base.with(
-          rows,
-          ids.filter((id) => !found.has(id)),
-          '',
-        );
+        // Read before the rows, in the same snapshot of the database: both describe one moment.
+        const seen = watchesOthers ? await lookAtServices(tx as unknown as Db, null) : null;
+        if (seen) besides = seen.besides;
+        const whole = ServiceListSnapshot.of(await loadServiceListRows(tx), seen?.fingerprint ?? '');
+        // The buckets the first look at other instances' changes compares, made in a later turn
+        // of the event loop rather than by that look (a pass over every service, bench/README.md).
+        if (watchesOthers) setImmediate(() => whole.heldBuckets());
+        return whole;
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
 
   /**
-   * Other instances' changes, service by service: those whose version differs from the one held,
-   * read in one snapshot of the database with its fingerprint; null when everything must be read
-   * (what the lists show besides the services changed, or most services did). Reading 10,000
-   * services whole after any other instance's change kept a request waiting 400–500 ms on every
-   * instance (bench/README.md).
+   * Other instances' changes, service by service, as of the look `seen`: those whose version
+   * differs from the one held; null when everything must be read (what the lists show besides the
+   * services changed, or most services did). Reading 10,000 services whole after any other
+   * instance's change kept a request waiting 400–500 ms on every instance (bench/README.md). No
+   * transaction around the versions and the rows, whose round trips a request waited for: the look
+   * was read first and each row carries its own version, so whatever changes in between differs
+   * from the look's fingerprint and the held buckets, and the next look reads it
+   * (docs/adr/0070-one-look-one-query.md).
    */
-  const readOthers = async (base: ServiceListSnapshot) =>
-    db.transaction(
-      async (tx) => {
-        const fingerprint = await serviceDataFingerprint(tx as unknown as Db);
-        if (besides === null || (await serviceListBesides(tx as unknown as Db)) !== besides) return null;
-        const held = base.heldBuckets();
-        const buckets = held.differing(await serviceBuckets(tx as unknown as Db));
-        if (buckets.size === 0) return base.withFingerprint(fingerprint);
-        const diff = held.diff(buckets, await serviceVersionsIn(tx as unknown as Db, [...buckets]));
-        if (tooManyToReadByVersion(diff, base.size)) return null;
-        const rows = diff.changed.length > 0 ? await loadServiceListRows(tx, diff.changed) : [];
-        const gone = goneAfterRead(diff.gone, diff.changed, new Set(rows.map((row) => row.id)));
-        return base.with(rows, gone, fingerprint);
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
-    );
+  const readOthers = async (base: ServiceListSnapshot, seen: Look): Promise<ServiceListSnapshot | null> => {
+    if (besides === null || seen.besides !== besides || !seen.buckets) return null;
+    const held = base.heldBuckets();
+    const buckets = held.differing(seen.buckets);
+    if (buckets.size === 0) return base.withFingerprint(seen.fingerprint);
+    const diff = held.diff(buckets, await serviceVersionsIn(db, [...buckets]));
+    if (tooManyToReadByVersion(diff, base.size)) return null;
+    const rows = diff.changed.length > 0 ? await loadServiceListRows(db, diff.changed) : [];
+    const gone = goneAfterRead(diff.gone, diff.changed, new Set(rows.map((row) => row.id)));
+    return base.with(rows, gone, seen.fingerprint);
+  };
 
   /** Reads what changed here and looks for other instances' changes until nothing is left; one loop at a time. */
   const catchUp = (): Promise<ServiceListSnapshot> => {
@@ -132,9 +126,9 @@ export const createServiceListIndex = ({
           pending.clear();
           try {
             if (lookOnly) {
-              const fingerprint = current!.fingerprint === '' ? null : await serviceDataFingerprint(db);
-              if (fingerprint !== current!.fingerprint)
-                current = (await readOthers(current!)) ?? (await read(null, null));
+              const seen = await lookAtServices(db, current!.fingerprint);
+              if (seen.fingerprint !== current!.fingerprint)
+                current = (await readOthers(current!, seen)) ?? (await read(null, null));
               checkedAt = startedAt;
               readAt = startedAt;
               if (!readAll && pending.size === 0) return current!;

@@ -62,6 +62,9 @@ afterEach(() => {
 // No server in unit tests: GET /api/config and friends answer 404 unless a test stubs fetch itself;
 // uploads with progress (XMLHttpRequest) go through that same fetch.
 beforeEach(() => {
+  // Again before each test: a message that a test's late answer showed after its cleanup (the web
+  // tests share one module graph per worker, vitest.config.ts) must not meet the next file's test.
+  notifications.clean();
   vi.stubGlobal('XMLHttpRequest', XhrOverFetch);
   vi.stubGlobal(
     'fetch',
