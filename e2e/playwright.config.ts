@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 import { SERVER_LOG } from './log-secrecy.js';
+import { LONG_WALK_GREP } from './long-walk.js';
 import { E2E_SECRETS } from './secrets.js';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
@@ -49,10 +50,12 @@ export default defineConfig({
     // Debian's Chromium; nothing is downloaded (the test script installs it with apt-get when missing).
     launchOptions: chromiumLaunchOptions(),
   },
-  // Specs under tests/last change what the others rely on (nora has no role): they run after all of them.
+  // The longest walks are handed out first (long-walk.ts). Specs under tests/last change what the
+  // others rely on (nora has no role): they run after all of them.
   projects: [
-    { name: 'main', testIgnore: 'last/**' },
-    { name: 'after-the-rest', testMatch: 'last/**/*.spec.ts', dependencies: ['main'] },
+    { name: 'long walks', testIgnore: 'last/**', grep: LONG_WALK_GREP },
+    { name: 'main', testIgnore: 'last/**', grepInvert: LONG_WALK_GREP },
+    { name: 'after-the-rest', testMatch: 'last/**/*.spec.ts', dependencies: ['long walks', 'main'] },
   ],
   webServer: [
     {

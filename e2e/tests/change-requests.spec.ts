@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { loginWithAai } from '../login.js';
 import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification, openTab } from '../services.js';
@@ -27,7 +28,7 @@ const openOnlineForm = async (page: Page) => {
   await expectAccessible(page);
 };
 
-test('a change request from the online form to the applied service', async ({ page: alice, browser }) => {
+test('a change request from the online form to the applied service', LONG_WALK, async ({ page: alice, browser }) => {
   test.setTimeout(300_000);
 
   // --- 1. alice proposes two changes and hands them in ------------------------------------------

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { loginWithAai } from '../login.js';
 import { chooseOption, closeNotifications, expectNotification, openTab } from '../services.js';
 
@@ -25,7 +26,7 @@ const searchFor = async (page: Page, q: string) => {
   await answered;
 };
 
-test('carla keeps a contact from the first save to its deletion, and erases another', async ({ page }) => {
+test('carla keeps a contact from the first save to its deletion, and erases another', LONG_WALK, async ({ page }) => {
   test.setTimeout(360_000);
 
   // --- 1. the list, and a search with an umlaut prefix ---------------------------------------------

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { loginWithAai } from '../login.js';
 import { chooseOption } from '../services.js';
 
@@ -51,135 +52,139 @@ const firstRowLink = (page: Page) => rows(page).first().getByRole('link');
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search' });
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pages of the list' });
 
-test('paula works through the portfolio: tabs, search, filters, sort, pages, reload and back', async ({ page }) => {
-  await loginWithAai(page, 'paula');
-  await visit(page, '/sc/service-portfolio');
-  await expect(page.getByRole('heading', { level: 1, name: 'Service Portfolio' })).toBeVisible();
-  await expect(page).toHaveTitle('Service Portfolio');
-  await expect(page.getByRole('tab', { name: 'Application', selected: true })).toBeVisible();
-  for (const tab of ['Pipeline', 'Catalogue', 'Offboarding / Retired', 'Withdrawn', 'My Centre’s Services']) {
-    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
-  }
-  // A portfolio manager steers the portfolio but does not apply.
-  await expect(page.getByRole('link', { name: 'New Application' })).toHaveCount(0);
+test(
+  'paula works through the portfolio: tabs, search, filters, sort, pages, reload and back',
+  LONG_WALK,
+  async ({ page }) => {
+    await loginWithAai(page, 'paula');
+    await visit(page, '/sc/service-portfolio');
+    await expect(page.getByRole('heading', { level: 1, name: 'Service Portfolio' })).toBeVisible();
+    await expect(page).toHaveTitle('Service Portfolio');
+    await expect(page.getByRole('tab', { name: 'Application', selected: true })).toBeVisible();
+    for (const tab of ['Pipeline', 'Catalogue', 'Offboarding / Retired', 'Withdrawn', 'My Centre’s Services']) {
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    }
+    // A portfolio manager steers the portfolio but does not apply.
+    await expect(page.getByRole('link', { name: 'New Application' })).toHaveCount(0);
 
-  // Another tab: its own states in the filter; the back button returns to the first tab.
-  await page.getByRole('tab', { name: 'Catalogue' }).click();
-  await expect(page).toHaveURL(/\?tab=catalogue$/);
-  await expect(page.getByRole('tab', { name: 'Catalogue', selected: true })).toBeVisible();
-  await expect(page.getByLabel('Status').locator('option')).toHaveText([
-    'All states',
-    'Service Online',
-    'Service Not Available',
-    'Service Full Capacity Reached',
-  ]);
-  await expect(rows(page).first()).toBeVisible();
-  await expectAccessible(page);
-  await page.goBack();
-  await expect(page.getByRole('tab', { name: 'Application', selected: true })).toBeVisible();
+    // Another tab: its own states in the filter; the back button returns to the first tab.
+    await page.getByRole('tab', { name: 'Catalogue' }).click();
+    await expect(page).toHaveURL(/\?tab=catalogue$/);
+    await expect(page.getByRole('tab', { name: 'Catalogue', selected: true })).toBeVisible();
+    await expect(page.getByLabel('Status').locator('option')).toHaveText([
+      'All states',
+      'Service Online',
+      'Service Not Available',
+      'Service Full Capacity Reached',
+    ]);
+    await expect(rows(page).first()).toBeVisible();
+    await expectAccessible(page);
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'Application', selected: true })).toBeVisible();
 
-  // Search (debounced): the 51 probes, 50 on the first page.
-  await search(page).fill(PROBE);
-  await expect(page).toHaveURL(/q=Paging\+probe/);
-  await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
-  await expect(page.getByText('Showing 1–50 of 51')).toBeVisible();
-  await expect(rows(page)).toHaveCount(50);
+    // Search (debounced): the 51 probes, 50 on the first page.
+    await search(page).fill(PROBE);
+    await expect(page).toHaveURL(/q=Paging\+probe/);
+    await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
+    await expect(page.getByText('Showing 1–50 of 51')).toBeVisible();
+    await expect(rows(page)).toHaveCount(50);
 
-  // Sort by name, then the other way round.
-  const nameHeader = table(page).getByRole('columnheader', { name: /Name/ });
-  await nameHeader.getByRole('button', { name: 'Name' }).click();
-  await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
-  await expect(firstRowLink(page)).toHaveText(probeName(1));
-  await nameHeader.getByRole('button', { name: 'Name' }).click();
-  await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-  await expect(firstRowLink(page)).toHaveText(probeName(PROBE_COUNT));
+    // Sort by name, then the other way round.
+    const nameHeader = table(page).getByRole('columnheader', { name: /Name/ });
+    await nameHeader.getByRole('button', { name: 'Name' }).click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(firstRowLink(page)).toHaveText(probeName(1));
+    await nameHeader.getByRole('button', { name: 'Name' }).click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(firstRowLink(page)).toHaveText(probeName(PROBE_COUNT));
 
-  // The second page holds the last one; a reload keeps tab, search, sort and page.
-  await pager(page).getByRole('button', { name: 'Page 2' }).click();
-  await expect(page).toHaveURL(/sort=name&order=desc&page=2/);
-  await expect(rows(page)).toHaveCount(1);
-  await expect(firstRowLink(page)).toHaveText(probeName(1));
-  await expect(page.getByText('Showing 51–51 of 51')).toBeVisible();
-  await expectAccessible(page);
-  await page.reload();
-  await expect(firstRowLink(page)).toHaveText(probeName(1));
-  await expect(search(page)).toHaveValue(PROBE);
-  await expect(table(page).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
-  await page.goBack();
-  await expect(rows(page)).toHaveCount(50);
+    // The second page holds the last one; a reload keeps tab, search, sort and page.
+    await pager(page).getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/sort=name&order=desc&page=2/);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(firstRowLink(page)).toHaveText(probeName(1));
+    await expect(page.getByText('Showing 51–51 of 51')).toBeVisible();
+    await expectAccessible(page);
+    await page.reload();
+    await expect(firstRowLink(page)).toHaveText(probeName(1));
+    await expect(search(page)).toHaveValue(PROBE);
+    await expect(table(page).getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await page.goBack();
+    await expect(rows(page)).toHaveCount(50);
 
-  // Filters: state (back to page 1), provider, keyword.
-  await page.getByLabel('Status').selectOption({ label: 'Application Draft' });
-  await expect(page).toHaveURL(/state=application_draft/);
-  await expect(page).not.toHaveURL(/page=/);
-  await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
-  await page.getByLabel('Provider').selectOption({ label: 'HPC Centre North (HPCN)' });
-  await expect(page.getByText('No services match this view.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Clear the filters' })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel('Provider').selectOption({ label: 'Datacenter South (DCS)' });
-  await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
-  await chooseOption(page, page.getByRole('combobox', { name: 'Keyword' }), 'quokka', '/api/keywords', PROBE_KEYWORD);
-  await expect(page).toHaveURL(/keyword=[0-9a-f-]{36}/);
-  await expect(page.getByText('1 service', { exact: true })).toBeVisible();
-  await expect(firstRowLink(page)).toHaveText(probeName(7));
+    // Filters: state (back to page 1), provider, keyword.
+    await page.getByLabel('Status').selectOption({ label: 'Application Draft' });
+    await expect(page).toHaveURL(/state=application_draft/);
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
+    await page.getByLabel('Provider').selectOption({ label: 'HPC Centre North (HPCN)' });
+    await expect(page.getByText('No services match this view.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear the filters' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel('Provider').selectOption({ label: 'Datacenter South (DCS)' });
+    await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Keyword' }), 'quokka', '/api/keywords', PROBE_KEYWORD);
+    await expect(page).toHaveURL(/keyword=[0-9a-f-]{36}/);
+    await expect(page.getByText('1 service', { exact: true })).toBeVisible();
+    await expect(firstRowLink(page)).toHaveText(probeName(7));
 
-  // The export holds exactly this view.
-  const exportLink = page.getByRole('link', { name: 'Export CSV' });
-  await expect(exportLink).toHaveAttribute('href', /^\/api\/services\/export\.csv\?tab=application&q=Paging\+probe/);
-  const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
-  const csv = readFileSync((await download.path())!, 'utf8');
-  expect(csv).toContain(probeName(7));
-  expect(csv).not.toContain(probeName(8));
+    // The export holds exactly this view.
+    const exportLink = page.getByRole('link', { name: 'Export CSV' });
+    await expect(exportLink).toHaveAttribute('href', /^\/api\/services\/export\.csv\?tab=application&q=Paging\+probe/);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain(probeName(7));
+    expect(csv).not.toContain(probeName(8));
 
-  // Selected rows export on their own, built from the rows on screen.
-  await page.getByRole('button', { name: 'Reset search and filters' }).click();
-  await search(page).fill(PROBE);
-  await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
-  await table(page)
-    .getByRole('checkbox', { name: `Select ${probeName(50)}` })
-    .check();
-  await table(page)
-    .getByRole('checkbox', { name: `Select ${probeName(51)}` })
-    .check();
-  const bulk = page.getByRole('region', { name: 'Actions for the selected rows' });
-  await expect(bulk).toContainText('2 rows selected');
-  const [selection] = await Promise.all([
-    page.waitForEvent('download'),
-    bulk.getByRole('button', { name: 'Export selected as CSV' }).click(),
-  ]);
-  expect(selection.suggestedFilename()).toMatch(/^services-selected-\d{4}-\d{2}-\d{2}\.csv$/);
-  const selectedCsv = readFileSync((await selection.path())!, 'utf8');
-  // Like the server's export: a byte order mark (Excel), CRLF lines; trim() would drop the mark.
-  expect(selectedCsv.startsWith('\uFEFF')).toBe(true);
-  const selected = selectedCsv.slice(1).trimEnd().split('\r\n');
-  expect(selected[0]).toBe(
-    'Service ID,Name,Status,Provider,Service type,Weighted score,Keywords,Short description,Last edit,Online since',
-  );
-  expect(
-    selected
-      .slice(1)
-      .map((line) => line.split(',')[1])
-      .sort(),
-  ).toEqual([probeName(50), probeName(51)]);
+    // Selected rows export on their own, built from the rows on screen.
+    await page.getByRole('button', { name: 'Reset search and filters' }).click();
+    await search(page).fill(PROBE);
+    await expect(page.getByText(`${PROBE_COUNT} services`)).toBeVisible();
+    await table(page)
+      .getByRole('checkbox', { name: `Select ${probeName(50)}` })
+      .check();
+    await table(page)
+      .getByRole('checkbox', { name: `Select ${probeName(51)}` })
+      .check();
+    const bulk = page.getByRole('region', { name: 'Actions for the selected rows' });
+    await expect(bulk).toContainText('2 rows selected');
+    const [selection] = await Promise.all([
+      page.waitForEvent('download'),
+      bulk.getByRole('button', { name: 'Export selected as CSV' }).click(),
+    ]);
+    expect(selection.suggestedFilename()).toMatch(/^services-selected-\d{4}-\d{2}-\d{2}\.csv$/);
+    const selectedCsv = readFileSync((await selection.path())!, 'utf8');
+    // Like the server's export: a byte order mark (Excel), CRLF lines; trim() would drop the mark.
+    expect(selectedCsv.startsWith('\uFEFF')).toBe(true);
+    const selected = selectedCsv.slice(1).trimEnd().split('\r\n');
+    expect(selected[0]).toBe(
+      'Service ID,Name,Status,Provider,Service type,Weighted score,Keywords,Short description,Last edit,Online since',
+    );
+    expect(
+      selected
+        .slice(1)
+        .map((line) => line.split(',')[1])
+        .sort(),
+    ).toEqual([probeName(50), probeName(51)]);
 
-  // Fewer columns, remembered for paula after a reload.
-  await page.getByRole('button', { name: 'Columns' }).click();
-  await page.getByRole('menuitemcheckbox', { name: 'Type' }).click();
-  await page.keyboard.press('Escape');
-  await expect(table(page).getByRole('columnheader', { name: 'Type' })).toHaveCount(0);
-  await page.reload();
-  await expect(rows(page).first()).toBeVisible();
-  await expect(table(page).getByRole('columnheader', { name: 'Type' })).toHaveCount(0);
-  await expectAccessible(page);
+    // Fewer columns, remembered for paula after a reload.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Type' }).click();
+    await page.keyboard.press('Escape');
+    await expect(table(page).getByRole('columnheader', { name: 'Type' })).toHaveCount(0);
+    await page.reload();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(table(page).getByRole('columnheader', { name: 'Type' })).toHaveCount(0);
+    await expectAccessible(page);
 
-  // A row leads to the service, by keyboard too: a cell of the first row, then Enter.
-  await rows(page).first().locator('td').nth(1).click();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('Enter');
-  // The service remembers the list it came from (its breadcrumb leads back there).
-  await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]{36}\?from=%2Fsc%2Fservice-portfolio/);
-});
+    // A row leads to the service, by keyboard too: a cell of the first row, then Enter.
+    await rows(page).first().locator('td').nth(1).click();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    // The service remembers the list it came from (its breadcrumb leads back there).
+    await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]{36}\?from=%2Fsc%2Fservice-portfolio/);
+  },
+);
 
 test('alice finds her services in My Services and may start a new application', async ({ page }) => {
   await loginWithAai(page, 'alice');

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { loginAsAdmin, loginWithAai } from '../login.js';
 import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification, openTab } from '../services.js';
@@ -38,7 +39,7 @@ const replaceJson = async (page: Page, scope: Locator, text: string) => {
 
 const packageRow = (page: Page) => page.getByRole('row').filter({ has: page.getByText(PACKAGE, { exact: true }) });
 
-test('a resource package from a first try to its approval', async ({ page: alice, browser }) => {
+test('a resource package from a first try to its approval', LONG_WALK, async ({ page: alice, browser }) => {
   test.setTimeout(360_000);
 
   // --- 1. alice opens her online service's resources --------------------------------------------

@@ -1,6 +1,7 @@
 import { formatDate } from '@nubes/domain';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { loginWithAai } from '../login.js';
 import {
   as,
@@ -69,7 +70,7 @@ const publicRow = async (browser: Browser, section: 'Current services' | 'Past s
   return { visitor, cells: row.getByRole('cell') };
 };
 
-test('a new service from application to retirement, person by person', async ({ page: alice, browser }) => {
+test('a new service from application to retirement, person by person', LONG_WALK, async ({ page: alice, browser }) => {
   test.setTimeout(360_000);
 
   // --- 1. alice applies ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { loginWithAai } from '../login.js';
 import {
   as,
@@ -25,7 +26,7 @@ const RUN = Date.now().toString(36);
 const NAME = `Research Data Vault ${RUN}`;
 const KEYWORD = `vault-${RUN}`;
 
-test('a service from application to submitted information, screen by screen', async ({ page, browser }) => {
+test('a service from application to submitted information, screen by screen', LONG_WALK, async ({ page, browser }) => {
   test.setTimeout(480_000);
 
   // --- New application: the name is all a save needs -------------------------------------------

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
+import { LONG_WALK } from '../long-walk.js';
 import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification } from '../services.js';
 
@@ -58,7 +59,7 @@ const takeStep = async (page: Page, action: string, state: string) => {
   await closeNotifications(page);
 };
 
-test('a VO application from the first save to the available VO', async ({ browser }) => {
+test('a VO application from the first save to the available VO', LONG_WALK, async ({ browser }) => {
   test.setTimeout(360_000);
 
   // victor starts a new application with the keyboard only.
@@ -219,7 +220,7 @@ const stepByKeyboard = async (page: Page, action: string, state: string) => {
   await expectNotification(page, 'VO application status changed', state);
 };
 
-test('the same walk with the keyboard only', async ({ browser }) => {
+test('the same walk with the keyboard only', LONG_WALK, async ({ browser }) => {
   test.setTimeout(360_000);
   const vo = `e2e-keys-${RUN}`;
   const comment = `Please add the members' institutes (${RUN}).`;
