@@ -206,6 +206,7 @@ export const startPortal = async ({
   // E.g. generated services: written into the data dir before the server opens it (PGlite allows
   // one process per data dir), with the server's own environment.
   if (prepare) await prepare(env);
+  await waitForQuiet();
   log(`starting ${name} on 127.0.0.1:${port} (fresh PGlite in ${tempDir})`);
   const started = Date.now();
   const child = startNode(name, [...nodeArgs, main], { env });
@@ -243,6 +244,7 @@ export const startBare = async ({ body, contentType, routePath = '/api/health', 
     writeFileSync(path.join(dir, 'body'), body);
     bodyEnv = { BARE_BODY_FILE: path.join(dir, 'body') };
   }
+  await waitForQuiet();
   const child = startNode('bare Fastify', [path.join(repoRoot, 'bench/bare-server.mjs')], {
     ipc: true,
     env: {
@@ -574,6 +576,35 @@ export const cpuRatio = (portal, bare) => {
 };
 
 /**
+ * One side of a comparison measured as several processes of the same server (bench/README.md,
+ * "one process is one draw"): per round the mean of the processes' CPU per request and req/s, so
+ * that cpuRatio compares the sums of each round; p50 the median of the processes', p99 the highest.
+ * `processMicros` keeps each process's own median CPU per request.
+ */
+export const mergeProcesses = (summaries) => {
+  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const total = (key) => summaries.reduce((sum, summary) => sum + summary[key], 0);
+  const perRound = (key) => summaries[0][key].map((_, round) => mean(summaries.map((summary) => summary[key][round])));
+  const complete = summaries.every(
+    (summary) => summary.cpuRounds.length > 0 && summary.cpuRounds.length === summaries[0].cpuRounds.length,
+  );
+  const cpuRounds = complete ? perRound('cpuRounds') : [];
+  return {
+    reqPerSec: mean(summaries.map((summary) => summary.reqPerSec)),
+    roundRates: perRound('roundRates'),
+    p50: median(summaries.map((summary) => summary.p50)),
+    p99: Math.max(...summaries.map((summary) => summary.p99)),
+    requests: total('requests'),
+    errors: total('errors'),
+    non2xx: total('non2xx'),
+    statusCodes: {},
+    cpuRounds,
+    cpuMicrosPerRequest: complete ? median(cpuRounds) : null,
+    processMicros: summaries.map((summary) => summary.cpuMicrosPerRequest),
+  };
+};
+
+/**
  * Measures several targets in alternation (A, B, A, B, ...) so that drift of the machine (other
  * load, CPU boost, GC state) hits all of them alike. Each target first gets a warm-up run that is
  * thrown away. `targets` is [{ name, url, method?, headers?, body?, pid? }]; with a pid, the
@@ -819,6 +850,46 @@ export const processCpuSeconds = (pid) => {
   } catch {
     return null;
   }
+};
+
+/** Busy and all CPU ticks of the machine since boot, from /proc/stat's first line; null elsewhere. */
+const machineTicks = () => {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // Steal is the host's own load, which the bench can neither see nor wait out.
+    const busy = user + nice + system + irq + softirq;
+    return { busy, all: busy + idle + iowait + steal };
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Waits until the machine's CPUs have been busy less than `share` of a whole `windowMs`, for at
+ * most `timeoutMs`. Every server the bench compares starts on such a quiet machine: a process's
+ * CPU per request depends on what the machine did while it started, and a bare twin started while
+ * the portal was still preparing its lists needed about a tenth less per request than one started
+ * on a quiet machine (bench/README.md, "a twin's start"). Resolves to true when quiet, false when
+ * the time ran out or the machine cannot tell.
+ */
+export const waitForQuiet = async ({ share = 0.1, windowMs = 1000, timeoutMs = 30_000 } = {}) => {
+  const until = Date.now() + timeoutMs;
+  let before = machineTicks();
+  while (before && Date.now() < until) {
+    await sleep(windowMs);
+    const after = machineTicks();
+    if (!after) return false;
+    const all = after.all - before.all;
+    if (all > 0 && (after.busy - before.busy) / all < share) return true;
+    before = after;
+  }
+  if (before) log(`the machine did not get quiet within ${timeoutMs / 1000} s; starting all the same`);
+  return false;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ import {
   log,
   measure,
   median,
+  mergeProcesses,
   onCleanup,
   processMemory,
   rawGet,
@@ -68,6 +69,8 @@ const settings = {
   resourcePackages: num('BENCH_RESOURCE_PACKAGES', 5000),
   contacts: num('BENCH_CONTACTS', 50_000),
   startTimeoutSeconds: num('BENCH_START_TIMEOUT_SECONDS', 60),
+  // Processes of each side in the rows against a bare twin (bench/README.md, "one process is one draw").
+  processes: Math.max(1, num('BENCH_PROCESSES', 2)),
   webDist: path.resolve(repoRoot, process.env.BENCH_WEB_DIST || 'apps/web/dist'),
 };
 
@@ -330,6 +333,12 @@ const getJson = async (url, headers) => {
   return response.json();
 };
 
+/** Each process's own CPU per request: how far processes of the same server differ in this run. */
+const processesNote = (label, mine, base) => {
+  const list = (summary) => summary.processMicros.map((micros) => (micros ? micros.toFixed(1) : 'n/a')).join(', ');
+  return `${label}: server CPU per request by process (µs): portal ${list(mine)}; bare ${list(base)}`;
+};
+
 const cpuCell = (summary) =>
   summary.cpuMicrosPerRequest ? `server CPU ${summary.cpuMicrosPerRequest.toFixed(0)} µs/req` : 'server CPU n/a';
 
@@ -339,6 +348,7 @@ const cpuCell = (summary) =>
  */
 const ratioRow = (ctx, label, mine, base, rateTarget) => {
   const rate = mine.reqPerSec / base.reqPerSec;
+  // Per round the sums over the processes of each side (mergeProcesses), then the median of the rounds.
   const cpu = cpuRatio(mine, base);
   if (cpu !== null && cpu < CPU_RATIO_TARGET)
     ctx.notes.push(
@@ -351,19 +361,22 @@ const ratioRow = (ctx, label, mine, base, rateTarget) => {
       (cpu === null
         ? 'CPU per request n/a'
         : `CPU per request ${cpu.toFixed(2)} (portal ${(1 / cpu).toFixed(2)}× bare)${cpu < CPU_RATIO_TARGET ? ' (below target)' : ''}`) +
-      `; req/s ${rate.toFixed(2)}${rate < rateTarget ? ' (below target)' : ''}; ${rounds}×${roundSeconds} s alternated`,
+      `; req/s ${rate.toFixed(2)}${rate < rateTarget ? ' (below target)' : ''}; ` +
+      `${settings.processes} process${settings.processes === 1 ? '' : 'es'} each, ${rounds}×${roundSeconds} s alternated`,
     target: `CPU ≥ ${CPU_RATIO_TARGET}; req/s ≥ ${rateTarget}`,
   };
 };
 
 /**
- * The public portfolio of `portal` against bare Fastify twins that answer its bytes with its
- * headers, brotli (as browsers ask) and uncompressed, alternated; `services` names the data in the
- * row labels, `client` is 'wrk' for large answers (autocannon's parsing limits it there).
+ * The public portfolio of `portals` (processes of one server on the same data) against bare
+ * Fastify twins, one per portal and representation, that answer its bytes with its headers,
+ * brotli (as browsers ask) and uncompressed, alternated; `services` names the data in the row
+ * labels, `client` is 'wrk' for large answers (autocannon's parsing limits it there).
  */
-const publicVsBare = async (ctx, portal, { services, client: wanted }) => {
+const publicVsBare = async (ctx, portals, { services, client: wanted }) => {
   const { rounds, roundSeconds, warmupSeconds, connections } = settings;
-  const url = `${portal.url}/api/public/services`;
+  const urlOf = (portal) => `${portal.url}/api/public/services`;
+  const url = urlOf(portals[0]);
   // Two representations: what a browser asks for (Accept-Encoding as Chrome and Firefox send
   // it; the label becomes the coding the portal chose) and uncompressed (no Accept-Encoding).
   const variants = [
@@ -371,31 +384,41 @@ const publicVsBare = async (ctx, portal, { services, client: wanted }) => {
     { key: 'plain', label: 'uncompressed', requestHeaders: {} },
   ];
   const targets = [];
-  for (const variant of variants) {
-    const first = await rawGet(url, variant.requestHeaders);
-    if (first.status !== 200) throw new Error(`GET /api/public/services answered ${first.status}`);
-    variant.bytes = first.body.length;
-    variant.encoding = first.headers.get('content-encoding') ?? 'none';
-    if (variant.encoding !== 'none') variant.label = variant.encoding;
-    // The same bytes with the same headers (ETag, Vary, Cache-Control, security headers) from a bare Fastify.
-    const bare = await startBare({
-      body: first.body,
-      contentType: first.headers.get('content-type') ?? 'application/json; charset=utf-8',
-      routePath: '/api/public/services',
-      headers: staticHeaders(first.headers),
-    });
-    variant.bare = bare;
-    targets.push(
-      { name: `portal ${variant.key}`, url, headers: variant.requestHeaders, pid: portal.pid },
-      {
-        name: `bare ${variant.key}`,
-        url: `${bare.url}/api/public/services`,
-        headers: variant.requestHeaders,
-        pid: bare.pid,
-      },
-    );
-  }
+  const bares = [];
   try {
+    for (const variant of variants) {
+      for (const [index, portal] of portals.entries()) {
+        const first = await rawGet(urlOf(portal), variant.requestHeaders);
+        if (first.status !== 200) throw new Error(`GET /api/public/services answered ${first.status}`);
+        if (index === 0) {
+          variant.bytes = first.body.length;
+          variant.encoding = first.headers.get('content-encoding') ?? 'none';
+          if (variant.encoding !== 'none') variant.label = variant.encoding;
+        }
+        // The same bytes with the same headers (ETag, Vary, Cache-Control, security headers) from a bare Fastify.
+        const bare = await startBare({
+          body: first.body,
+          contentType: first.headers.get('content-type') ?? 'application/json; charset=utf-8',
+          routePath: '/api/public/services',
+          headers: staticHeaders(first.headers),
+        });
+        bares.push(bare);
+        targets.push(
+          {
+            name: `portal ${index} ${variant.key}`,
+            url: urlOf(portal),
+            headers: variant.requestHeaders,
+            pid: portal.pid,
+          },
+          {
+            name: `bare ${index} ${variant.key}`,
+            url: `${bare.url}/api/public/services`,
+            headers: variant.requestHeaders,
+            pid: bare.pid,
+          },
+        );
+      }
+    }
     const plain = JSON.parse((await rawGet(url)).body.toString('utf8'));
     const etag = (await rawGet(url)).headers.get('etag');
     const revalidated = etag ? (await rawGet(url, { 'if-none-match': etag })).status : null;
@@ -416,11 +439,13 @@ const publicVsBare = async (ctx, portal, { services, client: wanted }) => {
     });
     const rows = [];
     for (const variant of variants) {
-      const mine = results[`portal ${variant.key}`];
-      const base = results[`bare ${variant.key}`];
+      const side = (kind) => mergeProcesses(portals.map((_, index) => results[`${kind} ${index} ${variant.key}`]));
+      const mine = side('portal');
+      const base = side('bare');
       const ratio = mine.reqPerSec / base.reqPerSec;
       ctx.notes.push(
         `public portfolio (${services}) ${variant.label} rounds (req/s): portal ${mine.roundRates.map(fmtInt).join(', ')}; bare ${base.roundRates.map(fmtInt).join(', ')}`,
+        processesNote(`public portfolio (${services}) ${variant.label}`, mine, base),
       );
       if (ratio < PUBLIC_RATIO_TARGET)
         ctx.notes.push(
@@ -455,8 +480,31 @@ const publicVsBare = async (ctx, portal, { services, client: wanted }) => {
     }
     return rows;
   } finally {
-    for (const variant of variants) await variant.bare?.child.stop();
+    for (const bare of bares) await bare.child.stop();
   }
+};
+
+/**
+ * The portals on the demo data that the rows against a bare twin compare: the main one and
+ * `settings.processes - 1` more, started when first needed and left running to the end. One
+ * process's CPU per request is one draw among processes of the same code (bench/README.md, "one
+ * process is one draw"), so each side is measured as several.
+ */
+const demoPortals = async (ctx) => {
+  if (!ctx.demoPortals) {
+    const portals = [ctx.portal];
+    for (let index = 2; index <= settings.processes; index += 1)
+      portals.push(
+        await startPortal({
+          name: `portal ${index}`,
+          admin: ADMIN,
+          webDist: settings.webDist,
+          timeoutMs: settings.startTimeoutSeconds * 1000,
+        }),
+      );
+    ctx.demoPortals = portals;
+  }
+  return ctx.demoPortals;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -467,17 +515,41 @@ const SCENARIOS = [
     name: 'health vs bare Fastify',
     run: async (ctx) => {
       const { rounds, roundSeconds, warmupSeconds, connections } = settings;
-      const results = await alternate(
-        [
-          { name: 'portal', url: `${ctx.portal.url}/api/health`, pid: ctx.portal.pid },
-          { name: 'bare', url: `${ctx.bare.url}/api/health`, pid: ctx.bare.pid },
-        ],
-        { rounds, seconds: roundSeconds, warmupSeconds, connections, separate: true },
-      );
-      const { portal, bare } = results;
+      const portals = await demoPortals(ctx);
+      const bares = [];
+      let results;
+      try {
+        const targets = [];
+        for (const [index, portal] of portals.entries()) {
+          // The same answer, headers included (security headers, cache-control).
+          const bare = await startBare({
+            body: portal.health.body,
+            contentType: portal.health.contentType,
+            headers: staticHeaders(portal.health.headers),
+          });
+          bares.push(bare);
+          targets.push(
+            { name: `portal ${index}`, url: `${portal.url}/api/health`, pid: portal.pid },
+            { name: `bare ${index}`, url: `${bare.url}/api/health`, pid: bare.pid },
+          );
+        }
+        results = await alternate(targets, {
+          rounds,
+          seconds: roundSeconds,
+          warmupSeconds,
+          connections,
+          separate: true,
+        });
+      } finally {
+        for (const bare of bares) await bare.child.stop();
+      }
+      const side = (kind) => mergeProcesses(portals.map((_, index) => results[`${kind} ${index}`]));
+      const portal = side('portal');
+      const bare = side('bare');
       const ratio = portal.reqPerSec / bare.reqPerSec;
       ctx.notes.push(
         `health rounds (req/s): portal ${portal.roundRates.map(fmtInt).join(', ')}; bare ${bare.roundRates.map(fmtInt).join(', ')}`,
+        processesNote('health', portal, bare),
       );
       if (ratio < HEALTH_RATIO_TARGET) {
         ctx.notes.push(
@@ -496,7 +568,7 @@ const SCENARIOS = [
       });
       return [
         loadRow(`GET /api/health (${connections} conns)`, portal, ctx.health.headerBytes),
-        loadRow(`bare Fastify, same bytes (${connections} conns)`, bare, ctx.bare.headerBytes),
+        loadRow(`bare Fastify, same bytes (${connections} conns)`, bare, bares[0].headerBytes),
         ratioRow(ctx, 'health', portal, bare, HEALTH_RATIO_TARGET),
       ];
     },
@@ -578,17 +650,19 @@ const SCENARIOS = [
   {
     name: 'small public portfolio vs bare Fastify',
     // The demo data's portfolio on the main portal: a small answer, where the portal's own per-request work shows most.
-    run: (ctx) => publicVsBare(ctx, ctx.portal, { services: 'demo data', client: 'autocannon' }),
+    run: async (ctx) => publicVsBare(ctx, await demoPortals(ctx), { services: 'demo data', client: 'autocannon' }),
   },
   {
     name: 'public portfolio vs bare Fastify',
     run: async (ctx) => {
       const { publicServices } = settings;
-      const { portal } = await startPortfolioPortal('public portfolio portal', publicServices);
+      const portals = [];
       try {
-        return await publicVsBare(ctx, portal, { services: `${publicServices} services`, client: 'wrk' });
+        for (let index = 1; index <= settings.processes; index += 1)
+          portals.push((await startPortfolioPortal(`public portfolio portal ${index}`, publicServices)).portal);
+        return await publicVsBare(ctx, portals, { services: `${publicServices} services`, client: 'wrk' });
       } finally {
-        await portal.child.stop();
+        for (const portal of portals) await portal.child.stop();
       }
     },
   },
@@ -1297,12 +1371,6 @@ const main = async () => {
       timeoutMs: settings.startTimeoutSeconds * 1000,
     });
     ctx.health = ctx.portal.health;
-    // The same answer, headers included (security headers, cache-control), as the public portfolio's bare server.
-    ctx.bare = await startBare({
-      body: ctx.health.body,
-      contentType: ctx.health.contentType,
-      headers: staticHeaders(ctx.health.headers),
-    });
   } catch (error) {
     console.error(`bench: the servers did not start: ${error.message}`);
     await runCleanup();
