@@ -874,8 +874,8 @@ const machineTicks = () => {
  * most `timeoutMs`. Every server the bench compares starts on such a quiet machine: a process's
  * CPU per request depends on what the machine did while it started, and a bare twin started while
  * the portal was still preparing its lists needed about a tenth less per request than one started
- * on a quiet machine (bench/README.md, "a twin's start"). Resolves to true when quiet, false when
- * the time ran out or the machine cannot tell.
+ * on a quiet machine (bench/README.md, "one process is one draw"). Resolves to true when quiet,
+ * false when the time ran out or the machine cannot tell.
  */
 export const waitForQuiet = async ({ share = 0.1, windowMs = 1000, timeoutMs = 30_000 } = {}) => {
   const until = Date.now() + timeoutMs;
