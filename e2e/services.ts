@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible } from './fixtures.js';
-import { loginWithAai } from './login.js';
+import { loggedIn } from './login.js';
 
 /**
  * Steps on the service screens that several specs take, by role and visible text as a
@@ -35,7 +35,7 @@ export const closeNotifications = async (page: Page) => {
 export const as = async (browser: Browser, username: string, from: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginWithAai(page, username, { from });
+  await loggedIn(page, username, { from });
   return page;
 };
 

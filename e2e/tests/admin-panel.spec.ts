@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loginAsAdmin } from '../login.js';
+import { loggedIn } from '../login.js';
 import { expectMailArrives } from '../mailbox.js';
 
 /**
@@ -48,7 +48,7 @@ const setFactor = async (page: Page, factor: number) => {
 test('the portal manager raises a weighting factor, the integration list follows at once, and the audit log names the change', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
+  await loggedIn(page, 'admin');
   const before = await integrationRanking(page);
   expect(rankOf(before, RISER)).toBeGreaterThan(rankOf(before, OVERTAKEN));
 
@@ -74,8 +74,7 @@ test('the portal manager raises a weighting factor, the integration list follows
 });
 
 test('the audit log leads from a resource package’s event to the package', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/manage/adminPanel?tab=auditLog');
+  await loggedIn(page, 'admin', { from: '/manage/adminPanel?tab=auditLog' });
   await page.getByRole('combobox', { name: 'Object' }).selectOption({ label: 'Resource package' });
   await expect(page).toHaveURL(/objectType=resourcePackage/);
   // The address changes at once; the rows only when the filtered page has come.
@@ -91,7 +90,7 @@ test('the audit log leads from a resource package’s event to the package', asy
 });
 
 test('the portal manager finds the failed mail with its error and sends it again', async ({ page }) => {
-  await loginAsAdmin(page);
+  await loggedIn(page, 'admin');
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Admin Panel' }).click();
   await page.getByRole('menuitem', { name: 'Admin Panel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
@@ -127,8 +126,7 @@ test('the portal manager finds the failed mail with its error and sends it again
 test('every section of the admin panel passes axe, its dialogs too, and the tabs stay reachable on a phone', async ({
   page,
 }) => {
-  await loginAsAdmin(page);
-  await page.goto('/manage/adminPanel');
+  await loggedIn(page, 'admin', { from: '/manage/adminPanel' });
   const tabs = page.getByRole('tablist', { name: 'Sections of the admin panel' });
   await expect(tabs.getByRole('tab').first()).toBeVisible();
   const names = await tabs.getByRole('tab').allInnerTexts();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification, openTab } from '../services.js';
 
@@ -32,7 +32,7 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   test.setTimeout(300_000);
 
   // --- 1. alice proposes two changes and hands them in ------------------------------------------
-  await loginWithAai(alice, 'alice', { from: '/sc/my-services' });
+  await loggedIn(alice, 'alice', { from: '/sc/my-services' });
   await openOnlineForm(alice);
   await alice.getByRole('textbox', { name: 'Short description' }).fill(ACCEPTED);
   await alice.getByRole('tab', { name: 'Availability and backups' }).click();

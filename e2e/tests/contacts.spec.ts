@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { chooseOption, closeNotifications, expectNotification, openTab } from '../services.js';
 
 /**
@@ -30,7 +30,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
   test.setTimeout(360_000);
 
   // --- 1. the list, and a search with an umlaut prefix ---------------------------------------------
-  await loginWithAai(page, 'carla', { from: PATH });
+  await loggedIn(page, 'carla', { from: PATH });
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
   await expectAccessible(page);
   await searchFor(page, 'mül');
@@ -173,7 +173,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
 });
 
 test('a service provider is not let in, on the screen nor through the API', async ({ page }) => {
-  await loginWithAai(page, 'alice', { from: PATH });
+  await loggedIn(page, 'alice', { from: PATH });
   await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
   const session = await storedSession(page);
   const headers = { authorization: `Bearer ${session!.token}` };
@@ -183,7 +183,7 @@ test('a service provider is not let in, on the screen nor through the API', asyn
 test('an edit that lost a race says so inside the dialog, beside Save and not over it, and shows the other change', async ({
   page,
 }) => {
-  await loginWithAai(page, 'carla', { from: PATH });
+  await loggedIn(page, 'carla', { from: PATH });
   await page.getByRole('button', { name: 'New contact' }).click();
   const created = newContactDialog(page);
   await created.getByRole('textbox', { name: 'Firstname' }).fill('Ilse');

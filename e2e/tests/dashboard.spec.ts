@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 
 /**
  * The logged-in home is the person's dashboard: paula (portfolio manager) finds the services and
@@ -8,8 +8,7 @@ import { loginWithAai } from '../login.js';
  */
 
 test('paula sees what waits for the portfolio manager and follows a link to it', async ({ page }) => {
-  await loginWithAai(page, 'paula', { from: '/login' });
-  await page.goto('/');
+  await loggedIn(page, 'paula', { from: '/' });
   const waiting = page.getByRole('region', { name: 'Waiting for me' });
   await expect(waiting.getByText(/items? waits? for you/)).toBeVisible();
   // The demo holds received applications: planning them is the portfolio manager's step.
@@ -26,8 +25,7 @@ test('paula sees what waits for the portfolio manager and follows a link to it',
 });
 
 test('alice sees her services and opens one from the dashboard, in English and German', async ({ page }) => {
-  await loginWithAai(page, 'alice', { from: '/login' });
-  await page.goto('/');
+  await loggedIn(page, 'alice', { from: '/' });
   const mine = page.getByRole('region', { name: 'My services' });
   const service = mine.getByRole('link', { name: 'Lustre Scratch Storage' });
   await expect(service).toBeVisible();
@@ -51,8 +49,7 @@ test('alice sees her services and opens one from the dashboard, in English and G
 test('the global search opens on Ctrl+K and from the header, finds services and VOs, and passes axe', async ({
   page,
 }) => {
-  await loginWithAai(page, 'paula', { from: '/login' });
-  await page.goto('/sc/service-portfolio');
+  await loggedIn(page, 'paula', { from: '/sc/service-portfolio' });
   await expect(page.getByRole('button', { name: 'Search' })).toBeVisible();
   await page.keyboard.press('Control+k');
   const search = page.getByRole('dialog').getByRole('textbox', { name: 'Search the portal' });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 
 /** The PDF behind a link: served by the built web app, a real PDF, not the app shell. */
 const expectPdf = async (page: Page, href: string | null) => {
@@ -48,7 +48,7 @@ test('the contact database instructions and both of their PDFs are there for eve
 });
 
 test('alice reaches the instructions page and the PDF from the Service Portfolio menu', async ({ page }) => {
-  await loginWithAai(page, 'alice');
+  await loggedIn(page, 'alice');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   const pdf = page.getByRole('menuitem', { name: /Instruction \(PDF\)/ });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { E2E_SECRETS } from '../secrets.js';
 import { closeNotifications, expectNotification } from '../services.js';
 
@@ -81,7 +81,7 @@ const escapeCloses = async (page: Page, opener: Locator, dialogName: string | Re
 };
 
 test('carla creates a contact with an address by keyboard', async ({ page }) => {
-  await loginWithAai(page, 'carla', { from: '/cd/contact-database' });
+  await loggedIn(page, 'carla', { from: '/cd/contact-database' });
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
   const opener = page.getByRole('button', { name: 'New contact' });
   await escapeCloses(page, opener, 'New contact');
@@ -130,7 +130,7 @@ test('the administrator reserves a VO prefix by keyboard', async ({ page }) => {
 });
 
 test('alice starts a service application by keyboard', async ({ page }) => {
-  await loginWithAai(page, 'alice', { from: '/sc/service-application' });
+  await loggedIn(page, 'alice', { from: '/sc/service-application' });
   await expect(page.getByRole('heading', { level: 1, name: 'New Service Application' })).toBeVisible();
   await typeInto(page, page.getByRole('textbox', { name: 'Service name' }), `Keyboard archive ${Date.now()}`);
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
@@ -158,7 +158,7 @@ test('alice starts a service application by keyboard', async ({ page }) => {
 
 test('paula filters the portfolio, saves the view and selects rows by keyboard', async ({ page }) => {
   const name = `Keyboard ${Date.now()}`;
-  await loginWithAai(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue' });
+  await loggedIn(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue' });
   const table = page.getByRole('main').getByRole('table');
   await expect(table.locator('tbody tr').first()).toBeVisible();
 

@@ -1,8 +1,8 @@
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 
 test('a user switches a kind of mail off from the profile menu', async ({ page }) => {
-  await loginWithAai(page, 'bob');
+  await loggedIn(page, 'bob');
   await page.getByRole('button', { name: /Bob/ }).click();
   await page.getByRole('menuitem', { name: 'Mail settings' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Mail Settings' })).toBeVisible();

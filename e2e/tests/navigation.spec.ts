@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loginAsAdmin, loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 
 const GROUPS = ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'];
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
@@ -14,7 +14,7 @@ const expectGroups = async (page: Page, visible: string[]) => {
 };
 
 test('the portal manager sees every menu group', async ({ page }) => {
-  await loginAsAdmin(page);
+  await loggedIn(page, 'admin');
   await expectGroups(page, GROUPS);
   await page.goto('/manage/adminPanel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
@@ -22,7 +22,7 @@ test('the portal manager sees every menu group', async ({ page }) => {
 });
 
 test('alice, a service provider, sees the service portfolio menu with New Application', async ({ page }) => {
-  await loginWithAai(page, 'alice');
+  await loggedIn(page, 'alice');
   await expectGroups(page, ['Service Portfolio']);
   await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   for (const entry of ['New Application', 'My Services', 'Public Service Portfolio']) {
@@ -44,7 +44,7 @@ test('alice, a service provider, sees the service portfolio menu with New Applic
 test('paula, a portfolio manager, sees the integration, field, review and change request lists but no New Application', async ({
   page,
 }) => {
-  await loginWithAai(page, 'paula');
+  await loggedIn(page, 'paula');
   // My VOs lists the VO applications waiting for her review.
   await expectGroups(page, ['Service Portfolio', 'VO Registration']);
   await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
@@ -65,22 +65,20 @@ test('victor sees the VO registration, carla the contact database, nora no menu'
   ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await loginWithAai(page, user);
+    await loggedIn(page, user);
     await expectGroups(page, [...groups]);
     await context.close();
   }
 });
 
 test('a screen outside the user permissions says so instead of showing data', async ({ page }) => {
-  await loginWithAai(page, 'nora');
-  await page.goto('/manage/adminPanel');
+  await loggedIn(page, 'nora', { from: '/manage/adminPanel' });
   await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
   await expectAccessible(page);
 });
 
 test('the shell works by keyboard: skip link first, menus open with the keyboard', async ({ page }) => {
-  await loginAsAdmin(page);
-  await page.goto('/');
+  await loggedIn(page, 'admin', { from: '/' });
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.js';
-import { loginAsAdmin, loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 
 /**
  * The phone's drawer menu and the dark mode switch, each worked with the keyboard alone
@@ -24,8 +24,7 @@ test.describe('asking the system for reduced motion', () => {
 
   test('the phone menu opens without a transition', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await loginWithAai(page, 'paula');
-    await page.goto('/sc/service-portfolio');
+    await loggedIn(page, 'paula', { from: '/sc/service-portfolio' });
     await page.getByRole('button', { name: 'Open the menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     expect(await runningTransitions(page)).toBe(0);
@@ -45,8 +44,7 @@ test.describe('asking the system for reduced motion', () => {
       };
       requestAnimationFrame(sample);
     });
-    await loginAsAdmin(page);
-    await page.goto('/manage/adminPanel');
+    await loggedIn(page, 'admin', { from: '/manage/adminPanel' });
     await page.getByRole('tabpanel').getByRole('button', { name: 'New type' }).click();
     const schema = page
       .getByRole('dialog', { name: 'New resource type' })
@@ -62,8 +60,7 @@ test.describe('asking the system for reduced motion', () => {
 test('a link to a later tab shows that tab selected in the tab list, on a phone and with German labels on a desktop', async ({
   page,
 }) => {
-  await loginWithAai(page, 'paula');
-  await page.goto('/sc/service-portfolio');
+  await loggedIn(page, 'paula', { from: '/sc/service-portfolio' });
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/sc\/service\/[^/?]+\?/);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -113,8 +110,7 @@ const edgeShades = async (page: Page, list: ReturnType<Page['getByRole']>) => {
 
 test('on a phone a tab list shows a shadow on each edge that has more tabs past it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAsAdmin(page);
-  await page.goto('/manage/adminPanel');
+  await loggedIn(page, 'admin', { from: '/manage/adminPanel' });
   // Seven sections: the first three fit, and the third ends just short of the edge, so nothing but
   // the shadow tells that four more follow.
   const list = page.getByRole('tablist', { name: 'Sections of the admin panel' });
@@ -134,8 +130,7 @@ test('on a phone the menu opens from the burger with the keyboard, closes with E
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginWithAai(page, 'paula');
-  await page.goto('/sc/service-portfolio');
+  await loggedIn(page, 'paula', { from: '/sc/service-portfolio' });
   const burger = page.getByRole('button', { name: 'Open the menu' });
   await expect(burger).toBeVisible();
   // The desktop's menu buttons are not shown beside it.
@@ -198,8 +193,7 @@ test('dark mode follows the system until the switch is pressed, and the choice s
 test('a list without a mouse: skip link, filters, into the rows with Tab, along them with the arrows, open with Enter', async ({
   page,
 }) => {
-  await loginWithAai(page, 'paula');
-  await page.goto('/sc/service-portfolio?tab=catalogue');
+  await loggedIn(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue' });
   await expect(page.getByRole('table')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { chooseOption } from '../services.js';
 
 /**
@@ -25,7 +25,7 @@ const bearer = async (page: Page) => {
 
 /** bob's probe services; skipped when an earlier worker of this run created them already. */
 const createProbes = async (page: Page) => {
-  await loginWithAai(page, 'bob');
+  await loggedIn(page, 'bob');
   const headers = await bearer(page);
   const existing = await page.request.get(`/api/services/mine?q=${encodeURIComponent(PROBE)}`, { headers });
   expect(existing.ok()).toBe(true);
@@ -56,7 +56,7 @@ test(
   'paula works through the portfolio: tabs, search, filters, sort, pages, reload and back',
   LONG_WALK,
   async ({ page }) => {
-    await loginWithAai(page, 'paula');
+    await loggedIn(page, 'paula');
     await visit(page, '/sc/service-portfolio');
     await expect(page.getByRole('heading', { level: 1, name: 'Service Portfolio' })).toBeVisible();
     await expect(page).toHaveTitle('Service Portfolio');
@@ -187,7 +187,7 @@ test(
 );
 
 test('alice finds her services in My Services and may start a new application', async ({ page }) => {
-  await loginWithAai(page, 'alice');
+  await loggedIn(page, 'alice');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('button', { name: 'Service Portfolio' })
@@ -222,7 +222,7 @@ test('alice finds her services in My Services and may start a new application', 
 });
 
 test('ivan sees the integration list ranked by weighted score, highest first', async ({ page }) => {
-  await loginWithAai(page, 'ivan');
+  await loggedIn(page, 'ivan');
   await visit(page, '/sc/service-integration-list');
   await expect(page.getByRole('heading', { level: 1, name: 'Service Integration List' })).toBeVisible();
   await expect(rows(page).nth(1)).toBeVisible();
@@ -268,7 +268,7 @@ test('a logged-out visitor sees the current and the past services with German da
 });
 
 test('nora, without a role, is told where the server would refuse her', async ({ page }) => {
-  await loginWithAai(page, 'nora');
+  await loggedIn(page, 'nora');
   // My Services, like New Application, is for service providers and the service desk (ADR 21).
   for (const path of ['/sc/service-portfolio', '/sc/service-integration-list', '/sc/my-services']) {
     await visit(page, path);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
-import { loginAsAdmin, loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { expectMailArrives } from '../mailbox.js';
 import { as, closeNotifications, expectNotification, openTab } from '../services.js';
 
@@ -43,7 +43,7 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
   test.setTimeout(360_000);
 
   // --- 1. alice opens her online service's resources --------------------------------------------
-  await loginWithAai(alice, 'alice', { from: '/sc/my-services' });
+  await loggedIn(alice, 'alice', { from: '/sc/my-services' });
   await alice.getByRole('link', { name: SERVICE, exact: true }).click();
   await expect(alice.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
   await openTab(alice, 'Resources');
@@ -175,7 +175,7 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
 });
 
 test('the portal manager keeps the resource types in the admin panel', async ({ page }) => {
-  await loginAsAdmin(page);
+  await loggedIn(page, 'admin');
   await visit(page, '/manage/adminPanel');
   await expect(page.getByRole('tab', { name: 'Resource types', selected: true })).toBeVisible();
   const types = page.getByRole('tabpanel');

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { as, closeNotifications, expectNotification } from '../services.js';
 
 /**
@@ -14,7 +14,7 @@ test('paula starts reviews for the catalogue, alice confirms no changes, the lis
   browser,
 }) => {
   test.setTimeout(240_000);
-  await loginWithAai(paula, 'paula', { from: '/sc/review-list' });
+  await loggedIn(paula, 'paula', { from: '/sc/review-list' });
   await expect(paula.getByRole('heading', { level: 1, name: 'Service Review List' })).toBeVisible();
   await expect(paula.getByRole('table')).toBeVisible();
   await expectAccessible(paula);

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import {
   canOpenRoute,
   de,
@@ -10,7 +10,7 @@ import {
   type RouteId,
 } from '@nubes/domain';
 import { expect, expectAccessible, storedSession, test } from '../fixtures.js';
-import { loginAsAdmin, loginWithAai } from '../login.js';
+import { loggedIn, loggedInState } from '../login.js';
 
 /**
  * The screen sweep (docs/adr/0048-screen-sweep.md): every route of the domain's route table, as
@@ -250,7 +250,6 @@ const checkScreen = async (page: Page, visit: Visit, testInfo: TestInfo) => {
 // Who visits, and where each route's parameters come from
 
 const PEOPLE = ['anonymous', 'alice', 'paula', 'ivan', 'carla', 'victor', 'nora', 'admin'] as const;
-type Person = (typeof PEOPLE)[number];
 
 /** The main screens, kept as screenshots. */
 const MAIN_SCREENS = new Set<RouteId>([
@@ -280,23 +279,6 @@ const PUBLIC_SCREENS = new Set<RouteId>([
 
 /** A made-up id for a route parameter the role has nothing for: the screen says "not found". */
 const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
-
-/** One login per person and test worker: the stored session (localStorage) goes to each look's context. */
-const sessions = new Map<Person, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-const sessionOf = async (browser: Browser, who: Person) => {
-  const known = sessions.get(who);
-  if (known) return known;
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  if (who === 'admin') await loginAsAdmin(page);
-  else if (who !== 'anonymous') await loginWithAai(page, who);
-  else await page.goto('/');
-  const state = await context.storageState();
-  await context.close();
-  sessions.set(who, state);
-  return state;
-};
 
 /** The API's answer for this session: the first items of a list (none when the role may not read it). */
 const listOf = async (page: Page, url: string): Promise<{ id: string; state?: string }[]> => {
@@ -367,7 +349,8 @@ for (const [personIndex, who] of PEOPLE.entries()) {
   for (const look of LOOK_PAIRS[personIndex % LOOK_PAIRS.length]!) {
     test(`${who}: every route in the route table, ${look.name}`, async ({ browser }, testInfo) => {
       test.setTimeout(360_000);
-      const storageState = await sessionOf(browser, who);
+      // One login per person and test worker; each look's context opens with its session.
+      const storageState = who === 'anonymous' ? undefined : await loggedInState(browser, who);
       const context = await browser.newContext({
         storageState,
         viewport: look.viewport,
@@ -426,7 +409,7 @@ test('the German application form and service view after a reload: labels, switc
 }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await loginWithAai(page, 'alice');
+  await loggedIn(page, 'alice');
   await switchLanguage(page, 'DE');
   const languages: string[] = [];
   page.on('request', (request) => {
@@ -451,7 +434,7 @@ test('a notification covers neither the user menu nor the button that caused it'
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
-  await loginWithAai(page, 'alice');
+  await loggedIn(page, 'alice');
   await page.goto((await aService(page, '/api/services/mine')).replace('tab=information', 'tab=onboarding'));
   const copy = page.getByRole('button', { name: 'Copy link' });
   // The notifications sit in the window's lowest corner (NotificationsHost): they keep clear of

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import { expectNotification } from '../services.js';
 
 /**
@@ -13,7 +13,7 @@ const PROBE = 'Fieldprobe';
 const probeWebsite = (n: number) => `https://fieldprobe-${n}.example.org`;
 
 const createProbes = async (page: Page) => {
-  await loginWithAai(page, 'bob');
+  await loggedIn(page, 'bob');
   const session = await storedSession(page);
   const headers = { Authorization: `Bearer ${session!.token}` };
   for (let n = 1; n <= 3; n += 1) {
@@ -38,7 +38,7 @@ const fieldSelect = (page: Page) => page.getByRole('combobox', { name: 'Field' }
 test('paula picks a field, searches, and clears it on the selected services after the confirmation', async ({
   page,
 }) => {
-  await loginWithAai(page, 'paula');
+  await loggedIn(page, 'paula');
   await page.getByRole('button', { name: 'Service Portfolio' }).click();
   await page.getByRole('menuitem', { name: 'Service Field List' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Service Field List' })).toBeVisible();
@@ -81,7 +81,7 @@ test('paula picks a field, searches, and clears it on the selected services afte
 });
 
 test('ivan sees the values but no clear action', async ({ page }) => {
-  await loginWithAai(page, 'ivan');
+  await loggedIn(page, 'ivan');
   await visit(page, '/sc/service-field-list?field=website');
   await expect(fieldSelect(page)).toHaveValue('website');
   await expect(rows(page).first()).toBeVisible();
@@ -98,7 +98,7 @@ test('ivan saves a view of the field list with its field, order and columns, and
   const name = `Probe websites ${Date.now()}`;
   const headers = async () =>
     (await table(page).locator('thead th').allTextContents()).map((text) => text.replace(/[↕↑↓]/g, '').trim());
-  await loginWithAai(page, 'ivan');
+  await loggedIn(page, 'ivan');
   await visit(page, '/sc/service-field-list?field=shortDescription&sort=name&order=desc');
   await expect(rows(page).first()).toBeVisible();
   await page.getByRole('button', { name: 'Columns' }).click();

@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import {
   as,
   closeNotifications,
@@ -24,7 +24,7 @@ test('paula opens a service from a filtered list, acts from the header and goes 
   browser,
 }) => {
   test.setTimeout(240_000);
-  await loginWithAai(alice, 'alice', { from: '/sc/service-application' });
+  await loggedIn(alice, 'alice', { from: '/sc/service-application' });
   const id = await createApplication(alice, NAME);
   await fillApplication(alice);
   await completeApplication(alice, id, NAME);

@@ -2,7 +2,7 @@ import { formatDate } from '@nubes/domain';
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import {
   as,
   closeNotifications,
@@ -74,7 +74,7 @@ test('a new service from application to retirement, person by person', LONG_WALK
   test.setTimeout(360_000);
 
   // --- 1. alice applies ---------------------------------------------------------------------------
-  await loginWithAai(alice, 'alice', { from: '/sc/service-application' });
+  await loggedIn(alice, 'alice', { from: '/sc/service-application' });
   const id = await createApplication(alice, NAME);
   await expectApplicationIncomplete(alice);
   await fillApplication(alice);

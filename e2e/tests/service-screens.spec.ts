@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 import {
   as,
   closeNotifications,
@@ -30,7 +30,7 @@ test('a service from application to submitted information, screen by screen', LO
   test.setTimeout(480_000);
 
   // --- New application: the name is all a save needs -------------------------------------------
-  await loginWithAai(page, 'alice', { from: '/sc/service-application' });
+  await loggedIn(page, 'alice', { from: '/sc/service-application' });
   const id = await createApplication(page, NAME);
   await page.getByRole('button', { name: 'Save' }).click();
   await expectNotification(page, 'Nothing to save');
@@ -222,6 +222,6 @@ test('a service from application to submitted information, screen by screen', LO
 });
 
 test('an unknown service says "Cannot find Service"', async ({ page }) => {
-  await loginWithAai(page, 'alice', { from: '/sc/service/00000000-0000-4000-8000-000000000000' });
+  await loggedIn(page, 'alice', { from: '/sc/service/00000000-0000-4000-8000-000000000000' });
   await expect(page.getByRole('heading', { level: 1, name: 'Cannot find Service' })).toBeVisible();
 });

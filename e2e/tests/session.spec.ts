@@ -1,9 +1,9 @@
 import { ageSession, expect, storedSession, test } from '../fixtures.js';
-import { loginAsAdmin } from '../login.js';
+import { loggedIn } from '../login.js';
 
 test.describe('session age, checked after every route change', () => {
   test('a session aged 200 minutes stays and is renewed in the background', async ({ page }) => {
-    await loginAsAdmin(page);
+    await loggedIn(page, 'admin');
     const before = await storedSession(page);
     await ageSession(page, 200);
     // JWTs issued within the same second are identical; wait so the renewed one differs.
@@ -22,7 +22,7 @@ test.describe('session age, checked after every route change', () => {
   });
 
   test('a session aged 250 minutes is logged out', async ({ page }) => {
-    await loginAsAdmin(page);
+    await loggedIn(page, 'admin');
     await ageSession(page, 250);
     await page.goto('/sc/my-services');
     await expect(page).toHaveURL('/login?redirect=%2Fsc%2Fmy-services');
@@ -31,7 +31,7 @@ test.describe('session age, checked after every route change', () => {
   });
 
   test('a session younger than 180 minutes is kept without renewal', async ({ page }) => {
-    await loginAsAdmin(page);
+    await loggedIn(page, 'admin');
     const before = await storedSession(page);
     await ageSession(page, 100);
     let renewed = false;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
-import { loginWithAai } from '../login.js';
+import { loggedIn } from '../login.js';
 
 /**
  * The lists for hundreds of rows (docs/adr/0044-saved-views.md, docs/adr/0045-public-portfolio-page.md):
@@ -15,7 +15,7 @@ const columnHeaders = async (page: Page) =>
 
 test('paula saves a view of the portfolio with its filters and columns, and applies it again', async ({ page }) => {
   const name = `Online now ${Date.now()}`;
-  await loginWithAai(page, 'paula');
+  await loggedIn(page, 'paula');
   await visit(page, '/sc/service-portfolio?tab=catalogue&state=service_online');
   await expect(table(page).locator('tbody tr').first()).toBeVisible();
   // Each tab says how many services it holds under this filter.
@@ -65,7 +65,7 @@ test('paula saves a view of the portfolio with its filters and columns, and appl
 });
 
 test('paula selects services on the integration list and exports exactly those as JSON', async ({ page }) => {
-  await loginWithAai(page, 'paula');
+  await loggedIn(page, 'paula');
   await visit(page, '/sc/service-integration-list?scope=all');
   await expect(page.getByLabel('Show')).toHaveValue('all');
   const rows = table(page).locator('tbody tr');
@@ -141,8 +141,7 @@ test('a list’s rows stay where they first appear, so a click on a row’s link
     };
     requestAnimationFrame(sample);
   });
-  await loginWithAai(page, 'rita');
-  await page.goto('/sc/resourcePackageReviewList');
+  await loggedIn(page, 'rita', { from: '/sc/resourcePackageReviewList' });
   await expect(page.getByRole('button', { name: 'Columns' })).toBeVisible();
   const tops = await page.evaluate(() => (window as unknown as { firstRowTops: number[] }).firstRowTops);
   expect(tops).toHaveLength(1);

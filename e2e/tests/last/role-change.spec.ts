@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../../fixtures.js';
-import { loginAsAdmin, loginWithAai } from '../../login.js';
+import { loggedIn, loginWithAai } from '../../login.js';
 
 /**
  * Runs in the project "after-the-rest" (playwright.config.ts): the other specs count on nora having
@@ -26,7 +26,7 @@ test('admin gives nora the service provider role; after her next login she sees 
   page,
   browser,
 }) => {
-  await loginAsAdmin(page);
+  await loggedIn(page, 'admin');
   await openNora(page);
   await expectAccessible(page);
   await setServiceProvider(page, true);
