@@ -3,6 +3,7 @@
  * non-default catalogues (the web loads those on demand, see apps/web/src/i18n/i18n.ts).
  */
 export * from './roles.js';
+export * from './access/rules.js';
 export * from './permissions.js';
 export * from './session.js';
 export * from './dates.js';

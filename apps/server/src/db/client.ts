@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -24,6 +25,9 @@ export interface Database {
 
 /** The committed migrations, applied at every start (the readiness check compares the database with them). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** PGlite's bundled extensions the migrations create: unaccent folds the search documents (drizzle/0014). */
+const extensions = { unaccent };
 
 /** Any number serves: it only has to be the same for every instance that migrates one database. */
 const MIGRATION_LOCK_KEY = 7_205_118;
@@ -73,14 +77,17 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
 
   if (options.loadDataDir)
     return openPglite(
-      await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams() }),
+      await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams(), extensions }),
       shouldMigrate,
     );
   // Before PGlite touches the directory: a second process on it would damage it.
   mkdirSync(options.dataDir, { recursive: true });
   const lock = await lockDataDir(options.dataDir);
   try {
-    const client = await PGlite.create(options.dataDir, { startParams: pgliteStartParams(options.dataDir) });
+    const client = await PGlite.create(options.dataDir, {
+      startParams: pgliteStartParams(options.dataDir),
+      extensions,
+    });
     return await openPglite(client, shouldMigrate, lock);
   } catch (error) {
     await lock.release();

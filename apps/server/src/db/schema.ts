@@ -271,12 +271,21 @@ export const services = pgTable(
       'services_online_order',
       sql`${t.onlineUntil} IS NULL OR ${t.onlineSince} IS NULL OR ${t.onlineUntil} >= ${t.onlineSince}`,
     ),
-    // Lists, filters and search are answered from memory (read-models/, ADR 10); these serve the
-    // foreign keys and the look-ups by person and institution.
+    // The lists filter, sort and search here (docs/adr/0073-lists-and-search-in-the-database.md):
+    // by provider, by the caller's relation (visibility), by state, and in each order a list offers,
+    // every order ending on the id. Names sort by code point of their lower case (C collation).
     index('services_provider_idx').on(t.providerInstitutionId, t.state),
     index('services_object_owner_idx').on(t.objectOwnerId),
     index('services_service_owner_idx').on(t.serviceOwnerId),
     index('services_service_manager_idx').on(t.serviceManagerId),
+    index('services_provider_manager_idx').on(t.providerManagerId),
+    index('services_state_idx').on(t.state),
+    index('services_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
+    index('services_updated_sort_idx').on(t.updatedAt, t.id),
+    index('services_score_sort_idx').on(t.weightedScore, sql`lower(${t.name}) COLLATE "C"`, t.id),
+    // `search` is a tsvector of the service ID, name, short description and keywords, kept by
+    // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row.
+    index('services_search_idx').using('gin', sql`search`),
     // The public portfolio's change check (count, sum of versions, latest edit) reads only this index.
     index('services_updated_version_idx').on(t.updatedAt, t.version),
   ],
@@ -699,6 +708,22 @@ export const contacts = pgTable(
     index('contacts_institution_idx').on(t.institutionId),
     // Contacts and user accounts meet by e-mail address, regardless of case.
     index('contacts_email_idx').on(sql`lower(${t.email})`),
+    // The contact list's orders, names folded as its search folds them (nubes_fold, 0014), and its
+    // search: `search` is a tsvector of names, e-mail, institution, notes and properties, kept by
+    // triggers and never selected with the row.
+    index('contacts_lastname_sort_idx').on(
+      sql`nubes_fold(${t.lastname}) COLLATE "C"`,
+      sql`nubes_fold(${t.firstname}) COLLATE "C"`,
+      t.id,
+    ),
+    index('contacts_firstname_sort_idx').on(
+      sql`nubes_fold(${t.firstname}) COLLATE "C"`,
+      sql`nubes_fold(${t.lastname}) COLLATE "C"`,
+      t.id,
+    ),
+    index('contacts_email_sort_idx').on(sql`lower(${t.email}) COLLATE "C"`, t.id),
+    index('contacts_updated_sort_idx').on(t.updatedAt, t.id),
+    index('contacts_search_idx').using('gin', sql`search`),
   ],
 );
 
@@ -744,7 +769,7 @@ export const contactProperties = pgTable(
     check('contact_properties_kind_known', sql`${t.kind} IN (${sqlList(CONTACT_PROPERTY_KINDS)})`),
     check('contact_properties_value_not_blank', sql`length(trim(${t.value})) > 0`),
     uniqueIndex('contact_properties_position_key').on(t.contactId, t.position),
-    index('contact_properties_kind_idx').on(t.kind),
+    index('contact_properties_kind_idx').on(t.kind, t.contactId),
   ],
 );
 

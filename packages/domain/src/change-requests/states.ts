@@ -1,5 +1,12 @@
 import { hasAnyRole } from '../roles.js';
-import { isProviderSide, type ServiceRelation } from '../services/access.js';
+import { anyOf, holds, type Rule } from '../access/rules.js';
+import {
+  isProviderSide,
+  PROVIDER_SIDE_RULE,
+  serviceFacts,
+  type ServiceFact,
+  type ServiceRelation,
+} from '../services/access.js';
 import { FIELDS_BY_KEY } from '../services/fields.js';
 import type { ServiceState } from '../services/states.js';
 
@@ -119,8 +126,11 @@ export const isChangeableField = (key: string): boolean => {
  * Who reads a service's change requests: its provider side and the portfolio and integration
  * managers; others who may see the service get 404 for them, as for what does not exist.
  */
+export const changeRequestVisibilityRule = (roles: readonly string[]): Rule<ServiceFact> =>
+  anyOf(PROVIDER_SIDE_RULE, isSpm(roles) || isSim(roles));
+
 export const canSeeChangeRequests = (r: ServiceRelation): boolean =>
-  isProviderSide(r) || isSpm(r.roles) || isSim(r.roles);
+  holds(changeRequestVisibilityRule(r.roles), serviceFacts(r));
 
 /** Whether the provider side may not change the fields now: an open request was handed in. */
 export const isLockingState = (state: ChangeRequestState): boolean =>

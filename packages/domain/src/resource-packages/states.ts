@@ -1,5 +1,12 @@
 import { hasAnyRole } from '../roles.js';
-import { canSeeService, isProviderSide, type ServiceRelation } from '../services/access.js';
+import { allOf, anyOf, fact, holds, not, type Rule } from '../access/rules.js';
+import {
+  isProviderSide,
+  serviceFacts,
+  serviceVisibilityRule,
+  type ServiceFact,
+  type ServiceRelation,
+} from '../services/access.js';
 
 /**
  * A resource package's review states (docs/adr/0031-resource-packages.md): written as a draft,
@@ -71,8 +78,17 @@ export const canEditResourcePackages = (r: ServiceRelation): boolean =>
  * Who reads a package: everyone who may see its service, and the reviewers once it has been
  * submitted (they do not see the service's other tabs). Others get 404, as for what does not exist.
  */
+export const resourcePackageVisibilityRule = (roles: readonly string[]): Rule<ResourcePackageFact> =>
+  anyOf<ResourcePackageFact>(
+    serviceVisibilityRule(roles),
+    allOf(isResourcePackageReviewer(roles), not(fact('isPackageDraft'))),
+  );
+
+/** A package's facts: its service's, and whether the package itself is a draft. */
+export type ResourcePackageFact = ServiceFact | 'isPackageDraft';
+
 export const canSeeResourcePackage = (r: ServiceRelation, state: ResourcePackageState): boolean =>
-  canSeeService(r) || (isResourcePackageReviewer(r.roles) && state !== 'draft');
+  holds(resourcePackageVisibilityRule(r.roles), { ...serviceFacts(r), isPackageDraft: state === 'draft' });
 
 /** Who may take the step, regardless of the package's state (the state answers 409, this 403). */
 export const mayTakeResourcePackageAction = (action: ResourcePackageAction, r: ServiceRelation): boolean =>

@@ -1,3 +1,4 @@
+import { allOf, anyOf, fact, holds, not, type Rule } from '../access/rules.js';
 import { hasAnyRole, type Role } from '../roles.js';
 import { PROVIDER_EDIT_STATES, type ServiceState } from './states.js';
 
@@ -24,22 +25,45 @@ const SERVICE_READER_ROLES: readonly Role[] = [
   'serviceIntegrationManager',
 ];
 
+/** What a visibility rule asks of one service for one caller: the caller's relation, and whether it is a draft. */
+export type ServiceFact =
+  'isObjectOwner' | 'isServiceOwner' | 'isAdmin' | 'isServiceManager' | 'isProviderManager' | 'isDraft';
+
+export const serviceFacts = (r: ServiceRelation): Record<ServiceFact, boolean> => ({
+  isObjectOwner: r.isObjectOwner,
+  isServiceOwner: r.isServiceOwner,
+  isAdmin: r.isAdmin,
+  isServiceManager: r.isServiceManager,
+  isProviderManager: r.isProviderManager,
+  isDraft: r.state === 'application_draft',
+});
+
 /** The provider side: object owner, service owner, further admins and service manager (ADR 0008). */
-export const isProviderSide = (r: ServiceRelation): boolean =>
-  r.isObjectOwner || r.isServiceOwner || r.isAdmin || r.isServiceManager;
+export const PROVIDER_SIDE_RULE: Rule<ServiceFact> = anyOf(
+  fact('isObjectOwner'),
+  fact('isServiceOwner'),
+  fact('isAdmin'),
+  fact('isServiceManager'),
+);
+
+export const isProviderSide = (r: ServiceRelation): boolean => holds(PROVIDER_SIDE_RULE, serviceFacts(r));
 
 const isPortfolioManager = (roles: readonly string[]): boolean => hasAnyRole(roles, SPM);
 
 /**
- * A draft application is seen only by its provider side and the portfolio managers; others get 404.
- * The provider manager is a fallback contact, not an author of the application: they see the
- * service once it has been handed in, like the reader roles (ADR 0008).
+ * Which services a caller with these roles sees. A draft application is seen only by its provider
+ * side and the portfolio managers; others get 404. The provider manager is a fallback contact, not
+ * an author of the application: they see the service once it has been handed in, like the reader
+ * roles (ADR 0008). The lists run the same rule as SQL.
  */
-export const canSeeService = (r: ServiceRelation): boolean => {
-  if (isProviderSide(r) || isPortfolioManager(r.roles)) return true;
-  if (r.state === 'application_draft') return false;
-  return r.isProviderManager || hasAnyRole(r.roles, SERVICE_READER_ROLES);
-};
+export const serviceVisibilityRule = (roles: readonly string[]): Rule<ServiceFact> =>
+  anyOf(
+    PROVIDER_SIDE_RULE,
+    isPortfolioManager(roles),
+    allOf(not(fact('isDraft')), anyOf(fact('isProviderManager'), hasAnyRole(roles, SERVICE_READER_ROLES))),
+  );
+
+export const canSeeService = (r: ServiceRelation): boolean => holds(serviceVisibilityRule(r.roles), serviceFacts(r));
 
 /**
  * Direct edits of fields, name and weighting answers: the provider side in the draft states,

@@ -1,3 +1,4 @@
+import { anyOf, fact, holds, type Rule } from '../access/rules.js';
 import { hasAnyRole, type Role } from '../roles.js';
 import type { VoState } from './states.js';
 
@@ -84,8 +85,14 @@ export const checkVoTransition = (action: VoAction, from: VoState, context: VoAc
 };
 
 /** Who reads a VO: its applicant and deputy, the VO supervisors and the portfolio manager; others get 404. */
+export const voVisibilityRule = (roles: readonly string[]): Rule<VoFact> =>
+  anyOf(fact('isVoManager'), hasAnyRole(roles, ['voSupervisor', 'servicePortfolioManager']));
+
+/** What the VO rule asks of one VO: whether the caller is its applicant or deputy. */
+export type VoFact = 'isVoManager';
+
 export const canReadVo = (context: VoActorContext): boolean =>
-  context.isManager || hasAnyRole(context.roles, ['voSupervisor', 'servicePortfolioManager']);
+  holds(voVisibilityRule(context.roles), { isVoManager: context.isManager });
 
 /** Who reviews VO applications (and sees every VO waiting for a step in My VOs). */
 export const isVoReviewer = (roles: readonly string[]): boolean =>

@@ -1,0 +1,115 @@
+import { canReadVo, canSeeChangeRequests, canSeeResourcePackage, canSeeService, ROLES } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPrincipal, type AuthUser } from '../auth/principal.js';
+import { changeRequests, resourcePackages, serviceAdmins, services, users, vos } from '../db/schema.js';
+import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
+import { openTestDatabase, testConfig } from '../test/harness.js';
+import { serviceRelation } from './service-policy.js';
+import {
+  visibleChangeRequestsSql,
+  visibleResourcePackagesSql,
+  visibleServicesSql,
+  visibleVosSql,
+} from './visibility-sql.js';
+
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
+/**
+ * The lists ask the database with the SQL form of the domain's visibility rules; a single object
+ * is checked with their in-memory form. Both must agree for every demo person and object, and
+ * for a person holding each role alone (whose relations are none).
+ */
+describe('visibility as SQL and in memory', () => {
+  let database: TestDatabase;
+  let principals: AuthUser[];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedDemoData(database.db, demoSeedOptions(testConfig()));
+    const ids = await database.db.select({ id: users.id }).from(users);
+    const loaded = await Promise.all(ids.map((row) => loadPrincipal(database.db, row.id)));
+    principals = loaded.filter((principal) => principal !== null);
+    const outsider = principals.find((principal) => principal.username === 'nora')!;
+    for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+    expect(principals.length).toBeGreaterThan(20);
+  }, 120_000);
+  afterAll(() => database.drop());
+
+  const relationsOf = async () => {
+    const rows = await database.db.select().from(services);
+    const admins = await database.db.select().from(serviceAdmins);
+    return (principal: AuthUser) =>
+      new Map(
+        rows.map((row) => [
+          row.id,
+          serviceRelation(
+            principal,
+            row,
+            admins.filter((admin) => admin.serviceId === row.id).map((admin) => admin.userId),
+          ),
+        ]),
+      );
+  };
+
+  const sorted = (ids: Iterable<string>) => [...ids].sort();
+
+  it('services', async () => {
+    const relations = await relationsOf();
+    let seen = 0;
+    for (const principal of principals) {
+      const bySql = await database.db.select({ id: services.id }).from(services).where(visibleServicesSql(principal));
+      const inMemory = [...relations(principal)].filter(([, relation]) => canSeeService(relation)).map(([id]) => id);
+      expect(sorted(bySql.map((row) => row.id)), principal.username).toEqual(sorted(inMemory));
+      seen += inMemory.length;
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('resource packages', async () => {
+    const relations = await relationsOf();
+    const packages = await database.db.select().from(resourcePackages);
+    expect(packages.length).toBeGreaterThan(10);
+    for (const principal of principals) {
+      const bySql = await database.db
+        .select({ id: resourcePackages.id })
+        .from(resourcePackages)
+        .innerJoin(services, eq(services.id, resourcePackages.serviceId))
+        .where(visibleResourcePackagesSql(principal));
+      const relation = relations(principal);
+      const inMemory = packages.filter((row) => canSeeResourcePackage(relation.get(row.serviceId)!, row.state));
+      expect(sorted(bySql.map((row) => row.id)), principal.username).toEqual(sorted(inMemory.map((row) => row.id)));
+    }
+  });
+
+  it('change requests', async () => {
+    const relations = await relationsOf();
+    const requests = await database.db.select().from(changeRequests);
+    expect(requests.length).toBeGreaterThan(3);
+    for (const principal of principals) {
+      const bySql = await database.db
+        .select({ id: changeRequests.id })
+        .from(changeRequests)
+        .innerJoin(services, eq(services.id, changeRequests.serviceId))
+        .where(visibleChangeRequestsSql(principal));
+      const relation = relations(principal);
+      const inMemory = requests.filter((row) => canSeeChangeRequests(relation.get(row.serviceId)!));
+      expect(sorted(bySql.map((row) => row.id)), principal.username).toEqual(sorted(inMemory.map((row) => row.id)));
+    }
+  });
+
+  it('VOs', async () => {
+    const rows = await database.db.select().from(vos);
+    expect(rows.length).toBeGreaterThan(2);
+    for (const principal of principals) {
+      const bySql = await database.db.select({ id: vos.id }).from(vos).where(visibleVosSql(principal));
+      const inMemory = rows.filter((row) =>
+        canReadVo({
+          roles: principal.roles,
+          isManager: row.applicantId === principal.id || row.deputyId === principal.id,
+        }),
+      );
+      expect(sorted(bySql.map((row) => row.id)), principal.username).toEqual(sorted(inMemory.map((row) => row.id)));
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import {
+  changeRequestVisibilityRule,
+  PROVIDER_SIDE_RULE,
+  resourcePackageVisibilityRule,
+  serviceVisibilityRule,
+  voVisibilityRule,
+  type Principal,
+  type ResourcePackageFact,
+  type ServiceFact,
+  type VoFact,
+} from '@nubes/domain';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { ruleSql } from '../db/rule-sql.js';
+import { resourcePackages, serviceAdmins, services, vos } from '../db/schema.js';
+
+/**
+ * The domain's visibility rules as SQL conditions over the `services` row of a query (joined
+ * under that name), for the lists: the same rule serviceRelation and canSeeService apply to one
+ * service (policies/service-policy.ts); visibility-sql.test.ts compares both. A relation to a
+ * missing person compares with NULL and so is no relation; only non-null columns stand under a NOT.
+ */
+const serviceFactsSql = (callerId: string): Record<ServiceFact, SQL> => ({
+  isObjectOwner: eq(services.objectOwnerId, callerId),
+  isServiceOwner: eq(services.serviceOwnerId, callerId),
+  isAdmin: sql`exists (select 1 from ${serviceAdmins} where ${serviceAdmins.serviceId} = ${services.id} and ${serviceAdmins.userId} = ${callerId})`,
+  isServiceManager: eq(services.serviceManagerId, callerId),
+  isProviderManager: eq(services.providerManagerId, callerId),
+  isDraft: eq(services.state, 'application_draft'),
+});
+
+/** The services the caller may see. */
+export const visibleServicesSql = (principal: Principal): SQL =>
+  ruleSql(serviceVisibilityRule(principal.roles), serviceFactsSql(principal.id));
+
+/** The services the caller is provider side of (My Services). */
+export const providerSideSql = (principal: Principal): SQL =>
+  ruleSql(PROVIDER_SIDE_RULE, serviceFactsSql(principal.id));
+
+/** The resource packages the caller may see, over a query that joins the package's service as `services`. */
+export const visibleResourcePackagesSql = (principal: Principal): SQL =>
+  ruleSql<ResourcePackageFact>(resourcePackageVisibilityRule(principal.roles), {
+    ...serviceFactsSql(principal.id),
+    isPackageDraft: eq(resourcePackages.state, 'draft'),
+  });
+
+/** The change requests the caller may see, over a query that joins the request's service as `services`. */
+export const visibleChangeRequestsSql = (principal: Principal): SQL =>
+  ruleSql(changeRequestVisibilityRule(principal.roles), serviceFactsSql(principal.id));
+
+/** The VOs the caller may read. */
+export const visibleVosSql = (principal: Principal): SQL =>
+  ruleSql<VoFact>(voVisibilityRule(principal.roles), {
+    isVoManager: sql`(${or(eq(vos.applicantId, principal.id), eq(vos.deputyId, principal.id))})`,
+  });
