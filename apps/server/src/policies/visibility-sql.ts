@@ -28,6 +28,23 @@ const serviceFactsSql = (callerId: string): Record<ServiceFact, SQL> => ({
   isDraft: eq(services.state, 'application_draft'),
 });
 
+/**
+ * The caller's relation to the `services` row as SQL booleans, each never NULL, for a query that
+ * hands them to the domain's rules per row (the dashboard builds a ServiceRelation of them).
+ */
+export const serviceRelationFlagsSql = (principal: Principal) => {
+  const facts = serviceFactsSql(principal.id);
+  const flag = (condition: SQL) => sql<boolean>`coalesce(${condition}, false)`;
+  return {
+    isObjectOwner: flag(facts.isObjectOwner),
+    isServiceOwner: flag(facts.isServiceOwner),
+    isAdmin: flag(facts.isAdmin),
+    isServiceManager: flag(facts.isServiceManager),
+    isProviderManager: flag(facts.isProviderManager),
+    hasServiceManager: sql<boolean>`(${services.serviceManagerId} is not null)`,
+  };
+};
+
 /** The services the caller may see. */
 export const visibleServicesSql = (principal: Principal): SQL =>
   ruleSql(serviceVisibilityRule(principal.roles), serviceFactsSql(principal.id));

@@ -1,64 +1,39 @@
-import { routePath, type DashboardActivity, type VoState, type WaitingItem, type VoDue } from '@nubes/domain';
-import type { ActivityRow, NamedObject } from '../queries/dashboard.js';
+import { routePath, SERVICE_STATES, type Dashboard, type DashboardActivity, type WaitingItem } from '@nubes/domain';
+import type { DashboardActivityRow, NamedObject, ServiceCountRow } from '../queries/dashboard.js';
+import type { WaitingEntry } from '../queries/dashboard-waiting.js';
 import { objectLink, serviceLink } from './object-link.js';
-import type { WaitingEntry } from '../read-models/dashboard-overview.js';
-import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
 
+/** What waits for the caller, linked where they act: a service's status or change request tab, its review banner, a VO. */
 export const presentWaitingEntry = (entry: WaitingEntry): WaitingItem => {
+  const since = entry.since.toISOString();
   switch (entry.kind) {
     case 'service':
-      return {
-        kind: 'service',
-        id: entry.row.id,
-        name: entry.row.name,
-        state: entry.row.state,
-        due: entry.due,
-        link: serviceLink(entry.row.id, 'status'),
-        since: entry.since.toISOString(),
-      };
+      return { ...entry, link: serviceLink(entry.id, 'status'), since };
     case 'changeRequest':
       return {
         kind: 'changeRequest',
-        id: entry.request.id,
-        name: entry.request.serviceName,
-        state: entry.request.state,
+        id: entry.id,
+        name: entry.name,
+        state: entry.state,
         due: entry.due,
-        link: serviceLink(entry.request.serviceUuid, 'changeRequests'),
-        since: entry.since.toISOString(),
+        link: serviceLink(entry.serviceId, 'changeRequests'),
+        since,
       };
     case 'review':
+      // The service view shows its review banner on every tab.
+      return { ...entry, link: serviceLink(entry.id), since };
+    case 'vo':
+      // Its managers edit a draft in the application, reviewers act in the VO view.
       return {
-        kind: 'review',
-        id: entry.row.id,
-        name: entry.row.name,
-        state: entry.review.status,
-        due: entry.due,
-        // The service view shows its review banner on every tab.
-        link: serviceLink(entry.row.id),
-        since: entry.since.toISOString(),
+        ...entry,
+        link:
+          entry.state === 'application_draft'
+            ? routePath('voApplicationEdit', { id: entry.id })
+            : routePath('virtualOrganisation', { id: entry.id }),
+        since,
       };
   }
 };
-
-/** A VO that waits for the caller: its managers edit a draft in the application, reviewers act in the VO view. */
-export const presentWaitingVo = (vo: {
-  id: string;
-  name: string;
-  state: VoState;
-  due: VoDue;
-  updatedAt: Date;
-}): WaitingItem => ({
-  kind: 'vo',
-  id: vo.id,
-  name: vo.name,
-  state: vo.state,
-  due: vo.due,
-  link:
-    vo.state === 'application_draft'
-      ? routePath('voApplicationEdit', { id: vo.id })
-      : routePath('virtualOrganisation', { id: vo.id }),
-  since: vo.updatedAt.toISOString(),
-});
 
 /**
  * An audit event as the dashboard lists it: a service's event leads to its history; another
@@ -66,8 +41,7 @@ export const presentWaitingVo = (vo: {
  * and to the object's own screen for the others.
  */
 export const presentActivity = (
-  row: ActivityRow,
-  service: ServiceListRow | null,
+  row: DashboardActivityRow,
   readsAuditLog: boolean,
   /** Another object as it is now (loadObjectNames), when it still exists. */
   object: NamedObject | null = null,
@@ -77,13 +51,44 @@ export const presentActivity = (
   actor: row.actorDisplayName,
   action: row.action,
   objectType: row.objectType,
-  objectName: service?.name ?? object?.name ?? null,
+  objectName: row.serviceName ?? object?.name ?? null,
   link:
     row.objectType === 'service'
-      ? service
-        ? serviceLink(service.id, 'history')
+      ? row.serviceName !== null
+        ? serviceLink(row.objectId, 'history')
         : null
       : readsAuditLog
         ? `${routePath('adminPanel')}?${new URLSearchParams({ tab: 'auditLog', objectType: row.objectType, objectId: row.objectId }).toString()}`
         : objectLink(row.objectType, row.objectId, object?.serviceId),
 });
+
+/**
+ * The counts per state (the workflow's order, states without a service left out) and per providing
+ * centre (most services first, then by abbreviation, services without a provider last), folded
+ * from the counts per state and centre.
+ */
+export const presentCounts = (rows: readonly ServiceCountRow[]): Pick<Dashboard, 'stateCounts' | 'centreCounts'> => {
+  const byState = new Map<string, number>();
+  const centres = new Map<string | null, Dashboard['centreCounts'][number]>();
+  for (const row of rows) {
+    byState.set(row.state, (byState.get(row.state) ?? 0) + row.count);
+    const centre = centres.get(row.institutionId);
+    if (centre) centre.count += row.count;
+    else
+      centres.set(row.institutionId, {
+        institutionId: row.institutionId,
+        abbreviation: row.abbreviation,
+        name: row.name,
+        count: row.count,
+      });
+  }
+  return {
+    stateCounts: SERVICE_STATES.flatMap((state) => {
+      const count = byState.get(state);
+      return count ? [{ state, count }] : [];
+    }),
+    centreCounts: [...centres.values()].sort(
+      (a, b) => b.count - a.count || (a.abbreviation ?? '\uffff').localeCompare(b.abbreviation ?? '\uffff'),
+    ),
+  };
+};

@@ -1,5 +1,5 @@
-import { isUuid, VO_REVIEW_STATES } from '@nubes/domain';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { can, isUuid, VO_REVIEW_STATES, type Principal } from '@nubes/domain';
+import { and, count, desc, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   auditEvents,
@@ -11,6 +11,9 @@ import {
   users,
   vos,
 } from '../db/schema.js';
+import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
+import { loadServiceListRows } from '../read-models/service-list-rows.js';
+import { providerSideSql, visibleServicesSql, visibleVosSql } from '../policies/visibility-sql.js';
 
 /** How many of the portal's latest audit events the dashboards pick their activity from. */
 export const RECENT_EVENTS = 300;
@@ -62,54 +65,98 @@ export const loadLatestActivity = (db: Db) =>
 
 export type ActivityRow = Awaited<ReturnType<typeof loadLatestActivity>>[number];
 
+/** An audit event's object id as a uuid when it is one (ids of other objects may be any text), else NULL. */
+const uuidOf = (text: SQL | AnyColumn) =>
+  sql`(case when ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (${text})::uuid end)`;
+
 /**
- * Which objects' events a caller may read besides the services they see (docs/adr/0041-dashboard.md):
- * contacts and institutions with the contact database, VOs by the VO's own rule (every VO for its
- * reviewers, else those the caller manages).
+ * The events the caller may read (docs/adr/0041-dashboard.md): every one with the audit log's
+ * permission; otherwise those of what their screens show them: services they may see (a
+ * service's history is theirs to read), contacts and institutions with the contact database, and
+ * VOs by the VO's own rule. Over the query of recentActivityQuery, which joins the event's service
+ * and VO; undefined: no condition; null: nothing.
  */
-export interface ActivityScope {
-  serviceIds: readonly string[];
-  contacts: boolean;
-  institutions: boolean;
-  allVos: boolean;
-  voIds: readonly string[];
-}
-
-/** The condition on audit events that holds exactly for the objects of the scope; null when it holds for none. */
-const scopeCondition = (scope: ActivityScope): SQL | null => {
-  const parts: (SQL | undefined)[] = [];
-  if (scope.serviceIds.length > 0)
-    parts.push(and(eq(auditEvents.objectType, 'service'), inArray(auditEvents.objectId, [...scope.serviceIds])));
-  if (scope.contacts) parts.push(eq(auditEvents.objectType, 'contact'));
-  if (scope.institutions) parts.push(eq(auditEvents.objectType, 'institution'));
-  if (scope.allVos) parts.push(eq(auditEvents.objectType, 'vo'));
-  else if (scope.voIds.length > 0)
-    parts.push(and(eq(auditEvents.objectType, 'vo'), inArray(auditEvents.objectId, [...scope.voIds])));
-  return parts.length > 0 ? (or(...parts) ?? null) : null;
+const readableEventsSql = (principal: Principal): SQL | undefined | null => {
+  if (can(principal, 'audit.read')) return undefined;
+  const parts: (SQL | undefined)[] = [
+    and(eq(auditEvents.objectType, 'service'), isNotNull(services.id), visibleServicesSql(principal)),
+    can(principal, 'contact.read') ? eq(auditEvents.objectType, 'contact') : undefined,
+    can(principal, 'institution.manage') ? eq(auditEvents.objectType, 'institution') : undefined,
+    and(eq(auditEvents.objectType, 'vo'), visibleVosSql(principal)),
+  ];
+  return or(...parts) ?? null;
 };
 
-/** The latest audit events of the scope's objects, newest first (the object and time indexes). */
-export const loadScopedActivity = (db: Db, scope: ActivityScope, limit: number): Promise<ActivityRow[]> => {
-  const condition = scopeCondition(scope);
-  return condition
-    ? db
-        .select(activityColumns)
-        .from(auditEvents)
-        .leftJoin(users, eq(users.id, auditEvents.actorId))
-        .where(condition)
-        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-        .limit(limit)
-    : Promise.resolve([]);
+/**
+ * The latest events the caller may read, newest first: the time index read backwards, each event
+ * checked against the caller's read rules by its joined service or VO, until the page is full.
+ */
+export const recentActivityQuery = (db: Db, principal: Principal, limit: number) => {
+  const readable = readableEventsSql(principal);
+  return db
+    .select({ ...activityColumns, serviceName: services.name })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorId))
+    .leftJoin(services, and(eq(auditEvents.objectType, 'service'), eq(services.id, uuidOf(auditEvents.objectId))))
+    .leftJoin(vos, and(eq(auditEvents.objectType, 'vo'), eq(vos.id, uuidOf(auditEvents.objectId))))
+    .where(readable === null ? sql`false` : readable)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit);
 };
 
-/** The ids of the VOs the caller applied for or stands in for as deputy: the VOs they manage. */
-export const loadManagedVoIds = async (db: Db, userId: string): Promise<string[]> =>
-  (
-    await db
-      .select({ id: vos.id })
-      .from(vos)
-      .where(or(eq(vos.applicantId, userId), eq(vos.deputyId, userId)))
-  ).map((row) => row.id);
+/** An event as the dashboard lists it: with its service's name when it is about a service that still exists. */
+export type DashboardActivityRow = Awaited<ReturnType<typeof recentActivityQuery>>[number];
+
+/** recentActivityQuery, without a query when the caller may read no event at all. */
+export const loadRecentActivity = (db: Db, principal: Principal, limit: number): Promise<DashboardActivityRow[]> =>
+  readableEventsSql(principal) === null ? Promise.resolve([]) : recentActivityQuery(db, principal, limit);
+
+/**
+ * The services the caller may read per state and providing centre, with their number: both
+ * counts of the dashboard, folded from one scan (docs/adr/0041-dashboard.md).
+ */
+export const serviceCountsQuery = (db: Db, principal: Principal) =>
+  db
+    .select({
+      state: services.state,
+      institutionId: institutions.id,
+      abbreviation: institutions.abbreviation,
+      name: institutions.name,
+      count: count(),
+    })
+    .from(services)
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .where(visibleServicesSql(principal))
+    .groupBy(services.state, institutions.id, institutions.abbreviation, institutions.name);
+
+export type ServiceCountRow = Awaited<ReturnType<typeof serviceCountsQuery>>[number];
+
+/**
+ * The first page of the caller's services (the provider side's, as My Services), last changed
+ * first, each row with the number of all.
+ */
+export const myServicesPageQuery = (db: Db, principal: Principal, limit: number) =>
+  db
+    .select({ id: services.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(services)
+    .where(providerSideSql(principal))
+    .orderBy(desc(services.updatedAt), desc(services.id))
+    .limit(limit);
+
+/** The first page of the caller's services as list rows (the portfolio lists' columns), and their number. */
+export const loadMyServices = async (
+  db: Db,
+  principal: Principal,
+  limit: number,
+): Promise<{ rows: ServiceListRow[]; total: number }> => {
+  const page = await myServicesPageQuery(db, principal, limit);
+  const rows = await loadServiceListRows(
+    db,
+    page.map((row) => row.id),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total: page[0]?.total ?? 0 };
+};
 
 /**
  * An event's object as it is now: its name, and for an object whose screen is under its service
@@ -121,7 +168,7 @@ export type NamedObject = { name: string; serviceId?: string };
  * The contacts, institutions, VOs, resource packages and change requests among these events, by
  * id, as they are now: a contact shows "Lastname, Firstname" as in its list, a change request its
  * service's name. Only those still there are in the map. Services are not named here: the
- * dashboard names those the caller may see from its overview, the audit log all (queries/audit-log.ts).
+ * dashboard's activity query joins them, the audit log names all (queries/audit-log.ts).
  */
 export const loadObjectNames = async (
   db: Db,
