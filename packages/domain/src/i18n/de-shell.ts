@@ -147,6 +147,7 @@ export const deShell: ShellMessages = {
     invalidCharacters: 'Dieser Wert enthält unzulässige Zeichen',
     pageSizeTooLarge: 'Bitte fragen Sie höchstens 200 Zeilen auf einmal ab',
     cursor: 'Dieser Verweis auf die nächste Seite ist ungültig. Bitte laden Sie die Liste neu.',
+    pageWithCursor: 'Eine Seitenzahl lässt sich nicht mit einem Verweis auf die nächste Seite verbinden',
   },
   serviceStates: {
     application_withdrawn: 'Antrag zurückgezogen',

@@ -148,6 +148,7 @@ export const enShell = {
     invalidCharacters: 'This value contains characters that are not allowed',
     pageSizeTooLarge: 'Please ask for at most 200 rows at a time',
     cursor: 'This link to the next page is not valid. Please load the list again.',
+    pageWithCursor: 'A page number cannot be combined with a link to the next page',
   },
   serviceStates: {
     application_withdrawn: 'Application Withdrawn',
