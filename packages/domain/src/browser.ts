@@ -23,6 +23,7 @@ export * from './schemas/field-list.js';
 export * from './schemas/institutions.js';
 export * from './schemas/institution-logo.js';
 export * from './schemas/list-query.js';
+export * from './schemas/stream-page.js';
 export * from './ids.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';

@@ -1,17 +1,19 @@
 import { isUuid, type AuditLogQuery } from '@nubes/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
 import { loadObjectNames, type NamedObject } from './dashboard.js';
 import { loadDisplayNames } from './display-names.js';
+import { keyset, streamPage } from './stream-page.js';
 
 /** Days are the alliance's (Europe/Berlin, as the portal shows dates): `to` includes its whole day. */
 const ZONE = 'Europe/Berlin';
 
 /**
- * One page of the whole portal's audit events, newest first, with the count of all that match.
- * Each filter has its index: actor (actor_id, at), object (object_type, object_id, at), action
- * (action, at), and the time alone (at).
+ * One page of the whole portal's audit events, newest first, with the count of all that match and
+ * the cursor of the next page. Each filter has its index: actor (actor_id, at), object (object_type,
+ * object_id, at), action (action, at), and the time alone (at). A numbered page skips the rows before
+ * it; a cursor starts right after its row, with no rows to skip however deep it is.
  */
 export const listAuditLog = async (db: Db, query: AuditLogQuery) => {
   const where = and(
@@ -22,20 +24,24 @@ export const listAuditLog = async (db: Db, query: AuditLogQuery) => {
     query.from ? sql`${auditEvents.at} >= (${query.from}::date::timestamp AT TIME ZONE ${ZONE})` : undefined,
     query.to ? sql`${auditEvents.at} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${ZONE})` : undefined,
   );
+  // The id after the time keeps pages stable when events share a moment.
+  const { after, orderBy, limit, cursorKey } = keyset(auditEvents.at, auditEvents.id, {
+    limit: query.pageSize,
+    cursor: query.cursor,
+    order: query.order,
+  });
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(auditEvents), cursorKey })
       .from(auditEvents)
-      .where(where)
-      // The id after the time keeps pages stable when events share a moment.
-      .orderBy(
-        ...(query.order === 'asc' ? [auditEvents.at, auditEvents.id] : [desc(auditEvents.at), desc(auditEvents.id)]),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(query.cursor ? 0 : (query.page - 1) * query.pageSize),
     db.select({ value: count() }).from(auditEvents).where(where),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  const { items, nextCursor } = streamPage(rows, query.pageSize);
+  return { rows: items, nextCursor, total: total?.value ?? 0 };
 };
 
 type EventObject = { objectType: string; objectId: string };

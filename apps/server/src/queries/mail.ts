@@ -1,21 +1,26 @@
 import type { OutboxState } from '@nubes/domain';
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { mailOutbox, mailSettings } from '../db/schema.js';
+import { keyset, streamPage, type StreamPageRequest } from './stream-page.js';
 
-/** The outbox, newest first, optionally of one state; with the number of all such mails. */
-export const listOutbox = async (db: Db, query: { state?: OutboxState | undefined; limit: number }) => {
+/**
+ * A page of the outbox, newest first, optionally of one state, after the cursor; with the number of
+ * all such mails. mail_outbox_created_idx (created_at) serves the order.
+ */
+export const listOutbox = async (db: Db, query: { state?: OutboxState | undefined } & StreamPageRequest) => {
   const where = query.state ? eq(mailOutbox.state, query.state) : undefined;
+  const { after, orderBy, limit, cursorKey } = keyset(mailOutbox.createdAt, mailOutbox.id, query);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(mailOutbox), cursorKey })
       .from(mailOutbox)
-      .where(where)
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-      .limit(query.limit),
+      .where(and(where, after))
+      .orderBy(...orderBy)
+      .limit(limit),
     db.select({ value: count() }).from(mailOutbox).where(where),
   ]);
-  return { rows, total: total?.value ?? 0 };
+  return { ...streamPage(rows, query.limit), total: total?.value ?? 0 };
 };
 
 /** A user's mail settings row, or undefined when they never saved any (the defaults apply). */

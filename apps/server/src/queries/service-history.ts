@@ -1,15 +1,25 @@
 import type { AuditObjectType } from '@nubes/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { auditEvents } from '../db/schema.js';
+import { keyset, streamPage, type StreamPageRequest } from './stream-page.js';
 
-/** An object's audit events, newest first. */
-export const listAuditEvents = (db: Db, objectType: AuditObjectType, objectId: string) =>
-  db
-    .select()
+/**
+ * A page of an object's audit events, newest first, after the cursor; audit_events_object_idx
+ * (object_type, object_id, at) serves the order, the id only breaks ties of one moment.
+ */
+export const listAuditEvents = async (
+  db: Db,
+  objectType: AuditObjectType,
+  objectId: string,
+  page: StreamPageRequest,
+) => {
+  const { after, orderBy, limit, cursorKey } = keyset(auditEvents.at, auditEvents.id, page);
+  const rows = await db
+    .select({ ...getTableColumns(auditEvents), cursorKey })
     .from(auditEvents)
-    .where(and(eq(auditEvents.objectType, objectType), eq(auditEvents.objectId, objectId)))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id));
-
-/** A service's audit events, newest first. */
-export const listServiceAuditEvents = (db: Db, serviceId: string) => listAuditEvents(db, 'service', serviceId);
+    .where(and(eq(auditEvents.objectType, objectType), eq(auditEvents.objectId, objectId), after))
+    .orderBy(...orderBy)
+    .limit(limit);
+  return streamPage(rows, page.limit);
+};

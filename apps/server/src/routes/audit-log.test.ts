@@ -159,6 +159,38 @@ describe('the audit log', () => {
     expect(actions(second)).toEqual(['keyword.created']);
   });
 
+  it('walks the log after the cursor of each page, both ways and filtered, never with a page number', async () => {
+    const walk = async (query: Record<string, string>) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 10; pages += 1) {
+        const response = await get('admin', { ...query, pageSize: '1', ...(cursor ? { cursor } : {}) });
+        expect(response.statusCode).toBe(200);
+        seen.push(...actions(response));
+        cursor = response.json<{ nextCursor: string | null }>().nextCursor;
+        if (!cursor) break;
+      }
+      return seen;
+    };
+    expect(await walk({})).toEqual(['login.failed', 'user.roles.updated', 'keyword.created']);
+    expect(await walk({ order: 'asc' })).toEqual(['keyword.created', 'user.roles.updated', 'login.failed']);
+    expect(await walk({ actor: as('alice').id })).toEqual(['login.failed', 'keyword.created']);
+    expect((await get('admin')).json()).toMatchObject({ total: 3, nextCursor: null });
+
+    const cursor = (await get('admin', { pageSize: '1' })).json<{ nextCursor: string }>().nextCursor;
+    const both = await get('admin', { cursor, page: '2' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().fields).toEqual({ page: 'A page number cannot be combined with a link to the next page' });
+    const bad = await get('admin', { cursor: 'made-up' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      cursor: 'This link to the next page is not valid. Please load the list again.',
+    });
+    expect((await get('admin', { pageSize: '101' })).statusCode).toBe(400);
+    expect((await get(null, { cursor })).statusCode).toBe(401);
+    expect((await get('paula', { cursor })).statusCode).toBe(403);
+  });
+
   it('refuses bad filters with 400 in the caller’s language', async () => {
     const bad = await get('admin', { actor: 'someone', action: 'coffee.made', objectType: 'cup', from: '1.3.2026' });
     expect(bad.statusCode).toBe(400);

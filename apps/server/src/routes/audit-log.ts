@@ -18,14 +18,14 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       schema: {
         tags: ['admin'],
         summary:
-          'Audit events of the whole portal by actor, action, object and days (Europe/Berlin), newest first, paged',
+          'Audit events of the whole portal by actor, action, object and days (Europe/Berlin), newest first, by numbered page or after the `nextCursor` of the page before',
         security: [{ bearer: [] }],
         querystring: auditLogQuerySchema,
         response: { 200: auditLogSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { rows, total } = await listAuditLog(db, request.query);
+      const { rows, total, nextCursor } = await listAuditLog(db, request.query);
       return {
         items: presentAuditLog(
           rows,
@@ -35,6 +35,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         total,
         page: request.query.page,
         pageSize: request.query.pageSize,
+        nextCursor,
       };
     },
   );

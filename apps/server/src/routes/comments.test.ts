@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, services } from '../db/schema.js';
+import { auditEvents, serviceComments, services } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
 
 describe('service comments', () => {
@@ -17,12 +17,13 @@ describe('service comments', () => {
       payload: payload as object,
       headers: user ? bearer(as(user).token) : {},
     });
-  const list = (serviceId: string, user: string | null) =>
+  const list = (serviceId: string, user: string | null, query = '', language = 'en') =>
     test.app.inject({
       method: 'GET',
-      url: `/api/services/${serviceId}/comments`,
-      headers: user ? bearer(as(user).token) : {},
+      url: `/api/services/${serviceId}/comments${query}`,
+      headers: { ...(user ? bearer(as(user).token) : {}), 'accept-language': language },
     });
+  let busy: string;
 
   beforeAll(async () => {
     test = await createTestApp();
@@ -36,10 +37,11 @@ describe('service comments', () => {
     };
     online = await insert('SVC-92001', 'integration_planned');
     draft = await insert('SVC-92002', 'application_draft');
+    busy = await insert('SVC-92003', 'service_online');
   });
   afterAll(() => test.close());
 
-  it('adds comments with an audit event and lists them oldest first', async () => {
+  it('adds comments with an audit event and lists them newest first', async () => {
     const first = await post(online, 'alice', { text: '  Please check the backup section.  ' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ text: 'Please check the backup section.', author: 'Alice Adler' });
@@ -51,10 +53,11 @@ describe('service comments', () => {
     const response = await list(online, 'desk');
     expect(response.statusCode).toBe(200);
     expect(response.json().items.map((c: { text: string }) => c.text)).toEqual([
-      'Please check the backup section.',
-      'Integration planned for May.',
       'Thanks, both.',
+      'Integration planned for May.',
+      'Please check the backup section.',
     ]);
+    expect(response.json().nextCursor).toBeNull();
 
     const events = await test.database.db
       .select()
@@ -92,5 +95,92 @@ describe('service comments', () => {
     expect((await list('00000000-0000-4000-8000-000000000000', 'paula')).statusCode).toBe(404);
     // Nothing of the refused ones was stored.
     expect((await list(online, 'alice')).json().items.map((c: { text: string }) => c.text)).not.toContain('Me too');
+  });
+
+  describe('paging', () => {
+    /** 230 comments: 60 in one microsecond, 40 a microsecond apart within one millisecond, the rest a minute apart. */
+    let expected: string[];
+    beforeAll(async () => {
+      const at = (index: number) =>
+        index < 60
+          ? sql`timestamptz '2026-03-01 10:00:00.123456+00'`
+          : index < 100
+            ? sql`timestamptz '2026-03-01 10:00:00.124000+00' + ${index - 60} * interval '1 microsecond'`
+            : sql`timestamptz '2026-03-01 10:00:00+00' + ${index} * interval '1 minute'`;
+      await test.database.db.insert(serviceComments).values(
+        Array.from({ length: 230 }, (_, index) => ({
+          serviceId: busy,
+          authorName: 'Alice Adler',
+          text: `Comment ${index}`,
+          createdAt: at(index),
+        })),
+      );
+      const rows = await test.database.db
+        .select({ id: serviceComments.id })
+        .from(serviceComments)
+        .where(eq(serviceComments.serviceId, busy))
+        .orderBy(desc(serviceComments.createdAt), desc(serviceComments.id));
+      expected = rows.map((row) => row.id);
+    });
+
+    it('answers 50 by default and walks every comment once with the cursor, newest first', async () => {
+      const first = await list(busy, 'desk');
+      expect(first.statusCode).toBe(200);
+      expect(first.json().items).toHaveLength(50);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const response = await list(busy, 'desk', `?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(response.statusCode).toBe(200);
+        const page = response.json() as { items: { id: string }[]; nextCursor: string | null };
+        expect(page.items.length).toBeLessThanOrEqual(7);
+        seen.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor && pages < 100);
+      expect(pages).toBe(Math.ceil(230 / 7));
+      expect(seen).toEqual(expected);
+    });
+
+    it('answers at most 200 and refuses more (400)', async () => {
+      const most = await list(busy, 'desk', '?limit=200');
+      expect(most.json().items).toHaveLength(200);
+      const rest = await list(busy, 'desk', `?limit=200&cursor=${most.json().nextCursor}`);
+      expect(rest.json()).toMatchObject({ nextCursor: null });
+      expect(rest.json().items).toHaveLength(30);
+      for (const limit of ['201', '0', 'ten']) {
+        const refused = await list(busy, 'desk', `?limit=${limit}`);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({ error: 'invalid_input', fields: { limit: expect.any(String) } });
+      }
+      expect((await list(busy, 'desk', '?limit=201')).json().fields.limit).toBe(
+        'Please ask for at most 200 rows at a time',
+      );
+    });
+
+    it('refuses a cursor it did not write with 400 in the caller language', async () => {
+      const forged = Buffer.from('12.not-a-uuid').toString('base64url');
+      for (const cursor of ['garbage!', forged, '', 'x'.repeat(300)]) {
+        const response = await list(busy, 'desk', `?cursor=${cursor}`);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: 'invalid_input',
+          fields: { cursor: 'This link to the next page is not valid. Please load the list again.' },
+        });
+      }
+      const german = await list(busy, 'desk', '?cursor=garbage', 'de');
+      expect(german.json().fields.cursor).toBe(
+        'Dieser Verweis auf die nächste Seite ist ungültig. Bitte laden Sie die Liste neu.',
+      );
+      expect((await list(busy, 'desk', '?page=2')).statusCode).toBe(400);
+    });
+
+    it('keeps the checks before the paging: 401 without login, 404 for who may not see it', async () => {
+      const cursor = (await list(busy, 'desk', '?limit=1')).json().nextCursor as string;
+      expect((await list(busy, null, `?cursor=${cursor}`)).statusCode).toBe(401);
+      expect((await list(busy, 'nora', `?cursor=${cursor}`)).statusCode).toBe(404);
+      expect((await list(draft, 'bob', `?cursor=${cursor}`)).statusCode).toBe(404);
+    });
   });
 });

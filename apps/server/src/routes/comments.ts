@@ -1,4 +1,10 @@
-import { commentListSchema, commentRequestSchema, commentSchema, serviceIdParamSchema } from '@nubes/domain';
+import {
+  commentListSchema,
+  commentRequestSchema,
+  commentSchema,
+  serviceIdParamSchema,
+  streamPageQuerySchema,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { addComment } from '../commands/add-comment.js';
@@ -21,15 +27,18 @@ export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       config: { access: 'service.read' },
       schema: {
         tags,
-        summary: "A service's comments, oldest first",
+        summary:
+          "A service's comments, newest first, a page at a time (`limit`, at most 200; `cursor` from `nextCursor`)",
         security,
         params: serviceIdParamSchema,
+        querystring: streamPageQuerySchema,
         response: { 200: commentListSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
-      return { items: (await listServiceComments(db, service.row.id)).map(presentComment) };
+      const page = await listServiceComments(db, service.row.id, request.query);
+      return { items: page.items.map(presentComment), nextCursor: page.nextCursor };
     },
   );
 

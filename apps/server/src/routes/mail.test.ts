@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
@@ -91,5 +91,85 @@ describe('mail routes', () => {
       .where(and(eq(auditEvents.objectId, as('nora').id), eq(auditEvents.action, 'user.mailSettings.updated')));
     expect(events).toHaveLength(1);
     expect(events[0]!.after).toEqual({ language: 'de', disabledKinds: ['commentAdded', 'workflowStep'] });
+  });
+});
+
+describe('the outbox a page at a time', () => {
+  let test: TestApp;
+  let admin: TestPrincipal;
+  /** Every mail's id newest first, and those that failed. */
+  let all: string[];
+  let failedOnes: string[];
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    admin = (await seedPrincipals(test)).find((p) => p.username === 'admin')!;
+    // 250 mails: 120 queued in one transaction (one moment), the others a second apart.
+    await test.database.db.insert(mailOutbox).values(
+      Array.from({ length: 250 }, (_, index) => ({
+        kind: 'workflowStep',
+        toAddress: `person${index}@example.org`,
+        subject: `Mail ${index}`,
+        body: 'x',
+        state: index % 3 === 0 ? 'failed' : 'sent',
+        createdAt:
+          index < 120
+            ? sql`timestamptz '2026-04-01 08:00:00.000001+00'`
+            : sql`timestamptz '2026-04-01 08:00:00+00' + ${index} * interval '1 second'`,
+      })),
+    );
+    const ordered = await test.database.db
+      .select({ id: mailOutbox.id, state: mailOutbox.state })
+      .from(mailOutbox)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+    all = ordered.map((row) => row.id);
+    failedOnes = ordered.filter((row) => row.state === 'failed').map((row) => row.id);
+  });
+  afterAll(() => test.close());
+
+  const get = (query: string, language = 'en') =>
+    test.app.inject({
+      method: 'GET',
+      url: `/api/mail/outbox${query}`,
+      headers: { ...bearer(admin.token), 'accept-language': language },
+    });
+
+  const walk = async (query: string) => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 100; pages += 1) {
+      const response = await get(`?${query}${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.statusCode).toBe(200);
+      const page = response.json() as { items: { id: string }[]; nextCursor: string | null };
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    return seen;
+  };
+
+  it('answers 50 newest first by default, with the count of all, and the cursor of the next page', async () => {
+    const first = (await get('')).json();
+    expect(first.items).toHaveLength(50);
+    expect(first.total).toBe(250);
+    expect(first.items.map((m: { id: string }) => m.id)).toEqual(all.slice(0, 50));
+    expect(first.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('walks every mail once, of all states and of one', async () => {
+    expect(await walk('limit=40')).toEqual(all);
+    expect(await walk('limit=9&state=failed')).toEqual(failedOnes);
+  });
+
+  it('answers at most 200 mails at once and refuses a bad cursor, in the caller language', async () => {
+    expect((await get('?limit=200')).json().items).toHaveLength(200);
+    const tooMany = await get('?limit=500');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ error: 'invalid_input', fields: { limit: expect.any(String) } });
+    const bad = await get('?cursor=MTIzLnh5eg', 'de');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.cursor).toBe(
+      'Dieser Verweis auf die nächste Seite ist ungültig. Bitte laden Sie die Liste neu.',
+    );
   });
 });

@@ -28,15 +28,16 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       config: { access: 'mail.outbox' },
       schema: {
         tags: ['mail'],
-        summary: 'The mail outbox, newest first: recipient, subject, state, tries and the last error',
+        summary:
+          'The mail outbox, newest first, a page at a time (`limit`, at most 200; `cursor` from `nextCursor`): recipient, subject, state, tries and the last error',
         security,
         querystring: outboxQuerySchema,
         response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { rows, total } = await listOutbox(db, request.query);
-      return { items: rows.map(presentOutboxEntry), total };
+      const { items, nextCursor, total } = await listOutbox(db, request.query);
+      return { items: items.map(presentOutboxEntry), nextCursor, total };
     },
   );
 

@@ -2,6 +2,7 @@ import {
   RESOURCE_PACKAGE_RULES,
   RESOURCE_PACKAGE_STATES,
   type HistoryEntry,
+  type HistoryPage,
   type ResourcePackage,
   type ResourcePackageAction,
   type ResourcePackageReviewList,
@@ -533,6 +534,16 @@ describe('POST /api/services/:id/resource-packages/:packageId/transitions', () =
     );
     expect((await call('nora', 'GET', `${url}/history`)).statusCode).toBe(404);
     expect((await call(null, 'GET', `${url}/history`)).statusCode).toBe(401);
+
+    // A page at a time: four, then the two oldest, then no further page.
+    const first = (await call('rita', 'GET', `${url}/history?limit=4`)).json<HistoryPage>();
+    expect(first.items.map((e) => e.id)).toEqual(items.slice(0, 4).map((e) => e.id));
+    const second = (await call('rita', 'GET', `${url}/history?limit=4&cursor=${first.nextCursor}`)).json<HistoryPage>();
+    expect(second).toMatchObject({ nextCursor: null });
+    expect(second.items.map((e) => e.id)).toEqual(items.slice(4).map((e) => e.id));
+    expect((await call('rita', 'GET', `${url}/history?cursor=nope`)).statusCode).toBe(400);
+    expect((await call('rita', 'GET', `${url}/history?limit=201`)).statusCode).toBe(400);
+    expect((await call('nora', 'GET', `${url}/history?cursor=${first.nextCursor}`)).statusCode).toBe(404);
   });
 
   it('a mail kind switched off is not sent', async () => {

@@ -2,6 +2,7 @@ import {
   canEditResourcePackages,
   createResourcePackageSchema,
   historyResponseSchema,
+  streamPageQuerySchema,
   resourcePackageParamsSchema,
   resourcePackageReviewListSchema,
   resourcePackageReviewQuerySchema,
@@ -195,9 +196,10 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       config: { access: 'service.read' },
       schema: {
         tags,
-        summary: "A package's audit events, newest first, each change old → new",
+        summary: "A package's audit events, newest first, each change old → new, a page at a time",
         security,
         params: resourcePackageParamsSchema,
+        querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -208,8 +210,9 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         request.params.packageId,
         requirePrincipal(request),
       );
-      const rows = await listAuditEvents(db, 'resourcePackage', loaded.row.id);
-      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows)), ['serviceId']) };
+      const { items, nextCursor } = await listAuditEvents(db, 'resourcePackage', loaded.row.id, request.query);
+      const names = await loadDisplayNames(db, idsInHistory(items));
+      return { items: presentServiceHistory(items, names, ['serviceId']), nextCursor };
     },
   );
 

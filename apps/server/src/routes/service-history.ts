@@ -1,4 +1,4 @@
-import { historyResponseSchema, serviceIdParamSchema } from '@nubes/domain';
+import { historyResponseSchema, serviceIdParamSchema, streamPageQuerySchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
@@ -6,9 +6,9 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
 import { loadDisplayNames } from '../queries/display-names.js';
-import { listServiceAuditEvents } from '../queries/service-history.js';
+import { listAuditEvents } from '../queries/service-history.js';
 
-/** Everything that happened to a service, newest first: edits, workflow steps, roles, documents, comments. */
+/** Everything that happened to a service, newest first, a page at a time: edits, workflow steps, roles, documents, comments. */
 export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context.database;
 
@@ -18,16 +18,17 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }
       config: { access: 'service.read' },
       schema: {
         tags: ['services'],
-        summary: "A service's audit events, newest first, each change old → new",
+        summary: "A service's audit events, newest first, each change old → new, a page at a time",
         security: [{ bearer: [] }],
         params: serviceIdParamSchema,
+        querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
-      const rows = await listServiceAuditEvents(db, service.row.id);
-      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows))) };
+      const { items, nextCursor } = await listAuditEvents(db, 'service', service.row.id, request.query);
+      return { items: presentServiceHistory(items, await loadDisplayNames(db, idsInHistory(items))), nextCursor };
     },
   );
 };

@@ -1,5 +1,5 @@
-import type { ServiceDetail } from '@nubes/domain';
-import { and, eq } from 'drizzle-orm';
+import type { HistoryPage, ServiceDetail } from '@nubes/domain';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, keywords, services } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
@@ -324,6 +324,65 @@ describe('GET /api/services/:id/history', () => {
     expect((await call('bob', 'GET', `/api/services/${draft.id}/history`)).statusCode).toBe(200);
     expect((await call('nora', 'GET', `/api/services/${draft.id}/history`)).statusCode).toBe(404);
     expect((await call(null, 'GET', `/api/services/${draft.id}/history`)).statusCode).toBe(401);
+  });
+
+  it('pages through a long history with the cursor, no event twice or left out, events of one moment included', async () => {
+    const service = await createServiceInState(test.database.db, {
+      state: 'service_online',
+      objectOwnerId: world.people.alice!.id,
+      providerInstitutionId: world.institutions.HPCN,
+    });
+    // 75 events of one transaction (one moment), 50 a microsecond apart, 100 a minute apart.
+    await test.database.db.insert(auditEvents).values(
+      Array.from({ length: 225 }, (_, index) => ({
+        actorName: 'Paula',
+        objectType: 'service',
+        objectId: service.id,
+        action: 'service.comment.added',
+        after: { comment: `Note ${index}` },
+        at:
+          index < 75
+            ? sql`timestamptz '2026-02-01 12:00:00.5+00'`
+            : index < 125
+              ? sql`timestamptz '2026-02-01 12:00:00.7+00' + ${index} * interval '1 microsecond'`
+              : sql`timestamptz '2026-02-01 12:00:00+00' + ${index} * interval '1 minute'`,
+      })),
+    );
+    const expected = (
+      await test.database.db
+        .select({ id: auditEvents.id })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.objectType, 'service'), eq(auditEvents.objectId, service.id)))
+        .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    ).map((row) => row.id);
+    const url = `/api/services/${service.id}/history`;
+
+    const first = (await call('paula', 'GET', url)).json<HistoryPage>();
+    expect(first.items.map((e) => e.id)).toEqual(expected.slice(0, 50));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let pages = 0; pages < 50; pages += 1) {
+      const page: HistoryPage = (
+        await call('paula', 'GET', `${url}?limit=11${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json<HistoryPage>();
+      seen.push(...page.items.map((e) => e.id));
+      cursor = page.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(expected);
+
+    expect((await call('paula', 'GET', `${url}?limit=200`)).json<HistoryPage>().items).toHaveLength(200);
+    const tooMany = await call('paula', 'GET', `${url}?limit=201`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ fields: { limit: 'Please ask for at most 200 rows at a time' } });
+    const bad = await call('paula', 'GET', `${url}?cursor=${first.items[0]!.id}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      error: 'invalid_input',
+      fields: { cursor: 'This link to the next page is not valid. Please load the list again.' },
+    });
+    expect((await call('nora', 'GET', `${url}?cursor=${first.nextCursor}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `${url}?cursor=${first.nextCursor}`)).statusCode).toBe(401);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   VO_STATES,
   VO_TRANSITIONS,
   type HistoryEntry,
+  type HistoryPage,
   type VoDetails,
   type VoList,
   type VoNameCheck,
@@ -346,6 +347,16 @@ describe('VO applications: saving', () => {
     expect(history.items[0]!.changes).toEqual([
       { field: 'homeInstitutionId', before: null, after: 'Datacenter South (DCS)' },
     ]);
+
+    // A page at a time, newest first; a cursor the portal did not write is bad input.
+    const first = (await call('sven', 'GET', `/api/vos/${vo.id}/history?limit=1`)).json<HistoryPage>();
+    expect(first.items.map((entry) => entry.action)).toEqual(['vo.updated']);
+    const second = await call('sven', 'GET', `/api/vos/${vo.id}/history?limit=1&cursor=${first.nextCursor}`);
+    expect(second.json<HistoryPage>()).toMatchObject({ items: [{ action: 'vo.created' }], nextCursor: null });
+    expect((await call('sven', 'GET', `/api/vos/${vo.id}/history?cursor=%3D%3D`)).statusCode).toBe(400);
+    expect((await call('sven', 'GET', `/api/vos/${vo.id}/history?limit=500`)).statusCode).toBe(400);
+    expect((await call('nora', 'GET', `/api/vos/${vo.id}/history?cursor=${first.nextCursor}`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', `/api/vos/${vo.id}/history?limit=1`)).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   historyResponseSchema,
+  streamPageQuerySchema,
   translate,
   voDetailsSchema,
   voEntitlement,
@@ -250,16 +251,17 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
       config: { access: 'vo.read' },
       schema: {
         tags,
-        summary: "A VO's audit events, newest first, each change old → new",
+        summary: "A VO's audit events, newest first, each change old → new, a page at a time",
         security,
         params: voIdParamSchema,
+        querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const vo = await loadVisibleVo(db, request.params.id, requirePrincipal(request));
-      const rows = await listAuditEvents(db, 'vo', vo.row.id);
-      return { items: presentServiceHistory(rows, await loadDisplayNames(db, idsInHistory(rows))) };
+      const { items, nextCursor } = await listAuditEvents(db, 'vo', vo.row.id, request.query);
+      return { items: presentServiceHistory(items, await loadDisplayNames(db, idsInHistory(items))), nextCursor };
     },
   );
 };

@@ -33,6 +33,7 @@ describe('admin panel: the mail outbox', () => {
                 mail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' }),
               ],
               total: 2,
+              nextCursor: null,
             })
           : json({ error: 'not_found', message: 'Not found.' }, 404),
       ),

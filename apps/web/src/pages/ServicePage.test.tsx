@@ -29,7 +29,11 @@ const fakeApi = (service: ServiceDetail) => {
       const method = init?.method ?? 'GET';
       if (method !== 'GET') writes.push(`${method} ${url.pathname}`);
       const found = method === 'GET' && url.pathname === `/api/services/${ID}`;
-      const body = found ? service : url.pathname.endsWith('/history') ? { items: [] } : { error: 'not_found' };
+      const body = found
+        ? service
+        : url.pathname.endsWith('/history')
+          ? { items: [], nextCursor: null }
+          : { error: 'not_found' };
       return new Response(JSON.stringify(body), {
         status: found || url.pathname.endsWith('/history') ? 200 : 404,
         headers: { 'Content-Type': 'application/json' },

@@ -54,5 +54,15 @@ export const fakeApi = (handlers: Record<string, FakeHandler>): FakeCall[] => {
   return calls;
 };
 
+/**
+ * One page of a paged stream as the API answers it (comments, histories, the outbox): the rows and
+ * the cursor of the next page, null after the last (docs/adr/0074-paged-streams.md).
+ */
+export const streamPage = <T, Extra extends object = object>(
+  items: readonly T[],
+  nextCursor: string | null = null,
+  extra?: Extra,
+) => ({ items, nextCursor, ...extra });
+
 /** The requests that change something. */
 export const writesOf = (calls: readonly FakeCall[]): FakeCall[] => calls.filter((call) => call.method !== 'GET');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '../audit/events.js';
 import { msg } from '../i18n/core.js';
 import { listPageFields } from '../schemas/list-query.js';
+import { streamPageFields } from '../schemas/stream-page.js';
 import { text } from '../schemas/text.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
@@ -10,7 +11,10 @@ const day = z.iso.date({ error: msg('validation.date') });
 
 /**
  * The audit log of the whole portal: who (the actor's id), what (the action), which object (its kind,
- * and its id), when (from and to, whole days, both included) and the page; newest first.
+ * and its id), when (from and to, whole days, both included) and the page; newest first. The admin
+ * panel jumps between numbered pages with the count of all; a client that walks the whole log sends
+ * the answer's `nextCursor` instead, which needs no offset however far it goes
+ * (docs/adr/0074-paged-streams.md).
  */
 export const auditLogQuerySchema = z
   .object({
@@ -21,8 +25,10 @@ export const auditLogQuerySchema = z
     from: day.optional(),
     to: day.optional(),
     ...listPageFields(['at'], { sort: 'at', order: 'desc' }),
+    cursor: streamPageFields.cursor,
   })
   .strict()
+  .refine((query) => !query.cursor || query.page === 1, { path: ['page'], error: msg('validation.pageWithCursor') })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     path: ['to'],
     error: msg('adminSections.auditLog.toBeforeFrom'),
@@ -49,6 +55,13 @@ export const auditLogEntrySchema = z
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 
 export const auditLogSchema = z
-  .object({ items: z.array(auditLogEntrySchema), total: z.int(), page: z.int(), pageSize: z.int() })
+  .object({
+    items: z.array(auditLogEntrySchema),
+    total: z.int(),
+    page: z.int(),
+    pageSize: z.int(),
+    /** The rows after this page, in the same order and filters; null after the last. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'AuditLog' });
 export type AuditLog = z.infer<typeof auditLogSchema>;

@@ -145,6 +145,9 @@ export const deShell: ShellMessages = {
     date: 'Bitte geben Sie ein gültiges Datum ein',
     searchTooShort: 'Bitte geben Sie mindestens zwei Zeichen ein',
     invalidCharacters: 'Dieser Wert enthält unzulässige Zeichen',
+    pageSizeTooLarge: 'Bitte fragen Sie höchstens 200 Zeilen auf einmal ab',
+    cursor: 'Dieser Verweis auf die nächste Seite ist ungültig. Bitte laden Sie die Liste neu.',
+    pageWithCursor: 'Eine Seitenzahl lässt sich nicht mit einem Verweis auf die nächste Seite verbinden',
   },
   serviceStates: {
     application_withdrawn: 'Antrag zurückgezogen',
@@ -196,6 +199,9 @@ export const deShell: ShellMessages = {
     uploadHint: 'Laden Sie mit dem Formular oben eine Datei hoch.',
     keyboardHelp:
       'Pfeiltasten wechseln die Zelle, Pos1 und Ende springen zur ersten und letzten Zelle, Eingabe öffnet die Zeile.',
+    loadMore: 'Mehr laden',
+    rowsSoFar_one: '{{count}} Zeile geladen, weitere verfügbar',
+    rowsSoFar_other: '{{count}} Zeilen geladen, weitere verfügbar',
     services: {
       filtered: 'Keine Services in dieser Ansicht.',
       filteredHint: 'Ändern Sie die Suche oder die Filter, um mehr zu sehen.',

@@ -288,6 +288,8 @@ export const de: Messages = {
     lastEdit: 'Letzte Änderung',
     comments: 'Kommentare',
     noComments: 'Noch keine Kommentare.',
+    olderComments: 'Ältere Kommentare anzeigen',
+    olderHistory: 'Ältere Einträge anzeigen',
     newComment: 'Neuer Kommentar',
     addComment: 'Kommentar hinzufügen',
     cannotAddComment: 'Kommentar kann nicht hinzugefügt werden',

@@ -146,6 +146,9 @@ export const enShell = {
     date: 'Please enter a valid date',
     searchTooShort: 'Please type at least two characters',
     invalidCharacters: 'This value contains characters that are not allowed',
+    pageSizeTooLarge: 'Please ask for at most 200 rows at a time',
+    cursor: 'This link to the next page is not valid. Please load the list again.',
+    pageWithCursor: 'A page number cannot be combined with a link to the next page',
   },
   serviceStates: {
     application_withdrawn: 'Application Withdrawn',
@@ -196,6 +199,9 @@ export const enShell = {
     clearFilters: 'Clear the filters',
     uploadHint: 'Upload one with the form above.',
     keyboardHelp: 'Arrow keys move between cells, Home and End to the first and last cell, Enter opens the row.',
+    loadMore: 'Load more',
+    rowsSoFar_one: '{{count}} row loaded, more available',
+    rowsSoFar_other: '{{count}} rows loaded, more available',
     services: {
       filtered: 'No services match this view.',
       filteredHint: 'Change the search or the filters to see more.',

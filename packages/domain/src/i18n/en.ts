@@ -285,6 +285,8 @@ export const en = {
     lastEdit: 'Last edit',
     comments: 'Comments',
     noComments: 'No comments yet.',
+    olderComments: 'Show older comments',
+    olderHistory: 'Show older entries',
     newComment: 'New comment',
     addComment: 'Add comment',
     cannotAddComment: 'Cannot add comment',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/core.js';
 import { msg } from '../i18n/core.js';
 import { versionSchema } from '../schemas/services.js';
+import { streamPageFields, streamPageSchema } from '../schemas/stream-page.js';
 import { MAIL_KINDS } from './kinds.js';
 
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'discarded'] as const;
@@ -30,20 +31,20 @@ export const outboxEntrySchema = z
   .meta({ id: 'OutboxEntry' });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
 
-export const outboxListSchema = z
-  .object({ items: z.array(outboxEntrySchema), total: z.int() })
+/** A page of the outbox, newest first, and how many mails the filter holds in all. */
+export const outboxListSchema = streamPageSchema(outboxEntrySchema)
+  .extend({ total: z.int() })
   .meta({ id: 'OutboxList' });
 export type OutboxList = z.infer<typeof outboxListSchema>;
 
-export const outboxQuerySchema = z.object({
-  state: z.enum(OUTBOX_STATES, { error: msg('validation.option') }).optional(),
-  limit: z.coerce
-    .number({ error: msg('validation.invalidType') })
-    .int()
-    .min(1)
-    .max(500)
-    .default(200),
-});
+/** The outbox of one state or all, a page at a time after the cursor of the page before. */
+export const outboxQuerySchema = z
+  .object({
+    state: z.enum(OUTBOX_STATES, { error: msg('validation.option') }).optional(),
+    ...streamPageFields,
+  })
+  .strict();
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
 
 /** The caller's own mail settings: the language of their mails and the kinds they switched off. */
 export const mailSettingsSchema = z

@@ -5,6 +5,7 @@ import { INTEGRATION_SCOPES } from '../services/integration-work.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
 import { listPageFields } from './list-query.js';
+import { streamPageSchema } from './stream-page.js';
 import { text } from './text.js';
 
 /** Messages are i18n keys; server and web translate them. */
@@ -220,7 +221,9 @@ const historyEntrySchema = z
     changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
   })
   .meta({ id: 'HistoryEntry' });
-export const historyResponseSchema = z.object({ items: z.array(historyEntrySchema) }).meta({ id: 'History' });
+/** A history, newest first, a page at a time (docs/adr/0074-paged-streams.md). */
+export const historyResponseSchema = streamPageSchema(historyEntrySchema).meta({ id: 'History' });
+export type HistoryPage = z.infer<typeof historyResponseSchema>;
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
 export const commentRequestSchema = z
@@ -235,7 +238,9 @@ export const commentRequestSchema = z
 export const commentSchema = z
   .object({ id: z.string(), text: z.string(), author: z.string(), createdAt: isoDateTime })
   .meta({ id: 'Comment' });
-export const commentListSchema = z.object({ items: z.array(commentSchema) }).meta({ id: 'CommentList' });
+/** A service's comments, newest first, a page at a time; the thread shows each page oldest first. */
+export const commentListSchema = streamPageSchema(commentSchema).meta({ id: 'CommentList' });
+export type CommentPage = z.infer<typeof commentListSchema>;
 export type Comment = z.infer<typeof commentSchema>;
 
 export const documentSchema = z

@@ -1,5 +1,5 @@
 import './data-table.css';
-import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   columnVisibilityFeature,
@@ -28,6 +28,7 @@ import type {
   DataTableColumn,
   DataTableEmpty,
   DataTableFooter,
+  DataTableMore,
   DataTableServerState,
   DataTableSort,
   SortValue,
@@ -35,7 +36,14 @@ import type {
 import type { CardCell } from './DataTableCards';
 import { useGridKeyboard } from './useGridKeyboard';
 
-export type { DataTableColumn, DataTableEmpty, DataTableFooter, DataTableServerState, DataTableSort } from './types';
+export type {
+  DataTableColumn,
+  DataTableEmpty,
+  DataTableFooter,
+  DataTableMore,
+  DataTableServerState,
+  DataTableSort,
+} from './types';
 
 // Only logged-in people choose columns; the menu's code loads when the first of them needs it.
 const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
@@ -151,6 +159,8 @@ export interface DataTableProps<T extends RowData> {
   busy?: boolean;
   /** A summary row under the rows (a total); shown while there are rows. */
   footer?: DataTableFooter;
+  /** A stream loaded a page at a time: every loaded row shows, a button under them loads more. */
+  more?: DataTableMore;
 }
 
 /**
@@ -203,6 +213,7 @@ export const DataTable = <T extends RowData>({
   bulkActions,
   busy = false,
   footer,
+  more,
 }: DataTableProps<T>) => {
   const { t, i18n } = useTranslation();
   const { session } = useSession();
@@ -258,7 +269,7 @@ export const DataTable = <T extends RowData>({
   const data = rows ?? [];
   // Client mode: rows went away (a deleted document) and the page is past the end: the last page.
   const lastPageIndex = Math.max(0, Math.ceil(data.length / clientPagination.pageSize) - 1);
-  if (!server && clientPagination.pageIndex > lastPageIndex) {
+  if (!server && !more && clientPagination.pageIndex > lastPageIndex) {
     setClientPagination({ ...clientPagination, pageIndex: lastPageIndex });
   }
   const table = useTable({
@@ -268,7 +279,12 @@ export const DataTable = <T extends RowData>({
     getRowId: (row) => getRowId(row),
     state: {
       sorting,
-      pagination: server ? { pageIndex: server.page - 1, pageSize: server.pageSize } : clientPagination,
+      pagination: server
+        ? { pageIndex: server.page - 1, pageSize: server.pageSize }
+        : more
+          ? // A stream shows every row loaded so far; the server pages it, not the table.
+            { pageIndex: 0, pageSize: Math.max(1, data.length) }
+          : clientPagination,
       rowSelection,
       columnVisibility,
     },
@@ -393,8 +409,23 @@ export const DataTable = <T extends RowData>({
           {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
           {showCount && rows && total > 0 && (
             <Group gap="sm" aria-live="polite">
-              <Text fw={600}>{countLabel ? countLabel(total) : t('dataTable.rows', { count: total })}</Text>
-              {total > 0 && from <= total && (pageCount > 1 || page > 1) && (
+              <Text fw={600}>
+                {more?.hasMore && more.total === undefined
+                  ? t('dataTable.rowsSoFar', { count: total })
+                  : countLabel
+                    ? countLabel(more?.total ?? total)
+                    : t('dataTable.rows', { count: more?.total ?? total })}
+              </Text>
+              {more?.total !== undefined && more.total > total && (
+                <Text>
+                  {t('dataTable.range', {
+                    from: count.format(1),
+                    to: count.format(total),
+                    total: count.format(more.total),
+                  })}
+                </Text>
+              )}
+              {!more && total > 0 && from <= total && (pageCount > 1 || page > 1) && (
                 <Text>
                   {t('dataTable.range', { from: count.format(from), to: count.format(to), total: count.format(total) })}
                 </Text>
@@ -561,7 +592,15 @@ export const DataTable = <T extends RowData>({
         </div>
       )}
 
-      {rows !== undefined && (pageCount > 1 || page > 1 || total > Math.min(...pageSizes)) && (
+      {more?.hasMore && rows !== undefined && (
+        <Group justify="center" mt="sm" className="data-table-more">
+          <Button variant="default" loading={more.loading} onClick={more.onLoadMore}>
+            {more.label ?? t('dataTable.loadMore')}
+          </Button>
+        </Group>
+      )}
+
+      {!more && rows !== undefined && (pageCount > 1 || page > 1 || total > Math.min(...pageSizes)) && (
         <Suspense fallback={null}>
           <DataTablePager
             page={page}

@@ -54,6 +54,20 @@ export interface DataTableSort {
   desc: boolean;
 }
 
+/**
+ * A stream the server hands out a page at a time (docs/adr/0074-paged-streams.md): the table shows
+ * every row loaded so far, without its own pager, and a button under the rows loads the next page.
+ */
+export interface DataTableMore {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** The button's text (default "Load more"). */
+  label?: string;
+  /** All rows of the stream on the server, when it says: the count line reads "Showing 1–50 of 250". */
+  total?: number;
+}
+
 /** What an empty list says: why it is empty and what to do about it. */
 export interface DataTableEmpty {
   title: string;

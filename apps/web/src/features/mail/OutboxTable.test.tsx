@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OutboxEntry } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi, writesOf } from '../../test/fakeApi';
+import { apiError, fakeApi, streamPage, writesOf } from '../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../test/renderApp';
 
 const mail = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
@@ -23,7 +23,7 @@ describe('the outbox: retry and discard', () => {
     const failed = mail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' });
     const waiting = mail({ to: 'carla@x.example', state: 'pending', tries: 0, sentAt: null, version: 1 });
     const calls = fakeApi({
-      'GET /api/mail/outbox': () => ({ items: [mail({}), failed, waiting], total: 3 }),
+      'GET /api/mail/outbox': () => streamPage([mail({}), failed, waiting], null, { total: 3 }),
       [`POST /api/mail/outbox/${failed.id}/retry`]: () => ({ ...failed, state: 'pending', tries: 0, version: 4 }),
       [`POST /api/mail/outbox/${waiting.id}/discard`]: () => ({ ...waiting, state: 'discarded', version: 2 }),
     });
@@ -46,12 +46,37 @@ describe('the outbox: retry and discard', () => {
   it('says why when the mail changed meanwhile', async () => {
     const failed = mail({ state: 'failed' });
     fakeApi({
-      'GET /api/mail/outbox': () => ({ items: [failed], total: 1 }),
+      'GET /api/mail/outbox': () => streamPage([failed], null, { total: 1 }),
       [`POST /api/mail/outbox/${failed.id}/retry`]: () =>
         apiError(409, 'conflict', 'Only a failed or discarded mail can be sent again.'),
     });
     renderApp({ path: '/manage/adminPanel?tab=mailOutbox', user: PEOPLE.admin });
     fireEvent.click(await screen.findByRole('button', { name: /^Send again: the mail to / }));
     expect(await screen.findByText('Only a failed or discarded mail can be sent again.')).toBeInTheDocument();
+  });
+});
+
+describe('the outbox a page at a time', () => {
+  it('loads the next page with the cursor of the first when "Load more" is pressed, and stops after the last', async () => {
+    const newer = Array.from({ length: 3 }, (_, index) => mail({ to: `new${index}@x.example` }));
+    const older = [mail({ to: 'old@x.example', createdAt: '2026-02-01T09:30:00.000Z' })];
+    const calls = fakeApi({
+      'GET /api/mail/outbox': (call) =>
+        new URLSearchParams(call.search).get('cursor') === 'after-new2'
+          ? streamPage(older, null, { total: 4 })
+          : streamPage(newer, 'after-new2', { total: 4 }),
+    });
+    renderApp({ path: '/manage/adminPanel?tab=mailOutbox', user: PEOPLE.admin });
+    const table = await screen.findByRole('table', { name: /^Mail outbox/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 3);
+    expect(screen.getByText('Showing 1–3 of 4')).toBeInTheDocument();
+    expect(within(table).queryByRole('rowheader', { name: 'old@x.example' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByRole('rowheader', { name: 'old@x.example' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 4);
+    const reads = calls.filter((call) => call.method === 'GET' && call.path === '/api/mail/outbox');
+    expect(reads.map((call) => call.search)).toEqual(['', '?cursor=after-new2']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });

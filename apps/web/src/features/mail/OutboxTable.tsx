@@ -6,12 +6,13 @@ import {
   type OutboxEntry,
   type OutboxState,
 } from '@nubes/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
+import { useStreamQuery } from '../../hooks/useStreamQuery';
 import { reportWriteError } from '../service/writes';
 import { changeOutboxMail, fetchOutbox, mailKeys } from './api';
 import { AppModal } from '../../components/AppModal';
@@ -28,11 +29,12 @@ const STATE_COLORS: Record<OutboxState, string> = {
 /**
  * The mail outbox for the portal manager: who, what, how far, and why not (docs/adr/0027-mail-outbox.md);
  * a failed or discarded mail can be sent again, a waiting or failed one discarded (after a question).
+ * Newest first, a page at a time: "Load more" under the table fetches older mails.
  */
 export const OutboxTable = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const outbox = useQuery({ queryKey: mailKeys.outbox, queryFn: ({ signal }) => fetchOutbox(signal) });
+  const outbox = useStreamQuery(mailKeys.outbox, fetchOutbox);
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: mailKeys.outbox });
   const change = useMutation({
@@ -145,11 +147,11 @@ export const OutboxTable = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, change.mutate],
   );
-  if (outbox.isPending) return <PageLoader />;
-  if (outbox.isError)
+  if (outbox.query.isPending) return <PageLoader />;
+  if (outbox.query.isError)
     return (
       <Text role="alert" fw={600}>
-        {outbox.error.message}
+        {outbox.query.error.message}
       </Text>
     );
   return (
@@ -158,10 +160,11 @@ export const OutboxTable = () => {
         id="mail-outbox"
         caption={t('mail.outbox.label')}
         columns={columns}
-        rows={outbox.data.items}
+        rows={outbox.items}
         getRowId={(mail) => mail.id}
         empty={{ title: t('mail.outbox.empty') }}
         initialSort={{ id: 'createdAt', desc: true }}
+        more={{ ...outbox.more, total: outbox.firstPage?.total }}
       />
       <AppModal
         opened={discarding !== null}

@@ -1,4 +1,10 @@
-import type { MailSettings, MailSettingsRequest, OutboxEntry, OutboxList } from '@nubes/domain';
+import {
+  streamPageQuery,
+  type MailSettings,
+  type MailSettingsRequest,
+  type OutboxEntry,
+  type OutboxList,
+} from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
 export const mailKeys = {
@@ -6,7 +12,9 @@ export const mailKeys = {
   settings: ['mail', 'settings'] as const,
 };
 
-export const fetchOutbox = (signal?: AbortSignal) => apiRequest<OutboxList>('/api/mail/outbox', { signal });
+/** A page of the outbox, newest first, after the cursor of the page before. */
+export const fetchOutbox = (cursor: string | null, signal?: AbortSignal) =>
+  apiRequest<OutboxList>(`/api/mail/outbox${streamPageQuery(cursor)}`, { signal });
 
 export const fetchMailSettings = (signal?: AbortSignal) =>
   apiRequest<MailSettings>('/api/me/mail-settings', { signal });

@@ -11,7 +11,7 @@ import type {
   UpdateResourcePackage,
   UpdateResourceType,
 } from '@nubes/domain';
-import type { HistoryEntry } from '@nubes/domain';
+import { streamPageQuery, type HistoryPage } from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
 /** The resource type and resource package calls of the API (see /api/openapi.json). */
@@ -47,8 +47,13 @@ export const fetchServiceResourcePackages = (serviceId: string) =>
 export const fetchResourcePackage = (serviceId: string, packageId: string) =>
   apiRequest<ResourcePackage>(onePackage(serviceId, packageId));
 
-export const fetchResourcePackageHistory = (serviceId: string, packageId: string) =>
-  apiRequest<{ items: HistoryEntry[] }>(`${onePackage(serviceId, packageId)}/history`);
+/** A page of the package's history, newest first, after the cursor of the page before. */
+export const fetchResourcePackageHistory = (
+  serviceId: string,
+  packageId: string,
+  cursor: string | null,
+  signal?: AbortSignal,
+) => apiRequest<HistoryPage>(`${onePackage(serviceId, packageId)}/history${streamPageQuery(cursor)}`, { signal });
 
 export const createResourcePackage = (serviceId: string, body: CreateResourcePackage) =>
   apiRequest<ResourcePackage>(packagesOf(serviceId), { method: 'POST', body });

@@ -581,6 +581,7 @@ describe('History and weighting on the data table', () => {
           },
           { id: 'h1', at: '2023-12-24T23:30:00Z', actor: 'Alice Adler', action: 'service.create', changes: [] },
         ],
+        nextCursor: null,
       }),
     });
     renderApp({ path: `/sc/service/${ID}?tab=history`, user: PEOPLE.alice });

@@ -1,16 +1,18 @@
-import type {
-  Comment,
-  CreateServiceRequest,
-  HistoryEntry,
-  InstitutionRef,
-  Keyword,
-  ServiceDetail,
-  ServiceDocument,
-  TransitionRequest,
-  UpdateServiceRequest,
-  UpdateServiceRolesRequest,
-  UserRef,
-  WeightingCriterion,
+import {
+  streamPageQuery,
+  type Comment,
+  type CommentPage,
+  type CreateServiceRequest,
+  type HistoryPage,
+  type InstitutionRef,
+  type Keyword,
+  type ServiceDetail,
+  type ServiceDocument,
+  type TransitionRequest,
+  type UpdateServiceRequest,
+  type UpdateServiceRolesRequest,
+  type UserRef,
+  type WeightingCriterion,
 } from '@nubes/domain';
 import { apiRequest, type UploadProgress } from '../../api/client';
 
@@ -72,7 +74,9 @@ export const decideRoleChange = (id: string, changeId: string, accept: boolean) 
     body: { accept },
   });
 
-export const fetchHistory = (id: string) => apiRequest<Items<HistoryEntry>>(`${service(id)}/history`);
+/** A page of the service's history, newest first, after the cursor of the page before. */
+export const fetchHistory = (id: string, cursor: string | null, signal?: AbortSignal) =>
+  apiRequest<HistoryPage>(`${service(id)}/history${streamPageQuery(cursor)}`, { signal });
 
 export const activateDocuments = (id: string, version: number) =>
   apiRequest<ServiceDetail>(`${service(id)}/documents/activate`, { method: 'POST', body: { version } });
@@ -92,7 +96,9 @@ export const uploadDocument = (id: string, file: File, onUploadProgress?: (progr
 export const deleteDocument = (id: string, documentId: string) =>
   apiRequest<void>(documentUrl(id, documentId), { method: 'DELETE' });
 
-export const fetchComments = (id: string) => apiRequest<Items<Comment>>(`${service(id)}/comments`);
+/** A page of the service's comments, newest first, after the cursor of the page before. */
+export const fetchComments = (id: string, cursor: string | null, signal?: AbortSignal) =>
+  apiRequest<CommentPage>(`${service(id)}/comments${streamPageQuery(cursor)}`, { signal });
 
 export const addComment = (id: string, text: string) =>
   apiRequest<Comment>(`${service(id)}/comments`, { method: 'POST', body: { text } });

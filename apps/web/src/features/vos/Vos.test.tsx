@@ -63,7 +63,7 @@ const common = {
   'GET /api/vo-settings': () => settings,
   'GET /api/vos/service-options': () => ({ items: [{ id: STORAGE, serviceId: 'SVC-1', name: 'Object Storage' }] }),
   'GET /api/vos/name-check': () => ({ name: 'x', ok: true, rule: null, message: null }),
-  [`GET /api/vos/${VO_ID}/history`]: () => ({ items: [] }),
+  [`GET /api/vos/${VO_ID}/history`]: () => ({ items: [], nextCursor: null }),
 };
 
 const item = (over: Partial<VoListItem>): VoListItem => ({

@@ -1,7 +1,8 @@
+import { streamPageQuery } from '@nubes/domain';
 import type {
   UserRef,
   CreateVo,
-  HistoryEntry,
+  HistoryPage,
   UpdateVo,
   VoDetails,
   VoList,
@@ -53,8 +54,9 @@ export const updateVo = (id: string, body: UpdateVo) => apiRequest<VoDetails>(on
 export const runVoTransition = (id: string, body: VoTransition) =>
   apiRequest<VoDetails>(`${one(id)}/transitions`, { method: 'POST', body });
 
-export const fetchVoHistory = (id: string, signal?: AbortSignal) =>
-  apiRequest<Items<HistoryEntry>>(`${one(id)}/history`, { signal });
+/** A page of the VO's history, newest first, after the cursor of the page before. */
+export const fetchVoHistory = (id: string, cursor: string | null, signal?: AbortSignal) =>
+  apiRequest<HistoryPage>(`${one(id)}/history${streamPageQuery(cursor)}`, { signal });
 
 export const fetchVoSettings = (signal?: AbortSignal) => apiRequest<VoSettings>('/api/vo-settings', { signal });
 

@@ -19,7 +19,13 @@ const event = (overrides: Partial<AuditLogEntry>): AuditLogEntry => ({
   ...overrides,
 });
 
-const log = (items: AuditLogEntry[], total = items.length): AuditLog => ({ items, total, page: 1, pageSize: 50 });
+const log = (items: AuditLogEntry[], total = items.length): AuditLog => ({
+  items,
+  total,
+  page: 1,
+  pageSize: 50,
+  nextCursor: null,
+});
 
 describe('admin panel: the audit log', () => {
   it('names actions, objects and roles in words and keeps the filters in the address', async () => {

@@ -29,7 +29,7 @@ const fakeApi = (
       calls.push(call);
       if (url === '/api/resource-types' && call.method === 'GET') return json({ items: types() });
       if (url.startsWith('/api/resource-types')) return write(call);
-      if (url.startsWith('/api/mail/outbox')) return json({ items: [], total: 0 });
+      if (url.startsWith('/api/mail/outbox')) return json({ items: [], nextCursor: null, total: 0 });
       return json({ error: 'not_found', message: 'Not found.' }, 404);
     }),
   );

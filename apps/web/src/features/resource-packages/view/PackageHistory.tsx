@@ -1,8 +1,8 @@
 import { Title } from '@mantine/core';
 import { RESOURCE_PACKAGE_STATES, type ResourcePackageState } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStreamQuery } from '../../../hooks/useStreamQuery';
 import { isMessageKey } from '../../../i18n/messageKey';
 import { useServiceHistoryLabels } from '../../service/view/HistoryTab';
 import { HistoryTable, type HistoryLabels } from '../../service/view/HistoryTable';
@@ -35,13 +35,12 @@ export const usePackageHistoryLabels = (): HistoryLabels => {
   }, [t, service]);
 };
 
-/** A package's history (GET …/history, the service history's shape), newest first. */
+/** A package's history (GET …/history, the service history's shape), newest first, a page at a time. */
 export const PackageHistory = ({ serviceId, packageId }: { serviceId: string; packageId: string }) => {
   const { t } = useTranslation();
-  const history = useQuery({
-    queryKey: resourcePackageKeys.history(packageId),
-    queryFn: () => fetchResourcePackageHistory(serviceId, packageId),
-  });
+  const history = useStreamQuery(resourcePackageKeys.history(packageId), (cursor, signal) =>
+    fetchResourcePackageHistory(serviceId, packageId, cursor, signal),
+  );
   const labels = usePackageHistoryLabels();
 
   return (
@@ -52,8 +51,9 @@ export const PackageHistory = ({ serviceId, packageId }: { serviceId: string; pa
       <HistoryTable
         id="resource-package-history"
         caption={t('resourcePackageViews.history')}
-        rows={history.data?.items}
-        failed={history.isError}
+        rows={history.items}
+        failed={history.query.isError}
+        more={history.more}
         labels={labels}
         emptyTitle={t('serviceView.noHistory')}
       />

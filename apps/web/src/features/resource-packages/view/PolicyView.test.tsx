@@ -21,6 +21,7 @@ const history = {
       changes: [{ field: 'state', before: 'draft', after: 'submitted' }],
     },
   ],
+  nextCursor: null,
 };
 
 const open = (pkg: ResourcePackage, user = PEOPLE.alice, more: Parameters<typeof fakeApi>[0] = {}) => {

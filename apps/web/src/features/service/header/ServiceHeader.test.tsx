@@ -43,7 +43,11 @@ const fakeApi = (service: ServiceDetail) => {
       const list = url.pathname === '/api/services' || url.pathname.endsWith('/history');
       return new Response(
         JSON.stringify(
-          found ? service : list ? { items: [], total: 0, page: 1, pageSize: 50 } : { error: 'not_found' },
+          found
+            ? service
+            : list
+              ? { items: [], total: 0, page: 1, pageSize: 50, nextCursor: null }
+              : { error: 'not_found' },
         ),
         { status: found || list ? 200 : 404, headers: { 'Content-Type': 'application/json' } },
       );

@@ -1,11 +1,13 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { commentRequestSchema, formatDateTime, type ServiceDetail } from '@nubes/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, TextareaField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
+import { useStreamQuery } from '../../../hooks/useStreamQuery';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { addComment, fetchComments, serviceKeys } from '../api';
@@ -13,11 +15,17 @@ import { reportWriteError } from '../writes';
 
 const INPUT_ID = 'service-comment-text';
 
-/** The conversation on a service, oldest first, and a box to add to it ("Please add a text"). */
+/**
+ * The conversation on a service, oldest first, and a box to add to it ("Please add a text"). The
+ * server hands the comments out newest first, a page at a time: the thread starts with the latest
+ * and "Show older comments" above them loads the page before.
+ */
 export const CommentsThread = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const comments = useQuery({ queryKey: serviceKeys.comments(service.id), queryFn: () => fetchComments(service.id) });
+  const comments = useStreamQuery(serviceKeys.comments(service.id), (cursor, signal) =>
+    fetchComments(service.id, cursor, signal),
+  );
   const form = useZodForm(commentRequestSchema, { defaultValues: { text: '' } });
   const { control, handleSubmit, reset, setError } = form;
   const text = useWatch({ control, name: 'text' });
@@ -49,14 +57,27 @@ export const CommentsThread = ({ service }: { service: ServiceDetail }) => {
     ),
   );
 
-  const items = comments.data?.items ?? [];
+  const items = useMemo(() => [...(comments.items ?? [])].reverse(), [comments.items]);
   return (
     <section aria-labelledby="service-comments">
       <Title order={2} size="h3" id="service-comments" mb="sm">
         {t('serviceView.comments')}
       </Title>
-      {comments.isPending ? (
+      {comments.more.hasMore && (
+        <Button
+          variant="default"
+          size="compact-md"
+          mb="sm"
+          loading={comments.more.loading}
+          onClick={comments.more.onLoadMore}
+        >
+          {t('serviceView.olderComments')}
+        </Button>
+      )}
+      {comments.query.isPending ? (
         <Text>{t('page.loading')}</Text>
+      ) : comments.query.isError ? (
+        <Text role="alert">{t('notifications.somethingWentWrong')}</Text>
       ) : items.length === 0 ? (
         <Text c="dimmed">{t('serviceView.noComments')}</Text>
       ) : (

@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStreamQuery } from '../../../hooks/useStreamQuery';
 import { isMessageKey } from '../../../i18n/messageKey';
 import { fetchHistory, fetchWeightingCriteria, serviceKeys } from '../api';
 import { displayValue } from '../fieldDisplay';
@@ -81,10 +82,12 @@ export const useServiceHistoryLabels = (criteria: readonly WeightingCriterion[] 
   }, [t, language, criteria]);
 };
 
-/** The history tab: every audit event of the service, newest first: when, who, what, old → new. */
+/** The history tab: the service's audit events, newest first, a page at a time: when, who, what, old → new. */
 export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
   const { t } = useTranslation();
-  const history = useQuery({ queryKey: serviceKeys.history(service.id), queryFn: () => fetchHistory(service.id) });
+  const history = useStreamQuery(serviceKeys.history(service.id), (cursor, signal) =>
+    fetchHistory(service.id, cursor, signal),
+  );
   const criteria = useQuery({
     queryKey: serviceKeys.weightingCriteria,
     queryFn: fetchWeightingCriteria,
@@ -96,8 +99,9 @@ export const HistoryTab = ({ service }: { service: ServiceDetail }) => {
     <HistoryTable
       id="service-history"
       caption={t('serviceView.tabs.history')}
-      rows={history.data?.items}
-      failed={history.isError}
+      rows={history.items}
+      failed={history.query.isError}
+      more={history.more}
       labels={labels}
       emptyTitle={t('serviceView.noHistory')}
     />

@@ -4,7 +4,7 @@ import { ANONYMOUS_ACTOR_NAME, formatDateTime, SYSTEM_ACTOR_NAME, type HistoryEn
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableMore } from '../../../components/data-table';
 
 /** How a history reads its entries: an audit action, a changed field and a value as words. */
 export interface HistoryLabels {
@@ -50,18 +50,20 @@ export const HistoryChanges = ({ entry, labels }: { entry: Pick<HistoryEntry, 'c
 export interface HistoryTableProps {
   id: string;
   caption: string;
-  /** The entries (GET …/history); undefined while they load. */
+  /** The entries loaded so far (GET …/history, a page at a time); undefined while the first page loads. */
   rows: readonly HistoryEntry[] | undefined;
   failed: boolean;
   labels: HistoryLabels;
   emptyTitle: string;
+  /** The older entries the server still holds: "Show older" loads the next page. */
+  more: DataTableMore;
 }
 
 /**
- * A history (a service's, a resource package's): every audit event, newest first: when, who,
- * what, old → new. The caller says how its actions, fields and values read.
+ * A history (a service's, a resource package's, a VO's): its audit events, newest first, a page at
+ * a time: when, who, what, old → new. The caller says how its actions, fields and values read.
  */
-export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle }: HistoryTableProps) => {
+export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle, more }: HistoryTableProps) => {
   const { t } = useTranslation();
   const columns = useMemo(
     (): DataTableColumn<HistoryEntry>[] => [
@@ -111,6 +113,7 @@ export const HistoryTable = ({ id, caption, rows, failed, labels, emptyTitle }: 
       getRowId={(entry) => entry.id}
       initialSort={{ id: 'when', desc: true }}
       empty={{ title: emptyTitle }}
+      more={{ ...more, label: t('serviceView.olderHistory') }}
     />
   );
 };

@@ -1,7 +1,7 @@
 import { isAuditAction, isVoState, type VoFormValues } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStreamQuery } from '../../../hooks/useStreamQuery';
 import { isMessageKey } from '../../../i18n/messageKey';
 import { HistoryTable, type HistoryLabels } from '../../service/view/HistoryTable';
 import { fetchVoHistory, voKeys } from '../api';
@@ -33,17 +33,18 @@ export const useVoHistoryLabels = (): HistoryLabels => {
   );
 };
 
-/** Every audit event of the VO, newest first: when, who, what, old → new. */
+/** The VO's audit events, newest first, a page at a time: when, who, what, old → new. */
 export const VoHistory = ({ id }: { id: string }) => {
   const { t } = useTranslation();
-  const history = useQuery({ queryKey: voKeys.history(id), queryFn: ({ signal }) => fetchVoHistory(id, signal) });
+  const history = useStreamQuery(voKeys.history(id), (cursor, signal) => fetchVoHistory(id, cursor, signal));
   const labels = useVoHistoryLabels();
   return (
     <HistoryTable
       id="vo-history"
       caption={t('voScreens.history')}
-      rows={history.data?.items}
-      failed={history.isError}
+      rows={history.items}
+      failed={history.query.isError}
+      more={history.more}
       labels={labels}
       emptyTitle={t('voScreens.noHistory')}
     />
