@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, constants as zlibConstants } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 import { freePort } from '../scripts/lib/free-port.mjs';
 import { hasPostgres, postgresBin, startThrowawayPostgres } from '../scripts/lib/throwaway-postgres.mjs';
@@ -207,7 +208,7 @@ export const startPortal = async ({
   // one process per data dir), with the server's own environment.
   if (prepare) await prepare(env);
   await waitForQuiet();
-  log(`starting ${name} on 127.0.0.1:${port} (fresh PGlite in ${tempDir})`);
+  log(`starting ${name} on 127.0.0.1:${port} (${env.DATABASE_URL ? 'PostgreSQL' : `fresh PGlite in ${tempDir}`})`);
   const started = Date.now();
   const child = startNode(name, [...nodeArgs, main], { env });
   const url = `http://127.0.0.1:${port}`;
@@ -873,7 +874,7 @@ const machineTicks = () => {
  * Waits until the machine's CPUs have been busy less than `share` of a whole `windowMs`, for at
  * most `timeoutMs`. Every server the bench compares starts on such a quiet machine: a process's
  * CPU per request depends on what the machine did while it started, and a bare twin started while
- * the portal was still preparing its lists needed about a tenth less per request than one started
+ * the portal was still busy after its start needed about a tenth less per request than one started
  * on a quiet machine (bench/README.md, "one process is one draw"). Resolves to true when quiet,
  * false when the time ran out or the machine cannot tell.
  */
@@ -932,14 +933,25 @@ export const renderTable = (rows, columns = COLUMNS) => {
 
 /**
  * A throwaway PostgreSQL 15 server with the database `nubes`, like the server tests'
- * (scripts/lib/throwaway-postgres.mjs), stopped and removed at cleanup. Returns { url, stop }, or
- * { missing } when PostgreSQL is not installed (PG_BIN, default /usr/lib/postgresql/15/bin).
+ * (scripts/lib/throwaway-postgres.mjs), stopped and removed at cleanup. Returns { url, stop,
+ * createDatabase(name) => url of a further empty database on the same server }, or { missing }
+ * when PostgreSQL is not installed (PG_BIN, default /usr/lib/postgresql/15/bin).
  */
 export const startPostgres = async () => {
   if (!hasPostgres()) return { missing: `n/a (no PostgreSQL in ${postgresBin()})` };
-  const { url, stop, killNow } = await startThrowawayPostgres({ database: 'nubes' });
+  const { serverUrl, url, stop, killNow } = await startThrowawayPostgres({ database: 'nubes' });
   onCleanup(stop, killNow);
-  return { url, stop };
+  const createDatabase = async (name) => {
+    const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+    await client.connect();
+    try {
+      await client.query(`create database ${pg.escapeIdentifier(name)}`);
+    } finally {
+      await client.end();
+    }
+    return `${serverUrl}/${name}`;
+  };
+  return { url, stop, createDatabase };
 };
 
 /**
@@ -1020,5 +1032,50 @@ const groupGone = async (pgid, timeoutMs) => {
     }
     if (performance.now() > deadline) return false;
     await sleep(20);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// The server's source lines
+
+// What counts: the server's TypeScript, without its tests, the demo data and the test harness.
+const SERVER_SOURCE = 'apps/server/src';
+const NOT_SERVER_SOURCE = [`${SERVER_SOURCE}/demo/`, `${SERVER_SOURCE}/test/`];
+const isServerSource = (file) =>
+  file.endsWith('.ts') && !file.endsWith('.test.ts') && !NOT_SERVER_SOURCE.some((dir) => file.startsWith(dir));
+
+/** Lines as `git grep -c ''` counts them: a last line without a newline counts too. */
+const countLines = (text) => (text === '' ? 0 : text.split('\n').length - (text.endsWith('\n') ? 1 : 0));
+
+/** The server's source lines in the working tree: { lines, files }. */
+export const serverSourceLines = () => {
+  const files = listFiles(path.join(repoRoot, SERVER_SOURCE))
+    .map((file) => path.relative(repoRoot, file).split(path.sep).join('/'))
+    .filter(isServerSource);
+  const lines = files.reduce((sum, file) => sum + countLines(readFileSync(path.join(repoRoot, file), 'utf8')), 0);
+  return { lines, files: files.length };
+};
+
+/** The same count at `commit` from git (`git grep -c ''`), or null when git or the commit is not there. */
+export const serverSourceLinesAt = (commit) => {
+  try {
+    const out = execFileSync('git', ['grep', '-c', '', commit, '--', `${SERVER_SOURCE}/*.ts`], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    let lines = 0;
+    let files = 0;
+    for (const line of out.split('\n')) {
+      // <commit>:<path>:<count>
+      const match = /^[^:]+:(.+):(\d+)$/.exec(line);
+      if (!match || !isServerSource(match[1])) continue;
+      lines += Number(match[2]);
+      files += 1;
+    }
+    return files > 0 ? { lines, files } : null;
+  } catch {
+    return null;
   }
 };
