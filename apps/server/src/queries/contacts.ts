@@ -96,9 +96,11 @@ const contactViewWhere = (query: ContactViewQuery): SQL | undefined =>
 const folded = (column: AnyPgColumn) => sql`nubes_fold(${column}) COLLATE "C"`;
 
 /**
- * What each sort compares, in turn. Names are those of contacts_lastname_sort_idx and
- * contacts_firstname_sort_idx, and the e-mail that of contacts_email_sort_idx, expression for
- * expression, so the database walks the index for a page instead of sorting every contact.
+ * What each sort compares, in turn. Names and the change are those of contacts_lastname_sort_idx,
+ * contacts_firstname_sort_idx and contacts_updated_sort_idx, expression for expression, so the
+ * database walks the index for a page instead of sorting every contact. The e-mail is that of
+ * contacts_email_sort_idx, but empty addresses go last (MAY_BE_EMPTY), an order that index does
+ * not hold, and the institution's comes from another table: those two sorts sort the contacts.
  */
 const SORT_KEYS: Record<ContactSort, () => SQL[]> = {
   lastname: () => [folded(contacts.lastname), folded(contacts.firstname)],
