@@ -1,8 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { ContactExportQuery, ContactPropertyKind, ContactQuery, ContactRow, ContactSort } from '@nubes/domain';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { lookAt, versionsInBuckets } from '../db/bucket-sums.js';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
+import { contactSearchDocument, searchSql } from '../db/search-sql.js';
 import {
   auditEvents,
   contactAddresses,
@@ -70,6 +72,164 @@ export const lookAtContacts = (db: Db, held: string | null) => lookAt(db, 'conta
 
 export const contactVersionsIn = (db: Db, buckets: readonly string[]) =>
   versionsInBuckets(db, { table: contacts, id: contacts.id, version: contacts.version }, buckets);
+
+/** What picks and orders the list's view: the list's query without its paging (the export's). */
+export type ContactViewQuery = Omit<ContactQuery, 'page' | 'pageSize'> | ContactExportQuery;
+
+/**
+ * The view's contacts: every searched word begins a word of the contact (its search document,
+ * db/search-sql.ts), at the institution asked for, holding a property of the kind asked for (an
+ * EXISTS over contact_properties, which contact_properties_kind_idx on (kind, contact_id) answers).
+ */
+const contactViewWhere = (query: ContactViewQuery): SQL | undefined =>
+  and(
+    searchSql(contactSearchDocument, query.q),
+    query.institution ? eq(contacts.institutionId, query.institution) : undefined,
+    query.propertyKind
+      ? exists(
+          sql`(select 1 from ${contactProperties} where ${contactProperties.kind} = ${query.propertyKind} and ${contactProperties.contactId} = ${contacts.id})`,
+        )
+      : undefined,
+  );
+
+/** Text as the names sort: folded as the search folds it, by code point (the sort indexes' form). */
+const folded = (column: AnyPgColumn) => sql`nubes_fold(${column}) COLLATE "C"`;
+
+/**
+ * What each sort compares, in turn. Names and the change are those of contacts_lastname_sort_idx,
+ * contacts_firstname_sort_idx and contacts_updated_sort_idx, expression for expression, so the
+ * database walks the index for a page instead of sorting every contact. The e-mail is that of
+ * contacts_email_sort_idx, but empty addresses go last (MAY_BE_EMPTY), an order that index does
+ * not hold, and the institution's comes from another table: those two sorts sort the contacts.
+ */
+const SORT_KEYS: Record<ContactSort, () => SQL[]> = {
+  lastname: () => [folded(contacts.lastname), folded(contacts.firstname)],
+  firstname: () => [folded(contacts.firstname), folded(contacts.lastname)],
+  email: () => [sql`lower(${contacts.email}) COLLATE "C"`],
+  // The institution's abbreviation, or the other institution the contact names.
+  institution: () => [
+    sql`coalesce(nubes_fold(${institutions.abbreviation}), nubes_fold(${contacts.otherInstitution})) COLLATE "C"`,
+  ],
+  updatedAt: () => [sql`${contacts.updatedAt}`],
+};
+
+/** The sorts whose value may be empty: an empty one goes last in either direction, as no value to sort by. */
+const MAY_BE_EMPTY: ReadonlySet<ContactSort> = new Set(['email', 'institution']);
+
+/**
+ * The sorts in whose order a search's matches sit together: the words searched are mostly names
+ * (and e-mail addresses are made of them), so "mül" by lastname finds its 1,000 matches in one run
+ * in the middle of 50,000 contacts. A walk of the index that expects them spread evenly then
+ * reads half the contacts for one page (100 ms), where sorting what the search index found takes
+ * a few ms; with a search these sorts compare their keys `|| ''`, the same values in a form no
+ * index has, so the database sorts the matches.
+ */
+const SEARCH_GATHERS: ReadonlySet<ContactSort> = new Set(['lastname', 'firstname', 'email']);
+
+/**
+ * The view's order: the sort's values in the direction asked for, empty ones last, then the id
+ * ascending in either direction, so pages are stable (the order the list had in memory; a
+ * descending page walks the index backwards and orders each run of equal names by id).
+ */
+const contactViewOrder = (query: ContactViewQuery): SQL[] => {
+  const { sort, order } = query;
+  const direction = order === 'asc' ? asc : desc;
+  const sortMatches = SEARCH_GATHERS.has(sort) && searchSql(contactSearchDocument, query.q) !== undefined;
+  const keys = SORT_KEYS[sort]().map((key) => (sortMatches ? sql`(${key} || '')` : key));
+  const emptyLast = MAY_BE_EMPTY.has(sort) ? [sql`${keys[0]} = ''`] : [];
+  return [...emptyLast, ...keys.map((key) => direction(key)), asc(contacts.id)];
+};
+
+/**
+ * A row of the list: the contact, its institution, the primary address's city (the command keeps
+ * exactly one primary among a contact's addresses, contact_addresses_one_primary at most one) and
+ * the kinds of its properties, each once, by name.
+ */
+const contactRowColumns = {
+  id: contacts.id,
+  firstname: contacts.firstname,
+  lastname: contacts.lastname,
+  email: contacts.email,
+  emailNotPersonal: contacts.emailNotPersonal,
+  otherInstitution: contacts.otherInstitution,
+  updatedAt: contacts.updatedAt,
+  institutionId: institutions.id,
+  institutionAbbreviation: institutions.abbreviation,
+  institutionName: institutions.name,
+  city: sql<string>`coalesce(${contactAddresses.city}, '')`,
+  propertyKinds: sql<
+    ContactPropertyKind[]
+  >`array(select distinct ${contactProperties.kind} COLLATE "C" from ${contactProperties} where ${contactProperties.contactId} = ${contacts.id} order by 1)`,
+};
+
+/** The rows of the contacts `where` picks, in the view's order. */
+const contactRowsQuery = (db: Db, query: ContactViewQuery, where: SQL | undefined) =>
+  db
+    .select(contactRowColumns)
+    .from(contacts)
+    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+    .leftJoin(contactAddresses, and(eq(contactAddresses.contactId, contacts.id), sql`${contactAddresses.isPrimary}`))
+    .where(where)
+    .orderBy(...contactViewOrder(query));
+
+/**
+ * The ids of a page's contacts: the order's index walked (or the matches sorted) up to the page
+ * and no further, reading nothing else of the contacts it passes (the database drops the
+ * institutions' join, which nothing here reads, unless the sort is by institution).
+ */
+const contactPageIdsQuery = (db: Db, query: ContactQuery) =>
+  db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+    .where(contactViewWhere(query))
+    .orderBy(...contactViewOrder(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+/**
+ * One page of the contact list, as the database runs it (exported so that it can be EXPLAINed):
+ * its ids first, then the rows of those alone, so a page far down the list does not read the city
+ * and property kinds of every contact before it.
+ */
+export const contactListPageQuery = (db: Db, query: ContactQuery) =>
+  contactRowsQuery(db, query, inArray(contacts.id, contactPageIdsQuery(db, query)));
+
+/** Every row of the list's view, in its order (the export). */
+const contactViewQuery = (db: Db, query: ContactViewQuery) => contactRowsQuery(db, query, contactViewWhere(query));
+
+/** How many contacts the list's view holds: its filters alone, no join, no order. */
+export const contactListTotalQuery = (db: Db, query: ContactViewQuery) =>
+  db.select({ total: count() }).from(contacts).where(contactViewWhere(query));
+
+type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactViewQuery>['execute']>>[number];
+
+/** A row as the list answers it. */
+const toContactRow = (record: ContactListRecord): ContactRow => ({
+  id: record.id,
+  firstname: record.firstname,
+  lastname: record.lastname,
+  email: record.email,
+  emailNotPersonal: record.emailNotPersonal,
+  institution:
+    record.institutionId !== null && record.institutionAbbreviation !== null && record.institutionName !== null
+      ? { id: record.institutionId, abbreviation: record.institutionAbbreviation, name: record.institutionName }
+      : null,
+  otherInstitution: record.otherInstitution,
+  city: record.city,
+  propertyKinds: record.propertyKinds,
+  updatedAt: record.updatedAt.toISOString(),
+});
+
+/** A page of the contact list and how many contacts its view holds. */
+export const loadContactListPage = async (db: Db, query: ContactQuery) => {
+  const [records, [counted]] = await Promise.all([contactListPageQuery(db, query), contactListTotalQuery(db, query)]);
+  return { items: records.map(toContactRow), total: counted?.total ?? 0 };
+};
+
+/** Every row of the list's view, in its order: the export. */
+export const loadContactListView = async (db: Db, query: ContactViewQuery): Promise<ContactRow[]> =>
+  (await contactViewQuery(db, query)).map(toContactRow);
 
 /** A contact's relations with what they point at, services first, then by name. */
 export const loadContactRelations = (db: Db | Tx, contactId: string) =>

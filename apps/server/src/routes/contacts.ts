@@ -36,10 +36,11 @@ import {
   findServiceTargets,
   loadContact,
   loadContactEvents,
+  loadContactListPage,
+  loadContactListView,
   loadServiceContacts,
   serviceExists,
 } from '../queries/contacts.js';
-import { pageOfContacts, viewOfContacts } from '../read-models/contact-list.js';
 
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
@@ -74,7 +75,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) => {
-      const { items, total } = pageOfContacts(await context.contactList.rows(), request.query);
+      const { items, total } = await loadContactListPage(db, request.query);
       return { items, total, page: request.query.page, pageSize: request.query.pageSize };
     },
   );
@@ -99,7 +100,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request, reply) => {
-      const rows = viewOfContacts(await context.contactList.rows(), request.query).map((entry) => entry.row);
+      const rows = await loadContactListView(db, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName('csv')}"`)
@@ -115,7 +116,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: { ...exportSchema('JSON'), response: { 200: contactExportSchema, ...errorResponses(400, 401, 403) } },
     },
     async (request, reply) => {
-      const items = viewOfContacts(await context.contactList.rows(), request.query).map((entry) => entry.row);
+      const items = await loadContactListView(db, request.query);
       return reply
         .header('content-disposition', `attachment; filename="${fileName('json')}"`)
         .header('cache-control', 'private, no-store')
