@@ -10,7 +10,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { institutions, keywords, serviceKeywords, services } from '../db/schema.js';
+import { institutions, keywords, serviceKeywords, services, serviceStatePosition } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ServiceSummaryRow } from '../model/service-list.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
@@ -86,10 +86,7 @@ export const serviceListWhereSql = (caller: ServiceListCaller, criteria: Service
 // in-memory lists did; provider abbreviations likewise.
 const nameKey = sql`lower(${services.name}) COLLATE "C"`;
 const providerKey = sql`lower(${institutions.abbreviation}) COLLATE "C"`;
-const statePosition = sql`array_position(array[${sql.join(
-  SERVICE_STATES.map((state) => sql`${state}`),
-  sql`, `,
-)}]::text[], ${services.state})`;
+const statePosition = serviceStatePosition(services.state);
 const byNameAsc = [asc(nameKey), asc(services.id)];
 
 /**
@@ -104,7 +101,8 @@ export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => 
     case 'name':
       return [dir(nameKey), dir(services.id)];
     case 'serviceId':
-      return [dir(sql`${services.serviceId} COLLATE "C"`), dir(services.id)];
+      // Unique, and SVC- with a zero-padded number sorts alike in every collation: its unique index serves.
+      return [dir(services.serviceId), dir(services.id)];
     case 'state':
       return [dir(statePosition), ...byNameAsc];
     case 'provider':
@@ -118,14 +116,10 @@ export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => 
   }
 };
 
-/** A service's keyword names, sorted case-insensitively (names are unique in lower case). */
-const keywordNames = sql<
-  string[]
->`coalesce((select json_agg(${keywords.name} order by lower(${keywords.name}) COLLATE "C") from ${serviceKeywords} join ${keywords} on ${keywords.id} = ${serviceKeywords.keywordId} where ${serviceKeywords.serviceId} = ${services.id}), '[]'::json)`;
-
 /**
- * One page of a service list for the caller: its rows with provider and keywords, filtered,
- * sorted and paged in the database. Exported so its plan can be looked at (EXPLAIN).
+ * One page of a service list for the caller: its rows with their provider, filtered, sorted and
+ * paged in the database (the page's keywords follow in loadKeywordNames). Exported so its plan
+ * can be looked at (EXPLAIN).
  */
 export const serviceListPageQuery = (
   db: Db,
@@ -147,7 +141,6 @@ export const serviceListPageQuery = (
       shortDescription: services.shortDescription,
       serviceType: services.serviceType,
       weightedScore: services.weightedScore,
-      keywords: keywordNames,
       updatedAt: services.updatedAt,
       onlineSince: services.onlineSince,
     })
@@ -162,12 +155,23 @@ export const serviceListPageQuery = (
 export const serviceListTotalQuery = (db: Db, caller: ServiceListCaller, criteria: ServiceListCriteria) =>
   db.select({ total: count() }).from(services).where(serviceListWhereSql(caller, criteria));
 
-type PageRow = Awaited<ReturnType<typeof serviceListPageQuery>>[number];
-
-const summaryRowOf = (row: PageRow): ServiceSummaryRow => {
-  // The CHECK constraint keeps unknown states out of the table.
-  if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
-  return { ...row, state: row.state, shortDescription: row.shortDescription ?? '' };
+/**
+ * The keyword names of these services, each list sorted case-insensitively (names are unique in
+ * lower case). A query of its own for the page's ids: in the page query the rows skipped by the
+ * offset would each aggregate theirs too.
+ */
+const loadKeywordNames = async (db: Db, ids: readonly string[]): Promise<Map<string, string[]>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      serviceId: serviceKeywords.serviceId,
+      names: sql<string[]>`json_agg(${keywords.name} order by lower(${keywords.name}) COLLATE "C")`,
+    })
+    .from(serviceKeywords)
+    .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
+    .where(inArray(serviceKeywords.serviceId, [...ids]))
+    .groupBy(serviceKeywords.serviceId);
+  return new Map(rows.map((row) => [row.serviceId, row.names]));
 };
 
 /** The rows of a service list from `page.offset` on, at most `page.limit` (the exports: no total). */
@@ -178,8 +182,23 @@ export const loadServiceListRows = async (
   sort: ListSort,
   order: SortOrder,
   page: { limit: number; offset: number },
-): Promise<ServiceSummaryRow[]> =>
-  (await serviceListPageQuery(db, caller, criteria, sort, order, page)).map(summaryRowOf);
+): Promise<ServiceSummaryRow[]> => {
+  const rows = await serviceListPageQuery(db, caller, criteria, sort, order, page);
+  const keywordsOf = await loadKeywordNames(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    // The CHECK constraint keeps unknown states out of the table.
+    if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
+    return {
+      ...row,
+      state: row.state,
+      shortDescription: row.shortDescription ?? '',
+      keywords: keywordsOf.get(row.id) ?? [],
+    };
+  });
+};
 
 /** A page of a service list and the number of all its services. */
 export const loadServiceListPage = async (
