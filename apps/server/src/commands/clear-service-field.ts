@@ -10,10 +10,11 @@ import {
 import { asc, inArray } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
+import type { Db } from '../db/client.js';
 import { serviceAdmins, services } from '../db/schema.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import { serviceRelation } from '../policies/service-policy.js';
-import { listFieldServices, listTokenOf, type FieldListSources } from '../queries/service-field-list.js';
+import { listTokenOf, loadClearableTargets } from '../queries/service-field-list.js';
 import type { AfterCommitEffect } from '../writes/after-commit.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 import { SERVICE_KIND } from '../writes/service-writes.js';
@@ -28,7 +29,7 @@ import { SERVICE_KIND } from '../writes/service-writes.js';
  */
 export const clearServiceField = async (
   writes: Writes,
-  sources: FieldListSources,
+  db: Db,
   principal: AuthUser,
   key: string,
   request: ClearFieldRequest,
@@ -37,8 +38,7 @@ export const clearServiceField = async (
     throw invalidInput('serviceFieldList.notClearable', { field: 'serviceFieldList.notClearable' });
   let targets: readonly { id: string; version: number }[];
   if (request.scope === 'all') {
-    const listed = await listFieldServices(sources, principal, key, { q: request.q, sort: 'name', order: 'asc' });
-    targets = listed.rows.filter(listed.clearable);
+    targets = await loadClearableTargets(db, principal, key, request.q);
     if (targets.length !== request.count || listTokenOf(targets) !== request.listToken)
       throw conflict('serviceFieldList.changedSince');
   } else targets = request.services;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CHANGE_REQUEST_STATES,
   CONTACT_PROPERTY_KINDS,
@@ -228,6 +228,13 @@ export const serviceNumberSeq = pgSequence('service_number_seq', { startWith: 1 
 // The domain's list is the one truth; db/service-states.test.ts checks the migrated CHECK against it.
 const SERVICE_STATE_LIST = sql.raw(SERVICE_STATES.map((state) => `'${state}'`).join(', '));
 
+/**
+ * A state's position in the workflow (SERVICE_STATES), which the lists sort by: the same constant
+ * expression in the queries and in services_state_sort_idx, so the index serves the order.
+ */
+export const serviceStatePosition = (state: SQLWrapper): SQL =>
+  sql`array_position(ARRAY[${SERVICE_STATE_LIST}]::text[], ${state})`;
+
 export const services = pgTable(
   'services',
   {
@@ -283,6 +290,8 @@ export const services = pgTable(
     index('services_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
     index('services_updated_sort_idx').on(t.updatedAt, t.id),
     index('services_score_sort_idx').on(t.weightedScore, sql`lower(${t.name}) COLLATE "C"`, t.id),
+    // The lists' state order is the workflow's, not the alphabet's: by position, then by name.
+    index('services_state_sort_idx').on(serviceStatePosition(t.state), sql`lower(${t.name}) COLLATE "C"`, t.id),
     // `search` is a tsvector of the service ID, name, short description and keywords, kept by
     // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row.
     index('services_search_idx').using('gin', sql`search`),

@@ -1,5 +1,5 @@
 import { formatDateTime, translate, type Language } from '@nubes/domain';
-import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
+import type { ServiceSummaryRow } from '../model/service-list.js';
 
 /** Excel reads a file as UTF-8 (umlauts) only when it starts with the byte order mark. */
 const BOM = '\uFEFF';
@@ -18,19 +18,19 @@ const csvCell = (value: string | number | null): string => {
 };
 
 const COLUMNS = [
-  ['serviceId', (r: ServiceListRow) => r.serviceId],
-  ['name', (r: ServiceListRow) => r.name],
-  ['state', (r: ServiceListRow, l: Language) => translate(l, `serviceStates.${r.state}`)],
-  ['provider', (r: ServiceListRow) => r.providerName],
-  ['serviceType', (r: ServiceListRow, l: Language) => translate(l, `serviceTypes.${r.serviceType}`)],
-  ['score', (r: ServiceListRow) => r.weightedScore],
-  ['keywords', (r: ServiceListRow) => r.keywords.join(', ')],
-  ['shortDescription', (r: ServiceListRow) => r.shortDescription],
-  ['updatedAt', (r: ServiceListRow) => formatDateTime(r.updatedAt)],
-  ['onlineSince', (r: ServiceListRow) => formatDateTime(r.onlineSince)],
+  ['serviceId', (r: ServiceSummaryRow) => r.serviceId],
+  ['name', (r: ServiceSummaryRow) => r.name],
+  ['state', (r: ServiceSummaryRow, l: Language) => translate(l, `serviceStates.${r.state}`)],
+  ['provider', (r: ServiceSummaryRow) => r.providerName],
+  ['serviceType', (r: ServiceSummaryRow, l: Language) => translate(l, `serviceTypes.${r.serviceType}`)],
+  ['score', (r: ServiceSummaryRow) => r.weightedScore],
+  ['keywords', (r: ServiceSummaryRow) => r.keywords.join(', ')],
+  ['shortDescription', (r: ServiceSummaryRow) => r.shortDescription],
+  ['updatedAt', (r: ServiceSummaryRow) => formatDateTime(r.updatedAt)],
+  ['onlineSince', (r: ServiceSummaryRow) => formatDateTime(r.onlineSince)],
 ] as const satisfies readonly (readonly [
   string,
-  (row: ServiceListRow, language: Language) => string | number | null,
+  (row: ServiceSummaryRow, language: Language) => string | number | null,
 ])[];
 
 /** A spreadsheet of header and rows: byte order mark, RFC 4180 cells, CRLF lines. */
@@ -38,7 +38,7 @@ export const csvDocument = (header: readonly string[], rows: readonly (readonly 
   `${BOM}${[header, ...rows].map((cells) => cells.map(csvCell).join(',')).join('\r\n')}\r\n`;
 
 /** The portfolio list as a spreadsheet: translated header and states, German dates, CRLF lines. */
-export const serviceListCsv = (rows: readonly ServiceListRow[], language: Language): string =>
+export const serviceListCsv = (rows: readonly ServiceSummaryRow[], language: Language): string =>
   csvDocument(
     COLUMNS.map(([key]) => translate(language, `serviceExport.${key}`)),
     rows.map((row) => COLUMNS.map(([, cell]) => cell(row, language))),

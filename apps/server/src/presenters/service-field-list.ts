@@ -8,23 +8,27 @@ import {
   type Language,
   type UserRef,
 } from '@nubes/domain';
-import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
+import type { FieldListedRow } from '../model/service-list.js';
 import { csvDocument } from './service-csv.js';
+import { providerOfRow } from './service-summary.js';
 
-/** One row of the field list: the service, its value and whether the caller may clear it. */
-export const presentFieldListRow = (row: ServiceListRow, value: FieldValue, clearable: boolean): FieldListRow => ({
+/** Characters of a text the list shows (it shows three lines of a cell); the CSV export has the whole value. */
+const PREVIEW_LENGTH = 200;
+
+const previewOf = (value: FieldValue): FieldValue =>
+  typeof value === 'string' && value.length > PREVIEW_LENGTH ? `${value.slice(0, PREVIEW_LENGTH)}…` : value;
+
+/** One row of the field list: the service, its value (long texts cut short) and whether the caller may clear it. */
+export const presentFieldListRow = (row: FieldListedRow): FieldListRow => ({
   id: row.id,
   serviceId: row.serviceId,
   name: row.name,
   state: row.state,
-  providerInstitution:
-    row.providerId && row.providerAbbreviation && row.providerName
-      ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
-      : null,
+  providerInstitution: providerOfRow(row),
   // The answer's schema takes a mutable array; the value is only read.
-  value: value as FieldListRow['value'],
+  value: previewOf(row.value) as FieldListRow['value'],
   version: row.version,
-  clearable,
+  clearable: row.clearable,
 });
 
 /** The ids in contact and institution values, for the names the answer carries beside them. */
@@ -67,8 +71,7 @@ const valueText = (
 /** The field list as a spreadsheet, as the portfolio's export (service-csv.ts): ID, name, status, provider, value. */
 export const fieldListCsv = (
   key: string,
-  rows: readonly ServiceListRow[],
-  values: ReadonlyMap<string, FieldValue>,
+  rows: readonly FieldListedRow[],
   refs: { users: ReadonlyMap<string, UserRef>; institutions: ReadonlyMap<string, InstitutionRef> },
   language: Language,
 ): string =>
@@ -85,6 +88,6 @@ export const fieldListCsv = (
       row.name,
       translate(language, `serviceStates.${row.state}`),
       row.providerName,
-      valueText(key, values.get(row.id), refs, language),
+      valueText(key, row.value, refs, language),
     ]),
   );

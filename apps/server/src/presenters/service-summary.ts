@@ -1,16 +1,15 @@
 import type { ServiceSummary } from '@nubes/domain';
-import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
-import { oncePerRow } from './once-per-row.js';
+import type { ServiceProviderColumns, ServiceSummaryRow } from '../model/service-list.js';
 import { asServiceType } from './service-detail.js';
 
 /** The provider a list row names, when its institution is known. */
-export const providerOfRow = (row: ServiceListRow): ServiceSummary['providerInstitution'] =>
+export const providerOfRow = (row: ServiceProviderColumns): ServiceSummary['providerInstitution'] =>
   row.providerId && row.providerAbbreviation !== null && row.providerName !== null
     ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
     : null;
 
-/** A row of the portfolio lists (its two `toISOString` calls were a tenth of a list page's CPU). */
-export const presentServiceSummary = oncePerRow((row: ServiceListRow): ServiceSummary => ({
+/** A row of the portfolio lists. */
+export const presentServiceSummary = (row: ServiceSummaryRow): ServiceSummary => ({
   id: row.id,
   serviceId: row.serviceId,
   name: row.name,
@@ -22,4 +21,4 @@ export const presentServiceSummary = oncePerRow((row: ServiceListRow): ServiceSu
   keywords: row.keywords,
   updatedAt: row.updatedAt.toISOString(),
   onlineSince: row.onlineSince?.toISOString() ?? null,
-}));
+});

@@ -1,124 +1,127 @@
-import {
-  can,
-  canEditService,
-  isClearableField,
-  SERVICE_STATES,
-  type FieldListSort,
-  type FieldValue,
-} from '@nubes/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { can, isClearableField, isServiceState, type FieldListSort, type FieldValue } from '@nubes/domain';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { services } from '../db/schema.js';
-import { serviceRelation } from '../policies/service-policy.js';
-import type { FieldValueCache } from '../read-models/field-values.js';
-import type { ServiceListIndex } from '../read-models/service-list-index.js';
-import type { ServiceListRow, SortOrder } from '../read-models/service-list-snapshot.js';
+import { institutions, services } from '../db/schema.js';
+import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
+import type { FieldListedRow } from '../model/service-list.js';
+import { editableServicesSql } from '../policies/service-edit-sql.js';
+import { visibleServicesSql } from '../policies/visibility-sql.js';
+import { serviceListOrderSql, type SortOrder } from './service-list.js';
 
-/** What the field list reads: the list snapshot and the field values of its services. */
-export interface FieldListSources {
-  serviceIndex: ServiceListIndex;
-  fieldValues: FieldValueCache;
+/** The listed services' numbers: all of them, the clearable ones and the token naming those (ADR 30). */
+export interface FieldListTotals {
+  total: number;
+  clearableTotal: number;
+  listToken: string;
 }
 
-export interface FieldListed {
-  /** The services the caller may see that hold a value and match the search, in the list's order. */
-  rows: ServiceListRow[];
-  /** Whether the caller may clear the field on this row's service. */
-  clearable: (row: ServiceListRow) => boolean;
-  /** The row's value for the list (long texts cut short). */
-  preview: (row: ServiceListRow) => FieldValue;
-}
+/** The field's value of the row's service (NULL when it has no such key). */
+const valueSql = (key: string) => sql<FieldValue>`${services.fields} -> ${key}`;
 
 /**
- * The services listed for a field (ADR 30): the portfolio's search and visibility (canSeeService,
- * so drafts only for whom may see them) from the list snapshot, narrowed to those holding a value.
- * Clearable: the caller holds service.clearField, the field is optional throughout, and the
- * service is one the caller may edit directly (the portfolio manager: every state but retired).
+ * The services listed for a field (ADR 30): those the caller may see (the domain's rule as SQL,
+ * so drafts only for whom may see them) that hold a value in the field (a JSON null is none),
+ * matching the portfolio's search.
  */
-export const listFieldServices = async (
-  sources: FieldListSources,
+const listedSql = (principal: AuthUser, key: string, q: string | undefined): SQL =>
+  and(visibleServicesSql(principal), sql`${valueSql(key)} <> 'null'::jsonb`, searchSql(serviceSearchDocument, q))!;
+
+/**
+ * Whether the caller may clear the field on a listed service: the caller holds service.clearField,
+ * the field is optional throughout, and the caller may edit the service directly (the portfolio
+ * manager: every state but retired).
+ */
+const clearableSql = (principal: AuthUser, key: string): SQL =>
+  can(principal, 'service.clearField') && isClearableField(key) ? editableServicesSql(principal) : sql`false`;
+
+/** One page of the field list, sorted as the portfolio sorts (ending on the id). Exported for EXPLAIN. */
+export const fieldListPageQuery = (
+  db: Db,
   principal: AuthUser,
   key: string,
   query: { q?: string | undefined; sort: FieldListSort; order: SortOrder },
-): Promise<FieldListed> => {
-  const snapshot = await sources.serviceIndex.snapshot();
-  const { rows } = snapshot.query(
-    { q: query.q },
-    { principal, institutionId: principal.institutionId },
-    query.sort,
-    query.order,
-    { limit: Number.POSITIVE_INFINITY, offset: 0 },
-  );
-  const filled = await sources.fieldValues.of(key, rows);
-  const mayClear = can(principal, 'service.clearField') && isClearableField(key);
-  // The verdict depends only on the state and the caller's relation: decided once per combination.
-  const verdicts = new Map<number, boolean>();
-  const me = principal.id;
-  return {
-    rows: filled.rows,
-    preview: filled.preview,
-    clearable: (row) => {
-      if (!mayClear) return false;
-      const combination =
-        SERVICE_STATES.indexOf(row.state) * 64 +
-        (row.objectOwnerId === me ? 1 : 0) +
-        (row.serviceOwnerId === me ? 2 : 0) +
-        (row.adminIds.includes(me) ? 4 : 0) +
-        (row.serviceManagerId === me ? 8 : 0) +
-        (row.providerManagerId === me ? 16 : 0) +
-        (row.serviceManagerId !== null ? 32 : 0);
-      let verdict = verdicts.get(combination);
-      if (verdict === undefined)
-        verdicts.set(combination, (verdict = canEditService(serviceRelation(principal, row, row.adminIds))));
-      return verdict;
-    },
-  };
+  page: { limit: number; offset: number },
+) =>
+  db
+    .select({
+      id: services.id,
+      serviceId: services.serviceId,
+      name: services.name,
+      state: services.state,
+      providerId: institutions.id,
+      providerAbbreviation: institutions.abbreviation,
+      providerName: institutions.name,
+      version: services.version,
+      value: valueSql(key),
+      clearable: sql<boolean>`(${clearableSql(principal, key)})`,
+    })
+    .from(services)
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .where(listedSql(principal, key, query.q))
+    .orderBy(...serviceListOrderSql(query.sort, query.order))
+    .limit(page.limit)
+    .offset(page.offset);
+
+/**
+ * The list's numbers in one query: how many are listed, how many of those are clearable, and a
+ * digest of the clearable ones with their versions in id order (listTokenOf says the same of rows).
+ */
+export const fieldListTotalsQuery = (db: Db, principal: AuthUser, key: string, q: string | undefined) => {
+  const clearable = clearableSql(principal, key);
+  return db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      clearableTotal: sql<number>`count(*) filter (where ${clearable})`.mapWith(Number),
+      digest: sql<string>`md5(coalesce(string_agg(${services.id}::text || ':' || ${services.version}, ',' order by ${services.id}) filter (where ${clearable}), ''))`,
+    })
+    .from(services)
+    .where(listedSql(principal, key, q));
 };
 
-/** FNV-1a, 32 bits. */
-const hash = (text: string): number => {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-};
+/** The rows of the field list from `page.offset` on, at most `page.limit`, each with its whole value. */
+export const loadFieldListRows = async (
+  db: Db,
+  principal: AuthUser,
+  key: string,
+  query: { q?: string | undefined; sort: FieldListSort; order: SortOrder },
+  page: { limit: number; offset: number },
+): Promise<FieldListedRow[]> =>
+  (await fieldListPageQuery(db, principal, key, query, page)).map((row) => {
+    // The CHECK constraint keeps unknown states out of the table.
+    if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
+    return { ...row, state: row.state };
+  });
 
-// A snapshot's rows never change (a new version is a new row), so each one's hash is computed once.
-const rowHashes = new WeakMap<object, number>();
-const rowHash = (row: Pick<ServiceListRow, 'id' | 'version'>): number => {
-  let h = rowHashes.get(row);
-  if (h === undefined) rowHashes.set(row, (h = hash(`${row.id}:${row.version}`)));
-  return h;
+export const loadFieldListTotals = async (
+  db: Db,
+  principal: AuthUser,
+  key: string,
+  q: string | undefined,
+): Promise<FieldListTotals> => {
+  const [row] = await fieldListTotalsQuery(db, principal, key, q);
+  const clearableTotal = row?.clearableTotal ?? 0;
+  return { total: row?.total ?? 0, clearableTotal, listToken: `${clearableTotal}.${row?.digest ?? ''}` };
 };
 
 /**
- * Names a set of services with their versions, whatever the order they are listed in: a service
- * that joins, leaves or changes makes another token (a clear of all listed repeats it, ADR 30).
+ * The clearable listed services with their versions, in id order: what "clear on all listed
+ * services" clears once its count and token match (commands/clear-service-field.ts).
  */
-export const listTokenOf = (rows: readonly Pick<ServiceListRow, 'id' | 'version'>[]): string => {
-  let sum = 0;
-  let xor = 0;
-  for (const row of rows) {
-    const h = rowHash(row);
-    sum = (sum + h) >>> 0;
-    xor = (xor ^ h) >>> 0;
-  }
-  return `${rows.length}.${sum.toString(36)}.${xor.toString(36)}`;
-};
-
-/** The field's whole value on these services (those without one are absent), for the export. */
-export const loadFieldValues = async (
-  db: Db,
-  key: string,
-  ids: readonly string[],
-): Promise<Map<string, FieldValue>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: services.id, value: sql<FieldValue | null>`${services.fields} -> ${key}` })
+export const loadClearableTargets = (db: Db, principal: AuthUser, key: string, q: string | undefined) =>
+  db
+    .select({ id: services.id, version: services.version })
     .from(services)
-    .where(inArray(services.id, [...ids]));
-  return new Map(rows.flatMap((row) => (row.value === null ? [] : [[row.id, row.value] as const])));
-};
+    .where(and(listedSql(principal, key, q), clearableSql(principal, key)))
+    .orderBy(asc(services.id));
+
+/**
+ * Names a set of services with their versions (rows in id order, as loadClearableTargets gives
+ * them): the same token fieldListTotalsQuery answers for them, so a service that joins, leaves or
+ * changes makes another one (a clear of all listed repeats it, ADR 30).
+ */
+export const listTokenOf = (rows: readonly { id: string; version: number }[]): string =>
+  `${rows.length}.${createHash('md5')
+    .update(rows.map((row) => `${row.id}:${row.version}`).join(','))
+    .digest('hex')}`;

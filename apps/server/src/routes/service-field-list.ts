@@ -15,7 +15,7 @@ import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { fieldListCsv, presentFieldListRow, refIdsOf } from '../presenters/service-field-list.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { listFieldServices, listTokenOf, loadFieldValues } from '../queries/service-field-list.js';
+import { loadFieldListRows, loadFieldListTotals } from '../queries/service-field-list.js';
 
 /** The export holds every listed row, up to this many (as the portfolio's). */
 const MAX_EXPORT_ROWS = 10_000;
@@ -52,17 +52,20 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
       const principal = requirePrincipal(request);
       const { field } = request.params;
       const { page, pageSize } = request.query;
-      const listed = await listFieldServices(context, principal, field, request.query);
-      const shown = listed.rows.slice((page - 1) * pageSize, page * pageSize);
-      const refs = await refsOf(field, shown.map(listed.preview));
-      const clearable = listed.rows.filter(listed.clearable);
+      const db = context.database.db;
+      const [shown, totals] = await Promise.all([
+        loadFieldListRows(db, principal, field, request.query, { limit: pageSize, offset: (page - 1) * pageSize }),
+        loadFieldListTotals(db, principal, field, request.query.q),
+      ]);
+      const refs = await refsOf(
+        field,
+        shown.map((row) => row.value),
+      );
       return {
         field,
         fieldClearable: isClearableField(field),
-        items: shown.map((row) => presentFieldListRow(row, listed.preview(row), listed.clearable(row))),
-        total: listed.rows.length,
-        clearableTotal: clearable.length,
-        listToken: listTokenOf(clearable),
+        items: shown.map(presentFieldListRow),
+        ...totals,
         page,
         pageSize,
         refs: { users: Object.fromEntries(refs.users), institutions: Object.fromEntries(refs.institutions) },
@@ -88,19 +91,26 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     },
     async (request, reply) => {
       const { field } = request.params;
-      const listed = await listFieldServices(context, requirePrincipal(request), field, request.query);
-      const rows = listed.rows.slice(0, MAX_EXPORT_ROWS);
-      const values = await loadFieldValues(
-        context.database.db,
-        field,
-        rows.map((row) => row.id),
-      );
+      const rows = await loadFieldListRows(context.database.db, requirePrincipal(request), field, request.query, {
+        limit: MAX_EXPORT_ROWS,
+        offset: 0,
+      });
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="service-field-${field}-${date}.csv"`)
         .header('cache-control', 'private, no-store')
-        .send(fieldListCsv(field, rows, values, await refsOf(field, values.values()), request.language));
+        .send(
+          fieldListCsv(
+            field,
+            rows,
+            await refsOf(
+              field,
+              rows.map((row) => row.value),
+            ),
+            request.language,
+          ),
+        );
     },
   );
 
@@ -122,7 +132,7 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     async (request) => ({
       cleared: await clearServiceField(
         context.writes,
-        context,
+        context.database.db,
         requirePrincipal(request),
         request.params.field,
         request.body,

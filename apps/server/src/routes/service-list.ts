@@ -2,10 +2,8 @@ import {
   INTEGRATION_WORK_STATES,
   integrationListQuerySchema,
   type IntegrationListQuery,
-  PORTFOLIO_TABS,
   tabCountsQuerySchema,
   tabCountsSchema,
-  TAB_STATES,
   serviceListQuerySchema,
   serviceListResponseSchema,
   type ServiceListQuery,
@@ -18,7 +16,13 @@ import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
-import type { ListSort, ServiceListPage } from '../read-models/service-list-snapshot.js';
+import {
+  loadServiceListPage,
+  loadServiceListRows,
+  loadTabCounts,
+  type ListSort,
+  type ServiceListPage,
+} from '../queries/service-list.js';
 
 /** The export holds every matching row, up to this many. */
 const MAX_EXPORT_ROWS = 10_000;
@@ -29,21 +33,26 @@ const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
 export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  /** The matching services the caller may see, in the list's order, from the in-memory index. */
-  const queryList = async (
+  /** The matching services the caller may see, in the list's order, for an export: every row up to the limit. */
+  const exportRows = (
     principal: AuthUser,
     query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort },
-    page: { limit: number; offset: number },
-  ): Promise<ServiceListPage> => {
-    const snapshot = await context.serviceIndex.snapshot();
-    return snapshot.query(query, { principal, institutionId: principal.institutionId }, query.sort, query.order, page);
-  };
-
-  const listPage = async (principal: AuthUser, query: Omit<ServiceListQuery, 'sort'> & { sort: ListSort }) => {
-    const { rows, total } = await queryList(principal, query, {
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
+  ) =>
+    loadServiceListRows(context.database.db, principal, query, query.sort, query.order, {
+      limit: MAX_EXPORT_ROWS,
+      offset: 0,
     });
+
+  /** One page of the matching services the caller may see and how many there are. */
+  const listPage = async (principal: AuthUser, query: Omit<ServiceListQuery, 'sort'> & { sort: ListSort }) => {
+    const { rows, total }: ServiceListPage = await loadServiceListPage(
+      context.database.db,
+      principal,
+      query,
+      query.sort,
+      query.order,
+      { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    );
     return { items: rows.map(presentServiceSummary), total, page: query.page, pageSize: query.pageSize };
   };
 
@@ -77,19 +86,10 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         response: { 200: tabCountsSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      const { state, ...rest } = request.query;
-      // One snapshot for every tab, so the counts belong to one moment.
-      const snapshot = await context.serviceIndex.snapshot();
-      const caller = { principal, institutionId: principal.institutionId };
-      const counts = PORTFOLIO_TABS.map((tab) => {
-        const holdsState = !state || tab === 'myCentre' || TAB_STATES[tab].includes(state);
-        const criteria = { ...rest, tab, state: holdsState ? state : undefined };
-        return [tab, snapshot.query(criteria, caller, 'name', 'asc', { limit: 0, offset: 0 }).total] as const;
-      });
-      return { counts: Object.fromEntries(counts) as Record<(typeof PORTFOLIO_TABS)[number], number> };
-    },
+    // One query counts every tab, so the counts belong to one moment.
+    async (request) => ({
+      counts: await loadTabCounts(context.database.db, requirePrincipal(request), request.query),
+    }),
   );
 
   app.get(
@@ -124,7 +124,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     },
     async (request, reply) => {
       const query = request.query;
-      const { rows } = await queryList(requirePrincipal(request), query, { limit: MAX_EXPORT_ROWS, offset: 0 });
+      const rows = await exportRows(requirePrincipal(request), query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -134,7 +134,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     },
   );
 
-  /** The integration list's query for the list index: its scope as states, its fixed order. */
+  /** The integration list's query: its scope as states, its fixed order. */
   const integrationQuery = ({ scope, ...query }: Omit<IntegrationListQuery, 'page' | 'pageSize'>) => ({
     ...query,
     states: scope === 'work' ? INTEGRATION_WORK_STATES : undefined,
@@ -181,7 +181,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     },
     async (request, reply) => {
       const query = integrationQuery(request.query);
-      const { rows } = await queryList(requirePrincipal(request), query, { limit: MAX_EXPORT_ROWS, offset: 0 });
+      const rows = await exportRows(requirePrincipal(request), query);
       const date = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

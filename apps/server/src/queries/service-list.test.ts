@@ -1,0 +1,232 @@
+import {
+  canSeeService,
+  INTEGRATION_WORK_STATES,
+  isProviderSide,
+  PORTFOLIO_TABS,
+  ROLES,
+  SERVICE_SORTS,
+  TAB_STATES,
+  type ServiceState,
+} from '@nubes/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPrincipal, type AuthUser } from '../auth/principal.js';
+import { institutions, keywords, serviceKeywords, services, users } from '../db/schema.js';
+import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
+import { openTestDatabase, testConfig } from '../test/harness.js';
+import { loadReferenceServices, referenceOrder, type ReferenceService } from '../test/service-list-reference.js';
+import { createServiceInState } from '../test/services-fixtures.js';
+import {
+  loadServiceListPage,
+  loadServiceListRows,
+  loadTabCounts,
+  type ListSort,
+  type ServiceListCriteria,
+  type SortOrder,
+} from './service-list.js';
+
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
+let database: TestDatabase;
+let principals: AuthUser[];
+let reference: ReferenceService[];
+const person = (username: string) => principals.find((principal) => principal.username === username)!;
+
+const ALL = { limit: 10_000, offset: 0 };
+const ids = (rows: readonly { id: string }[]) => rows.map((row) => row.id);
+
+/** The services a list holds for the caller, worked out from the plain rows and the domain's rules. */
+const expected = (
+  caller: AuthUser,
+  criteria: ServiceListCriteria,
+  sort: ListSort = 'name',
+  order: SortOrder = 'asc',
+) => {
+  const { tab } = criteria;
+  return reference
+    .filter((service) => {
+      const relation = service.relationOf(caller);
+      if (!canSeeService(relation)) return false;
+      if (tab === 'mine' && !isProviderSide(relation)) return false;
+      if (tab === 'myCentre' && (caller.institutionId === null || service.providerId !== caller.institutionId))
+        return false;
+      if (tab && tab !== 'mine' && tab !== 'myCentre' && !TAB_STATES[tab].includes(relation.state)) return false;
+      if (criteria.state && relation.state !== criteria.state) return false;
+      if (criteria.states && !criteria.states.includes(relation.state)) return false;
+      if (criteria.provider && service.providerId !== criteria.provider) return false;
+      if (criteria.keyword && !service.keywordIds.includes(criteria.keyword)) return false;
+      return true;
+    })
+    .sort(referenceOrder(sort, order))
+    .map((service) => service.id);
+};
+
+const listed = async (
+  caller: AuthUser,
+  criteria: ServiceListCriteria,
+  sort: ListSort = 'name',
+  order: SortOrder = 'asc',
+) => ids(await loadServiceListRows(database.db, caller, criteria, sort, order, ALL));
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  await seedDemoData(db, demoSeedOptions(testConfig()));
+  const userIds = await db.select({ id: users.id }).from(users);
+  principals = (await Promise.all(userIds.map((row) => loadPrincipal(db, row.id)))).filter((p) => p !== null);
+  const outsider = person('nora');
+  for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+  // Ties in every order: names equal but for case, equal scores and edit times, no provider.
+  const alice = person('alice');
+  const [storage] = await db.select().from(keywords).limit(1);
+  for (const name of ['Twin service', 'twin SERVICE', 'Twin Service']) {
+    await createServiceInState(db, {
+      state: 'service_online',
+      name,
+      objectOwnerId: alice.id,
+      providerInstitutionId: alice.institutionId,
+      weighting: { initiatedBy: 'alliance' },
+      keywordIds: [storage!.id],
+    });
+  }
+  await createServiceInState(db, {
+    state: 'service_planned',
+    name: 'Müller-Lüdenscheidt Archiv',
+    objectOwnerId: alice.id,
+    fields: { shortDescription: 'Bänder für Größeres' },
+    keywordIds: [],
+  });
+  await createServiceInState(db, { state: 'application_draft', name: 'Ohne Anbieter', objectOwnerId: alice.id });
+  // Edit times to the millisecond (as JavaScript compares them), two of them equal.
+  await db.execute(sql`update ${services} set updated_at = date_trunc('milliseconds', updated_at)`);
+  const twins = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(sql`lower(${services.name}) = 'twin service'`);
+  await db
+    .update(services)
+    .set({ updatedAt: new Date('2026-01-01T00:00:00Z') })
+    .where(inArray(services.id, ids(twins)));
+  reference = await loadReferenceServices(db);
+  expect(reference.length).toBeGreaterThan(40);
+}, 180_000);
+afterAll(() => database.drop());
+
+describe('service lists in the database', () => {
+  it('hold exactly the services the caller may see; mine the provider side, myCentre the own institution', async () => {
+    let seen = 0;
+    for (const caller of principals) {
+      for (const tab of [undefined, 'mine', 'myCentre'] as const) {
+        const page = await loadServiceListPage(database.db, caller, { tab }, 'name', 'asc', ALL);
+        expect(ids(page.rows), `${caller.username} ${tab}`).toEqual(expected(caller, { tab }));
+        expect(page.total).toBe(page.rows.length);
+        seen += page.total;
+      }
+    }
+    expect(seen).toBeGreaterThan(100);
+    // Without an institution nothing is "my centre", not even the services without a provider.
+    expect(await listed({ ...person('paula'), institutionId: null }, { tab: 'myCentre' })).toEqual([]);
+  });
+
+  it('filter by tab, state, scope, provider and keyword, each alone and together', async () => {
+    const [hpcn] = await database.db.select().from(institutions).where(eq(institutions.abbreviation, 'HPCN'));
+    const [tagged] = await database.db.select().from(serviceKeywords).limit(1);
+    const filters: ServiceListCriteria[] = [
+      ...PORTFOLIO_TABS.map((tab) => ({ tab })),
+      { state: 'service_online' },
+      { state: 'application_draft' },
+      { states: INTEGRATION_WORK_STATES },
+      { tab: 'pipeline', states: INTEGRATION_WORK_STATES },
+      { tab: 'application', state: 'service_online' as ServiceState },
+      { provider: hpcn!.id },
+      { keyword: tagged!.keywordId },
+      { tab: 'catalogue', provider: hpcn!.id, state: 'service_online' },
+      { tab: 'mine', keyword: tagged!.keywordId },
+    ];
+    for (const username of ['paula', 'alice', 'ivan', 'desk', 'nora', 'only-portalManager']) {
+      for (const criteria of filters) {
+        const page = await loadServiceListPage(database.db, person(username), criteria, 'name', 'asc', ALL);
+        const want = expected(person(username), criteria);
+        expect(ids(page.rows), `${username} ${JSON.stringify(criteria)}`).toEqual(want);
+        expect(page.total).toBe(want.length);
+      }
+    }
+    expect(expected(person('paula'), { provider: hpcn!.id }).length).toBeGreaterThan(3);
+    expect(expected(person('paula'), { keyword: tagged!.keywordId }).length).toBeGreaterThan(0);
+  });
+
+  it('sort by every key both ways, ties broken by name and id, and page without overlap or gap', async () => {
+    for (const username of ['paula', 'alice']) {
+      const caller = person(username);
+      for (const sort of [...SERVICE_SORTS, 'weighted'] as const) {
+        for (const order of ['asc', 'desc'] as const) {
+          const want = expected(caller, {}, sort, order);
+          expect(await listed(caller, {}, sort, order), `${username} ${sort} ${order}`).toEqual(want);
+          const paged: string[] = [];
+          for (let offset = 0; offset < want.length + 7; offset += 7) {
+            const page = await loadServiceListPage(database.db, caller, {}, sort, order, { limit: 7, offset });
+            expect(page.total).toBe(want.length);
+            paged.push(...ids(page.rows));
+          }
+          expect(paged, `${username} ${sort} ${order} paged`).toEqual(want);
+        }
+      }
+    }
+    // The twins tie on name, score and edit time: the id decides, reversed with the direction.
+    const twins = reference.filter((s) => s.name.toLowerCase() === 'twin service').map((s) => s.id);
+    const byName = (await listed(person('paula'), { q: 'twin' }, 'name', 'asc')).filter((id) => twins.includes(id));
+    expect(byName).toEqual([...twins].sort());
+    const byEdit = await listed(person('paula'), { q: 'twin' }, 'updatedAt', 'desc');
+    expect(byEdit).toEqual([...twins].sort().reverse());
+    // No provider sorts last in both directions.
+    const noProvider = reference.find((s) => s.name === 'Ohne Anbieter')!.id;
+    expect((await listed(person('paula'), {}, 'provider', 'asc')).at(-1)).toBe(noProvider);
+    expect((await listed(person('paula'), {}, 'provider', 'desc')).at(-1)).toBe(noProvider);
+  });
+
+  it('search word beginnings in ID, name, short description and keywords, umlauts folded', async () => {
+    const paula = person('paula');
+    const muller = reference.find((s) => s.name.startsWith('Müller'))!.id;
+    for (const q of ['mül', 'MULLER', 'mueller', 'lüdensch', 'ludenscheidt archiv', 'bander', 'grosseres', 'größ']) {
+      expect(await listed(paula, { q }), q).toEqual([muller]);
+    }
+    expect(await listed(paula, { q: 'ller' })).toEqual([]);
+    expect(await listed(paula, { q: 'müller twin' })).toEqual([]);
+    const twin = reference.find((s) => s.name === 'Twin service')!;
+    expect(await listed(paula, { q: twin.serviceId })).toEqual([twin.id]);
+    expect(await listed(paula, { q: twin.serviceId.slice(4) })).toContain(twin.id);
+    const [keyword] = await database.db
+      .select({ name: keywords.name })
+      .from(keywords)
+      .innerJoin(serviceKeywords, eq(serviceKeywords.keywordId, keywords.id))
+      .where(eq(serviceKeywords.serviceId, twin.id));
+    expect(await listed(paula, { q: keyword!.name })).toContain(twin.id);
+    // Nothing searchable narrows nothing; the search keeps visibility and filters.
+    expect(await listed(paula, { q: '&|!' })).toEqual(expected(paula, {}));
+    expect(await listed(person('nora'), { q: 'twin' })).toEqual([]);
+    expect(await listed(paula, { q: 'twin', tab: 'withdrawn' })).toEqual([]);
+    const rows = await loadServiceListRows(database.db, paula, { q: 'twin' }, 'name', 'asc', ALL);
+    expect(rows[0]!.keywords.length).toBeGreaterThan(0);
+    const lower = rows[0]!.keywords.map((name) => name.toLowerCase());
+    expect(lower).toEqual([...lower].sort());
+  });
+
+  it('count every tab in one query as each tab’s list counts; a state only in the tabs holding it', async () => {
+    for (const username of ['paula', 'alice', 'ivan', 'nora']) {
+      for (const filters of [
+        {},
+        { q: 'twin' },
+        { state: 'service_online' as const },
+        { state: 'application_draft' as const },
+      ]) {
+        const counts = await loadTabCounts(database.db, person(username), filters);
+        for (const tab of PORTFOLIO_TABS) {
+          const holds = !filters.state || tab === 'myCentre' || TAB_STATES[tab].includes(filters.state);
+          const criteria = { ...filters, tab, state: holds ? filters.state : undefined };
+          const { total } = await loadServiceListPage(database.db, person(username), criteria, 'name', 'asc', ALL);
+          expect(counts[tab], `${username} ${JSON.stringify(filters)} ${tab}`).toBe(total);
+        }
+      }
+    }
+  });
+});

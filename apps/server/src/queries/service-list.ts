@@ -1,0 +1,253 @@
+import {
+  isServiceState,
+  PORTFOLIO_TABS,
+  SERVICE_STATES,
+  TAB_STATES,
+  type PortfolioTab,
+  type ServiceSort,
+  type ServiceState,
+} from '@nubes/domain';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AuthUser } from '../auth/principal.js';
+import type { Db } from '../db/client.js';
+import { institutions, keywords, serviceKeywords, services, serviceStatePosition } from '../db/schema.js';
+import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
+import type { ServiceSummaryRow } from '../model/service-list.js';
+import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
+
+/** A list's order: the portfolio's sorts, and 'weighted' of the integration list (highest score first, then by name). */
+export type ListSort = ServiceSort | 'weighted';
+export type SortOrder = 'asc' | 'desc';
+
+export interface ServiceListCriteria {
+  /** A portfolio tab, or 'mine' (My Services: the services the caller is provider side of). */
+  tab?: PortfolioTab | 'mine' | undefined;
+  state?: ServiceState | undefined;
+  /** Only services in these states (the integration list's scope), on top of the tab and the state. */
+  states?: readonly ServiceState[] | undefined;
+  provider?: string | undefined;
+  keyword?: string | undefined;
+  q?: string | undefined;
+}
+
+/** Who asks: the visibility rules read id and roles, "my centre" is the institution. */
+export type ServiceListCaller = Pick<AuthUser, 'id' | 'username' | 'roles' | 'institutionId'>;
+
+export interface ServiceListPage {
+  rows: ServiceSummaryRow[];
+  total: number;
+}
+
+/** Services in one of these states; none for no state (a tab and a state filter that exclude each other). */
+const inStates = (states: readonly ServiceState[]): SQL =>
+  states.length === 0 ? sql`false` : inArray(services.state, [...states]);
+
+/** The states the tab, the state filter and the scope leave, or null when none of them narrows. */
+const statesOf = (criteria: ServiceListCriteria): readonly ServiceState[] | null => {
+  const { tab, state, states } = criteria;
+  const tabStates = tab && tab !== 'mine' && tab !== 'myCentre' ? TAB_STATES[tab] : null;
+  if (!tabStates && !state && !states) return null;
+  return SERVICE_STATES.filter(
+    (s) => (!tabStates || tabStates.includes(s)) && (!state || state === s) && (!states || states.includes(s)),
+  );
+};
+
+/** The services of the caller's institution; none when the caller has no institution. */
+const myCentreSql = (caller: ServiceListCaller): SQL =>
+  caller.institutionId === null ? sql`false` : eq(services.providerInstitutionId, caller.institutionId);
+
+/**
+ * What every list and count narrows by besides tab and state: what the caller may see (the
+ * domain's rule as SQL), provider, keyword and search (every word begins a word of the service ID,
+ * name, short description or keywords; nothing searchable typed narrows nothing).
+ */
+const filtersSql = (caller: ServiceListCaller, criteria: ServiceListCriteria): SQL[] =>
+  [
+    visibleServicesSql(caller),
+    criteria.provider ? eq(services.providerInstitutionId, criteria.provider) : undefined,
+    criteria.keyword
+      ? sql`exists (select 1 from ${serviceKeywords} where ${serviceKeywords.serviceId} = ${services.id} and ${serviceKeywords.keywordId} = ${criteria.keyword})`
+      : undefined,
+    searchSql(serviceSearchDocument, criteria.q),
+  ].filter((condition) => condition !== undefined);
+
+/** The services a list holds for the caller (the same for its page, its total and its export). */
+export const serviceListWhereSql = (caller: ServiceListCaller, criteria: ServiceListCriteria): SQL | undefined => {
+  const states = statesOf(criteria);
+  return and(
+    ...filtersSql(caller, criteria),
+    states ? inStates(states) : undefined,
+    criteria.tab === 'myCentre' ? myCentreSql(caller) : undefined,
+    criteria.tab === 'mine' ? providerSideSql(caller) : undefined,
+  );
+};
+
+// Names sort by code point of their lower case (the sort index services_name_sort_idx), as the
+// in-memory lists did; provider abbreviations likewise.
+const nameKey = sql`lower(${services.name}) COLLATE "C"`;
+const providerKey = sql`lower(${institutions.abbreviation}) COLLATE "C"`;
+const statePosition = serviceStatePosition(services.state);
+const byNameAsc = [asc(nameKey), asc(services.id)];
+
+/**
+ * A list's order. Every order ends on the id, so pages never overlap or skip a row. State,
+ * provider and score break ties by name, always A–Z; services without a provider sort last in both
+ * directions; 'weighted' is the integration list: highest score first, then by name
+ * (docs/domain.md#service-information).
+ */
+export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => {
+  const dir = order === 'asc' ? asc : desc;
+  switch (sort) {
+    case 'name':
+      return [dir(nameKey), dir(services.id)];
+    case 'serviceId':
+      // Unique, and SVC- with a zero-padded number sorts alike in every collation: its unique index serves.
+      return [dir(services.serviceId), dir(services.id)];
+    case 'state':
+      return [dir(statePosition), ...byNameAsc];
+    case 'provider':
+      return [sql`${providerKey} ${sql.raw(order)} nulls last`, ...byNameAsc];
+    case 'updatedAt':
+      return [dir(services.updatedAt), dir(services.id)];
+    case 'score':
+      return [dir(services.weightedScore), ...byNameAsc];
+    case 'weighted':
+      return [desc(services.weightedScore), ...byNameAsc];
+  }
+};
+
+/**
+ * One page of a service list for the caller: its rows with their provider, filtered, sorted and
+ * paged in the database (the page's keywords follow in loadKeywordNames). Exported so its plan
+ * can be looked at (EXPLAIN).
+ */
+export const serviceListPageQuery = (
+  db: Db,
+  caller: ServiceListCaller,
+  criteria: ServiceListCriteria,
+  sort: ListSort,
+  order: SortOrder,
+  page: { limit: number; offset: number },
+) =>
+  db
+    .select({
+      id: services.id,
+      serviceId: services.serviceId,
+      name: services.name,
+      state: services.state,
+      providerId: institutions.id,
+      providerAbbreviation: institutions.abbreviation,
+      providerName: institutions.name,
+      shortDescription: services.shortDescription,
+      serviceType: services.serviceType,
+      weightedScore: services.weightedScore,
+      updatedAt: services.updatedAt,
+      onlineSince: services.onlineSince,
+    })
+    .from(services)
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .where(serviceListWhereSql(caller, criteria))
+    .orderBy(...serviceListOrderSql(sort, order))
+    .limit(page.limit)
+    .offset(page.offset);
+
+/** How many services the list holds for the caller (no join: the provider only sorts). */
+export const serviceListTotalQuery = (db: Db, caller: ServiceListCaller, criteria: ServiceListCriteria) =>
+  db.select({ total: count() }).from(services).where(serviceListWhereSql(caller, criteria));
+
+/**
+ * The keyword names of these services, each list sorted case-insensitively (names are unique in
+ * lower case). A query of its own for the page's ids: in the page query the rows skipped by the
+ * offset would each aggregate theirs too.
+ */
+const loadKeywordNames = async (db: Db, ids: readonly string[]): Promise<Map<string, string[]>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      serviceId: serviceKeywords.serviceId,
+      names: sql<string[]>`json_agg(${keywords.name} order by lower(${keywords.name}) COLLATE "C")`,
+    })
+    .from(serviceKeywords)
+    .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
+    .where(inArray(serviceKeywords.serviceId, [...ids]))
+    .groupBy(serviceKeywords.serviceId);
+  return new Map(rows.map((row) => [row.serviceId, row.names]));
+};
+
+/** The rows of a service list from `page.offset` on, at most `page.limit` (the exports: no total). */
+export const loadServiceListRows = async (
+  db: Db,
+  caller: ServiceListCaller,
+  criteria: ServiceListCriteria,
+  sort: ListSort,
+  order: SortOrder,
+  page: { limit: number; offset: number },
+): Promise<ServiceSummaryRow[]> => {
+  const rows = await serviceListPageQuery(db, caller, criteria, sort, order, page);
+  const keywordsOf = await loadKeywordNames(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    // The CHECK constraint keeps unknown states out of the table.
+    if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
+    return {
+      ...row,
+      state: row.state,
+      shortDescription: row.shortDescription ?? '',
+      keywords: keywordsOf.get(row.id) ?? [],
+    };
+  });
+};
+
+/** A page of a service list and the number of all its services. */
+export const loadServiceListPage = async (
+  db: Db,
+  caller: ServiceListCaller,
+  criteria: ServiceListCriteria,
+  sort: ListSort,
+  order: SortOrder,
+  page: { limit: number; offset: number },
+): Promise<ServiceListPage> => {
+  const [rows, [counted]] = await Promise.all([
+    loadServiceListRows(db, caller, criteria, sort, order, page),
+    serviceListTotalQuery(db, caller, criteria),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+};
+
+type TabCounts = Record<(typeof PORTFOLIO_TABS)[number], number>;
+
+/**
+ * Every portfolio tab's count under the same filters, in one query and so of one moment: each tab
+ * counts the services its list holds. A state filter counts only in the tabs that hold that state
+ * (a tab's list drops it otherwise); "my centre" holds every state. Exported for EXPLAIN.
+ */
+export const tabCountsQuery = (
+  db: Db,
+  caller: ServiceListCaller,
+  filters: Pick<ServiceListCriteria, 'state' | 'provider' | 'keyword' | 'q'>,
+) => {
+  const { state } = filters;
+  const tabSql = (tab: PortfolioTab): SQL => {
+    if (tab === 'myCentre') return and(myCentreSql(caller), state ? eq(services.state, state) : undefined)!;
+    const states = TAB_STATES[tab];
+    return inStates(state && states.includes(state) ? [state] : states);
+  };
+  const counts = Object.fromEntries(
+    PORTFOLIO_TABS.map((tab) => [tab, sql<number>`count(*) filter (where ${tabSql(tab)})`.mapWith(Number)]),
+  ) as Record<PortfolioTab, SQL<number>>;
+  return db
+    .select(counts)
+    .from(services)
+    .where(and(...filtersSql(caller, filters)));
+};
+
+export const loadTabCounts = async (
+  db: Db,
+  caller: ServiceListCaller,
+  filters: Pick<ServiceListCriteria, 'state' | 'provider' | 'keyword' | 'q'>,
+): Promise<TabCounts> => {
+  const [row] = await tabCountsQuery(db, caller, filters);
+  return Object.fromEntries(PORTFOLIO_TABS.map((tab) => [tab, row?.[tab] ?? 0])) as TabCounts;
+};
