@@ -139,6 +139,8 @@ export const users = pgTable(
       'gin',
       sql`to_tsvector('simple', ${t.fullname} || ' ' || ${t.email} || ' ' || ${t.username})`,
     ),
+    // The Change Request and Resource Package Review Lists find authors and submitters by name, folded (queries/word-search.ts).
+    index('users_name_search_idx').using('gin', sql`nubes_search_vector(${t.fullname} || ' ' || ${t.username})`),
   ],
 );
 
@@ -571,7 +573,11 @@ export const changeRequests = pgTable(
       .on(t.serviceId)
       .where(sql`${t.state} IN ('draft', 'handed_in', 'released')`),
     index('change_requests_service_idx').on(t.serviceId, t.createdAt),
-    index('change_requests_updated_idx').on(t.updatedAt),
+    // The Change Request List's orders (queries/change-request-list.ts), each ending on the id: the
+    // latest change (also the fingerprint's), creation, and a state filter in the default order.
+    index('change_requests_updated_idx').on(t.updatedAt, t.id),
+    index('change_requests_created_idx').on(t.createdAt, t.id),
+    index('change_requests_state_idx').on(t.state, t.updatedAt, t.id),
   ],
 );
 

@@ -36,8 +36,8 @@ import { requirePrincipal } from '../http/require-principal.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentChangeRequests, presentChangeRequestSummary } from '../presenters/change-request.js';
+import { loadChangeRequestListPage } from '../queries/change-request-list.js';
 import { loadServiceChangeRequests } from '../queries/change-requests.js';
-import { pageOfChangeRequests } from '../read-models/change-request-list.js';
 import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
@@ -133,7 +133,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       },
     },
     async (request) => {
-      const { items, total } = pageOfChangeRequests(await context.changeRequestList.rows(), request.query);
+      const { items, total } = await loadChangeRequestListPage(db, requirePrincipal(request), request.query);
       return {
         items: items.map(presentChangeRequestSummary),
         total,
