@@ -681,7 +681,11 @@ export const resourcePackages = pgTable(
     index('resource_packages_type_idx').on(t.typeId),
     // The review list: waiting packages first, by submission.
     index('resource_packages_state_submitted_idx').on(t.state, t.submittedAt),
-    index('resource_packages_updated_idx').on(t.updatedAt),
+    // The review list's orders by latest change and by name, ending on the id, and its search by
+    // name (queries/resource-package-review-list.ts); the first also serves the change check.
+    index('resource_packages_updated_idx').on(t.updatedAt, t.id),
+    index('resource_packages_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
+    index('resource_packages_name_search_idx').using('gin', sql`nubes_search_vector(${t.name})`),
   ],
 );
 

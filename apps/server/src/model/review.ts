@@ -25,7 +25,7 @@ export const NO_REVIEW: ReviewEntry = {
 };
 
 /** A row of the Service Review List: the service's list columns with its review. */
-export interface ReviewListRow {
+export interface ServiceReviewListRow {
   id: string;
   serviceId: string;
   name: string;

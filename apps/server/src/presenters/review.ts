@@ -10,7 +10,7 @@ import {
   type ServiceRelation,
   type ServiceReview,
 } from '@nubes/domain';
-import type { ReviewEntry, ReviewListRow } from '../model/review.js';
+import type { ReviewEntry, ServiceReviewListRow } from '../model/review.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -53,7 +53,11 @@ export const presentServiceReview = (
 });
 
 /** A row of the review list: the portfolio manager's actions (confirming is the provider side's). */
-export const presentReviewListItem = (row: ReviewListRow, principal: Principal, names: Names): ReviewListItem => ({
+export const presentReviewListItem = (
+  row: ServiceReviewListRow,
+  principal: Principal,
+  names: Names,
+): ReviewListItem => ({
   id: row.id,
   serviceId: row.serviceId,
   name: row.name,

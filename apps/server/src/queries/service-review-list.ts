@@ -15,7 +15,7 @@ import {
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, serviceReviews, services } from '../db/schema.js';
-import type { ReviewListRow } from '../model/review.js';
+import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
 
 /** A service's review status; a service without a service_reviews row has none yet: inactive. */
@@ -125,7 +125,7 @@ export const reviewListTotalQuery = (db: Db, principal: Principal, filters: Revi
     .where(reviewListWhere(principal, filters));
 
 export interface ReviewListPage {
-  rows: ReviewListRow[];
+  rows: ServiceReviewListRow[];
   total: number;
   /** How many of all matches a bulk start or end would take (the same conditions as the bulk command). */
   eligible: { start: number; end: number };

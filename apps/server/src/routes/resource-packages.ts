@@ -31,8 +31,8 @@ import { loadVisibleService } from '../policies/service-policy.js';
 import { presentResourcePackages, presentReviewRow } from '../presenters/resource-package.js';
 import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
 import { loadDisplayNames } from '../queries/display-names.js';
+import { loadResourcePackageReviewPage } from '../queries/resource-package-review-list.js';
 import { loadServiceResourcePackages } from '../queries/resource-packages.js';
-import { pageOfReviewRows } from '../read-models/resource-package-review-list.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
 const tags = ['resource packages'];
@@ -228,10 +228,9 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       },
     },
     async (request) => {
-      const principal = requirePrincipal(request);
-      const page = pageOfReviewRows(await context.resourcePackageReviewList.rows(), request.query);
+      const page = await loadResourcePackageReviewPage(db, requirePrincipal(request), request.query);
       return {
-        items: page.items.map((row) => presentReviewRow(principal, row)),
+        items: page.items.map(presentReviewRow),
         total: page.total,
         waiting: page.waiting,
         page: request.query.page,
