@@ -472,8 +472,9 @@ export const serviceReviews = pgTable(
     ),
     check('service_reviews_version_positive', sql`${t.version} > 0`),
     check('service_reviews_running_started', sql`${t.status} = 'inactive' OR ${t.startedAt} IS NOT NULL`),
-    // Bulk end and the other instances' change check read by status and by the last change.
-    index('service_reviews_status_idx').on(t.status),
+    // Bulk end and the other instances' change check read by status and by the last change; the
+    // review list's status filter (My Services: running) in the order of the start.
+    index('service_reviews_status_idx').on(t.status, t.startedAt),
     index('service_reviews_updated_idx').on(t.updatedAt, t.version),
   ],
 );
