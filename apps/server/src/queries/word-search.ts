@@ -24,7 +24,8 @@ export type WordMatch = (word: string) => SQL | undefined;
  * own GIN index; undefined (no condition) when nothing searchable was typed.
  */
 export const everyWordOnSomeSide = (q: string | undefined, sides: readonly WordMatch[]): SQL | undefined => {
-  const words = [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))];
+  // Split as typed; the database folds each word as it folds the documents (nubes_search_query).
+  const words = [...new Set((q ?? '').split(/\s+/).filter(Boolean))];
   const conditions = words.flatMap((word) => {
     const matches = sides.map((side) => side(word)).filter((match): match is SQL => match !== undefined);
     return matches.length === 0 ? [] : [sql`(${or(...matches)})`];

@@ -126,7 +126,8 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       schema: {
         tags,
         summary: 'The Change Request List: requests across services, filtered, searched, one page',
-        description: 'q matches service name, service ID and author. Sorting ends on the id, so pages are stable.',
+        description:
+          'q: every word must begin a word of the service (ID, name, short description, keywords) or of the author (name, username), accents and umlauts folded. Sorting ends on the id, so pages are stable.',
         security,
         querystring: changeRequestListQuerySchema,
         response: { 200: changeRequestListSchema, ...errorResponses(400, 401, 403) },

@@ -221,7 +221,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         tags,
         summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
         description:
-          'q matches package name, service name, service ID, provider and submitter. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
+          'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
         security,
         querystring: resourcePackageReviewQuerySchema,
         response: { 200: resourcePackageReviewListSchema, ...errorResponses(400, 401, 403) },
