@@ -1,21 +1,20 @@
 import {
   checkReviewAction,
   isProviderSide,
-  REVIEWABLE_STATES,
-  SERVICE_STATES,
-  TAB_STATES,
+  type BulkReviewAction,
   type BulkReviewRequest,
   type ManualReviewAction,
   type ReviewFilters,
   type ReviewStatus,
 } from '@nubes/domain';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
-import { serviceReviews } from '../db/schema.js';
+import { serviceReviews, services } from '../db/schema.js';
 import { conflict, forbidden } from '../http/http-error.js';
 import { mailActorOf, serviceMails, serviceMailsOf } from '../mail/service-mails.js';
+import { bulkEligibleSql, reviewListWhere } from '../queries/service-review-list.js';
 import type { AfterCommitEffect } from '../writes/after-commit.js';
 import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 import { changeReview, type ReviewedService, type ReviewSet } from '../writes/review-writes.js';
@@ -90,31 +89,20 @@ export const takeReviewAction = async (
   return object;
 };
 
-/** The states the filters leave, as SQL; null when they leave none. */
-const statesOf = (filters: ReviewFilters, within: readonly string[]): SQL | null => {
-  const states = within.filter(
-    (state) =>
-      (!filters.tab || (TAB_STATES[filters.tab] as readonly string[]).includes(state)) &&
-      (!filters.state || filters.state === state),
-  );
-  if (states.length === 0) return null;
-  return sql.join(
-    states.map((state) => sql`${state}`),
-    sql`, `,
-  );
-};
-
-const providerCondition = (filters: ReviewFilters): SQL =>
-  filters.provider ? sql`s.provider_institution_id = ${filters.provider}` : sql`true`;
-
 /** The selected services only, when the request names them; every service the filters select otherwise. */
-const idsCondition = (ids: readonly string[] | undefined): SQL =>
-  ids
-    ? sql`s.id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql`true`;
+const idsCondition = (ids: readonly string[] | undefined): SQL => (ids ? inArray(services.id, [...ids]) : sql`true`);
+
+/**
+ * The services a bulk action takes: those the review list shows for these filters
+ * (queries/service-review-list.ts) that the action may take (isBulkEligible), narrowed to the
+ * selection when there is one. The same conditions count the list's `eligible`.
+ */
+const bulkTargets = (
+  principal: AuthUser,
+  action: BulkReviewAction,
+  filters: ReviewFilters,
+  ids: readonly string[] | undefined,
+): SQL => sql`${reviewListWhere(principal, filters)} and ${bulkEligibleSql(action)} and ${idsCondition(ids)}`;
 
 /** Start: services in a reviewable state without an open review, as the filters select them. */
 const startAll = async (
@@ -123,16 +111,13 @@ const startAll = async (
   ids: readonly string[] | undefined,
   principal: AuthUser,
 ): Promise<string[]> => {
-  const states = statesOf(filters, REVIEWABLE_STATES);
-  if (!states || (filters.status && filters.status !== 'inactive')) return [];
   // Locking the services (FOR SHARE) keeps them in their state until the reviews are written.
   const result = await tx.execute(sql`
     insert into ${serviceReviews} (service_id, status, started_at, started_by, answered_at, answered_by, version, updated_at)
-    select s.id, 'running', now(), ${principal.id}, null, null, 1, now()
-      from services s left join ${serviceReviews} r on r.service_id = s.id
-     where s.state in (${states}) and ${providerCondition(filters)} and ${idsCondition(ids)}
-       and coalesce(r.status, 'inactive') = 'inactive'
-     for share of s
+    select ${services.id}, 'running', now(), ${principal.id}, null, null, 1, now()
+      from ${services} left join ${serviceReviews} on ${serviceReviews.serviceId} = ${services.id}
+     where ${bulkTargets(principal, 'start', filters, ids)}
+     for share of ${services}
     on conflict (service_id) do update
        set status = 'running', started_at = now(), started_by = excluded.started_by, answered_at = null,
            answered_by = null, version = ${serviceReviews}.version + 1, updated_at = now()
@@ -146,16 +131,14 @@ const endAll = async (
   tx: Tx,
   filters: ReviewFilters,
   ids: readonly string[] | undefined,
+  principal: AuthUser,
 ): Promise<{ id: string; before: ReviewStatus }[]> => {
-  const states = statesOf(filters, SERVICE_STATES);
-  if (!states || filters.status === 'inactive') return [];
-  const status = filters.status ? sql`r.status = ${filters.status}` : sql`r.status <> 'inactive'`;
   const result = await tx.execute(sql`
     with target as (
-      select r.service_id, r.status
-        from ${serviceReviews} r join services s on s.id = r.service_id
-       where ${status} and s.state in (${states}) and ${providerCondition(filters)} and ${idsCondition(ids)}
-         for update of r
+      select ${serviceReviews.serviceId} as service_id, ${serviceReviews.status} as status
+        from ${services} join ${serviceReviews} on ${serviceReviews.serviceId} = ${services.id}
+       where ${bulkTargets(principal, 'end', filters, ids)}
+         for update of ${serviceReviews}
     )
     update ${serviceReviews} u
        set status = 'inactive', ended_at = now(), last_outcome = target.status, version = u.version + 1, updated_at = now()
@@ -174,7 +157,7 @@ const endAll = async (
  * with one audit event per service (ADR 0029). The request names the number of services the
  * person confirmed: when the filters now select another number (someone changed a review or a
  * service meanwhile), 409 and nothing is written. Only the portfolio manager may (the route's
- * permission), and they see every service, so no row is hidden from the count.
+ * permission); the services are those the list shows them, visibility included.
  */
 export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: BulkReviewRequest): Promise<number> =>
   runWrite(writes, actorOf(principal), async (tx) => {
@@ -184,7 +167,7 @@ export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: B
             id,
             before: 'inactive' as const,
           }))
-        : await endAll(tx, request.filters, request.ids);
+        : await endAll(tx, request.filters, request.ids, principal);
     if (changed.length !== request.count) throw conflict('reviews.errors.countChanged');
     const action = request.action === 'start' ? 'review.started' : 'review.ended';
     const actor = mailActorOf(principal);

@@ -139,6 +139,8 @@ export const users = pgTable(
       'gin',
       sql`to_tsvector('simple', ${t.fullname} || ' ' || ${t.email} || ' ' || ${t.username})`,
     ),
+    // The Change Request and Resource Package Review Lists find authors and submitters by name, folded (queries/word-search.ts).
+    index('users_name_search_idx').using('gin', sql`nubes_search_vector(${t.fullname} || ' ' || ${t.username})`),
   ],
 );
 
@@ -479,8 +481,9 @@ export const serviceReviews = pgTable(
     ),
     check('service_reviews_version_positive', sql`${t.version} > 0`),
     check('service_reviews_running_started', sql`${t.status} = 'inactive' OR ${t.startedAt} IS NOT NULL`),
-    // Bulk end and the other instances' change check read by status and by the last change.
-    index('service_reviews_status_idx').on(t.status),
+    // Bulk end and the other instances' change check read by status and by the last change; the
+    // review list's status filter (My Services: running) in the order of the start.
+    index('service_reviews_status_idx').on(t.status, t.startedAt),
     index('service_reviews_updated_idx').on(t.updatedAt, t.version),
   ],
 );
@@ -580,7 +583,11 @@ export const changeRequests = pgTable(
       .on(t.serviceId)
       .where(sql`${t.state} IN ('draft', 'handed_in', 'released')`),
     index('change_requests_service_idx').on(t.serviceId, t.createdAt),
-    index('change_requests_updated_idx').on(t.updatedAt),
+    // The Change Request List's orders (queries/change-request-list.ts), each ending on the id: the
+    // latest change (also the fingerprint's), creation, and a state filter in the default order.
+    index('change_requests_updated_idx').on(t.updatedAt, t.id),
+    index('change_requests_created_idx').on(t.createdAt, t.id),
+    index('change_requests_state_idx').on(t.state, t.updatedAt, t.id),
   ],
 );
 
@@ -684,7 +691,11 @@ export const resourcePackages = pgTable(
     index('resource_packages_type_idx').on(t.typeId),
     // The review list: waiting packages first, by submission.
     index('resource_packages_state_submitted_idx').on(t.state, t.submittedAt),
-    index('resource_packages_updated_idx').on(t.updatedAt),
+    // The review list's orders by latest change and by name, ending on the id, and its search by
+    // name (queries/resource-package-review-list.ts); the first also serves the change check.
+    index('resource_packages_updated_idx').on(t.updatedAt, t.id),
+    index('resource_packages_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
+    index('resource_packages_name_search_idx').using('gin', sql`nubes_search_vector(${t.name})`),
   ],
 );
 

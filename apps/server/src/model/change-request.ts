@@ -16,8 +16,8 @@ export interface LoadedChangeRequest extends ChangeRequestSnapshot {
   service: LoadedService;
 }
 
-/** A row of the Change Request List: the request with its service and author. */
-export interface ChangeRequestListRow {
+/** A row of the Change Request List as a page shows it: the request with its service and author. */
+export interface ChangeRequestSummaryRow {
   id: string;
   state: ChangeRequestState;
   fromIntegrationManager: boolean;
@@ -28,8 +28,12 @@ export interface ChangeRequestListRow {
   serviceName: string;
   serviceState: string;
   authorName: string;
-  authorUsername: string;
   fieldCount: number;
+}
+
+/** A row of the list's in-memory copy (read-models/change-request-list.ts), with what it searched and sorted by. */
+export interface ChangeRequestListRow extends ChangeRequestSummaryRow {
+  authorUsername: string;
   /** Service name, service ID and author, lower-cased: what a search matches. */
   searchText: string;
   /** The service name lower-cased: the sort by service. */

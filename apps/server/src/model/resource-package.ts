@@ -1,5 +1,5 @@
 import type { resourcePackages, resourceTypes } from '../db/schema.js';
-import type { InstitutionRef, ResourcePackageState, UserRef } from '@nubes/domain';
+import type { InstitutionRef, ResourcePackageState, ServiceRelation, UserRef } from '@nubes/domain';
 import type { LoadedService, ServiceRow } from './service.js';
 
 export type ResourcePackageRow = typeof resourcePackages.$inferSelect;
@@ -49,4 +49,23 @@ export interface ReviewListRow {
   /** Lower-cased package and service names: the sorts by name. */
   nameKey: string;
   serviceKey: string;
+}
+
+/**
+ * A row of a Resource Package Review List page: the package with its service, type, provider and
+ * submitter, and the caller's relation to the service (worked out by the database).
+ */
+export interface ReviewPageRow {
+  id: string;
+  name: string;
+  quota: number;
+  state: ResourcePackageState;
+  version: number;
+  submittedAt: Date | null;
+  updatedAt: Date;
+  service: Pick<ServiceRow, 'id' | 'serviceId' | 'name' | 'state'>;
+  provider: InstitutionRef | null;
+  type: Pick<ResourceTypeRow, 'id' | 'key' | 'name' | 'quotaUnit' | 'retired'>;
+  submittedBy: UserRef | null;
+  relation: ServiceRelation;
 }

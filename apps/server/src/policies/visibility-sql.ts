@@ -18,8 +18,9 @@ import { resourcePackages, serviceAdmins, services, vos } from '../db/schema.js'
  * under that name), for the lists: the same rule serviceRelation and canSeeService apply to one
  * service (policies/service-policy.ts); visibility-sql.test.ts compares both. A relation to a
  * missing person compares with NULL and so is no relation; only non-null columns stand under a NOT.
+ * A list that needs the caller's relation to its page's services selects these facts too.
  */
-const serviceFactsSql = (callerId: string): Record<ServiceFact, SQL> => ({
+export const serviceFactsSql = (callerId: string): Record<ServiceFact, SQL> => ({
   isObjectOwner: eq(services.objectOwnerId, callerId),
   isServiceOwner: eq(services.serviceOwnerId, callerId),
   isAdmin: sql`exists (select 1 from ${serviceAdmins} where ${serviceAdmins.serviceId} = ${services.id} and ${serviceAdmins.userId} = ${callerId})`,

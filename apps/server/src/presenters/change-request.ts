@@ -8,7 +8,7 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import type { Db, Tx } from '../db/client.js';
-import type { ChangeRequestListRow, ChangeRequestSnapshot } from '../model/change-request.js';
+import type { ChangeRequestSnapshot, ChangeRequestSummaryRow } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
 import { oncePerRow } from './once-per-row.js';
@@ -83,7 +83,7 @@ export const presentChangeRequests = async (
 };
 
 /** A row of the Change Request List. */
-export const presentChangeRequestSummary = oncePerRow((row: ChangeRequestListRow): ChangeRequestSummary => ({
+export const presentChangeRequestSummary = oncePerRow((row: ChangeRequestSummaryRow): ChangeRequestSummary => ({
   id: row.id,
   service: {
     id: row.serviceUuid,

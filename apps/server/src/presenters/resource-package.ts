@@ -2,18 +2,14 @@ import {
   canChangeResourcePackage,
   isServiceState,
   resourcePackageActions,
-  type Principal,
   type ResourcePackage,
-  type ResourcePackageAction,
   type ResourcePackageReviewRow,
   type ServiceState,
 } from '@nubes/domain';
 import type { Db, Tx } from '../db/client.js';
-import type { ResourcePackageSnapshot, ResourceTypeRow, ReviewListRow } from '../model/resource-package.js';
+import type { ResourcePackageSnapshot, ResourceTypeRow, ReviewPageRow } from '../model/resource-package.js';
 import type { LoadedService, ServiceRow } from '../model/service.js';
-import { serviceRelation } from '../policies/service-policy.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { oncePerRowAndKey } from './once-per-row.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -80,15 +76,11 @@ export const presentResourcePackages = async (
 };
 
 /**
- * The Review List's rows: the steps the caller may take come from their relation to each package's
- * service (a reviewer who is also one of its admins may withdraw as well). A row is made once per
- * package and list of steps, and shared by every caller who may take those steps, so its dates
- * are formatted and its JSON written once (docs/adr/0069-list-rows-serialized-once.md).
+ * A row of the Review List: the steps the caller may take come from their relation to the package's
+ * service, which the page's query worked out (a reviewer who is also one of its admins may withdraw
+ * as well).
  */
-export const presentReviewRow = (principal: Principal, row: ReviewListRow): ResourcePackageReviewRow =>
-  reviewRow(row, resourcePackageActions(serviceRelation(principal, row.service, row.adminIds), row.state).join(' '));
-
-const reviewRow = oncePerRowAndKey((row: ReviewListRow, actions: string): ResourcePackageReviewRow => ({
+export const presentReviewRow = (row: ReviewPageRow): ResourcePackageReviewRow => ({
   id: row.id,
   name: row.name,
   service: packageServiceRef(row.service),
@@ -100,5 +92,5 @@ const reviewRow = oncePerRowAndKey((row: ReviewListRow, actions: string): Resour
   submittedAt: iso(row.submittedAt),
   submittedBy: row.submittedBy,
   updatedAt: row.updatedAt.toISOString(),
-  actions: actions === '' ? [] : (actions.split(' ') as ResourcePackageAction[]),
-}));
+  actions: resourcePackageActions(row.relation, row.state),
+});

@@ -10,9 +10,7 @@ import {
   type ServiceRelation,
   type ServiceReview,
 } from '@nubes/domain';
-import type { ReviewEntry } from '../read-models/review-index.js';
-import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
-import { providerOfRow } from './service-summary.js';
+import type { ReviewEntry, ServiceReviewListRow } from '../model/review.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -56,8 +54,7 @@ export const presentServiceReview = (
 
 /** A row of the review list: the portfolio manager's actions (confirming is the provider side's). */
 export const presentReviewListItem = (
-  row: ServiceListRow,
-  review: ReviewEntry,
+  row: ServiceReviewListRow,
   principal: Principal,
   names: Names,
 ): ReviewListItem => ({
@@ -65,9 +62,12 @@ export const presentReviewListItem = (
   serviceId: row.serviceId,
   name: row.name,
   state: row.state,
-  providerInstitution: providerOfRow(row),
-  review: presentReview(review, names),
-  actions: availableReviewActions(review.status, row.state, {
+  providerInstitution:
+    row.providerId && row.providerAbbreviation !== null && row.providerName !== null
+      ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
+      : null,
+  review: presentReview(row.review, names),
+  actions: availableReviewActions(row.review.status, row.state, {
     roles: principal.roles,
     isProviderSide: false,
   }).filter((action): action is Exclude<ManualReviewAction, 'confirm'> => action !== 'confirm'),

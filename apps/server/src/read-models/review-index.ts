@@ -1,30 +1,10 @@
-import type { ReviewStatus } from '@nubes/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { serviceReviews } from '../db/schema.js';
+import type { ReviewEntry } from '../model/review.js';
 
-/** A service's review as the lists need it; services without one are inactive. */
-export interface ReviewEntry {
-  status: ReviewStatus;
-  version: number;
-  startedAt: Date | null;
-  startedById: string | null;
-  answeredAt: Date | null;
-  answeredById: string | null;
-  endedAt: Date | null;
-  lastOutcome: ReviewStatus | null;
-}
-
-export const NO_REVIEW: ReviewEntry = {
-  status: 'inactive',
-  version: 0,
-  startedAt: null,
-  startedById: null,
-  answeredAt: null,
-  answeredById: null,
-  endedAt: null,
-  lastOutcome: null,
-};
+// The entry's type moved to src/model/, where the SQL lists share it; the dashboard still imports it here.
+export type { ReviewEntry };
 
 export interface ReviewIndex {
   /** Every service's review by service id, as it is now. */

@@ -7,7 +7,7 @@ import {
   type ReviewListQuery,
   type ServiceState,
 } from '@nubes/domain';
-import { NO_REVIEW, type ReviewEntry } from './review-index.js';
+import { NO_REVIEW, type ReviewEntry } from '../model/review.js';
 import type { ListSort, ServiceListCaller, ServiceListRow, ServiceListSnapshot } from './service-list-snapshot.js';
 
 export interface ReviewListEntry {

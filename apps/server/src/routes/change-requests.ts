@@ -36,8 +36,8 @@ import { requirePrincipal } from '../http/require-principal.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentChangeRequests, presentChangeRequestSummary } from '../presenters/change-request.js';
+import { loadChangeRequestListPage } from '../queries/change-request-list.js';
 import { loadServiceChangeRequests } from '../queries/change-requests.js';
-import { pageOfChangeRequests } from '../read-models/change-request-list.js';
 import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
@@ -126,14 +126,15 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       schema: {
         tags,
         summary: 'The Change Request List: requests across services, filtered, searched, one page',
-        description: 'q matches service name, service ID and author. Sorting ends on the id, so pages are stable.',
+        description:
+          'q: every word must begin a word of the service (ID, name, short description, keywords) or of the author (name, username), accents and umlauts folded. Sorting ends on the id, so pages are stable.',
         security,
         querystring: changeRequestListQuerySchema,
         response: { 200: changeRequestListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const { items, total } = pageOfChangeRequests(await context.changeRequestList.rows(), request.query);
+      const { items, total } = await loadChangeRequestListPage(db, requirePrincipal(request), request.query);
       return {
         items: items.map(presentChangeRequestSummary),
         total,

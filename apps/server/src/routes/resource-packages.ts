@@ -32,8 +32,8 @@ import { loadVisibleService } from '../policies/service-policy.js';
 import { presentResourcePackages, presentReviewRow } from '../presenters/resource-package.js';
 import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
 import { loadDisplayNames } from '../queries/display-names.js';
+import { loadResourcePackageReviewPage } from '../queries/resource-package-review-list.js';
 import { loadServiceResourcePackages } from '../queries/resource-packages.js';
-import { pageOfReviewRows } from '../read-models/resource-package-review-list.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
 const tags = ['resource packages'];
@@ -224,17 +224,16 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         tags,
         summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
         description:
-          'q matches package name, service name, service ID, provider and submitter. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
+          'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
         security,
         querystring: resourcePackageReviewQuerySchema,
         response: { 200: resourcePackageReviewListSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
-      const principal = requirePrincipal(request);
-      const page = pageOfReviewRows(await context.resourcePackageReviewList.rows(), request.query);
+      const page = await loadResourcePackageReviewPage(db, requirePrincipal(request), request.query);
       return {
-        items: page.items.map((row) => presentReviewRow(principal, row)),
+        items: page.items.map(presentReviewRow),
         total: page.total,
         waiting: page.waiting,
         page: request.query.page,

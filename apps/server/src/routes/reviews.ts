@@ -19,8 +19,8 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { presentReviewListItem, presentServiceReview, reviewPeople } from '../presenters/review.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { loadServiceReview } from '../queries/service-review.js';
-import { NO_REVIEW, type ReviewEntry } from '../read-models/review-index.js';
-import { queryReviewList } from '../read-models/review-list.js';
+import { loadReviewListPage, loadReviewsWaitingForProvider } from '../queries/service-review-list.js';
+import { NO_REVIEW, type ReviewEntry } from '../model/review.js';
 
 const tags = ['reviews'];
 const security = [{ bearer: [] }];
@@ -54,19 +54,13 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const [snapshot, reviews] = await Promise.all([context.serviceIndex.snapshot(), context.reviewIndex.snapshot()]);
-      const page = queryReviewList(
-        snapshot,
-        reviews,
-        { principal, institutionId: principal.institutionId },
-        request.query,
-      );
+      const page = await loadReviewListPage(db, principal, request.query);
       const names = await loadDisplayNames(
         db,
-        page.entries.flatMap(({ review }) => reviewPeople(review)),
+        page.rows.flatMap(({ review }) => reviewPeople(review)),
       );
       return {
-        items: page.entries.map(({ row, review }) => presentReviewListItem(row, review, principal, names)),
+        items: page.rows.map((row) => presentReviewListItem(row, principal, names)),
         total: page.total,
         page: request.query.page,
         pageSize: request.query.pageSize,
@@ -106,29 +100,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       },
     },
     async (request) => {
-      const principal = requirePrincipal(request);
-      const [snapshot, reviews] = await Promise.all([context.serviceIndex.snapshot(), context.reviewIndex.snapshot()]);
-      const { rows } = snapshot.query(
-        { tab: 'mine' },
-        { principal, institutionId: principal.institutionId },
-        'name',
-        'asc',
-        { limit: Number.POSITIVE_INFINITY, offset: 0 },
-      );
-      const items = rows.flatMap((row) => {
-        const review = reviews.get(row.id);
-        return review?.status === 'running'
-          ? [
-              {
-                id: row.id,
-                serviceId: row.serviceId,
-                name: row.name,
-                startedAt: review.startedAt?.toISOString() ?? null,
-              },
-            ]
-          : [];
-      });
-      return { items };
+      const rows = await loadReviewsWaitingForProvider(db, requirePrincipal(request));
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          serviceId: row.serviceId,
+          name: row.name,
+          startedAt: row.startedAt?.toISOString() ?? null,
+        })),
+      };
     },
   );
 

@@ -1,0 +1,37 @@
+import type { ReviewStatus, ServiceState } from '@nubes/domain';
+
+/** A service's review as the lists and the presenters take it; services without one are inactive. */
+export interface ReviewEntry {
+  status: ReviewStatus;
+  version: number;
+  startedAt: Date | null;
+  startedById: string | null;
+  answeredAt: Date | null;
+  answeredById: string | null;
+  endedAt: Date | null;
+  lastOutcome: ReviewStatus | null;
+}
+
+/** The review of a service that never had one: no service_reviews row (docs/adr/0029-service-reviews.md). */
+export const NO_REVIEW: ReviewEntry = {
+  status: 'inactive',
+  version: 0,
+  startedAt: null,
+  startedById: null,
+  answeredAt: null,
+  answeredById: null,
+  endedAt: null,
+  lastOutcome: null,
+};
+
+/** A row of the Service Review List: the service's list columns with its review. */
+export interface ServiceReviewListRow {
+  id: string;
+  serviceId: string;
+  name: string;
+  state: ServiceState;
+  providerId: string | null;
+  providerAbbreviation: string | null;
+  providerName: string | null;
+  review: ReviewEntry;
+}

@@ -1,0 +1,181 @@
+import {
+  OPEN_REVIEW_STATUSES,
+  REVIEW_STATUSES,
+  REVIEWABLE_STATES,
+  reviewRule,
+  SERVICE_STATES,
+  TAB_STATES,
+  type BulkReviewAction,
+  type Principal,
+  type ReviewFilters,
+  type ReviewListQuery,
+  type ReviewStatus,
+  type ServiceState,
+} from '@nubes/domain';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { institutions, serviceReviews, services } from '../db/schema.js';
+import type { ServiceReviewListRow } from '../model/review.js';
+import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
+
+/** A service's review status; a service without a service_reviews row has none yet: inactive. */
+const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inactive')`;
+
+/**
+ * The services the Service Review List selects, over `services` left-joined with their
+ * service_reviews row: those the caller may see, in a reviewable state or with an open review (one
+ * whose service has left those states meanwhile still needs ending), narrowed by tab, state,
+ * provider and review status. The bulk actions select from these too (commands/reviews.ts).
+ */
+export const reviewListWhere = (principal: Principal, filters: ReviewFilters): SQL =>
+  and(
+    visibleServicesSql(principal),
+    or(inArray(services.state, [...REVIEWABLE_STATES]), inArray(reviewStatus, [...OPEN_REVIEW_STATUSES])),
+    filters.tab ? inArray(services.state, [...TAB_STATES[filters.tab]]) : undefined,
+    filters.state ? eq(services.state, filters.state) : undefined,
+    filters.provider ? eq(services.providerInstitutionId, filters.provider) : undefined,
+    filters.status ? eq(reviewStatus, filters.status) : undefined,
+  )!;
+
+/** Whether a bulk action takes the service: the domain's rule (isBulkEligible) as SQL. */
+export const bulkEligibleSql = (action: BulkReviewAction): SQL => {
+  const rule = reviewRule(action);
+  return and(
+    inArray(reviewStatus, [...rule.from]),
+    rule.needsReviewableState ? inArray(services.state, [...REVIEWABLE_STATES]) : undefined,
+  )!;
+};
+
+/** A position in a fixed list of values (the states' or statuses' order), as the lists sort by it. */
+const positionIn = (values: readonly string[], value: SQL | typeof services.state) =>
+  sql`array_position(array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[], ${value})`;
+
+/** Names by code point of their lower case, as services_name_sort_idx; the tie-breaker of most orders, always A–Z. */
+const nameKey = sql`lower(${services.name}) COLLATE "C"`;
+const byName = [asc(nameKey), asc(services.id)];
+
+const orderOf = (query: ReviewListQuery): SQL[] => {
+  const direction = query.order === 'asc' ? asc : desc;
+  switch (query.sort) {
+    case 'name':
+      return [direction(nameKey), direction(services.id)];
+    case 'serviceId':
+      return [direction(sql`${services.serviceId} COLLATE "C"`), direction(services.id)];
+    case 'state':
+      return [direction(positionIn(SERVICE_STATES, services.state)), ...byName];
+    case 'provider':
+      // Services without a provider last in both directions.
+      return [
+        asc(sql`${institutions.abbreviation} is null`),
+        direction(sql`lower(${institutions.abbreviation}) COLLATE "C"`),
+        ...byName,
+      ];
+    case 'status':
+      return [direction(positionIn(REVIEW_STATUSES, reviewStatus)), ...byName];
+    case 'startedAt':
+      // Reviews never started last in both directions.
+      return [asc(sql`${serviceReviews.startedAt} is null`), direction(serviceReviews.startedAt), ...byName];
+  }
+};
+
+/**
+ * One page of the Service Review List, each order ending on the id so pages never overlap or skip.
+ * Exported so its plan can be read (EXPLAIN) at scale.
+ */
+export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewListQuery) =>
+  db
+    .select({
+      id: services.id,
+      serviceId: services.serviceId,
+      name: services.name,
+      state: sql<ServiceState>`${services.state}`,
+      providerId: institutions.id,
+      providerAbbreviation: institutions.abbreviation,
+      providerName: institutions.name,
+      status: reviewStatus,
+      version: sql<number>`coalesce(${serviceReviews.version}, 0)`,
+      startedAt: serviceReviews.startedAt,
+      startedById: serviceReviews.startedById,
+      answeredAt: serviceReviews.answeredAt,
+      answeredById: serviceReviews.answeredById,
+      endedAt: serviceReviews.endedAt,
+      lastOutcome: serviceReviews.lastOutcome,
+    })
+    .from(services)
+    .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .where(reviewListWhere(principal, query))
+    .orderBy(...orderOf(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+
+/** How many services the filters select, and how many of them a bulk start or end would take. */
+export const reviewListTotalQuery = (db: Db, principal: Principal, filters: ReviewFilters) =>
+  db
+    .select({
+      total: sql<number>`count(*)::int`,
+      start: sql<number>`(count(*) filter (where ${bulkEligibleSql('start')}))::int`,
+      end: sql<number>`(count(*) filter (where ${bulkEligibleSql('end')}))::int`,
+    })
+    .from(services)
+    .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .where(reviewListWhere(principal, filters));
+
+export interface ReviewListPage {
+  rows: ServiceReviewListRow[];
+  total: number;
+  /** How many of all matches a bulk start or end would take (the same conditions as the bulk command). */
+  eligible: { start: number; end: number };
+}
+
+/** One page of the Service Review List with its total and the bulk actions' counts. */
+export const loadReviewListPage = async (
+  db: Db,
+  principal: Principal,
+  query: ReviewListQuery,
+): Promise<ReviewListPage> => {
+  const [page, [totals]] = await Promise.all([
+    reviewListPageQuery(db, principal, query),
+    reviewListTotalQuery(db, principal, query),
+  ]);
+  return {
+    rows: page.map((row) => ({
+      id: row.id,
+      serviceId: row.serviceId,
+      name: row.name,
+      state: row.state,
+      providerId: row.providerId,
+      providerAbbreviation: row.providerAbbreviation,
+      providerName: row.providerName,
+      review: {
+        status: row.status,
+        version: Number(row.version),
+        startedAt: row.startedAt,
+        startedById: row.startedById,
+        answeredAt: row.answeredAt,
+        answeredById: row.answeredById,
+        endedAt: row.endedAt,
+        lastOutcome: row.lastOutcome,
+      },
+    })),
+    total: totals?.total ?? 0,
+    eligible: { start: totals?.start ?? 0, end: totals?.end ?? 0 },
+  };
+};
+
+/** My Services: the caller's services (the provider side's) whose review waits for their answer, by name. */
+export const loadReviewsWaitingForProvider = (db: Db, principal: Principal) =>
+  db
+    .select({
+      id: services.id,
+      serviceId: services.serviceId,
+      name: services.name,
+      startedAt: serviceReviews.startedAt,
+    })
+    .from(services)
+    .innerJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .where(and(providerSideSql(principal), eq(serviceReviews.status, 'running')))
+    .orderBy(...byName);
