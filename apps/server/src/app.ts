@@ -18,6 +18,7 @@ import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { escapeHtml } from './http/escape-html.js';
 import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
 import { serviceCachesFor } from './http/service-caches.js';
+import { watchOtherInstances } from './instances/watch-other-instances.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
 import { requestIdOf } from './http/request-id.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
@@ -135,6 +136,9 @@ export const buildApp = async (
 
   const tokens = await createTokenService(database.db, config.jwtSecret);
   const caches = serviceCachesFor(database, (error) => log.warn({ err: error }, 'service cache revalidation failed'));
+  // On PostgreSQL: other instances' notices keep the public portfolio and the principals in step (ADR 0076).
+  const otherInstances = watchOtherInstances(database, log);
+  if (otherInstances) app.addHook('onClose', () => otherInstances.close());
   const metrics = createPortalMetrics({ db: database.db, serviceIndex: caches.serviceIndex });
   const mailWorker =
     options.startMailWorker?.({
@@ -154,7 +158,7 @@ export const buildApp = async (
     throttle: createLoginThrottle(database.db, config.login),
     ...caches,
     policySchemas: new PolicySchemas(),
-    writes: writesFor(database.db, { productName: config.branding.productName, publicUrl: config.publicUrl }),
+    writes: writesFor(database, { productName: config.branding.productName, publicUrl: config.publicUrl }),
     readiness: createReadiness({ database, mailEnabled: config.mail.smtpUrl !== undefined, mailWorker }),
     metrics,
     adminCheck,

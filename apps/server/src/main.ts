@@ -33,8 +33,8 @@ const main = async () => {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Checking the admin's password is one scrypt (about half a second, in the threadpool): it starts
   // once the portal listens, and direct logins wait for it (docs/adr/0066-start-loads-what-it-uses.md).
-  const adminCheck = new AdminCheck(() => ensureAdmin(writesFor(database.db), config.admin));
-  await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
+  const adminCheck = new AdminCheck(() => ensureAdmin(writesFor(database), config.admin));
+  await seedEntitlementRoles(writesFor(database), config.entitlements.map);
   // Development only (config: never in production); once per database, however many instances start.
   const demo = config.seedDemoData ? await seedDemoData(database.db, demoSeedOptions(config)) : null;
   // Without SMTP_URL mails stay in the outbox (the admin panel lists them); with it this process

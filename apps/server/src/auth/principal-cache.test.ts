@@ -70,6 +70,28 @@ describe('createPrincipalCache', () => {
     expect((await cache.get('u1'))?.roles).toEqual([]);
   });
 
+  it('asks its TTL at every request, so a shorter one counts for principals loaded before; forgets all at once', async () => {
+    let clock = 0;
+    let ttl = 60_000;
+    const loader = countingLoader();
+    loader.stored.set('u1', person('u1'));
+    loader.stored.set('u2', person('u2'));
+    const cache = createPrincipalCache({ load: loader.load, ttlMs: () => ttl, now: () => clock });
+    await cache.get('u1');
+    clock = 30_000;
+    await cache.get('u1');
+    expect(loader.calls).toEqual(['u1']);
+    // The listener is lost: the short TTL applies to what was loaded while it listened.
+    ttl = 1000;
+    await cache.get('u1');
+    expect(loader.calls).toEqual(['u1', 'u1']);
+
+    await cache.get('u2');
+    cache.forgetAll();
+    await Promise.all([cache.get('u1'), cache.get('u2')]);
+    expect(loader.calls).toEqual(['u1', 'u1', 'u2', 'u1', 'u2']);
+  });
+
   it('keeps unknown users briefly, failed loads not at all, and at most maxEntries users', async () => {
     let fail = true;
     const calls: string[] = [];
@@ -111,7 +133,7 @@ describe('roles changed in this process count at the next request', () => {
 
   it('an entitlement taken away at the next login', async () => {
     const granted = await upsertSsoUser(
-      writesFor(test.database.db),
+      writesFor(test.database),
       { ...claims, entitlements: ['urn:test:role:servicePortfolioManager'] },
       mapping,
     );
@@ -119,11 +141,11 @@ describe('roles changed in this process count at the next request', () => {
     expect((await listServices(token)).statusCode).toBe(200);
     expect((await listServices(token)).statusCode).toBe(200);
 
-    await upsertSsoUser(writesFor(test.database.db), { ...claims, entitlements: [] }, mapping);
+    await upsertSsoUser(writesFor(test.database), { ...claims, entitlements: [] }, mapping);
     expect((await listServices(token)).statusCode).toBe(403);
 
     await upsertSsoUser(
-      writesFor(test.database.db),
+      writesFor(test.database),
       { ...claims, entitlements: ['urn:test:role:serviceProvider'] },
       mapping,
     );
@@ -138,7 +160,7 @@ describe('roles changed in this process count at the next request', () => {
     const token = await test.tokens.issue(row!);
     const searchUsers = () => test.app.inject({ method: 'GET', url: '/api/users?q=adm', headers: bearer(token) });
     expect((await searchUsers()).statusCode).toBe(403);
-    await ensureAdmin(writesFor(test.database.db), {
+    await ensureAdmin(writesFor(test.database), {
       ...test.config.admin,
       username: 'later-admin',
       password: 'a long enough test password',

@@ -1,20 +1,33 @@
 import type { Db } from '../db/client.js';
+import { hearsOtherInstances } from '../instances/listening-state.js';
 import { loadPrincipal, type AuthUser } from './principal.js';
 
-/** How long a loaded principal is used: a role change made by another instance counts within this (docs/domain.md#roles). */
+/**
+ * How long a loaded principal is used while no notices arrive (PGlite; PostgreSQL with the
+ * listener down): a role change made by another instance counts within this (docs/domain.md#roles).
+ */
 export const PRINCIPAL_TTL_MS = 1000;
+
+/**
+ * How long while notices arrive: another instance's change forgets the principal at once
+ * (instances/watch-other-instances.ts); the TTL is only a safety net.
+ */
+export const LISTENING_PRINCIPAL_TTL_MS = 60_000;
 
 export interface PrincipalCache {
   /** The user's principal, loaded at most once per TTL (concurrent requests share the load). */
   get(userId: string): Promise<AuthUser | null>;
   /** The user's roles or account changed in this process: the next request reads them fresh. */
   forget(userId: string): void;
+  /** Notices may have been missed: every user is read fresh. */
+  forgetAll(): void;
   readonly size: number;
 }
 
 export interface PrincipalCacheOptions {
   load: (userId: string) => Promise<AuthUser | null>;
-  ttlMs?: number;
+  /** Asked at every request, so a change of it (the listener lost) counts for principals loaded before. */
+  ttlMs?: number | (() => number);
   /** Bounded, so a flood of distinct valid tokens cannot grow it: the oldest entry goes first. */
   maxEntries?: number;
   now?: () => number;
@@ -22,11 +35,11 @@ export interface PrincipalCacheOptions {
 
 interface Entry {
   principal: Promise<AuthUser | null>;
-  expiresAt: number;
+  loadedAt: number;
 }
 
 /**
- * Principals by user id for at most a second (ADR 3, amendment): every authenticated request used
+ * Principals by user id for at most the TTL (ADR 3, amendment; ADR 0076): every authenticated request used
  * to read the user row, which on PGlite was about half the CPU of a cached list page. The promise
  * is kept from the start of the load, so concurrent requests share one query, and forgetting a
  * user also drops a load in flight: nothing read before a change is stored after it.
@@ -38,13 +51,14 @@ export const createPrincipalCache = ({
   now = Date.now,
 }: PrincipalCacheOptions): PrincipalCache => {
   const entries = new Map<string, Entry>();
+  const ttl = typeof ttlMs === 'number' ? () => ttlMs : ttlMs;
   return {
     get(userId) {
       const at = now();
       const hit = entries.get(userId);
-      if (hit && hit.expiresAt > at) return hit.principal;
+      if (hit && at - hit.loadedAt < ttl()) return hit.principal;
       entries.delete(userId);
-      const entry: Entry = { principal: load(userId), expiresAt: at + ttlMs };
+      const entry: Entry = { principal: load(userId), loadedAt: at };
       entries.set(userId, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       // A failed load is not kept: the next request tries again.
@@ -56,6 +70,9 @@ export const createPrincipalCache = ({
     forget(userId) {
       entries.delete(userId);
     },
+    forgetAll() {
+      entries.clear();
+    },
     get size() {
       return entries.size;
     },
@@ -66,7 +83,8 @@ const byDatabase = new WeakMap<Db, PrincipalCache>();
 
 /**
  * The principal cache belongs to the database, like the service caches: apps built on the same
- * database object (tests do that) see each other's changes. The options count only for the call
+ * database object (tests do that) see each other's changes. Its TTL is long while this database
+ * object hears other instances' notices, short otherwise. The options count only for the call
  * that makes the cache: a test gives its clock before it builds the app, instead of sleeping out
  * the TTL.
  */
@@ -76,7 +94,11 @@ export const principalCacheFor = (
 ): PrincipalCache => {
   let cache = byDatabase.get(db);
   if (!cache) {
-    cache = createPrincipalCache({ ...options, load: (userId) => loadPrincipal(db, userId) });
+    cache = createPrincipalCache({
+      ttlMs: () => (hearsOtherInstances(db) ? LISTENING_PRINCIPAL_TTL_MS : PRINCIPAL_TTL_MS),
+      ...options,
+      load: (userId) => loadPrincipal(db, userId),
+    });
     byDatabase.set(db, cache);
   }
   return cache;
@@ -85,4 +107,9 @@ export const principalCacheFor = (
 /** After a write to a user row (roles, entitlements, names) has committed: this process reads it fresh at once. */
 export const principalChanged = (db: Db, userId: string): void => {
   byDatabase.get(db)?.forget(userId);
+};
+
+/** Another instance's notices may have been missed: every principal is read fresh. */
+export const allPrincipalsChanged = (db: Db): void => {
+  byDatabase.get(db)?.forgetAll();
 };

@@ -22,7 +22,7 @@ afterAll(() => test.close());
 describe('the institution of a user who logs in through the AAI', () => {
   it('is the institution whose domain is the schac_home_organization, case-insensitively', async () => {
     const user = await upsertSsoUser(
-      writesFor(test.database.db),
+      writesFor(test.database),
       { issuer, sub: 'u-1', preferredUsername: 'hanna', organisation: ' HPC-North.Example ' },
       mapping,
     );
@@ -32,17 +32,17 @@ describe('the institution of a user who logs in through the AAI', () => {
 
   it('follows the person at later logins, and stays when the IdP does not name an organisation', async () => {
     const claims = { issuer, sub: 'u-2', preferredUsername: 'jonas', organisation: 'hpc-north.example' };
-    await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    await upsertSsoUser(writesFor(test.database), claims, mapping);
     const moved = await upsertSsoUser(
-      writesFor(test.database.db),
+      writesFor(test.database),
       { ...claims, organisation: 'datacenter-south.example' },
       mapping,
     );
     expect(moved).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
-    const silent = await upsertSsoUser(writesFor(test.database.db), { ...claims, organisation: undefined }, mapping);
+    const silent = await upsertSsoUser(writesFor(test.database), { ...claims, organisation: undefined }, mapping);
     expect(silent).toMatchObject({ organisation: 'datacenter-south.example', institutionId: ids.DCS, version: 2 });
     const unknown = await upsertSsoUser(
-      writesFor(test.database.db),
+      writesFor(test.database),
       { ...claims, organisation: 'elsewhere.example' },
       mapping,
     );
@@ -51,7 +51,7 @@ describe('the institution of a user who logs in through the AAI', () => {
     await test.database.db
       .insert(institutions)
       .values({ abbreviation: 'ELSE', name: 'Elsewhere', domain: 'Elsewhere.example' });
-    const found = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    const found = await upsertSsoUser(writesFor(test.database), claims, mapping);
     expect(found.institutionId).not.toBeNull();
   });
 
@@ -102,11 +102,11 @@ describe('a first login that loses the race for its row', () => {
 describe('the language of a federated login', () => {
   it('is kept at the first login and follows the portal language of later ones, and stays when none is given', async () => {
     const claims = { issuer, sub: 'u-language', preferredUsername: 'greta' };
-    const first = await upsertSsoUser(writesFor(test.database.db), claims, mapping, 'de');
+    const first = await upsertSsoUser(writesFor(test.database), claims, mapping, 'de');
     expect(first.loginLanguage).toBe('de');
-    const later = await upsertSsoUser(writesFor(test.database.db), claims, mapping, 'en');
+    const later = await upsertSsoUser(writesFor(test.database), claims, mapping, 'en');
     expect(later.loginLanguage).toBe('en');
-    const silent = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    const silent = await upsertSsoUser(writesFor(test.database), claims, mapping);
     expect(silent.loginLanguage).toBe('en');
   });
 });
@@ -117,13 +117,13 @@ describe('the groups of a federated login', () => {
 
   it('are stored at the first login and replaced at later ones, with the change in the login event', async () => {
     const claims = { issuer, sub: 'u-groups', preferredUsername: 'gerd', groups: [hpc, storage] };
-    const first = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    const first = await upsertSsoUser(writesFor(test.database), claims, mapping);
     expect(first.groups).toEqual([hpc, storage]);
-    const same = await upsertSsoUser(writesFor(test.database.db), claims, mapping);
+    const same = await upsertSsoUser(writesFor(test.database), claims, mapping);
     expect(same.version).toBe(first.version);
-    const moved = await upsertSsoUser(writesFor(test.database.db), { ...claims, groups: [storage] }, mapping);
+    const moved = await upsertSsoUser(writesFor(test.database), { ...claims, groups: [storage] }, mapping);
     expect(moved).toMatchObject({ groups: [storage], version: first.version + 1 });
-    const none = await upsertSsoUser(writesFor(test.database.db), { ...claims, groups: undefined }, mapping);
+    const none = await upsertSsoUser(writesFor(test.database), { ...claims, groups: undefined }, mapping);
     expect(none.groups).toEqual([]);
 
     const events = await test.database.db

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Client as PgClient } from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
@@ -20,6 +21,12 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * PostgreSQL only: a new client outside the pool, not yet connected, for a session that holds
+   * its connection for good (LISTEN: instances/change-listener.ts). Named, so pg_stat_activity
+   * tells it apart.
+   */
+  dedicatedClient?: (applicationName: string) => PgClient;
   close(): Promise<void>;
 }
 
@@ -50,7 +57,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres'),
       import('drizzle-orm/node-postgres/migrator'),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const connectionString = options.databaseUrl;
+    const pool = new pg.Pool({ connectionString, max: 10 });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -72,6 +80,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      // Keep-alive: a connection that only waits for notices would not notice a silent network loss.
+      dedicatedClient: (applicationName) =>
+        new pg.Client({ connectionString, application_name: applicationName, keepAlive: true }),
     };
   }
 

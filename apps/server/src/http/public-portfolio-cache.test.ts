@@ -83,6 +83,22 @@ describe('public portfolio cache', () => {
     expect(cache.current()).toBe(after);
   });
 
+  it('asks how often to look at every request: never while notices arrive, at once when they stop', async () => {
+    let clock = 50_000;
+    let checkMs = Number.POSITIVE_INFINITY;
+    const cache = createPublicPortfolioCache({ db: test.database.db, revalidateMs: () => checkMs, now: () => clock });
+    const before = await cache.current();
+    await test.database.db
+      .update(services)
+      .set({ name: 'Renamed unheard', version: sql`${services.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(services.name, 'Renamed elsewhere'));
+    clock += 3_600_000;
+    expect(cache.current()).toBe(before);
+    // The listener is lost: the first request looks, however recent the body.
+    checkMs = 1000;
+    expect(names(await cache.current())).toEqual(['Cached service', 'Renamed unheard']);
+  });
+
   it('keeps serving the old body when a rebuild fails', async () => {
     const failing = { fail: false };
     const db = new Proxy(test.database.db, {

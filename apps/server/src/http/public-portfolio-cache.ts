@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Db } from '../db/client.js';
-import { serviceDataFingerprint } from '../db/service-fingerprint.js';
+import { publicPortfolioFingerprint } from '../db/portfolio-fingerprint.js';
 import { loadPublicPortfolio } from '../presenters/public-portfolio.js';
 
 /** The content codings the answer is kept in; the route picks one per request (Accept-Encoding). */
@@ -45,7 +45,7 @@ interface Entry extends CachedAnswer {
 export interface PublicPortfolioCache {
   /** The answer: at once while it is current, otherwise the one rebuild in flight. */
   current(): CachedAnswer | Promise<CachedAnswer>;
-  /** A service changed in this process: the next request gets a fresh body. */
+  /** A service changed in this process or, by its notice, in another one: the next request gets a fresh body. */
   invalidate(): void;
   /** Resolves when no check or rebuild runs (tests, shutdown). */
   settled(): Promise<void>;
@@ -53,8 +53,11 @@ export interface PublicPortfolioCache {
 
 export interface PublicPortfolioCacheOptions {
   db: Db;
-  /** How often at most the database is asked whether another instance changed something. */
-  revalidateMs?: number;
+  /**
+   * How often at most the database is asked whether another instance changed something; asked at
+   * every request, so it can change (Infinity while other instances' notices arrive).
+   */
+  revalidateMs?: number | (() => number);
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -63,12 +66,13 @@ const etagOf = (body: Buffer): string => `"${createHash('sha256').update(body).d
 
 /**
  * The public portfolio, serialized once per change (many anonymous readers, few writes; ADR 0010).
- * - A change made by this process bumps the generation: requests after it wait for the rebuild,
- *   so whoever changed a service sees the change at once.
- * - Changes of other instances: a request that comes when the last look is older than
- *   revalidateMs waits for one cheap fingerprint query (and, when it differs, for the rebuild), so
- *   the body is never older than revalidateMs however long nobody asked; concurrent requests share
- *   the look, and a failed look keeps the old body.
+ * - A change made by this process, or another instance's notice of one (ADR 0076), bumps the
+ *   generation: requests after it wait for the rebuild, so whoever changed a service sees the
+ *   change at once.
+ * - Changes of other instances while no notices arrive: a request that comes when the last look is
+ *   older than revalidateMs waits for one cheap fingerprint query (and, when it differs, for the
+ *   rebuild), so the body is never older than revalidateMs however long nobody asked; concurrent
+ *   requests share the look, and a failed look keeps the old body.
  * - One rebuild at a time per generation (no stampede); a failed rebuild keeps the old body.
  */
 export const createPublicPortfolioCache = ({
@@ -82,6 +86,7 @@ export const createPublicPortfolioCache = ({
   let building: { generation: number; promise: Promise<Entry> } | null = null;
   let checking: Promise<void> | null = null;
   let checkedAt = 0;
+  const checkEveryMs = typeof revalidateMs === 'number' ? () => revalidateMs : revalidateMs;
 
   const build = (): Promise<Entry> => {
     if (building && building.generation === generation) return building.promise;
@@ -89,7 +94,7 @@ export const createPublicPortfolioCache = ({
     const promise = (async () => {
       const startedAt = now();
       // The fingerprint is read before the rows: a change in between shows up at the next check.
-      const fingerprint = await serviceDataFingerprint(db);
+      const fingerprint = await publicPortfolioFingerprint(db);
       const body = Buffer.from(JSON.stringify(await loadPublicPortfolio(db)));
       const etag = etagOf(body);
       const { gzip: gzipped, br } = await compressed(body);
@@ -116,7 +121,7 @@ export const createPublicPortfolioCache = ({
   const revalidate = (): Promise<void> => {
     checking ??= (async () => {
       const startedAt = now();
-      const fingerprint = await serviceDataFingerprint(db);
+      const fingerprint = await publicPortfolioFingerprint(db);
       if (entry && fingerprint !== entry.fingerprint) await build();
       checkedAt = Math.max(checkedAt, startedAt);
     })()
@@ -129,7 +134,7 @@ export const createPublicPortfolioCache = ({
 
   const fresh = (): Entry | Promise<Entry> => {
     if (entry && entry.generation === generation) {
-      if (now() - checkedAt < revalidateMs) return entry;
+      if (now() - checkedAt < checkEveryMs()) return entry;
       const checked = entry;
       return revalidate().then(() => (entry && entry.generation === generation ? entry : checked));
     }

@@ -10,6 +10,7 @@ import { createServiceListIndex, type ServiceListIndex } from '../read-models/se
 import { createContactList, type ContactList } from '../read-models/contact-list.js';
 import { loadLatestActivity, loadOpenVos, type ActivityRow, type OpenVo } from '../queries/dashboard.js';
 import { createRecentRows, type RecentRows } from '../read-models/recent-rows.js';
+import { FALLBACK_CHECK_MS, hearsOtherInstances } from '../instances/listening-state.js';
 import { createPublicPortfolioCache, type PublicPortfolioCache } from './public-portfolio-cache.js';
 
 export interface ServiceCaches {
@@ -47,8 +48,11 @@ export const serviceCachesFor = (database: Database, onError: (error: unknown) =
   const existing = byDatabase.get(database.db);
   if (existing) return existing;
   const revalidateMs = database.kind === 'postgres' ? OTHER_INSTANCES_CHECK_MS : Number.POSITIVE_INFINITY;
+  // Other instances' notices invalidate it (ADR 0076); it looks itself only while none arrive.
+  const portfolioCheckMs = () =>
+    database.kind === 'postgres' && !hearsOtherInstances(database.db) ? FALLBACK_CHECK_MS : Number.POSITIVE_INFINITY;
   const caches: ServiceCaches = {
-    publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs, onError }),
+    publicPortfolio: createPublicPortfolioCache({ db: database.db, revalidateMs: portfolioCheckMs, onError }),
     serviceIndex: createServiceListIndex({ db: database.db, revalidateMs, onError }),
     // Checks itself against the list snapshot's versions: nothing to invalidate.
     fieldValues: createFieldValueCache(database.db),
@@ -91,6 +95,11 @@ export const serviceChangedIn = (db: Db, serviceId: string): void => {
   caches?.changeRequestList.changed();
   caches?.resourcePackageReviewList.changed();
   caches?.recentActivity.changed();
+};
+
+/** Another instance changed what the public portfolio shows (its notice), or notices may have been missed. */
+export const publicPortfolioChangedIn = (db: Db): void => {
+  byDatabase.get(db)?.publicPortfolio.invalidate();
 };
 
 /** After a change request changed in this process: the Change Request List shows it from the next request on. */

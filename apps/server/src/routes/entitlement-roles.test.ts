@@ -52,7 +52,7 @@ describe('the entitlement → role map', () => {
       .where(eq(auditEvents.action, 'entitlementRole.created'));
     expect(seeded).toMatchObject({ actorName: 'system', after: { source: 'environment', role: 'voSupervisor' } });
     // A second start with the table in use changes nothing.
-    expect(await seedEntitlementRoles(writesFor(test.database.db), { 'urn:other': 'voManager' })).toBe(0);
+    expect(await seedEntitlementRoles(writesFor(test.database), { 'urn:other': 'voManager' })).toBe(0);
     expect(await list()).toHaveLength(1);
   });
 

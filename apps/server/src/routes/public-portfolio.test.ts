@@ -104,7 +104,7 @@ describe('GET /api/public/services', () => {
     const admin = await loadPrincipal(test.database.db, world.people.admin!.id);
     const files = createDatabaseFileStore(test.database.db);
     const logo = identifyLogo(SAMPLE_FILES.png);
-    const saved = await setInstitutionLogo(writesFor(test.database.db), files, admin!, world.institutions.HPCN, logo);
+    const saved = await setInstitutionLogo(writesFor(test.database), files, admin!, world.institutions.HPCN, logo);
     const body = (await publicServices()).json<PublicPortfolio>();
     const address = `/api/institutions/${world.institutions.HPCN}/logo?v=${saved.version}`;
     expect(body.past.find((s) => s.name === 'Jupyter Hub North')!.providerLogo).toBe(address);
@@ -120,7 +120,7 @@ describe('GET /api/public/services', () => {
       headers: bearer(world.people.paula!.token),
     });
     expect(service.json<ServiceDetail>().providerLogo).toBe(address);
-    const again = await setInstitutionLogo(writesFor(test.database.db), files, admin!, world.institutions.HPCN, logo);
+    const again = await setInstitutionLogo(writesFor(test.database), files, admin!, world.institutions.HPCN, logo);
     expect(again.version).toBe(saved.version + 1);
     expect(JSON.stringify((await publicServices()).json())).toContain(`logo?v=${again.version}`);
   });

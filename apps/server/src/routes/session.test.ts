@@ -223,7 +223,7 @@ const appWithAdminCheckHeld = async (database: Database, config: Config) => {
   let runs = 0;
   const adminCheck = new AdminCheck(() => {
     runs += 1;
-    return released.then(() => ensureAdmin(writesFor(database.db), config.admin));
+    return released.then(() => ensureAdmin(writesFor(database), config.admin));
   });
   return { app: await buildApp(config, database, { adminCheck }), adminCheck, release, runs: () => runs };
 };
@@ -232,7 +232,7 @@ describe('a direct login while the start still sets up the admin', () => {
   it('waits for the configured password, so the one of an earlier start no longer works', async () => {
     const database = await openTestDatabase();
     // An earlier start's admin, with its password; this start is configured with another one.
-    await ensureAdmin(writesFor(database.db), testConfig().admin);
+    await ensureAdmin(writesFor(database), testConfig().admin);
     const config = testConfig({ ADMIN_PASSWORD: 'the password configured for this start' });
     const { app, release } = await appWithAdminCheckHeld(database, config);
     try {

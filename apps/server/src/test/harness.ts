@@ -70,8 +70,8 @@ export const createTestApp = async (
   const config = testConfig({ PORT: String(port), ...options.env });
   const owned = options.database ? null : await openTestDatabase();
   const database = options.database ?? owned!;
-  await ensureAdmin(writesFor(database.db), config.admin);
-  await seedEntitlementRoles(writesFor(database.db), config.entitlements.map);
+  await ensureAdmin(writesFor(database), config.admin);
+  await seedEntitlementRoles(writesFor(database), config.entitlements.map);
   const app = await buildApp(config, database);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

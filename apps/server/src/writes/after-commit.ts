@@ -1,6 +1,6 @@
 import type { Language, MailKind, ServiceMailContent } from '@nubes/domain';
 import { principalChanged } from '../auth/principal-cache.js';
-import type { Db } from '../db/client.js';
+import type { Database, Db, Tx } from '../db/client.js';
 import {
   changeRequestsChangedIn,
   contactsChangedIn,
@@ -9,6 +9,7 @@ import {
   reviewsChangedIn,
   serviceChangedIn,
 } from '../http/service-caches.js';
+import { announceChanges, instanceIdOf } from '../instances/change-notices.js';
 import { mailQueuedIn } from '../mail/outbox-signal.js';
 import type { MailSite, Writes } from './pipeline.js';
 
@@ -98,11 +99,19 @@ const createAfterCommit =
   };
 
 /**
- * What commands write with on this database: the database, this process's after-commit runner and
- * the portal's name and address for the links in mails (defaults for tools that write no mail).
+ * What commands write with on this database: the database, this process's after-commit runner,
+ * on PostgreSQL the notices to the other instances (docs/adr/0076-caches-kept-in-step-by-notify.md),
+ * and the portal's name and address for the links in mails (defaults for tools that write no mail).
  */
-export const writesFor = (db: Db, mailSite?: MailSite): Writes => ({
-  db,
-  afterCommit: createAfterCommit(db),
-  ...(mailSite ? { mailSite } : {}),
-});
+export const writesFor = (database: Pick<Database, 'db' | 'kind'>, mailSite?: MailSite): Writes => {
+  const { db } = database;
+  const from = instanceIdOf(db);
+  return {
+    db,
+    afterCommit: createAfterCommit(db),
+    ...(database.kind === 'postgres'
+      ? { announce: (tx: Tx, effects: readonly AfterCommitEffect[]) => announceChanges(tx, from, effects) }
+      : {}),
+    ...(mailSite ? { mailSite } : {}),
+  };
+};

@@ -177,7 +177,7 @@ describe('writes under SIGKILL', () => {
     // The people, institutions and a resource type, written before the server starts (PGlite
     // allows one process per directory); tokens signed with the server's JWT_SECRET.
     const database = await openOwnDatabase();
-    await ensureAdmin(writesFor(database.db), testConfig().admin);
+    await ensureAdmin(writesFor(database), testConfig().admin);
     const tokens = await createTokenService(database.db, JWT_SECRET);
     world = await seedServiceWorld({ database }, await seedPrincipals({ database, tokens }));
     const name = { en: 'Compute', de: 'Compute' };

@@ -17,6 +17,11 @@ export interface MailSite {
 export interface Writes {
   db: Db;
   afterCommit: AfterCommit;
+  /**
+   * Tells the other instances, inside the transaction, what the effects make stale in their caches
+   * (instances/change-notices.ts). Absent where no other instance can be (PGlite).
+   */
+  announce?: (tx: Tx, effects: readonly AfterCommitEffect[]) => Promise<void>;
   /** Absent: the defaults of a development machine (mails written by tools and tests). */
   mailSite?: MailSite;
 }
@@ -34,9 +39,9 @@ export interface WriteResult<T> {
 }
 
 /**
- * The one way to change something: one transaction for the work and its audit events (typed, and
- * parsed before they are stored), then, only after the commit and only when something was
- * written, the effects. A failure anywhere rolls everything back and runs no effect. The actor may
+ * The one way to change something: one transaction for the work, its audit events (typed, and
+ * parsed before they are stored) and its notice to other instances, then, only after the commit
+ * and only when something was written, the effects. A failure anywhere rolls everything back and runs no effect. The actor may
  * be read from the work's answer when only the work knows it (a first login creates the user who
  * acts).
  */
@@ -50,6 +55,8 @@ export const runWrite = async <T>(
     await recordAuditEvents(tx, typeof actor === 'function' ? actor(done.value) : actor, done.events);
     const mails = done.mails ?? [];
     if (mails.length > 0) await queueMails(tx, writes.mailSite ?? DEFAULT_MAIL_SITE, mails);
+    // Sent with the commit, so another instance that hears it reads the change; a rollback sends none.
+    if (writes.announce && done.events.length > 0 && done.effects?.length) await writes.announce(tx, done.effects);
     return done;
   });
   const effects: AfterCommitEffect[] = [...(result.effects ?? [])];
