@@ -11,8 +11,7 @@ import {
   users,
   vos,
 } from '../db/schema.js';
-import type { ServiceListRow } from '../read-models/service-list-snapshot.js';
-import { loadServiceListRows } from '../read-models/service-list-rows.js';
+import { loadServiceListPage, type ServiceListCaller, type ServiceListPage } from './service-list.js';
 import { providerSideSql, visibleServicesSql, visibleVosSql } from '../policies/visibility-sql.js';
 
 /** How many of the portal's latest audit events the dashboards pick their activity from. */
@@ -131,32 +130,9 @@ export const serviceCountsQuery = (db: Db, principal: Principal) =>
 
 export type ServiceCountRow = Awaited<ReturnType<typeof serviceCountsQuery>>[number];
 
-/**
- * The first page of the caller's services (the provider side's, as My Services), last changed
- * first, each row with the number of all.
- */
-export const myServicesPageQuery = (db: Db, principal: Principal, limit: number) =>
-  db
-    .select({ id: services.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(services)
-    .where(providerSideSql(principal))
-    .orderBy(desc(services.updatedAt), desc(services.id))
-    .limit(limit);
-
-/** The first page of the caller's services as list rows (the portfolio lists' columns), and their number. */
-export const loadMyServices = async (
-  db: Db,
-  principal: Principal,
-  limit: number,
-): Promise<{ rows: ServiceListRow[]; total: number }> => {
-  const page = await myServicesPageQuery(db, principal, limit);
-  const rows = await loadServiceListRows(
-    db,
-    page.map((row) => row.id),
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return { rows: page.flatMap((row) => byId.get(row.id) ?? []), total: page[0]?.total ?? 0 };
-};
+/** The first page of the caller's services (My Services: the provider side's), last changed first, and their number. */
+export const loadMyServices = (db: Db, caller: ServiceListCaller, limit: number): Promise<ServiceListPage> =>
+  loadServiceListPage(db, caller, { tab: 'mine' }, 'updatedAt', 'desc', { limit, offset: 0 });
 
 /**
  * An event's object as it is now: its name, and for an object whose screen is under its service

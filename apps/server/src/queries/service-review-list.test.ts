@@ -240,7 +240,7 @@ describe('the Service Review List in the database', () => {
 
   it('counts what a bulk start or end would take, and the bulk action takes exactly those services', async () => {
     const paula = people.paula!;
-    const writes = writesFor(database.db);
+    const writes = writesFor(database);
     const eligibleKeys = async (action: 'start' | 'end', filters: Record<string, unknown>) =>
       keysOf(
         (await everything(paula, filters)).items.filter((row) => isBulkEligible(action, row.review.status, row.state)),
