@@ -6,14 +6,6 @@ import type { Database } from './db/client.js';
 import type { PortalLog } from './http/portal-log.js';
 import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
 import type { PolicySchemas } from './json-schema/policy-schemas.js';
-import type { FieldValueCache } from './read-models/field-values.js';
-import type { ReviewIndex } from './read-models/review-index.js';
-import type { ChangeRequestList } from './read-models/change-request-list.js';
-import type { ResourcePackageReviewList } from './read-models/resource-package-review-list.js';
-import type { ServiceListIndex } from './read-models/service-list-index.js';
-import type { ContactList } from './read-models/contact-list.js';
-import type { ActivityRow, OpenVo } from './queries/dashboard.js';
-import type { RecentRows } from './read-models/recent-rows.js';
 import type { Writes } from './writes/pipeline.js';
 import type { PortalMetrics } from './operations/metrics.js';
 import type { Readiness } from './operations/readiness.js';
@@ -33,28 +25,12 @@ export interface AppContext {
   oidc: OidcRelyingParty;
   /** The serialized public portfolio; a committed service change invalidates it. */
   publicPortfolio: PublicPortfolioCache;
-  /** The services' list columns in memory, for every list; a committed service change tells it what changed. */
-  serviceIndex: ServiceListIndex;
-  /** One field's values across the services (the Service Field List), checked against the list snapshot. */
-  fieldValues: FieldValueCache;
-  /** Every service's review in memory, for the review lists; a committed review change tells it. */
-  reviewIndex: ReviewIndex;
-  /** The Change Request List's rows in memory; committed change request and service changes mark it stale. */
-  changeRequestList: ChangeRequestList;
-  /** The Resource Package Review List's rows in memory; committed package, type and service changes mark it stale. */
-  resourcePackageReviewList: ResourcePackageReviewList;
-  /** The contacts in memory, for the contact list's search; committed contact and institution changes mark it stale. */
-  contactList: ContactList;
-  /** The portal's latest audit events in memory, for the dashboards' activity; local service, change request and review changes mark them stale. */
-  recentActivity: RecentRows<ActivityRow>;
-  /** The VOs in draft or waiting for a review, for the dashboards; read again at most a second after the last read. */
-  openVos: RecentRows<OpenVo>;
   /**
    * The resource types' compiled JSON Schemas, one per type version: every policy is validated with
    * this one instance, so a schema is compiled once, not per request (docs/adr/0031-resource-packages.md).
    */
   policySchemas: PolicySchemas;
-  /** What commands write with: the database and the after-commit runner that clears the caches above. */
+  /** What commands write with: the database and the after-commit runner that clears the cache above. */
   writes: Writes;
   /** Whether this instance should get traffic: database, migrations, mail worker (docs/adr/0052-readiness-metrics-and-shutdown.md). */
   readiness: Readiness;

@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { translate } from '@nubes/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
@@ -21,7 +21,6 @@ import { serviceCachesFor } from './http/service-caches.js';
 import { watchOtherInstances } from './instances/watch-other-instances.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
 import { requestIdOf } from './http/request-id.js';
-import { responseSerializerCompiler } from './http/response-serializer.js';
 import { PolicySchemas } from './json-schema/policy-schemas.js';
 import { securityHeadersFor } from './http/security-headers.js';
 import { registerRouteEntry } from './http/route-entry.js';
@@ -110,7 +109,7 @@ export interface BuildAppOptions {
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => responseSerializerCompiler,
+  buildSerializer: () => serializerCompiler,
 } as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /** Builds the whole portal (API, dev IdP, web app) on an open database; listening is the caller's job. */
@@ -139,7 +138,7 @@ export const buildApp = async (
   // On PostgreSQL: other instances' notices keep the public portfolio and the principals in step (ADR 0076).
   const otherInstances = watchOtherInstances(database, log);
   if (otherInstances) app.addHook('onClose', () => otherInstances.close());
-  const metrics = createPortalMetrics({ db: database.db, serviceIndex: caches.serviceIndex });
+  const metrics = createPortalMetrics({ db: database.db });
   const mailWorker =
     options.startMailWorker?.({
       onError: (error) => log.warn({ err: error }, 'the mail outbox worker failed; it tries again at its next poll'),

@@ -1,5 +1,4 @@
 import { buildApp } from './app.js';
-import { serviceCachesFor } from './http/service-caches.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { seedEntitlementRoles } from './commands/entitlement-roles.js';
@@ -9,7 +8,6 @@ import { startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
-import { prepareListsAhead } from './read-models/prepare-ahead.js';
 import { AfterListen } from './operations/after-listen.js';
 import { createPortalLog } from './http/portal-log.js';
 import { pinTickObjectShape } from './operations/pinned-tick-object.js';
@@ -71,14 +69,6 @@ const main = async () => {
       : undefined,
   });
   installGracefulShutdown({ app, database, log });
-
-  // The lists' index and then the contacts are read after the start rather than at the first
-  // request that needs them (PGlite: about a second for 10,000 services, five for 50,000 contacts);
-  // requests meanwhile wait for the same read. Then their orders and search indexes are worked out.
-  const { serviceIndex, contactList } = serviceCachesFor(database, () => undefined);
-  afterListen.add('reading the service list index', () => serviceIndex.snapshot());
-  afterListen.add('reading the contact list', () => contactList.rows());
-  afterListen.add('preparing the lists', () => prepareListsAhead({ serviceIndex, contactList }));
 
   await app.listen({ port: config.port, host: config.host });
   void afterListen.run();

@@ -35,7 +35,7 @@ import {
   type ChangeRequestSet,
 } from '../writes/change-request-writes.js';
 import { runWrite, type ObjectEvent, type ObjectWrite, type Writes } from '../writes/pipeline.js';
-import { SERVICE_KIND } from '../writes/service-writes.js';
+import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
 import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
 
@@ -136,7 +136,6 @@ export const createChangeRequest = async (
             after: { serviceId: service.row.id, fromIntegrationManager, fields: valuesOf(fields) },
           },
         ],
-        effects: [{ kind: 'changeRequest.changed' }],
       };
     });
   } catch (error) {
@@ -189,15 +188,14 @@ export const updateChangeRequest = async (
 
 /**
  * What else happens when a request is handed in, in the same transaction: a running review of the
- * service becomes "edit required" (ADR 0029), with its event about the service and the review
- * lists' refresh, and the mails of the hand-in.
+ * service becomes "edit required" (ADR 0029), with its event about the service, and the mails of
+ * the hand-in.
  */
 const handInFollowUps = async (tx: Tx, request: LoadedChangeRequest, principal: AuthUser) => {
   const serviceId = request.service.row.id;
   const review = await markReviewEditRequired(tx, serviceId, principal.id);
   return {
     related: review.events.map((event) => ({ ...event, objectType: 'service', objectId: serviceId }) as AuditEvent),
-    effects: review.effects,
     mails: await serviceMails(tx, 'changeRequestHandedIn', { serviceId, actor: mailActorOf(principal) }),
   };
 };
@@ -359,7 +357,7 @@ export const applyChangeRequest = async (
             },
           ],
           related,
-          effects: related.length > 0 ? SERVICE_KIND.effects(changedService) : [],
+          effects: related.length > 0 ? serviceChanged(changedService) : [],
           mails: await stepMails(tx, 'changeRequestApplied', request, principal),
           value: null,
         };

@@ -17,7 +17,7 @@ import { serviceRelation } from '../policies/service-policy.js';
 import { listTokenOf, loadClearableTargets } from '../queries/service-field-list.js';
 import type { AfterCommitEffect } from '../writes/after-commit.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { SERVICE_KIND } from '../writes/service-writes.js';
+import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
 
 /**
  * Clears an optional field on many services in one transaction (ADR 30): the listed ones (the
@@ -82,7 +82,7 @@ export const clearServiceField = async (
         before: { [key]: old },
         after: { [key]: null },
       });
-      effects.push(...SERVICE_KIND.effects(changed));
+      effects.push(...serviceChanged(changed));
     }
     return { value: events.length, events, effects };
   });

@@ -115,7 +115,6 @@ export const createContact = (writes: Writes, principal: AuthUser, input: Create
           after: { ...scalarsOf(row!), ...(input.addresses.length > 0 ? { addresses: input.addresses } : {}) },
         },
       ],
-      effects: [{ kind: 'contacts.changed', contactId: row!.id }],
     };
   });
 
@@ -191,7 +190,6 @@ export const deleteContact = async (writes: Writes, principal: AuthUser, id: str
       return {
         events: [{ action: 'contact.deleted', before: { ...scalarsOf(row), addresses } }],
         value: null,
-        effects: [{ kind: 'contacts.changed', contactId: row.id }],
       };
     },
   });
@@ -306,7 +304,6 @@ export const eraseContact = async (writes: Writes, principal: AuthUser, id: stri
       return {
         events: [{ action: 'contact.erased', after: { erased: true, ...parts } }],
         value: null,
-        effects: [{ kind: 'contacts.changed', contactId: row.id }],
       };
     },
   });

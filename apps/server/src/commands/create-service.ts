@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/principal.js';
 import { services, users } from '../db/schema.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { SERVICE_KIND } from '../writes/service-writes.js';
+import { serviceChanged } from '../writes/service-writes.js';
 import { applyContentInput, contentChanges, derivedColumns, EMPTY_CONTENT, writeKeywords } from './service-content.js';
 
 /**
@@ -56,6 +56,6 @@ export const createService = (writes: Writes, principal: AuthUser, input: Create
           },
         },
       ],
-      effects: SERVICE_KIND.effects(created),
+      effects: serviceChanged(created),
     };
   });

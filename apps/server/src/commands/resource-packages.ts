@@ -144,7 +144,6 @@ export const createResourcePackage = (
           after: { serviceId: service.row.id, state: row!.state, ...valuesOf(row!, type) },
         },
       ],
-      effects: [{ kind: 'resourcePackages.changed' }],
     };
   });
 
@@ -222,7 +221,6 @@ export const deleteResourcePackage = async (
           },
         ],
         // No new version of a deleted row: the Review List's rows are told here.
-        effects: [{ kind: 'resourcePackages.changed' }],
         value: null,
       };
     },

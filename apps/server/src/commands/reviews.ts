@@ -15,7 +15,6 @@ import { serviceReviews, services } from '../db/schema.js';
 import { conflict, forbidden } from '../http/http-error.js';
 import { mailActorOf, serviceMails, serviceMailsOf } from '../mail/service-mails.js';
 import { bulkEligibleSql, reviewListWhere } from '../queries/service-review-list.js';
-import type { AfterCommitEffect } from '../writes/after-commit.js';
 import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 import { changeReview, type ReviewedService, type ReviewSet } from '../writes/review-writes.js';
 
@@ -189,7 +188,6 @@ export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: B
         before: { reviewStatus: before },
         after: { reviewStatus: to },
       })),
-      effects: [{ kind: 'reviews.changed' }],
       mails,
     };
   });
@@ -203,7 +201,7 @@ export const markReviewEditRequired = async (
   tx: Tx,
   serviceId: string,
   answeredById: string | null = null,
-): Promise<{ events: ObjectEvent<'service'>[]; effects: AfterCommitEffect[] }> => {
+): Promise<{ events: ObjectEvent<'service'>[] }> => {
   const [row] = await tx
     .update(serviceReviews)
     .set({
@@ -215,11 +213,10 @@ export const markReviewEditRequired = async (
     })
     .where(and(eq(serviceReviews.serviceId, serviceId), eq(serviceReviews.status, 'running')))
     .returning({ serviceId: serviceReviews.serviceId });
-  if (!row) return { events: [], effects: [] };
+  if (!row) return { events: [] };
   return {
     events: [
       { action: 'review.editRequired', before: { reviewStatus: 'running' }, after: { reviewStatus: 'editRequired' } },
     ],
-    effects: [{ kind: 'reviews.changed' }],
   };
 };

@@ -31,11 +31,3 @@ export interface ChangeRequestSummaryRow {
   fieldCount: number;
 }
 
-/** A row of the list's in-memory copy (read-models/change-request-list.ts), with what it searched and sorted by. */
-export interface ChangeRequestListRow extends ChangeRequestSummaryRow {
-  authorUsername: string;
-  /** Service name, service ID and author, lower-cased: what a search matches. */
-  searchText: string;
-  /** The service name lower-cased: the sort by service. */
-  serviceKey: string;
-}

@@ -19,37 +19,6 @@ export interface LoadedResourcePackage extends ResourcePackageSnapshot {
   service: LoadedService;
 }
 
-/** A row of the Resource Package Review List in memory: the package with its service, type, provider and submitter. */
-export interface ReviewListRow {
-  id: string;
-  name: string;
-  quota: number;
-  state: ResourcePackageState;
-  version: number;
-  submittedAt: Date | null;
-  updatedAt: Date;
-  service: Pick<
-    ServiceRow,
-    | 'id'
-    | 'serviceId'
-    | 'name'
-    | 'state'
-    | 'objectOwnerId'
-    | 'serviceOwnerId'
-    | 'serviceManagerId'
-    | 'providerManagerId'
-  >;
-  /** The service's further admins: a reviewer who is one of them may withdraw too. */
-  adminIds: string[];
-  provider: InstitutionRef | null;
-  type: Pick<ResourceTypeRow, 'id' | 'key' | 'name' | 'quotaUnit' | 'retired'>;
-  submittedBy: UserRef | null;
-  /** Package name, service name and ID, provider, submitter, lower-cased: what a search matches. */
-  searchText: string;
-  /** Lower-cased package and service names: the sorts by name. */
-  nameKey: string;
-  serviceKey: string;
-}
 
 /**
  * A row of a Resource Package Review List page: the package with its service, type, provider and

@@ -4,7 +4,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 export type AfterListenStep = () => unknown;
 
 /**
- * What the portal prepares once it listens (the admin's check, the lists, the development IdP),
+ * What the portal prepares once it listens (the admin's check, the development IdP),
  * one step per turn of the event loop. Each step is a chain of database queries and work that never
  * waits on I/O; run back to back they held the first requests after the start (a load balancer's
  * health check, a page) until all were done, about a third of a second on a two-core host. In
@@ -14,7 +14,7 @@ export type AfterListenStep = () => unknown;
 export class AfterListen {
   private readonly steps: { what: string; step: AfterListenStep }[] = [];
 
-  /** `onError` hears of a failed step, by what the step does ("reading the contact list"). */
+  /** `onError` hears of a failed step, by what the step does ("checking the admin"). */
   constructor(private readonly onError: (error: unknown, what: string) => void) {}
 
   /** Queues a step; steps run in the order they were added. */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import type { Db } from '../db/client.js';
 import { outboxDepth } from '../queries/mail.js';
-import type { ServiceListIndex } from '../read-models/service-list-index.js';
 import { createRequestDurations } from './request-durations.js';
 
 export interface PortalMetrics {
@@ -27,10 +26,10 @@ const processMetrics = (): Registry => {
 
 /**
  * The portal's Prometheus metrics (docs/adr/0052-readiness-metrics-and-shutdown.md): request
- * durations by route, the outbox's depth and this process's failed deliveries, the service list
- * index's age, and prom-client's process metrics.
+ * durations by route, the outbox's depth and this process's failed deliveries, and prom-client's
+ * process metrics.
  */
-export const createPortalMetrics = (options: { db: Db; serviceIndex: ServiceListIndex }): PortalMetrics => {
+export const createPortalMetrics = (options: { db: Db }): PortalMetrics => {
   const registry = new Registry();
   const durations = createRequestDurations();
 
@@ -57,16 +56,6 @@ export const createPortalMetrics = (options: { db: Db; serviceIndex: ServiceList
     help: "This process's failed mail sends; final: the mail's last try, it is now failed.",
     labelNames: ['final'] as const,
     registers: [registry],
-  });
-
-  new Gauge({
-    name: 'nubes_service_list_index_age_seconds',
-    help: 'Seconds since the service list index last read the database or confirmed it current (it does so when a list is asked for); NaN before its first read.',
-    registers: [registry],
-    collect() {
-      const readAt = options.serviceIndex.lastReadAt();
-      this.set(readAt === null ? Number.NaN : (Date.now() - readAt) / 1000);
-    },
   });
 
   return {

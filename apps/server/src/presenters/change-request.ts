@@ -11,7 +11,6 @@ import type { Db, Tx } from '../db/client.js';
 import type { ChangeRequestSnapshot, ChangeRequestSummaryRow } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { oncePerRow } from './once-per-row.js';
 import { fieldRefIds } from './service-detail.js';
 
 type WireValue = ChangeRequest['fields'][number]['newValue'];
@@ -83,7 +82,7 @@ export const presentChangeRequests = async (
 };
 
 /** A row of the Change Request List. */
-export const presentChangeRequestSummary = oncePerRow((row: ChangeRequestSummaryRow): ChangeRequestSummary => ({
+export const presentChangeRequestSummary = (row: ChangeRequestSummaryRow): ChangeRequestSummary => ({
   id: row.id,
   service: {
     id: row.serviceUuid,
@@ -97,4 +96,4 @@ export const presentChangeRequestSummary = oncePerRow((row: ChangeRequestSummary
   fieldCount: row.fieldCount,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
-}));
+});

@@ -1,7 +1,6 @@
 import type { ContactExportQuery, ContactPropertyKind, ContactQuery, ContactRow, ContactSort } from '@nubes/domain';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { lookAt, versionsInBuckets } from '../db/bucket-sums.js';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import { contactSearchDocument, searchSql } from '../db/search-sql.js';
@@ -15,63 +14,6 @@ import {
   services,
   users,
 } from '../db/schema.js';
-
-/**
- * Every contact with its institution, the primary address's city and its properties, for the list
- * in memory; or only the contacts of `ids` (those that exist), after they changed. The cities and
- * properties are read after the contacts, never beside them: without a transaction a contact's
- * may then be newer than its version, which the next look at other instances' changes finds and
- * reads again, but never older, which no look would find (read-models/rows-cache.ts).
- */
-export const loadContactListSource = async (db: Db, ids?: readonly string[]) => {
-  const only = (column: AnyPgColumn) => (ids ? inArray(column, [...ids]) : undefined);
-  const rows = await db
-    .select({
-      id: contacts.id,
-      firstname: contacts.firstname,
-      lastname: contacts.lastname,
-      email: contacts.email,
-      emailNotPersonal: contacts.emailNotPersonal,
-      otherInstitution: contacts.otherInstitution,
-      notes: contacts.notes,
-      updatedAt: contacts.updatedAt,
-      version: contacts.version,
-      institutionId: institutions.id,
-      institutionAbbreviation: institutions.abbreviation,
-      institutionName: institutions.name,
-    })
-    .from(contacts)
-    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
-    .where(only(contacts.id));
-  const [cities, properties] = await Promise.all([
-    db
-      .select({ contactId: contactAddresses.contactId, city: contactAddresses.city })
-      .from(contactAddresses)
-      .where(and(eq(contactAddresses.isPrimary, true), only(contactAddresses.contactId))),
-    db
-      .select({ contactId: contactProperties.contactId, kind: contactProperties.kind, value: contactProperties.value })
-      .from(contactProperties)
-      .where(only(contactProperties.contactId)),
-  ]);
-  return { rows, cities, properties };
-};
-export type ContactListSource = Awaited<ReturnType<typeof loadContactListSource>>;
-
-/** What the contact list shows besides the contacts themselves: the institutions' names. */
-const besidesContacts = sql`(select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
-  from ${institutions})`;
-
-/**
- * One look at the contacts as the database holds them (db/bucket-sums.ts, lookAt): a fingerprint
- * that changes whenever anything the contact list shows changes, whichever instance wrote it (every
- * contact write raises its version, which the contacts' kept sums show; their count and ids' sum
- * catch inserts and deletes; the institutions' count, versions and latest change stand for their
- * names), that part besides the contacts, and when the fingerprint is not `held`, the sums per bucket.
- */
-export const lookAtContacts = (db: Db, held: string | null) => lookAt(db, 'contacts', besidesContacts, held);
-
-export const contactVersionsIn = (db: Db, buckets: readonly string[]) =>
-  versionsInBuckets(db, { table: contacts, id: contacts.id, version: contacts.version }, buckets);
 
 /** What picks and orders the list's view: the list's query without its paging (the export's). */
 export type ContactViewQuery = Omit<ContactQuery, 'page' | 'pageSize'> | ContactExportQuery;

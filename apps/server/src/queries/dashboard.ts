@@ -1,4 +1,4 @@
-import { can, isUuid, VO_REVIEW_STATES, type Principal } from '@nubes/domain';
+import { can, isUuid, type Principal } from '@nubes/domain';
 import { and, count, desc, eq, inArray, isNotNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
@@ -12,10 +12,7 @@ import {
   vos,
 } from '../db/schema.js';
 import { loadServiceListPage, type ServiceListCaller, type ServiceListPage } from './service-list.js';
-import { providerSideSql, visibleServicesSql, visibleVosSql } from '../policies/visibility-sql.js';
-
-/** How many of the portal's latest audit events the dashboards pick their activity from. */
-export const RECENT_EVENTS = 300;
+import { visibleServicesSql, visibleVosSql } from '../policies/visibility-sql.js';
 
 /**
  * What the dashboard shows of an audit event, with the actor's name as it is now (the event keeps
@@ -30,39 +27,6 @@ const activityColumns = {
   actorDisplayName: sql<string>`coalesce(nullif(${users.fullname}, ''), ${auditEvents.actorName})`,
 };
 
-/**
- * The VOs that may wait for someone: drafts (for their applicant and deputy) and those in a review
- * state (for the reviewers). The workflow table decides for whom they really do.
- */
-export const loadOpenVos = (db: Db) =>
-  db
-    .select({
-      id: vos.id,
-      name: vos.name,
-      state: vos.state,
-      applicantId: vos.applicantId,
-      deputyId: vos.deputyId,
-      updatedAt: vos.updatedAt,
-    })
-    .from(vos)
-    .where(inArray(vos.state, ['application_draft', ...VO_REVIEW_STATES]))
-    .orderBy(vos.updatedAt, vos.id);
-
-export type OpenVo = Awaited<ReturnType<typeof loadOpenVos>>[number];
-
-/**
- * The portal's latest audit events, newest first: by the time alone, so the time index answers
- * it without a sort (events of one moment come in any order; the histories order those by id).
- */
-export const loadLatestActivity = (db: Db) =>
-  db
-    .select(activityColumns)
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorId))
-    .orderBy(desc(auditEvents.at))
-    .limit(RECENT_EVENTS);
-
-export type ActivityRow = Awaited<ReturnType<typeof loadLatestActivity>>[number];
 
 /** An audit event's object id as a uuid when it is one (ids of other objects may be any text), else NULL. */
 const uuidOf = (text: SQL | AnyColumn) =>
@@ -148,7 +112,7 @@ export type NamedObject = { name: string; serviceId?: string };
  */
 export const loadObjectNames = async (
   db: Db,
-  rows: readonly Pick<ActivityRow, 'objectType' | 'objectId'>[],
+  rows: readonly Pick<DashboardActivityRow, 'objectType' | 'objectId'>[],
 ): Promise<Map<string, NamedObject>> => {
   const idsOf = (type: string) => [
     ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),

@@ -10,7 +10,6 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, changeRequestFields, changeRequests, mailOutbox, services } from '../db/schema.js';
-import { changeRequestsChangedIn } from '../http/service-caches.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
@@ -69,8 +68,6 @@ const requestIn = async (state: ChangeRequestState, options: { fromIntegrationMa
       decision: decided ? 'discard' : null,
     },
   ]);
-  // Written around the commands: the list's rows in memory are told, as a command's commit would.
-  changeRequestsChangedIn(test.database.db);
   return { service, request: row! };
 };
 

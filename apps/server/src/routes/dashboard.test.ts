@@ -1,7 +1,6 @@
 import { routePath, type Dashboard, type ServiceState, type VoState } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, changeRequests, serviceReviews, vos } from '../db/schema.js';
-import { invalidateServiceCaches } from '../http/service-caches.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
@@ -71,7 +70,6 @@ beforeAll(async () => {
     .values({ serviceId: ids['bob online']!, state: 'handed_in', authorId: person('bob').id });
   await voIn('dash-received', 'application_received');
   await voIn('dash-draft', 'application_draft');
-  invalidateServiceCaches(test.database.db);
 });
 afterAll(() => test.close());
 
@@ -250,7 +248,6 @@ describe('GET /api/dashboard: activity of contacts, institutions and VOs', () =>
         row.id,
         `${row.objectType}:${row.objectId === ids['dash-received'] ? 'victor’s VO' : row.objectId === ids['dash-other'] ? 'bob’s VO' : ''}`,
       );
-    invalidateServiceCaches(test.database.db);
   });
 
   it('shows each role the events of exactly the objects it may read, linked to their screens', async () => {
@@ -284,7 +281,6 @@ describe('GET /api/dashboard: activity of contacts, institutions and VOs', () =>
         at: new Date(base + index),
       })),
     );
-    invalidateServiceCaches(test.database.db);
     await checkEveryRole();
   });
 });

@@ -13,7 +13,6 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, resourcePackages, resourceTypes, serviceAdmins } from '../db/schema.js';
-import { invalidateServiceCaches } from '../http/service-caches.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
@@ -117,8 +116,6 @@ const packageIn = async (
       ...over,
     })
     .returning();
-  // Written around the commands: the Review List's rows in memory are told, as a commit would.
-  invalidateServiceCaches(test.database.db);
   return row!;
 };
 
@@ -598,7 +595,6 @@ describe('GET /api/resource-packages/review-list', () => {
       .set({ updatedAt: at(40) })
       .where(eq(resourcePackages.id, rejected.id));
     await packageIn(service.id, 'draft', { name: 'Hidden draft', typeId: reviewType, policy: {} });
-    invalidateServiceCaches(test.database.db);
 
     const list = (username: string, query = '') =>
       call(username, 'GET', `/resource-packages/review-list?type=review-type${query}`);

@@ -149,7 +149,6 @@ describe('markReviewEditRequired', () => {
     expect(marked.events).toEqual([
       { action: 'review.editRequired', before: { reviewStatus: 'running' }, after: { reviewStatus: 'editRequired' } },
     ]);
-    expect(marked.effects).toEqual([{ kind: 'reviews.changed' }]);
     const [row] = await test.database.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, service.id));
     expect(row).toMatchObject({ status: 'editRequired', answeredById: world.people.alice!.id, version: 2 });
     const again = await test.database.db.transaction((tx) => markReviewEditRequired(tx, service.id));

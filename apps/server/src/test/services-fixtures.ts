@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, keywords, serviceAdmins, serviceKeywords, services, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
-import { reviewsChangedIn, serviceChangedIn } from '../http/service-caches.js';
+import { publicPortfolioChangedIn } from '../http/service-caches.js';
 import type { TestApp, TestPrincipal } from './harness.js';
 
 /** The six centres of the demo alliance and its office; the domains match the demo accounts' organisations. */
@@ -151,9 +151,9 @@ let fixtureCounter = 0;
 /**
  * A service written straight into the database in any state, by default with complete, valid
  * field values (the contact field names the object owner): for tests that start mid-workflow.
- * The caches of apps on this database are told of the new service and its reviews, as a command's
- * commit tells them (only that service is read again, not every list); other direct writes in
- * tests should tell the caches themselves (http/service-caches.ts).
+ * The public portfolio's cache of apps on this database is told, as a command's commit tells it;
+ * other direct writes in tests that the public portfolio shows should tell it themselves
+ * (http/service-caches.ts).
  */
 export const createServiceInState = async (db: Db, fixture: ServiceFixture): Promise<typeof services.$inferSelect> => {
   const state = fixture.state ?? 'application_draft';
@@ -191,9 +191,8 @@ export const createServiceInState = async (db: Db, fixture: ServiceFixture): Pro
     .returning();
   for (const userId of fixture.adminIds ?? []) await db.insert(serviceAdmins).values({ serviceId: row!.id, userId });
   for (const keywordId of keywordIds) await db.insert(serviceKeywords).values({ serviceId: row!.id, keywordId });
-  // Written past the commands: tell the app's caches, as a command would.
-  serviceChangedIn(db, row!.id);
-  reviewsChangedIn(db);
+  // Written past the commands: tell the public portfolio's cache, as a command's commit would.
+  publicPortfolioChangedIn(db);
   return row!;
 };
 

@@ -1,14 +1,7 @@
 import type { Language, MailKind, ServiceMailContent } from '@nubes/domain';
 import { principalChanged } from '../auth/principal-cache.js';
 import type { Database, Db, Tx } from '../db/client.js';
-import {
-  changeRequestsChangedIn,
-  contactsChangedIn,
-  invalidateServiceCaches,
-  resourcePackagesChangedIn,
-  reviewsChangedIn,
-  serviceChangedIn,
-} from '../http/service-caches.js';
+import { publicPortfolioChangedIn } from '../http/service-caches.js';
 import { announceChanges, instanceIdOf } from '../instances/change-notices.js';
 import { mailQueuedIn } from '../mail/outbox-signal.js';
 import type { MailSite, Writes } from './pipeline.js';
@@ -19,23 +12,15 @@ import type { MailSite, Writes } from './pipeline.js';
  * change never clears a cache, and a test can see exactly what a change asked for.
  */
 export type AfterCommitEffect =
-  /** The service's list entry and the public portfolio are stale. */
+  /** A service changed: the public portfolio is stale. */
   | { kind: 'service.changed'; serviceId: string }
   /** The user's roles or account changed: the principal cache reads them fresh. */
   | { kind: 'principal.changed'; userId: string }
-  /** Review statuses changed (one service's or a whole list's): the review lists read them again. */
-  | { kind: 'reviews.changed' }
   /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
   | { kind: 'mail.queued' }
-  /** A change request changed: the Change Request List is stale. */
-  | { kind: 'changeRequest.changed' }
-  /** A resource package (or a resource type the packages name) changed: the Review List is stale. */
-  | { kind: 'resourcePackages.changed' }
-  /** An institution changed: every list that shows provider names reads them again. */
+  /** An institution changed: the public portfolio shows provider names and logos. */
   | { kind: 'institutions.changed' }
-  /** A contact changed (or was created, deleted, erased): the contact list reads it again. */
-  | { kind: 'contacts.changed'; contactId: string }
-  /** Weighting criteria changed and every service's score with them: every list reads the services again. */
+  /** Weighting criteria changed, and every service's score with them. */
   | { kind: 'weighting.changed' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
@@ -70,29 +55,15 @@ const createAfterCommit =
     for (const effect of effects) {
       switch (effect.kind) {
         case 'service.changed':
-          serviceChangedIn(db, effect.serviceId);
+        case 'institutions.changed':
+        case 'weighting.changed':
+          publicPortfolioChangedIn(db);
           break;
         case 'principal.changed':
           principalChanged(db, effect.userId);
           break;
-        case 'reviews.changed':
-          reviewsChangedIn(db);
-          break;
         case 'mail.queued':
           mailQueuedIn(db);
-          break;
-        case 'changeRequest.changed':
-          changeRequestsChangedIn(db);
-          break;
-        case 'resourcePackages.changed':
-          resourcePackagesChangedIn(db);
-          break;
-        case 'institutions.changed':
-        case 'weighting.changed':
-          invalidateServiceCaches(db);
-          break;
-        case 'contacts.changed':
-          contactsChangedIn(db, effect.contactId);
           break;
       }
     }

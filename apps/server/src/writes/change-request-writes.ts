@@ -65,8 +65,6 @@ export const CHANGE_REQUEST_KIND: ObjectKind<
       .returning();
     return { row: row!, fields: await loadChangeRequestFields(tx, request.row.id) };
   },
-  // The list's rows; applying one names the service's effects itself.
-  effects: () => [{ kind: 'changeRequest.changed' }],
 };
 
 /** changeObject for a change request. */

@@ -35,8 +35,6 @@ export const CONTACT_KIND: ObjectKind<ContactRecord, ContactRecord, ContactSet, 
       .returning();
     return updated!;
   },
-  // The contact list holds the contacts in memory (read-models/contact-list.ts).
-  effects: (row) => [{ kind: 'contacts.changed', contactId: row.id }],
 };
 
 /** changeObject for a contact. */

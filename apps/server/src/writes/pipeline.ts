@@ -83,8 +83,8 @@ export interface ObjectKind<Locked extends Snapshot, Snapshot, Columns, O extend
   version(object: Locked): number;
   /** Writes `set`, version + 1 and the change time in one statement; answers the object as it is now. */
   bump(tx: Tx, object: Locked, set: Columns): Promise<Snapshot>;
-  /** What a committed change of this object's row makes stale. */
-  effects(object: Snapshot): AfterCommitEffect[];
+  /** What a committed change of this object's row makes stale in a cache (none for most kinds). */
+  effects?(object: Snapshot): AfterCommitEffect[];
 }
 
 /** What a change of one object did. No events: nothing was written (no version, no effect). */
@@ -142,8 +142,8 @@ export const changeObject = <Locked extends Snapshot, Snapshot, Columns, O exten
         ...outcome.events.map((event) => ({ ...event, objectType: kind.objectType, objectId }) as AuditEvent),
         ...(outcome.related ?? []),
       ],
-      // Caches hold the row: a change beside it (a comment, a document) leaves them as they are.
-      effects: [...(outcome.set === undefined ? [] : kind.effects(object)), ...(outcome.effects ?? [])],
+      // A cache holds the row: a change beside it (a comment, a document) leaves it as it is.
+      effects: [...(outcome.set === undefined ? [] : (kind.effects?.(object) ?? [])), ...(outcome.effects ?? [])],
       mails: outcome.mails ?? [],
     };
   });

@@ -46,8 +46,6 @@ const RESOURCE_PACKAGE_KIND: ObjectKind<
         : (await tx.select().from(resourceTypes).where(eq(resourceTypes.id, row!.typeId)))[0]!;
     return { row: row!, type };
   },
-  // The Review List's rows show the package.
-  effects: () => [{ kind: 'resourcePackages.changed' }],
 };
 
 /** changeObject for a resource package. */

@@ -40,9 +40,6 @@ export const RESOURCE_TYPE_KIND: ObjectKind<ResourceTypeRow, ResourceTypeRow, Re
       .returning();
     return updated!;
   },
-  // The compiled validators key on the version; the review list holds type names and retired
-  // flags in its rows, so it reads them again.
-  effects: () => [{ kind: 'resourcePackages.changed' }],
 };
 
 /** changeObject for a resource type. */

@@ -51,7 +51,6 @@ export const REVIEW_KIND: ObjectKind<ReviewedService, ReviewedService, ReviewSet
           .returning();
     return { service: object.service, review: review! };
   },
-  effects: () => [{ kind: 'reviews.changed' }],
 };
 
 /** changeObject for a service's review. */

@@ -4,10 +4,16 @@ import type { Tx } from '../db/client.js';
 import { services } from '../db/schema.js';
 import type { LoadedService, ServiceSnapshot } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
+import type { AfterCommitEffect } from './after-commit.js';
 import { changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
 
 /** Columns a change may write on the service row; version and change time are the pipeline's. */
 export type ServiceSet = Omit<PgUpdateSetSource<typeof services>, 'id' | 'version' | 'updatedAt' | 'createdAt'>;
+
+/** What a committed change of a service makes stale: the public portfolio (the lists are SQL). */
+export const serviceChanged = (service: ServiceSnapshot): AfterCommitEffect[] => [
+  { kind: 'service.changed', serviceId: service.row.id },
+];
 
 /** The service as an object of the write pipeline. */
 export const SERVICE_KIND: ObjectKind<LoadedService, ServiceSnapshot, ServiceSet, 'service'> = {
@@ -24,7 +30,7 @@ export const SERVICE_KIND: ObjectKind<LoadedService, ServiceSnapshot, ServiceSet
       .returning();
     return { row: row!, adminIds: service.adminIds };
   },
-  effects: (service) => [{ kind: 'service.changed', serviceId: service.row.id }],
+  effects: (service) => serviceChanged(service),
 };
 
 /** changeObject for a service. */
