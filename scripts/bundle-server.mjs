@@ -1,8 +1,8 @@
 // The server as one bundle, built from tsc's output as a step of scripts/lib/build-steps.mjs: node
 // then reads and compiles one file instead of resolving and reading about 1,700, which was most of
-// a start's time (docs/adr/0058-server-bundle-and-start-time.md). The server is CommonJS
-// (dist/bundle/server.cjs), so that its entry (dist/bundle/main.js, from src/bundle-entry.ts) can
-// compile it with the code cache a former run left (docs/adr/0067-server-bundle-with-code-cache.md).
+// a start's time (docs/adr/0058-server-bundle-and-start-time.md). The server is one CommonJS file
+// (dist/bundle/server.cjs), which its entry (dist/bundle/main.js, from src/bundle-entry.ts) requires
+// (docs/adr/0075-no-v8-internals-tuning.md).
 //
 // The bundle sits two folders below apps/server like tsc's own modules (dist/config/config.js,
 // dist/db/client.js): the paths they take from `import.meta.url` (the web app's dist, the
@@ -63,7 +63,7 @@ const ownFolderPlugin = {
 const asciiOnly = (code) =>
   code.replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-// An earlier build's files would stay beside the new ones, its code cache among them.
+// An earlier build's files would stay beside the new ones.
 rmSync(outdir, { recursive: true, force: true });
 const server = path.join(outdir, 'server.cjs');
 const { metafile } = await build({
@@ -94,13 +94,11 @@ const packageTypeOf = (file) => {
 };
 const requireFromBundle = createRequire(server);
 /**
- * What the bundle leaves outside that it cannot load: a dynamic import (inside a script compiled
- * with a code cache, node 20 loses the callback `import()` needs), or a `require` of a file node
- * loads as an ES module (its default export would be the module's namespace). Both must be bundled.
+ * What the bundle leaves outside that it cannot load: a `require` of a file node loads as an ES
+ * module (its default export would be the module's namespace). Such a package must be bundled.
  */
 const unloadable = (entry) => {
-  if (entry.kind === 'dynamic-import') return 'imported dynamically';
-  if (isBuiltin(entry.path)) return null;
+  if (entry.kind === 'dynamic-import' || isBuiltin(entry.path)) return null;
   let file;
   try {
     file = requireFromBundle.resolve(entry.path);

@@ -107,7 +107,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the container image (
     expect(build.name).toBeTruthy();
   });
 
-  it("runs the server's bundle: one CommonJS file in ASCII, read as one-byte text (docs/adr/0067-server-bundle-with-code-cache.md)", () => {
+  it("runs the server's bundle: one CommonJS file in ASCII, read as one-byte text (docs/adr/0075-no-v8-internals-tuning.md)", () => {
     expect(cmd).toEqual(['node', 'apps/server/dist/bundle/main.js']);
     const bundle = readFileSync(path.join(repo, 'apps/server/dist/bundle/server.cjs'));
     expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);

@@ -10,13 +10,9 @@ import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
 import { AfterListen } from './operations/after-listen.js';
 import { createPortalLog } from './http/portal-log.js';
-import { pinTickObjectShape } from './operations/pinned-tick-object.js';
 import { mendableStartError, startBanner } from './operations/start-banner.js';
 
 const main = async () => {
-  // Before the database opens: its first start runs the collections that would otherwise make
-  // every later request's ticks slower (operations/pinned-tick-object.ts).
-  await pinTickObjectShape();
   let config;
   try {
     config = loadConfig();
