@@ -4,29 +4,30 @@
 CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public;--> statement-breakpoint
 -- Text folded so that spellings meet: accents and umlauts dropped (Müller -> muller), ß -> ss, lower
 -- case. unaccent() alone is only stable; naming its dictionary makes this immutable, as an index
--- needs, and independent of the search_path (a restore runs with an empty one).
-CREATE OR REPLACE FUNCTION nubes_fold(value text) RETURNS text
+-- needs. These functions name what they call with its schema: an index is built and a restore
+-- runs with a search_path that holds no other schema.
+CREATE OR REPLACE FUNCTION public.nubes_fold(value text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT lower(public.unaccent('public.unaccent'::regdictionary, value)) $$;--> statement-breakpoint
 -- The words of a text as the search compares them: folded, and ASCII punctuation separating words
 -- ("SVC-00042" -> svc 00042; "a.b@c.example" -> a b c example).
-CREATE OR REPLACE FUNCTION nubes_search_words(value text) RETURNS text
+CREATE OR REPLACE FUNCTION public.nubes_search_words(value text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$ SELECT translate(nubes_fold(value), '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~', '                                ') $$;--> statement-breakpoint
+  AS $$ SELECT translate(public.nubes_fold(value), '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~', '                                ') $$;--> statement-breakpoint
 -- A search document: its words, and once more with umlauts written out (Müller -> muller and
 -- mueller), so a search typed either way finds it.
-CREATE OR REPLACE FUNCTION nubes_search_vector(value text) RETURNS tsvector
+CREATE OR REPLACE FUNCTION public.nubes_search_vector(value text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$ SELECT to_tsvector('simple'::regconfig, nubes_search_words(value) || ' ' || nubes_search_words(
+  AS $$ SELECT to_tsvector('simple'::regconfig, public.nubes_search_words(value) || ' ' || public.nubes_search_words(
     replace(replace(replace(replace(replace(replace(replace(
       value, 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'Ä', 'Ae'), 'Ö', 'Oe'), 'Ü', 'Ue'), 'ß', 'ss'))) $$;--> statement-breakpoint
 -- A search as a prefix query: every word of it must begin a word of the document ("mül stor" ->
 -- 'mul':* & 'stor':*, which finds Müller, Mulder and Storage). Immutable, so the planner folds it
 -- before it picks an index.
-CREATE OR REPLACE FUNCTION nubes_search_query(value text) RETURNS tsquery
+CREATE OR REPLACE FUNCTION public.nubes_search_query(value text) RETURNS tsquery
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
   AS $$ SELECT to_tsquery('simple'::regconfig, coalesce(string_agg(quote_literal(word) || ':*', ' & '), ''))
-        FROM unnest(tsvector_to_array(to_tsvector('simple'::regconfig, nubes_search_words(value)))) AS word $$;--> statement-breakpoint
+        FROM unnest(tsvector_to_array(to_tsvector('simple'::regconfig, public.nubes_search_words(value)))) AS word $$;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "search" tsvector DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "search" tsvector DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 DROP INDEX "contact_properties_kind_idx";--> statement-breakpoint

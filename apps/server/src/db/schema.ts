@@ -28,7 +28,6 @@ import {
   type WeightingOption,
 } from '@nubes/domain';
 import {
-  bigint,
   boolean,
   check,
   customType,
@@ -40,7 +39,6 @@ import {
   pgSequence,
   pgTable,
   primaryKey,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -292,6 +290,21 @@ export const services = pgTable(
     index('services_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
     index('services_updated_sort_idx').on(t.updatedAt, t.id),
     index('services_score_sort_idx').on(t.weightedScore, sql`lower(${t.name}) COLLATE "C"`, t.id),
+    // The provider's order: `provider_sort` is the provider's abbreviation in lower case, '' without
+    // one, kept by the search trigger (migration 0015); services without a provider go last in both
+    // directions, so each direction has its index.
+    index('services_provider_sort_idx').on(
+      sql`(provider_sort = '')`,
+      sql`provider_sort COLLATE "C"`,
+      sql`lower(${t.name}) COLLATE "C"`,
+      t.id,
+    ),
+    index('services_provider_sort_desc_idx').on(
+      sql`(provider_sort = '')`,
+      sql`provider_sort COLLATE "C" DESC`,
+      sql`lower(${t.name}) COLLATE "C"`,
+      t.id,
+    ),
     // The lists' state order is the workflow's, not the alphabet's: by position, then by name.
     index('services_state_sort_idx').on(serviceStatePosition(t.state), sql`lower(${t.name}) COLLATE "C"`, t.id),
     // `search` is a tsvector of the service ID, name, short description and keywords, kept by
@@ -741,7 +754,17 @@ export const contacts = pgTable(
       sql`nubes_fold(${t.lastname}) COLLATE "C"`,
       t.id,
     ),
-    index('contacts_email_sort_idx').on(sql`lower(${t.email}) COLLATE "C"`, t.id),
+    // Empty e-mail addresses and institutions go last in both directions: each direction has its
+    // index. `institution_sort` is the institution's abbreviation or else the other institution,
+    // folded, '' without either, kept by the search trigger (migration 0015).
+    index('contacts_email_sort_idx').on(sql`(${t.email} = '')`, sql`lower(${t.email}) COLLATE "C"`, t.id),
+    index('contacts_email_sort_desc_idx').on(sql`(${t.email} = '')`, sql`lower(${t.email}) COLLATE "C" DESC`, t.id),
+    index('contacts_institution_sort_idx').on(sql`(institution_sort = '')`, sql`institution_sort COLLATE "C"`, t.id),
+    index('contacts_institution_sort_desc_idx').on(
+      sql`(institution_sort = '')`,
+      sql`institution_sort COLLATE "C" DESC`,
+      t.id,
+    ),
     index('contacts_updated_sort_idx').on(t.updatedAt, t.id),
     index('contacts_search_idx').using('gin', sql`search`),
   ],
@@ -986,32 +1009,5 @@ export const savedViews = pgTable(
     check('saved_views_list_known', sql`${t.list} IN (${sqlList(SAVED_VIEW_LISTS)})`),
     check('saved_views_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('saved_views_columns_array', sql`jsonb_typeof(${t.columns}) = 'array'`),
-  ],
-);
-
-/** The tables whose rows the lists of every instance hold in memory and sum per bucket (below). */
-export const ROW_VERSION_SUM_SOURCES = ['contacts', 'services'] as const;
-
-/**
- * Sums of `contacts` and `services` per bucket of ids (a UUID's first byte): how many rows, the sum
- * of their versions and of their ids' first 28 bits. Kept by the tables' statement triggers, which
- * add one row per statement and bucket with what the statement changed, and folded into one row
- * per bucket every few hundred statements (migration 0012): so a look for another instance's
- * changes reads a few hundred rows here instead of summing every row of the table
- * (docs/adr/0064-row-version-sums-kept-by-triggers.md).
- */
-export const rowVersionSums = pgTable(
-  'row_version_sums',
-  {
-    source: text('source').$type<(typeof ROW_VERSION_SUM_SOURCES)[number]>().notNull(),
-    bucket: smallint('bucket').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull(),
-    versions: bigint('versions', { mode: 'number' }).notNull(),
-    ids: bigint('ids', { mode: 'number' }).notNull(),
-  },
-  (t) => [
-    index('row_version_sums_source_idx').on(t.source),
-    check('row_version_sums_source_known', sql`${t.source} IN (${sqlList(ROW_VERSION_SUM_SOURCES)})`),
-    check('row_version_sums_bucket_byte', sql`${t.bucket} BETWEEN 0 AND 255`),
   ],
 );

@@ -38,25 +38,20 @@ const contactViewWhere = (query: ContactViewQuery): SQL | undefined =>
 const folded = (column: AnyPgColumn) => sql`nubes_fold(${column}) COLLATE "C"`;
 
 /**
- * What each sort compares, in turn. Names and the change are those of contacts_lastname_sort_idx,
- * contacts_firstname_sort_idx and contacts_updated_sort_idx, expression for expression, so the
- * database walks the index for a page instead of sorting every contact. The e-mail is that of
- * contacts_email_sort_idx, but empty addresses go last (MAY_BE_EMPTY), an order that index does
- * not hold, and the institution's comes from another table: those two sorts sort the contacts.
+ * What each sort compares, in turn, expression for expression those of the sort indexes
+ * (contacts_lastname_sort_idx, …_firstname_…, …_email_sort(_desc)_idx, …_institution_sort(_desc)_idx,
+ * …_updated_sort_idx), so the database walks an index for a page instead of sorting every contact.
+ * E-mail and institution may be empty: `empty` puts those last in either direction. The
+ * institution's key is `institution_sort`, the abbreviation or else the other institution the
+ * contact names, folded, which the search trigger keeps (drizzle/0015).
  */
-const SORT_KEYS: Record<ContactSort, () => SQL[]> = {
-  lastname: () => [folded(contacts.lastname), folded(contacts.firstname)],
-  firstname: () => [folded(contacts.firstname), folded(contacts.lastname)],
-  email: () => [sql`lower(${contacts.email}) COLLATE "C"`],
-  // The institution's abbreviation, or the other institution the contact names.
-  institution: () => [
-    sql`coalesce(nubes_fold(${institutions.abbreviation}), nubes_fold(${contacts.otherInstitution})) COLLATE "C"`,
-  ],
-  updatedAt: () => [sql`${contacts.updatedAt}`],
+const SORT_KEYS: Record<ContactSort, () => { empty?: SQL; keys: SQL[] }> = {
+  lastname: () => ({ keys: [folded(contacts.lastname), folded(contacts.firstname)] }),
+  firstname: () => ({ keys: [folded(contacts.firstname), folded(contacts.lastname)] }),
+  email: () => ({ empty: sql`(${contacts.email} = '')`, keys: [sql`lower(${contacts.email}) COLLATE "C"`] }),
+  institution: () => ({ empty: sql`(institution_sort = '')`, keys: [sql`institution_sort COLLATE "C"`] }),
+  updatedAt: () => ({ keys: [sql`${contacts.updatedAt}`] }),
 };
-
-/** The sorts whose value may be empty: an empty one goes last in either direction, as no value to sort by. */
-const MAY_BE_EMPTY: ReadonlySet<ContactSort> = new Set(['email', 'institution']);
 
 /**
  * The sorts in whose order a search's matches sit together: the words searched are mostly names
@@ -77,9 +72,9 @@ const contactViewOrder = (query: ContactViewQuery): SQL[] => {
   const { sort, order } = query;
   const direction = order === 'asc' ? asc : desc;
   const sortMatches = SEARCH_GATHERS.has(sort) && searchSql(contactSearchDocument, query.q) !== undefined;
-  const keys = SORT_KEYS[sort]().map((key) => (sortMatches ? sql`(${key} || '')` : key));
-  const emptyLast = MAY_BE_EMPTY.has(sort) ? [sql`${keys[0]} = ''`] : [];
-  return [...emptyLast, ...keys.map((key) => direction(key)), asc(contacts.id)];
+  const { empty, keys } = SORT_KEYS[sort]();
+  const compared = keys.map((key) => (sortMatches ? sql`(${key} || '')` : key));
+  return [...(empty ? [asc(empty)] : []), ...compared.map((key) => direction(key)), asc(contacts.id)];
 };
 
 /**
@@ -116,14 +111,12 @@ const contactRowsQuery = (db: Db, query: ContactViewQuery, where: SQL | undefine
 
 /**
  * The ids of a page's contacts: the order's index walked (or the matches sorted) up to the page
- * and no further, reading nothing else of the contacts it passes (the database drops the
- * institutions' join, which nothing here reads, unless the sort is by institution).
+ * and no further, reading nothing else of the contacts it passes.
  */
 const contactPageIdsQuery = (db: Db, query: ContactQuery) =>
   db
     .select({ id: contacts.id })
     .from(contacts)
-    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
     .where(contactViewWhere(query))
     .orderBy(...contactViewOrder(query))
     .limit(query.pageSize)

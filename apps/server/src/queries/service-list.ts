@@ -83,9 +83,12 @@ export const serviceListWhereSql = (caller: ServiceListCaller, criteria: Service
 };
 
 // Names sort by code point of their lower case (the sort index services_name_sort_idx), as the
-// in-memory lists did; provider abbreviations likewise.
+// in-memory lists did.
 const nameKey = sql`lower(${services.name}) COLLATE "C"`;
-const providerKey = sql`lower(${institutions.abbreviation}) COLLATE "C"`;
+// The provider's abbreviation in lower case, '' without one: a sort key the search trigger keeps
+// on the service (drizzle/0015), so services_provider_sort(_desc)_idx serve the provider order.
+const providerKey = sql`provider_sort COLLATE "C"`;
+const withoutProvider = sql`(provider_sort = '')`;
 const statePosition = serviceStatePosition(services.state);
 const byNameAsc = [asc(nameKey), asc(services.id)];
 
@@ -106,7 +109,7 @@ export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => 
     case 'state':
       return [dir(statePosition), ...byNameAsc];
     case 'provider':
-      return [sql`${providerKey} ${sql.raw(order)} nulls last`, ...byNameAsc];
+      return [asc(withoutProvider), dir(providerKey), ...byNameAsc];
     case 'updatedAt':
       return [dir(services.updatedAt), dir(services.id)];
     case 'score':
