@@ -30,4 +30,3 @@ export interface ChangeRequestSummaryRow {
   authorName: string;
   fieldCount: number;
 }
-

@@ -19,7 +19,6 @@ export interface LoadedResourcePackage extends ResourcePackageSnapshot {
   service: LoadedService;
 }
 
-
 /**
  * A row of a Resource Package Review List page: the package with its service, type, provider and
  * submitter, and the caller's relation to the service (worked out by the database).

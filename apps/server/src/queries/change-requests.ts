@@ -23,4 +23,3 @@ export const loadServiceChangeRequests = async (db: Db, serviceId: string): Prom
     .orderBy(asc(changeRequestFields.fieldKey));
   return rows.map((row) => ({ row, fields: fields.filter((f) => f.changeRequestId === row.id) }));
 };
-

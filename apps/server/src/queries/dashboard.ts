@@ -27,7 +27,6 @@ const activityColumns = {
   actorDisplayName: sql<string>`coalesce(nullif(${users.fullname}, ''), ${auditEvents.actorName})`,
 };
 
-
 /** An audit event's object id as a uuid when it is one (ids of other objects may be any text), else NULL. */
 const uuidOf = (text: SQL | AnyColumn) =>
   sql`(case when ${text} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (${text})::uuid end)`;

@@ -13,4 +13,3 @@ export const loadServiceResourcePackages = async (db: Db, serviceId: string): Pr
       .where(eq(resourcePackages.serviceId, serviceId))
       .orderBy(asc(resourcePackages.createdAt), asc(resourcePackages.id))
   ).map(({ row, type }) => ({ row, type }));
-
