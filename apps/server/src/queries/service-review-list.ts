@@ -34,7 +34,12 @@ export const reviewListWhere = (principal: Principal, filters: ReviewFilters): S
     filters.tab ? inArray(services.state, [...TAB_STATES[filters.tab]]) : undefined,
     filters.state ? eq(services.state, filters.state) : undefined,
     filters.provider ? eq(services.providerInstitutionId, filters.provider) : undefined,
-    filters.status ? eq(reviewStatus, filters.status) : undefined,
+    // A status a review row holds is asked of the row itself, so service_reviews_status_idx serves it.
+    filters.status === undefined
+      ? undefined
+      : filters.status === 'inactive'
+        ? eq(reviewStatus, filters.status)
+        : eq(serviceReviews.status, filters.status),
   )!;
 
 /** Whether a bulk action takes the service: the domain's rule (isBulkEligible) as SQL. */
@@ -67,12 +72,9 @@ const orderOf = (query: ReviewListQuery): SQL[] => {
     case 'state':
       return [direction(positionIn(SERVICE_STATES, services.state)), ...byName];
     case 'provider':
-      // Services without a provider last in both directions.
-      return [
-        asc(sql`${institutions.abbreviation} is null`),
-        direction(sql`lower(${institutions.abbreviation}) COLLATE "C"`),
-        ...byName,
-      ];
+      // Services without a provider last in both directions: the sort key the search trigger keeps
+      // (drizzle/0015), as services_provider_sort(_desc)_idx hold it.
+      return [asc(sql`(provider_sort = '')`), direction(sql`provider_sort COLLATE "C"`), ...byName];
     case 'status':
       return [direction(positionIn(REVIEW_STATUSES, reviewStatus)), ...byName];
     case 'startedAt':

@@ -1,0 +1,172 @@
+import {
+  changeRequestListQuerySchema,
+  contactQuerySchema,
+  resourcePackageReviewQuerySchema,
+  reviewListQuerySchema,
+} from '@nubes/domain';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadPrincipal, type AuthUser } from '../auth/principal.js';
+import type { Db } from '../db/client.js';
+import { institutions, keywords, users } from '../db/schema.js';
+import { generateChangeRequests } from '../demo/generate-change-requests.js';
+import { generateContacts } from '../demo/generate-contacts.js';
+import { generateResourcePackages } from '../demo/generate-resource-packages.js';
+import { generateServices } from '../demo/generate-services.js';
+import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
+import { openTestDatabase, testConfig } from '../test/harness.js';
+import { changeRequestListPageQuery } from './change-request-list.js';
+import { contactListPageQuery } from './contacts.js';
+import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
+import { reviewListPageQuery } from './service-review-list.js';
+import { serviceListPageQuery, type ListSort, type ServiceListCriteria, type SortOrder } from './service-list.js';
+
+type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
+
+/**
+ * The cases whose plan reads none of the indexes that serve them: for each, what it is, what it
+ * read and what it should have. A filter that keeps a seventh of the rows is served as well by
+ * walking the order's index and skipping the rest, so a case may name more than one index.
+ */
+const unserved = async (cases: [string, Promise<string[]>, string | string[]][]) => {
+  const misses: string[] = [];
+  for (const [what, plan, serving] of cases) {
+    const read = await plan;
+    const wanted = [serving].flat();
+    if (!wanted.some((index) => read.includes(index)))
+      misses.push(`${what}: read ${read.join(', ') || 'no index'}; wanted ${wanted.join(' or ')}`);
+  }
+  return misses;
+};
+
+/** The names of the indexes a plan reads, from EXPLAIN's JSON. */
+const indexesOf = async (db: Db, query: { getSQL(): SQL }): Promise<string[]> => {
+  const result = await db.execute(sql`explain (format json) ${query.getSQL()}`);
+  const plan = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+  return [...new Set([...plan.matchAll(/"Index Name":"([^"]+)"/g)].map((match) => match[1]!))];
+};
+
+/**
+ * Every filter and order a list offers is served by an index, at the scale the portal is built for
+ * (10,000 services, 2,000 change requests, 5,000 resource packages, 50,000 contacts): the plans
+ * PostgreSQL makes for a page read the index named beside each case. On PostgreSQL only: the
+ * planner and its statistics are the production server's (PGlite plans alike, but building this
+ * data there takes minutes).
+ */
+describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their indexes at scale', () => {
+  let database: TestDatabase;
+  let paula: AuthUser;
+  let carla: AuthUser;
+  let rita: AuthUser;
+  let providerId: string;
+  let keywordId: string;
+  let institutionId: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const { db } = database;
+    await seedDemoData(db, demoSeedOptions(testConfig()));
+    await generateServices(db, { count: 10_000 });
+    await generateChangeRequests(db, { count: 2_000 });
+    await generateResourcePackages(db, { count: 5_000 });
+    await generateContacts(db, { count: 50_000 });
+    await db.execute(sql`vacuum analyze`);
+    const person = async (username: string) => {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      return (await loadPrincipal(db, row!.id))!;
+    };
+    [paula, carla, rita] = await Promise.all([person('paula'), person('carla'), person('rita')]);
+    const [provider] = await db.select({ id: institutions.id }).from(institutions).limit(1);
+    const [keyword] = await db.select({ id: keywords.id }).from(keywords).limit(1);
+    providerId = provider!.id;
+    institutionId = provider!.id;
+    keywordId = keyword!.id;
+  }, 600_000);
+  afterAll(() => database?.drop());
+
+  const servicePage = (criteria: ServiceListCriteria, sort: ListSort, order: SortOrder = 'asc') =>
+    indexesOf(database.db, serviceListPageQuery(database.db, paula, criteria, sort, order, { limit: 50, offset: 0 }));
+
+  it('the portfolio lists: every order, the filters and the search', async () => {
+    const cases: [string, Promise<string[]>, string | string[]][] = [
+      ['name', servicePage({ tab: 'catalogue' }, 'name'), 'services_name_sort_idx'],
+      ['name desc', servicePage({}, 'name', 'desc'), 'services_name_sort_idx'],
+      ['service ID', servicePage({}, 'serviceId'), 'services_service_id_key'],
+      ['state', servicePage({}, 'state'), 'services_state_sort_idx'],
+      ['provider', servicePage({}, 'provider'), 'services_provider_sort_idx'],
+      ['provider desc', servicePage({}, 'provider', 'desc'), 'services_provider_sort_desc_idx'],
+      ['last change', servicePage({}, 'updatedAt', 'desc'), 'services_updated_sort_idx'],
+      ['score', servicePage({}, 'score', 'desc'), 'services_score_sort_idx'],
+      ['integration list', servicePage({}, 'weighted'), 'services_score_sort_idx'],
+      ['search', servicePage({ q: 'svc-01234' }, 'name'), 'services_search_idx'],
+      ['a common word searched', servicePage({ q: 'stor' }, 'name'), ['services_search_idx', 'services_name_sort_idx']],
+      [
+        'provider filter',
+        servicePage({ provider: providerId, state: 'service_online' }, 'updatedAt'),
+        ['services_provider_idx', 'services_updated_sort_idx'],
+      ],
+      [
+        'keyword filter',
+        servicePage({ keyword: keywordId }, 'name'),
+        ['service_keywords_keyword_idx', 'services_name_sort_idx'],
+      ],
+    ];
+    expect(await unserved(cases)).toEqual([]);
+  });
+
+  it('the contacts: every order, the filters and the search', async () => {
+    const page = (query: Record<string, unknown>) =>
+      indexesOf(database.db, contactListPageQuery(database.db, contactQuerySchema.parse(query)));
+    void carla;
+    const cases: [string, Promise<string[]>, string | string[]][] = [
+      ['last name', page({}), 'contacts_lastname_sort_idx'],
+      ['last name desc', page({ order: 'desc' }), 'contacts_lastname_sort_idx'],
+      ['first name', page({ sort: 'firstname' }), 'contacts_firstname_sort_idx'],
+      ['e-mail', page({ sort: 'email' }), 'contacts_email_sort_idx'],
+      ['e-mail desc', page({ sort: 'email', order: 'desc' }), 'contacts_email_sort_desc_idx'],
+      ['institution', page({ sort: 'institution' }), 'contacts_institution_sort_idx'],
+      ['institution desc', page({ sort: 'institution', order: 'desc' }), 'contacts_institution_sort_desc_idx'],
+      ['last change', page({ sort: 'updatedAt', order: 'desc' }), 'contacts_updated_sort_idx'],
+      ['search', page({ q: 'mül' }), 'contacts_search_idx'],
+      [
+        'institution filter',
+        page({ institution: institutionId, sort: 'updatedAt' }),
+        ['contacts_institution_idx', 'contacts_updated_sort_idx'],
+      ],
+      ['property kind', page({ propertyKind: 'cluster' }), 'contact_properties_kind_idx'],
+    ];
+    expect(await unserved(cases)).toEqual([]);
+  });
+
+  it('the change request, review and resource package review lists', async () => {
+    const { db } = database;
+    const changeRequests = (query: Record<string, unknown>) =>
+      indexesOf(db, changeRequestListPageQuery(db, paula, changeRequestListQuerySchema.parse(query)));
+    const reviews = (query: Record<string, unknown>) =>
+      indexesOf(db, reviewListPageQuery(db, paula, reviewListQuerySchema.parse(query)));
+    const packages = (query: Record<string, unknown>) =>
+      indexesOf(db, resourcePackageReviewPageQuery(db, rita, resourcePackageReviewQuerySchema.parse(query)));
+    const cases: [string, Promise<string[]>, string | string[]][] = [
+      ['change requests by last change', changeRequests({}), 'change_requests_updated_idx'],
+      ['change requests by creation', changeRequests({ sort: 'createdAt' }), 'change_requests_created_idx'],
+      ['change requests in a state', changeRequests({ state: 'handed_in' }), 'change_requests_state_idx'],
+      // A status is asked of the reviews, one row per service ever reviewed: the plan may start there
+      // and find each service by its key.
+      ['reviews by status', reviews({ status: 'running' }), ['service_reviews_status_idx', 'services_pkey']],
+      [
+        'running reviews by start',
+        reviews({ status: 'running', sort: 'startedAt' }),
+        ['service_reviews_status_idx', 'services_pkey'],
+      ],
+      ['reviews by provider', reviews({ sort: 'provider' }), 'services_provider_sort_idx'],
+      ['packages by name', packages({ sort: 'name' }), 'resource_packages_name_sort_idx'],
+      [
+        'packages in a state',
+        packages({ state: 'submitted', sort: 'submittedAt' }),
+        'resource_packages_state_submitted_idx',
+      ],
+      ['packages searched', packages({ q: 'gpu' }), 'resource_packages_name_search_idx'],
+    ];
+    expect(await unserved(cases)).toEqual([]);
+  });
+});
