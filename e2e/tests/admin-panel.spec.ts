@@ -96,31 +96,36 @@ test('the portal manager finds the failed mail with its error and sends it again
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await page.getByRole('tab', { name: 'Mail outbox' }).click();
   const table = page.getByRole('table', { name: /^Mail outbox/ });
-  // The demo's bounced mail is older than every mail the other tests send: by the time this test
-  // runs it may sit on a later page of the newest-first list, so the portal manager sorts by recipient.
-  const byRecipient = async () => {
-    const header = table.getByRole('columnheader', { name: /^To/ });
-    await header.getByRole('button', { name: 'To' }).click();
-    await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  };
-  await byRecipient();
+  const state = page.getByRole('combobox', { name: 'State' });
+  // The demo's bounced mail is older than every mail the other tests send, pages down the
+  // newest-first list: the portal manager asks for the failed mails.
+  await state.selectOption({ label: 'Failed' });
   const failed = table.getByRole('row').filter({ hasText: BOUNCED });
   await expect(failed.getByText('Failed')).toBeVisible();
   await expect(failed.getByText(/Recipient address rejected/)).toBeVisible();
-  // Mails the other tests' steps sent through the test SMTP server are listed as sent too.
-  await expect(table.getByText('Sent', { exact: true }).first()).toBeVisible();
   await expectAccessible(page);
 
   await failed.getByRole('button', { name: `Send again: the mail to ${BOUNCED}` }).click();
   await expect(page.getByText(`The mail to ${BOUNCED} is waiting to be sent again.`)).toBeVisible();
   await expectMailArrives(BOUNCED);
+  // Sent now: no longer among the failed ones, and listed with the sent mails (older pages loaded as needed).
   await expect(async () => {
     await page.reload();
-    await byRecipient();
-    await expect(table.getByRole('row').filter({ hasText: BOUNCED }).getByText('Sent', { exact: true })).toBeVisible({
-      timeout: 2_000,
-    });
+    await state.selectOption({ label: 'Failed' });
+    await expect(table.getByRole('row').filter({ hasText: BOUNCED })).toHaveCount(0, { timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+  await state.selectOption({ label: 'Sent' });
+  await expect(table.getByText('Sent', { exact: true }).first()).toBeVisible();
+  // The mail keeps its last error after it was sent: that is how this one is told from others to bob.
+  const sent = table
+    .getByRole('row')
+    .filter({ hasText: BOUNCED })
+    .filter({ hasText: /Recipient address rejected/ });
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect(async () => {
+    if ((await sent.count()) === 0 && (await more.isVisible())) await more.click();
+    await expect(sent.getByText('Sent', { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
 });
 
 test('every section of the admin panel passes axe, its dialogs too, and the tabs stay reachable on a phone', async ({

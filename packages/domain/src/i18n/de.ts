@@ -630,7 +630,9 @@ export const de: Messages = {
       sentAt: 'Gesendet',
       kind: 'Art',
       empty: 'Der Postausgang ist leer.',
+      emptyInState: 'Keine Mail in diesem Zustand.',
       label: 'Postausgang',
+      allStates: 'Alle Zustände',
     },
   },
   changeRequests: {

@@ -617,7 +617,9 @@ export const en = {
       sentAt: 'Sent',
       kind: 'Kind',
       empty: 'The outbox is empty.',
+      emptyInState: 'No mail in this state.',
       label: 'Mail outbox',
+      allStates: 'All states',
     },
   },
   changeRequests: {

@@ -80,3 +80,28 @@ describe('the outbox a page at a time', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 });
+
+describe('the outbox by state', () => {
+  it('asks the server for the mails in the state chosen, and for all again after a reset', async () => {
+    const failed = mail({ to: 'bob@x.example', state: 'failed', lastError: '550 unknown user' });
+    const calls = fakeApi({
+      'GET /api/mail/outbox': (call) =>
+        new URLSearchParams(call.search).get('state') === 'failed'
+          ? streamPage([failed], null, { total: 1 })
+          : streamPage([mail({}), failed], null, { total: 2 }),
+    });
+    renderApp({ path: '/manage/adminPanel?tab=mailOutbox', user: PEOPLE.admin });
+    // The table is drawn anew for each state's answer.
+    const rows = async () => within(await screen.findByRole('table', { name: /^Mail outbox/ })).getAllByRole('row');
+    expect(await rows()).toHaveLength(1 + 2);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'failed' } });
+    await waitFor(async () => expect(await rows()).toHaveLength(1 + 1));
+    expect(screen.getByRole('rowheader', { name: 'bob@x.example' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset search and filters' }));
+    await waitFor(async () => expect(await rows()).toHaveLength(1 + 2));
+    const reads = calls.filter((call) => call.method === 'GET' && call.path === '/api/mail/outbox');
+    expect(reads.map((call) => call.search).slice(0, 2)).toEqual(['', '?state=failed']);
+  });
+});

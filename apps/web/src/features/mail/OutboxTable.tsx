@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import {
   formatDateTime,
   OUTBOX_DISCARDABLE,
   OUTBOX_RETRYABLE,
+  OUTBOX_STATES,
   type OutboxEntry,
   type OutboxState,
 } from '@nubes/domain';
@@ -10,6 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { FilterBar } from '../../components/FilterBar';
 import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { useStreamQuery } from '../../hooks/useStreamQuery';
@@ -29,12 +31,14 @@ const STATE_COLORS: Record<OutboxState, string> = {
 /**
  * The mail outbox for the portal manager: who, what, how far, and why not (docs/adr/0027-mail-outbox.md);
  * a failed or discarded mail can be sent again, a waiting or failed one discarded (after a question).
- * Newest first, a page at a time: "Load more" under the table fetches older mails.
+ * Newest first, a page at a time: "Load more" under the table fetches older mails. The state filter
+ * asks the server, so a failed mail of last month is found without loading every mail since.
  */
 export const OutboxTable = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const outbox = useStreamQuery(mailKeys.outbox, fetchOutbox);
+  const [state, setState] = useState<OutboxState | null>(null);
+  const outbox = useStreamQuery(mailKeys.outboxIn(state), (cursor, signal) => fetchOutbox(state, cursor, signal));
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: mailKeys.outbox });
   const change = useMutation({
@@ -147,7 +151,27 @@ export const OutboxTable = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, change.mutate],
   );
-  if (outbox.query.isPending) return <PageLoader />;
+  const filters = (
+    <FilterBar label={t('portfolio.filtersLabel')} onReset={state ? () => setState(null) : undefined}>
+      <NativeSelect
+        label={t('mail.outbox.state')}
+        data={[
+          { value: '', label: t('mail.outbox.allStates') },
+          ...OUTBOX_STATES.map((value) => ({ value, label: t(`mail.states.${value}`) })),
+        ]}
+        value={state ?? ''}
+        onChange={(event) => setState((event.currentTarget.value || null) as OutboxState | null)}
+        w={{ base: '100%', sm: 220 }}
+      />
+    </FilterBar>
+  );
+  if (outbox.query.isPending)
+    return (
+      <Stack gap="md">
+        {filters}
+        <PageLoader />
+      </Stack>
+    );
   if (outbox.query.isError)
     return (
       <Text role="alert" fw={600}>
@@ -156,16 +180,19 @@ export const OutboxTable = () => {
     );
   return (
     <>
-      <DataTable
-        id="mail-outbox"
-        caption={t('mail.outbox.label')}
-        columns={columns}
-        rows={outbox.items}
-        getRowId={(mail) => mail.id}
-        empty={{ title: t('mail.outbox.empty') }}
-        initialSort={{ id: 'createdAt', desc: true }}
-        more={{ ...outbox.more, total: outbox.firstPage?.total }}
-      />
+      <Stack gap="md">
+        {filters}
+        <DataTable
+          id="mail-outbox"
+          caption={t('mail.outbox.label')}
+          columns={columns}
+          rows={outbox.items}
+          getRowId={(mail) => mail.id}
+          empty={{ title: t(state ? 'mail.outbox.emptyInState' : 'mail.outbox.empty') }}
+          initialSort={{ id: 'createdAt', desc: true }}
+          more={{ ...outbox.more, total: outbox.firstPage?.total }}
+        />
+      </Stack>
       <AppModal
         opened={discarding !== null}
         onClose={() => setDiscarding(null)}
