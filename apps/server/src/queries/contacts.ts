@@ -58,20 +58,25 @@ const SORT_KEYS: Record<ContactSort, () => { empty?: SQL; keys: SQL[] }> = {
  * (and e-mail addresses are made of them), so "mül" by lastname finds its 1,000 matches in one run
  * in the middle of 50,000 contacts. A walk of the index that expects them spread evenly then
  * reads half the contacts for one page (100 ms), where sorting what the search index found takes
- * a few ms; with a search these sorts compare their keys `|| ''`, the same values in a form no
- * index has, so the database sorts the matches.
+ * a few ms. So when a search's matches are few (the total, asked first, says so), these sorts
+ * compare their keys `|| ''`, the same values in a form no index has, and the database sorts the
+ * matches; a search that matches most contacts ("example", in every address) walks the index.
  */
 const SEARCH_GATHERS: ReadonlySet<ContactSort> = new Set(['lastname', 'firstname', 'email']);
+const FEW_MATCHES = 5_000;
 
 /**
  * The view's order: the sort's values in the direction asked for, empty ones last, then the id
  * ascending in either direction, so pages are stable (the order the list had in memory; a
  * descending page walks the index backwards and orders each run of equal names by id).
  */
-const contactViewOrder = (query: ContactViewQuery): SQL[] => {
+const contactViewOrder = (query: ContactViewQuery, matches?: number): SQL[] => {
   const { sort, order } = query;
   const direction = order === 'asc' ? asc : desc;
-  const sortMatches = SEARCH_GATHERS.has(sort) && searchSql(contactSearchDocument, query.q) !== undefined;
+  const sortMatches =
+    SEARCH_GATHERS.has(sort) &&
+    searchSql(contactSearchDocument, query.q) !== undefined &&
+    (matches === undefined || matches <= FEW_MATCHES);
   const { empty, keys } = SORT_KEYS[sort]();
   const compared = keys.map((key) => (sortMatches ? sql`(${key} || '')` : key));
   return [...(empty ? [asc(empty)] : []), ...compared.map((key) => direction(key)), asc(contacts.id)];
@@ -113,12 +118,12 @@ const contactRowsQuery = (db: Db, query: ContactViewQuery, where: SQL | undefine
  * The ids of a page's contacts: the order's index walked (or the matches sorted) up to the page
  * and no further, reading nothing else of the contacts it passes.
  */
-const contactPageIdsQuery = (db: Db, query: ContactQuery) =>
+const contactPageIdsQuery = (db: Db, query: ContactQuery, matches?: number) =>
   db
     .select({ id: contacts.id })
     .from(contacts)
     .where(contactViewWhere(query))
-    .orderBy(...contactViewOrder(query))
+    .orderBy(...contactViewOrder(query, matches))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 
@@ -127,8 +132,8 @@ const contactPageIdsQuery = (db: Db, query: ContactQuery) =>
  * its ids first, then the rows of those alone, so a page far down the list does not read the city
  * and property kinds of every contact before it.
  */
-export const contactListPageQuery = (db: Db, query: ContactQuery) =>
-  contactRowsQuery(db, query, inArray(contacts.id, contactPageIdsQuery(db, query)));
+export const contactListPageQuery = (db: Db, query: ContactQuery, matches?: number) =>
+  contactRowsQuery(db, query, inArray(contacts.id, contactPageIdsQuery(db, query, matches)));
 
 /** Every row of the list's view, in its order (the export). */
 const contactViewQuery = (db: Db, query: ContactViewQuery) => contactRowsQuery(db, query, contactViewWhere(query));
@@ -158,6 +163,12 @@ const toContactRow = (record: ContactListRecord): ContactRow => ({
 
 /** A page of the contact list and how many contacts its view holds. */
 export const loadContactListPage = async (db: Db, query: ContactQuery) => {
+  // A search's page is read after its total, which tells how to order the matches (SEARCH_GATHERS).
+  if (searchSql(contactSearchDocument, query.q) !== undefined) {
+    const total = (await contactListTotalQuery(db, query))[0]?.total ?? 0;
+    const records = total === 0 ? [] : await contactListPageQuery(db, query, total);
+    return { items: records.map(toContactRow), total };
+  }
   const [records, [counted]] = await Promise.all([contactListPageQuery(db, query), contactListTotalQuery(db, query)]);
   return { items: records.map(toContactRow), total: counted?.total ?? 0 };
 };

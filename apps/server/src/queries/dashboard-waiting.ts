@@ -21,7 +21,8 @@ import {
   type VoDue,
   type VoState,
 } from '@nubes/domain';
-import { and, asc, count, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { changeRequests, serviceReviews, services, vos } from '../db/schema.js';
 import { voActorContext } from '../policies/vo-policy.js';
@@ -139,13 +140,43 @@ const serviceDue = (relation: ServiceRelation) =>
 const reviewDue = (status: ReviewStatus, relation: ServiceRelation) =>
   reviewDueFor(status, relation.state, { roles: relation.roles, isProviderSide: isProviderSide(relation) });
 
-/** The caller's flags as columns, and the condition that a row has exactly the flags of a group. */
+/** The caller's flags as columns, and the condition that the caller holds a role in the service. */
 const flagsOf = (principal: Principal) => {
   const columns = serviceRelationFlagsSql(principal);
   const anyFact = or(...FACTS.map((name) => columns[name]))!;
-  const matching = (flags: Flags): SQL =>
-    and(...FLAGS.map((name) => (flags[name] ? columns[name] : not(columns[name]))))!;
-  return { columns, anyFact, matching };
+  return { columns, anyFact };
+};
+
+/** Where a batch of candidates starts: after the last one read, in the order longest waiting first. */
+type After = { since: Date; id: string } | null;
+const BATCH = 100;
+
+/** Rows after `after` in the order (since, id), as a keyset: no offset, so a later batch costs what the first did. */
+const afterSql = (since: SQL | AnyPgColumn, id: AnyPgColumn, after: After): SQL | undefined =>
+  after ? sql`(${since}, ${id}) > (${after.since}, ${after.id})` : undefined;
+
+/**
+ * The first page of a kind's due entries, longest waiting first: candidates are read in batches in
+ * that order and the domain's rule decides each, until the page is full or none are left. The
+ * candidates are narrowed to what may wait for the caller, so most of them are due.
+ */
+const firstDue = async <Row extends { since: Date; id: string }>(
+  read: (after: After) => Promise<Row[]>,
+  decide: (row: Row) => WaitingEntry | null,
+): Promise<WaitingEntry[]> => {
+  const entries: WaitingEntry[] = [];
+  let after: After = null;
+  for (;;) {
+    const rows = await read(after);
+    for (const row of rows) {
+      const entry = decide(row);
+      if (entry) entries.push(entry);
+      if (entries.length === DASHBOARD_LIMITS.waiting) return entries;
+    }
+    if (rows.length < BATCH) return entries;
+    const last = rows[rows.length - 1]!;
+    after = { since: last.since, id: last.id };
+  }
 };
 
 /** `keys` where anyone may be waited for, or `related` keys on a service the caller holds a role in; null: none. */
@@ -186,24 +217,16 @@ export const waitingServiceGroupsQuery = (db: Db, principal: Principal) => {
     .groupBy(groupByFirst(1 + FLAGS.length));
 };
 
-/** The page of services that wait for the caller: those of the groups the domain found due, longest waiting first. */
-export const waitingServicesPageQuery = (
-  db: Db,
-  principal: Principal,
-  due: readonly { state: string; flags: Flags }[],
-) => {
-  const { columns, matching } = flagsOf(principal);
+/** A batch of the candidate services, longest waiting first (the narrowing of the groups' query). */
+export const waitingServicesBatchQuery = (db: Db, principal: Principal, after: After) => {
+  const { columns, anyFact } = flagsOf(principal);
+  const narrowed = candidates(narrowingFor(principal).services, (states) => inArray(services.state, states), anyFact);
   return db
     .select({ id: services.id, name: services.name, state: services.state, since: services.updatedAt, ...columns })
     .from(services)
-    .where(
-      and(
-        visibleServicesSql(principal),
-        or(...due.map((group) => and(eq(services.state, group.state), matching(group.flags)))),
-      ),
-    )
+    .where(and(visibleServicesSql(principal), narrowed ?? sql`false`, afterSql(services.updatedAt, services.id, after)))
     .orderBy(asc(services.updatedAt), asc(services.id))
-    .limit(DASHBOARD_LIMITS.waiting);
+    .limit(BATCH);
 };
 
 const reviewSince =
@@ -227,13 +250,14 @@ export const waitingReviewGroupsQuery = (db: Db, principal: Principal) => {
     .groupBy(groupByFirst(2 + FLAGS.length));
 };
 
-/** The page of reviews that wait for the caller, longest waiting first (answered, else started). */
-export const waitingReviewsPageQuery = (
-  db: Db,
-  principal: Principal,
-  due: readonly { status: ReviewStatus; state: string; flags: Flags }[],
-) => {
-  const { columns, matching } = flagsOf(principal);
+/** A batch of the candidate open reviews, longest waiting first (answered, else started). */
+export const waitingReviewsBatchQuery = (db: Db, principal: Principal, after: After) => {
+  const { columns, anyFact } = flagsOf(principal);
+  const narrowed = candidates(
+    narrowingFor(principal).reviews,
+    (statuses) => inArray(serviceReviews.status, statuses),
+    anyFact,
+  );
   return db
     .select({
       id: services.id,
@@ -245,23 +269,14 @@ export const waitingReviewsPageQuery = (
     })
     .from(serviceReviews)
     .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-    .where(
-      and(
-        visibleServicesSql(principal),
-        or(
-          ...due.map((group) =>
-            and(eq(serviceReviews.status, group.status), eq(services.state, group.state), matching(group.flags)),
-          ),
-        ),
-      ),
-    )
+    .where(and(visibleServicesSql(principal), narrowed ?? sql`false`, afterSql(reviewSince, services.id, after)))
     .orderBy(asc(reviewSince), asc(services.id))
-    .limit(DASHBOARD_LIMITS.waiting);
+    .limit(BATCH);
 };
 
-/** The candidate change requests per state, author kind, service state and relation flags, with their number. */
-export const waitingChangeRequestGroupsQuery = (db: Db, principal: Principal) => {
-  const { columns, anyFact } = flagsOf(principal);
+/** The change requests that may wait for the caller, by state and author kind, on a service they may see. */
+const changeRequestCandidatesSql = (principal: Principal) => {
+  const { anyFact } = flagsOf(principal);
   const narrowed = candidates(
     narrowingFor(principal).changeRequests,
     (keys) =>
@@ -275,28 +290,27 @@ export const waitingChangeRequestGroupsQuery = (db: Db, principal: Principal) =>
       )!,
     anyFact,
   );
-  return db
+  return and(visibleChangeRequestsSql(principal), narrowed ?? sql`false`)!;
+};
+
+/** The candidate change requests per state, author kind, service state and relation flags, with their number. */
+export const waitingChangeRequestGroupsQuery = (db: Db, principal: Principal) =>
+  db
     .select({
       requestState: changeRequests.state,
       fromIntegrationManager: changeRequests.fromIntegrationManager,
       state: services.state,
-      ...columns,
+      ...flagsOf(principal).columns,
       count: count(),
     })
     .from(changeRequests)
     .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .where(and(visibleChangeRequestsSql(principal), narrowed ?? sql`false`))
+    .where(changeRequestCandidatesSql(principal))
     .groupBy(groupByFirst(3 + FLAGS.length));
-};
 
-/** The page of change requests that wait for the caller, longest waiting first. */
-export const waitingChangeRequestsPageQuery = (
-  db: Db,
-  principal: Principal,
-  due: readonly { requestState: ChangeRequestState; fromIntegrationManager: boolean; state: string; flags: Flags }[],
-) => {
-  const { columns, matching } = flagsOf(principal);
-  return db
+/** A batch of the candidate change requests, longest waiting first. */
+export const waitingChangeRequestsBatchQuery = (db: Db, principal: Principal, after: After) =>
+  db
     .select({
       id: changeRequests.id,
       serviceId: services.id,
@@ -305,28 +319,13 @@ export const waitingChangeRequestsPageQuery = (
       fromIntegrationManager: changeRequests.fromIntegrationManager,
       state: services.state,
       since: changeRequests.updatedAt,
-      ...columns,
+      ...flagsOf(principal).columns,
     })
     .from(changeRequests)
     .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .where(
-      and(
-        visibleChangeRequestsSql(principal),
-        or(
-          ...due.map((group) =>
-            and(
-              eq(changeRequests.state, group.requestState),
-              eq(changeRequests.fromIntegrationManager, group.fromIntegrationManager),
-              eq(services.state, group.state),
-              matching(group.flags),
-            ),
-          ),
-        ),
-      ),
-    )
+    .where(and(changeRequestCandidatesSql(principal), afterSql(changeRequests.updatedAt, changeRequests.id, after)))
     .orderBy(asc(changeRequests.updatedAt), asc(changeRequests.id))
-    .limit(DASHBOARD_LIMITS.waiting);
-};
+    .limit(BATCH);
 
 /**
  * The VOs the caller may read in a state where a step may be theirs, longest waiting first. Only
@@ -349,23 +348,18 @@ export const waitingVoCandidatesQuery = (db: Db, principal: Principal) => {
 };
 
 /** The groups the domain's rule finds due, with that rule's answer, and how many rows they hold. */
-const dueGroups = <Group extends Flags & { count: number }, Due>(
+const dueGroups = <Group extends Flags & { count: number }>(
   groups: readonly Group[],
-  decide: (group: Group, flags: Flags) => Due | null,
-) => {
-  const due = groups.flatMap((group) => {
-    const flags = readFlags(group);
-    const answer = decide(group, flags);
-    return answer === null ? [] : [{ group, flags, answer }];
-  });
-  return { due, total: due.reduce((sum, entry) => sum + Number(entry.group.count), 0) };
-};
+  decide: (group: Group, flags: Flags) => unknown,
+) => ({
+  total: groups.reduce((sum, group) => sum + (decide(group, readFlags(group)) ? Number(group.count) : 0), 0),
+});
 
 /**
  * What waits for the caller (docs/adr/0041-dashboard.md): the database lists the candidate rows
  * the caller may see, grouped by state and the caller's relation flags; the domain's due rules
  * (nextStepFor, reviewDueFor, changeRequestDueFor, voDueFor) decide per group, which gives the
- * total; the first page of each kind is read from the due groups, and the rule asked again per row.
+ * total; the first page of each kind is read in batches, longest waiting first, the rule asked per row.
  */
 export const loadWaiting = async (db: Db, principal: Principal): Promise<Waiting> => {
   const [serviceGroups, reviewGroups, requestGroups, voRows] = await Promise.all([
@@ -387,59 +381,48 @@ export const loadWaiting = async (db: Db, principal: Principal): Promise<Waiting
       group.fromIntegrationManager,
     ),
   );
-  const [serviceRows, reviewRows, requestRows] = await Promise.all([
-    dueServices.due.length > 0
-      ? waitingServicesPageQuery(
-          db,
-          principal,
-          dueServices.due.map(({ group, flags }) => ({ state: group.state, flags })),
-        )
-      : [],
-    dueReviews.due.length > 0
-      ? waitingReviewsPageQuery(
-          db,
-          principal,
-          dueReviews.due.map(({ group, flags }) => ({ status: group.status, state: group.state, flags })),
-        )
-      : [],
-    dueRequests.due.length > 0
-      ? waitingChangeRequestsPageQuery(
-          db,
-          principal,
-          dueRequests.due.map(({ group, flags }) => ({
-            requestState: group.requestState,
-            fromIntegrationManager: group.fromIntegrationManager,
-            state: group.state,
-            flags,
-          })),
-        )
-      : [],
+  const pages = await Promise.all([
+    dueServices.total === 0
+      ? []
+      : firstDue(
+          (after) => waitingServicesBatchQuery(db, principal, after),
+          (row) => {
+            const state = serviceState(row.state);
+            const due = serviceDue(relationOf(principal, state, readFlags(row)));
+            return due && { kind: 'service', id: row.id, name: row.name, state, due, since: row.since };
+          },
+        ),
+    dueReviews.total === 0
+      ? []
+      : firstDue(
+          (after) => waitingReviewsBatchQuery(db, principal, after),
+          (row) => {
+            const due = reviewDue(row.status, relationOf(principal, serviceState(row.state), readFlags(row)));
+            return due && { kind: 'review', id: row.id, name: row.name, state: row.status, due, since: row.since };
+          },
+        ),
+    dueRequests.total === 0
+      ? []
+      : firstDue(
+          (after) => waitingChangeRequestsBatchQuery(db, principal, after),
+          (row) => {
+            const relation = relationOf(principal, serviceState(row.state), readFlags(row));
+            const due = changeRequestDueFor(relation, row.requestState, row.fromIntegrationManager);
+            return (
+              due && {
+                kind: 'changeRequest',
+                id: row.id,
+                serviceId: row.serviceId,
+                name: row.name,
+                state: row.requestState,
+                due,
+                since: row.since,
+              }
+            );
+          },
+        ),
   ]);
-
-  const entries: WaitingEntry[] = [];
-  for (const row of serviceRows) {
-    const state = serviceState(row.state);
-    const due = serviceDue(relationOf(principal, state, readFlags(row)));
-    if (due) entries.push({ kind: 'service', id: row.id, name: row.name, state, due, since: row.since });
-  }
-  for (const row of reviewRows) {
-    const due = reviewDue(row.status, relationOf(principal, serviceState(row.state), readFlags(row)));
-    if (due) entries.push({ kind: 'review', id: row.id, name: row.name, state: row.status, due, since: row.since });
-  }
-  for (const row of requestRows) {
-    const relation = relationOf(principal, serviceState(row.state), readFlags(row));
-    const due = changeRequestDueFor(relation, row.requestState, row.fromIntegrationManager);
-    if (due)
-      entries.push({
-        kind: 'changeRequest',
-        id: row.id,
-        serviceId: row.serviceId,
-        name: row.name,
-        state: row.requestState,
-        due,
-        since: row.since,
-      });
-  }
+  const entries: WaitingEntry[] = pages.flat();
   let vosDue = 0;
   for (const row of voRows) {
     const due = voDueFor(row.state, voActorContext(principal, row));
