@@ -704,6 +704,14 @@ export const resourcePackages = pgTable(
     index('resource_packages_type_idx').on(t.typeId),
     // The review list: waiting packages first, by submission.
     index('resource_packages_state_submitted_idx').on(t.state, t.submittedAt),
+    // The review list's default order, expression for expression (queries/resource-package-review-list.ts):
+    // submitted packages first, oldest submission first, then the rest by latest change.
+    index('resource_packages_waiting_idx').on(
+      sql`(${t.state} = 'submitted') DESC`,
+      sql`(CASE WHEN ${t.state} = 'submitted' THEN ${t.submittedAt} END)`,
+      sql`${t.updatedAt} DESC`,
+      t.id,
+    ),
     // The review list's orders by latest change and by name, ending on the id, and its search by
     // name (queries/resource-package-review-list.ts); the first also serves the change check.
     index('resource_packages_updated_idx').on(t.updatedAt, t.id),

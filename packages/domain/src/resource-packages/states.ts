@@ -79,9 +79,10 @@ export const canEditResourcePackages = (r: ServiceRelation): boolean =>
  * submitted (they do not see the service's other tabs). Others get 404, as for what does not exist.
  */
 export const resourcePackageVisibilityRule = (roles: readonly string[]): Rule<ResourcePackageFact> =>
+  // The reviewers' part first: SQL asks it before the service's facts, one of which reads the admins.
   anyOf<ResourcePackageFact>(
-    serviceVisibilityRule(roles),
     allOf(isResourcePackageReviewer(roles), not(fact('isPackageDraft'))),
+    serviceVisibilityRule(roles),
   );
 
 /** A package's facts: its service's, and whether the package itself is a draft. */

@@ -1,0 +1,1 @@
+CREATE INDEX "resource_packages_waiting_idx" ON "resource_packages" USING btree (("state" = 'submitted') DESC,(CASE WHEN "state" = 'submitted' THEN "submitted_at" END),"updated_at" DESC,"id");
