@@ -27,7 +27,7 @@ export default defineConfig({
   workers: 3,
   retries: 0,
   // How long a test may wait for what it expects, not a speed target: hosts of the same size differ
-  // twofold in speed (bench/README.md, "the same code on another host"), and on the slower ones the
+  // twofold in speed, and on the slower ones the
   // longest walks and a screen's first load under three workers outgrew 60 s and 10 s. The long
   // walks' own `test.setTimeout` ceilings were doubled for the same reason.
   timeout: 120_000,

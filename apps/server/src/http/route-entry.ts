@@ -13,7 +13,7 @@ export interface RouteEntryParts {
 /**
  * Gives every route added after this call one onRequest hook, in front of the route's own, that
  * runs the steps and then the gate. One hook rather than one per concern: each hook is another
- * turn of Fastify's hook runner for every request (bench/README.md, "where a request's CPU goes").
+ * turn of Fastify's hook runner for every request.
  * Scope hooks (`addHook('onRequest')` in a plugin) still run before it.
  */
 export const registerRouteEntry = (app: FastifyInstance, parts: RouteEntryParts) => {

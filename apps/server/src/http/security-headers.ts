@@ -32,9 +32,32 @@ export interface SecurityHeaderOptions {
   https: boolean;
 }
 
+/**
+ * Browser features the portal never uses, off for it and anything it might embed: a page cannot be
+ * made to ask for the camera, a location or a payment in the portal's name.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** The documents' policy: the web app runs under it with no inline script. */
-const documentHeaders = ({ https }: SecurityHeaderOptions): HeaderSet =>
-  computeHelmetHeaders({
+const documentHeaders = ({ https }: SecurityHeaderOptions): HeaderSet => ({
+  ...computeHelmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -52,7 +75,9 @@ const documentHeaders = ({ https }: SecurityHeaderOptions): HeaderSet =>
       },
     },
     strictTransportSecurity: https,
-  });
+  }),
+  'permissions-policy': PERMISSIONS_POLICY,
+});
 
 /**
  * JSON answers are never rendered as documents; OWASP's REST set suffices: nothing may load, nothing
@@ -64,13 +89,13 @@ const apiHeaders = ({ https }: SecurityHeaderOptions): HeaderSet => ({
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin',
   'x-frame-options': 'DENY',
+  'permissions-policy': PERMISSIONS_POLICY,
   ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
 });
 
 /**
  * Every route gets its header set as a step of its entry hook (./route-entry.ts), chosen once when
- * the route is added (no look at the address per request; bench/README.md, "where a request's CPU
- * goes"): the same object every time, so nothing is built per request, and the request id echoed
+ * the route is added (no look at the address per request): the same object every time, so nothing is built per request, and the request id echoed
  * with it (ADR 0051). The step runs before the access guard, so refusals (401, 403) carry the headers
  * too. Answers without a route (the not-found handler) call `applyTo(request, reply)` themselves.
  */

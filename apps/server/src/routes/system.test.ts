@@ -30,6 +30,20 @@ describe('system routes, headers and errors', () => {
     expect(page.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('turns off the browser features the portal never uses on every answer: API, documents, refusals and not found', async () => {
+    const answers = await Promise.all(
+      ['/api/health', '/api/docs/', '/api/services', '/api/no-such-route', '/no-such-page'].map((url) =>
+        test.app.inject({ method: 'GET', url }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 401, 404, 404]);
+    for (const answer of answers) {
+      const policy = String(answer.headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+        expect(policy).toContain(`${feature}=()`);
+    }
+  });
+
   it('describes the API in OpenAPI 3 built from the zod schemas, with browsable docs', async () => {
     const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(document.openapi).toMatch(/^3\./);
