@@ -111,4 +111,20 @@ describe('route table', () => {
     expect(safeRedirectTarget('/login?redirect=/x')).toBe('/');
     expect(safeRedirectTarget(null)).toBe('/');
   });
+
+  it('refuses what a browser would read as another origin once it drops tabs, line breaks and backslashes', () => {
+    for (const crafted of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\\evil.example',
+      '/x\u0000',
+      '/\u007f/evil',
+      ' /x',
+      '/\u2028/evil',
+    ])
+      expect(safeRedirectTarget(crafted), JSON.stringify(crafted)).toBe('/');
+    expect(safeRedirectTarget('/sc/service/1?tab=history#top')).toBe('/sc/service/1?tab=history#top');
+    expect(safeRedirectTarget('/cd/contact-database?q=M%C3%BCller')).toBe('/cd/contact-database?q=M%C3%BCller');
+  });
 });

@@ -154,12 +154,17 @@ export const routePath = (id: RouteId, params: Record<string, string | number> =
     return encodeURIComponent(String(value));
   });
 
+// Control characters, whitespace and backslashes: a browser drops tabs and line breaks from a URL and
+// reads a backslash as a slash, so "/\t/evil.example" would become "//evil.example", another origin.
+const UNSAFE_IN_TARGET = /[\p{Cc}\p{Z}\\]/u;
+
 /**
  * Only same-site paths may be used as the target after login, so a crafted
- * `?redirect=https://evil.example` cannot send a fresh session elsewhere.
+ * `?redirect=https://evil.example` cannot send a fresh session elsewhere: a path that begins with
+ * one slash, and nothing in it that a browser would read otherwise.
  */
 export const safeRedirectTarget = (value: string | null | undefined): string => {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || UNSAFE_IN_TARGET.test(value)) return '/';
   if (value.startsWith('/login')) return '/';
   return value;
 };
