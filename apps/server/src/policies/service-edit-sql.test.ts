@@ -1,9 +1,9 @@
-import { canEditService, ROLES } from '@nubes/domain';
+import { canEditService } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal, type AuthUser } from '../auth/principal.js';
-import { services, users } from '../db/schema.js';
-import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
-import { openTestDatabase, testConfig } from '../test/harness.js';
+import type { AuthUser } from '../auth/principal.js';
+import { services } from '../db/schema.js';
+import { openTestDatabase } from '../test/harness.js';
+import { seedDemoPrincipals } from '../test/demo-principals.js';
 import { loadReferenceServices } from '../test/service-list-reference.js';
 import { editableServicesSql } from './service-edit-sql.js';
 
@@ -16,12 +16,7 @@ describe('the edit right as SQL and in memory', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    await seedDemoData(database.db, demoSeedOptions(testConfig()));
-    const ids = await database.db.select({ id: users.id }).from(users);
-    const loaded = await Promise.all(ids.map((row) => loadPrincipal(database.db, row.id)));
-    principals = loaded.filter((principal) => principal !== null);
-    const outsider = principals.find((principal) => principal.username === 'nora')!;
-    for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+    principals = await seedDemoPrincipals(database.db);
   }, 120_000);
   afterAll(() => database.drop());
 

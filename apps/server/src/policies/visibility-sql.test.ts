@@ -1,10 +1,10 @@
-import { canReadVo, canSeeChangeRequests, canSeeResourcePackage, canSeeService, ROLES } from '@nubes/domain';
+import { canReadVo, canSeeChangeRequests, canSeeResourcePackage, canSeeService } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal, type AuthUser } from '../auth/principal.js';
-import { changeRequests, resourcePackages, serviceAdmins, services, users, vos } from '../db/schema.js';
-import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
-import { openTestDatabase, testConfig } from '../test/harness.js';
+import type { AuthUser } from '../auth/principal.js';
+import { changeRequests, resourcePackages, serviceAdmins, services, vos } from '../db/schema.js';
+import { openTestDatabase } from '../test/harness.js';
+import { seedDemoPrincipals } from '../test/demo-principals.js';
 import { serviceRelation } from './service-policy.js';
 import {
   visibleChangeRequestsSql,
@@ -26,12 +26,7 @@ describe('visibility as SQL and in memory', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    await seedDemoData(database.db, demoSeedOptions(testConfig()));
-    const ids = await database.db.select({ id: users.id }).from(users);
-    const loaded = await Promise.all(ids.map((row) => loadPrincipal(database.db, row.id)));
-    principals = loaded.filter((principal) => principal !== null);
-    const outsider = principals.find((principal) => principal.username === 'nora')!;
-    for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+    principals = await seedDemoPrincipals(database.db);
     expect(principals.length).toBeGreaterThan(20);
   }, 120_000);
   afterAll(() => database.drop());

@@ -203,31 +203,53 @@ const serviceState = (state: string): ServiceState => {
   return state;
 };
 
+/** The services the caller may see in a state whose next step may be theirs. */
+const serviceCandidatesSql = (principal: Principal): SQL =>
+  and(
+    visibleServicesSql(principal),
+    candidates(
+      narrowingFor(principal).services,
+      (states) => inArray(services.state, states),
+      flagsOf(principal).anyFact,
+    ) ?? sql`false`,
+  )!;
+
+/** The open reviews of services the caller may see, in a status where a step may be theirs. */
+const reviewCandidatesSql = (principal: Principal): SQL =>
+  and(
+    visibleServicesSql(principal),
+    candidates(
+      narrowingFor(principal).reviews,
+      (statuses) => inArray(serviceReviews.status, statuses),
+      flagsOf(principal).anyFact,
+    ) ?? sql`false`,
+  )!;
+
 /**
  * The candidate services of "waiting for me" per state and relation flags, with their number:
  * the services the caller may see in a state whose next step may be theirs (docs/adr/0041-dashboard.md).
  */
-export const waitingServiceGroupsQuery = (db: Db, principal: Principal) => {
-  const { columns, anyFact } = flagsOf(principal);
-  const narrowed = candidates(narrowingFor(principal).services, (states) => inArray(services.state, states), anyFact);
-  return db
-    .select({ state: services.state, ...columns, count: count() })
+export const waitingServiceGroupsQuery = (db: Db, principal: Principal) =>
+  db
+    .select({ state: services.state, ...flagsOf(principal).columns, count: count() })
     .from(services)
-    .where(and(visibleServicesSql(principal), narrowed ?? sql`false`))
+    .where(serviceCandidatesSql(principal))
     .groupBy(groupByFirst(1 + FLAGS.length));
-};
 
 /** A batch of the candidate services, longest waiting first (the narrowing of the groups' query). */
-export const waitingServicesBatchQuery = (db: Db, principal: Principal, after: After) => {
-  const { columns, anyFact } = flagsOf(principal);
-  const narrowed = candidates(narrowingFor(principal).services, (states) => inArray(services.state, states), anyFact);
-  return db
-    .select({ id: services.id, name: services.name, state: services.state, since: services.updatedAt, ...columns })
+export const waitingServicesBatchQuery = (db: Db, principal: Principal, after: After) =>
+  db
+    .select({
+      id: services.id,
+      name: services.name,
+      state: services.state,
+      since: services.updatedAt,
+      ...flagsOf(principal).columns,
+    })
     .from(services)
-    .where(and(visibleServicesSql(principal), narrowed ?? sql`false`, afterSql(services.updatedAt, services.id, after)))
+    .where(and(serviceCandidatesSql(principal), afterSql(services.updatedAt, services.id, after)))
     .orderBy(asc(services.updatedAt), asc(services.id))
     .limit(BATCH);
-};
 
 const reviewSince =
   sql<Date>`coalesce(${serviceReviews.answeredAt}, ${serviceReviews.startedAt}, ${services.updatedAt})`.mapWith(
@@ -235,44 +257,30 @@ const reviewSince =
   );
 
 /** The candidate open reviews per status, service state and relation flags, with their number. */
-export const waitingReviewGroupsQuery = (db: Db, principal: Principal) => {
-  const { columns, anyFact } = flagsOf(principal);
-  const narrowed = candidates(
-    narrowingFor(principal).reviews,
-    (statuses) => inArray(serviceReviews.status, statuses),
-    anyFact,
-  );
-  return db
-    .select({ status: serviceReviews.status, state: services.state, ...columns, count: count() })
+export const waitingReviewGroupsQuery = (db: Db, principal: Principal) =>
+  db
+    .select({ status: serviceReviews.status, state: services.state, ...flagsOf(principal).columns, count: count() })
     .from(serviceReviews)
     .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-    .where(and(visibleServicesSql(principal), narrowed ?? sql`false`))
+    .where(reviewCandidatesSql(principal))
     .groupBy(groupByFirst(2 + FLAGS.length));
-};
 
 /** A batch of the candidate open reviews, longest waiting first (answered, else started). */
-export const waitingReviewsBatchQuery = (db: Db, principal: Principal, after: After) => {
-  const { columns, anyFact } = flagsOf(principal);
-  const narrowed = candidates(
-    narrowingFor(principal).reviews,
-    (statuses) => inArray(serviceReviews.status, statuses),
-    anyFact,
-  );
-  return db
+export const waitingReviewsBatchQuery = (db: Db, principal: Principal, after: After) =>
+  db
     .select({
       id: services.id,
       name: services.name,
       status: serviceReviews.status,
       state: services.state,
       since: reviewSince,
-      ...columns,
+      ...flagsOf(principal).columns,
     })
     .from(serviceReviews)
     .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-    .where(and(visibleServicesSql(principal), narrowed ?? sql`false`, afterSql(reviewSince, services.id, after)))
+    .where(and(reviewCandidatesSql(principal), afterSql(reviewSince, services.id, after)))
     .orderBy(asc(reviewSince), asc(services.id))
     .limit(BATCH);
-};
 
 /** The change requests that may wait for the caller, by state and author kind, on a service they may see. */
 const changeRequestCandidatesSql = (principal: Principal) => {

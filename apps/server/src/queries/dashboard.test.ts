@@ -8,17 +8,16 @@ import {
   isProviderSide,
   nextStepFor,
   reviewDueFor,
-  ROLES,
   voDueFor,
   type ServiceRelation,
 } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal, type AuthUser } from '../auth/principal.js';
-import { changeRequests, serviceAdmins, serviceReviews, services, users, vos } from '../db/schema.js';
-import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
+import type { AuthUser } from '../auth/principal.js';
+import { changeRequests, serviceAdmins, serviceReviews, services, vos } from '../db/schema.js';
 import { voActorContext } from '../policies/vo-policy.js';
 import { serviceRelation } from '../policies/service-policy.js';
-import { openTestDatabase, testConfig } from '../test/harness.js';
+import { openTestDatabase } from '../test/harness.js';
+import { seedDemoPrincipals } from '../test/demo-principals.js';
 import { loadMyServices, loadRecentActivity, serviceCountsQuery } from './dashboard.js';
 import { loadWaiting } from './dashboard-waiting.js';
 
@@ -36,12 +35,7 @@ describe('the dashboard from SQL on the demo data', () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    await seedDemoData(database.db, demoSeedOptions(testConfig()));
-    const ids = await database.db.select({ id: users.id }).from(users);
-    const loaded = await Promise.all(ids.map((row) => loadPrincipal(database.db, row.id)));
-    principals = loaded.filter((principal) => principal !== null);
-    const outsider = byName('nora');
-    for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+    principals = await seedDemoPrincipals(database.db);
   }, 120_000);
   afterAll(() => database.drop());
 

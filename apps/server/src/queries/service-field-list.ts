@@ -8,7 +8,7 @@ import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { FieldListedRow } from '../model/service-list.js';
 import { editableServicesSql } from '../policies/service-edit-sql.js';
 import { visibleServicesSql } from '../policies/visibility-sql.js';
-import { serviceListOrderSql, type SortOrder } from './service-list.js';
+import { providerColumns, serviceListOrderSql, type SortOrder } from './service-list.js';
 
 /** The listed services' numbers: all of them, the clearable ones and the token naming those (ADR 30). */
 export interface FieldListTotals {
@@ -50,9 +50,7 @@ export const fieldListPageQuery = (
       serviceId: services.serviceId,
       name: services.name,
       state: services.state,
-      providerId: institutions.id,
-      providerAbbreviation: institutions.abbreviation,
-      providerName: institutions.name,
+      ...providerColumns,
       version: services.version,
       value: valueSql(key),
       clearable: sql<boolean>`(${clearableSql(principal, key)})`,

@@ -119,6 +119,13 @@ export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => 
   }
 };
 
+/** The provider institution of a service, over a query that left-joins it (ServiceProviderColumns). */
+export const providerColumns = {
+  providerId: institutions.id,
+  providerAbbreviation: institutions.abbreviation,
+  providerName: institutions.name,
+};
+
 /**
  * One page of a service list for the caller: its rows with their provider, filtered, sorted and
  * paged in the database (the page's keywords follow in loadKeywordNames). Exported so its plan
@@ -138,9 +145,7 @@ export const serviceListPageQuery = (
       serviceId: services.serviceId,
       name: services.name,
       state: services.state,
-      providerId: institutions.id,
-      providerAbbreviation: institutions.abbreviation,
-      providerName: institutions.name,
+      ...providerColumns,
       shortDescription: services.shortDescription,
       serviceType: services.serviceType,
       weightedScore: services.weightedScore,

@@ -17,6 +17,7 @@ import type { Db } from '../db/client.js';
 import { institutions, serviceReviews, services } from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
+import { providerColumns } from './service-list.js';
 
 /** A service's review status; a service without a service_reviews row has none yet: inactive. */
 const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inactive')`;
@@ -94,9 +95,7 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
       serviceId: services.serviceId,
       name: services.name,
       state: sql<ServiceState>`${services.state}`,
-      providerId: institutions.id,
-      providerAbbreviation: institutions.abbreviation,
-      providerName: institutions.name,
+      ...providerColumns,
       status: reviewStatus,
       version: sql<number>`coalesce(${serviceReviews.version}, 0)`,
       startedAt: serviceReviews.startedAt,

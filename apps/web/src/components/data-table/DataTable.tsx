@@ -36,15 +36,6 @@ import type {
 import type { CardCell } from './DataTableCards';
 import { useGridKeyboard } from './useGridKeyboard';
 
-export type {
-  DataTableColumn,
-  DataTableEmpty,
-  DataTableFooter,
-  DataTableMore,
-  DataTableServerState,
-  DataTableSort,
-} from './types';
-
 // Only logged-in people choose columns; the menu's code loads when the first of them needs it.
 const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
 
