@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { pgliteStartParams } from './pglite-start-params.js';
+import { plannerParams } from './planner-settings.js';
 import * as schema from './schema.js';
 
 type Schema = typeof schema;
@@ -58,7 +59,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const connectionString = options.databaseUrl;
-    const pool = new pg.Pool({ connectionString, max: 10 });
+    const pool = new pg.Pool({ connectionString, max: 10, options: plannerParams().join(' ') });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;

@@ -51,6 +51,6 @@ describe("PGlite's shared buffers", () => {
   it("are added to PGlite's own start parameters", () => {
     const params = pgliteStartParams(dataDirWith(70 * MB));
     expect(params).toContain('--single');
-    expect(params.slice(-2)).toEqual(['-c', 'shared_buffers=80MB']);
+    expect(params.slice(-4)).toEqual(['-c', 'shared_buffers=80MB', '-c', 'random_page_cost=1.1']);
   });
 });

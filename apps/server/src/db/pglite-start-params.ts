@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { plannerParams } from './planner-settings.js';
 
 const MB = 1024 * 1024;
 /** PostgreSQL's own default, which PGlite keeps: what a data dir too large for its buffers gets. */
@@ -42,11 +43,12 @@ export const pgliteSharedBuffersMb = (dataDir?: string): number => {
 };
 
 /**
- * PGlite's own start parameters, with the shared buffers for this data dir; without one (a database
+ * PGlite's own start parameters, with the shared buffers for this data dir and the planner's costs; without one (a database
  * in memory, whose files are in memory already) the least.
  */
 export const pgliteStartParams = (dataDir?: string): string[] => [
   ...PGlite.defaultStartParams,
   '-c',
   `shared_buffers=${pgliteSharedBuffersMb(dataDir)}MB`,
+  ...plannerParams(),
 ];

@@ -37,6 +37,11 @@ describe('search in the database', () => {
   });
   afterAll(() => database.drop());
 
+  it('plans with the portal’s page cost, so a common word is found through the search index', async () => {
+    const result = await database.db.execute(sql`show random_page_cost`);
+    expect((result as unknown as { rows: { random_page_cost: string }[] }).rows[0]?.random_page_cost).toBe('1.1');
+  });
+
   const findServices = async (q: string) =>
     (await database.db.select({ id: services.id }).from(services).where(searchSql(serviceSearchDocument, q))).map(
       (row) => row.id,

@@ -1,5 +1,5 @@
 import { canReadVo, canSeeChangeRequests, canSeeResourcePackage, canSeeService } from '@nubes/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
 import { changeRequests, resourcePackages, serviceAdmins, services, vos } from '../db/schema.js';
@@ -9,6 +9,7 @@ import { serviceRelation } from './service-policy.js';
 import {
   visibleChangeRequestsSql,
   visibleResourcePackagesSql,
+  visibleSubmittedPackagesSql,
   visibleServicesSql,
   visibleVosSql,
 } from './visibility-sql.js';
@@ -74,6 +75,14 @@ describe('visibility as SQL and in memory', () => {
       const relation = relations(principal);
       const inMemory = packages.filter((row) => canSeeResourcePackage(relation.get(row.serviceId)!, row.state));
       expect(sorted(bySql.map((row) => row.id)), principal.username).toEqual(sorted(inMemory.map((row) => row.id)));
+      // The review list's form: the packages past their draft, over resource_packages alone.
+      const submittedBySql = await database.db
+        .select({ id: resourcePackages.id })
+        .from(resourcePackages)
+        .where(and(ne(resourcePackages.state, 'draft'), visibleSubmittedPackagesSql(principal)));
+      expect(sorted(submittedBySql.map((row) => row.id)), principal.username).toEqual(
+        sorted(inMemory.filter((row) => row.state !== 'draft').map((row) => row.id)),
+      );
     }
   });
 

@@ -1,4 +1,5 @@
 import {
+  assuming,
   changeRequestVisibilityRule,
   PROVIDER_SIDE_RULE,
   resourcePackageVisibilityRule,
@@ -60,6 +61,18 @@ export const visibleResourcePackagesSql = (principal: Principal): SQL =>
     ...serviceFactsSql(principal.id),
     isPackageDraft: eq(resourcePackages.state, 'draft'),
   });
+
+/**
+ * Of the packages past their draft, those the caller may see, as a condition on resource_packages
+ * alone (an EXISTS over the package's service): none for the reviewers, who see every one of them,
+ * so their list reads no service it does not show.
+ */
+export const visibleSubmittedPackagesSql = (principal: Principal): SQL | undefined => {
+  const rule = assuming(resourcePackageVisibilityRule(principal.roles), { isPackageDraft: false });
+  if (rule === true) return undefined;
+  const facts = { ...serviceFactsSql(principal.id), isPackageDraft: sql`false` };
+  return sql`exists (select 1 from ${services} where ${services.id} = ${resourcePackages.serviceId} and ${ruleSql<ResourcePackageFact>(rule, facts)})`;
+};
 
 /** The change requests the caller may see, over a query that joins the request's service as `services`. */
 export const visibleChangeRequestsSql = (principal: Principal): SQL =>

@@ -200,6 +200,53 @@ describe('the contact list in the database', () => {
           }
           expect(paged.map((row) => row.id)).toEqual(whole.map((row) => row.id));
         }
-    expect(await page({ q: 'zzz' })).toEqual({ items: [], total: 0 });
+    expect(await page({ q: 'zzz' })).toEqual({ items: [], total: 0, totalExact: true });
+  });
+});
+
+describe('a search that matches thousands of contacts', () => {
+  let database: TestDatabase;
+  const MATCHES = 5_200;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await database.db.insert(contacts).values(
+      Array.from({ length: MATCHES }, (_, index) => ({
+        firstname: `Person${index}`,
+        lastname: 'Vielfach',
+        email: `p${index}@vielfach.example`,
+      })),
+    );
+    await database.db
+      .insert(contacts)
+      .values({ firstname: 'Other', lastname: 'Einzeln', email: 'o@elsewhere.example' });
+  });
+  afterAll(() => database.drop());
+
+  const page = (page: number, pageSize: number) =>
+    loadContactListPage(database.db, contactQuerySchema.parse({ q: 'vielfach', page, pageSize }));
+
+  it('counts 5,000 past the page’s start and says the total is more than that', async () => {
+    expect(await page(1, 50).then(({ total, totalExact }) => ({ total, totalExact }))).toEqual({
+      total: 5_000,
+      totalExact: false,
+    });
+    expect(await page(2, 50).then(({ total, totalExact }) => ({ total, totalExact }))).toEqual({
+      total: 5_050,
+      totalExact: false,
+    });
+  });
+
+  it('counts every match once the page is near enough, and every match can be paged to', async () => {
+    const near = await page(5, 100);
+    expect({ total: near.total, totalExact: near.totalExact }).toEqual({ total: MATCHES, totalExact: true });
+    const last = await page(MATCHES / 50, 50);
+    expect(last.items).toHaveLength(50);
+    expect(last.totalExact).toBe(true);
+  });
+
+  it('counts a list without a search exactly', async () => {
+    const all = await loadContactListPage(database.db, contactQuerySchema.parse({ page: 1, pageSize: 50 }));
+    expect({ total: all.total, totalExact: all.totalExact }).toEqual({ total: MATCHES + 1, totalExact: true });
   });
 });

@@ -142,6 +142,26 @@ const contactViewQuery = (db: Db, query: ContactViewQuery) => contactRowsQuery(d
 export const contactListTotalQuery = (db: Db, query: ContactViewQuery) =>
   db.select({ total: count() }).from(contacts).where(contactViewWhere(query));
 
+/**
+ * A search counts its matches only this far past the page's start: "example", in every address,
+ * matches 45,000 of 50,000 contacts, and counting them all costs ten times the page. Beyond it the
+ * list says "more than" (docs/adr/0073-lists-and-search-in-the-database.md); as one pages on, the
+ * count reaches further, so every match can be paged to. At least FEW_MATCHES, which it decides.
+ */
+const COUNT_AHEAD = FEW_MATCHES;
+
+/** A search's total up to `limit`, and whether it is every match. */
+const searchTotal = async (db: Db, query: ContactQuery): Promise<{ total: number; totalExact: boolean }> => {
+  const limit = (query.page - 1) * query.pageSize + COUNT_AHEAD;
+  const matches = db
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(contactViewWhere(query))
+    .limit(limit + 1);
+  const counted = (await db.select({ total: count() }).from(matches.as('matches')))[0]?.total ?? 0;
+  return counted > limit ? { total: limit, totalExact: false } : { total: counted, totalExact: true };
+};
+
 type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactViewQuery>['execute']>>[number];
 
 /** A row as the list answers it. */
@@ -161,16 +181,17 @@ const toContactRow = (record: ContactListRecord): ContactRow => ({
   updatedAt: record.updatedAt.toISOString(),
 });
 
-/** A page of the contact list and how many contacts its view holds. */
+/** A page of the contact list and how many contacts its view holds (a search's: up to COUNT_AHEAD past the page). */
 export const loadContactListPage = async (db: Db, query: ContactQuery) => {
   // A search's page is read after its total, which tells how to order the matches (SEARCH_GATHERS).
   if (searchSql(contactSearchDocument, query.q) !== undefined) {
-    const total = (await contactListTotalQuery(db, query))[0]?.total ?? 0;
-    const records = total === 0 ? [] : await contactListPageQuery(db, query, total);
-    return { items: records.map(toContactRow), total };
+    const { total, totalExact } = await searchTotal(db, query);
+    const records =
+      total === 0 ? [] : await contactListPageQuery(db, query, totalExact ? total : Number.POSITIVE_INFINITY);
+    return { items: records.map(toContactRow), total, totalExact };
   }
   const [records, [counted]] = await Promise.all([contactListPageQuery(db, query), contactListTotalQuery(db, query)]);
-  return { items: records.map(toContactRow), total: counted?.total ?? 0 };
+  return { items: records.map(toContactRow), total: counted?.total ?? 0, totalExact: true };
 };
 
 /** Every row of the list's view, in its order: the export. */

@@ -162,10 +162,11 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ['packages waiting first', packages({}), 'resource_packages_waiting_idx'],
       ['packages waiting last', packages({ order: 'desc' }), 'resource_packages_waiting_idx'],
       ['packages by name', packages({ sort: 'name' }), 'resource_packages_name_sort_idx'],
+      // The waiting order's index holds the submitted packages first, by submission: it serves as well.
       [
         'packages in a state',
         packages({ state: 'submitted', sort: 'submittedAt' }),
-        'resource_packages_state_submitted_idx',
+        ['resource_packages_state_submitted_idx', 'resource_packages_waiting_idx'],
       ],
       ['packages searched', packages({ q: 'gpu' }), 'resource_packages_name_search_idx'],
     ];

@@ -5,13 +5,13 @@ import {
   type ResourcePackageState,
   type ServiceFact,
 } from '@nubes/domain';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { institutions, resourcePackages, resourceTypes, services, users } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ReviewPageRow } from '../model/resource-package.js';
-import { serviceFactsSql, visibleResourcePackagesSql } from '../policies/visibility-sql.js';
+import { serviceFactsSql, visibleSubmittedPackagesSql } from '../policies/visibility-sql.js';
 import { everyWordOnSomeSide, usersFoundBy } from './word-search.js';
 
 type Filters = Pick<ResourcePackageReviewQuery, 'state' | 'type' | 'q'>;
@@ -42,7 +42,7 @@ const searchWhere = (q: string | undefined): SQL | undefined =>
       const found = searchSql(institutionDocument, word);
       return (
         found &&
-        sql`${services.providerInstitutionId} in (select ${institutions.id} from ${institutions} where ${found})`
+        sql`${resourcePackages.serviceId} in (select ${services.id} from ${services} where ${services.providerInstitutionId} in (select ${institutions.id} from ${institutions} where ${found}))`
       );
     },
     (word) => {
@@ -52,11 +52,13 @@ const searchWhere = (q: string | undefined): SQL | undefined =>
   ]);
 
 /**
- * The list over resource_packages joined with their service as `services`: every package past its
- * draft that the caller may see (visibleResourcePackagesSql).
+ * The list, a condition on resource_packages alone: every package past its draft that the caller
+ * may see (visibleSubmittedPackagesSql). Its filters and search are such conditions too, so a page's
+ * ids, its total and the waiting count read the packages and their indexes, and join a package's
+ * service, type, provider and submitter only for the rows shown.
  */
 const reviewListScope = (principal: Principal): SQL =>
-  and(ne(resourcePackages.state, 'draft'), visibleResourcePackagesSql(principal))!;
+  and(ne(resourcePackages.state, 'draft'), visibleSubmittedPackagesSql(principal))!;
 
 /** The filters and the search, within the scope. */
 const filtersWhere = (query: Filters): SQL | undefined =>
@@ -70,14 +72,21 @@ const filtersWhere = (query: Filters): SQL | undefined =>
 
 type SortKey = Exclude<ResourcePackageReviewQuery['sort'], 'waiting'>;
 
-/** Each sort's value; the nullable ones sort empty values last whatever the direction. */
+/**
+ * Each sort's value; the nullable ones sort empty values last whatever the direction. The service's
+ * name and the type's key are read by the package's key, so ordering a page joins nothing.
+ */
 const SORT_VALUES: Record<SortKey, { value: SQL | AnyPgColumn; nullable?: true }> = {
   submittedAt: { value: resourcePackages.submittedAt, nullable: true },
   updatedAt: { value: resourcePackages.updatedAt },
   // Names by code point of their lower case, as the list always sorted them.
   name: { value: sql`lower(${resourcePackages.name}) COLLATE "C"` },
-  service: { value: sql`lower(${services.name}) COLLATE "C"` },
-  type: { value: sql`${resourceTypes.key} COLLATE "C"` },
+  service: {
+    value: sql`(select lower(${services.name}) COLLATE "C" from ${services} where ${services.id} = ${resourcePackages.serviceId})`,
+  },
+  type: {
+    value: sql`(select ${resourceTypes.key} COLLATE "C" from ${resourceTypes} where ${resourceTypes.id} = ${resourcePackages.typeId})`,
+  },
   // The states begin with different letters: every collation orders them alike.
   state: { value: resourcePackages.state },
 };
@@ -103,6 +112,16 @@ const orderOf = ({ sort, order }: Pick<ResourcePackageReviewQuery, 'sort' | 'ord
   const direction = order === 'asc' ? asc : desc;
   return [...(nullable ? [asc(sql`${value} is null`)] : []), direction(value), asc(resourcePackages.id)];
 };
+
+/** The ids of a page: the list's order walked over the packages up to the page and no further. */
+const pageIdsQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) =>
+  db
+    .select({ id: resourcePackages.id })
+    .from(resourcePackages)
+    .where(and(reviewListScope(principal), filtersWhere(query)))
+    .orderBy(...orderOf(query))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
 
 /**
  * One page of the Resource Package Review List with the caller's relation to each package's
@@ -143,26 +162,22 @@ export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, que
     .innerJoin(resourceTypes, eq(resourceTypes.id, resourcePackages.typeId))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
     .leftJoin(users, eq(users.id, resourcePackages.submittedById))
-    .where(and(reviewListScope(principal), filtersWhere(query)))
-    .orderBy(...orderOf(query))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .where(inArray(resourcePackages.id, pageIdsQuery(db, principal, query)))
+    .orderBy(...orderOf(query));
 };
 
 /**
  * How many packages the filters and the search select, and how many of the whole list (whatever
- * the filters) wait for a decision, in one pass over the caller's list.
+ * the filters) wait for a decision: two counts, so each condition is answered through its index.
  */
-export const resourcePackageReviewTotalQuery = (db: Db, principal: Principal, query: Filters) => {
-  const filters = filtersWhere(query);
-  return db
-    .select({
-      total: filters ? sql<number>`(count(*) filter (where ${filters}))::int` : sql<number>`count(*)::int`,
-      waiting: sql<number>`(count(*) filter (where ${isSubmitted}))::int`,
-    })
-    .from(resourcePackages)
-    .innerJoin(services, eq(services.id, resourcePackages.serviceId))
-    .where(reviewListScope(principal));
+const resourcePackageReviewCountQueries = (db: Db, principal: Principal, query: Filters) => {
+  const counted = (where: SQL | undefined) =>
+    db
+      .select({ count: count() })
+      .from(resourcePackages)
+      .where(and(reviewListScope(principal), where))
+      .then((rows) => rows[0]?.count ?? 0);
+  return Promise.all([counted(filtersWhere(query)), counted(isSubmitted)]);
 };
 
 /** One page of the Resource Package Review List, its total and the number waiting for a decision. */
@@ -171,9 +186,9 @@ export const loadResourcePackageReviewPage = async (
   principal: Principal,
   query: ResourcePackageReviewQuery,
 ): Promise<{ items: ReviewPageRow[]; total: number; waiting: number }> => {
-  const [page, [totals]] = await Promise.all([
+  const [page, [total, waiting]] = await Promise.all([
     resourcePackageReviewPageQuery(db, principal, query),
-    resourcePackageReviewTotalQuery(db, principal, query),
+    resourcePackageReviewCountQueries(db, principal, query),
   ]);
   const items = page.map((row): ReviewPageRow => {
     const { state } = row.service;
@@ -204,5 +219,5 @@ export const loadResourcePackageReviewPage = async (
       },
     };
   });
-  return { items, total: totals?.total ?? 0, waiting: totals?.waiting ?? 0 };
+  return { items, total, waiting };
 };

@@ -45,7 +45,7 @@ import {
 const tags = ['contacts'];
 const security = [{ bearer: [] }];
 const SEARCH_TEXT =
-  'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller).';
+  'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false.';
 
 /**
  * The contact database (docs/adr/0034-contacts.md): contact managers and the service desk keep the
@@ -74,10 +74,11 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
-      const { items, total } = await loadContactListPage(db, request.query);
-      return { items, total, page: request.query.page, pageSize: request.query.pageSize };
-    },
+    async (request) => ({
+      ...(await loadContactListPage(db, request.query)),
+      page: request.query.page,
+      pageSize: request.query.pageSize,
+    }),
   );
 
   const exportSchema = (format: string) => ({

@@ -37,3 +37,19 @@ export const holds = <Fact extends string>(rule: Rule<Fact>, facts: Readonly<Rec
   if ('anyOf' in rule) return rule.anyOf.some((part) => holds(part, facts));
   return rule.allOf.every((part) => holds(part, facts));
 };
+
+/**
+ * The rule for objects of which some facts are already known (a list that holds only submitted
+ * packages knows none is a draft): those facts become constants and fold away, so a caller for
+ * whom the known facts decide gets `true` and the list needs no condition for them.
+ */
+export const assuming = <Fact extends string>(
+  rule: Rule<Fact>,
+  known: Readonly<Partial<Record<Fact, boolean>>>,
+): Rule<Fact> => {
+  if (typeof rule === 'boolean') return rule;
+  if ('fact' in rule) return known[rule.fact] ?? rule;
+  if ('not' in rule) return not(assuming(rule.not, known));
+  if ('anyOf' in rule) return anyOf(...rule.anyOf.map((part) => assuming(part, known)));
+  return allOf(...rule.allOf.map((part) => assuming(part, known)));
+};

@@ -155,7 +155,14 @@ export type ContactRow = z.infer<typeof contactRowSchema>;
 export const contactExportSchema = z.object({ items: z.array(contactRowSchema) }).meta({ id: 'ContactExport' });
 
 export const contactListSchema = z
-  .object({ items: z.array(contactRowSchema), total: z.int(), page: z.int(), pageSize: z.int() })
+  .object({
+    items: z.array(contactRowSchema),
+    /** Every match, or with totalExact false a lower bound: a search counts a few thousand past the page. */
+    total: z.int(),
+    totalExact: z.boolean(),
+    page: z.int(),
+    pageSize: z.int(),
+  })
   .meta({ id: 'ContactList' });
 export type ContactList = z.infer<typeof contactListSchema>;
 

@@ -176,6 +176,8 @@ export const deShell: ShellMessages = {
     rows_one: '{{count}} Zeile',
     rows_other: '{{count}} Zeilen',
     range: '{{from}}–{{to}} von {{total}}',
+    rangeOfMore: '{{from}}–{{to}} von mehr als {{total}}',
+    moreThan: 'Mehr als {{rows}}',
     loading: 'Wird geladen…',
     updating: 'Die Liste wird aktualisiert…',
     pagination: 'Seiten der Liste',

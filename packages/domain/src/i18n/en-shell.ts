@@ -177,6 +177,8 @@ export const enShell = {
     rows_one: '{{count}} row',
     rows_other: '{{count}} rows',
     range: 'Showing {{from}}–{{to}} of {{total}}',
+    rangeOfMore: 'Showing {{from}}–{{to}} of more than {{total}}',
+    moreThan: 'More than {{rows}}',
     loading: 'Loading…',
     updating: 'Updating the list…',
     pagination: 'Pages of the list',

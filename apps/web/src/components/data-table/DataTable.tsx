@@ -310,7 +310,9 @@ export const DataTable = <T extends RowData>({
   const total = server ? server.total : data.length;
   const pageSize = server ? server.pageSize : clientPagination.pageSize;
   const page = server ? server.page : clientPagination.pageIndex + 1;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const totalExact = server?.totalExact ?? true;
+  // Past a lower bound there is always one more page to ask for.
+  const pageCount = Math.max(1, Math.ceil(total / pageSize) + (totalExact ? 0 : 1));
   const count = new Intl.NumberFormat(i18n.language);
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
@@ -403,9 +405,13 @@ export const DataTable = <T extends RowData>({
               <Text fw={600}>
                 {more?.hasMore && more.total === undefined
                   ? t('dataTable.rowsSoFar', { count: total })
-                  : countLabel
-                    ? countLabel(more?.total ?? total)
-                    : t('dataTable.rows', { count: more?.total ?? total })}
+                  : !totalExact
+                    ? t('dataTable.moreThan', {
+                        rows: countLabel ? countLabel(total) : t('dataTable.rows', { count: total }),
+                      })
+                    : countLabel
+                      ? countLabel(more?.total ?? total)
+                      : t('dataTable.rows', { count: more?.total ?? total })}
               </Text>
               {more?.total !== undefined && more.total > total && (
                 <Text>
@@ -418,7 +424,11 @@ export const DataTable = <T extends RowData>({
               )}
               {!more && total > 0 && from <= total && (pageCount > 1 || page > 1) && (
                 <Text>
-                  {t('dataTable.range', { from: count.format(from), to: count.format(to), total: count.format(total) })}
+                  {t(totalExact ? 'dataTable.range' : 'dataTable.rangeOfMore', {
+                    from: count.format(from),
+                    to: count.format(to),
+                    total: count.format(total),
+                  })}
                 </Text>
               )}
             </Group>

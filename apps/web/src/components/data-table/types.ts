@@ -87,4 +87,6 @@ export interface DataTableServerState {
   onPageSizeChange: (pageSize: number) => void;
   /** All rows of the list on the server (for the counts and the pager). */
   total: number;
+  /** False when `total` is a lower bound (a broad search counted only so far): "more than", and a page beyond. */
+  totalExact?: boolean;
 }

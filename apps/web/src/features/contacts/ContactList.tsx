@@ -36,7 +36,8 @@ export const ContactList = ({ view, setView, onCreate }: Props) => {
     [t, view],
   );
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
+  const totalExact = list.data?.totalExact ?? true;
+  const pages = Math.max(1, Math.ceil(total / view.pageSize) + (totalExact ? 0 : 1), view.page);
   const filtered = Boolean(view.q || view.institution || view.propertyKind);
 
   return (
@@ -91,6 +92,7 @@ export const ContactList = ({ view, setView, onCreate }: Props) => {
             onPageChange: (page) => setView({ ...view, page }),
             onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
             total,
+            totalExact,
           }}
         />
       )}

@@ -41,7 +41,13 @@ const contact = (over: Partial<Contact> = {}): Contact => ({
   createdAt: '2026-11-20T08:15:00.000Z',
   ...over,
 });
-const list = (items: ContactRow[]): ContactList => ({ items, total: items.length, page: 1, pageSize: 50 });
+const list = (items: ContactRow[]): ContactList => ({
+  items,
+  total: items.length,
+  totalExact: true,
+  page: 1,
+  pageSize: 50,
+});
 const institutions = {
   items: [
     { id: NORTH, abbreviation: 'HPCN', name: 'HPC Centre North', url: '', isCentre: true, isServiceProvider: true },
@@ -71,6 +77,22 @@ describe('Contact Database', () => {
     expect(screen.getByRole('link', { name: 'Export JSON' }).getAttribute('href')).toContain('export.json');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Institution' }), { target: { value: NORTH } });
     await waitFor(() => expect(currentLocation()).toContain(`institution=${NORTH}`));
+  });
+
+  it('says "more than" when a broad search was counted only so far, and offers the page beyond', async () => {
+    const rows = Array.from({ length: 50 }, (_, index) => ({
+      ...row,
+      id: `${ID.slice(0, -3)}${String(index).padStart(3, '0')}`,
+    }));
+    const calls = fakeApi({
+      'GET /api/contacts': () => ({ items: rows, total: 5_000, totalExact: false, page: 1, pageSize: 50 }),
+      'GET /api/institutions': () => institutions,
+    });
+    renderApp({ path: '/cd/contact-database?q=example', user: CARLA });
+    expect(await screen.findByText('More than 5000 contacts')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of more than 5,000')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.search).toContain('page=101'));
   });
 
   it('creates a contact: names required, e-mail checked, properties only after the first save', async () => {
