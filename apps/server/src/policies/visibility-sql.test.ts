@@ -7,6 +7,7 @@ import { openTestDatabase } from '../test/harness.js';
 import { seedDemoPrincipals } from '../test/demo-principals.js';
 import { serviceRelation } from './service-policy.js';
 import {
+  visibleChangeRequestsOfServiceSql,
   visibleChangeRequestsSql,
   visibleResourcePackagesSql,
   visibleSubmittedPackagesSql,
@@ -99,6 +100,14 @@ describe('visibility as SQL and in memory', () => {
       const relation = relations(principal);
       const inMemory = requests.filter((row) => canSeeChangeRequests(relation.get(row.serviceId)!));
       expect(sorted(bySql.map((row) => row.id)), principal.username).toEqual(sorted(inMemory.map((row) => row.id)));
+      // The list's form, over change_requests alone.
+      const ofServiceBySql = await database.db
+        .select({ id: changeRequests.id })
+        .from(changeRequests)
+        .where(visibleChangeRequestsOfServiceSql(principal));
+      expect(sorted(ofServiceBySql.map((row) => row.id)), principal.username).toEqual(
+        sorted(inMemory.map((row) => row.id)),
+      );
     }
   });
 

@@ -7,12 +7,14 @@ import {
   voVisibilityRule,
   type Principal,
   type ResourcePackageFact,
+  type Rule,
   type ServiceFact,
   type VoFact,
 } from '@nubes/domain';
 import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ruleSql } from '../db/rule-sql.js';
-import { resourcePackages, serviceAdmins, services, vos } from '../db/schema.js';
+import { changeRequests, resourcePackages, serviceAdmins, services, vos } from '../db/schema.js';
 
 /**
  * The domain's visibility rules as SQL conditions over the `services` row of a query (joined
@@ -63,16 +65,33 @@ export const visibleResourcePackagesSql = (principal: Principal): SQL =>
   });
 
 /**
- * Of the packages past their draft, those the caller may see, as a condition on resource_packages
- * alone (an EXISTS over the package's service): none for the reviewers, who see every one of them,
- * so their list reads no service it does not show.
+ * A rule over a service's facts as a condition on a row that names its service (`serviceId`): an
+ * EXISTS over that service, or none when the rule holds for every service, so a list whose caller
+ * sees everything counts its own table alone, without reading a service.
  */
-export const visibleSubmittedPackagesSql = (principal: Principal): SQL | undefined => {
-  const rule = assuming(resourcePackageVisibilityRule(principal.roles), { isPackageDraft: false });
-  if (rule === true) return undefined;
-  const facts = { ...serviceFactsSql(principal.id), isPackageDraft: sql`false` };
-  return sql`exists (select 1 from ${services} where ${services.id} = ${resourcePackages.serviceId} and ${ruleSql<ResourcePackageFact>(rule, facts)})`;
-};
+const ofItsService = <Fact extends string>(
+  rule: Rule<Fact>,
+  facts: Readonly<Record<Fact, SQL>>,
+  serviceId: AnyPgColumn,
+): SQL | undefined =>
+  rule === true
+    ? undefined
+    : sql`exists (select 1 from ${services} where ${services.id} = ${serviceId} and ${ruleSql(rule, facts)})`;
+
+/**
+ * Of the packages past their draft, those the caller may see, as a condition on resource_packages
+ * alone: none for the reviewers, who see every one of them.
+ */
+export const visibleSubmittedPackagesSql = (principal: Principal): SQL | undefined =>
+  ofItsService<ResourcePackageFact>(
+    assuming(resourcePackageVisibilityRule(principal.roles), { isPackageDraft: false }),
+    { ...serviceFactsSql(principal.id), isPackageDraft: sql`false` },
+    resourcePackages.serviceId,
+  );
+
+/** The change requests the caller may see, as a condition on change_requests alone. */
+export const visibleChangeRequestsOfServiceSql = (principal: Principal): SQL | undefined =>
+  ofItsService(changeRequestVisibilityRule(principal.roles), serviceFactsSql(principal.id), changeRequests.serviceId);
 
 /** The change requests the caller may see, over a query that joins the request's service as `services`. */
 export const visibleChangeRequestsSql = (principal: Principal): SQL =>

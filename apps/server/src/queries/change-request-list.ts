@@ -5,20 +5,20 @@ import type { Db } from '../db/client.js';
 import { changeRequestFields, changeRequests, services, users } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ChangeRequestSummaryRow } from '../model/change-request.js';
-import { visibleChangeRequestsSql } from '../policies/visibility-sql.js';
+import { visibleChangeRequestsOfServiceSql } from '../policies/visibility-sql.js';
 import { everyWordOnSomeSide, usersFoundBy } from './word-search.js';
 
 type Filters = Pick<ChangeRequestListQuery, 'state' | 'from' | 'q'>;
 
 /**
- * The Change Request List's conditions over change_requests joined with their service as
- * `services`: the requests the caller may see (visibleChangeRequestsSql), by state and origin, and
- * the search: every word begins a word of the service (ID, name, short description, keywords) or of
+ * The Change Request List's conditions, on change_requests alone (its total joins nothing): the
+ * requests the caller may see (visibleChangeRequestsOfServiceSql), by state and origin, and the
+ * search: every word begins a word of the service (ID, name, short description, keywords) or of
  * the author's name or username.
  */
 const changeRequestListWhere = (principal: Principal, query: Filters): SQL | undefined =>
   and(
-    visibleChangeRequestsSql(principal),
+    visibleChangeRequestsOfServiceSql(principal),
     query.state === undefined ? undefined : eq(changeRequests.state, query.state),
     query.from === undefined
       ? undefined
@@ -79,11 +79,7 @@ export const changeRequestListPageQuery = (db: Db, principal: Principal, query: 
 
 /** How many requests the list's filters and search select for this caller. */
 export const changeRequestListTotalQuery = (db: Db, principal: Principal, query: Filters) =>
-  db
-    .select({ total: count() })
-    .from(changeRequests)
-    .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .where(changeRequestListWhere(principal, query));
+  db.select({ total: count() }).from(changeRequests).where(changeRequestListWhere(principal, query));
 
 /** One page of the Change Request List and the number of all requests it selects. */
 export const loadChangeRequestListPage = async (
