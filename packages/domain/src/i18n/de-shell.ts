@@ -176,6 +176,7 @@ export const deShell: ShellMessages = {
     rows_one: '{{count}} Zeile',
     rows_other: '{{count}} Zeilen',
     range: '{{from}}–{{to}} von {{total}}',
+    pagedCaption: '{{list}}, Seite {{page}} von {{pages}}',
     rangeOfMore: '{{from}}–{{to}} von mehr als {{total}}',
     moreThan: 'Mehr als {{rows}}',
     loading: 'Wird geladen…',

@@ -177,6 +177,7 @@ export const enShell = {
     rows_one: '{{count}} row',
     rows_other: '{{count}} rows',
     range: 'Showing {{from}}–{{to}} of {{total}}',
+    pagedCaption: '{{list}}, page {{page}} of {{pages}}',
     rangeOfMore: 'Showing {{from}}–{{to}} of more than {{total}}',
     moreThan: 'More than {{rows}}',
     loading: 'Loading…',

@@ -63,7 +63,7 @@ export const ContactList = ({ view, setView, onCreate }: Props) => {
       ) : (
         <DataTable
           id="contacts"
-          caption={t('portfolio.caption', { list: t('contacts.title'), page: view.page, pages })}
+          caption={t('dataTable.pagedCaption', { list: t('contacts.title'), page: view.page, pages })}
           columns={columns}
           rows={list.data?.items}
           getRowId={(row) => row.id}

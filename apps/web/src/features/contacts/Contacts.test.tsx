@@ -91,6 +91,8 @@ describe('Contact Database', () => {
     renderApp({ path: '/cd/contact-database?q=example', user: CARLA });
     expect(await screen.findByText('More than 5000 contacts')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–50 of more than 5,000')).toBeInTheDocument();
+    // The table's name says what it lists, not "services".
+    expect(screen.getByRole('table', { name: /^Contact Database, page 1 of 101/ })).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Last page' }));
     await waitFor(() => expect(listCalls(calls).at(-1)?.search).toContain('page=101'));
   });

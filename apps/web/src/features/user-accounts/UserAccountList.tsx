@@ -49,7 +49,7 @@ export const UserAccountList = ({ view, setView }: Props) => {
       ) : (
         <DataTable
           id="user-accounts"
-          caption={t('portfolio.caption', { list: t('routes.userAccounts'), page: view.page, pages })}
+          caption={t('dataTable.pagedCaption', { list: t('routes.userAccounts'), page: view.page, pages })}
           columns={columns}
           rows={list.data?.items}
           getRowId={(row) => row.id}

@@ -58,7 +58,7 @@ export const PackageReviewList = ({ view, setView }: Props) => {
       ) : (
         <DataTable
           id="resource-package-review"
-          caption={t('portfolio.caption', { list: t('routes.resourcePackageReviewList'), page: view.page, pages })}
+          caption={t('dataTable.pagedCaption', { list: t('routes.resourcePackageReviewList'), page: view.page, pages })}
           columns={columns}
           rows={list.data?.items}
           getRowId={(row) => row.id}

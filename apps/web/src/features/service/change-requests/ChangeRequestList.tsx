@@ -175,7 +175,7 @@ export const ChangeRequestList = () => {
       ) : (
         <DataTable
           id="change-requests"
-          caption={t('portfolio.caption', { list: t('routes.changeRequestList'), page, pages })}
+          caption={t('dataTable.pagedCaption', { list: t('routes.changeRequestList'), page, pages })}
           columns={columns}
           rows={list.data?.items}
           getRowId={(row) => row.id}
