@@ -70,6 +70,18 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('a PostgreSQL outage un
     };
   };
 
+  const listViews = async (language: Language): Promise<Answer> => {
+    const response = await fetch(`${portal.url}/api/saved-views`, {
+      headers: { authorization: `Bearer ${token}`, 'accept-language': language },
+    });
+    return {
+      name: '',
+      status: response.status,
+      retryAfter: response.headers.get('retry-after'),
+      body: (await response.json().catch(() => null)) as Record<string, unknown> | null,
+    };
+  };
+
   const readiness = async () => {
     const response = await fetch(`${portal.url}/api/health/ready`);
     return { status: response.status, body: (await response.json()) as { status: string; checks: object } };
@@ -164,6 +176,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('a PostgreSQL outage un
       expect(portal.alive(), portal.output().slice(-4000)).toBe(true);
       expectUnavailable(await saveView(`outage ${randomUUID()}`), 'en');
       expectUnavailable(await saveView(`outage ${randomUUID()}`, 'de'), 'de');
+      expectUnavailable(await listViews('de'), 'de');
       await seenWithin(READINESS_FOLLOWS_WITHIN_MS, wentAt, async () => (await readiness()).status === 503);
       expect((await readiness()).body).toMatchObject({ status: 'not_ready', checks: { database: 'unavailable' } });
 
