@@ -10,6 +10,12 @@ export interface ThrowawayPostgres {
   stop: () => Promise<void>;
   /** For a process that is exiting: SIGKILL and the temp dir removed, synchronously. */
   killNow: () => void;
+  /** `pg_ctl stop -m immediate` (SIGQUIT to the postmaster); resolves once the server is gone. */
+  stopImmediately: () => Promise<void>;
+  /** `kill -9` of the postmaster alone; resolves once it is gone (its backends end shortly after). */
+  killPostmaster: () => Promise<void>;
+  /** Starts the stopped server again on the same data dir and port; resolves once it accepts connections. */
+  startAgain: () => Promise<void>;
 }
 
 export declare const startThrowawayPostgres: (options?: {

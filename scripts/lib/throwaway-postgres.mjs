@@ -28,7 +28,9 @@ const postgresUserId = (flag) => Number(spawnSync('id', [flag, 'postgres'], { en
 /**
  * Starts the server and waits until it accepts connections; with `database`, creates it. Answers
  * { serverUrl (no database), url (of `database`, else of `postgres`), stop (async: fast shutdown,
- * then SIGKILL after 10 s, and the temp dir removed), killNow (sync, for a process that is exiting) }.
+ * then SIGKILL after 10 s, and the temp dir removed), killNow (sync, for a process that is exiting),
+ * and for the tests of an outage: stopImmediately (`pg_ctl stop -m immediate`), killPostmaster
+ * (`kill -9` of the postmaster alone) and startAgain (the same data dir and port) }.
  * PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user and the
  * server runs as it. A failed start stops and removes what it made before it throws; a process
  * that exits without stop() kills the server on its way out.
@@ -86,6 +88,41 @@ export const startThrowawayPostgres = async ({ database, settings = {}, env = pr
     })());
   process.once('exit', killNow);
 
+  let launch = () => undefined;
+  let readyUrl = '';
+  /** What `pg_ctl stop -m immediate` does: SIGQUIT, every backend ends at once, no checkpoint. */
+  const stopImmediately = async () => {
+    const pid = postmasterPid();
+    if (running() && pid) process.kill(pid, 'SIGQUIT');
+    await exited;
+  };
+  /** `kill -9` of the postmaster alone: its backends are orphaned and end as they notice. */
+  const killPostmaster = async () => {
+    const pid = postmasterPid();
+    if (running() && pid) process.kill(pid, 'SIGKILL');
+    await exited;
+  };
+  /**
+   * The same cluster on the same port again, once it accepts connections. After a SIGKILL the old
+   * backends hold the shared memory until they notice their postmaster is gone, and a new one
+   * refuses to start until then: it is started again until it stays up.
+   */
+  const startAgain = async () => {
+    if (stopping) throw new Error('the throwaway PostgreSQL was stopped for good');
+    if (running()) return;
+    for (let attempt = 0; ; attempt += 1) {
+      launch();
+      try {
+        await untilReady(readyUrl, running);
+        return;
+      } catch (error) {
+        // Up but not ready in time is a failure of its own; only a server that exited is retried.
+        if (running() || attempt >= 100) throw error;
+        await sleep(100);
+      }
+    }
+  };
+
   try {
     chmodSync(root, 0o777);
     if (asRoot) chownSync(root, postgresUserId('-u'), postgresUserId('-g'));
@@ -109,20 +146,22 @@ export const startThrowawayPostgres = async ({ database, settings = {}, env = pr
       '-c',
       `${name}=${value}`,
     ]);
-    child = spawn(
-      ...asPostgres(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', root, ...options]),
-      {
-        stdio: 'ignore',
-      },
-    );
-    gone = false;
-    exited = new Promise((resolve) => {
-      const end = () => resolve((gone = true));
-      child.once('exit', end);
-      child.once('error', end);
-    });
+    launch = () => {
+      child = spawn(
+        ...asPostgres(path.join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), '-k', root, ...options]),
+        { stdio: 'ignore' },
+      );
+      gone = false;
+      exited = new Promise((resolve) => {
+        const end = () => resolve((gone = true));
+        child.once('exit', end);
+        child.once('error', end);
+      });
+    };
+    launch();
     const serverUrl = `postgres://postgres@127.0.0.1:${port}`;
-    await untilReady(`${serverUrl}/postgres`, running);
+    readyUrl = `${serverUrl}/postgres`;
+    await untilReady(readyUrl, running);
     if (database) {
       const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
       await client.connect();
@@ -132,7 +171,15 @@ export const startThrowawayPostgres = async ({ database, settings = {}, env = pr
         await client.end();
       }
     }
-    return { serverUrl, url: `${serverUrl}/${database ?? 'postgres'}`, stop, killNow };
+    return {
+      serverUrl,
+      url: `${serverUrl}/${database ?? 'postgres'}`,
+      stop,
+      killNow,
+      stopImmediately,
+      killPostmaster,
+      startAgain,
+    };
   } catch (error) {
     await stop();
     throw error;

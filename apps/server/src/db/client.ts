@@ -37,6 +37,13 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 /** PGlite's bundled extensions the migrations create: unaccent folds the search documents (drizzle/0014). */
 const extensions = { unaccent };
 
+/**
+ * How long a request waits for a connection of the pool before it is answered 503, and the change
+ * listener for its connection before it tries again: a server that does not answer at all (a host
+ * gone from the network) would otherwise hold them for minutes.
+ */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** Any number serves: it only has to be the same for every instance that migrates one database. */
 const MIGRATION_LOCK_KEY = 7_205_118;
 
@@ -59,8 +66,18 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       import('drizzle-orm/node-postgres/migrator'),
     ]);
     const connectionString = options.databaseUrl;
-    const pool = new pg.Pool({ connectionString, max: 10, options: plannerParams().join(' ') });
-    // An idle client that errors (server restart) must not crash the process.
+    const pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      options: plannerParams().join(' '),
+    });
+    // A lost connection is an 'error' event on its client, which ends the process unless someone
+    // listens: the pool listens only while a client is idle, so every client gets a listener of its
+    // own the moment it exists, one checked out for a transaction too. What was in flight on it fails
+    // with the same error (answered 503, http/error-handler.ts), and the pool drops a client that is
+    // no longer queryable when it comes back (docs/adr/0077-database-outages.md).
+    pool.on('connect', (client) => client.on('error', () => undefined));
     pool.on('error', () => undefined);
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     if (shouldMigrate) {
@@ -83,7 +100,12 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
       // Keep-alive: a connection that only waits for notices would not notice a silent network loss.
       dedicatedClient: (applicationName) =>
-        new pg.Client({ connectionString, application_name: applicationName, keepAlive: true }),
+        new pg.Client({
+          connectionString,
+          application_name: applicationName,
+          keepAlive: true,
+          connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        }),
     };
   }
 

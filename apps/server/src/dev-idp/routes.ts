@@ -44,8 +44,14 @@ export const devIdpRoutes = async (
   // oidc-provider is the heaviest import of the server (about a third of its start): it is loaded
   // as a step of the work after listening when the process has such steps (main.ts), and a request
   // that comes before waits for it (docs/adr/0049-build-stamps-and-start-time.md).
+  // A failed load is not kept: one that met a database outage is tried again by the next request
+  // (docs/adr/0077-database-outages.md).
   let loading: Promise<Provider> | null = null;
-  const load = () => (loading ??= createProvider());
+  const load = () =>
+    (loading ??= createProvider().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
   afterListen?.add('starting the development IdP', () =>
     load().catch((error: unknown) => log.error({ err: error }, 'the development IdP failed to start')),
   );

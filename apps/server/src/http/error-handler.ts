@@ -14,6 +14,8 @@ import {
 } from '@nubes/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnreachable } from '../db/database-unreachable.js';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseOutageLog } from './database-unavailable.js';
 import { HttpError } from './http-error.js';
 import { requestLog, type PortalLog } from './portal-log.js';
 
@@ -105,6 +107,7 @@ const internalError = (
 };
 
 export const registerErrorHandler = (app: FastifyInstance, log: PortalLog) => {
+  const noteOutage = databaseOutageLog(log);
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const language = request.language;
 
@@ -142,6 +145,18 @@ export const registerErrorHandler = (app: FastifyInstance, log: PortalLog) => {
 
     const answer = clientErrorAnswer(error, language);
     if (answer) return send(reply, answer.code, answer.body);
+
+    // Not the request's fault and not a bug: the database is gone for now, and nothing the request
+    // wrote was committed (docs/adr/0077-database-outages.md).
+    if (isDatabaseUnreachable(error)) {
+      noteOutage(request, error);
+      return send(
+        reply,
+        'unavailable',
+        { error: 'unavailable', message: translate(language, 'errors.databaseUnavailable') },
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+      );
+    }
 
     return internalError(log, request, reply, error, language);
   });

@@ -11,6 +11,7 @@ import { startAlternatingProxy, type AlternatingProxy } from '../test/alternatin
 import { chromiumLaunchOptions } from '../../../../scripts/lib/chromium.mjs';
 import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { startPortalProcess, type PortalProcess } from '../test/portal-process.js';
+import { seenWithin } from '../test/seen-within.js';
 import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -24,27 +25,11 @@ const storedToken = (key: string): string =>
     ) as { token: string }
   ).token;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * How long another instance's notice may take to arrive and be applied (ADR 0076): milliseconds
  * on an idle machine, with room for a busy one.
  */
 const NOTICE_BOUND_MS = 1000;
-
-/**
- * Looks until `look` sees the change, and fails as soon as a look that began `bound` ms or more
- * after `since` still sees the old state: the documented bound, not a sleep. Answers when the
- * first look that saw it began, in ms after `since`.
- */
-const seenWithin = async (bound: number, since: number, look: () => Promise<boolean>): Promise<number> => {
-  for (;;) {
-    const startedAt = Date.now();
-    if (await look()) return startedAt - since;
-    expect(startedAt - since, 'a look after the documented bound still saw the old state').toBeLessThan(bound);
-    await sleep(20);
-  }
-};
 
 /**
  * Two portal processes on one fresh PostgreSQL database behind a proxy that alternates every

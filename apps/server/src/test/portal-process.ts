@@ -27,6 +27,8 @@ export interface PortalProcess {
   url: string;
   /** What it wrote to stdout and stderr so far, for a failure's message. */
   output(): string;
+  /** Whether the process still runs (it has not exited, whatever the reason). */
+  alive(): boolean;
   stop(): Promise<void>;
 }
 
@@ -71,5 +73,5 @@ export const startPortalProcess = async (port: number, env: Record<string, strin
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, output: () => output, stop };
+  return { url, output: () => output, alive: () => child.exitCode === null && child.signalCode === null, stop };
 };

@@ -21,6 +21,8 @@ export const de: Messages = {
     too_many_requests: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
     internal_error: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
     unavailable: 'Das Portal ist vorübergehend nicht erreichbar.',
+    databaseUnavailable:
+      'Das Portal erreicht seine Datenbank gerade nicht. Bitte versuchen Sie es in einigen Sekunden erneut.',
     request_timeout: 'Die Anfrage kam nicht rechtzeitig an.',
     uri_too_long: 'Die Adresse der Anfrage ist zu lang.',
     header_too_large: 'Die Kopfzeilen der Anfrage sind zu groß.',

@@ -21,6 +21,7 @@ export const en = {
     too_many_requests: 'Too many attempts. Please wait a few minutes and try again.',
     internal_error: 'Something went wrong. Please try again.',
     unavailable: 'The service is temporarily unavailable.',
+    databaseUnavailable: 'The portal cannot reach its database just now. Please try again in a few seconds.',
     request_timeout: 'The request took too long to arrive.',
     uri_too_long: 'The address of the request is too long.',
     header_too_large: 'The request headers are too large.',
