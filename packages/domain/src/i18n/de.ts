@@ -904,6 +904,8 @@ export const de: Messages = {
     editType: '{{name}} bearbeiten',
     retire: 'Außer Betrieb setzen',
     retireType: '{{name}} außer Betrieb setzen',
+    retireTitle: 'Ressourcentyp außer Betrieb setzen?',
+    retireText: 'Neue Ressourcenpakete können „{{name}}“ danach nicht mehr wählen. Pakete, die ihn nutzen, behalten ihn, und Sie können ihn jederzeit wieder in Betrieb nehmen.',
     reactivate: 'Wieder in Betrieb nehmen',
     reactivateType: '{{name}} wieder in Betrieb nehmen',
     delete: 'Löschen',

@@ -885,6 +885,8 @@ export const en = {
     editType: 'Edit {{name}}',
     retire: 'Retire',
     retireType: 'Retire {{name}}',
+    retireTitle: 'Retire the resource type?',
+    retireText: 'No new resource package can choose “{{name}}” once it is retired. Packages that use it keep it, and you can put it back into service at any time.',
     reactivate: 'Reactivate',
     reactivateType: 'Reactivate {{name}}',
     delete: 'Delete',

@@ -135,6 +135,11 @@ describe('admin panel: resource types', () => {
     const calls = fakeApi((call) => json({ ...openstackType(), retired: true, version: 2, ...(call.body as object) }));
     const table = await openPanel();
     fireEvent.click(await within(table).findByRole('button', { name: 'Retire OpenStack project' }));
+    // It asks first, saying what retiring does; nothing is written before the answer.
+    const dialog = await screen.findByRole('dialog', { name: 'Retire the resource type?' });
+    expect(within(dialog).getByText(/No new resource package can choose “OpenStack project”/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(patch.url).toBe(`/api/resource-types/${openstackType().id}`);

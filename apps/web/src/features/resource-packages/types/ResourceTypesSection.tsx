@@ -5,12 +5,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../components/notify';
+import { ConfirmDialog } from '../../service/components/ConfirmDialog';
 import { reportWriteError } from '../../service/writes';
 import { deleteResourceType, fetchResourceTypes, resourcePackageKeys, updateResourceType } from '../api';
 import { inLanguage } from '../localized';
 import { policyText } from '../policy/policyText';
 import { ResourceTypeFormModal } from './ResourceTypeFormModal';
-import { AppModal } from '../../../components/AppModal';
 
 /** The type by id, read from the list (so a reload after a 409 reaches the form), or a new one. */
 type Editing = { id?: string } | null;
@@ -27,6 +27,8 @@ export const ResourceTypesSection = () => {
   const [editing, setEditing] = useState<Editing>(null);
   const edited = editing?.id ? types.data?.items.find((type) => type.id === editing.id) : undefined;
   const [deleting, setDeleting] = useState<ResourceType | null>(null);
+  // Retiring asks first: new packages can no longer choose the type. Reactivating does not.
+  const [confirmingRetire, setConfirmingRetire] = useState<ResourceType | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.types });
 
   const retiring = useMutation({
@@ -40,10 +42,14 @@ export const ResourceTypesSection = () => {
         retired: !type.retired,
       }),
     onSuccess: (saved) => {
+      setConfirmingRetire(null);
       reload();
       notifySuccess(t('resourceTypes.updated'), inLanguage(saved.name, language));
     },
-    onError: (error) => reportWriteError(error, t('resourceTypeAdmin.cannotChange'), t, { onConflict: reload }),
+    onError: (error) => {
+      setConfirmingRetire(null);
+      reportWriteError(error, t('resourceTypeAdmin.cannotChange'), t, { onConflict: reload });
+    },
   });
 
   const removing = useMutation({
@@ -124,7 +130,7 @@ export const ResourceTypesSection = () => {
                   name,
                 })}
                 loading={retiring.isPending && retiring.variables.id === type.id}
-                onClick={() => retiring.mutate(type)}
+                onClick={() => (type.retired ? retiring.mutate(type) : setConfirmingRetire(type))}
               >
                 {t(type.retired ? 'resourceTypeAdmin.reactivate' : 'resourceTypeAdmin.retire')}
               </Button>
@@ -168,26 +174,27 @@ export const ResourceTypesSection = () => {
         resourceType={edited}
         onClose={() => setEditing(null)}
       />
-      <AppModal
+      <ConfirmDialog
+        opened={confirmingRetire !== null}
+        title={t('resourceTypeAdmin.retireTitle')}
+        text={t('resourceTypeAdmin.retireText', {
+          name: confirmingRetire ? inLanguage(confirmingRetire.name, language) : '',
+        })}
+        confirmLabel={t('resourceTypeAdmin.retire')}
+        busy={retiring.isPending}
+        onConfirm={() => confirmingRetire && retiring.mutate(confirmingRetire)}
+        onCancel={() => setConfirmingRetire(null)}
+      />
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('resourceTypeAdmin.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('resourcePackageEditor.close') }}
-      >
-        {deleting && (
-          <>
-            <Text>{t('resourceTypeAdmin.deleteText', { name: inLanguage(deleting.name, language) })}</Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                {t('resourceTypeAdmin.cancel')}
-              </Button>
-              <Button color="red" loading={removing.isPending} onClick={() => removing.mutate(deleting)}>
-                {t('resourceTypeAdmin.delete')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </AppModal>
+        text={t('resourceTypeAdmin.deleteText', { name: deleting ? inLanguage(deleting.name, language) : '' })}
+        confirmLabel={t('resourceTypeAdmin.delete')}
+        busy={removing.isPending}
+        danger
+        onConfirm={() => deleting && removing.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      />
     </>
   );
 };
