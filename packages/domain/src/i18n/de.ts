@@ -1464,6 +1464,12 @@ export const de: Messages = {
     delete: 'Löschen',
     deleteTitle: 'Kontakt löschen?',
     deleteText: 'Der Kontakt „{{name}}“ wird gelöscht. Das kann nicht rückgängig gemacht werden.',
+    heldTitle: 'Der Kontakt kann noch nicht gelöscht werden',
+    heldText_one: '„{{name}}“ ist in {{count}} Beziehung eingetragen, die danach ins Leere zeigen würde:',
+    heldText_other: '„{{name}}“ ist in {{count}} Beziehungen eingetragen, die danach ins Leere zeigen würden:',
+    heldHint: 'Entfernen Sie diese Beziehungen zuerst im Reiter Beziehungen, oder wählen Sie „Personendaten löschen“, was sie mit allem anderen über die Person Gespeicherten entfernt.',
+    showRelations: 'Beziehungen anzeigen',
+    deleteOrErase: 'Löschen entfernt einen Kontakt, auf den nichts verweist. „Personendaten löschen“ ist für einen Antrag auf Löschung personenbezogener Daten: Es entfernt die Person mit ihren Adressen, Eigenschaften und Beziehungen und schwärzt ihre frühere Historie.',
     erase: 'Personendaten löschen',
     eraseTitle: 'Personendaten löschen?',
     eraseText:

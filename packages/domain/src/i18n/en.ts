@@ -1438,6 +1438,12 @@ export const en = {
     delete: 'Delete',
     deleteTitle: 'Delete contact?',
     deleteText: 'The contact “{{name}}” is deleted. This cannot be undone.',
+    heldTitle: 'The contact cannot be deleted yet',
+    heldText_one: '“{{name}}” is named in {{count}} relation, which would be left pointing at no one:',
+    heldText_other: '“{{name}}” is named in {{count}} relations, which would be left pointing at no one:',
+    heldHint: 'Remove these relations on the Relations tab first, or erase the contact, which removes them with everything else held about the person.',
+    showRelations: 'Show the relations',
+    deleteOrErase: 'Delete removes a contact nothing refers to. Erase is for a request to erase personal data: it removes the person with their addresses, properties and relations, and blanks their earlier history.',
     erase: 'Erase',
     eraseTitle: 'Erase contact?',
     eraseText:

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { routePath, type Contact } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -7,11 +7,12 @@ import { isApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
+import { ConfirmDialog } from '../service/components/ConfirmDialog';
 import { reportWriteError } from '../service/writes';
 import { contactDataPath, contactKeys, deleteContact, eraseContact, fetchContact } from './api';
 import { contactName } from './contactColumns';
 import { ContactFormModal } from './ContactFormModal';
-import { ContactRelations } from './ContactRelations';
+import { ContactRelations, targetName } from './ContactRelations';
 import { AppModal } from '../../components/AppModal';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
@@ -177,6 +178,11 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
               </Group>
             )}
           </Group>
+          {canManage && (
+            <Text size="sm" c="dimmed" maw="48rem">
+              {t('contacts.deleteOrErase')}
+            </Text>
+          )}
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="general">{t('contacts.tabGeneral')}</Tabs.Tab>
@@ -192,30 +198,51 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
             </Tabs.Panel>
           </Tabs>
           <ContactFormModal contact={contact} opened={editing} onClose={() => setEditing(false)} />
-          <AppModal
-            opened={confirming !== null}
-            onClose={() => setConfirming(null)}
-            title={t(confirming === 'erase' ? 'contacts.eraseTitle' : 'contacts.deleteTitle')}
-            closeButtonProps={{ 'aria-label': t('contacts.close') }}
-          >
-            <Text>
-              {t(confirming === 'erase' ? 'contacts.eraseText' : 'contacts.deleteText', {
+          {confirming === 'delete' && contact.relations.length > 0 ? (
+            // Relations hold the contact: say which before anything is asked, and what to do instead.
+            <AppModal
+              opened
+              onClose={() => setConfirming(null)}
+              title={t('contacts.heldTitle')}
+              closeButtonProps={{ 'aria-label': t('contacts.close') }}
+            >
+              <Text>{t('contacts.heldText', { name: contactName(contact), count: contact.relations.length })}</Text>
+              <List mt="sm" spacing={4}>
+                {contact.relations.map((relation) => (
+                  <List.Item key={relation.id}>
+                    {t(`contactRelations.roles.${relation.role as 'owner'}`)}: {targetName(relation)}
+                  </List.Item>
+                ))}
+              </List>
+              <Text mt="sm">{t('contacts.heldHint')}</Text>
+              <Group justify="flex-end" gap="sm" mt="lg">
+                <Button variant="default" onClick={() => setConfirming(null)}>
+                  {t('contacts.cancel')}
+                </Button>
+                <Button
+                  onClick={() => {
+                    setConfirming(null);
+                    setTab('relations');
+                  }}
+                >
+                  {t('contacts.showRelations')}
+                </Button>
+              </Group>
+            </AppModal>
+          ) : (
+            <ConfirmDialog
+              opened={confirming !== null}
+              title={t(confirming === 'erase' ? 'contacts.eraseTitle' : 'contacts.deleteTitle')}
+              text={t(confirming === 'erase' ? 'contacts.eraseText' : 'contacts.deleteText', {
                 name: contactName(contact),
               })}
-            </Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setConfirming(null)}>
-                {t('contacts.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={removing.isPending}
-                onClick={() => confirming && removing.mutate({ kind: confirming, contact })}
-              >
-                {t(confirming === 'erase' ? 'contacts.erase' : 'contacts.delete')}
-              </Button>
-            </Group>
-          </AppModal>
+              confirmLabel={t(confirming === 'erase' ? 'contacts.erase' : 'contacts.delete')}
+              busy={removing.isPending}
+              danger
+              onConfirm={() => confirming && removing.mutate({ kind: confirming, contact })}
+              onCancel={() => setConfirming(null)}
+            />
+          )}
         </>
       ) : query.isError ? (
         <Paper withBorder p="md" role="alert">

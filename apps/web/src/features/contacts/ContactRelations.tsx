@@ -22,7 +22,8 @@ import { fetchInstitutions, serviceKeys } from '../service/api';
 import { reportWriteError } from '../service/writes';
 import { addContactRelation, contactKeys, fetchServiceTargets, removeContactRelation } from './api';
 
-const targetName = (relation: ContactRelation) =>
+/** What a relation points at, as the lists name it: the service's ID and name, or the institution. */
+export const targetName = (relation: ContactRelation) =>
   relation.service
     ? `${relation.service.serviceId} ${relation.service.name}`
     : relation.institution

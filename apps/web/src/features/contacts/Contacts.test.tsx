@@ -170,17 +170,35 @@ describe('Contact Database', () => {
     expect(screen.getByText('OpenStack')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Export data' })).toHaveAttribute('href', `/api/contacts/${ID}/data`);
 
+    // Relations hold it: the dialog says which, with the role's name, before anything is asked or sent.
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete contact?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
-    expect(writesOf(calls)[0]!.search).toBe('?version=3');
-    expect(await screen.findByText(/Held by: SVC-00001 Object Storage \(owner\)/)).toBeInTheDocument();
+    const held = await screen.findByRole('dialog', { name: 'The contact cannot be deleted yet' });
+    expect(within(held).getByText('Owner: SVC-00001 Object Storage')).toBeInTheDocument();
+    expect(within(held).queryByRole('button', { name: 'Delete' })).toBeNull();
+    fireEvent.click(within(held).getByRole('button', { name: 'Show the relations' }));
+    expect(writesOf(calls)).toHaveLength(0);
     // The Relations tab opens with the relation and its link.
     expect(await screen.findByRole('link', { name: 'SVC-00001 Object Storage' })).toHaveAttribute(
       'href',
       `/sc/service/${SERVICE}`,
     );
+  });
+
+  it('names the relations the server refuses a deletion for when they came after the contact was read', async () => {
+    const calls = fakeApi({
+      [`GET /api/contacts/${ID}`]: () => contact(),
+      [`DELETE /api/contacts/${ID}`]: () =>
+        apiError(409, 'conflict', 'This contact cannot be deleted: it has relations. Remove them first.', {
+          relations: 'Held by: SVC-00001 Object Storage (owner)',
+        }),
+    });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete contact?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    expect(writesOf(calls)[0]!.search).toBe('?version=3');
+    expect(await screen.findByText(/Held by: SVC-00001 Object Storage \(owner\)/)).toBeInTheDocument();
   });
 
   it('after a 409 shows the contact as the other edit left it, and saves on top of that version', async () => {
