@@ -43,11 +43,19 @@ describe('the runtime and the dependencies', () => {
     for (const name of withScripts) expect(allowed[name], `${name} has an install script`).toBe(true);
   });
 
-  it("keep rjsf's packages at one version", () => {
+  it("keep rjsf's packages at one version, without its Ajv validator", () => {
     const rjsf = installed.filter((entry) => entry.name.startsWith('@rjsf/'));
+    expect(rjsf.map((entry) => entry.name)).not.toContain('@rjsf/validator-ajv8');
     expect(rjsf.length).toBeGreaterThan(2);
     const versions = rjsf.map((entry) => `${entry.name}@${entry.version}`);
     expect(new Set(rjsf.map((entry) => entry.version)).size, versions.join(', ')).toBe(1);
+  });
+
+  it('install one copy of the libraries an update made one', () => {
+    for (const name of ['ajv-formats', 'dayjs']) {
+      const versions = installed.filter((entry) => entry.name === name).map((entry) => entry.version);
+      expect(versions, name).toHaveLength(1);
+    }
   });
 
   it("say in engines that Node 24 is supported, and keep Node 20's range until its pins go", () => {
