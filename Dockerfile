@@ -2,8 +2,9 @@
 # apps/server/src/container-image.test.ts checks this file against the repository and replays the
 # runtime stage's steps in a temp directory: keep its instructions to COPY, ENV, RUN npm ci, USER.
 
+# Node 24 LTS in both stages (docs/adr/0081-node-24-runtime-and-dependency-hygiene.md).
 # Build: every dependency, then `npm run build` (domain, server and its bundle, web app, instruction PDFs).
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json ./
 COPY packages/domain/package.json packages/domain/
@@ -19,7 +20,7 @@ COPY scripts/lib/build-steps.mjs scripts/lib/import-meta-url.mjs scripts/lib/
 RUN npm run build
 
 # Runtime: the server's production dependencies and what `npm run build` made, run as `node`.
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 # npm ci checks the lock file against every workspace's manifest, so all four come along.

@@ -31,6 +31,11 @@ export default defineConfig({
       // load on demand as their own chunks (apps/web/src/i18n/i18n.ts, ADR 0026).
       { find: /^@nubes\/domain\/i18n\/([\w-]+)$/, replacement: `${path.resolve(DOMAIN_SOURCES, 'i18n')}/$1.ts` },
       { find: /^@nubes\/domain$/, replacement: path.resolve(DOMAIN_SOURCES, 'browser.ts') },
+      // @rjsf/core imports rjsf's Ajv validator for a test helper only; the policy form has its own.
+      {
+        find: /^@rjsf\/validator-ajv8$/,
+        replacement: path.resolve(dirname, 'src/features/resource-packages/policy/rjsfDefaultValidator.ts'),
+      },
     ],
   },
   build: {
@@ -66,8 +71,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // @rjsf/mantine's ESM imports dayjs plugins without their extension, which only a bundler
-    // resolves; Vite transforms it for the tests as it does for the build.
-    server: { deps: { inline: [/@rjsf\/mantine/] } },
+    // resolves, and @rjsf/core's entry imports the validator the alias above replaces: Vite
+    // transforms both for the tests as it does for the build.
+    server: { deps: { inline: [/@rjsf\/(core|mantine)/] } },
     // jsdom renders whole screens; on two shared cores a walk through a form can pass 5 s. Tests assert behaviour, not time.
     testTimeout: 20_000,
   },

@@ -101,9 +101,9 @@ const builtWorkspaces = workspaces.filter((folder) => {
 
 // Reads files (and replays the runtime stage once): one project is enough.
 describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the container image (Dockerfile)', () => {
-  it('builds and runs on Node 20 slim, in two stages', () => {
+  it('builds and runs on Node 24 LTS slim, in two stages (docs/adr/0081-node-24-runtime-and-dependency-hygiene.md)', () => {
     expect(stages.length).toBe(2);
-    for (const stage of stages) expect(stage.image).toMatch(/^node:20(\.\d+){0,2}-slim$/);
+    for (const stage of stages) expect(stage.image).toMatch(/^node:24(\.\d+){0,2}-slim$/);
     expect(build.name).toBeTruthy();
   });
 

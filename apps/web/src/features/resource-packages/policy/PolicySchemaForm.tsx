@@ -1,5 +1,5 @@
 import { Box, Text } from '@mantine/core';
-import { violationMessage, violationPath, type SchemaViolation } from '@nubes/domain';
+import { violationMessage } from '@nubes/domain';
 import type Core from '@rjsf/core';
 import { Form } from '@rjsf/mantine';
 import {
@@ -9,50 +9,12 @@ import {
   type FieldErrorProps,
   type RJSFSchema,
   type RJSFValidationError,
-  type ValidatorType,
 } from '@rjsf/utils';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkPolicy } from './policyCheck';
-import { policyErrorTree, type PolicyErrorTree } from './policyText';
+import type { PolicyErrorTree } from './policyText';
+import { policyValidator } from './policyValidator';
 import './policy-form.css';
-
-/** A violation as rjsf carries it: the keyword as its name, the place as a dotted property path. */
-const rjsfError = (violation: SchemaViolation): RJSFValidationError => {
-  const place = violationPath(violation);
-  return {
-    name: violation.keyword,
-    params: violation.params,
-    property: place
-      .split('/')
-      .slice(1)
-      .map((part) => `.${part.replaceAll('~1', '/').replaceAll('~0', '~')}`)
-      .join(''),
-    schemaPath: place,
-    message: violation.keyword,
-    stack: violation.keyword,
-  };
-};
-
-/**
- * rjsf's validator on checkPolicy instead of Ajv, which the pages' Content-Security-Policy does not
- * let compile (docs/adr/0032-json-policies-in-the-web.md). Errors keep their JSON Pointer (in
- * schemaPath) so each lands beside its field as the server's would.
- */
-const validator: ValidatorType = {
-  validateFormData: (formData, schema, _customValidate, transformErrors, uiSchema) => {
-    const raw = checkPolicy(schema as Record<string, unknown>, formData).map(rjsfError);
-    const errors = transformErrors ? transformErrors(raw, uiSchema) : raw;
-    const tree = policyErrorTree(
-      errors.map((error) => ({ pointer: error.schemaPath ?? '', message: error.message ?? '' })),
-    );
-    return { errors, errorSchema: tree as ErrorSchema };
-  },
-  isValid: (schema, formData) => checkPolicy(schema as Record<string, unknown>, formData).length === 0,
-  rawValidation: <Result,>(schema: RJSFSchema, formData?: unknown) => ({
-    errors: checkPolicy(schema as Record<string, unknown>, formData) as Result[],
-  }),
-};
 
 /** rjsf's strings by their English text (the enum's values), so its UI speaks the catalogue's words. */
 const STRING_NAMES = new Map(
@@ -148,7 +110,7 @@ export const PolicySchemaForm = ({
       className="policy-form"
       schema={schema as RJSFSchema}
       formData={value}
-      validator={validator}
+      validator={policyValidator}
       onChange={(event) => onChange?.(event.formData)}
       readonly={readOnly}
       liveValidate={showValidation ? 'onChange' : undefined}
