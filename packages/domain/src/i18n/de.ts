@@ -1403,8 +1403,8 @@ export const de: Messages = {
     title: 'Kontaktdatenbank',
     intro:
       'Die Menschen, mit denen die Allianz arbeitet: wer welchen Service an welchem Zentrum betreibt und mit wem worüber zu sprechen ist.',
-    count_one: '{{count}} Kontakt',
-    count_other: '{{count}} Kontakte',
+    count_one: '{{count, number}} Kontakt',
+    count_other: '{{count, number}} Kontakte',
     empty: 'Keine Kontakte gefunden',
     emptyHint: 'Ändern Sie die Suche oder die Filter, oder legen Sie mit „Neuer Kontakt“ einen Kontakt an.',
     search: 'Kontakte suchen',

@@ -1377,8 +1377,8 @@ export const en = {
     title: 'Contact Database',
     intro:
       'The people the alliance works with: who runs which service at which centre, and whom to talk to about what.',
-    count_one: '{{count}} contact',
-    count_other: '{{count}} contacts',
+    count_one: '{{count, number}} contact',
+    count_other: '{{count, number}} contacts',
     empty: 'No contacts found',
     emptyHint: 'Change the search or the filters, or add a contact with “New contact”.',
     search: 'Search contacts',

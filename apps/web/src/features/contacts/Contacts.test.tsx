@@ -89,7 +89,7 @@ describe('Contact Database', () => {
       'GET /api/institutions': () => institutions,
     });
     renderApp({ path: '/cd/contact-database?q=example', user: CARLA });
-    expect(await screen.findByText('More than 5000 contacts')).toBeInTheDocument();
+    expect(await screen.findByText('More than 5,000 contacts')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–50 of more than 5,000')).toBeInTheDocument();
     // The table's name says what it lists, not "services".
     expect(screen.getByRole('table', { name: /^Contact Database, page 1 of 101/ })).toBeInTheDocument();
