@@ -171,4 +171,61 @@ describe('the review banner on a service', () => {
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ body: { version: 3 } });
     expect(banner).toHaveTextContent('No changes');
   });
+
+  it('tells the portfolio manager who answered, and ends the review after asking', async () => {
+    const calls = fakeApi({
+      [`GET /api/services/${ID}`]: () => serviceDetail({ id: ID, name: 'Object Storage', state: 'service_online' }),
+      [`GET /api/services/${ID}/review`]: () => ({
+        serviceId: ID,
+        review: {
+          ...review('finishedOK', 4),
+          answeredAt: '2026-11-24T09:00:00.000Z',
+          answeredBy: { id: 'alice-id', fullname: 'Alice Adler' },
+        },
+        reviewable: true,
+        actions: ['stop', 'end'],
+      }),
+      [`POST /api/services/${ID}/review/end`]: () => ({
+        serviceId: ID,
+        review: { ...review('inactive', 5), lastOutcome: 'finishedOK' },
+        reviewable: true,
+        actions: ['start'],
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.paula });
+    const banner = await screen.findByRole('region', { name: 'Review of this service' });
+    expect(banner).toHaveTextContent('Alice Adler confirmed on 24.11.2026 that nothing needs to change.');
+    expect(banner).toHaveTextContent('Next step: end the review');
+    expect(within(banner).queryByRole('link', { name: 'Make a change request' })).toBeNull();
+    fireEvent.click(within(banner).getByRole('button', { name: 'End review' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the review of Object Storage?' });
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End review' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+        path: `/api/services/${ID}/review/end`,
+        body: { version: 4 },
+      }),
+    );
+  });
+
+  it('offers a draft’s provider side an edit of the information, not a change request', async () => {
+    fakeApi({
+      [`GET /api/services/${ID}`]: () =>
+        serviceDetail({ id: ID, name: 'Object Storage', state: 'service_information_draft' }),
+      [`GET /api/services/${ID}/review`]: () => ({
+        serviceId: ID,
+        review: review('running', 2),
+        reviewable: true,
+        actions: ['confirm'],
+      }),
+    });
+    renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });
+    const banner = await screen.findByRole('region', { name: 'Review of this service' });
+    expect(within(banner).queryByRole('link', { name: 'Make a change request' })).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Edit the service information' })).toHaveAttribute(
+      'href',
+      `/sc/service/${ID}?tab=information`,
+    );
+  });
 });

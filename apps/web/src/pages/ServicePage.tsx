@@ -25,7 +25,7 @@ export const ServicePage = () => {
       {(service) => (
         <>
           <ServiceTitle service={service} />
-          <ReviewBanner serviceId={service.id} />
+          <ReviewBanner serviceId={service.id} serviceName={service.name} state={service.state} />
           <ServiceView key={service.id} service={service} />
         </>
       )}

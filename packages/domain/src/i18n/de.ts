@@ -525,8 +525,13 @@ export const de: Messages = {
       title: 'Review dieses Service',
       running:
         'Das Portfoliomanagement bittet Sie, diesen Service zu prüfen. Stimmen seine Informationen noch? Bestätigen Sie, dass nichts geändert werden muss, oder stellen Sie einen Änderungsantrag.',
+      runningDraft:
+        'Das Portfoliomanagement bittet Sie, diesen Service zu prüfen. Stimmen seine Informationen noch? Bestätigen Sie, dass nichts geändert werden muss, oder korrigieren Sie die Serviceinformationen.',
       makeChangeRequest: 'Änderungsantrag stellen',
-      finishedOK: 'Sie haben am {{date}} bestätigt, dass nichts geändert werden muss.',
+      editInformation: 'Serviceinformationen bearbeiten',
+      finishedOK: '{{name}} hat am {{date}} bestätigt, dass nichts geändert werden muss.',
+      someone: 'Die Anbieterseite',
+      nextStepEnd: 'Die Anbieterseite hat geantwortet. Nächster Schritt: das Review beenden; sein Ergebnis bleibt als letztes Review erhalten.',
       editRequired: 'Während dieses Reviews wurde ein Änderungsantrag eingereicht.',
       startedOn: 'Review gestartet am {{date}}',
     },

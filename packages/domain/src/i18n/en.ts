@@ -519,8 +519,13 @@ export const en = {
       title: 'Review of this service',
       running:
         'The portfolio management asks you to review this service. Is its information still correct? Confirm that nothing needs to change, or make a change request.',
+      runningDraft:
+        'The portfolio management asks you to review this service. Is its information still correct? Confirm that nothing needs to change, or correct the service information.',
       makeChangeRequest: 'Make a change request',
-      finishedOK: 'You confirmed on {{date}} that nothing needs to change.',
+      editInformation: 'Edit the service information',
+      finishedOK: '{{name}} confirmed on {{date}} that nothing needs to change.',
+      someone: 'The provider side',
+      nextStepEnd: 'The provider side has answered. Next step: end the review, which keeps its outcome as the last review.',
       editRequired: 'A change request was handed in during this review.',
       startedOn: 'Review started on {{date}}',
     },
