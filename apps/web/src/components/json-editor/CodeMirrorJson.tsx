@@ -1,7 +1,9 @@
 import { json } from '@codemirror/lang-json';
 import { EditorView } from '@codemirror/view';
+import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useMemo } from 'react';
+import { darkTheme } from './darkTheme';
 import type { JsonEditorProps } from './JsonEditor';
 import './json-editor.css';
 
@@ -23,6 +25,7 @@ export const CodeMirrorJson = ({
   describedBy,
   invalid,
 }: Props) => {
+  const dark = useComputedColorScheme('light', { getInitialValueInEffect: false }) === 'dark';
   // The editable element is what a screen reader and axe see: it takes the label, the messages
   // and the invalid state of the field around it.
   const extensions = useMemo(
@@ -50,6 +53,7 @@ export const CodeMirrorJson = ({
       minHeight={minHeight}
       maxHeight={maxHeight}
       extensions={extensions}
+      theme={dark ? darkTheme : 'light'}
       basicSetup={{
         lineNumbers: true,
         foldGutter: true,
