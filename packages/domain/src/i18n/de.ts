@@ -171,6 +171,8 @@ export const de: Messages = {
     documentsNotActive: 'Der Dokumentenbereich dieses Service ist nicht aktiviert.',
     notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',
     unknownUser: 'Diese Person gibt es nicht.',
+    otherCentre:
+      'Nur das Service-Portfoliomanagement kann einen Service einer anderen als Ihrer eigenen Einrichtung zuordnen.',
     unknownInstitution: 'Diese Einrichtung gibt es nicht.',
     unknownKeyword: 'Dieses Schlagwort gibt es nicht.',
     objectOwnerRequired: 'Ein Service hat immer einen Objekteigentümer.',

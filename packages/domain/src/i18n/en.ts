@@ -169,6 +169,7 @@ export const en = {
     documentsNotActive: 'The documents area of this service is not activated.',
     notEditable: 'This service cannot be edited in its current status.',
     unknownUser: 'This user does not exist.',
+    otherCentre: 'Only the service portfolio manager can place a service under a centre other than your own.',
     unknownInstitution: 'This institution does not exist.',
     unknownKeyword: 'This keyword does not exist.',
     objectOwnerRequired: 'A service always has an object owner.',
