@@ -231,6 +231,8 @@ export const de: Messages = {
     nameHelp: 'Der Name, unter dem der Service im Portfolio erscheint.',
     provider: 'Anbieter',
     providerHelp: 'Die Einrichtung, die den Service anbietet; ohne Auswahl Ihre eigene Einrichtung.',
+    providerOwnHelp:
+      'Ihre eigene Einrichtung: Nur das Service-Portfoliomanagement ordnet einen Service einer anderen zu.',
     applicationForm: 'Serviceantrag',
     applicationIntro:
       'Zum Speichern genügt der Servicename. Mit * markierte Felder sind nötig, um den Antrag abzuschließen.',

@@ -227,6 +227,7 @@ export const en = {
     nameHelp: 'The name under which the service appears in the portfolio.',
     provider: 'Provider',
     providerHelp: 'The institution that offers the service; without a choice, your own institution.',
+    providerOwnHelp: 'Your own centre: only the service portfolio manager places a service under another.',
     applicationForm: 'Service application',
     applicationIntro:
       'Saving needs only the service name. Fields marked with * are needed to complete the application.',
