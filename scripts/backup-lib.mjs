@@ -37,7 +37,8 @@ export const runPostgresTool = (tool, args, databaseUrl, env = process.env) => {
  * PGlite is one process's database, and a second opener would damage it. The scripts take the
  * lock the portal takes (apps/server/src/db/data-dir-lock.ts, from the built server): refused
  * while a portal has the directory open, and a portal started meanwhile is refused in turn. A
- * killed portal's lock is gone with its process, so nothing needs forcing.
+ * killed portal's lock is taken over (at once from its own PID namespace, else after its lease),
+ * so nothing needs forcing.
  */
 export const holdPglite = async (dataDir) => {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) fail(`${dataDir} holds no PGlite database (set DATA_DIR).`);

@@ -2,7 +2,8 @@
 // (docs/backup.md). PostgreSQL: pg_restore replaces the portal's tables in one transaction.
 // PGlite: the current data directory is moved aside (<DATA_DIR>.before-restore-<time>), never
 // deleted, and the backup's directory takes its place.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { databaseOf, fail, fileArgument, holdPglite, lockPglite, runPostgresTool } from './backup-lib.mjs';
 
@@ -19,13 +20,17 @@ if (database.kind === 'postgres') {
   );
 } else {
   const { dataDir } = database;
-  // The lock is named after the directory's path, so it also keeps a portal off the new directory
-  // that takes the old one's place, until the restore is done.
+  // The lock is a file in the directory (docs/adr/0080-pglite-lock-file-with-a-lease.md): the old
+  // directory's goes aside with it, and the new directory is locked before the old lock is let go.
   let lock;
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
-    lock = await holdPglite(dataDir);
+    const old = await holdPglite(dataDir);
     const aside = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     renameSync(dataDir, aside);
+    mkdirSync(dataDir, { recursive: true });
+    lock = await lockPglite(dataDir);
+    await old.release();
+    rmSync(path.join(aside, 'nubes.lock'), { force: true });
     console.log(`The current database was moved to ${aside}`);
   }
   mkdirSync(dataDir, { recursive: true });

@@ -4,7 +4,7 @@ import { openDatabase } from './db/client.js';
 import { seedEntitlementRoles } from './commands/entitlement-roles.js';
 import { AdminCheck, ensureAdmin } from './commands/ensure-admin.js';
 import { demoSeedOptions, seedDemoData } from './demo/seed-demo-data.js';
-import { startOutboxWorker } from './mail/outbox-worker.js';
+import { outboxAckJournalPath, startOutboxWorker } from './mail/outbox-worker.js';
 import { smtpTransport } from './mail/smtp-transport.js';
 import { writesFor } from './writes/after-commit.js';
 import { installGracefulShutdown } from './operations/graceful-shutdown.js';
@@ -58,6 +58,8 @@ const main = async () => {
             transport: smtpTransport(smtpUrl),
             from: config.mail.from,
             leaseMs: config.mail.leaseSeconds * 1000,
+            // One process per PGlite directory, so its acknowledgements may wait in a file there.
+            ...(database.kind === 'pglite' ? { ackJournalPath: outboxAckJournalPath(config.dataDir) } : {}),
             secrets: [decodeURIComponent(url.password), decodeURIComponent(url.username)],
             ...hooks,
           });

@@ -49,6 +49,10 @@ export const PERMISSIONS = {
   'service.create': {
     audience: ['serviceProvider', 'cloudServiceDesk'],
   },
+  /** Create a service under any centre (provider institution), or move one there; everyone else only under their own (mayPlaceServiceUnder) */
+  'service.anyCentre': {
+    audience: ['servicePortfolioManager'],
+  },
   /** Read one service; the service policy decides, denied reads look like not-found */
   'service.read': {
     audience: 'authenticated',

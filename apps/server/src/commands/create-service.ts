@@ -1,7 +1,8 @@
-import type { CreateServiceRequest } from '@nubes/domain';
+import { mayPlaceServiceUnder, type CreateServiceRequest } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
+import { forbidden } from '../http/http-error.js';
 import { services, users } from '../db/schema.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
@@ -10,21 +11,23 @@ import { applyContentInput, contentChanges, derivedColumns, EMPTY_CONTENT, write
 
 /**
  * Starts a service application: state application_draft, the caller its object owner, the
- * caller's institution its provider unless the request names one (or null for none). The service
+ * caller's institution its provider unless the request names one (or null for none). Only the
+ * portfolio manager names another centre than the caller's own (403 otherwise, nothing written). The service
  * ID comes from the sequence and never changes. There is no row to lock yet, so this is the
  * pipeline's plain unit of work: one transaction, the typed event, the service's effects after commit.
  */
 export const createService = (writes: Writes, principal: AuthUser, input: CreateServiceRequest) =>
   runWrite<ServiceSnapshot>(writes, actorOf(principal), async (tx) => {
-    let providerInstitutionId = input.providerInstitutionId;
-    if (providerInstitutionId === undefined) {
-      const [caller] = await tx
-        .select({ institutionId: users.institutionId })
-        .from(users)
-        .where(eq(users.id, principal.id));
-      providerInstitutionId = caller?.institutionId ?? null;
-    }
+    const [caller] = await tx
+      .select({ institutionId: users.institutionId })
+      .from(users)
+      .where(eq(users.id, principal.id));
+    const own = caller?.institutionId ?? null;
+    const providerInstitutionId = input.providerInstitutionId === undefined ? own : input.providerInstitutionId;
     const { content, criteria } = await applyContentInput(tx, EMPTY_CONTENT, { ...input, providerInstitutionId });
+    // After the input's own checks, so an unknown institution is a 400 with its field's message.
+    if (!mayPlaceServiceUnder({ ...principal, institutionId: own }, providerInstitutionId))
+      throw forbidden('service.otherCentre');
     const [row] = await tx
       .insert(services)
       .values({

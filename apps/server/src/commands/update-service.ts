@@ -1,4 +1,4 @@
-import { canEditService, isProviderSide, type UpdateServiceRequest } from '@nubes/domain';
+import { canEditService, isProviderSide, mayPlaceServiceUnder, type UpdateServiceRequest } from '@nubes/domain';
 import type { AuthUser } from '../auth/principal.js';
 import { forbidden } from '../http/http-error.js';
 import type { ServiceSnapshot } from '../model/service.js';
@@ -9,7 +9,8 @@ import { applyContentInput, contentChanges, contentOf, derivedColumns, writeKeyw
 
 /**
  * A partial update of name, provider, fields, keywords and weighting answers. 404 when the caller
- * cannot see the service, 403 when they may not edit it now, 409 on a stale version, 400 with a
+ * cannot see the service, 403 when they may not edit it now or move it to a centre not theirs
+ * (only the portfolio manager may), 409 on a stale version, 400 with a
  * message per field. An update that changes nothing writes nothing: no new version, no event.
  */
 export const updateService = async (
@@ -30,6 +31,9 @@ export const updateService = async (
       await assertNotLocked(tx, service);
       const current = await contentOf(tx, service.row);
       const { content, criteria } = await applyContentInput(tx, current, input);
+      // After the input's own checks, so an unknown institution is a 400 with its field's message.
+      if (!mayPlaceServiceUnder(principal, content.providerInstitutionId, current.providerInstitutionId))
+        throw forbidden('service.otherCentre');
       const changes = contentChanges(current, content);
       if (!changes) return { events: [], value: null };
       if ('keywords' in changes.after) await writeKeywords(tx, service.row.id, content.keywordIds);

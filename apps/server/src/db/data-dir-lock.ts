@@ -1,16 +1,42 @@
-import { createHash } from 'node:crypto';
-import { realpathSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
+
+/** How often the holder renews its lease (writes the lock file again). */
+const RENEW_MS = 2_000;
+/**
+ * A lease not renewed for this long belongs to a holder that died (or a machine that stopped): it
+ * is taken over. Far above RENEW_MS, as a long synchronous PGlite statement delays the renewal.
+ */
+export const LOCK_STALE_MS = 30_000;
+
+/** The lock file inside the data directory: on the directory itself, so any process that sees the directory sees it. */
+export const LOCK_FILE = 'nubes.lock';
 
 /** Another process has this PGlite directory open. */
 export class DataDirInUseError extends Error {
-  constructor(readonly dataDir: string) {
+  constructor(
+    readonly dataDir: string,
+    holder = '',
+  ) {
     super(
-      `DATA_DIR ${dataDir} is in use by another process: PGlite allows one process per data directory, ` +
-        'and a second one would damage it. Stop the other process first; for several instances use ' +
-        'PostgreSQL (DATABASE_URL).',
+      `DATA_DIR ${dataDir} is in use by another process${holder ? ` (${holder})` : ''}: PGlite allows one process per ` +
+        'data directory, and a second one would damage it. Stop the other process first; for several ' +
+        `instances use PostgreSQL (DATABASE_URL). A process that was killed frees it ${LOCK_STALE_MS / 1000} s after ` +
+        `its last renewal (the lock file ${LOCK_FILE} in the directory).`,
     );
     this.name = 'DataDirInUseError';
   }
@@ -20,63 +46,169 @@ export interface DataDirLock {
   release(): Promise<void>;
 }
 
-const listen = (server: Server, address: string) =>
-  new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen({ path: address, exclusive: true }, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+interface Holder {
+  token: string;
+  pid: number;
+  /** Where `pid` means this process: the boot and the PID namespace (Linux), else the host name. */
+  space: string;
+  /** The process's start time in clock ticks since boot (Linux): a reused pid is another process. */
+  started: string;
+  host: string;
+}
 
-/** Whether a process answers on a socket file, or the file is what a killed holder left behind. */
-const answers = (address: string) =>
-  new Promise<boolean>((resolve) => {
-    const probe = connect({ path: address });
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
+const readOr = (file: string, fallback: string) => {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    return fallback;
+  }
+};
+const linkOr = (file: string, fallback: string) => {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return fallback;
+  }
+};
+
+const pidSpace = () =>
+  process.platform === 'linux'
+    ? `${readOr('/proc/sys/kernel/random/boot_id', hostname())}/${linkOr('/proc/self/ns/pid', 'pid')}`
+    : `host:${hostname()}`;
+
+/** Field 22 of /proc/<pid>/stat, counted after the command's closing parenthesis. */
+const startTicks = (pid: number | 'self') => readOr(`/proc/${pid}/stat`, '').split(') ')[1]?.split(' ')[19] ?? '';
+
+/** Whether the holder is a live process this one can see; undefined when it cannot tell. */
+const holderAlive = (holder: Holder): boolean | undefined => {
+  if (holder.space !== pidSpace()) return undefined;
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+  return process.platform !== 'linux' || startTicks(holder.pid) === holder.started;
+};
+
+const readHolder = (file: string): Holder | undefined => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Holder;
+  } catch {
+    // Being written, or cut short by a kill: its age decides.
+    return undefined;
+  }
+};
+
+const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 /**
  * Holds a PGlite data directory for this process until `release` or the process's end, however it
  * ends. PGlite keeps no lock of its own that works across processes (its postmaster.pid names the
  * same made-up process id in every process), so a second portal on the same directory would
- * start and both would write the same files. The lock is a Unix socket named after the
- * directory's real path: on Linux in the abstract namespace, which the kernel frees when the
- * process dies, SIGKILL included; elsewhere a socket file in the temp directory, which a killed
- * holder leaves behind and the next start recognises, as nothing answers on it
- * (docs/adr/0062-one-process-per-pglite-directory.md).
+ * start and both would write the same files. The lock is a file in the directory, created only
+ * if absent, naming its holder and renewed every 2 s: a lease that holds for any process that
+ * sees the directory, in another container or network namespace too. A holder that was killed
+ * leaves the file behind; a process in the holder's own PID namespace sees that it is gone and
+ * takes the lock at once, any other after the lease ran out (LOCK_STALE_MS). A holder that finds
+ * its lease taken stops the process: two writers would damage the database
+ * (docs/adr/0080-pglite-lock-file-with-a-lease.md).
  */
 export const lockDataDir = async (
   dataDir: string,
-  // Only a test asks for the socket file on Linux, to try what other systems run.
-  { abstract = process.platform === 'linux' }: { abstract?: boolean } = {},
+  {
+    staleMs = LOCK_STALE_MS,
+    onLost = (message: string) => {
+      console.error(`Nubes stops: ${message}`);
+      process.exit(70);
+    },
+  }: { staleMs?: number; onLost?: (message: string) => void } = {},
 ): Promise<DataDirLock> => {
-  const name = `nubes-pglite-${createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 32)}`;
-  const address = abstract ? `\0${name}` : path.join(tmpdir(), `${name}.sock`);
-  const server = createServer((socket) => socket.destroy());
-  /** Listens on the lock's address; false when another socket has it. */
-  const take = async () => {
+  const file = path.join(dataDir, LOCK_FILE);
+  const me: Holder = {
+    token: randomUUID(),
+    pid: process.pid,
+    space: pidSpace(),
+    started: startTicks('self'),
+    host: hostname(),
+  };
+  const text = `${JSON.stringify(me)}\n`;
+
+  const create = (): number | undefined => {
     try {
-      await listen(server, address);
-      return true;
+      return openSync(file, 'wx');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return false;
+      if (code(error) === 'EEXIST') return undefined;
       throw error;
     }
   };
-  if (!(await take())) {
-    if (abstract || (await answers(address))) throw new DataDirInUseError(dataDir);
-    // A socket file nobody answers on: its holder was killed.
-    rmSync(address, { force: true });
-    if (!(await take())) throw new DataDirInUseError(dataDir);
+
+  let fd = create();
+  if (fd === undefined) {
+    const holder = readHolder(file);
+    let age = Number.POSITIVE_INFINITY; // released meanwhile
+    let judged: number | undefined;
+    try {
+      const stat = statSync(file);
+      age = Date.now() - stat.mtimeMs;
+      judged = stat.ino;
+    } catch (error) {
+      if (code(error) !== 'ENOENT') throw error;
+    }
+    const alive = holder ? holderAlive(holder) : undefined;
+    if (alive === true || (alive === undefined && age <= staleMs)) {
+      const who = holder ? `process ${holder.pid} on ${holder.host}` : 'a process';
+      throw new DataDirInUseError(dataDir, `${who}, lease renewed ${Math.max(0, Math.round(age / 1000))} s ago`);
+    }
+    // The holder is gone. Its file is moved aside under a name of our own and removed only if it is
+    // the one judged here: of two processes taking over at once, neither removes the other's new lock.
+    const aside = `${file}.${me.token}`;
+    try {
+      renameSync(file, aside);
+      if (statSync(aside).ino !== judged) {
+        linkSync(aside, file);
+        unlinkSync(aside);
+        throw new DataDirInUseError(dataDir, 'another process took it over at the same moment');
+      }
+      unlinkSync(aside);
+    } catch (error) {
+      if (code(error) !== 'ENOENT') throw error;
+    }
+    fd = create();
+    if (fd === undefined) throw new DataDirInUseError(dataDir, 'another process took it over at the same moment');
   }
-  // The lock never keeps the process alive on its own.
-  server.unref();
+  const held = fd;
+  const write = () => {
+    ftruncateSync(held, 0);
+    writeSync(held, text, 0);
+  };
+  write();
+  /**
+   * Whether the file at the lock's path is still the one this process created: a takeover creates
+   * a new file. Its text may be another's for a moment (a restore unpacks a backup's copy over it,
+   * scripts/restore.mjs); the next renewal writes it again.
+   */
+  const stillMine = () => {
+    try {
+      return statSync(file).ino === fstatSync(held).ino;
+    } catch {
+      return false;
+    }
+  };
+  const timer = setInterval(() => {
+    if (!stillMine()) {
+      clearInterval(timer);
+      onLost(`the lock of DATA_DIR ${dataDir} was taken over by another process (${LOCK_FILE})`);
+      return;
+    }
+    write();
+  }, RENEW_MS);
+  // The lease never keeps the process alive on its own.
+  timer.unref();
   return {
-    release: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    release: async () => {
+      clearInterval(timer);
+      if (stillMine()) unlinkSync(file);
+      closeSync(held);
+    },
   };
 };

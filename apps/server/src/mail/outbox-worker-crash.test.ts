@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
@@ -19,14 +19,46 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('an outbox worker kill
   let smtp: SmtpSink;
   const children: ChildProcess[] = [];
 
-  const startWorker = () => {
+  /** The Message-IDs whose acknowledgement a worker process has taken in, by any process. */
+  const acknowledged: string[] = [];
+  const startWorker = (env: Record<string, string> = {}) => {
     const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT, dir, smtp.url], {
-      // Never a pipe nobody reads: a worker that logs its retries would block on a full one.
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // Always read: a pipe nobody reads would block a worker that prints.
+    let rest = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith('acknowledged ')) acknowledged.push(line.slice(13).trim());
     });
     children.push(child);
     return child;
   };
+  const queue = async (subjects: string[]) => {
+    const database = await openDatabase({ dataDir: dir, migrate: false });
+    const rows = await database.db
+      .insert(mailOutbox)
+      .values(
+        subjects.map((subject) => ({
+          kind: 'workflowStep',
+          toAddress: 'paula@nubes-office.example',
+          subject,
+          body: subject,
+        })),
+      )
+      .returning();
+    await database.close();
+    return rows;
+  };
+  const rowsOf = async (ids: string[]) => {
+    const database = await openDatabase({ dataDir: dir, migrate: false });
+    const rows = await database.db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    await database.close();
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+  const messageIdOf = (id: string) => `<${id}@portal.example>`;
   const killed = (child: ChildProcess) =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
@@ -114,5 +146,78 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('an outbox worker kill
     const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.id, mail!.id));
     await database.close();
     expect(row).toMatchObject({ state: 'sent', tries: 2, claimToken: null });
+  }, 120_000);
+
+  // docs/adr/0079-mail-acknowledgements-recorded-at-once.md: a try is marked before its send, so a
+  // mail the killed worker claimed but never tried is known to be unsent, and its tries count only
+  // the conversations that really began.
+  it('marks each try before its send: after a kill, only the mails tried are in doubt', async () => {
+    const mails = await queue(Array.from({ length: 8 }, (_, i) => `Tried ${i}`));
+    const ids = mails.map((m) => m.id);
+    smtp.holdReplies(true);
+    // The answer the first test held is never given.
+    const heldBefore = smtp.heldCount();
+    const first = startWorker();
+    // As many conversations as the transport has connections wait for their answer; the rest wait their turn.
+    await expect.poll(() => smtp.heldCount() - heldBefore, { timeout: RESTART_WITHIN_MS, interval: 50 }).toBe(4);
+    await killed(first);
+    smtp.holdReplies(false);
+
+    const atKill = await rowsOf(ids);
+    const tried = ids.filter((id) => atKill.get(id)!.state === 'sending');
+    expect(tried).toHaveLength(4);
+    for (const id of tried) expect(atKill.get(id)).toMatchObject({ tries: 1 });
+    for (const id of ids.filter((id) => !tried.includes(id)))
+      expect(atKill.get(id)).toMatchObject({ state: 'pending', tries: 0 });
+
+    const second = startWorker();
+    const arrived = () => smtp.received.filter((m) => m.subject.startsWith('Tried '));
+    await expect.poll(() => arrived().length, { timeout: RESTART_WITHIN_MS, interval: 100 }).toBe(8);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await killed(second);
+    // The held answers never came: every mail arrived once, under its own Message-ID.
+    expect(
+      arrived()
+        .map((m) => m.messageId)
+        .sort(),
+    ).toEqual(ids.map(messageIdOf).sort());
+    const after = await rowsOf(ids);
+    for (const id of ids) expect(after.get(id)).toMatchObject({ state: 'sent', tries: tried.includes(id) ? 2 : 1 });
+  }, 120_000);
+
+  // The sent mark waits in PGlite's one queue behind whatever the portal is doing; the
+  // acknowledgement is written down before that, so a kill while the mark waits sends nothing twice.
+  it('never resends a mail whose acknowledgement the killed worker took in, however long its sent mark waited', async () => {
+    const mails = await queue(Array.from({ length: 6 }, (_, i) => `Busy ${i}`));
+    const ids = mails.map((m) => m.id);
+    const arrived = () => smtp.received.filter((m) => m.subject.startsWith('Busy '));
+    const first = startWorker({ OUTBOX_TEST_HOLD_DB: 'true' });
+    // The database is held from the first send on: the worker takes in answers but marks nothing.
+    const takenIn = () => arrived().filter((m) => acknowledged.includes(m.messageId)).length;
+    await expect
+      .poll(() => arrived().length > 0 && takenIn() === arrived().length, { timeout: RESTART_WITHIN_MS, interval: 50 })
+      .toBe(true);
+    await killed(first);
+    const ackedBeforeKill = new Set(acknowledged.filter((id) => ids.map(messageIdOf).includes(id)));
+    expect(ackedBeforeKill.size).toBeGreaterThan(0);
+    const atKill = await rowsOf(ids);
+    expect([...atKill.values()].filter((row) => row.state === 'sent')).toEqual([]);
+
+    const second = startWorker();
+    await expect
+      .poll(() => new Set(arrived().map((m) => m.messageId)).size, { timeout: RESTART_WITHIN_MS, interval: 100 })
+      .toBe(6);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await killed(second);
+
+    const copies = new Map<string, number>();
+    for (const m of arrived()) copies.set(m.messageId, (copies.get(m.messageId) ?? 0) + 1);
+    // Every mail arrived, each under its row's Message-ID; a second copy only of a mail whose
+    // acknowledgement the killed worker never took in.
+    expect([...copies.keys()].sort()).toEqual(ids.map(messageIdOf).sort());
+    for (const [messageId, count] of copies) if (count > 1) expect(ackedBeforeKill.has(messageId)).toBe(false);
+    for (const messageId of ackedBeforeKill) expect(copies.get(messageId)).toBe(1);
+    const after = await rowsOf(ids);
+    for (const id of ids) expect(after.get(id)).toMatchObject({ state: 'sent', claimToken: null });
   }, 120_000);
 });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import path from 'node:path';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { openAckJournal, type AckJournal } from './ack-journal.js';
 import { onMailQueued } from './outbox-signal.js';
 import { safeErrorText, SMTP_CONNECTIONS, type MailTransport } from './smtp-transport.js';
 
@@ -24,6 +26,11 @@ export interface OutboxWorkerOptions {
   /** A send failed (`gaveUp`: it was the last try and the mail is now failed); for the metrics. */
   onDeliveryFailed?: (gaveUp: boolean) => void;
   now?: () => number;
+  /**
+   * PGlite only: a file in the data directory where an SMTP acknowledgement is written the moment it
+   * arrives, before the database's queue lets the sent mark through (docs/adr/0079-mail-acknowledgements-recorded-at-once.md).
+   */
+  ackJournalPath?: string;
 }
 
 /**
@@ -42,6 +49,9 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+/** Where the worker on a PGlite directory writes its acknowledgements (ack-journal.ts); PostgreSQL ignores a foreign file there. */
+export const outboxAckJournalPath = (dataDir: string) => path.join(dataDir, 'nubes-outbox-acks');
+
 const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
 
 const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
@@ -57,10 +67,13 @@ export const outboxMessageId = (id: string, from: string): string => {
 };
 
 /**
- * Claims due mails and marks them `sending` in one statement. `FOR UPDATE SKIP LOCKED` lets
- * several workers on one database claim at once without waiting for or taking each other's rows;
- * the claim token then guards the outcome, so a mail is sent by one claim only. No transaction
- * stays open while SMTP talks (PGlite has one connection for the whole process).
+ * Claims due mails in one statement: a claim token and a lease, nothing else. A claimed mail stays
+ * `pending` until its own attempt begins (the first statement of sendOne), so a mail a killed worker claimed but never
+ * tried is told apart from one it may have delivered. `FOR UPDATE SKIP LOCKED` lets several workers
+ * on one database claim at once without waiting for or taking each other's rows; the claim token
+ * then guards the outcome, so a mail is sent by one claim only. No transaction stays open while
+ * SMTP talks (PGlite has one connection for the whole process). A `sending` row whose lease ran out
+ * is one whose attempt has no recorded outcome: it is claimed again and resent under its Message-ID.
  */
 const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => {
   const due = db
@@ -68,7 +81,11 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
     .from(mailOutbox)
     .where(
       or(
-        and(eq(mailOutbox.state, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+        and(
+          eq(mailOutbox.state, 'pending'),
+          lte(mailOutbox.nextAttemptAt, sql`now()`),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+        ),
         and(eq(mailOutbox.state, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
       ),
     )
@@ -78,15 +95,26 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
   return db
     .update(mailOutbox)
     .set({
-      state: 'sending',
       claimToken: token,
       lockedUntil: sql`now() + ${interval(leaseMs)}`,
-      tries: sql`${mailOutbox.tries} + 1`,
       version: sql`${mailOutbox.version} + 1`,
     })
     .where(inArray(mailOutbox.id, due))
     .returning();
 };
+
+/** The sent mark: only the claim that made the attempt writes it. */
+const markSent = (db: Db, id: string, token: string) =>
+  db
+    .update(mailOutbox)
+    .set({
+      state: 'sent',
+      sentAt: sql`now()`,
+      lockedUntil: null,
+      claimToken: null,
+      version: sql`${mailOutbox.version} + 1`,
+    })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token), eq(mailOutbox.state, 'sending')));
 
 /**
  * The outbox worker of one server process (docs/adr/0027-mail-outbox.md): polls, and runs at once
@@ -109,18 +137,36 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
   let again = false;
   let lastPollAt = Number.NEGATIVE_INFINITY;
   let roundStartedAt: number | null = null;
+  const journal = options.ackJournalPath ? openAckJournal(options.ackJournalPath) : undefined;
+  /** Acknowledged mails whose sent mark is not committed yet: at first those a killed process left. */
+  const unsettled = journal?.leftOver() ?? new Map<string, string>();
+
+  /** Between claims, when no send is under way: the journal's marks are in the database, the file is emptied. */
+  const settleJournal = async (open: AckJournal) => {
+    for (const [id, token] of unsettled) {
+      await markSent(db, id, token);
+      unsettled.delete(id);
+    }
+    open.clear();
+  };
 
   const sendOne = async (mail: typeof mailOutbox.$inferSelect, token: string) => {
     const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimToken, token));
-    // The claim is renewed right before the SMTP conversation: the lease then covers this one
-    // send, however long the mails before it took; a claim that ran out meanwhile (and may have
-    // been taken by another worker) sends nothing.
-    const renewed = await db
+    // The attempt's mark, committed before the SMTP conversation: `sending` with one try more, and
+    // the lease renewed so that it covers this one send, however long the mails before it took. A
+    // claim that ran out meanwhile (and may have been taken by another worker), or a mail the
+    // portal manager discarded since the claim, sends nothing.
+    const [attempt] = await db
       .update(mailOutbox)
-      .set({ lockedUntil: sql`now() + ${interval(leaseMs)}` })
-      .where(and(mine, eq(mailOutbox.state, 'sending')))
-      .returning({ id: mailOutbox.id });
-    if (renewed.length === 0) return false;
+      .set({
+        state: 'sending',
+        tries: sql`${mailOutbox.tries} + 1`,
+        lockedUntil: sql`now() + ${interval(leaseMs)}`,
+        version: sql`${mailOutbox.version} + 1`,
+      })
+      .where(and(mine, inArray(mailOutbox.state, ['pending', 'sending'])))
+      .returning({ tries: mailOutbox.tries });
+    if (!attempt) return false;
     try {
       await transport.send({
         from,
@@ -130,13 +176,13 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
         messageId: outboxMessageId(mail.id, from),
       });
     } catch (error) {
-      const gaveUp = mail.tries >= maxTries;
+      const gaveUp = attempt.tries >= maxTries;
       await db
         .update(mailOutbox)
         .set({
           state: gaveUp ? 'failed' : 'pending',
           lastError: safeErrorText(error, options.secrets ?? []),
-          nextAttemptAt: sql`now() + ${interval(backoffMs(mail.tries))}`,
+          nextAttemptAt: sql`now() + ${interval(backoffMs(attempt.tries))}`,
           lockedUntil: null,
           claimToken: null,
           version: sql`${mailOutbox.version} + 1`,
@@ -145,28 +191,26 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       deliveryFailed(gaveUp);
       return false;
     }
-    await db
-      .update(mailOutbox)
-      .set({
-        state: 'sent',
-        sentAt: sql`now()`,
-        lockedUntil: null,
-        claimToken: null,
-        version: sql`${mailOutbox.version} + 1`,
-      })
-      .where(mine);
+    // In the same turn as the acknowledgement: a kill from here on never sends the mail again.
+    if (journal) {
+      journal.record(mail.id, token);
+      unsettled.set(mail.id, token);
+    }
+    await markSent(db, mail.id, token);
+    unsettled.delete(mail.id);
     return true;
   };
 
   const round = async (): Promise<number> => {
     let sent = 0;
     while (!stopped) {
+      if (journal) await settleJournal(journal);
       const token = randomUUID();
       const claimed = await claimDue(db, token, batchSize, leaseMs);
       lastPollAt = now();
       if (claimed.length === 0) break;
       // One claim's mails go out side by side, as many at once as the transport has connections:
-      // a send starts when its claim is renewed, never later in the transport's queue.
+      // a send starts when its attempt is marked, never later in the transport's queue.
       const queue = [...claimed];
       await Promise.all(
         Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
@@ -218,6 +262,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       unsubscribe();
       await running;
       transport.close();
+      journal?.close();
     },
   };
 };

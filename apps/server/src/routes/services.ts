@@ -1,4 +1,6 @@
 import {
+  can,
+  centreChoiceSchema,
   createServiceRequestSchema,
   serviceDetailSchema,
   serviceIdParamSchema,
@@ -12,6 +14,7 @@ import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
+import { loadInstitutionRefs } from '../queries/refs.js';
 import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
@@ -39,6 +42,28 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     async (request, reply) => {
       const created = await respond(request, (writes, principal) => createService(writes, principal, request.body));
       return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/services/centre-choice',
+    {
+      config: { access: 'service.read' },
+      schema: {
+        tags,
+        summary: 'The centres the caller may create a service under or move one to',
+        description:
+          'Any centre for the portfolio manager; everyone else only their own institution (none when they have none). The forms offer no other.',
+        security,
+        response: { 200: centreChoiceSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const own = principal.institutionId
+        ? ((await loadInstitutionRefs(db, [principal.institutionId])).get(principal.institutionId) ?? null)
+        : null;
+      return { anyCentre: can(principal, 'service.anyCentre'), own };
     },
   );
 

@@ -19,6 +19,8 @@ export interface SmtpSink {
   refuseNext(count: number, message?: string): void;
   /** DATA is read but not answered until released: a sender killed meanwhile delivered nothing. */
   holdReplies(hold: boolean): void;
+  /** How many DATA are read and held now (holdReplies). */
+  heldCount(): number;
   /** Resolves when a DATA has been read and is held (holdReplies). */
   nextHeld(): Promise<void>;
   /** Answers the held DATA now (250: accepted and counted), as a slow server finally does. */
@@ -104,6 +106,7 @@ export const startSmtpSink = async (): Promise<SmtpSink> => {
     holdReplies: (value) => {
       hold = value;
     },
+    heldCount: () => held.length,
     nextHeld: () => new Promise<void>((resolve) => heldWaiters.push(resolve)),
     releaseHeld: () => {
       const waiting = held;

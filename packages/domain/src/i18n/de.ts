@@ -173,6 +173,8 @@ export const de: Messages = {
     documentsNotActive: 'Der Dokumentenbereich dieses Service ist nicht aktiviert.',
     notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',
     unknownUser: 'Diese Person gibt es nicht.',
+    otherCentre:
+      'Nur das Service-Portfoliomanagement kann einen Service einer anderen als Ihrer eigenen Einrichtung zuordnen.',
     unknownInstitution: 'Diese Einrichtung gibt es nicht.',
     unknownKeyword: 'Dieses Schlagwort gibt es nicht.',
     objectOwnerRequired: 'Ein Service hat immer einen Objekteigentümer.',
@@ -231,6 +233,8 @@ export const de: Messages = {
     nameHelp: 'Der Name, unter dem der Service im Portfolio erscheint.',
     provider: 'Anbieter',
     providerHelp: 'Die Einrichtung, die den Service anbietet; ohne Auswahl Ihre eigene Einrichtung.',
+    providerOwnHelp:
+      'Ihre eigene Einrichtung: Nur das Service-Portfoliomanagement ordnet einen Service einer anderen zu.',
     applicationForm: 'Serviceantrag',
     applicationIntro:
       'Zum Speichern genügt der Servicename. Mit * markierte Felder sind nötig, um den Antrag abzuschließen.',

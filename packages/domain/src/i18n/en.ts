@@ -170,6 +170,7 @@ export const en = {
     documentsNotActive: 'The documents area of this service is not activated.',
     notEditable: 'This service cannot be edited in its current status.',
     unknownUser: 'This user does not exist.',
+    otherCentre: 'Only the service portfolio manager can place a service under a centre other than your own.',
     unknownInstitution: 'This institution does not exist.',
     unknownKeyword: 'This keyword does not exist.',
     objectOwnerRequired: 'A service always has an object owner.',
@@ -227,6 +228,7 @@ export const en = {
     nameHelp: 'The name under which the service appears in the portfolio.',
     provider: 'Provider',
     providerHelp: 'The institution that offers the service; without a choice, your own institution.',
+    providerOwnHelp: 'Your own centre: only the service portfolio manager places a service under another.',
     applicationForm: 'Service application',
     applicationIntro:
       'Saving needs only the service name. Fields marked with * are needed to complete the application.',

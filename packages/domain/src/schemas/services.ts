@@ -28,6 +28,15 @@ export const institutionRefSchema = z
   .meta({ id: 'InstitutionRef' });
 export type InstitutionRef = z.infer<typeof institutionRefSchema>;
 
+/**
+ * Where the caller may place a service (mayPlaceServiceUnder): under any centre, or only under
+ * their own (`own`; null: they have none, so their services have none).
+ */
+export const centreChoiceSchema = z
+  .object({ anyCentre: z.boolean(), own: institutionRefSchema.nullable() })
+  .meta({ id: 'CentreChoice' });
+export type CentreChoice = z.infer<typeof centreChoiceSchema>;
+
 const keywordSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'Keyword' });
 export type Keyword = z.infer<typeof keywordSchema>;
 

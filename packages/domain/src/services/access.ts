@@ -1,4 +1,5 @@
 import { allOf, anyOf, fact, holds, not, type Rule } from '../access/rules.js';
+import { can, type Principal } from '../permissions.js';
 import { hasAnyRole, type Role } from '../roles.js';
 import { PROVIDER_EDIT_STATES, type ServiceState } from './states.js';
 
@@ -121,3 +122,17 @@ export const servicePermissions = (r: ServiceRelation) => ({
   manageDocuments: canManageDocuments(r),
   comment: canComment(r),
 });
+
+/** A caller as the centre rule sees them: their roles and their own centre (none: null). */
+export interface CentreCaller extends Principal {
+  institutionId: string | null;
+}
+
+/**
+ * Whether the caller may put a service under this centre (provider institution; null: none) on
+ * creating it (`current` undefined) or moving it (`current`: where it is now). The portfolio
+ * manager (service.anyCentre) may choose any; everyone else only their own centre, which for a
+ * caller without one is none. Keeping the current centre is no move (docs/domain.md, "Centres").
+ */
+export const mayPlaceServiceUnder = (caller: CentreCaller, target: string | null, current?: string | null): boolean =>
+  can(caller, 'service.anyCentre') || target === caller.institutionId || (current !== undefined && target === current);

@@ -804,3 +804,72 @@ describe('Edit Service (online form)', () => {
     ]);
   });
 });
+
+describe('the provider centre on the application form', () => {
+  const HPCN = { id: 'c0a80101-0000-4000-8000-0000000000a1', abbreviation: 'HPCN', name: 'HPC Centre North' };
+  const DCS = { id: 'c0a80101-0000-4000-8000-0000000000a2', abbreviation: 'DCS', name: 'Datacenter South' };
+  const KLC = { id: 'c0a80101-0000-4000-8000-0000000000a3', abbreviation: 'KLC', name: 'Küstenlabor Computing' };
+  const institutions = ok({ items: [HPCN, DCS, KLC] });
+  const offered = (select: HTMLElement) =>
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('offers a provider only their own centre on a new application, locked, and sends no other', async () => {
+    const created = detail({ name: 'Mine', providerInstitution: HPCN });
+    const calls = fakeApi({
+      'GET /api/institutions': institutions,
+      'GET /api/services/centre-choice': ok({ anyCentre: false, own: HPCN }),
+      'POST /api/services': () => ({ status: 201, body: created }),
+      [`GET /api/services/${ID}`]: ok(created),
+    });
+    renderApp({ path: '/sc/service-application', user: PEOPLE.alice });
+    const provider = await screen.findByRole('combobox', { name: /Provider/ }, { timeout: 10_000 });
+    await waitFor(() => expect(offered(provider)).toEqual(['HPCN – HPC Centre North']));
+    expect(provider).toBeDisabled();
+    expect(provider).toHaveValue(HPCN.id);
+    expect(screen.getByText(/only the service portfolio manager places a service under another/)).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: /Service name/ }), { target: { value: 'Mine' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Service created')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([{ method: 'POST', path: '/api/services', body: { name: 'Mine' } }]);
+  });
+
+  it('offers a provider the service’s current centre and their own, no other', async () => {
+    fakeApi({
+      'GET /api/institutions': institutions,
+      'GET /api/services/centre-choice': ok({ anyCentre: false, own: HPCN }),
+      [`GET /api/services/${ID}`]: ok(detail({ providerInstitution: DCS })),
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    const provider = await screen.findByRole('combobox', { name: /Provider/ }, { timeout: 10_000 });
+    await waitFor(() => expect(offered(provider)).toEqual(['HPCN – HPC Centre North', 'DCS – Datacenter South']));
+    expect(provider).toBeEnabled();
+    expect(provider).toHaveValue(DCS.id);
+  });
+
+  it('lets the portfolio manager choose any centre', async () => {
+    const calls = fakeApi({
+      'GET /api/institutions': institutions,
+      'GET /api/services/centre-choice': ok({ anyCentre: true, own: null }),
+      [`GET /api/services/${ID}`]: ok(detail({ providerInstitution: HPCN })),
+      [`PATCH /api/services/${ID}`]: ok(detail({ version: 4, providerInstitution: KLC })),
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.paula });
+    const provider = await screen.findByRole('combobox', { name: /Provider/ }, { timeout: 10_000 });
+    await waitFor(() =>
+      expect(offered(provider)).toEqual([
+        'Not chosen',
+        'HPCN – HPC Centre North',
+        'DCS – Datacenter South',
+        'KLC – Küstenlabor Computing',
+      ]),
+    );
+    fireEvent.change(provider, { target: { value: KLC.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Service updated')).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      { method: 'PATCH', path: `/api/services/${ID}`, body: { providerInstitutionId: KLC.id, version: 3 } },
+    ]);
+  });
+});

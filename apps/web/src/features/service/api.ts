@@ -1,4 +1,5 @@
 import {
+  type CentreChoice,
   streamPageQuery,
   type Comment,
   type CommentPage,
@@ -36,10 +37,14 @@ export const serviceKeys = {
   documents: (id: string) => ['service', id, 'documents'] as const,
   history: (id: string) => ['service', id, 'history'] as const,
   institutions: ['institutions'] as const,
+  centreChoice: ['service-centre-choice'] as const,
   weightingCriteria: ['weighting-criteria'] as const,
   users: (q: string) => ['users', q] as const,
   keywords: (q: string) => ['keywords', q] as const,
 };
+
+/** The caller's own centre, under which alone they may place a service unless they choose any. */
+export const fetchCentreChoice = () => apiRequest<CentreChoice>('/api/services/centre-choice');
 
 export const fetchService = (id: string) => apiRequest<ServiceDetail>(service(id));
 

@@ -1,6 +1,17 @@
 import { Box, Stack, TextInput } from '@mantine/core';
-import { isRequiredAt, type FieldDefinition, type ServiceDetail, type ValidationStep } from '@nubes/domain';
+import {
+  can,
+  isRequiredAt,
+  mayPlaceServiceUnder,
+  type FieldDefinition,
+  type ServiceDetail,
+  type ValidationStep,
+} from '@nubes/domain';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { principalOf } from '../../../auth/principal';
+import { useSession } from '../../../auth/SessionProvider';
+import { fetchCentreChoice, serviceKeys } from '../api';
 import { fieldDomId, NAME_KEY, PROVIDER_KEY } from '../formModel';
 import { FieldInput } from '../inputs/FieldInput';
 import { InstitutionSelect } from '../inputs/InstitutionSelect';
@@ -57,17 +68,35 @@ export const NameInput = ({ draft }: { draft: ServiceDraft }) => {
   );
 };
 
-/** The provider institution; a new application starts with the applicant's own. */
+/**
+ * The provider institution. The portfolio manager chooses any centre; everyone else is offered
+ * only their own (the service's current one stays on the list), which a new application starts
+ * with, locked when there is nothing else: the domain's mayPlaceServiceUnder, as the server checks it.
+ */
 export const ProviderInput = ({ draft, service }: { draft: ServiceDraft; service: ServiceDetail | null }) => {
   const { t } = useTranslation();
+  const { session } = useSession();
+  const choice = useQuery({ queryKey: serviceKeys.centreChoice, queryFn: fetchCentreChoice, staleTime: 5 * 60_000 });
+  const principal = principalOf(session);
+  const own = choice.data?.own ?? null;
+  const anyCentre = principal !== null && can(principal, 'service.anyCentre');
+  const current = service ? (service.providerInstitution?.id ?? null) : undefined;
+  const allowed = (id: string | null) =>
+    // Until the own centre is known, only what is there already.
+    principal !== null &&
+    (choice.data !== undefined || anyCentre) &&
+    mayPlaceServiceUnder({ ...principal, institutionId: own?.id ?? null }, id, current);
+  // A new application without a choice goes to the caller's own centre (the server's default): shown so.
+  const value = draft.values.providerInstitutionId ?? (service || anyCentre ? null : (own?.id ?? null));
   return (
     <Box maw="32rem">
       <InstitutionSelect
         id={fieldDomId(PROVIDER_KEY)}
         label={t('serviceView.provider')}
-        description={t('serviceView.providerHelp')}
-        value={draft.values.providerInstitutionId}
-        known={service?.providerInstitution ?? null}
+        description={t(anyCentre ? 'serviceView.providerHelp' : 'serviceView.providerOwnHelp')}
+        value={value}
+        known={service?.providerInstitution ?? own}
+        allowed={allowed}
         onChange={draft.setProvider}
         error={messageText(t, draft.errorOf(PROVIDER_KEY))}
       />

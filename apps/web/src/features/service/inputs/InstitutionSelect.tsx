@@ -24,10 +24,18 @@ export interface InstitutionSelectProps {
   onBlur?: () => void;
   error?: ReactNode;
   required?: boolean;
+  /** Only these choices are offered (null: none); one left, the select is shown locked. */
+  allowed?: (id: string | null) => boolean;
 }
 
 /** An institution out of GET /api/institutions; a native select, as the list is short. */
-export const InstitutionSelect = ({ value, known, onChange, ...rest }: InstitutionSelectProps) => {
+export const InstitutionSelect = ({
+  value,
+  known,
+  onChange,
+  allowed = () => true,
+  ...rest
+}: InstitutionSelectProps) => {
   const { t } = useTranslation();
   const institutions = useInstitutions();
   const items = institutions.data?.items ?? [];
@@ -35,10 +43,14 @@ export const InstitutionSelect = ({ value, known, onChange, ...rest }: Instituti
   if (value && !options.some((option) => option.value === value)) {
     options.unshift({ value, label: known ? institutionLabel(known) : t('page.loading') });
   }
+  const offered = [{ value: '', label: t('serviceView.notChosen') }, ...options].filter(
+    (option) => !allowed || option.value === (value ?? '') || allowed(option.value || null),
+  );
   return (
     <NativeSelect
       {...rest}
-      data={[{ value: '', label: t('serviceView.notChosen') }, ...options]}
+      data={offered}
+      disabled={allowed !== undefined && offered.length <= 1}
       value={value ?? ''}
       onChange={(event) => onChange(event.currentTarget.value || null)}
     />
