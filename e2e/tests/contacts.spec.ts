@@ -73,7 +73,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
   await expect(form.getByRole('radio', { name: 'Primary address: Address 1' })).not.toBeChecked();
   await expectAccessible(page);
   await form.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'Object created', 'Würfel, Törben');
+  await expectNotification(page, 'Contact created', 'Würfel, Törben');
   await closeNotifications(page);
 
   // --- 3. the details; a property after the first save --------------------------------------------
@@ -91,7 +91,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
   await edit.getByRole('textbox', { name: 'Value' }).fill('Nordlicht');
   await expectAccessible(page);
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'Object updated');
+  await expectNotification(page, 'Contact updated');
   await closeNotifications(page);
   await expect(edit).toBeHidden();
   const properties = page.getByRole('region', { name: 'Properties' });
@@ -145,7 +145,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
   await expect(page.getByText('This contact has no relations yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('dialog', { name: 'Delete contact?' }).getByRole('button', { name: 'Delete' }).click();
-  await expectNotification(page, 'Object deleted', 'Würfel, Törben');
+  await expectNotification(page, 'Contact deleted', 'Würfel, Törben');
   await closeNotifications(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
   await searchFor(page, 'würfel');
@@ -158,7 +158,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
   await other.getByRole('textbox', { name: 'Firstname' }).fill('Zoë');
   await other.getByRole('textbox', { name: 'Lastname' }).fill('Öztürk');
   await other.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'Object created', 'Öztürk, Zoë');
+  await expectNotification(page, 'Contact created', 'Öztürk, Zoë');
   await closeNotifications(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Öztürk, Zoë' })).toBeVisible();
   await page.getByRole('button', { name: 'Erase', exact: true }).click();
@@ -189,7 +189,7 @@ test('an edit that lost a race says so inside the dialog, beside Save and not ov
   await created.getByRole('textbox', { name: 'Firstname' }).fill('Ilse');
   await created.getByRole('textbox', { name: 'Lastname' }).fill('Racewitz');
   await created.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'Object created', 'Racewitz, Ilse');
+  await expectNotification(page, 'Contact created', 'Racewitz, Ilse');
   await closeNotifications(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Racewitz, Ilse' })).toBeVisible();
 

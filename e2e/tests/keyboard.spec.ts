@@ -102,7 +102,7 @@ test('carla creates a contact with an address by keyboard', async ({ page }) => 
   await expectAccessible(page);
   await tabTo(page, form.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
-  await expectNotification(page, 'Object created', /Tastatur/);
+  await expectNotification(page, 'Contact created', /Tastatur/);
   await closeNotifications(page);
   await expect(page.getByRole('heading', { level: 1, name: /^Tastatur \d+, Kira$/ })).toBeVisible();
 });

@@ -85,7 +85,7 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
   await dialog.getByText('JSON', { exact: true }).click();
   await expect(jsonEditor(dialog)).toContainText('"max_wall_time_hours": 12');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(alice, 'Object created');
+  await expectNotification(alice, 'Resource package created');
   await closeNotifications(alice);
   await expect(dialog).toBeHidden();
   await expect(packageRow(alice)).toContainText('Draft');
@@ -142,7 +142,7 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
   await alice.getByText('JSON', { exact: true }).click();
   await expect(jsonEditor(alice.getByRole('main'))).toContainText('"partition": "test"');
   await alice.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(alice, 'Object updated');
+  await expectNotification(alice, 'Resource package updated');
   await closeNotifications(alice);
   await expect(alice).toHaveURL(policyUrl);
   await expect(alice.getByRole('heading', { level: 1, name: PACKAGE })).toBeVisible();
@@ -206,6 +206,6 @@ test('the portal manager keeps the resource types in the admin panel', async ({ 
   await page.keyboard.press('Delete');
   await page.keyboard.insertText('{"type": "object", "properties": {"bench": {"title": "Bench", "type": "string"}}}');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expectNotification(page, 'Object created');
+  await expectNotification(page, 'Resource type created');
   await expect(types.getByRole('row').filter({ hasText: `lab-${RUN}` })).toContainText('Active');
 });

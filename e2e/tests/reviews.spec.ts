@@ -32,7 +32,7 @@ test('paula starts reviews for the catalogue, alice confirms no changes, the lis
   await expect(dialog).toContainText(`A review starts for ${count} services.`);
   await expectAccessible(paula);
   await dialog.getByRole('button', { name: 'Yes, continue' }).click();
-  await expectNotification(paula, 'review started', `${count} services`);
+  await expectNotification(paula, 'Review started', `${count} services`);
   await closeNotifications(paula);
   await expect(row).toContainText('Waiting for provider');
   await expect(paula.getByRole('button', { name: 'Start review for all listed (0)' })).toBeDisabled();

@@ -128,7 +128,7 @@ describe('institutions screen', () => {
     answer = json({ ...office, id: '33333333-3333-4333-8333-333333333333', abbreviation: 'AHC' }, 201);
     fill(/^Abbreviation/, 'AHC');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Object created')).toBeInTheDocument();
+    expect(await screen.findByText('Institution created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New institution' })).not.toBeInTheDocument());
   });
 
@@ -140,7 +140,7 @@ describe('institutions screen', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'The institution is a centre of the alliance' })).toBeChecked();
     fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'HPC North' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(await screen.findByText('Institution updated')).toBeInTheDocument();
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(patch.url).toBe(`/api/institutions/${hpcn.id}`);
     expect(patch.body).toMatchObject({ version: 3, name: 'HPC North', abbreviation: 'HPCN' });
@@ -156,7 +156,7 @@ describe('institutions screen', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/institutions/${office.id}?version=1`),
     );
-    expect(await screen.findByText('Object deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Institution deleted')).toBeInTheDocument();
   });
 
   it('shows what still uses an institution when the server refuses to delete it', async () => {
@@ -197,7 +197,7 @@ describe('institutions screen', () => {
     // The typed name survived the upload.
     expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('HPC North');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(await screen.findByText('Institution updated')).toBeInTheDocument();
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 4, name: 'HPC North' });
   });
 
@@ -229,7 +229,7 @@ describe('institutions screen', () => {
 
     fireEvent.change(name(), { target: { value: 'HPC North' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(await screen.findByText('Institution updated')).toBeInTheDocument();
     expect(
       calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
     ).toEqual([3, 4]);

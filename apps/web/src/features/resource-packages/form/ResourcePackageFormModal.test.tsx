@@ -103,7 +103,7 @@ describe('ResourcePackageFormModal', () => {
       policyNames: ['small'],
       policy: '{}',
     });
-    expect(await screen.findByText('Object created')).toBeInTheDocument();
+    expect(await screen.findByText('Resource package created')).toBeInTheDocument();
   });
 
   it('refuses to send a policy that is not JSON', async () => {

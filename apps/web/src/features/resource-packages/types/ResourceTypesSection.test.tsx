@@ -115,7 +115,7 @@ describe('admin panel: resource types', () => {
         `/api/resource-types/${storageType().id}?version=3`,
       ),
     );
-    expect(await screen.findByText('Object deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Resource type deleted')).toBeInTheDocument();
   });
 
   it('says so when the type came into use meanwhile', async () => {
@@ -144,7 +144,7 @@ describe('admin panel: resource types', () => {
     const patch = calls.find((call) => call.method === 'PATCH')!;
     expect(patch.url).toBe(`/api/resource-types/${openstackType().id}`);
     expect(patch.body).toMatchObject({ version: 1, retired: true, name: openstackType().name });
-    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(await screen.findByText('Resource type updated')).toBeInTheDocument();
   });
 
   it('after a 409 shows the type as the other edit left it, and saves on top of that version', async () => {
@@ -173,7 +173,7 @@ describe('admin panel: resource types', () => {
 
     fireEvent.change(unit(), { target: { value: 'vCPU' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Object updated')).toBeInTheDocument();
+    expect(await screen.findByText('Resource type updated')).toBeInTheDocument();
     expect(
       calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
     ).toEqual([1, 2]);

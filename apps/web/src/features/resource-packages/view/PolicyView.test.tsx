@@ -144,7 +144,7 @@ describe('the policy view of a resource package', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Project storage S?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Object deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Resource package deleted')).toBeInTheDocument();
     expect(writesOf(calls)).toEqual([{ method: 'DELETE', path: ONE, search: '?version=4', body: undefined }]);
     await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${SERVICE_ID}?tab=resources`));
   });
