@@ -142,6 +142,8 @@ test('a new service from application to retirement, person by person', LONG_WALK
   await closeNotifications(paula);
   await legalFields.getByRole('button', { name: /^Privacy policy/ }).click();
   await expect(informationPage(paula, 'Compliance and security')).toBeVisible();
+  // The link lands on the field itself.
+  await expect(paula.getByRole('textbox', { name: /Privacy policy/ })).toBeFocused();
   await paula.getByRole('textbox', { name: /Privacy policy/ }).fill('https://www.hpc-north.example/privacy');
   await goToInformationPage(paula, 'Other');
   await paula.getByRole('textbox', { name: /Terms of use/ }).fill('https://www.hpc-north.example/terms');

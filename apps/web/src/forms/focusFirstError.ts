@@ -1,17 +1,23 @@
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 
+/** How long focusById waits for its input to appear: a tab or page that opens renders it a moment later. */
+const FOCUS_WAIT_MS = 2_000;
+const FOCUS_RETRY_MS = 20;
+
 /**
  * Moves the focus to the input with this DOM id once the render that shows the messages (and, on
- * another page, the input itself) is done, so the user lands where the problem is (WCAG 3.3.1).
+ * another page or tab, the input itself) is done, and scrolls it into view, so the user lands where
+ * the problem is (WCAG 3.3.1). An input not there yet is waited for, up to FOCUS_WAIT_MS.
  */
 export const focusById = (id: string): void => {
-  window.setTimeout(() => {
+  const attempt = (left: number) => {
     const element = document.getElementById(id);
     if (element) {
       element.focus();
       element.scrollIntoView?.({ block: 'center' });
-    }
-  }, 0);
+    } else if (left > 0) window.setTimeout(() => attempt(left - 1), FOCUS_RETRY_MS);
+  };
+  window.setTimeout(() => attempt(FOCUS_WAIT_MS / FOCUS_RETRY_MS), 0);
 };
 
 /** The first key with a message, in the order the form shows its inputs. */

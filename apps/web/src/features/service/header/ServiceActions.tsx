@@ -6,7 +6,7 @@ import { messageKeyOr } from '../../../i18n/messageKey';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { groupOfKey, localized, NAME_KEY } from '../formModel';
 import { useRunTransition, type TransitionProblems } from '../useRunTransition';
-import { messageText } from '../useServiceDraft';
+import { focusField, messageText } from '../useServiceDraft';
 import { useServiceTabs } from '../view/useServiceTabs';
 
 /** Actions that end or pause something: shown in red, so they are not taken by mistake. */
@@ -91,7 +91,14 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
               return (
                 <li key={key}>
                   {group ? (
-                    <Button variant="subtle" size="compact-sm" onClick={() => open('information', group)}>
+                    <Button
+                      variant="subtle"
+                      size="compact-sm"
+                      onClick={() => {
+                        open('information', group);
+                        focusField(key);
+                      }}
+                    >
                       {`${fieldLabel(key)}: ${text ?? ''}`}
                     </Button>
                   ) : (
