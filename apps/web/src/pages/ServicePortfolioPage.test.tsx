@@ -140,6 +140,13 @@ describe('service portfolio', () => {
     expect(calls.at(-1)).toBe('/api/services?tab=pipeline&sort=updatedAt&order=desc&page=1&pageSize=50');
   });
 
+  it('says of an empty "My Centre" tab that the centre offers nothing yet, not a stage’s text', async () => {
+    serveList(0, []);
+    renderApp({ path: '/sc/service-portfolio?tab=myCentre', user: PEOPLE.paula });
+    expect(await screen.findByText('Your centre offers no services yet.')).toBeInTheDocument();
+    expect(screen.queryByText('There are no services here yet.')).toBeNull();
+  });
+
   it('keeps the page size in the URL and asks the server for it', async () => {
     const calls = serveList(120, [summary(1)]);
     renderApp({ path: '/sc/service-portfolio?page=2', user: PEOPLE.paula });

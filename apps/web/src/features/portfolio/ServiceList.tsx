@@ -116,6 +116,8 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
         ),
       };
     }
+    if (source === 'portfolio' && filters.tab === 'myCentre')
+      return { title: t('dataTable.services.noneMyCentre'), hint: t('dataTable.services.noneMyCentreHint') };
     const mine = source === 'mine';
     return {
       title: t(mine ? 'dataTable.services.noneMine' : 'dataTable.services.noneYet'),
