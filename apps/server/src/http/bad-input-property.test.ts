@@ -22,7 +22,7 @@ import {
 } from '../db/schema.js';
 import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
 import { badRequestFor, type BadRequest, type JsonSchema, type Target } from '../test/bad-requests.js';
-import { bearer, createTestApp, type TestApp } from '../test/harness.js';
+import { bearer, createTestApp, sessionToken, type TestApp } from '../test/harness.js';
 import { SAMPLE_FILES } from '../test/sample-files.js';
 
 interface Operation {
@@ -98,7 +98,7 @@ const realParameters = async (): Promise<(path: string) => Record<string, string
     .insert(savedViews)
     .values({ userId: admin.id, list: 'portfolio', name: 'Mine', query: 'q=x' })
     .returning();
-  const adminAuth = bearer(await test.tokens.issue(admin));
+  const adminAuth = bearer(await sessionToken(test, admin));
   const activate = await test.app.inject({
     method: 'POST',
     url: `/api/services/${service.id}/documents/activate`,
@@ -219,7 +219,7 @@ beforeAll(async () => {
   const principals = await Promise.all(
     people.map(async (person) => ({
       person: { id: person.id, username: person.username, roles: person.roles as Role[] },
-      token: await test.tokens.issue(person),
+      token: await sessionToken(test, person),
     })),
   );
   const access = new Map(test.app.routeRegistry.map((route) => [`${route.method} ${route.url}`, route.access]));
