@@ -1194,7 +1194,7 @@ export const de: Messages = {
     current: 'Diese Sitzung',
     unknownDevice: 'Unbekannter Browser',
     end: 'Sitzung beenden',
-    endLabel: 'Die am {{date}} angemeldete Sitzung beenden',
+    endLabel: 'Sitzung beenden: angemeldet am {{date}}',
     confirmTitle: 'Diese Sitzung beenden?',
     confirmOther: 'Die am {{date}} angemeldete Sitzung wird sofort abgemeldet. Wer sie nutzt, muss sich neu anmelden.',
     confirmCurrent: 'Dies ist die Sitzung, die Sie gerade nutzen: Sie werden hier abgemeldet.',

@@ -1172,7 +1172,7 @@ export const en = {
     current: 'This session',
     unknownDevice: 'Unknown browser',
     end: 'End session',
-    endLabel: 'End the session logged in on {{date}}',
+    endLabel: 'End session: logged in on {{date}}',
     confirmTitle: 'End this session?',
     confirmOther: 'The session logged in on {{date}} is logged out at once. Whoever uses it must log in again.',
     confirmCurrent: 'This is the session you are using now: you are logged out here.',
