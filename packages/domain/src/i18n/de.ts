@@ -1190,6 +1190,7 @@ export const de: Messages = {
       createdAt: 'Angemeldet',
       renewedAt: 'Zuletzt verlängert',
       expiresAt: 'Läuft ab',
+      actions: 'Aktionen',
     },
     current: 'Diese Sitzung',
     unknownDevice: 'Unbekannter Browser',

@@ -1168,6 +1168,7 @@ export const en = {
       createdAt: 'Logged in',
       renewedAt: 'Last renewed',
       expiresAt: 'Expires',
+      actions: 'Actions',
     },
     current: 'This session',
     unknownDevice: 'Unknown browser',

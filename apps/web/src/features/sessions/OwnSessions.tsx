@@ -92,7 +92,7 @@ export const OwnSessions = () => {
       },
       {
         id: 'actions',
-        header: t('sessions.end'),
+        header: t('sessions.columns.actions'),
         cell: (session) => (
           <Button
             size="compact-sm"
