@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type Page } from '@playwright/test';
-import { SESSION_STORAGE_KEY } from '@nubes/domain';
+import { AUTH_COOKIE, SESSION_STORAGE_KEY } from '@nubes/domain';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -77,7 +77,6 @@ export const ageSession = async (page: Page, minutes: number) => {
 
 export const storedSession = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null'), SESSION_STORAGE_KEY) as Promise<{
-    token: string;
     tokenExpire: number;
     roles: string[];
     sessionCreated: number;
@@ -85,6 +84,16 @@ export const storedSession = (page: Page) =>
     fullname: string;
     email: string;
   } | null>;
+
+/**
+ * The Authorization header of the page's session, for calls a test makes beside the browser: the
+ * token is in the HttpOnly auth cookie the server set (only the browser context reads it); null
+ * when logged out.
+ */
+export const bearerOf = async (page: Page): Promise<{ authorization: string } | null> => {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === AUTH_COOKIE)?.value;
+  return token ? { authorization: `Bearer ${token}` } : null;
+};
 
 /** Every test fails on a CSP violation or an uncaught page error, and checks its last page with axe. */
 export const test = base.extend({

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { bearerOf, expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
 import { loggedIn } from '../login.js';
 import { chooseOption, closeNotifications, expectNotification, openTab } from '../services.js';
@@ -175,8 +175,7 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
 test('a service provider is not let in, on the screen nor through the API', async ({ page }) => {
   await loggedIn(page, 'alice', { from: PATH });
   await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
-  const session = await storedSession(page);
-  const headers = { authorization: `Bearer ${session!.token}` };
+  const headers = (await bearerOf(page))!;
   expect((await page.request.get('/api/contacts', { headers })).status()).toBe(403);
 });
 
@@ -198,8 +197,7 @@ test('an edit that lost a race says so inside the dialog, beside Save and not ov
   await expect(edit.getByRole('textbox', { name: 'Firstname' })).toHaveValue('Ilse');
   // Meanwhile someone else saves the contact (here through the API, as another instance would).
   const id = new URL(page.url()).searchParams.get('contact');
-  const session = await storedSession(page);
-  const headers = { authorization: `Bearer ${session!.token}` };
+  const headers = (await bearerOf(page))!;
   const now = await (await page.request.get(`/api/contacts/${id}`, { headers })).json();
   const other = await page.request.patch(`/api/contacts/${id}`, {
     headers,

@@ -3,19 +3,27 @@ import { expect, expectAccessible, storedSession, test, visit } from '../fixture
 import { loginAsAdmin, loginWithAai, logout, submitAdminForm } from '../login.js';
 
 test.describe('direct admin login', () => {
-  test('logs the admin in, stores the session record and sets the auth cookie', async ({ page, context }) => {
+  test('logs the admin in, stores the session record and gets the HttpOnly auth cookie from the server', async ({
+    page,
+    context,
+  }) => {
     await loginAsAdmin(page);
     const session = await storedSession(page);
+    // No token in web storage: it is in the cookie, where no script reads it.
     expect(Object.keys(session!).sort()).toEqual(
-      ['email', 'fullname', 'roles', 'sessionCreated', 'token', 'tokenExpire', 'username'].sort(),
+      ['email', 'fullname', 'roles', 'sessionCreated', 'tokenExpire', 'username'].sort(),
     );
     expect(session!.username).toBe('admin');
     expect(session!.roles).toEqual(['portalManager']);
     expect(session!.tokenExpire - Date.now()).toBeGreaterThan(239 * 60_000);
     const cookie = (await context.cookies()).find((c) => c.name === AUTH_COOKIE);
-    expect(cookie?.value).toBe(session!.token);
+    expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.path).toBe('/');
     expect(cookie?.sameSite).toBe('Lax');
+    // The test portal's public address is http: a Secure cookie would never come back.
+    expect(cookie?.secure).toBe(false);
+    expect(await page.evaluate(() => document.cookie)).not.toContain(`${AUTH_COOKIE}=`);
     await expectAccessible(page);
   });
 
@@ -93,14 +101,27 @@ test.describe('single sign-on through the dev IdP', () => {
   });
 });
 
-test('logout clears the session, the cookie and the header, and goes home', async ({ page, context }) => {
+test('logout ends the session on the server, clears the session and the cookie, and goes home', async ({
+  page,
+  context,
+  playwright,
+}) => {
   await loginWithAai(page, 'carla');
   await page.goto('/cd/contact-database');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact Database' })).toBeVisible();
+  const token = (await context.cookies()).find((c) => c.name === AUTH_COOKIE)!.value;
+  const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+  expect((await api.get('/api/contacts', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
+  const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/logout') && r.status() === 204);
   await logout(page, 'Carla Conti');
+  await loggedOut;
   await expect(page).toHaveURL('/');
   expect(await storedSession(page)).toBeNull();
   expect((await context.cookies()).find((c) => c.name === AUTH_COOKIE)).toBeUndefined();
+  // A copy of the token is worth nothing now.
+  expect((await api.get('/api/contacts', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  expect((await api.get('/api/contacts', { headers: { cookie: `${AUTH_COOKIE}=${token}` } })).status()).toBe(401);
+  await api.dispose();
   await expect(
     page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { bearerOf, expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
 import { loggedIn } from '../login.js';
 import { chooseOption } from '../services.js';
@@ -18,9 +18,9 @@ const PROBE_KEYWORD = 'quokka-probe';
 const probeName = (n: number) => `${PROBE} ${String(n).padStart(2, '0')}`;
 
 const bearer = async (page: Page) => {
-  const session = await storedSession(page);
-  if (!session) throw new Error('not logged in');
-  return { Authorization: `Bearer ${session.token}` };
+  const headers = await bearerOf(page);
+  if (!headers) throw new Error('not logged in');
+  return headers;
 };
 
 /** bob's probe services; skipped when an earlier worker of this run created them already. */

@@ -9,7 +9,7 @@ import {
   SERVICE_FIELDS,
   type RouteId,
 } from '@nubes/domain';
-import { expect, expectAccessible, storedSession, test } from '../fixtures.js';
+import { bearerOf, expect, expectAccessible, storedSession, test } from '../fixtures.js';
 import { loggedIn, loggedInState } from '../login.js';
 
 /**
@@ -282,9 +282,9 @@ const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The API's answer for this session: the first items of a list (none when the role may not read it). */
 const listOf = async (page: Page, url: string): Promise<{ id: string; state?: string }[]> => {
-  const session = await storedSession(page);
-  if (!session) return [];
-  const answer = await page.request.get(url, { headers: { Authorization: `Bearer ${session.token}` } });
+  const headers = await bearerOf(page);
+  if (!headers) return [];
+  const answer = await page.request.get(url, { headers });
   if (!answer.ok()) return [];
   const body = (await answer.json()) as { items?: { id: string; state?: string }[] };
   return body.items ?? [];
@@ -388,8 +388,7 @@ for (const [personIndex, who] of PEOPLE.entries()) {
 
 /** A service the user may read: the first of the portfolio's catalogue, or of their own. */
 const aService = async (page: Page, list: string): Promise<string> => {
-  const session = await storedSession(page);
-  const answer = await page.request.get(list, { headers: { Authorization: `Bearer ${session!.token}` } });
+  const answer = await page.request.get(list, { headers: (await bearerOf(page))! });
   expect(answer.ok(), await answer.text()).toBe(true);
   const { items } = (await answer.json()) as { items: { id: string }[] };
   expect(items.length, `a service in ${list}`).toBeGreaterThan(0);

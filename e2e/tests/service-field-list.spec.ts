@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, storedSession, test, visit } from '../fixtures.js';
+import { bearerOf, expect, expectAccessible, test, visit } from '../fixtures.js';
 import { loggedIn } from '../login.js';
 import { expectNotification } from '../services.js';
 
@@ -14,8 +14,7 @@ const probeWebsite = (n: number) => `https://fieldprobe-${n}.example.org`;
 
 const createProbes = async (page: Page) => {
   await loggedIn(page, 'bob');
-  const session = await storedSession(page);
-  const headers = { Authorization: `Bearer ${session!.token}` };
+  const headers = (await bearerOf(page))!;
   for (let n = 1; n <= 3; n += 1) {
     const created = await page.request.post('/api/services', {
       headers,

@@ -59,7 +59,8 @@ export const ssoLogin = async (baseUrl, username, password = username) => {
   const returned = await new SsoBrowser(baseUrl).signIn(nextUrl, username, password);
   const finished = await fetch(new URL('/api/login-oauth', baseUrl), {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // The header of the web app's calls: a login without it is refused as a cross-site one (ADR 0078).
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'nubes' },
     body: JSON.stringify({
       provider: 'oidc',
       qs: { code: returned.searchParams.get('code'), state: returned.searchParams.get('state') },

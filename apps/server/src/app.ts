@@ -184,7 +184,7 @@ export const buildApp = async (
 
   registerErrorHandler(app, log);
   registerInputGuard(app);
-  const access = registerAccessControl(app, { db: database.db, tokens });
+  const access = registerAccessControl(app, { db: database.db, tokens, publicUrl: config.publicUrl });
   const securityHeaders = securityHeadersFor({ https: config.publicUrl.startsWith('https:') });
   registerRouteEntry(app, {
     // The arrival first, so the guard's work is timed; the headers before the guard, so refusals carry them.

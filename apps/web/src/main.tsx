@@ -23,19 +23,20 @@ const boot = async () => {
 
   const store = createSessionStore({
     storage: window.localStorage,
-    document,
     now: () => Date.now(),
     api: authApi,
   });
 
   configureApi({
-    getToken: () => store.getSnapshot()?.token ?? null,
+    hasSession: () => store.getSnapshot() !== null,
     getLanguage: currentLanguage,
     onUnauthorized: () => store.unauthorized(),
   });
 
   // The first load counts as a route change too: expired sessions end before anything renders.
   store.check();
+  // Then the server says whether the session still lives (it may have been ended elsewhere).
+  void store.refresh();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html needs a #root element');

@@ -12,6 +12,7 @@ export * from './navigation.js';
 export * from './instructions/documents.js';
 export * from './errors.js';
 export * from './schemas/auth.js';
+export * from './schemas/sessions.js';
 export * from './schemas/readiness.js';
 export * from './i18n/core.js';
 export * from './schemas/config.js';

@@ -15,6 +15,8 @@ export type Audience = 'public' | 'authenticated' | readonly Role[];
 export const PERMISSIONS = {
   /** Renew the own session token */
   'session.renew': { audience: 'authenticated' },
+  /** See the own sessions and end any of them */
+  'session.own': { audience: 'authenticated' },
   /** Read a user account: the own one, or any with user.readAny */
   'user.read': {
     audience: 'authenticated',
@@ -25,6 +27,10 @@ export const PERMISSIONS = {
   },
   /** Give and take the roles of a user account (portal managers only) */
   'user.manageRoles': {
+    audience: [],
+  },
+  /** End every session of a user account (portal managers only) */
+  'user.endSessions': {
     audience: [],
   },
   /** Find users by name or e-mail, to assign them to a service */

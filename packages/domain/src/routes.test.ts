@@ -32,6 +32,7 @@ const PORTAL_PATHS = [
   '/vo/vo-application/:id',
   '/manage/adminPanel',
   '/profile/mail-settings',
+  '/profile/sessions',
   '/instructions/service-portfolio',
   '/instructions/contact-database',
   '*',

@@ -46,6 +46,7 @@ export type RouteId =
   | 'voApplicationEdit'
   | 'adminPanel'
   | 'mailSettings'
+  | 'sessions'
   | 'instructionsServicePortfolio'
   | 'instructionsContactDatabase'
   | 'notFound';
@@ -118,6 +119,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'adminPanel', path: '/manage/adminPanel', permission: 'screen.adminPanel', hasScreen: true },
   // Reached from the profile menu, not from a navigation group.
   { id: 'mailSettings', path: '/profile/mail-settings', permission: 'mail.settings', hasScreen: true },
+  { id: 'sessions', path: '/profile/sessions', permission: 'session.own', hasScreen: true },
   // Public like the PDFs beside them: the home page links both (ADR 0039).
   {
     id: 'instructionsServicePortfolio',

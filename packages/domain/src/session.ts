@@ -7,6 +7,14 @@ const SESSION_RENEW_AFTER_MS = SESSION_RENEW_AFTER_MINUTES * 60_000;
 export const SESSION_STORAGE_KEY = 'user';
 export const OAUTH_SESSION_STORAGE_KEY = 'oAuthSession';
 export const AUTH_COOKIE = 'auth';
+/**
+ * The header the web app's fetch client sends with every call. A write authenticated by the auth
+ * cookie needs it (and a same-origin Origin): a cross-site form cannot set a header, and a
+ * cross-site script that does must first pass a CORS preflight the portal never grants
+ * (docs/adr/0078-sessions-the-server-ends.md).
+ */
+export const CSRF_HEADER = 'X-Requested-With';
+export const CSRF_HEADER_VALUE = 'nubes';
 export const OIDC_PROVIDER_ID = 'oidc';
 export const NOTIFICATION_AUTO_CLOSE_MS = 6000;
 

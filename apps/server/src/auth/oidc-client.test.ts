@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../db/schema.js';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, fromPortalPages, type TestApp } from '../test/harness.js';
 import { SsoBrowser } from '../../../../scripts/lib/sso-browser.mjs';
 
 const post = (test: TestApp, path: string, body: unknown) =>
   fetch(`${test.baseUrl}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { ...fromPortalPages, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
   });
 
@@ -172,7 +172,7 @@ describe('several instances behind one public address, on one database', () => {
       const returned = await new SsoBrowser(one.baseUrl).signIn(next_url, 'ivan', 'ivan');
       const finish = await fetch(`${two.listenUrl}/api/login-oauth`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...fromPortalPages, 'content-type': 'application/json' },
         body: JSON.stringify(finishBody(one, session, returned)),
       });
       expect(finish.status).toBe(200);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../commands/ensure-admin.js';
 import { upsertSsoUser } from '../commands/upsert-sso-user.js';
 import { users } from '../db/schema.js';
-import { bearer, createTestApp, type TestApp } from '../test/harness.js';
+import { bearer, createTestApp, sessionToken, type TestApp } from '../test/harness.js';
 import type { AuthUser } from './principal.js';
 import { createPrincipalCache } from './principal-cache.js';
 import { writesFor } from '../writes/after-commit.js';
@@ -137,7 +137,7 @@ describe('roles changed in this process count at the next request', () => {
       { ...claims, entitlements: ['urn:test:role:servicePortfolioManager'] },
       mapping,
     );
-    const token = await test.tokens.issue(granted);
+    const token = await sessionToken(test, granted);
     expect((await listServices(token)).statusCode).toBe(200);
     expect((await listServices(token)).statusCode).toBe(200);
 
@@ -157,7 +157,7 @@ describe('roles changed in this process count at the next request', () => {
       .insert(users)
       .values({ username: 'later-admin', fullname: 'Later Admin' })
       .returning();
-    const token = await test.tokens.issue(row!);
+    const token = await sessionToken(test, row!);
     const searchUsers = () => test.app.inject({ method: 'GET', url: '/api/users?q=adm', headers: bearer(token) });
     expect((await searchUsers()).statusCode).toBe(403);
     await ensureAdmin(writesFor(test.database), {

@@ -14,9 +14,9 @@ export const PRINCIPAL_TTL_MS = 1000;
  */
 export const LISTENING_PRINCIPAL_TTL_MS = 60_000;
 
-export interface PrincipalCache {
+export interface PrincipalCache<V = AuthUser> {
   /** The user's principal, loaded at most once per TTL (concurrent requests share the load). */
-  get(userId: string): Promise<AuthUser | null>;
+  get(userId: string): Promise<V | null>;
   /** The user's roles or account changed in this process: the next request reads them fresh. */
   forget(userId: string): void;
   /** Notices may have been missed: every user is read fresh. */
@@ -24,8 +24,8 @@ export interface PrincipalCache {
   readonly size: number;
 }
 
-export interface PrincipalCacheOptions {
-  load: (userId: string) => Promise<AuthUser | null>;
+export interface PrincipalCacheOptions<V = AuthUser> {
+  load: (userId: string) => Promise<V | null>;
   /** Asked at every request, so a change of it (the listener lost) counts for principals loaded before. */
   ttlMs?: number | (() => number);
   /** Bounded, so a flood of distinct valid tokens cannot grow it: the oldest entry goes first. */
@@ -33,8 +33,8 @@ export interface PrincipalCacheOptions {
   now?: () => number;
 }
 
-interface Entry {
-  principal: Promise<AuthUser | null>;
+interface Entry<V> {
+  principal: Promise<V | null>;
   loadedAt: number;
 }
 
@@ -42,15 +42,16 @@ interface Entry {
  * Principals by user id for at most the TTL (ADR 3, amendment; ADR 0076): every authenticated request used
  * to read the user row, which on PGlite was about half the CPU of a cached list page. The promise
  * is kept from the start of the load, so concurrent requests share one query, and forgetting a
- * user also drops a load in flight: nothing read before a change is stored after it.
+ * user also drops a load in flight: nothing read before a change is stored after it. The sessions
+ * are kept the same way, by session id (session-cache.ts).
  */
-export const createPrincipalCache = ({
+export const createPrincipalCache = <V = AuthUser>({
   load,
   ttlMs = PRINCIPAL_TTL_MS,
   maxEntries = 1000,
   now = Date.now,
-}: PrincipalCacheOptions): PrincipalCache => {
-  const entries = new Map<string, Entry>();
+}: PrincipalCacheOptions<V>): PrincipalCache<V> => {
+  const entries = new Map<string, Entry<V>>();
   const ttl = typeof ttlMs === 'number' ? () => ttlMs : ttlMs;
   return {
     get(userId) {
@@ -58,7 +59,7 @@ export const createPrincipalCache = ({
       const hit = entries.get(userId);
       if (hit && at - hit.loadedAt < ttl()) return hit.principal;
       entries.delete(userId);
-      const entry: Entry = { principal: load(userId), loadedAt: at };
+      const entry: Entry<V> = { principal: load(userId), loadedAt: at };
       entries.set(userId, entry);
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       // A failed load is not kept: the next request tries again.

@@ -6,15 +6,17 @@ import { createTokenService } from './tokens.js';
 // With a configured secret the service never touches the database.
 const noDatabase = undefined as unknown as Db;
 const user = { id: '0b3f2c3e-1111-4a4a-8888-123456789abc', fullname: 'Paula Peters', username: 'paula' };
+const sessionId = '0b3f2c3e-3333-4a4a-8888-123456789abc';
+const sessionOf = () => ({ id: sessionId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_MINUTES * 60_000) });
 
 afterEach(() => vi.useRealTimers());
 
 describe('token service', () => {
   it('verifies its own tokens, again from memory, and refuses a tampered one after the genuine', async () => {
     const tokens = await createTokenService(noDatabase, 'a secret of sufficient length for HS256');
-    const token = await tokens.issue(user);
+    const token = await tokens.issue(user, sessionOf());
     const claims = await tokens.verify(token);
-    expect(claims).toMatchObject({ sub: user.id, fullname: 'Paula Peters', username: 'paula' });
+    expect(claims).toMatchObject({ sub: user.id, sid: sessionId, fullname: 'Paula Peters', username: 'paula' });
     expect(await tokens.verify(token)).toEqual(claims);
 
     const [header, payload, signature] = token.split('.');
@@ -31,7 +33,7 @@ describe('token service', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T08:00:00Z'));
     const tokens = await createTokenService(noDatabase, 'a secret of sufficient length for HS256');
-    const token = await tokens.issue(user);
+    const token = await tokens.issue(user, sessionOf());
     expect(await tokens.verify(token)).not.toBeNull();
     vi.setSystemTime(new Date(Date.now() + (SESSION_MAX_AGE_MINUTES - 1) * 60_000));
     expect(await tokens.verify(token)).not.toBeNull();

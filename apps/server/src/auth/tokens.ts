@@ -1,19 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_MAX_AGE_MINUTES } from '@nubes/domain';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../db/client.js';
 import { getOrCreateSecret } from '../db/secrets.js';
 
 interface TokenClaims {
   sub: string;
+  /** The session the server keeps (docs/adr/0078-sessions-the-server-ends.md). */
+  sid: string;
   fullname: string;
   username: string;
   exp: number;
 }
 
 export interface TokenService {
-  issue(user: { id: string; fullname: string; username: string }): Promise<string>;
-  /** Returns the claims of a valid token, or null for a tampered, expired or unsigned one. */
+  /** A token of the session, expiring with it: the session's start or renewal made the expiry. */
+  issue(
+    user: { id: string; fullname: string; username: string },
+    session: { id: string; expiresAt: Date },
+  ): Promise<string>;
+  /**
+   * Returns the claims of a valid token, or null for a tampered, expired or unsigned one, and for
+   * one without a session (issued before sessions were kept). Whether its session still lives is
+   * the access guard's question.
+   */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
@@ -34,13 +43,13 @@ export const createTokenService = async (db: Db, configuredSecret: string | unde
   );
   const verified = new Map<string, TokenClaims>();
   return {
-    issue: (user) =>
-      new SignJWT({ fullname: user.fullname, username: user.username })
+    issue: (user, session) =>
+      new SignJWT({ fullname: user.fullname, username: user.username, sid: session.id })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(`${SESSION_MAX_AGE_MINUTES}m`)
+        .setExpirationTime(Math.floor(session.expiresAt.getTime() / 1000))
         .sign(key),
     verify: async (token) => {
       // A token that verified stays valid until it expires: the key does not change while the
@@ -55,9 +64,11 @@ export const createTokenService = async (db: Db, configuredSecret: string | unde
       try {
         // Pinning the algorithm refuses `alg: none` and any other algorithm a forger might pick.
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
-        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+        if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.sid !== 'string')
+          return null;
         const claims: TokenClaims = {
           sub: payload.sub,
+          sid: payload.sid,
           exp: payload.exp,
           fullname: typeof payload.fullname === 'string' ? payload.fullname : '',
           username: typeof payload.username === 'string' ? payload.username : '',

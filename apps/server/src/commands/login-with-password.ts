@@ -2,6 +2,7 @@ import type { Language, LoginRequest } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { ANONYMOUS_ACTOR, actorOf } from '../audit/actor.js';
 import { burnPasswordCheck, scryptParameters, verifyPassword } from '../auth/password.js';
+import { openSession } from '../auth/sessions.js';
 import type { AppContext } from '../app-context.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
@@ -12,8 +13,15 @@ import { runWrite } from '../writes/pipeline.js';
  * Direct login is for portal managers only (ADR 0003). Every failure looks the same to the caller
  * (401, no detail). The attempt is counted before the password is checked (ADR 0016): past the
  * limit of its address+account or of its address the answer is 429, however many arrive at once.
+ * A success starts the session in the same transaction (docs/adr/0078-sessions-the-server-ends.md).
  */
-export const loginWithPassword = async (context: AppContext, body: LoginRequest, ip: string, language?: Language) => {
+export const loginWithPassword = async (
+  context: AppContext,
+  body: LoginRequest,
+  client: { ip: string; userAgent: string | null },
+  language?: Language,
+) => {
+  const { ip } = client;
   // Right after a start the configured admin's password may still be on its way into the database.
   await context.adminCheck.done();
   const { db } = context.database;
@@ -43,16 +51,19 @@ export const loginWithPassword = async (context: AppContext, body: LoginRequest,
     throw new HttpError('unauthorized', 'errors.loginFailed');
   }
 
-  await runWrite(context.writes, actorOf(user), async (tx) => {
+  const session = await runWrite(context.writes, actorOf(user), async (tx) => {
     await context.throttle.succeeded(tx, ip, body.login);
     await tx
       .update(users)
       .set({ lastLoginAt: new Date(), ...(language ? { loginLanguage: language } : {}) })
       .where(eq(users.id, user.id));
+    const started = await openSession(tx, user.id, client);
     return {
-      value: undefined,
-      events: [{ objectType: 'user', objectId: user.id, action: 'login.password', after: { ip } }],
+      value: started,
+      events: [
+        { objectType: 'user', objectId: user.id, action: 'login.password', after: { ip, sessionId: started.id } },
+      ],
     };
   });
-  return user;
+  return { user, session };
 };

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
 import { actorOf } from '../audit/actor.js';
+import { openSession, type SessionClient } from '../auth/sessions.js';
 import type { SsoClaims } from '../auth/sso-claims.js';
 import type { AfterCommitEffect } from '../writes/after-commit.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
@@ -32,13 +33,17 @@ const isUniqueViolation = (error: unknown): boolean => {
   return cause.code === '23505' || cause.cause?.code === '23505';
 };
 
-/** Creates or updates the portal user behind a federated login, in one transaction with its audit event. */
+/**
+ * Creates or updates the portal user behind a federated login, in one transaction with its audit
+ * event and, given the browser's details, the session the login starts.
+ */
 export const upsertSsoUser = async (
   writes: Writes,
   claims: SsoClaims,
   mapping: EntitlementMapping,
   /** The portal's language the person signs in with (their mails' language until they choose one). */
   language?: Language,
+  client?: SessionClient,
 ) => {
   const entitlementRoles = rolesFromEntitlements(claims.entitlements, mapping);
   const fullname = (claims.name ?? '').trim().slice(0, 200);
@@ -49,94 +54,100 @@ export const upsertSsoUser = async (
 
   // The user acts on their own behalf; on a first login only the work knows who that is.
   const attempt = () =>
-    runWrite<typeof users.$inferSelect>(writes, actorOf, async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(users)
-        .where(and(eq(users.issuer, claims.issuer), eq(users.internalId, claims.sub)))
-        .for('update');
-      const now = new Date();
-      // Looked up at every login, so a person who moves to another centre moves with it. An IdP
-      // that does not release the claim says nothing: what is stored stays.
-      const institutionId = organisation || !existing ? await institutionOf(tx, organisation) : existing.institutionId;
-      if (existing) {
-        const before = {
-          fullname: existing.fullname,
-          email: existing.email,
-          entitlementRoles: existing.entitlementRoles,
-          organisation: existing.organisation,
-          institutionId: existing.institutionId,
-          groups: existing.groups.map(({ id, name }) => ({ id, name })),
-        };
-        const after = {
-          fullname: fullname || existing.fullname,
-          email: email || existing.email,
-          entitlementRoles,
-          organisation: organisation ?? existing.organisation,
-          institutionId,
-          groups,
-        };
-        const changed = JSON.stringify(before) !== JSON.stringify(after);
-        const [updated] = await tx
-          .update(users)
-          .set({
-            ...after,
+    runWrite<typeof users.$inferSelect & { session: { id: string; expiresAt: Date } | null }>(
+      writes,
+      actorOf,
+      async (tx) => {
+        const started = (userId: string) => (client ? openSession(tx, userId, client) : Promise.resolve(null));
+        const [existing] = await tx
+          .select()
+          .from(users)
+          .where(and(eq(users.issuer, claims.issuer), eq(users.internalId, claims.sub)))
+          .for('update');
+        const now = new Date();
+        // Looked up at every login, so a person who moves to another centre moves with it. An IdP
+        // that does not release the claim says nothing: what is stored stays.
+        const institutionId =
+          organisation || !existing ? await institutionOf(tx, organisation) : existing.institutionId;
+        if (existing) {
+          const before = {
+            fullname: existing.fullname,
+            email: existing.email,
+            entitlementRoles: existing.entitlementRoles,
+            organisation: existing.organisation,
+            institutionId: existing.institutionId,
+            groups: existing.groups.map(({ id, name }) => ({ id, name })),
+          };
+          const after = {
+            fullname: fullname || existing.fullname,
+            email: email || existing.email,
+            entitlementRoles,
+            organisation: organisation ?? existing.organisation,
+            institutionId,
+            groups,
+          };
+          const changed = JSON.stringify(before) !== JSON.stringify(after);
+          const [updated] = await tx
+            .update(users)
+            .set({
+              ...after,
+              lastLoginAt: now,
+              ...(language ? { loginLanguage: language } : {}),
+              ...(changed ? { version: existing.version + 1, updatedAt: now } : {}),
+            })
+            .where(eq(users.id, existing.id))
+            .returning();
+          return {
+            value: { ...updated!, session: await started(existing.id) },
+            events: [
+              { objectType: 'user', objectId: existing.id, action: 'login.sso', ...(changed ? { before, after } : {}) },
+            ],
+            effects: rolesCountNow(existing.id),
+          };
+        }
+
+        let username = usernameBase(claims);
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+        if (taken)
+          username = `${username}-${createHash('sha256').update(`${claims.issuer}|${claims.sub}`).digest('hex').slice(0, 6)}`;
+        const [created] = await tx
+          .insert(users)
+          .values({
+            username,
+            fullname: fullname || username,
+            email,
+            issuer: claims.issuer,
+            internalId: claims.sub,
+            entitlementRoles,
+            organisation,
+            institutionId,
+            groups,
             lastLoginAt: now,
             ...(language ? { loginLanguage: language } : {}),
-            ...(changed ? { version: existing.version + 1, updatedAt: now } : {}),
           })
-          .where(eq(users.id, existing.id))
           .returning();
         return {
-          value: updated!,
+          value: { ...created!, session: await started(created!.id) },
           events: [
-            { objectType: 'user', objectId: existing.id, action: 'login.sso', ...(changed ? { before, after } : {}) },
-          ],
-          effects: rolesCountNow(existing.id),
-        };
-      }
-
-      let username = usernameBase(claims);
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
-      if (taken)
-        username = `${username}-${createHash('sha256').update(`${claims.issuer}|${claims.sub}`).digest('hex').slice(0, 6)}`;
-      const [created] = await tx
-        .insert(users)
-        .values({
-          username,
-          fullname: fullname || username,
-          email,
-          issuer: claims.issuer,
-          internalId: claims.sub,
-          entitlementRoles,
-          organisation,
-          institutionId,
-          groups,
-          lastLoginAt: now,
-          ...(language ? { loginLanguage: language } : {}),
-        })
-        .returning();
-      return {
-        value: created!,
-        events: [
-          {
-            objectType: 'user',
-            objectId: created!.id,
-            action: 'user.created',
-            after: {
-              username,
-              fullname: created!.fullname,
-              email,
-              entitlementRoles,
-              organisation,
-              institutionId,
-              groups,
+            {
+              objectType: 'user',
+              objectId: created!.id,
+              action: 'user.created',
+              after: {
+                username,
+                fullname: created!.fullname,
+                email,
+                entitlementRoles,
+                organisation,
+                institutionId,
+                groups,
+              },
             },
-          },
-        ],
-        effects: rolesCountNow(created!.id),
-      };
-    });
+          ],
+          effects: rolesCountNow(created!.id),
+        };
+      },
+    );
 
   try {
     return await attempt();

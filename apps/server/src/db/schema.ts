@@ -330,6 +330,42 @@ export const serviceAdmins = pgTable(
   (t) => [primaryKey({ columns: [t.serviceId, t.userId] }), index('service_admins_user_idx').on(t.userId)],
 );
 
+/**
+ * The sessions the server keeps (docs/adr/0078-sessions-the-server-ends.md): a token names its
+ * session, and a session that ended or expired lets no request in. Rows of ended and expired
+ * sessions stay for the record (who ended it, why) until their user goes.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    renewedAt: timestamp('renewed_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedById: uuid('ended_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'logout', 'endedByOwner' or 'endedByManager'. */
+    endReason: text('end_reason').$type<SessionEndReason>(),
+    /** The browser's User-Agent at login, shortened, for the owner's list. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('sessions_user_live_idx')
+      .on(t.userId, t.expiresAt)
+      .where(sql`${t.endedAt} IS NULL`),
+    check(
+      'sessions_end_reason_known',
+      sql`${t.endReason} IS NULL OR ${t.endReason} IN ('logout', 'endedByOwner', 'endedByManager')`,
+    ),
+  ],
+);
+
+export type SessionEndReason = 'logout' | 'endedByOwner' | 'endedByManager';
+
 /** Requests of the service manager to change the service owner or the manager; the portfolio manager decides. */
 export const serviceRoleChanges = pgTable(
   'service_role_changes',

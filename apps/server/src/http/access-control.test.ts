@@ -1,7 +1,14 @@
 import { can, isPermission, PERMISSIONS } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { createTestApp, seedPrincipals, testConfig, type TestApp, type TestPrincipal } from '../test/harness.js';
+import {
+  createTestApp,
+  fromPortalPages,
+  seedPrincipals,
+  testConfig,
+  type TestApp,
+  type TestPrincipal,
+} from '../test/harness.js';
 
 describe('declared access of routes', () => {
   let test: TestApp;
@@ -29,14 +36,21 @@ describe('declared access of routes', () => {
   });
 
   it('authorization matrix: every API route as anonymous and as each demo principal', async () => {
-    const apiRoutes = test.app.routeRegistry.filter(
-      (r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD',
-    );
+    const apiRoutes = test.app.routeRegistry
+      .filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs') && r.method !== 'HEAD')
+      // A logout ends the principals' sessions: it goes last.
+      .sort((a, b) => Number(a.url === '/api/logout') - Number(b.url === '/api/logout'));
     expect(apiRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining([
         'POST /api/login',
         'GET /api/users/:username',
         'POST /api/login-renew',
+        // Sessions the server keeps (docs/adr/0078-sessions-the-server-ends.md)
+        'POST /api/logout',
+        'GET /api/session',
+        'GET /api/sessions',
+        'DELETE /api/sessions/:id',
+        'DELETE /api/user-accounts/:id/sessions',
         'GET /api/resource-types',
         'POST /api/resource-types',
         'PATCH /api/resource-types/:id',
@@ -116,7 +130,13 @@ describe('declared access of routes', () => {
     for (const route of apiRoutes) {
       const url = route.url.replace(/:(\w+)/g, 'matrix-probe');
       const payload = route.method === 'GET' ? undefined : {};
-      const anonymous = await test.app.inject({ method: route.method as 'GET', url, payload });
+      // A public write (a login) as the web app sends it: from the portal's pages.
+      const anonymous = await test.app.inject({
+        method: route.method as 'GET',
+        url,
+        payload,
+        headers: fromPortalPages,
+      });
       const label = `${route.method} ${route.url}`;
       if (route.access === 'public') expect([401, 403], `${label} anonymous`).not.toContain(anonymous.statusCode);
       else expect(anonymous.statusCode, `${label} anonymous`).toBe(401);

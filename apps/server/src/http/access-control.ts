@@ -2,8 +2,11 @@ import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/do
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { principalCacheFor } from '../auth/principal-cache.js';
+import { sessionCacheFor } from '../auth/session-cache.js';
+import { isLive } from '../auth/sessions.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
+import { createSameSiteCheck, isUnsafeMethod } from './cross-site.js';
 import { forbidden, unauthorized, type HttpError } from './http-error.js';
 import './fastify-types.js';
 
@@ -41,7 +44,7 @@ export interface AccessControl {
  */
 export const registerAccessControl = (
   app: FastifyInstance,
-  options: { db: Db; tokens: TokenService },
+  options: { db: Db; tokens: TokenService; publicUrl: string },
 ): AccessControl => {
   const registry: RegisteredRoute[] = [];
   const pending: RouteOptions[] = [];
@@ -53,8 +56,11 @@ export const registerAccessControl = (
     },
   });
   app.decorateRequest('principal', null);
+  app.decorateRequest('sessionId', null);
   const principals = principalCacheFor(options.db);
-  // Parsed here, for GETs without a bearer token only, instead of by a cookie plugin's hooks on every request.
+  const sessions = sessionCacheFor(options.db);
+  const sameSite = createSameSiteCheck(options.publicUrl);
+  // Parsed here, for requests without a bearer token only, instead of by a cookie plugin's hooks on every request.
   const authCookie = (header: string | undefined): string | null =>
     header?.includes(AUTH_COOKIE) ? (parseCookie(header)[AUTH_COOKIE] ?? null) : null;
 
@@ -73,18 +79,37 @@ export const registerAccessControl = (
   const guardFor = (route: RouteOptions): onRequestHookHandler =>
     function guard(request, _reply, done) {
       const access = route.config?.access;
-      // The cookie is only good for GET (file downloads); writes need the header, which a
-      // cross-site form cannot set.
-      const token =
-        bearerToken(request.headers.authorization) ??
-        (request.method === 'GET' || request.method === 'HEAD' ? authCookie(request.headers.cookie) : null);
+      const bearer = bearerToken(request.headers.authorization);
+      const cookie = bearer ? null : authCookie(request.headers.cookie);
+      // A write the browser could send by itself: one the cookie authenticates, or a login (public)
+      // that would set it. Scripts send the bearer header, which no cross-site page can.
+      if (
+        !bearer &&
+        (cookie || access === 'public') &&
+        isUnsafeMethod(request.method) &&
+        route.url.startsWith('/api/') &&
+        !sameSite(request)
+      ) {
+        done(forbidden('errors.crossSite'));
+        return;
+      }
+      const token = bearer ?? cookie;
       if (!token) {
         done(authorize(request, access));
         return;
       }
+      // The token names its session: an ended or expired one lets nobody in. Both are kept in
+      // memory, so a session this process knows costs no query (ADR 0078).
       options.tokens
         .verify(token)
-        .then((claims) => (claims ? principals.get(claims.sub) : null))
+        .then(async (claims) => {
+          if (!claims) return null;
+          const session = await sessions.get(claims.sid);
+          if (!isLive(session, Date.now()) || session.userId !== claims.sub) return null;
+          const principal = await principals.get(claims.sub);
+          if (principal) request.sessionId = session.id;
+          return principal;
+        })
         .then(
           (principal) => {
             request.principal = principal;

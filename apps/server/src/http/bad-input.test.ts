@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, keywords, serviceComments, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
+import { bearer, createTestApp, fromPortalPages, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
 let test: TestApp;
@@ -77,7 +77,7 @@ describe('NUL characters (ADR 0015)', () => {
       method: 'POST',
       url: '/api/login',
       payload: '{"login":"ad\\u0000min","password":"x"}',
-      headers: { 'content-type': 'application/json', 'accept-language': 'de' },
+      headers: { ...fromPortalPages, 'content-type': 'application/json', 'accept-language': 'de' },
     });
     const body = expectRefused(response);
     expect(body.fields).toEqual({ login: 'Dieser Wert enthält unzulässige Zeichen' });

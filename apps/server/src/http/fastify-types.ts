@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     language: Language;
     principal: AuthUser | null;
+    /** The live session the request's credential names; null without one (docs/adr/0078-sessions-the-server-ends.md). */
+    sessionId: string | null;
   }
 }
 

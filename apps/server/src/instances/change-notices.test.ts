@@ -16,6 +16,16 @@ describe('change notices', () => {
       ]),
     ).toEqual([{ kind: 'publicPortfolio' }, { kind: 'principal', userId: 'u1' }, { kind: 'principal', userId: 'u2' }]);
     expect(noticesFor([{ kind: 'institutions.changed' }])).toEqual([{ kind: 'publicPortfolio' }]);
+    expect(
+      noticesFor([
+        { kind: 'session.changed', sessionId: 's1' },
+        { kind: 'session.changed', sessionId: 's1' },
+        { kind: 'session.changed', sessionId: 's2' },
+      ]),
+    ).toEqual([
+      { kind: 'session', sessionId: 's1' },
+      { kind: 'session', sessionId: 's2' },
+    ]);
     // What only this process's mail worker cares about concerns no other instance's cache.
     expect(noticesFor([{ kind: 'mail.queued' }])).toEqual([]);
   });
@@ -31,7 +41,19 @@ describe('change notices', () => {
       from,
       notice: { kind: 'principal', userId: user },
     });
-    for (const payload of ['', 'x', `${from}:principal`, `${from}:portfolio:extra`, `${from}:lists`, `${from}:a:b:c`])
+    expect(decodeNotice(encodeNotice(from, { kind: 'session', sessionId: user }))).toEqual({
+      from,
+      notice: { kind: 'session', sessionId: user },
+    });
+    for (const payload of [
+      '',
+      'x',
+      `${from}:principal`,
+      `${from}:session`,
+      `${from}:portfolio:extra`,
+      `${from}:lists`,
+      `${from}:a:b:c`,
+    ])
       expect(decodeNotice(payload), payload).toBeNull();
   });
 

@@ -7,7 +7,8 @@ import type { AfterCommitEffect } from '../writes/after-commit.js';
 export const CHANGES_CHANNEL = 'nubes_changes';
 
 /** What another instance drops when this one changed something: the only caches left per process. */
-export type ChangeNotice = { kind: 'publicPortfolio' } | { kind: 'principal'; userId: string };
+export type ChangeNotice =
+  { kind: 'publicPortfolio' } | { kind: 'principal'; userId: string } | { kind: 'session'; sessionId: string };
 
 /** A notice as it arrives: who sent it, and what it says. */
 export interface HeardNotice {
@@ -32,12 +33,13 @@ export const instanceIdOf = (db: Db): string => {
 
 /**
  * The notices a committed change's effects ask for: the effects that clear the public portfolio
- * in this process (writes/after-commit.ts) clear it on the others, and a principal is forgotten
- * everywhere. Each notice once: the list effects are left to the database (lists are SQL).
+ * in this process (writes/after-commit.ts) clear it on the others, and a principal or a session
+ * is forgotten everywhere. Each notice once: the list effects are left to the database (lists are SQL).
  */
 export const noticesFor = (effects: readonly AfterCommitEffect[]): ChangeNotice[] => {
   const notices: ChangeNotice[] = [];
   const users = new Set<string>();
+  const sessionIds = new Set<string>();
   let portfolio = false;
   for (const effect of effects) {
     switch (effect.kind) {
@@ -49,23 +51,39 @@ export const noticesFor = (effects: readonly AfterCommitEffect[]): ChangeNotice[
       case 'principal.changed':
         users.add(effect.userId);
         break;
+      case 'session.changed':
+        sessionIds.add(effect.sessionId);
+        break;
     }
   }
   if (portfolio) notices.push({ kind: 'publicPortfolio' });
   for (const userId of users) notices.push({ kind: 'principal', userId });
+  for (const sessionId of sessionIds) notices.push({ kind: 'session', sessionId });
   return notices;
 };
 
-/** `<from>:portfolio` or `<from>:principal:<userId>`: ids are UUIDs, so the colon never occurs in one. */
-export const encodeNotice = (from: string, notice: ChangeNotice): string =>
-  notice.kind === 'principal' ? `${from}:principal:${notice.userId}` : `${from}:portfolio`;
+/**
+ * `<from>:portfolio`, `<from>:principal:<userId>` or `<from>:session:<sessionId>`: ids are UUIDs, so
+ * the colon never occurs in one.
+ */
+export const encodeNotice = (from: string, notice: ChangeNotice): string => {
+  switch (notice.kind) {
+    case 'principal':
+      return `${from}:principal:${notice.userId}`;
+    case 'session':
+      return `${from}:session:${notice.sessionId}`;
+    case 'publicPortfolio':
+      return `${from}:portfolio`;
+  }
+};
 
 /** Null for a payload this version does not know (an instance of another release sends it). */
 export const decodeNotice = (payload: string): HeardNotice | null => {
-  const [from, kind, userId, ...rest] = payload.split(':');
+  const [from, kind, id, ...rest] = payload.split(':');
   if (!from || rest.length > 0) return null;
-  if (kind === 'portfolio' && userId === undefined) return { from, notice: { kind: 'publicPortfolio' } };
-  if (kind === 'principal' && userId) return { from, notice: { kind: 'principal', userId } };
+  if (kind === 'portfolio' && id === undefined) return { from, notice: { kind: 'publicPortfolio' } };
+  if (kind === 'principal' && id) return { from, notice: { kind: 'principal', userId: id } };
+  if (kind === 'session' && id) return { from, notice: { kind: 'session', sessionId: id } };
   return null;
 };
 

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SESSION_STORAGE_KEY } from '@nubes/domain';
+import { AUTH_COOKIE, CSRF_HEADER, CSRF_HEADER_VALUE } from '@nubes/domain';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -17,13 +17,6 @@ import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 const repositoryRoot = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 const ADMIN_PASSWORD = 'two-instances-admin-password';
 /** The web app's stored session (read in the page; the server's types know no DOM). */
-const storedToken = (key: string): string =>
-  (
-    JSON.parse(
-      (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem(key) ??
-        '{}',
-    ) as { token: string }
-  ).token;
 
 /**
  * How long another instance's notice may take to arrive and be applied (ADR 0076): milliseconds
@@ -72,17 +65,21 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
   };
 
   /** A call of the browser session itself, through the proxy with its token, as the web app makes it. */
+  /** The session's token, from the browser's HttpOnly auth cookie, for calls made beside the browser. */
+  const cookieToken = async () => (await page.context().cookies()).find((cookie) => cookie.name === AUTH_COOKIE)!.value;
+
   const inBrowser = async (method: string, url: string, body?: unknown) =>
     page.evaluate(
-      async ({ method, url, body, token }) => {
+      async ({ method, url, body, marker }) => {
+        // As the web app calls: the HttpOnly auth cookie rides along, with the portal's header.
         const response = await fetch(url, {
           method,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          headers: { ...marker, 'content-type': 'application/json' },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       },
-      { method, url, body, token: await page.evaluate(storedToken, SESSION_STORAGE_KEY) },
+      { method, url, body, marker: { [CSRF_HEADER]: CSRF_HEADER_VALUE } },
     );
 
   /** Which instance answered the latest request of this method and path through the proxy. */
@@ -174,7 +171,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
   });
 
   it('a service created and renamed through one instance shows in the other’s list at once', async () => {
-    const token = await page.evaluate(storedToken, SESSION_STORAGE_KEY);
+    const token = await cookieToken();
     // Both instances have read the list before the change.
     for (const instance of instances)
       expect(await myServiceNames(instance, token)).not.toContain('Two-instance storage');
@@ -247,7 +244,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
   it('a contact saved through one instance is found in the other’s contact search at once, also after an edit that keeps its name', async () => {
     const login = await fetch(`${instances[0]!.url}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
       body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
     });
     const { token } = (await login.json()) as { token: string };
@@ -289,12 +286,12 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
   it('a role given through one instance counts there at once and on the other as soon as its notice arrives, and back', async () => {
     const login = await fetch(`${instances[0]!.url}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [CSRF_HEADER]: CSRF_HEADER_VALUE },
       body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const { token: adminToken } = (await login.json()) as { token: string };
-    const token = await page.evaluate(storedToken, SESSION_STORAGE_KEY);
+    const token = await cookieToken();
     const { rows } = await onServer(`select id from users where username = 'alice'`, databaseName);
     const alice = String(rows[0]!.id);
     const contacts = async (instance: PortalProcess) =>

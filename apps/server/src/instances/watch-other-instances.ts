@@ -1,4 +1,5 @@
 import { allPrincipalsChanged, principalChanged } from '../auth/principal-cache.js';
+import { allSessionsChanged, sessionChanged } from '../auth/session-cache.js';
 import type { Database } from '../db/client.js';
 import type { PortalLog } from '../http/portal-log.js';
 import { publicPortfolioChangedIn } from '../http/service-caches.js';
@@ -12,7 +13,7 @@ export const listenerApplicationName = (instanceId: string): string => `nubes-li
 /**
  * Keeps this instance's caches in step with the other instances' changes on PostgreSQL
  * (docs/adr/0076-caches-kept-in-step-by-notify.md): a notice invalidates the public portfolio or
- * forgets a principal; each time it listens (again) everything is dropped once, since notices sent
+ * forgets a principal or a session (docs/adr/0078-sessions-the-server-ends.md); each time it listens (again) everything is dropped once, since notices sent
  * meanwhile were missed; while it does not listen, the caches check the database themselves
  * (instances/listening-state.ts). Null on PGlite: no other process can write to it.
  */
@@ -30,12 +31,14 @@ export const watchOtherInstances = (
     instanceId,
     onNotice: (notice) => {
       if (notice.kind === 'principal') principalChanged(db, notice.userId);
+      else if (notice.kind === 'session') sessionChanged(db, notice.sessionId);
       else publicPortfolioChangedIn(db);
     },
     onListening: () => {
       noteListening(db, true);
       publicPortfolioChangedIn(db);
       allPrincipalsChanged(db);
+      allSessionsChanged(db);
     },
     onStopped: (error) => {
       noteListening(db, false);

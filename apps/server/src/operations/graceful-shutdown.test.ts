@@ -1,3 +1,4 @@
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@nubes/domain';
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -117,7 +118,11 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('SIGTERM to the runnin
       const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const slow = request(`${base}/api/login`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            [CSRF_HEADER]: CSRF_HEADER_VALUE,
+          },
         });
         slow.on('response', (response) => {
           let text = '';

@@ -1,7 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, loginThrottle } from '../db/schema.js';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/harness.js';
+import { createTestApp, fromPortalPages, TEST_ADMIN, type TestApp } from '../test/harness.js';
 
 let test: TestApp;
 
@@ -11,7 +11,13 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 const login = (password: string, remoteAddress: string, username = TEST_ADMIN.username) =>
-  test.app.inject({ method: 'POST', url: '/api/login', payload: { login: username, password }, remoteAddress });
+  test.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { login: username, password },
+    remoteAddress,
+    headers: fromPortalPages,
+  });
 
 const failedLogins = async () =>
   (await test.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'login.failed'))).length;

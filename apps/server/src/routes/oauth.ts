@@ -9,6 +9,8 @@ import type { AppContext } from '../app-context.js';
 import { upsertSsoUser } from '../commands/upsert-sso-user.js';
 import { loadEntitlementMap } from '../queries/entitlement-roles.js';
 import { errorResponses } from '../http/openapi.js';
+import { cookieIsSecure, setSessionCookie } from '../http/session-cookie.js';
+import { sessionClientOf } from './session.js';
 
 export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.get(
@@ -34,20 +36,23 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
       config: { access: 'public' },
       schema: {
         tags: ['session'],
-        summary: 'Finish single sign-on: exchange code and state (checked with nonce and PKCE) for a token',
+        summary:
+          'Finish single sign-on: exchange code and state (checked with nonce and PKCE) for a token; sets the auth cookie',
         body: oauthFinishRequestSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const claims = await context.oidc.finish(request.body);
       // The explicit pairs are the admin panel's table (seeded from OIDC_ENTITLEMENT_ROLES); the prefix stays configuration.
       const mapping = {
         prefix: context.config.entitlements.prefix,
         map: await loadEntitlementMap(context.database.db),
       };
-      const user = await upsertSsoUser(context.writes, claims, mapping, request.language);
-      return { token: await context.tokens.issue(user) };
+      const user = await upsertSsoUser(context.writes, claims, mapping, request.language, sessionClientOf(request));
+      const token = await context.tokens.issue(user, user.session!);
+      setSessionCookie(reply, token, user.session!.expiresAt, cookieIsSecure(context.config.publicUrl));
+      return { token };
     },
   );
 };

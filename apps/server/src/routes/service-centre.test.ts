@@ -2,7 +2,7 @@ import type { Role, ServiceDetail } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
+import { bearer, createTestApp, seedPrincipals, sessionToken, type TestApp } from '../test/harness.js';
 import { seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
 let test: TestApp;
@@ -25,7 +25,7 @@ const addUser = async (username: string, roles: Role[], institutionId: string | 
     .insert(users)
     .values({ username, fullname: username, email: `${username}@example.org`, roles, institutionId })
     .returning();
-  extra[username] = await test.tokens.issue(row!);
+  extra[username] = await sessionToken(test, row!);
 };
 
 const servicesNamed = (name: string) => test.database.db.select().from(services).where(eq(services.name, name));

@@ -9,6 +9,7 @@ import { auditEvents, users } from '../db/schema.js';
 import {
   bearer,
   createTestApp,
+  fromPortalPages,
   openTestDatabase,
   seedPrincipals,
   TEST_ADMIN,
@@ -19,7 +20,13 @@ import {
 import { writesFor } from '../writes/after-commit.js';
 
 const login = (test: TestApp, body: unknown, remoteAddress = '10.0.0.1') =>
-  test.app.inject({ method: 'POST', url: '/api/login', payload: body as object, remoteAddress });
+  test.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: body as object,
+    remoteAddress,
+    headers: fromPortalPages,
+  });
 
 describe('direct login, tokens and renewal', () => {
   let test: TestApp;
@@ -55,7 +62,7 @@ describe('direct login, tokens and renewal', () => {
       method: 'POST',
       url: '/api/login',
       payload: { login: TEST_ADMIN.username, password: TEST_ADMIN.password },
-      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+      headers: { ...fromPortalPages, 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
     });
     expect(response.statusCode).toBe(200);
     const [admin] = await test.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
@@ -78,7 +85,7 @@ describe('direct login, tokens and renewal', () => {
       method: 'POST',
       url: '/api/login',
       payload: { login: '' },
-      headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      headers: { ...fromPortalPages, 'accept-language': 'de-DE,de;q=0.9' },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
@@ -93,7 +100,7 @@ describe('direct login, tokens and renewal', () => {
       method: 'POST',
       url: '/api/login',
       payload: '{"login":',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...fromPortalPages, 'content-type': 'application/json' },
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error).toBe('invalid_input');
@@ -102,7 +109,7 @@ describe('direct login, tokens and renewal', () => {
       method: 'POST',
       url: '/api/login',
       payload: '<login/>',
-      headers: { 'content-type': 'application/xml' },
+      headers: { ...fromPortalPages, 'content-type': 'application/xml' },
     });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().error).toBe('unsupported_media_type');
@@ -163,12 +170,19 @@ describe('direct login, tokens and renewal', () => {
     expect((await test.app.inject({ method: 'POST', url: '/api/login-renew' })).statusCode).toBe(401);
   });
 
-  it('accepts the auth cookie for GET only', async () => {
+  it('accepts the auth cookie for a GET, and for a write only from the portal’s own pages', async () => {
     const alice = byName('alice');
     const get = await test.app.inject({ method: 'GET', url: '/api/users/alice', cookies: { auth: alice.token } });
     expect(get.statusCode).toBe(200);
-    const post = await test.app.inject({ method: 'POST', url: '/api/login-renew', cookies: { auth: alice.token } });
-    expect(post.statusCode).toBe(401);
+    const bare = await test.app.inject({ method: 'POST', url: '/api/login-renew', cookies: { auth: alice.token } });
+    expect(bare.statusCode).toBe(403);
+    const own = await test.app.inject({
+      method: 'POST',
+      url: '/api/login-renew',
+      cookies: { auth: alice.token },
+      headers: fromPortalPages,
+    });
+    expect(own.statusCode).toBe(200);
   });
 });
 
@@ -243,6 +257,7 @@ describe('a direct login while the start still sets up the admin', () => {
           url: '/api/login',
           payload: { login: TEST_ADMIN.username, password },
           remoteAddress,
+          headers: fromPortalPages,
         });
       // Both sent before the admin's check has begun.
       const configured = attempt(config.admin.password, '10.9.0.1');
@@ -300,6 +315,7 @@ describe('a direct login while the start still sets up the admin', () => {
           url: '/api/login',
           payload: { login: TEST_ADMIN.username, password: config.admin.password },
           remoteAddress,
+          headers: fromPortalPages,
         }),
       );
       const started = adminCheck.done();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.js';
+import { createTestApp, fromPortalPages, type TestApp } from '../test/harness.js';
 
 describe('system routes, headers and errors', () => {
   let test: TestApp;
@@ -117,7 +117,7 @@ describe('system routes, headers and errors', () => {
       method: 'POST',
       url: '/api/login',
       payload: JSON.stringify({ login: 'x', password: 'y'.repeat(2 * 1024 * 1024) }),
-      headers: { 'content-type': 'application/json' },
+      headers: { ...fromPortalPages, 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toBe('payload_too_large');

@@ -1,5 +1,6 @@
 import {
   can,
+  endedSessionsSchema,
   updateUserRolesSchema,
   userAccountIdParamSchema,
   userAccountListSchema,
@@ -8,6 +9,7 @@ import {
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { endSessionsOfUser } from '../commands/sessions.js';
 import { updateUserRoles } from '../commands/update-user-roles.js';
 import { notFound } from '../http/http-error.js';
 import { errorResponses } from '../http/openapi.js';
@@ -92,5 +94,22 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       await updateUserRoles(context.writes, requirePrincipal(request), request.params.id, request.body);
       return loadAccount(request.params.id, true);
     },
+  );
+
+  app.delete(
+    '/user-accounts/:id/sessions',
+    {
+      config: { access: 'user.endSessions' },
+      schema: {
+        tags: ['users'],
+        summary: 'End every live session of the user at once, on every instance; answers how many ended',
+        security: [{ bearer: [] }],
+        params: userAccountIdParamSchema,
+        response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      ended: await endSessionsOfUser(context.writes, requirePrincipal(request), request.params.id),
+    }),
   );
 };

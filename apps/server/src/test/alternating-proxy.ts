@@ -8,7 +8,7 @@ export interface ProxiedRequest {
   method: string;
   url: string;
   status: number;
-  /** It carried a bearer token: a request of a logged-in session. */
+  /** It carried a bearer token or the auth cookie: a request of a logged-in session. */
   authenticated: boolean;
 }
 
@@ -70,7 +70,9 @@ export const startAlternatingProxy = async (upstreams: readonly string[], port =
         method: incoming.method ?? 'GET',
         url: incoming.url ?? '/',
         status,
-        authenticated: /^bearer /i.test(incoming.headers.authorization ?? ''),
+        authenticated:
+          /^bearer /i.test(incoming.headers.authorization ?? '') ||
+          /(^|;\s*)auth=[^;]/.test(incoming.headers.cookie ?? ''),
       });
 
     const upstream = forward(target, { method: incoming.method, headers, agent }, (response) => {

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Role } from '@nubes/domain';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type Role } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
+import { openSession } from '../auth/sessions.js';
 import { createTokenService, type TokenService } from '../auth/tokens.js';
 import { seedEntitlementRoles } from '../commands/entitlement-roles.js';
 import { ensureAdmin } from '../commands/ensure-admin.js';
@@ -96,6 +97,16 @@ export interface TestPrincipal {
   token: string;
 }
 
+/**
+ * A token of a fresh session of the user, as a login would give it (without the login's audit
+ * event): tests that are not about logging in start their people's sessions this way.
+ */
+export const sessionToken = async (
+  test: Pick<TestApp, 'database' | 'tokens'>,
+  user: { id: string; fullname: string; username: string },
+): Promise<string> =>
+  test.tokens.issue(user, await openSession(test.database.db, user.id, { ip: null, userAgent: null }));
+
 /** The demo people (docs/domain.md#demo-people) as portal users with their roles, plus the direct-login admin. */
 export const seedPrincipals = async (test: Pick<TestApp, 'database' | 'tokens'>): Promise<TestPrincipal[]> => {
   const result: TestPrincipal[] = [];
@@ -106,16 +117,22 @@ export const seedPrincipals = async (test: Pick<TestApp, 'database' | 'tokens'>)
       .onConflictDoNothing()
       .returning();
     if (!row) continue;
-    result.push({ username: row.username, roles: account.roles, id: row.id, token: await test.tokens.issue(row) });
+    result.push({ username: row.username, roles: account.roles, id: row.id, token: await sessionToken(test, row) });
   }
   const [admin] = await test.database.db.select().from(users).where(eq(users.username, TEST_ADMIN.username));
   result.push({
     username: admin!.username,
     roles: ['portalManager'],
     id: admin!.id,
-    token: await test.tokens.issue(admin!),
+    token: await sessionToken(test, admin!),
   });
   return result;
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The header the web app's fetch client sends with every call: a login, or a write the auth cookie
+ * authenticates, needs it (docs/adr/0078-sessions-the-server-ends.md).
+ */
+export const fromPortalPages = { [CSRF_HEADER.toLowerCase()]: CSRF_HEADER_VALUE };

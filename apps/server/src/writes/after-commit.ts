@@ -1,5 +1,6 @@
 import type { Language, MailKind, ServiceMailContent } from '@nubes/domain';
 import { principalChanged } from '../auth/principal-cache.js';
+import { sessionChanged } from '../auth/session-cache.js';
 import type { Database, Db, Tx } from '../db/client.js';
 import { publicPortfolioChangedIn } from '../http/service-caches.js';
 import { announceChanges, instanceIdOf } from '../instances/change-notices.js';
@@ -16,6 +17,8 @@ export type AfterCommitEffect =
   | { kind: 'service.changed'; serviceId: string }
   /** The user's roles or account changed: the principal cache reads them fresh. */
   | { kind: 'principal.changed'; userId: string }
+  /** A session ended or was renewed: the session cache reads it fresh. */
+  | { kind: 'session.changed'; sessionId: string }
   /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
   | { kind: 'mail.queued' }
   /** An institution changed: the public portfolio shows provider names and logos. */
@@ -61,6 +64,9 @@ const createAfterCommit =
           break;
         case 'principal.changed':
           principalChanged(db, effect.userId);
+          break;
+        case 'session.changed':
+          sessionChanged(db, effect.sessionId);
           break;
         case 'mail.queued':
           mailQueuedIn(db);

@@ -13,27 +13,29 @@ describe('apiRequest', () => {
   const onUnauthorized = vi.fn();
   afterEach(() => {
     onUnauthorized.mockReset();
-    configureApi({ getToken: () => null, getLanguage: () => 'en', onUnauthorized: () => undefined });
+    configureApi({ hasSession: () => false, getLanguage: () => 'en', onUnauthorized: () => undefined });
   });
 
-  it('sends Accept, Accept-Language and the session bearer token', async () => {
+  it('sends Accept, Accept-Language and the portal header; the session travels in its cookie, never as a header', async () => {
     const fetchMock = respond(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);
-    configureApi({ getToken: () => 'tok', getLanguage: () => 'de', onUnauthorized });
+    configureApi({ hasSession: () => true, getLanguage: () => 'de', onUnauthorized });
     await expect(apiRequest('/api/thing')).resolves.toEqual({ ok: true });
     const { url, headers, init } = lastCall(fetchMock);
     expect(url).toBe('/api/thing');
     expect(init.method).toBe('GET');
-    expect(headers).toMatchObject({ Accept: 'application/json', 'Accept-Language': 'de', Authorization: 'Bearer tok' });
+    expect(init.credentials).toBe('same-origin');
+    expect(headers).toMatchObject({ Accept: 'application/json', 'Accept-Language': 'de', 'X-Requested-With': 'nubes' });
+    expect(headers.Authorization).toBeUndefined();
   });
 
-  it('sends JSON bodies and no token for anonymous calls', async () => {
+  it('sends JSON bodies with the portal header, which a write with the cookie needs', async () => {
     const fetchMock = respond(200, { token: 'x' });
     vi.stubGlobal('fetch', fetchMock);
-    configureApi({ getToken: () => 'tok', onUnauthorized });
+    configureApi({ hasSession: () => true, onUnauthorized });
     await apiRequest('/api/login', { method: 'POST', body: { login: 'a', password: 'b' }, auth: 'none' });
     const { init, headers } = lastCall(fetchMock);
-    expect(headers.Authorization).toBeUndefined();
+    expect(headers['X-Requested-With']).toBe('nubes');
     expect(headers['Content-Type']).toBe('application/json');
     expect(init.body).toBe('{"login":"a","password":"b"}');
   });
@@ -53,18 +55,19 @@ describe('apiRequest', () => {
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 502, code: 'internal_error' });
   });
 
-  it('ends the session on a 401 to a call made with the session token', async () => {
+  it('ends the session on a 401 to a call made in the session', async () => {
     vi.stubGlobal('fetch', respond(401, { error: 'unauthorized', message: 'Please log in.' }));
-    configureApi({ getToken: () => 'tok', onUnauthorized });
+    configureApi({ hasSession: () => true, onUnauthorized });
     await expect(apiRequest('/api/x')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('does not end anything on a 401 of an anonymous or explicit-token call (a failed login)', async () => {
+  it('does not end anything on a 401 of an anonymous call (a failed login) or without a session', async () => {
     vi.stubGlobal('fetch', respond(401, { error: 'unauthorized', message: 'Login failed.' }));
-    configureApi({ getToken: () => 'tok', onUnauthorized });
+    configureApi({ hasSession: () => true, onUnauthorized });
     await expect(apiRequest('/api/login', { method: 'POST', auth: 'none' })).rejects.toMatchObject({ status: 401 });
-    await expect(apiRequest('/api/users/a', { auth: { token: 'fresh' } })).rejects.toMatchObject({ status: 401 });
+    configureApi({ hasSession: () => false, onUnauthorized });
+    await expect(apiRequest('/api/users/a')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -122,14 +125,14 @@ class FakeXhr {
 describe('apiRequest with upload progress', () => {
   afterEach(() => {
     FakeXhr.answer = { status: 201, text: '{"id":"d1"}' };
-    configureApi({ getToken: () => null, getLanguage: () => 'en', onUnauthorized: () => undefined });
+    configureApi({ hasSession: () => false, getLanguage: () => 'en', onUnauthorized: () => undefined });
   });
 
   it('sends a FormData body through XMLHttpRequest and reports how much went out', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    configureApi({ getToken: () => 'tok', getLanguage: () => 'de' });
+    configureApi({ hasSession: () => true, getLanguage: () => 'de' });
     const body = new FormData();
     body.append('file', new Blob(['x']), 'a.pdf');
     const progress: number[] = [];
@@ -143,7 +146,7 @@ describe('apiRequest with upload progress', () => {
     expect(progress).toEqual([0.25, 1]);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(FakeXhr.last).toMatchObject({ method: 'POST', url: '/api/services/s/documents', body });
-    expect(FakeXhr.last!.headers).toMatchObject({ 'Accept-Language': 'de', Authorization: 'Bearer tok' });
+    expect(FakeXhr.last!.headers).toMatchObject({ 'Accept-Language': 'de', 'X-Requested-With': 'nubes' });
     expect(FakeXhr.last!.headers['Content-Type']).toBeUndefined();
   });
 

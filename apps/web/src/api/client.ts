@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@nubes/domain';
+import { CSRF_HEADER, CSRF_HEADER_VALUE, type ErrorCode } from '@nubes/domain';
 
 /**
  * A failed API call. Carries the server's error shape (docs/domain.md#the-portals-messages) so callers can branch on the
@@ -22,15 +22,15 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 
 /** What the client needs from the rest of the app; set once at start-up (and in tests). */
 export interface ApiContext {
-  /** The session token, or null when logged out. */
-  getToken: () => string | null;
+  /** Whether a session is stored: a 401 then ends it. */
+  hasSession: () => boolean;
   getLanguage: () => string;
   /** A call made with the session's token got 401: the session is over on the server. */
   onUnauthorized: () => void;
 }
 
 let context: ApiContext = {
-  getToken: () => null,
+  hasSession: () => false,
   getLanguage: () => 'en',
   onUnauthorized: () => undefined,
 };
@@ -44,10 +44,10 @@ export interface RequestOptions {
   /** JSON-encoded, except FormData, which is sent as multipart/form-data. */
   body?: unknown;
   /**
-   * 'session' (default): the stored session's token, if any; a 401 then ends the session.
-   * 'none': anonymous. A string: exactly this token (during login, before a session exists).
+   * 'session' (default): the session's HttpOnly cookie rides along; a 401 then ends the session.
+   * 'none': a 401 is the answer itself (a failed login), not a lost session.
    */
-  auth?: 'session' | 'none' | { token: string };
+  auth?: 'session' | 'none';
   signal?: AbortSignal;
   /**
    * How much of a FormData body has gone out, as the upload goes (bytes). fetch cannot report
@@ -135,16 +135,18 @@ const parseApiError = (
   return { error, message, fields: Object.fromEntries(entries) };
 };
 
-/** fetch for /api: JSON in and out, bearer token, the UI language, and one error type. */
+/**
+ * fetch for /api: JSON in and out, the session's cookie (HttpOnly: the browser adds it, no script
+ * reads it), the portal's header that a write with the cookie needs (docs/adr/0078-sessions-the-server-ends.md),
+ * the UI language, and one error type.
+ */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const { method = 'GET', body, auth = 'session', signal, onUploadProgress } = options;
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': context.getLanguage(),
+    [CSRF_HEADER]: CSRF_HEADER_VALUE,
   };
-  const sessionToken = auth === 'session' ? context.getToken() : null;
-  const token = typeof auth === 'object' ? auth.token : sessionToken;
-  if (token) headers.Authorization = `Bearer ${token}`;
   // A FormData body (file uploads) sets its own multipart Content-Type with the boundary.
   const requestBody = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
   if (typeof requestBody === 'string') headers['Content-Type'] = 'application/json';
@@ -157,7 +159,7 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   const payload = parseBody(answer.text);
   if (answer.status >= 200 && answer.status < 300) return payload as T;
 
-  if (answer.status === 401 && sessionToken) context.onUnauthorized();
+  if (answer.status === 401 && auth === 'session' && context.hasSession()) context.onUnauthorized();
   const parsed = parseApiError(payload);
   if (parsed) throw new ApiError(answer.status, parsed.error, parsed.message, parsed.fields);
   throw new ApiError(

@@ -30,6 +30,7 @@ const PublicServicePage = lazy(() =>
 const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
 const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
 const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
+const SessionsPage = lazy(() => import('../pages/SessionsPage').then((m) => ({ default: m.SessionsPage })));
 const ServiceOnlineFormPage = lazy(() =>
   import('../pages/ServiceOnlineFormPage').then((m) => ({ default: m.ServiceOnlineFormPage })),
 );
@@ -81,6 +82,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   reviewList: ReviewListPage,
   adminPanel: AdminPanelPage,
   mailSettings: MailSettingsPage,
+  sessions: SessionsPage,
   serviceOnlineForm: ServiceOnlineFormPage,
   changeRequestList: ChangeRequestListPage,
   resourceForm: ResourceFormPage,

@@ -2,7 +2,7 @@ import { ROUTES } from '@nubes/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fakeApi';
-import { currentLocation, fakeAuthApi, fakeToken, PEOPLE, renderApp } from '../test/renderApp';
+import { currentLocation, fakeAuthApi, PEOPLE, renderApp, statusFor } from '../test/renderApp';
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -87,13 +87,14 @@ describe('routes and guards', () => {
 
   it('renews a session aged 200 minutes in the background and stays on the page', async () => {
     const now = Date.now();
-    const token = fakeToken({ sub: 'alice', exp: Math.floor(now / 1000) + 14_400, fullname: 'Alice Example' });
-    const api = fakeAuthApi({ renewToken: vi.fn(() => Promise.resolve(token)) });
+    const api = fakeAuthApi({
+      renewSession: vi.fn(() => Promise.resolve()),
+      fetchStatus: vi.fn(() => Promise.resolve(statusFor(PEOPLE.alice!, now))),
+    });
     renderApp({ path: '/sc/my-services', user: PEOPLE.alice, ageMinutes: 200, now, api });
     await h1('My Services');
-    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user')!).token).toBe(token));
-    expect(JSON.parse(window.localStorage.getItem('user')!).sessionCreated).toBe(now);
-    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(JSON.parse(window.localStorage.getItem('user')!).sessionCreated).toBe(now));
+    expect(api.renewSession).toHaveBeenCalledTimes(1);
   });
 
   it('shows the welcome bar with the full name when logged in', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { fakeAuthApi, fakeToken, PEOPLE, sessionFor } from '../test/renderApp';
+import { fakeAuthApi, PEOPLE, sessionFor, statusFor } from '../test/renderApp';
 import { readStoredSession, writeStoredSession } from './session';
 import { createSessionStore, type SessionEndReason } from './sessionStore';
 
@@ -10,7 +10,7 @@ const admin = PEOPLE.admin!;
 
 const setup = (api = fakeAuthApi(), now = NOW) => {
   let clock = now;
-  const store = createSessionStore({ storage: window.localStorage, document, now: () => clock, api });
+  const store = createSessionStore({ storage: window.localStorage, now: () => clock, api });
   const ended: SessionEndReason[] = [];
   store.onEnd((reason) => ended.push(reason));
   return { store, api, ended, setNow: (value: number) => (clock = value) };
@@ -23,28 +23,27 @@ describe('SessionStore', () => {
     const { store, api } = setup();
     expect(store.check()).toMatchObject({ status: 'loggedIn', phase: 'valid' });
     expect(store.getSnapshot()).toEqual(session);
-    expect(api.renewToken).not.toHaveBeenCalled();
+    expect(api.renewSession).not.toHaveBeenCalled();
   });
 
-  it('renews a session aged 200 minutes in the background and restarts its clock', async () => {
+  it('renews a session aged 200 minutes on the server in the background and restarts its clock', async () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
-    const newToken = fakeToken({ sub: 'alice', exp: Math.floor(NOW / 1000) + 14_400, fullname: 'Alice Example' });
-    const { store, api } = setup(fakeAuthApi({ renewToken: vi.fn(() => Promise.resolve(newToken)) }));
+    const { store, api } = setup(
+      fakeAuthApi({
+        renewSession: vi.fn(() => Promise.resolve()),
+        fetchStatus: vi.fn(() => Promise.resolve(statusFor(alice, NOW))),
+      }),
+    );
 
     expect(store.check()).toMatchObject({ status: 'loggedIn', phase: 'renew' });
     // A second route change while the renewal runs does not start another one.
     store.check();
-    expect(api.renewToken).toHaveBeenCalledTimes(1);
+    expect(api.renewSession).toHaveBeenCalledTimes(1);
     await store.renew();
 
     const stored = readStoredSession(window.localStorage);
-    expect(stored).toMatchObject({
-      token: newToken,
-      sessionCreated: NOW,
-      tokenExpire: (Math.floor(NOW / 1000) + 14_400) * 1000,
-    });
+    expect(stored).toMatchObject({ sessionCreated: NOW, tokenExpire: NOW + 240 * 60_000 });
     expect(stored).toMatchObject({ username: 'alice', fullname: 'Alice Example', roles: ['serviceProvider'] });
-    expect(document.cookie).toContain(`auth=${newToken}`);
     expect(store.check()).toMatchObject({ phase: 'valid' });
   });
 
@@ -52,7 +51,7 @@ describe('SessionStore', () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { store, ended } = setup(
-      fakeAuthApi({ renewToken: vi.fn(() => Promise.reject(new ApiError(503, 'unavailable', 'down'))) }),
+      fakeAuthApi({ renewSession: vi.fn(() => Promise.reject(new ApiError(503, 'unavailable', 'down'))) }),
     );
     store.check();
     await store.renew();
@@ -61,16 +60,14 @@ describe('SessionStore', () => {
     warn.mockRestore();
   });
 
-  it('logs a session aged 250 minutes out: storage and cookie cleared', () => {
+  it('logs a session aged 250 minutes out: storage cleared', () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 250));
     window.localStorage.setItem('oAuthSession', 'left-over');
-    document.cookie = 'auth=abc; path=/';
     const { store, ended } = setup();
     expect(store.check()).toEqual({ status: 'expired' });
     expect(store.getSnapshot()).toBeNull();
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(window.localStorage.getItem('oAuthSession')).toBeNull();
-    expect(document.cookie).not.toContain('auth=abc');
     expect(ended).toEqual(['expired']);
   });
 
@@ -89,26 +86,23 @@ describe('SessionStore', () => {
     expect(ended).toEqual([]);
   });
 
-  it('creates the session from a direct login: token, user details, cookie', async () => {
-    const token = fakeToken({ sub: 'id-1', exp: 1_900_000_000, fullname: 'Portal Admin', username: 'admin' });
+  it('creates the session from a direct login with the server’s login status, and keeps no token', async () => {
     const api = fakeAuthApi({
-      postLogin: vi.fn(() => Promise.resolve(token)),
-      fetchUser: vi.fn(() => Promise.resolve(admin)),
+      postLogin: vi.fn(() => Promise.resolve()),
+      fetchStatus: vi.fn(() => Promise.resolve(statusFor(admin, NOW))),
     });
     const { store } = setup(api);
     await store.loginWithPassword(' admin ', 'secret');
     expect(api.postLogin).toHaveBeenCalledWith({ login: ' admin ', password: 'secret' });
-    expect(api.fetchUser).toHaveBeenCalledWith('admin', token);
+    expect(api.fetchStatus).toHaveBeenCalledTimes(1);
     expect(JSON.parse(window.localStorage.getItem('user')!)).toEqual({
-      token,
-      tokenExpire: 1_900_000_000_000,
+      tokenExpire: NOW + 240 * 60_000,
       roles: ['portalManager'],
       sessionCreated: NOW,
       username: 'admin',
       fullname: 'Portal Admin',
       email: 'admin@example.org',
     });
-    expect(document.cookie).toContain(`auth=${token}`);
     expect(store.getSnapshot()?.roles).toEqual(['portalManager']);
   });
 
@@ -121,10 +115,11 @@ describe('SessionStore', () => {
     expect(store.getSnapshot()).toBeNull();
   });
 
-  it('logout clears everything and reports it', () => {
+  it('logout ends the session on the server, clears everything here and reports it', () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW));
-    const { store, ended } = setup();
+    const { store, ended, api } = setup();
     store.logout();
+    expect(api.logout).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(store.getSnapshot()).toBeNull();
     expect(ended).toEqual(['logout']);
@@ -148,6 +143,16 @@ describe('SessionStore', () => {
     window.localStorage.removeItem('user');
     store.check();
     expect(store.getSnapshot()).toBeNull();
+  });
+
+  it('re-reads the login status at start: roles as they are now, the session clock kept', async () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 30));
+    const { store } = setup(
+      fakeAuthApi({ fetchStatus: vi.fn(() => Promise.resolve(statusFor({ ...alice, roles: ['voManager'] }, NOW))) }),
+    );
+    store.check();
+    await store.refresh();
+    expect(store.getSnapshot()).toMatchObject({ roles: ['voManager'], sessionCreated: NOW - 30 * 60_000 });
   });
 
   it('keeps the same snapshot object while storage is unchanged', () => {

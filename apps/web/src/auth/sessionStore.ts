@@ -3,12 +3,8 @@ import type { AuthApi } from '../api/auth';
 import {
   buildSession,
   checkSession,
-  clearAuthCookie,
   clearStoredSession,
-  decodeTokenPayload,
   readStoredSession,
-  renewSession,
-  setAuthCookie,
   writeStoredSession,
   type SessionCheck,
 } from './session';
@@ -18,7 +14,6 @@ export type SessionEndReason = 'logout' | 'expired' | 'unauthorized';
 
 export interface SessionStoreDeps {
   storage: Storage;
-  document: Document;
   now: () => number;
   api: AuthApi;
 }
@@ -29,7 +24,8 @@ type EndListener = (reason: SessionEndReason) => void;
 /**
  * The login state outside React: the router's loader re-checks it on every navigation (docs/domain.md#sessions),
  * the API client ends it on a 401, and components subscribe through useSyncExternalStore.
- * localStorage stays the single source of truth, so tabs and reloads agree.
+ * localStorage stays the single source of truth of the browser, so tabs and reloads agree; the
+ * server's login status is what fills it (the token is in its HttpOnly cookie, ADR 0078).
  */
 export class SessionStore {
   private session: StoredSession | null;
@@ -71,20 +67,33 @@ export class SessionStore {
     return result;
   }
 
-  /** Turns a fresh token into a session: read the payload, fetch the user, store both. */
-  async startSession(token: string, fallbackUsername?: string): Promise<StoredSession> {
-    const payload = decodeTokenPayload(token);
-    if (!payload) throw new Error('The token has no readable payload.');
-    const username = payload.username ?? fallbackUsername ?? payload.sub;
-    const user = await this.deps.api.fetchUser(username, token);
-    const session = buildSession(token, payload, user, this.deps.now());
+  /** After a login set the cookie: asks the server who is logged in, and stores that. */
+  async startSession(): Promise<StoredSession> {
+    const session = buildSession(await this.deps.api.fetchStatus(), this.deps.now());
     this.save(session);
     return session;
   }
 
   async loginWithPassword(login: string, password: string): Promise<StoredSession> {
-    const token = await this.deps.api.postLogin({ login, password });
-    return this.startSession(token, login.trim());
+    await this.deps.api.postLogin({ login, password });
+    return this.startSession();
+  }
+
+  /**
+   * Re-reads the login status from the server (at the app's start): roles and names as they are
+   * now; a session the server ended meanwhile answers 401, which ends it here (the API client).
+   * The session clock stays: only a login or a renewal restarts it.
+   */
+  async refresh(): Promise<void> {
+    const before = this.session;
+    if (!before) return;
+    try {
+      const fresh = buildSession(await this.deps.api.fetchStatus(), before.sessionCreated);
+      this.syncFromStorage();
+      if (this.session === before) this.save(fresh);
+    } catch (error) {
+      console.warn('Reading the login status failed', error);
+    }
   }
 
   /** Background renewal; failures are only logged (docs/domain.md#the-portals-messages) and retried on the next check. */
@@ -95,8 +104,12 @@ export class SessionStore {
     return this.renewal;
   }
 
-  /** Logout: storage, SSO leftovers and cookie cleared, state logged out. Navigation is the caller's. */
+  /**
+   * Logout: the server ends the session and clears its cookie; storage and SSO leftovers are
+   * cleared here at once, state logged out. Navigation is the caller's.
+   */
   logout(): void {
+    this.deps.api.logout().catch((error: unknown) => console.warn('Logout on the server failed', error));
     this.end('logout');
   }
 
@@ -109,13 +122,12 @@ export class SessionStore {
     const before = this.session;
     if (!before) return;
     try {
-      const token = await this.deps.api.renewToken();
-      const payload = decodeTokenPayload(token);
-      if (!payload) throw new Error('The renewed token has no readable payload.');
+      await this.deps.api.renewSession();
+      const status = await this.deps.api.fetchStatus();
       // Another tab or a logout may have replaced the session while we waited.
       this.syncFromStorage();
-      if (this.session?.token !== before.token) return;
-      this.save(renewSession(before, token, payload, this.deps.now()));
+      if (this.session !== before) return;
+      this.save(buildSession(status, this.deps.now()));
     } catch (error) {
       console.warn('Session renewal failed', error);
     }
@@ -124,7 +136,6 @@ export class SessionStore {
   private end(reason: SessionEndReason): void {
     const hadSession = this.session !== null || this.lastRaw !== null;
     clearStoredSession(this.deps.storage);
-    clearAuthCookie(this.deps.document);
     this.lastRaw = null;
     this.setSession(null);
     if (hadSession || reason === 'logout') this.endListeners.forEach((listener) => listener(reason));
@@ -132,7 +143,6 @@ export class SessionStore {
 
   private save(session: StoredSession): void {
     writeStoredSession(this.deps.storage, session);
-    setAuthCookie(this.deps.document, session.token);
     this.lastRaw = this.readRaw();
     this.setSession(session);
   }

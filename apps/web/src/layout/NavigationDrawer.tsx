@@ -96,6 +96,7 @@ export const NavigationDrawer = ({
               {session.fullname}
             </Text>
             <NavLink component={Link} to={routePath('mailSettings')} label={t('nav.mailSettings')} onClick={close} />
+            <NavLink component={Link} to={routePath('sessions')} label={t('nav.sessions')} onClick={close} />
             <NavLink
               component="button"
               label={t('nav.logout')}

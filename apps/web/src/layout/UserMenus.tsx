@@ -93,6 +93,9 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
               <Menu.Item component={Link} to={routePath('mailSettings')}>
                 {t('nav.mailSettings')}
               </Menu.Item>
+              <Menu.Item component={Link} to={routePath('sessions')}>
+                {t('nav.sessions')}
+              </Menu.Item>
               <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
             </MenuItems>
           </Menu.Dropdown>

@@ -1,18 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentLocation, fakeAuthApi, fakeToken, PEOPLE, renderApp } from '../test/renderApp';
+import { currentLocation, fakeAuthApi, PEOPLE, renderApp, statusFor } from '../test/renderApp';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('return from single sign-on (/login-oauth/oidc)', () => {
   it('exchanges code and state once, creates the session and goes to the remembered target', async () => {
-    const token = fakeToken({
-      sub: 'id-alice',
-      exp: Math.floor(Date.now() / 1000) + 14_400,
-      fullname: 'Alice Example',
-      username: 'alice',
-    });
+    const token = 'a.token.for-api-clients';
     const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async (url) =>
       url === '/api/login-oauth'
         ? jsonResponse(200, { token })
@@ -21,7 +16,7 @@ describe('return from single sign-on (/login-oauth/oidc)', () => {
     vi.stubGlobal('fetch', fetchMock);
     window.localStorage.setItem('oAuthSession', 'sso-1');
     window.sessionStorage.setItem('nubes.loginRedirect', '/sc/my-services?x=1');
-    const api = fakeAuthApi({ fetchUser: vi.fn(() => Promise.resolve(PEOPLE.alice!)) });
+    const api = fakeAuthApi({ fetchStatus: vi.fn(() => Promise.resolve(statusFor(PEOPLE.alice!, Date.now()))) });
 
     renderApp({ path: '/login-oauth/oidc?code=c-1&state=s-1', api });
 
@@ -35,7 +30,7 @@ describe('return from single sign-on (/login-oauth/oidc)', () => {
       session: 'sso-1',
       publicUrl: window.location.origin,
     });
-    expect(api.fetchUser).toHaveBeenCalledWith('alice', token);
+    expect(api.fetchStatus).toHaveBeenCalledTimes(1);
     expect(window.localStorage.getItem('oAuthSession')).toBeNull();
     expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({
       username: 'alice',

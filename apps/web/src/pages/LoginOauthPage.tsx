@@ -29,12 +29,12 @@ const finishSingleSignOn = (store: SessionStore, params: URLSearchParams): Promi
       if (params.get('error') || !code || !state || !session) {
         throw new Error(`Single sign-on returned without a usable answer (${params.get('error') ?? 'missing data'})`);
       }
-      const token = await finishOauth({
+      await finishOauth({
         qs: { code, state, ...(iss ? { iss } : {}) },
         session,
         publicUrl: window.location.origin,
       });
-      await store.startSession(token);
+      await store.startSession();
       return takeSsoTarget();
     })();
     exchanges.set(key, exchange);

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { currentLocation, fakeAuthApi, fakeToken, PEOPLE, renderApp } from '../test/renderApp';
+import { currentLocation, fakeAuthApi, PEOPLE, renderApp, statusFor } from '../test/renderApp';
 
 const adminForm = async () => {
   const heading = await screen.findByRole('heading', { name: 'Direct login for administrators' });
@@ -35,30 +35,25 @@ describe('login page', () => {
   });
 
   it('logs the admin in and goes on to the redirect target', async () => {
-    const token = fakeToken({
-      sub: 'id-admin',
-      exp: Math.floor(Date.now() / 1000) + 14_400,
-      fullname: 'Portal Admin',
-      username: 'admin',
-    });
     const api = fakeAuthApi({
-      postLogin: vi.fn(() => Promise.resolve(token)),
-      fetchUser: vi.fn(() => Promise.resolve(PEOPLE.admin!)),
+      postLogin: vi.fn(() => Promise.resolve()),
+      fetchStatus: vi.fn(() => Promise.resolve(statusFor(PEOPLE.admin!, Date.now()))),
     });
     renderApp({ path: `/login?redirect=${encodeURIComponent('/sc/my-services?tab=all')}`, api });
     submit(await adminForm(), 'admin', 'admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Services' })).toBeInTheDocument();
     expect(currentLocation()).toBe('/sc/my-services?tab=all');
     expect(api.postLogin).toHaveBeenCalledWith({ login: 'admin', password: 'admin' });
-    expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({ username: 'admin', token });
+    const stored = JSON.parse(window.localStorage.getItem('user')!) as Record<string, unknown>;
+    expect(stored).toMatchObject({ username: 'admin' });
+    expect(stored.token).toBeUndefined();
     expect(screen.getByText('Welcome, Portal Admin')).toBeInTheDocument();
   });
 
   it('never follows a redirect target outside the portal', async () => {
-    const token = fakeToken({ sub: 'id-admin', exp: 1_900_000_000, username: 'admin' });
     const api = fakeAuthApi({
-      postLogin: vi.fn(() => Promise.resolve(token)),
-      fetchUser: vi.fn(() => Promise.resolve(PEOPLE.admin!)),
+      postLogin: vi.fn(() => Promise.resolve()),
+      fetchStatus: vi.fn(() => Promise.resolve(statusFor(PEOPLE.admin!, Date.now()))),
     });
     renderApp({ path: `/login?redirect=${encodeURIComponent('//evil.example/x')}`, api });
     submit(await adminForm(), 'admin', 'admin');

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import type { StoredSession, User } from '@nubes/domain';
+import type { SessionStatus, StoredSession, User } from '@nubes/domain';
 import { useEffect } from 'react';
 import { MemoryRouter, useLocation } from '../routing';
 import { vi } from 'vitest';
@@ -31,23 +31,7 @@ export const PEOPLE: Record<string, User> = {
   nora: { username: 'nora', fullname: 'Nora Norole', email: 'nora@example.org', roles: [] },
 };
 
-/** A JWT-shaped token (unsigned: the browser never checks signatures). */
-export const fakeToken = (payload: Record<string, unknown>): string => {
-  const encode = (value: unknown) => {
-    const bytes = new TextEncoder().encode(JSON.stringify(value));
-    const binary = Array.from(bytes, (byte) => String.fromCharCode(byte)).join('');
-    return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  };
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}.signature`;
-};
-
 export const sessionFor = (user: User, now: number, ageMinutes = 0): StoredSession => ({
-  token: fakeToken({
-    sub: user.username,
-    exp: Math.floor(now / 1000) + 14_400,
-    fullname: user.fullname,
-    username: user.username,
-  }),
   tokenExpire: now + 14_400_000,
   roles: user.roles,
   sessionCreated: now - ageMinutes * 60_000,
@@ -56,10 +40,25 @@ export const sessionFor = (user: User, now: number, ageMinutes = 0): StoredSessi
   email: user.email,
 });
 
+/** What GET /api/session answers for the user's session, expiring 240 minutes after `now`. */
+export const statusFor = (user: User, now: number, sessionId = 'session-1'): SessionStatus => ({
+  user: { ...user, roles: [...user.roles] },
+  session: {
+    id: sessionId,
+    createdAt: new Date(now).toISOString(),
+    renewedAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + 14_400_000).toISOString(),
+    userAgent: null,
+    ip: null,
+    current: true,
+  },
+});
+
 export const fakeAuthApi = (overrides: Partial<AuthApi> = {}): AuthApi => ({
   postLogin: vi.fn(() => Promise.reject(new Error('not expected'))),
-  fetchUser: vi.fn(() => Promise.reject(new Error('not expected'))),
-  renewToken: vi.fn(() => Promise.reject(new Error('not expected'))),
+  fetchStatus: vi.fn(() => Promise.reject(new Error('not expected'))),
+  renewSession: vi.fn(() => Promise.reject(new Error('not expected'))),
+  logout: vi.fn(() => Promise.resolve()),
   ...overrides,
 });
 
@@ -93,9 +92,9 @@ export const renderApp = ({
 }: RenderAppOptions = {}) => {
   initI18n('en');
   if (user) writeStoredSession(window.localStorage, sessionFor(user, now, ageMinutes));
-  const store = createSessionStore({ storage: window.localStorage, document, now: () => now, api });
+  const store = createSessionStore({ storage: window.localStorage, now: () => now, api });
   configureApi({
-    getToken: () => store.getSnapshot()?.token ?? null,
+    hasSession: () => store.getSnapshot() !== null,
     getLanguage: () => 'en',
     onUnauthorized: () => store.unauthorized(),
   });

@@ -9,7 +9,6 @@ import { fakeAuthApi } from './renderApp';
 export const renderWithProviders = (ui: ReactNode) => {
   const store = createSessionStore({
     storage: window.localStorage,
-    document,
     now: () => Date.now(),
     api: fakeAuthApi(),
   });

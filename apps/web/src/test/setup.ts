@@ -56,7 +56,6 @@ afterEach(() => {
   notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  document.cookie = 'auth=; path=/; max-age=0';
 });
 
 // No server in unit tests: GET /api/config and friends answer 404 unless a test stubs fetch itself;

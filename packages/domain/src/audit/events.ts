@@ -139,10 +139,20 @@ const AUDIT_EVENTS = {
   'institution.deleted': event('institution', {
     before: z.looseObject({ abbreviation: z.string(), name: z.string() }),
   }),
-  'login.password': event('user', { after: z.object({ ip: z.string() }) }),
+  'login.password': event('user', { after: z.object({ ip: z.string(), sessionId: z.string().optional() }) }),
   'login.failed': event('session', { after: z.object({ ip: z.string() }) }),
   // Only when the identity provider changed something about the person.
   'login.sso': event('user', { before: changedValues.nullish(), after: changedValues.nullish() }),
+  // Sessions the server keeps (docs/adr/0078-sessions-the-server-ends.md): a renewal moves the
+  // expiry; an end says why: the owner logged out or ended it, or a portal manager ended them all.
+  'session.renewed': event('session', {
+    before: z.object({ expiresAt: z.string() }),
+    after: z.object({ expiresAt: z.string() }),
+  }),
+  'session.ended': event('session', {
+    after: z.object({ userId: z.string(), reason: z.enum(['logout', 'endedByOwner']) }),
+  }),
+  'user.sessions.ended': event('user', { after: z.object({ count: z.int() }) }),
   'user.created': event('user', {
     after: z.looseObject({ username: z.string(), source: z.string().optional() }),
   }),

@@ -34,6 +34,8 @@ export const de: Messages = {
     oauthSession: 'Die Single-Sign-on-Sitzung ist unbekannt oder abgelaufen. Bitte starten Sie die Anmeldung erneut.',
     oauthState: 'Die Antwort des Single Sign-on passt nicht zu seiner Sitzung. Bitte starten Sie die Anmeldung erneut.',
     oauthFailed: 'Der Identitätsanbieter hat die Anmeldung nicht bestätigt. Bitte versuchen Sie es erneut.',
+    crossSite:
+      'Diese Anfrage kam nicht von den Seiten des Portals und wurde abgelehnt. Laden Sie die Seite neu und versuchen Sie es erneut.',
   },
   devIdp: {
     title: 'Entwicklungs-Identitätsanbieter',
@@ -1121,6 +1123,9 @@ export const de: Messages = {
     eventActions: {
       login_password: 'Anmeldung mit Passwort',
       login_sso: 'Konto bei der Anmeldung aktualisiert',
+      session_renewed: 'Sitzung verlängert',
+      session_ended: 'Sitzung beendet',
+      user_sessions_ended: 'Alle Sitzungen beendet',
       user_created: 'Konto angelegt',
       admin_created: 'Admin-Konto angelegt',
       admin_configured: 'Admin-Konto konfiguriert',
@@ -1174,6 +1179,44 @@ export const de: Messages = {
       conflict:
         'Jemand hat die Rollen dieses Kontos inzwischen geändert. Das Formular zeigt jetzt die aktuellen Rollen.',
     },
+    endSessions: {
+      title: 'Sitzungen',
+      description:
+        'Beendet jede Sitzung dieses Kontos sofort auf allen Instanzen, etwa wenn ein Gerät verloren ging oder eine Person ausgeschieden ist.',
+      button: 'Alle Sitzungen beenden',
+      confirmTitle: 'Alle Sitzungen von {{name}} beenden?',
+      confirm:
+        '{{name}} wird überall sofort abgemeldet und muss sich neu anmelden. Später begonnene Sitzungen sind nicht betroffen.',
+      confirmButton: 'Alle Sitzungen beenden',
+      cancel: 'Abbrechen',
+      done_zero: '{{name}} hatte keine aktive Sitzung.',
+      done_one: '{{count}} Sitzung von {{name}} wurde beendet.',
+      done_other: '{{count}} Sitzungen von {{name}} wurden beendet.',
+    },
+  },
+  sessions: {
+    intro:
+      'Wo Sie im Portal angemeldet sind. Beenden Sie eine Sitzung, die Sie nicht kennen oder nicht mehr nutzen: Sie wird sofort abgemeldet. Wenn Sie diese Sitzung beenden, werden Sie hier abgemeldet.',
+    columns: {
+      device: 'Browser',
+      ip: 'IP-Adresse',
+      createdAt: 'Angemeldet',
+      renewedAt: 'Zuletzt verlängert',
+      expiresAt: 'Läuft ab',
+      actions: 'Aktionen',
+    },
+    current: 'Diese Sitzung',
+    unknownDevice: 'Unbekannter Browser',
+    end: 'Sitzung beenden',
+    endLabel: 'Sitzung beenden: angemeldet am {{date}}',
+    confirmTitle: 'Diese Sitzung beenden?',
+    confirmOther: 'Die am {{date}} angemeldete Sitzung wird sofort abgemeldet. Wer sie nutzt, muss sich neu anmelden.',
+    confirmCurrent: 'Dies ist die Sitzung, die Sie gerade nutzen: Sie werden hier abgemeldet.',
+    ended: 'Die Sitzung wurde beendet.',
+    cancel: 'Abbrechen',
+    empty: 'Keine aktiven Sitzungen.',
+    total_one: '{{count}} aktive Sitzung',
+    total_other: '{{count}} aktive Sitzungen',
   },
   institutionAdmin: {
     logo: 'Logo',

@@ -33,6 +33,7 @@ export const en = {
     oauthSession: 'The single sign-on session is unknown or has expired. Please start the login again.',
     oauthState: 'The single sign-on answer does not match its session. Please start the login again.',
     oauthFailed: 'The identity provider did not confirm the login. Please try again.',
+    crossSite: 'This request did not come from the portal’s own pages and was refused. Reload the page and try again.',
   },
   devIdp: {
     title: 'Development identity provider',
@@ -1099,6 +1100,9 @@ export const en = {
     eventActions: {
       login_password: 'Logged in with password',
       login_sso: 'Account updated at login',
+      session_renewed: 'Session renewed',
+      session_ended: 'Session ended',
+      user_sessions_ended: 'All sessions ended',
       user_created: 'Account created',
       admin_created: 'Admin account created',
       admin_configured: 'Admin account configured',
@@ -1150,6 +1154,44 @@ export const en = {
       localAdmin: 'The direct-login admin keeps the portal manager role.',
       conflict: 'Someone changed the roles of this account meanwhile. The form now shows the current roles.',
     },
+    endSessions: {
+      title: 'Sessions',
+      description:
+        'Ends every session of this account on every instance at once, for example when a device was lost or a person has left.',
+      button: 'End all sessions',
+      confirmTitle: 'End all sessions of {{name}}?',
+      confirm:
+        '{{name}} is logged out everywhere at once and must log in again. Sessions started afterwards are not affected.',
+      confirmButton: 'End all sessions',
+      cancel: 'Cancel',
+      done_zero: '{{name}} had no active session.',
+      done_one: '{{count}} session of {{name}} was ended.',
+      done_other: '{{count}} sessions of {{name}} were ended.',
+    },
+  },
+  sessions: {
+    intro:
+      'Where you are logged in to the portal. End a session you do not recognise or no longer use: it is logged out at once. Ending this session logs you out here.',
+    columns: {
+      device: 'Browser',
+      ip: 'IP address',
+      createdAt: 'Logged in',
+      renewedAt: 'Last renewed',
+      expiresAt: 'Expires',
+      actions: 'Actions',
+    },
+    current: 'This session',
+    unknownDevice: 'Unknown browser',
+    end: 'End session',
+    endLabel: 'End session: logged in on {{date}}',
+    confirmTitle: 'End this session?',
+    confirmOther: 'The session logged in on {{date}} is logged out at once. Whoever uses it must log in again.',
+    confirmCurrent: 'This is the session you are using now: you are logged out here.',
+    ended: 'The session was ended.',
+    cancel: 'Cancel',
+    empty: 'No active sessions.',
+    total_one: '{{count}} active session',
+    total_other: '{{count}} active sessions',
   },
   institutionAdmin: {
     logo: 'Logo',

@@ -60,18 +60,11 @@ export const userSchema = z
 
 export type User = z.infer<typeof userSchema>;
 
-/** The token payload the web app reads (ADR 0003); the signature is checked by the server only. */
-export const tokenPayloadSchema = z.object({
-  sub: z.string(),
-  exp: z.number(),
-  fullname: z.string().optional(),
-  /** The web needs it to call GET /api/users/{username} after single sign-on (ADR 0003). */
-  username: z.string().optional(),
-});
-
-/** localStorage.user: the browser session's fixed shape (ADR 0003). */
+/**
+ * localStorage.user: the browser session's fixed shape (ADR 0003). No token: the auth cookie holds
+ * it, HttpOnly, out of the reach of scripts (docs/adr/0078-sessions-the-server-ends.md).
+ */
 export const storedSessionSchema = z.object({
-  token: z.string(),
   tokenExpire: z.number(),
   roles: z.array(z.string()),
   sessionCreated: z.number(),

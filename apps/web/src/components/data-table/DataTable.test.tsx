@@ -57,7 +57,7 @@ const renderTable = (props: Partial<DataTableProps<Fruit>> = {}, user: User | nu
   initI18n('en');
   const now = Date.now();
   if (user) writeStoredSession(window.localStorage, sessionFor(user, now));
-  const store = createSessionStore({ storage: window.localStorage, document, now: () => now, api: fakeAuthApi() });
+  const store = createSessionStore({ storage: window.localStorage, now: () => now, api: fakeAuthApi() });
   store.check();
   return render(
     <AppProviders store={store} queryClient={createQueryClient()}>
@@ -154,7 +154,7 @@ describe('DataTable paging and counts', () => {
     const view = renderTable({ rows: manyFruits(60) });
     fireEvent.click(within(await screen.findByRole('navigation')).getByRole('button', { name: 'Page 2' }));
     expect(screen.getByText('Showing 51–60 of 60')).toBeInTheDocument();
-    const store = createSessionStore({ storage: window.localStorage, document, now: Date.now, api: fakeAuthApi() });
+    const store = createSessionStore({ storage: window.localStorage, now: Date.now, api: fakeAuthApi() });
     store.check();
     view.rerender(
       <AppProviders store={store} queryClient={createQueryClient()}>
@@ -306,7 +306,7 @@ describe('DataTable selection', () => {
     unmount();
     document.body.innerHTML = '';
     initI18n('en');
-    const store = createSessionStore({ storage: window.localStorage, document, now: Date.now, api: fakeAuthApi() });
+    const store = createSessionStore({ storage: window.localStorage, now: Date.now, api: fakeAuthApi() });
     render(
       <AppProviders store={store} queryClient={createQueryClient()}>
         <Harness />

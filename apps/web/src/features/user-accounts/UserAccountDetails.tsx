@@ -1,12 +1,15 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, routePath, type UserAccount } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
+import { can, formatDateTime, routePath, type UserAccount } from '@nubes/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
+import { principalOf } from '../../auth/principal';
+import { useSession } from '../../auth/SessionProvider';
 import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
 import { fetchUserAccount, userAccountKeys } from './api';
+import { EndSessionsButton } from './EndSessionsButton';
 import { RoleBadges } from './RoleBadges';
 import { UserAccountEvents } from './UserAccountEvents';
 import { UserRolesForm } from './UserRolesForm';
@@ -24,6 +27,8 @@ const Field = ({ label, children }: { label: string; children: ReactNode }) => (
 
 const Details = ({ account }: { account: UserAccount }) => {
   const { t } = useTranslation();
+  const { session } = useSession();
+  const queryClient = useQueryClient();
   const none = t('userAccounts.details.none');
   return (
     <Stack gap="lg">
@@ -91,6 +96,14 @@ const Details = ({ account }: { account: UserAccount }) => {
       {account.canManageRoles && (
         <Paper withBorder p="md">
           <UserRolesForm account={account} />
+        </Paper>
+      )}
+      {can(principalOf(session), 'user.endSessions') && (
+        <Paper withBorder p="md">
+          <EndSessionsButton
+            account={account}
+            onEnded={() => void queryClient.invalidateQueries({ queryKey: userAccountKeys.detail(account.id) })}
+          />
         </Paper>
       )}
       <section aria-labelledby="user-events">

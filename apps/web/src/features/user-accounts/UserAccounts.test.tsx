@@ -156,6 +156,38 @@ describe('User Accounts', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Service provider' })).not.toBeChecked());
   });
 
+  it('lets the portal manager end all sessions of the user, after a question naming the effect', async () => {
+    const calls = fakeApi({
+      [`GET /api/user-accounts/${ALICE_ID}`]: () => details({ canManageRoles: true }),
+      [`DELETE /api/user-accounts/${ALICE_ID}/sessions`]: () => ({ ended: 2 }),
+    });
+    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: PEOPLE.admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'End all sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End all sessions of Alice Adler?' });
+    expect(
+      within(dialog).getByText(
+        'Alice Adler is logged out everywhere at once and must log in again. Sessions started afterwards are not affected.',
+      ),
+    ).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End all sessions' }));
+    expect(await screen.findByText('2 sessions of Alice Adler were ended.')).toBeInTheDocument();
+    expect(writesOf(calls).map((call) => `${call.method} ${call.path}`)).toEqual([
+      `DELETE /api/user-accounts/${ALICE_ID}/sessions`,
+    ]);
+    // The account is read again: its audit events now hold the end.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.path === `/api/user-accounts/${ALICE_ID}`).length).toBeGreaterThan(1),
+    );
+  });
+
+  it('shows the contact manager no button to end sessions', async () => {
+    fakeApi({ [`GET /api/user-accounts/${ALICE_ID}`]: () => details() });
+    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: CARLA });
+    await screen.findByRole('heading', { level: 1, name: 'User account Alice Adler' });
+    expect(screen.queryByRole('button', { name: 'End all sessions' })).toBeNull();
+  });
+
   it('is not for people without the role', async () => {
     const calls = fakeApi({});
     renderApp({ path: '/cd/user-accounts', user: PEOPLE.alice });

@@ -1,0 +1,160 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { formatDateTime, routePath, type OwnSession } from '@nubes/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../auth/SessionProvider';
+import { AppModal } from '../../components/AppModal';
+import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { notifySuccess } from '../../components/notify';
+import { PageLoader } from '../../components/PageLoader';
+import { useNavigate } from '../../routing';
+import { reportWriteError } from '../service/writes';
+import { endOwnSession, fetchOwnSessions, sessionKeys } from './api';
+import { browserName } from './browserName';
+
+/**
+ * The signed-in person's live sessions (docs/adr/0078-sessions-the-server-ends.md): where and since
+ * when, the current one marked; any can be ended after a question, the current one by logging out.
+ */
+export const OwnSessions = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { store } = useSession();
+  const navigate = useNavigate();
+  const sessions = useQuery({ queryKey: sessionKeys.own, queryFn: ({ signal }) => fetchOwnSessions(signal) });
+  const [ending, setEnding] = useState<OwnSession | null>(null);
+  const end = useMutation({
+    mutationFn: (session: OwnSession) => endOwnSession(session.id),
+    onSuccess: (_ended, session) => {
+      setEnding(null);
+      notifySuccess(t('sessions.end'), t('sessions.ended'));
+      if (session.current) {
+        // The server ended it and cleared the cookie: this browser is logged out.
+        store.logout();
+        navigate(routePath('home'));
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.own });
+    },
+    onError: (error) => {
+      setEnding(null);
+      reportWriteError(error, t('sessions.end'), t);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.own });
+    },
+  });
+  const device = (session: OwnSession) =>
+    session.userAgent ? (browserName(session.userAgent) ?? session.userAgent) : t('sessions.unknownDevice');
+  const columns = useMemo(
+    (): DataTableColumn<OwnSession>[] => [
+      {
+        id: 'device',
+        header: t('sessions.columns.device'),
+        cell: (session) => (
+          <Group gap="xs" wrap="wrap">
+            <Text span style={{ overflowWrap: 'anywhere' }}>
+              {device(session)}
+            </Text>
+            {session.current && (
+              <Badge variant="light" color="green" c="bright" tt="none" miw="max-content">
+                {t('sessions.current')}
+              </Badge>
+            )}
+          </Group>
+        ),
+        sortValue: device,
+        rowHeader: true,
+        hideable: false,
+      },
+      { id: 'ip', header: t('sessions.columns.ip'), cell: (session) => session.ip ?? '', sortValue: (s) => s.ip ?? '' },
+      {
+        id: 'createdAt',
+        header: t('sessions.columns.createdAt'),
+        cell: (session) => formatDateTime(session.createdAt),
+        sortValue: (session) => session.createdAt,
+        sortDescFirst: true,
+        nowrap: true,
+      },
+      {
+        id: 'renewedAt',
+        header: t('sessions.columns.renewedAt'),
+        cell: (session) => formatDateTime(session.renewedAt),
+        sortValue: (session) => session.renewedAt,
+        sortDescFirst: true,
+        nowrap: true,
+      },
+      {
+        id: 'expiresAt',
+        header: t('sessions.columns.expiresAt'),
+        cell: (session) => formatDateTime(session.expiresAt),
+        sortValue: (session) => session.expiresAt,
+        nowrap: true,
+      },
+      {
+        id: 'actions',
+        header: t('sessions.columns.actions'),
+        cell: (session) => (
+          <Button
+            size="compact-sm"
+            variant="default"
+            aria-label={t('sessions.endLabel', { date: formatDateTime(session.createdAt) })}
+            onClick={() => setEnding(session)}
+          >
+            {t('sessions.end')}
+          </Button>
+        ),
+        hideable: false,
+      },
+    ],
+    // device reads t only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t],
+  );
+  if (sessions.isPending) return <PageLoader />;
+  if (sessions.isError)
+    return (
+      <Text role="alert" fw={600}>
+        {sessions.error.message}
+      </Text>
+    );
+  return (
+    <Stack gap="md">
+      <DataTable
+        id="own-sessions"
+        caption={t('routes.sessions')}
+        columns={columns}
+        rows={sessions.data.items}
+        getRowId={(session) => session.id}
+        rowLabel={(session) => device(session)}
+        empty={{ title: t('sessions.empty') }}
+        initialSort={{ id: 'renewedAt', desc: true }}
+        countLabel={(count) => t('sessions.total', { count })}
+        columnChooser={false}
+      />
+      <AppModal
+        opened={ending !== null}
+        onClose={() => setEnding(null)}
+        title={t('sessions.confirmTitle')}
+        closeButtonProps={{ 'aria-label': t('sessions.cancel') }}
+      >
+        {ending && (
+          <>
+            <Text>
+              {ending.current
+                ? t('sessions.confirmCurrent')
+                : t('sessions.confirmOther', { date: formatDateTime(ending.createdAt) })}
+            </Text>
+            <Group justify="flex-end" gap="sm" mt="lg">
+              <Button variant="default" onClick={() => setEnding(null)}>
+                {t('sessions.cancel')}
+              </Button>
+              <Button color="red" loading={end.isPending} onClick={() => end.mutate(ending)}>
+                {t('sessions.end')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </AppModal>
+    </Stack>
+  );
+};

@@ -1,0 +1,60 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { UserAccount } from '@nubes/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../components/AppModal';
+import { notifySuccess } from '../../components/notify';
+import { endUserSessions } from '../sessions/api';
+import { reportWriteError } from '../service/writes';
+
+/**
+ * The portal manager ends every session of the account, after a question that names the effect
+ * (docs/adr/0078-sessions-the-server-ends.md); `onEnded` reloads the account (its audit events).
+ */
+export const EndSessionsButton = ({ account, onEnded }: { account: UserAccount; onEnded: () => void }) => {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const name = account.fullname || account.username;
+  const end = useMutation({
+    mutationFn: () => endUserSessions(account.id),
+    onSuccess: ({ ended }) => {
+      setAsking(false);
+      notifySuccess(t('userAccounts.endSessions.button'), t('userAccounts.endSessions.done', { count: ended, name }));
+      onEnded();
+    },
+    onError: (error) => {
+      setAsking(false);
+      reportWriteError(error, t('userAccounts.endSessions.button'), t);
+    },
+  });
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="user-sessions">
+      <Title order={2} size="h4" id="user-sessions">
+        {t('userAccounts.endSessions.title')}
+      </Title>
+      <Text size="sm">{t('userAccounts.endSessions.description')}</Text>
+      <Group>
+        <Button color="red" variant="light" onClick={() => setAsking(true)}>
+          {t('userAccounts.endSessions.button')}
+        </Button>
+      </Group>
+      <AppModal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title={t('userAccounts.endSessions.confirmTitle', { name })}
+        closeButtonProps={{ 'aria-label': t('userAccounts.endSessions.cancel') }}
+      >
+        <Text>{t('userAccounts.endSessions.confirm', { name })}</Text>
+        <Group justify="flex-end" gap="sm" mt="lg">
+          <Button variant="default" onClick={() => setAsking(false)}>
+            {t('userAccounts.endSessions.cancel')}
+          </Button>
+          <Button color="red" loading={end.isPending} onClick={() => end.mutate()}>
+            {t('userAccounts.endSessions.confirmButton')}
+          </Button>
+        </Group>
+      </AppModal>
+    </Stack>
+  );
+};
