@@ -117,14 +117,14 @@ test('carla keeps a contact from the first save to its deletion, and erases anot
   await expect(page.getByRole('tab', { name: 'Relations (1)' })).toBeVisible();
   await expectAccessible(page);
 
-  // --- 5. delete refused while the relation holds the contact ----------------------------------------
+  // --- 5. delete refused while the relation holds the contact: said before anything is asked ---------
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
-  const confirmDelete = page.getByRole('dialog', { name: 'Delete contact?' });
-  await expect(confirmDelete).toContainText('Würfel, Törben');
+  const held = page.getByRole('dialog', { name: 'The contact cannot be deleted yet' });
+  await expect(held).toContainText('Würfel, Törben');
+  await expect(held.getByRole('listitem')).toHaveText(new RegExp(`^Technical contact: .*${SERVICE}`));
+  await expect(held.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expectAccessible(page);
-  await confirmDelete.getByRole('button', { name: 'Delete' }).click();
-  await expectNotification(page, 'The contact cannot be deleted', SERVICE);
-  await closeNotifications(page);
+  await held.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Würfel, Törben' })).toBeVisible();
 
   // --- 6. the person's data as a file ---------------------------------------------------------------
