@@ -18,7 +18,7 @@ import {
   loadContactRelations,
   relationTargetExists,
 } from '../queries/contacts.js';
-import { changeContact, type ContactSet } from '../writes/contact-writes.js';
+import { changeContact, type ContactSet } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /** The values of a contact's own row, in the order the audit events list them. */

@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/principal.js';
 import { entitlementRoleMappings } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
-import { changeEntitlementRole, type EntitlementRoleRow } from '../writes/entitlement-role-writes.js';
+import { changeEntitlementRole, type EntitlementRoleRow } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const taken = () => invalidInput(undefined, { entitlement: 'adminSections.entitlements.taken' });

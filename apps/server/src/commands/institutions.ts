@@ -9,7 +9,7 @@ import type { InstitutionRow } from '../model/institution.js';
 import { countInstitutionUse, institutionAbbreviationTaken } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { NewLogo } from '../storage/logo-upload.js';
-import { changeInstitution, type InstitutionSet } from '../writes/institution-writes.js';
+import { changeInstitution, type InstitutionSet } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const errorCode = (error: unknown): string | undefined => {

@@ -2,7 +2,7 @@ import { OUTBOX_DISCARDABLE, OUTBOX_RETRYABLE, type OutboxActionRequest, type Ou
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { conflict } from '../http/http-error.js';
-import { changeMail } from '../writes/mail-writes.js';
+import { changeMail } from '../writes/row-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
 const stateOf = (state: string) => state as OutboxState;

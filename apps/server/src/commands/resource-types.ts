@@ -9,7 +9,7 @@ import { checkTypeSchema, parseJsonText } from '../json-schema/policy-schemas.js
 import type { ResourceTypeRow } from '../model/resource-type.js';
 import { countPackagesOfType, resourceTypeKeyExists, type ResourceTypeWithUse } from '../queries/resource-types.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { changeResourceType, type ResourceTypeSet } from '../writes/resource-type-writes.js';
+import { changeResourceType, type ResourceTypeSet } from '../writes/row-writes.js';
 
 const errorCode = (error: unknown): string | undefined => {
   const e = error as { code?: string; cause?: { code?: string } } | null;

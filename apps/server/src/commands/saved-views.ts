@@ -6,7 +6,7 @@ import { savedViews } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { changeSavedView, type SavedViewRow } from '../writes/saved-view-writes.js';
+import { changeSavedView, type SavedViewRow } from '../writes/row-writes.js';
 
 /** A name the person uses for another view of the same list answers 400 on `name`. */
 const nameTaken = () => invalidInput(undefined, { name: 'savedViews.nameTaken' });

@@ -5,7 +5,7 @@ import type { AuthUser } from '../auth/principal.js';
 import { voNamePrefixes } from '../db/schema.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
-import { changeVoNamePrefix, type VoNamePrefixRow } from '../writes/vo-name-prefix-writes.js';
+import { changeVoNamePrefix, type VoNamePrefixRow } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /** Reserves a prefix; one reserved already in any case answers 400 on `prefix`. */

@@ -12,7 +12,7 @@ import { services } from '../db/schema.js';
 import { invalidInput } from '../http/http-error.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeWeightingCriterion, type WeightingCriterionRow } from '../writes/weighting-writes.js';
+import { changeWeightingCriterion, type WeightingCriterionRow } from '../writes/row-writes.js';
 
 /** Services are rescored in batches of this many: one statement each, bounded parameters. */
 const BATCH = 1000;

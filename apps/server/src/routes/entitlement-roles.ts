@@ -15,7 +15,7 @@ import { createEntitlementRole, deleteEntitlementRole, updateEntitlementRole } f
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { listEntitlementRoles } from '../queries/entitlement-roles.js';
-import type { EntitlementRoleRow } from '../writes/entitlement-role-writes.js';
+import type { EntitlementRoleRow } from '../writes/row-writes.js';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -13,7 +13,7 @@ import { createVoNamePrefix, deleteVoNamePrefix } from '../commands/vo-name-pref
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { listCentreAbbreviations, listVoNamePrefixes } from '../queries/vo-name-prefixes.js';
-import type { VoNamePrefixRow } from '../writes/vo-name-prefix-writes.js';
+import type { VoNamePrefixRow } from '../writes/row-writes.js';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];

@@ -1,4 +1,6 @@
 import type { AuditEvent, AuditEventOf, AuditObjectType } from '@nubes/domain';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { actorOf, type Actor } from '../audit/actor.js';
 import { recordAuditEvents } from '../audit/record-audit.js';
 import type { AuthUser } from '../auth/principal.js';
@@ -63,6 +65,29 @@ export const runWrite = async <T>(
   if (result.mails && result.mails.length > 0) effects.push({ kind: 'mail.queued' });
   if (result.events.length > 0 && effects.length > 0) writes.afterCommit(effects);
   return result.value;
+};
+
+/** A table whose rows carry the version the pipeline checks and raises. */
+export type VersionedTable = PgTable & { version: PgColumn };
+
+/**
+ * Writes `set` on the row with the next version and, where the table keeps one, the change time,
+ * in one statement; answers the row as it is now: the `bump` of every kind but the review (an upsert).
+ */
+export const bumpRow = async <T extends VersionedTable>(
+  tx: Tx,
+  table: T,
+  where: SQL,
+  version: number,
+  set: object,
+): Promise<T['$inferSelect']> => {
+  const changed = 'updatedAt' in getTableColumns(table) ? { updatedAt: sql`now()` } : {};
+  const rows: unknown[] = await tx
+    .update(table as PgTable)
+    .set({ ...set, ...changed, version: version + 1 })
+    .where(where)
+    .returning();
+  return rows[0] as T['$inferSelect'];
 };
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
