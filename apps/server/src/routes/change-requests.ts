@@ -42,7 +42,6 @@ import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
 const tags = ['change requests'];
-const security = [{ bearer: [] }];
 const CHANGE_RESPONSES = { 200: changeRequestSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
 type ChangeRequestCommand = (writes: Writes, principal: AuthUser) => Promise<ChangeRequestSnapshot>;
@@ -77,7 +76,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         summary: "A service's change requests, newest first, and whether the caller may start one",
         description:
           'For the provider side and the portfolio and integration managers; others get 404, as for a service they may not see.',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceChangeRequestsSchema, ...errorResponses(400, 401, 404) },
       },
@@ -105,7 +103,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         summary: 'Start a change request (a draft) with the proposed field values',
         description:
           'The provider side or an integration manager, in the states where the provider side may not edit directly. One open request per service: 409 while one is open.',
-        security,
         params: serviceIdParamSchema,
         body: createChangeRequestSchema,
         response: { 201: changeRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -128,7 +125,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         summary: 'The Change Request List: requests across services, filtered, searched, one page',
         description:
           'q: every word must begin a word of the service (ID, name, short description, keywords) or of the author (name, username), accents and umlauts folded. Sorting ends on the id, so pages are stable.',
-        security,
         querystring: changeRequestListQuerySchema,
         response: { 200: changeRequestListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -151,7 +147,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       schema: {
         tags,
         summary: 'One change request with its fields: current → new, decision, the present value',
-        security,
         params: changeRequestIdParamSchema,
         response: { 200: changeRequestSchema, ...errorResponses(400, 401, 404) },
       },
@@ -171,7 +166,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       schema: {
         tags,
         summary: "Replace a draft's proposed values (its authors)",
-        security,
         params: changeRequestIdParamSchema,
         body: updateChangeRequestSchema,
         response: CHANGE_RESPONSES,
@@ -194,7 +188,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         schema: {
           tags,
           summary,
-          security,
           params: changeRequestIdParamSchema,
           body: changeRequestStepSchema,
           response: CHANGE_RESPONSES,
@@ -225,7 +218,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       schema: {
         tags,
         summary: 'Accept or discard fields of a handed-in request',
-        security,
         params: changeRequestIdParamSchema,
         body: decideChangeRequestSchema,
         response: CHANGE_RESPONSES,
@@ -244,7 +236,6 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
         summary: 'Apply a released request: the accepted values are written to the service',
         description:
           'One service.updated event per applied field, a new service version. A field the service changed since the request was made answers 409 unless overwrite names it.',
-        security,
         params: changeRequestIdParamSchema,
         body: applyChangeRequestSchema,
         response: CHANGE_RESPONSES,

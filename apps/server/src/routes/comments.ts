@@ -15,7 +15,6 @@ import { presentComment } from '../presenters/comment.js';
 import { listServiceComments } from '../queries/comments.js';
 
 const tags = ['comments'];
-const security = [{ bearer: [] }];
 
 /** Comments on a service: whoever sees the service reads them; the provider side, SPM and SIM write. */
 export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -29,7 +28,6 @@ export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         tags,
         summary:
           "A service's comments, newest first, a page at a time (`limit`, at most 200; `cursor` from `nextCursor`)",
-        security,
         params: serviceIdParamSchema,
         querystring: streamPageQuerySchema,
         response: { 200: commentListSchema, ...errorResponses(400, 401, 404) },
@@ -49,7 +47,6 @@ export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Add a comment to a service',
-        security,
         params: serviceIdParamSchema,
         body: commentRequestSchema,
         response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404) },

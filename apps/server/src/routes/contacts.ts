@@ -43,7 +43,6 @@ import {
 } from '../queries/contacts.js';
 
 const tags = ['contacts'];
-const security = [{ bearer: [] }];
 const SEARCH_TEXT =
   'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false.';
 
@@ -69,7 +68,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         tags,
         summary: 'Contacts by search, institution and property kind; sorted and paged',
         description: SEARCH_TEXT,
-        security,
         querystring: contactQuerySchema,
         response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -85,7 +83,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     tags,
     summary: `The list's view as ${format}: the same filters and order, every matching row`,
     description: `${SEARCH_TEXT} The auth cookie works, so a plain link downloads it.`,
-    security,
     querystring: contactExportQuerySchema,
   });
   const fileName = (extension: string) => `contacts-${new Date().toISOString().slice(0, 10)}.${extension}`;
@@ -132,7 +129,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
-        security,
         params: contactIdParamSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -147,7 +143,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Create a contact (properties only after the first save: naming any answers 400)',
-        security,
         body: createContactSchema,
         response: { 201: contactSchema, ...errorResponses(400, 401, 403) },
       },
@@ -166,7 +161,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         tags,
         summary: 'Change a contact: values, addresses and properties as the form holds them',
         description: 'A stale version answers 409.',
-        security,
         params: contactIdParamSchema,
         body: updateContactSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -187,7 +181,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         summary: 'Delete a contact without relations',
         description:
           'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
-        security,
         params: contactIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -207,7 +200,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         tags,
         summary: 'Relate the contact to a service or an institution in a role there',
         description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
-        security,
         params: contactIdParamSchema,
         body: addContactRelationSchema,
         response: { 201: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -226,7 +218,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Remove one of the contact’s relations',
-        security,
         params: contactRelationParamSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -245,7 +236,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Everything held about the person, relations and history included, as a JSON download',
-        security,
         params: contactIdParamSchema,
         response: { 200: contactDataExportSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -270,7 +260,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
         description:
           'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
-        security,
         params: contactIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Erased'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -289,7 +278,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Services a contact can be related to, by name or service ID (at most 50)',
-        security,
         querystring: contactServiceTargetQuerySchema,
         response: { 200: contactServiceTargetListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -304,7 +292,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'The contacts related to a service, for its responsibilities tab',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceContactListSchema, ...errorResponses(400, 401, 403, 404) },
       },

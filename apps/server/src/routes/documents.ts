@@ -23,7 +23,6 @@ const documentParamsSchema = serviceIdParamSchema.extend({
 });
 
 const tags = ['documents'];
-const security = [{ bearer: [] }];
 
 /**
  * A service's documents area: list, upload, download, delete. Reading needs only
@@ -44,7 +43,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
       schema: {
         tags,
         summary: "A service's documents, newest first",
-        security,
         params: serviceIdParamSchema,
         response: { 200: documentListSchema, ...errorResponses(400, 401, 404) },
       },
@@ -65,7 +63,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
         description:
           'The type is recognised from the content: PDF, PNG, JPEG, UTF-8 text (txt, csv, md), Word, Excel and PowerPoint (OOXML), OpenDocument text, spreadsheet and presentation.',
         consumes: ['multipart/form-data'],
-        security,
         params: serviceIdParamSchema,
         response: { 201: documentSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
@@ -87,7 +84,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
       schema: {
         tags,
         summary: 'Download a document (as an attachment; the auth cookie works too)',
-        security,
         params: documentParamsSchema,
         response: {
           200: z.unknown().meta({ description: 'The file, in the type found at upload' }),
@@ -128,7 +124,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
       schema: {
         tags,
         summary: 'Delete a document',
-        security,
         params: documentParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
       },

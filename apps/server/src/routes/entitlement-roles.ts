@@ -18,7 +18,6 @@ import { listEntitlementRoles } from '../queries/entitlement-roles.js';
 import type { EntitlementRoleRow } from '../writes/row-writes.js';
 
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 
 const present = (row: EntitlementRoleRow): EntitlementRole => ({
   id: row.id,
@@ -39,7 +38,6 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: "The map from the identity provider's entitlement values to roles, by entitlement",
-        security,
         response: { 200: entitlementRoleListSchema, ...errorResponses(401, 403) },
       },
     },
@@ -53,7 +51,6 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: 'Map an entitlement value to a role; one already mapped answers 400',
-        security,
         body: createEntitlementRoleSchema,
         response: { 201: entitlementRoleSchema, ...errorResponses(400, 401, 403) },
       },
@@ -71,7 +68,6 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: 'Change an entitlement or its role (names the version read; a stale one is 409)',
-        security,
         params: entitlementRoleIdParamSchema,
         body: updateEntitlementRoleSchema,
         response: { 200: entitlementRoleSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -88,7 +84,6 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: 'Remove an entitlement from the map (a stale version is 409)',
-        security,
         params: entitlementRoleIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404, 409) },

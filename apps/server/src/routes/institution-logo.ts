@@ -49,7 +49,6 @@ export const institutionLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext;
         description:
           'The type is recognised from the content. SVG is refused (415) rather than sanitised; an empty file answers 400.',
         consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }],
         params: institutionIdParamSchema,
         response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },

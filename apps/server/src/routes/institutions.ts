@@ -18,8 +18,6 @@ import { listInstitutions } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 
-const security = [{ bearer: [] }];
-
 const ABBREVIATION_TEXT =
   'The abbreviation is unique regardless of case: one in use answers 400 on `abbreviation`. The URL may be empty; otherwise http or https with a host name.';
 
@@ -40,7 +38,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
       schema: {
         tags: ['institutions'],
         summary: 'The institutions of the alliance (centres and service providers), by abbreviation',
-        security,
         response: { 200: institutionListSchema, ...errorResponses(401) },
       },
     },
@@ -55,7 +52,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
         tags: ['institutions'],
         summary: 'Create an institution',
         description: ABBREVIATION_TEXT,
-        security,
         body: createInstitutionSchema,
         response: { 201: institutionDetailSchema, ...errorResponses(400, 401, 403) },
       },
@@ -74,7 +70,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
         tags: ['institutions'],
         summary: 'Change an institution',
         description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
-        security,
         params: institutionIdParamSchema,
         body: updateInstitutionSchema,
         response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -95,7 +90,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
         summary: 'Delete an institution nothing names',
         description:
           'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
-        security,
         params: institutionIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -120,7 +114,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
       schema: {
         tags: ['services'],
         summary: 'The weighting criteria with their answer options, points and factors',
-        security,
         response: { 200: weightingCriteriaSchema, ...errorResponses(401) },
       },
     },

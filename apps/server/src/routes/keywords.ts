@@ -7,7 +7,6 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { searchKeywords } from '../queries/keywords.js';
 
 const tags = ['keywords'];
-const security = [{ bearer: [] }];
 
 export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context.database;
@@ -19,7 +18,6 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Keywords containing q (case-insensitive), those starting with it first, then by name; at most 50',
-        security,
         querystring: keywordQuerySchema,
         response: { 200: keywordListSchema, ...errorResponses(400, 401) },
       },
@@ -36,7 +34,6 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       schema: {
         tags,
         summary: 'Create keywords; names that exist already (case-insensitive) are answered, not duplicated',
-        security,
         body: createKeywordsRequestSchema,
         response: { 201: keywordListSchema, ...errorResponses(400, 401, 403) },
       },

@@ -16,8 +16,6 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { presentMailSettings, presentOutboxEntry } from '../presenters/mail.js';
 import { findMailSettings, listOutbox } from '../queries/mail.js';
 
-const security = [{ bearer: [] }];
-
 /** The mail outbox for the portal manager, and every user's own mail settings (docs/adr/0027-mail-outbox.md). */
 export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context.database;
@@ -30,7 +28,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         tags: ['mail'],
         summary:
           'The mail outbox, newest first, a page at a time (`limit`, at most 200; `cursor` from `nextCursor`): recipient, subject, state, tries and the last error',
-        security,
         querystring: outboxQuerySchema,
         response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -56,7 +53,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
         schema: {
           tags: ['mail'],
           summary: `${summary}; names the version read, a stale one is 409`,
-          security,
           params: outboxIdParamSchema,
           body: outboxActionSchema,
           response: { 200: outboxEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -73,7 +69,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       schema: {
         tags: ['mail'],
         summary: 'The own mail settings: the language of mails and the kinds switched off',
-        security,
         response: { 200: mailSettingsSchema, ...errorResponses(401) },
       },
     },
@@ -90,7 +85,6 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       schema: {
         tags: ['mail'],
         summary: 'Change the own mail settings (names the version read; a stale one is 409)',
-        security,
         body: mailSettingsRequestSchema,
         response: { 200: mailSettingsSchema, ...errorResponses(400, 401, 409) },
       },

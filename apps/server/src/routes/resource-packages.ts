@@ -37,7 +37,6 @@ import { loadServiceResourcePackages } from '../queries/resource-packages.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
 const tags = ['resource packages'];
-const security = [{ bearer: [] }];
 const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
 /**
@@ -63,7 +62,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         tags,
         summary: "A service's resource packages, oldest first, and whether the caller may add one",
         description: 'For everyone who may see the service; others get 404.',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceResourcePackagesSchema, ...errorResponses(400, 401, 404) },
       },
@@ -87,7 +85,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         summary: 'Add a resource package (a draft) to a service',
         description:
           "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
-        security,
         params: serviceIdParamSchema,
         body: createResourcePackageSchema,
         response: { 201: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -108,7 +105,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         tags,
         summary: 'One resource package',
         description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
-        security,
         params: resourcePackageParamsSchema,
         response: { 200: resourcePackageSchema, ...errorResponses(400, 401, 404) },
       },
@@ -132,7 +128,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         tags,
         summary: "Replace a package's values; an approved or rejected package goes back to draft",
         description: '409 while the package is submitted (withdraw it first) and for a stale version.',
-        security,
         params: resourcePackageParamsSchema,
         body: updateResourcePackageSchema,
         response: PACKAGE_RESPONSES,
@@ -155,7 +150,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: 'Delete a package (not while it is submitted)',
-        security,
         params: resourcePackageParamsSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -177,7 +171,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
         description:
           '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
-        security,
         params: resourcePackageParamsSchema,
         body: resourcePackageStepSchema,
         response: PACKAGE_RESPONSES,
@@ -197,7 +190,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: "A package's audit events, newest first, each change old → new, a page at a time",
-        security,
         params: resourcePackageParamsSchema,
         querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
@@ -225,7 +217,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
         description:
           'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
-        security,
         querystring: resourcePackageReviewQuerySchema,
         response: { 200: resourcePackageReviewListSchema, ...errorResponses(400, 401, 403) },
       },

@@ -16,7 +16,6 @@ import { presentResourceType } from '../presenters/resource-type.js';
 import { loadResourceTypes } from '../queries/resource-types.js';
 
 const tags = ['resource types'];
-const security = [{ bearer: [] }];
 const SCHEMA_TEXT =
   'The schema is JSON text: text that does not parse answers 400 on `schema` ("Cannot save invalid JSON"), and so does a schema that is not a JSON Schema (draft 2020-12, unknown keywords refused) of an object.';
 
@@ -34,7 +33,6 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       schema: {
         tags,
         summary: 'Every resource type, retired ones too, by English name, with how many packages use each',
-        security,
         response: { 200: resourceTypeListSchema, ...errorResponses(401) },
       },
     },
@@ -51,7 +49,6 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         tags,
         summary: 'Create a resource type',
         description: `${SCHEMA_TEXT} A key in use answers 400 on \`key\`.`,
-        security,
         body: createResourceTypeSchema,
         response: { 201: resourceTypeSchema, ...errorResponses(400, 401, 403) },
       },
@@ -70,7 +67,6 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         tags,
         summary: 'Change a resource type, or retire it (`retired: true`) so no new package chooses it',
         description: `${SCHEMA_TEXT} The key stays. A stale version answers 409. Existing packages keep their policy; the new schema applies when one is next saved.`,
-        security,
         params: resourceTypeIdParamSchema,
         body: updateResourceTypeSchema,
         response: { 200: resourceTypeSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -95,7 +91,6 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
         tags,
         summary: 'Delete a resource type no package uses',
         description: 'A type in use answers 409: retire it instead. A stale version answers 409.',
-        security,
         params: resourceTypeIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

@@ -23,7 +23,6 @@ import { loadReviewListPage, loadReviewsWaitingForProvider } from '../queries/se
 import { NO_REVIEW, type ReviewEntry } from '../model/review.js';
 
 const tags = ['reviews'];
-const security = [{ bearer: [] }];
 
 /** The portfolio manager's actions on one service; confirming is the provider side's (its own route). */
 const MANAGER_ACTIONS = ['start', 'stop', 'end'] as const satisfies readonly ManualReviewAction[];
@@ -47,7 +46,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         summary: 'The Service Review List: reviewable services and services with an open review, with their review',
         description:
           'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status. `eligible` counts the matching services a bulk start or end would touch.',
-        security,
         querystring: reviewListQuerySchema,
         response: { 200: reviewListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -78,7 +76,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
         summary: 'Start or end the reviews of every service the review list’s filters select, or of selected services',
         description:
           'One transaction, one audit event per service. `ids` narrows the filters to the services a person selected in a list (at most 100). `count` is the number the person confirmed; 409 reviews.errors.countChanged when the filters (and ids) now select another number, and nothing is written.',
-        security,
         body: bulkReviewRequestSchema,
         response: { 200: bulkReviewResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -95,7 +92,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       schema: {
         tags,
         summary: 'My Services: the caller’s services whose review waits for their answer',
-        security,
         response: { 200: myReviewsResponseSchema, ...errorResponses(401) },
       },
     },
@@ -119,7 +115,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       schema: {
         tags,
         summary: 'A service’s review with the review actions the caller may take',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceReviewSchema, ...errorResponses(401, 404) },
       },
@@ -141,7 +136,6 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
           summary,
           description:
             '`version` is the review’s (0 for a service that never had one), not the service’s. 409 when it is stale, when the review status does not allow the action or (start) the service is in no reviewable state; 403 when the action is not the caller’s.',
-          security,
           params: serviceIdParamSchema,
           body: reviewActionRequestSchema,
           response: { 200: serviceReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -21,7 +21,6 @@ import { loadFieldListRows, loadFieldListTotals } from '../queries/service-field
 const MAX_EXPORT_ROWS = 10_000;
 
 const tags = ['services'];
-const security = [{ bearer: [] }];
 const description =
   'Services the caller may see (drafts only of their own, or all for portfolio managers) that hold a value in the field; q as in the portfolio list. Keywords are not a listable field.';
 
@@ -42,7 +41,6 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         tags,
         summary: 'The Service Field List: one field of the catalogue across services, searched, sorted and paged',
         description,
-        security,
         params: fieldListParamsSchema,
         querystring: fieldListQuerySchema,
         response: { 200: fieldListResponseSchema, ...errorResponses(400, 401, 403) },
@@ -82,7 +80,6 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         summary: 'The field list as CSV: every listed row (at most 10,000), no paging',
         description:
           'UTF-8 with a byte order mark, comma-separated (RFC 4180), header, states and values in the caller’s language. The auth cookie works, so a plain link downloads it.',
-        security,
         params: fieldListParamsSchema,
         querystring: fieldListQuerySchema.omit({ page: true, pageSize: true }),
         produces: ['text/csv'],
@@ -123,7 +120,6 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         summary: 'Clear an optional field on all listed services or on selected ones, one audit event per service',
         description:
           'scope "all": the search, count and listToken of the list the caller confirmed; scope "selected": ids with the versions listed. 409 when the listed set or a service changed since (nothing written); 400 for a field a workflow step requires. Retired services keep their values.',
-        security,
         params: fieldListParamsSchema,
         body: clearFieldRequestSchema,
         response: { 200: clearFieldResponseSchema, ...errorResponses(400, 401, 403, 409) },

@@ -19,7 +19,6 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }
       schema: {
         tags: ['services'],
         summary: "A service's audit events, newest first, each change old → new, a page at a time",
-        security: [{ bearer: [] }],
         params: serviceIdParamSchema,
         querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },

@@ -28,7 +28,6 @@ import {
 const MAX_EXPORT_ROWS = 10_000;
 
 const tags = ['services'];
-const security = [{ bearer: [] }];
 const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
@@ -64,7 +63,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         tags,
         summary: 'The service portfolio: a tab, filters, full-text search, sort and a page',
         description: listDescription,
-        security,
         querystring: serviceListQuerySchema,
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -81,7 +79,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
         description:
           'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
-        security,
         querystring: tabCountsQuerySchema,
         response: { 200: tabCountsSchema, ...errorResponses(400, 401, 403) },
       },
@@ -99,7 +96,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       schema: {
         tags,
         summary: 'My Services: the services the caller is provider side of (object owner, owner, manager, admin)',
-        security,
         querystring: serviceListQuerySchema.omit({ tab: true }),
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401) },
       },
@@ -116,7 +112,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         summary: 'The current view of the portfolio as CSV: every matching row (at most 10,000), no paging',
         description:
           'UTF-8 with a byte order mark, comma-separated (RFC 4180), header and states in the caller’s language, dates in German format. The auth cookie works, so a plain link downloads it.',
-        security,
         querystring: serviceListQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
@@ -151,7 +146,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         tags,
         summary: 'The Service Integration List: services by weighted score, highest first, then by name',
         description: `${listDescription} By default only the services in integration work (the states in which the integration manager takes the next step); scope=all for every state.`,
-        security,
         querystring: integrationListQuerySchema,
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -173,7 +167,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         summary: 'The current view of the integration list as CSV: every matching row (at most 10,000), by score',
         description:
           'The same file as the portfolio’s export (UTF-8 with a byte order mark, RFC 4180, header and states in the caller’s language, German dates), in the integration list’s order. The auth cookie works, so a plain link downloads it.',
-        security,
         querystring: integrationListQuerySchema.omit({ page: true, pageSize: true }),
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },

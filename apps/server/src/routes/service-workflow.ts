@@ -6,7 +6,6 @@ import { transitionService } from '../commands/transition-service.js';
 import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
-const security = [{ bearer: [] }];
 
 /** Workflow steps and the portfolio manager's switch for the documents area. */
 export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -21,7 +20,6 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         summary: 'Take a workflow action of the service workflow',
         description:
           '409 when the version is stale or the action is not possible from the current state, 403 when the caller may not take it, 400 with the fields when the validation of the step fails (complete application, submit service information, service card review, online).',
-        security,
         params: serviceIdParamSchema,
         body: transitionRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,
@@ -38,7 +36,6 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         tags,
         summary: "Activate the service's documents area (service portfolio manager)",
-        security,
         params: serviceIdParamSchema,
         body: activateDocumentsRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,

@@ -15,7 +15,6 @@ import { presentServiceDetail } from '../presenters/service-detail.js';
 import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
 const tags = ['services'];
-const security = [{ bearer: [] }];
 
 /** A service application and its information: create, read, partial update. */
 export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -31,7 +30,6 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         summary: 'Start a service application (application draft; the caller is its object owner)',
         description:
           "Saving needs only the name. The provider institution defaults to the caller's institution; null leaves it empty.",
-        security,
         body: createServiceRequestSchema,
         response: { 201: serviceDetailSchema, ...errorResponses(400, 401, 403) },
       },
@@ -50,7 +48,6 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         tags,
         summary: 'One service with its roles, permissions and the workflow actions the caller may take',
         description: 'A service the caller may not see answers 404, like one that does not exist.',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 404) },
       },
@@ -70,7 +67,6 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         summary: 'Change name, provider, field values (null removes one), keywords and weighting answers',
         description:
           'Names the version it read: a stale one answers 409 and changes nothing. Format errors answer 400 with a message per field (field keys; weighting answers as weighting.<criterion>). A request that changes nothing keeps the version.',
-        security,
         params: serviceIdParamSchema,
         body: updateServiceRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,

@@ -16,7 +16,6 @@ import { listCentreAbbreviations, listVoNamePrefixes } from '../queries/vo-name-
 import type { VoNamePrefixRow } from '../writes/row-writes.js';
 
 const tags = ['admin'];
-const security = [{ bearer: [] }];
 
 const present = (row: VoNamePrefixRow): VoNamePrefix => ({
   id: row.id,
@@ -36,7 +35,6 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       schema: {
         tags,
         summary: "The reserved VO name prefixes, and the centres' abbreviations that are reserved as well",
-        security,
         response: { 200: voNamePrefixListSchema, ...errorResponses(401, 403) },
       },
     },
@@ -53,7 +51,6 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       schema: {
         tags,
         summary: 'Reserve a VO name prefix with an optional note; one reserved already (in any case) answers 400',
-        security,
         body: createVoNamePrefixSchema,
         response: { 201: voNamePrefixSchema, ...errorResponses(400, 401, 403) },
       },
@@ -69,7 +66,6 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
       schema: {
         tags,
         summary: 'Remove a reserved VO name prefix (a stale version is 409)',
-        security,
         params: voNamePrefixIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404, 409) },

@@ -37,7 +37,6 @@ import { searchUsers } from '../queries/users.js';
 import { isVoNameTaken, listVoPage, listVoServiceOptions, loadVoDetailsParts } from '../queries/vos.js';
 
 const tags = ['VOs'];
-const security = [{ bearer: [] }];
 const VO_RESPONSES = { 200: voDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
 /**
@@ -66,7 +65,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         summary: 'My VOs: the VOs the caller applied for or is deputy of; for reviewers also those waiting',
         description:
           'VO supervisors, the portfolio manager and the portal manager also get every VO waiting for a review step (received or approved), those first. q matches the name and the managers; sorting ends on the id, so pages are stable.',
-        security,
         querystring: voListQuerySchema,
         response: { 200: voListSchema, ...errorResponses(400, 401) },
       },
@@ -92,7 +90,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         summary: 'Start a VO application (a draft); the caller is its applicant',
         description:
           'Only the name is required; every other field is checked when present. 400 on `name` for a name that breaks a rule (characters, a reserved prefix, taken in any case).',
-        security,
         body: createVoSchema,
         response: { 201: voDetailsSchema, ...errorResponses(400, 401, 403) },
       },
@@ -112,7 +109,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         summary: 'Whether a VO name may be used: every name rule, uniqueness regardless of case included',
         description:
           '`id` names the VO being renamed: its own name counts as free. The message is in the caller’s language.',
-        security,
         querystring: voNameCheckQuerySchema,
         response: { 200: voNameCheckSchema, ...errorResponses(400, 401) },
       },
@@ -138,7 +134,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
       schema: {
         tags,
         summary: 'The services a VO may choose on its application: every service online, by name',
-        security,
         response: { 200: voServiceOptionsSchema, ...errorResponses(401) },
       },
     },
@@ -153,7 +148,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         tags,
         summary: "Find users by name, username or e-mail (at most 20, by name), to name a VO's deputy",
         description: 'For those who apply for VOs (voManager); the portal manager passes too.',
-        security,
         querystring: userSearchQuerySchema,
         response: { 200: userSearchResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -168,7 +162,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
       schema: {
         tags,
         summary: "The VO application's settings: the AAI's policy documents and the entitlement's form",
-        security,
         response: { 200: voSettingsSchema, ...errorResponses(401) },
       },
     },
@@ -189,7 +182,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         summary: 'One VO: every field, the steps the caller may take now, the comments, the entitlement once available',
         description:
           'For its applicant and deputy, the VO supervisors, the portfolio manager and the portal manager; others get 404.',
-        security,
         params: voIdParamSchema,
         response: { 200: voDetailsSchema, ...errorResponses(400, 401, 404) },
       },
@@ -209,7 +201,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         summary: "Save a VO application's pages (only what is named changes)",
         description:
           'Its applicant and deputy (others who may read it get 403), in draft only (409), with the version read (409 when stale). 400 with the fields that fail.',
-        security,
         params: voIdParamSchema,
         body: updateVoSchema,
         response: VO_RESPONSES,
@@ -230,7 +221,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         summary: 'A workflow step: send, approve, make available, withdraw, back to draft',
         description:
           '409 when the version is stale or the step does not run from the current state, 403 when it is not for the caller, 400 when back to draft from received has no comment and when sending fails its check (every failing field).',
-        security,
         params: voIdParamSchema,
         body: voTransitionSchema,
         response: VO_RESPONSES,
@@ -252,7 +242,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
       schema: {
         tags,
         summary: "A VO's audit events, newest first, each change old → new, a page at a time",
-        security,
         params: voIdParamSchema,
         querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },

@@ -12,8 +12,6 @@ import { requirePrincipal } from '../http/require-principal.js';
 import { presentWeightingCriterion } from '../presenters/weighting-settings.js';
 import { listWeightingSettings } from '../queries/weighting-criteria.js';
 
-const security = [{ bearer: [] }];
-
 /** The admin panel's weighting section: criteria with their versions, and a change of one (docs/adr/0036-admin-panel-sections.md). */
 export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   const { db } = context.database;
@@ -25,7 +23,6 @@ export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContex
       schema: {
         tags: ['admin'],
         summary: 'The weighting criteria with their factors, options, points and versions, for editing',
-        security,
         response: { 200: weightingSettingsSchema, ...errorResponses(401, 403) },
       },
     },
@@ -40,7 +37,6 @@ export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContex
         tags: ['admin'],
         summary:
           "Change a criterion's factor and its options' labels and points; every service's score is recomputed in the same transaction",
-        security,
         params: weightingCriterionKeyParamSchema,
         body: updateWeightingCriterionSchema,
         response: { 200: weightingCriterionSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
