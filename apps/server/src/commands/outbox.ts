@@ -29,7 +29,6 @@ export const retryMail = async (writes: Writes, principal: AuthUser, id: string,
           after: { state: 'pending', tries: 0 },
         },
       ],
-      value: null,
       // The worker of this process sends it now rather than at its next poll.
       effects: [{ kind: 'mail.queued' }],
     }),
@@ -49,7 +48,6 @@ export const discardMail = async (writes: Writes, principal: AuthUser, id: strin
     change: async (_tx, row) => ({
       set: { state: 'discarded' },
       events: [{ action: 'mail.discarded', before: { state: stateOf(row.state) }, after: { state: 'discarded' } }],
-      value: null,
     }),
   });
   return object;

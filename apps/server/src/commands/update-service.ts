@@ -31,7 +31,7 @@ export const updateService = async (
       const current = await contentOf(tx, service.row);
       const { content, criteria } = await applyContentInput(tx, current, input);
       const changes = contentChanges(current, content);
-      if (!changes) return { events: [], value: null };
+      if (!changes) return { events: [] };
       if ('keywords' in changes.after) await writeKeywords(tx, service.row.id, content.keywordIds);
       return {
         set: {
@@ -42,7 +42,6 @@ export const updateService = async (
           ...derivedColumns(content, criteria),
         },
         events: [{ action: 'service.updated', ...changes }],
-        value: null,
       };
     },
   });

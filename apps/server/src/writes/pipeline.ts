@@ -125,7 +125,8 @@ interface ObjectChange<Columns, O extends AuditObjectType, T> {
    * writes its service's fields: one service event per field). Only beside events of its own.
    */
   related?: readonly AuditEvent[];
-  value: T;
+  /** What the command answers besides the object, if anything. */
+  value?: T;
   effects?: readonly AfterCommitEffect[];
   mails?: readonly OutboxMessage[];
 }
@@ -157,12 +158,12 @@ export const changeObject = <Locked extends Snapshot, Snapshot, Columns, O exten
     const outcome = await request.change(tx, locked);
     if (outcome.events.length === 0) {
       if (outcome.set !== undefined) throw new Error(`a ${kind.objectType} change without an audit event`);
-      return { value: { object: locked, value: outcome.value }, events: [] };
+      return { value: { object: locked, value: outcome.value as T }, events: [] };
     }
     const object = outcome.set === undefined ? locked : await kind.bump(tx, locked, outcome.set);
     const objectId = kind.idOf(locked);
     return {
-      value: { object, value: outcome.value },
+      value: { object, value: outcome.value as T },
       events: [
         ...outcome.events.map((event) => ({ ...event, objectType: kind.objectType, objectId }) as AuditEvent),
         ...(outcome.related ?? []),

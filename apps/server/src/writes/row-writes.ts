@@ -2,7 +2,6 @@ import { isUuid, type AuditObjectType } from '@nubes/domain';
 import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../auth/principal.js';
-import type { Tx } from '../db/client.js';
 import {
   contacts,
   entitlementRoleMappings,
@@ -82,7 +81,6 @@ export type ResourceTypeSet = Omit<
   'id' | 'key' | 'version' | 'updatedAt' | 'createdAt'
 >;
 
-export type ContactSet = Omit<PgUpdateSetSource<typeof contacts>, 'id' | 'version' | 'updatedAt' | 'createdAt'>;
 export type EntitlementRoleRow = typeof entitlementRoleMappings.$inferSelect;
 export type VoNamePrefixRow = typeof voNamePrefixes.$inferSelect;
 export type WeightingCriterionRow = typeof weightingCriteria.$inferSelect;
@@ -106,7 +104,11 @@ export const changeResourceType: ChangeOf<ResourceTypeRow, ResourceTypeSet, 'res
 );
 
 /** A contact of the contact database (docs/adr/0034-contacts.md). */
-export const changeContact: ChangeOf<ContactRecord, ContactSet, 'contact'> = rowWrites('contact', contacts);
+export const changeContact: ChangeOf<
+  ContactRecord,
+  Omit<PgUpdateSetSource<typeof contacts>, 'id' | 'version' | 'updatedAt' | 'createdAt'>,
+  'contact'
+> = rowWrites('contact', contacts);
 
 /** One pair of the entitlement → role map (docs/adr/0036-admin-panel-sections.md), read at every login. */
 export const changeEntitlementRole: ChangeOf<
