@@ -13,3 +13,10 @@ export const documentBearerSecurity = (route: RouteOptions): void => {
   if (route.config?.access === 'public' || !route.schema || route.schema.hide || route.schema.security) return;
   route.schema.security = [{ bearer: [] }];
 };
+
+/** An onRoute hook for a plugin: the OpenAPI tag its routes share, unless a route names its own. */
+export const tagRoutes =
+  (tag: string) =>
+  (route: RouteOptions): void => {
+    if (route.schema && !route.schema.tags) route.schema.tags = [tag];
+  };

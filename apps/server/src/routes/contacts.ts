@@ -29,7 +29,7 @@ import {
   updateContact,
 } from '../commands/contacts.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { contactListCsv, presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
 import {
@@ -42,7 +42,6 @@ import {
   serviceExists,
 } from '../queries/contacts.js';
 
-const tags = ['contacts'];
 const SEARCH_TEXT =
   'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false.';
 
@@ -52,6 +51,7 @@ const SEARCH_TEXT =
  * person's data (docs/adr/0035-contact-data-minimisation.md).
  */
 export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('contacts'));
   const { db } = context.database;
 
   const answer = async (id: string) => {
@@ -65,7 +65,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.read' },
       schema: {
-        tags,
         summary: 'Contacts by search, institution and property kind; sorted and paged',
         description: SEARCH_TEXT,
         querystring: contactQuerySchema,
@@ -80,7 +79,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   );
 
   const exportSchema = (format: string) => ({
-    tags,
     summary: `The list's view as ${format}: the same filters and order, every matching row`,
     description: `${SEARCH_TEXT} The auth cookie works, so a plain link downloads it.`,
     querystring: contactExportQuerySchema,
@@ -127,7 +125,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.read' },
       schema: {
-        tags,
         summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
         params: contactIdParamSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
@@ -141,7 +138,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Create a contact (properties only after the first save: naming any answers 400)',
         body: createContactSchema,
         response: { 201: contactSchema, ...errorResponses(400, 401, 403) },
@@ -158,7 +154,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Change a contact: values, addresses and properties as the form holds them',
         description: 'A stale version answers 409.',
         params: contactIdParamSchema,
@@ -177,7 +172,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Delete a contact without relations',
         description:
           'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
@@ -197,7 +191,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Relate the contact to a service or an institution in a role there',
         description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
         params: contactIdParamSchema,
@@ -216,7 +209,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Remove one of the contact’s relations',
         params: contactRelationParamSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
@@ -234,7 +226,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Everything held about the person, relations and history included, as a JSON download',
         params: contactIdParamSchema,
         response: { 200: contactDataExportSchema, ...errorResponses(400, 401, 403, 404) },
@@ -256,7 +247,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
         description:
           'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
@@ -276,7 +266,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Services a contact can be related to, by name or service ID (at most 50)',
         querystring: contactServiceTargetQuerySchema,
         response: { 200: contactServiceTargetListSchema, ...errorResponses(400, 401, 403) },
@@ -290,7 +279,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.read' },
       schema: {
-        tags,
         summary: 'The contacts related to a service, for its responsibilities tab',
         params: serviceIdParamSchema,
         response: { 200: serviceContactListSchema, ...errorResponses(400, 401, 403, 404) },

@@ -8,7 +8,7 @@ import { uploadDocument } from '../commands/upload-document.js';
 import { notFound } from '../http/http-error.js';
 import { requestLog } from '../http/portal-log.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { assertCanChangeDocuments } from '../policies/document-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -22,8 +22,6 @@ const documentParamsSchema = serviceIdParamSchema.extend({
   documentId: z.uuid({ error: 'validation.invalid' }),
 });
 
-const tags = ['documents'];
-
 /**
  * A service's documents area: list, upload, download, delete. Reading needs only
  * visibility; uploading and deleting need the documents right and an activated area.
@@ -32,6 +30,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
   app,
   { context, files },
 ) => {
+  app.addHook('onRoute', tagRoutes('documents'));
   const { db } = context.database;
   // Only this scope parses multipart bodies; busboy stops a file at the limit instead of buffering it.
   await app.register(fastifyMultipart, { limits: singleFileLimits(MAX_DOCUMENT_BYTES) });
@@ -41,7 +40,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A service's documents, newest first",
         params: serviceIdParamSchema,
         response: { 200: documentListSchema, ...errorResponses(400, 401, 404) },
@@ -58,7 +56,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Upload a document: multipart/form-data with one part named `file`, at most 20 MB',
         description:
           'The type is recognised from the content: PDF, PNG, JPEG, UTF-8 text (txt, csv, md), Word, Excel and PowerPoint (OOXML), OpenDocument text, spreadsheet and presentation.',
@@ -82,7 +79,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'Download a document (as an attachment; the auth cookie works too)',
         params: documentParamsSchema,
         response: {
@@ -122,7 +118,6 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Delete a document',
         params: documentParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

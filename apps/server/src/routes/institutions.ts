@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentInstitution } from '../presenters/institution.js';
 import { listInstitutions } from '../queries/institutions.js';
@@ -29,6 +29,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
   app,
   { context, files },
 ) => {
+  app.addHook('onRoute', tagRoutes('institutions'));
   const { db } = context.database;
 
   app.get(
@@ -36,7 +37,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.list' },
       schema: {
-        tags: ['institutions'],
         summary: 'The institutions of the alliance (centres and service providers), by abbreviation',
         response: { 200: institutionListSchema, ...errorResponses(401) },
       },
@@ -49,7 +49,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags: ['institutions'],
         summary: 'Create an institution',
         description: ABBREVIATION_TEXT,
         body: createInstitutionSchema,
@@ -67,7 +66,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags: ['institutions'],
         summary: 'Change an institution',
         description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
         params: institutionIdParamSchema,
@@ -86,7 +84,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags: ['institutions'],
         summary: 'Delete an institution nothing names',
         description:
           'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',

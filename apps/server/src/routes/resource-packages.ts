@@ -24,7 +24,7 @@ import {
   transitionResourcePackage,
   updateResourcePackage,
 } from '../commands/resource-packages.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
@@ -36,7 +36,6 @@ import { loadResourcePackageReviewPage } from '../queries/resource-package-revie
 import { loadServiceResourcePackages } from '../queries/resource-packages.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
-const tags = ['resource packages'];
 const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
 /**
@@ -45,6 +44,7 @@ const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 4
  * list across services. Every write names the version the caller read.
  */
 export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('resource packages'));
   const { db } = context.database;
   const { writes, policySchemas } = context;
 
@@ -59,7 +59,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A service's resource packages, oldest first, and whether the caller may add one",
         description: 'For everyone who may see the service; others get 404.',
         params: serviceIdParamSchema,
@@ -81,7 +80,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Add a resource package (a draft) to a service',
         description:
           "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
@@ -102,7 +100,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'One resource package',
         description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
         params: resourcePackageParamsSchema,
@@ -125,7 +122,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: "Replace a package's values; an approved or rejected package goes back to draft",
         description: '409 while the package is submitted (withdraw it first) and for a stale version.',
         params: resourcePackageParamsSchema,
@@ -148,7 +144,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Delete a package (not while it is submitted)',
         params: resourcePackageParamsSchema,
         querystring: versionQuerySchema,
@@ -167,7 +162,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
         description:
           '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
@@ -188,7 +182,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A package's audit events, newest first, each change old → new, a page at a time",
         params: resourcePackageParamsSchema,
         querystring: streamPageQuerySchema,
@@ -213,7 +206,6 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'resourcePackage.review' },
       schema: {
-        tags,
         summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
         description:
           'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { clearServiceField } from '../commands/clear-service-field.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { fieldListCsv, presentFieldListRow, refIdsOf } from '../presenters/service-field-list.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
@@ -20,11 +20,11 @@ import { loadFieldListRows, loadFieldListTotals } from '../queries/service-field
 /** The export holds every listed row, up to this many (as the portfolio's). */
 const MAX_EXPORT_ROWS = 10_000;
 
-const tags = ['services'];
 const description =
   'Services the caller may see (drafts only of their own, or all for portfolio managers) that hold a value in the field; q as in the portfolio list. Keywords are not a listable field.';
 
 export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('services'));
   const refsOf = async (key: string, values: Iterable<FieldValue>) => {
     const { userIds, institutionIds } = refIdsOf(key, values);
     return {
@@ -38,7 +38,6 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     {
       config: { access: 'service.fieldList' },
       schema: {
-        tags,
         summary: 'The Service Field List: one field of the catalogue across services, searched, sorted and paged',
         description,
         params: fieldListParamsSchema,
@@ -76,7 +75,6 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     {
       config: { access: 'service.fieldList' },
       schema: {
-        tags,
         summary: 'The field list as CSV: every listed row (at most 10,000), no paging',
         description:
           'UTF-8 with a byte order mark, comma-separated (RFC 4180), header, states and values in the caller’s language. The auth cookie works, so a plain link downloads it.',
@@ -116,7 +114,6 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     {
       config: { access: 'service.clearField' },
       schema: {
-        tags,
         summary: 'Clear an optional field on all listed services or on selected ones, one audit event per service',
         description:
           'scope "all": the search, count and listToken of the list the caller confirmed; scope "selected": ids with the versions listed. 409 when the listed set or a service changed since (nothing written); 400 for a field a workflow step requires. Retired services keep their values.',

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
@@ -27,11 +27,11 @@ import {
 /** The export holds every matching row, up to this many. */
 const MAX_EXPORT_ROWS = 10_000;
 
-const tags = ['services'];
 const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
 export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('services'));
   /** The matching services the caller may see, in the list's order, for an export: every row up to the limit. */
   const exportRows = (
     principal: AuthUser,
@@ -60,7 +60,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.list' },
       schema: {
-        tags,
         summary: 'The service portfolio: a tab, filters, full-text search, sort and a page',
         description: listDescription,
         querystring: serviceListQuerySchema,
@@ -75,7 +74,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.list' },
       schema: {
-        tags,
         summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
         description:
           'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
@@ -94,7 +92,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.listOwn' },
       schema: {
-        tags,
         summary: 'My Services: the services the caller is provider side of (object owner, owner, manager, admin)',
         querystring: serviceListQuerySchema.omit({ tab: true }),
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401) },
@@ -108,7 +105,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.list' },
       schema: {
-        tags,
         summary: 'The current view of the portfolio as CSV: every matching row (at most 10,000), no paging',
         description:
           'UTF-8 with a byte order mark, comma-separated (RFC 4180), header and states in the caller’s language, dates in German format. The auth cookie works, so a plain link downloads it.',
@@ -143,7 +139,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.integrationList' },
       schema: {
-        tags,
         summary: 'The Service Integration List: services by weighted score, highest first, then by name',
         description: `${listDescription} By default only the services in integration work (the states in which the integration manager takes the next step); scope=all for every state.`,
         querystring: integrationListQuerySchema,
@@ -163,7 +158,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.integrationList' },
       schema: {
-        tags,
         summary: 'The current view of the integration list as CSV: every matching row (at most 10,000), by score',
         description:
           'The same file as the portfolio’s export (UTF-8 with a byte order mark, RFC 4180, header and states in the caller’s language, German dates), in the integration list’s order. The auth cookie works, so a plain link downloads it.',

@@ -7,13 +7,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { updateWeightingCriterion } from '../commands/weighting.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentWeightingCriterion } from '../presenters/weighting-settings.js';
 import { listWeightingSettings } from '../queries/weighting-criteria.js';
 
 /** The admin panel's weighting section: criteria with their versions, and a change of one (docs/adr/0036-admin-panel-sections.md). */
 export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('admin'));
   const { db } = context.database;
 
   app.get(
@@ -21,7 +22,6 @@ export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContex
     {
       config: { access: 'weighting.manage' },
       schema: {
-        tags: ['admin'],
         summary: 'The weighting criteria with their factors, options, points and versions, for editing',
         response: { 200: weightingSettingsSchema, ...errorResponses(401, 403) },
       },
@@ -34,7 +34,6 @@ export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContex
     {
       config: { access: 'weighting.manage' },
       schema: {
-        tags: ['admin'],
         summary:
           "Change a criterion's factor and its options' labels and points; every service's score is recomputed in the same transaction",
         params: weightingCriterionKeyParamSchema,
