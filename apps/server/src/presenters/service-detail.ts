@@ -8,6 +8,7 @@ import {
   servicePermissions,
   type Principal,
   type ServiceDetail,
+  type ServiceState,
   type ServiceType,
   type UserRef,
 } from '@nubes/domain';
@@ -41,6 +42,12 @@ export const fieldRefIds = (fields: ServiceRow['fields']) => {
     else if (type === 'institution') institutionIds.push(value);
   }
   return { userIds, institutionIds };
+};
+
+/** A stored state as the answers type it; the table's check keeps it one of the workflow's. */
+export const asServiceState = (state: string): ServiceState => {
+  if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
+  return state;
 };
 
 export const asServiceType = (value: string): ServiceType =>
