@@ -28,6 +28,7 @@ import {
   removeContactRelation,
   updateContact,
 } from '../commands/contacts.js';
+import { datedFileName, sendCsv, sendDownload } from '../http/download.js';
 import { notFound } from '../http/http-error.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
@@ -54,11 +55,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   app.addHook('onRoute', tagRoutes('contacts'));
   const { db } = context.database;
 
-  const answer = async (id: string) => {
+  const found = async (id: string) => {
     const record = isUuid(id) ? await loadContact(db, id) : undefined;
     if (!record) throw notFound();
-    return presentContact(record);
+    return record;
   };
+  const answer = async (id: string) => presentContact(await found(id));
 
   app.get(
     '/contacts',
@@ -83,7 +85,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     description: `${SEARCH_TEXT} The auth cookie works, so a plain link downloads it.`,
     querystring: contactExportQuerySchema,
   });
-  const fileName = (extension: string) => `contacts-${new Date().toISOString().slice(0, 10)}.${extension}`;
 
   app.get(
     '/contacts/export.csv',
@@ -97,11 +98,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const rows = await loadContactListView(db, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName('csv')}"`)
-        .header('cache-control', 'private, no-store')
-        .send(contactListCsv(rows, request.language));
+      return sendCsv(reply, datedFileName('contacts', 'csv'), contactListCsv(rows, request.language));
     },
   );
 
@@ -113,10 +110,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const items = await loadContactListView(db, request.query);
-      return reply
-        .header('content-disposition', `attachment; filename="${fileName('json')}"`)
-        .header('cache-control', 'private, no-store')
-        .send({ items });
+      return sendDownload(reply, datedFileName('contacts', 'json'), { items });
     },
   );
 
@@ -233,12 +227,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const { id } = request.params;
-      const record = isUuid(id) ? await loadContact(db, id) : undefined;
-      if (!record) throw notFound();
-      return reply
-        .header('content-disposition', `attachment; filename="contact-${id}.json"`)
-        .header('cache-control', 'private, no-store')
-        .send(presentContactData(record, await loadContactEvents(db, id)));
+      const record = await found(id);
+      return sendDownload(reply, `contact-${id}.json`, presentContactData(record, await loadContactEvents(db, id)));
     },
   );
 

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { clearServiceField } from '../commands/clear-service-field.js';
+import { datedFileName, sendCsv } from '../http/download.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { fieldListCsv, presentFieldListRow, refIdsOf } from '../presenters/service-field-list.js';
@@ -90,22 +91,15 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         limit: MAX_EXPORT_ROWS,
         offset: 0,
       });
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="service-field-${field}-${date}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(
-          fieldListCsv(
-            field,
-            rows,
-            await refsOf(
-              field,
-              rows.map((row) => row.value),
-            ),
-            request.language,
-          ),
-        );
+      const refs = await refsOf(
+        field,
+        rows.map((row) => row.value),
+      );
+      return sendCsv(
+        reply,
+        datedFileName(`service-field-${field}`, 'csv'),
+        fieldListCsv(field, rows, refs, request.language),
+      );
     },
   );
 

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
+import { datedFileName, sendCsv } from '../http/download.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
@@ -116,12 +117,11 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     async (request, reply) => {
       const query = request.query;
       const rows = await exportRows(requirePrincipal(request), query);
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="services-${query.tab ?? 'all'}-${date}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(serviceListCsv(rows, request.language));
+      return sendCsv(
+        reply,
+        datedFileName(`services-${query.tab ?? 'all'}`, 'csv'),
+        serviceListCsv(rows, request.language),
+      );
     },
   );
 
@@ -169,12 +169,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     async (request, reply) => {
       const query = integrationQuery(request.query);
       const rows = await exportRows(requirePrincipal(request), query);
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="integration-list-${date}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(serviceListCsv(rows, request.language));
+      return sendCsv(reply, datedFileName('integration-list', 'csv'), serviceListCsv(rows, request.language));
     },
   );
 };
