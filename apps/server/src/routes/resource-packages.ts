@@ -30,8 +30,7 @@ import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentResourcePackages, presentReviewRow } from '../presenters/resource-package.js';
-import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
-import { loadDisplayNames } from '../queries/display-names.js';
+import { presentHistoryPage } from '../presenters/service-history.js';
 import { loadResourcePackageReviewPage } from '../queries/resource-package-review-list.js';
 import { loadServiceResourcePackages } from '../queries/resource-packages.js';
 import { listAuditEvents } from '../queries/service-history.js';
@@ -195,9 +194,8 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         request.params.packageId,
         requirePrincipal(request),
       );
-      const { items, nextCursor } = await listAuditEvents(db, 'resourcePackage', loaded.row.id, request.query);
-      const names = await loadDisplayNames(db, idsInHistory(items));
-      return { items: presentServiceHistory(items, names, ['serviceId']), nextCursor };
+      const page = await listAuditEvents(db, 'resourcePackage', loaded.row.id, request.query);
+      return presentHistoryPage(db, page, ['serviceId']);
     },
   );
 

@@ -28,9 +28,8 @@ import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { VoSnapshot } from '../model/vo.js';
 import { loadVisibleVo, voActorContext } from '../policies/vo-policy.js';
-import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
+import { presentHistoryPage } from '../presenters/service-history.js';
 import { presentVo, presentVoListItem } from '../presenters/vo.js';
-import { loadDisplayNames } from '../queries/display-names.js';
 import { listAuditEvents } from '../queries/service-history.js';
 import { loadReservedVoNamePrefixEntries } from '../queries/vo-name-prefixes.js';
 import { searchUsers } from '../queries/users.js';
@@ -239,8 +238,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     },
     async (request) => {
       const vo = await loadVisibleVo(db, request.params.id, requirePrincipal(request));
-      const { items, nextCursor } = await listAuditEvents(db, 'vo', vo.row.id, request.query);
-      return { items: presentServiceHistory(items, await loadDisplayNames(db, idsInHistory(items))), nextCursor };
+      return presentHistoryPage(db, await listAuditEvents(db, 'vo', vo.row.id, request.query));
     },
   );
 };
