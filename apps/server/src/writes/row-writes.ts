@@ -86,7 +86,7 @@ export type VoNamePrefixRow = typeof voNamePrefixes.$inferSelect;
 export type WeightingCriterionRow = typeof weightingCriteria.$inferSelect;
 export type SavedViewRow = typeof savedViews.$inferSelect;
 
-/** An institution (Institutions screen): the service lists and the public portfolio name providers. */
+/** An institution (Institutions screen): the public portfolio shows providers' names and logos. */
 export const changeInstitution: ChangeOf<InstitutionRow, InstitutionSet, 'institution'> = rowWrites(
   'institution',
   institutions,
