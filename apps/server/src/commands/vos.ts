@@ -50,28 +50,18 @@ const pick = (values: Partial<VoFormValues>, fields: readonly VoField[]): Record
   Object.fromEntries(fields.map((field) => [field, values[field] ?? null]));
 
 /** The columns of the named fields; a confirmation keeps who gave it and when, a withdrawn one neither. */
-const columnsOf = (values: Partial<VoFormValues>, principal: AuthUser): VoSet => {
-  const set: VoSet = {};
-  if (values.name !== undefined) set.name = values.name;
-  if (values.description !== undefined) set.description = values.description;
-  if (values.homeInstitutionId !== undefined) set.homeInstitutionId = values.homeInstitutionId;
-  if (values.deputyId !== undefined) set.deputyId = values.deputyId;
-  if (values.securityContactEmail !== undefined) set.securityContactEmail = values.securityContactEmail;
-  if (values.expectedMembers !== undefined) set.expectedMembers = values.expectedMembers;
-  if (values.aupAdditions !== undefined) set.aupAdditions = values.aupAdditions;
-  if (values.termsConfirmed !== undefined)
-    Object.assign(set, {
-      termsConfirmed: values.termsConfirmed,
-      termsConfirmedBy: values.termsConfirmed ? principal.id : null,
-      termsConfirmedAt: values.termsConfirmed ? sql`now()` : null,
-    });
-  if (values.policiesAccepted !== undefined)
-    Object.assign(set, {
-      policiesAccepted: values.policiesAccepted,
-      policiesAcceptedBy: values.policiesAccepted ? principal.id : null,
-      policiesAcceptedAt: values.policiesAccepted ? sql`now()` : null,
-    });
-  return set;
+const columnsOf = (
+  { serviceIds: _serviceIds, termsConfirmed, policiesAccepted, ...columns }: Partial<VoFormValues>,
+  principal: AuthUser,
+): VoSet => {
+  const given = (done: boolean) => ({ by: done ? principal.id : null, at: done ? sql`now()` : null });
+  const terms = termsConfirmed === undefined ? undefined : given(termsConfirmed);
+  const policies = policiesAccepted === undefined ? undefined : given(policiesAccepted);
+  return {
+    ...columns,
+    ...(terms ? { termsConfirmed, termsConfirmedBy: terms.by, termsConfirmedAt: terms.at } : {}),
+    ...(policies ? { policiesAccepted, policiesAcceptedBy: policies.by, policiesAcceptedAt: policies.at } : {}),
+  };
 };
 
 /** The name rules the database decides: the reserved prefixes as they are now, and no other VO with the name. */
