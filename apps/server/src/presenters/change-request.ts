@@ -8,8 +8,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import type { ChangeRequestSnapshot, ChangeRequestSummaryRow } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
-import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { asServiceState, fieldRefIds } from './service-detail.js';
+import { asServiceState, loadFieldRefs } from './service-detail.js';
 
 type WireValue = ChangeRequest['fields'][number]['newValue'];
 /** The stored value as the answer's schema types it (the same values; the schema's arrays are not readonly). */
@@ -29,17 +28,9 @@ export const presentChangeRequests = async (
   for (const { fields } of requests)
     for (const f of fields) values.push({ [f.fieldKey]: f.currentValue ?? null }, { [f.fieldKey]: f.newValue ?? null });
   values.push(service.row.fields);
-  const refIds = values.map(fieldRefIds);
   const authorIds = requests.map((r) => r.row.authorId).filter((id): id is string => id !== null);
-  const userRefs = await loadUserRefs(db, [...refIds.flatMap((r) => r.userIds), ...authorIds]);
-  const institutionRefs = await loadInstitutionRefs(
-    db,
-    refIds.flatMap((r) => r.institutionIds),
-  );
-  const refs = {
-    users: Object.fromEntries(userRefs),
-    institutions: Object.fromEntries(institutionRefs),
-  };
+  const { users: userRefs, institutions } = await loadFieldRefs(db, values, authorIds);
+  const refs = { users: Object.fromEntries(userRefs), institutions: Object.fromEntries(institutions) };
   const serviceRef = {
     id: service.row.id,
     serviceId: service.row.serviceId,

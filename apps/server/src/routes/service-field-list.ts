@@ -14,8 +14,8 @@ import { clearServiceField } from '../commands/clear-service-field.js';
 import { datedFileName, sendCsv } from '../http/download.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
-import { fieldListCsv, presentFieldListRow, refIdsOf } from '../presenters/service-field-list.js';
-import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
+import { loadFieldRefs } from '../presenters/service-detail.js';
+import { fieldListCsv, presentFieldListRow } from '../presenters/service-field-list.js';
 import { loadFieldListRows, loadFieldListTotals } from '../queries/service-field-list.js';
 
 /** The export holds every listed row, up to this many (as the portfolio's). */
@@ -26,13 +26,11 @@ const description =
 
 export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.addHook('onRoute', tagRoutes('services'));
-  const refsOf = async (key: string, values: Iterable<FieldValue>) => {
-    const { userIds, institutionIds } = refIdsOf(key, values);
-    return {
-      users: await loadUserRefs(context.database.db, userIds),
-      institutions: await loadInstitutionRefs(context.database.db, institutionIds),
-    };
-  };
+  const refsOf = (key: string, values: readonly FieldValue[]) =>
+    loadFieldRefs(
+      context.database.db,
+      values.map((value) => ({ [key]: value })),
+    );
 
   app.get(
     '/service-fields/:field',
