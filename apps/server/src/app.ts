@@ -21,6 +21,7 @@ import { markRoutesPublic, registerAccessControl } from './http/access-control.j
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { escapeHtml } from './http/escape-html.js';
+import { documentBearerSecurity } from './http/openapi.js';
 import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { watchOtherInstances } from './instances/watch-other-instances.js';
@@ -206,6 +207,7 @@ export const buildApp = async (
 
   await app.register(
     async (api) => {
+      api.addHook('onRoute', documentBearerSecurity);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {
         docs.addHook('onRoute', markRoutesPublic);

@@ -21,7 +21,7 @@ export const activateDocuments = async (
     },
     change: async (_tx, service) =>
       service.row.documentsActive
-        ? { events: [], value: null }
+        ? { events: [] }
         : {
             set: { documentsActive: true },
             events: [
@@ -31,7 +31,6 @@ export const activateDocuments = async (
                 after: { documentsActive: true },
               },
             ],
-            value: null,
           },
   });
   return object;

@@ -24,6 +24,7 @@ import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { changeRequestFields, changeRequests } from '../db/schema.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, forbidden, HttpError, invalidInput, notFound } from '../http/http-error.js';
 import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ChangeRequestFieldRow, ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
@@ -40,11 +41,6 @@ import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /**
  * The proposed values checked like a direct edit (formats, users and institutions that exist) and
@@ -109,9 +105,10 @@ export const createChangeRequest = async (
   principal: AuthUser,
   serviceId: string,
   input: CreateChangeRequest,
-): Promise<ChangeRequestSnapshot> => {
-  try {
-    return await runWrite<ChangeRequestSnapshot>(writes, actorOf(principal), async (tx) => {
+): Promise<ChangeRequestSnapshot> =>
+  // Two starts at once: the partial unique index lets only one of them in.
+  refuseDuplicates(
+    runWrite<ChangeRequestSnapshot>(writes, actorOf(principal), async (tx) => {
       const service = await loadVisibleService(tx, serviceId, principal, { forUpdate: true });
       if (!canSeeChangeRequests(service.relation)) throw notFound();
       if (!canCreateChangeRequest(service.relation)) {
@@ -137,13 +134,9 @@ export const createChangeRequest = async (
           },
         ],
       };
-    });
-  } catch (error) {
-    // Two starts at once: the partial unique index lets only one of them in.
-    if (isUniqueViolation(error)) throw conflict('changeRequests.openExists');
-    throw error;
-  }
-};
+    }),
+    () => conflict('changeRequests.openExists'),
+  );
 
 const assertNoOpenRequest = async (tx: Tx, serviceId: string) => {
   const [open] = await tx
@@ -180,10 +173,10 @@ export const updateChangeRequest = async (
     const fields = await proposedChanges(tx, request.service, input.fields);
     const before = valuesOf(request.fields);
     const after = valuesOf(fields);
-    if (same(before, after)) return { events: [], value: null };
+    if (same(before, after)) return { events: [] };
     await tx.delete(changeRequestFields).where(eq(changeRequestFields.changeRequestId, request.row.id));
     await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: request.row.id })));
-    return { set: {}, events: [{ action: 'changeRequest.updated', before, after }], value: null };
+    return { set: {}, events: [{ action: 'changeRequest.updated', before, after }] };
   });
 
 /**
@@ -219,7 +212,6 @@ export const handInChangeRequest = async (
     set: { state: 'handed_in' } satisfies ChangeRequestSet,
     events: [stepEvent('changeRequest.handedIn', request.row.state, 'handed_in')],
     ...(await handInFollowUps(tx, request, principal)),
-    value: null,
   }));
 
 /** The authors withdraw a draft or a handed-in request; the lock ends with it. */
@@ -232,7 +224,6 @@ export const withdrawChangeRequest = async (
   takeAction(writes, principal, id, input.version, 'withdraw', async (_tx, request) => ({
     set: { state: 'withdrawn' },
     events: [stepEvent('changeRequest.withdrawn', request.row.state, 'withdrawn')],
-    value: null,
   }));
 
 /** The portfolio manager accepts or discards fields of a handed-in request (several at once, changeable until release). */
@@ -259,8 +250,8 @@ export const decideChangeRequest = async (
         .set({ decision })
         .where(and(eq(changeRequestFields.changeRequestId, request.row.id), eq(changeRequestFields.fieldKey, key)));
     }
-    if (Object.keys(after).length === 0) return { events: [], value: null };
-    return { set: {}, events: [{ action: 'changeRequest.decided', before, after }], value: null };
+    if (Object.keys(after).length === 0) return { events: [] };
+    return { set: {}, events: [{ action: 'changeRequest.decided', before, after }] };
   });
 
 /** The portfolio manager releases a request once every field is decided ("release done"). */
@@ -282,7 +273,6 @@ export const releaseChangeRequest = async (
       set: { state: 'released' },
       events: [stepEvent('changeRequest.released', request.row.state, 'released')],
       mails: await stepMails(tx, 'changeRequestReleased', request, principal),
-      value: null,
     };
   });
 
@@ -359,7 +349,6 @@ export const applyChangeRequest = async (
           related,
           effects: related.length > 0 ? serviceChanged(changedService) : [],
           mails: await stepMails(tx, 'changeRequestApplied', request, principal),
-          value: null,
         };
       },
     })

@@ -18,7 +18,8 @@ import {
   loadContactRelations,
   relationTargetExists,
 } from '../queries/contacts.js';
-import { changeContact, type ContactSet } from '../writes/contact-writes.js';
+import { changesOf } from '../writes/changes.js';
+import { changeContact } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /** The values of a contact's own row, in the order the audit events list them. */
@@ -133,13 +134,9 @@ export const updateContact = async (
     principal,
     version: input.version,
     change: async (tx, row) => {
-      const before: Record<string, unknown> = {};
-      const after: Record<string, unknown> = {};
-      for (const name of SCALARS) {
-        if (row[name] === input[name]) continue;
-        before[name] = row[name];
-        after[name] = input[name];
-      }
+      const scalars = changesOf(scalarsOf(row), scalarsOf(input));
+      const before: Record<string, unknown> = { ...scalars?.before };
+      const after: Record<string, unknown> = { ...scalars?.after };
       if ('institutionId' in after) await refuseUnknownInstitution(tx, input.institutionId);
       const addresses = await readAddresses(tx, row.id);
       if (!same(addresses, input.addresses)) {
@@ -153,9 +150,8 @@ export const updateContact = async (
         after.properties = input.properties;
         await writeProperties(tx, row.id, input.properties);
       }
-      if (Object.keys(after).length === 0) return { events: [], value: null };
-      const set = Object.fromEntries(SCALARS.filter((name) => name in after).map((name) => [name, input[name]]));
-      return { set: set as ContactSet, events: [{ action: 'contact.updated', before, after }], value: null };
+      if (Object.keys(after).length === 0) return { events: [] };
+      return { set: scalars?.after ?? {}, events: [{ action: 'contact.updated', before, after }] };
     },
   });
 };
@@ -189,7 +185,6 @@ export const deleteContact = async (writes: Writes, principal: AuthUser, id: str
       await tx.delete(contacts).where(eq(contacts.id, row.id));
       return {
         events: [{ action: 'contact.deleted', before: { ...scalarsOf(row), addresses } }],
-        value: null,
       };
     },
   });
@@ -236,7 +231,6 @@ export const addContactRelation = async (
             after: { relation: relation!.id, kind: input.kind, target: input.targetId, role: input.role },
           },
         ],
-        value: null,
       };
     },
   });
@@ -272,7 +266,6 @@ export const removeContactRelation = async (
             },
           },
         ],
-        value: null,
       };
     },
   });
@@ -303,7 +296,6 @@ export const eraseContact = async (writes: Writes, principal: AuthUser, id: stri
         .where(and(eq(auditEvents.objectType, 'contact'), eq(auditEvents.objectId, row.id)));
       return {
         events: [{ action: 'contact.erased', after: { erased: true, ...parts } }],
-        value: null,
       };
     },
   });

@@ -27,7 +27,7 @@ export const deleteDocument = async (
       // Deleted by someone else a moment ago, or never this service's: either way there is nothing to delete.
       if (!row) throw notFound();
       await files.delete(row.storageKey, tx);
-      return { events: [{ action: 'service.document.deleted', before: { document: row.filename } }], value: null };
+      return { events: [{ action: 'service.document.deleted', before: { document: row.filename } }] };
     },
   });
 };

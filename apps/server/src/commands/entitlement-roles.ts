@@ -3,21 +3,22 @@ import { count, eq } from 'drizzle-orm';
 import { actorOf, SYSTEM_ACTOR } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { entitlementRoleMappings } from '../db/schema.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
-import { changeEntitlementRole, type EntitlementRoleRow } from '../writes/entitlement-role-writes.js';
+import { changeEntitlementRole, type EntitlementRoleRow } from '../writes/row-writes.js';
+import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const taken = () => invalidInput(undefined, { entitlement: 'adminSections.entitlements.taken' });
 
 /** A new pair; an entitlement mapped already answers 400 on `entitlement`. */
-export const createEntitlementRole = async (
+export const createEntitlementRole = (
   writes: Writes,
   principal: AuthUser,
   input: CreateEntitlementRole,
-): Promise<EntitlementRoleRow> => {
-  try {
-    return await runWrite(writes, actorOf(principal), async (tx) => {
+): Promise<EntitlementRoleRow> =>
+  refuseDuplicates(
+    runWrite(writes, actorOf(principal), async (tx) => {
       const [row] = await tx.insert(entitlementRoleMappings).values(input).returning();
       return {
         value: row!,
@@ -30,48 +31,27 @@ export const createEntitlementRole = async (
           },
         ],
       };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
-};
+    }),
+    taken,
+  );
 
 export const updateEntitlementRole = async (
   writes: Writes,
   principal: AuthUser,
   id: string,
-  input: UpdateEntitlementRole,
+  { version, ...input }: UpdateEntitlementRole,
 ): Promise<EntitlementRoleRow> => {
-  try {
-    const { object } = await changeEntitlementRole(writes, {
-      id,
-      principal,
-      version: input.version,
-      change: async (_tx, row) => {
-        const before: Record<string, unknown> = {};
-        const after: Record<string, unknown> = {};
-        if (row.entitlement !== input.entitlement) {
-          before.entitlement = row.entitlement;
-          after.entitlement = input.entitlement;
-        }
-        if (row.role !== input.role) {
-          before.role = row.role;
-          after.role = input.role;
-        }
-        if (Object.keys(after).length === 0) return { events: [], value: null };
-        return {
-          set: { entitlement: input.entitlement, role: input.role },
-          events: [{ action: 'entitlementRole.updated', before, after }],
-          value: null,
-        };
-      },
-    });
-    return object;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken();
-    throw error;
-  }
+  const changed = changeEntitlementRole(writes, {
+    id,
+    principal,
+    version,
+    change: async (_tx, row) => {
+      const changes = changesOf(row, input);
+      if (!changes) return { events: [] };
+      return { set: changes.after, events: [{ action: 'entitlementRole.updated', ...changes }] };
+    },
+  });
+  return (await refuseDuplicates(changed, taken)).object;
 };
 
 export const deleteEntitlementRole = async (
@@ -90,7 +70,6 @@ export const deleteEntitlementRole = async (
         events: [
           { action: 'entitlementRole.deleted', before: { entitlement: row.entitlement, role: row.role as Role } },
         ],
-        value: null,
       };
     },
   });

@@ -4,27 +4,20 @@ import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { institutions } from '../db/schema.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import type { InstitutionRow } from '../model/institution.js';
 import { countInstitutionUse, institutionAbbreviationTaken } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { NewLogo } from '../storage/logo-upload.js';
-import { changeInstitution, type InstitutionSet } from '../writes/institution-writes.js';
+import { changesOf } from '../writes/changes.js';
+import { changeInstitution, type InstitutionSet } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-
-const errorCode = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-};
 
 const abbreviationTaken = () => invalidInput(undefined, { abbreviation: 'institutionAdmin.abbreviationTaken' });
 
-/** The fields a manager sets, in the order the audit events list them. */
-const EDITABLE = ['abbreviation', 'name', 'description', 'url', 'isCentre', 'isServiceProvider'] as const;
-type Editable = (typeof EDITABLE)[number];
-
 /** What an audit event keeps of an institution: every value a manager can set. */
-const valuesOf = (row: InstitutionRow): Pick<InstitutionRow, Editable> => ({
+const valuesOf = (row: Omit<UpdateInstitution, 'version'>) => ({
   abbreviation: row.abbreviation,
   name: row.name,
   description: row.description,
@@ -51,14 +44,17 @@ const refuseTakenAbbreviation = async (tx: Tx, abbreviation: string, exceptId?: 
   if (await institutionAbbreviationTaken(tx, abbreviation, exceptId)) throw abbreviationTaken();
 };
 
-/** Creates an institution; 400 on `abbreviation` when another has it (regardless of case). */
-export const createInstitution = async (
+/**
+ * Creates an institution; 400 on `abbreviation` when another has it (regardless of case; two
+ * managers creating the same one at once: the unique index decides).
+ */
+export const createInstitution = (
   writes: Writes,
   principal: AuthUser,
   input: CreateInstitution,
-): Promise<InstitutionRow> => {
-  try {
-    return await runWrite(writes, actorOf(principal), async (tx) => {
+): Promise<InstitutionRow> =>
+  refuseDuplicates(
+    runWrite(writes, actorOf(principal), async (tx) => {
       await refuseTakenAbbreviation(tx, input.abbreviation);
       const [row] = await tx.insert(institutions).values(input).returning();
       return {
@@ -67,13 +63,9 @@ export const createInstitution = async (
           { action: 'institution.created', objectType: 'institution', objectId: row!.id, after: valuesOf(row!) },
         ],
       };
-    });
-  } catch (error) {
-    // Two managers creating the same abbreviation at once: the unique index decides.
-    if (errorCode(error) === '23505') throw abbreviationTaken();
-    throw error;
-  }
-};
+    }),
+    abbreviationTaken,
+  );
 
 /** Changes an institution; one event with old → new of what changed; nothing changed writes nothing. */
 export const updateInstitution = async (
@@ -82,29 +74,18 @@ export const updateInstitution = async (
   id: string,
   input: UpdateInstitution,
 ): Promise<InstitutionRow> => {
-  try {
-    const { object } = await changeInstitution(writes, {
-      id,
-      principal,
-      version: input.version,
-      change: async (tx, row) => {
-        const changed = EDITABLE.filter((name) => row[name] !== input[name]);
-        if (changed.length === 0) return { events: [], value: null };
-        if (changed.includes('abbreviation')) await refuseTakenAbbreviation(tx, input.abbreviation, row.id);
-        const pick = (source: Pick<InstitutionRow, Editable>) =>
-          Object.fromEntries(changed.map((name) => [name, source[name]]));
-        return {
-          set: pick(input) as InstitutionSet,
-          events: [{ action: 'institution.updated', before: pick(row), after: pick(input) }],
-          value: null,
-        };
-      },
-    });
-    return object;
-  } catch (error) {
-    if (errorCode(error) === '23505') throw abbreviationTaken();
-    throw error;
-  }
+  const changed = changeInstitution(writes, {
+    id,
+    principal,
+    version: input.version,
+    change: async (tx, row) => {
+      const changes = changesOf(valuesOf(row), valuesOf(input));
+      if (!changes) return { events: [] };
+      if ('abbreviation' in changes.after) await refuseTakenAbbreviation(tx, input.abbreviation, row.id);
+      return { set: changes.after as InstitutionSet, events: [{ action: 'institution.updated', ...changes }] };
+    },
+  });
+  return (await refuseDuplicates(changed, abbreviationTaken)).object;
 };
 
 /**
@@ -128,7 +109,7 @@ export const deleteInstitution = async (
       if (refusal) throw conflict(refusal);
       await tx.delete(institutions).where(eq(institutions.id, row.id));
       if (row.logoKey) await files.delete(row.logoKey, tx);
-      return { events: [{ action: 'institution.deleted', before: valuesOf(row) }], value: null };
+      return { events: [{ action: 'institution.deleted', before: valuesOf(row) }] };
     },
   });
 };
@@ -159,7 +140,6 @@ export const setInstitutionLogo = async (
             after: { logo: logo.contentType, size: logo.bytes.length },
           },
         ],
-        value: null,
       };
     },
   });

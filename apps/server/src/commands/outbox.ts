@@ -2,7 +2,7 @@ import { OUTBOX_DISCARDABLE, OUTBOX_RETRYABLE, type OutboxActionRequest, type Ou
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { conflict } from '../http/http-error.js';
-import { changeMail } from '../writes/mail-writes.js';
+import { changeMail } from '../writes/row-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
 const stateOf = (state: string) => state as OutboxState;
@@ -29,7 +29,6 @@ export const retryMail = async (writes: Writes, principal: AuthUser, id: string,
           after: { state: 'pending', tries: 0 },
         },
       ],
-      value: null,
       // The worker of this process sends it now rather than at its next poll.
       effects: [{ kind: 'mail.queued' }],
     }),
@@ -49,7 +48,6 @@ export const discardMail = async (writes: Writes, principal: AuthUser, id: strin
     change: async (_tx, row) => ({
       set: { state: 'discarded' },
       events: [{ action: 'mail.discarded', before: { state: stateOf(row.state) }, after: { state: 'discarded' } }],
-      value: null,
     }),
   });
   return object;

@@ -183,7 +183,7 @@ export const updateResourcePackage = async (
             delete before[key];
             delete after[key];
           }
-        if (Object.keys(after).length === 0) return { events: [], value: null };
+        if (Object.keys(after).length === 0) return { events: [] };
         const state = stateAfterEdit(loaded.row.state);
         if (state !== loaded.row.state) {
           before.state = loaded.row.state;
@@ -192,7 +192,6 @@ export const updateResourcePackage = async (
         return {
           set: { ...next, typeId: type.id, state, updatedById: principal.id } satisfies ResourcePackageSet,
           events: [{ action: 'resourcePackage.updated', before, after }],
-          value: null,
         };
       },
     })
@@ -221,7 +220,6 @@ export const deleteResourcePackage = async (
           },
         ],
         // No new version of a deleted row: the Review List's rows are told here.
-        value: null,
       };
     },
   });
@@ -332,7 +330,6 @@ export const transitionResourcePackage = async (
           set: { state: resourcePackageRule(input.action).to, ...stepColumns(input.action, principal, comment) },
           events: [stepEvent(input.action, loaded.row.state, comment)],
           mails: await stepMails(tx, input.action, loaded, principal, comment),
-          value: null,
         };
       },
     })

@@ -1,20 +1,16 @@
-import { isDeepStrictEqual } from 'node:util';
-import type { CreateResourceType, LocalizedText, UpdateResourceType } from '@nubes/domain';
+import type { CreateResourceType, UpdateResourceType } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { resourceTypes } from '../db/schema.js';
+import { pgErrorCode, refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import { checkTypeSchema, parseJsonText } from '../json-schema/policy-schemas.js';
 import type { ResourceTypeRow } from '../model/resource-type.js';
 import { countPackagesOfType, resourceTypeKeyExists, type ResourceTypeWithUse } from '../queries/resource-types.js';
+import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { changeResourceType, type ResourceTypeSet } from '../writes/resource-type-writes.js';
-
-const errorCode = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-};
+import { changeResourceType, type ResourceTypeSet } from '../writes/row-writes.js';
 
 const keyTaken = () => invalidInput(undefined, { key: 'resourceTypes.keyTaken' });
 const inUse = () => conflict('resourceTypes.inUse');
@@ -48,8 +44,9 @@ export const createResourceType = async (
   input: CreateResourceType,
 ): Promise<ResourceTypeWithUse> => {
   const schema = typeSchemaOf(input.schema);
-  try {
-    return await runWrite(writes, actorOf(principal), async (tx) => {
+  // Two managers creating the same key at once: the unique index decides.
+  return refuseDuplicates(
+    runWrite(writes, actorOf(principal), async (tx) => {
       if (await resourceTypeKeyExists(tx, input.key)) throw keyTaken();
       const [row] = await tx
         .insert(resourceTypes)
@@ -67,12 +64,9 @@ export const createResourceType = async (
           { action: 'resourceType.created', objectType: 'resourceType', objectId: row!.id, after: valuesOf(row!) },
         ],
       };
-    });
-  } catch (error) {
-    // Two managers creating the same key at once: the unique index decides.
-    if (errorCode(error) === '23505') throw keyTaken();
-    throw error;
-  }
+    }),
+    keyTaken,
+  );
 };
 
 /**
@@ -92,31 +86,13 @@ export const updateResourceType = async (
     principal,
     version: input.version,
     change: async (tx, row) => {
-      const next: { name: LocalizedText; description: LocalizedText; quotaUnit: LocalizedText } & Pick<
-        ResourceTypeRow,
-        'schema' | 'retired'
-      > = {
-        name: input.name,
-        description: input.description,
-        quotaUnit: input.quotaUnit,
-        schema,
-        retired: input.retired,
-      };
-      const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
-        (name) => !isDeepStrictEqual(row[name], next[name]),
-      );
+      const { name, description, quotaUnit, retired } = input;
+      const changes = changesOf(row, { name, description, quotaUnit, schema, retired });
       const packageCount = await countPackagesOfType(tx, row.id);
-      if (changed.length === 0) return { events: [], value: packageCount };
-      const set: ResourceTypeSet = Object.fromEntries(changed.map((name) => [name, next[name]]));
+      if (!changes) return { events: [], value: packageCount };
       return {
-        set,
-        events: [
-          {
-            action: 'resourceType.updated',
-            before: Object.fromEntries(changed.map((name) => [name, row[name]])),
-            after: Object.fromEntries(changed.map((name) => [name, next[name]])),
-          },
-        ],
+        set: changes.after as ResourceTypeSet,
+        events: [{ action: 'resourceType.updated', ...changes }],
         value: packageCount,
       };
     },
@@ -139,12 +115,12 @@ export const deleteResourceType = async (
       change: async (tx, row) => {
         if ((await countPackagesOfType(tx, row.id)) > 0) throw inUse();
         await tx.delete(resourceTypes).where(eq(resourceTypes.id, row.id));
-        return { events: [{ action: 'resourceType.deleted', before: valuesOf(row) }], value: null };
+        return { events: [{ action: 'resourceType.deleted', before: valuesOf(row) }] };
       },
     });
   } catch (error) {
     // The foreign key refuses too (RESTRICT), should a package have slipped in past the count.
-    if (errorCode(error) === '23503') throw inUse();
+    if (pgErrorCode(error) === '23503') throw inUse();
     throw error;
   }
 };

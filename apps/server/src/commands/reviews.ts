@@ -81,7 +81,6 @@ export const takeReviewAction = async (
           action === 'start'
             ? await serviceMails(tx, 'reviewStarted', { serviceId, actor: mailActorOf(principal) })
             : [],
-        value: null,
       };
     },
   });

@@ -2,16 +2,12 @@ import { canDecideRoleChange, canRequestRoleChange } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { serviceRoleChanges } from '../db/schema.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, forbidden, notFound } from '../http/http-error.js';
 import { ROLE_COLUMNS, type ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
 import { assertUsersExist } from './assert-users-exist.js';
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 export interface RoleChangeInput {
   role: 'serviceOwner' | 'serviceManager';
@@ -30,52 +26,46 @@ export const requestRoleChange = async (
   id: string,
   input: RoleChangeInput,
 ): Promise<ServiceSnapshot> => {
-  try {
-    const { object } = await changeService(writes, {
-      id,
-      principal,
-      authorize: (service) => {
-        if (!canRequestRoleChange(service.relation)) throw forbidden();
-      },
-      change: async (tx, service) => {
-        await assertUsersExist(tx, [['userId', input.userId]]);
-        const [pending] = await tx
-          .select({ id: serviceRoleChanges.id })
-          .from(serviceRoleChanges)
-          .where(
-            and(
-              eq(serviceRoleChanges.serviceId, service.row.id),
-              eq(serviceRoleChanges.role, input.role),
-              eq(serviceRoleChanges.state, 'pending'),
-            ),
-          );
-        if (pending) throw conflict('service.roleChangePending');
-        const reason = input.reason ?? '';
-        await tx.insert(serviceRoleChanges).values({
-          serviceId: service.row.id,
-          role: input.role,
-          userId: input.userId,
-          requestedById: principal.id,
-          reason,
-        });
-        return {
-          events: [
-            {
-              action: 'service.roleChange.requested',
-              before: { [input.role]: service.row[ROLE_COLUMNS[input.role]] },
-              after: { [input.role]: input.userId, ...(reason ? { reason } : {}) },
-            },
-          ],
-          value: null,
-        };
-      },
-    });
-    return object;
-  } catch (error) {
-    // Two requests at once: the partial unique index lets only one of them in.
-    if (isUniqueViolation(error)) throw conflict('service.roleChangePending');
-    throw error;
-  }
+  const requested = changeService(writes, {
+    id,
+    principal,
+    authorize: (service) => {
+      if (!canRequestRoleChange(service.relation)) throw forbidden();
+    },
+    change: async (tx, service) => {
+      await assertUsersExist(tx, [['userId', input.userId]]);
+      const [pending] = await tx
+        .select({ id: serviceRoleChanges.id })
+        .from(serviceRoleChanges)
+        .where(
+          and(
+            eq(serviceRoleChanges.serviceId, service.row.id),
+            eq(serviceRoleChanges.role, input.role),
+            eq(serviceRoleChanges.state, 'pending'),
+          ),
+        );
+      if (pending) throw conflict('service.roleChangePending');
+      const reason = input.reason ?? '';
+      await tx.insert(serviceRoleChanges).values({
+        serviceId: service.row.id,
+        role: input.role,
+        userId: input.userId,
+        requestedById: principal.id,
+        reason,
+      });
+      return {
+        events: [
+          {
+            action: 'service.roleChange.requested',
+            before: { [input.role]: service.row[ROLE_COLUMNS[input.role]] },
+            after: { [input.role]: input.userId, ...(reason ? { reason } : {}) },
+          },
+        ],
+      };
+    },
+  });
+  // Two requests at once: the partial unique index lets only one of them in.
+  return (await refuseDuplicates(requested, () => conflict('service.roleChangePending'))).object;
 };
 
 /** The portfolio manager accepts (the role changes, a new version) or rejects a pending request. */
@@ -106,11 +96,10 @@ export const decideRoleChange = async (
         .where(eq(serviceRoleChanges.id, change.id));
       const before = { [role]: service.row[ROLE_COLUMNS[role]] };
       const after = { [role]: change.userId };
-      if (!accept) return { events: [{ action: 'service.roleChange.rejected', before, after }], value: null };
+      if (!accept) return { events: [{ action: 'service.roleChange.rejected', before, after }] };
       return {
         set: { [ROLE_COLUMNS[role]]: change.userId },
         events: [{ action: 'service.roleChange.accepted', before, after }],
-        value: null,
       };
     },
   });

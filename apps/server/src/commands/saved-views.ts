@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { savedViews } from '../db/schema.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
+import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { changeSavedView, type SavedViewRow } from '../writes/saved-view-writes.js';
+import { changeSavedView, type SavedViewRow } from '../writes/row-writes.js';
 
 /** A name the person uses for another view of the same list answers 400 on `name`. */
 const nameTaken = () => invalidInput(undefined, { name: 'savedViews.nameTaken' });
@@ -14,13 +15,9 @@ const nameTaken = () => invalidInput(undefined, { name: 'savedViews.nameTaken' }
 const valuesOf = (row: SavedViewRow) => ({ list: row.list, name: row.name, query: row.query, columns: row.columns });
 
 /** Saves a view of a list for the caller (docs/adr/0044-saved-views.md). */
-export const createSavedView = async (
-  writes: Writes,
-  principal: AuthUser,
-  input: CreateSavedView,
-): Promise<SavedViewRow> => {
-  try {
-    return await runWrite(writes, actorOf(principal), async (tx) => {
+export const createSavedView = (writes: Writes, principal: AuthUser, input: CreateSavedView): Promise<SavedViewRow> =>
+  refuseDuplicates(
+    runWrite(writes, actorOf(principal), async (tx) => {
       const [row] = await tx
         .insert(savedViews)
         .values({ userId: principal.id, ...input })
@@ -29,12 +26,9 @@ export const createSavedView = async (
         value: row!,
         events: [{ action: 'savedView.created', objectType: 'savedView', objectId: row!.id, after: valuesOf(row!) }],
       };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-};
+    }),
+    nameTaken,
+  );
 
 /**
  * Renames a view or saves other filters and columns into it: 404 for a view that is not the
@@ -46,33 +40,17 @@ export const updateSavedView = async (
   id: string,
   { version, ...input }: UpdateSavedView,
 ): Promise<SavedViewRow> => {
-  try {
-    const { object } = await changeSavedView(writes, {
-      id,
-      principal,
-      version,
-      change: async (_tx, row) => {
-        const before: Record<string, unknown> = {};
-        const after: Record<string, unknown> = {};
-        const set: Partial<Pick<SavedViewRow, 'name' | 'query' | 'columns'>> = {};
-        if (input.name !== undefined && input.name !== row.name) {
-          [before.name, after.name, set.name] = [row.name, input.name, input.name];
-        }
-        if (input.query !== undefined && input.query !== row.query) {
-          [before.query, after.query, set.query] = [row.query, input.query, input.query];
-        }
-        if (input.columns !== undefined && input.columns.join('\n') !== row.columns.join('\n')) {
-          [before.columns, after.columns, set.columns] = [row.columns, input.columns, input.columns];
-        }
-        if (Object.keys(set).length === 0) return { events: [], value: null };
-        return { set, events: [{ action: 'savedView.updated', before, after }], value: null };
-      },
-    });
-    return object;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
+  const changed = changeSavedView(writes, {
+    id,
+    principal,
+    version,
+    change: async (_tx, row) => {
+      const changes = changesOf(row, input);
+      if (!changes) return { events: [] };
+      return { set: changes.after, events: [{ action: 'savedView.updated', ...changes }] };
+    },
+  });
+  return (await refuseDuplicates(changed, nameTaken)).object;
 };
 
 /** Deletes one of the caller's views: 404 for another person's, 409 when the version is stale. */
@@ -83,7 +61,7 @@ export const deleteSavedView = async (writes: Writes, principal: AuthUser, id: s
     version,
     change: async (tx, row) => {
       await tx.delete(savedViews).where(eq(savedViews.id, row.id));
-      return { events: [{ action: 'savedView.deleted', before: valuesOf(row) }], value: null };
+      return { events: [{ action: 'savedView.deleted', before: valuesOf(row) }] };
     },
   });
 };

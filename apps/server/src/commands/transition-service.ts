@@ -63,7 +63,6 @@ export const transitionService = async (
           action,
           state: rule.to,
         }),
-        value: null,
       };
     },
   });

@@ -50,7 +50,7 @@ export const updateServiceRoles = async (
           return userId ? [[`${role}Id`, userId] as const] : [];
         }),
       );
-      if (changed.length === 0) return { events: [], value: null };
+      if (changed.length === 0) return { events: [] };
       const before: Record<string, string | null> = {};
       const after: Record<string, string | null> = {};
       const set: Partial<Record<(typeof ROLE_COLUMNS)[ServiceRoleKey], string | null>> = {};
@@ -59,7 +59,7 @@ export const updateServiceRoles = async (
         after[role] = requested[role] ?? null;
         set[ROLE_COLUMNS[role]] = requested[role] ?? null;
       }
-      return { set, events: [{ action: 'service.roles.updated', before, after }], value: null };
+      return { set, events: [{ action: 'service.roles.updated', before, after }] };
     },
   });
   return object;

@@ -35,7 +35,7 @@ export const updateService = async (
       if (!mayPlaceServiceUnder(principal, content.providerInstitutionId, current.providerInstitutionId))
         throw forbidden('service.otherCentre');
       const changes = contentChanges(current, content);
-      if (!changes) return { events: [], value: null };
+      if (!changes) return { events: [] };
       if ('keywords' in changes.after) await writeKeywords(tx, service.row.id, content.keywordIds);
       return {
         set: {
@@ -46,7 +46,6 @@ export const updateService = async (
           ...derivedColumns(content, criteria),
         },
         events: [{ action: 'service.updated', ...changes }],
-        value: null,
       };
     },
   });

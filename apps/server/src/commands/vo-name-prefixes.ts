@@ -3,19 +3,19 @@ import { eq } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { voNamePrefixes } from '../db/schema.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
-import { changeVoNamePrefix, type VoNamePrefixRow } from '../writes/vo-name-prefix-writes.js';
+import { changeVoNamePrefix, type VoNamePrefixRow } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /** Reserves a prefix; one reserved already in any case answers 400 on `prefix`. */
-export const createVoNamePrefix = async (
+export const createVoNamePrefix = (
   writes: Writes,
   principal: AuthUser,
   input: CreateVoNamePrefix,
-): Promise<VoNamePrefixRow> => {
-  try {
-    return await runWrite(writes, actorOf(principal), async (tx) => {
+): Promise<VoNamePrefixRow> =>
+  refuseDuplicates(
+    runWrite(writes, actorOf(principal), async (tx) => {
       const [row] = await tx.insert(voNamePrefixes).values(input).returning();
       return {
         value: row!,
@@ -28,12 +28,9 @@ export const createVoNamePrefix = async (
           },
         ],
       };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw invalidInput(undefined, { prefix: 'adminSections.voPrefixes.taken' });
-    throw error;
-  }
-};
+    }),
+    () => invalidInput(undefined, { prefix: 'adminSections.voPrefixes.taken' }),
+  );
 
 export const deleteVoNamePrefix = async (
   writes: Writes,
@@ -49,7 +46,6 @@ export const deleteVoNamePrefix = async (
       await tx.delete(voNamePrefixes).where(eq(voNamePrefixes.id, row.id));
       return {
         events: [{ action: 'voNamePrefix.deleted', before: { prefix: row.prefix, note: row.note } }],
-        value: null,
       };
     },
   });

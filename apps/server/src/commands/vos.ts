@@ -19,13 +19,14 @@ import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { institutions, users, voComments, voServices, vos } from '../db/schema.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, forbidden, invalidInput, type HttpFieldMessages } from '../http/http-error.js';
 import { mailActorOf } from '../mail/service-mails.js';
 import { voMails } from '../mail/vo-mails.js';
 import type { LoadedVo, VoRow, VoSnapshot } from '../model/vo.js';
 import { loadReservedVoNamePrefixEntries } from '../queries/vo-name-prefixes.js';
 import { isVoNameTaken, loadOnlineServiceIds, loadVoServiceIds } from '../queries/vos.js';
+import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 import { changeVo, type VoSet } from '../writes/vo-writes.js';
 
@@ -45,34 +46,22 @@ const formValuesOf = (row: VoRow, serviceIds: readonly string[]): VoFormValues =
   aupAdditions: row.aupAdditions,
 });
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 const pick = (values: Partial<VoFormValues>, fields: readonly VoField[]): Record<string, unknown> =>
   Object.fromEntries(fields.map((field) => [field, values[field] ?? null]));
 
 /** The columns of the named fields; a confirmation keeps who gave it and when, a withdrawn one neither. */
-const columnsOf = (values: Partial<VoFormValues>, principal: AuthUser): VoSet => {
-  const set: VoSet = {};
-  if (values.name !== undefined) set.name = values.name;
-  if (values.description !== undefined) set.description = values.description;
-  if (values.homeInstitutionId !== undefined) set.homeInstitutionId = values.homeInstitutionId;
-  if (values.deputyId !== undefined) set.deputyId = values.deputyId;
-  if (values.securityContactEmail !== undefined) set.securityContactEmail = values.securityContactEmail;
-  if (values.expectedMembers !== undefined) set.expectedMembers = values.expectedMembers;
-  if (values.aupAdditions !== undefined) set.aupAdditions = values.aupAdditions;
-  if (values.termsConfirmed !== undefined)
-    Object.assign(set, {
-      termsConfirmed: values.termsConfirmed,
-      termsConfirmedBy: values.termsConfirmed ? principal.id : null,
-      termsConfirmedAt: values.termsConfirmed ? sql`now()` : null,
-    });
-  if (values.policiesAccepted !== undefined)
-    Object.assign(set, {
-      policiesAccepted: values.policiesAccepted,
-      policiesAcceptedBy: values.policiesAccepted ? principal.id : null,
-      policiesAcceptedAt: values.policiesAccepted ? sql`now()` : null,
-    });
-  return set;
+const columnsOf = (
+  { serviceIds: _serviceIds, termsConfirmed, policiesAccepted, ...columns }: Partial<VoFormValues>,
+  principal: AuthUser,
+): VoSet => {
+  const given = (done: boolean) => ({ by: done ? principal.id : null, at: done ? sql`now()` : null });
+  const terms = termsConfirmed === undefined ? undefined : given(termsConfirmed);
+  const policies = policiesAccepted === undefined ? undefined : given(policiesAccepted);
+  return {
+    ...columns,
+    ...(terms ? { termsConfirmed, termsConfirmedBy: terms.by, termsConfirmedAt: terms.at } : {}),
+    ...(policies ? { policiesAccepted, policiesAcceptedBy: policies.by, policiesAcceptedAt: policies.at } : {}),
+  };
 };
 
 /** The name rules the database decides: the reserved prefixes as they are now, and no other VO with the name. */
@@ -115,10 +104,7 @@ const refuseSave = (problems: HttpFieldMessages) => {
 };
 
 /** Two writers may race for one name: the unique index decides, the loser is told as by the check. */
-const nameTakenOnRace = (error: unknown): never => {
-  if (isUniqueViolation(error)) throw invalidInput('vos.messages.cannotSave', { name: VO_NAME_MESSAGES.taken });
-  throw error;
-};
+const nameTaken = () => invalidInput('vos.messages.cannotSave', { name: VO_NAME_MESSAGES.taken });
 
 const replaceServices = async (tx: Tx, voId: string, serviceIds: readonly string[]) => {
   await tx.delete(voServices).where(eq(voServices.voId, voId));
@@ -127,9 +113,9 @@ const replaceServices = async (tx: Tx, voId: string, serviceIds: readonly string
 };
 
 /** A new VO application in draft; the caller is its applicant. Only the name is required. */
-export const createVo = async (writes: Writes, principal: AuthUser, input: CreateVo): Promise<VoSnapshot> => {
-  try {
-    return await runWrite(writes, actorOf(principal), async (tx) => {
+export const createVo = (writes: Writes, principal: AuthUser, input: CreateVo): Promise<VoSnapshot> =>
+  refuseDuplicates(
+    runWrite(writes, actorOf(principal), async (tx) => {
       refuseSave({
         ...(await nameProblems(tx, input.name)),
         ...(await referenceProblems(tx, input, principal.id, [])),
@@ -150,11 +136,9 @@ export const createVo = async (writes: Writes, principal: AuthUser, input: Creat
         value: { row: row! },
         events: [{ action: 'vo.created', objectType: 'vo', objectId: row!.id, after: pick(values, VO_FIELDS) }],
       };
-    });
-  } catch (error) {
-    return nameTakenOnRace(error);
-  }
-};
+    }),
+    nameTaken,
+  );
 
 /** Who may save: the VO's managers (403 for anyone else), and only in draft (409). */
 const authorizeEdit = (vo: LoadedVo) => {
@@ -169,39 +153,29 @@ export const updateVo = async (
   id: string,
   input: UpdateVo,
 ): Promise<VoSnapshot> => {
-  try {
-    const { object } = await changeVo(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: authorizeEdit,
-      change: async (tx, vo) => {
-        const currentServiceIds = await loadVoServiceIds(tx, vo.row.id);
-        const current = formValuesOf(vo.row, currentServiceIds);
-        const { version: _version, ...values } = input;
-        const next: Partial<VoFormValues> = {
-          ...values,
-          ...(values.serviceIds ? { serviceIds: [...new Set(values.serviceIds)].sort() } : {}),
-        };
-        const changed = VO_FIELDS.filter((field) => next[field] !== undefined && !same(next[field], current[field]));
-        if (changed.length === 0) return { events: [], value: null };
-        refuseSave({
-          ...(changed.includes('name') ? await nameProblems(tx, next.name!, vo.row.id) : {}),
-          ...(await referenceProblems(tx, pick(next, changed), vo.row.applicantId, currentServiceIds)),
-        });
-        if (changed.includes('serviceIds')) await replaceServices(tx, vo.row.id, next.serviceIds!);
-        const set = columnsOf(Object.fromEntries(changed.map((field) => [field, next[field]])), principal);
-        return {
-          set,
-          events: [{ action: 'vo.updated', before: pick(current, changed), after: pick(next, changed) }],
-          value: null,
-        };
-      },
-    });
-    return object;
-  } catch (error) {
-    return nameTakenOnRace(error);
-  }
+  const { version, ...values } = input;
+  const changed = changeVo(writes, {
+    id,
+    principal,
+    version,
+    authorize: authorizeEdit,
+    change: async (tx, vo) => {
+      const currentServiceIds = await loadVoServiceIds(tx, vo.row.id);
+      const changes = changesOf(formValuesOf(vo.row, currentServiceIds), {
+        ...values,
+        ...(values.serviceIds ? { serviceIds: [...new Set(values.serviceIds)].sort() } : {}),
+      });
+      if (!changes) return { events: [] };
+      const { name, serviceIds } = changes.after;
+      refuseSave({
+        ...(name !== undefined ? await nameProblems(tx, name, vo.row.id) : {}),
+        ...(await referenceProblems(tx, changes.after, vo.row.applicantId, currentServiceIds)),
+      });
+      if (serviceIds) await replaceServices(tx, vo.row.id, serviceIds);
+      return { set: columnsOf(changes.after, principal), events: [{ action: 'vo.updated', ...changes }] };
+    },
+  });
+  return (await refuseDuplicates(changed, nameTaken)).object;
 };
 
 /**
@@ -267,7 +241,6 @@ export const transitionVo = async (
           ...(comment ? { comment } : {}),
           ...(entitlement ? { entitlement } : {}),
         }),
-        value: null,
       };
     },
   });

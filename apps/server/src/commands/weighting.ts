@@ -11,8 +11,9 @@ import type { Tx } from '../db/client.js';
 import { services } from '../db/schema.js';
 import { invalidInput } from '../http/http-error.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
+import { changesOf } from '../writes/changes.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeWeightingCriterion, type WeightingCriterionRow } from '../writes/weighting-writes.js';
+import { changeWeightingCriterion, type WeightingCriterionRow } from '../writes/row-writes.js';
 
 /** Services are rescored in batches of this many: one statement each, bounded parameters. */
 const BATCH = 1000;
@@ -68,24 +69,17 @@ export const updateWeightingCriterion = async (
       )
         throw invalidInput(undefined, { options: 'adminSections.weighting.optionsFixed' });
       const options = input.options.map((option) => ({ key: option.key, label: option.label, points: option.points }));
-      const before: Record<string, unknown> = {};
-      const after: Record<string, unknown> = {};
-      if (row.factor !== input.factor) {
-        before.factor = row.factor;
-        after.factor = input.factor;
-      }
-      if (!isDeepStrictEqual(row.options, options)) {
-        before.options = row.options;
-        after.options = options;
-      }
-      if (Object.keys(after).length === 0) return { events: [], value: 0 };
+      const changes = changesOf(row, { factor: input.factor, options });
+      if (!changes) return { events: [], value: 0 };
       const criteria = (await loadWeightingCriteria(tx)).map((criterion) =>
         criterion.key === row.key ? { ...criterion, factor: input.factor, options } : criterion,
       );
       const rescored = await rescoreServices(tx, criteria);
       return {
         set: { factor: input.factor, options },
-        events: [{ action: 'weightingCriterion.updated', before, after: { ...after, rescored } }],
+        events: [
+          { action: 'weightingCriterion.updated', before: changes.before, after: { ...changes.after, rescored } },
+        ],
         value: rescored,
       };
     },

@@ -110,17 +110,22 @@ const parsePasswordHashCost = (value: string | undefined): number => {
   return cost;
 };
 
+/** A setting's JSON, or the ConfigError that says its form. */
+const parseJson = (value: string, form: string): unknown => {
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new ConfigError(form);
+  }
+};
+
+const ENTITLEMENT_MAP_FORM = 'OIDC_ENTITLEMENT_ROLES must be a JSON object {"<entitlement>": "<role>"}.';
+
 const parseEntitlementMap = (value: string | undefined): Record<string, Role> => {
   if (!value) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new ConfigError('OIDC_ENTITLEMENT_ROLES must be a JSON object {"<entitlement>": "<role>"}.');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError('OIDC_ENTITLEMENT_ROLES must be a JSON object {"<entitlement>": "<role>"}.');
-  }
+  const parsed = parseJson(value, ENTITLEMENT_MAP_FORM);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConfigError(ENTITLEMENT_MAP_FORM);
   const map: Record<string, Role> = {};
   for (const [entitlement, role] of Object.entries(parsed)) {
     if (!isRole(role)) throw new ConfigError(`OIDC_ENTITLEMENT_ROLES maps to the unknown role "${String(role)}".`);
@@ -143,12 +148,7 @@ const POLICIES_FORM = 'VO_AAI_POLICIES must be a JSON array [{"name": "…", "ur
 
 const parseAaiPolicies = (value: string | undefined): readonly AaiPolicyDocument[] => {
   if (!value) return DEFAULT_AAI_POLICY_DOCUMENTS;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    throw new ConfigError(POLICIES_FORM);
-  }
+  const parsed = parseJson(value, POLICIES_FORM);
   if (!Array.isArray(parsed) || parsed.length === 0) throw new ConfigError(POLICIES_FORM);
   return parsed.map((entry: unknown) => {
     const { name, url } = (entry ?? {}) as Record<string, unknown>;

@@ -1,5 +1,20 @@
-/** Whether PostgreSQL refused a write for a unique index (23505), as the driver throws it or wrapped by Drizzle. */
-export const isUniqueViolation = (error: unknown): boolean => {
+/** The SQLSTATE of a refused write, as the driver throws it or wrapped by Drizzle. */
+export const pgErrorCode = (error: unknown): string | undefined => {
   const e = error as { code?: string; cause?: { code?: string } } | null;
-  return (e?.code ?? e?.cause?.code) === '23505';
+  return e?.code ?? e?.cause?.code;
+};
+
+/** Whether PostgreSQL refused a write for a unique index (23505). */
+export const isUniqueViolation = (error: unknown): boolean => pgErrorCode(error) === '23505';
+
+/**
+ * The write, or `refusal` when a unique index refuses it: two callers racing for one name, key or
+ * open slot, where the check before the insert let both through.
+ */
+export const refuseDuplicates = async <T>(write: Promise<T>, refusal: () => Error): Promise<T> => {
+  try {
+    return await write;
+  } catch (error) {
+    throw isUniqueViolation(error) ? refusal() : error;
+  }
 };

@@ -43,6 +43,36 @@ export const mailActorOf = (principal: AuthUser): ServiceMailEvent['actor'] => (
 export const languageOf = (value: string | null | undefined): Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
 
+/**
+ * The users among `ids` or holding one of `roles` (given in the portal or by the IdP) who take
+ * mails of this kind: with an address, the kind not switched off; by username.
+ */
+export const reachableUsers = async (tx: Tx, kind: MailKind, ids: readonly string[], roles: readonly string[]) => {
+  const conditions = [
+    ...(ids.length > 0 ? [inArray(users.id, [...ids])] : []),
+    ...(roles.length > 0
+      ? [arrayOverlaps(users.roles, [...roles]), arrayOverlaps(users.entitlementRoles, [...roles])]
+      : []),
+  ];
+  if (conditions.length === 0) return [];
+  const people = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      roles: users.roles,
+      entitlementRoles: users.entitlementRoles,
+      language: sql<Language | null>`coalesce(${mailSettings.language}, ${users.loginLanguage})`,
+      disabledKinds: mailSettings.disabledKinds,
+    })
+    .from(users)
+    .leftJoin(mailSettings, eq(mailSettings.userId, users.id))
+    .where(or(...conditions))
+    .orderBy(users.username);
+  return people.filter(
+    (user) => user.email.trim() !== '' && !(user.disabledKinds ?? []).filter(isMailKind).includes(kind),
+  );
+};
+
 /** Bounds the ids in one statement: PostgreSQL takes at most 65,535 parameters. */
 const IDS_PER_QUERY = 10_000;
 
@@ -110,28 +140,7 @@ export const serviceMailsOf = async (
     ]),
   ];
   const roles = [...new Set(events.flatMap((event) => [...rolesOf(event)]))];
-  const conditions = [
-    ...(providerIds.length > 0 ? [inArray(users.id, providerIds)] : []),
-    ...(roles.length > 0 ? [arrayOverlaps(users.roles, roles), arrayOverlaps(users.entitlementRoles, roles)] : []),
-  ];
-  if (conditions.length === 0) return [];
-
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      roles: users.roles,
-      entitlementRoles: users.entitlementRoles,
-      language: sql<Language | null>`coalesce(${mailSettings.language}, ${users.loginLanguage})`,
-      disabledKinds: mailSettings.disabledKinds,
-    })
-    .from(users)
-    .leftJoin(mailSettings, eq(mailSettings.userId, users.id))
-    .where(or(...conditions))
-    .orderBy(users.username);
-  const reachable = people.filter(
-    (user) => user.email.trim() !== '' && !(user.disabledKinds ?? []).filter(isMailKind).includes(kind),
-  );
+  const reachable = await reachableUsers(tx, kind, providerIds, roles);
 
   return events.flatMap((event) => {
     const service = byId.get(event.serviceId);

@@ -1,9 +1,7 @@
-import { isMailKind, routePath, VO_MAIL_REVIEWERS, type Language, type VoAction, type VoState } from '@nubes/domain';
-import { arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
+import { routePath, VO_MAIL_REVIEWERS, type VoAction, type VoState } from '@nubes/domain';
 import type { Tx } from '../db/client.js';
-import { mailSettings, users } from '../db/schema.js';
 import type { OutboxMessage } from '../writes/after-commit.js';
-import { languageOf } from './service-mails.js';
+import { languageOf, reachableUsers } from './service-mails.js';
 
 export interface VoMailEvent {
   vo: { id: string; name: string; applicantId: string; deputyId: string | null };
@@ -24,29 +22,9 @@ export interface VoMailEvent {
 export const voMails = async (tx: Tx, event: VoMailEvent): Promise<OutboxMessage[]> => {
   const managers = [event.vo.applicantId, ...(event.vo.deputyId ? [event.vo.deputyId] : [])];
   const roles = [...VO_MAIL_REVIEWERS[event.action]];
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      language: sql<Language | null>`coalesce(${mailSettings.language}, ${users.loginLanguage})`,
-      disabledKinds: mailSettings.disabledKinds,
-    })
-    .from(users)
-    .leftJoin(mailSettings, eq(mailSettings.userId, users.id))
-    .where(
-      or(
-        inArray(users.id, managers),
-        ...(roles.length > 0 ? [arrayOverlaps(users.roles, roles), arrayOverlaps(users.entitlementRoles, roles)] : []),
-      ),
-    )
-    .orderBy(users.username);
+  const people = await reachableUsers(tx, 'voStep', managers, roles);
   return people
-    .filter(
-      (user) =>
-        user.id !== event.actor.id &&
-        user.email.trim() !== '' &&
-        !(user.disabledKinds ?? []).filter(isMailKind).includes('voStep'),
-    )
+    .filter((user) => user.id !== event.actor.id)
     .map((user) => ({
       kind: 'voStep',
       recipientId: user.id,

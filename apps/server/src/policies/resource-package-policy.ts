@@ -1,33 +1,10 @@
 import { canSeeResourcePackage, isUuid, type Principal } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import { resourcePackages, resourceTypes, serviceAdmins, services } from '../db/schema.js';
+import { resourcePackages, resourceTypes } from '../db/schema.js';
 import { notFound } from '../http/http-error.js';
 import type { LoadedResourcePackage } from '../model/resource-package.js';
-import type { LoadedService } from '../model/service.js';
-import { serviceRelation } from './service-policy.js';
-
-/**
- * A service with the caller's relation to it, whether or not they may see it: a reviewer reads a
- * submitted package of a service whose other tabs stay closed to them. The caller decides.
- * Inside a write the service row is held FOR SHARE: its packages change under it, it does not.
- */
-const loadServiceWithRelation = async (
-  db: Db | Tx,
-  id: string,
-  principal: Principal,
-  options: { forUpdate?: boolean },
-): Promise<LoadedService | null> => {
-  const query = db.select().from(services).where(eq(services.id, id));
-  const [row] = options.forUpdate ? await query.for('share') : await query;
-  if (!row) return null;
-  const admins = await db
-    .select({ userId: serviceAdmins.userId })
-    .from(serviceAdmins)
-    .where(eq(serviceAdmins.serviceId, id));
-  const adminIds = admins.map((a) => a.userId);
-  return { row, adminIds, relation: serviceRelation(principal, row, adminIds) };
-};
+import { loadServiceWithRelation } from './service-policy.js';
 
 /**
  * Loads a package of a service the caller may see it on (canSeeResourcePackage), or 404: a denied
@@ -41,8 +18,11 @@ export const loadVisibleResourcePackage = async (
   principal: Principal,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedResourcePackage> => {
-  if (!isUuid(serviceId) || !isUuid(packageId)) throw notFound();
-  const service = await loadServiceWithRelation(db, serviceId, principal, options);
+  if (!isUuid(packageId)) throw notFound();
+  // Whether or not the caller may see the service: a reviewer reads a submitted package of a
+  // service whose other tabs stay closed to them. In a write the service is held FOR SHARE: its
+  // packages change under it, it does not.
+  const service = await loadServiceWithRelation(db, serviceId, principal, options.forUpdate ? 'share' : undefined);
   if (!service) throw notFound();
   const query = db
     .select()

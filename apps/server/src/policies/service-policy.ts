@@ -25,6 +25,28 @@ export const serviceRelation = (
 };
 
 /**
+ * A service with its admins and the caller's relation to it, whether or not they may see it (the
+ * caller decides); null when there is none. Inside a write the row is locked as `lock` says.
+ */
+export const loadServiceWithRelation = async (
+  db: Db | Tx,
+  id: string,
+  principal: Principal,
+  lock?: 'update' | 'share',
+): Promise<LoadedService | null> => {
+  if (!isUuid(id)) return null;
+  const query = db.select().from(services).where(eq(services.id, id));
+  const [row] = lock ? await query.for(lock) : await query;
+  if (!row) return null;
+  const admins = await db
+    .select({ userId: serviceAdmins.userId })
+    .from(serviceAdmins)
+    .where(eq(serviceAdmins.serviceId, id));
+  const adminIds = admins.map((a) => a.userId);
+  return { row, adminIds, relation: serviceRelation(principal, row, adminIds) };
+};
+
+/**
  * Loads a service the caller may see, or throws 404: a denied read looks like a missing service.
  * Inside a transaction pass `tx` and `forUpdate`, so the version check and the write see the same row.
  */
@@ -34,16 +56,7 @@ export const loadVisibleService = async (
   principal: Principal,
   options: { forUpdate?: boolean } = {},
 ): Promise<LoadedService> => {
-  if (!isUuid(id)) throw notFound();
-  const query = db.select().from(services).where(eq(services.id, id));
-  const [row] = options.forUpdate ? await query.for('update') : await query;
-  if (!row) throw notFound();
-  const admins = await db
-    .select({ userId: serviceAdmins.userId })
-    .from(serviceAdmins)
-    .where(eq(serviceAdmins.serviceId, id));
-  const adminIds = admins.map((a) => a.userId);
-  const relation = serviceRelation(principal, row, adminIds);
-  if (!canSeeService(relation)) throw notFound();
-  return { row, adminIds, relation };
+  const service = await loadServiceWithRelation(db, id, principal, options.forUpdate ? 'update' : undefined);
+  if (!service || !canSeeService(service.relation)) throw notFound();
+  return service;
 };

@@ -1,26 +1,18 @@
 import {
   canSeeChangeRequests,
   changeRequestActions,
-  isServiceState,
   type ChangeRequest,
   type ChangeRequestSummary,
   type FieldValue,
-  type ServiceState,
 } from '@nubes/domain';
 import type { Db, Tx } from '../db/client.js';
 import type { ChangeRequestSnapshot, ChangeRequestSummaryRow } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
-import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { fieldRefIds } from './service-detail.js';
+import { asServiceState, loadFieldRefs } from './service-detail.js';
 
 type WireValue = ChangeRequest['fields'][number]['newValue'];
 /** The stored value as the answer's schema types it (the same values; the schema's arrays are not readonly). */
 const wire = (value: FieldValue | null | undefined): WireValue => (value ?? null) as WireValue;
-
-const serviceState = (state: string): ServiceState => {
-  if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
-  return state;
-};
 
 /**
  * A service's change requests as the caller sees them: per field the value when proposed, the new
@@ -36,22 +28,14 @@ export const presentChangeRequests = async (
   for (const { fields } of requests)
     for (const f of fields) values.push({ [f.fieldKey]: f.currentValue ?? null }, { [f.fieldKey]: f.newValue ?? null });
   values.push(service.row.fields);
-  const refIds = values.map(fieldRefIds);
   const authorIds = requests.map((r) => r.row.authorId).filter((id): id is string => id !== null);
-  const userRefs = await loadUserRefs(db, [...refIds.flatMap((r) => r.userIds), ...authorIds]);
-  const institutionRefs = await loadInstitutionRefs(
-    db,
-    refIds.flatMap((r) => r.institutionIds),
-  );
-  const refs = {
-    users: Object.fromEntries(userRefs),
-    institutions: Object.fromEntries(institutionRefs),
-  };
+  const { users: userRefs, institutions } = await loadFieldRefs(db, values, authorIds);
+  const refs = { users: Object.fromEntries(userRefs), institutions: Object.fromEntries(institutions) };
   const serviceRef = {
     id: service.row.id,
     serviceId: service.row.serviceId,
     name: service.row.name,
-    state: serviceState(service.row.state),
+    state: asServiceState(service.row.state),
   };
   return requests.map(({ row, fields }) => ({
     id: row.id,
@@ -88,7 +72,7 @@ export const presentChangeRequestSummary = (row: ChangeRequestSummaryRow): Chang
     id: row.serviceUuid,
     serviceId: row.serviceId,
     name: row.serviceName,
-    state: serviceState(row.serviceState),
+    state: asServiceState(row.serviceState),
   },
   state: row.state,
   fromIntegrationManager: row.fromIntegrationManager,

@@ -14,6 +14,7 @@ import type {
   loadContactEvents,
   loadServiceContacts,
 } from '../queries/contacts.js';
+import { institutionRefOf } from './institution.js';
 import { csvDocument } from './service-csv.js';
 
 const presentRelation = (relation: ContactRelationRecord): ContactRelation => ({
@@ -24,10 +25,7 @@ const presentRelation = (relation: ContactRelationRecord): ContactRelation => ({
     relation.serviceId && relation.serviceKey !== null && relation.serviceName !== null
       ? { id: relation.serviceId, serviceId: relation.serviceKey, name: relation.serviceName }
       : null,
-  institution:
-    relation.institutionId && relation.institutionAbbreviation !== null && relation.institutionName !== null
-      ? { id: relation.institutionId, abbreviation: relation.institutionAbbreviation, name: relation.institutionName }
-      : null,
+  institution: institutionRefOf(relation.institutionId, relation.institutionAbbreviation, relation.institutionName),
 });
 
 /** A contact with its addresses, properties, relations and the user account sharing its e-mail. */
@@ -41,10 +39,7 @@ export const presentContact = (record: ContactDetailRecord): Contact => {
     email: contact.email,
     emailNotPersonal: contact.emailNotPersonal,
     institutionId: contact.institutionId,
-    institution:
-      contact.institutionId && record.institutionAbbreviation !== null && record.institutionName !== null
-        ? { id: contact.institutionId, abbreviation: record.institutionAbbreviation, name: record.institutionName }
-        : null,
+    institution: institutionRefOf(contact.institutionId, record.institutionAbbreviation, record.institutionName),
     otherInstitution: contact.otherInstitution,
     notes: contact.notes,
     city: primary?.city ?? '',

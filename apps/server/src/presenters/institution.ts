@@ -1,4 +1,4 @@
-import type { InstitutionDetail } from '@nubes/domain';
+import type { InstitutionDetail, InstitutionRef } from '@nubes/domain';
 import type { InstitutionRow } from '../model/institution.js';
 
 /** An institution as the Institutions screen edits it; the IdP domain stays on the server. */
@@ -13,3 +13,10 @@ export const presentInstitution = (row: InstitutionRow): InstitutionDetail => ({
   hasLogo: row.logoKey !== null,
   version: row.version,
 });
+
+/** The institution a row names by its joined columns; null when it names none (or it is gone). */
+export const institutionRefOf = (
+  id: string | null,
+  abbreviation: string | null,
+  name: string | null,
+): InstitutionRef | null => (id && abbreviation !== null && name !== null ? { id, abbreviation, name } : null);

@@ -1,29 +1,23 @@
 import {
   canChangeResourcePackage,
-  isServiceState,
   resourcePackageActions,
   type ResourcePackage,
   type ResourcePackageReviewRow,
-  type ServiceState,
 } from '@nubes/domain';
 import type { Db, Tx } from '../db/client.js';
 import type { ResourcePackageSnapshot, ResourceTypeRow, ReviewPageRow } from '../model/resource-package.js';
 import type { LoadedService, ServiceRow } from '../model/service.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
+import { asServiceState } from './service-detail.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-const serviceState = (state: string): ServiceState => {
-  if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
-  return state;
-};
 
 /** The service as a package names it. */
 export const packageServiceRef = (row: Pick<ServiceRow, 'id' | 'serviceId' | 'name' | 'state'>) => ({
   id: row.id,
   serviceId: row.serviceId,
   name: row.name,
-  state: serviceState(row.state),
+  state: asServiceState(row.state),
 });
 
 /** The type as a package names it. */

@@ -11,6 +11,7 @@ import {
   type ServiceReview,
 } from '@nubes/domain';
 import type { ReviewEntry, ServiceReviewListRow } from '../model/review.js';
+import { providerOfRow } from './service-summary.js';
 
 type Names = ReadonlyMap<string, string>;
 
@@ -62,10 +63,7 @@ export const presentReviewListItem = (
   serviceId: row.serviceId,
   name: row.name,
   state: row.state,
-  providerInstitution:
-    row.providerId && row.providerAbbreviation !== null && row.providerName !== null
-      ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
-      : null,
+  providerInstitution: providerOfRow(row),
   review: presentReview(row.review, names),
   actions: availableReviewActions(row.review.status, row.state, {
     roles: principal.roles,

@@ -1,5 +1,5 @@
 import type { SavedView } from '@nubes/domain';
-import type { SavedViewRow } from '../writes/saved-view-writes.js';
+import type { SavedViewRow } from '../writes/row-writes.js';
 
 export const presentSavedView = (row: SavedViewRow): SavedView => ({
   id: row.id,

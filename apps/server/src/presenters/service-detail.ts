@@ -8,6 +8,7 @@ import {
   servicePermissions,
   type Principal,
   type ServiceDetail,
+  type ServiceState,
   type ServiceType,
   type UserRef,
 } from '@nubes/domain';
@@ -31,7 +32,7 @@ const loadServiceKeywords = (db: Db | Tx, serviceId: string) =>
     .orderBy(asc(sql`lower(${keywords.name})`), asc(keywords.id));
 
 /** The ids a service's contact and institution fields name, for the refs of the answer. */
-export const fieldRefIds = (fields: ServiceRow['fields']) => {
+const fieldRefIds = (fields: ServiceRow['fields']) => {
   const userIds: string[] = [];
   const institutionIds: string[] = [];
   for (const [key, value] of Object.entries(fields)) {
@@ -41,6 +42,31 @@ export const fieldRefIds = (fields: ServiceRow['fields']) => {
     else if (type === 'institution') institutionIds.push(value);
   }
   return { userIds, institutionIds };
+};
+
+/** A stored state as the answers type it; the table's check keeps it one of the workflow's. */
+/**
+ * The names behind the ids that contact and institution field values hold (and any further
+ * users'), for the `refs` an answer carries beside them.
+ */
+export const loadFieldRefs = async (
+  db: Db | Tx,
+  values: readonly ServiceRow['fields'][],
+  moreUserIds: readonly string[] = [],
+) => {
+  const ids = values.map(fieldRefIds);
+  return {
+    users: await loadUserRefs(db, [...ids.flatMap((r) => r.userIds), ...moreUserIds]),
+    institutions: await loadInstitutionRefs(
+      db,
+      ids.flatMap((r) => r.institutionIds),
+    ),
+  };
+};
+
+export const asServiceState = (state: string): ServiceState => {
+  if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
+  return state;
 };
 
 export const asServiceType = (value: string): ServiceType =>

@@ -31,16 +31,6 @@ export const presentFieldListRow = (row: FieldListedRow): FieldListRow => ({
   clearable: row.clearable,
 });
 
-/** The ids in contact and institution values, for the names the answer carries beside them. */
-export const refIdsOf = (
-  key: string,
-  values: Iterable<FieldValue>,
-): { userIds: string[]; institutionIds: string[] } => {
-  const type = FIELDS_BY_KEY.get(key)?.type;
-  const ids = [...values].filter((value): value is string => typeof value === 'string');
-  return { userIds: type === 'contact' ? ids : [], institutionIds: type === 'institution' ? ids : [] };
-};
-
 /** A value as a person reads it in the caller's language: option labels, names, German dates, yes/no. */
 const valueText = (
   key: string,

@@ -1,5 +1,7 @@
 import { isUuid, parseAuditEvent, type HistoryEntry } from '@nubes/domain';
+import type { Db } from '../db/client.js';
 import type { auditEvents } from '../db/schema.js';
+import { loadDisplayNames } from '../queries/display-names.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -66,3 +68,10 @@ export const presentServiceHistory = (
     };
   });
 };
+
+/** A page of an object's audit events as its history tab shows it, with the names behind the ids. */
+export const presentHistoryPage = async (
+  db: Db,
+  { items, nextCursor }: { items: readonly AuditRow[]; nextCursor: string | null },
+  omit?: readonly string[],
+) => ({ items: presentServiceHistory(items, await loadDisplayNames(db, idsInHistory(items)), omit), nextCursor });

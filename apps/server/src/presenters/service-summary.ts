@@ -1,12 +1,11 @@
 import type { ServiceSummary } from '@nubes/domain';
 import type { ServiceProviderColumns, ServiceSummaryRow } from '../model/service-list.js';
+import { institutionRefOf } from './institution.js';
 import { asServiceType } from './service-detail.js';
 
 /** The provider a list row names, when its institution is known. */
 export const providerOfRow = (row: ServiceProviderColumns): ServiceSummary['providerInstitution'] =>
-  row.providerId && row.providerAbbreviation !== null && row.providerName !== null
-    ? { id: row.providerId, abbreviation: row.providerAbbreviation, name: row.providerName }
-    : null;
+  institutionRefOf(row.providerId, row.providerAbbreviation, row.providerName);
 
 /** A row of the portfolio lists. */
 export const presentServiceSummary = (row: ServiceSummaryRow): ServiceSummary => ({

@@ -7,9 +7,9 @@ import {
 } from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
 import type { UserAccountRecord } from '../queries/user-accounts.js';
-import { presentEventObject } from './object-link.js';
+import { institutionRefOf } from './institution.js';
 import type { NamedObject } from '../queries/dashboard.js';
-import { presentServiceHistory } from './service-history.js';
+import { presentAuditLog } from './audit-log.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
@@ -18,32 +18,24 @@ export const presentUserAccountRow = (row: UserAccountRecord): UserAccountRow =>
   username: row.username,
   fullname: row.fullname,
   email: row.email,
-  institution:
-    row.institutionId && row.institutionAbbreviation !== null && row.institutionName !== null
-      ? { id: row.institutionId, abbreviation: row.institutionAbbreviation, name: row.institutionName }
-      : null,
+  institution: institutionRefOf(row.institutionId, row.institutionAbbreviation, row.institutionName),
   // The two kinds stay apart: portal roles are changed here, IdP roles at the next login.
   roles: row.roles.filter(isRole).sort(),
   entitlementRoles: row.entitlementRoles.filter(isRole).sort(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
 });
 
-/** The account's events as the service history shows them, each marked as done by or done to the user. */
+/** The account's events as the audit log shows them, each marked as done by or done to the user. */
 const presentEvents = (
   userId: string,
   rows: readonly AuditRow[],
   names: ReadonlyMap<string, string>,
   objectNames: ReadonlyMap<string, NamedObject>,
-): UserAccountEvent[] => {
-  const entries = presentServiceHistory(rows, names);
-  return rows.map((row, index) => ({
-    ...entries[index]!,
-    objectType: row.objectType,
-    objectId: row.objectId,
-    ...presentEventObject(row, objectNames.get(row.objectId)),
-    as: row.objectType === 'user' && row.objectId === userId ? 'object' : 'actor',
+): UserAccountEvent[] =>
+  presentAuditLog(rows, names, objectNames).map(({ actorId: _actorId, ...entry }) => ({
+    ...entry,
+    as: entry.objectType === 'user' && entry.objectId === userId ? 'object' : 'actor',
   }));
-};
 
 export const presentUserAccount = (
   row: UserAccountRecord,

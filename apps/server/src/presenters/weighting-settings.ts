@@ -1,5 +1,5 @@
 import type { WeightingCriterionSettings } from '@nubes/domain';
-import type { WeightingCriterionRow } from '../writes/weighting-writes.js';
+import type { WeightingCriterionRow } from '../writes/row-writes.js';
 
 export const presentWeightingCriterion = (row: WeightingCriterionRow): WeightingCriterionSettings => ({
   key: row.key,

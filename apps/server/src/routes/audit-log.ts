@@ -19,7 +19,6 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
         tags: ['admin'],
         summary:
           'Audit events of the whole portal by actor, action, object and days (Europe/Berlin), newest first, by numbered page or after the `nextCursor` of the page before',
-        security: [{ bearer: [] }],
         querystring: auditLogQuerySchema,
         response: { 200: auditLogSchema, ...errorResponses(400, 401, 403) },
       },

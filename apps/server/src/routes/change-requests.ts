@@ -31,7 +31,7 @@ import {
   withdrawChangeRequest,
 } from '../commands/change-requests.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -41,8 +41,6 @@ import { loadServiceChangeRequests } from '../queries/change-requests.js';
 import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
-const tags = ['change requests'];
-const security = [{ bearer: [] }];
 const CHANGE_RESPONSES = { 200: changeRequestSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
 type ChangeRequestCommand = (writes: Writes, principal: AuthUser) => Promise<ChangeRequestSnapshot>;
@@ -54,6 +52,7 @@ const isOpen = (state: ChangeRequestState) => (OPEN_CHANGE_REQUEST_STATES as rea
  * draft → handed in → released → applied (or withdrawn). Each step names the request's version.
  */
 export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('change requests'));
   const { db } = context.database;
 
   /** A request as the caller sees it now, with its service's present values. */
@@ -73,11 +72,9 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A service's change requests, newest first, and whether the caller may start one",
         description:
           'For the provider side and the portfolio and integration managers; others get 404, as for a service they may not see.',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceChangeRequestsSchema, ...errorResponses(400, 401, 404) },
       },
@@ -101,11 +98,9 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Start a change request (a draft) with the proposed field values',
         description:
           'The provider side or an integration manager, in the states where the provider side may not edit directly. One open request per service: 409 while one is open.',
-        security,
         params: serviceIdParamSchema,
         body: createChangeRequestSchema,
         response: { 201: changeRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -124,11 +119,9 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'changeRequest.list' },
       schema: {
-        tags,
         summary: 'The Change Request List: requests across services, filtered, searched, one page',
         description:
           'q: every word must begin a word of the service (ID, name, short description, keywords) or of the author (name, username), accents and umlauts folded. Sorting ends on the id, so pages are stable.',
-        security,
         querystring: changeRequestListQuerySchema,
         response: { 200: changeRequestListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -149,9 +142,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'One change request with its fields: current → new, decision, the present value',
-        security,
         params: changeRequestIdParamSchema,
         response: { 200: changeRequestSchema, ...errorResponses(400, 401, 404) },
       },
@@ -169,9 +160,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: "Replace a draft's proposed values (its authors)",
-        security,
         params: changeRequestIdParamSchema,
         body: updateChangeRequestSchema,
         response: CHANGE_RESPONSES,
@@ -192,9 +181,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       {
         config: { access },
         schema: {
-          tags,
           summary,
-          security,
           params: changeRequestIdParamSchema,
           body: changeRequestStepSchema,
           response: CHANGE_RESPONSES,
@@ -223,9 +210,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'changeRequest.decide' },
       schema: {
-        tags,
         summary: 'Accept or discard fields of a handed-in request',
-        security,
         params: changeRequestIdParamSchema,
         body: decideChangeRequestSchema,
         response: CHANGE_RESPONSES,
@@ -240,11 +225,9 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     {
       config: { access: 'changeRequest.decide' },
       schema: {
-        tags,
         summary: 'Apply a released request: the accepted values are written to the service',
         description:
           'One service.updated event per applied field, a new service version. A field the service changed since the request was made answers 409 unless overwrite names it.',
-        security,
         params: changeRequestIdParamSchema,
         body: applyChangeRequestSchema,
         response: CHANGE_RESPONSES,

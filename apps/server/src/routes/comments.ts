@@ -8,17 +8,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { addComment } from '../commands/add-comment.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentComment } from '../presenters/comment.js';
 import { listServiceComments } from '../queries/comments.js';
 
-const tags = ['comments'];
-const security = [{ bearer: [] }];
-
 /** Comments on a service: whoever sees the service reads them; the provider side, SPM and SIM write. */
 export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('comments'));
   const { db } = context.database;
 
   app.get(
@@ -26,10 +24,8 @@ export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary:
           "A service's comments, newest first, a page at a time (`limit`, at most 200; `cursor` from `nextCursor`)",
-        security,
         params: serviceIdParamSchema,
         querystring: streamPageQuerySchema,
         response: { 200: commentListSchema, ...errorResponses(400, 401, 404) },
@@ -47,9 +43,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Add a comment to a service',
-        security,
         params: serviceIdParamSchema,
         body: commentRequestSchema,
         response: { 201: commentSchema, ...errorResponses(400, 401, 403, 404) },

@@ -28,8 +28,9 @@ import {
   removeContactRelation,
   updateContact,
 } from '../commands/contacts.js';
+import { datedFileName, sendCsv, sendDownload } from '../http/download.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { contactListCsv, presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
 import {
@@ -42,8 +43,6 @@ import {
   serviceExists,
 } from '../queries/contacts.js';
 
-const tags = ['contacts'];
-const security = [{ bearer: [] }];
 const SEARCH_TEXT =
   'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false.';
 
@@ -53,23 +52,23 @@ const SEARCH_TEXT =
  * person's data (docs/adr/0035-contact-data-minimisation.md).
  */
 export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('contacts'));
   const { db } = context.database;
 
-  const answer = async (id: string) => {
+  const found = async (id: string) => {
     const record = isUuid(id) ? await loadContact(db, id) : undefined;
     if (!record) throw notFound();
-    return presentContact(record);
+    return record;
   };
+  const answer = async (id: string) => presentContact(await found(id));
 
   app.get(
     '/contacts',
     {
       config: { access: 'contact.read' },
       schema: {
-        tags,
         summary: 'Contacts by search, institution and property kind; sorted and paged',
         description: SEARCH_TEXT,
-        security,
         querystring: contactQuerySchema,
         response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -82,13 +81,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   );
 
   const exportSchema = (format: string) => ({
-    tags,
     summary: `The list's view as ${format}: the same filters and order, every matching row`,
     description: `${SEARCH_TEXT} The auth cookie works, so a plain link downloads it.`,
-    security,
     querystring: contactExportQuerySchema,
   });
-  const fileName = (extension: string) => `contacts-${new Date().toISOString().slice(0, 10)}.${extension}`;
 
   app.get(
     '/contacts/export.csv',
@@ -102,11 +98,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const rows = await loadContactListView(db, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName('csv')}"`)
-        .header('cache-control', 'private, no-store')
-        .send(contactListCsv(rows, request.language));
+      return sendCsv(reply, datedFileName('contacts', 'csv'), contactListCsv(rows, request.language));
     },
   );
 
@@ -118,10 +110,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request, reply) => {
       const items = await loadContactListView(db, request.query);
-      return reply
-        .header('content-disposition', `attachment; filename="${fileName('json')}"`)
-        .header('cache-control', 'private, no-store')
-        .send({ items });
+      return sendDownload(reply, datedFileName('contacts', 'json'), { items });
     },
   );
 
@@ -130,9 +119,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.read' },
       schema: {
-        tags,
         summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
-        security,
         params: contactIdParamSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -145,9 +132,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Create a contact (properties only after the first save: naming any answers 400)',
-        security,
         body: createContactSchema,
         response: { 201: contactSchema, ...errorResponses(400, 401, 403) },
       },
@@ -163,10 +148,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Change a contact: values, addresses and properties as the form holds them',
         description: 'A stale version answers 409.',
-        security,
         params: contactIdParamSchema,
         body: updateContactSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -183,11 +166,9 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Delete a contact without relations',
         description:
           'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
-        security,
         params: contactIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -204,10 +185,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Relate the contact to a service or an institution in a role there',
         description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
-        security,
         params: contactIdParamSchema,
         body: addContactRelationSchema,
         response: { 201: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -224,9 +203,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Remove one of the contact’s relations',
-        security,
         params: contactRelationParamSchema,
         response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -243,21 +220,15 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Everything held about the person, relations and history included, as a JSON download',
-        security,
         params: contactIdParamSchema,
         response: { 200: contactDataExportSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const record = isUuid(id) ? await loadContact(db, id) : undefined;
-      if (!record) throw notFound();
-      return reply
-        .header('content-disposition', `attachment; filename="contact-${id}.json"`)
-        .header('cache-control', 'private, no-store')
-        .send(presentContactData(record, await loadContactEvents(db, id)));
+      const record = await found(id);
+      return sendDownload(reply, `contact-${id}.json`, presentContactData(record, await loadContactEvents(db, id)));
     },
   );
 
@@ -266,11 +237,9 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
         description:
           'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
-        security,
         params: contactIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Erased'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -287,9 +256,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.manage' },
       schema: {
-        tags,
         summary: 'Services a contact can be related to, by name or service ID (at most 50)',
-        security,
         querystring: contactServiceTargetQuerySchema,
         response: { 200: contactServiceTargetListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -302,9 +269,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'contact.read' },
       schema: {
-        tags,
         summary: 'The contacts related to a service, for its responsibilities tab',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceContactListSchema, ...errorResponses(400, 401, 403, 404) },
       },

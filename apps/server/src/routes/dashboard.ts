@@ -21,7 +21,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         summary: "The caller's home: what waits for them, their services, counts per state and centre, recent activity",
         description:
           'Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review; longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read.',
-        security: [{ bearer: [] }],
         response: { 200: dashboardSchema, ...errorResponses(401) },
       },
     },

@@ -8,7 +8,7 @@ import { uploadDocument } from '../commands/upload-document.js';
 import { notFound } from '../http/http-error.js';
 import { requestLog } from '../http/portal-log.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { assertCanChangeDocuments } from '../policies/document-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -22,9 +22,6 @@ const documentParamsSchema = serviceIdParamSchema.extend({
   documentId: z.uuid({ error: 'validation.invalid' }),
 });
 
-const tags = ['documents'];
-const security = [{ bearer: [] }];
-
 /**
  * A service's documents area: list, upload, download, delete. Reading needs only
  * visibility; uploading and deleting need the documents right and an activated area.
@@ -33,6 +30,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
   app,
   { context, files },
 ) => {
+  app.addHook('onRoute', tagRoutes('documents'));
   const { db } = context.database;
   // Only this scope parses multipart bodies; busboy stops a file at the limit instead of buffering it.
   await app.register(fastifyMultipart, { limits: singleFileLimits(MAX_DOCUMENT_BYTES) });
@@ -42,9 +40,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A service's documents, newest first",
-        security,
         params: serviceIdParamSchema,
         response: { 200: documentListSchema, ...errorResponses(400, 401, 404) },
       },
@@ -60,12 +56,10 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Upload a document: multipart/form-data with one part named `file`, at most 20 MB',
         description:
           'The type is recognised from the content: PDF, PNG, JPEG, UTF-8 text (txt, csv, md), Word, Excel and PowerPoint (OOXML), OpenDocument text, spreadsheet and presentation.',
         consumes: ['multipart/form-data'],
-        security,
         params: serviceIdParamSchema,
         response: { 201: documentSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
       },
@@ -85,9 +79,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'Download a document (as an attachment; the auth cookie works too)',
-        security,
         params: documentParamsSchema,
         response: {
           200: z.unknown().meta({ description: 'The file, in the type found at upload' }),
@@ -126,9 +118,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Delete a document',
-        security,
         params: documentParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -12,13 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createEntitlementRole, deleteEntitlementRole, updateEntitlementRole } from '../commands/entitlement-roles.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { listEntitlementRoles } from '../queries/entitlement-roles.js';
-import type { EntitlementRoleRow } from '../writes/entitlement-role-writes.js';
-
-const tags = ['admin'];
-const security = [{ bearer: [] }];
+import type { EntitlementRoleRow } from '../writes/row-writes.js';
 
 const present = (row: EntitlementRoleRow): EntitlementRole => ({
   id: row.id,
@@ -30,6 +27,7 @@ const present = (row: EntitlementRoleRow): EntitlementRole => ({
 
 /** The entitlement → role map that SSO logins read (docs/adr/0036-admin-panel-sections.md). */
 export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('admin'));
   const { db } = context.database;
 
   app.get(
@@ -37,9 +35,7 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'entitlementRole.manage' },
       schema: {
-        tags,
         summary: "The map from the identity provider's entitlement values to roles, by entitlement",
-        security,
         response: { 200: entitlementRoleListSchema, ...errorResponses(401, 403) },
       },
     },
@@ -51,9 +47,7 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'entitlementRole.manage' },
       schema: {
-        tags,
         summary: 'Map an entitlement value to a role; one already mapped answers 400',
-        security,
         body: createEntitlementRoleSchema,
         response: { 201: entitlementRoleSchema, ...errorResponses(400, 401, 403) },
       },
@@ -69,9 +63,7 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'entitlementRole.manage' },
       schema: {
-        tags,
         summary: 'Change an entitlement or its role (names the version read; a stale one is 409)',
-        security,
         params: entitlementRoleIdParamSchema,
         body: updateEntitlementRoleSchema,
         response: { 200: entitlementRoleSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -86,9 +78,7 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'entitlementRole.manage' },
       schema: {
-        tags,
         summary: 'Remove an entitlement from the map (a stale version is 409)',
-        security,
         params: entitlementRoleIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404, 409) },

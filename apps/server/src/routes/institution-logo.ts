@@ -8,13 +8,11 @@ import { setInstitutionLogo } from '../commands/institutions.js';
 import { institutions } from '../db/schema.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentInstitution } from '../presenters/institution.js';
 import type { FileStore } from '../storage/file-store.js';
 import { identifyLogo } from '../storage/logo-upload.js';
-
-const tags = ['institutions'];
 
 /** The upload reader's 413 names the documents' limit; a logo's is its own. */
 const readLogo = async (request: Parameters<typeof readSingleUpload>[0]) => {
@@ -35,6 +33,7 @@ export const institutionLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext;
   app,
   { context, files },
 ) => {
+  app.addHook('onRoute', tagRoutes('institutions'));
   const { db } = context.database;
   // Only this scope parses multipart bodies; busboy stops a file at the limit instead of buffering it.
   await app.register(fastifyMultipart, { limits: singleFileLimits(MAX_LOGO_BYTES) });
@@ -44,12 +43,10 @@ export const institutionLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext;
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags,
         summary: 'Set the logo: multipart/form-data with one part named `file`, PNG or JPEG, at most 512 KB',
         description:
           'The type is recognised from the content. SVG is refused (415) rather than sanitised; an empty file answers 400.',
         consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }],
         params: institutionIdParamSchema,
         response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
       },
@@ -72,7 +69,6 @@ export const institutionLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext;
     {
       config: { access: 'public' },
       schema: {
-        tags,
         summary: 'The logo (public, cached for five minutes and revalidated by its ETag)',
         params: z.object({ id: z.string() }),
         response: {

@@ -11,14 +11,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentInstitution } from '../presenters/institution.js';
 import { listInstitutions } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
-
-const security = [{ bearer: [] }];
 
 const ABBREVIATION_TEXT =
   'The abbreviation is unique regardless of case: one in use answers 400 on `abbreviation`. The URL may be empty; otherwise http or https with a host name.';
@@ -31,6 +29,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
   app,
   { context, files },
 ) => {
+  app.addHook('onRoute', tagRoutes('institutions'));
   const { db } = context.database;
 
   app.get(
@@ -38,9 +37,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.list' },
       schema: {
-        tags: ['institutions'],
         summary: 'The institutions of the alliance (centres and service providers), by abbreviation',
-        security,
         response: { 200: institutionListSchema, ...errorResponses(401) },
       },
     },
@@ -52,10 +49,8 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags: ['institutions'],
         summary: 'Create an institution',
         description: ABBREVIATION_TEXT,
-        security,
         body: createInstitutionSchema,
         response: { 201: institutionDetailSchema, ...errorResponses(400, 401, 403) },
       },
@@ -71,10 +66,8 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags: ['institutions'],
         summary: 'Change an institution',
         description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
-        security,
         params: institutionIdParamSchema,
         body: updateInstitutionSchema,
         response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -91,11 +84,9 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     {
       config: { access: 'institution.manage' },
       schema: {
-        tags: ['institutions'],
         summary: 'Delete an institution nothing names',
         description:
           'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
-        security,
         params: institutionIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -120,7 +111,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
       schema: {
         tags: ['services'],
         summary: 'The weighting criteria with their answer options, points and factors',
-        security,
         response: { 200: weightingCriteriaSchema, ...errorResponses(401) },
       },
     },

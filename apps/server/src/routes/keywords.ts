@@ -2,14 +2,12 @@ import { createKeywordsRequestSchema, keywordListSchema, keywordQuerySchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createKeywords } from '../commands/create-keywords.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { searchKeywords } from '../queries/keywords.js';
 
-const tags = ['keywords'];
-const security = [{ bearer: [] }];
-
 export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('keywords'));
   const { db } = context.database;
 
   app.get(
@@ -17,9 +15,7 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'keyword.read' },
       schema: {
-        tags,
         summary: 'Keywords containing q (case-insensitive), those starting with it first, then by name; at most 50',
-        security,
         querystring: keywordQuerySchema,
         response: { 200: keywordListSchema, ...errorResponses(400, 401) },
       },
@@ -34,9 +30,7 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'keyword.create' },
       schema: {
-        tags,
         summary: 'Create keywords; names that exist already (case-insensitive) are answered, not duplicated',
-        security,
         body: createKeywordsRequestSchema,
         response: { 201: keywordListSchema, ...errorResponses(400, 401, 403) },
       },

@@ -11,15 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { discardMail, retryMail } from '../commands/outbox.js';
 import { updateMailSettings } from '../commands/update-mail-settings.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentMailSettings, presentOutboxEntry } from '../presenters/mail.js';
 import { findMailSettings, listOutbox } from '../queries/mail.js';
 
-const security = [{ bearer: [] }];
-
 /** The mail outbox for the portal manager, and every user's own mail settings (docs/adr/0027-mail-outbox.md). */
 export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('mail'));
   const { db } = context.database;
 
   app.get(
@@ -27,10 +26,8 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       config: { access: 'mail.outbox' },
       schema: {
-        tags: ['mail'],
         summary:
           'The mail outbox, newest first, a page at a time (`limit`, at most 200; `cursor` from `nextCursor`): recipient, subject, state, tries and the last error',
-        security,
         querystring: outboxQuerySchema,
         response: { 200: outboxListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -54,9 +51,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
       {
         config: { access: 'mail.manage' },
         schema: {
-          tags: ['mail'],
           summary: `${summary}; names the version read, a stale one is 409`,
-          security,
           params: outboxIdParamSchema,
           body: outboxActionSchema,
           response: { 200: outboxEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -71,9 +66,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       config: { access: 'mail.settings' },
       schema: {
-        tags: ['mail'],
         summary: 'The own mail settings: the language of mails and the kinds switched off',
-        security,
         response: { 200: mailSettingsSchema, ...errorResponses(401) },
       },
     },
@@ -88,9 +81,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       config: { access: 'mail.settings' },
       schema: {
-        tags: ['mail'],
         summary: 'Change the own mail settings (names the version read; a stale one is 409)',
-        security,
         body: mailSettingsRequestSchema,
         response: { 200: mailSettingsSchema, ...errorResponses(400, 401, 409) },
       },

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
 import { presentPublicService } from '../presenters/public-service.js';
 import { loadPublicService } from '../queries/public-service.js';
@@ -110,6 +110,7 @@ const answer = (request: FastifyRequest, reply: FastifyReply, cached: CachedAnsw
 
 /** The public portfolio: no login, cacheable, the same answer for everyone. */
 export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('public'));
   const cache = context.publicPortfolio;
   app.addHook('onClose', () => cache.settled());
 
@@ -118,7 +119,6 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'public' },
       schema: {
-        tags: ['public'],
         summary: 'The public service portfolio: current services and past ones with their online period',
         description:
           'Current = services online, not available or at full capacity; past = discontinued and retired services. Answers carry an ETag (a hash of the body) and `Cache-Control: public, max-age=60`, brotli- or gzip-compressed as the client’s Accept-Encoding prefers (each coding with its own ETag; `Vary: Accept-Encoding`); a request with a matching `If-None-Match` gets 304 without a body. A change is visible at once on the instance that made it and within about a second on the others.',
@@ -141,7 +141,6 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'public' },
       schema: {
-        tags: ['public'],
         summary: 'A service’s public page: the portfolio’s columns and the catalogue’s public fields',
         description:
           'By service ID (SVC-00042), the address of its public page. Only services the public portfolio lists (online, not available, full capacity, discontinued, retired); any other ID answers 404. Labels and option values in the caller’s language (Accept-Language); empty fields are left out.',

@@ -24,20 +24,17 @@ import {
   transitionResourcePackage,
   updateResourcePackage,
 } from '../commands/resource-packages.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentResourcePackages, presentReviewRow } from '../presenters/resource-package.js';
-import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
-import { loadDisplayNames } from '../queries/display-names.js';
+import { presentHistoryPage } from '../presenters/service-history.js';
 import { loadResourcePackageReviewPage } from '../queries/resource-package-review-list.js';
 import { loadServiceResourcePackages } from '../queries/resource-packages.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
-const tags = ['resource packages'];
-const security = [{ bearer: [] }];
 const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) };
 
 /**
@@ -46,6 +43,7 @@ const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 4
  * list across services. Every write names the version the caller read.
  */
 export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('resource packages'));
   const { db } = context.database;
   const { writes, policySchemas } = context;
 
@@ -60,10 +58,8 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A service's resource packages, oldest first, and whether the caller may add one",
         description: 'For everyone who may see the service; others get 404.',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceResourcePackagesSchema, ...errorResponses(400, 401, 404) },
       },
@@ -83,11 +79,9 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Add a resource package (a draft) to a service',
         description:
           "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
-        security,
         params: serviceIdParamSchema,
         body: createResourcePackageSchema,
         response: { 201: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -105,10 +99,8 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'One resource package',
         description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
-        security,
         params: resourcePackageParamsSchema,
         response: { 200: resourcePackageSchema, ...errorResponses(400, 401, 404) },
       },
@@ -129,10 +121,8 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: "Replace a package's values; an approved or rejected package goes back to draft",
         description: '409 while the package is submitted (withdraw it first) and for a stale version.',
-        security,
         params: resourcePackageParamsSchema,
         body: updateResourcePackageSchema,
         response: PACKAGE_RESPONSES,
@@ -153,9 +143,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Delete a package (not while it is submitted)',
-        security,
         params: resourcePackageParamsSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -173,11 +161,9 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
         description:
           '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
-        security,
         params: resourcePackageParamsSchema,
         body: resourcePackageStepSchema,
         response: PACKAGE_RESPONSES,
@@ -195,9 +181,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: "A package's audit events, newest first, each change old → new, a page at a time",
-        security,
         params: resourcePackageParamsSchema,
         querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
@@ -210,9 +194,8 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         request.params.packageId,
         requirePrincipal(request),
       );
-      const { items, nextCursor } = await listAuditEvents(db, 'resourcePackage', loaded.row.id, request.query);
-      const names = await loadDisplayNames(db, idsInHistory(items));
-      return { items: presentServiceHistory(items, names, ['serviceId']), nextCursor };
+      const page = await listAuditEvents(db, 'resourcePackage', loaded.row.id, request.query);
+      return presentHistoryPage(db, page, ['serviceId']);
     },
   );
 
@@ -221,11 +204,9 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     {
       config: { access: 'resourcePackage.review' },
       schema: {
-        tags,
         summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
         description:
           'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
-        security,
         querystring: resourcePackageReviewQuerySchema,
         response: { 200: resourcePackageReviewListSchema, ...errorResponses(400, 401, 403) },
       },

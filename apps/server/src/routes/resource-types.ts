@@ -10,13 +10,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createResourceType, deleteResourceType, updateResourceType } from '../commands/resource-types.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentResourceType } from '../presenters/resource-type.js';
 import { loadResourceTypes } from '../queries/resource-types.js';
 
-const tags = ['resource types'];
-const security = [{ bearer: [] }];
 const SCHEMA_TEXT =
   'The schema is JSON text: text that does not parse answers 400 on `schema` ("Cannot save invalid JSON"), and so does a schema that is not a JSON Schema (draft 2020-12, unknown keywords refused) of an object.';
 
@@ -25,6 +23,7 @@ const SCHEMA_TEXT =
  * JSON Schema its policy must meet. Everyone logged in reads them; the portal manager keeps them.
  */
 export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('resource types'));
   const { db } = context.database;
 
   app.get(
@@ -32,9 +31,7 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'resourceType.read' },
       schema: {
-        tags,
         summary: 'Every resource type, retired ones too, by English name, with how many packages use each',
-        security,
         response: { 200: resourceTypeListSchema, ...errorResponses(401) },
       },
     },
@@ -48,10 +45,8 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'resourceType.manage' },
       schema: {
-        tags,
         summary: 'Create a resource type',
         description: `${SCHEMA_TEXT} A key in use answers 400 on \`key\`.`,
-        security,
         body: createResourceTypeSchema,
         response: { 201: resourceTypeSchema, ...errorResponses(400, 401, 403) },
       },
@@ -67,10 +62,8 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'resourceType.manage' },
       schema: {
-        tags,
         summary: 'Change a resource type, or retire it (`retired: true`) so no new package chooses it',
         description: `${SCHEMA_TEXT} The key stays. A stale version answers 409. Existing packages keep their policy; the new schema applies when one is next saved.`,
-        security,
         params: resourceTypeIdParamSchema,
         body: updateResourceTypeSchema,
         response: { 200: resourceTypeSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -92,10 +85,8 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'resourceType.manage' },
       schema: {
-        tags,
         summary: 'Delete a resource type no package uses',
         description: 'A type in use answers 409: retire it instead. A stale version answers 409.',
-        security,
         params: resourceTypeIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },

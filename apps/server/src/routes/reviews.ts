@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { bulkReviewAction, takeReviewAction } from '../commands/reviews.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentReviewListItem, presentServiceReview, reviewPeople } from '../presenters/review.js';
 import { loadDisplayNames } from '../queries/display-names.js';
@@ -22,14 +22,12 @@ import { loadServiceReview } from '../queries/service-review.js';
 import { loadReviewListPage, loadReviewsWaitingForProvider } from '../queries/service-review-list.js';
 import { NO_REVIEW, type ReviewEntry } from '../model/review.js';
 
-const tags = ['reviews'];
-const security = [{ bearer: [] }];
-
 /** The portfolio manager's actions on one service; confirming is the provider side's (its own route). */
 const MANAGER_ACTIONS = ['start', 'stop', 'end'] as const satisfies readonly ManualReviewAction[];
 
 /** Service reviews (ADR 0029): the review list, bulk start and end, one service's review and its actions. */
 export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('reviews'));
   const db = context.database.db;
 
   const answerFor = async (serviceId: string, relation: ServiceRelation, review: ReviewEntry | null) => {
@@ -43,11 +41,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'review.list' },
       schema: {
-        tags,
         summary: 'The Service Review List: reviewable services and services with an open review, with their review',
         description:
           'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status. `eligible` counts the matching services a bulk start or end would touch.',
-        security,
         querystring: reviewListQuerySchema,
         response: { 200: reviewListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -74,11 +70,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'review.manage' },
       schema: {
-        tags,
         summary: 'Start or end the reviews of every service the review list’s filters select, or of selected services',
         description:
           'One transaction, one audit event per service. `ids` narrows the filters to the services a person selected in a list (at most 100). `count` is the number the person confirmed; 409 reviews.errors.countChanged when the filters (and ids) now select another number, and nothing is written.',
-        security,
         body: bulkReviewRequestSchema,
         response: { 200: bulkReviewResponseSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -93,9 +87,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'service.listOwn' },
       schema: {
-        tags,
         summary: 'My Services: the caller’s services whose review waits for their answer',
-        security,
         response: { 200: myReviewsResponseSchema, ...errorResponses(401) },
       },
     },
@@ -117,9 +109,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'A service’s review with the review actions the caller may take',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceReviewSchema, ...errorResponses(401, 404) },
       },
@@ -137,11 +127,9 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       {
         config: { access },
         schema: {
-          tags,
           summary,
           description:
             '`version` is the review’s (0 for a service that never had one), not the service’s. 409 when it is stale, when the review status does not allow the action or (start) the service is in no reviewable state; 403 when the action is not the caller’s.',
-          security,
           params: serviceIdParamSchema,
           body: reviewActionRequestSchema,
           response: { 200: serviceReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },

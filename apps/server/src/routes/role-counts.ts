@@ -13,7 +13,6 @@ export const roleCountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
       schema: {
         tags: ['admin'],
         summary: 'Every role with the number of users holding it, given in the portal or mapped from the IdP',
-        security: [{ bearer: [] }],
         response: { 200: roleCountListSchema, ...errorResponses(401, 403) },
       },
     },

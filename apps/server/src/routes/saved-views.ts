@@ -11,16 +11,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createSavedView, deleteSavedView, updateSavedView } from '../commands/saved-views.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentSavedView } from '../presenters/saved-view.js';
 import { listSavedViews } from '../queries/saved-views.js';
 
-const tags = ['saved views'];
-const security = [{ bearer: [] }];
-
 /** The caller's saved views of the lists (docs/adr/0044-saved-views.md); another person's look like not-found. */
 export const savedViewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('saved views'));
   const { db } = context.database;
 
   app.get(
@@ -28,9 +26,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       config: { access: 'savedView.manage' },
       schema: {
-        tags,
         summary: 'The caller’s saved views, of one list (`list`) or of all, by list and name',
-        security,
         querystring: savedViewListQuerySchema,
         response: { 200: savedViewListSchema, ...errorResponses(400, 401) },
       },
@@ -46,10 +42,8 @@ export const savedViewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       config: { access: 'savedView.manage' },
       schema: {
-        tags,
         summary: 'Save a view of a list: its name, the list’s query string and the visible columns',
         description: 'A name the caller already uses for a view of the same list answers 400 on `name`.',
-        security,
         body: createSavedViewSchema,
         response: { 201: savedViewSchema, ...errorResponses(400, 401) },
       },
@@ -65,11 +59,9 @@ export const savedViewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       config: { access: 'savedView.manage' },
       schema: {
-        tags,
         summary: 'Rename a saved view, or save other filters and columns into it',
         description:
           '`version` as last read: 409 when the view changed meanwhile. 404 for a view that is not the caller’s. A name taken by another of the caller’s views of the list answers 400 on `name`.',
-        security,
         params: savedViewIdParamSchema,
         body: updateSavedViewSchema,
         response: { 200: savedViewSchema, ...errorResponses(400, 401, 404, 409) },
@@ -86,9 +78,7 @@ export const savedViewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     {
       config: { access: 'savedView.manage' },
       schema: {
-        tags,
         summary: 'Delete a saved view (a stale version is 409; another person’s view is 404)',
-        security,
         params: savedViewIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 404, 409) },

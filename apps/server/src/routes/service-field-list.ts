@@ -11,38 +11,34 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { clearServiceField } from '../commands/clear-service-field.js';
-import { errorResponses } from '../http/openapi.js';
+import { datedFileName, sendCsv } from '../http/download.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
-import { fieldListCsv, presentFieldListRow, refIdsOf } from '../presenters/service-field-list.js';
-import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
+import { loadFieldRefs } from '../presenters/service-detail.js';
+import { fieldListCsv, presentFieldListRow } from '../presenters/service-field-list.js';
 import { loadFieldListRows, loadFieldListTotals } from '../queries/service-field-list.js';
 
 /** The export holds every listed row, up to this many (as the portfolio's). */
 const MAX_EXPORT_ROWS = 10_000;
 
-const tags = ['services'];
-const security = [{ bearer: [] }];
 const description =
   'Services the caller may see (drafts only of their own, or all for portfolio managers) that hold a value in the field; q as in the portfolio list. Keywords are not a listable field.';
 
 export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
-  const refsOf = async (key: string, values: Iterable<FieldValue>) => {
-    const { userIds, institutionIds } = refIdsOf(key, values);
-    return {
-      users: await loadUserRefs(context.database.db, userIds),
-      institutions: await loadInstitutionRefs(context.database.db, institutionIds),
-    };
-  };
+  app.addHook('onRoute', tagRoutes('services'));
+  const refsOf = (key: string, values: readonly FieldValue[]) =>
+    loadFieldRefs(
+      context.database.db,
+      values.map((value) => ({ [key]: value })),
+    );
 
   app.get(
     '/service-fields/:field',
     {
       config: { access: 'service.fieldList' },
       schema: {
-        tags,
         summary: 'The Service Field List: one field of the catalogue across services, searched, sorted and paged',
         description,
-        security,
         params: fieldListParamsSchema,
         querystring: fieldListQuerySchema,
         response: { 200: fieldListResponseSchema, ...errorResponses(400, 401, 403) },
@@ -78,11 +74,9 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     {
       config: { access: 'service.fieldList' },
       schema: {
-        tags,
         summary: 'The field list as CSV: every listed row (at most 10,000), no paging',
         description:
           'UTF-8 with a byte order mark, comma-separated (RFC 4180), header, states and values in the caller’s language. The auth cookie works, so a plain link downloads it.',
-        security,
         params: fieldListParamsSchema,
         querystring: fieldListQuerySchema.omit({ page: true, pageSize: true }),
         produces: ['text/csv'],
@@ -95,22 +89,15 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         limit: MAX_EXPORT_ROWS,
         offset: 0,
       });
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="service-field-${field}-${date}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(
-          fieldListCsv(
-            field,
-            rows,
-            await refsOf(
-              field,
-              rows.map((row) => row.value),
-            ),
-            request.language,
-          ),
-        );
+      const refs = await refsOf(
+        field,
+        rows.map((row) => row.value),
+      );
+      return sendCsv(
+        reply,
+        datedFileName(`service-field-${field}`, 'csv'),
+        fieldListCsv(field, rows, refs, request.language),
+      );
     },
   );
 
@@ -119,11 +106,9 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
     {
       config: { access: 'service.clearField' },
       schema: {
-        tags,
         summary: 'Clear an optional field on all listed services or on selected ones, one audit event per service',
         description:
           'scope "all": the search, count and listToken of the list the caller confirmed; scope "selected": ids with the versions listed. 409 when the listed set or a service changed since (nothing written); 400 for a field a workflow step requires. Retired services keep their values.',
-        security,
         params: fieldListParamsSchema,
         body: clearFieldRequestSchema,
         response: { 200: clearFieldResponseSchema, ...errorResponses(400, 401, 403, 409) },

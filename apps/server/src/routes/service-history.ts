@@ -4,8 +4,7 @@ import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
-import { idsInHistory, presentServiceHistory } from '../presenters/service-history.js';
-import { loadDisplayNames } from '../queries/display-names.js';
+import { presentHistoryPage } from '../presenters/service-history.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
 /** Everything that happened to a service, newest first, a page at a time: edits, workflow steps, roles, documents, comments. */
@@ -19,7 +18,6 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }
       schema: {
         tags: ['services'],
         summary: "A service's audit events, newest first, each change old → new, a page at a time",
-        security: [{ bearer: [] }],
         params: serviceIdParamSchema,
         querystring: streamPageQuerySchema,
         response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
@@ -27,8 +25,7 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }
     },
     async (request) => {
       const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
-      const { items, nextCursor } = await listAuditEvents(db, 'service', service.row.id, request.query);
-      return { items: presentServiceHistory(items, await loadDisplayNames(db, idsInHistory(items))), nextCursor };
+      return presentHistoryPage(db, await listAuditEvents(db, 'service', service.row.id, request.query));
     },
   );
 };

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
-import { errorResponses } from '../http/openapi.js';
+import { datedFileName, sendCsv } from '../http/download.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
@@ -27,12 +28,11 @@ import {
 /** The export holds every matching row, up to this many. */
 const MAX_EXPORT_ROWS = 10_000;
 
-const tags = ['services'];
-const security = [{ bearer: [] }];
 const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
 export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('services'));
   /** The matching services the caller may see, in the list's order, for an export: every row up to the limit. */
   const exportRows = (
     principal: AuthUser,
@@ -61,10 +61,8 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.list' },
       schema: {
-        tags,
         summary: 'The service portfolio: a tab, filters, full-text search, sort and a page',
         description: listDescription,
-        security,
         querystring: serviceListQuerySchema,
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -77,11 +75,9 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.list' },
       schema: {
-        tags,
         summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
         description:
           'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
-        security,
         querystring: tabCountsQuerySchema,
         response: { 200: tabCountsSchema, ...errorResponses(400, 401, 403) },
       },
@@ -97,9 +93,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.listOwn' },
       schema: {
-        tags,
         summary: 'My Services: the services the caller is provider side of (object owner, owner, manager, admin)',
-        security,
         querystring: serviceListQuerySchema.omit({ tab: true }),
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401) },
       },
@@ -112,11 +106,9 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.list' },
       schema: {
-        tags,
         summary: 'The current view of the portfolio as CSV: every matching row (at most 10,000), no paging',
         description:
           'UTF-8 with a byte order mark, comma-separated (RFC 4180), header and states in the caller’s language, dates in German format. The auth cookie works, so a plain link downloads it.',
-        security,
         querystring: serviceListQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
@@ -125,12 +117,11 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     async (request, reply) => {
       const query = request.query;
       const rows = await exportRows(requirePrincipal(request), query);
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="services-${query.tab ?? 'all'}-${date}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(serviceListCsv(rows, request.language));
+      return sendCsv(
+        reply,
+        datedFileName(`services-${query.tab ?? 'all'}`, 'csv'),
+        serviceListCsv(rows, request.language),
+      );
     },
   );
 
@@ -148,10 +139,8 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.integrationList' },
       schema: {
-        tags,
         summary: 'The Service Integration List: services by weighted score, highest first, then by name',
         description: `${listDescription} By default only the services in integration work (the states in which the integration manager takes the next step); scope=all for every state.`,
-        security,
         querystring: integrationListQuerySchema,
         response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -169,11 +158,9 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.integrationList' },
       schema: {
-        tags,
         summary: 'The current view of the integration list as CSV: every matching row (at most 10,000), by score',
         description:
           'The same file as the portfolio’s export (UTF-8 with a byte order mark, RFC 4180, header and states in the caller’s language, German dates), in the integration list’s order. The auth cookie works, so a plain link downloads it.',
-        security,
         querystring: integrationListQuerySchema.omit({ page: true, pageSize: true }),
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
@@ -182,12 +169,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     async (request, reply) => {
       const query = integrationQuery(request.query);
       const rows = await exportRows(requirePrincipal(request), query);
-      const date = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="integration-list-${date}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(serviceListCsv(rows, request.language));
+      return sendCsv(reply, datedFileName('integration-list', 'csv'), serviceListCsv(rows, request.language));
     },
   );
 };

@@ -9,17 +9,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
+import { tagRoutes } from '../http/openapi.js';
 import { decideRoleChange, requestRoleChange } from '../commands/role-change-requests.js';
 import { addServiceAdmin, removeServiceAdmin } from '../commands/service-admins.js';
 import { updateServiceRoles } from '../commands/update-service-roles.js';
 import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
-const tags = ['service roles'];
-const security = [{ bearer: [] }];
 const uuid = z.uuid({ error: 'validation.invalid' });
 
 /** Object owner, service owner, service manager, provider manager, further admins, role change requests. */
 export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('service roles'));
   const respond = serviceResponder(context);
 
   app.put(
@@ -27,11 +27,9 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Set object owner, service owner, service manager and provider manager (null removes one)',
         description:
           'Only the service portfolio manager changes the object owner; the others whoever may assign roles (the object owner in the draft states, the portfolio manager). 400 service.unknownUser for an id that names no user.',
-        security,
         params: serviceIdParamSchema,
         body: updateServiceRolesRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,
@@ -46,9 +44,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Add a further admin (service operation group)',
-        security,
         params: serviceIdParamSchema,
         body: serviceAdminRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,
@@ -63,9 +59,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Remove a further admin; the version read goes in the query',
-        security,
         params: serviceIdParamSchema.extend({ userId: uuid }),
         querystring: z.object({ version: z.coerce.number({ error: 'validation.number' }).pipe(versionSchema) }),
         response: SERVICE_CHANGE_RESPONSES,
@@ -85,11 +79,9 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Ask the portfolio manager for a new service owner or service manager',
         description:
           'Whoever holds the manager’s rights (the service manager, or owner and admins when there is none). One open request per role: 409 service.roleChangePending.',
-        security,
         params: serviceIdParamSchema,
         body: roleChangeRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,
@@ -104,9 +96,7 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Accept (the role changes) or reject a role change request (service portfolio manager)',
-        security,
         params: serviceIdParamSchema.extend({ changeId: uuid }),
         body: roleChangeDecisionSchema,
         response: SERVICE_CHANGE_RESPONSES,

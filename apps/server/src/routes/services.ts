@@ -10,18 +10,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createService } from '../commands/create-service.js';
 import { updateService } from '../commands/update-service.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
 import { loadInstitutionRefs } from '../queries/refs.js';
 import { SERVICE_CHANGE_RESPONSES, serviceResponder } from './respond-with-service.js';
 
-const tags = ['services'];
-const security = [{ bearer: [] }];
-
 /** A service application and its information: create, read, partial update. */
 export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('services'));
   const { db } = context.database;
   const respond = serviceResponder(context);
 
@@ -30,11 +28,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'service.create' },
       schema: {
-        tags,
         summary: 'Start a service application (application draft; the caller is its object owner)',
         description:
           "Saving needs only the name. The provider institution defaults to the caller's institution; null leaves it empty.",
-        security,
         body: createServiceRequestSchema,
         response: { 201: serviceDetailSchema, ...errorResponses(400, 401, 403) },
       },
@@ -72,10 +68,8 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'One service with its roles, permissions and the workflow actions the caller may take',
         description: 'A service the caller may not see answers 404, like one that does not exist.',
-        security,
         params: serviceIdParamSchema,
         response: { 200: serviceDetailSchema, ...errorResponses(400, 401, 404) },
       },
@@ -91,11 +85,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'service.update' },
       schema: {
-        tags,
         summary: 'Change name, provider, field values (null removes one), keywords and weighting answers',
         description:
           'Names the version it read: a stale one answers 409 and changes nothing. Format errors answer 400 with a message per field (field keys; weighting answers as weighting.<criterion>). A request that changes nothing keeps the version.',
-        security,
         params: serviceIdParamSchema,
         body: updateServiceRequestSchema,
         response: SERVICE_CHANGE_RESPONSES,

@@ -7,6 +7,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { tagRoutes } from '../http/openapi.js';
 
 /** A hammered health check must not become a database load test: the ping is shared for a second. */
 const PING_TTL_MS = 1000;
@@ -14,6 +15,7 @@ const HEALTHY_BODY = JSON.stringify(healthResponseSchema.parse({ status: 'ok', d
 const HEALTHY_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application/json; charset=utf-8' };
 
 export const systemRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('system'));
   let lastPing: { at: number; ok: boolean } | null = null;
   let inflight: Promise<boolean> | null = null;
 
@@ -47,7 +49,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'public' },
       schema: {
-        tags: ['system'],
         summary: 'Liveness and database reachability',
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
@@ -73,7 +74,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'public' },
       schema: {
-        tags: ['system'],
         summary: 'Branding and links the web app shows',
         response: { 200: publicConfigSchema },
       },

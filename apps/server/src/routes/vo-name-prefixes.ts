@@ -10,13 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createVoNamePrefix, deleteVoNamePrefix } from '../commands/vo-name-prefixes.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { listCentreAbbreviations, listVoNamePrefixes } from '../queries/vo-name-prefixes.js';
-import type { VoNamePrefixRow } from '../writes/vo-name-prefix-writes.js';
-
-const tags = ['admin'];
-const security = [{ bearer: [] }];
+import type { VoNamePrefixRow } from '../writes/row-writes.js';
 
 const present = (row: VoNamePrefixRow): VoNamePrefix => ({
   id: row.id,
@@ -27,6 +24,7 @@ const present = (row: VoNamePrefixRow): VoNamePrefix => ({
 
 /** The reserved VO name prefixes (docs/adr/0036-admin-panel-sections.md). */
 export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('admin'));
   const { db } = context.database;
 
   app.get(
@@ -34,9 +32,7 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'voNamePrefix.manage' },
       schema: {
-        tags,
         summary: "The reserved VO name prefixes, and the centres' abbreviations that are reserved as well",
-        security,
         response: { 200: voNamePrefixListSchema, ...errorResponses(401, 403) },
       },
     },
@@ -51,9 +47,7 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'voNamePrefix.manage' },
       schema: {
-        tags,
         summary: 'Reserve a VO name prefix with an optional note; one reserved already (in any case) answers 400',
-        security,
         body: createVoNamePrefixSchema,
         response: { 201: voNamePrefixSchema, ...errorResponses(400, 401, 403) },
       },
@@ -67,9 +61,7 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     {
       config: { access: 'voNamePrefix.manage' },
       schema: {
-        tags,
         summary: 'Remove a reserved VO name prefix (a stale version is 409)',
-        security,
         params: voNamePrefixIdParamSchema,
         querystring: versionQuerySchema,
         response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404, 409) },

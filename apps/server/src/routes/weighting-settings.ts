@@ -7,15 +7,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { updateWeightingCriterion } from '../commands/weighting.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentWeightingCriterion } from '../presenters/weighting-settings.js';
 import { listWeightingSettings } from '../queries/weighting-criteria.js';
 
-const security = [{ bearer: [] }];
-
 /** The admin panel's weighting section: criteria with their versions, and a change of one (docs/adr/0036-admin-panel-sections.md). */
 export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('admin'));
   const { db } = context.database;
 
   app.get(
@@ -23,9 +22,7 @@ export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContex
     {
       config: { access: 'weighting.manage' },
       schema: {
-        tags: ['admin'],
         summary: 'The weighting criteria with their factors, options, points and versions, for editing',
-        security,
         response: { 200: weightingSettingsSchema, ...errorResponses(401, 403) },
       },
     },
@@ -37,10 +34,8 @@ export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContex
     {
       config: { access: 'weighting.manage' },
       schema: {
-        tags: ['admin'],
         summary:
           "Change a criterion's factor and its options' labels and points; every service's score is recomputed in the same transaction",
-        security,
         params: weightingCriterionKeyParamSchema,
         body: updateWeightingCriterionSchema,
         response: { 200: weightingCriterionSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -1,5 +1,5 @@
 import { isUuid } from '@nubes/domain';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client.js';
 import { changeRequestFields, changeRequests } from '../db/schema.js';
@@ -7,7 +7,7 @@ import { notFound } from '../http/http-error.js';
 import type { ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
 import type { Principal } from '@nubes/domain';
 import { loadVisibleService } from '../policies/service-policy.js';
-import { changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
+import { bumpRow, changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
 
 /** Columns a change may write on the request's row; version and change time are the pipeline's. */
 export type ChangeRequestSet = Omit<
@@ -57,14 +57,10 @@ export const CHANGE_REQUEST_KIND: ObjectKind<
   lock: (tx, id, principal) => loadVisibleChangeRequest(tx, id, principal, { forUpdate: true }),
   idOf: (request) => request.row.id,
   version: (request) => request.row.version,
-  bump: async (tx: Tx, request, set) => {
-    const [row] = await tx
-      .update(changeRequests)
-      .set({ ...set, version: request.row.version + 1, updatedAt: sql`now()` })
-      .where(eq(changeRequests.id, request.row.id))
-      .returning();
-    return { row: row!, fields: await loadChangeRequestFields(tx, request.row.id) };
-  },
+  bump: async (tx, request, set) => ({
+    row: await bumpRow(tx, changeRequests, eq(changeRequests.id, request.row.id), request.row.version, set),
+    fields: await loadChangeRequestFields(tx, request.row.id),
+  }),
 };
 
 /** changeObject for a change request. */

@@ -1,4 +1,6 @@
 import type { AuditEvent, AuditEventOf, AuditObjectType } from '@nubes/domain';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { actorOf, type Actor } from '../audit/actor.js';
 import { recordAuditEvents } from '../audit/record-audit.js';
 import type { AuthUser } from '../auth/principal.js';
@@ -65,6 +67,29 @@ export const runWrite = async <T>(
   return result.value;
 };
 
+/** A table whose rows carry the version the pipeline checks and raises. */
+export type VersionedTable = PgTable & { version: PgColumn };
+
+/**
+ * Writes `set` on the row with the next version and, where the table keeps one, the change time,
+ * in one statement; answers the row as it is now: the `bump` of every kind but the review (an upsert).
+ */
+export const bumpRow = async <T extends VersionedTable>(
+  tx: Tx,
+  table: T,
+  where: SQL,
+  version: number,
+  set: object,
+): Promise<T['$inferSelect']> => {
+  const changed = 'updatedAt' in getTableColumns(table) ? { updatedAt: sql`now()` } : {};
+  const rows: unknown[] = await tx
+    .update(table as PgTable)
+    .set({ ...set, ...changed, version: version + 1 })
+    .where(where)
+    .returning();
+  return rows[0] as T['$inferSelect'];
+};
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** An audit event about the object being changed: the pipeline fills in which object. */
@@ -100,7 +125,8 @@ interface ObjectChange<Columns, O extends AuditObjectType, T> {
    * writes its service's fields: one service event per field). Only beside events of its own.
    */
   related?: readonly AuditEvent[];
-  value: T;
+  /** What the command answers besides the object, if anything. */
+  value?: T;
   effects?: readonly AfterCommitEffect[];
   mails?: readonly OutboxMessage[];
 }
@@ -132,12 +158,12 @@ export const changeObject = <Locked extends Snapshot, Snapshot, Columns, O exten
     const outcome = await request.change(tx, locked);
     if (outcome.events.length === 0) {
       if (outcome.set !== undefined) throw new Error(`a ${kind.objectType} change without an audit event`);
-      return { value: { object: locked, value: outcome.value }, events: [] };
+      return { value: { object: locked, value: outcome.value as T }, events: [] };
     }
     const object = outcome.set === undefined ? locked : await kind.bump(tx, locked, outcome.set);
     const objectId = kind.idOf(locked);
     return {
-      value: { object, value: outcome.value },
+      value: { object, value: outcome.value as T },
       events: [
         ...outcome.events.map((event) => ({ ...event, objectType: kind.objectType, objectId }) as AuditEvent),
         ...(outcome.related ?? []),

@@ -1,12 +1,11 @@
 import { isUuid } from '@nubes/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.js';
 import { resourcePackages, resourceTypes } from '../db/schema.js';
 import { notFound } from '../http/http-error.js';
 import type { LoadedResourcePackage, ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
-import { changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
+import { bumpRow, changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
 
 /** Columns a change may write on the package's row; version and change time are the pipeline's. */
 export type ResourcePackageSet = Omit<
@@ -34,17 +33,13 @@ const RESOURCE_PACKAGE_KIND: ObjectKind<
   },
   idOf: (loaded) => loaded.row.id,
   version: (loaded) => loaded.row.version,
-  bump: async (tx: Tx, loaded, set) => {
-    const [row] = await tx
-      .update(resourcePackages)
-      .set({ ...set, version: loaded.row.version + 1, updatedAt: sql`now()` })
-      .where(eq(resourcePackages.id, loaded.row.id))
-      .returning();
+  bump: async (tx, loaded, set) => {
+    const row = await bumpRow(tx, resourcePackages, eq(resourcePackages.id, loaded.row.id), loaded.row.version, set);
     const type =
-      row!.typeId === loaded.type.id
+      row.typeId === loaded.type.id
         ? loaded.type
-        : (await tx.select().from(resourceTypes).where(eq(resourceTypes.id, row!.typeId)))[0]!;
-    return { row: row!, type };
+        : (await tx.select().from(resourceTypes).where(eq(resourceTypes.id, row.typeId)))[0]!;
+    return { row, type };
   },
 };
 

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/client.js';
 import { services } from '../db/schema.js';
 import type { LoadedService, ServiceSnapshot } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import type { AfterCommitEffect } from './after-commit.js';
-import { changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
+import { bumpRow, changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
 
 /** Columns a change may write on the service row; version and change time are the pipeline's. */
 export type ServiceSet = Omit<PgUpdateSetSource<typeof services>, 'id' | 'version' | 'updatedAt' | 'createdAt'>;
@@ -22,14 +21,10 @@ export const SERVICE_KIND: ObjectKind<LoadedService, ServiceSnapshot, ServiceSet
   lock: (tx, id, principal) => loadVisibleService(tx, id, principal, { forUpdate: true }),
   idOf: (service) => service.row.id,
   version: (service) => service.row.version,
-  bump: async (tx: Tx, service, set) => {
-    const [row] = await tx
-      .update(services)
-      .set({ ...set, version: service.row.version + 1, updatedAt: sql`now()` })
-      .where(eq(services.id, service.row.id))
-      .returning();
-    return { row: row!, adminIds: service.adminIds };
-  },
+  bump: async (tx, service, set) => ({
+    row: await bumpRow(tx, services, eq(services.id, service.row.id), service.row.version, set),
+    adminIds: service.adminIds,
+  }),
   effects: (service) => serviceChanged(service),
 };
 

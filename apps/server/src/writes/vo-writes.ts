@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { vos } from '../db/schema.js';
 import type { LoadedVo, VoSnapshot } from '../model/vo.js';
 import { loadVisibleVo } from '../policies/vo-policy.js';
-import { changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
+import { bumpRow, changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
 
 /** Columns a change may write on the VO's row; version and change time are the pipeline's. */
 export type VoSet = Omit<PgUpdateSetSource<typeof vos>, 'id' | 'applicantId' | 'version' | 'updatedAt' | 'createdAt'>;
@@ -14,14 +14,7 @@ const VO_KIND: ObjectKind<LoadedVo, VoSnapshot, VoSet, 'vo'> = {
   lock: (tx, id, principal) => loadVisibleVo(tx, id, principal, { forUpdate: true }),
   idOf: (vo) => vo.row.id,
   version: (vo) => vo.row.version,
-  bump: async (tx, vo, set) => {
-    const [row] = await tx
-      .update(vos)
-      .set({ ...set, version: vo.row.version + 1, updatedAt: sql`now()` })
-      .where(eq(vos.id, vo.row.id))
-      .returning();
-    return { row: row! };
-  },
+  bump: async (tx, vo, set) => ({ row: await bumpRow(tx, vos, eq(vos.id, vo.row.id), vo.row.version, set) }),
   effects: () => [],
 };
 
