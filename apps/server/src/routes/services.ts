@@ -46,11 +46,9 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'service.read' },
       schema: {
-        tags,
         summary: 'The centres the caller may create a service under or move one to',
         description:
           'Any centre for the portfolio manager; everyone else only their own institution (none when they have none). The forms offer no other.',
-        security,
         response: { 200: centreChoiceSchema, ...errorResponses(401) },
       },
     },

@@ -13,7 +13,7 @@ import type { AppContext } from '../app-context.js';
 import { loginWithPassword } from '../commands/login-with-password.js';
 import { endOwnSession, renewSession } from '../commands/sessions.js';
 import { unauthorized } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { clearSessionCookie, cookieIsSecure, setSessionCookie } from '../http/session-cookie.js';
 import { presentOwnSession } from '../presenters/own-session.js';
@@ -37,6 +37,7 @@ export const sessionClientOf = (request: FastifyRequest) => ({
  * clients.
  */
 export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('session'));
   const { db } = context.database;
   const secure = cookieIsSecure(context.config.publicUrl);
 
@@ -45,7 +46,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'public' },
       schema: {
-        tags: ['session'],
         summary: 'Direct login for portal administrators; sets the auth cookie',
         body: loginRequestSchema,
         response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 403, 429) },
@@ -69,9 +69,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'session.renew' },
       schema: {
-        tags: ['session'],
         summary: 'Renew the own session for another 240 minutes (the web app renews between 180 and 240 minutes)',
-        security: [{ bearer: [] }],
         response: { 200: tokenResponseSchema, ...errorResponses(401, 403) },
       },
     },
@@ -89,7 +87,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'public' },
       schema: {
-        tags: ['session'],
         summary: 'End the session of the request on the server and clear the auth cookie',
         response: { 204: z.null().describe('Logged out'), ...errorResponses(403) },
       },
@@ -107,9 +104,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'session.own' },
       schema: {
-        tags: ['session'],
         summary: 'The login status: who the credential belongs to and its session',
-        security: [{ bearer: [] }],
         response: { 200: sessionStatusSchema, ...errorResponses(401) },
       },
     },
@@ -135,9 +130,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'session.own' },
       schema: {
-        tags: ['session'],
         summary: 'The own live sessions, the most recently renewed first',
-        security: [{ bearer: [] }],
         response: { 200: ownSessionListSchema, ...errorResponses(401) },
       },
     },
@@ -154,9 +147,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     {
       config: { access: 'session.own' },
       schema: {
-        tags: ['session'],
         summary: 'End one of the own sessions; ending the current one logs out',
-        security: [{ bearer: [] }],
         params: sessionIdParamSchema,
         response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
       },

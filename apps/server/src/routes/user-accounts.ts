@@ -12,7 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { endSessionsOfUser } from '../commands/sessions.js';
 import { updateUserRoles } from '../commands/update-user-roles.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { idsInHistory } from '../presenters/service-history.js';
 import { presentUserAccount, presentUserAccountRow } from '../presenters/user-account.js';
@@ -23,6 +23,7 @@ import { findUserAccount, listUserAccounts, listUserAuditEvents } from '../queri
 
 /** The User Accounts screen: every account with its roles, groups and audit events; roles change here. */
 export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('users'));
   const { db } = context.database;
 
   const loadAccount = async (id: string, canManageRoles: boolean) => {
@@ -44,9 +45,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'user.readAny' },
       schema: {
-        tags: ['users'],
         summary: 'User accounts by name, username or e-mail, role and institution; sorted and paged',
-        security: [{ bearer: [] }],
         querystring: userAccountQuerySchema,
         response: { 200: userAccountListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -67,9 +66,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'user.readAny' },
       schema: {
-        tags: ['users'],
         summary: "A user account: portal and IdP roles apart, groups, last login and the user's audit events",
-        security: [{ bearer: [] }],
         params: userAccountIdParamSchema,
         response: { 200: userAccountSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -82,9 +79,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'user.manageRoles' },
       schema: {
-        tags: ['users'],
         summary: 'Set the roles given in the portal; `expected` names the roles read, other stored roles answer 409',
-        security: [{ bearer: [] }],
         params: userAccountIdParamSchema,
         body: updateUserRolesSchema,
         response: { 200: userAccountSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -101,9 +96,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     {
       config: { access: 'user.endSessions' },
       schema: {
-        tags: ['users'],
         summary: 'End every live session of the user at once, on every instance; answers how many ended',
-        security: [{ bearer: [] }],
         params: userAccountIdParamSchema,
         response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -2,21 +2,20 @@ import { userSchema, usernameParamSchema, userSearchQuerySchema, userSearchRespo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses } from '../http/openapi.js';
+import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { canReadUser } from '../policies/user-policy.js';
 import { presentUser } from '../presenters/user.js';
 import { findUserByUsername, searchUsers } from '../queries/users.js';
 
 export const userRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  app.addHook('onRoute', tagRoutes('users'));
   app.get(
     '/users',
     {
       config: { access: 'user.search' },
       schema: {
-        tags: ['users'],
         summary: 'Find users by name, username or e-mail (at most 20, by name), to assign them to a service',
-        security: [{ bearer: [] }],
         querystring: userSearchQuerySchema,
         response: { 200: userSearchResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -31,9 +30,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     {
       config: { access: 'user.read' },
       schema: {
-        tags: ['users'],
         summary: 'A user account: the own one, or any for portal managers, contact managers and the service desk',
-        security: [{ bearer: [] }],
         params: usernameParamSchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 404) },
       },
