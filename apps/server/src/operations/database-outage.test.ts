@@ -8,6 +8,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../http/database-unavailable.js';
 import { listenerApplicationName } from '../instances/watch-other-instances.js';
 import { startPortalProcess, type PortalProcess } from '../test/portal-process.js';
 import { seenWithin } from '../test/seen-within.js';
+import { fromPortalPages } from '../test/harness.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 
 const ADMIN_PASSWORD = 'database-outage-admin-password';
@@ -142,7 +143,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('a PostgreSQL outage un
     });
     const login = await fetch(`${portal.url}/api/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...fromPortalPages },
       body: JSON.stringify({ login: 'admin', password: ADMIN_PASSWORD }),
     });
     expect(login.status).toBe(200);

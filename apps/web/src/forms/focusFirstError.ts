@@ -11,6 +11,8 @@ const FOCUS_RETRY_MS = 20;
  */
 export const focusById = (id: string): void => {
   const attempt = (left: number) => {
+    // The page may be gone meanwhile (a test's document torn down while it waited).
+    if (typeof document === 'undefined') return;
     const element = document.getElementById(id);
     if (element) {
       element.focus();
