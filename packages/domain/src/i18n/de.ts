@@ -1948,6 +1948,8 @@ export const de: Messages = {
     },
   },
   voScreens: {
+    toFix_one: '{{count}} zu korrigieren',
+    toFix_other: '{{count}} zu korrigieren',
     pagesLabel: 'Seiten des VO-Antrags',
     pageTitle: 'Seite {{number}} von {{total}}: {{name}}',
     previousPage: 'Vorherige Seite',

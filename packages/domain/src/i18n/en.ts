@@ -1918,6 +1918,8 @@ export const en = {
     },
   },
   voScreens: {
+    toFix_one: '{{count}} to fix',
+    toFix_other: '{{count}} to fix',
     pagesLabel: 'Pages of the VO application',
     pageTitle: 'Page {{number}} of {{total}}: {{name}}',
     previousPage: 'Previous page',

@@ -136,6 +136,17 @@ describe('VO application', () => {
         'A VO name may not start with “HPCN”: it is the abbreviation of the centre HPC Centre North',
       ),
     ).toBeInTheDocument();
+    // The verdict was on that name: once it changes, the message goes, and the page list no longer marks it.
+    expect(screen.getByRole('navigation', { name: 'Pages of the VO application' })).toHaveTextContent('1 to fix');
+    fireEvent.change(screen.getByRole('textbox', { name: /VO name/ }), { target: { value: 'lab-north' } });
+    await waitFor(() =>
+      expect(
+        screen.queryByText(
+          'A VO name may not start with “HPCN”: it is the abbreviation of the centre HPC Centre North',
+        ),
+      ).toBeNull(),
+    );
+    expect(screen.getByRole('navigation', { name: 'Pages of the VO application' })).not.toHaveTextContent('to fix');
   });
 
   it("names the deputy from the VO API's people and picks services among those online", async () => {
@@ -195,7 +206,12 @@ describe('VO application', () => {
     expect(screen.getByRole('link', { name: /WISE Baseline AUP/ })).toHaveAttribute('target', '_blank');
     expect(writesOf(calls)).toHaveLength(0);
 
+    // Until it is complete, Save is the main action and the page list says what is left.
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('data-variant', 'outline');
+    expect(screen.getByRole('navigation', { name: 'Pages of the VO application' })).toHaveTextContent('1 to fix');
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the policies of the AAI' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send' })).toHaveAttribute('data-variant', 'filled'));
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('data-variant', 'default');
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('VO application status changed')).toBeInTheDocument();
     expect(writesOf(calls).map((call) => [call.method, call.path])).toEqual([

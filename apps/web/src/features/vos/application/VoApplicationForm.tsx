@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   routePath,
+  VO_PAGE_FIELDS,
   VO_PAGES,
   voFormSchema,
   voSendProblems,
@@ -11,7 +12,7 @@ import {
 } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import type { FieldPath, FieldErrors } from 'react-hook-form';
+import { useWatch, type FieldPath, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
@@ -172,11 +173,23 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
   const busy = saving.isPending || sending.isPending;
   const editable = !vo || vo.canEdit;
   const canSend = vo?.actions.includes('send') ?? false;
+  // What Send still needs, as typed (useWatch renders again on every change): marked in the page
+  // list beside the messages shown, and once nothing is left Send is the main action.
+  useWatch({ control });
+  const toSend = vo ? voSendProblems(getValues(), vo.applicant.id) : {};
+  const complete = canSend && Object.keys(toSend).length === 0;
+  const pageHint = (target: VoPage) => {
+    const fields = VO_PAGE_FIELDS[target] as readonly string[];
+    const shown = fields.filter((field) => formState.errors[field as keyof VoFormInput]).length;
+    if (shown > 0) return t('voScreens.toFix', { count: shown });
+    const open = canSend ? fields.filter((field) => toSend[field] !== undefined).length : 0;
+    return open > 0 ? t('serviceView.toFill', { count: open }) : null;
+  };
 
   const pageBody: Record<VoPage, ReactNode> = {
     termsOfUse: <TermsOfUsePage control={control} vo={vo} />,
     aaiPolicies: <AaiPoliciesPage control={control} vo={vo} />,
-    general: <GeneralPage control={control} vo={vo} setError={setError} />,
+    general: <GeneralPage control={control} vo={vo} setError={setError} clearErrors={clearErrors} />,
     aup: <AupPage control={control} vo={vo} />,
   };
 
@@ -204,6 +217,7 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
           pages={VO_PAGES}
           page={page}
           pageLabel={(target) => t(`vos.pages.${target}`)}
+          pageHint={pageHint}
           onGoTo={goTo}
           navLabel={t('voScreens.pagesLabel')}
           headingId={HEADING_ID}
@@ -225,12 +239,17 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
                   nextLabel={t('voScreens.nextPage')}
                 />
                 <Group>
-                  <Button type="submit" loading={saving.isPending} disabled={busy && !saving.isPending}>
+                  <Button
+                    type="submit"
+                    variant={complete ? 'default' : 'filled'}
+                    loading={saving.isPending}
+                    disabled={busy && !saving.isPending}
+                  >
                     {t('voScreens.save')}
                   </Button>
                   {canSend && (
                     <Button
-                      variant="outline"
+                      variant={complete ? 'filled' : 'outline'}
                       onClick={() => void send()}
                       loading={sending.isPending}
                       disabled={busy && !sending.isPending}

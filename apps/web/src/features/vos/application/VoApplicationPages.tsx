@@ -1,7 +1,8 @@
 import { Alert, List, MultiSelect, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { VO_AUP_CLAUSES, VO_TERMS_PARAGRAPHS, type UserRef, type VoDetails, type VoFormInput } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useController, type Control, type UseFormSetError } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useController, type Control, type UseFormClearErrors, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ExternalLink';
 import {
@@ -181,17 +182,29 @@ const ServicesInput = ({ control, vo }: VoPageProps) => {
 
 export interface GeneralPageProps extends VoPageProps {
   setError: UseFormSetError<VoFormInput>;
+  clearErrors: UseFormClearErrors<VoFormInput>;
 }
 
 /** Page 3: the VO's name and purpose, where it belongs, who runs it and what it wants to use. */
-export const GeneralPage = ({ control, vo, setError }: GeneralPageProps) => {
+export const GeneralPage = ({ control, vo, setError, clearErrors }: GeneralPageProps) => {
   const { t } = useTranslation();
   const { session } = useSession();
   // A new application's VO manager is the person applying.
   const applicant =
     vo?.applicant ??
     (session ? { id: '', username: session.username, fullname: session.fullname, email: session.email } : null);
-  const { field } = useController({ control, name: 'name' });
+  const { field, fieldState } = useController({ control, name: 'name' });
+  const serverSaid = fieldState.error?.type === SERVER_ERROR;
+
+  // The server's verdict (the check on leaving the field, or a refused save) was on the name as it
+  // was: once the name changes, the verdict goes with it, so a message on the screen always means
+  // that the save is refused.
+  const judgedName = useRef<string | null>(null);
+  useEffect(() => {
+    if (!serverSaid) judgedName.current = null;
+    else if (judgedName.current === null) judgedName.current = field.value;
+    else if (judgedName.current !== field.value) clearErrors('name');
+  }, [serverSaid, field.value, clearErrors]);
 
   // The rules only the server knows (reserved prefixes, the other VOs' names) are asked as soon as
   // the name is left, so the reason shows before a save is tried.
@@ -200,8 +213,8 @@ export const GeneralPage = ({ control, vo, setError }: GeneralPageProps) => {
     if (!name || name === vo?.name) return;
     try {
       const answer = await checkVoName(name);
-      if (!answer.ok && answer.message && answer.name === field.value.trim())
-        setError('name', { type: SERVER_ERROR, message: answer.message });
+      if (answer.name !== field.value.trim()) return;
+      if (!answer.ok && answer.message) setError('name', { type: SERVER_ERROR, message: answer.message });
     } catch {
       // The save checks the same rules; a failed look-up only means the message comes then.
     }
