@@ -213,7 +213,8 @@ export const deShell: ShellMessages = {
       noneYet: 'Hier gibt es noch keine Services.',
       noneYetHint: 'Services erscheinen hier, sobald sie diese Phase erreichen.',
       noneMyCentre: 'Ihr Zentrum bietet noch keine Services an.',
-      noneMyCentreHint: 'Die Services, die Ihr Zentrum anbietet, erscheinen hier, in jeder Phase. Ihr Zentrum ist die Einrichtung Ihres Kontos.',
+      noneMyCentreHint:
+        'Die Services, die Ihr Zentrum anbietet, erscheinen hier, in jeder Phase. Ihr Zentrum ist die Einrichtung Ihres Kontos.',
       noneMine: 'Sie sind noch für keinen Service zuständig.',
       noneMineHint: 'Ein Service, den Sie beantragen, besitzen oder betreuen, erscheint hier.',
       startApplication: 'Einen neuen Antrag stellen',

@@ -537,7 +537,8 @@ export const de: Messages = {
       editInformation: 'Serviceinformationen bearbeiten',
       finishedOK: '{{name}} hat am {{date}} bestätigt, dass nichts geändert werden muss.',
       someone: 'Die Anbieterseite',
-      nextStepEnd: 'Die Anbieterseite hat geantwortet. Nächster Schritt: das Review beenden; sein Ergebnis bleibt als letztes Review erhalten.',
+      nextStepEnd:
+        'Die Anbieterseite hat geantwortet. Nächster Schritt: das Review beenden; sein Ergebnis bleibt als letztes Review erhalten.',
       editRequired: 'Während dieses Reviews wurde ein Änderungsantrag eingereicht.',
       startedOn: 'Review gestartet am {{date}}',
     },
@@ -916,7 +917,8 @@ export const de: Messages = {
     retire: 'Außer Betrieb setzen',
     retireType: '{{name}} außer Betrieb setzen',
     retireTitle: 'Ressourcentyp außer Betrieb setzen?',
-    retireText: 'Neue Ressourcenpakete können „{{name}}“ danach nicht mehr wählen. Pakete, die ihn nutzen, behalten ihn, und Sie können ihn jederzeit wieder in Betrieb nehmen.',
+    retireText:
+      'Neue Ressourcenpakete können „{{name}}“ danach nicht mehr wählen. Pakete, die ihn nutzen, behalten ihn, und Sie können ihn jederzeit wieder in Betrieb nehmen.',
     reactivate: 'Wieder in Betrieb nehmen',
     reactivateType: '{{name}} wieder in Betrieb nehmen',
     delete: 'Löschen',
@@ -1519,9 +1521,11 @@ export const de: Messages = {
     heldTitle: 'Der Kontakt kann noch nicht gelöscht werden',
     heldText_one: '„{{name}}“ ist in {{count}} Beziehung eingetragen, die danach ins Leere zeigen würde:',
     heldText_other: '„{{name}}“ ist in {{count}} Beziehungen eingetragen, die danach ins Leere zeigen würden:',
-    heldHint: 'Entfernen Sie diese Beziehungen zuerst im Reiter Beziehungen, oder wählen Sie „Personendaten löschen“, was sie mit allem anderen über die Person Gespeicherten entfernt.',
+    heldHint:
+      'Entfernen Sie diese Beziehungen zuerst im Reiter Beziehungen, oder wählen Sie „Personendaten löschen“, was sie mit allem anderen über die Person Gespeicherten entfernt.',
     showRelations: 'Beziehungen anzeigen',
-    deleteOrErase: 'Löschen entfernt einen Kontakt, auf den nichts verweist. „Personendaten löschen“ ist für einen Antrag auf Löschung personenbezogener Daten: Es entfernt die Person mit ihren Adressen, Eigenschaften und Beziehungen und schwärzt ihre frühere Historie.',
+    deleteOrErase:
+      'Löschen entfernt einen Kontakt, auf den nichts verweist. „Personendaten löschen“ ist für einen Antrag auf Löschung personenbezogener Daten: Es entfernt die Person mit ihren Adressen, Eigenschaften und Beziehungen und schwärzt ihre frühere Historie.',
     erase: 'Personendaten löschen',
     eraseTitle: 'Personendaten löschen?',
     eraseText:

@@ -213,7 +213,8 @@ export const enShell = {
       noneYet: 'There are no services here yet.',
       noneYetHint: 'Services appear here as soon as they reach this stage.',
       noneMyCentre: 'Your centre offers no services yet.',
-      noneMyCentreHint: 'The services your centre provides appear here, whatever their stage. Your centre is the institution of your account.',
+      noneMyCentreHint:
+        'The services your centre provides appear here, whatever their stage. Your centre is the institution of your account.',
       noneMine: 'You are not responsible for any service yet.',
       noneMineHint: 'A service you apply for, own or manage appears here.',
       startApplication: 'Start a new application',

@@ -528,7 +528,8 @@ export const en = {
       editInformation: 'Edit the service information',
       finishedOK: '{{name}} confirmed on {{date}} that nothing needs to change.',
       someone: 'The provider side',
-      nextStepEnd: 'The provider side has answered. Next step: end the review, which keeps its outcome as the last review.',
+      nextStepEnd:
+        'The provider side has answered. Next step: end the review, which keeps its outcome as the last review.',
       editRequired: 'A change request was handed in during this review.',
       startedOn: 'Review started on {{date}}',
     },
@@ -894,7 +895,8 @@ export const en = {
     retire: 'Retire',
     retireType: 'Retire {{name}}',
     retireTitle: 'Retire the resource type?',
-    retireText: 'No new resource package can choose “{{name}}” once it is retired. Packages that use it keep it, and you can put it back into service at any time.',
+    retireText:
+      'No new resource package can choose “{{name}}” once it is retired. Packages that use it keep it, and you can put it back into service at any time.',
     reactivate: 'Reactivate',
     reactivateType: 'Reactivate {{name}}',
     delete: 'Delete',
@@ -1490,9 +1492,11 @@ export const en = {
     heldTitle: 'The contact cannot be deleted yet',
     heldText_one: '“{{name}}” is named in {{count}} relation, which would be left pointing at no one:',
     heldText_other: '“{{name}}” is named in {{count}} relations, which would be left pointing at no one:',
-    heldHint: 'Remove these relations on the Relations tab first, or erase the contact, which removes them with everything else held about the person.',
+    heldHint:
+      'Remove these relations on the Relations tab first, or erase the contact, which removes them with everything else held about the person.',
     showRelations: 'Show the relations',
-    deleteOrErase: 'Delete removes a contact nothing refers to. Erase is for a request to erase personal data: it removes the person with their addresses, properties and relations, and blanks their earlier history.',
+    deleteOrErase:
+      'Delete removes a contact nothing refers to. Erase is for a request to erase personal data: it removes the person with their addresses, properties and relations, and blanks their earlier history.',
     erase: 'Erase',
     eraseTitle: 'Erase contact?',
     eraseText:
