@@ -172,6 +172,9 @@ export const deShell: ShellMessages = {
     service_retired: 'Service außer Betrieb',
   },
   dataTable: {
+    filters: 'Filter',
+    filtersSet_one: 'Filter ({{count}})',
+    filtersSet_other: 'Filter ({{count}})',
     sortedBy: 'sortiert nach {{column}}, {{order}}',
     ascending: 'aufsteigend',
     descending: 'absteigend',

@@ -173,6 +173,9 @@ export const enShell = {
     service_retired: 'Service Retired',
   },
   dataTable: {
+    filters: 'Filters',
+    filtersSet_one: 'Filters ({{count}})',
+    filtersSet_other: 'Filters ({{count}})',
     sortedBy: 'sorted by {{column}}, {{order}}',
     ascending: 'ascending',
     descending: 'descending',

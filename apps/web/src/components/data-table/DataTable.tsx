@@ -1,6 +1,5 @@
 import './data-table.css';
 import { Button, Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   columnVisibilityFeature,
   createPaginatedRowModel,
@@ -35,6 +34,7 @@ import type {
 } from './types';
 import type { CardCell } from './DataTableCards';
 import { useGridKeyboard } from './useGridKeyboard';
+import { usePhone } from '../usePhone';
 
 // Only logged-in people choose columns; the menu's code loads when the first of them needs it.
 const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
@@ -50,7 +50,6 @@ const CardSort = lazy(() => import('./DataTableCards').then((module) => ({ defau
 export const DEFAULT_PAGE_SIZES: readonly number[] = [25, 50, 100];
 const SELECT_COLUMN = '__select';
 /** Below Mantine's sm breakpoint (768 px) rows become cards (ADR 0046). */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -210,7 +209,7 @@ export const DataTable = <T extends RowData>({
   const { session } = useSession();
   const domId = useId();
   const selectable = Boolean(bulkActions);
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
 
   const [clientSorting, setClientSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [clientPagination, setClientPagination] = useState<PaginationState>({

@@ -35,13 +35,16 @@ export const ContactFilters = ({ view, onChange }: Props) => {
     <FilterBar
       label={t('portfolio.filtersLabel')}
       onReset={filtered ? () => change({ q: '', institution: null, propertyKind: null }) : undefined}
+      active={[view.institution, view.propertyKind].filter(Boolean).length}
+      search={
+        <SearchBox
+          label={t('contacts.search')}
+          description={t('contacts.searchPlaceholder')}
+          value={view.q}
+          onCommit={(q) => change({ q }, { replace: Boolean(q && view.q) })}
+        />
+      }
     >
-      <SearchBox
-        label={t('contacts.search')}
-        description={t('contacts.searchPlaceholder')}
-        value={view.q}
-        onCommit={(q) => change({ q }, { replace: Boolean(q && view.q) })}
-      />
       <NativeSelect
         label={t('contacts.institutionFilter')}
         data={institutionOptions}

@@ -152,7 +152,11 @@ export const OutboxTable = () => {
     [t, change.mutate],
   );
   const filters = (
-    <FilterBar label={t('portfolio.filtersLabel')} onReset={state ? () => setState(null) : undefined}>
+    <FilterBar
+      label={t('portfolio.filtersLabel')}
+      onReset={state ? () => setState(null) : undefined}
+      active={[state].filter(Boolean).length}
+    >
       <NativeSelect
         label={t('mail.outbox.state')}
         data={[

@@ -53,14 +53,17 @@ export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps)
     <FilterBar
       label={t('portfolio.filtersLabel')}
       onReset={filtered ? () => change({ q: '', state: null, provider: null, keyword: null }) : undefined}
+      active={[filters.state, filters.provider, filters.keyword].filter(Boolean).length}
+      search={
+        <SearchBox
+          label={t('portfolio.search')}
+          description={t('portfolio.searchDescription')}
+          value={filters.q}
+          // Refining a search replaces its history step; starting or clearing one adds a step.
+          onCommit={(q) => change({ q }, { replace: Boolean(q && filters.q) })}
+        />
+      }
     >
-      <SearchBox
-        label={t('portfolio.search')}
-        description={t('portfolio.searchDescription')}
-        value={filters.q}
-        // Refining a search replaces its history step; starting or clearing one adds a step.
-        onCommit={(q) => change({ q }, { replace: Boolean(q && filters.q) })}
-      />
       {source === 'integration' && (
         <NativeSelect
           label={t('savedViews.integrationScope')}

@@ -32,6 +32,7 @@ export const ReviewFilterBar = ({ view, onChange }: Props) => {
     <FilterBar
       label={t('reviews.filters.label')}
       onReset={filtered ? () => change({ status: null, state: null, provider: null }) : undefined}
+      active={[view.status, view.state, view.provider].filter(Boolean).length}
     >
       <NativeSelect
         label={t('reviews.filters.status')}

@@ -36,14 +36,17 @@ export const UserAccountFilters = ({ view, onChange }: Props) => {
     <FilterBar
       label={t('portfolio.filtersLabel')}
       onReset={filtered ? () => change({ q: '', role: null, institution: null }) : undefined}
+      active={[view.role, view.institution].filter(Boolean).length}
+      search={
+        <SearchBox
+          label={t('userAccounts.filters.search')}
+          description={t('userAccounts.filters.searchDescription')}
+          value={view.q}
+          // Refining a search replaces its history step; starting or clearing one adds a step.
+          onCommit={(q) => change({ q }, { replace: Boolean(q && view.q) })}
+        />
+      }
     >
-      <SearchBox
-        label={t('userAccounts.filters.search')}
-        description={t('userAccounts.filters.searchDescription')}
-        value={view.q}
-        // Refining a search replaces its history step; starting or clearing one adds a step.
-        onCommit={(q) => change({ q }, { replace: Boolean(q && view.q) })}
-      />
       <NativeSelect
         label={t('userAccounts.filters.role')}
         data={[

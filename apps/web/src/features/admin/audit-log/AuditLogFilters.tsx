@@ -48,6 +48,7 @@ export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) =
     <FilterBar
       label={t('portfolio.filtersLabel')}
       onReset={isFiltered(view) ? () => change(NO_AUDIT_FILTERS) : undefined}
+      active={[view.actor, view.action, view.objectType, view.objectId, view.from, view.to].filter(Boolean).length}
     >
       <UserPicker
         label={t('adminSections.auditLog.who')}

@@ -37,14 +37,17 @@ export const PackageReviewFilters = ({ view, onChange }: Props) => {
     <FilterBar
       label={t('portfolio.filtersLabel')}
       onReset={filtered ? () => change({ q: '', state: null, type: null }) : undefined}
+      active={[view.state, view.type].filter(Boolean).length}
+      search={
+        <SearchBox
+          label={t('resourcePackageReview.filters.search')}
+          description={t('resourcePackageReview.filters.searchDescription')}
+          value={view.q}
+          // Refining a search replaces its history step; starting or clearing one adds a step.
+          onCommit={(q) => change({ q }, { replace: Boolean(q && view.q) })}
+        />
+      }
     >
-      <SearchBox
-        label={t('resourcePackageReview.filters.search')}
-        description={t('resourcePackageReview.filters.searchDescription')}
-        value={view.q}
-        // Refining a search replaces its history step; starting or clearing one adds a step.
-        onCommit={(q) => change({ q }, { replace: Boolean(q && view.q) })}
-      />
       <NativeSelect
         label={t('resourcePackageReview.filters.state')}
         data={[

@@ -145,8 +145,11 @@ export const ChangeRequestList = () => {
       <FilterBar
         label={t('portfolio.filtersLabel')}
         onReset={filtered ? () => set({ q: null, state: null, from: null }) : undefined}
+        active={[query.state, query.from].filter(Boolean).length}
+        search={
+          <SearchBox label={t('changeRequests.searchLabel')} value={query.q ?? ''} onCommit={(q) => set({ q })} />
+        }
       >
-        <SearchBox label={t('changeRequests.searchLabel')} value={query.q ?? ''} onCommit={(q) => set({ q })} />
         <NativeSelect
           label={t('changeRequests.stateFilter')}
           value={query.state ?? ''}
