@@ -47,9 +47,10 @@ export const FilterBar = ({ label, search, children, active = 0, onReset }: Filt
           </Button>
           {reset}
         </Group>
-        <Stack id={filtersId} gap="sm" hidden={!open}>
-          {children}
-        </Stack>
+        {/* A plain element carries `hidden`: Mantine's Stack sets a display that would override it. */}
+        <div id={filtersId} hidden={!open}>
+          <Stack gap="sm">{children}</Stack>
+        </div>
       </Stack>
     );
 
