@@ -43,21 +43,17 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   await expectNotification(alice, 'Change request sent');
   await closeNotifications(alice);
 
-  // --- 2. trying to edit again: the fields are locked ---------------------------------------------
-  await expect(alice.getByRole('status').filter({ hasText: 'Contact information cannot be changed' })).toBeVisible();
-  await alice.getByRole('textbox', { name: 'Maintenance window' }).fill(`${DISCARDED}, again`);
-  await alice.getByRole('button', { name: 'Save change request' }).click();
-  await expectNotification(alice, 'Cannot save Service', 'Contact information cannot be changed');
-  await closeNotifications(alice);
+  // --- 2. handed in: the request shows read-only, waiting; nothing is left to edit here ----------
+  await expect(
+    alice.getByRole('status').filter({ hasText: 'The change request waits for the portfolio manager' }),
+  ).toBeVisible();
+  await expect(alice.getByText('Handed in', { exact: true })).toBeVisible();
+  await expect(alice.getByRole('textbox', { name: 'Maintenance window' })).toHaveCount(0);
+  await expect(alice.getByRole('button', { name: 'Save change request' })).toHaveCount(0);
   await expectAccessible(alice);
 
-  // The service view's change request tab shows it handed in, current → new. The refused edit is
-  // still on screen: leaving asks first.
+  // The service view's change request tab shows it handed in, current → new.
   await alice.getByRole('link', { name: 'Open the service view' }).click();
-  await alice
-    .getByRole('dialog', { name: 'Unsaved changes' })
-    .getByRole('button', { name: 'Discard and leave' })
-    .click();
   await openTab(alice, 'Change request');
   const open = alice.getByRole('region', { name: 'Open change request' });
   await expect(open.getByText('Handed in', { exact: true })).toBeVisible();
@@ -104,6 +100,6 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   // alice's fields are free again: the request is no longer open.
   await alice.reload();
   await expect(alice.getByRole('region', { name: 'Earlier change requests' }).getByText('Applied')).toBeVisible();
-  await expect(alice.getByText('Contact information cannot be changed')).toHaveCount(0);
+  await expect(alice.getByText('The change request waits for the portfolio manager')).toHaveCount(0);
   await expectAccessible(alice);
 });

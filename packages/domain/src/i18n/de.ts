@@ -651,6 +651,7 @@ export const de: Messages = {
   },
   changeRequests: {
     locked: 'Kontaktinformationen können nicht geändert werden',
+    waitingTitle: 'Der Änderungsantrag wartet auf das Portfoliomanagement',
     lockedText:
       'Für diesen Service wurde ein Änderungsantrag eingereicht, der beim Portfoliomanagement liegt. Die Felder können wieder geändert werden, sobald der Antrag übernommen oder zurückgezogen ist.',
     noChanges: 'Nichts zu speichern',

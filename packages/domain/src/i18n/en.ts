@@ -634,6 +634,7 @@ export const en = {
   },
   changeRequests: {
     locked: 'Contact information cannot be changed',
+    waitingTitle: 'The change request waits for the portfolio manager',
     lockedText:
       'A change request for this service has been handed in and waits for the portfolio manager. Its fields can be changed again once the request is applied or withdrawn.',
     noChanges: 'Nothing to save',

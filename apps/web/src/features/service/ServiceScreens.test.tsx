@@ -765,7 +765,7 @@ describe('Edit Service (online form)', () => {
     ]);
   });
 
-  it('says why the fields are locked while a request is handed in', async () => {
+  it('shows a handed-in request read-only, with a neutral notice that it waits, and no fields to edit', async () => {
     fakeApi({
       'GET /api/institutions': empty,
       [`GET /api/services/${ID}`]: ok(online()),
@@ -777,9 +777,13 @@ describe('Edit Service (online form)', () => {
     });
     renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.alice });
     expect(
-      await screen.findByText('Contact information cannot be changed', undefined, { timeout: 10_000 }),
+      await screen.findByText('The change request waits for the portfolio manager', undefined, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show the change request' })).toBeInTheDocument();
+    expect(screen.getByText('Handed in', { exact: true })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save change request' })).toBeNull();
+    expect(screen.queryByText('Contact information cannot be changed')).toBeNull();
   });
 
   it('writes straight to the service for the portfolio manager', async () => {

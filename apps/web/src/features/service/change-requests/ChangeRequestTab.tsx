@@ -35,7 +35,7 @@ export const ChangeRequestTab = ({ service }: { service: ServiceDetail }) => {
   return (
     <Stack gap="lg">
       {locked && (
-        <Alert color="red" title={t('changeRequests.locked')} role="status">
+        <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
           {t('changeRequests.lockedText')}
         </Alert>
       )}

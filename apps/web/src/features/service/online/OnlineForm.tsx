@@ -20,6 +20,7 @@ import {
   stepChangeRequest,
   updateChangeRequest,
 } from '../change-requests/api';
+import { ChangeRequestCard } from '../change-requests/ChangeRequestCard';
 import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
 import { DraftFields, NameInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
@@ -89,6 +90,8 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
     [mode, service, open],
   );
   const draft = useServiceDraft(base);
+  const waiting = mode === 'request' && locked;
+  const { changed } = useChangeRequestCache();
   useGuardedForm('online', { dirty: draft.dirty, discard: draft.reset });
   const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
   const tabList = useSelectedTabInView(tab);
@@ -118,8 +121,9 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
           {t(mode === 'direct' ? 'changeRequests.onlineForm.directIntro' : 'changeRequests.onlineForm.intro')}
         </Text>
       )}
-      {mode === 'request' && locked && (
-        <Alert color="red" title={t('changeRequests.locked')} role="status">
+      {waiting && (
+        // Handed in: nothing to do here but wait, so the request shows as it was sent, read-only.
+        <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('changeRequests.lockedText')}</Text>
             <Anchor
@@ -134,48 +138,58 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
           </Stack>
         </Alert>
       )}
+      {waiting && open && (
+        <ChangeRequestCard
+          request={open}
+          onChanged={() => changed(service.id)}
+          onConflict={() => changed(service.id)}
+          headingLevel={2}
+        />
+      )}
       {mode === 'request' && open?.state === 'draft' && (
         <Alert color="blue" role="status">
           {t('changeRequests.onlineForm.draftNotice', { count: open.fields.length })}
         </Alert>
       )}
 
-      <Tabs value={tab} onChange={(next) => next && setTab(next as FieldGroup)} keepMounted={false}>
-        <Tabs.List ref={tabList} aria-label={t('changeRequests.onlineForm.tabsLabel')}>
+      {!waiting && (
+        <Tabs value={tab} onChange={(next) => next && setTab(next as FieldGroup)} keepMounted={false}>
+          <Tabs.List ref={tabList} aria-label={t('changeRequests.onlineForm.tabsLabel')}>
+            {GROUPS.map((group) => (
+              <Tabs.Tab key={group} value={group}>
+                {t(`fieldGroups.${group}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
           {GROUPS.map((group) => (
-            <Tabs.Tab key={group} value={group}>
-              {t(`fieldGroups.${group}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {GROUPS.map((group) => (
-          <Tabs.Panel key={group} value={group} pt="lg">
-            {mode === 'readOnly' ? (
-              <FieldValueList
-                fields={pageFields(group)}
-                values={draftFromService(service).fields}
-                refs={service.refs}
-                keywords={service.keywords}
-              />
-            ) : (
-              <Stack gap="md">
-                {mode === 'direct' && group === NAME_GROUP && <NameInput draft={draft} />}
-                <DraftFields
-                  fields={
-                    mode === 'direct' ? pageFields(group) : pageFields(group).filter((f) => isChangeableField(f.key))
-                  }
-                  draft={draft}
-                  service={service}
-                  step="serviceInformation"
+            <Tabs.Panel key={group} value={group} pt="lg">
+              {mode === 'readOnly' ? (
+                <FieldValueList
+                  fields={pageFields(group)}
+                  values={draftFromService(service).fields}
+                  refs={service.refs}
+                  keywords={service.keywords}
                 />
-              </Stack>
-            )}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+              ) : (
+                <Stack gap="md">
+                  {mode === 'direct' && group === NAME_GROUP && <NameInput draft={draft} />}
+                  <DraftFields
+                    fields={
+                      mode === 'direct' ? pageFields(group) : pageFields(group).filter((f) => isChangeableField(f.key))
+                    }
+                    draft={draft}
+                    service={service}
+                    step="serviceInformation"
+                  />
+                </Stack>
+              )}
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
 
       {mode === 'direct' && <DirectSave service={service} draft={draft} focus={showField} />}
-      {mode === 'request' && <RequestSave service={service} draft={draft} open={open} focus={showField} />}
+      {mode === 'request' && !waiting && <RequestSave service={service} draft={draft} open={open} focus={showField} />}
     </Stack>
   );
 };
