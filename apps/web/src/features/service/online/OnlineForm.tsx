@@ -90,9 +90,10 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
     [mode, service, open],
   );
   const draft = useServiceDraft(base);
+  // A handed-in request is shown, not edited: what was typed went with it, nothing is left to lose.
   const waiting = mode === 'request' && locked;
   const { changed } = useChangeRequestCache();
-  useGuardedForm('online', { dirty: draft.dirty, discard: draft.reset });
+  useGuardedForm('online', { dirty: draft.dirty && !waiting, discard: draft.reset });
   const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
   const tabList = useSelectedTabInView(tab);
 
