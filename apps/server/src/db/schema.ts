@@ -21,6 +21,7 @@ import {
   type ReviewStatus,
   type SavedViewList,
   type LocalizedText,
+  type ServiceState,
   type ServiceType,
   type VoAction,
   type VoState,
@@ -242,7 +243,7 @@ export const services = pgTable(
     /** Human-readable and stable: SVC- and the number from service_number_seq. */
     serviceId: text('service_id').notNull(),
     name: text('name').notNull(),
-    state: text('state').notNull().default('application_draft'),
+    state: text('state').$type<ServiceState>().notNull().default('application_draft'),
     providerInstitutionId: uuid('provider_institution_id').references(() => institutions.id, {
       onDelete: 'set null',
     }),

@@ -44,7 +44,6 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
         providerId && providerVersion !== null && providerHasLogo
           ? institutionLogoPath(providerId, providerVersion)
           : null,
-      state: row.state as ServiceState,
       onlineSince: row.onlineSince?.toISOString() ?? null,
       onlineUntil: row.onlineUntil?.toISOString() ?? null,
     };

@@ -3,7 +3,6 @@ import {
   changeRequestDueFor,
   DASHBOARD_LIMITS,
   isProviderSide,
-  isServiceState,
   nextStepFor,
   OPEN_REVIEW_STATUSES,
   reviewDueFor,
@@ -177,11 +176,11 @@ const groupByFirst = (columns: object) =>
 const readFlags = (row: Flags): Flags => Object.fromEntries(FLAGS.map((name) => [name, row[name] === true])) as Flags;
 
 /** The caller's relation to a row's service, from the row's service state and flags. */
-const relationOfRow = (principal: Principal, row: Flags & { state: string }): ServiceRelation => {
-  // The CHECK constraint keeps unknown states out of the table.
-  if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
-  return { roles: principal.roles, ...readFlags(row), state: row.state };
-};
+const relationOfRow = (principal: Principal, row: Flags & { state: ServiceState }): ServiceRelation => ({
+  roles: principal.roles,
+  ...readFlags(row),
+  state: row.state,
+});
 
 /**
  * One kind of what waits for the caller: the candidate rows grouped by what the domain's rule
@@ -189,7 +188,7 @@ const relationOfRow = (principal: Principal, row: Flags & { state: string }): Se
  * read in batches longest waiting first and decided per row, until it is full or none are left.
  */
 const waitingOfKind = async <
-  Keys extends Flags & { state: string },
+  Keys extends Flags & { state: ServiceState },
   Row extends Keys & { id: string; since: Date },
   Due,
 >(

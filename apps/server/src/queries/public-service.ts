@@ -46,7 +46,7 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
   return {
     serviceId: row.serviceId,
     name: row.name,
-    state: row.state as ServiceState,
+    state: row.state,
     fields: row.fields,
     onlineSince: row.onlineSince,
     onlineUntil: row.onlineUntil,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { can, isClearableField, isServiceState, type FieldListSort, type FieldValue } from '@nubes/domain';
+import { can, isClearableField, type FieldListSort, type FieldValue } from '@nubes/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
@@ -85,12 +85,7 @@ export const loadFieldListRows = async (
   key: string,
   query: { q?: string | undefined; sort: FieldListSort; order: SortOrder },
   page: { limit: number; offset: number },
-): Promise<FieldListedRow[]> =>
-  (await fieldListPageQuery(db, principal, key, query, page)).map((row) => {
-    // The CHECK constraint keeps unknown states out of the table.
-    if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
-    return { ...row, state: row.state };
-  });
+): Promise<FieldListedRow[]> => fieldListPageQuery(db, principal, key, query, page);
 
 export const loadFieldListTotals = async (
   db: Db,

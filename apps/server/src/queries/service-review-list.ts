@@ -10,7 +10,6 @@ import {
   type ReviewFilters,
   type ReviewListQuery,
   type ReviewStatus,
-  type ServiceState,
 } from '@nubes/domain';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -94,7 +93,7 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
       id: services.id,
       serviceId: services.serviceId,
       name: services.name,
-      state: sql<ServiceState>`${services.state}`,
+      state: services.state,
       ...providerColumns,
       status: reviewStatus,
       version: sql<number>`coalesce(${serviceReviews.version}, 0)`,
