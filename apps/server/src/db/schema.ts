@@ -21,6 +21,7 @@ import {
   type ReviewStatus,
   type SavedViewList,
   type LocalizedText,
+  type Role,
   type ServiceState,
   type ServiceType,
   type VoAction,
@@ -903,7 +904,7 @@ export const entitlementRoleMappings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     entitlement: text('entitlement').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
