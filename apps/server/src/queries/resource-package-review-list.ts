@@ -1,4 +1,4 @@
-import { type Principal, type ResourcePackageReviewQuery, type ResourcePackageState } from '@nubes/domain';
+import type { Principal, ResourcePackageReviewQuery } from '@nubes/domain';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
@@ -127,7 +127,7 @@ export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, que
       id: resourcePackages.id,
       name: resourcePackages.name,
       quota: resourcePackages.quota,
-      state: sql<ResourcePackageState>`${resourcePackages.state}`,
+      state: resourcePackages.state,
       version: resourcePackages.version,
       submittedAt: resourcePackages.submittedAt,
       updatedAt: resourcePackages.updatedAt,
@@ -177,22 +177,9 @@ export const loadResourcePackageReviewPage = async (
     resourcePackageReviewPageQuery(db, principal, query),
     resourcePackageReviewCountQueries(db, principal, query),
   ]);
-  const items = page.map((row): ReviewPageRow => {
-    return {
-      id: row.id,
-      name: row.name,
-      quota: row.quota,
-      state: row.state,
-      version: row.version,
-      submittedAt: row.submittedAt,
-      updatedAt: row.updatedAt,
-      service: row.service,
-      // A left join without a match answers an object of nulls: no provider, no submitter.
-      provider: row.provider?.id ? row.provider : null,
-      type: row.type,
-      submittedBy: row.submittedBy?.id ? row.submittedBy : null,
-      relation: { roles: principal.roles, state: row.service.state, ...row.relation },
-    };
-  });
+  const items = page.map(({ relation, ...row }): ReviewPageRow => ({
+    ...row,
+    relation: { roles: principal.roles, state: row.service.state, ...relation },
+  }));
   return { items, total, waiting };
 };
