@@ -154,10 +154,8 @@ export const updateContact = async (
 /** "SVC-00001 Storage (owner), KIT (director)": what holds a contact, for the 409. */
 const describeRelations = (relations: Awaited<ReturnType<typeof loadContactRelations>>) =>
   relations
-    .map((relation) =>
-      relation.serviceId
-        ? `${relation.serviceKey} ${relation.serviceName} (${relation.role})`
-        : `${relation.institutionAbbreviation} (${relation.role})`,
+    .map(({ service, institution, role }) =>
+      service ? `${service.serviceId} ${service.name} (${role})` : `${institution?.abbreviation} (${role})`,
     )
     .join(', ');
 

@@ -192,12 +192,9 @@ export const loadContactRelations = (db: Db | Tx, contactId: string) =>
     .select({
       id: contactRelations.id,
       role: contactRelations.role,
-      serviceId: services.id,
-      serviceKey: services.serviceId,
-      serviceName: services.name,
-      institutionId: institutions.id,
-      institutionAbbreviation: institutions.abbreviation,
-      institutionName: institutions.name,
+      // Exactly one of them is there (contact_relations_one_target); a left join without a match answers null.
+      service: { id: services.id, serviceId: services.serviceId, name: services.name },
+      institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
     })
     .from(contactRelations)
     .leftJoin(services, eq(services.id, contactRelations.serviceId))
@@ -227,8 +224,7 @@ export const loadContact = async (db: Db, id: string) => {
   const [row] = await db
     .select({
       contact: contacts,
-      institutionAbbreviation: institutions.abbreviation,
-      institutionName: institutions.name,
+      institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
     })
     .from(contacts)
     .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
