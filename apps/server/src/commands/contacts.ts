@@ -12,12 +12,7 @@ import type { Tx } from '../db/client.js';
 import { auditEvents, contactAddresses, contactProperties, contactRelations, contacts } from '../db/schema.js';
 import { conflict, HttpError, invalidInput, notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
-import {
-  countContactParts,
-  institutionExists,
-  loadContactRelations,
-  relationTargetExists,
-} from '../queries/contacts.js';
+import { countContactParts, loadContactRelations, relationTargetExists } from '../queries/contacts.js';
 import { changesOf } from '../writes/changes.js';
 import { changeContact } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
@@ -41,7 +36,7 @@ const scalarsOf = (source: Pick<ContactRecord, Scalar>) =>
   Object.fromEntries(SCALARS.map((name) => [name, source[name]])) as Pick<ContactRecord, Scalar>;
 
 const refuseUnknownInstitution = async (tx: Tx, institutionId: string | null) => {
-  if (institutionId && !(await institutionExists(tx, institutionId)))
+  if (institutionId && !(await relationTargetExists(tx, 'institution', institutionId)))
     throw invalidInput(undefined, { institutionId: 'contacts.unknownInstitution' });
 };
 
@@ -159,10 +154,8 @@ export const updateContact = async (
 /** "SVC-00001 Storage (owner), KIT (director)": what holds a contact, for the 409. */
 const describeRelations = (relations: Awaited<ReturnType<typeof loadContactRelations>>) =>
   relations
-    .map((relation) =>
-      relation.serviceId
-        ? `${relation.serviceKey} ${relation.serviceName} (${relation.role})`
-        : `${relation.institutionAbbreviation} (${relation.role})`,
+    .map(({ service, institution, role }) =>
+      service ? `${service.serviceId} ${service.name} (${role})` : `${institution?.abbreviation} (${role})`,
     )
     .join(', ');
 

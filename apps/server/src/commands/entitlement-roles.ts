@@ -67,9 +67,7 @@ export const deleteEntitlementRole = async (
     change: async (tx, row) => {
       await tx.delete(entitlementRoleMappings).where(eq(entitlementRoleMappings.id, row.id));
       return {
-        events: [
-          { action: 'entitlementRole.deleted', before: { entitlement: row.entitlement, role: row.role as Role } },
-        ],
+        events: [{ action: 'entitlementRole.deleted', before: { entitlement: row.entitlement, role: row.role } }],
       };
     },
   });
@@ -99,7 +97,7 @@ export const seedEntitlementRoles = async (writes: Writes, map: Readonly<Record<
         action: 'entitlementRole.created' as const,
         objectType: 'entitlementRole' as const,
         objectId: row.id,
-        after: { entitlement: row.entitlement, role: row.role as Role, source: 'environment' as const },
+        after: { entitlement: row.entitlement, role: row.role, source: 'environment' as const },
       })),
     };
   });

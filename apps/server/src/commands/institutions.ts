@@ -6,7 +6,7 @@ import type { Tx } from '../db/client.js';
 import { institutions } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, invalidInput } from '../http/http-error.js';
-import type { InstitutionRow } from '../model/institution.js';
+import { institutionValues, type InstitutionRow } from '../model/institution.js';
 import { countInstitutionUse, institutionAbbreviationTaken } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { NewLogo } from '../storage/logo-upload.js';
@@ -15,16 +15,6 @@ import { changeInstitution, type InstitutionSet } from '../writes/row-writes.js'
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const abbreviationTaken = () => invalidInput(undefined, { abbreviation: 'institutionAdmin.abbreviationTaken' });
-
-/** What an audit event keeps of an institution: every value a manager can set. */
-const valuesOf = (row: Omit<UpdateInstitution, 'version'>) => ({
-  abbreviation: row.abbreviation,
-  name: row.name,
-  description: row.description,
-  url: row.url,
-  isCentre: row.isCentre,
-  isServiceProvider: row.isServiceProvider,
-});
 
 /** 409 naming what still uses the institution, or nothing when nothing does. */
 const inUseMessage = (use: { services: number; users: number; contacts: number }): MessageKey | null => {
@@ -60,7 +50,12 @@ export const createInstitution = (
       return {
         value: row!,
         events: [
-          { action: 'institution.created', objectType: 'institution', objectId: row!.id, after: valuesOf(row!) },
+          {
+            action: 'institution.created',
+            objectType: 'institution',
+            objectId: row!.id,
+            after: institutionValues(row!),
+          },
         ],
       };
     }),
@@ -79,7 +74,7 @@ export const updateInstitution = async (
     principal,
     version: input.version,
     change: async (tx, row) => {
-      const changes = changesOf(valuesOf(row), valuesOf(input));
+      const changes = changesOf(institutionValues(row), institutionValues(input));
       if (!changes) return { events: [] };
       if ('abbreviation' in changes.after) await refuseTakenAbbreviation(tx, input.abbreviation, row.id);
       return { set: changes.after as InstitutionSet, events: [{ action: 'institution.updated', ...changes }] };
@@ -109,7 +104,7 @@ export const deleteInstitution = async (
       if (refusal) throw conflict(refusal);
       await tx.delete(institutions).where(eq(institutions.id, row.id));
       if (row.logoKey) await files.delete(row.logoKey, tx);
-      return { events: [{ action: 'institution.deleted', before: valuesOf(row) }] };
+      return { events: [{ action: 'institution.deleted', before: institutionValues(row) }] };
     },
   });
 };

@@ -6,7 +6,7 @@ import { resourceTypes } from '../db/schema.js';
 import { pgErrorCode, refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import { checkTypeSchema, parseJsonText } from '../json-schema/policy-schemas.js';
-import type { ResourceTypeRow } from '../model/resource-type.js';
+import { resourceTypeValues } from '../model/resource-type.js';
 import { countPackagesOfType, resourceTypeKeyExists, type ResourceTypeWithUse } from '../queries/resource-types.js';
 import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
@@ -26,16 +26,6 @@ const typeSchemaOf = (text: string): Record<string, unknown> => {
   if (problem) throw invalidInput(undefined, { schema: problem });
   return parsed.value as Record<string, unknown>;
 };
-
-/** What an audit event keeps of a type: every value a manager can set. */
-const valuesOf = (row: ResourceTypeRow) => ({
-  key: row.key,
-  name: row.name,
-  description: row.description,
-  quotaUnit: row.quotaUnit,
-  schema: row.schema,
-  retired: row.retired,
-});
 
 /** Creates a resource type; 400 for a schema that is no JSON Schema of an object or a key in use. */
 export const createResourceType = async (
@@ -61,7 +51,12 @@ export const createResourceType = async (
       return {
         value: { row: row!, packageCount: 0 },
         events: [
-          { action: 'resourceType.created', objectType: 'resourceType', objectId: row!.id, after: valuesOf(row!) },
+          {
+            action: 'resourceType.created',
+            objectType: 'resourceType',
+            objectId: row!.id,
+            after: resourceTypeValues(row!),
+          },
         ],
       };
     }),
@@ -115,7 +110,7 @@ export const deleteResourceType = async (
       change: async (tx, row) => {
         if ((await countPackagesOfType(tx, row.id)) > 0) throw inUse();
         await tx.delete(resourceTypes).where(eq(resourceTypes.id, row.id));
-        return { events: [{ action: 'resourceType.deleted', before: valuesOf(row) }] };
+        return { events: [{ action: 'resourceType.deleted', before: resourceTypeValues(row) }] };
       },
     });
   } catch (error) {

@@ -21,6 +21,8 @@ import {
   type ReviewStatus,
   type SavedViewList,
   type LocalizedText,
+  type Role,
+  type ServiceState,
   type ServiceType,
   type VoAction,
   type VoState,
@@ -242,7 +244,7 @@ export const services = pgTable(
     /** Human-readable and stable: SVC- and the number from service_number_seq. */
     serviceId: text('service_id').notNull(),
     name: text('name').notNull(),
-    state: text('state').notNull().default('application_draft'),
+    state: text('state').$type<ServiceState>().notNull().default('application_draft'),
     providerInstitutionId: uuid('provider_institution_id').references(() => institutions.id, {
       onDelete: 'set null',
     }),
@@ -902,7 +904,7 @@ export const entitlementRoleMappings = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     entitlement: text('entitlement').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },

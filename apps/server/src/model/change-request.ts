@@ -1,4 +1,4 @@
-import type { ChangeRequestState } from '@nubes/domain';
+import type { ChangeRequestState, ServiceState } from '@nubes/domain';
 import type { changeRequestFields, changeRequests } from '../db/schema.js';
 import type { LoadedService } from './service.js';
 
@@ -26,7 +26,7 @@ export interface ChangeRequestSummaryRow {
   serviceUuid: string;
   serviceId: string;
   serviceName: string;
-  serviceState: string;
+  serviceState: ServiceState;
   authorName: string;
   fieldCount: number;
 }

@@ -1,4 +1,4 @@
-import { canSeeService, isServiceState, isUuid, type Principal, type ServiceRelation } from '@nubes/domain';
+import { canSeeService, isUuid, type Principal, type ServiceRelation } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { serviceAdmins, services } from '../db/schema.js';
@@ -11,7 +11,6 @@ export const serviceRelation = (
   row: Pick<ServiceRow, 'state' | 'objectOwnerId' | 'serviceOwnerId' | 'serviceManagerId' | 'providerManagerId'>,
   adminIds: readonly string[],
 ): ServiceRelation => {
-  if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
   return {
     roles: principal.roles,
     state: row.state,

@@ -8,7 +8,7 @@ import {
 import type { Db, Tx } from '../db/client.js';
 import type { ChangeRequestSnapshot, ChangeRequestSummaryRow } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
-import { asServiceState, loadFieldRefs } from './service-detail.js';
+import { loadFieldRefs } from './service-detail.js';
 
 type WireValue = ChangeRequest['fields'][number]['newValue'];
 /** The stored value as the answer's schema types it (the same values; the schema's arrays are not readonly). */
@@ -35,7 +35,7 @@ export const presentChangeRequests = async (
     id: service.row.id,
     serviceId: service.row.serviceId,
     name: service.row.name,
-    state: asServiceState(service.row.state),
+    state: service.row.state,
   };
   return requests.map(({ row, fields }) => ({
     id: row.id,
@@ -72,7 +72,7 @@ export const presentChangeRequestSummary = (row: ChangeRequestSummaryRow): Chang
     id: row.serviceUuid,
     serviceId: row.serviceId,
     name: row.serviceName,
-    state: asServiceState(row.serviceState),
+    state: row.serviceState,
   },
   state: row.state,
   fromIntegrationManager: row.fromIntegrationManager,

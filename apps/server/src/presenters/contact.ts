@@ -14,18 +14,11 @@ import type {
   loadContactEvents,
   loadServiceContacts,
 } from '../queries/contacts.js';
-import { institutionRefOf } from './institution.js';
 import { csvDocument } from './service-csv.js';
 
 const presentRelation = (relation: ContactRelationRecord): ContactRelation => ({
-  id: relation.id,
-  kind: relation.serviceId ? 'service' : 'institution',
-  role: relation.role,
-  service:
-    relation.serviceId && relation.serviceKey !== null && relation.serviceName !== null
-      ? { id: relation.serviceId, serviceId: relation.serviceKey, name: relation.serviceName }
-      : null,
-  institution: institutionRefOf(relation.institutionId, relation.institutionAbbreviation, relation.institutionName),
+  ...relation,
+  kind: relation.service ? 'service' : 'institution',
 });
 
 /** A contact with its addresses, properties, relations and the user account sharing its e-mail. */
@@ -39,7 +32,7 @@ export const presentContact = (record: ContactDetailRecord): Contact => {
     email: contact.email,
     emailNotPersonal: contact.emailNotPersonal,
     institutionId: contact.institutionId,
-    institution: institutionRefOf(contact.institutionId, record.institutionAbbreviation, record.institutionName),
+    institution: record.institution,
     otherInstitution: contact.otherInstitution,
     notes: contact.notes,
     city: primary?.city ?? '',

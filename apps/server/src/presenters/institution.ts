@@ -1,15 +1,10 @@
 import type { InstitutionDetail, InstitutionRef } from '@nubes/domain';
-import type { InstitutionRow } from '../model/institution.js';
+import { institutionValues, type InstitutionRow } from '../model/institution.js';
 
 /** An institution as the Institutions screen edits it; the IdP domain stays on the server. */
 export const presentInstitution = (row: InstitutionRow): InstitutionDetail => ({
   id: row.id,
-  abbreviation: row.abbreviation,
-  name: row.name,
-  description: row.description,
-  url: row.url,
-  isCentre: row.isCentre,
-  isServiceProvider: row.isServiceProvider,
+  ...institutionValues(row),
   hasLogo: row.logoKey !== null,
   version: row.version,
 });

@@ -1,17 +1,14 @@
 import {
   CATALOGUE_STATES,
   institutionLogoPath,
-  OFFBOARDING_STATES,
   publicPortfolioSchema,
   type PublicPortfolio,
   type PublicService,
-  type ServiceState,
 } from '@nubes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, services } from '../db/schema.js';
-
-const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARDING_STATES];
+import { PUBLIC_STATES } from '../queries/public-service.js';
 
 /**
  * The public portfolio (docs/domain.md#service-workflow): the catalogue states as current services, discontinued and
@@ -44,7 +41,6 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
         providerId && providerVersion !== null && providerHasLogo
           ? institutionLogoPath(providerId, providerVersion)
           : null,
-      state: row.state as ServiceState,
       onlineSince: row.onlineSince?.toISOString() ?? null,
       onlineUntil: row.onlineUntil?.toISOString() ?? null,
     };

@@ -8,7 +8,6 @@ import type { Db, Tx } from '../db/client.js';
 import type { ResourcePackageSnapshot, ResourceTypeRow, ReviewPageRow } from '../model/resource-package.js';
 import type { LoadedService, ServiceRow } from '../model/service.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
-import { asServiceState } from './service-detail.js';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -17,7 +16,7 @@ export const packageServiceRef = (row: Pick<ServiceRow, 'id' | 'serviceId' | 'na
   id: row.id,
   serviceId: row.serviceId,
   name: row.name,
-  state: asServiceState(row.state),
+  state: row.state,
 });
 
 /** The type as a package names it. */

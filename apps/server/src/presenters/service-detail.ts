@@ -3,12 +3,10 @@ import {
   canSeeChangeRequests,
   FIELDS_BY_KEY,
   isProviderSide,
-  isServiceState,
   SERVICE_TYPES,
   servicePermissions,
   type Principal,
   type ServiceDetail,
-  type ServiceState,
   type ServiceType,
   type UserRef,
 } from '@nubes/domain';
@@ -64,11 +62,6 @@ export const loadFieldRefs = async (
   };
 };
 
-export const asServiceState = (state: string): ServiceState => {
-  if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
-  return state;
-};
-
 export const asServiceType = (value: string): ServiceType =>
   (SERVICE_TYPES as readonly string[]).includes(value) ? (value as ServiceType) : 'uncategorised';
 
@@ -82,7 +75,6 @@ export const presentServiceDetail = async (
   { row, adminIds }: ServiceSnapshot,
   principal: Principal,
 ): Promise<ServiceDetail> => {
-  if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
   const relation = serviceRelation(principal, row, adminIds);
 
   const keywordRows = await loadServiceKeywords(db, row.id);

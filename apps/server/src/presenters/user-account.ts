@@ -7,7 +7,6 @@ import {
 } from '@nubes/domain';
 import type { auditEvents } from '../db/schema.js';
 import type { UserAccountRecord } from '../queries/user-accounts.js';
-import { institutionRefOf } from './institution.js';
 import type { NamedObject } from '../queries/dashboard.js';
 import { presentAuditLog } from './audit-log.js';
 
@@ -18,7 +17,7 @@ export const presentUserAccountRow = (row: UserAccountRecord): UserAccountRow =>
   username: row.username,
   fullname: row.fullname,
   email: row.email,
-  institution: institutionRefOf(row.institutionId, row.institutionAbbreviation, row.institutionName),
+  institution: row.institution,
   // The two kinds stay apart: portal roles are changed here, IdP roles at the next login.
   roles: row.roles.filter(isRole).sort(),
   entitlementRoles: row.entitlementRoles.filter(isRole).sort(),

@@ -95,9 +95,8 @@ const contactRowColumns = {
   emailNotPersonal: contacts.emailNotPersonal,
   otherInstitution: contacts.otherInstitution,
   updatedAt: contacts.updatedAt,
-  institutionId: institutions.id,
-  institutionAbbreviation: institutions.abbreviation,
-  institutionName: institutions.name,
+  // A left join without a match answers null.
+  institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
   city: sql<string>`coalesce(${contactAddresses.city}, '')`,
   propertyKinds: sql<
     ContactPropertyKind[]
@@ -166,18 +165,7 @@ type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactViewQuery>[
 
 /** A row as the list answers it. */
 const toContactRow = (record: ContactListRecord): ContactRow => ({
-  id: record.id,
-  firstname: record.firstname,
-  lastname: record.lastname,
-  email: record.email,
-  emailNotPersonal: record.emailNotPersonal,
-  institution:
-    record.institutionId !== null && record.institutionAbbreviation !== null && record.institutionName !== null
-      ? { id: record.institutionId, abbreviation: record.institutionAbbreviation, name: record.institutionName }
-      : null,
-  otherInstitution: record.otherInstitution,
-  city: record.city,
-  propertyKinds: record.propertyKinds,
+  ...record,
   updatedAt: record.updatedAt.toISOString(),
 });
 
@@ -204,12 +192,9 @@ export const loadContactRelations = (db: Db | Tx, contactId: string) =>
     .select({
       id: contactRelations.id,
       role: contactRelations.role,
-      serviceId: services.id,
-      serviceKey: services.serviceId,
-      serviceName: services.name,
-      institutionId: institutions.id,
-      institutionAbbreviation: institutions.abbreviation,
-      institutionName: institutions.name,
+      // Exactly one of them is there (contact_relations_one_target); a left join without a match answers null.
+      service: { id: services.id, serviceId: services.serviceId, name: services.name },
+      institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
     })
     .from(contactRelations)
     .leftJoin(services, eq(services.id, contactRelations.serviceId))
@@ -239,8 +224,7 @@ export const loadContact = async (db: Db, id: string) => {
   const [row] = await db
     .select({
       contact: contacts,
-      institutionAbbreviation: institutions.abbreviation,
-      institutionName: institutions.name,
+      institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
     })
     .from(contacts)
     .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
@@ -299,18 +283,11 @@ export const findContactByEmail = async (db: Db, email: string) => {
 };
 
 /** Whether a service or an institution with this id exists. */
-export const relationTargetExists = async (tx: Tx, kind: 'service' | 'institution', id: string) => {
+export const relationTargetExists = async (db: Db | Tx, kind: 'service' | 'institution', id: string) => {
   const table = kind === 'service' ? services : institutions;
-  const rows = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
   return rows.length > 0;
 };
-
-export const serviceExists = async (db: Db, id: string) => {
-  const rows = await db.select({ id: services.id }).from(services).where(eq(services.id, id)).limit(1);
-  return rows.length > 0;
-};
-
-export const institutionExists = async (tx: Tx, id: string) => relationTargetExists(tx, 'institution', id);
 
 /** How many addresses, properties and relations hang on a contact. */
 export const countContactParts = async (tx: Tx, contactId: string) => {

@@ -3,7 +3,6 @@ import {
   changeRequestDueFor,
   DASHBOARD_LIMITS,
   isProviderSide,
-  isServiceState,
   nextStepFor,
   OPEN_REVIEW_STATUSES,
   reviewDueFor,
@@ -58,12 +57,6 @@ export interface Waiting {
 const FACTS = ['isObjectOwner', 'isServiceOwner', 'isAdmin', 'isServiceManager', 'isProviderManager'] as const;
 const FLAGS = [...FACTS, 'hasServiceManager'] as const;
 type Flags = Record<(typeof FLAGS)[number], boolean>;
-
-const relationOf = (principal: Principal, state: ServiceState, flags: Flags): ServiceRelation => ({
-  roles: principal.roles,
-  state,
-  ...flags,
-});
 
 /** Every relation a caller with these roles may have to a service in this state: each combination of the flags. */
 const everyRelation = (roles: readonly string[], state: ServiceState): ServiceRelation[] =>
@@ -156,136 +149,141 @@ const afterSql = (since: SQL | AnyPgColumn, id: AnyPgColumn, after: After): SQL 
   after ? sql`(${since}, ${id}) > (${after.since}, ${after.id})` : undefined;
 
 /**
- * The first page of a kind's due entries, longest waiting first: candidates are read in batches in
- * that order and the domain's rule decides each, until the page is full or none are left. The
- * candidates are narrowed to what may wait for the caller, so most of them are due.
+ * The rows the caller may see (`visible`) that may wait for them: a key in `anyone`, or a key in
+ * `related` on a service the caller holds a role in.
  */
-const firstDue = async <Row extends { since: Date; id: string }>(
-  read: (after: After) => Promise<Row[]>,
-  decide: (row: Row) => WaitingEntry | null,
-): Promise<WaitingEntry[]> => {
-  const entries: WaitingEntry[] = [];
-  let after: After = null;
-  for (;;) {
-    const rows = await read(after);
-    for (const row of rows) {
-      const entry = decide(row);
-      if (entry) entries.push(entry);
-      if (entries.length === DASHBOARD_LIMITS.waiting) return entries;
-    }
-    if (rows.length < BATCH) return entries;
-    const last = rows[rows.length - 1]!;
-    after = { since: last.since, id: last.id };
-  }
-};
-
-/** `keys` where anyone may be waited for, or `related` keys on a service the caller holds a role in; null: none. */
-const candidates = <Key>(
+const candidatesSql = <Key>(
+  principal: Principal,
+  visible: SQL | undefined,
   { anyone, related }: { anyone: Key[]; related: Key[] },
   keySql: (keys: Key[]) => SQL,
-  anyFact: SQL,
-): SQL | null => {
+): SQL => {
   const parts = [
     anyone.length > 0 ? keySql(anyone) : undefined,
-    related.length > 0 ? and(keySql(related), anyFact) : undefined,
+    related.length > 0 ? and(keySql(related), flagsOf(principal).anyFact) : undefined,
   ].filter((part) => part !== undefined);
-  return parts.length > 0 ? or(...parts)! : null;
+  return and(visible, parts.length > 0 ? or(...parts) : sql`false`)!;
 };
 
 /** Ordinal GROUP BY: the flags carry the caller's id as parameters, which PostgreSQL would not match by expression. */
-const groupByFirst = (n: number) => sql.raw(Array.from({ length: n }, (_, i) => String(i + 1)).join(', '));
+const groupByFirst = (columns: object) =>
+  sql.raw(
+    Object.keys(columns)
+      .map((_, i) => String(i + 1))
+      .join(', '),
+  );
 
 const readFlags = (row: Flags): Flags => Object.fromEntries(FLAGS.map((name) => [name, row[name] === true])) as Flags;
 
-const serviceState = (state: string): ServiceState => {
-  // The CHECK constraint keeps unknown states out of the table.
-  if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
-  return state;
-};
-
-/** The services the caller may see in a state whose next step may be theirs. */
-const serviceCandidatesSql = (principal: Principal): SQL =>
-  and(
-    visibleServicesSql(principal),
-    candidates(
-      narrowingFor(principal).services,
-      (states) => inArray(services.state, states),
-      flagsOf(principal).anyFact,
-    ) ?? sql`false`,
-  )!;
-
-/** The open reviews of services the caller may see, in a status where a step may be theirs. */
-const reviewCandidatesSql = (principal: Principal): SQL =>
-  and(
-    visibleServicesSql(principal),
-    candidates(
-      narrowingFor(principal).reviews,
-      (statuses) => inArray(serviceReviews.status, statuses),
-      flagsOf(principal).anyFact,
-    ) ?? sql`false`,
-  )!;
+/** The caller's relation to a row's service, from the row's service state and flags. */
+const relationOfRow = (principal: Principal, row: Flags & { state: ServiceState }): ServiceRelation => ({
+  roles: principal.roles,
+  ...readFlags(row),
+  state: row.state,
+});
 
 /**
- * The candidate services of "waiting for me" per state and relation flags, with their number:
- * the services the caller may see in a state whose next step may be theirs (docs/adr/0041-dashboard.md).
+ * One kind of what waits for the caller: the candidate rows grouped by what the domain's rule
+ * reads (`groups`), the rule deciding per group, which gives the total; then the first page,
+ * read in batches longest waiting first and decided per row, until it is full or none are left.
  */
-export const waitingServiceGroupsQuery = (db: Db, principal: Principal) =>
-  db
-    .select({ state: services.state, ...flagsOf(principal).columns, count: count() })
-    .from(services)
-    .where(serviceCandidatesSql(principal))
-    .groupBy(groupByFirst(1 + FLAGS.length));
-
-/** A batch of the candidate services, longest waiting first (the narrowing of the groups' query). */
-export const waitingServicesBatchQuery = (db: Db, principal: Principal, after: After) =>
-  db
-    .select({
-      id: services.id,
-      name: services.name,
-      state: services.state,
-      since: services.updatedAt,
-      ...flagsOf(principal).columns,
-    })
-    .from(services)
-    .where(and(serviceCandidatesSql(principal), afterSql(services.updatedAt, services.id, after)))
-    .orderBy(asc(services.updatedAt), asc(services.id))
-    .limit(BATCH);
+const waitingOfKind = async <
+  Keys extends Flags & { state: ServiceState },
+  Row extends Keys & { id: string; since: Date },
+  Due,
+>(
+  principal: Principal,
+  groups: readonly { keys: Keys; count: number }[],
+  batch: (after: After) => Promise<Row[]>,
+  dueOf: (row: Keys, relation: ServiceRelation) => Due | null,
+  entryOf: (row: Row, due: Due, relation: ServiceRelation) => WaitingEntry,
+): Promise<{ entries: WaitingEntry[]; total: number }> => {
+  const total = groups.reduce(
+    (sum, { keys, count }) => sum + (dueOf(keys, relationOfRow(principal, keys)) ? Number(count) : 0),
+    0,
+  );
+  const entries: WaitingEntry[] = [];
+  for (let after: After = null; total > 0;) {
+    const rows = await batch(after);
+    for (const row of rows) {
+      const relation = relationOfRow(principal, row);
+      const due = dueOf(row, relation);
+      if (due) entries.push(entryOf(row, due, relation));
+      if (entries.length === DASHBOARD_LIMITS.waiting) return { entries, total };
+    }
+    if (rows.length < BATCH) break;
+    const last = rows[rows.length - 1]!;
+    after = { since: last.since, id: last.id };
+  }
+  return { entries, total };
+};
 
 const reviewSince =
   sql<Date>`coalesce(${serviceReviews.answeredAt}, ${serviceReviews.startedAt}, ${services.updatedAt})`.mapWith(
     serviceReviews.updatedAt,
   );
 
-/** The candidate open reviews per status, service state and relation flags, with their number. */
-export const waitingReviewGroupsQuery = (db: Db, principal: Principal) =>
-  db
-    .select({ status: serviceReviews.status, state: services.state, ...flagsOf(principal).columns, count: count() })
-    .from(serviceReviews)
-    .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-    .where(reviewCandidatesSql(principal))
-    .groupBy(groupByFirst(2 + FLAGS.length));
+/** The services the caller may see in a state whose next step may be theirs (docs/adr/0041-dashboard.md). */
+const waitingServices = async (db: Db, principal: Principal) => {
+  const candidates = candidatesSql(
+    principal,
+    visibleServicesSql(principal),
+    narrowingFor(principal).services,
+    (states) => inArray(services.state, states),
+  );
+  const keys = { state: services.state, ...flagsOf(principal).columns };
+  const groups = await db.select({ keys, count: count() }).from(services).where(candidates).groupBy(groupByFirst(keys));
+  return waitingOfKind(
+    principal,
+    groups,
+    (after) =>
+      db
+        .select({ ...keys, id: services.id, name: services.name, since: services.updatedAt })
+        .from(services)
+        .where(and(candidates, afterSql(services.updatedAt, services.id, after)))
+        .orderBy(asc(services.updatedAt), asc(services.id))
+        .limit(BATCH),
+    (_, relation) => serviceDue(relation),
+    (row, due, { state }) => ({ kind: 'service', id: row.id, name: row.name, state, due, since: row.since }),
+  );
+};
 
-/** A batch of the candidate open reviews, longest waiting first (answered, else started). */
-export const waitingReviewsBatchQuery = (db: Db, principal: Principal, after: After) =>
-  db
-    .select({
-      id: services.id,
-      name: services.name,
-      status: serviceReviews.status,
-      state: services.state,
-      since: reviewSince,
-      ...flagsOf(principal).columns,
-    })
+/** The open reviews of services the caller may see, in a status where a step may be theirs; longest waiting: answered, else started. */
+const waitingReviews = async (db: Db, principal: Principal) => {
+  const candidates = candidatesSql(
+    principal,
+    visibleServicesSql(principal),
+    narrowingFor(principal).reviews,
+    (statuses) => inArray(serviceReviews.status, statuses),
+  );
+  const keys = { status: serviceReviews.status, state: services.state, ...flagsOf(principal).columns };
+  const groups = await db
+    .select({ keys, count: count() })
     .from(serviceReviews)
     .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-    .where(and(reviewCandidatesSql(principal), afterSql(reviewSince, services.id, after)))
-    .orderBy(asc(reviewSince), asc(services.id))
-    .limit(BATCH);
+    .where(candidates)
+    .groupBy(groupByFirst(keys));
+  return waitingOfKind(
+    principal,
+    groups,
+    (after) =>
+      db
+        .select({ ...keys, id: services.id, name: services.name, since: reviewSince })
+        .from(serviceReviews)
+        .innerJoin(services, eq(services.id, serviceReviews.serviceId))
+        .where(and(candidates, afterSql(reviewSince, services.id, after)))
+        .orderBy(asc(reviewSince), asc(services.id))
+        .limit(BATCH),
+    (row, relation) => reviewDue(row.status, relation),
+    (row, due) => ({ kind: 'review', id: row.id, name: row.name, state: row.status, due, since: row.since }),
+  );
+};
 
 /** The change requests that may wait for the caller, by state and author kind, on a service they may see. */
-const changeRequestCandidatesSql = (principal: Principal) => {
-  const { anyFact } = flagsOf(principal);
-  const narrowed = candidates(
+const waitingChangeRequests = async (db: Db, principal: Principal) => {
+  const candidates = candidatesSql(
+    principal,
+    visibleChangeRequestsSql(principal),
     narrowingFor(principal).changeRequests,
     (keys) =>
       or(
@@ -296,52 +294,56 @@ const changeRequestCandidatesSql = (principal: Principal) => {
           ),
         ),
       )!,
-    anyFact,
   );
-  return and(visibleChangeRequestsSql(principal), narrowed ?? sql`false`)!;
+  const keys = {
+    requestState: changeRequests.state,
+    fromIntegrationManager: changeRequests.fromIntegrationManager,
+    state: services.state,
+    ...flagsOf(principal).columns,
+  };
+  const groups = await db
+    .select({ keys, count: count() })
+    .from(changeRequests)
+    .innerJoin(services, eq(services.id, changeRequests.serviceId))
+    .where(candidates)
+    .groupBy(groupByFirst(keys));
+  return waitingOfKind(
+    principal,
+    groups,
+    (after) =>
+      db
+        .select({
+          ...keys,
+          id: changeRequests.id,
+          serviceId: services.id,
+          name: services.name,
+          since: changeRequests.updatedAt,
+        })
+        .from(changeRequests)
+        .innerJoin(services, eq(services.id, changeRequests.serviceId))
+        .where(and(candidates, afterSql(changeRequests.updatedAt, changeRequests.id, after)))
+        .orderBy(asc(changeRequests.updatedAt), asc(changeRequests.id))
+        .limit(BATCH),
+    (row, relation) => changeRequestDueFor(relation, row.requestState, row.fromIntegrationManager),
+    (row, due) => ({
+      kind: 'changeRequest',
+      id: row.id,
+      serviceId: row.serviceId,
+      name: row.name,
+      state: row.requestState,
+      due,
+      since: row.since,
+    }),
+  );
 };
 
-/** The candidate change requests per state, author kind, service state and relation flags, with their number. */
-export const waitingChangeRequestGroupsQuery = (db: Db, principal: Principal) =>
-  db
-    .select({
-      requestState: changeRequests.state,
-      fromIntegrationManager: changeRequests.fromIntegrationManager,
-      state: services.state,
-      ...flagsOf(principal).columns,
-      count: count(),
-    })
-    .from(changeRequests)
-    .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .where(changeRequestCandidatesSql(principal))
-    .groupBy(groupByFirst(3 + FLAGS.length));
-
-/** A batch of the candidate change requests, longest waiting first. */
-export const waitingChangeRequestsBatchQuery = (db: Db, principal: Principal, after: After) =>
-  db
-    .select({
-      id: changeRequests.id,
-      serviceId: services.id,
-      name: services.name,
-      requestState: changeRequests.state,
-      fromIntegrationManager: changeRequests.fromIntegrationManager,
-      state: services.state,
-      since: changeRequests.updatedAt,
-      ...flagsOf(principal).columns,
-    })
-    .from(changeRequests)
-    .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .where(and(changeRequestCandidatesSql(principal), afterSql(changeRequests.updatedAt, changeRequests.id, after)))
-    .orderBy(asc(changeRequests.updatedAt), asc(changeRequests.id))
-    .limit(BATCH);
-
 /**
- * The VOs the caller may read in a state where a step may be theirs, longest waiting first. Only
- * drafts and those under review qualify, a few rows; the VO rule decides per row.
+ * The VOs the caller may read in a state where a step may be theirs, longest waiting first, decided
+ * per row: only drafts and those under review qualify, a few rows.
  */
-export const waitingVoCandidatesQuery = (db: Db, principal: Principal) => {
+const waitingVos = async (db: Db, principal: Principal) => {
   const states = narrowingFor(principal).vos;
-  return db
+  const rows = await db
     .select({
       id: vos.id,
       name: vos.name,
@@ -353,96 +355,32 @@ export const waitingVoCandidatesQuery = (db: Db, principal: Principal) => {
     .from(vos)
     .where(and(visibleVosSql(principal), states.length > 0 ? inArray(vos.state, states) : sql`false`))
     .orderBy(asc(vos.updatedAt), asc(vos.id));
+  const entries = rows.flatMap((row): WaitingEntry[] => {
+    const due = voDueFor(row.state, voActorContext(principal, row));
+    return due ? [{ kind: 'vo', id: row.id, name: row.name, state: row.state, due, since: row.since }] : [];
+  });
+  return { entries: entries.slice(0, DASHBOARD_LIMITS.waiting), total: entries.length };
 };
 
-/** The groups the domain's rule finds due, with that rule's answer, and how many rows they hold. */
-const dueGroups = <Group extends Flags & { count: number }>(
-  groups: readonly Group[],
-  decide: (group: Group, flags: Flags) => unknown,
-) => ({
-  total: groups.reduce((sum, group) => sum + (decide(group, readFlags(group)) ? Number(group.count) : 0), 0),
-});
-
 /**
- * What waits for the caller (docs/adr/0041-dashboard.md): the database lists the candidate rows
- * the caller may see, grouped by state and the caller's relation flags; the domain's due rules
- * (nextStepFor, reviewDueFor, changeRequestDueFor, voDueFor) decide per group, which gives the
- * total; the first page of each kind is read in batches, longest waiting first, the rule asked per row.
+ * What waits for the caller (docs/adr/0041-dashboard.md): per kind, the database lists the
+ * candidate rows the caller may see, grouped by state and the caller's relation flags; the
+ * domain's due rules (nextStepFor, reviewDueFor, changeRequestDueFor, voDueFor) decide per group,
+ * which gives the total, and per row of the first page.
  */
 export const loadWaiting = async (db: Db, principal: Principal): Promise<Waiting> => {
-  const [serviceGroups, reviewGroups, requestGroups, voRows] = await Promise.all([
-    waitingServiceGroupsQuery(db, principal),
-    waitingReviewGroupsQuery(db, principal),
-    waitingChangeRequestGroupsQuery(db, principal),
-    waitingVoCandidatesQuery(db, principal),
+  const kinds = await Promise.all([
+    waitingServices(db, principal),
+    waitingReviews(db, principal),
+    waitingChangeRequests(db, principal),
+    waitingVos(db, principal),
   ]);
-  const dueServices = dueGroups(serviceGroups, (group, flags) =>
-    serviceDue(relationOf(principal, serviceState(group.state), flags)),
-  );
-  const dueReviews = dueGroups(reviewGroups, (group, flags) =>
-    reviewDue(group.status, relationOf(principal, serviceState(group.state), flags)),
-  );
-  const dueRequests = dueGroups(requestGroups, (group, flags) =>
-    changeRequestDueFor(
-      relationOf(principal, serviceState(group.state), flags),
-      group.requestState,
-      group.fromIntegrationManager,
-    ),
-  );
-  const pages = await Promise.all([
-    dueServices.total === 0
-      ? []
-      : firstDue(
-          (after) => waitingServicesBatchQuery(db, principal, after),
-          (row) => {
-            const state = serviceState(row.state);
-            const due = serviceDue(relationOf(principal, state, readFlags(row)));
-            return due && { kind: 'service', id: row.id, name: row.name, state, due, since: row.since };
-          },
-        ),
-    dueReviews.total === 0
-      ? []
-      : firstDue(
-          (after) => waitingReviewsBatchQuery(db, principal, after),
-          (row) => {
-            const due = reviewDue(row.status, relationOf(principal, serviceState(row.state), readFlags(row)));
-            return due && { kind: 'review', id: row.id, name: row.name, state: row.status, due, since: row.since };
-          },
-        ),
-    dueRequests.total === 0
-      ? []
-      : firstDue(
-          (after) => waitingChangeRequestsBatchQuery(db, principal, after),
-          (row) => {
-            const relation = relationOf(principal, serviceState(row.state), readFlags(row));
-            const due = changeRequestDueFor(relation, row.requestState, row.fromIntegrationManager);
-            return (
-              due && {
-                kind: 'changeRequest',
-                id: row.id,
-                serviceId: row.serviceId,
-                name: row.name,
-                state: row.requestState,
-                due,
-                since: row.since,
-              }
-            );
-          },
-        ),
-  ]);
-  const entries: WaitingEntry[] = pages.flat();
-  let vosDue = 0;
-  for (const row of voRows) {
-    const due = voDueFor(row.state, voActorContext(principal, row));
-    if (!due) continue;
-    vosDue += 1;
-    if (vosDue <= DASHBOARD_LIMITS.waiting)
-      entries.push({ kind: 'vo', id: row.id, name: row.name, state: row.state, due, since: row.since });
-  }
   // Each kind came longest waiting first: their first pages hold the merged page's.
-  entries.sort((a, b) => a.since.getTime() - b.since.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const entries = kinds
+    .flatMap((kind) => kind.entries)
+    .sort((a, b) => a.since.getTime() - b.since.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     entries: entries.slice(0, DASHBOARD_LIMITS.waiting),
-    total: dueServices.total + dueReviews.total + dueRequests.total + vosDue,
+    total: kinds.reduce((sum, kind) => sum + kind.total, 0),
   };
 };

@@ -113,24 +113,22 @@ export const loadObjectNames = async (
   db: Db,
   rows: readonly Pick<DashboardActivityRow, 'objectType' | 'objectId'>[],
 ): Promise<Map<string, NamedObject>> => {
-  const idsOf = (type: string) => [
-    ...new Set(rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId)),
-  ];
   const named = <T extends { id: string; name: string; serviceId?: string }>(
     type: string,
     query: (ids: string[]) => Promise<T[]>,
   ) => {
-    const ids = idsOf(type);
-    return ids.length > 0 ? query(ids) : Promise.resolve([] as T[]);
+    const ids = new Set(
+      rows.filter((row) => row.objectType === type && isUuid(row.objectId)).map((row) => row.objectId),
+    );
+    return ids.size > 0 ? query([...ids]) : Promise.resolve([] as T[]);
   };
-  const contactIds = idsOf('contact');
-  const [contactRows, ...rest] = await Promise.all([
-    contactIds.length > 0
-      ? db
-          .select({ id: contacts.id, firstname: contacts.firstname, lastname: contacts.lastname })
-          .from(contacts)
-          .where(inArray(contacts.id, contactIds))
-      : [],
+  const found = await Promise.all([
+    named('contact', (ids) =>
+      db
+        .select({ id: contacts.id, name: sql<string>`${contacts.lastname} || ', ' || ${contacts.firstname}` })
+        .from(contacts)
+        .where(inArray(contacts.id, ids)),
+    ),
     named('institution', (ids) =>
       db
         .select({ id: institutions.id, name: institutions.name })
@@ -152,11 +150,5 @@ export const loadObjectNames = async (
         .where(inArray(changeRequests.id, ids)),
     ),
   ]);
-  return new Map<string, NamedObject>([
-    ...contactRows.map((row): [string, NamedObject] => [
-      row.id,
-      { name: [row.lastname, row.firstname].filter(Boolean).join(', ') },
-    ]),
-    ...rest.flat().map(({ id, ...object }): [string, NamedObject] => [id, object]),
-  ]);
+  return new Map(found.flat().map(({ id, ...object }): [string, NamedObject] => [id, object]));
 };

@@ -1,4 +1,4 @@
-import { isRole, type Role } from '@nubes/domain';
+import type { Role } from '@nubes/domain';
 import { asc } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { entitlementRoleMappings } from '../db/schema.js';
@@ -9,6 +9,6 @@ export const listEntitlementRoles = (db: Db | Tx) =>
 /** The map as a single sign-on reads it: entitlement value → role. */
 export const loadEntitlementMap = async (db: Db | Tx): Promise<Record<string, Role>> => {
   const map: Record<string, Role> = {};
-  for (const row of await listEntitlementRoles(db)) if (isRole(row.role)) map[row.entitlement] = row.role;
+  for (const row of await listEntitlementRoles(db)) map[row.entitlement] = row.role;
   return map;
 };

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { institutions, keywords, serviceKeywords, services } from '../db/schema.js';
 
 /** The states the public portfolio lists: only these services have a public page. */
-const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARDING_STATES];
+export const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARDING_STATES];
 
 export interface PublicServiceRow {
   serviceId: string;
@@ -19,7 +19,7 @@ export interface PublicServiceRow {
 
 /** A service on the public portfolio by its service ID; null when there is none or it is not public. */
 export const loadPublicService = async (db: Db, serviceId: string): Promise<PublicServiceRow | null> => {
-  const [row] = await db
+  const [found] = await db
     .select({
       id: services.id,
       serviceId: services.serviceId,
@@ -28,32 +28,24 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
       fields: services.fields,
       onlineSince: services.onlineSince,
       onlineUntil: services.onlineUntil,
-      providerId: institutions.id,
-      providerName: institutions.name,
-      providerVersion: institutions.version,
-      providerHasLogo: sql<boolean>`${institutions.logoKey} is not null`,
+      // A left join without a match answers null.
+      provider: {
+        id: institutions.id,
+        name: institutions.name,
+        version: institutions.version,
+        hasLogo: sql<boolean>`${institutions.logoKey} is not null`,
+      },
     })
     .from(services)
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
     .where(and(eq(services.serviceId, serviceId), inArray(services.state, [...PUBLIC_STATES])));
-  if (!row) return null;
+  if (!found) return null;
+  const { id, ...row } = found;
   const names = await db
     .select({ name: keywords.name })
     .from(serviceKeywords)
     .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
-    .where(eq(serviceKeywords.serviceId, row.id))
+    .where(eq(serviceKeywords.serviceId, id))
     .orderBy(asc(sql`lower(${keywords.name})`));
-  return {
-    serviceId: row.serviceId,
-    name: row.name,
-    state: row.state as ServiceState,
-    fields: row.fields,
-    onlineSince: row.onlineSince,
-    onlineUntil: row.onlineUntil,
-    provider:
-      row.providerId && row.providerName !== null && row.providerVersion !== null
-        ? { id: row.providerId, name: row.providerName, version: row.providerVersion, hasLogo: row.providerHasLogo }
-        : null,
-    keywords: names.map((keyword) => keyword.name),
-  };
+  return { ...row, keywords: names.map((keyword) => keyword.name) };
 };

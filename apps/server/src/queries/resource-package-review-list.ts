@@ -1,17 +1,11 @@
-import {
-  isServiceState,
-  type Principal,
-  type ResourcePackageReviewQuery,
-  type ResourcePackageState,
-  type ServiceFact,
-} from '@nubes/domain';
+import type { Principal, ResourcePackageReviewQuery } from '@nubes/domain';
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { institutions, resourcePackages, resourceTypes, services, users } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ReviewPageRow } from '../model/resource-package.js';
-import { serviceFactsSql, visibleSubmittedPackagesSql } from '../policies/visibility-sql.js';
+import { serviceRelationFlagsSql, visibleSubmittedPackagesSql } from '../policies/visibility-sql.js';
 import { everyWordOnSomeSide, usersFoundBy } from './word-search.js';
 
 type Filters = Pick<ResourcePackageReviewQuery, 'state' | 'type' | 'q'>;
@@ -128,15 +122,12 @@ const pageIdsQuery = (db: Db, principal: Principal, query: ResourcePackageReview
  * service (for the steps they may take). Exported so its plan can be read (EXPLAIN) at scale.
  */
 export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) => {
-  const facts = serviceFactsSql(principal.id);
-  // The caller's relation to the package's service, fact by fact (resourcePackageActions reads it).
-  const fact = (name: ServiceFact) => sql<boolean>`coalesce(${facts[name]}, false)`;
   return db
     .select({
       id: resourcePackages.id,
       name: resourcePackages.name,
       quota: resourcePackages.quota,
-      state: sql<ResourcePackageState>`${resourcePackages.state}`,
+      state: resourcePackages.state,
       version: resourcePackages.version,
       submittedAt: resourcePackages.submittedAt,
       updatedAt: resourcePackages.updatedAt,
@@ -150,12 +141,8 @@ export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, que
         retired: resourceTypes.retired,
       },
       submittedBy: { id: users.id, username: users.username, fullname: users.fullname, email: users.email },
-      isObjectOwner: fact('isObjectOwner'),
-      isServiceOwner: fact('isServiceOwner'),
-      isAdmin: fact('isAdmin'),
-      isServiceManager: fact('isServiceManager'),
-      isProviderManager: fact('isProviderManager'),
-      hasServiceManager: sql<boolean>`(${services.serviceManagerId} is not null)`,
+      // The caller's relation to the package's service, fact by fact (resourcePackageActions reads it).
+      relation: serviceRelationFlagsSql(principal),
     })
     .from(resourcePackages)
     .innerJoin(services, eq(services.id, resourcePackages.serviceId))
@@ -190,34 +177,9 @@ export const loadResourcePackageReviewPage = async (
     resourcePackageReviewPageQuery(db, principal, query),
     resourcePackageReviewCountQueries(db, principal, query),
   ]);
-  const items = page.map((row): ReviewPageRow => {
-    const { state } = row.service;
-    // The CHECK constraint keeps unknown states out of the table.
-    if (!isServiceState(state)) throw new Error(`unknown state ${state}`);
-    return {
-      id: row.id,
-      name: row.name,
-      quota: row.quota,
-      state: row.state,
-      version: row.version,
-      submittedAt: row.submittedAt,
-      updatedAt: row.updatedAt,
-      service: row.service,
-      // A left join without a match answers an object of nulls: no provider, no submitter.
-      provider: row.provider?.id ? row.provider : null,
-      type: row.type,
-      submittedBy: row.submittedBy?.id ? row.submittedBy : null,
-      relation: {
-        roles: principal.roles,
-        state,
-        isObjectOwner: row.isObjectOwner,
-        isServiceOwner: row.isServiceOwner,
-        isAdmin: row.isAdmin,
-        isServiceManager: row.isServiceManager,
-        isProviderManager: row.isProviderManager,
-        hasServiceManager: row.hasServiceManager,
-      },
-    };
-  });
+  const items = page.map(({ relation, ...row }): ReviewPageRow => ({
+    ...row,
+    relation: { roles: principal.roles, state: row.service.state, ...relation },
+  }));
   return { items, total, waiting };
 };

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { can, isClearableField, isServiceState, type FieldListSort, type FieldValue } from '@nubes/domain';
+import { can, isClearableField, type FieldListSort, type FieldValue } from '@nubes/domain';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { institutions, services } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
-import type { FieldListedRow } from '../model/service-list.js';
 import { editableServicesSql } from '../policies/service-edit-sql.js';
 import { visibleServicesSql } from '../policies/visibility-sql.js';
 import { providerColumns, serviceListOrderSql, type SortOrder } from './service-list.js';
@@ -36,8 +35,11 @@ const listedSql = (principal: AuthUser, key: string, q: string | undefined): SQL
 const clearableSql = (principal: AuthUser, key: string): SQL =>
   can(principal, 'service.clearField') && isClearableField(key) ? editableServicesSql(principal) : sql`false`;
 
-/** One page of the field list, sorted as the portfolio sorts (ending on the id). Exported for EXPLAIN. */
-export const fieldListPageQuery = (
+/**
+ * The rows of the field list from `page.offset` on, at most `page.limit`, each with its whole value,
+ * sorted as the portfolio sorts (ending on the id).
+ */
+export const loadFieldListRows = (
   db: Db,
   principal: AuthUser,
   key: string,
@@ -77,20 +79,6 @@ export const fieldListTotalsQuery = (db: Db, principal: AuthUser, key: string, q
     .from(services)
     .where(listedSql(principal, key, q));
 };
-
-/** The rows of the field list from `page.offset` on, at most `page.limit`, each with its whole value. */
-export const loadFieldListRows = async (
-  db: Db,
-  principal: AuthUser,
-  key: string,
-  query: { q?: string | undefined; sort: FieldListSort; order: SortOrder },
-  page: { limit: number; offset: number },
-): Promise<FieldListedRow[]> =>
-  (await fieldListPageQuery(db, principal, key, query, page)).map((row) => {
-    // The CHECK constraint keeps unknown states out of the table.
-    if (!isServiceState(row.state)) throw new Error(`unknown state ${row.state}`);
-    return { ...row, state: row.state };
-  });
 
 export const loadFieldListTotals = async (
   db: Db,

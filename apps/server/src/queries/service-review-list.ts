@@ -10,7 +10,6 @@ import {
   type ReviewFilters,
   type ReviewListQuery,
   type ReviewStatus,
-  type ServiceState,
 } from '@nubes/domain';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -94,7 +93,7 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
       id: services.id,
       serviceId: services.serviceId,
       name: services.name,
-      state: sql<ServiceState>`${services.state}`,
+      state: services.state,
       ...providerColumns,
       status: reviewStatus,
       version: sql<number>`coalesce(${serviceReviews.version}, 0)`,
@@ -143,25 +142,21 @@ export const loadReviewListPage = async (
     reviewListTotalQuery(db, principal, query),
   ]);
   return {
-    rows: page.map((row) => ({
-      id: row.id,
-      serviceId: row.serviceId,
-      name: row.name,
-      state: row.state,
-      providerId: row.providerId,
-      providerAbbreviation: row.providerAbbreviation,
-      providerName: row.providerName,
-      review: {
-        status: row.status,
-        version: Number(row.version),
-        startedAt: row.startedAt,
-        startedById: row.startedById,
-        answeredAt: row.answeredAt,
-        answeredById: row.answeredById,
-        endedAt: row.endedAt,
-        lastOutcome: row.lastOutcome,
-      },
-    })),
+    rows: page.map(
+      ({ status, version, startedAt, startedById, answeredAt, answeredById, endedAt, lastOutcome, ...service }) => ({
+        ...service,
+        review: {
+          status,
+          version: Number(version),
+          startedAt,
+          startedById,
+          answeredAt,
+          answeredById,
+          endedAt,
+          lastOutcome,
+        },
+      }),
+    ),
     total: totals?.total ?? 0,
     eligible: { start: totals?.start ?? 0, end: totals?.end ?? 0 },
   };

@@ -39,9 +39,8 @@ const accountColumns = {
   organisation: users.organisation,
   groups: users.groups,
   version: users.version,
-  institutionId: institutions.id,
-  institutionAbbreviation: institutions.abbreviation,
-  institutionName: institutions.name,
+  // A left join without a match answers null.
+  institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
 };
 
 export type UserAccountRecord = NonNullable<Awaited<ReturnType<typeof findUserAccount>>>;

@@ -1,3 +1,4 @@
+import type { ServiceState } from '@nubes/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, serviceComments, services } from '../db/schema.js';
@@ -28,7 +29,7 @@ describe('service comments', () => {
   beforeAll(async () => {
     test = await createTestApp();
     principals = await seedPrincipals(test);
-    const insert = async (serviceId: string, state: string) => {
+    const insert = async (serviceId: string, state: ServiceState) => {
       const [row] = await test.database.db
         .insert(services)
         .values({ serviceId, name: `Service ${serviceId}`, state, objectOwnerId: as('alice').id })

@@ -40,7 +40,7 @@ import {
   loadContactListPage,
   loadContactListView,
   loadServiceContacts,
-  serviceExists,
+  relationTargetExists,
 } from '../queries/contacts.js';
 
 const SEARCH_TEXT =
@@ -276,7 +276,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await serviceExists(db, id))) throw notFound();
+      if (!(await relationTargetExists(db, 'service', id))) throw notFound();
       return presentServiceContacts(await loadServiceContacts(db, id));
     },
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Readable } from 'node:stream';
-import { AUTH_COOKIE, MAX_DOCUMENT_BYTES } from '@nubes/domain';
+import { AUTH_COOKIE, MAX_DOCUMENT_BYTES, type ServiceState } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, fileBlobs, serviceDocuments, services } from '../db/schema.js';
@@ -64,7 +64,7 @@ describe('service documents', () => {
   let inactive: string;
   let draft: string;
 
-  const insertService = async (serviceId: string, state: string, documentsActive: boolean) => {
+  const insertService = async (serviceId: string, state: ServiceState, documentsActive: boolean) => {
     const [row] = await test.database.db
       .insert(services)
       .values({ serviceId, name: `Service ${serviceId}`, state, objectOwnerId: as('alice').id, documentsActive })

@@ -3,7 +3,6 @@ import {
   entitlementRoleIdParamSchema,
   entitlementRoleListSchema,
   entitlementRoleSchema,
-  isRole,
   updateEntitlementRoleSchema,
   versionQuerySchema,
   type EntitlementRole,
@@ -20,8 +19,7 @@ import type { EntitlementRoleRow } from '../writes/row-writes.js';
 const present = (row: EntitlementRoleRow): EntitlementRole => ({
   id: row.id,
   entitlement: row.entitlement,
-  // The table's check keeps it a known role.
-  role: isRole(row.role) ? row.role : 'serviceProvider',
+  role: row.role,
   version: row.version,
 });
 
