@@ -1,22 +1,14 @@
 import { NativeSelect } from '@mantine/core';
 import { fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
+import { phoneScreen, stubMatchMedia } from '../test/matchMedia';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { FilterBar } from './FilterBar';
 
 const original = window.matchMedia;
 const screenIs = (phone: boolean) => {
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: phone && query.includes('max-width: 47.99em'),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
+  window.matchMedia = phone ? phoneScreen() : stubMatchMedia();
 };
 afterEach(() => {
   window.matchMedia = original;

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { XhrOverFetch } from './xhrOverFetch';
+import { stubMatchMedia } from './matchMedia';
 
 // Screens load lazily; on two busy cores (the whole suite at once, or beside other work) that can
 // take several seconds. Waiting longer changes nothing about what the tests assert, so every test
@@ -13,16 +14,7 @@ configure({ asyncUtilTimeout: 15_000 });
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   configurable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+  value: stubMatchMedia(),
 });
 
 class ResizeObserverStub {

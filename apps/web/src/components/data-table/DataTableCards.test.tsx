@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { phoneScreen } from '../../test/matchMedia';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { DataTable } from './DataTable';
 import type { DataTableColumn } from './types';
@@ -30,16 +31,7 @@ const COLUMNS: DataTableColumn<Fruit>[] = [
 /** A phone: the media query of the cards matches, every other one does not. */
 const original = window.matchMedia;
 beforeEach(() => {
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: query.includes('max-width: 47.99em'),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
+  window.matchMedia = phoneScreen();
 });
 afterEach(() => {
   window.matchMedia = original;
