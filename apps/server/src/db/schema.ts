@@ -237,6 +237,9 @@ const SERVICE_STATE_LIST = sql.raw(SERVICE_STATES.map((state) => `'${state}'`).j
 export const serviceStatePosition = (state: SQLWrapper): SQL =>
   sql`array_position(ARRAY[${SERVICE_STATE_LIST}]::text[], ${state})`;
 
+// Long values the lists never read (the catalogue fields, the weighting) live out of line from 256
+// bytes on: toast_tuple_target and storage MAIN for what the lists read, set in drizzle/0018, which
+// Drizzle's table options cannot say (docs/adr/0088-narrow-service-rows.md).
 export const services = pgTable(
   'services',
   {
@@ -776,6 +779,14 @@ export const contacts = pgTable(
     institutionId: uuid('institution_id').references(() => institutions.id, { onDelete: 'restrict' }),
     otherInstitution: text('other_institution').notNull().default(''),
     notes: text('notes').notNull().default(''),
+    // The names as the list sorts them, folded as its search folds them (nubes_fold, 0014): stored,
+    // so sorting a search's matches compares stored text instead of folding every name again.
+    lastnameSort: text('lastname_sort').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`public.nubes_fold(${contacts.lastname})`,
+    ),
+    firstnameSort: text('firstname_sort').generatedAlwaysAs(
+      (): ReturnType<typeof sql> => sql`public.nubes_fold(${contacts.firstname})`,
+    ),
     version: integer('version').notNull().default(1),
     ...timestamps,
   },
@@ -787,17 +798,16 @@ export const contacts = pgTable(
     index('contacts_institution_idx').on(t.institutionId),
     // Contacts and user accounts meet by e-mail address, regardless of case.
     index('contacts_email_idx').on(sql`lower(${t.email})`),
-    // The contact list's orders, names folded as its search folds them (nubes_fold, 0014), and its
-    // search: `search` is a tsvector of names, e-mail, institution, notes and properties, kept by
-    // triggers and never selected with the row.
+    // The contact list's orders, and its search: `search` is a tsvector of names, e-mail,
+    // institution, notes and properties, kept by triggers and never selected with the row.
     index('contacts_lastname_sort_idx').on(
-      sql`nubes_fold(${t.lastname}) COLLATE "C"`,
-      sql`nubes_fold(${t.firstname}) COLLATE "C"`,
+      sql`${t.lastnameSort} COLLATE "C"`,
+      sql`${t.firstnameSort} COLLATE "C"`,
       t.id,
     ),
     index('contacts_firstname_sort_idx').on(
-      sql`nubes_fold(${t.firstname}) COLLATE "C"`,
-      sql`nubes_fold(${t.lastname}) COLLATE "C"`,
+      sql`${t.firstnameSort} COLLATE "C"`,
+      sql`${t.lastnameSort} COLLATE "C"`,
       t.id,
     ),
     // Empty e-mail addresses and institutions go last in both directions: each direction has its

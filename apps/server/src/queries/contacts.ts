@@ -1,6 +1,5 @@
 import type { ContactExportQuery, ContactPropertyKind, ContactQuery, ContactRow, ContactSort } from '@nubes/domain';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import { contactSearchDocument, searchSql } from '../db/search-sql.js';
@@ -34,52 +33,52 @@ const contactViewWhere = (query: ContactViewQuery): SQL | undefined =>
       : undefined,
   );
 
-/** Text as the names sort: folded as the search folds it, by code point (the sort indexes' form). */
-const folded = (column: AnyPgColumn) => sql`nubes_fold(${column}) COLLATE "C"`;
+/** A sort value as the index holds it, or (sorted) in a form no index has. */
+const value = (text: SQLWrapper, sorted: boolean): SQL => (sorted ? sql`(${text} || '')` : sql`${text}`);
+const byText = (text: SQLWrapper, sorted: boolean): SQL => sql`${value(text, sorted)} COLLATE "C"`;
 
 /**
- * What each sort compares, in turn, expression for expression those of the sort indexes
+ * Each sort's values, compared in turn, expression for expression those of the sort indexes
  * (contacts_lastname_sort_idx, …_firstname_…, …_email_sort(_desc)_idx, …_institution_sort(_desc)_idx,
  * …_updated_sort_idx), so the database walks an index for a page instead of sorting every contact.
- * E-mail and institution may be empty: `empty` puts those last in either direction. The
- * institution's key is `institution_sort`, the abbreviation or else the other institution the
- * contact names, folded, which the search trigger keeps (drizzle/0015).
+ * E-mail and institution may be empty: `empty` puts those last in either direction. The names'
+ * keys are stored folded (lastname_sort, firstname_sort); the institution's is `institution_sort`,
+ * the abbreviation or else the other institution the contact names, folded, which the search
+ * trigger keeps (drizzle/0015).
+ *
+ * When `sorted`, each value is written in a form no index has: a search with few matches sorts them
+ * (a few ms) rather than walk an index that holds them spread over 50,000 contacts, or bunched
+ * where the walk expects them spread ("mül" by last name: half the index read for one page).
  */
-const SORT_KEYS: Record<ContactSort, () => { empty?: SQL; keys: SQL[] }> = {
-  lastname: () => ({ keys: [folded(contacts.lastname), folded(contacts.firstname)] }),
-  firstname: () => ({ keys: [folded(contacts.firstname), folded(contacts.lastname)] }),
-  email: () => ({ empty: sql`(${contacts.email} = '')`, keys: [sql`lower(${contacts.email}) COLLATE "C"`] }),
-  institution: () => ({ empty: sql`(institution_sort = '')`, keys: [sql`institution_sort COLLATE "C"`] }),
-  updatedAt: () => ({ keys: [sql`${contacts.updatedAt}`] }),
+const SORT_KEYS: Record<ContactSort, (sorted: boolean) => { empty?: SQL; keys: SQL[] }> = {
+  lastname: (s) => ({ keys: [byText(contacts.lastnameSort, s), byText(contacts.firstnameSort, s)] }),
+  firstname: (s) => ({ keys: [byText(contacts.firstnameSort, s), byText(contacts.lastnameSort, s)] }),
+  email: (s) => ({ empty: sql`(${value(contacts.email, s)} = '')`, keys: [byText(sql`lower(${contacts.email})`, s)] }),
+  institution: (s) => ({
+    empty: sql`(${value(sql`institution_sort`, s)} = '')`,
+    keys: [byText(sql`institution_sort`, s)],
+  }),
+  // The same instant through a function no index holds.
+  updatedAt: (s) => ({ keys: [s ? sql`(${contacts.updatedAt} + interval '0 s')` : sql`${contacts.updatedAt}`] }),
 };
 
 /**
- * The sorts in whose order a search's matches sit together: the words searched are mostly names
- * (and e-mail addresses are made of them), so "mül" by lastname finds its 1,000 matches in one run
- * in the middle of 50,000 contacts. A walk of the index that expects them spread evenly then
- * reads half the contacts for one page (100 ms), where sorting what the search index found takes
- * a few ms. So when a search's matches are few (the total, asked first, says so), these sorts
- * compare their keys `|| ''`, the same values in a form no index has, and the database sorts the
- * matches; a search that matches most contacts ("example", in every address) walks the index.
+ * How many matches a search may have for its page to be sorted from them; a search matching more
+ * ("example", in every address) walks the sort's index, where matches come often.
  */
-const SEARCH_GATHERS: ReadonlySet<ContactSort> = new Set(['lastname', 'firstname', 'email']);
 const FEW_MATCHES = 5_000;
 
 /**
  * The view's order: the sort's values in the direction asked for, empty ones last, then the id
- * ascending in either direction, so pages are stable (the order the list had in memory; a
- * descending page walks the index backwards and orders each run of equal names by id).
+ * ascending in either direction, so pages are stable (a descending page walks the index backwards
+ * and orders each run of equal names by id). `matches`: a search's count, asked first.
  */
 const contactViewOrder = (query: ContactViewQuery, matches?: number): SQL[] => {
   const { sort, order } = query;
   const direction = order === 'asc' ? asc : desc;
-  const sortMatches =
-    SEARCH_GATHERS.has(sort) &&
-    searchSql(contactSearchDocument, query.q) !== undefined &&
-    (matches === undefined || matches <= FEW_MATCHES);
-  const { empty, keys } = SORT_KEYS[sort]();
-  const compared = keys.map((key) => (sortMatches ? sql`(${key} || '')` : key));
-  return [...(empty ? [asc(empty)] : []), ...compared.map((key) => direction(key)), asc(contacts.id)];
+  const sortMatches = matches !== undefined && matches <= FEW_MATCHES;
+  const { empty, keys } = SORT_KEYS[sort](sortMatches);
+  return [...(empty ? [asc(empty)] : []), ...keys.map((key) => direction(key)), asc(contacts.id)];
 };
 
 /**
@@ -171,7 +170,7 @@ const toContactRow = (record: ContactListRecord): ContactRow => ({
 
 /** A page of the contact list and how many contacts its view holds (a search's: up to COUNT_AHEAD past the page). */
 export const loadContactListPage = async (db: Db, query: ContactQuery) => {
-  // A search's page is read after its total, which tells how to order the matches (SEARCH_GATHERS).
+  // A search's page is read after its total, which tells how to order the matches (FEW_MATCHES).
   if (searchSql(contactSearchDocument, query.q) !== undefined) {
     const { total, totalExact } = await searchTotal(db, query);
     const records =

@@ -115,8 +115,9 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
   });
 
   it('the contacts: every order, the filters and the search', async () => {
-    const page = (query: Record<string, unknown>) =>
-      indexesOf(database.db, contactListPageQuery(database.db, contactQuerySchema.parse(query)));
+    // `matches`: a search's count, which the list asks first and which picks how its page is read.
+    const page = (query: Record<string, unknown>, matches?: number) =>
+      indexesOf(database.db, contactListPageQuery(database.db, contactQuerySchema.parse(query), matches));
     void carla;
     const cases: [string, Promise<string[]>, string | string[]][] = [
       ['last name', page({}), 'contacts_lastname_sort_idx'],
@@ -127,7 +128,9 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ['institution', page({ sort: 'institution' }), 'contacts_institution_sort_idx'],
       ['institution desc', page({ sort: 'institution', order: 'desc' }), 'contacts_institution_sort_desc_idx'],
       ['last change', page({ sort: 'updatedAt', order: 'desc' }), 'contacts_updated_sort_idx'],
-      ['search', page({ q: 'mül' }), 'contacts_search_idx'],
+      ['search', page({ q: 'mül' }, 1_000), 'contacts_search_idx'],
+      ['search by last change', page({ q: 'mül', sort: 'updatedAt' }, 1_000), 'contacts_search_idx'],
+      ['search matching most', page({ q: 'example' }, 45_000), 'contacts_lastname_sort_idx'],
       [
         'institution filter',
         page({ institution: institutionId, sort: 'updatedAt' }),
