@@ -42,6 +42,25 @@ describe('search in the database', () => {
     expect((result as unknown as { rows: { random_page_cost: string }[] }).rows[0]?.random_page_cost).toBe('1.1');
   });
 
+  it("keeps a contact's names folded for its sorts", async () => {
+    const [row] = await database.db
+      .select({ lastnameSort: contacts.lastnameSort, firstnameSort: contacts.firstnameSort })
+      .from(contacts)
+      .where(eq(contacts.id, contactId));
+    expect(row).toEqual({ lastnameSort: 'muller', firstnameSort: 'jurgen' });
+  });
+
+  it('keeps in a service row what the lists read, and its long values out of line', async () => {
+    const result = await database.db.execute(sql`
+      select c.reloptions, array(select a.attname::text || '=' || a.attstorage::text from pg_attribute a
+        where a.attrelid = c.oid and a.attname in ('name', 'short_description', 'search', 'fields') order by 1) as storage
+      from pg_class c where c.relname = 'services'`);
+    expect((result as unknown as { rows: unknown[] }).rows[0]).toEqual({
+      reloptions: ['toast_tuple_target=256'],
+      storage: ['fields=x', 'name=m', 'search=m', 'short_description=m'],
+    });
+  });
+
   const findServices = async (q: string) =>
     (await database.db.select({ id: services.id }).from(services).where(searchSql(serviceSearchDocument, q))).map(
       (row) => row.id,

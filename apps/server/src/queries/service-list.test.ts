@@ -18,7 +18,7 @@ import { loadReferenceServices, referenceOrder, type ReferenceService } from '..
 import { createServiceInState } from '../test/services-fixtures.js';
 import {
   loadServiceListPage,
-  loadServiceListRows,
+  serviceListPageQuery,
   loadTabCounts,
   type ListSort,
   type ServiceListCriteria,
@@ -66,7 +66,7 @@ const listed = async (
   criteria: ServiceListCriteria,
   sort: ListSort = 'name',
   order: SortOrder = 'asc',
-) => ids(await loadServiceListRows(database.db, caller, criteria, sort, order, ALL));
+) => ids(await serviceListPageQuery(database.db, caller, criteria, sort, order, ALL));
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -205,7 +205,7 @@ describe('service lists in the database', () => {
     expect(await listed(paula, { q: '&|!' })).toEqual(expected(paula, {}));
     expect(await listed(person('nora'), { q: 'twin' })).toEqual([]);
     expect(await listed(paula, { q: 'twin', tab: 'withdrawn' })).toEqual([]);
-    const rows = await loadServiceListRows(database.db, paula, { q: 'twin' }, 'name', 'asc', ALL);
+    const rows = await serviceListPageQuery(database.db, paula, { q: 'twin' }, 'name', 'asc', ALL);
     expect(rows[0]!.keywords.length).toBeGreaterThan(0);
     const lower = rows[0]!.keywords.map((name) => name.toLowerCase());
     expect(lower).toEqual([...lower].sort());

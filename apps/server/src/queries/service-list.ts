@@ -126,9 +126,10 @@ export const providerColumns = {
 };
 
 /**
- * One page of a service list for the caller: its rows with their provider, filtered, sorted and
- * paged in the database (the page's keywords follow in loadKeywordNames). Exported so its plan
- * can be looked at (EXPLAIN).
+ * One page of a service list for the caller: its rows with their provider and keyword names (each
+ * list sorted case-insensitively; names are unique in lower case), filtered, sorted and paged in
+ * the database. The page's ids first, so only its rows gather keywords, not those skipped by the
+ * offset. Exported so its plan can be looked at (EXPLAIN).
  */
 export const serviceListPageQuery = (
   db: Db,
@@ -137,70 +138,39 @@ export const serviceListPageQuery = (
   sort: ListSort,
   order: SortOrder,
   page: { limit: number; offset: number },
-) =>
-  db
+) => {
+  const pageIds = db
+    .select({ id: services.id })
+    .from(services)
+    .where(serviceListWhereSql(caller, criteria))
+    .orderBy(...serviceListOrderSql(sort, order))
+    .limit(page.limit)
+    .offset(page.offset);
+  return db
     .select({
       id: services.id,
       serviceId: services.serviceId,
       name: services.name,
       state: services.state,
       ...providerColumns,
-      shortDescription: services.shortDescription,
+      shortDescription: sql<string>`coalesce(${services.shortDescription}, '')`,
       serviceType: services.serviceType,
       weightedScore: services.weightedScore,
       updatedAt: services.updatedAt,
       onlineSince: services.onlineSince,
+      keywords: sql<
+        string[]
+      >`array(select ${keywords.name} from ${serviceKeywords} join ${keywords} on ${keywords.id} = ${serviceKeywords.keywordId} where ${serviceKeywords.serviceId} = ${services.id} order by lower(${keywords.name}) COLLATE "C")`,
     })
     .from(services)
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .where(serviceListWhereSql(caller, criteria))
-    .orderBy(...serviceListOrderSql(sort, order))
-    .limit(page.limit)
-    .offset(page.offset);
+    .where(inArray(services.id, pageIds))
+    .orderBy(...serviceListOrderSql(sort, order));
+};
 
 /** How many services the list holds for the caller (no join: the provider only sorts). */
 export const serviceListTotalQuery = (db: Db, caller: ServiceListCaller, criteria: ServiceListCriteria) =>
   db.select({ total: count() }).from(services).where(serviceListWhereSql(caller, criteria));
-
-/**
- * The keyword names of these services, each list sorted case-insensitively (names are unique in
- * lower case). A query of its own for the page's ids: in the page query the rows skipped by the
- * offset would each aggregate theirs too.
- */
-const loadKeywordNames = async (db: Db, ids: readonly string[]): Promise<Map<string, string[]>> => {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      serviceId: serviceKeywords.serviceId,
-      names: sql<string[]>`json_agg(${keywords.name} order by lower(${keywords.name}) COLLATE "C")`,
-    })
-    .from(serviceKeywords)
-    .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
-    .where(inArray(serviceKeywords.serviceId, [...ids]))
-    .groupBy(serviceKeywords.serviceId);
-  return new Map(rows.map((row) => [row.serviceId, row.names]));
-};
-
-/** The rows of a service list from `page.offset` on, at most `page.limit` (the exports: no total). */
-export const loadServiceListRows = async (
-  db: Db,
-  caller: ServiceListCaller,
-  criteria: ServiceListCriteria,
-  sort: ListSort,
-  order: SortOrder,
-  page: { limit: number; offset: number },
-): Promise<ServiceSummaryRow[]> => {
-  const rows = await serviceListPageQuery(db, caller, criteria, sort, order, page);
-  const keywordsOf = await loadKeywordNames(
-    db,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
-    ...row,
-    shortDescription: row.shortDescription ?? '',
-    keywords: keywordsOf.get(row.id) ?? [],
-  }));
-};
 
 /** A page of a service list and the number of all its services. */
 export const loadServiceListPage = async (
@@ -212,7 +182,7 @@ export const loadServiceListPage = async (
   page: { limit: number; offset: number },
 ): Promise<ServiceListPage> => {
   const [rows, [counted]] = await Promise.all([
-    loadServiceListRows(db, caller, criteria, sort, order, page),
+    serviceListPageQuery(db, caller, criteria, sort, order, page),
     serviceListTotalQuery(db, caller, criteria),
   ]);
   return { rows, total: counted?.total ?? 0 };

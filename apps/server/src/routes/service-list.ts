@@ -19,7 +19,7 @@ import { serviceListCsv } from '../presenters/service-csv.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
 import {
   loadServiceListPage,
-  loadServiceListRows,
+  serviceListPageQuery,
   loadTabCounts,
   type ListSort,
   type ServiceListPage,
@@ -38,7 +38,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     principal: AuthUser,
     query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort },
   ) =>
-    loadServiceListRows(context.database.db, principal, query, query.sort, query.order, {
+    serviceListPageQuery(context.database.db, principal, query, query.sort, query.order, {
       limit: MAX_EXPORT_ROWS,
       offset: 0,
     });
