@@ -34,9 +34,12 @@ const searchWhere = (q: string | undefined): SQL | undefined =>
     },
     (word) => {
       const found = searchSql(institutionDocument, word);
+      const providers = found && sql`select ${institutions.id} from ${institutions} where ${found}`;
+      // EXISTS first, which the database answers once before the services: a word that names no
+      // provider (most words) skips reading them.
       return (
-        found &&
-        sql`${resourcePackages.serviceId} in (select ${services.id} from ${services} where ${services.providerInstitutionId} in (select ${institutions.id} from ${institutions} where ${found}))`
+        providers &&
+        sql`${resourcePackages.serviceId} in (select ${services.id} from ${services} where exists (${providers}) and ${services.providerInstitutionId} in (${providers}))`
       );
     },
     (word) => {
