@@ -131,7 +131,7 @@ export const createApplication = async (page: Page, serviceName: string) => {
 /** "Complete application" with fields missing: refused, and the first missing field is marked and focused. */
 export const expectApplicationIncomplete = async (page: Page) => {
   await page.getByRole('button', { name: 'Complete application' }).click();
-  await expectNotification(page, 'Validation not passed', 'Cannot complete application');
+  await expectNotification(page, 'Cannot complete application', 'Validation not passed');
   const shortDescription = page.getByRole('textbox', { name: /Short description/ });
   await expect(shortDescription).toHaveAttribute('aria-invalid', 'true');
   await expect(shortDescription).toBeFocused();

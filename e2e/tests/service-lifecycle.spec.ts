@@ -49,7 +49,7 @@ const openStatus = async (page: Page, id: string) => {
 /** A workflow action that the domain's validation refuses, and the fields it lists to fix. */
 const expectRefused = async (page: Page, action: string, message: string, fields: string[]) => {
   await nextSteps(page).getByRole('button', { name: action, exact: true }).click();
-  await expectNotification(page, 'Validation not passed', message);
+  await expectNotification(page, message, 'Validation not passed');
   const toFix = page.getByRole('alert').filter({ hasText: 'These fields need attention' });
   await expect(toFix.getByRole('listitem')).toHaveText(fields.map((field) => new RegExp(`^${escape(field)}: `)));
   await expectAccessible(page);

@@ -92,6 +92,7 @@ export const de: Messages = {
     cannotSubmitServiceInformation: 'Serviceinformationen können nicht eingereicht werden',
     cannotBringOnline: 'Service kann nicht online gehen',
     cannotChangeToCardReview: 'Wechsel zur Prüfung der Servicekarte nicht möglich',
+    validationNotPassedText: 'Validierung nicht bestanden: Die markierten Felder brauchen Ihre Aufmerksamkeit.',
   },
   serviceTypes: {
     infrastructure: 'Infrastruktur (IaaS)',

@@ -89,6 +89,7 @@ export const en = {
     cannotSubmitServiceInformation: 'Cannot submit Service Information',
     cannotBringOnline: 'Cannot bring Service Online',
     cannotChangeToCardReview: 'Cannot change to Service Card Review',
+    validationNotPassedText: 'Validation not passed: the marked fields need attention.',
   },
   serviceTypes: {
     infrastructure: 'Infrastructure (IaaS)',

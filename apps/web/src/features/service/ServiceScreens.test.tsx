@@ -175,12 +175,12 @@ describe('Edit Service Application', () => {
     expect(window.sessionStorage.length).toBe(0);
   });
 
-  it('does not complete with fields missing: "Validation not passed", fields marked, focus on the first', async () => {
+  it('does not complete with fields missing: "Cannot complete application", fields marked, focus on the first', async () => {
     const calls = fakeApi({ 'GET /api/institutions': empty, [`GET /api/services/${ID}`]: ok(detail()) });
     renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
     fireEvent.click(await screen.findByRole('button', { name: 'Complete application' }));
-    expect(await screen.findByText('Validation not passed')).toBeInTheDocument();
-    expect(screen.getByText('Cannot complete application')).toBeInTheDocument();
+    expect(await screen.findByText('Cannot complete application')).toBeInTheDocument();
+    expect(screen.getByText('Validation not passed: the marked fields need attention.')).toBeInTheDocument();
     const first = screen.getByRole('textbox', { name: /Short description/ });
     expect(first).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: /^Description/ })).toHaveAttribute('aria-invalid', 'true');

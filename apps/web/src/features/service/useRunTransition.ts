@@ -43,7 +43,7 @@ export const useRunTransition = (id: string | undefined) => {
     onError: (error) => {
       const outcome = writeErrorOutcome(error);
       if (outcome.kind === 'message' && outcome.fields) {
-        notifyError(t('service.validationNotPassed'), outcome.message);
+        notifyError(outcome.message, t('workflow.validationNotPassedText'));
         onInvalidRef.current?.({ errors: outcome.fields, source: 'texts' });
       } else {
         reportWriteError(error, t('workflow.failed'), t, { onConflict: reload });
@@ -62,7 +62,7 @@ export const useRunTransition = (id: string | undefined) => {
       if (step) {
         const errors = stepErrors(draftFromService(service), step);
         if (Object.keys(errors).length > 0) {
-          notifyError(t('service.validationNotPassed'), t(VALIDATION_FAILURE_MESSAGES[step]));
+          notifyError(t(VALIDATION_FAILURE_MESSAGES[step]), t('workflow.validationNotPassedText'));
           onInvalid?.({ errors, source: 'keys' });
           return null;
         }
