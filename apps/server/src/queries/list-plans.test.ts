@@ -162,6 +162,8 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
         ['service_reviews_status_idx', 'services_pkey'],
       ],
       ['reviews by provider', reviews({ sort: 'provider' }), 'services_provider_sort_idx'],
+      ['reviews by service ID', reviews({ sort: 'serviceId' }), 'services_service_id_key'],
+      ['reviews by state', reviews({ sort: 'state', order: 'desc' }), 'services_state_sort_idx'],
       ['packages waiting first', packages({}), 'resource_packages_waiting_idx'],
       ['packages waiting last', packages({ order: 'desc' }), 'resource_packages_waiting_idx'],
       ['packages by name', packages({ sort: 'name' }), 'resource_packages_name_sort_idx'],

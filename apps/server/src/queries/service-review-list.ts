@@ -3,7 +3,6 @@ import {
   REVIEW_STATUSES,
   REVIEWABLE_STATES,
   reviewRule,
-  SERVICE_STATES,
   TAB_STATES,
   type BulkReviewAction,
   type Principal,
@@ -13,7 +12,7 @@ import {
 } from '@nubes/domain';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { institutions, serviceReviews, services } from '../db/schema.js';
+import { institutions, serviceReviews, services, serviceStatePosition } from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
 import { providerColumns } from './service-list.js';
@@ -68,9 +67,11 @@ const orderOf = (query: ReviewListQuery): SQL[] => {
     case 'name':
       return [direction(nameKey), direction(services.id)];
     case 'serviceId':
-      return [direction(sql`${services.serviceId} COLLATE "C"`), direction(services.id)];
+      // Unique, and SVC- with a zero-padded number sorts alike in every collation: its unique index serves.
+      return [direction(services.serviceId), direction(services.id)];
     case 'state':
-      return [direction(positionIn(SERVICE_STATES, services.state)), ...byName];
+      // The expression of services_state_sort_idx.
+      return [direction(serviceStatePosition(services.state)), ...byName];
     case 'provider':
       // Services without a provider last in both directions: the sort key the search trigger keeps
       // (drizzle/0015), as services_provider_sort(_desc)_idx hold it.
