@@ -52,6 +52,7 @@ import {
   webPageWithDynamicJs,
 } from './lib.mjs';
 import { ssoLogin } from '../scripts/lib/sso-browser.mjs';
+import { auditPages, LIGHTHOUSE_CATEGORIES } from './lighthouse.mjs';
 
 const num = (name, fallback) => {
   const value = Number(process.env[name]);
@@ -92,6 +93,9 @@ const RSS_PGLITE_TARGET_MB = 600;
 const RSS_POSTGRES_TARGET_MB = 200;
 const RSS_CONTACTS_DIFFERENCE_TARGET_MB = 20;
 const WEB_INITIAL_JS_TARGET_KB = 150;
+// Lighthouse's desktop audit of the public pages (docs/adr/0086-public-pages-audit.md).
+const LIGHTHOUSE_TARGETS = Object.freeze({ performance: 90, accessibility: 100, seo: 95 });
+const LIGHTHOUSE_PAGES = Object.freeze(['/sc/public-service-portfolio', '/login']);
 const PUBLIC_RATIO_TARGET = 0.8;
 const PUBLIC_P99_TARGET_MS = 20;
 /** Every list row on PostgreSQL: portfolio, contacts, change requests, reviews, packages, dashboard. */
@@ -1165,6 +1169,30 @@ const SCENARIOS = [
         }
       }
       return rows;
+    },
+  },
+  {
+    name: 'Lighthouse audit of the public pages',
+    run: async (ctx) => {
+      log(`lighthouse: ${LIGHTHOUSE_PAGES.join(', ')} (desktop preset, Debian's Chromium)`);
+      const target = Object.entries(LIGHTHOUSE_TARGETS)
+        .map(([category, score]) => `${category} ≥ ${score}`)
+        .join('; ');
+      const audit = await auditPages(LIGHTHOUSE_PAGES.map((page) => `${ctx.portal.url}${page}`));
+      if (audit.missing)
+        return LIGHTHOUSE_PAGES.map((page) => ({ benchmark: `Lighthouse ${page}`, figure: audit.missing, target }));
+      return audit.pages.map(({ url, scores, cls, unusedCssBytes, failed }) => {
+        const below = Object.entries(LIGHTHOUSE_TARGETS).filter(([category, score]) => scores[category] < score);
+        return {
+          benchmark: `Lighthouse ${new URL(url).pathname} (desktop)`,
+          figure:
+            LIGHTHOUSE_CATEGORIES.map((category) => `${category} ${scores[category]}`).join(', ') +
+            `; CLS ${cls === null ? 'n/a' : cls.toFixed(3)}, unused CSS ${fmtKB(unusedCssBytes)}` +
+            (failed.length > 0 ? `; failed: ${failed.join(', ')}` : '') +
+            (below.length > 0 ? ` (under target: ${below.map(([category]) => category).join(', ')})` : ''),
+          target,
+        };
+      });
     },
   },
   {

@@ -29,7 +29,7 @@ const idpPagesChecked = new Set<string>();
 /** Federated login through the built-in dev IdP, as a person would click through it. */
 export const loginWithAai = async (page: Page, username: string, options: { from?: string } = {}) => {
   await page.goto(options.from ?? '/login');
-  await page.getByRole('button', { name: 'Login with AAI' }).click();
+  await page.getByRole('button', { name: 'Log in with AAI' }).click();
   await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
   const look = `${await page.locator('html').getAttribute('lang')}:${page.viewportSize()?.width}`;
   if (!idpPagesChecked.has(look)) {

@@ -90,7 +90,7 @@ test.describe('single sign-on through the dev IdP', () => {
 
   test('a return with a state that does not match shows Login Failed', async ({ page }) => {
     await visit(page, '/login');
-    await page.getByRole('button', { name: 'Login with AAI' }).click();
+    await page.getByRole('button', { name: 'Log in with AAI' }).click();
     await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
     // Instead of signing in, come back with a forged state for the stored session.
     await page.goto('/login-oauth/oidc?code=forged-code&state=forged-state');
@@ -123,7 +123,7 @@ test('logout ends the session on the server, clears the session and the cookie, 
   expect((await api.get('/api/contacts', { headers: { cookie: `${AUTH_COOKIE}=${token}` } })).status()).toBe(401);
   await api.dispose();
   await expect(
-    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Login' }),
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Log in' }),
   ).toBeVisible();
   await expect(page.getByText('Welcome to Nubes').first()).toBeVisible();
   await page.goto('/cd/contact-database');

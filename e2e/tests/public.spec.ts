@@ -20,7 +20,7 @@ test.describe('logged out', () => {
   test('navigation shows only the login link', async ({ page }) => {
     await visit(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
     for (const group of ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel']) {
       await expect(nav.getByRole('button', { name: group })).toHaveCount(0);
     }
@@ -49,7 +49,7 @@ test.describe('logged out', () => {
 
   test('document titles follow the route titles', async ({ page }) => {
     for (const [path, title] of [
-      ['/login', 'Login'],
+      ['/login', 'Log in'],
       ['/sc/public-service-portfolio', 'Public Service Portfolio'],
       ['/', 'Nubes'],
     ] as const) {
@@ -61,8 +61,8 @@ test.describe('logged out', () => {
   test('a protected route redirects to login with the full path and comes back after login', async ({ page }) => {
     await page.goto('/sc/my-services?tab=pipeline&page=2');
     await expect(page).toHaveURL('/login?redirect=%2Fsc%2Fmy-services%3Ftab%3Dpipeline%26page%3D2');
-    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
-    await expect(page).toHaveTitle('Login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Log in' })).toBeVisible();
+    await expect(page).toHaveTitle('Log in');
     const form = page.getByRole('form', { name: /direct login/i });
     await form.getByLabel('Username').fill('admin');
     await form.getByLabel('Password').fill(E2E_SECRETS.adminPassword);

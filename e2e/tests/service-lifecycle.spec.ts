@@ -61,7 +61,7 @@ const publicRow = async (browser: Browser, section: 'Current services' | 'Past s
   const visitor = await (await browser.newContext()).newPage();
   await visit(visitor, '/sc/public-service-portfolio');
   await expect(visitor.getByRole('heading', { level: 1, name: 'Public Service Portfolio' })).toBeVisible();
-  await expect(visitor.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+  await expect(visitor.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   const row = visitor
     .getByRole('region', { name: section })
     .getByRole('row')

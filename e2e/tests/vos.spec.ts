@@ -196,7 +196,7 @@ const typeInto = async (page: Page, field: Locator, text: string) => {
 const loginByKeyboard = async (browser: Browser, username: string, from: string) => {
   const page = await (await browser.newContext()).newPage();
   await page.goto(from);
-  await press(page, page.getByRole('button', { name: 'Login with AAI' }));
+  await press(page, page.getByRole('button', { name: 'Log in with AAI' }));
   await expect(page.getByRole('heading', { name: 'Development identity provider' })).toBeVisible();
   await typeInto(page, page.getByLabel('Username'), username);
   await typeInto(page, page.getByLabel('Password'), username);

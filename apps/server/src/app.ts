@@ -23,6 +23,10 @@ import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { escapeHtml } from './http/escape-html.js';
 import { documentBearerSecurity } from './http/openapi.js';
 import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
+import { createAppShell } from './http/app-shell.js';
+import { presentPageHead } from './presenters/page-head.js';
+import { loadPublicService } from './queries/public-service.js';
+import { crawlerRoutes } from './routes/crawlers.js';
 import { serviceCachesFor } from './http/service-caches.js';
 import { watchOtherInstances } from './instances/watch-other-instances.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
@@ -262,13 +266,25 @@ export const buildApp = async (
     await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider, log, afterListen: options.afterListen });
   }
 
+  await app.register(crawlerRoutes, { context });
+
   const indexFile = path.join(config.webDist, 'index.html');
-  // The app shell is small and the same for every client-side route: read once, served from memory.
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
-  const hasWeb = indexHtml !== null;
-  if (hasWeb) {
+  // The app shell is small and the same for every client-side route: read once, kept in memory, and
+  // each page's title and description written into its head (docs/adr/0086-public-pages-audit.md).
+  const shell = existsSync(indexFile) ? createAppShell(readFileSync(indexFile)) : null;
+  if (shell) {
     await registerWebFiles(app, config.webDist);
   }
+  const describedService = async (serviceId: string) => {
+    const service = await loadPublicService(database.db, serviceId);
+    if (!service) return null;
+    const shortDescription = service.fields.shortDescription;
+    return {
+      name: service.name,
+      provider: service.provider?.name ?? '',
+      shortDescription: typeof shortDescription === 'string' ? shortDescription : '',
+    };
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     securityHeaders.applyTo(request, reply);
@@ -279,9 +295,19 @@ export const buildApp = async (
     // not the app shell, which a browser would try to run as a script.
     const isAsset = request.url.startsWith(WEB_ASSETS_PREFIX);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && !isAsset;
-    if (wantsPage && hasWeb) {
+    if (wantsPage && shell) {
       // Client-side routes: the web app decides what exists and shows "Page not found" itself.
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const head = await presentPageHead({
+        pathname: request.url.split('?', 1)[0] ?? '/',
+        language: request.language,
+        productName: config.branding.productName,
+        loadService: describedService,
+      });
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-language')
+        .type('text/html; charset=utf-8')
+        .send(shell(head));
     }
     return reply
       .code(404)

@@ -1,7 +1,6 @@
-// Mantine's whole stylesheet, as its docs say: per-component files break silently when one is
-// missed (checkbox and radio labels fell under their boxes without InlineInput.css).
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's stylesheets of the shell and the public screens; the whole one comes with the first
+// screen behind a login (app/shell-styles.ts, docs/adr/0086-public-pages-audit.md).
+import './app/shell-styles';
 import './app/app.css';
 
 import { StrictMode } from 'react';

@@ -13,13 +13,14 @@ import { PUBLIC_STATES } from '../queries/public-service.js';
 /**
  * The public portfolio (docs/domain.md#service-workflow): the catalogue states as current services, discontinued and
  * retired ones as past services with their online period. Only what the public portfolio shows (name,
- * provider and its logo's address, online since or from–till, status): every further field costs each anonymous reader bytes.
+ * short description, provider and its logo's address, online since or from–till, status): every further field costs each anonymous reader bytes.
  */
 export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
   const rows = await db
     .select({
       serviceId: services.serviceId,
       name: services.name,
+      shortDescription: sql<string>`coalesce(${services.fields}->>'shortDescription', '')`,
       provider: sql<string>`coalesce(${institutions.name}, '')`,
       providerId: institutions.id,
       providerVersion: institutions.version,

@@ -49,3 +49,13 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
     .orderBy(asc(sql`lower(${keywords.name})`));
   return { ...row, keywords: names.map((keyword) => keyword.name) };
 };
+
+/** The service IDs of every service with a public page, in ID order: the sitemap's pages. */
+export const listPublicServiceIds = async (db: Db): Promise<string[]> => {
+  const rows = await db
+    .select({ serviceId: services.serviceId })
+    .from(services)
+    .where(inArray(services.state, [...PUBLIC_STATES]))
+    .orderBy(asc(services.serviceId));
+  return rows.map((row) => row.serviceId);
+};

@@ -50,6 +50,7 @@ describe('GET /api/public/services', () => {
     expect(body.current[1]).toEqual({
       serviceId: expect.stringMatching(/^SVC-\d{5}$/),
       name: 'Jupyter North',
+      shortDescription: 'shortDescription of the service',
       provider: 'HPC Centre North',
       providerLogo: null,
       state: 'service_online',

@@ -1,10 +1,14 @@
 import { routeTitleKey, type RouteDefinition } from '@nubes/domain';
-import { Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { RequireAuth } from '../auth/RequireAuth';
 import { PageTitleContext, useDocumentTitle } from '../hooks/useDocumentTitle';
 import { PageLoader } from '../components/PageLoader';
 import { ScreenMessages } from '../i18n/ScreenMessages';
 import type { PageProps } from '../pages/PageProps';
+
+const MantineStyles = lazy(() =>
+  import('../components/MantineStyles').then((module) => ({ default: module.MantineStyles })),
+);
 
 export interface RoutePageProps {
   route: RouteDefinition;
@@ -20,9 +24,15 @@ export const RoutePage = ({ route, page: Page }: RoutePageProps) => {
     <PageTitleContext value={setPageTitle}>
       <RequireAuth permission={route.permission}>
         <Suspense fallback={<PageLoader />}>
-          {/* Public screens show the catalogues' shell part only; every other route waits for the
-          screens part, so a new logged-in screen needs nothing here (ADR 0026). */}
-          {route.permission !== 'public' && <ScreenMessages />}
+          {/* Public screens show the catalogues' shell part and the shell's stylesheets only; every
+          other route waits for the screens part and Mantine's whole stylesheet, so a new logged-in
+          screen needs nothing here (ADR 0026, ADR 0086). */}
+          {route.permission !== 'public' && (
+            <>
+              <ScreenMessages />
+              <MantineStyles />
+            </>
+          )}
           <Page routeId={route.id} />
         </Suspense>
       </RequireAuth>

@@ -9,9 +9,9 @@ const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });
 describe('routes and guards', () => {
   it('sends a logged-out visitor of a protected route to the login page with the full path and query', async () => {
     renderApp({ path: '/sc/service/42?tab=ownership&x=a%20b' });
-    await h1('Login');
+    await h1('Log in');
     expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent('/sc/service/42?tab=ownership&x=a%20b')}`);
-    expect(document.title).toBe('Login');
+    expect(document.title).toBe('Log in');
   });
 
   it.each(ROUTES.filter((route) => route.permission !== 'public').map((route) => [route.path]))(
@@ -19,7 +19,7 @@ describe('routes and guards', () => {
     async (path) => {
       const concrete = path.replace(/:(\w+)/g, 'p1');
       renderApp({ path: concrete });
-      await h1('Login');
+      await h1('Log in');
       expect(currentLocation()).toBe(`/login?redirect=${encodeURIComponent(concrete)}`);
     },
   );
@@ -80,7 +80,7 @@ describe('routes and guards', () => {
 
   it('logs out a session aged 250 minutes and sends the protected route to login', async () => {
     renderApp({ path: '/sc/my-services', user: PEOPLE.alice, ageMinutes: 250 });
-    await h1('Login');
+    await h1('Log in');
     expect(currentLocation()).toBe('/login?redirect=%2Fsc%2Fmy-services');
     expect(window.localStorage.getItem('user')).toBeNull();
   });

@@ -17,6 +17,7 @@ const PORTFOLIO: PublicPortfolio = {
     {
       serviceId: 'SVC-00001',
       name: 'Sync & Share',
+      shortDescription: 'Files shared with colleagues',
       provider: 'HPC Centre North',
       providerLogo: '/api/institutions/c0a80101-0000-4000-8000-0000000000aa/logo?v=2',
       state: 'service_online',
@@ -28,6 +29,7 @@ const PORTFOLIO: PublicPortfolio = {
     {
       serviceId: 'SVC-00002',
       name: 'Old Archive',
+      shortDescription: '',
       provider: 'HPC Centre North',
       providerLogo: null,
       state: 'service_retired',
@@ -104,7 +106,7 @@ describe('the shell part of the catalogues (ADR 0026)', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp({ path: '/login-oauth/oidc?error=access_denied' });
     expect(await screen.findByText('AAI login failed, please try again.')).toBeInTheDocument();
-    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
     error.mockRestore();
   });
 
@@ -114,8 +116,8 @@ describe('the shell part of the catalogues (ADR 0026)', () => {
     first.unmount();
 
     const second = renderApp({ path: '/sc/my-services' });
-    await screen.findByRole('heading', { level: 1, name: 'Login' });
-    await waitFor(() => expect(document.title).toBe('Login'));
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    await waitFor(() => expect(document.title).toBe('Log in'));
     second.unmount();
 
     renderApp({ path: '/manage/adminPanel', user: PEOPLE.alice });

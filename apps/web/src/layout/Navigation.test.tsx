@@ -27,7 +27,7 @@ describe('top navigation by permission, built screens only', () => {
   it('shows logged-out visitors only the login link, keeping the current page as redirect', async () => {
     renderApp({ path: '/sc/public-service-portfolio?x=1' });
     const nav = mainNav();
-    const link = within(nav).getByRole('link', { name: 'Login' });
+    const link = within(nav).getByRole('link', { name: 'Log in' });
     expect(link).toHaveAttribute('href', '/login?redirect=%2Fsc%2Fpublic-service-portfolio%3Fx%3D1');
     expect(within(nav).queryAllByRole('button')).toHaveLength(0);
   });
@@ -35,7 +35,7 @@ describe('top navigation by permission, built screens only', () => {
   it('shows nora (no role) no menu group, only her profile menu', async () => {
     renderApp({ user: PEOPLE.nora });
     expect(await groupButtons('Nora Norole')).toEqual([]);
-    expect(within(mainNav()).queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(within(mainNav()).queryByRole('link', { name: 'Log in' })).toBeNull();
   });
 
   it('shows alice the Service Portfolio menu with New Application', async () => {
@@ -163,6 +163,6 @@ describe('top navigation by permission, built screens only', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' })).toBeInTheDocument();
     expect(store.getSnapshot()).toBeNull();
     expect(window.localStorage.getItem('user')).toBeNull();
-    expect(within(mainNav()).getByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(mainNav()).getByRole('link', { name: 'Log in' })).toBeInTheDocument();
   });
 });

@@ -8,6 +8,8 @@ import { usePublicConfig } from '../config/publicConfig';
 import { currentLanguage } from '../i18n/i18n';
 import { entryHref } from './entryHref';
 import { NavigationDrawer } from './NavigationDrawer';
+// Logged in: Mantine's whole stylesheet, for the menus and every screen after them (ADR 0086).
+import '../components/MantineStyles';
 
 /**
  * Dropdowns stay inside the nav landmark (no portal). Mantine's own focus placeholder is a

@@ -17,11 +17,24 @@ const submit = (form: HTMLElement, login: string, password: string) => {
 describe('login page', () => {
   it('offers both options: federated AAI and the admin form', async () => {
     renderApp({ path: '/login' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Login with AAI' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in with AAI' })).toBeInTheDocument();
     const form = await adminForm();
     expect(within(form).getByLabelText(/Username/)).toHaveAttribute('autocomplete', 'username');
     expect(within(form).getByLabelText(/Password/)).toHaveAttribute('type', 'password');
+  });
+
+  it('makes AAI the one big action, the admin form a small one under it, with one verb for logging in', async () => {
+    renderApp({ path: '/login' });
+    const aai = await screen.findByRole('button', { name: 'Log in with AAI' });
+    expect(aai).toHaveAttribute('data-size', 'lg');
+    const form = await adminForm();
+    const submit = within(form).getByRole('button', { name: 'Log in' });
+    expect(submit).toHaveAttribute('data-variant', 'default');
+    // The AAI card comes first in the page, the admin form after it.
+    expect(aai.compareDocumentPosition(submit) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // "Log in" everywhere: no "Login" as heading, link or button.
+    expect(document.body.textContent).not.toMatch(/\bLogin\b/);
   });
 
   it('shows the required-field messages and sends nothing when the form is empty', async () => {
@@ -105,7 +118,7 @@ describe('login page', () => {
     });
     try {
       renderApp({ path: `/login?redirect=${encodeURIComponent('/vo/my-vos')}` });
-      fireEvent.click(await screen.findByRole('button', { name: 'Login with AAI' }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Log in with AAI' }));
       await waitFor(() => expect(assign).toHaveBeenCalledWith('http://idp.example/auth?x=1'));
       expect(fetchMock).toHaveBeenCalledWith(
         `/api/login-oauth?provider=oidc&publicUrl=${encodeURIComponent('http://localhost:3000')}`,

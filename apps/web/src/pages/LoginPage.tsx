@@ -1,4 +1,4 @@
-import { Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { OAUTH_SESSION_STORAGE_KEY, loginRequestSchema, safeRedirectTarget, type LoginRequest } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useSession } from '../auth/SessionProvider';
 import { useZodForm } from '../forms/useZodForm';
 import { messageKeyOr } from '../i18n/messageKey';
 import type { TFunction } from 'i18next';
+import './login.css';
 
 /**
  * Decided by the error shape's code (ADR 19): `unauthorized` is a failed login; `too_many_requests`
@@ -44,12 +45,18 @@ const AaiLogin = ({ target }: { target: string }) => {
   });
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="login-aai">
+    <Paper withBorder shadow="sm" p="xl" component="section" aria-labelledby="login-aai" className="login-aai">
       <Title order={2} id="login-aai" size="h3">
         {t('login.aaiHeading')}
       </Title>
       <Text mt="xs">{t('login.aaiText')}</Text>
-      <Button mt="md" onClick={() => starting.mutate()} loading={starting.isPending || starting.isSuccess}>
+      <Button
+        mt="lg"
+        size="lg"
+        fullWidth
+        onClick={() => starting.mutate()}
+        loading={starting.isPending || starting.isSuccess}
+      >
         {t('login.aaiButton')}
       </Button>
     </Paper>
@@ -83,14 +90,17 @@ const AdminLogin = ({ target }: { target: string }) => {
   const message = (key: string | undefined) => (key ? t(messageKeyOr(key, 'validation.invalid')) : undefined);
 
   return (
-    <Paper withBorder p="lg" component="section" aria-labelledby="login-admin">
-      <Title order={2} id="login-admin" size="h3">
+    <section aria-labelledby="login-admin" className="login-admin">
+      <Title order={2} id="login-admin" size="h5">
         {t('login.adminHeading')}
       </Title>
-      <Text mt="xs">{t('login.adminText')}</Text>
+      <Text size="sm" mt={4}>
+        {t('login.adminText')}
+      </Text>
       <form noValidate aria-labelledby="login-admin" onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <Stack mt="md" gap="sm">
           <TextInput
+            size="sm"
             label={t('login.username')}
             autoComplete="username"
             required
@@ -105,16 +115,20 @@ const AdminLogin = ({ target }: { target: string }) => {
             error={message(errors.password?.message)}
             {...register('password')}
           />
-          <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+          <Button type="submit" variant="default" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
             {t('login.submit')}
           </Button>
         </Stack>
       </form>
-    </Paper>
+    </section>
   );
 };
 
-/** /login: federated AAI and the admin form side by side; back to the redirect target afterwards. */
+/**
+ * /login: the federated AAI is the one big action, since nearly everyone logs in there; the
+ * administrators' direct form sits under it, small, with a plain button. One verb throughout: "Log
+ * in" (docs/adr/0086-public-pages-audit.md). Back to the redirect target afterwards.
+ */
 export const LoginPage = () => {
   const { t } = useTranslation();
   const { session } = useSession();
@@ -132,10 +146,10 @@ export const LoginPage = () => {
           </Anchor>
         </Stack>
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg" spacing="lg">
+        <div className="login-choices">
           <AaiLogin target={target} />
           <AdminLogin target={target} />
-        </SimpleGrid>
+        </div>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PublicService, PublicServiceDetail } from '@nubes/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../test/fakeApi';
 import { currentLocation, renderApp } from '../test/renderApp';
 
@@ -9,6 +9,7 @@ configure({ asyncUtilTimeout: 5000 });
 const service = (n: number, overrides: Partial<PublicService> = {}): PublicService => ({
   serviceId: `SVC-${String(n).padStart(5, '0')}`,
   name: `Service ${n}`,
+  shortDescription: `What service ${n} does`,
   provider: n % 2 === 0 ? 'Datacenter South' : 'HPC Centre North',
   providerLogo: null,
   state: 'service_online',
@@ -71,6 +72,55 @@ describe('public portfolio', () => {
     fireEvent.change(screen.getByLabelText('Provider'), { target: { value: '' } });
     await waitFor(() => expect(currentLocation()).toBe('/sc/public-service-portfolio'));
     expect(await screen.findByText('60 services')).toBeInTheDocument();
+  });
+});
+
+describe('public portfolio rows and their place', () => {
+  it('shows each service’s short description under its name, and lets the rows grow the page', async () => {
+    fakeApi({
+      'GET /api/public/services': () => ({
+        current: [service(1), service(2, { shortDescription: '' })],
+        past: [],
+      }),
+    });
+    renderApp({ path: '/sc/public-service-portfolio' });
+    const table = await screen.findByRole('table', { name: /^Services online now/ });
+    const first = within(table).getByRole('link', { name: 'Service 1' }).closest('td')!;
+    expect(within(first).getByText('What service 1 does')).toBeInTheDocument();
+    const second = within(table).getByRole('link', { name: 'Service 2' }).closest('td')!;
+    expect(second.querySelector('.public-service-summary')).toBeNull();
+    // No box of its own that scrolls up and down and hides rows below its edge.
+    expect(table.closest('.data-table-scroll')).toHaveAttribute('data-scroll', 'page');
+  });
+
+  it('draws the filters and both headings at once and holds the tables’ place while the portfolio loads', async () => {
+    fakeApi({});
+    const answered = vi.mocked(fetch);
+    // The portfolio's answer never comes; every other call is answered as before.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/api/public/services') ? new Promise(() => undefined) : answered(input, init),
+      ),
+    );
+    renderApp({ path: '/sc/public-service-portfolio' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Current services' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Past services' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Provider')).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('status').filter((status) => status.classList.contains('public-table-skeleton')),
+    ).toHaveLength(2);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('draws provider and status as the other lists’ selects, with a chevron of their own', async () => {
+    fakeApi({ 'GET /api/public/services': () => ({ current: [service(1)], past: [] }) });
+    renderApp({ path: '/sc/public-service-portfolio' });
+    for (const label of ['Provider', 'Status']) {
+      const select = await screen.findByLabelText(label);
+      expect(select.tagName).toBe('SELECT');
+      expect(select.parentElement).toHaveClass('public-filter-select');
+    }
   });
 });
 

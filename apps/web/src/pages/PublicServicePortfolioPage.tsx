@@ -16,7 +16,7 @@ import {
   type PublicPortfolioFilter,
 } from '../features/portfolio/publicPortfolioFilter';
 import { Link, useSearchParams } from '../routing';
-import { PageLoader } from '../components/PageLoader';
+import '../features/portfolio/public-portfolio.css';
 
 /**
  * The data table loads as a chunk of its own, requested together with this page (not after it),
@@ -28,6 +28,20 @@ const dataTableModule = import('../components/data-table/DataTable');
 const DataTable = lazy(() =>
   dataTableModule.then((module) => ({ default: module.DataTable })),
 ) as unknown as typeof DataTableComponent;
+
+/**
+ * The table's place while the portfolio or the table's code is on its way: about as high as the
+ * count line and ten rows, so the headings and the filters above stay where they are and what is
+ * below starts out of view (a layout shift under 0.1, docs/adr/0086-public-pages-audit.md).
+ */
+const TableSkeleton = () => {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="public-table-skeleton">
+      <span className="visually-hidden">{t('publicPortfolio.loading')}</span>
+    </div>
+  );
+};
 
 interface PortfolioTableProps {
   id: string;
@@ -46,9 +60,12 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
         id: 'name',
         header: t('publicPortfolio.name'),
         cell: (service) => (
-          <Anchor component={Link} to={routePath('publicService', { serviceId: service.serviceId })} fw={600}>
-            {service.name}
-          </Anchor>
+          <>
+            <Anchor component={Link} to={routePath('publicService', { serviceId: service.serviceId })} fw={600}>
+              {service.name}
+            </Anchor>
+            {service.shortDescription && <p className="public-service-summary">{service.shortDescription}</p>}
+          </>
         ),
         sortValue: (service) => service.name,
       },
@@ -82,7 +99,7 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
     [t, period],
   );
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={<TableSkeleton />}>
       <DataTable
         id={id}
         caption={caption}
@@ -92,6 +109,7 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
         empty={{ title: empty }}
         countLabel={(count) => t('publicPortfolio.total', { count })}
         columnChooser={false}
+        scroll="page"
       />
     </Suspense>
   );
@@ -127,38 +145,44 @@ export const PublicServicePortfolioPage = () => {
         <Title order={1}>{t('routes.publicServicePortfolio')}</Title>
         <Text mt="xs">{t('publicPortfolio.intro')}</Text>
       </div>
-      {portfolio.isPending && <PageLoader />}
-      {portfolio.isError && (
+      <PublicPortfolioFilters filter={filter} providers={providers} onChange={setFilter} />
+      {portfolio.isError ? (
         <Text role="alert" fw={600}>
           {t('publicPortfolio.loadFailed')}
         </Text>
-      )}
-      {portfolio.data && (
+      ) : (
         <>
-          <PublicPortfolioFilters filter={filter} providers={providers} onChange={setFilter} />
           <section aria-labelledby="public-current">
             <Title order={2} id="public-current" mb="sm">
               {t('publicPortfolio.currentHeading')}
             </Title>
-            <PortfolioTable
-              id="public-current"
-              caption={t('publicPortfolio.currentCaption')}
-              services={current}
-              empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noCurrent')}
-              period="since"
-            />
+            {data ? (
+              <PortfolioTable
+                id="public-current"
+                caption={t('publicPortfolio.currentCaption')}
+                services={current}
+                empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noCurrent')}
+                period="since"
+              />
+            ) : (
+              <TableSkeleton />
+            )}
           </section>
           <section aria-labelledby="public-past">
             <Title order={2} id="public-past" mb="sm">
               {t('publicPortfolio.pastHeading')}
             </Title>
-            <PortfolioTable
-              id="public-past"
-              caption={t('publicPortfolio.pastCaption')}
-              services={past}
-              empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noPast')}
-              period="fromTill"
-            />
+            {data ? (
+              <PortfolioTable
+                id="public-past"
+                caption={t('publicPortfolio.pastCaption')}
+                services={past}
+                empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noPast')}
+                period="fromTill"
+              />
+            ) : (
+              <TableSkeleton />
+            )}
           </section>
         </>
       )}

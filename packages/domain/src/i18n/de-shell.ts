@@ -27,7 +27,7 @@ export const deShell: ShellMessages = {
     german: 'Deutsch',
   },
   routes: {
-    login: 'Anmeldung',
+    login: 'Anmelden',
     loginOauth: 'Anmeldung AAI',
     servicePortfolio: 'Serviceportfolio',
     publicServicePortfolio: 'Öffentliches Serviceportfolio',
@@ -98,12 +98,13 @@ export const deShell: ShellMessages = {
     label: 'Fußzeile',
   },
   login: {
-    title: 'Anmeldung',
-    aaiHeading: 'Föderierte Anmeldung (AAI)',
-    aaiText: 'Melden Sie sich mit dem Konto Ihrer Heimateinrichtung an.',
+    title: 'Anmelden',
+    aaiHeading: 'Mit Ihrer Einrichtung anmelden',
+    aaiText:
+      'Forschende und Mitarbeitende der Allianz melden sich über die föderierte AAI mit dem Konto ihrer Heimateinrichtung an.',
     aaiButton: 'Mit AAI anmelden',
     adminHeading: 'Direkte Anmeldung für Administratoren',
-    adminText: 'Hier melden sich nur Portal-Administratoren an.',
+    adminText: 'Nur Administratoren melden sich hier an, mit dem eigenen Konto des Portals.',
     username: 'Benutzername',
     password: 'Passwort',
     submit: 'Anmelden',

@@ -2165,4 +2165,16 @@ export const de: Messages = {
     notFoundText: 'Das Portfolio enthält keinen Service mit dieser ID, oder er ist nicht öffentlich.',
     loadFailed: 'Der Service konnte nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   },
+  pageDescriptions: {
+    home: '{{product}}, das Serviceportal einer föderierten Forschungscloud: die Services seiner Zentren, wie man Ressourcen beantragt, und virtuelle Organisationen.',
+    login:
+      'Melden Sie sich mit dem Konto Ihrer Heimateinrichtung bei {{product}} an, um Services, Ressourcenpakete und virtuelle Organisationen zu verwalten.',
+    publicServicePortfolio:
+      'Die Services, die die Zentren von {{product}} Forschenden anbieten, und die sie früher angeboten haben: Suche nach Name, Anbieter und Status.',
+    publicService: '{{name}}, ein Service von {{provider}} im Serviceportfolio von {{product}}.',
+    instructionsServicePortfolio:
+      'Wie man einen Service im Serviceportfolio von {{product}} Schritt für Schritt registriert, auch als PDF.',
+    instructionsContactDatabase:
+      'Wie man Kontakte und Einrichtungen in der Kontaktdatenbank von {{product}} Schritt für Schritt pflegt, auch als PDF.',
+  },
 };

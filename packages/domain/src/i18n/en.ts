@@ -2132,4 +2132,17 @@ export const en = {
     notFoundText: 'The portfolio holds no service with this ID, or it is not public.',
     loadFailed: 'The service could not be loaded. Please try again later.',
   },
+  /** The meta description in the HTML head of each public page (the server writes it; ADR 0086). */
+  pageDescriptions: {
+    home: '{{product}}, the service portal of a federated research cloud: the services its centres offer, how to apply for resources, and virtual organisations.',
+    login:
+      'Log in to {{product}} with the account of your home institution to manage services, resource packages and virtual organisations.',
+    publicServicePortfolio:
+      'The services the centres of {{product}} offer to researchers, and those they used to offer: search by name, provider and status.',
+    publicService: '{{name}}, a service of {{provider}} in the {{product}} service portfolio.',
+    instructionsServicePortfolio:
+      'How to register a service in the {{product}} service portfolio, step by step, also as a PDF.',
+    instructionsContactDatabase:
+      'How to keep contacts and institutions in the {{product}} contact database, step by step, also as a PDF.',
+  },
 } as const;

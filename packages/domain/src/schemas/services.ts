@@ -330,11 +330,13 @@ export const integrationListQuerySchema = serviceListQuerySchema
   .strict();
 export type IntegrationListQuery = z.infer<typeof integrationListQuerySchema>;
 
-/** A service on the public portfolio: what the public page shows (name, provider with its logo, online period, status); the ID keys the rows. */
+/** A service on the public portfolio: what the public page shows (name, short description, provider with its logo, online period, status); the ID keys the rows. */
 const publicServiceSchema = z
   .object({
     serviceId: z.string(),
     name: z.string(),
+    /** The service's short description, empty when it has none: the line under its name. */
+    shortDescription: z.string(),
     provider: z.string(),
     /** The provider institution's logo address, null without a logo. */
     providerLogo: z.string().nullable(),

@@ -1,5 +1,5 @@
 import './data-table.css';
-import { Button, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import {
   columnVisibilityFeature,
   createPaginatedRowModel,
@@ -38,6 +38,11 @@ import { usePhone } from '../usePhone';
 
 // Only logged-in people choose columns; the menu's code loads when the first of them needs it.
 const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
+
+// A stream's "Load more" button: tables without a stream never load Mantine's Button for it.
+const DataTableMoreButton = lazy(() =>
+  import('./DataTableMoreButton').then((module) => ({ default: module.DataTableMoreButton })),
+);
 
 // Short lists (the public portfolio, a service's documents) need no pager: its code (Mantine's
 // Pagination and select) loads only when a list is longer than the smallest page.
@@ -139,6 +144,12 @@ export interface DataTableProps<T extends RowData> {
   /** Offer the column chooser (remembered per logged-in person; default true). */
   columnChooser?: boolean;
   /**
+   * `box` (default): the rows scroll in a box at most the window high, under a header that stays in
+   * view. `page`: the rows grow the page, which scrolls them as any page (a public page whose
+   * visitors do not expect a second scroll bar that hides rows); wide tables still scroll sideways.
+   */
+  scroll?: 'box' | 'page';
+  /**
    * The hidden columns held by the caller (a saved view sets them; useHiddenColumns remembers them
    * as the table would). Without it the table remembers its own choice.
    */
@@ -199,6 +210,7 @@ export const DataTable = <T extends RowData>({
   showCount = true,
   toolbar,
   columnChooser = true,
+  scroll = 'box',
   hiddenColumns,
   bulkActions,
   busy = false,
@@ -483,7 +495,7 @@ export const DataTable = <T extends RowData>({
       )}
 
       {cards || (
-        <div className="data-table-scroll">
+        <div className="data-table-scroll" data-scroll={scroll}>
           <table
             className="data-table-table"
             aria-busy={busy}
@@ -593,11 +605,9 @@ export const DataTable = <T extends RowData>({
       )}
 
       {more?.hasMore && rows !== undefined && (
-        <Group justify="center" mt="sm" className="data-table-more">
-          <Button variant="default" loading={more.loading} onClick={more.onLoadMore}>
-            {more.label ?? t('dataTable.loadMore')}
-          </Button>
-        </Group>
+        <Suspense fallback={null}>
+          <DataTableMoreButton more={more} />
+        </Suspense>
       )}
 
       {!more && rows !== undefined && (pageCount > 1 || page > 1 || total > Math.min(...pageSizes)) && (

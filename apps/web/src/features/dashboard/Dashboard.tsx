@@ -1,3 +1,5 @@
+// The logged-in home: Mantine's whole stylesheet with it (ADR 0086).
+import '../../components/MantineStyles';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { offersRoute, routePath, type ServiceSummary } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';

@@ -72,7 +72,7 @@ describe('the outbox a page at a time', () => {
     expect(screen.getByText('Showing 1–3 of 4')).toBeInTheDocument();
     expect(within(table).queryByRole('rowheader', { name: 'old@x.example' })).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await within(table).findByRole('rowheader', { name: 'old@x.example' })).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 4);
     const reads = calls.filter((call) => call.method === 'GET' && call.path === '/api/mail/outbox');

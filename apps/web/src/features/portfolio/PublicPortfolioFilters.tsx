@@ -12,9 +12,9 @@ export interface PublicPortfolioFiltersProps {
 
 /**
  * Search, provider and status of the public portfolio, over both of its tables. Plain labelled
- * inputs styled like the portal's (public-portfolio-filters.css), not Mantine's inputs: those
- * would add some 13 KB to a visitor's first load, over the page's budget
- * (docs/adr/0045-public-portfolio-page.md). The search filters as one types: the rows are in memory.
+ * inputs drawn like the other lists' Mantine TextInput and NativeSelect, chevron included
+ * (public-portfolio-filters.css), not Mantine's components: those would add some 13 KB to a
+ * visitor's first load, over the page's budget (docs/adr/0045-public-portfolio-page.md, ADR 0086). The search filters as one types: the rows are in memory.
  */
 export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPortfolioFiltersProps) => {
   const { t } = useTranslation();
@@ -32,35 +32,39 @@ export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPo
       </div>
       <div className="public-filter">
         <label htmlFor="public-filter-provider">{t('publicPortfolio.provider')}</label>
-        <select
-          id="public-filter-provider"
-          className="public-filter-input"
-          value={filter.provider}
-          onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
-        >
-          <option value="">{t('publicService.allProviders')}</option>
-          {providers.map((provider) => (
-            <option key={provider} value={provider}>
-              {provider}
-            </option>
-          ))}
-        </select>
+        <div className="public-filter-select">
+          <select
+            id="public-filter-provider"
+            className="public-filter-input"
+            value={filter.provider}
+            onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
+          >
+            <option value="">{t('publicService.allProviders')}</option>
+            {providers.map((provider) => (
+              <option key={provider} value={provider}>
+                {provider}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <div className="public-filter">
         <label htmlFor="public-filter-state">{t('publicPortfolio.status')}</label>
-        <select
-          id="public-filter-state"
-          className="public-filter-input"
-          value={filter.state}
-          onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
-        >
-          <option value="">{t('publicService.allStates')}</option>
-          {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
-            <option key={state} value={state}>
-              {t(`serviceStates.${state}`)}
-            </option>
-          ))}
-        </select>
+        <div className="public-filter-select">
+          <select
+            id="public-filter-state"
+            className="public-filter-input"
+            value={filter.state}
+            onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
+          >
+            <option value="">{t('publicService.allStates')}</option>
+            {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
+              <option key={state} value={state}>
+                {t(`serviceStates.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
     </div>
   );
