@@ -87,7 +87,7 @@ describe('the head of each page, in the HTML before any script runs', () => {
   });
 
   it('describes the login page and home', async () => {
-    expect(await page('/login')).toMatchObject({ titles: ['Login'], description: expect.stringContaining('Log in') });
+    expect(await page('/login')).toMatchObject({ titles: ['Log in'], description: expect.stringContaining('Log in') });
     expect(await page('/', 'de')).toMatchObject({
       titles: ['Nubes'],
       description: expect.stringContaining('Serviceportal'),
