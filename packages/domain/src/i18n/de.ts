@@ -194,6 +194,12 @@ export const de: Messages = {
     updatedAt: 'Zuletzt bearbeitet',
     onlineSince: 'Online seit',
   },
+  listExport: {
+    deputy: 'Stellvertretung',
+    idpRoles: 'Rollen vom Identitätsanbieter',
+    unit: 'Einheit',
+    submittedBy: 'Eingereicht von',
+  },
   comment: {
     required: 'Bitte geben Sie einen Text ein',
     added: 'Kommentar hinzugefügt',

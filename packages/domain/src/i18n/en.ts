@@ -189,6 +189,12 @@ export const en = {
     updatedAt: 'Last edit',
     onlineSince: 'Online since',
   },
+  listExport: {
+    deputy: 'Deputy',
+    idpRoles: 'Roles from the identity provider',
+    unit: 'Unit',
+    submittedBy: 'Submitted by',
+  },
   comment: {
     required: 'Please add a text',
     added: 'Comment added',
