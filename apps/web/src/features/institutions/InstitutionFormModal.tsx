@@ -54,7 +54,8 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
     <AppModal
       opened={opened}
       onClose={onClose}
-      size="lg"
+      // An existing institution's History tab shows four columns: the wider dialog holds them.
+      size={institution ? 'xl' : 'lg'}
       fullScreen={phone}
       title={t(institution ? 'institutionAdmin.editTitle' : 'institutionAdmin.createTitle')}
       closeButtonProps={{ 'aria-label': t('institutionAdmin.close') }}
