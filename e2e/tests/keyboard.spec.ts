@@ -228,6 +228,6 @@ test('paula filters the portfolio, saves the view and selects rows by keyboard',
   await expect(firstCell.getByRole('checkbox')).toBeChecked();
   const bar = page.getByRole('region', { name: 'Actions for the selected rows' });
   await expect(bar.getByText('1 row selected')).toBeVisible();
-  await tabTo(page, bar.getByRole('button', { name: 'Export selected as JSON' }));
+  await tabTo(page, bar.getByRole('link', { name: 'Export selected as JSON' }));
   await expectAccessible(page);
 });

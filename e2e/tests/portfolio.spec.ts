@@ -150,7 +150,7 @@ test(
     await expect(bulk).toContainText('2 rows selected');
     const [selection] = await Promise.all([
       page.waitForEvent('download'),
-      bulk.getByRole('button', { name: 'Export selected as CSV' }).click(),
+      bulk.getByRole('link', { name: 'Export selected as CSV' }).click(),
     ]);
     expect(selection.suggestedFilename()).toMatch(/^services-selected-\d{4}-\d{2}-\d{2}\.csv$/);
     const selectedCsv = readFileSync((await selection.path())!, 'utf8');

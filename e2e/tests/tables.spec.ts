@@ -84,11 +84,12 @@ test('paula selects services on the integration list and exports exactly those a
   await expectAccessible(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    bar.getByRole('button', { name: 'Export selected as JSON' }).click(),
+    bar.getByRole('link', { name: 'Export selected as JSON' }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^services-selected-\d{4}-\d{2}-\d{2}\.json$/);
-  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { name: string }[];
-  expect(exported.map((service) => service.name)).toEqual(names);
+  // The server's export of the selected rows, in the list's order.
+  expect(download.suggestedFilename()).toMatch(/^integration-list-selected-\d{4}-\d{2}-\d{2}\.json$/);
+  const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { items: { name: string }[] };
+  expect(exported.items.map((service) => service.name)).toEqual(names);
 
   // The list's own view exports too, in its order.
   await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(

@@ -1,20 +1,10 @@
-import {
-  formatDateTime,
-  translate,
-  type Contact,
-  type ContactDataExport,
-  type ContactRelation,
-  type ContactRow,
-  type Language,
-  type ServiceContactList,
-} from '@nubes/domain';
+import { type Contact, type ContactDataExport, type ContactRelation, type ServiceContactList } from '@nubes/domain';
 import type {
   ContactDetailRecord,
   ContactRelationRecord,
   loadContactEvents,
   loadServiceContacts,
 } from '../queries/contacts.js';
-import { csvDocument } from './service-csv.js';
 
 const presentRelation = (relation: ContactRelationRecord): ContactRelation => ({
   ...relation,
@@ -77,23 +67,3 @@ export const presentServiceContacts = (rows: Awaited<ReturnType<typeof loadServi
     contact: { id: row.id, firstname: row.firstname, lastname: row.lastname, email: row.email },
   })),
 });
-
-const CSV_COLUMNS = [
-  ['lastname', (r: ContactRow) => r.lastname],
-  ['firstname', (r: ContactRow) => r.firstname],
-  ['email', (r: ContactRow) => r.email],
-  ['institution', (r: ContactRow) => r.institution?.abbreviation ?? r.otherInstitution],
-  ['city', (r: ContactRow) => r.city],
-  [
-    'properties',
-    (r: ContactRow, l: Language) => r.propertyKinds.map((kind) => translate(l, `contactProperties.${kind}`)).join(', '),
-  ],
-  ['updatedAt', (r: ContactRow) => formatDateTime(r.updatedAt)],
-] as const satisfies readonly (readonly [string, (row: ContactRow, language: Language) => string])[];
-
-/** The list's view as a spreadsheet, in the caller's language. */
-export const contactListCsv = (rows: readonly ContactRow[], language: Language): string =>
-  csvDocument(
-    CSV_COLUMNS.map(([key]) => translate(language, `contacts.${key}`)),
-    rows.map((row) => CSV_COLUMNS.map(([, value]) => value(row, language))),
-  );

@@ -133,9 +133,6 @@ const contactPageIdsQuery = (db: Db, query: ContactQuery, matches?: number) =>
 export const contactListPageQuery = (db: Db, query: ContactQuery, matches?: number) =>
   contactRowsQuery(db, query, inArray(contacts.id, contactPageIdsQuery(db, query, matches)));
 
-/** Every row of the list's view, in its order (the export). */
-const contactViewQuery = (db: Db, query: ContactViewQuery) => contactRowsQuery(db, query, contactViewWhere(query));
-
 /** How many contacts the list's view holds: its filters alone, no join, no order. */
 export const contactListTotalQuery = (db: Db, query: ContactViewQuery) =>
   db.select({ total: count() }).from(contacts).where(contactViewWhere(query));
@@ -160,7 +157,7 @@ const searchTotal = async (db: Db, query: ContactQuery): Promise<{ total: number
   return counted > limit ? { total: limit, totalExact: false } : { total: counted, totalExact: true };
 };
 
-type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactViewQuery>['execute']>>[number];
+type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactRowsQuery>['execute']>>[number];
 
 /** A row as the list answers it. */
 const toContactRow = (record: ContactListRecord): ContactRow => ({
@@ -180,10 +177,6 @@ export const loadContactListPage = async (db: Db, query: ContactQuery) => {
   const [records, [counted]] = await Promise.all([contactListPageQuery(db, query), contactListTotalQuery(db, query)]);
   return { items: records.map(toContactRow), total: counted?.total ?? 0, totalExact: true };
 };
-
-/** Every row of the list's view, in its order: the export. */
-export const loadContactListView = async (db: Db, query: ContactViewQuery): Promise<ContactRow[]> =>
-  (await contactViewQuery(db, query)).map(toContactRow);
 
 /** A contact's relations with what they point at, services first, then by name. */
 export const loadContactRelations = (db: Db | Tx, contactId: string) =>

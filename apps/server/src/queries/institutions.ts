@@ -3,9 +3,9 @@ import { and, asc, count, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { contactRelations, contacts, institutions, services, users } from '../db/schema.js';
 
-/** The institutions of the alliance, by abbreviation. */
-export const listInstitutions = (db: Db) =>
-  db
+/** The institutions of the alliance, by abbreviation; a window of them for an export. */
+export const listInstitutions = (db: Db, window?: { page: number; pageSize: number }) => {
+  const query = db
     .select({
       id: institutions.id,
       abbreviation: institutions.abbreviation,
@@ -18,7 +18,10 @@ export const listInstitutions = (db: Db) =>
       version: institutions.version,
     })
     .from(institutions)
-    .orderBy(asc(sql`lower(${institutions.abbreviation})`));
+    // The id orders what the abbreviation leaves equal, so windows neither overlap nor skip.
+    .orderBy(asc(sql`lower(${institutions.abbreviation})`), asc(institutions.id));
+  return window ? query.limit(window.pageSize).offset((window.page - 1) * window.pageSize) : query;
+};
 
 /** Whether another institution has this abbreviation, regardless of case (the table's unique index). */
 export const institutionAbbreviationTaken = async (

@@ -27,6 +27,8 @@ export interface ServiceListCriteria {
   provider?: string | undefined;
   keyword?: string | undefined;
   q?: string | undefined;
+  /** Only these services (the selected rows of an export). */
+  ids?: readonly string[] | undefined;
 }
 
 /** Who asks: the visibility rules read id and roles, "my centre" is the institution. */
@@ -68,6 +70,7 @@ const filtersSql = (caller: ServiceListCaller, criteria: ServiceListCriteria): S
       ? sql`exists (select 1 from ${serviceKeywords} where ${serviceKeywords.serviceId} = ${services.id} and ${serviceKeywords.keywordId} = ${criteria.keyword})`
       : undefined,
     searchSql(serviceSearchDocument, criteria.q),
+    criteria.ids ? inArray(services.id, [...criteria.ids]) : undefined,
   ].filter((condition) => condition !== undefined);
 
 /** The services a list holds for the caller (the same for its page, its total and its export). */

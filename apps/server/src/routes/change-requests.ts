@@ -31,11 +31,13 @@ import {
   withdrawChangeRequest,
 } from '../commands/change-requests.js';
 import { notFound } from '../http/http-error.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentChangeRequests, presentChangeRequestSummary } from '../presenters/change-request.js';
+import { CHANGE_REQUEST_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { loadChangeRequestListPage } from '../queries/change-request-list.js';
 import { loadServiceChangeRequests } from '../queries/change-requests.js';
 import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
@@ -136,6 +138,23 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       };
     },
   );
+
+  listExportRoutes(app, {
+    path: '/change-requests',
+    access: 'changeRequest.list',
+    list: 'The Change Request List',
+    querystring: changeRequestListQuerySchema.omit({ page: true, pageSize: true }).strict(),
+    item: changeRequestListSchema.shape.items.element,
+    fileName: () => 'change-requests',
+    columns: CHANGE_REQUEST_EXPORT_COLUMNS,
+    page: (request, query) => {
+      const principal = requirePrincipal(request);
+      return async (window) =>
+        (await loadChangeRequestListPage(db, principal, { ...query, ...window })).items.map(
+          presentChangeRequestSummary,
+        );
+    },
+  });
 
   app.get(
     '/change-requests/:id',

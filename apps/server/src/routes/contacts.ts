@@ -2,7 +2,6 @@ import {
   addContactRelationSchema,
   contactDataExportSchema,
   contactExportQuerySchema,
-  contactExportSchema,
   contactIdParamSchema,
   contactListSchema,
   contactQuerySchema,
@@ -11,9 +10,11 @@ import {
   contactServiceTargetQuerySchema,
   contactSchema,
   createContactSchema,
+  historyResponseSchema,
   isUuid,
   serviceContactListSchema,
   serviceIdParamSchema,
+  streamPageQuerySchema,
   updateContactSchema,
   versionQuerySchema,
 } from '@nubes/domain';
@@ -28,20 +29,23 @@ import {
   removeContactRelation,
   updateContact,
 } from '../commands/contacts.js';
-import { datedFileName, sendCsv, sendDownload } from '../http/download.js';
+import { sendDownload } from '../http/download.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { notFound } from '../http/http-error.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
-import { contactListCsv, presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
+import { CONTACT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
+import { presentHistoryPage } from '../presenters/service-history.js';
+import { presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
 import {
   findServiceTargets,
   loadContact,
   loadContactEvents,
   loadContactListPage,
-  loadContactListView,
   loadServiceContacts,
   relationTargetExists,
 } from '../queries/contacts.js';
+import { listAuditEvents } from '../queries/service-history.js';
 
 const SEARCH_TEXT =
   'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false.';
@@ -80,39 +84,17 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     }),
   );
 
-  const exportSchema = (format: string) => ({
-    summary: `The list's view as ${format}: the same filters and order, every matching row`,
-    description: `${SEARCH_TEXT} The auth cookie works, so a plain link downloads it.`,
+  listExportRoutes(app, {
+    path: '/contacts',
+    access: 'contact.read',
+    list: 'The contact list’s view',
+    description: SEARCH_TEXT,
     querystring: contactExportQuerySchema,
+    item: contactListSchema.shape.items.element,
+    fileName: () => 'contacts',
+    columns: CONTACT_EXPORT_COLUMNS,
+    page: (_request, query) => async (window) => (await loadContactListPage(db, { ...query, ...window })).items,
   });
-
-  app.get(
-    '/contacts/export.csv',
-    {
-      config: { access: 'contact.read' },
-      schema: {
-        ...exportSchema('CSV'),
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const rows = await loadContactListView(db, request.query);
-      return sendCsv(reply, datedFileName('contacts', 'csv'), contactListCsv(rows, request.language));
-    },
-  );
-
-  app.get(
-    '/contacts/export.json',
-    {
-      config: { access: 'contact.read' },
-      schema: { ...exportSchema('JSON'), response: { 200: contactExportSchema, ...errorResponses(400, 401, 403) } },
-    },
-    async (request, reply) => {
-      const items = await loadContactListView(db, request.query);
-      return sendDownload(reply, datedFileName('contacts', 'json'), { items });
-    },
-  );
 
   app.get(
     '/contacts/:id',
@@ -125,6 +107,25 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       },
     },
     async (request) => answer(request.params.id),
+  );
+
+  app.get(
+    '/contacts/:id/history',
+    {
+      config: { access: 'contact.read' },
+      schema: {
+        summary: "A contact's audit events, newest first, each change old → new, a page at a time",
+        description:
+          'An erasure leaves the earlier events without their values (docs/adr/0035-contact-data-minimisation.md).',
+        params: contactIdParamSchema,
+        querystring: streamPageQuerySchema,
+        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { contact } = await found(request.params.id);
+      return presentHistoryPage(db, await listAuditEvents(db, 'contact', contact.id, request.query));
+    },
   );
 
   app.post(

@@ -1,8 +1,10 @@
 import {
   createInstitutionSchema,
+  historyResponseSchema,
   institutionDetailSchema,
   institutionIdParamSchema,
   institutionListSchema,
+  streamPageQuerySchema,
   updateInstitutionSchema,
   versionQuerySchema,
   weightingCriteriaSchema,
@@ -11,9 +13,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
+import { notFound } from '../http/http-error.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import { presentInstitution } from '../presenters/institution.js';
+import { INSTITUTION_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
+import { presentHistoryPage } from '../presenters/service-history.js';
+import { relationTargetExists } from '../queries/contacts.js';
+import { listAuditEvents } from '../queries/service-history.js';
 import { listInstitutions } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
@@ -42,6 +50,36 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
       },
     },
     async () => ({ items: await listInstitutions(db) }),
+  );
+
+  listExportRoutes(app, {
+    path: '/institutions',
+    access: 'institution.list',
+    list: 'The institutions',
+    querystring: z.object({}).strict(),
+    item: institutionDetailSchema,
+    fileName: () => 'institutions',
+    columns: INSTITUTION_EXPORT_COLUMNS,
+    page: () => (window) => listInstitutions(db, window),
+  });
+
+  app.get(
+    '/institutions/:id/history',
+    {
+      config: { access: 'institution.manage' },
+      schema: {
+        summary: "An institution's audit events, newest first, each change old → new, a page at a time",
+        description: 'For those who keep the institutions. An unknown institution answers 404.',
+        params: institutionIdParamSchema,
+        querystring: streamPageQuerySchema,
+        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await relationTargetExists(db, 'institution', id))) throw notFound();
+      return presentHistoryPage(db, await listAuditEvents(db, 'institution', id, request.query));
+    },
   );
 
   app.post(

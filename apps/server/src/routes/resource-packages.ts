@@ -24,11 +24,13 @@ import {
   transitionResourcePackage,
   updateResourcePackage,
 } from '../commands/resource-packages.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
+import { RESOURCE_PACKAGE_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentResourcePackages, presentReviewRow } from '../presenters/resource-package.js';
 import { presentHistoryPage } from '../presenters/service-history.js';
 import { loadResourcePackageReviewPage } from '../queries/resource-package-review-list.js';
@@ -222,4 +224,19 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       };
     },
   );
+
+  listExportRoutes(app, {
+    path: '/resource-packages/review-list',
+    access: 'resourcePackage.review',
+    list: 'The Resource Package Review List',
+    querystring: resourcePackageReviewQuerySchema.omit({ page: true, pageSize: true }).strict(),
+    item: resourcePackageReviewListSchema.shape.items.element,
+    fileName: () => 'resource-packages',
+    columns: RESOURCE_PACKAGE_EXPORT_COLUMNS,
+    page: (request, query) => {
+      const principal = requirePrincipal(request);
+      return async (window) =>
+        (await loadResourcePackageReviewPage(db, principal, { ...query, ...window })).items.map(presentReviewRow);
+    },
+  });
 };

@@ -14,8 +14,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { bulkReviewAction, takeReviewAction } from '../commands/reviews.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
+import { REVIEW_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentReviewListItem, presentServiceReview, reviewPeople } from '../presenters/review.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { loadServiceReview } from '../queries/service-review.js';
@@ -64,6 +66,27 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       };
     },
   );
+
+  listExportRoutes(app, {
+    path: '/reviews',
+    access: 'review.list',
+    list: 'The Service Review List',
+    querystring: reviewListQuerySchema.omit({ page: true, pageSize: true }).strict(),
+    item: reviewListResponseSchema.shape.items.element,
+    fileName: () => 'reviews',
+    columns: REVIEW_EXPORT_COLUMNS,
+    page: (request, query) => {
+      const principal = requirePrincipal(request);
+      return async (window) => {
+        const page = await loadReviewListPage(db, principal, { ...query, ...window });
+        const names = await loadDisplayNames(
+          db,
+          page.rows.flatMap(({ review }) => reviewPeople(review)),
+        );
+        return page.rows.map((row) => presentReviewListItem(row, principal, names));
+      };
+    },
+  });
 
   app.post(
     '/reviews/bulk',

@@ -1,5 +1,8 @@
 import {
   INTEGRATION_WORK_STATES,
+  integrationExportQuerySchema,
+  serviceExportQuerySchema,
+  type ServiceSummary,
   integrationListQuerySchema,
   type IntegrationListQuery,
   tabCountsQuerySchema,
@@ -9,13 +12,12 @@ import {
   type ServiceListQuery,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
-import { datedFileName, sendCsv } from '../http/download.js';
+import { listExportRoutes, type ExportPage } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
-import { serviceListCsv } from '../presenters/service-csv.js';
+import { SERVICE_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
 import {
   loadServiceListPage,
@@ -25,23 +27,24 @@ import {
   type ServiceListPage,
 } from '../queries/service-list.js';
 
-/** The export holds every matching row, up to this many. */
-const MAX_EXPORT_ROWS = 10_000;
-
 const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
 export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
   app.addHook('onRoute', tagRoutes('services'));
-  /** The matching services the caller may see, in the list's order, for an export: every row up to the limit. */
-  const exportRows = (
-    principal: AuthUser,
-    query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort },
-  ) =>
-    serviceListPageQuery(context.database.db, principal, query, query.sort, query.order, {
-      limit: MAX_EXPORT_ROWS,
-      offset: 0,
-    });
+  /** A page of the matching services the caller may see, in the list's order, for an export. */
+  const exportPage =
+    (
+      principal: AuthUser,
+      query: Omit<ServiceListQuery, 'sort' | 'page' | 'pageSize'> & { sort: ListSort; ids?: string[] | undefined },
+    ): ExportPage<ServiceSummary> =>
+    async ({ page, pageSize }) =>
+      (
+        await serviceListPageQuery(context.database.db, principal, query, query.sort, query.order, {
+          limit: pageSize,
+          offset: (page - 1) * pageSize,
+        })
+      ).map(presentServiceSummary);
 
   /** One page of the matching services the caller may see and how many there are. */
   const listPage = async (principal: AuthUser, query: Omit<ServiceListQuery, 'sort'> & { sort: ListSort }) => {
@@ -101,32 +104,23 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     async (request) => listPage(requirePrincipal(request), { ...request.query, tab: 'mine' }),
   );
 
-  app.get(
-    '/services/export.csv',
-    {
-      config: { access: 'service.list' },
-      schema: {
-        summary: 'The current view of the portfolio as CSV: every matching row (at most 10,000), no paging',
-        description:
-          'UTF-8 with a byte order mark, comma-separated (RFC 4180), header and states in the caller’s language, dates in German format. The auth cookie works, so a plain link downloads it.',
-        querystring: serviceListQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const query = request.query;
-      const rows = await exportRows(requirePrincipal(request), query);
-      return sendCsv(
-        reply,
-        datedFileName(`services-${query.tab ?? 'all'}`, 'csv'),
-        serviceListCsv(rows, request.language),
-      );
-    },
-  );
+  listExportRoutes(app, {
+    path: '/services',
+    access: 'service.list',
+    list: 'The current view of the portfolio',
+    description: `${listDescription} \`ids\` (comma-separated) keeps only the selected rows.`,
+    querystring: serviceExportQuerySchema,
+    item: serviceListResponseSchema.shape.items.element,
+    fileName: (query) => (query.ids ? 'services-selected' : `services-${query.tab ?? 'all'}`),
+    columns: SERVICE_EXPORT_COLUMNS,
+    page: (request, query) => exportPage(requirePrincipal(request), query),
+  });
 
   /** The integration list's query: its scope as states, its fixed order. */
-  const integrationQuery = ({ scope, ...query }: Omit<IntegrationListQuery, 'page' | 'pageSize'>) => ({
+  const integrationQuery = <Query extends Omit<IntegrationListQuery, 'page' | 'pageSize'>>({
+    scope,
+    ...query
+  }: Query) => ({
     ...query,
     states: scope === 'work' ? INTEGRATION_WORK_STATES : undefined,
     // The order is fixed: highest score first, then by name.
@@ -153,23 +147,15 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       }),
   );
 
-  app.get(
-    '/integration-list/export.csv',
-    {
-      config: { access: 'service.integrationList' },
-      schema: {
-        summary: 'The current view of the integration list as CSV: every matching row (at most 10,000), by score',
-        description:
-          'The same file as the portfolio’s export (UTF-8 with a byte order mark, RFC 4180, header and states in the caller’s language, German dates), in the integration list’s order. The auth cookie works, so a plain link downloads it.',
-        querystring: integrationListQuerySchema.omit({ page: true, pageSize: true }),
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const query = integrationQuery(request.query);
-      const rows = await exportRows(requirePrincipal(request), query);
-      return sendCsv(reply, datedFileName('integration-list', 'csv'), serviceListCsv(rows, request.language));
-    },
-  );
+  listExportRoutes(app, {
+    path: '/integration-list',
+    access: 'service.integrationList',
+    list: 'The current view of the integration list',
+    description: `${listDescription} In the integration list's order; \`ids\` (comma-separated) keeps only the selected rows.`,
+    querystring: integrationExportQuerySchema,
+    item: serviceListResponseSchema.shape.items.element,
+    fileName: (query) => (query.ids ? 'integration-list-selected' : 'integration-list'),
+    columns: SERVICE_EXPORT_COLUMNS,
+    page: (request, query) => exportPage(requirePrincipal(request), integrationQuery(query)),
+  });
 };

@@ -12,8 +12,10 @@ import type { AppContext } from '../app-context.js';
 import { endSessionsOfUser } from '../commands/sessions.js';
 import { updateUserRoles } from '../commands/update-user-roles.js';
 import { notFound } from '../http/http-error.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
+import { USER_ACCOUNT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { idsInHistory } from '../presenters/service-history.js';
 import { presentUserAccount, presentUserAccountRow } from '../presenters/user-account.js';
 import { findContactByEmail } from '../queries/contacts.js';
@@ -60,6 +62,18 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       };
     },
   );
+
+  listExportRoutes(app, {
+    path: '/user-accounts',
+    access: 'user.readAny',
+    list: 'The user accounts',
+    querystring: userAccountQuerySchema.omit({ page: true, pageSize: true }).strict(),
+    item: userAccountListSchema.shape.items.element,
+    fileName: () => 'user-accounts',
+    columns: USER_ACCOUNT_EXPORT_COLUMNS,
+    page: (_request, query) => async (window) =>
+      (await listUserAccounts(db, { ...query, ...window })).rows.map(presentUserAccountRow),
+  });
 
   app.get(
     '/user-accounts/:id',

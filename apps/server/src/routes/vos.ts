@@ -19,15 +19,18 @@ import {
   createVoSchema,
   updateVoSchema,
   type VoDetails,
+  voListItemSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { createVo, transitionVo, updateVo } from '../commands/vos.js';
+import { listExportRoutes } from '../http/list-export.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
 import type { VoSnapshot } from '../model/vo.js';
 import { loadVisibleVo, voActorContext } from '../policies/vo-policy.js';
+import { VO_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentHistoryPage } from '../presenters/service-history.js';
 import { presentVo, presentVoListItem } from '../presenters/vo.js';
 import { listAuditEvents } from '../queries/service-history.js';
@@ -96,6 +99,25 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
       return reply.code(201).send(await present(principal, await createVo(writes, principal, request.body)));
     },
   );
+
+  listExportRoutes(app, {
+    path: '/vos',
+    access: 'vo.read',
+    list: 'My VOs',
+    description:
+      'The VOs the list shows the caller: their own and, for reviewers, those waiting for a review step, those first.',
+    querystring: voListQuerySchema.omit({ page: true, pageSize: true }).strict(),
+    item: voListItemSchema,
+    fileName: () => 'vos',
+    columns: VO_EXPORT_COLUMNS,
+    page: (request, query) => {
+      const principal = requirePrincipal(request);
+      return async (window) =>
+        (await listVoPage(db, principal, { ...query, ...window })).rows.map((row) =>
+          presentVoListItem(row, principal.id),
+        );
+    },
+  });
 
   app.get(
     '/vos/name-check',

@@ -88,6 +88,12 @@ describe('Service Review List', () => {
     renderApp({ path: '/sc/review-list?tab=catalogue', user: PEOPLE.paula });
     expect(await screen.findByRole('link', { name: 'Object Storage' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Catalogue', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toMatch(
+      /^\/api\/reviews\/export\.csv\?tab=catalogue&sort=name&order=asc$/,
+    );
+    expect(screen.getByRole('link', { name: 'Export JSON' }).getAttribute('href')).toMatch(
+      /^\/api\/reviews\/export\.json\?tab=catalogue/,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Start review for all listed (2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start reviews?' });
     expect(dialog).toHaveTextContent('A review starts for 2 services.');

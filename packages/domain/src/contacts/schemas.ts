@@ -151,9 +151,6 @@ const contactRowSchema = z
   .meta({ id: 'ContactRow' });
 export type ContactRow = z.infer<typeof contactRowSchema>;
 
-/** The list's view as JSON: every matching row. */
-export const contactExportSchema = z.object({ items: z.array(contactRowSchema) }).meta({ id: 'ContactExport' });
-
 export const contactListSchema = z
   .object({
     items: z.array(contactRowSchema),

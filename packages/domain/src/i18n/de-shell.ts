@@ -203,6 +203,8 @@ export const deShell: ShellMessages = {
     selected_other: '{{count}} Zeilen ausgewählt',
     bulkActions: 'Aktionen für die ausgewählten Zeilen',
     clearSelection: 'Auswahl aufheben',
+    exportCsv: 'CSV exportieren',
+    exportJson: 'JSON exportieren',
     exportSelectedCsv: 'Auswahl als CSV exportieren',
     clearFilters: 'Filter zurücksetzen',
     uploadHint: 'Laden Sie mit dem Formular oben eine Datei hoch.',

@@ -204,6 +204,8 @@ export const enShell = {
     selected_other: '{{count}} rows selected',
     bulkActions: 'Actions for the selected rows',
     clearSelection: 'Clear selection',
+    exportCsv: 'Export CSV',
+    exportJson: 'Export JSON',
     exportSelectedCsv: 'Export selected as CSV',
     clearFilters: 'Clear the filters',
     uploadHint: 'Upload one with the form above.',

@@ -4,7 +4,7 @@ import { SERVICE_TYPES } from '../services/categorisation.js';
 import { INTEGRATION_SCOPES } from '../services/integration-work.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
-import { listPageFields } from './list-query.js';
+import { listPageFields, MAX_PAGE_SIZE } from './list-query.js';
 import { streamPageSchema } from './stream-page.js';
 import { text } from './text.js';
 
@@ -329,6 +329,29 @@ export const integrationListQuerySchema = serviceListQuerySchema
   .extend({ scope: z.enum(INTEGRATION_SCOPES, { error: msg('validation.option') }).default('work') })
   .strict();
 export type IntegrationListQuery = z.infer<typeof integrationListQuerySchema>;
+
+/**
+ * The selected rows of a service list (`ids`, comma-separated, at most a page's worth): an export
+ * of the selection holds those of the view's rows alone.
+ */
+const selectedIds = text()
+  .transform((value) => value.split(',').filter(Boolean))
+  .pipe(z.array(id).min(1, msg('validation.invalid')).max(MAX_PAGE_SIZE, msg('validation.tooLong')))
+  .optional();
+
+/** A service list's export: the list's filters and order without its paging, optionally only the selected rows. */
+export const serviceExportQuerySchema = serviceListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ ids: selectedIds })
+  .strict();
+export type ServiceExportQuery = z.infer<typeof serviceExportQuerySchema>;
+
+/** The integration list's export, as the portfolio's. */
+export const integrationExportQuerySchema = integrationListQuerySchema
+  .omit({ page: true, pageSize: true })
+  .extend({ ids: selectedIds })
+  .strict();
+export type IntegrationExportQuery = z.infer<typeof integrationExportQuerySchema>;
 
 /** A service on the public portfolio: what the public page shows (name, short description, provider with its logo, online period, status); the ID keys the rows. */
 const publicServiceSchema = z

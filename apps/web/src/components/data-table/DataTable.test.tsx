@@ -9,8 +9,8 @@ import { createSessionStore } from '../../auth/sessionStore';
 import { initI18n } from '../../i18n/i18n';
 import { fakeAuthApi, PEOPLE, sessionFor } from '../../test/renderApp';
 import { columnPreferenceKey } from './columnPreferences';
-import { csvCell, toCsv } from './csv';
 import { compareSortValues, DataTable, type DataTableProps } from './DataTable';
+import { listExports } from './exports';
 import type { DataTableColumn } from './types';
 
 interface Fruit {
@@ -494,14 +494,27 @@ describe('DataTable keyboard navigation', () => {
   });
 });
 
-describe('CSV of loaded rows', () => {
-  it('quotes like RFC 4180, defuses formulas and starts with the byte order mark', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvCell(-3)).toBe('-3');
-    expect(csvCell(null)).toBe('');
-    expect(toCsv(['A', 'B'], [['x', 1]])).toBe('\uFEFFA,B\r\nx,1\r\n');
+describe('exports of the view', () => {
+  it('are the list’s own address with export.csv and export.json, the same filters, no paging', () => {
+    expect(listExports('/api/vos?state=vo_available&q=a%20b&sort=name&order=asc&page=3&pageSize=50')).toEqual({
+      csv: '/api/vos/export.csv?state=vo_available&q=a+b&sort=name&order=asc',
+      json: '/api/vos/export.json?state=vo_available&q=a+b&sort=name&order=asc',
+    });
+    expect(listExports('/api/institutions')).toEqual({
+      csv: '/api/institutions/export.csv',
+      json: '/api/institutions/export.json',
+    });
+  });
+
+  it('show as two download links on the count line', () => {
+    renderTable({ exports: listExports('/api/fruits?colour=red&page=2') });
+    const csv = screen.getByRole('link', { name: 'Export CSV' });
+    expect(csv).toHaveAttribute('href', '/api/fruits/export.csv?colour=red');
+    expect(csv).toHaveAttribute('download');
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
+      'href',
+      '/api/fruits/export.json?colour=red',
+    );
   });
 });
 

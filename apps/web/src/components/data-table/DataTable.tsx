@@ -33,6 +33,8 @@ import type {
   SortValue,
 } from './types';
 import type { CardCell } from './DataTableCards';
+import { ExportLinks } from './ExportLinks';
+import type { DataTableExports } from './exports';
 import { useGridKeyboard } from './useGridKeyboard';
 import { usePhone } from '../usePhone';
 
@@ -139,7 +141,9 @@ export interface DataTableProps<T extends RowData> {
   countLabel?: (count: number) => string;
   /** Show the count line (default true); a short fixed list, such as a form's rows, may leave it out. */
   showCount?: boolean;
-  /** Further controls on the count line, e.g. an export of the whole view. */
+  /** The view as CSV and JSON from the server (listExports): links on the count line. */
+  exports?: DataTableExports;
+  /** Further controls on the count line. */
   toolbar?: ReactNode;
   /** Offer the column chooser (remembered per logged-in person; default true). */
   columnChooser?: boolean;
@@ -208,6 +212,7 @@ export const DataTable = <T extends RowData>({
   defaultPageSize = 50,
   countLabel,
   showCount = true,
+  exports,
   toolbar,
   columnChooser = true,
   scroll = 'box',
@@ -465,6 +470,7 @@ export const DataTable = <T extends RowData>({
               />
             </Suspense>
           )}
+          {exports && <ExportLinks exports={exports} />}
           {toolbar}
           {showsChooser && (
             <Suspense fallback={null}>

@@ -7,5 +7,5 @@ export type {
   DataTableServerState,
   DataTableSort,
 } from './types';
-export { csvCell, downloadText, toCsv } from './csv';
+export { listExports, type DataTableExports } from './exports';
 export { useHiddenColumns } from './columnPreferences';

@@ -12,6 +12,7 @@ import { reportWriteError } from '../service/writes';
 import { contactDataPath, contactKeys, deleteContact, eraseContact, fetchContact } from './api';
 import { contactName } from './contactColumns';
 import { ContactFormModal } from './ContactFormModal';
+import { ContactHistory } from './ContactHistory';
 import { ContactRelations, targetName } from './ContactRelations';
 import { AppModal } from '../../components/AppModal';
 
@@ -189,12 +190,16 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
               <Tabs.Tab value="relations">
                 {t('contacts.tabRelations')} ({contact.relations.length})
               </Tabs.Tab>
+              <Tabs.Tab value="history">{t('contacts.tabHistory')}</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="general" pt="md">
               <General contact={contact} />
             </Tabs.Panel>
             <Tabs.Panel value="relations" pt="md">
               <ContactRelations contact={contact} canManage={canManage} onChanged={store} />
+            </Tabs.Panel>
+            <Tabs.Panel value="history" pt="md">
+              <ContactHistory id={contact.id} />
             </Tabs.Panel>
           </Tabs>
           <ContactFormModal contact={contact} opened={editing} onClose={() => setEditing(false)} />

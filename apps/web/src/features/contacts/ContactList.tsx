@@ -3,8 +3,8 @@ import type { ContactQuery } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
-import { contactExportPath, contactKeys, contactQueryString, fetchContacts } from './api';
+import { DataTable, listExports } from '../../components/data-table';
+import { contactKeys, contactQueryString, fetchContacts } from './api';
 import { contactColumns, contactName } from './contactColumns';
 import { ContactFilters } from './ContactFilters';
 import {
@@ -44,15 +44,7 @@ export const ContactList = ({ view, setView, onCreate }: Props) => {
     <Stack gap="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <Text maw="48rem">{t('contacts.intro')}</Text>
-        <Group gap="sm">
-          <Button component="a" href={contactExportPath('csv', query)} download variant="default">
-            {t('contacts.exportCsv')}
-          </Button>
-          <Button component="a" href={contactExportPath('json', query)} download variant="default">
-            {t('contacts.exportJson')}
-          </Button>
-          {onCreate && <Button onClick={onCreate}>{t('contacts.newContact')}</Button>}
-        </Group>
+        <Group gap="sm">{onCreate && <Button onClick={onCreate}>{t('contacts.newContact')}</Button>}</Group>
       </Group>
       <ContactFilters view={view} onChange={setView} />
       {list.isError && !list.data ? (
@@ -63,6 +55,7 @@ export const ContactList = ({ view, setView, onCreate }: Props) => {
       ) : (
         <DataTable
           id="contacts"
+          exports={listExports(`/api/contacts${contactQueryString(query)}`)}
           caption={t('dataTable.pagedCaption', { list: t('contacts.title'), page: view.page, pages })}
           columns={columns}
           rows={list.data?.items}

@@ -1,7 +1,7 @@
 import type { Contact, ContactList, ContactRow, User } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, fakeApi, reply, writesOf, type FakeCall } from '../../test/fakeApi';
+import { apiError, fakeApi, reply, streamPage, writesOf, type FakeCall } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 import { parseContactsView, serializeContactsView } from './contactsView';
 
@@ -182,6 +182,45 @@ describe('Contact Database', () => {
       'href',
       `/sc/service/${SERVICE}`,
     );
+  });
+
+  it('shows the contact’s history in its own tab, newest first, older entries a page at a time', async () => {
+    const entry = (n: number, before: string, after: string) => ({
+      id: `e${n}`,
+      at: `2026-03-0${n}T09:30:00.000Z`,
+      actor: 'Carla Contact',
+      action: 'contact.updated',
+      changes: [{ field: 'lastname', before, after }],
+    });
+    const calls = fakeApi({
+      [`GET /api/contacts/${ID}`]: () => contact(),
+      [`GET /api/contacts/${ID}/history`]: (call) =>
+        call.search.includes('cursor=next')
+          ? streamPage([
+              {
+                id: 'e1',
+                at: '2026-03-01T09:30:00.000Z',
+                actor: 'Carla Contact',
+                action: 'contact.created',
+                changes: [{ field: 'lastname', before: null, after: 'Mueller' }],
+              },
+            ])
+          : streamPage([entry(3, 'Müler', 'Müller'), entry(2, 'Mueller', 'Müler')], 'next'),
+    });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    await screen.findByRole('heading', { level: 1, name: 'Müller, Jürgen' });
+    const historyCalls = () => calls.filter((call) => call.path.endsWith('/history'));
+    // The history is read when its tab opens, not before.
+    expect(historyCalls()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('tab', { name: 'History' }));
+    const table = await screen.findByRole('table', { name: /^History/ });
+    expect(await within(table).findByText('Müler → Müller')).toBeInTheDocument();
+    expect(within(table).getAllByText('Contact updated')).toHaveLength(2);
+    expect(within(table).getAllByText('Lastname:')).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    expect(await within(table).findByText('Contact created')).toBeInTheDocument();
+    expect(historyCalls().map((call) => call.search)).toEqual(['', '?cursor=next']);
+    expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
   });
 
   it('names the relations the server refuses a deletion for when they came after the contact was read', async () => {

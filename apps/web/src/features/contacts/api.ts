@@ -1,3 +1,4 @@
+import { streamPageQuery } from '@nubes/domain';
 import type {
   AddContactRelation,
   Contact,
@@ -5,6 +6,7 @@ import type {
   ContactQuery,
   ContactServiceTargetList,
   CreateContact,
+  HistoryPage,
   ServiceContactList,
   UpdateContact,
 } from '@nubes/domain';
@@ -18,6 +20,7 @@ export const contactKeys = {
   all: ['contacts'] as const,
   list: (query: string) => ['contacts', 'list', query] as const,
   detail: (id: string) => ['contacts', 'detail', id] as const,
+  history: (id: string) => ['contacts', 'history', id] as const,
   ofService: (serviceId: string) => ['contacts', 'service', serviceId] as const,
 };
 
@@ -32,14 +35,12 @@ export const contactQueryString = (query: Partial<ContactQuery>): string => {
 export const fetchContacts = (query: Partial<ContactQuery>, signal?: AbortSignal) =>
   apiRequest<ContactList>(`/api/contacts${contactQueryString(query)}`, { signal });
 
-/** The list's view as a file: a plain link, the auth cookie carries the session. */
-export const contactExportPath = (format: 'csv' | 'json', query: Partial<ContactQuery>) => {
-  const { page: _page, pageSize: _pageSize, ...view } = query;
-  return `/api/contacts/export.${format}${contactQueryString(view)}`;
-};
-
 /** Everything held about one person, as a JSON download. */
 export const contactDataPath = (id: string) => `${one(id)}/data`;
+
+/** A page of the contact's history, newest first (the next page after `cursor`). */
+export const fetchContactHistory = (id: string, cursor: string | null, signal: AbortSignal) =>
+  apiRequest<HistoryPage>(`${one(id)}/history${streamPageQuery(cursor)}`, { signal });
 
 export const fetchContact = (id: string, signal?: AbortSignal) => apiRequest<Contact>(one(id), { signal });
 

@@ -279,7 +279,7 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
           toolbar={
             <Group gap="sm">
               <Button component="a" href={fieldListCsvPath(field, view)} download variant="default">
-                {t('portfolio.exportCsv')}
+                {t('dataTable.exportCsv')}
               </Button>
               {canClear && data.clearableTotal > 0 && (
                 <Button

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Stack } from '@mantine/core';
+import { Button, Grid, Group, Stack, Tabs } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   createInstitutionSchema,
@@ -16,6 +16,7 @@ import { focusFirstError } from '../../forms/focusFirstError';
 import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
 import { createInstitution, institutionKeys, updateInstitution } from './api';
+import { InstitutionHistory } from './InstitutionHistory';
 import { InstitutionLogo } from './InstitutionLogo';
 import { AppModal } from '../../components/AppModal';
 
@@ -53,19 +54,35 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
     <AppModal
       opened={opened}
       onClose={onClose}
-      size="lg"
+      // An existing institution's History tab shows four columns: the wider dialog holds them.
+      size={institution ? 'xl' : 'lg'}
       fullScreen={phone}
       title={t(institution ? 'institutionAdmin.editTitle' : 'institutionAdmin.createTitle')}
       closeButtonProps={{ 'aria-label': t('institutionAdmin.close') }}
     >
-      {opened && (
-        <InstitutionForm
-          // The institution, not its version: a logo upload moves the version under unsaved edits.
-          key={institution?.id ?? 'new'}
-          institution={institution}
-          onClose={onClose}
-        />
-      )}
+      {opened &&
+        (institution ? (
+          // The form stays mounted behind the history, so what was typed is there on the way back.
+          <Tabs defaultValue="details">
+            <Tabs.List>
+              <Tabs.Tab value="details">{t('institutionAdmin.tabDetails')}</Tabs.Tab>
+              <Tabs.Tab value="history">{t('institutionAdmin.tabHistory')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="details" pt="md">
+              <InstitutionForm
+                // The institution, not its version: a logo upload moves the version under unsaved edits.
+                key={institution.id}
+                institution={institution}
+                onClose={onClose}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="history" pt="md">
+              <InstitutionHistory id={institution.id} />
+            </Tabs.Panel>
+          </Tabs>
+        ) : (
+          <InstitutionForm key="new" onClose={onClose} />
+        ))}
     </AppModal>
   );
 };

@@ -77,6 +77,38 @@ describe('institutions screen', () => {
     const other = within(table).getByRole('rowheader', { name: 'NUBES' }).closest('tr')!;
     expect(within(other).getAllByText('No')).toHaveLength(2);
     expect(screen.getByText('2 institutions')).toBeInTheDocument();
+    // The list as files from the server.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/institutions/export.csv');
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute('href', '/api/institutions/export.json');
+  });
+
+  it('shows an institution’s history in the edit dialog’s own tab, keeping what was typed', async () => {
+    const history = {
+      items: [
+        {
+          id: 'e2',
+          at: '2026-03-02T09:30:00.000Z',
+          actor: 'Carla Contacts',
+          action: 'institution.updated',
+          changes: [{ field: 'name', before: 'HPC North', after: 'HPC Centre North' }],
+        },
+      ],
+      nextCursor: null,
+    };
+    const calls = fakeApi((call) => (call.url === `/api/institutions/${hpcn.id}/history` ? json(history) : json({})));
+    const table = await openScreen();
+    const row = (await within(table).findByRole('rowheader', { name: 'HPCN' })).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Edit HPCN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit institution' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Typed' } });
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'History' }));
+    const events = await within(dialog).findByRole('table', { name: /^History/ });
+    expect(await within(events).findByText('HPC North → HPC Centre North')).toBeInTheDocument();
+    expect(within(events).getByText('Institution updated')).toBeInTheDocument();
+    expect(within(events).getByText('Carla Contacts')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Details' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('Typed');
+    expect(calls.filter((call) => call.url.endsWith('/history'))).toHaveLength(1);
   });
 
   it('keeps those without the screen out', async () => {

@@ -3,7 +3,7 @@ import type { InstitutionDetail } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { DataTable, listExports, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { reportWriteError } from '../service/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
@@ -133,6 +133,7 @@ export const InstitutionsSection = () => {
         getRowId={(institution) => institution.id}
         initialSort={{ id: 'abbreviation', desc: false }}
         countLabel={(count) => t('institutionAdmin.count', { count })}
+        exports={listExports('/api/institutions')}
         empty={{ title: t('institutionAdmin.empty'), hint: t('institutionAdmin.emptyHint') }}
       />
       <InstitutionFormModal

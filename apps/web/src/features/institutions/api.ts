@@ -1,5 +1,7 @@
 import {
   institutionLogoPath,
+  streamPageQuery,
+  type HistoryPage,
   type CreateInstitution,
   type InstitutionDetail,
   type UpdateInstitution,
@@ -11,7 +13,14 @@ import { apiRequest, type UploadProgress } from '../../api/client';
 const one = (id: string) => `/api/institutions/${encodeURIComponent(id)}`;
 
 /** The same key as the service screens' institution picker: a change here refreshes it too. */
-export const institutionKeys = { all: ['institutions'] as const };
+export const institutionKeys = {
+  all: ['institutions'] as const,
+  history: (id: string) => ['institutions', 'history', id] as const,
+};
+
+/** A page of the institution's history, newest first (the next page after `cursor`). */
+export const fetchInstitutionHistory = (id: string, cursor: string | null, signal: AbortSignal) =>
+  apiRequest<HistoryPage>(`${one(id)}/history${streamPageQuery(cursor)}`, { signal });
 
 export const fetchInstitutionDetails = () => apiRequest<{ items: InstitutionDetail[] }>('/api/institutions');
 

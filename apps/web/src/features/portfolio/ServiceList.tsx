@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../auth/SessionProvider';
-import { DataTable, downloadText, useHiddenColumns, type DataTableEmpty } from '../../components/data-table';
+import { DataTable, useHiddenColumns, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
 import { StartSelectedReviews } from '../reviews/StartSelectedReviews';
 import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
@@ -15,7 +15,7 @@ import { fetchServicePage, listKeys } from './api';
 import { ListFilterBar } from './ListFilterBar';
 import {
   changeFilters,
-  exportCsvPath,
+  exportPaths,
   isSortable,
   listApiPath,
   PAGE_SIZES,
@@ -26,8 +26,6 @@ import {
   type ListSource,
 } from './listQuery';
 import { serviceColumns } from './serviceColumns';
-import { selectedCsvFilename, servicesCsv } from './serviceCsv';
-import { selectedJsonFilename, servicesJson } from './serviceJson';
 import { usePermission } from './usePermission';
 
 export interface ServiceListProps {
@@ -36,7 +34,7 @@ export interface ServiceListProps {
   setFilters: (next: ListFilters, options?: { replace?: boolean }) => void;
   /** What the list is called in its table caption (the tab or the screen). */
   label: string;
-  /** Offer the CSV export of the current view (needs service.list on the server). */
+  /** Offer the exports of the current view and of the selected rows (need service.list on the server). */
   exportable: boolean;
 }
 
@@ -84,7 +82,6 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
 
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.pageSize), filters.page);
-  const csv = exportable ? exportCsvPath(source, filters) : null;
   const busy = list.isFetching && list.isPlaceholderData;
 
   const empty = ((): DataTableEmpty => {
@@ -171,29 +168,33 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
             onPageSizeChange: (pageSize) => setFilters({ ...filters, pageSize, page: 1 }),
             total,
           }}
-          toolbar={
-            csv && (
-              <Button component="a" href={csv} download variant="default">
-                {t('portfolio.exportCsv')}
-              </Button>
-            )
-          }
-          bulkActions={(selected, clearSelection) => (
-            <>
-              <Button size="compact-md" onClick={() => downloadText(servicesCsv(selected, t), selectedCsvFilename())}>
-                {t('dataTable.exportSelectedCsv')}
-              </Button>
-              <Button
-                size="compact-md"
-                onClick={() =>
-                  downloadText(servicesJson(selected), selectedJsonFilename(), 'application/json;charset=utf-8')
+          exports={exportable ? exportPaths(source, filters) : undefined}
+          bulkActions={
+            exportable || mayReview
+              ? (selected, clearSelection) => {
+                  const selection = exportPaths(
+                    source,
+                    filters,
+                    selected.map((service) => service.id),
+                  );
+                  return (
+                    <>
+                      {exportable && (
+                        <>
+                          <Button size="compact-md" component="a" href={selection.csv} download>
+                            {t('dataTable.exportSelectedCsv')}
+                          </Button>
+                          <Button size="compact-md" component="a" href={selection.json} download>
+                            {t('savedViews.exportSelectedJson')}
+                          </Button>
+                        </>
+                      )}
+                      {mayReview && <StartSelectedReviews selected={selected} clearSelection={clearSelection} />}
+                    </>
+                  );
                 }
-              >
-                {t('savedViews.exportSelectedJson')}
-              </Button>
-              {mayReview && <StartSelectedReviews selected={selected} clearSelection={clearSelection} />}
-            </>
-          )}
+              : undefined
+          }
         />
       )}
     </Stack>

@@ -34,23 +34,12 @@ const serve = (bulk: () => unknown) =>
     'POST /api/reviews/bulk': bulk,
   });
 
-/** What downloadText handed to the browser. */
-const captureDownloads = () => {
-  const blobs: Blob[] = [];
-  // jsdom has no object URLs; this file's environment is its own.
-  URL.createObjectURL = (blob: Blob) => (blobs.push(blob), 'blob:x');
-  URL.revokeObjectURL = () => undefined;
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return blobs;
-};
-
 afterEach(() => vi.restoreAllMocks());
 
 describe('bulk actions on the selected services', () => {
-  it('exports the selection as JSON with the API’s names and values', async () => {
-    const blobs = captureDownloads();
+  it('exports the selection from the API: the view’s filters and order, and the selected ids', async () => {
     serve(() => ({ count: 0 }));
-    renderApp({ path: '/sc/service-portfolio', user: PEOPLE.alice });
+    renderApp({ path: '/sc/service-portfolio?q=fast&sort=name&order=asc', user: PEOPLE.alice });
     await screen.findByRole('link', { name: 'Service 1' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Service 1' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Service 3' }));
@@ -58,15 +47,17 @@ describe('bulk actions on the selected services', () => {
     expect(within(bar).getByText('2 rows selected')).toBeInTheDocument();
     // alice may not manage reviews: no review start.
     expect(within(bar).queryByRole('button', { name: 'Start review' })).toBeNull();
-    fireEvent.click(within(bar).getByRole('button', { name: 'Export selected as JSON' }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
-    expect(blobs[0]!.type).toBe('application/json;charset=utf-8');
-    const exported = JSON.parse(await blobs[0]!.text()) as { serviceId: string; state: string }[];
-    expect(exported.map((service) => [service.serviceId, service.state])).toEqual([
-      ['SVC-00001', 'service_online'],
-      ['SVC-00003', 'integration_planned'],
-    ]);
-    expect(exported[0]).toMatchObject({ provider: { abbreviation: 'HPCN' }, keywords: ['hpc'], onlineSince: null });
+    const ids = `${rows[0]!.id}%2C${rows[2]!.id}`;
+    const json = within(bar).getByRole('link', { name: 'Export selected as JSON' });
+    expect(json).toHaveAttribute(
+      'href',
+      `/api/services/export.json?tab=application&q=fast&sort=name&order=asc&ids=${ids}`,
+    );
+    expect(json).toHaveAttribute('download');
+    expect(within(bar).getByRole('link', { name: 'Export selected as CSV' })).toHaveAttribute(
+      'href',
+      `/api/services/export.csv?tab=application&q=fast&sort=name&order=asc&ids=${ids}`,
+    );
   });
 
   it('starts reviews of the selected services in a reviewable state, after naming the number', async () => {

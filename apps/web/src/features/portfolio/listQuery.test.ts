@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   changeFilters,
   defaultFilters,
-  exportCsvPath,
+  exportPaths,
   listApiPath,
   parseListFilters,
   serializeListFilters,
   sortBy,
   statesFor,
+  type ListFilters,
 } from './listQuery';
 
 const PROVIDER = '0b6f1c1e-2a4d-4c57-9d0e-3f1a2b3c4d5e';
@@ -110,20 +111,27 @@ describe('API and CSV links', () => {
     );
   });
 
-  it('exports the current view without paging', () => {
+  it('exports the current view without paging, as CSV and JSON, or only the selected rows', () => {
+    const csv = (source: Parameters<typeof exportPaths>[0], filters: ListFilters) => exportPaths(source, filters).csv;
     const filters = parse(`tab=catalogue&q=storage&provider=${PROVIDER}&sort=name&order=asc&page=7`);
-    expect(exportCsvPath('portfolio', filters)).toBe(
+    expect(csv('portfolio', filters)).toBe(
       `/api/services/export.csv?tab=catalogue&q=storage&provider=${PROVIDER}&sort=name&order=asc`,
     );
-    expect(exportCsvPath('portfolio', defaultFilters('portfolio'))).toBe(
+    expect(csv('portfolio', defaultFilters('portfolio'))).toBe(
       '/api/services/export.csv?tab=application&sort=updatedAt&order=desc',
     );
-    expect(exportCsvPath('mine', parse('state=service_online', 'mine'))).toBe(
+    expect(csv('mine', parse('state=service_online', 'mine'))).toBe(
       '/api/services/export.csv?tab=mine&state=service_online&sort=updatedAt&order=desc',
     );
-    expect(exportCsvPath('integration', defaultFilters('integration'))).toBe('/api/integration-list/export.csv');
-    expect(exportCsvPath('integration', parse('scope=all&q=gpu&page=3', 'integration'))).toBe(
+    expect(csv('integration', defaultFilters('integration'))).toBe('/api/integration-list/export.csv');
+    expect(csv('integration', parse('scope=all&q=gpu&page=3', 'integration'))).toBe(
       '/api/integration-list/export.csv?q=gpu&scope=all',
+    );
+    expect(exportPaths('portfolio', filters, ['a', 'b']).json).toBe(
+      `/api/services/export.json?tab=catalogue&q=storage&provider=${PROVIDER}&sort=name&order=asc&ids=a%2Cb`,
+    );
+    expect(exportPaths('integration', defaultFilters('integration'), ['a']).json).toBe(
+      '/api/integration-list/export.json?ids=a',
     );
   });
 

@@ -12,6 +12,7 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import type { z } from 'zod';
+import { listExports, type DataTableExports } from '../../components/data-table';
 
 /**
  * The service lists keep everything a person chose in the page's query string
@@ -186,22 +187,21 @@ export const listApiPath = (source: ListSource, filters: ListFilters): string =>
 };
 
 /**
- * The CSV export of the current view: every matching row (no paging), in the list's order. A
- * plain link: the auth cookie authenticates GET downloads (docs/adr/0003). My Services exports
- * through the portfolio's `mine` tab, which the export's query accepts; the integration list has
- * its own export in its fixed order.
+ * The exports of the current view (CSV and JSON): every matching row (no paging), in the list's
+ * order, or with `ids` only the selected ones. Plain links: the auth cookie authenticates GET
+ * downloads (docs/adr/0087-list-exports.md). My Services exports through the portfolio's `mine`
+ * tab, which the export's query accepts; the integration list has its own, in its fixed order.
  */
-export const exportCsvPath = (source: ListSource, filters: ListFilters): string => {
-  if (source === 'integration') {
-    const params = selectionParams(filters, null);
-    if (filters.scope === 'all') params.set('scope', 'all');
-    const query = params.toString();
-    return `/api/integration-list/export.csv${query ? `?${query}` : ''}`;
+export const exportPaths = (source: ListSource, filters: ListFilters, ids?: readonly string[]): DataTableExports => {
+  const integration = source === 'integration';
+  const params = selectionParams(filters, integration ? null : source === 'mine' ? 'mine' : filters.tab);
+  if (integration && filters.scope === 'all') params.set('scope', 'all');
+  if (!integration) {
+    params.set('sort', filters.sort);
+    params.set('order', filters.order);
   }
-  const params = selectionParams(filters, source === 'mine' ? 'mine' : filters.tab);
-  params.set('sort', filters.sort);
-  params.set('order', filters.order);
-  return `/api/services/export.csv?${params.toString()}`;
+  if (ids) params.set('ids', ids.join(','));
+  return listExports(`${integration ? '/api/integration-list' : '/api/services'}?${params.toString()}`);
 };
 
 export type FilterChange = Partial<Omit<ListFilters, 'page' | 'pageSize'>>;

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { DataTable } from '../../components/data-table';
+import { DataTable, listExports } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
 import { notifyError, notifySuccess } from '../../components/notify';
 import { ConfirmDialog } from '../service/components/ConfirmDialog';
@@ -46,6 +46,7 @@ export const ReviewList = ({ view, setView }: Props) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const path = reviewListPath(view);
+  const exports = listExports(path);
   const list = useQuery({
     queryKey: reviewKeys.list(path),
     queryFn: ({ signal }) => fetchReviewList(path, signal),
@@ -129,6 +130,7 @@ export const ReviewList = ({ view, setView }: Props) => {
         }}
         busy={list.isFetching && list.isPlaceholderData}
         countLabel={(count) => t('reviews.total', { count })}
+        exports={exports}
         pageSizes={REVIEW_PAGE_SIZES}
         server={{
           sort: { id: view.sort, desc: view.order === 'desc' },

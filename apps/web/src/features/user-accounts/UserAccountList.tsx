@@ -3,7 +3,7 @@ import type { UserAccountQuery } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../components/data-table';
+import { DataTable, listExports } from '../../components/data-table';
 import { fetchUserAccounts, userAccountKeys, userAccountQueryString } from './api';
 import { UserAccountFilters } from './UserAccountFilters';
 import { userAccountColumns } from './userAccountColumns';
@@ -67,6 +67,7 @@ export const UserAccountList = ({ view, setView }: Props) => {
           }}
           busy={list.isFetching && list.isPlaceholderData}
           countLabel={(count) => t('userAccounts.total', { count })}
+          exports={listExports(`/api/user-accounts${userAccountQueryString(query)}`)}
           pageSizes={USER_ACCOUNT_PAGE_SIZES}
           server={{
             sort: { id: view.sort, desc: view.order === 'desc' },

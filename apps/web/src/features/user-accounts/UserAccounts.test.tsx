@@ -81,6 +81,15 @@ describe('User Accounts', () => {
     expect(within(row).getByText('Service provider')).toBeInTheDocument();
     expect(within(row).getByText('VO manager')).toBeInTheDocument();
     expect(within(row).getByText('22.11.2026, 09:15')).toBeInTheDocument();
+    // The view as files from the server: the same filters and order, every page.
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/user-accounts/export.csv?q=adler&role=serviceProvider&sort=fullname&order=asc',
+    );
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
+      'href',
+      '/api/user-accounts/export.json?q=adler&role=serviceProvider&sort=fullname&order=asc',
+    );
 
     fireEvent.change(await screen.findByRole('combobox', { name: 'Institution' }), { target: { value: NORTH } });
     await waitFor(() =>

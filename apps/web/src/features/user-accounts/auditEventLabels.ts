@@ -11,6 +11,7 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMessageKey } from '../../i18n/messageKey';
+import { auditActionLabel } from './auditEventColumns';
 import { usePackageHistoryLabels } from '../resource-packages/view/PackageHistory';
 import { fetchWeightingCriteria, serviceKeys } from '../service/api';
 import { localized } from '../service/formModel';
@@ -146,4 +147,17 @@ export const useAuditEventLabels = (): ((objectType: string) => HistoryLabels) =
     const known = new Map(AUDIT_OBJECT_TYPES.map((objectType) => [objectType as string, labelsOf(objectType)]));
     return (objectType: string) => known.get(objectType) ?? labelsOf(objectType);
   }, [t, i18n.resolvedLanguage, service, resourcePackage, vo]);
+};
+
+/**
+ * How the history of an object without words of its own reads (a contact's, an institution's): as
+ * the audit log reads its events, actions included.
+ */
+export const useAuditHistoryLabels = (objectType: string): HistoryLabels => {
+  const { t } = useTranslation();
+  const labelsOf = useAuditEventLabels();
+  return useMemo(
+    () => ({ ...labelsOf(objectType), action: (action: string) => auditActionLabel(t, action) }),
+    [labelsOf, objectType, t],
+  );
 };

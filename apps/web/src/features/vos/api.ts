@@ -42,8 +42,11 @@ export const voListQueryString = (query: VoListQueryInput): string => {
   return text ? `?${text}` : '';
 };
 
+/** Where a page of My VOs is read (its exports beside it: listExports). */
+export const voListPath = (query: VoListQueryInput) => `/api/vos${voListQueryString(query)}`;
+
 export const fetchVos = (query: VoListQueryInput, signal?: AbortSignal) =>
-  apiRequest<VoList>(`/api/vos${voListQueryString(query)}`, { signal });
+  apiRequest<VoList>(voListPath(query), { signal });
 
 export const fetchVo = (id: string, signal?: AbortSignal) => apiRequest<VoDetails>(one(id), { signal });
 

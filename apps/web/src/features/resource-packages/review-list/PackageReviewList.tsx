@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { DataTable } from '../../../components/data-table';
+import { DataTable, listExports } from '../../../components/data-table';
 import { NoAccess } from '../../../components/NoAccess';
 import { fetchResourcePackageReviewList, resourcePackageKeys, reviewListQueryString } from '../api';
 import { packageReviewColumns } from './packageReviewColumns';
@@ -76,6 +76,7 @@ export const PackageReviewList = ({ view, setView }: Props) => {
           }}
           busy={list.isFetching && list.isPlaceholderData}
           countLabel={(count) => t('resourcePackageReview.total', { count })}
+          exports={listExports(`/api/resource-packages/review-list${reviewListQueryString(query)}`)}
           pageSizes={PACKAGE_REVIEW_PAGE_SIZES}
           server={{
             sort: { id: view.sort, desc: view.order === 'desc' },

@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from '../../../routing';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, listExports, type DataTableColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/FilterBar';
 import { SearchBox } from '../../../components/SearchBox';
 import { LeaveGuard } from '../../../forms/LeaveGuard';
@@ -193,6 +193,7 @@ export const ChangeRequestList = () => {
           }}
           busy={list.isFetching && list.isPlaceholderData}
           countLabel={(count) => t('changeRequests.total', { count })}
+          exports={listExports(`/api/change-requests${listQueryString(query)}`)}
           pageSizes={PAGE_SIZES}
           server={{
             sort: { id: query.sort ?? 'updatedAt', desc: query.order !== 'asc' },

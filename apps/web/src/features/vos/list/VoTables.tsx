@@ -3,9 +3,9 @@ import { formatDateTime, MAX_PAGE_SIZE, routePath, type VoListItem } from '@nube
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { DataTable, listExports, type DataTableColumn, type DataTableExports } from '../../../components/data-table';
 import { Link } from '../../../routing';
-import { fetchVos, voKeys } from '../api';
+import { fetchVos, voKeys, voListPath } from '../api';
 import { VoStateBadge } from '../VoStateBadge';
 
 type Column = 'name' | 'state' | 'applicant' | 'entitlement' | 'updatedAt';
@@ -68,9 +68,11 @@ interface VoSectionProps {
   rows: readonly VoListItem[] | undefined;
   columns: readonly Column[];
   empty: { title: string; hint?: string };
+  /** The screen's list as files: on its first table, for both tables come from the one list. */
+  exports?: DataTableExports;
 }
 
-const VoSection = ({ id, title, headed, rows, columns, empty }: VoSectionProps) => {
+const VoSection = ({ id, title, headed, rows, columns, empty, exports }: VoSectionProps) => {
   const { t } = useTranslation();
   return (
     <section aria-labelledby={headed ? `${id}-title` : undefined} aria-label={headed ? undefined : title}>
@@ -88,6 +90,7 @@ const VoSection = ({ id, title, headed, rows, columns, empty }: VoSectionProps) 
         empty={empty}
         initialSort={{ id: 'updatedAt', desc: true }}
         countLabel={(count) => t('voScreens.voCount', { count })}
+        exports={exports}
       />
     </section>
   );
@@ -107,6 +110,7 @@ export interface MyVoTablesProps {
 export const MyVoTables = ({ reviewer, mayCreate }: MyVoTablesProps) => {
   const { t } = useTranslation();
   const query = { pageSize: MAX_PAGE_SIZE };
+  const exports = listExports(voListPath(query));
   const list = useQuery({
     queryKey: voKeys.list(JSON.stringify(query)),
     queryFn: ({ signal }) => fetchVos(query, signal),
@@ -131,6 +135,7 @@ export const MyVoTables = ({ reviewer, mayCreate }: MyVoTablesProps) => {
           rows={waiting}
           columns={REVIEW_COLUMNS}
           empty={{ title: t('voScreens.noneWaiting') }}
+          exports={exports}
         />
       )}
       <VoSection
@@ -139,6 +144,7 @@ export const MyVoTables = ({ reviewer, mayCreate }: MyVoTablesProps) => {
         title={t('voScreens.myVos')}
         rows={mine}
         columns={MINE_COLUMNS}
+        exports={reviewer ? undefined : exports}
         empty={{
           title: t('voScreens.noVos'),
           hint: mayCreate ? t('voScreens.noVosHint') : undefined,
