@@ -90,13 +90,10 @@ const parsePort = (value: string | undefined, fallback: number): number => {
 };
 
 const parseUrl = (name: string, value: string): string => {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-    return url.toString().replace(/\/$/, '');
-  } catch {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     throw new ConfigError(`${name} must be an http(s) URL, not "${value}".`);
-  }
+  return url.toString().replace(/\/$/, '');
 };
 
 const parsePasswordHashCost = (value: string | undefined): number => {
@@ -157,14 +154,9 @@ const parseAaiPolicies = (value: string | undefined): readonly AaiPolicyDocument
 
 const parseSmtpUrl = (value: string | undefined): string | undefined => {
   if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    // The value may hold a password: the message never repeats it.
-    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
-  }
-  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+  const url = URL.canParse(value) ? new URL(value) : null;
+  // The value may hold a password: the message never repeats it.
+  if ((url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') || !url.hostname)
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
   return value;
 };
