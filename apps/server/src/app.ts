@@ -209,6 +209,7 @@ export const buildApp = async (
     transformObject: jsonSchemaTransformObject,
   });
 
+  const files = createDatabaseFileStore(database.db);
   await app.register(
     async (api) => {
       api.addHook('onRoute', documentBearerSecurity);
@@ -236,7 +237,7 @@ export const buildApp = async (
       await api.register(voRoutes, { context });
       await api.register(dashboardRoutes, { context });
       await api.register(roleCountRoutes, { context });
-      await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
+      await api.register(documentRoutes, { context, files });
       await api.register(commentRoutes, { context });
       await api.register(mailRoutes, { context });
       await api.register(keywordRoutes, { context });
@@ -246,8 +247,8 @@ export const buildApp = async (
       await api.register(serviceRoleRoutes, { context });
       await api.register(changeRequestRoutes, { context });
       await api.register(serviceHistoryRoutes, { context });
-      await api.register(institutionRoutes, { context, files: createDatabaseFileStore(database.db) });
-      await api.register(institutionLogoRoutes, { context, files: createDatabaseFileStore(database.db) });
+      await api.register(institutionRoutes, { context, files });
+      await api.register(institutionLogoRoutes, { context, files });
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
