@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   createResourcePackageSchema,
   msg,
+  policyDefaults,
   type CreateResourcePackage,
   type ResourcePackage,
   type ResourceType,
@@ -173,9 +174,14 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   };
 
   const chooseType = (next: string | null) => {
+    const schemaOf = (id: string | undefined) => types.data?.items.find((candidate) => candidate.id === id)?.schema;
+    const before = getValues('policy') ?? '';
+    // A policy nobody has written yet (none, or the previous type's untouched start) becomes what the
+    // new type's form starts from: its defaults, every yes/no written as false, so it saves as it is.
+    const untouched =
+      before.trim() === '' || before.trim() === '{}' || before === policyText(policyDefaults(schemaOf(typeId)));
     setValue('typeId', next ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
-    // A new type starts from an empty policy object, which its form then fills.
-    if (next && (getValues('policy') ?? '').trim() === '') setValue('policy', '{}', { shouldDirty: true });
+    if (next && untouched) setValue('policy', policyText(policyDefaults(schemaOf(next))), { shouldDirty: true });
   };
 
   return (
