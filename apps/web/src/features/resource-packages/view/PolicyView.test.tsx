@@ -6,6 +6,7 @@ import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
 import { resourcePackage } from '../../../test/resourcePackageReview';
 import { serviceDetail } from '../../../test/serviceDetail';
+import { adminAuthApi, logInAgain, sessionEnded } from '../../../test/sessionEnd';
 
 const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
 const PACKAGE_ID = 'c0a80101-0000-4000-8000-000000000010';
@@ -159,6 +160,25 @@ describe('the policy view of a resource package', () => {
     fakeApi({});
     renderApp({ path: PATH, user: PEOPLE.nora });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cannot find Resource Package' })).toBeInTheDocument();
+  });
+
+  it('keeps what was typed in the package form through a session the server ended, and after the login again', async () => {
+    fakeApi({
+      [`GET ${ONE}`]: () => resourcePackage(),
+      [`GET ${ONE}/history`]: () => history,
+      [`PATCH ${ONE}`]: sessionEnded,
+    });
+    renderApp({ path: PATH, user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Resource Package name/ }), {
+      target: { value: 'Project storage M' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain(PATH);
+    const again = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    expect(within(again).getByRole('textbox', { name: /Resource Package name/ })).toHaveValue('Project storage M');
+    expect(within(again).getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
   });
 
   it('reads the policy and its changes in the schema’s titles and units, in German where the schema has them', async () => {

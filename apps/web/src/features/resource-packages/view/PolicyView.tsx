@@ -13,7 +13,7 @@ import { ConfirmDialog } from '../../service/components/ConfirmDialog';
 import { localized } from '../../service/formModel';
 import { reportWriteError } from '../../service/writes';
 import { deleteResourcePackage, fetchResourcePackage, fetchResourceTypes, resourcePackageKeys } from '../api';
-import { ResourcePackageFormModal } from '../form/ResourcePackageFormModal';
+import { ResourcePackageFormModal, useKeptPackageDraft } from '../form/ResourcePackageFormModal';
 import { ResourcePackageStateBadge } from '../ResourcePackageStateBadge';
 import { ReviewSteps } from '../review/ReviewSteps';
 import { PackageFacts } from './PackageFacts';
@@ -66,7 +66,8 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const [editing, setEditing] = useState(false);
+  // An edit left unsaved when the session ended opens again as it was.
+  const [editing, setEditing] = useState(useKeptPackageDraft(pkg.service.id, pkg));
   const mayReview = usePermission('resourcePackage.review');
   // The type's schema gives the policy its words; until it arrives (or if it fails) the keys stand in.
   const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
