@@ -13,7 +13,7 @@ const PREFIX = 'nubes.draft.';
 const storage = (): Storage | undefined => (typeof window === 'undefined' ? undefined : window.sessionStorage);
 
 /** The storage key of one person's draft of one object in one form; `new` for an object not saved yet. */
-export const keptDraftKey = (username: string, form: string, id: string | null): string =>
+const keptDraftKey = (username: string, form: string, id: string | null): string =>
   `${PREFIX}${form}.${username}.${id ?? 'new'}`;
 
 export const readKept = (key: string): unknown => {

@@ -112,3 +112,10 @@ describe('fields a condition hides', () => {
     expect(withoutHiddenFields(SCHEMA, allowed)).toEqual(allowed);
   });
 });
+
+describe('a place whose branch is not known', () => {
+  it('is named by the field of either branch, and without its unit where the value carries it', () => {
+    expect(policyPlaceLabel(SCHEMA, '/gpu/type', undefined, 'en')).toBe('GPUs › GPU model');
+    expect(policyPlaceLabel(SCHEMA, '/wall', undefined, 'en', { units: false })).toBe('Longest job');
+  });
+});

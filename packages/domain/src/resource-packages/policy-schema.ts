@@ -66,7 +66,7 @@ const conditionalBranch = (schema: Schema, value: unknown, holds: (sub: Schema, 
  * `enum`, `required` and the same for its properties. Enough for "if GPUs are allowed"; anything
  * more the server's Ajv decides.
  */
-export const conditionHolds = (schema: Schema, value: unknown): boolean => {
+const conditionHolds = (schema: Schema, value: unknown): boolean => {
   if ('const' in schema && JSON.stringify(schema.const) !== JSON.stringify(value)) return false;
   if (Array.isArray(schema.enum) && !schema.enum.some((item) => JSON.stringify(item) === JSON.stringify(value)))
     return false;
@@ -146,18 +146,28 @@ export const schemaAt = (schema: unknown, pointer: string, policy: unknown): Sch
       value = Array.isArray(value) ? value[Number(segment)] : undefined;
       continue;
     }
-    current = propertiesFor(current, value).find(([name]) => name === segment)?.[1];
+    const parent: Schema = current;
+    current =
+      propertiesFor(parent, value).find(([name]) => name === segment)?.[1] ??
+      // A value the branches were not decided for (a history's old side): the field of either branch.
+      [parent.then, parent.else]
+        .map((branch) => (isObject(branch) && isObject(branch.properties) ? branch.properties[segment] : undefined))
+        .find(isObject);
     value = isObject(value) ? value[segment] : undefined;
   }
   return isObject(current) ? current : undefined;
 };
 
-/** A place in a policy as a person reads it: the titles on the way, "GPUs › GPU model", list entries counted from 1. */
+/**
+ * A place in a policy as a person reads it: the labels on the way, "GPUs › GPU model", list entries
+ * counted from 1; without units where the value beside it carries its own.
+ */
 export const policyPlaceLabel = (
   schema: unknown,
   pointer: string,
   policy: unknown,
   language: Language | string | undefined,
+  { units = true }: { units?: boolean } = {},
 ): string => {
   const segments = pointer.split('/').slice(1);
   const upTo = (count: number) =>
@@ -171,7 +181,7 @@ export const policyPlaceLabel = (
       const at = schemaAt(schema, upTo(index + 1), policy);
       const parent = schemaAt(schema, upTo(index), policy);
       if (/^\d+$/.test(key) && parent && isObject(parent.items)) return String(Number(key) + 1);
-      return schemaLabel(at, key, language);
+      return units ? schemaLabel(at, key, language) : (schemaWords(at, language).title ?? key);
     })
     .join(' › ');
 };

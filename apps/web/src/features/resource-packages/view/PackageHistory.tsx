@@ -42,7 +42,7 @@ const withPolicyPlaces = (labels: HistoryLabels, schema: unknown, t: TFunction, 
   ...labels,
   field: (field) =>
     isPolicyPlace(field)
-      ? `${labels.field(POLICY)} › ${policyPlaceLabel(schema, placeOf(field), undefined, language)}`
+      ? `${labels.field(POLICY)} › ${policyPlaceLabel(schema, placeOf(field), undefined, language, { units: false })}`
       : labels.field(field),
   value: (field, value) =>
     isPolicyPlace(field)
