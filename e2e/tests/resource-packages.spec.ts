@@ -182,8 +182,8 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
 });
 
 test('a new package saves with the policy its type’s form starts from, and says what it refuses', async ({ page }) => {
-  // rita is one of the further admins of alice's HPC Batch Computing (the demo data).
-  await loggedIn(page, 'rita', { from: '/sc/my-services' });
+  // alice, the provider of HPC Batch Computing (the demo data).
+  await loggedIn(page, 'alice', { from: '/sc/my-services' });
   await page.getByRole('link', { name: SERVICE, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
   await openTab(page, 'Resources');
@@ -220,7 +220,11 @@ test('a new package saves with the policy its type’s form starts from, and say
   await expectNotification(page, 'Resource package created');
   await closeNotifications(page);
   await expect(dialog).toBeHidden();
-  await page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) }).getByRole('link', { name }).click();
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .getByRole('link', { name })
+    .click();
   const policy = page.getByRole('region', { name: 'Policy' });
   await expect(policy.getByText('GPUs allowed', { exact: true })).toBeVisible();
   await expect(policy.getByText('24 hours', { exact: true })).toBeVisible();
