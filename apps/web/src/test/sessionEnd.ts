@@ -1,6 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, vi } from 'vitest';
-
 import { apiError } from './fakeApi';
 import { currentLocation, fakeAuthApi, PEOPLE, statusFor } from './renderApp';
 
@@ -25,5 +24,5 @@ export const logInAgain = async (back: string) => {
   fireEvent.change(within(form).getByLabelText(/Username/), { target: { value: 'admin' } });
   fireEvent.change(within(form).getByLabelText(/Password/), { target: { value: 'admin' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Log in' }));
-  await vi.waitFor(() => expect(currentLocation()).toBe(back));
+  await waitFor(() => expect(currentLocation()).toBe(back));
 };
