@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
 import { ContactDetails } from '../features/contacts/ContactDetails';
-import { ContactFormModal } from '../features/contacts/ContactFormModal';
+import { ContactFormModal, useKeptContactDraft } from '../features/contacts/ContactFormModal';
 import { ContactList } from '../features/contacts/ContactList';
 import { serializeContactsView } from '../features/contacts/contactsView';
 import { useContactsView } from '../features/contacts/useContactsView';
@@ -16,7 +16,8 @@ export const ContactDatabasePage = () => {
   const mayRead = usePermission('contact.read');
   const mayManage = usePermission('contact.manage');
   const { view, setView } = useContactsView();
-  const [creating, setCreating] = useState(false);
+  // A new contact left unsaved when the session ended opens again as it was.
+  const [creating, setCreating] = useState(useKeptContactDraft(null));
   if (!mayRead) return <NoAccess />;
   const newContact = (
     <ContactFormModal

@@ -980,6 +980,9 @@ export const de: Messages = {
     facts: 'Das Ressourcenpaket',
     policy: 'Policy',
     policyJson: 'Policy (JSON, nur lesbar)',
+    policyEmpty: 'Die Policy legt nichts fest.',
+    showJson: 'Als JSON zeigen',
+    hideJson: 'JSON ausblenden',
     history: 'Verlauf',
     fields: {
       name: 'Name',

@@ -957,6 +957,9 @@ export const en = {
     facts: 'The resource package',
     policy: 'Policy',
     policyJson: 'Policy (JSON, read-only)',
+    policyEmpty: 'The policy sets nothing.',
+    showJson: 'Show as JSON',
+    hideJson: 'Hide the JSON',
     history: 'History',
     fields: {
       name: 'Name',

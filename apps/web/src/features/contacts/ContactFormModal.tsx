@@ -21,6 +21,8 @@ import {
   useErrorText,
 } from '../../forms/fields';
 import { focusFirstError } from '../../forms/focusFirstError';
+import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
+import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
 import { useZodForm } from '../../forms/useZodForm';
 import { fetchInstitutions, serviceKeys } from '../service/api';
 import { reportWriteError } from '../service/writes';
@@ -60,6 +62,12 @@ const defaultsOf = (contact: Contact | undefined): ContactFormInput => ({
   })),
   properties: (contact?.properties ?? []).map(({ kind, value }) => ({ kind, value })),
 });
+
+/** The form's name among the kept drafts (forms/keptDraft.ts). */
+const DRAFT_FORM = 'contact';
+
+/** Whether the contact form (of this contact, or a new one) was left with a draft when the session ended: the screen opens it again. */
+export const useKeptContactDraft = (id: string | null): boolean => useKeptDraftIds(DRAFT_FORM).includes(id ?? 'new');
 
 export interface ContactFormModalProps {
   /** The contact to edit; without one the modal creates a contact. */
@@ -101,9 +109,9 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const institutions = useQuery({ queryKey: serviceKeys.institutions, queryFn: fetchInstitutions, staleTime: 300_000 });
-  const { control, handleSubmit, setError, setValue, formState } = useZodForm(contactFormSchema, {
-    defaultValues: defaultsOf(contact),
-  });
+  const form = useZodForm(contactFormSchema, { defaultValues: defaultsOf(contact) });
+  const { control, handleSubmit, setError, setValue, formState } = form;
+  const kept = useKeptDraft(form, DRAFT_FORM, contact?.id ?? null);
   const addresses = useFieldArray({ control, name: 'addresses' });
   const properties = useFieldArray({ control, name: 'properties' });
   const addressValues = useWatch({ control, name: 'addresses' });
@@ -152,6 +160,7 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   return (
     <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
+        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInputField

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, streamPage, writesOf, type FakeCall } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
+import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
 import { parseContactsView, serializeContactsView } from './contactsView';
 
 const CARLA: User = {
@@ -285,5 +286,50 @@ describe('the contact list’s view in the URL', () => {
     expect(serializeContactsView(view).toString()).toBe('');
     const sorted = parseContactsView(new URLSearchParams('sort=updatedAt&order=desc&page=3&propertyKind=cluster'));
     expect(serializeContactsView(sorted).toString()).toBe('propertyKind=cluster&sort=updatedAt&order=desc&page=3');
+  });
+
+  it('keeps what was typed in a new contact through a session the server ended, and after the login again', async () => {
+    fakeApi({
+      'GET /api/contacts': () => list([]),
+      'GET /api/institutions': () => institutions,
+      'POST /api/contacts': sessionEnded,
+    });
+    renderApp({ path: '/cd/contact-database', user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'New contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New contact' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Firstname/ }), { target: { value: 'Jürgen' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Lastname/ }), { target: { value: 'Müller' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain('/cd/contact-database');
+    const again = await screen.findByRole('dialog', { name: 'New contact' });
+    expect(within(again).getByRole('textbox', { name: /Firstname/ })).toHaveValue('Jürgen');
+    expect(within(again).getByRole('textbox', { name: /Lastname/ })).toHaveValue('Müller');
+    expect(within(again).getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    // Closing it drops the draft: the next new contact starts empty.
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New contact' })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'New contact' }));
+    const fresh = await screen.findByRole('dialog', { name: 'New contact' });
+    expect(within(fresh).getByRole('textbox', { name: /Firstname/ })).toHaveValue('');
+  });
+
+  it('keeps an edit of a contact through a session the server ended', async () => {
+    fakeApi({
+      'GET /api/contacts': () => list([row]),
+      'GET /api/institutions': () => institutions,
+      [`GET /api/contacts/${ID}`]: () => contact(),
+      [`PATCH /api/contacts/${ID}`]: sessionEnded,
+    });
+    const path = `/cd/contact-database?contact=${ID}`;
+    renderApp({ path, user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit contact' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Notes' }), {
+      target: { value: 'Now runs the tape' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain(path);
+    const again = await screen.findByRole('dialog', { name: 'Edit contact' });
+    expect(within(again).getByRole('textbox', { name: 'Notes' })).toHaveValue('Now runs the tape');
   });
 });

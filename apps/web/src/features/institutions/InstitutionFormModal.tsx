@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/notify';
 import { CheckboxField, SERVER_ERROR, TextareaField, TextInputField } from '../../forms/fields';
 import { focusFirstError } from '../../forms/focusFirstError';
+import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
+import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
 import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
 import { createInstitution, institutionKeys, updateInstitution } from './api';
@@ -87,12 +89,24 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
   );
 };
 
+/** The form's name among the kept drafts (forms/keptDraft.ts). */
+const DRAFT_FORM = 'institution';
+
+/**
+ * The institution form left with a draft when the session ended, for the screen to open again: a
+ * new institution (`{}`), an existing one by id, or null.
+ */
+export const useKeptInstitutionDraft = (): { id?: string } | null => {
+  const [first] = useKeptDraftIds(DRAFT_FORM);
+  return first === undefined ? null : first === 'new' ? {} : { id: first };
+};
+
 const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProps, 'opened'>) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError, reset } = useZodForm(createInstitutionSchema, {
-    defaultValues: defaultsOf(institution),
-  });
+  const form = useZodForm(createInstitutionSchema, { defaultValues: defaultsOf(institution) });
+  const { control, handleSubmit, setError, reset } = form;
+  const kept = useKeptDraft(form, DRAFT_FORM, institution?.id ?? null);
   // The version the form's values were read at. The list may bring a newer institution while the
   // person types; saving then must still answer 409 instead of replacing the other change.
   const [readVersion, setReadVersion] = useState(institution?.version);
@@ -140,6 +154,7 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
   return (
     <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
+        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInputField

@@ -2,6 +2,7 @@ import type { InstitutionDetail } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PEOPLE, renderApp } from '../../test/renderApp';
+import { adminAuthApi, logInAgain } from '../../test/sessionEnd';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -293,5 +294,30 @@ describe('institutions screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 3 }));
     expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+  });
+
+  it('keeps what was typed in a new institution and in an edit through a session the server ended', async () => {
+    fakeApi(() => json({ error: 'unauthorized', message: 'Please log in.' }, 401));
+    renderApp({ path: '/cd/institutions', user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'New institution' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New institution' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Abbreviation/ }), { target: { value: 'KLC' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Küstenlabor' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain('/cd/institutions');
+    const again = await screen.findByRole('dialog', { name: 'New institution' });
+    expect(within(again).getByRole('textbox', { name: /^Abbreviation/ })).toHaveValue('KLC');
+    expect(within(again).getByRole('textbox', { name: /^Name/ })).toHaveValue('Küstenlabor');
+    expect(within(again).getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit HPCN' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit institution' });
+    fireEvent.change(within(edit).getByRole('textbox', { name: /^Name/ }), { target: { value: 'HPC Centre Nord' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await logInAgain('/cd/institutions');
+    const editAgain = await screen.findByRole('dialog', { name: 'Edit institution' });
+    expect(within(editAgain).getByRole('textbox', { name: /^Name/ })).toHaveValue('HPC Centre Nord');
   });
 });

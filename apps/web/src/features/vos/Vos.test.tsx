@@ -2,7 +2,8 @@ import type { User, VoDetails, VoListItem } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, writesOf } from '../../test/fakeApi';
-import { currentLocation, renderApp } from '../../test/renderApp';
+import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
+import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
 
 const VICTOR: User = { username: 'victor', fullname: 'Victor VO', email: 'victor@example.org', roles: ['voManager'] };
 const SVEN: User = {
@@ -117,6 +118,21 @@ describe('VO application', () => {
       body: { name: 'climate-lab', termsConfirmed: true },
     });
     await waitFor(() => expect(currentLocation()).toBe(`/vo/vo-application/${VO_ID}?page=general`));
+  });
+
+  it('keeps what was typed in an application through a session the server ended, and after the login again', async () => {
+    fakeApi({ ...common, [`GET /api/vos/${VO_ID}`]: () => vo(), [`PATCH /api/vos/${VO_ID}`]: sessionEnded });
+    const path = `/vo/vo-application/${VO_ID}?page=general`;
+    renderApp({ path, user: PEOPLE.admin, api: adminAuthApi() });
+    const email = await screen.findByRole('textbox', { name: 'Security contact e-mail' });
+    fireEvent.change(email, { target: { value: 'csirt@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await logInAgain(path);
+    expect(await screen.findByRole('textbox', { name: 'Security contact e-mail' })).toHaveValue('csirt@example.org');
+    expect(screen.getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByRole('textbox', { name: 'Security contact e-mail' })).toHaveValue('security@example.org');
+    expect(window.sessionStorage.length).toBe(0);
   });
 
   it('shows the name rules only the server knows on the name', async () => {

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   createResourcePackageSchema,
   msg,
+  policyDefaults,
   type CreateResourcePackage,
   type ResourcePackage,
   type ResourceType,
@@ -14,6 +15,8 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
+import { useKeptDraft, useKeptDraftIds } from '../../../forms/keptDraft';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
@@ -113,6 +116,18 @@ const typeOptions = (
 
 type FormProps = Omit<ResourcePackageFormModalProps, 'opened'>;
 
+/** The form's name among the kept drafts (forms/keptDraft.ts), and the object a draft is of: a package, or a new one on a service. */
+const DRAFT_FORM = 'resource-package';
+const draftId = (serviceId: string, resourcePackage: ResourcePackage | undefined) =>
+  resourcePackage?.id ?? `new-${serviceId}`;
+
+/**
+ * Whether the package form was left with a draft when the session ended, for a screen to open it
+ * again: the new package on this service, or this package.
+ */
+export const useKeptPackageDraft = (serviceId: string, resourcePackage?: ResourcePackage): boolean =>
+  useKeptDraftIds(DRAFT_FORM).includes(draftId(serviceId, resourcePackage));
+
 const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: FormProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -122,6 +137,7 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   const form = useZodForm(formSchema, { defaultValues: defaultsOf(resourcePackage) });
   const { control, handleSubmit, setError, setValue, getValues, formState } = form;
   const typeId = useWatch({ control, name: 'typeId' });
+  const kept = useKeptDraft(form, DRAFT_FORM, draftId(serviceId, resourcePackage));
   const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
   // On a screen with a leave guard (the service's tabs), leaving it with edits here asks first.
   useGuardedForm('resource-package-form', { dirty: formState.isDirty, discard: onClose });
@@ -173,9 +189,14 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   };
 
   const chooseType = (next: string | null) => {
+    const schemaOf = (id: string | undefined) => types.data?.items.find((candidate) => candidate.id === id)?.schema;
+    const before = getValues('policy') ?? '';
+    // A policy nobody has written yet (none, or the previous type's untouched start) becomes what the
+    // new type's form starts from: its defaults, every yes/no written as false, so it saves as it is.
+    const untouched =
+      before.trim() === '' || before.trim() === '{}' || before === policyText(policyDefaults(schemaOf(typeId)));
     setValue('typeId', next ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
-    // A new type starts from an empty policy object, which its form then fills.
-    if (next && (getValues('policy') ?? '').trim() === '') setValue('policy', '{}', { shouldDirty: true });
+    if (next && untouched) setValue('policy', policyText(policyDefaults(schemaOf(next))), { shouldDirty: true });
   };
 
   return (
@@ -190,6 +211,7 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
       )}
     >
       <Stack gap="md">
+        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
         <Controller
           control={control}
           name="name"

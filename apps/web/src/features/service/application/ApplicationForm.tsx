@@ -6,13 +6,13 @@ import { useNavigate } from '../../../routing';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
-import { RestoredNotice } from '../components/RestoredNotice';
 import { draftFromService, EMPTY_DRAFT, firstErrorKey, NAME_KEY, PROVIDER_KEY } from '../formModel';
 import { useRunTransition } from '../useRunTransition';
 import { useSaveService } from '../useSaveService';
 import { useDraftKey } from '../draftStorage';
 import { focusField, useServiceDraft } from '../useServiceDraft';
 import { ServiceFormHeading } from '../header/ServiceFormHeading';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 
 const GROUPS = FIELD_GROUPS.filter((group) => APPLICATION_FIELDS.some((field) => field.group === group));
 const ORDER = [NAME_KEY, PROVIDER_KEY, ...APPLICATION_FIELDS.map((field) => field.key)];
@@ -83,7 +83,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
         <form noValidate aria-label={t('serviceView.applicationForm')} onSubmit={(event) => void onSubmit(event)}>
           <Stack gap="xl">
             <Text>{t('serviceView.applicationIntro')}</Text>
-            <RestoredNotice draft={draft} />
+            <KeptDraftNotice restored={draft.restored} onDiscard={draft.reset} />
             <Stack gap="md">
               <NameInput draft={draft} />
               <ProviderInput draft={draft} service={service} />

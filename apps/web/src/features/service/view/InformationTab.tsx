@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { DraftFields, NameInput } from '../components/DraftFields';
-import { RestoredNotice } from '../components/RestoredNotice';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 import {
   firstErrorKey,
   groupOfKey,
@@ -146,7 +146,7 @@ const InformationEditor = ({ service, draft }: InformationTabProps) => {
     >
       <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
         <Stack gap="md">
-          <RestoredNotice draft={draft} />
+          <KeptDraftNotice restored={draft.restored} onDiscard={draft.reset} />
           {page === NAME_GROUP && <NameInput draft={draft} />}
           <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
           <Group justify="space-between" mt="md">

@@ -18,6 +18,8 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { SERVER_ERROR } from '../../../forms/fields';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
+import { useKeptDraft } from '../../../forms/keptDraft';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 import { useZodForm } from '../../../forms/useZodForm';
 import { Link, useNavigate, useSearchParams } from '../../../routing';
 import { reportWriteError } from '../../service/writes';
@@ -65,11 +67,12 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
   const index = VO_PAGES.indexOf(page);
   const expectPage = usePageFocus(page, HEADING_ID, focusVoField);
 
-  const { control, handleSubmit, setError, clearErrors, getValues, reset, formState } = useZodForm(voFormSchema, {
-    defaultValues: formValuesOf(vo),
-  });
+  const form = useZodForm(voFormSchema, { defaultValues: formValuesOf(vo) });
+  const { control, handleSubmit, setError, clearErrors, getValues, reset, formState } = form;
   // A newer answer (a save, the reload after a conflict) is what the form shows from then on.
   useEffect(() => reset(formValuesOf(vo)), [vo, reset]);
+  // After that first reset: what was typed before a session ended comes back over the loaded values.
+  const kept = useKeptDraft(form, 'vo-application', vo?.id ?? null);
   useGuardedForm('vo-application', { dirty: formState.isDirty, discard: () => reset(formValuesOf(vo)) });
 
   const openPage = (target: VoPage, field?: string) => {
@@ -207,6 +210,7 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
           </Group>
         )}
       </div>
+      <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
       {vo && vo.comments.length > 0 && vo.state === 'application_draft' && (
         <Alert color="yellow" title={t('voScreens.lastComment')}>
           {vo.comments[vo.comments.length - 1]!.text}
