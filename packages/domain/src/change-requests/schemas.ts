@@ -42,6 +42,16 @@ export const decideChangeRequestSchema = z
 export type DecideChangeRequest = z.infer<typeof decideChangeRequestSchema>;
 
 /**
+ * Release with the decisions still to record: they are written and the request released in one
+ * transaction, refused as a whole (409, naming the fields) while a field stays undecided.
+ */
+export const releaseChangeRequestSchema = z
+  .object({ version: versionSchema, decisions: z.record(fieldKey, decisionSchema).optional() })
+  .strict()
+  .meta({ id: 'ReleaseChangeRequest' });
+export type ReleaseChangeRequest = z.infer<typeof releaseChangeRequestSchema>;
+
+/**
  * Applies the accepted values. A field the service changed since the request was made is applied
  * only when named in `overwrite`: the portfolio manager has seen both values.
  */

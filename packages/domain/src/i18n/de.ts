@@ -394,6 +394,7 @@ export const de: Messages = {
       service_document_deleted: 'Datei gelöscht',
       service_comment_added: 'Kommentar hinzugefügt',
       service_fieldCleared: 'Feld bei mehreren Services geleert',
+      service_changeRequestApplied: 'Änderungsantrag übernommen',
       review_started: 'Review gestartet',
       review_stopped: 'Review gestoppt',
       review_ended: 'Review beendet',
@@ -401,6 +402,9 @@ export const de: Messages = {
       review_editRequired: 'Review beantwortet: Änderungsantrag',
     },
     historyFields: {
+      handedInBy: 'Eingereicht von',
+      appliedFields: 'Übernommene Felder',
+      discardedFields: 'Verworfene Felder',
       name: 'Servicename',
       providerInstitutionId: 'Anbieter',
       state: 'Status',

@@ -387,6 +387,7 @@ export const en = {
       service_document_deleted: 'File deleted',
       service_comment_added: 'Comment added',
       service_fieldCleared: 'Field cleared across services',
+      service_changeRequestApplied: 'Change request applied',
       review_started: 'Review started',
       review_stopped: 'Review stopped',
       review_ended: 'Review ended',
@@ -394,6 +395,9 @@ export const en = {
       review_editRequired: 'Review answered: change request',
     },
     historyFields: {
+      handedInBy: 'Handed in by',
+      appliedFields: 'Fields applied',
+      discardedFields: 'Fields discarded',
       name: 'Service name',
       providerInstitutionId: 'Provider',
       state: 'Status',
