@@ -304,7 +304,8 @@ const isStaleField = (field: ChangeRequestFieldRow, serviceValues: Record<string
  * The portfolio manager applies a released request ("change request applied"): the accepted values
  * are written to the service in this transaction, one service.updated event per field (old → new),
  * and the service's version moves. A field the service changed since the request was made is
- * written only when `overwrite` names it (409 changeRequests.stale otherwise, naming the fields).
+ * written only when `overwrite` names it, and left as it is when `keep` does (409 changeRequests.stale
+ * otherwise, naming the fields).
  */
 export const applyChangeRequest = async (
   writes: Writes,
@@ -323,9 +324,14 @@ export const applyChangeRequest = async (
       },
       change: async (tx, request) => {
         const service = request.service;
-        const accepted = request.fields.filter((f) => f.decision === 'accept');
-        const overwrite = new Set(input.overwrite ?? []);
-        const stale = accepted.filter((f) => isStaleField(f, service.row.fields) && !overwrite.has(f.fieldKey));
+        const chosen = new Set([...(input.overwrite ?? []), ...(input.keep ?? [])]);
+        const keep = new Set(input.keep ?? []);
+        const isStale = (f: ChangeRequestFieldRow) => isStaleField(f, service.row.fields);
+        const stale = request.fields.filter(
+          (f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey),
+        );
+        const kept = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && keep.has(f.fieldKey));
+        const accepted = request.fields.filter((f) => f.decision === 'accept' && !kept.includes(f));
         if (stale.length > 0)
           throw new HttpError(
             'conflict',
@@ -374,6 +380,7 @@ export const applyChangeRequest = async (
                 state: 'applied',
                 applied: accepted.map((f) => f.fieldKey),
                 discarded,
+                ...(kept.length > 0 ? { kept: kept.map((f) => f.fieldKey) } : {}),
                 serviceVersion: changedService.row.version,
               },
             },

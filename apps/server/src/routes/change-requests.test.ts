@@ -406,6 +406,29 @@ describe('deciding, releasing and applying', () => {
     });
   });
 
+  it('a stale accepted field named in keep stays as the service has it; the others apply', async () => {
+    const { service, request } = await requestIn('released');
+    await test.database.db
+      .update(changeRequestFields)
+      .set({ decision: 'accept' })
+      .where(eq(changeRequestFields.changeRequestId, request.id));
+    await call('paula', 'PATCH', `/services/${service.id}`, {
+      version: 1,
+      fields: { shortDescription: 'Changed meanwhile' },
+    });
+    const applied = await call('paula', 'POST', `/change-requests/${request.id}/apply`, {
+      version: 1,
+      keep: ['shortDescription'],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await serviceRow(service.id)).fields).toMatchObject({
+      shortDescription: 'Changed meanwhile',
+      description: 'A new description',
+    });
+    const event = (await eventsOf('changeRequest', request.id)).find((e) => e.action === 'changeRequest.applied')!;
+    expect(event.after).toMatchObject({ applied: ['description'], kept: ['shortDescription'] });
+  });
+
   it('a discarded stale field does not stop the apply', async () => {
     const { service, request } = await requestIn('released');
     await call('paula', 'PATCH', `/services/${service.id}`, {

@@ -204,6 +204,8 @@ const AUDIT_EVENTS = {
       state: z.enum(CHANGE_REQUEST_STATES),
       applied: z.array(z.string()),
       discarded: z.array(z.string()),
+      /** Accepted fields the service had changed since, left as the service had them. */
+      kept: z.array(z.string()).optional(),
       serviceVersion: z.int(),
     }),
   }),

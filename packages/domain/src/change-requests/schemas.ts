@@ -53,10 +53,15 @@ export type ReleaseChangeRequest = z.infer<typeof releaseChangeRequestSchema>;
 
 /**
  * Applies the accepted values. A field the service changed since the request was made is applied
- * only when named in `overwrite`: the portfolio manager has seen both values.
+ * only when named in `overwrite`, and left as the service has it when named in `keep`: the
+ * portfolio manager has seen both values.
  */
 export const applyChangeRequestSchema = z
-  .object({ version: versionSchema, overwrite: z.array(fieldKey).max(200, msg('validation.tooLong')).optional() })
+  .object({
+    version: versionSchema,
+    overwrite: z.array(fieldKey).max(200, msg('validation.tooLong')).optional(),
+    keep: z.array(fieldKey).max(200, msg('validation.tooLong')).optional(),
+  })
   .strict()
   .meta({ id: 'ApplyChangeRequest' });
 export type ApplyChangeRequest = z.infer<typeof applyChangeRequestSchema>;

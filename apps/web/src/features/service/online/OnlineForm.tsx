@@ -23,6 +23,7 @@ import {
 import { ChangeRequestCard } from '../change-requests/ChangeRequestCard';
 import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
 import { DraftFields, NameInput } from '../components/DraftFields';
+import { ServiceSaveConflict } from '../components/ServiceSaveConflict';
 import { FieldValueList } from '../components/FieldValueList';
 import {
   changesOf,
@@ -205,7 +206,7 @@ const DirectSave = ({
   focus: (key: string) => void;
 }) => {
   const { t } = useTranslation();
-  const { save, saving } = useSaveService({
+  const { save, saving, conflict } = useSaveService({
     service,
     draft,
     fields: SERVICE_FIELDS,
@@ -219,9 +220,14 @@ const DirectSave = ({
   };
   return (
     <form noValidate aria-label={t('routes.serviceOnlineForm')} onSubmit={onSubmit}>
-      <Button type="submit" loading={saving}>
-        {t('changeRequests.onlineForm.saveDirect')}
-      </Button>
+      <Stack gap="md">
+        <ServiceSaveConflict conflict={conflict} service={service} />
+        <Group>
+          <Button type="submit" loading={saving}>
+            {t('changeRequests.onlineForm.saveDirect')}
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 };
