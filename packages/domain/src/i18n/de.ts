@@ -267,6 +267,8 @@ export const de: Messages = {
     cannotChangePageText: 'Bitte beheben Sie zuerst die Fehler auf dieser Seite.',
     fieldsToFix: 'Diese Felder brauchen Ihre Aufmerksamkeit',
     readOnly: 'Sie können die Serviceinformationen hier lesen; im aktuellen Status können Sie sie nicht bearbeiten.',
+    editElsewhere:
+      'In diesem Status werden die Serviceinformationen unter „Service bearbeiten“ bearbeitet, ein Reiter je Feldgruppe.',
     notChosen: 'Nicht gewählt',
     noCriteria: 'Es sind keine Gewichtungskriterien festgelegt.',
     notFilled: 'Nicht ausgefüllt',

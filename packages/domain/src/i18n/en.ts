@@ -260,6 +260,7 @@ export const en = {
     cannotChangePageText: 'Please resolve the errors on this page first.',
     fieldsToFix: 'These fields need attention',
     readOnly: 'You can read the service information here; you cannot edit it in the current status.',
+    editElsewhere: 'In this status the service information is edited in Edit Service, one tab per field group.',
     notChosen: 'Not chosen',
     noCriteria: 'No weighting criteria are defined.',
     notFilled: 'Not filled in',

@@ -332,6 +332,28 @@ describe('Service Catalogue view', () => {
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
+  it('the portfolio manager reads an online service’s information here and edits it in Edit Service only', async () => {
+    const online = detail({
+      state: 'service_online',
+      actions: [],
+      fields: { website: 'https://cloud.example.org' },
+      permissions: { ...detail().permissions, edit: true },
+    });
+    fakeApi({ [`GET /api/services/${ID}`]: ok(online), [`GET /api/services/${ID}/change-requests`]: empty });
+    renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.paula });
+    expect(await screen.findByText('https://cloud.example.org')).toBeInTheDocument();
+    // One read view: no second editor of the same fields beside Edit Service.
+    expect(screen.queryByRole('textbox', { name: /Website/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    const status = screen.getByText(/In this status the service information is edited in Edit Service/).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(within(status).getByRole('link', { name: 'Edit service' })).toHaveAttribute(
+      'href',
+      `/sc/service-online-form/${ID}`,
+    );
+  });
+
   it('offers exactly the actions of the answer and asks before retiring', async () => {
     const discontinued = detail({
       state: 'service_discontinued',
