@@ -237,7 +237,7 @@ export const de: Messages = {
       mine: 'Ihre Eingabe',
       takeTheirs: 'Deren Wert übernehmen',
       keepMine: 'Meinen behalten',
-      choice: 'Behalten',
+      choice: 'Zu behaltender Wert',
       undecided: 'Nicht gewählt',
       waiting_one: 'Wählen Sie vor dem Speichern noch für {{count}} Feld.',
       waiting_other: 'Wählen Sie vor dem Speichern noch für {{count}} Felder.',
@@ -267,8 +267,6 @@ export const de: Messages = {
     cannotChangePageText: 'Bitte beheben Sie zuerst die Fehler auf dieser Seite.',
     fieldsToFix: 'Diese Felder brauchen Ihre Aufmerksamkeit',
     readOnly: 'Sie können die Serviceinformationen hier lesen; im aktuellen Status können Sie sie nicht bearbeiten.',
-    editElsewhere:
-      'In diesem Status werden die Serviceinformationen unter „Service bearbeiten“ bearbeitet, ein Reiter je Feldgruppe.',
     notChosen: 'Nicht gewählt',
     noCriteria: 'Es sind keine Gewichtungskriterien festgelegt.',
     notFilled: 'Nicht ausgefüllt',
@@ -756,8 +754,8 @@ export const de: Messages = {
     onlineForm: {
       intro:
         'Ändern Sie die Felder auf den Reitern. In diesem Status gehen Ihre Änderungen als Änderungsantrag an das Portfoliomanagement; sie gelten, sobald er übernommen ist.',
-      directIntro: 'Ihre Änderungen werden direkt im Service gespeichert.',
-      saveDirect: 'Speichern',
+      directIntro: 'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
+      openInformation: 'Serviceinformationen bearbeiten',
       draftNotice: 'Ein Entwurf eines Änderungsantrags mit {{count}} Feld(ern) besteht; Speichern ergänzt ihn.',
       handedInNotice: 'Ihr Änderungsantrag wurde eingereicht.',
       notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',

@@ -231,7 +231,7 @@ export const en = {
       mine: 'Your input',
       takeTheirs: 'Take theirs',
       keepMine: 'Keep mine',
-      choice: 'Keep',
+      choice: 'Value to keep',
       undecided: 'Not chosen',
       waiting_one: 'Choose for {{count}} more field before saving.',
       waiting_other: 'Choose for {{count}} more fields before saving.',
@@ -260,7 +260,6 @@ export const en = {
     cannotChangePageText: 'Please resolve the errors on this page first.',
     fieldsToFix: 'These fields need attention',
     readOnly: 'You can read the service information here; you cannot edit it in the current status.',
-    editElsewhere: 'In this status the service information is edited in Edit Service, one tab per field group.',
     notChosen: 'Not chosen',
     noCriteria: 'No weighting criteria are defined.',
     notFilled: 'Not filled in',
@@ -737,8 +736,8 @@ export const en = {
     onlineForm: {
       intro:
         'Change the fields on the tabs. In this status your changes are sent to the portfolio manager as a change request; they take effect once it is applied.',
-      directIntro: 'Your changes are saved to the service directly.',
-      saveDirect: 'Save',
+      directIntro: 'You edit this service directly on its Service information tab, the one place where its fields are edited.',
+      openInformation: 'Edit the service information',
       draftNotice: 'A draft change request with {{count}} field(s) exists; saving adds to it.',
       handedInNotice: 'Your change request has been handed in.',
       notEditable: 'This service cannot be edited in its current status.',

@@ -332,26 +332,17 @@ describe('Service Catalogue view', () => {
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
   });
 
-  it('the portfolio manager reads an online service’s information here and edits it in Edit Service only', async () => {
+  it('the portfolio manager edits an online service on its information tab, and the header offers no second editor', async () => {
     const online = detail({
       state: 'service_online',
       actions: [],
       fields: { website: 'https://cloud.example.org' },
-      permissions: { ...detail().permissions, edit: true },
+      permissions: { ...detail().permissions, edit: true, changeRequests: true },
     });
-    fakeApi({ [`GET /api/services/${ID}`]: ok(online), [`GET /api/services/${ID}/change-requests`]: empty });
+    fakeApi({ [`GET /api/services/${ID}`]: ok(online), 'GET /api/institutions': empty });
     renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.paula });
-    expect(await screen.findByText('https://cloud.example.org')).toBeInTheDocument();
-    // One read view: no second editor of the same fields beside Edit Service.
-    expect(screen.queryByRole('textbox', { name: /Website/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
-    const status = screen.getByText(/In this status the service information is edited in Edit Service/).closest(
-      '[role="status"]',
-    ) as HTMLElement;
-    expect(within(status).getByRole('link', { name: 'Edit service' })).toHaveAttribute(
-      'href',
-      `/sc/service-online-form/${ID}`,
-    );
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit service' })).not.toBeInTheDocument();
   });
 
   it('offers exactly the actions of the answer and asks before retiring', async () => {
@@ -860,26 +851,17 @@ describe('Edit Service (online form)', () => {
     expect(screen.queryByText('Contact information cannot be changed')).toBeNull();
   });
 
-  it('writes straight to the service for the portfolio manager', async () => {
-    const calls = fakeApi({
+  it('sends the portfolio manager to the service information tab, the one editor of the fields', async () => {
+    fakeApi({
       'GET /api/institutions': empty,
       [`GET /api/services/${ID}`]: ok(detail({ state: 'service_online' })),
       [`GET /api/services/${ID}/change-requests`]: ok({ canCreate: false, locked: false, items: [] }),
-      [`PATCH /api/services/${ID}`]: ok(detail({ state: 'service_online', version: detail().version + 1 })),
     });
     renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.paula });
-    fireEvent.change(await screen.findByRole('textbox', { name: /Short description/ }, { timeout: 10_000 }), {
-      target: { value: 'Direct' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Service updated')).toBeInTheDocument();
-    expect(writes(calls)).toEqual([
-      {
-        method: 'PATCH',
-        path: `/api/services/${ID}`,
-        body: { fields: { shortDescription: 'Direct' }, version: detail().version },
-      },
-    ]);
+    const link = await screen.findByRole('link', { name: 'Edit the service information' }, { timeout: 10_000 });
+    expect(link).toHaveAttribute('href', `/sc/service/${ID}?tab=information`);
+    expect(screen.queryByRole('textbox', { name: /Short description/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,8 @@
-import { Alert, Anchor, Button, Grid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Grid, Stack, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { routePath, type FieldGroup, type ServiceDetail } from '@nubes/domain';
+import type { FieldGroup, ServiceDetail } from '@nubes/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../routing';
 import { FieldValueList } from '../components/FieldValueList';
 import { informationPages, isFieldGroup, pageFields } from '../formModel';
 import type { ServiceDraft } from '../useServiceDraft';
@@ -51,16 +50,7 @@ const Contents = () => {
  * its heading, with the contents beside it (sticky on a wide screen, folded on a phone). Editing
  * stays paged (InformationTab), since a page is what its checks are about (ADR 12).
  */
-export const InformationReadView = ({
-  service,
-  draft,
-  editable = false,
-}: {
-  service: ServiceDetail;
-  draft: ServiceDraft;
-  /** The reader edits the service in Edit Service: the notice leads there. */
-  editable?: boolean;
-}) => {
+export const InformationReadView = ({ service, draft }: { service: ServiceDetail; draft: ServiceDraft }) => {
   const { t } = useTranslation();
   const { page } = useServiceTabs();
 
@@ -76,20 +66,9 @@ export const InformationReadView = ({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
         <Stack gap="xl">
-          {editable ? (
-            <Alert color="blue" role="status">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t('serviceView.editElsewhere')}</Text>
-                <Button component={Link} to={routePath('serviceOnlineForm', { id: service.id })} size="sm">
-                  {t('changeRequests.onlineForm.editOnline')}
-                </Button>
-              </Stack>
-            </Alert>
-          ) : (
-            <Alert color="gray" role="status">
-              {t('serviceView.readOnly')}
-            </Alert>
-          )}
+          <Alert color="gray" role="status">
+            {t('serviceView.readOnly')}
+          </Alert>
           {PAGES.map((group) => (
             <section
               key={group}

@@ -1,11 +1,5 @@
 import { Button, Group, Stack } from '@mantine/core';
-import {
-  isChangeRequestServiceState,
-  SERVICE_FIELDS,
-  validateForStep,
-  type FieldGroup,
-  type ServiceDetail,
-} from '@nubes/domain';
+import { SERVICE_FIELDS, validateForStep, type FieldGroup, type ServiceDetail } from '@nubes/domain';
 import { useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../components/notify';
@@ -40,22 +34,14 @@ export interface InformationTabProps {
 }
 
 /**
- * Whether the service's one editor is Edit Service (the header's link) rather than this tab: in
- * the states that take change requests, once no information step waits here. One read view and
- * one editor of the same fields, not two editors (ADR 0085).
- */
-const editedInOnlineForm = (service: ServiceDetail) =>
-  isChangeRequestServiceState(service.state) && !service.actions.includes('submitServiceInformation');
-
-/**
  * Service information: edited page by page by whoever may edit it now, read on one scrolling page
- * by everyone else, and by the portfolio manager where Edit Service is the editor.
+ * by everyone else.
  */
 export const InformationTab = ({ service, draft }: InformationTabProps) =>
-  service.permissions.edit && !editedInOnlineForm(service) ? (
+  service.permissions.edit ? (
     <InformationEditor service={service} draft={draft} />
   ) : (
-    <InformationReadView service={service} draft={draft} editable={service.permissions.edit} />
+    <InformationReadView service={service} draft={draft} />
   );
 
 /**
