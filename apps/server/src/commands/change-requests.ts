@@ -327,9 +327,7 @@ export const applyChangeRequest = async (
         const chosen = new Set([...(input.overwrite ?? []), ...(input.keep ?? [])]);
         const keep = new Set(input.keep ?? []);
         const isStale = (f: ChangeRequestFieldRow) => isStaleField(f, service.row.fields);
-        const stale = request.fields.filter(
-          (f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey),
-        );
+        const stale = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey));
         const kept = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && keep.has(f.fieldKey));
         const accepted = request.fields.filter((f) => f.decision === 'accept' && !kept.includes(f));
         if (stale.length > 0)

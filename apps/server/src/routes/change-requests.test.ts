@@ -445,10 +445,7 @@ describe('POST /api/change-requests/:id/release with the decisions', () => {
     call(username, 'POST', `/change-requests/${id}/release`, body);
   const undecided = async () => {
     const { service, request } = await requestIn('draft');
-    await test.database.db
-      .update(changeRequests)
-      .set({ state: 'handed_in' })
-      .where(eq(changeRequests.id, request.id));
+    await test.database.db.update(changeRequests).set({ state: 'handed_in' }).where(eq(changeRequests.id, request.id));
     return { service, request };
   };
 

@@ -235,8 +235,8 @@ export const de: Messages = {
       taken: 'Aus der anderen Speicherung übernommen, da Sie sie nicht geändert hatten: {{fields}}.',
       theirs: 'Von jemand anderem gespeichert',
       mine: 'Ihre Eingabe',
-      takeTheirs: 'Deren Wert übernehmen',
-      keepMine: 'Meinen behalten',
+      takeTheirs: 'Gespeicherten Wert übernehmen',
+      keepMine: 'Meine Eingabe behalten',
       choice: 'Zu behaltender Wert',
       undecided: 'Nicht gewählt',
       waiting_one: 'Wählen Sie vor dem Speichern noch für {{count}} Feld.',
@@ -668,13 +668,15 @@ export const de: Messages = {
     },
   },
   changeRequests: {
-    decideHint: 'Nehmen Sie jedes Feld an oder verwerfen Sie es; Freigeben speichert Ihre Entscheidungen und gibt den Antrag in einem Schritt frei.',
+    decideHint:
+      'Nehmen Sie jedes Feld an oder verwerfen Sie es; Freigeben speichert Ihre Entscheidungen und gibt den Antrag in einem Schritt frei.',
     undecidedCount_one: 'Entscheiden Sie noch über {{count}} Feld, um freizugeben.',
     undecidedCount_other: 'Entscheiden Sie noch über {{count}} Felder, um freizugeben.',
     keepPresent: 'Jetzigen Wert behalten',
     applyNew: 'Neuen Wert übernehmen',
     staleTitle: 'Seit dem Antrag geändert',
-    staleText: 'Der jetzige Wert dieser angenommenen Felder ist nicht der, gegen den der Antrag gestellt wurde. Wählen Sie je Feld, welchen Wert der Service behält.',
+    staleText:
+      'Der jetzige Wert dieser angenommenen Felder ist nicht der, gegen den der Antrag gestellt wurde. Wählen Sie je Feld, welchen Wert der Service behält.',
     staleCount_one: 'Wählen Sie noch für {{count}} geändertes Feld, um zu übernehmen.',
     staleCount_other: 'Wählen Sie noch für {{count}} geänderte Felder, um zu übernehmen.',
     locked: 'Kontaktinformationen können nicht geändert werden',
@@ -754,7 +756,8 @@ export const de: Messages = {
     onlineForm: {
       intro:
         'Ändern Sie die Felder auf den Reitern. In diesem Status gehen Ihre Änderungen als Änderungsantrag an das Portfoliomanagement; sie gelten, sobald er übernommen ist.',
-      directIntro: 'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
+      directIntro:
+        'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
       openInformation: 'Serviceinformationen bearbeiten',
       draftNotice: 'Ein Entwurf eines Änderungsantrags mit {{count}} Feld(ern) besteht; Speichern ergänzt ihn.',
       handedInNotice: 'Ihr Änderungsantrag wurde eingereicht.',

@@ -657,7 +657,8 @@ export const en = {
     keepPresent: 'Keep present value',
     applyNew: 'Apply new value',
     staleTitle: 'Changed since the request was made',
-    staleText: 'The service’s present value of these accepted fields is not the one the request was made against. Choose per field which value the service keeps.',
+    staleText:
+      'The service’s present value of these accepted fields is not the one the request was made against. Choose per field which value the service keeps.',
     staleCount_one: 'Choose for {{count}} more changed field to apply.',
     staleCount_other: 'Choose for {{count}} more changed fields to apply.',
     locked: 'Contact information cannot be changed',
@@ -736,7 +737,8 @@ export const en = {
     onlineForm: {
       intro:
         'Change the fields on the tabs. In this status your changes are sent to the portfolio manager as a change request; they take effect once it is applied.',
-      directIntro: 'You edit this service directly on its Service information tab, the one place where its fields are edited.',
+      directIntro:
+        'You edit this service directly on its Service information tab, the one place where its fields are edited.',
       openInformation: 'Edit the service information',
       draftNotice: 'A draft change request with {{count}} field(s) exists; saving adds to it.',
       handedInNotice: 'Your change request has been handed in.',

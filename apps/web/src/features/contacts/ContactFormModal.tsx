@@ -207,7 +207,11 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   return (
     <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
-        <SaveConflictNotice conflict={conflict} label={(key) => t(CONFLICT_LABELS[key as ConflictKey])} text={conflictText} />
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as ConflictKey])}
+          text={conflictText}
+        />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInputField

@@ -135,7 +135,10 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
 
   const save = (values: CreateInstitution) => {
     if (conflict.undecided > 0)
-      return notifyError(t('institutionAdmin.cannotSave'), t('form.saveConflict.waiting', { count: conflict.undecided }));
+      return notifyError(
+        t('institutionAdmin.cannotSave'),
+        t('form.saveConflict.waiting', { count: conflict.undecided }),
+      );
     saving.mutate(values);
   };
   const conflictText = (_key: string, value: unknown) =>
@@ -145,7 +148,11 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
   return (
     <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
-        <SaveConflictNotice conflict={conflict} label={(key) => t(CONFLICT_LABELS[key as ConflictKey])} text={conflictText} />
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as ConflictKey])}
+          text={conflictText}
+        />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInputField

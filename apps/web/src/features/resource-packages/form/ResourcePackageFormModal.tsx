@@ -156,12 +156,7 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
     return found ? inLanguage(found.name, language) : String(id ?? '');
   };
   const conflictText = (key: string, value: unknown) => {
-    const shown =
-      key === 'typeId'
-        ? typeName(value)
-        : Array.isArray(value)
-          ? value.join(', ')
-          : String(value ?? '');
+    const shown = key === 'typeId' ? typeName(value) : Array.isArray(value) ? value.join(', ') : String(value ?? '');
     return shown || t('serviceView.emptyValue');
   };
   const typeId = useWatch({ control, name: 'typeId' });
@@ -245,7 +240,11 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
       )}
     >
       <Stack gap="md">
-        <SaveConflictNotice conflict={conflict} label={(key) => t(CONFLICT_LABELS[key as FieldName])} text={conflictText} />
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as FieldName])}
+          text={conflictText}
+        />
         <Controller
           control={control}
           name="name"

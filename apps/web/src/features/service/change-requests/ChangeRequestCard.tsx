@@ -134,8 +134,7 @@ export const ChangeRequestCard = ({
 
   const apply = useMutation({
     mutationFn: () => {
-      const named = (choice: StaleChoice) =>
-        staleAccepted.filter((f) => stale[f.key] === choice).map((f) => f.key);
+      const named = (choice: StaleChoice) => staleAccepted.filter((f) => stale[f.key] === choice).map((f) => f.key);
       return applyChangeRequest(request.id, {
         version: request.version,
         overwrite: named('overwrite'),
