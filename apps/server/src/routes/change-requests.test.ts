@@ -341,7 +341,7 @@ describe('deciding, releasing and applying', () => {
         ['service.updated', { website: service.fields.website }, { website: 'https://new.example.org' }],
       ]),
     );
-    expect(serviceEvents).toHaveLength(2);
+    expect(serviceEvents).toHaveLength(3);
     expect(serviceEvents.every((e) => e.actorId === world.people.paula!.id)).toBe(true);
     const requestEvents = await eventsOf('changeRequest', created.id);
     expect(requestEvents.map((e) => e.action).sort()).toEqual(
@@ -360,9 +360,19 @@ describe('deciding, releasing and applying', () => {
       discarded: ['description'],
       serviceVersion: 2,
     });
-    // The history shows the applied fields.
+    // The history shows the applied fields, and names the request: who handed it in, which fields.
     const history = await call('paula', 'GET', `/services/${service.id}/history`);
     expect(history.json().items.map((i: { action: string }) => i.action)).toContain('service.updated');
+    expect(history.json().items).toContainEqual(
+      expect.objectContaining({
+        action: 'service.changeRequestApplied',
+        changes: [
+          { field: 'handedInBy', before: null, after: 'Alice Adler' },
+          { field: 'appliedFields', before: null, after: ['shortDescription', 'website'] },
+          { field: 'discardedFields', before: null, after: ['description'] },
+        ],
+      }),
+    );
   });
 
   it('a field changed since the request was made is not applied blindly', async () => {
@@ -396,6 +406,29 @@ describe('deciding, releasing and applying', () => {
     });
   });
 
+  it('a stale accepted field named in keep stays as the service has it; the others apply', async () => {
+    const { service, request } = await requestIn('released');
+    await test.database.db
+      .update(changeRequestFields)
+      .set({ decision: 'accept' })
+      .where(eq(changeRequestFields.changeRequestId, request.id));
+    await call('paula', 'PATCH', `/services/${service.id}`, {
+      version: 1,
+      fields: { shortDescription: 'Changed meanwhile' },
+    });
+    const applied = await call('paula', 'POST', `/change-requests/${request.id}/apply`, {
+      version: 1,
+      keep: ['shortDescription'],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await serviceRow(service.id)).fields).toMatchObject({
+      shortDescription: 'Changed meanwhile',
+      description: 'A new description',
+    });
+    const event = (await eventsOf('changeRequest', request.id)).find((e) => e.action === 'changeRequest.applied')!;
+    expect(event.after).toMatchObject({ applied: ['description'], kept: ['shortDescription'] });
+  });
+
   it('a discarded stale field does not stop the apply', async () => {
     const { service, request } = await requestIn('released');
     await call('paula', 'PATCH', `/services/${service.id}`, {
@@ -404,6 +437,83 @@ describe('deciding, releasing and applying', () => {
     });
     expect((await call('paula', 'POST', `/change-requests/${request.id}/apply`, { version: 1 })).statusCode).toBe(200);
     expect((await serviceRow(service.id)).fields.description).toBe('Changed meanwhile');
+  });
+});
+
+describe('POST /api/change-requests/:id/release with the decisions', () => {
+  const release = (username: string | null, id: string, body: object) =>
+    call(username, 'POST', `/change-requests/${id}/release`, body);
+  const undecided = async () => {
+    const { service, request } = await requestIn('draft');
+    await test.database.db.update(changeRequests).set({ state: 'handed_in' }).where(eq(changeRequests.id, request.id));
+    return { service, request };
+  };
+
+  it('records the decisions and releases in one step: both events, one version', async () => {
+    const { request } = await undecided();
+    const response = await release('paula', request.id, {
+      version: 1,
+      decisions: { shortDescription: 'accept', description: 'discard' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ChangeRequest>();
+    expect(answer.state).toBe('released');
+    expect(Object.fromEntries(answer.fields.map((f) => [f.key, f.decision]))).toEqual({
+      shortDescription: 'accept',
+      description: 'discard',
+    });
+    expect(await requestRow(request.id)).toMatchObject({ state: 'released', version: 2 });
+    const events = await eventsOf('changeRequest', request.id);
+    expect(events.map((e) => e.action).sort()).toEqual(['changeRequest.decided', 'changeRequest.released']);
+    expect(events.find((e) => e.action === 'changeRequest.decided')!.after).toEqual({
+      shortDescription: 'accept',
+      description: 'discard',
+    });
+  });
+
+  it('a field left undecided refuses the whole step (409 naming it) and writes no decision', async () => {
+    const { request } = await undecided();
+    const response = await release('paula', request.id, { version: 1, decisions: { shortDescription: 'accept' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: 'Please decide every field first.',
+      fields: { description: 'Please decide every field first.' },
+    });
+    expect(await requestRow(request.id)).toMatchObject({ state: 'handed_in', version: 1 });
+    const fields = await test.database.db
+      .select()
+      .from(changeRequestFields)
+      .where(eq(changeRequestFields.changeRequestId, request.id));
+    expect(fields.every((f) => f.decision === null)).toBe(true);
+    expect(await eventsOf('changeRequest', request.id)).toHaveLength(0);
+  });
+
+  it('a stale version is 409; bad decisions 400; nobody logged in 401; the provider 403; nothing written', async () => {
+    const { request } = await undecided();
+    const all = { shortDescription: 'accept', description: 'discard' };
+    expect((await release('paula', request.id, { version: 9, decisions: all })).statusCode).toBe(409);
+    const bad = await release('paula', request.id, { version: 1, decisions: { shortDescription: 'maybe' } });
+    expect(bad.statusCode).toBe(400);
+    const unknownField = await release('paula', request.id, { version: 1, decisions: { ...all, name: 'accept' } });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().fields).toMatchObject({ name: expect.any(String) });
+    expect((await release('paula', request.id, { version: 1, decisions: all, extra: 1 })).statusCode).toBe(400);
+    expect((await release(null, request.id, { version: 1, decisions: all })).statusCode).toBe(401);
+    expect((await release('alice', request.id, { version: 1, decisions: all })).statusCode).toBe(403);
+    expect(await requestRow(request.id)).toMatchObject({ state: 'handed_in', version: 1 });
+    expect(await eventsOf('changeRequest', request.id)).toHaveLength(0);
+  });
+
+  it('answers in the caller’s language', async () => {
+    const { request } = await undecided();
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/change-requests/${request.id}/release`,
+      payload: { version: 1 },
+      headers: { ...bearer(world.people.paula!.token), 'accept-language': 'de' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Bitte entscheiden Sie zuerst über jedes Feld.');
   });
 });
 

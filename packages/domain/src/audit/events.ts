@@ -174,6 +174,16 @@ const AUDIT_EVENTS = {
     before: z.object({ roles: z.array(z.enum(ROLES)) }),
     after: z.object({ roles: z.array(z.enum(ROLES)) }),
   }),
+  // Applying a change request, as the service's history names it (ADR 0085): who handed it in
+  // and which fields it applied and discarded, beside the service.updated event of each field.
+  'service.changeRequestApplied': event('service', {
+    after: z.object({
+      changeRequest: z.string(),
+      handedInBy: userId.nullable(),
+      appliedFields: z.array(z.string()),
+      discardedFields: z.array(z.string()),
+    }),
+  }),
   // Change requests (docs/domain.md#change-requests). Applying one also writes a service.updated
   // event per applied field on the service, so the service's history shows each change.
   'changeRequest.created': event('changeRequest', {
@@ -194,6 +204,8 @@ const AUDIT_EVENTS = {
       state: z.enum(CHANGE_REQUEST_STATES),
       applied: z.array(z.string()),
       discarded: z.array(z.string()),
+      /** Accepted fields the service had changed since, left as the service had them. */
+      kept: z.array(z.string()).optional(),
       serviceVersion: z.int(),
     }),
   }),

@@ -235,6 +235,20 @@ export const de: Messages = {
     },
     datePlaceholder: 'T.M.JJJJ, z. B. 5.1.2024',
     clearDate: 'Datum von {{label}} leeren',
+    saveConflict: {
+      title: 'Jemand anderes hat zuerst gespeichert',
+      text: 'Ihre Eingaben bleiben erhalten. Wo Sie beide ein Feld geändert haben, wählen Sie, welcher Wert bleibt, und speichern Sie dann erneut.',
+      taken: 'Aus der anderen Speicherung übernommen, da Sie sie nicht geändert hatten: {{fields}}.',
+      theirs: 'Von jemand anderem gespeichert',
+      mine: 'Ihre Eingabe',
+      takeTheirs: 'Gespeicherten Wert übernehmen',
+      keepMine: 'Meine Eingabe behalten',
+      choice: 'Zu behaltender Wert',
+      undecided: 'Nicht gewählt',
+      waiting_one: 'Wählen Sie vor dem Speichern noch für {{count}} Feld.',
+      waiting_other: 'Wählen Sie vor dem Speichern noch für {{count}} Felder.',
+      toast: 'Jemand anderes hat zuerst gespeichert. Ihre Eingaben bleiben erhalten; wählen Sie unten je Feld.',
+    },
   },
   serviceView: {
     name: 'Servicename',
@@ -400,6 +414,7 @@ export const de: Messages = {
       service_document_deleted: 'Datei gelöscht',
       service_comment_added: 'Kommentar hinzugefügt',
       service_fieldCleared: 'Feld bei mehreren Services geleert',
+      service_changeRequestApplied: 'Änderungsantrag übernommen',
       review_started: 'Review gestartet',
       review_stopped: 'Review gestoppt',
       review_ended: 'Review beendet',
@@ -407,6 +422,9 @@ export const de: Messages = {
       review_editRequired: 'Review beantwortet: Änderungsantrag',
     },
     historyFields: {
+      handedInBy: 'Eingereicht von',
+      appliedFields: 'Übernommene Felder',
+      discardedFields: 'Verworfene Felder',
       name: 'Servicename',
       providerInstitutionId: 'Anbieter',
       state: 'Status',
@@ -656,6 +674,17 @@ export const de: Messages = {
     },
   },
   changeRequests: {
+    decideHint:
+      'Nehmen Sie jedes Feld an oder verwerfen Sie es; Freigeben speichert Ihre Entscheidungen und gibt den Antrag in einem Schritt frei.',
+    undecidedCount_one: 'Entscheiden Sie noch über {{count}} Feld, um freizugeben.',
+    undecidedCount_other: 'Entscheiden Sie noch über {{count}} Felder, um freizugeben.',
+    keepPresent: 'Jetzigen Wert behalten',
+    applyNew: 'Neuen Wert übernehmen',
+    staleTitle: 'Seit dem Antrag geändert',
+    staleText:
+      'Der jetzige Wert dieser angenommenen Felder ist nicht der, gegen den der Antrag gestellt wurde. Wählen Sie je Feld, welchen Wert der Service behält.',
+    staleCount_one: 'Wählen Sie noch für {{count}} geändertes Feld, um zu übernehmen.',
+    staleCount_other: 'Wählen Sie noch für {{count}} geänderte Felder, um zu übernehmen.',
     locked: 'Kontaktinformationen können nicht geändert werden',
     waitingTitle: 'Der Änderungsantrag wartet auf das Portfoliomanagement',
     lockedText:
@@ -733,8 +762,9 @@ export const de: Messages = {
     onlineForm: {
       intro:
         'Ändern Sie die Felder auf den Reitern. In diesem Status gehen Ihre Änderungen als Änderungsantrag an das Portfoliomanagement; sie gelten, sobald er übernommen ist.',
-      directIntro: 'Ihre Änderungen werden direkt im Service gespeichert.',
-      saveDirect: 'Speichern',
+      directIntro:
+        'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
+      openInformation: 'Serviceinformationen bearbeiten',
       draftNotice: 'Ein Entwurf eines Änderungsantrags mit {{count}} Feld(ern) besteht; Speichern ergänzt ihn.',
       handedInNotice: 'Ihr Änderungsantrag wurde eingereicht.',
       notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',

@@ -229,6 +229,20 @@ export const en = {
     },
     datePlaceholder: 'D.M.YYYY, e.g. 5.1.2024',
     clearDate: 'Clear the date of {{label}}',
+    saveConflict: {
+      title: 'Someone else saved first',
+      text: 'What you typed is kept. Where you both changed a field, choose which value stays, then save again.',
+      taken: 'Taken from their save, as you had not changed them: {{fields}}.',
+      theirs: 'Saved by someone else',
+      mine: 'Your input',
+      takeTheirs: 'Take theirs',
+      keepMine: 'Keep mine',
+      choice: 'Value to keep',
+      undecided: 'Not chosen',
+      waiting_one: 'Choose for {{count}} more field before saving.',
+      waiting_other: 'Choose for {{count}} more fields before saving.',
+      toast: 'Someone else saved first. What you typed is kept; choose per field below.',
+    },
   },
   serviceView: {
     name: 'Service name',
@@ -393,6 +407,7 @@ export const en = {
       service_document_deleted: 'File deleted',
       service_comment_added: 'Comment added',
       service_fieldCleared: 'Field cleared across services',
+      service_changeRequestApplied: 'Change request applied',
       review_started: 'Review started',
       review_stopped: 'Review stopped',
       review_ended: 'Review ended',
@@ -400,6 +415,9 @@ export const en = {
       review_editRequired: 'Review answered: change request',
     },
     historyFields: {
+      handedInBy: 'Handed in by',
+      appliedFields: 'Fields applied',
+      discardedFields: 'Fields discarded',
       name: 'Service name',
       providerInstitutionId: 'Provider',
       state: 'Status',
@@ -639,6 +657,16 @@ export const en = {
     },
   },
   changeRequests: {
+    decideHint: 'Accept or discard each field; Release records your decisions and releases the request in one step.',
+    undecidedCount_one: 'Decide {{count}} more field to release.',
+    undecidedCount_other: 'Decide {{count}} more fields to release.',
+    keepPresent: 'Keep present value',
+    applyNew: 'Apply new value',
+    staleTitle: 'Changed since the request was made',
+    staleText:
+      'The service’s present value of these accepted fields is not the one the request was made against. Choose per field which value the service keeps.',
+    staleCount_one: 'Choose for {{count}} more changed field to apply.',
+    staleCount_other: 'Choose for {{count}} more changed fields to apply.',
     locked: 'Contact information cannot be changed',
     waitingTitle: 'The change request waits for the portfolio manager',
     lockedText:
@@ -715,8 +743,9 @@ export const en = {
     onlineForm: {
       intro:
         'Change the fields on the tabs. In this status your changes are sent to the portfolio manager as a change request; they take effect once it is applied.',
-      directIntro: 'Your changes are saved to the service directly.',
-      saveDirect: 'Save',
+      directIntro:
+        'You edit this service directly on its Service information tab, the one place where its fields are edited.',
+      openInformation: 'Edit the service information',
       draftNotice: 'A draft change request with {{count}} field(s) exists; saving adds to it.',
       handedInNotice: 'Your change request has been handed in.',
       notEditable: 'This service cannot be edited in its current status.',

@@ -241,7 +241,7 @@ describe('Contact Database', () => {
     expect(await screen.findByText(/Held by: SVC-00001 Object Storage \(owner\)/)).toBeInTheDocument();
   });
 
-  it('after a 409 shows the contact as the other edit left it, and saves on top of that version', async () => {
+  it('after a 409 keeps what was typed beside the other edit, and saves the chosen value on top of that version', async () => {
     let held = contact();
     const calls = fakeApi({
       [`GET /api/contacts/${ID}`]: () => held,
@@ -262,10 +262,17 @@ describe('Contact Database', () => {
     held = { ...held, notes: 'Runs the storage and the backup', version: 4 };
     fireEvent.change(notes(), { target: { value: 'Left the centre' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
-    await waitFor(() => expect(notes()).toHaveValue('Runs the storage and the backup'));
+    const notice = await within(screen.getByRole('dialog')).findByTestId('save-conflict');
+    expect(notes()).toHaveValue('Left the centre');
+    expect(notice.querySelector('[data-field="notes"]')).toHaveTextContent(
+      /Saved by someone elseRuns the storage and the backupYour inputLeft the centre/,
+    );
+    // Saving waits for the choice.
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose for 1 more field before saving.', { selector: 'p' })).toBeVisible();
+    expect(writesOf(calls)).toHaveLength(1);
 
-    fireEvent.change(notes(), { target: { value: 'Left the centre' } });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writesOf(calls).map((call) => (call.body as Contact).version)).toEqual([3, 4]);

@@ -234,7 +234,7 @@ describe('institutions screen', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 4, name: 'HPC North' });
   });
 
-  it('after a 409 shows the institution as the other edit left it, and saves on top of that version', async () => {
+  it('after a 409 keeps what was typed, takes the other edit on a choice, and saves on top of that version', async () => {
     let held = hpcn;
     const calls = fakeApi(
       (call) => {
@@ -254,13 +254,15 @@ describe('institutions screen', () => {
     const name = () => within(dialog).getByRole('textbox', { name: /^Name/ });
     fireEvent.change(name(), { target: { value: 'HPC North' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
-    await waitFor(() => expect(name()).toHaveValue('HPC Centre North-East'));
+    const notice = await within(dialog).findByTestId('save-conflict');
+    expect(name()).toHaveValue('HPC North');
     expect(
       calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
     ).toEqual([3]);
-
-    fireEvent.change(name(), { target: { value: 'HPC North' } });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(name()).toHaveValue('HPC Centre North-East'));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(name()).toHaveValue('HPC North'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Institution updated')).toBeInTheDocument();
     expect(
@@ -293,7 +295,9 @@ describe('institutions screen', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 3 }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Someone else saved first. What you typed is kept; choose per field below.'),
+    ).toBeInTheDocument();
   });
 
   it('keeps what was typed in a new institution and in an edit through a session the server ended', async () => {

@@ -239,7 +239,7 @@ describe('VO application', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/vo/virtual-organisation/${VO_ID}`));
   });
 
-  it('reloads the VO when someone else changed it (409)', async () => {
+  it('keeps what was typed when someone else changed the VO (409) and offers their value beside it', async () => {
     let version = 2;
     fakeApi({
       ...common,
@@ -254,9 +254,10 @@ describe('VO application', () => {
     const description = await screen.findByRole('textbox', { name: 'Description and purpose' });
     fireEvent.change(description, { target: { value: 'Mine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('Someone else changed this VO application. It was loaded again.'),
-    ).toBeInTheDocument();
+    const notice = await screen.findByTestId('save-conflict');
+    expect(screen.getByRole('textbox', { name: 'Description and purpose' })).toHaveValue('Mine');
+    expect(notice).toHaveTextContent(/Changed elsewhere/);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Description and purpose' })).toHaveValue('Changed elsewhere'),
     );

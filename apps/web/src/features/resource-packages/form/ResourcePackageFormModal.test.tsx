@@ -184,7 +184,10 @@ describe('ResourcePackageFormModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
     await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed by someone else. Please reload.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Someone else saved first. What you typed is kept; choose per field below.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Resource Package name/ })).toHaveValue(resourcePackage().name);
   });
 
   /** Opens a new package's dialog and fills all but its policy, on the HPC type. */

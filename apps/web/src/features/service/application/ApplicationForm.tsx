@@ -8,6 +8,7 @@ import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields
 import { FieldValueList } from '../components/FieldValueList';
 import { draftFromService, EMPTY_DRAFT, firstErrorKey, NAME_KEY, PROVIDER_KEY } from '../formModel';
 import { useRunTransition } from '../useRunTransition';
+import { ServiceSaveConflict } from '../components/ServiceSaveConflict';
 import { useSaveService } from '../useSaveService';
 import { useDraftKey } from '../draftStorage';
 import { focusField, useServiceDraft } from '../useServiceDraft';
@@ -39,7 +40,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
   const base = useMemo(() => (service ? draftFromService(service) : EMPTY_DRAFT), [service]);
   const draft = useServiceDraft(base, useDraftKey(service?.id ?? null));
   useGuardedForm('application', { dirty: draft.dirty, discard: draft.reset });
-  const { save, saving } = useSaveService({
+  const { save, saving, conflict } = useSaveService({
     service,
     draft,
     fields: APPLICATION_FIELDS,
@@ -84,6 +85,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
           <Stack gap="xl">
             <Text>{t('serviceView.applicationIntro')}</Text>
             <KeptDraftNotice restored={draft.restored} onDiscard={draft.reset} />
+            {service && <ServiceSaveConflict conflict={conflict} service={service} />}
             <Stack gap="md">
               <NameInput draft={draft} />
               <ProviderInput draft={draft} service={service} />

@@ -34,9 +34,11 @@ export const ServiceHeader = ({ service, onProblems, offeredBelow }: ServiceHead
             <ProviderWithLogo name={service.providerInstitution.name} logo={service.providerLogo} size="medium" />
           </Text>
         )}
+        {/* Who edits directly does so on the service information tab, its one editor (ADR 0085). */}
         {onProblems &&
           isChangeRequestServiceState(service.state) &&
-          (service.permissions.edit || service.permissions.changeRequests) && (
+          !service.permissions.edit &&
+          service.permissions.changeRequests && (
             <Anchor component={Link} to={routePath('serviceOnlineForm', { id: service.id })}>
               {t('changeRequests.onlineForm.editOnline')}
             </Anchor>

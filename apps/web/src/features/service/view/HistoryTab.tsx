@@ -19,6 +19,7 @@ import { localized } from '../formModel';
 import { HistoryTable, type HistoryLabels } from './HistoryTable';
 
 const WEIGHTING_PREFIX = 'weighting.';
+const FIELD_LISTS = new Set(['appliedFields', 'discardedFields']);
 
 interface Labeller {
   t: TFunction;
@@ -55,6 +56,9 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
     return t('serviceView.emptyValue');
   }
   if (field === 'state' && isServiceState(value)) return t(`serviceStates.${value}`);
+  // An applied change request names its fields by key; the history reads them by their labels.
+  if (FIELD_LISTS.has(field) && Array.isArray(value))
+    return value.map((key) => fieldLabel(labeller, String(key))).join(', ');
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });

@@ -6,6 +6,7 @@ import { notifyError } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { DraftFields, NameInput } from '../components/DraftFields';
 import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
+import { ServiceSaveConflict } from '../components/ServiceSaveConflict';
 import {
   firstErrorKey,
   groupOfKey,
@@ -70,7 +71,7 @@ const InformationEditor = ({ service, draft }: InformationTabProps) => {
     [page, open, expectPage],
   );
 
-  const { save, saving } = useSaveService({
+  const { save, saving, conflict } = useSaveService({
     service,
     draft,
     fields: SERVICE_FIELDS,
@@ -147,6 +148,7 @@ const InformationEditor = ({ service, draft }: InformationTabProps) => {
       <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
         <Stack gap="md">
           <KeptDraftNotice restored={draft.restored} onDiscard={draft.reset} />
+          <ServiceSaveConflict conflict={conflict} service={service} />
           {page === NAME_GROUP && <NameInput draft={draft} />}
           <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
           <Group justify="space-between" mt="md">
