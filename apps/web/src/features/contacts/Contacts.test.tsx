@@ -218,7 +218,7 @@ describe('Contact Database', () => {
     expect(await within(table).findByText('Müler → Müller')).toBeInTheDocument();
     expect(within(table).getAllByText('Contact updated')).toHaveLength(2);
     expect(within(table).getAllByText('Lastname:')).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show older entries' }));
     expect(await within(table).findByText('Contact created')).toBeInTheDocument();
     expect(historyCalls().map((call) => call.search)).toEqual(['', '?cursor=next']);
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
