@@ -18,7 +18,7 @@ export const RoutePage = ({ route, page: Page }: RoutePageProps) => {
   useDocumentTitle(routeTitleKey(route.id), pageTitle);
   return (
     <PageTitleContext value={setPageTitle}>
-      <RequireAuth permission={route.permission}>
+      <RequireAuth permission={route.permission} route={route.id}>
         <Suspense fallback={<PageLoader />}>
           {/* Public screens show the catalogues' shell part only; every other route waits for the
           screens part, so a new logged-in screen needs nothing here (ADR 0026). */}

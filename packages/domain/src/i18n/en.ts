@@ -551,6 +551,7 @@ export const en = {
       resourcePackageSubmitted: '[{{product}}] {{service}}: resource package "{{package}}" submitted for review',
       resourcePackageDecided: '[{{product}}] {{service}}: resource package "{{package}}" {{decision}}',
       voStep: '[{{product}}] VO {{service}}: {{state}}',
+      accessRequested: '[{{product}}] {{actor}} asks for access to {{screen}}',
     },
     bodies: {
       workflowStep:
@@ -566,9 +567,13 @@ export const en = {
       resourcePackageDecided:
         '{{actor}} {{decision}} the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}).',
       voStep: '{{actor}} took the step "{{action}}" on the VO application {{service}}. Its status is now {{state}}.',
+      accessRequested:
+        '{{actor}} asks for access to {{screen}}. If they should have it, give them the role in User Accounts; they see it at their next step in the portal.',
     },
     openService: 'Open the service: {{link}}',
     openReviewList: 'Open the resource package review list: {{link}}',
+    openUserAccount: 'Open their user account: {{link}}',
+    anyScreen: 'the portal’s screens for their work',
     decisions: {
       approved: 'approved',
       rejected: 'rejected',
@@ -584,6 +589,7 @@ export const en = {
       resourcePackageSubmitted: 'Resource package submitted',
       resourcePackageDecided: 'Resource package approved or rejected',
       voStep: 'Status changes of VOs',
+      accessRequested: 'Requests for access',
     },
     kindDescriptions: {
       workflowStep: 'A workflow step of a service you are provider side of, or whose next step is yours.',
@@ -595,6 +601,7 @@ export const en = {
       resourcePackageSubmitted: 'A resource package was submitted and waits for your review.',
       resourcePackageDecided: 'A resource package of one of your services was approved or rejected.',
       voStep: 'A step of a VO application you manage, or one sent for your review as a VO supervisor.',
+      accessRequested: 'Someone asks the portal management for access to a screen.',
     },
     states: {
       pending: 'Pending',
@@ -1110,6 +1117,7 @@ export const en = {
       admin_created: 'Admin account created',
       admin_configured: 'Admin account configured',
       user_roles_updated: 'Portal roles changed',
+      user_access_requested: 'Access requested',
       user_mailSettings_updated: 'Mail settings changed',
       login_failed: 'Login failed',
       keyword_created: 'Keyword created',
@@ -2011,6 +2019,7 @@ export const en = {
       changeRequest: 'Change request',
       review: 'Review',
       vo: 'VO application',
+      resourcePackage: 'Resource package',
     },
     due: {
       service: {
@@ -2039,7 +2048,22 @@ export const en = {
         approve: 'Review the VO application',
         makeAvailable: 'Make the VO available',
       },
+      resourcePackage: {
+        review: 'Review the resource package',
+        rework: 'Rework the rejected resource package',
+      },
     },
+    packageOf: 'of {{service}}',
+    reviewerComment: 'Reviewer’s reason:',
+    contactsHeading: 'Contact database',
+    contactsCount_one: '{{count}} contact',
+    contactsCount_other: '{{count}} contacts',
+    institutionsCount_one: '{{count}} institution',
+    institutionsCount_other: '{{count}} institutions',
+    recentContacts: 'Changed lately',
+    changedAt: 'changed {{when}}',
+    openContactDatabase: 'Open the contact database',
+    openInstitutions: 'Institutions',
     myServicesHeading: 'My services',
     myServicesCount_one: '{{count}} service',
     myServicesCount_other: '{{count}} services',
