@@ -41,14 +41,14 @@ const ModuleLink = ({ route, children }: { route: RouteId; children: ReactNode }
 };
 
 /** The start page's help: the instruction pages with their PDFs, and the helpdesk. */
-const HomeHelp = ({ headingOrder }: { headingOrder: 2 | 3 }) => {
+const HomeHelp = () => {
   const { t } = useTranslation();
   const config = usePublicConfig();
   const language = currentLanguage();
   return (
     <>
       <section aria-labelledby="home-instructions">
-        <Title order={headingOrder} id="home-instructions">
+        <Title order={2} id="home-instructions">
           {t('instructionLinks.heading')}
         </Title>
         <ul className="inline-list">
@@ -125,12 +125,7 @@ const WorkHome = () => {
         <ScreenMessages />
         <Dashboard />
       </Suspense>
-      <section aria-labelledby="home-help" className="home-help">
-        <Title order={2} id="home-help">
-          {t('home.helpHeading')}
-        </Title>
-        <HomeHelp headingOrder={3} />
-      </section>
+      <HomeHelp />
     </Stack>
   );
 };
@@ -192,7 +187,7 @@ export const HomePage = () => {
         </ul>
       </section>
 
-      <HomeHelp headingOrder={2} />
+      <HomeHelp />
     </Stack>
   );
 };

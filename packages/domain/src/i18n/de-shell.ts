@@ -67,7 +67,6 @@ export const deShell: ShellMessages = {
     title: 'Willkommen bei {{name}}',
     workTitle: 'Ihre Arbeit',
     startHeading: 'Etwas Neues beginnen',
-    helpHeading: 'Hilfe',
     intro:
       '{{name}} ist die Servicedatenbank der Allianz: Forschungszentren bieten einander hier ihre Cloud-Services an, vom ersten Antrag bis zur Außerbetriebnahme eines Service.',
     modulesHeading: 'Module',

@@ -2037,7 +2037,6 @@ export const de: Messages = {
   },
   dashboard: {
     heading: 'Ihre Arbeit',
-    intro: 'Was auf Sie wartet, Ihre Services und was zuletzt geschah.',
     loadFailed: 'Ihre Übersicht konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
     waitingHeading: 'Wartet auf mich',
     waitingCount_one: '{{count}} Vorgang wartet auf Sie',

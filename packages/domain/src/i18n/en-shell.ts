@@ -70,7 +70,6 @@ export const enShell = {
     title: 'Welcome to {{name}}',
     workTitle: 'Your work',
     startHeading: 'Start something new',
-    helpHeading: 'Help',
     intro:
       '{{name}} is the service database of the alliance: research centres offer their cloud services to each other here, from the first application to the retirement of a service.',
     modulesHeading: 'Modules',

@@ -2006,7 +2006,6 @@ export const en = {
   },
   dashboard: {
     heading: 'Your work',
-    intro: 'What waits for you, your services and what happened lately.',
     loadFailed: 'Your dashboard could not be loaded. Please reload the page.',
     waitingHeading: 'Waiting for me',
     waitingCount_one: '{{count}} item waits for you',

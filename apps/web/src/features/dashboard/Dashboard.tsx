@@ -53,7 +53,6 @@ export const Dashboard = () => {
   const showsCounts = !data || data.stateCounts.length > 0;
   return (
     <Stack gap="xl">
-      <Text size="lg">{t('dashboard.intro')}</Text>
       <Section id="dashboard-waiting" title={t('dashboard.waitingHeading')}>
         {data ? <WaitingList items={data.waiting.items} total={data.waiting.total} /> : loading}
       </Section>
