@@ -47,6 +47,23 @@ describe('SessionStore', () => {
     expect(store.check()).toMatchObject({ phase: 'valid' });
   });
 
+  it('still restarts the clock when the login status read after a route change lands during the renewal', async () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
+    let renewed!: () => void;
+    const { store } = setup(
+      fakeAuthApi({
+        renewSession: vi.fn(() => new Promise<void>((resolve) => (renewed = resolve))),
+        fetchStatus: vi.fn(() => Promise.resolve(statusFor(alice, NOW + 1000))),
+      }),
+    );
+    store.check();
+    // The re-read of the route change answers first and stores the same person's status.
+    store.applyStatus(statusFor(alice, NOW + 1000));
+    renewed();
+    await store.renew();
+    expect(readStoredSession(window.localStorage)).toMatchObject({ sessionCreated: NOW });
+  });
+
   it('stays logged in when a renewal fails (failures are only logged)', async () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -126,9 +126,11 @@ export class SessionStore {
     try {
       await this.deps.api.renewSession();
       const status = await this.deps.api.fetchStatus();
-      // Another tab or a logout may have replaced the session while we waited.
+      // Another tab's renewal, a logout or another login may have replaced the session while we
+      // waited; a login status read meanwhile (applyStatus) keeps its clock, so the renewal stands.
       this.syncFromStorage();
-      if (this.session !== before) return;
+      const now = this.session;
+      if (!now || now.username !== before.username || now.sessionCreated !== before.sessionCreated) return;
       this.save(buildSession(status, this.deps.now()));
     } catch (error) {
       console.warn('Session renewal failed', error);
