@@ -39,6 +39,7 @@ import { entitlementRoleRoutes } from './routes/entitlement-roles.js';
 import { roleCountRoutes } from './routes/role-counts.js';
 import { voNamePrefixRoutes } from './routes/vo-name-prefixes.js';
 import { voRoutes } from './routes/vos.js';
+import { accessRequestRoutes } from './routes/access-requests.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
@@ -236,6 +237,7 @@ export const buildApp = async (
       await api.register(voNamePrefixRoutes, { context });
       await api.register(voRoutes, { context });
       await api.register(dashboardRoutes, { context });
+      await api.register(accessRequestRoutes, { context });
       await api.register(roleCountRoutes, { context });
       await api.register(documentRoutes, { context, files });
       await api.register(commentRoutes, { context });

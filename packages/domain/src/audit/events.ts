@@ -170,6 +170,10 @@ const AUDIT_EVENTS = {
     after: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
   }),
   // User accounts: the portal manager gives and takes the roles given in the portal.
+  // A person asked the portal management for access (docs/adr/0082-home-queues-and-asking-for-access.md).
+  'user.access.requested': event('user', {
+    after: z.object({ screen: z.string().nullable(), note: z.string(), recipients: z.int() }),
+  }),
   'user.roles.updated': event('user', {
     before: z.object({ roles: z.array(z.enum(ROLES)) }),
     after: z.object({ roles: z.array(z.enum(ROLES)) }),

@@ -585,6 +585,7 @@ export const de: Messages = {
       resourcePackageSubmitted: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ zur Prüfung eingereicht',
       resourcePackageDecided: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ {{decision}}',
       voStep: '[{{product}}] VO {{service}}: {{state}}',
+      accessRequested: '[{{product}}] {{actor}} bittet um Zugriff auf {{screen}}',
     },
     bodies: {
       workflowStep:
@@ -604,9 +605,13 @@ export const de: Messages = {
         '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) {{decision}}.',
       voStep:
         '{{actor}} hat beim VO-Antrag {{service}} den Schritt „{{action}}“ ausgeführt. Sein Status ist nun {{state}}.',
+      accessRequested:
+        '{{actor}} bittet um Zugriff auf {{screen}}. Wenn die Person ihn haben soll, geben Sie ihr die Rolle in den Benutzerkonten; sie sieht sie bei ihrem nächsten Schritt im Portal.',
     },
     openService: 'Service öffnen: {{link}}',
     openReviewList: 'Liste der Ressourcenpaket-Prüfungen öffnen: {{link}}',
+    openUserAccount: 'Benutzerkonto öffnen: {{link}}',
+    anyScreen: 'die Seiten des Portals für ihre Arbeit',
     decisions: {
       approved: 'genehmigt',
       rejected: 'abgelehnt',
@@ -622,6 +627,7 @@ export const de: Messages = {
       resourcePackageSubmitted: 'Ressourcenpaket eingereicht',
       resourcePackageDecided: 'Ressourcenpaket genehmigt oder abgelehnt',
       voStep: 'Statusänderungen von VOs',
+      accessRequested: 'Bitten um Zugriff',
     },
     kindDescriptions: {
       workflowStep:
@@ -636,6 +642,7 @@ export const de: Messages = {
       resourcePackageDecided: 'Ein Ressourcenpaket eines Ihrer Services wurde genehmigt oder abgelehnt.',
       voStep:
         'Ein Schritt eines VO-Antrags, den Sie verantworten, oder ein Antrag, der Ihnen als VO-Aufsicht zur Prüfung gesendet wurde.',
+      accessRequested: 'Jemand bittet die Portalleitung um Zugriff auf eine Seite.',
     },
     states: {
       pending: 'Wartend',
@@ -1172,6 +1179,7 @@ export const de: Messages = {
       admin_created: 'Admin-Konto angelegt',
       admin_configured: 'Admin-Konto konfiguriert',
       user_roles_updated: 'Portalrollen geändert',
+      user_access_requested: 'Zugriff erbeten',
       user_mailSettings_updated: 'Mail-Einstellungen geändert',
       login_failed: 'Anmeldung fehlgeschlagen',
       keyword_created: 'Schlagwort angelegt',
@@ -2069,7 +2077,6 @@ export const de: Messages = {
   },
   dashboard: {
     heading: 'Ihre Arbeit',
-    intro: 'Was auf Sie wartet, Ihre Services und was zuletzt geschah.',
     loadFailed: 'Ihre Übersicht konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
     waitingHeading: 'Wartet auf mich',
     waitingCount_one: '{{count}} Vorgang wartet auf Sie',
@@ -2082,6 +2089,7 @@ export const de: Messages = {
       changeRequest: 'Änderungsantrag',
       review: 'Review',
       vo: 'VO-Antrag',
+      resourcePackage: 'Ressourcenpaket',
     },
     due: {
       service: {
@@ -2110,7 +2118,22 @@ export const de: Messages = {
         approve: 'VO-Antrag prüfen',
         makeAvailable: 'VO verfügbar machen',
       },
+      resourcePackage: {
+        review: 'Ressourcenpaket prüfen',
+        rework: 'Abgelehntes Ressourcenpaket überarbeiten',
+      },
     },
+    packageOf: 'von {{service}}',
+    reviewerComment: 'Begründung der Prüfung:',
+    contactsHeading: 'Kontaktdatenbank',
+    contactsCount_one: '{{count}} Kontakt',
+    contactsCount_other: '{{count}} Kontakte',
+    institutionsCount_one: '{{count}} Einrichtung',
+    institutionsCount_other: '{{count}} Einrichtungen',
+    recentContacts: 'Zuletzt geändert',
+    changedAt: 'geändert am {{when}}',
+    openContactDatabase: 'Kontaktdatenbank öffnen',
+    openInstitutions: 'Einrichtungen',
     myServicesHeading: 'Meine Services',
     myServicesCount_one: '{{count}} Service',
     myServicesCount_other: '{{count}} Services',

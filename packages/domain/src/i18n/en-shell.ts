@@ -68,6 +68,8 @@ export const enShell = {
   },
   home: {
     title: 'Welcome to {{name}}',
+    workTitle: 'Your work',
+    startHeading: 'Start something new',
     intro:
       '{{name}} is the service database of the alliance: research centres offer their cloud services to each other here, from the first application to the retirement of a service.',
     modulesHeading: 'Modules',
@@ -118,6 +120,23 @@ export const enShell = {
     placeholder: 'This screen is part of the portal and will be filled in a coming release.',
     noAccessTitle: 'No access',
     noAccessText: 'Your roles do not include this screen. Ask the portal management if you need access.',
+    requestAccess: 'Request access',
+    requestAccessTitle: 'Request access from the portal management',
+    requestAccessIntro:
+      'The portal management gets your request by mail with your name and e-mail address. If you should have access, they give you the role in User Accounts; you see it at your next step in the portal.',
+    requestAccessScreen: 'You ask for access to: {{screen}}',
+    requestAccessNote: 'Why do you need access? (optional)',
+    requestAccessNoteHint: 'For example your centre and the work you want to do.',
+    requestAccessSend: 'Send request',
+    requestAccessCancel: 'Cancel',
+    requestAccessSent: 'Request sent',
+    requestAccessSentText: 'The portal management got your request by mail.',
+    requestAccessNobody: 'Request recorded',
+    requestAccessNobodyText: 'No one in the portal management has a mail address yet. Please contact the helpdesk.',
+    requestAccessFailed: 'Your request could not be sent',
+    noRoleTitle: 'You have no role in {{name}} yet',
+    noRoleText:
+      'With a role you can apply for services, register VOs or keep the contact database. Ask the portal management for the access you need.',
     notFoundText: 'The page you asked for does not exist.',
     backHome: 'Back to the start page',
     loading: 'Loading…',

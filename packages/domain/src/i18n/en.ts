@@ -575,6 +575,7 @@ export const en = {
       resourcePackageSubmitted: '[{{product}}] {{service}}: resource package "{{package}}" submitted for review',
       resourcePackageDecided: '[{{product}}] {{service}}: resource package "{{package}}" {{decision}}',
       voStep: '[{{product}}] VO {{service}}: {{state}}',
+      accessRequested: '[{{product}}] {{actor}} asks for access to {{screen}}',
     },
     bodies: {
       workflowStep:
@@ -590,9 +591,13 @@ export const en = {
       resourcePackageDecided:
         '{{actor}} {{decision}} the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}).',
       voStep: '{{actor}} took the step "{{action}}" on the VO application {{service}}. Its status is now {{state}}.',
+      accessRequested:
+        '{{actor}} asks for access to {{screen}}. If they should have it, give them the role in User Accounts; they see it at their next step in the portal.',
     },
     openService: 'Open the service: {{link}}',
     openReviewList: 'Open the resource package review list: {{link}}',
+    openUserAccount: 'Open their user account: {{link}}',
+    anyScreen: 'the portal’s screens for their work',
     decisions: {
       approved: 'approved',
       rejected: 'rejected',
@@ -608,6 +613,7 @@ export const en = {
       resourcePackageSubmitted: 'Resource package submitted',
       resourcePackageDecided: 'Resource package approved or rejected',
       voStep: 'Status changes of VOs',
+      accessRequested: 'Requests for access',
     },
     kindDescriptions: {
       workflowStep: 'A workflow step of a service you are provider side of, or whose next step is yours.',
@@ -619,6 +625,7 @@ export const en = {
       resourcePackageSubmitted: 'A resource package was submitted and waits for your review.',
       resourcePackageDecided: 'A resource package of one of your services was approved or rejected.',
       voStep: 'A step of a VO application you manage, or one sent for your review as a VO supervisor.',
+      accessRequested: 'Someone asks the portal management for access to a screen.',
     },
     states: {
       pending: 'Pending',
@@ -1148,6 +1155,7 @@ export const en = {
       admin_created: 'Admin account created',
       admin_configured: 'Admin account configured',
       user_roles_updated: 'Portal roles changed',
+      user_access_requested: 'Access requested',
       user_mailSettings_updated: 'Mail settings changed',
       login_failed: 'Login failed',
       keyword_created: 'Keyword created',
@@ -2037,7 +2045,6 @@ export const en = {
   },
   dashboard: {
     heading: 'Your work',
-    intro: 'What waits for you, your services and what happened lately.',
     loadFailed: 'Your dashboard could not be loaded. Please reload the page.',
     waitingHeading: 'Waiting for me',
     waitingCount_one: '{{count}} item waits for you',
@@ -2050,6 +2057,7 @@ export const en = {
       changeRequest: 'Change request',
       review: 'Review',
       vo: 'VO application',
+      resourcePackage: 'Resource package',
     },
     due: {
       service: {
@@ -2078,7 +2086,22 @@ export const en = {
         approve: 'Review the VO application',
         makeAvailable: 'Make the VO available',
       },
+      resourcePackage: {
+        review: 'Review the resource package',
+        rework: 'Rework the rejected resource package',
+      },
     },
+    packageOf: 'of {{service}}',
+    reviewerComment: 'Reviewer’s reason:',
+    contactsHeading: 'Contact database',
+    contactsCount_one: '{{count}} contact',
+    contactsCount_other: '{{count}} contacts',
+    institutionsCount_one: '{{count}} institution',
+    institutionsCount_other: '{{count}} institutions',
+    recentContacts: 'Changed lately',
+    changedAt: 'changed {{when}}',
+    openContactDatabase: 'Open the contact database',
+    openInstitutions: 'Institutions',
     myServicesHeading: 'My services',
     myServicesCount_one: '{{count}} service',
     myServicesCount_other: '{{count}} services',
