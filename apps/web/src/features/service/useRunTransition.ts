@@ -1,4 +1,10 @@
-import { findTransition, VALIDATION_FAILURE_MESSAGES, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
+import {
+  findTransition,
+  VALIDATION_FAILURE_MESSAGES,
+  type ServiceDetail,
+  type StatusNoticeInput,
+  type WorkflowAction,
+} from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +22,8 @@ export interface TransitionProblems {
 interface TransitionCall {
   service: ServiceDetail;
   action: WorkflowAction;
+  /** What a step that takes a status notice tells the public. */
+  notice?: StatusNoticeInput | undefined;
 }
 
 /**
@@ -31,8 +39,8 @@ export const useRunTransition = (id: string | undefined) => {
   const onInvalidRef = useRef<((problems: TransitionProblems) => void) | undefined>(undefined);
 
   const mutation = useMutation({
-    mutationFn: ({ service, action }: TransitionCall) =>
-      runTransition(service.id, { action, version: service.version }),
+    mutationFn: ({ service, action, notice }: TransitionCall) =>
+      runTransition(service.id, { action, version: service.version, ...(notice ? { notice } : {}) }),
     onSuccess: (next) => {
       store(next);
       notifySuccess(
@@ -57,6 +65,7 @@ export const useRunTransition = (id: string | undefined) => {
       service: ServiceDetail,
       action: WorkflowAction,
       onInvalid?: (problems: TransitionProblems) => void,
+      notice?: StatusNoticeInput,
     ): Promise<ServiceDetail | null> => {
       const step = findTransition(action, service.state)?.validation;
       if (step) {
@@ -69,7 +78,7 @@ export const useRunTransition = (id: string | undefined) => {
       }
       onInvalidRef.current = onInvalid;
       try {
-        return await mutateAsync({ service, action });
+        return await mutateAsync({ service, action, notice });
       } catch {
         // Reported by the mutation's onError.
         return null;

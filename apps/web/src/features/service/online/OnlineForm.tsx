@@ -80,11 +80,13 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   });
   const open = requests.data?.items.find((r) => OPEN.has(r.state));
   const locked = requests.data?.locked ?? false;
-  const mode: Mode = service.permissions.edit
-    ? 'direct'
-    : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
-      ? 'request'
-      : 'readOnly';
+  // While a change request locks the information, nobody saves to it directly (service.lock).
+  const mode: Mode =
+    service.permissions.edit && !service.lock
+      ? 'direct'
+      : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
+        ? 'request'
+        : 'readOnly';
   const base = useMemo(
     () => (mode === 'request' ? withProposals(service, open) : draftFromService(service)),
     [mode, service, open],

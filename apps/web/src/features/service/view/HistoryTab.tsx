@@ -1,5 +1,6 @@
 import {
   FIELDS_BY_KEY,
+  formatDate,
   isAuditAction,
   isReviewStatus,
   isServiceState,
@@ -56,6 +57,8 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
   }
   if (field === 'state' && isServiceState(value)) return t(`serviceStates.${value}`);
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
+  // A status notice's expected end is a calendar day (YYYY-MM-DD), read as the portal writes dates.
+  if (field === 'statusExpectedEnd' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {
