@@ -60,6 +60,23 @@ export const useRunTransition = (id: string | undefined) => {
   });
   const { mutateAsync } = mutation;
 
+  /**
+   * The domain's check of a gated step over the service as saved: false (reported, with the fields
+   * to `onInvalid`) when the server would refuse it. A step that asks first checks before asking.
+   */
+  const passes = useCallback(
+    (service: ServiceDetail, action: WorkflowAction, onInvalid?: (problems: TransitionProblems) => void): boolean => {
+      const step = findTransition(action, service.state)?.validation;
+      if (!step) return true;
+      const errors = stepErrors(draftFromService(service), step);
+      if (Object.keys(errors).length === 0) return true;
+      notifyError(t('service.validationNotPassed'), t(VALIDATION_FAILURE_MESSAGES[step]));
+      onInvalid?.({ errors, source: 'keys' });
+      return false;
+    },
+    [t],
+  );
+
   const run = useCallback(
     async (
       service: ServiceDetail,
@@ -67,15 +84,7 @@ export const useRunTransition = (id: string | undefined) => {
       onInvalid?: (problems: TransitionProblems) => void,
       notice?: StatusNoticeInput,
     ): Promise<ServiceDetail | null> => {
-      const step = findTransition(action, service.state)?.validation;
-      if (step) {
-        const errors = stepErrors(draftFromService(service), step);
-        if (Object.keys(errors).length > 0) {
-          notifyError(t('service.validationNotPassed'), t(VALIDATION_FAILURE_MESSAGES[step]));
-          onInvalid?.({ errors, source: 'keys' });
-          return null;
-        }
-      }
+      if (!passes(service, action, onInvalid)) return null;
       onInvalidRef.current = onInvalid;
       try {
         return await mutateAsync({ service, action, notice });
@@ -84,8 +93,8 @@ export const useRunTransition = (id: string | undefined) => {
         return null;
       }
     },
-    [t, mutateAsync],
+    [passes, mutateAsync],
   );
 
-  return { run, running: mutation.isPending ? (mutation.variables?.action ?? null) : null };
+  return { run, passes, running: mutation.isPending ? (mutation.variables?.action ?? null) : null };
 };

@@ -2,7 +2,6 @@ import {
   isRequiredAt,
   SERVICE_FIELDS,
   type FieldDefinition,
-  type FieldValue,
   type ServiceDetail,
   type ValidationStep,
 } from '@nubes/domain';
@@ -132,6 +131,17 @@ describe('steps that pause a live service', () => {
   });
 });
 
+describe('going online', () => {
+  it('asks first, naming the public effect, once the service would pass; says at once what is missing otherwise', async () => {
+    const calls = serve(online({ state: 'integration_completed', actions: ['online'], fields: {} }));
+    renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.paula });
+    fireEvent.click(within(await nextSteps()).getByRole('button', { name: 'Online' }));
+    expect(await screen.findByRole('alert', { name: 'These fields need attention' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([]);
+  });
+});
+
 describe('the change request lock', () => {
   it('shows the service information read-only with the reason, also to the portfolio manager', async () => {
     serve(
@@ -152,7 +162,7 @@ describe('the change request lock', () => {
 });
 
 /** A value of the field's type that passes its format check. */
-const sampleValue = (field: FieldDefinition): FieldValue => {
+const sampleValue = (field: FieldDefinition): ServiceDetail['fields'][string] => {
   switch (field.type) {
     case 'url':
       return 'https://service.example.org';
@@ -208,6 +218,25 @@ describe('Check on the service information', () => {
     const links = within(result).getAllByRole('button');
     expect(links.length).toBeGreaterThan(1);
     expect(writesOf(calls)).toEqual([]);
+  });
+
+  it('asks before the first time online when the values pass, naming the public effect', async () => {
+    const calls = serve(
+      online({
+        state: 'integration_completed',
+        actions: ['online'],
+        fields: filledFor('online'),
+        keywords: [{ id: 'c0a80101-0000-4000-8000-0000000000ef', name: 'storage' }],
+      }),
+      online(),
+    );
+    renderApp({ path: `/sc/service/${ID}?tab=status`, user: PEOPLE.paula });
+    fireEvent.click(within(await nextSteps()).getByRole('button', { name: 'Online' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Online' });
+    expect(dialog).toHaveTextContent('the public portfolio lists it from now on');
+    expect(writesOf(calls)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Online' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
   });
 
   it('says "Validation passed" when the values pass the next step’s rule', async () => {

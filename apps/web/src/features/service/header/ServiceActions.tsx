@@ -42,27 +42,27 @@ export interface ServiceActionsProps {
 export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: ServiceActionsProps) => {
   const { t, i18n } = useTranslation();
   const { open } = useServiceTabs();
-  const { run, running } = useRunTransition(service.id);
+  const { run, passes, running } = useRunTransition(service.id);
   const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [noticeFor, setNoticeFor] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [problems, setProblems] = useState<TransitionProblems | null>(null);
 
+  const showProblems = (found: TransitionProblems) => {
+    setProblems(found);
+    onProblems(found.errors, found.source);
+  };
+
   const take = async (action: WorkflowAction, notice?: StatusNoticeInput) => {
     setProblems(null);
-    await run(
-      service,
-      action,
-      (found) => {
-        setProblems(found);
-        onProblems(found.errors, found.source);
-      },
-      notice,
-    );
+    await run(service, action, showProblems, notice);
     setConfirming(null);
     setNoticeFor(null);
   };
 
   const start = (action: WorkflowAction) => {
+    // A step the server would refuse says so at once, rather than after its question.
+    setProblems(null);
+    if (!passes(service, action, showProblems)) return;
     const rule = findTransition(action, service.state);
     const text = rule?.confirm ? t(rule.confirm) : '';
     if (rule?.notice) setNoticeFor({ action, text });
