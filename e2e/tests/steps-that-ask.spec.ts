@@ -101,7 +101,8 @@ test('while a change request is handed in, the portfolio manager sees the inform
   await paula.goBack();
   await paula.getByRole('link', { name: 'Edit service' }).click();
   await expect(paula.getByRole('heading', { level: 1, name: 'Edit Service' })).toBeVisible();
-  await expect(paula.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expect(paula.getByRole('status').filter({ hasText: 'locked by a change request' })).toBeVisible();
+  await expect(paula.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
   await expect(paula.getByRole('textbox', { name: 'Short description' })).toHaveCount(0);
   await expectAccessible(paula);
 });

@@ -94,8 +94,9 @@ export const statusNoticeSchema = z
       .nullable()
       .optional(),
   })
-  .strict()
-  .meta({ id: 'StatusNoticeInput' });
+  // No component of its own: a nested schema whose input and output differ (the trimmed reason)
+  // would name two OpenAPI components alike.
+  .strict();
 export type StatusNoticeInput = z.infer<typeof statusNoticeSchema>;
 
 /** A status notice as the answers carry it (the public portfolio, the service's pages); the reason may be ''. */

@@ -159,6 +159,20 @@ describe('the change request lock', () => {
     );
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
+
+  it('says the same on the Edit Service form, which then saves nothing directly', async () => {
+    serve(
+      online({
+        lock: { changeRequestId: 'c0a80101-0000-4000-8000-0000000000cc', state: 'released' },
+        permissions: { ...serviceDetail().permissions, edit: true },
+      }),
+    );
+    renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.paula });
+    const notice = await screen.findByRole('status', { name: /locked by a change request/ }, SLOW);
+    expect(notice).toHaveTextContent('released and waits to be applied');
+    expect(screen.queryByText(/waits for the portfolio manager/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
 });
 
 /** A value of the field's type that passes its format check. */

@@ -21,6 +21,7 @@ import {
   updateChangeRequest,
 } from '../change-requests/api';
 import { ChangeRequestCard } from '../change-requests/ChangeRequestCard';
+import { ServiceLockNotice } from '../change-requests/ServiceLockNotice';
 import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
 import { DraftFields, NameInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
@@ -94,6 +95,8 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   const draft = useServiceDraft(base);
   // A handed-in request is shown, not edited: what was typed went with it, nothing is left to lose.
   const waiting = mode === 'request' && locked;
+  // The portfolio manager, who would save directly, is held by the lock too: told so, not told to wait.
+  const lockedEditor = service.permissions.edit && service.lock !== null;
   const { changed } = useChangeRequestCache();
   useGuardedForm('online', { dirty: draft.dirty && !waiting, discard: draft.reset });
   const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
@@ -119,12 +122,14 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
             {t('changeRequests.onlineForm.notEditable')}
           </Alert>
         )
+      ) : lockedEditor ? (
+        <ServiceLockNotice service={service} />
       ) : (
         <Text>
           {t(mode === 'direct' ? 'changeRequests.onlineForm.directIntro' : 'changeRequests.onlineForm.intro')}
         </Text>
       )}
-      {waiting && (
+      {waiting && !lockedEditor && (
         // Handed in: nothing to do here but wait, so the request shows as it was sent, read-only.
         <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
           <Stack gap="xs" align="flex-start">

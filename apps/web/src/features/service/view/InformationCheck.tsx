@@ -1,4 +1,4 @@
-import { Alert, Button, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Text } from '@mantine/core';
 import { checkStepFor, FIELDS_BY_KEY, TRANSITIONS, type ServiceDetail, type ValidationStep } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,9 +75,10 @@ export const CheckResult = ({ outcome, onShowField }: CheckResultProps) => {
       <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
         {keys.map((key) => (
           <li key={key}>
-            <Button variant="subtle" size="compact-sm" onClick={() => onShowField(key)}>
+            {/* A link-like button wraps on a phone, where a long German message would not fit one line. */}
+            <Anchor component="button" type="button" size="sm" ta="start" onClick={() => onShowField(key)}>
               {`${label(key)}: ${messageText(t, { key: messageKeyOr(outcome.errors[key], 'validation.invalid') }) ?? ''}`}
-            </Button>
+            </Anchor>
           </li>
         ))}
       </ul>
