@@ -95,6 +95,8 @@ test('while a change request is handed in, the portfolio manager sees the inform
   await expect(paula.getByRole('textbox', { name: 'Short description' })).toHaveCount(0);
   await lock.getByRole('link', { name: 'Open the change request' }).click();
   await expect(paula.getByRole('tab', { name: 'Change request', selected: true })).toBeVisible();
+  // axe then looks at the loaded request, not at the loader before it.
+  await expect(paula.getByRole('region', { name: 'Open change request' })).toContainText('Handed in');
   await expectAccessible(paula);
 
   // The Edit Service form saves nothing directly either.

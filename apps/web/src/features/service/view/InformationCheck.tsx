@@ -60,7 +60,13 @@ export const CheckResult = ({ outcome, onShowField }: CheckResultProps) => {
   const keys = Object.keys(outcome.errors);
   if (keys.length === 0)
     return (
-      <Alert color="green" title={t('service.validationPassed')} role="status">
+      // The page's text colour for the title: Mantine's green on its tint stays under 4.5:1.
+      <Alert
+        color="green"
+        title={t('service.validationPassed')}
+        role="status"
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
+      >
         {t('service.validationPassedText', { step: stepName })}
       </Alert>
     );
@@ -75,8 +81,17 @@ export const CheckResult = ({ outcome, onShowField }: CheckResultProps) => {
       <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
         {keys.map((key) => (
           <li key={key}>
-            {/* A link-like button wraps on a phone, where a long German message would not fit one line. */}
-            <Anchor component="button" type="button" size="sm" ta="start" onClick={() => onShowField(key)}>
+            {/* A link-like button wraps on a phone, where a long German message would not fit one line;
+                in the alert's own colour, which keeps its contrast on the alert's tint. */}
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="start"
+              c="inherit"
+              underline="always"
+              onClick={() => onShowField(key)}
+            >
               {`${label(key)}: ${messageText(t, { key: messageKeyOr(outcome.errors[key], 'validation.invalid') }) ?? ''}`}
             </Anchor>
           </li>
