@@ -152,7 +152,7 @@ test('a new service from application to retirement, person by person', LONG_WALK
   await closeNotifications(paula);
   await openTab(paula, 'Manage status');
   const onlineDays = new Set([today()]);
-  await runAction(paula, 'Online', 'Service Online');
+  await runAction(paula, 'Online', 'Service Online', 'the public portfolio lists it from now on');
   onlineDays.add(today());
   const onlineSince = new RegExp(`^(${[...onlineDays].map(escape).join('|')})$`);
 

@@ -31,6 +31,7 @@ import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ChangeRequestFieldRow, ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
+import { loadLockingChangeRequest } from '../queries/change-requests.js';
 import {
   changeChangeRequest,
   loadChangeRequestFields,
@@ -151,16 +152,13 @@ const assertNoOpenRequest = async (tx: Tx, serviceId: string) => {
 };
 
 /**
- * Whether the provider side may change the service's fields now: not while a request is handed in
- * or released (409 "Contact information cannot be changed"). The portfolio manager edits anyway.
+ * Whether anyone may change the service's information now: not while a request is handed in or
+ * released (409 "Contact information cannot be changed"), the portfolio manager included, so the
+ * request is decided and applied against the values it was made on
+ * (docs/adr/0084-steps-that-ask-and-the-change-request-lock.md).
  */
 export const assertNotLocked = async (tx: Tx, service: LoadedService) => {
-  if (service.relation.roles.some((role) => role === 'servicePortfolioManager' || role === 'portalManager')) return;
-  const [open] = await tx
-    .select({ id: changeRequests.id })
-    .from(changeRequests)
-    .where(and(eq(changeRequests.serviceId, service.row.id), inArray(changeRequests.state, ['handed_in', 'released'])));
-  if (open) throw conflict('changeRequests.locked');
+  if (await loadLockingChangeRequest(tx, service.row.id)) throw conflict('changeRequests.locked');
 };
 
 /** Replaces a draft's proposed values; each field's current value is the service's value now. */

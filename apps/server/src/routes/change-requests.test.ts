@@ -5,9 +5,10 @@ import {
   type ChangeRequestAction,
   type ChangeRequestState,
   type ServiceChangeRequests,
+  type ServiceDetail,
   type ServiceState,
 } from '@nubes/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, changeRequestFields, changeRequests, mailOutbox, services } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
@@ -265,17 +266,47 @@ describe('POST /api/services/:id/change-requests', () => {
 });
 
 describe('the lock on direct edits', () => {
-  it('a handed-in request blocks the provider side’s direct edits, not the portfolio manager’s', async () => {
+  it('a handed-in request blocks everyone’s direct edits of the information, the portfolio manager’s too', async () => {
     const service = await serviceIn('service_information_draft');
-    await test.database.db
+    const [request] = await test.database.db
       .insert(changeRequests)
-      .values({ serviceId: service.id, state: 'handed_in', authorId: world.people.alice!.id });
+      .values({ serviceId: service.id, state: 'handed_in', authorId: world.people.alice!.id })
+      .returning();
     const edit = { version: 1, fields: { shortDescription: 'Direct edit' } };
-    const alice = await call('alice', 'PATCH', `/services/${service.id}`, edit);
-    expect(alice.statusCode).toBe(409);
-    expect(alice.json().message).toBe('Contact information cannot be changed');
+    for (const username of ['alice', 'paula', 'admin']) {
+      const refused = await call(username, 'PATCH', `/services/${service.id}`, edit);
+      expect(refused.statusCode, username).toBe(409);
+      expect(refused.json().message).toBe('Contact information cannot be changed');
+    }
+    const renamed = await call('paula', 'PATCH', `/services/${service.id}`, { version: 1, name: 'Renamed' });
+    expect(renamed.statusCode).toBe(409);
     expect((await serviceRow(service.id)).version).toBe(1);
-    expect((await call('paula', 'PATCH', `/services/${service.id}`, edit)).statusCode).toBe(200);
+    // The service tells every reader why its information cannot be edited now.
+    const detail = (await call('paula', 'GET', `/services/${service.id}`)).json<ServiceDetail>();
+    expect(detail.lock).toEqual({ changeRequestId: request!.id, state: 'handed_in' });
+    // The weighting answers are the portfolio manager's assessment, which no request carries.
+    const weighting = await call('paula', 'PATCH', `/services/${service.id}`, {
+      version: 1,
+      weighting: { initiatedBy: 'centre' },
+    });
+    expect(weighting.statusCode).toBe(200);
+  });
+
+  it('while a request is handed in, the portfolio manager applies it in one go: no stale fields to overwrite', async () => {
+    const { service, request } = await requestIn('handed_in');
+    const refused = await call('paula', 'PATCH', `/services/${service.id}`, {
+      version: 1,
+      fields: { shortDescription: 'Paula’s own edit' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await call('paula', 'POST', `/change-requests/${request.id}/release`, { version: 1 })).statusCode).toBe(
+      200,
+    );
+    const applied = await call('paula', 'POST', `/change-requests/${request.id}/apply`, { version: 2 });
+    expect(applied.statusCode).toBe(200);
+    expect((await serviceRow(service.id)).fields.shortDescription).toBe('A new short description');
+    const detail = (await call('paula', 'GET', `/services/${service.id}`)).json<ServiceDetail>();
+    expect(detail.lock).toBeNull();
   });
 
   it('withdrawing lifts the lock', async () => {
@@ -375,13 +406,22 @@ describe('deciding, releasing and applying', () => {
     );
   });
 
+  /**
+   * Nobody edits the information while a request is handed in or released; a value can still have
+   * changed under a request made before that rule, or by a clear across services: written here as such.
+   */
+  const changeMeanwhile = (id: string, fields: Record<string, string>) =>
+    test.database.db
+      .update(services)
+      .set({
+        fields: sql`${services.fields} || ${JSON.stringify(fields)}::jsonb`,
+        version: sql`${services.version} + 1`,
+      })
+      .where(eq(services.id, id));
+
   it('a field changed since the request was made is not applied blindly', async () => {
     const { service, request } = await requestIn('released');
-    const direct = await call('paula', 'PATCH', `/services/${service.id}`, {
-      version: 1,
-      fields: { shortDescription: 'Changed meanwhile' },
-    });
-    expect(direct.statusCode).toBe(200);
+    await changeMeanwhile(service.id, { shortDescription: 'Changed meanwhile' });
     const shown = (await call('paula', 'GET', `/change-requests/${request.id}`)).json<ChangeRequest>();
     expect(shown.fields.find((f) => f.key === 'shortDescription')).toMatchObject({
       stale: true,
@@ -431,10 +471,7 @@ describe('deciding, releasing and applying', () => {
 
   it('a discarded stale field does not stop the apply', async () => {
     const { service, request } = await requestIn('released');
-    await call('paula', 'PATCH', `/services/${service.id}`, {
-      version: 1,
-      fields: { description: 'Changed meanwhile' },
-    });
+    await changeMeanwhile(service.id, { description: 'Changed meanwhile' });
     expect((await call('paula', 'POST', `/change-requests/${request.id}/apply`, { version: 1 })).statusCode).toBe(200);
     expect((await serviceRow(service.id)).fields.description).toBe('Changed meanwhile');
   });

@@ -83,6 +83,16 @@ const savedViewValues = z.object({
   columns: z.array(z.string()),
 });
 
+/**
+ * A workflow step's side: the state, and the status notice it set or cleared (reason and expected
+ * end day), present on both sides whenever either has one.
+ */
+const transitionSide = z.object({
+  state,
+  statusReason: z.string().nullable().optional(),
+  statusExpectedEnd: z.string().nullable().optional(),
+});
+
 const AUDIT_EVENTS = {
   'service.created': event('service', {
     // The application's first values ride along beside the identity (field keys, name, provider).
@@ -95,7 +105,7 @@ const AUDIT_EVENTS = {
     }),
   }),
   'service.updated': event('service', { before: changedValues, after: changedValues }),
-  'service.transition': event('service', { before: z.object({ state }), after: z.object({ state }) }),
+  'service.transition': event('service', { before: transitionSide, after: transitionSide }),
   'service.roles.updated': event('service', { before: roleHolders, after: roleHolders }),
   'service.admins.updated': event('service', {
     before: z.object({ admins: z.array(userId) }),

@@ -261,6 +261,7 @@ export const deShell: ShellMessages = {
     status: 'Status',
     onlineFromTill: 'Online von–bis',
     fromTill: '{{from}} – {{till}}',
+    expectedUntil: 'Voraussichtlich bis {{date}}',
     noCurrent: 'Derzeit ist kein Service online.',
     noPast: 'Bisher wurde kein Service außer Betrieb genommen.',
     loading: 'Das Portfolio wird geladen…',

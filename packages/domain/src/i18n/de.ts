@@ -82,6 +82,24 @@ export const de: Messages = {
       discontinue:
         'Wollen Sie den Service wirklich einstellen? Er verschwindet aus dem öffentlichen Katalog und kann danach nur noch außer Betrieb genommen werden.',
       retire: 'Wollen Sie den Service wirklich außer Betrieb nehmen? Das kann nicht rückgängig gemacht werden.',
+      goOnline:
+        'Der Service geht online: Das öffentliche Portfolio führt ihn ab jetzt mit seinen öffentlichen Informationen, für alle lesbar.',
+      backOnline:
+        'Das öffentliche Portfolio zeigt den Service wieder als online; der Grund und das voraussichtliche Ende, die öffentlich angezeigt wurden, werden entfernt.',
+      notAvailable:
+        'Das öffentliche Portfolio zeigt den Service allen als „Service nicht verfügbar“, mit dem Grund und dem voraussichtlichen Ende, die Sie hier angeben.',
+      fullCapacityReached:
+        'Das öffentliche Portfolio zeigt den Service allen als „Service ausgelastet“: Neue Nutzende sehen, dass er vorerst niemanden mehr aufnimmt. Der Grund und das voraussichtliche Ende, die Sie hier angeben, stehen dabei.',
+    },
+    notice: {
+      reason: 'Grund für die Nutzenden',
+      reasonHint:
+        'Optional. In Ihren Worten, für das öffentliche Portfolio und die öffentliche Seite des Service (höchstens {{max}} Zeichen).',
+      expectedEnd: 'Voraussichtliches Ende',
+      expectedEndHint: 'Optional. Der Tag, an dem der Service voraussichtlich wieder normal läuft.',
+      endInPast: 'Das voraussichtliche Ende darf nicht in der Vergangenheit liegen.',
+      notTaken: 'Nur „Nicht verfügbar“ und „Ausgelastet“ nehmen einen Grund und ein voraussichtliches Ende an.',
+      current: 'Öffentlich angezeigt',
     },
     failed: 'Statuswechsel fehlgeschlagen',
     insufficientPermission: 'Sie haben keine Berechtigung, den Status zu ändern',
@@ -162,6 +180,11 @@ export const de: Messages = {
     validationNotPassed: 'Validierung nicht bestanden',
     validationNotPassedText: 'Einige Felder erfüllen die Kriterien nicht.',
     validationPassed: 'Validierung bestanden',
+    validationPassedText: 'Alles, was der nächste Schritt „{{step}}“ braucht, ist richtig ausgefüllt.',
+    check: 'Prüfen',
+    checkHint: 'Führt die Prüfungen des nächsten Schritts aus, ohne etwas zu ändern.',
+    checkProblems_one: '{{count}} Feld besteht die Prüfungen von „{{step}}“ nicht:',
+    checkProblems_other: '{{count}} Felder bestehen die Prüfungen von „{{step}}“ nicht:',
     cannotSave: 'Service kann nicht gespeichert werden',
     cannotSaveInformation: 'Serviceinformationen können nicht gespeichert werden',
     resolveErrors: 'Bitte beheben Sie die Fehler vor dem Speichern',
@@ -425,6 +448,8 @@ export const de: Messages = {
       handedInBy: 'Eingereicht von',
       appliedFields: 'Übernommene Felder',
       discardedFields: 'Verworfene Felder',
+      statusReason: 'Grund für die Nutzenden',
+      statusExpectedEnd: 'Voraussichtliches Ende',
       name: 'Servicename',
       providerInstitutionId: 'Anbieter',
       state: 'Status',
@@ -520,6 +545,12 @@ export const de: Messages = {
       end: 'Review für alle gelisteten beenden ({{count}})',
       confirmStartTitle: 'Reviews starten?',
       confirmEndTitle: 'Reviews beenden?',
+      stop: 'Review für alle gelisteten abbrechen ({{count}})',
+      confirmStopTitle: 'Reviews abbrechen?',
+      confirmStop_one:
+        'Das laufende Review von {{count}} Service wird zurückgenommen, als hätte es nie begonnen; seine Anbieterseite wird nicht mehr gefragt.',
+      confirmStop_other:
+        'Die laufenden Reviews von {{count}} Services werden zurückgenommen, als hätten sie nie begonnen; ihre Anbieterseiten werden nicht mehr gefragt.',
       confirmStart_one:
         'Für {{count}} Service startet ein Review. Seine Anbieterseite wird gebeten, die Informationen zu bestätigen.',
       confirmStart_other:
@@ -696,6 +727,12 @@ export const de: Messages = {
     waitingTitle: 'Der Änderungsantrag wartet auf das Portfoliomanagement',
     lockedText:
       'Für diesen Service wurde ein Änderungsantrag eingereicht, der beim Portfoliomanagement liegt. Die Felder können wieder geändert werden, sobald der Antrag übernommen oder zurückgezogen ist.',
+    lockTitle: 'Die Serviceinformationen sind durch einen Änderungsantrag gesperrt',
+    lockText_handed_in:
+      'Für diesen Service wurde ein Änderungsantrag eingereicht. Bis er übernommen oder zurückgezogen ist, ändert niemand die Serviceinformationen direkt, auch das Portfoliomanagement nicht: Der Antrag wird gegen die Werte entschieden, auf denen er beruht.',
+    lockText_released:
+      'Ein Änderungsantrag für diesen Service ist freigegeben und wartet auf die Übernahme. Bis dahin ändert niemand die Serviceinformationen direkt, auch das Portfoliomanagement nicht: Der Antrag wird auf die Werte übernommen, über die entschieden wurde.',
+    openLockingRequest: 'Änderungsantrag öffnen',
     noChanges: 'Nichts zu speichern',
     notChangeable: 'Dieses Feld kann nicht über einen Änderungsantrag geändert werden.',
     openExists: 'Für diesen Service gibt es bereits einen offenen Änderungsantrag.',
@@ -1379,7 +1416,7 @@ export const de: Messages = {
             steps:
               'Unter „Status verwalten“ bieten die Schaltflächen die Schritte an, die der Status erlaubt, z. B. „Service planen“, „Serviceinformationen einreichen“, „Bereit zur Integration“, „Integration abgeschlossen“ und „Online“.',
             confirm:
-              'Schritte, die etwas beenden, fragen vorher nach: „Antrag zurückziehen“, „Serviceangebot zurückziehen“, „Einstellen“ und „Außer Betrieb nehmen“. Braucht ein Schritt Felder, sagt er welche, z. B. „Serviceinformationen können nicht eingereicht werden“.',
+              'Schritte, die ändern, was das öffentliche Portfolio zeigt, oder die sich nicht rückgängig machen lassen, fragen vorher nach: „Antrag zurückziehen“, „Serviceangebot zurückziehen“, „Online“, „Nicht verfügbar“, „Ausgelastet“, „Einstellen“ und „Außer Betrieb nehmen“. „Nicht verfügbar“ und „Ausgelastet“ nehmen einen Grund und ein voraussichtliches Ende für die Öffentlichkeit an. Braucht ein Schritt Felder, sagt er welche, z. B. „Serviceinformationen können nicht eingereicht werden“; „Prüfen“ in den Serviceinformationen sagt es schon vorher.',
             lists:
               'Die „Service-Review-Liste“ zeigt die Reviews der Services, die „Service-Feldliste“ die Werte eines Feldes über alle Services.',
           },

@@ -260,6 +260,7 @@ export const enShell = {
     status: 'Status',
     onlineFromTill: 'Online from–till',
     fromTill: '{{from}} – {{till}}',
+    expectedUntil: 'Expected until {{date}}',
     noCurrent: 'No service is online at the moment.',
     noPast: 'No service has been retired yet.',
     loading: 'Loading the portfolio…',

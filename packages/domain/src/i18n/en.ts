@@ -79,6 +79,24 @@ export const en = {
       discontinue:
         'Do you really want to discontinue the service? It leaves the public catalogue; afterwards it can only be retired.',
       retire: 'Do you really want to retire the service? There is no way back.',
+      goOnline:
+        'The service goes online: the public portfolio lists it from now on, with its public information, for everyone to read.',
+      backOnline:
+        'The public portfolio shows the service as online again; the reason and the expected end shown to the public are removed.',
+      notAvailable:
+        'The public portfolio shows the service as “Service not available” to everyone, with the reason and the expected end you give here.',
+      fullCapacityReached:
+        'The public portfolio shows the service as “Service full capacity reached” to everyone: new users know it takes no more for now. The reason and the expected end you give here are shown with it.',
+    },
+    notice: {
+      reason: 'Reason shown to users',
+      reasonHint:
+        'Optional. In your words, for the public portfolio and the service’s public page (at most {{max}} characters).',
+      expectedEnd: 'Expected end',
+      expectedEndHint: 'Optional. The day you expect the service to be back to normal.',
+      endInPast: 'The expected end cannot lie in the past.',
+      notTaken: 'Only “Not available” and “Full capacity reached” take a reason and an expected end.',
+      current: 'Shown to the public',
     },
     failed: 'Workflow failed',
     insufficientPermission: 'You have insufficient permission to change the status',
@@ -158,6 +176,11 @@ export const en = {
     validationNotPassed: 'Validation not passed',
     validationNotPassedText: 'Some fields do not pass the criteria.',
     validationPassed: 'Validation passed',
+    validationPassedText: 'Everything the next step “{{step}}” needs is filled in correctly.',
+    check: 'Check',
+    checkHint: 'Runs the checks of the next step without changing anything.',
+    checkProblems_one: '{{count}} field does not pass the checks of “{{step}}”:',
+    checkProblems_other: '{{count}} fields do not pass the checks of “{{step}}”:',
     cannotSave: 'Cannot save Service',
     cannotSaveInformation: 'Cannot save Service Information',
     resolveErrors: 'Please resolve errors before saving',
@@ -418,6 +441,8 @@ export const en = {
       handedInBy: 'Handed in by',
       appliedFields: 'Fields applied',
       discardedFields: 'Fields discarded',
+      statusReason: 'Reason shown to users',
+      statusExpectedEnd: 'Expected end',
       name: 'Service name',
       providerInstitutionId: 'Provider',
       state: 'Status',
@@ -513,6 +538,12 @@ export const en = {
       end: 'End review for all listed ({{count}})',
       confirmStartTitle: 'Start reviews?',
       confirmEndTitle: 'End reviews?',
+      stop: 'Stop review for all listed ({{count}})',
+      confirmStopTitle: 'Stop reviews?',
+      confirmStop_one:
+        'The running review of {{count}} service is taken back, as if it had never started; its provider side is no longer asked.',
+      confirmStop_other:
+        'The running reviews of {{count}} services are taken back, as if they had never started; their provider sides are no longer asked.',
       confirmStart_one: 'A review starts for {{count}} service. Its provider side is asked to confirm its information.',
       confirmStart_other:
         'A review starts for {{count}} services. Their provider sides are asked to confirm their information.',
@@ -678,6 +709,12 @@ export const en = {
     waitingTitle: 'The change request waits for the portfolio manager',
     lockedText:
       'A change request for this service has been handed in and waits for the portfolio manager. Its fields can be changed again once the request is applied or withdrawn.',
+    lockTitle: 'The service information is locked by a change request',
+    lockText_handed_in:
+      'A change request was handed in for this service. Until it is applied or withdrawn, nobody changes the service information directly, not even the portfolio manager: the request is decided against the values it was made on.',
+    lockText_released:
+      'A change request for this service is released and waits to be applied. Until then, nobody changes the service information directly, not even the portfolio manager: the request is applied to the values it was decided on.',
+    openLockingRequest: 'Open the change request',
     noChanges: 'Nothing to save',
     notChangeable: 'This field cannot be changed through a change request.',
     openExists: 'This service already has an open change request.',
@@ -1351,7 +1388,7 @@ export const en = {
             steps:
               'On “Manage status” the buttons offer the steps the status allows, e.g. “Plan service”, “Submit service information”, “Ready for integration”, “Integration completed” and “Online”.',
             confirm:
-              'Steps that end something ask first: “Withdraw application”, “Withdraw service offer”, “Discontinue” and “Retire”. A step that needs fields says which, e.g. “Cannot submit Service Information”.',
+              'Steps that change what the public portfolio shows, or cannot be undone, ask first: “Withdraw application”, “Withdraw service offer”, “Online”, “Not available”, “Full capacity reached”, “Discontinue” and “Retire”. “Not available” and “Full capacity reached” take a reason and an expected end for the public. A step that needs fields says which, e.g. “Cannot submit Service Information”; “Check” on the service information says so before.',
             lists:
               'The “Service Review List” shows the reviews of services, the “Service Field List” one field’s values across all services.',
           },

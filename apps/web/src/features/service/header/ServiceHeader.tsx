@@ -4,6 +4,7 @@ import { isChangeRequestServiceState, routePath, type ServiceDetail } from '@nub
 import { useTranslation } from 'react-i18next';
 import { ProviderWithLogo } from '../../../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { ServiceStatusNotice } from '../../../components/ServiceStatusNotice';
 import { Link } from '../../../routing';
 import { ServiceActions, type ServiceActionsProps } from './ServiceActions';
 import { ServiceBreadcrumb } from './ServiceBreadcrumb';
@@ -44,6 +45,14 @@ export const ServiceHeader = ({ service, onProblems, offeredBelow }: ServiceHead
             </Anchor>
           )}
       </Group>
+      {service.statusNotice && (
+        <section className="service-header-notice" aria-label={t('workflow.notice.current')}>
+          <Text size="sm" fw={600}>
+            {t('workflow.notice.current')}
+          </Text>
+          <ServiceStatusNotice notice={service.statusNotice} />
+        </section>
+      )}
       <ServiceStepper state={service.state} />
       {onProblems && <ServiceActions service={service} onProblems={onProblems} offeredBelow={offeredBelow} />}
     </header>

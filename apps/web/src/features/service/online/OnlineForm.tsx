@@ -21,6 +21,7 @@ import {
   updateChangeRequest,
 } from '../change-requests/api';
 import { ChangeRequestCard } from '../change-requests/ChangeRequestCard';
+import { ServiceLockNotice } from '../change-requests/ServiceLockNotice';
 import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
 import { DraftFields } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
@@ -78,11 +79,13 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   });
   const open = requests.data?.items.find((r) => OPEN.has(r.state));
   const locked = requests.data?.locked ?? false;
-  const mode: Mode = service.permissions.edit
-    ? 'direct'
-    : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
-      ? 'request'
-      : 'readOnly';
+  // While a change request locks the information, nobody saves to it directly (service.lock).
+  const mode: Mode =
+    service.permissions.edit && !service.lock
+      ? 'direct'
+      : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
+        ? 'request'
+        : 'readOnly';
   const base = useMemo(
     () => (mode === 'request' ? withProposals(service, open) : draftFromService(service)),
     [mode, service, open],
@@ -90,6 +93,8 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   const draft = useServiceDraft(base);
   // A handed-in request is shown, not edited: what was typed went with it, nothing is left to lose.
   const waiting = mode === 'request' && locked;
+  // The portfolio manager, who would save directly, is held by the lock too: told so, not told to wait.
+  const lockedEditor = service.permissions.edit && service.lock !== null;
   const { changed } = useChangeRequestCache();
   useGuardedForm('online', { dirty: draft.dirty && !waiting, discard: draft.reset });
   const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
@@ -115,6 +120,8 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
             {t('changeRequests.onlineForm.notEditable')}
           </Alert>
         )
+      ) : lockedEditor ? (
+        <ServiceLockNotice service={service} />
       ) : mode === 'direct' ? (
         // Who edits directly has the service information tab for it: one editor of the fields.
         <Alert color="blue" role="status">
@@ -128,7 +135,7 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
       ) : (
         <Text>{t('changeRequests.onlineForm.intro')}</Text>
       )}
-      {waiting && (
+      {waiting && !lockedEditor && (
         // Handed in: nothing to do here but wait, so the request shows as it was sent, read-only.
         <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
           <Stack gap="xs" align="flex-start">

@@ -1,5 +1,6 @@
 import {
   FIELDS_BY_KEY,
+  formatDate,
   isAuditAction,
   isReviewStatus,
   isServiceState,
@@ -60,6 +61,8 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
   if (FIELD_LISTS.has(field) && Array.isArray(value))
     return value.map((key) => fieldLabel(labeller, String(key))).join(', ');
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
+  // A status notice's expected end is a calendar day (YYYY-MM-DD), read as the portal writes dates.
+  if (field === 'statusExpectedEnd' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {
