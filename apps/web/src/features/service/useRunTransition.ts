@@ -28,7 +28,7 @@ interface TransitionCall {
 
 /**
  * Runs a workflow action with the version that was read. Validation-gated actions are checked
- * first with the domain's own rules ("Validation not passed" + the step's message), so the user
+ * first with the domain's own rules (the step's message + "Validation not passed"), so the user
  * sees the fields at once; the server checks the same again. Success says "status changed" with
  * the new status; refusals say "Workflow failed" with the server's message.
  */
