@@ -452,10 +452,7 @@ describe('deciding, releasing and applying', () => {
       .update(changeRequestFields)
       .set({ decision: 'accept' })
       .where(eq(changeRequestFields.changeRequestId, request.id));
-    await call('paula', 'PATCH', `/services/${service.id}`, {
-      version: 1,
-      fields: { shortDescription: 'Changed meanwhile' },
-    });
+    await changeMeanwhile(service.id, { shortDescription: 'Changed meanwhile' });
     const applied = await call('paula', 'POST', `/change-requests/${request.id}/apply`, {
       version: 1,
       keep: ['shortDescription'],
