@@ -99,9 +99,9 @@ test('while a change request is handed in, the portfolio manager sees the inform
   await expect(paula.getByRole('region', { name: 'Open change request' })).toContainText('Handed in');
   await expectAccessible(paula);
 
-  // The Edit Service form saves nothing directly either.
-  await paula.goBack();
-  await paula.getByRole('link', { name: 'Edit service' }).click();
+  // The Edit Service form, which the header no longer offers a direct editor, saves nothing either.
+  const serviceId = new URL(paula.url()).pathname.split('/').pop()!;
+  await paula.goto(`/sc/service-online-form/${serviceId}`);
   await expect(paula.getByRole('heading', { level: 1, name: 'Edit Service' })).toBeVisible();
   await expect(paula.getByRole('status').filter({ hasText: 'locked by a change request' })).toBeVisible();
   await expect(paula.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
