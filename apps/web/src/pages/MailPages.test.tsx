@@ -83,7 +83,7 @@ describe('mail settings', () => {
     expect(saved()[0]).toEqual({ version: 3, language: 'de', disabledKinds: ['reviewStarted', 'commentAdded'] });
   });
 
-  it('after a 409 shows the settings as saved elsewhere, and saves on top of that version', async () => {
+  it('after a 409 keeps what was chosen, takes the kinds only the other tab changed, says which, and saves on their version', async () => {
     let held: MailSettings = { version: 3, language: 'en', disabledKinds: [], email: 'a@x.example' };
     const calls = fakeApi({
       'GET /api/me/mail-settings': () => held,
@@ -102,14 +102,16 @@ describe('mail settings', () => {
     held = { ...held, disabledKinds: ['reviewStarted'], version: 4 };
     fireEvent.click(comments());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    const notice = await screen.findByTestId('save-conflict');
+    // Each kind is a field of its own: the box switched here stays, the other tab's is taken.
+    expect(notice).toHaveTextContent('Taken from their save, as you had not changed them: Review started.');
+    expect(comments()).not.toBeChecked();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Review started/ })).not.toBeChecked());
-    expect(comments()).toBeChecked();
 
-    fireEvent.click(comments());
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saved()).toHaveLength(2));
     expect(saved().map((body) => body.version)).toEqual([3, 4]);
     expect(held.disabledKinds).toEqual(['reviewStarted', 'commentAdded']);
+    await waitFor(() => expect(screen.queryByTestId('save-conflict')).toBeNull());
   });
 });

@@ -21,7 +21,8 @@ export const MailSettingsPage = () => {
           {settings.error.message}
         </Text>
       )}
-      {settings.data && <MailSettingsFormView key={settings.data.version} settings={settings.data} />}
+      {/* Not keyed by the version: after a 409 the form keeps what was chosen (ADR 0085). */}
+      {settings.data && <MailSettingsFormView settings={settings.data} />}
     </Stack>
   );
 };

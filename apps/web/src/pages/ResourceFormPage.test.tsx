@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ResourcePackage } from '@nubes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, PEOPLE, renderApp } from '../test/renderApp';
@@ -57,6 +57,55 @@ describe('the resource form page', () => {
       flavors: [{ ...POLICY.flavors[0], name: 'm1.medium' }],
     });
     await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${pkg.service.id}/policy/${pkg.id}`));
+  });
+
+  it('after a 409 keeps what was typed, takes what only they changed, asks for a place both changed, and saves on their version', async () => {
+    let held = pkg;
+    const patches: { version: number; policy: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/resource-types') return json({ items: [openstackType()] });
+        if (url === PACKAGE_URL && init?.method === 'PATCH') {
+          const body = JSON.parse(String(init.body)) as { version: number; policy: string };
+          patches.push(body);
+          if (body.version !== held.version)
+            return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
+          held = { ...held, policy: JSON.parse(body.policy), version: held.version + 1 };
+          return json(held);
+        }
+        if (url === PACKAGE_URL) return json(held);
+        return json({ error: 'not_found', message: 'Not found.' }, 404);
+      }),
+    );
+    renderApp({ path: PATH, user: PEOPLE.alice });
+    const name = () => screen.getByRole('textbox', { name: /^Flavor name/ });
+    await screen.findByRole('textbox', { name: /^Flavor name/ });
+    // Someone else renames the flavor and allows more floating IPs while the page is open.
+    held = {
+      ...held,
+      version: 5,
+      policy: {
+        flavors: [{ ...POLICY.flavors[0], name: 'm1.large' }],
+        network: { ...POLICY.network, floating_ips: 3 },
+      },
+    };
+    fireEvent.change(name(), { target: { value: 'm1.medium' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const notice = await screen.findByTestId('save-conflict');
+    expect(name()).toHaveValue('m1.medium');
+    expect(notice).toHaveTextContent('Network – Floating IPs');
+    expect(notice).toHaveTextContent('m1.large');
+    const choice = within(notice).getByRole('group', { name: 'Value to keep: Flavors' });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Keep mine' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(currentLocation()).toBe(`/sc/service/${pkg.service.id}/policy/${pkg.id}`));
+    expect(patches.map((patch) => patch.version)).toEqual([4, 5]);
+    expect(held.policy).toEqual({
+      flavors: [{ ...POLICY.flavors[0], name: 'm1.medium' }],
+      network: { ...POLICY.network, floating_ips: 3 },
+    });
   });
 
   it('refuses to save text that is not JSON', async () => {

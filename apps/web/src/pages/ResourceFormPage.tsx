@@ -23,7 +23,8 @@ export const ResourceFormPage = () => {
         <>
           <PageTitle name={resourcePackage.name} />
           <ResourcePolicyForm
-            key={`${resourcePackage.id}-${resourcePackage.version}`}
+            // The package, not its version: after a 409 the form keeps what was typed (ADR 0085).
+            key={resourcePackage.id}
             resourcePackage={resourcePackage}
             type={type}
           />

@@ -693,6 +693,8 @@ export const de: Messages = {
       saved: 'Mail-Einstellungen gespeichert',
       cannotSave: 'Mail-Einstellungen können nicht gespeichert werden',
       savedText: 'Ihre Mail-Einstellungen wurden gespeichert.',
+      kindOn: 'Wird mir geschickt',
+      kindOff: 'Wird nicht geschickt',
     },
     outbox: {
       title: 'Postausgang',
@@ -1263,8 +1265,6 @@ export const de: Messages = {
       save: 'Rollen speichern',
       saved: 'Die Rollen von {{name}} wurden gespeichert.',
       localAdmin: 'Der Admin mit Direktanmeldung behält die Rolle Portalmanager.',
-      conflict:
-        'Jemand hat die Rollen dieses Kontos inzwischen geändert. Das Formular zeigt jetzt die aktuellen Rollen.',
     },
     endSessions: {
       title: 'Sitzungen',

@@ -676,6 +676,8 @@ export const en = {
       saved: 'Mail settings saved',
       cannotSave: 'Cannot save the mail settings',
       savedText: 'Your mail settings have been saved.',
+      kindOn: 'Sent to me',
+      kindOff: 'Not sent',
     },
     outbox: {
       title: 'Mail outbox',
@@ -1238,7 +1240,6 @@ export const en = {
       save: 'Save roles',
       saved: 'The roles of {{name}} were saved.',
       localAdmin: 'The direct-login admin keeps the portal manager role.',
-      conflict: 'Someone changed the roles of this account meanwhile. The form now shows the current roles.',
     },
     endSessions: {
       title: 'Sessions',

@@ -8,13 +8,17 @@ import {
   type MailSettings,
 } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
+import { useCallback, useState } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { compareForConflict } from '../../forms/choices/saveConflict';
+import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
+import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
-import { mailKeys, saveMailSettings } from './api';
+import { fetchMailSettings, mailKeys, saveMailSettings } from './api';
 
 /** The form shows the kinds a person gets (checked); the API stores the ones switched off. */
 const formSchema = z.object({
@@ -31,36 +35,99 @@ const formValues = (settings: MailSettings, fallbackLanguage: Language): MailSet
   enabledKinds: MAIL_KINDS.filter((kind) => !settings.disabledKinds.includes(kind)),
 });
 
+/** A save conflict asks for the language and per kind of mail (ADR 0085): each box is a field. */
+const CONFLICT_KEYS = ['language', ...MAIL_KINDS] as const;
+const conflictFields = (values: MailSettingsForm): Record<string, unknown> => ({
+  language: values.language,
+  ...Object.fromEntries(MAIL_KINDS.map((kind) => [kind, values.enabledKinds.includes(kind)])),
+});
+
+/** A choice written into the form: the language, or a kind of mail on or off. */
+const useApplyChoice = ({ getValues, setValue }: Pick<UseFormReturn<MailSettingsForm>, 'getValues' | 'setValue'>) =>
+  useCallback(
+    (key: string, value: unknown) => {
+      if (key === 'language') return setValue('language', value as Language, { shouldDirty: true });
+      const others = getValues('enabledKinds').filter((kind) => kind !== key);
+      setValue(
+        'enabledKinds',
+        value === true ? MAIL_KINDS.filter((kind) => kind === key || others.includes(kind)) : others,
+        {
+          shouldDirty: true,
+        },
+      );
+    },
+    [getValues, setValue],
+  );
+
 /** The own mail settings: the language of mails and, per kind, whether it comes at all. */
 export const MailSettingsFormView = ({ settings }: { settings: MailSettings }) => {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const uiLanguage: Language = i18n.resolvedLanguage === 'de' ? 'de' : 'en';
   const form = useZodForm(formSchema, { defaultValues: formValues(settings, uiLanguage) });
-  const { control, handleSubmit, reset } = form;
+  const { control, handleSubmit, reset, getValues } = form;
+  const apply = useApplyChoice(form);
+  const conflict = useConflictChoices(apply);
+  // What the form read: the version the next save sends and the values a conflict compares with.
+  const [read, setRead] = useState(() => ({ version: settings.version, values: formValues(settings, uiLanguage) }));
+  /** Another session saved the settings first: theirs beside what was chosen here. */
+  const meetConflict = async () => {
+    // Unreadable now (the network): the choices stay, and the next save says why.
+    const theirs = await queryClient
+      .fetchQuery({ queryKey: mailKeys.settings, queryFn: () => fetchMailSettings(), staleTime: 0 })
+      .catch(() => null);
+    if (!theirs) return;
+    const saved = conflictFields(formValues(theirs, uiLanguage));
+    const { rows, taken } = compareForConflict(
+      CONFLICT_KEYS,
+      conflictFields(read.values),
+      conflictFields(getValues()),
+      saved,
+    );
+    for (const key of taken) apply(key, saved[key]);
+    setRead({ version: theirs.version, values: formValues(theirs, uiLanguage) });
+    conflict.start(rows, taken);
+  };
+  const conflictLabel = (key: string) =>
+    key === 'language' ? t('mail.settings.language') : t(`mail.kinds.${key as MailKind}`);
+  const conflictText = (key: string, value: unknown) =>
+    key === 'language'
+      ? LANGUAGE_NAMES[value as Language]
+      : t(value ? 'mail.settings.kindOn' : 'mail.settings.kindOff');
 
   const saving = useMutation({
     mutationFn: (values: MailSettingsForm) =>
       saveMailSettings({
-        version: settings.version,
+        version: read.version,
         language: values.language,
         disabledKinds: MAIL_KINDS.filter((kind) => !values.enabledKinds.includes(kind)),
       }),
     onSuccess: (saved) => {
+      conflict.clear();
       queryClient.setQueryData(mailKeys.settings, saved);
       reset(formValues(saved, uiLanguage));
+      setRead({ version: saved.version, values: formValues(saved, uiLanguage) });
       notifySuccess(t('mail.settings.saved'), t('mail.settings.savedText'));
     },
-    // A 409 reads the settings again; the page keys this form by their version (ADR 19).
+    // A 409 keeps what was chosen and shows the other session's settings beside it (ADR 0085).
     onError: (error) =>
       reportWriteError(error, t('mail.settings.cannotSave'), t, {
-        onConflict: () => void queryClient.invalidateQueries({ queryKey: mailKeys.settings }),
+        conflictMessage: t('form.saveConflict.toast'),
+        onConflict: () => void meetConflict(),
       }),
   });
 
   return (
-    <form onSubmit={handleSubmit((values) => saving.mutate(values))} noValidate>
+    <form
+      onSubmit={handleSubmit((values) =>
+        conflict.undecided > 0
+          ? notifyError(t('mail.settings.cannotSave'), t('form.saveConflict.waiting', { count: conflict.undecided }))
+          : saving.mutate(values),
+      )}
+      noValidate
+    >
       <Stack gap="lg" maw={640}>
+        <SaveConflictNotice conflict={conflict} label={conflictLabel} text={conflictText} />
         <Text>
           {settings.email ? t('mail.settings.address', { email: settings.email }) : t('mail.settings.noAddress')}
         </Text>

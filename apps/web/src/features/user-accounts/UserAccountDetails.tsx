@@ -95,7 +95,7 @@ const Details = ({ account }: { account: UserAccount }) => {
       </Paper>
       {account.canManageRoles && (
         <Paper withBorder p="md">
-          <UserRolesForm account={account} />
+          <UserRolesForm key={account.id} account={account} />
         </Paper>
       )}
       {can(principalOf(session), 'user.endSessions') && (

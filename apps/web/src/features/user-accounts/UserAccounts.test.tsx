@@ -118,7 +118,7 @@ describe('User Accounts', () => {
     expect(screen.getByRole('link', { name: 'Back to the list' })).toHaveAttribute('href', '/cd/user-accounts');
   });
 
-  it('lets the portal manager change the portal roles, naming the roles read, and handles a conflict', async () => {
+  it('lets the portal manager change the portal roles, naming the roles read, and keeps the ticks after a conflict', async () => {
     let conflict = true;
     const calls = fakeApi({
       [`GET /api/user-accounts/${ALICE_ID}`]: () =>
@@ -147,22 +147,19 @@ describe('User Accounts', () => {
       roles: ['serviceProvider', 'servicePortfolioManager'],
       expected: ['serviceProvider'],
     });
-    // After the conflict the form shows the roles as they are now, and says so.
-    expect(
-      await screen.findByText(
-        'Someone changed the roles of this account meanwhile. The form now shows the current roles.',
-      ),
-    ).toBeInTheDocument();
+    // After the conflict the box ticked here stays ticked, and the role the other change gave is
+    // taken, each role being a field of its own; the notice names it.
+    const notice = await screen.findByTestId('save-conflict');
+    expect(notice).toHaveTextContent('Taken from their save, as you had not changed them: Contact manager.');
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Contact manager' })).toBeChecked());
-    expect(screen.getByRole('checkbox', { name: 'Service portfolio manager' })).not.toBeChecked();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Service provider' }));
+    expect(screen.getByRole('checkbox', { name: 'Service portfolio manager' })).toBeChecked();
     fireEvent.click(screen.getByRole('button', { name: 'Save roles' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(2));
     expect(writesOf(calls)[1]!.body).toEqual({
-      roles: ['contactManager'],
+      roles: ['serviceProvider', 'servicePortfolioManager', 'contactManager'],
       expected: ['serviceProvider', 'contactManager'],
     });
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Service provider' })).not.toBeChecked());
+    await waitFor(() => expect(screen.queryByTestId('save-conflict')).toBeNull());
   });
 
   it('lets the portal manager end all sessions of the user, after a question naming the effect', async () => {

@@ -13,6 +13,22 @@ export interface ConflictRow {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
+ * A field's value by its key: a key of the record itself (a service field, a policy's JSON
+ * Pointer), else a form path (`name.en`, `options.2.points`), so the admin forms compare a list's
+ * rows or a pair of languages field by field (ADR 0085).
+ */
+export const valueAt = (record: unknown, path: string): unknown => {
+  if (record !== null && typeof record === 'object' && path in record) return (record as Record<string, unknown>)[path];
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (value, part) =>
+        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined,
+      record,
+    );
+};
+
+/**
  * A save refused because someone else saved first, compared field by field against what the form
  * had read (`base`): a field only they changed takes their value (`taken`); a field only this
  * person changed keeps what was typed; a field both changed differently is a row to choose for.
@@ -26,9 +42,10 @@ export const compareForConflict = (
   const rows: ConflictRow[] = [];
   const taken: string[] = [];
   for (const key of keys) {
-    if (same(theirs[key], base[key]) || same(mine[key], theirs[key])) continue;
-    if (same(mine[key], base[key])) taken.push(key);
-    else rows.push({ key, theirs: theirs[key] ?? null, mine: mine[key] ?? null });
+    const [was, typed, saved] = [valueAt(base, key), valueAt(mine, key), valueAt(theirs, key)];
+    if (same(saved, was) || same(typed, saved)) continue;
+    if (same(typed, was)) taken.push(key);
+    else rows.push({ key, theirs: saved ?? null, mine: typed ?? null });
   }
   return { rows, taken };
 };

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { compareForConflict, type ConflictRow, type ConflictSide } from './saveConflict';
+import { compareForConflict, valueAt, type ConflictRow, type ConflictSide } from './saveConflict';
 
 export interface SaveConflict {
   /** The fields both people changed; empty when there is nothing to choose. */
@@ -84,7 +84,7 @@ export const useFormSaveConflict = <V extends FieldValues>(
       const { rows, taken } = compareForConflict(keys, (defaults ?? {}) as V, mine, theirs);
       // Their values become what the form compares with; what was typed stays on screen.
       reset(theirs, { keepValues: true, keepErrors: true });
-      for (const key of taken) apply(key, theirs[key]);
+      for (const key of taken) apply(key, valueAt(theirs, key));
       setVersion(theirVersion);
       start(rows, taken);
     },

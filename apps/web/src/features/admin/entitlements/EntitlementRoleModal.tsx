@@ -6,16 +6,19 @@ import {
   type CreateEntitlementRole,
   type EntitlementRole,
   type EntitlementRoleFormInput,
+  type Role,
 } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { NativeSelectField, SERVER_ERROR, TextInputField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
-import { createEntitlementRole, entitlementRoleKeys, updateEntitlementRole } from './api';
+import { createEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles, updateEntitlementRole } from './api';
 import { AppModal } from '../../../components/AppModal';
 
 const FIELD_ORDER = ['entitlement', 'role'] as const satisfies readonly FieldPath<EntitlementRoleFormInput>[];
@@ -42,8 +45,8 @@ export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
     >
       {editing !== null && (
         <PairForm
-          // A new version (the reload after a 409) shows the pair as it is now (ADR 19).
-          key={editing === 'new' ? 'new' : `${editing.id}-${editing.version}`}
+          // The pair, not its version: after a 409 the form keeps what was typed (ADR 0085).
+          key={editing === 'new' ? 'new' : editing.id}
           pair={editing === 'new' ? undefined : editing}
           onClose={onClose}
         />
@@ -52,17 +55,35 @@ export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
   );
 };
 
+const defaultsOf = (pair: EntitlementRole | undefined): EntitlementRoleFormInput => ({
+  entitlement: pair?.entitlement ?? '',
+  role: pair?.role ?? ('' as never),
+});
+
 const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError } = useZodForm(createEntitlementRoleSchema, {
-    defaultValues: { entitlement: pair?.entitlement ?? '', role: pair?.role ?? ('' as never) },
-  });
+  const form = useZodForm(createEntitlementRoleSchema, { defaultValues: defaultsOf(pair) });
+  const { control, handleSubmit, setError } = form;
+  const { conflict, resolve, version } = useFormSaveConflict(form, FIELD_ORDER, pair?.version);
   const reload = () => void queryClient.invalidateQueries({ queryKey: entitlementRoleKeys.all });
+  /** Someone else saved the pair first: their entitlement and role beside what was typed (ADR 0085). */
+  const meetConflict = async () => {
+    if (!pair) return;
+    // Unreadable now (removed, the network): the typing stays, and the next save says why.
+    const list = await queryClient
+      .fetchQuery({ queryKey: entitlementRoleKeys.all, queryFn: () => fetchEntitlementRoles(), staleTime: 0 })
+      .catch(() => null);
+    const theirs = list?.items.find((candidate) => candidate.id === pair.id);
+    if (theirs) resolve(defaultsOf(theirs), theirs.version);
+  };
   const saving = useMutation({
     mutationFn: (values: CreateEntitlementRole) =>
-      pair ? updateEntitlementRole(pair.id, { ...values, version: pair.version }) : createEntitlementRole(values),
+      pair
+        ? updateEntitlementRole(pair.id, { ...values, version: version ?? pair.version })
+        : createEntitlementRole(values),
     onSuccess: (saved) => {
+      conflict.clear();
       reload();
       notifySuccess(
         t(pair ? 'adminSections.entitlements.updated' : 'adminSections.entitlements.created'),
@@ -72,7 +93,8 @@ const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClos
     },
     onError: (error) =>
       reportWriteError(error, t('adminSections.entitlements.cannotSave'), t, {
-        onConflict: reload,
+        conflictMessage: pair ? t('form.saveConflict.toast') : undefined,
+        onConflict: () => void meetConflict(),
         onFields: (fields) => {
           for (const [key, message] of Object.entries(fields))
             if ((FIELD_ORDER as readonly string[]).includes(key))
@@ -80,10 +102,28 @@ const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClos
         },
       }),
   });
+  const save = (values: CreateEntitlementRole) => {
+    if (conflict.undecided > 0)
+      return notifyError(
+        t('adminSections.entitlements.cannotSave'),
+        t('form.saveConflict.waiting', { count: conflict.undecided }),
+      );
+    saving.mutate(values);
+  };
+  const conflictText = (key: string, value: unknown) =>
+    (key === 'role' && value ? t(`userAccounts.roles.${value as Role}`) : String(value ?? '')) ||
+    t('serviceView.emptyValue');
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
+    <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) =>
+            t(key === 'role' ? 'adminSections.entitlements.role' : 'adminSections.entitlements.entitlement')
+          }
+          text={conflictText}
+        />
         <TextInputField
           control={control}
           name="entitlement"

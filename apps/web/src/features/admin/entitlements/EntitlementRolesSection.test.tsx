@@ -55,7 +55,7 @@ describe('admin panel: entitlement roles', () => {
     await waitFor(() => expect(writesOf(calls).at(-1)).toMatchObject({ method: 'DELETE', search: '?version=2' }));
   });
 
-  it('after a 409 shows the pair as the other edit left it, and saves on top of that version', async () => {
+  it('after a 409 keeps what was typed, shows their role beside it to choose, and saves on top of that version', async () => {
     let held = pair;
     const calls = fakeApi({
       'GET /api/entitlement-roles': () => ({ items: [held] }),
@@ -69,26 +69,29 @@ describe('admin panel: entitlement roles', () => {
     renderApp({ path: '/manage/adminPanel?tab=entitlements', user: PEOPLE.admin });
     const table = await screen.findByRole('table', { name: /^Entitlement → role/ });
     fireEvent.click(within(table).getByRole('button', { name: `Edit ${pair.entitlement}` }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit the entitlement' });
+    const dialog = () => screen.getByRole('dialog', { name: 'Edit the entitlement' });
+    await screen.findByRole('dialog', { name: 'Edit the entitlement' });
     // Someone else gives the entitlement another role while the form is open.
     held = { ...held, role: 'cloudServiceDesk', version: 3 };
-    const entitlement = () => within(dialog).getByRole('textbox', { name: /^Entitlement/ });
+    const entitlement = () => within(dialog()).getByRole('textbox', { name: /^Entitlement/ });
+    const role = () => within(dialog()).getByRole('combobox', { name: /^Role/ });
     fireEvent.change(entitlement(), { target: { value: 'urn:x:admins' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(within(screen.getByRole('dialog')).getByRole('combobox', { name: /^Role/ })).toHaveValue(
-        'cloudServiceDesk',
-      ),
-    );
-    expect(within(screen.getByRole('dialog')).getByRole('textbox', { name: /^Entitlement/ })).toHaveValue(
-      pair.entitlement,
-    );
+    fireEvent.change(role(), { target: { value: 'voSupervisor' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    const notice = await within(dialog()).findByTestId('save-conflict');
+    // What was typed stays; their role stands beside it with a choice.
+    expect(entitlement()).toHaveValue('urn:x:admins');
+    expect(role()).toHaveValue('voSupervisor');
+    expect(notice).toHaveTextContent('Cloud service desk');
+    const choice = within(notice).getByRole('group', { name: /^Value to keep: Role/ });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
+    // The save waits for the choice.
+    await waitFor(() => expect(screen.getAllByText('Choose for 1 more field before saving.')).toHaveLength(2));
+    expect(writesOf(calls)).toHaveLength(1);
+    fireEvent.click(within(choice).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(role()).toHaveValue('cloudServiceDesk'));
 
-    fireEvent.change(within(screen.getByRole('dialog')).getByRole('textbox', { name: /^Entitlement/ }), {
-      target: { value: 'urn:x:admins' },
-    });
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writesOf(calls).map((call) => (call.body as EntitlementRole).version)).toEqual([2, 3]);
     expect(held).toMatchObject({ entitlement: 'urn:x:admins', role: 'cloudServiceDesk', version: 4 });

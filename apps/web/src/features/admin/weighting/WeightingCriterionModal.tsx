@@ -9,14 +9,16 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../components/notify';
+import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { SERVER_ERROR, TextInputField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
 import { listKeys } from '../../portfolio/api';
 import { serviceKeys } from '../../service/api';
 import { reportWriteError } from '../../service/writes';
-import { saveWeightingCriterion, weightingSettingsKeys } from './api';
+import { fetchWeightingSettings, saveWeightingCriterion, weightingSettingsKeys } from './api';
 import { AppModal } from '../../../components/AppModal';
 
 const fieldId = (name: string) => `weighting-${name.replace(/\./g, '-')}`;
@@ -41,22 +43,25 @@ export const WeightingCriterionModal = ({ criterion, onClose }: Props) => {
       closeButtonProps={{ 'aria-label': t('adminSections.weighting.close') }}
     >
       {criterion && (
-        <CriterionForm key={`${criterion.key}:${criterion.version}`} criterion={criterion} onClose={onClose} />
+        // The criterion, not its version: after a 409 the form keeps what was typed (ADR 0085).
+        <CriterionForm key={criterion.key} criterion={criterion} onClose={onClose} />
       )}
     </AppModal>
   );
 };
 
+const defaultsOf = (criterion: WeightingCriterionSettings): WeightingCriterionFormInput => ({
+  version: criterion.version,
+  factor: criterion.factor,
+  options: criterion.options.map((option) => ({ ...option, label: { ...option.label } })),
+});
+
 const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSettings; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError } = useZodForm(updateWeightingCriterionSchema, {
-    defaultValues: {
-      version: criterion.version,
-      factor: criterion.factor,
-      options: criterion.options.map((option) => ({ ...option, label: { ...option.label } })),
-    },
-  });
+  const form = useZodForm(updateWeightingCriterionSchema, { defaultValues: defaultsOf(criterion) });
+  const { control, handleSubmit, setError } = form;
+  // Each option's labels and points are fields of their own: a conflict asks per field (ADR 0085).
   const order = [
     'factor',
     ...criterion.options.flatMap((_option, index) => [
@@ -64,11 +69,33 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
       `options.${index}.label.de`,
       `options.${index}.points`,
     ]),
-  ];
+  ] as FieldPath<WeightingCriterionFormInput>[];
+  const { conflict, resolve, version } = useFormSaveConflict(form, order, criterion.version);
+  /** Someone else saved the criterion first: their factor and options beside what was typed. */
+  const meetConflict = async () => {
+    // Unreadable now (the network): the typing stays, and the next save says why.
+    const settings = await queryClient
+      .fetchQuery({ queryKey: weightingSettingsKeys.all, queryFn: () => fetchWeightingSettings(), staleTime: 0 })
+      .catch(() => null);
+    const theirs = settings?.items.find((candidate) => candidate.key === criterion.key);
+    if (theirs) resolve(defaultsOf(theirs), theirs.version);
+  };
+  const conflictLabel = (key: string) => {
+    const [, index, part, language] = key.split('.');
+    if (index === undefined) return t('adminSections.weighting.factor');
+    const option = t('adminSections.weighting.optionLegend', { number: Number(index) + 1 });
+    const field =
+      part === 'points'
+        ? t('adminSections.weighting.points')
+        : t(language === 'de' ? 'adminSections.weighting.labelDe' : 'adminSections.weighting.labelEn');
+    return `${option} – ${field}`;
+  };
 
   const saving = useMutation({
-    mutationFn: (values: UpdateWeightingCriterion) => saveWeightingCriterion(criterion.key, values),
+    mutationFn: (values: UpdateWeightingCriterion) =>
+      saveWeightingCriterion(criterion.key, { ...values, version: version ?? values.version }),
     onSuccess: (saved) => {
+      conflict.clear();
       // Every score moved: the lists, the services' weighting tabs and this section read again.
       void queryClient.invalidateQueries({ queryKey: weightingSettingsKeys.all });
       void queryClient.invalidateQueries({ queryKey: serviceKeys.weightingCriteria });
@@ -82,18 +109,33 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
     },
     onError: (error) =>
       reportWriteError(error, t('adminSections.weighting.cannotSave'), t, {
-        onConflict: () => void queryClient.invalidateQueries({ queryKey: weightingSettingsKeys.all }),
+        conflictMessage: t('form.saveConflict.toast'),
+        onConflict: () => void meetConflict(),
         onFields: (fields) => {
           for (const [key, message] of Object.entries(fields))
-            if (order.includes(key))
+            if ((order as string[]).includes(key))
               setError(key as FieldPath<WeightingCriterionFormInput>, { type: SERVER_ERROR, message });
         },
       }),
   });
 
+  const save = (values: UpdateWeightingCriterion) => {
+    if (conflict.undecided > 0)
+      return notifyError(
+        t('adminSections.weighting.cannotSave'),
+        t('form.saveConflict.waiting', { count: conflict.undecided }),
+      );
+    saving.mutate(values);
+  };
+
   return (
-    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(order, fieldId))}>
+    <form noValidate onSubmit={handleSubmit(save, focusFirstError(order, fieldId))}>
       <Stack gap="md">
+        <SaveConflictNotice
+          conflict={conflict}
+          label={conflictLabel}
+          text={(_key, value) => String(value ?? '') || t('serviceView.emptyValue')}
+        />
         <TextInputField
           control={control}
           name="factor"

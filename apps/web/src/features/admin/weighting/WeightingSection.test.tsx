@@ -68,4 +68,48 @@ describe('admin panel: weighting', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save and recompute scores' }));
     expect(await within(dialog).findByText('Please enter a valid number')).toBeInTheDocument();
   });
+
+  it('after a 409 keeps what was typed, asks per option field both changed, and saves on top of their version', async () => {
+    let held = openSource;
+    const calls = fakeApi({
+      'GET /api/weighting-settings': () => ({ items: [held] }),
+      'PUT /api/weighting-settings/openSource': (call) => {
+        const body = call.body as WeightingCriterionSettings;
+        if (body.version !== held.version) return apiError(409, 'conflict', 'The object was changed in the meantime.');
+        held = { ...held, ...body, version: held.version + 1 };
+        return { criterion: held, rescored: 3 };
+      },
+    });
+    renderApp({ path: '/manage/adminPanel?tab=weighting', user: PEOPLE.admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Open source' }));
+    const dialog = () => screen.getByRole('dialog', { name: 'Edit “Open source”' });
+    await screen.findByRole('dialog', { name: 'Edit “Open source”' });
+    // Someone else changes the factor and the second option's German label while the form is open.
+    held = {
+      ...held,
+      factor: 5,
+      version: 5,
+      options: [held.options[0]!, { key: 'no', label: { en: 'Closed source', de: 'Proprietär' }, points: 0 }],
+    };
+    const german = () => within(dialog()).getAllByRole('textbox', { name: /^Label \(German\)/ })[1]!;
+    const factor = () => within(dialog()).getByRole('spinbutton', { name: /^Factor/ });
+    fireEvent.change(german(), { target: { value: 'Geschlossener Quellcode' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save and recompute scores' }));
+    const notice = await within(dialog()).findByTestId('save-conflict');
+    // The label both changed: the typing stays, theirs beside it; the factor only they changed: taken.
+    expect(german()).toHaveValue('Geschlossener Quellcode');
+    await waitFor(() => expect(factor()).toHaveValue(5));
+    expect(within(notice).getByText(/Factor/)).toBeInTheDocument();
+    const choice = within(notice).getByRole('group', { name: 'Value to keep: Option 2 – Label (German)' });
+    fireEvent.click(within(choice).getByRole('button', { name: 'Keep mine' }));
+
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save and recompute scores' }));
+    expect(await screen.findByText('Saved: 3 services have a new score.')).toBeInTheDocument();
+    expect(writesOf(calls).map((call) => (call.body as WeightingCriterionSettings).version)).toEqual([4, 5]);
+    expect(held).toMatchObject({
+      factor: 5,
+      version: 6,
+      options: [openSource.options[0], { key: 'no', label: { en: 'Closed source', de: 'Geschlossener Quellcode' } }],
+    });
+  });
 });

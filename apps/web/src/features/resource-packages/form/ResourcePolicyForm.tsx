@@ -1,20 +1,31 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { createResourcePackageSchema, msg, routePath, type ResourcePackage, type ResourceType } from '@nubes/domain';
+import {
+  createResourcePackageSchema,
+  msg,
+  routePath,
+  schemaAt,
+  type ResourcePackage,
+  type ResourceType,
+} from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { notifyError, notifySuccess } from '../../../components/notify';
+import { compareForConflict } from '../../../forms/choices/saveConflict';
+import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
+import { useConflictChoices } from '../../../forms/choices/useSaveConflict';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { Link, useNavigate } from '../../../routing';
 import { reportWriteError } from '../../service/writes';
-import { resourcePackageKeys, updateResourcePackage } from '../api';
+import { fetchResourcePackage, resourcePackageKeys, updateResourcePackage } from '../api';
 import { inLanguage } from '../localized';
 import { PolicyEditor } from '../policy/PolicyEditor';
+import { policyLeaves, policyPlaceLabel, policyValueText, withPolicyValue } from '../policy/policyReadout';
 import { parsePolicy, policyText } from '../policy/policyText';
 
 const policySchema = z.object({ policy: createResourcePackageSchema.shape.policy }).superRefine(({ policy }, ctx) => {
@@ -29,6 +40,12 @@ export interface ResourcePolicyFormProps {
 }
 
 const POLICY_ID = 'resource-policy';
+
+/** A policy text's value; text that is not JSON counts as an empty policy. */
+const policyValue = (text: string): unknown => {
+  const parsed = parsePolicy(text);
+  return parsed.ok ? parsed.value : {};
+};
 
 /**
  * The resource form: one package's policy on a page of its own. A save changes the policy only
@@ -48,9 +65,46 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const initial = policyText(resourcePackage.policy);
-  const { control, handleSubmit, setError, reset, formState } = useZodForm(policySchema, {
+  const { control, handleSubmit, setError, reset, formState, getValues, setValue } = useZodForm(policySchema, {
     defaultValues: { policy: initial },
   });
+  // A save conflict asks per place of the policy, as its history names them (ADR 0085); a list is
+  // one place.
+  const [read, setRead] = useState({ version: resourcePackage.version, policy: initial });
+  const applyField = useCallback(
+    (pointer: string, value: unknown) =>
+      setValue('policy', policyText(withPolicyValue(policyValue(getValues('policy')), pointer, value)), {
+        shouldDirty: true,
+      }),
+    [getValues, setValue],
+  );
+  const conflict = useConflictChoices(applyField);
+  /** Someone else saved the package first: their policy place by place beside what was typed. */
+  const meetConflict = async () => {
+    // Unreadable now (deleted, the network): the typing stays, and the next save says why.
+    const theirs = await queryClient
+      .fetchQuery({
+        queryKey: resourcePackageKeys.one(resourcePackage.id),
+        queryFn: () => fetchResourcePackage(resourcePackage.service.id, resourcePackage.id),
+        staleTime: 0,
+      })
+      .catch(() => null);
+    if (!theirs) return;
+    const places = (value: unknown) => Object.fromEntries(policyLeaves(value ?? {}));
+    const [base, mine, saved] = [
+      places(policyValue(read.policy)),
+      places(policyValue(getValues('policy'))),
+      places(theirs.policy),
+    ];
+    const pointers = [...new Set([...Object.keys(base), ...Object.keys(mine), ...Object.keys(saved)])];
+    const { rows, taken } = compareForConflict(pointers, base, mine, saved);
+    for (const pointer of taken) applyField(pointer, saved[pointer]);
+    setRead({ version: theirs.version, policy: policyText(theirs.policy) });
+    conflict.start(rows, taken);
+  };
+  const conflictLabel = (pointer: string) => policyPlaceLabel(type?.schema, pointer, language);
+  const conflictText = (pointer: string, value: unknown) =>
+    policyValueText(schemaAt(type?.schema, pointer, undefined), value, language, t);
   const policy = useWatch({ control, name: 'policy' });
   const dirty = policy !== initial;
   useGuardedForm('resource-policy', { dirty, discard: () => reset({ policy: initial }) });
@@ -60,7 +114,7 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
   const saving = useMutation({
     mutationFn: (text: string) =>
       updateResourcePackage(resourcePackage.service.id, resourcePackage.id, {
-        version: resourcePackage.version,
+        version: read.version,
         name: resourcePackage.name,
         typeId: resourcePackage.type.id,
         quota: resourcePackage.quota,
@@ -68,6 +122,7 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
         policy: text,
       }),
     onSuccess: (saved) => {
+      conflict.clear();
       queryClient.setQueryData(resourcePackageKeys.one(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(saved.service.id) });
       void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.history(saved.id) });
@@ -77,7 +132,8 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
     },
     onError: (error) =>
       reportWriteError(error, t('resourcePackageEditor.cannotSave'), t, {
-        onConflict: () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.one(resourcePackage.id) }),
+        conflictMessage: t('form.saveConflict.toast'),
+        onConflict: () => void meetConflict(),
         onFields: (fields) => {
           const placed: Record<string, string> = {};
           for (const [key, message] of Object.entries(fields)) {
@@ -140,7 +196,13 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
       <form
         noValidate
         onSubmit={handleSubmit(
-          ({ policy: text }) => saving.mutate(text),
+          ({ policy: text }) =>
+            conflict.undecided > 0
+              ? notifyError(
+                  t('resourcePackageEditor.cannotSave'),
+                  t('form.saveConflict.waiting', { count: conflict.undecided }),
+                )
+              : saving.mutate(text),
           (errors) => {
             focusById(POLICY_ID);
             if (errors.policy?.message === msg('resourcePackages.invalidJson'))
@@ -149,6 +211,7 @@ const PolicyPage = ({ resourcePackage, type }: ResourcePolicyFormProps) => {
         )}
       >
         <Stack gap="md">
+          <SaveConflictNotice conflict={conflict} label={conflictLabel} text={conflictText} />
           <Controller
             control={control}
             name="policy"

@@ -45,11 +45,11 @@ export const policyValueText = (
 };
 
 /** The values at the ends of a policy's objects (lists count as one value), by JSON Pointer. */
-const leaves = (value: unknown, pointer = ''): Map<string, unknown> => {
+export const policyLeaves = (value: unknown, pointer = ''): Map<string, unknown> => {
   const found = new Map<string, unknown>();
   if (isObject(value) && (pointer === '' || Object.keys(value).length > 0)) {
     for (const [name, inner] of Object.entries(value))
-      for (const [place, leaf] of leaves(inner, `${pointer}/${segment(name)}`)) found.set(place, leaf);
+      for (const [place, leaf] of policyLeaves(inner, `${pointer}/${segment(name)}`)) found.set(place, leaf);
   } else found.set(pointer, value);
   return found;
 };
@@ -65,8 +65,8 @@ export interface PolicyChange {
  * says "Longest job: 24 hours → 48 hours" rather than two whole policies.
  */
 export const policyChanges = (schema: unknown, before: unknown, after: unknown): PolicyChange[] => {
-  const old = leaves(before ?? {});
-  const next = leaves(after ?? {});
+  const old = policyLeaves(before ?? {});
+  const next = policyLeaves(after ?? {});
   const order = (pointer: string) => {
     // The place's position among its siblings in the schema, so the list reads like the form.
     const parts = pointer.split('/').slice(1);
@@ -89,4 +89,38 @@ export const policyChanges = (schema: unknown, before: unknown, after: unknown):
     .filter((pointer) => JSON.stringify(old.get(pointer)) !== JSON.stringify(next.get(pointer)))
     .map((pointer) => ({ pointer, before: old.get(pointer), after: next.get(pointer) }))
     .sort((a, b) => compare(order(a.pointer), order(b.pointer)));
+};
+
+/**
+ * The policy with one place set (a value the policy lacks takes the place out): a save conflict's
+ * choice per place (ADR 0085). Objects on the way are made as needed.
+ */
+export const withPolicyValue = (policy: unknown, pointer: string, value: unknown): Record<string, unknown> => {
+  const root: Record<string, unknown> = isObject(policy) ? structuredClone(policy) : {};
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const last = parts.pop();
+  if (last === undefined) return root;
+  let holder = root;
+  for (const part of parts) {
+    if (!isObject(holder[part])) holder[part] = {};
+    holder = holder[part] as Record<string, unknown>;
+  }
+  if (value === null || value === undefined) delete holder[last];
+  else holder[last] = value;
+  return root;
+};
+
+/** A place's name in the schema's words, its parents' titles first ("Network – Floating IPs"). */
+export const policyPlaceLabel = (schema: unknown, pointer: string, language: string | undefined): string => {
+  const parts = pointer.split('/').slice(1);
+  return parts
+    .map(
+      (part, index) =>
+        schemaWords(schemaAt(schema, `/${parts.slice(0, index + 1).join('/')}`, undefined), language).title ??
+        part.replaceAll('~1', '/').replaceAll('~0', '~'),
+    )
+    .join(' – ');
 };

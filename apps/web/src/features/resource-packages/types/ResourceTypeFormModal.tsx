@@ -9,8 +9,10 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, TextareaField, TextInputField, useErrorText } from '../../../forms/fields';
 import { firstErrorKey, focusById } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
+import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { reportWriteError } from '../../service/writes';
-import { createResourceType, resourcePackageKeys, updateResourceType } from '../api';
+import { createResourceType, fetchResourceTypes, resourcePackageKeys, updateResourceType } from '../api';
 import { parsePolicy, policyText } from '../policy/policyText';
 import { AppModal } from '../../../components/AppModal';
 
@@ -31,6 +33,17 @@ const FIELD_ORDER = [
   'quotaUnit.de',
   'schema',
 ] as const satisfies readonly FieldPath<FormValues>[];
+/** The fields a save conflict compares, each language on its own (ADR 0085); the key is fixed once saved. */
+const CONFLICT_LABELS = {
+  'name.en': 'resourceTypeAdmin.nameEn',
+  'name.de': 'resourceTypeAdmin.nameDe',
+  'description.en': 'resourceTypeAdmin.descriptionEn',
+  'description.de': 'resourceTypeAdmin.descriptionDe',
+  'quotaUnit.en': 'resourceTypeAdmin.unitEn',
+  'quotaUnit.de': 'resourceTypeAdmin.unitDe',
+  schema: 'resourceTypeAdmin.schema',
+} as const satisfies Partial<Record<FieldPath<FormValues>, string>>;
+const CONFLICT_FIELDS = Object.keys(CONFLICT_LABELS) as (keyof typeof CONFLICT_LABELS)[];
 const fieldId = (name: string) => `resource-type-${name.replace('.', '-')}`;
 
 /** What a new type starts from: an object with no fields yet. */
@@ -85,7 +98,8 @@ export const ResourceTypeFormModal = ({ resourceType, opened, onClose }: Resourc
     >
       {opened && (
         <ResourceTypeForm
-          key={resourceType ? `${resourceType.id}-${resourceType.version}` : 'new'}
+          // The type, not its version: after a 409 the form keeps what was typed (ADR 0085).
+          key={resourceType ? resourceType.id : 'new'}
           resourceType={resourceType}
           onClose={onClose}
         />
@@ -98,25 +112,39 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const { control, handleSubmit, setError } = useZodForm(formSchema, { defaultValues: defaultsOf(resourceType) });
+  const form = useZodForm(formSchema, { defaultValues: defaultsOf(resourceType) });
+  const { control, handleSubmit, setError } = form;
+  const { conflict, resolve, version } = useFormSaveConflict(form, CONFLICT_FIELDS, resourceType?.version);
+  /** Someone else saved the type first: their values beside what was typed (ADR 0085). */
+  const meetConflict = async () => {
+    if (!resourceType) return;
+    // Unreadable now (deleted, the network): the typing stays, and the next save says why.
+    const list = await queryClient
+      .fetchQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes, staleTime: 0 })
+      .catch(() => null);
+    const theirs = list?.items.find((candidate) => candidate.id === resourceType.id);
+    if (theirs) resolve(defaultsOf(theirs), theirs.version);
+  };
 
   const saving = useMutation({
     mutationFn: ({ key, ...values }: FormValues) =>
       resourceType
         ? updateResourceType(resourceType.id, {
             ...values,
-            version: resourceType.version,
+            version: version ?? resourceType.version,
             retired: resourceType.retired,
           })
         : createResourceType({ key, ...values }),
     onSuccess: (saved) => {
+      conflict.clear();
       void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.types });
       notifySuccess(t(resourceType ? 'resourceTypes.updated' : 'resourceTypes.created'), saved.key);
       onClose();
     },
     onError: (error) =>
       reportWriteError(error, t('resourceTypeAdmin.cannotSave'), t, {
-        onConflict: () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.types }),
+        conflictMessage: resourceType ? t('form.saveConflict.toast') : undefined,
+        onConflict: () => void meetConflict(),
         onFields: (fields) => {
           for (const [key, message] of Object.entries(fields)) {
             const name = formField(key);
@@ -125,6 +153,15 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
         },
       }),
   });
+
+  const save = (values: FormValues) => {
+    if (conflict.undecided > 0)
+      return notifyError(
+        t('resourceTypeAdmin.cannotSave'),
+        t('form.saveConflict.waiting', { count: conflict.undecided }),
+      );
+    saving.mutate(values);
+  };
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const first = firstErrorKey(
@@ -172,8 +209,13 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
   );
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), onInvalid)}>
+    <form noValidate onSubmit={handleSubmit(save, onInvalid)}>
       <Stack gap="md">
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as keyof typeof CONFLICT_LABELS])}
+          text={(_key, value) => String(value ?? '') || t('serviceView.emptyValue')}
+        />
         {resourceType ? (
           <TextInput
             label={t('resourceTypeAdmin.key')}

@@ -147,7 +147,7 @@ describe('admin panel: resource types', () => {
     expect(await screen.findByText('Resource type updated')).toBeInTheDocument();
   });
 
-  it('after a 409 shows the type as the other edit left it, and saves on top of that version', async () => {
+  it('after a 409 keeps what was typed, shows their unit beside it to choose, and saves on top of that version', async () => {
     let held = openstackType();
     const calls = fakeApi(
       (call) => {
@@ -163,15 +163,24 @@ describe('admin panel: resource types', () => {
     fireEvent.click(await within(table).findByRole('button', { name: 'Edit OpenStack project' }));
     const dialog = () => screen.getByRole('dialog', { name: 'Edit resource type' });
     await screen.findByRole('dialog', { name: 'Edit resource type' });
-    // Someone else renames the unit while the form is open.
+    // Someone else renames the unit in both languages while the form is open.
     held = { ...held, quotaUnit: { en: 'cores', de: 'Kerne' }, version: 2 };
     const unit = () => within(dialog()).getByRole('textbox', { name: /^Quota unit \(English\)/ });
+    const unitDe = () => within(dialog()).getByRole('textbox', { name: /^Quota unit \(German\)/ });
     fireEvent.change(unit(), { target: { value: 'vCPU' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
-    await waitFor(() => expect(unit()).toHaveValue('cores'));
+    const notice = await within(dialog()).findByTestId('save-conflict');
+    // The English unit both changed: a choice, the typing kept; the German one only they changed: taken.
+    expect(unit()).toHaveValue('vCPU');
+    await waitFor(() => expect(unitDe()).toHaveValue('Kerne'));
+    expect(notice).toHaveTextContent('cores');
+    fireEvent.click(
+      within(within(notice).getByRole('group', { name: /^Value to keep: Quota unit \(English\)/ })).getByRole(
+        'button',
+        { name: 'Keep mine' },
+      ),
+    );
 
-    fireEvent.change(unit(), { target: { value: 'vCPU' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Resource type updated')).toBeInTheDocument();
     expect(
