@@ -67,3 +67,56 @@ test('a save that lost the race keeps what was typed and lets the person choose 
   await expect(page.getByText('Runs the storage and left the centre')).toBeVisible();
   await other.context().close();
 });
+
+test('an admin form keeps what was typed after a save conflict and saves the choice on the other version', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ENTITLEMENT = `urn:geant:example.org:group:conflict-${RUN}`;
+  const TAB = '/manage/adminPanel?tab=entitlements';
+  await loggedIn(page, 'admin', { from: TAB });
+  await page.getByRole('button', { name: 'Add entitlement' }).click();
+  const added = page.getByRole('dialog', { name: 'Add an entitlement' });
+  await added.getByRole('textbox', { name: /^Entitlement/ }).fill(ENTITLEMENT);
+  await added.getByRole('combobox', { name: /^Role/ }).selectOption('voManager');
+  await added.getByRole('button', { name: 'Save' }).click();
+  await expect(added).toBeHidden();
+  await closeNotifications(page);
+
+  // The admin opens the pair and starts changing it.
+  await page.getByRole('button', { name: `Edit ${ENTITLEMENT}` }).click();
+  const mine = page.getByRole('dialog', { name: 'Edit the entitlement' });
+  await mine.getByRole('textbox', { name: /^Entitlement/ }).fill(`${ENTITLEMENT}:admins`);
+  await mine.getByRole('combobox', { name: /^Role/ }).selectOption('voSupervisor');
+
+  // Meanwhile a second session gives the pair another role and saves.
+  const other = await as(browser, 'admin', TAB);
+  await other.getByRole('button', { name: `Edit ${ENTITLEMENT}` }).click();
+  const theirs = other.getByRole('dialog', { name: 'Edit the entitlement' });
+  await theirs.getByRole('combobox', { name: /^Role/ }).selectOption('cloudServiceDesk');
+  await theirs.getByRole('button', { name: 'Save' }).click();
+  await expect(theirs).toBeHidden();
+
+  // The first save is refused; what was typed stays, their role stands beside it to choose.
+  await mine.getByRole('button', { name: 'Save' }).click();
+  const notice = mine.getByTestId('save-conflict');
+  await expect(notice).toContainText('Someone else saved first');
+  await expect(mine.getByRole('textbox', { name: /^Entitlement/ })).toHaveValue(`${ENTITLEMENT}:admins`);
+  await expect(mine.getByRole('combobox', { name: /^Role/ })).toHaveValue('voSupervisor');
+  await expect(notice).toContainText('Cloud service desk');
+  await expectAccessible(page);
+  await notice.getByRole('group', { name: 'Value to keep: Role' }).getByRole('button', { name: 'Take theirs' }).click();
+  await expect(mine.getByRole('combobox', { name: /^Role/ })).toHaveValue('cloudServiceDesk');
+  await mine.getByRole('button', { name: 'Save' }).click();
+  await expect(mine).toBeHidden();
+  const table = page.getByRole('table', { name: /^Entitlement → role/ });
+  const row = table.getByRole('row').filter({ hasText: `${ENTITLEMENT}:admins` });
+  await expect(row).toContainText('Cloud service desk');
+
+  // The pair goes again, so the map stays as the other tests know it.
+  await page.getByRole('button', { name: `Remove ${ENTITLEMENT}:admins` }).click();
+  await page.getByRole('dialog', { name: 'Remove this entitlement?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(row).toHaveCount(0);
+  await other.context().close();
+});

@@ -497,6 +497,11 @@ export const de: Messages = {
     clearedText_other: '„{{field}}“ wurde bei {{count}} Services geleert.',
     clearFailed: 'Das Feld konnte nicht geleert werden',
     nothingToClear: 'Keiner dieser Services hat einen Wert, den Sie leeren dürfen.',
+    clearAgain_one: 'Noch einmal bei {{count}} Service leeren',
+    clearAgain_other: 'Noch einmal bei {{count}} Services leeren',
+    dropClear: 'Nicht leeren',
+    conflictText:
+      'Ihre Auswahl bleibt erhalten. Wo inzwischen jemand einen Wert geändert hat, wählen Sie, ob sein Wert bleibt oder geleert wird; die übrigen Services werden nach Ihrer Bestätigung erneut geleert.',
     changedSince: 'Die Liste hat sich seit Ihrem Blick darauf geändert. Prüfen Sie sie erneut und bestätigen Sie neu.',
     unknownField: 'Wählen Sie ein Feld der Serviceinformationen.',
     notClearable: 'Ein Schritt des Ablaufs verlangt dieses Feld; es kann nicht bei mehreren Services geleert werden.',

@@ -490,6 +490,11 @@ export const en = {
     clearedText_other: '“{{field}}” was cleared on {{count}} services.',
     clearFailed: 'The field could not be cleared',
     nothingToClear: 'None of these services has a value you may clear.',
+    clearAgain_one: 'Clear on {{count}} service again',
+    clearAgain_other: 'Clear on {{count}} services again',
+    dropClear: 'Do not clear',
+    conflictText:
+      'Your selection is kept. Where someone changed a value since, choose to keep their value or clear it; the other services are cleared again when you confirm.',
     changedSince: 'The list changed since you looked at it. Check it again and confirm anew.',
     unknownField: 'Choose a field of the service information.',
     notClearable: 'A step of the workflow requires this field; it cannot be cleared across services.',

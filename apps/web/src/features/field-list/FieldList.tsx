@@ -16,6 +16,9 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { DataTable, useHiddenColumns, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
+import { compareForConflict } from '../../forms/choices/saveConflict';
+import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
+import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 import { SearchBox } from '../../components/SearchBox';
 import { listKeys } from '../portfolio/api';
@@ -49,7 +52,12 @@ interface PendingClear {
   /** Listed services that keep their value (retired ones). */
   kept: boolean;
   done?: () => void;
+  /** The selected rows as listed: a 409 compares them with the list as it is now. */
+  rows?: readonly FieldListRow[];
 }
+
+/** No choice to record in a form: the choices themselves say which services are cleared. */
+const noForm = () => undefined;
 
 /** The table's id: its hidden columns are remembered under it, as every table's are. */
 const TABLE_ID = 'service-field-list';
@@ -118,6 +126,7 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
   const language = i18n.language;
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingClear | null>(null);
+  const [pendingNames, setPendingNames] = useState<ReadonlyMap<string, string>>(new Map());
   const field = view.field;
   const { session } = useSession();
   // The list holds the hidden columns (as the service lists do), so a saved view can set them
@@ -156,6 +165,37 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
     [t, language, field, data?.refs],
   );
 
+  // A clear of selected services that met someone else's change keeps the selection, per service
+  // (ADR 0085): a value only its version moved under is cleared again; a value changed meanwhile
+  // is shown beside the clear, to keep theirs or clear it; a value gone meanwhile is left out.
+  const conflict = useConflictChoices(noForm);
+  const [retry, setRetry] = useState<FieldListRow[]>([]);
+  const meetConflict = async (listed: readonly FieldListRow[]) => {
+    if (!field) return;
+    const now = await queryClient
+      .fetchQuery({
+        queryKey: fieldListKeys.page(fieldListApiPath(field, view)),
+        queryFn: () => fetchFieldList(field, view),
+        staleTime: 0,
+      })
+      .catch(() => null);
+    if (!now) return;
+    const current = listed.map((row) => now.items.find((candidate) => candidate.id === row.id));
+    const { rows, taken } = compareForConflict(
+      listed.map((row) => row.id),
+      Object.fromEntries(listed.map((row) => [row.id, row.value])),
+      Object.fromEntries(listed.map((row) => [row.id, null])),
+      Object.fromEntries(listed.map((row, index) => [row.id, current[index]?.clearable ? current[index].value : null])),
+    );
+    setRetry(current.filter((row): row is FieldListRow => row?.clearable === true));
+    conflict.start(rows, taken);
+  };
+  // A service asked about is cleared only when "Keep mine" (the clear) was chosen for it.
+  const retryTargets = retry.filter(
+    (row) => !conflict.rows.some((asked) => asked.key === row.id) || conflict.choices[row.id] === 'mine',
+  );
+  const listedName = (id: string) => retry.find((row) => row.id === id)?.name ?? pendingNames.get(id) ?? id;
+
   const clearing = useMutation({
     mutationFn: (request: ClearFieldRequest) => clearField(field!, request),
     onSuccess: async (result) => {
@@ -166,14 +206,22 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
       );
       pending?.done?.();
       setPending(null);
+      conflict.clear();
       void queryClient.invalidateQueries({ queryKey: listKeys.all });
       await queryClient.invalidateQueries({ queryKey: fieldListKeys.all });
     },
     onError: (failure) => {
+      const listed = pending?.rows;
       setPending(null);
-      // A 409 means the list changed: show the list as it is now.
+      // A 409 means the list changed: the list as it is now, and for a selection the services
+      // beside what was to be cleared.
       reportWriteError(failure, t('serviceFieldList.clearFailed'), t, {
-        onConflict: () => void queryClient.invalidateQueries({ queryKey: fieldListKeys.all }),
+        onConflict: () => {
+          if (listed) {
+            setPendingNames(new Map(listed.map((row) => [row.id, row.name])));
+            void meetConflict(listed);
+          } else void queryClient.invalidateQueries({ queryKey: fieldListKeys.all });
+        },
       });
     },
   });
@@ -243,6 +291,41 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
           onApply={applyView}
         />
       </Group>
+
+      {conflict.open && definition && (
+        <Stack gap="sm">
+          <SaveConflictNotice
+            conflict={conflict}
+            label={listedName}
+            intro={t('serviceFieldList.conflictText')}
+            text={(_id, value) =>
+              displayValue(definition, value, { t, language, refs: data?.refs }) || t('serviceView.emptyValue')
+            }
+          />
+          <Group gap="sm">
+            <Button
+              color="red.9"
+              disabled={conflict.undecided > 0 || retryTargets.length === 0}
+              onClick={() =>
+                setPending({
+                  request: {
+                    scope: 'selected',
+                    services: retryTargets.map((row) => ({ id: row.id, version: row.version })),
+                  },
+                  count: retryTargets.length,
+                  kept: false,
+                  rows: retryTargets,
+                })
+              }
+            >
+              {t('serviceFieldList.clearAgain', { count: retryTargets.length })}
+            </Button>
+            <Button variant="default" onClick={conflict.clear}>
+              {t('serviceFieldList.dropClear')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
 
       {!field ? (
         <Paper withBorder p="md">
@@ -322,6 +405,7 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
                           count: targets.length,
                           kept: targets.length < selected.length,
                           done: clearSelection,
+                          rows: targets,
                         })
                       }
                     >

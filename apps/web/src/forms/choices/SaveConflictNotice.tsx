@@ -10,6 +10,8 @@ export interface SaveConflictNoticeProps {
   label: (key: string) => string;
   /** A field's value as a person reads it. */
   text: (key: string, value: unknown) => string;
+  /** What the notice says first, where a form's "what you typed" is a choice of rows instead. */
+  intro?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface SaveConflictNoticeProps {
  * which of their values it took, and per field both changed their value beside this person's,
  * the changed words marked, with "Take theirs" and "Keep mine". Nothing shows without a conflict.
  */
-export const SaveConflictNotice = ({ conflict, label, text }: SaveConflictNoticeProps) => {
+export const SaveConflictNotice = ({ conflict, label, text, intro }: SaveConflictNoticeProps) => {
   const { t } = useTranslation();
   if (!conflict.open) return null;
   const rows = conflict.rows.map((row) => ({
@@ -29,7 +31,7 @@ export const SaveConflictNotice = ({ conflict, label, text }: SaveConflictNotice
   return (
     <Alert color="yellow" title={t('form.saveConflict.title')} role="status" data-testid="save-conflict">
       <Stack gap="sm">
-        <Text size="sm">{t('form.saveConflict.text')}</Text>
+        <Text size="sm">{intro ?? t('form.saveConflict.text')}</Text>
         {conflict.taken.length > 0 && (
           <Text size="sm">{t('form.saveConflict.taken', { fields: conflict.taken.map(label).join(', ') })}</Text>
         )}
