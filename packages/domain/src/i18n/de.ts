@@ -270,7 +270,8 @@ export const de: Messages = {
       undecided: 'Nicht gewählt',
       waiting_one: 'Wählen Sie vor dem Speichern noch für {{count}} Feld.',
       waiting_other: 'Wählen Sie vor dem Speichern noch für {{count}} Felder.',
-      toast: 'Jemand anderes hat zuerst gespeichert. Ihre Eingaben bleiben erhalten; wählen Sie unten je Feld.',
+      toast:
+        'Jemand anderes hat zuerst gespeichert. Ihre Eingaben bleiben erhalten; wählen Sie oben im Formular je Feld.',
     },
   },
   serviceView: {

@@ -264,7 +264,7 @@ export const en = {
       undecided: 'Not chosen',
       waiting_one: 'Choose for {{count}} more field before saving.',
       waiting_other: 'Choose for {{count}} more fields before saving.',
-      toast: 'Someone else saved first. What you typed is kept; choose per field below.',
+      toast: 'Someone else saved first. What you typed is kept; choose per field at the top of the form.',
     },
   },
   serviceView: {

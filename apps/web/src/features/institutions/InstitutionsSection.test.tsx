@@ -296,7 +296,9 @@ describe('institutions screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 3 }));
     expect(
-      await screen.findByText('Someone else saved first. What you typed is kept; choose per field below.'),
+      await screen.findByText(
+        'Someone else saved first. What you typed is kept; choose per field at the top of the form.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { Alert, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConflictSide } from './saveConflict';
 import type { SaveConflict } from './useSaveConflict';
@@ -21,6 +22,12 @@ export interface SaveConflictNoticeProps {
  */
 export const SaveConflictNotice = ({ conflict, label, text, intro }: SaveConflictNoticeProps) => {
   const { t } = useTranslation();
+  const notice = useRef<HTMLDivElement>(null);
+  // The save button is below a long form (weighting, a policy) and on a phone the notice above it
+  // is out of sight: it comes into view when the conflict is met.
+  useEffect(() => {
+    if (conflict.open) notice.current?.scrollIntoView?.({ block: 'start' });
+  }, [conflict.open]);
   if (!conflict.open) return null;
   const rows = conflict.rows.map((row) => ({
     key: row.key,
@@ -29,7 +36,15 @@ export const SaveConflictNotice = ({ conflict, label, text, intro }: SaveConflic
     to: text(row.key, row.mine),
   }));
   return (
-    <Alert color="yellow" title={t('form.saveConflict.title')} role="status" data-testid="save-conflict">
+    <Alert
+      ref={notice}
+      color="yellow"
+      title={t('form.saveConflict.title')}
+      role="status"
+      data-testid="save-conflict"
+      // Clear of a dialog's header, which stays at the top while its body scrolls.
+      style={{ scrollMarginTop: '5rem' }}
+    >
       <Stack gap="sm">
         <Text size="sm">{intro ?? t('form.saveConflict.text')}</Text>
         {conflict.taken.length > 0 && (

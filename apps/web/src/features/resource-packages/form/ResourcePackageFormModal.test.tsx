@@ -185,7 +185,9 @@ describe('ResourcePackageFormModal', () => {
     await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('Someone else saved first. What you typed is kept; choose per field below.'),
+      await screen.findByText(
+        'Someone else saved first. What you typed is kept; choose per field at the top of the form.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /Resource Package name/ })).toHaveValue(resourcePackage().name);
   });
