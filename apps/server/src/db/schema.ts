@@ -808,7 +808,8 @@ export const contacts = pgTable(
     // Contacts and user accounts meet by e-mail address, regardless of case.
     index('contacts_email_idx').on(sql`lower(${t.email})`),
     // The contact list's orders, and its search: `search` is a tsvector of names, e-mail,
-    // institution, notes and properties, kept by triggers and never selected with the row.
+    // institution, notes and properties, kept by triggers and never selected with the row;
+    // `property_kinds` the kinds of its properties, each once, kept by the same trigger (0020).
     index('contacts_lastname_sort_idx').on(
       sql`${t.lastnameSort} COLLATE "C"`,
       sql`${t.firstnameSort} COLLATE "C"`,
@@ -831,7 +832,9 @@ export const contacts = pgTable(
       t.id,
     ),
     index('contacts_updated_sort_idx').on(t.updatedAt, t.id),
-    index('contacts_search_idx').using('gin', sql`search`),
+    // One index for the search and the property kind filter, so a search for a kind's holders is
+    // one index scan (docs/adr/0093-one-read-per-contact-search.md).
+    index('contacts_search_idx').using('gin', sql`search`, sql`property_kinds`),
   ],
 );
 
@@ -877,7 +880,6 @@ export const contactProperties = pgTable(
     check('contact_properties_kind_known', sql`${t.kind} IN (${sqlList(CONTACT_PROPERTY_KINDS)})`),
     check('contact_properties_value_not_blank', sql`length(trim(${t.value})) > 0`),
     uniqueIndex('contact_properties_position_key').on(t.contactId, t.position),
-    index('contact_properties_kind_idx').on(t.kind, t.contactId),
   ],
 );
 

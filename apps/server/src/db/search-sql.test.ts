@@ -112,6 +112,29 @@ describe('search in the database', () => {
     expect(await findContacts('0200')).toEqual([]);
   });
 
+  it("keeps the kinds of a contact's properties on the contact, each once, for the list's filter", async () => {
+    const { db } = database;
+    const kinds = async () =>
+      (
+        (await db.execute(sql`select property_kinds from contacts where id = ${contactId}`)) as unknown as {
+          rows: { property_kinds: string[] }[];
+        }
+      ).rows[0]!.property_kinds;
+    expect(await kinds()).toEqual([]);
+    await db.insert(contactProperties).values([
+      { contactId, position: 0, kind: 'workingGroup', value: 'WG 1' },
+      { contactId, position: 1, kind: 'cluster', value: 'Nordlicht' },
+      { contactId, position: 2, kind: 'workingGroup', value: 'WG 2' },
+    ]);
+    expect(await kinds()).toEqual(['cluster', 'workingGroup']);
+    await db.update(contactProperties).set({ kind: 'role' }).where(eq(contactProperties.kind, 'cluster'));
+    expect(await kinds()).toEqual(['role', 'workingGroup']);
+    await db.delete(contactProperties).where(eq(contactProperties.kind, 'workingGroup'));
+    expect(await kinds()).toEqual(['role']);
+    await db.delete(contactProperties).where(eq(contactProperties.contactId, contactId));
+    expect(await kinds()).toEqual([]);
+  });
+
   it('answers a search from the GIN index', async () => {
     const { db } = database;
     await db.execute(sql`set enable_seqscan = off`);

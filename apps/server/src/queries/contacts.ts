@@ -1,5 +1,5 @@
 import type { ContactExportQuery, ContactPropertyKind, ContactQuery, ContactRow, ContactSort } from '@nubes/domain';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import { contactSearchDocument, searchSql } from '../db/search-sql.js';
@@ -17,74 +17,72 @@ import {
 /** What picks and orders the list's view: the list's query without its paging (the export's). */
 export type ContactViewQuery = Omit<ContactQuery, 'page' | 'pageSize'> | ContactExportQuery;
 
+/** The kinds of a contact's properties, each once, kept on the contact by its search trigger (drizzle/0020). */
+const propertyKinds = sql`"contacts"."property_kinds"`;
+
 /**
  * The view's contacts: every searched word begins a word of the contact (its search document,
- * db/search-sql.ts), at the institution asked for, holding a property of the kind asked for (an
- * EXISTS over contact_properties, which contact_properties_kind_idx on (kind, contact_id) answers).
+ * db/search-sql.ts), at the institution asked for, holding a property of the kind asked for. The
+ * search and the kind are both columns of contacts_search_idx, so together they are one index scan.
  */
 const contactViewWhere = (query: ContactViewQuery): SQL | undefined =>
   and(
     searchSql(contactSearchDocument, query.q),
     query.institution ? eq(contacts.institutionId, query.institution) : undefined,
-    query.propertyKind
-      ? exists(
-          sql`(select 1 from ${contactProperties} where ${contactProperties.kind} = ${query.propertyKind} and ${contactProperties.contactId} = ${contacts.id})`,
-        )
-      : undefined,
+    query.propertyKind ? sql`${propertyKinds} && ARRAY[${query.propertyKind}::text]` : undefined,
   );
 
-/** A sort value as the index holds it, or (sorted) in a form no index has. */
-const value = (text: SQLWrapper, sorted: boolean): SQL => (sorted ? sql`(${text} || '')` : sql`${text}`);
-const byText = (text: SQLWrapper, sorted: boolean): SQL => sql`${value(text, sorted)} COLLATE "C"`;
+/** A value a sort compares; `first`: ascending whatever the order asked for (empty values last). */
+interface SortValue {
+  value: SQL;
+  first?: true;
+}
 
 /**
  * Each sort's values, compared in turn, expression for expression those of the sort indexes
  * (contacts_lastname_sort_idx, …_firstname_…, …_email_sort(_desc)_idx, …_institution_sort(_desc)_idx,
  * …_updated_sort_idx), so the database walks an index for a page instead of sorting every contact.
- * E-mail and institution may be empty: `empty` puts those last in either direction. The names'
- * keys are stored folded (lastname_sort, firstname_sort); the institution's is `institution_sort`,
- * the abbreviation or else the other institution the contact names, folded, which the search
- * trigger keeps (drizzle/0015).
- *
- * When `sorted`, each value is written in a form no index has: a search with few matches sorts them
- * (a few ms) rather than walk an index that holds them spread over 50,000 contacts, or bunched
- * where the walk expects them spread ("mül" by last name: half the index read for one page).
+ * E-mail and institution may be empty: those go last in either direction. The names' keys are
+ * stored folded (lastname_sort, firstname_sort); the institution's is `institution_sort`, the
+ * abbreviation or else the other institution the contact names, folded, which the search trigger
+ * keeps (drizzle/0015).
  */
-const SORT_KEYS: Record<ContactSort, (sorted: boolean) => { empty?: SQL; keys: SQL[] }> = {
-  lastname: (s) => ({ keys: [byText(contacts.lastnameSort, s), byText(contacts.firstnameSort, s)] }),
-  firstname: (s) => ({ keys: [byText(contacts.firstnameSort, s), byText(contacts.lastnameSort, s)] }),
-  email: (s) => ({ empty: sql`(${value(contacts.email, s)} = '')`, keys: [byText(sql`lower(${contacts.email})`, s)] }),
-  institution: (s) => ({
-    empty: sql`(${value(sql`institution_sort`, s)} = '')`,
-    keys: [byText(sql`institution_sort`, s)],
-  }),
-  // The same instant through a function no index holds.
-  updatedAt: (s) => ({ keys: [s ? sql`(${contacts.updatedAt} + interval '0 s')` : sql`${contacts.updatedAt}`] }),
+const SORT_VALUES: Record<ContactSort, SortValue[]> = {
+  lastname: [
+    { value: sql`${contacts.lastnameSort} COLLATE "C"` },
+    { value: sql`${contacts.firstnameSort} COLLATE "C"` },
+  ],
+  firstname: [
+    { value: sql`${contacts.firstnameSort} COLLATE "C"` },
+    { value: sql`${contacts.lastnameSort} COLLATE "C"` },
+  ],
+  email: [{ value: sql`(${contacts.email} = '')`, first: true }, { value: sql`lower(${contacts.email}) COLLATE "C"` }],
+  institution: [{ value: sql`(institution_sort = '')`, first: true }, { value: sql`institution_sort COLLATE "C"` }],
+  updatedAt: [{ value: sql`${contacts.updatedAt}` }],
 };
 
 /**
- * How many matches a search may have for its page to be sorted from them; a search matching more
- * ("example", in every address) walks the sort's index, where matches come often.
+ * The view's order over `values` (the sort's, or columns holding them): in the direction asked
+ * for, empty ones last, then the id ascending in either direction, so pages are stable (a
+ * descending page walks the index backwards and orders each run of equal names by id).
  */
-const FEW_MATCHES = 5_000;
-
-/**
- * The view's order: the sort's values in the direction asked for, empty ones last, then the id
- * ascending in either direction, so pages are stable (a descending page walks the index backwards
- * and orders each run of equal names by id). `matches`: a search's count, asked first.
- */
-const contactViewOrder = (query: ContactViewQuery, matches?: number): SQL[] => {
-  const { sort, order } = query;
-  const direction = order === 'asc' ? asc : desc;
-  const sortMatches = matches !== undefined && matches <= FEW_MATCHES;
-  const { empty, keys } = SORT_KEYS[sort](sortMatches);
-  return [...(empty ? [asc(empty)] : []), ...keys.map((key) => direction(key)), asc(contacts.id)];
+const viewOrder = (query: ContactViewQuery, values: SQLWrapper[], id: SQLWrapper): SQL[] => {
+  const direction = query.order === 'asc' ? asc : desc;
+  return [...values.map((value, i) => (SORT_VALUES[query.sort][i]?.first ? asc : direction)(value)), asc(id)];
 };
+
+/** The view's order as the sort indexes hold it. */
+const contactViewOrder = (query: ContactViewQuery): SQL[] =>
+  viewOrder(
+    query,
+    SORT_VALUES[query.sort].map(({ value }) => value),
+    contacts.id,
+  );
 
 /**
  * A row of the list: the contact, its institution, the primary address's city (the command keeps
  * exactly one primary among a contact's addresses, contact_addresses_one_primary at most one) and
- * the kinds of its properties, each once, by name.
+ * the kinds of its properties.
  */
 const contactRowColumns = {
   id: contacts.id,
@@ -97,9 +95,7 @@ const contactRowColumns = {
   // A left join without a match answers null.
   institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
   city: sql<string>`coalesce(${contactAddresses.city}, '')`,
-  propertyKinds: sql<
-    ContactPropertyKind[]
-  >`array(select distinct ${contactProperties.kind} COLLATE "C" from ${contactProperties} where ${contactProperties.contactId} = ${contacts.id} order by 1)`,
+  propertyKinds: sql<ContactPropertyKind[]>`${propertyKinds}`,
 };
 
 /** The rows of the contacts `where` picks, in the view's order. */
@@ -113,41 +109,80 @@ const contactRowsQuery = (db: Db, query: ContactViewQuery, where: SQL | undefine
     .orderBy(...contactViewOrder(query));
 
 /**
- * The ids of a page's contacts: the order's index walked (or the matches sorted) up to the page
- * and no further, reading nothing else of the contacts it passes.
+ * The ids of a page's contacts: the order's index walked up to the page and no further, reading
+ * nothing else of the contacts it passes.
  */
-const contactPageIdsQuery = (db: Db, query: ContactQuery, matches?: number) =>
+const contactPageIdsQuery = (db: Db, query: ContactQuery) =>
   db
     .select({ id: contacts.id })
     .from(contacts)
     .where(contactViewWhere(query))
-    .orderBy(...contactViewOrder(query, matches))
+    .orderBy(...contactViewOrder(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 
 /**
- * One page of the contact list, as the database runs it (exported so that it can be EXPLAINed):
- * its ids first, then the rows of those alone, so a page far down the list does not read the city
- * and property kinds of every contact before it.
+ * One page of the contact list with its order's index walked (exported so that it can be
+ * EXPLAINed): its ids first, then the rows of those alone, so a page far down the list does not
+ * read the city and property kinds of every contact before it.
  */
-export const contactListPageQuery = (db: Db, query: ContactQuery, matches?: number) =>
-  contactRowsQuery(db, query, inArray(contacts.id, contactPageIdsQuery(db, query, matches)));
+export const contactListPageQuery = (db: Db, query: ContactQuery) =>
+  contactRowsQuery(db, query, inArray(contacts.id, contactPageIdsQuery(db, query)));
 
 /** How many contacts the list's view holds: its filters alone, no join, no order. */
 export const contactListTotalQuery = (db: Db, query: ContactViewQuery) =>
   db.select({ total: count() }).from(contacts).where(contactViewWhere(query));
 
 /**
- * A search counts its matches only this far past the page's start: "example", in every address,
- * matches 45,000 of 50,000 contacts, and counting them all costs ten times the page. Beyond it the
- * list says "more than" (docs/adr/0073-lists-and-search-in-the-database.md); as one pages on, the
- * count reaches further, so every match can be paged to. At least FEW_MATCHES, which it decides.
+ * A search gathers at most this many matches past the page's start, and counts them: "example",
+ * in every address, matches 45,000 of 50,000 contacts, and counting them all costs ten times the
+ * page. Beyond it the list says "more than" (docs/adr/0073-lists-and-search-in-the-database.md);
+ * as one pages on, the count reaches further, so every match can be paged to.
  */
-const COUNT_AHEAD = FEW_MATCHES;
+const COUNT_AHEAD = 5_000;
+
+/**
+ * One page of a search, read once (exported so that it can be EXPLAINed): at most `limit` + 1
+ * matches gathered through the search index with their sort values, counted (`total`, on every
+ * row) and sorted, the page's rows joined to the page's 50 alone. Whole when the matches are at
+ * most `limit`; beyond, the page walks the sort's index instead (contactListPageQuery), where
+ * matches come often (docs/adr/0093-one-read-per-contact-search.md).
+ */
+export const contactSearchPageQuery = (db: Db, query: ContactQuery, limit: number) => {
+  const sortValues = SORT_VALUES[query.sort];
+  const names = sortValues.map((_, i) => `v${i}`);
+  const valuesOf = (alias: string) => names.map((name) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`);
+  const matches = db
+    .select({
+      id: contacts.id,
+      ...Object.fromEntries(names.map((name, i) => [name, sql`${sortValues[i]!.value}`.as(name)])),
+    })
+    .from(contacts)
+    .where(contactViewWhere(query))
+    .limit(limit + 1)
+    .as('matches');
+  const page = db
+    .select({
+      id: matches.id,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      ...Object.fromEntries(valuesOf('matches').map((value, i) => [names[i], value.as(names[i]!)])),
+    })
+    .from(matches)
+    .orderBy(...viewOrder(query, valuesOf('matches'), matches.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
+  return db
+    .select({ ...contactRowColumns, total: page.total })
+    .from(page)
+    .innerJoin(contacts, eq(contacts.id, page.id))
+    .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+    .leftJoin(contactAddresses, and(eq(contactAddresses.contactId, contacts.id), sql`${contactAddresses.isPrimary}`))
+    .orderBy(...viewOrder(query, valuesOf('page'), page.id));
+};
 
 /** A search's total up to `limit`, and whether it is every match. */
-const searchTotal = async (db: Db, query: ContactQuery): Promise<{ total: number; totalExact: boolean }> => {
-  const limit = (query.page - 1) * query.pageSize + COUNT_AHEAD;
+const searchTotal = async (db: Db, query: ContactQuery, limit: number) => {
   const matches = db
     .select({ one: sql`1` })
     .from(contacts)
@@ -160,20 +195,45 @@ const searchTotal = async (db: Db, query: ContactQuery): Promise<{ total: number
 type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactRowsQuery>['execute']>>[number];
 
 /** A row as the list answers it. */
-const toContactRow = (record: ContactListRecord): ContactRow => ({
-  ...record,
-  updatedAt: record.updatedAt.toISOString(),
+const toContactRow = ({
+  id,
+  firstname,
+  lastname,
+  email,
+  emailNotPersonal,
+  otherInstitution,
+  updatedAt,
+  institution,
+  city,
+  propertyKinds,
+}: ContactListRecord): ContactRow => ({
+  id,
+  firstname,
+  lastname,
+  email,
+  emailNotPersonal,
+  otherInstitution,
+  updatedAt: updatedAt.toISOString(),
+  institution,
+  city,
+  propertyKinds,
 });
+
+/** A search's page and how many contacts match, counted up to COUNT_AHEAD past the page's start. */
+const loadSearchPage = async (db: Db, query: ContactQuery) => {
+  const limit = (query.page - 1) * query.pageSize + COUNT_AHEAD;
+  const records = await contactSearchPageQuery(db, query, limit);
+  const total = records[0]?.total;
+  // No row: no match at all, or a page past the last, whose total is counted on its own.
+  if (total === undefined)
+    return { items: [], ...(query.page === 1 ? { total: 0, totalExact: true } : await searchTotal(db, query, limit)) };
+  if (total <= limit) return { items: records.map(toContactRow), total, totalExact: true };
+  return { items: (await contactListPageQuery(db, query)).map(toContactRow), total: limit, totalExact: false };
+};
 
 /** A page of the contact list and how many contacts its view holds (a search's: up to COUNT_AHEAD past the page). */
 export const loadContactListPage = async (db: Db, query: ContactQuery) => {
-  // A search's page is read after its total, which tells how to order the matches (FEW_MATCHES).
-  if (searchSql(contactSearchDocument, query.q) !== undefined) {
-    const { total, totalExact } = await searchTotal(db, query);
-    const records =
-      total === 0 ? [] : await contactListPageQuery(db, query, totalExact ? total : Number.POSITIVE_INFINITY);
-    return { items: records.map(toContactRow), total, totalExact };
-  }
+  if (searchSql(contactSearchDocument, query.q) !== undefined) return loadSearchPage(db, query);
   const [records, [counted]] = await Promise.all([contactListPageQuery(db, query), contactListTotalQuery(db, query)]);
   return { items: records.map(toContactRow), total: counted?.total ?? 0, totalExact: true };
 };
