@@ -295,15 +295,20 @@ export const services = pgTable(
     // The lists filter, sort and search here (docs/adr/0073-lists-and-search-in-the-database.md):
     // by provider, by the caller's relation (visibility), by state, and in each order a list offers,
     // every order ending on the id. Names sort by code point of their lower case (C collation).
-    index('services_provider_idx').on(t.providerInstitutionId, t.state),
+    // The provider and state indexes end on the id, so a count or a list of ids by provider or by
+    // state (the review list's counts, the package search by provider) reads the index alone
+    // (docs/adr/0094-list-statements-read-indexes-alone.md).
+    index('services_provider_idx').on(t.providerInstitutionId, t.state, t.id),
     index('services_object_owner_idx').on(t.objectOwnerId),
     index('services_service_owner_idx').on(t.serviceOwnerId),
     index('services_service_manager_idx').on(t.serviceManagerId),
     index('services_provider_manager_idx').on(t.providerManagerId),
-    index('services_state_idx').on(t.state),
+    index('services_state_idx').on(t.state, t.providerInstitutionId, t.id),
     index('services_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
     index('services_updated_sort_idx').on(t.updatedAt, t.id),
     index('services_score_sort_idx').on(t.weightedScore, sql`lower(${t.name}) COLLATE "C"`, t.id),
+    // Score and state break ties by name A–Z in both directions, so the descending orders have their own.
+    index('services_score_sort_desc_idx').on(sql`${t.weightedScore} DESC`, sql`lower(${t.name}) COLLATE "C"`, t.id),
     // The provider's order: `provider_sort` is the provider's abbreviation in lower case, '' without
     // one, kept by the search trigger (migration 0015); services without a provider go last in both
     // directions, so each direction has its index.
@@ -321,6 +326,11 @@ export const services = pgTable(
     ),
     // The lists' state order is the workflow's, not the alphabet's: by position, then by name.
     index('services_state_sort_idx').on(serviceStatePosition(t.state), sql`lower(${t.name}) COLLATE "C"`, t.id),
+    index('services_state_sort_desc_idx').on(
+      sql`${serviceStatePosition(t.state)} DESC`,
+      sql`lower(${t.name}) COLLATE "C"`,
+      t.id,
+    ),
     // `search` is a tsvector of the service ID, name, short description and keywords, kept by
     // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row.
     index('services_search_idx').using('gin', sql`search`),

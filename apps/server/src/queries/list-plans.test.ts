@@ -18,7 +18,7 @@ import { openTestDatabase, testConfig } from '../test/harness.js';
 import { changeRequestListPageQuery } from './change-request-list.js';
 import { contactListPageQuery, contactSearchPageQuery } from './contacts.js';
 import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
-import { reviewListPageQuery } from './service-review-list.js';
+import { reviewListPageQuery, reviewListTotalQuery } from './service-review-list.js';
 import { serviceListPageQuery, type ListSort, type ServiceListCriteria, type SortOrder } from './service-list.js';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
@@ -93,11 +93,14 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ['name desc', servicePage({}, 'name', 'desc'), 'services_name_sort_idx'],
       ['service ID', servicePage({}, 'serviceId'), 'services_service_id_key'],
       ['state', servicePage({}, 'state'), 'services_state_sort_idx'],
+      // Ties by name A–Z in both directions: the descending order has its own index.
+      ['state desc', servicePage({}, 'state', 'desc'), 'services_state_sort_desc_idx'],
       ['provider', servicePage({}, 'provider'), 'services_provider_sort_idx'],
       ['provider desc', servicePage({}, 'provider', 'desc'), 'services_provider_sort_desc_idx'],
       ['last change', servicePage({}, 'updatedAt', 'desc'), 'services_updated_sort_idx'],
-      ['score', servicePage({}, 'score', 'desc'), 'services_score_sort_idx'],
-      ['integration list', servicePage({}, 'weighted'), 'services_score_sort_idx'],
+      ['score', servicePage({}, 'score'), 'services_score_sort_idx'],
+      ['score desc', servicePage({}, 'score', 'desc'), 'services_score_sort_desc_idx'],
+      ['integration list', servicePage({}, 'weighted'), 'services_score_sort_desc_idx'],
       ['search', servicePage({ q: 'svc-01234' }, 'name'), 'services_search_idx'],
       ['a common word searched', servicePage({ q: 'stor' }, 'name'), ['services_search_idx', 'services_name_sort_idx']],
       [
@@ -166,6 +169,8 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       indexesOf(db, changeRequestListPageQuery(db, paula, changeRequestListQuerySchema.parse(query)));
     const reviews = (query: Record<string, unknown>) =>
       indexesOf(db, reviewListPageQuery(db, paula, reviewListQuerySchema.parse(query)));
+    const reviewCounts = (query: Record<string, unknown>) =>
+      indexesOf(db, reviewListTotalQuery(db, paula, reviewListQuerySchema.parse(query)));
     const packages = (query: Record<string, unknown>) =>
       indexesOf(db, resourcePackageReviewPageQuery(db, rita, resourcePackageReviewQuerySchema.parse(query)));
     const cases: [string, Promise<string[]>, string | string[]][] = [
@@ -182,7 +187,15 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ],
       ['reviews by provider', reviews({ sort: 'provider' }), 'services_provider_sort_idx'],
       ['reviews by service ID', reviews({ sort: 'serviceId' }), 'services_service_id_key'],
-      ['reviews by state', reviews({ sort: 'state', order: 'desc' }), 'services_state_sort_idx'],
+      ['reviews by state', reviews({ sort: 'state' }), 'services_state_sort_idx'],
+      ['reviews by state desc', reviews({ sort: 'state', order: 'desc' }), 'services_state_sort_desc_idx'],
+      // The services without a review row are counted from the state index alone.
+      ['review counts', reviewCounts({}), 'services_state_idx'],
+      [
+        'review counts of a provider',
+        reviewCounts({ provider: providerId }),
+        ['services_state_idx', 'services_provider_idx'],
+      ],
       ['packages waiting first', packages({}), 'resource_packages_waiting_idx'],
       ['packages waiting last', packages({ order: 'desc' }), 'resource_packages_waiting_idx'],
       ['packages by name', packages({ sort: 'name' }), 'resource_packages_name_sort_idx'],

@@ -10,7 +10,7 @@ import {
   type ReviewListQuery,
   type ReviewStatus,
 } from '@nubes/domain';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, serviceReviews, services, serviceStatePosition } from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
@@ -25,27 +25,29 @@ const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inact
  * service_reviews row: those the caller may see, in a reviewable state or with an open review (one
  * whose service has left those states meanwhile still needs ending), narrowed by tab, state,
  * provider and review status. The bulk actions select from these too (commands/reviews.ts).
+ * `status` is the review status the conditions read: a count of the services without a review row
+ * passes 'inactive', so the database drops what cannot hold for them before reading a row.
  */
-export const reviewListWhere = (principal: Principal, filters: ReviewFilters): SQL =>
+export const reviewListWhere = (principal: Principal, filters: ReviewFilters, status: SQL = reviewStatus): SQL =>
   and(
     visibleServicesSql(principal),
-    or(inArray(services.state, [...REVIEWABLE_STATES]), inArray(reviewStatus, [...OPEN_REVIEW_STATUSES])),
+    or(inArray(services.state, [...REVIEWABLE_STATES]), inArray(status, [...OPEN_REVIEW_STATUSES])),
     filters.tab ? inArray(services.state, [...TAB_STATES[filters.tab]]) : undefined,
     filters.state ? eq(services.state, filters.state) : undefined,
     filters.provider ? eq(services.providerInstitutionId, filters.provider) : undefined,
     // A status a review row holds is asked of the row itself, so service_reviews_status_idx serves it.
     filters.status === undefined
       ? undefined
-      : filters.status === 'inactive'
-        ? eq(reviewStatus, filters.status)
+      : filters.status === 'inactive' || status !== reviewStatus
+        ? eq(status, filters.status)
         : eq(serviceReviews.status, filters.status),
   )!;
 
 /** Whether a bulk action takes the service: the domain's rule (isBulkEligible) as SQL. */
-export const bulkEligibleSql = (action: BulkReviewAction): SQL => {
+export const bulkEligibleSql = (action: BulkReviewAction, status: SQL = reviewStatus): SQL => {
   const rule = reviewRule(action);
   return and(
-    inArray(reviewStatus, [...rule.from]),
+    inArray(status, [...rule.from]),
     rule.needsReviewableState ? inArray(services.state, [...REVIEWABLE_STATES]) : undefined,
   )!;
 };
@@ -113,18 +115,35 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 
-/** How many services the filters select, and how many of them a bulk start or end would take. */
-export const reviewListTotalQuery = (db: Db, principal: Principal, filters: ReviewFilters) =>
-  db
+/**
+ * How many services the filters select, and how many of them a bulk start or end would take:
+ * counted apart for the services without a review row (most of them: no join, an index holds what
+ * the count reads) and for those with one (as many as were ever reviewed), the database adding both.
+ */
+export const reviewListTotalQuery = (db: Db, principal: Principal, filters: ReviewFilters) => {
+  const counts = (status: SQL, hasReview: SQL) =>
+    db
+      .select({
+        total: sql<number>`count(*)::int`.as('total'),
+        start: sql<number>`(count(*) filter (where ${bulkEligibleSql('start', status)}))::int`.as('start'),
+        stop: sql<number>`(count(*) filter (where ${bulkEligibleSql('stop', status)}))::int`.as('stop'),
+        end: sql<number>`(count(*) filter (where ${bulkEligibleSql('end', status)}))::int`.as('end'),
+      })
+      .from(services)
+      .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+      .where(and(hasReview, reviewListWhere(principal, filters, status)));
+  const parts = counts(sql`'inactive'`, isNull(serviceReviews.serviceId))
+    .unionAll(counts(reviewStatus, isNotNull(serviceReviews.serviceId)))
+    .as('parts');
+  return db
     .select({
-      total: sql<number>`count(*)::int`,
-      start: sql<number>`(count(*) filter (where ${bulkEligibleSql('start')}))::int`,
-      stop: sql<number>`(count(*) filter (where ${bulkEligibleSql('stop')}))::int`,
-      end: sql<number>`(count(*) filter (where ${bulkEligibleSql('end')}))::int`,
+      total: sql<number>`sum(${parts.total})::int`,
+      start: sql<number>`sum(${parts.start})::int`,
+      stop: sql<number>`sum(${parts.stop})::int`,
+      end: sql<number>`sum(${parts.end})::int`,
     })
-    .from(services)
-    .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
-    .where(reviewListWhere(principal, filters));
+    .from(parts);
+};
 
 export interface ReviewListPage {
   rows: ServiceReviewListRow[];
