@@ -723,6 +723,25 @@ export const de: Messages = {
       'Der jetzige Wert dieser angenommenen Felder ist nicht der, gegen den der Antrag gestellt wurde. Wählen Sie je Feld, welchen Wert der Service behält.',
     staleCount_one: 'Wählen Sie noch für {{count}} geändertes Feld, um zu übernehmen.',
     staleCount_other: 'Wählen Sie noch für {{count}} geänderte Felder, um zu übernehmen.',
+    releaseConfirmTitle: 'Änderungsantrag für {{name}} freigeben?',
+    releaseConfirmText:
+      'Angenommene Felder: {{accepted}}, verworfene Felder: {{discarded}}. Nach der Freigabe lassen sich die Entscheidungen nicht mehr ändern. Der Service selbst ändert sich erst, wenn der Antrag übernommen wird.',
+    applyConfirmTitle: 'Änderungsantrag in {{name}} übernehmen?',
+    applyConfirmFields_one:
+      'Die Übernahme schreibt {{count}} angenommenes Feld in die Serviceinformationen und schließt den Antrag ab.',
+    applyConfirmFields_other:
+      'Die Übernahme schreibt {{count}} angenommene Felder in die Serviceinformationen und schließt den Antrag ab.',
+    applyConfirmNoFields:
+      'Kein Feld wird geschrieben: Jedes Feld wurde verworfen oder behält seinen jetzigen Wert. Die Übernahme schließt den Antrag ab.',
+    applyConfirmPublic_one:
+      'Davon ist {{count}} ein öffentliches Feld: Das öffentliche Portfolio zeigt seinen neuen Wert sofort.',
+    applyConfirmPublic_other:
+      'Davon sind {{count}} öffentliche Felder: Das öffentliche Portfolio zeigt ihre neuen Werte sofort.',
+    applyConfirmPublicLater_one:
+      'Davon ist {{count}} ein öffentliches Feld: Das öffentliche Portfolio zeigt es, sobald der Service online ist.',
+    applyConfirmPublicLater_other:
+      'Davon sind {{count}} öffentliche Felder: Das öffentliche Portfolio zeigt sie, sobald der Service online ist.',
+    applyConfirmNotPublic: 'Keines davon erscheint im öffentlichen Portfolio.',
     locked: 'Kontaktinformationen können nicht geändert werden',
     waitingTitle: 'Der Änderungsantrag wartet auf das Portfoliomanagement',
     lockedText:

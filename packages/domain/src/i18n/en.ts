@@ -705,6 +705,24 @@ export const en = {
       'The service’s present value of these accepted fields is not the one the request was made against. Choose per field which value the service keeps.',
     staleCount_one: 'Choose for {{count}} more changed field to apply.',
     staleCount_other: 'Choose for {{count}} more changed fields to apply.',
+    releaseConfirmTitle: 'Release the change request for {{name}}?',
+    releaseConfirmText:
+      'Accepted fields: {{accepted}}, discarded fields: {{discarded}}. The decisions cannot be changed after the release. The service itself changes only when the request is applied.',
+    applyConfirmTitle: 'Apply the change request to {{name}}?',
+    applyConfirmFields_one:
+      'Applying writes {{count}} accepted field into the service information and closes the request.',
+    applyConfirmFields_other:
+      'Applying writes {{count}} accepted fields into the service information and closes the request.',
+    applyConfirmNoFields:
+      'No field is written: every field was discarded or keeps its present value. Applying closes the request.',
+    applyConfirmPublic_one: '{{count}} of them is a public field: the public portfolio shows its new value at once.',
+    applyConfirmPublic_other:
+      '{{count}} of them are public fields: the public portfolio shows their new values at once.',
+    applyConfirmPublicLater_one:
+      '{{count}} of them is a public field: the public portfolio shows it once the service is online.',
+    applyConfirmPublicLater_other:
+      '{{count}} of them are public fields: the public portfolio shows them once the service is online.',
+    applyConfirmNotPublic: 'None of them shows in the public portfolio.',
     locked: 'Contact information cannot be changed',
     waitingTitle: 'The change request waits for the portfolio manager',
     lockedText:
