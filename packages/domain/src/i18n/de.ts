@@ -49,7 +49,6 @@ export const de: Messages = {
     noRole: 'keine Rolle',
     submit: 'Anmelden',
     failed: 'Unbekannter Benutzer oder falsches Passwort.',
-    useAccount: 'Als {{username}} anmelden',
   },
   workflow: {
     actions: {
@@ -416,7 +415,6 @@ export const de: Messages = {
     cannotDelete: 'Datei kann nicht gelöscht werden',
     documentDeleted: 'Datei gelöscht',
     currentStatus: 'Aktueller Status:',
-    availableActions: 'Was Sie jetzt tun können',
     noActions: 'Sie können den Status jetzt nicht ändern.',
     when: 'Wann',
     who: 'Wer',
@@ -766,7 +764,6 @@ export const de: Messages = {
     withdrawn: 'Änderungsantrag zurückgezogen',
     applied: 'Änderungsantrag übernommen',
     released: 'Freigabe erfolgt',
-    decided: 'Entscheidungen gespeichert',
     states: {
       draft: 'Entwurf',
       handed_in: 'Eingereicht',
@@ -782,7 +779,6 @@ export const de: Messages = {
       update: 'Änderungsantrag speichern',
       handIn: 'Änderungsantrag einreichen',
       withdraw: 'Änderungsantrag zurückziehen',
-      decide: 'Entscheidungen speichern',
       release: 'Freigeben',
       apply: 'Übernehmen',
     },
@@ -799,7 +795,6 @@ export const de: Messages = {
     decision: 'Entscheidung',
     undecidedValue: 'Nicht entschieden',
     staleNotice: 'Seit dem Antrag geändert: der jetzige Wert ist {{value}}.',
-    overwrite: 'Jetzigen Wert überschreiben',
     author: 'Verfasst von',
     fromIntegrationManager: 'Vom Integrationsmanagement',
     fromProvider: 'Vom Anbieter',
@@ -829,7 +824,6 @@ export const de: Messages = {
         'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
       openInformation: 'Serviceinformationen bearbeiten',
       draftNotice: 'Ein Entwurf eines Änderungsantrags mit {{count}} Feld(ern) besteht; Speichern ergänzt ihn.',
-      handedInNotice: 'Ihr Änderungsantrag wurde eingereicht.',
       notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',
       openChangeRequest: 'Änderungsantrag anzeigen',
       tabsLabel: 'Feldgruppen',
@@ -1605,7 +1599,6 @@ export const de: Messages = {
     propertyValue: 'Wert',
     actions: 'Aktionen',
     edit: 'Bearbeiten',
-    editContact: '{{name}} bearbeiten',
     createTitle: 'Neuer Kontakt',
     editTitle: 'Kontakt bearbeiten',
     save: 'Speichern',
@@ -1689,7 +1682,6 @@ export const de: Messages = {
   },
   adminSections: {
     tabs: 'Bereiche des Admin-Panels',
-    tabSelect: 'Bereich',
     tab: {
       auditLog: 'Audit-Log',
       weighting: 'Gewichtung',
@@ -2209,7 +2201,6 @@ export const de: Messages = {
     activityHeading: 'Letzte Aktivitäten',
     activityNone: 'Noch ist nichts geschehen, das Sie sehen können.',
     activityEntry: '{{actor}}: {{action}}',
-    moreModules: 'Module und Anleitungen',
   },
   globalSearch: {
     placeholder: 'Services, Kontakte und VOs suchen',

@@ -46,7 +46,6 @@ export const en = {
     noRole: 'no role',
     submit: 'Sign in',
     failed: 'Unknown user or wrong password.',
-    useAccount: 'Sign in as {{username}}',
   },
   workflow: {
     actions: {
@@ -409,7 +408,6 @@ export const en = {
     cannotDelete: 'Cannot delete File',
     documentDeleted: 'File deleted',
     currentStatus: 'Current status:',
-    availableActions: 'What you can do now',
     noActions: 'There is no status change you can make now.',
     when: 'When',
     who: 'Who',
@@ -747,7 +745,6 @@ export const en = {
     withdrawn: 'Change request withdrawn',
     applied: 'Change request applied',
     released: 'Release done',
-    decided: 'Decisions saved',
     states: {
       draft: 'Draft',
       handed_in: 'Handed in',
@@ -763,7 +760,6 @@ export const en = {
       update: 'Save change request',
       handIn: 'Hand in change request',
       withdraw: 'Withdraw change request',
-      decide: 'Save decisions',
       release: 'Release',
       apply: 'Apply',
     },
@@ -780,7 +776,6 @@ export const en = {
     decision: 'Decision',
     undecidedValue: 'Not decided',
     staleNotice: 'Changed since the request was made: the present value is {{value}}.',
-    overwrite: 'Overwrite the present value',
     author: 'Author',
     fromIntegrationManager: 'From the integration manager',
     fromProvider: 'From the provider',
@@ -809,7 +804,6 @@ export const en = {
         'You edit this service directly on its Service information tab, the one place where its fields are edited.',
       openInformation: 'Edit the service information',
       draftNotice: 'A draft change request with {{count}} field(s) exists; saving adds to it.',
-      handedInNotice: 'Your change request has been handed in.',
       notEditable: 'This service cannot be edited in its current status.',
       openChangeRequest: 'Show the change request',
       tabsLabel: 'Field groups',
@@ -1574,7 +1568,6 @@ export const en = {
     propertyValue: 'Value',
     actions: 'Actions',
     edit: 'Edit',
-    editContact: 'Edit {{name}}',
     createTitle: 'New contact',
     editTitle: 'Edit contact',
     save: 'Save',
@@ -1658,7 +1651,6 @@ export const en = {
   },
   adminSections: {
     tabs: 'Sections of the admin panel',
-    tabSelect: 'Section',
     tab: {
       auditLog: 'Audit log',
       weighting: 'Weighting',
@@ -2176,7 +2168,6 @@ export const en = {
     activityHeading: 'Recent activity',
     activityNone: 'Nothing has happened yet that you can see.',
     activityEntry: '{{actor}}: {{action}}',
-    moreModules: 'Modules and instructions',
   },
   globalSearch: {
     placeholder: 'Search services, contacts and VOs',
