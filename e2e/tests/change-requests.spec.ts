@@ -9,7 +9,7 @@ import { as, closeNotifications, expectNotification, openTab } from '../services
  * Change requests, person by person: alice edits her online service in the Edit Service form,
  * which becomes a change request she hands in; while it waits, her fields are locked. paula
  * (portfolio manager) finds it in the Change Request List, accepts one field and discards the
- * other, releases and applies it; the service then shows the accepted value only, and its history
+ * other, releases and applies it, each after a question naming what it does; the service then shows the accepted value only, and its history
  * the change, and alice has the mail about it. The demo data's HPC Batch Computing (alice's, online) has no request of its own.
  */
 
@@ -89,10 +89,21 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   await expect(dialog.getByRole('button', { name: 'Save decisions' })).toHaveCount(0);
   await expectAccessible(paula);
   await release.click();
+  // Releasing fixes the decisions: it asks first, naming them.
+  const releaseQuestion = paula.getByRole('dialog', { name: `Release the change request for ${SERVICE}?` });
+  await expect(releaseQuestion).toContainText('Accepted fields: 1, discarded fields: 1.');
+  await expectAccessible(paula);
+  await releaseQuestion.getByRole('button', { name: 'Release' }).click();
   await expectNotification(paula, 'Release done');
   await closeNotifications(paula);
   await expect(dialog.getByText('Released', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Apply' }).click();
+  // Applying writes the service and may change the public portfolio: it asks first, naming the effect.
+  const applyQuestion = paula.getByRole('dialog', { name: `Apply the change request to ${SERVICE}?` });
+  await expect(applyQuestion).toContainText('Applying writes 1 accepted field into the service information');
+  await expect(applyQuestion).toContainText('the public portfolio shows its new value at once');
+  await expectAccessible(paula);
+  await applyQuestion.getByRole('button', { name: 'Apply' }).click();
   await expectNotification(paula, 'Change request applied');
   await closeNotifications(paula);
   await expect(dialog.getByText('Applied', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
-import { loggedIn } from '../login.js';
+import { loggedIn, loggedInState } from '../login.js';
 
 /**
  * The phone's drawer menu and the dark mode switch, each worked with the keyboard alone
@@ -221,3 +221,40 @@ test('a list without a mouse: skip link, filters, into the rows with Tab, along 
   await expect(page).toHaveURL(/\/sc\/service\/[0-9a-f-]+/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+const FIELDS_TO_FIX = { en: 'These fields need attention', de: 'Diese Felder brauchen Ihre Aufmerksamkeit' };
+const SUBMIT = { en: 'Submit service information', de: 'Serviceinformationen einreichen' };
+const NEXT_STEPS = { en: 'Next steps', de: 'Nächste Schritte' };
+
+for (const language of ['en', 'de'] as const) {
+  test(`on a phone the fields a refused step lists fit the screen, in ${language === 'en' ? 'English' : 'German'}`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      storageState: await loggedInState(browser, 'alice'),
+    });
+    await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
+    const page = await context.newPage();
+    // alice's draft whose service information still misses answers (the demo data leaves them open).
+    await page.goto('/sc/my-services');
+    await page.getByRole('link', { name: 'Scientific Workflow Service' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Scientific Workflow Service' })).toBeVisible();
+    await page.goto(`${page.url().replace(/\?.*$/, '')}?tab=status`);
+    await page
+      .getByRole('group', { name: NEXT_STEPS[language] })
+      .getByRole('button', { name: SUBMIT[language], exact: true })
+      .click();
+    const toFix = page.getByRole('alert').filter({ hasText: FIELDS_TO_FIX[language] });
+    const links = toFix.getByRole('listitem').getByRole('button');
+    await expect(links.first()).toBeVisible();
+    // Every link ends inside the screen: a long (German) message wraps rather than running off it.
+    const screenWidth = await page.evaluate(() => document.documentElement.clientWidth);
+    const rights = await links.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right));
+    expect(rights.length).toBeGreaterThan(1);
+    for (const right of rights) expect(right).toBeLessThanOrEqual(screenWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screenWidth);
+    await expectAccessible(page);
+    await context.close();
+  });
+}

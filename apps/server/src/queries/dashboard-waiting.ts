@@ -25,7 +25,8 @@ import {
   type VoState,
 } from '@nubes/domain';
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client.js';
 import { changeRequests, resourcePackages, serviceReviews, services, vos } from '../db/schema.js';
 import { voActorContext } from '../policies/vo-policy.js';
@@ -245,171 +246,156 @@ const reviewSince =
     serviceReviews.updatedAt,
   );
 
-/** The services the caller may see in a state whose next step may be theirs (docs/adr/0041-dashboard.md). */
-const waitingServices = async (db: Db, principal: Principal) => {
+/**
+ * One kind of what waits for the caller, as data: where its rows are, which of them may wait,
+ * what the domain's rule reads of them and what an entry shows. `waitingRows` reads every kind
+ * with the same two queries.
+ */
+interface WaitingKind<Key, Keys extends Fields, Columns extends WaitingColumns, Due> {
+  /** The table of the kind's rows. */
+  table: PgTable;
+  /** How a row meets its service; none when the row is the service. */
+  serviceOf?: SQL;
+  /** The rows the caller may see. */
+  visible: (principal: Principal) => SQL | undefined;
+  /** The keys that may wait for the caller (narrowing), and a key set as SQL. */
+  narrowing: (narrowings: ReturnType<typeof narrowingsOf>) => { anyone: Key[]; related: Key[] };
+  keySql: (keys: Key[]) => SQL;
+  /** What the rule reads besides the service's state and the caller's flags (which follow them). */
+  keys: Keys;
+  /** What an entry shows, after the keys: `id` and `since` also give the order, longest waiting first. */
+  columns: Columns;
+  due: (row: KindKeys<Keys>, relation: ServiceRelation) => Due | null;
+  entry: (row: KindKeys<Keys> & SelectResultFields<Columns>, due: Due, relation: ServiceRelation) => WaitingEntry;
+}
+
+type Fields = Record<string, AnyPgColumn | SQL>;
+type WaitingColumns = Fields & { id: AnyPgColumn; since: SQL<Date> | AnyPgColumn };
+type KindKeys<Keys extends Fields> = SelectResultFields<Keys> & Flags & { state: ServiceState };
+type KindRow<Keys extends Fields, Columns extends WaitingColumns> = KindKeys<Keys> &
+  SelectResultFields<Columns> & { id: string; since: Date };
+
+/** A kind, its types inferred from its columns. */
+const waitingKind = <Key, Keys extends Fields, Columns extends WaitingColumns, Due>(
+  kind: WaitingKind<Key, Keys, Columns, Due>,
+) => kind;
+
+/** The kind's rows as candidates, grouped by what the rule reads; then its first page, a batch at a time. */
+const waitingRows = async <Key, Keys extends Fields, Columns extends WaitingColumns, Due>(
+  db: Db,
+  principal: Principal,
+  kind: WaitingKind<Key, Keys, Columns, Due>,
+) => {
   const candidates = candidatesSql(
     principal,
-    visibleServicesSql(principal),
-    narrowingFor(principal).services,
-    (states) => inArray(services.state, states),
+    kind.visible(principal),
+    kind.narrowing(narrowingFor(principal)),
+    kind.keySql,
   );
-  const keys = { state: services.state, ...flagsOf(principal).columns };
-  const groups = await db.select({ keys, count: count() }).from(services).where(candidates).groupBy(groupByFirst(keys));
-  return waitingOfKind(
+  const keys = { ...kind.keys, state: services.state, ...flagsOf(principal).columns };
+  const from = <Selected extends SelectedFields>(fields: Selected) => {
+    const query = db.select(fields).from(kind.table);
+    // The join selects nothing: the rows keep the fields' shape.
+    return kind.serviceOf ? (query.innerJoin(services, kind.serviceOf) as unknown as typeof query) : query;
+  };
+  const groups = await from({ keys, count: count() }).where(candidates).groupBy(groupByFirst(keys));
+  const { id, since } = kind.columns;
+  return waitingOfKind<KindKeys<Keys>, KindRow<Keys, Columns>, Due>(
     principal,
     groups,
-    (after) =>
-      db
-        .select({ ...keys, id: services.id, name: services.name, since: services.updatedAt })
-        .from(services)
-        .where(and(candidates, afterSql(services.updatedAt, services.id, after)))
-        .orderBy(asc(services.updatedAt), asc(services.id))
-        .limit(BATCH),
-    (_, relation) => serviceDue(relation),
-    (row, due, { state }) => ({ kind: 'service', id: row.id, name: row.name, state, due, since: row.since }),
+    async (after) =>
+      (await from({ ...keys, ...kind.columns })
+        .where(and(candidates, afterSql(since, id, after)))
+        .orderBy(asc(since), asc(id))
+        .limit(BATCH)) as KindRow<Keys, Columns>[],
+    kind.due,
+    kind.entry,
   );
 };
+
+/** The services the caller may see in a state whose next step may be theirs (docs/adr/0041-dashboard.md). */
+const SERVICES = waitingKind({
+  table: services,
+  visible: visibleServicesSql,
+  narrowing: (narrowings) => narrowings.services,
+  keySql: (states) => inArray(services.state, states),
+  keys: {},
+  columns: { id: services.id, name: services.name, since: services.updatedAt },
+  due: (_, relation) => serviceDue(relation),
+  entry: (row, due, { state }) => ({ kind: 'service', id: row.id, name: row.name, state, due, since: row.since }),
+});
 
 /** The open reviews of services the caller may see, in a status where a step may be theirs; longest waiting: answered, else started. */
-const waitingReviews = async (db: Db, principal: Principal) => {
-  const candidates = candidatesSql(
-    principal,
-    visibleServicesSql(principal),
-    narrowingFor(principal).reviews,
-    (statuses) => inArray(serviceReviews.status, statuses),
-  );
-  const keys = { status: serviceReviews.status, state: services.state, ...flagsOf(principal).columns };
-  const groups = await db
-    .select({ keys, count: count() })
-    .from(serviceReviews)
-    .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-    .where(candidates)
-    .groupBy(groupByFirst(keys));
-  return waitingOfKind(
-    principal,
-    groups,
-    (after) =>
-      db
-        .select({ ...keys, id: services.id, name: services.name, since: reviewSince })
-        .from(serviceReviews)
-        .innerJoin(services, eq(services.id, serviceReviews.serviceId))
-        .where(and(candidates, afterSql(reviewSince, services.id, after)))
-        .orderBy(asc(reviewSince), asc(services.id))
-        .limit(BATCH),
-    (row, relation) => reviewDue(row.status, relation),
-    (row, due) => ({ kind: 'review', id: row.id, name: row.name, state: row.status, due, since: row.since }),
-  );
-};
+const REVIEWS = waitingKind({
+  table: serviceReviews,
+  serviceOf: eq(services.id, serviceReviews.serviceId),
+  visible: visibleServicesSql,
+  narrowing: (narrowings) => narrowings.reviews,
+  keySql: (statuses) => inArray(serviceReviews.status, statuses),
+  keys: { status: serviceReviews.status },
+  columns: { id: services.id, name: services.name, since: reviewSince },
+  due: (row, relation) => reviewDue(row.status, relation),
+  entry: (row, due) => ({ kind: 'review', id: row.id, name: row.name, state: row.status, due, since: row.since }),
+});
 
 /** The change requests that may wait for the caller, by state and author kind, on a service they may see. */
-const waitingChangeRequests = async (db: Db, principal: Principal) => {
-  const candidates = candidatesSql(
-    principal,
-    visibleChangeRequestsSql(principal),
-    narrowingFor(principal).changeRequests,
-    (keys) =>
-      or(
-        ...keys.map((key) =>
-          and(
-            eq(changeRequests.state, key.state),
-            eq(changeRequests.fromIntegrationManager, key.fromIntegrationManager),
-          ),
-        ),
-      )!,
-  );
-  const keys = {
-    requestState: changeRequests.state,
-    fromIntegrationManager: changeRequests.fromIntegrationManager,
-    state: services.state,
-    ...flagsOf(principal).columns,
-  };
-  const groups = await db
-    .select({ keys, count: count() })
-    .from(changeRequests)
-    .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .where(candidates)
-    .groupBy(groupByFirst(keys));
-  return waitingOfKind(
-    principal,
-    groups,
-    (after) =>
-      db
-        .select({
-          ...keys,
-          id: changeRequests.id,
-          serviceId: services.id,
-          name: services.name,
-          since: changeRequests.updatedAt,
-        })
-        .from(changeRequests)
-        .innerJoin(services, eq(services.id, changeRequests.serviceId))
-        .where(and(candidates, afterSql(changeRequests.updatedAt, changeRequests.id, after)))
-        .orderBy(asc(changeRequests.updatedAt), asc(changeRequests.id))
-        .limit(BATCH),
-    (row, relation) => changeRequestDueFor(relation, row.requestState, row.fromIntegrationManager),
-    (row, due) => ({
-      kind: 'changeRequest',
-      id: row.id,
-      serviceId: row.serviceId,
-      name: row.name,
-      state: row.requestState,
-      due,
-      since: row.since,
-    }),
-  );
-};
+const CHANGE_REQUESTS = waitingKind({
+  table: changeRequests,
+  serviceOf: eq(services.id, changeRequests.serviceId),
+  visible: visibleChangeRequestsSql,
+  narrowing: (narrowings) => narrowings.changeRequests,
+  keySql: (keys) =>
+    or(
+      ...keys.map((key) =>
+        and(eq(changeRequests.state, key.state), eq(changeRequests.fromIntegrationManager, key.fromIntegrationManager)),
+      ),
+    )!,
+  keys: { requestState: changeRequests.state, fromIntegrationManager: changeRequests.fromIntegrationManager },
+  columns: { id: changeRequests.id, serviceId: services.id, name: services.name, since: changeRequests.updatedAt },
+  due: (row, relation) => changeRequestDueFor(relation, row.requestState, row.fromIntegrationManager),
+  entry: (row, due) => ({
+    kind: 'changeRequest',
+    id: row.id,
+    serviceId: row.serviceId,
+    name: row.name,
+    state: row.requestState,
+    due,
+    since: row.since,
+  }),
+});
 
 /**
  * The resource packages the caller may see that wait for them: submitted ones for the reviewers,
  * rejected ones, with the reviewer's reason, for the provider side of their service.
  */
-const waitingResourcePackages = async (db: Db, principal: Principal) => {
-  const candidates = candidatesSql(
-    principal,
-    visibleResourcePackagesSql(principal),
-    narrowingFor(principal).resourcePackages,
-    (states) => inArray(resourcePackages.state, states),
-  );
-  const keys = { packageState: resourcePackages.state, state: services.state, ...flagsOf(principal).columns };
-  const groups = await db
-    .select({ keys, count: count() })
-    .from(resourcePackages)
-    .innerJoin(services, eq(services.id, resourcePackages.serviceId))
-    .where(candidates)
-    .groupBy(groupByFirst(keys));
-  return waitingOfKind(
-    principal,
-    groups,
-    (after) =>
-      db
-        .select({
-          ...keys,
-          id: resourcePackages.id,
-          serviceId: services.id,
-          name: resourcePackages.name,
-          serviceName: services.name,
-          comment: resourcePackages.reviewComment,
-          since: resourcePackages.updatedAt,
-        })
-        .from(resourcePackages)
-        .innerJoin(services, eq(services.id, resourcePackages.serviceId))
-        .where(and(candidates, afterSql(resourcePackages.updatedAt, resourcePackages.id, after)))
-        .orderBy(asc(resourcePackages.updatedAt), asc(resourcePackages.id))
-        .limit(BATCH),
-    (row, relation) => resourcePackageDueFor(relation, row.packageState),
-    (row, due) => ({
-      kind: 'resourcePackage',
-      id: row.id,
-      serviceId: row.serviceId,
-      name: row.name,
-      serviceName: row.serviceName,
-      state: row.packageState,
-      due,
-      comment: row.packageState === 'rejected' ? row.comment : null,
-      since: row.since,
-    }),
-  );
-};
+const RESOURCE_PACKAGES = waitingKind({
+  table: resourcePackages,
+  serviceOf: eq(services.id, resourcePackages.serviceId),
+  visible: visibleResourcePackagesSql,
+  narrowing: (narrowings) => narrowings.resourcePackages,
+  keySql: (states) => inArray(resourcePackages.state, states),
+  keys: { packageState: resourcePackages.state },
+  columns: {
+    id: resourcePackages.id,
+    serviceId: services.id,
+    name: resourcePackages.name,
+    serviceName: services.name,
+    comment: resourcePackages.reviewComment,
+    since: resourcePackages.updatedAt,
+  },
+  due: (row, relation) => resourcePackageDueFor(relation, row.packageState),
+  entry: (row, due) => ({
+    kind: 'resourcePackage',
+    id: row.id,
+    serviceId: row.serviceId,
+    name: row.name,
+    serviceName: row.serviceName,
+    state: row.packageState,
+    due,
+    comment: row.packageState === 'rejected' ? row.comment : null,
+    since: row.since,
+  }),
+});
 
 /**
  * The VOs the caller may read in a state where a step may be theirs, longest waiting first, decided
@@ -444,11 +430,11 @@ const waitingVos = async (db: Db, principal: Principal) => {
  */
 export const loadWaiting = async (db: Db, principal: Principal): Promise<Waiting> => {
   const kinds = await Promise.all([
-    waitingServices(db, principal),
-    waitingReviews(db, principal),
-    waitingChangeRequests(db, principal),
+    waitingRows(db, principal, SERVICES),
+    waitingRows(db, principal, REVIEWS),
+    waitingRows(db, principal, CHANGE_REQUESTS),
     waitingVos(db, principal),
-    waitingResourcePackages(db, principal),
+    waitingRows(db, principal, RESOURCE_PACKAGES),
   ]);
   // Each kind came longest waiting first: their first pages hold the merged page's.
   const entries = kinds

@@ -1,4 +1,10 @@
-import type { ResourcePackage, ResourceType } from '@nubes/domain';
+import type { ResourcePackage, ResourcePackageReviewRow, ResourceType } from '@nubes/domain';
+
+/**
+ * The resource types and packages the web tests build on, one module: the types (and their JSON
+ * Schemas) as the admin panel's API answers them, a package of each kind as the service's API
+ * answers it, and a review list row. Tests override what they are about.
+ */
 
 /** A resource type with nested objects, a list of objects, an enum and limits: what the policy form must handle. */
 export const OPENSTACK_SCHEMA = {
@@ -53,7 +59,7 @@ export const storageType = (over: Partial<ResourceType> = {}): ResourceType => (
   key: 'object-storage',
   name: { en: 'Object storage', de: 'Objektspeicher' },
   description: { en: 'S3 buckets', de: 'S3-Buckets' },
-  quotaUnit: { en: 'TB', de: 'TB' },
+  quotaUnit: { en: 'GB', de: 'GB' },
   schema: {
     type: 'object',
     properties: { buckets: { type: 'integer', title: 'Buckets', minimum: 1 } },
@@ -63,6 +69,15 @@ export const storageType = (over: Partial<ResourceType> = {}): ResourceType => (
   packageCount: 0,
   updatedAt: '2026-11-21T10:00:00.000Z',
   ...over,
+});
+
+/** A package's type as a package answer names it. */
+const typeRef = ({ id, key, name, quotaUnit, retired }: ResourceType): ResourcePackage['type'] => ({
+  id,
+  key,
+  name,
+  quotaUnit,
+  retired,
 });
 
 export const POLICY = {
@@ -80,13 +95,7 @@ export const resourcePackage = (over: Partial<ResourcePackage> = {}): ResourcePa
   },
   provider: null,
   name: 'Small projects',
-  type: {
-    id: openstackType().id,
-    key: 'openstack-project',
-    name: openstackType().name,
-    quotaUnit: openstackType().quotaUnit,
-    retired: false,
-  },
+  type: typeRef(openstackType()),
   quota: 128,
   policyNames: ['small'],
   policy: POLICY,
@@ -104,6 +113,57 @@ export const resourcePackage = (over: Partial<ResourcePackage> = {}): ResourcePa
   canEdit: true,
   ...over,
 });
+
+const CLOUD_STORAGE = {
+  id: 'c0a80101-0000-4000-8000-000000000001',
+  serviceId: 'SVC-00042',
+  name: 'Cloud Storage',
+  state: 'service_online',
+} as const;
+
+const HPCN = { id: 'i-hpcn', abbreviation: 'HPCN', name: 'HPC Centre North' };
+
+const ALICE = { id: 'u-alice', username: 'alice', fullname: 'Alice Example', email: 'alice@example.org' };
+
+/**
+ * An object storage package of Cloud Storage as GET /api/services/:id/resource-packages/:packageId
+ * answers it for its provider, alice: a draft she may edit and submit.
+ */
+export const storagePackage = (over: Partial<ResourcePackage> = {}): ResourcePackage =>
+  resourcePackage({
+    id: 'c0a80101-0000-4000-8000-000000000010',
+    service: CLOUD_STORAGE,
+    provider: HPCN,
+    name: 'Project storage S',
+    type: typeRef(storageType()),
+    quota: 1500,
+    policyNames: ['storage-s'],
+    policy: { buckets: 10, versioning: true },
+    createdAt: '2026-11-20T09:00:00.000Z',
+    updatedAt: '2026-11-21T10:30:00.000Z',
+    updatedBy: ALICE,
+    ...over,
+  });
+
+/** A review list row of the storage package, submitted, as a reviewer sees it. */
+export const reviewRow = (over: Partial<ResourcePackageReviewRow> = {}): ResourcePackageReviewRow => {
+  const { id, name, service, provider, type, quota } = storagePackage();
+  return {
+    id: id.replace(/10$/, '11'),
+    name,
+    service,
+    provider,
+    type,
+    quota,
+    state: 'submitted',
+    version: 5,
+    submittedAt: '2026-11-22T08:15:00.000Z',
+    submittedBy: ALICE,
+    updatedAt: '2026-11-22T08:15:00.000Z',
+    actions: ['approve', 'reject'],
+    ...over,
+  };
+};
 
 /**
  * A type like the demo's HPC compute time: defaults, yes/no fields, a unit, German words, and GPU

@@ -4,7 +4,6 @@ import type { ShellMessages } from './types.js';
 export const deShell: ShellMessages = {
   app: {
     name: 'Nubes',
-    tagline: 'Serviceportal der föderierten Forschungscloud',
     logoAlt: '{{name}}-Logo',
   },
   nav: {
@@ -151,7 +150,6 @@ export const deShell: ShellMessages = {
     sessionExpired: 'Sitzung abgelaufen',
     sessionExpiredText: 'Bitte melden Sie sich erneut an.',
     loggedOut: 'Abgemeldet',
-    loggedOutText: 'Sie wurden abgemeldet.',
   },
   validation: {
     required: 'Dieses Feld darf nicht leer sein',

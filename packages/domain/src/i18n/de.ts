@@ -49,7 +49,6 @@ export const de: Messages = {
     noRole: 'keine Rolle',
     submit: 'Anmelden',
     failed: 'Unbekannter Benutzer oder falsches Passwort.',
-    useAccount: 'Als {{username}} anmelden',
   },
   workflow: {
     actions: {
@@ -417,7 +416,6 @@ export const de: Messages = {
     cannotDelete: 'Datei kann nicht gelöscht werden',
     documentDeleted: 'Datei gelöscht',
     currentStatus: 'Aktueller Status:',
-    availableActions: 'Was Sie jetzt tun können',
     noActions: 'Sie können den Status jetzt nicht ändern.',
     when: 'Wann',
     who: 'Wer',
@@ -731,6 +729,25 @@ export const de: Messages = {
       'Der jetzige Wert dieser angenommenen Felder ist nicht der, gegen den der Antrag gestellt wurde. Wählen Sie je Feld, welchen Wert der Service behält.',
     staleCount_one: 'Wählen Sie noch für {{count}} geändertes Feld, um zu übernehmen.',
     staleCount_other: 'Wählen Sie noch für {{count}} geänderte Felder, um zu übernehmen.',
+    releaseConfirmTitle: 'Änderungsantrag für {{name}} freigeben?',
+    releaseConfirmText:
+      'Angenommene Felder: {{accepted}}, verworfene Felder: {{discarded}}. Nach der Freigabe lassen sich die Entscheidungen nicht mehr ändern. Der Service selbst ändert sich erst, wenn der Antrag übernommen wird.',
+    applyConfirmTitle: 'Änderungsantrag in {{name}} übernehmen?',
+    applyConfirmFields_one:
+      'Die Übernahme schreibt {{count}} angenommenes Feld in die Serviceinformationen und schließt den Antrag ab.',
+    applyConfirmFields_other:
+      'Die Übernahme schreibt {{count}} angenommene Felder in die Serviceinformationen und schließt den Antrag ab.',
+    applyConfirmNoFields:
+      'Kein Feld wird geschrieben: Jedes Feld wurde verworfen oder behält seinen jetzigen Wert. Die Übernahme schließt den Antrag ab.',
+    applyConfirmPublic_one:
+      'Davon ist {{count}} ein öffentliches Feld: Das öffentliche Portfolio zeigt seinen neuen Wert sofort.',
+    applyConfirmPublic_other:
+      'Davon sind {{count}} öffentliche Felder: Das öffentliche Portfolio zeigt ihre neuen Werte sofort.',
+    applyConfirmPublicLater_one:
+      'Davon ist {{count}} ein öffentliches Feld: Das öffentliche Portfolio zeigt es, sobald der Service online ist.',
+    applyConfirmPublicLater_other:
+      'Davon sind {{count}} öffentliche Felder: Das öffentliche Portfolio zeigt sie, sobald der Service online ist.',
+    applyConfirmNotPublic: 'Keines davon erscheint im öffentlichen Portfolio.',
     locked: 'Kontaktinformationen können nicht geändert werden',
     waitingTitle: 'Der Änderungsantrag wartet auf das Portfoliomanagement',
     lockedText:
@@ -755,7 +772,6 @@ export const de: Messages = {
     withdrawn: 'Änderungsantrag zurückgezogen',
     applied: 'Änderungsantrag übernommen',
     released: 'Freigabe erfolgt',
-    decided: 'Entscheidungen gespeichert',
     states: {
       draft: 'Entwurf',
       handed_in: 'Eingereicht',
@@ -771,7 +787,6 @@ export const de: Messages = {
       update: 'Änderungsantrag speichern',
       handIn: 'Änderungsantrag einreichen',
       withdraw: 'Änderungsantrag zurückziehen',
-      decide: 'Entscheidungen speichern',
       release: 'Freigeben',
       apply: 'Übernehmen',
     },
@@ -788,7 +803,6 @@ export const de: Messages = {
     decision: 'Entscheidung',
     undecidedValue: 'Nicht entschieden',
     staleNotice: 'Seit dem Antrag geändert: der jetzige Wert ist {{value}}.',
-    overwrite: 'Jetzigen Wert überschreiben',
     author: 'Verfasst von',
     fromIntegrationManager: 'Vom Integrationsmanagement',
     fromProvider: 'Vom Anbieter',
@@ -818,7 +832,6 @@ export const de: Messages = {
         'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
       openInformation: 'Serviceinformationen bearbeiten',
       draftNotice: 'Ein Entwurf eines Änderungsantrags mit {{count}} Feld(ern) besteht; Speichern ergänzt ihn.',
-      handedInNotice: 'Ihr Änderungsantrag wurde eingereicht.',
       notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',
       openChangeRequest: 'Änderungsantrag anzeigen',
       tabsLabel: 'Feldgruppen',
@@ -1592,7 +1605,6 @@ export const de: Messages = {
     propertyValue: 'Wert',
     actions: 'Aktionen',
     edit: 'Bearbeiten',
-    editContact: '{{name}} bearbeiten',
     createTitle: 'Neuer Kontakt',
     editTitle: 'Kontakt bearbeiten',
     save: 'Speichern',
@@ -1676,7 +1688,6 @@ export const de: Messages = {
   },
   adminSections: {
     tabs: 'Bereiche des Admin-Panels',
-    tabSelect: 'Bereich',
     tab: {
       auditLog: 'Audit-Log',
       weighting: 'Gewichtung',
@@ -2196,7 +2207,6 @@ export const de: Messages = {
     activityHeading: 'Letzte Aktivitäten',
     activityNone: 'Noch ist nichts geschehen, das Sie sehen können.',
     activityEntry: '{{actor}}: {{action}}',
-    moreModules: 'Module und Anleitungen',
   },
   globalSearch: {
     placeholder: 'Services, Kontakte und VOs suchen',

@@ -7,7 +7,6 @@
 export const enShell = {
   app: {
     name: 'Nubes',
-    tagline: 'Service portal of the federated research cloud',
     logoAlt: '{{name}} logo',
   },
   nav: {
@@ -151,7 +150,6 @@ export const enShell = {
     sessionExpired: 'Session expired',
     sessionExpiredText: 'Please log in again.',
     loggedOut: 'Logged out',
-    loggedOutText: 'You have been logged out.',
   },
   validation: {
     required: 'This field cannot be empty',

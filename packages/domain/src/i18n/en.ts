@@ -46,7 +46,6 @@ export const en = {
     noRole: 'no role',
     submit: 'Sign in',
     failed: 'Unknown user or wrong password.',
-    useAccount: 'Sign in as {{username}}',
   },
   workflow: {
     actions: {
@@ -409,7 +408,6 @@ export const en = {
     cannotDelete: 'Cannot delete File',
     documentDeleted: 'File deleted',
     currentStatus: 'Current status:',
-    availableActions: 'What you can do now',
     noActions: 'There is no status change you can make now.',
     when: 'When',
     who: 'Who',
@@ -712,6 +710,24 @@ export const en = {
       'The service’s present value of these accepted fields is not the one the request was made against. Choose per field which value the service keeps.',
     staleCount_one: 'Choose for {{count}} more changed field to apply.',
     staleCount_other: 'Choose for {{count}} more changed fields to apply.',
+    releaseConfirmTitle: 'Release the change request for {{name}}?',
+    releaseConfirmText:
+      'Accepted fields: {{accepted}}, discarded fields: {{discarded}}. The decisions cannot be changed after the release. The service itself changes only when the request is applied.',
+    applyConfirmTitle: 'Apply the change request to {{name}}?',
+    applyConfirmFields_one:
+      'Applying writes {{count}} accepted field into the service information and closes the request.',
+    applyConfirmFields_other:
+      'Applying writes {{count}} accepted fields into the service information and closes the request.',
+    applyConfirmNoFields:
+      'No field is written: every field was discarded or keeps its present value. Applying closes the request.',
+    applyConfirmPublic_one: '{{count}} of them is a public field: the public portfolio shows its new value at once.',
+    applyConfirmPublic_other:
+      '{{count}} of them are public fields: the public portfolio shows their new values at once.',
+    applyConfirmPublicLater_one:
+      '{{count}} of them is a public field: the public portfolio shows it once the service is online.',
+    applyConfirmPublicLater_other:
+      '{{count}} of them are public fields: the public portfolio shows them once the service is online.',
+    applyConfirmNotPublic: 'None of them shows in the public portfolio.',
     locked: 'Contact information cannot be changed',
     waitingTitle: 'The change request waits for the portfolio manager',
     lockedText:
@@ -736,7 +752,6 @@ export const en = {
     withdrawn: 'Change request withdrawn',
     applied: 'Change request applied',
     released: 'Release done',
-    decided: 'Decisions saved',
     states: {
       draft: 'Draft',
       handed_in: 'Handed in',
@@ -752,7 +767,6 @@ export const en = {
       update: 'Save change request',
       handIn: 'Hand in change request',
       withdraw: 'Withdraw change request',
-      decide: 'Save decisions',
       release: 'Release',
       apply: 'Apply',
     },
@@ -769,7 +783,6 @@ export const en = {
     decision: 'Decision',
     undecidedValue: 'Not decided',
     staleNotice: 'Changed since the request was made: the present value is {{value}}.',
-    overwrite: 'Overwrite the present value',
     author: 'Author',
     fromIntegrationManager: 'From the integration manager',
     fromProvider: 'From the provider',
@@ -798,7 +811,6 @@ export const en = {
         'You edit this service directly on its Service information tab, the one place where its fields are edited.',
       openInformation: 'Edit the service information',
       draftNotice: 'A draft change request with {{count}} field(s) exists; saving adds to it.',
-      handedInNotice: 'Your change request has been handed in.',
       notEditable: 'This service cannot be edited in its current status.',
       openChangeRequest: 'Show the change request',
       tabsLabel: 'Field groups',
@@ -1562,7 +1574,6 @@ export const en = {
     propertyValue: 'Value',
     actions: 'Actions',
     edit: 'Edit',
-    editContact: 'Edit {{name}}',
     createTitle: 'New contact',
     editTitle: 'Edit contact',
     save: 'Save',
@@ -1646,7 +1657,6 @@ export const en = {
   },
   adminSections: {
     tabs: 'Sections of the admin panel',
-    tabSelect: 'Section',
     tab: {
       auditLog: 'Audit log',
       weighting: 'Weighting',
@@ -2164,7 +2174,6 @@ export const en = {
     activityHeading: 'Recent activity',
     activityNone: 'Nothing has happened yet that you can see.',
     activityEntry: '{{actor}}: {{action}}',
-    moreModules: 'Modules and instructions',
   },
   globalSearch: {
     placeholder: 'Search services, contacts and VOs',

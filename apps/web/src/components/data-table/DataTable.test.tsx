@@ -516,6 +516,13 @@ describe('exports of the view', () => {
       '/api/fruits/export.json?colour=red',
     );
   });
+
+  it('do not show on an empty list', () => {
+    renderTable({ rows: [], exports: listExports('/api/fruits?colour=blue') });
+    expect(screen.getByText('No fruit yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Export JSON' })).toBeNull();
+  });
 });
 
 describe('column preferences', () => {

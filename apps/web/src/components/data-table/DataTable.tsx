@@ -141,7 +141,7 @@ export interface DataTableProps<T extends RowData> {
   countLabel?: (count: number) => string;
   /** Show the count line (default true); a short fixed list, such as a form's rows, may leave it out. */
   showCount?: boolean;
-  /** The view as CSV and JSON from the server (listExports): links on the count line. */
+  /** The view as CSV and JSON from the server (listExports): links on the count line while it has rows. */
   exports?: DataTableExports;
   /** Further controls on the count line. */
   toolbar?: ReactNode;
@@ -470,7 +470,8 @@ export const DataTable = <T extends RowData>({
               />
             </Suspense>
           )}
-          {exports && <ExportLinks exports={exports} />}
+          {/* An empty list has nothing to export: no links to a file of headers only. */}
+          {exports && total > 0 && <ExportLinks exports={exports} />}
           {toolbar}
           {showsChooser && (
             <Suspense fallback={null}>

@@ -9,10 +9,10 @@ import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
 import { ConfirmDialog } from '../service/components/ConfirmDialog';
 import { reportWriteError } from '../service/writes';
-import { contactDataPath, contactKeys, deleteContact, eraseContact, fetchContact } from './api';
+import { AuditHistory } from '../user-accounts/AuditHistory';
+import { contactDataPath, contactKeys, deleteContact, eraseContact, fetchContact, fetchContactHistory } from './api';
 import { contactName } from './contactColumns';
 import { ContactFormModal, useKeptContactDraft } from './ContactFormModal';
-import { ContactHistory } from './ContactHistory';
 import { ContactRelations, targetName } from './ContactRelations';
 import { AppModal } from '../../components/AppModal';
 
@@ -200,7 +200,13 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
               <ContactRelations contact={contact} canManage={canManage} onChanged={store} />
             </Tabs.Panel>
             <Tabs.Panel value="history" pt="md">
-              <ContactHistory id={contact.id} />
+              <AuditHistory
+                objectType="contact"
+                queryKey={contactKeys.history(contact.id)}
+                fetchPage={(cursor, signal) => fetchContactHistory(contact.id, cursor, signal)}
+                caption={t('contacts.tabHistory')}
+                emptyTitle={t('serviceView.noHistory')}
+              />
             </Tabs.Panel>
           </Tabs>
           <ContactFormModal contact={contact} opened={editing} onClose={() => setEditing(false)} />

@@ -361,9 +361,11 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
           }}
           toolbar={
             <Group gap="sm">
-              <Button component="a" href={fieldListCsvPath(field, view)} download variant="default">
-                {t('dataTable.exportCsv')}
-              </Button>
+              {total > 0 && (
+                <Button component="a" href={fieldListCsvPath(field, view)} download variant="default">
+                  {t('dataTable.exportCsv')}
+                </Button>
+              )}
               {canClear && data.clearableTotal > 0 && (
                 <Button
                   color="var(--nubes-color-danger)"

@@ -19,8 +19,8 @@ import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
 import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
 import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
-import { createInstitution, institutionKeys, updateInstitution } from './api';
-import { InstitutionHistory } from './InstitutionHistory';
+import { AuditHistory } from '../user-accounts/AuditHistory';
+import { createInstitution, fetchInstitutionHistory, institutionKeys, updateInstitution } from './api';
 import { InstitutionLogo } from './InstitutionLogo';
 import { AppModal } from '../../components/AppModal';
 
@@ -90,7 +90,13 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
               />
             </Tabs.Panel>
             <Tabs.Panel value="history" pt="md">
-              <InstitutionHistory id={institution.id} />
+              <AuditHistory
+                objectType="institution"
+                queryKey={institutionKeys.history(institution.id)}
+                fetchPage={(cursor, signal) => fetchInstitutionHistory(institution.id, cursor, signal)}
+                caption={t('institutionAdmin.tabHistory')}
+                emptyTitle={t('serviceView.noHistory')}
+              />
             </Tabs.Panel>
           </Tabs>
         ) : (

@@ -3,10 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, writesOf, type FakeCall } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
-import { resourcePackage, reviewRow } from '../../../test/resourcePackageReview';
+import { reviewRow, storagePackage, storageType } from '../../../test/resourcePackages';
 import { parsePackageReviewView, serializePackageReviewView } from './reviewListView';
 
-const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
+const SERVICE_ID = storagePackage().service.id;
 const first = reviewRow();
 const second = reviewRow({
   id: 'c0a80101-0000-4000-8000-000000000012',
@@ -31,22 +31,7 @@ const list = (items: ResourcePackageReviewList['items'], waiting = 2): ResourceP
 
 const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/api/resource-packages/review-list');
 
-const types = {
-  items: [
-    {
-      id: 't1',
-      key: 'object-storage',
-      name: { en: 'Object storage', de: 'Objektspeicher' },
-      description: { en: '', de: '' },
-      quotaUnit: { en: 'GB', de: 'GB' },
-      schema: { type: 'object' },
-      retired: false,
-      version: 1,
-      packageCount: 3,
-      updatedAt: '2026-11-20T09:00:00.000Z',
-    },
-  ],
-};
+const types = { items: [storageType({ packageCount: 3 })] };
 
 describe('Resource Package Review List', () => {
   it('reads its search and filters from the URL, asks waiting first, counts what waits', async () => {
@@ -109,9 +94,9 @@ describe('Resource Package Review List', () => {
       'GET /api/resource-packages/review-list': () => list([first, second]),
       'GET /api/resource-types': () => types,
       [`POST /api/services/${SERVICE_ID}/resource-packages/${first.id}/transitions`]: () =>
-        resourcePackage({ id: first.id, state: 'approved', actions: [] }),
+        storagePackage({ id: first.id, state: 'approved', actions: [] }),
       [`POST /api/services/${SERVICE_ID}/resource-packages/${second.id}/transitions`]: () =>
-        resourcePackage({ id: second.id, state: 'rejected', actions: [] }),
+        storagePackage({ id: second.id, state: 'rejected', actions: [] }),
     });
     renderApp({ path: '/sc/resourcePackageReviewList', user: PEOPLE.rita });
     fireEvent.click(await screen.findByRole('button', { name: 'Approve: Project storage S' }));

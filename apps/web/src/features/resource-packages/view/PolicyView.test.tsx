@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n/i18n';
 import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
-import { resourcePackage } from '../../../test/resourcePackageReview';
+import { storagePackage } from '../../../test/resourcePackages';
 import { serviceDetail } from '../../../test/serviceDetail';
 import { adminAuthApi, logInAgain, sessionEnded } from '../../../test/sessionEnd';
 
-const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
-const PACKAGE_ID = 'c0a80101-0000-4000-8000-000000000010';
+const SERVICE_ID = storagePackage().service.id;
+const PACKAGE_ID = storagePackage().id;
 const ONE = `/api/services/${SERVICE_ID}/resource-packages/${PACKAGE_ID}`;
 const PATH = `/sc/service/${SERVICE_ID}/policy/${PACKAGE_ID}`;
 
@@ -39,7 +39,7 @@ const stepButtons = () =>
 
 describe('the policy view of a resource package', () => {
   it('shows the package’s fields, its policy read-only, its history, and leads back to the resources tab', async () => {
-    const pkg = resourcePackage({
+    const pkg = storagePackage({
       state: 'rejected',
       submittedAt: '2026-11-22T08:15:00.000Z',
       submittedBy: { id: 'u-alice', username: 'alice', fullname: 'Alice Example', email: 'a@example.org' },
@@ -80,14 +80,14 @@ describe('the policy view of a resource package', () => {
   });
 
   it('offers exactly the steps the answer gives, and edit and delete only with canEdit', async () => {
-    open(resourcePackage({ actions: ['submit'], canEdit: true }));
+    open(storagePackage({ actions: ['submit'], canEdit: true }));
     await screen.findByRole('heading', { level: 1, name: 'Project storage S' });
     expect(stepButtons()).toEqual(['Submit for review', 'Edit', 'Delete']);
     expect(screen.getByRole('link', { name: 'Edit policy as form' })).toHaveAttribute('href', `${PATH}/resource-form`);
   });
 
   it('gives the reviewer approve and reject and nothing to edit', async () => {
-    open(resourcePackage({ state: 'submitted', actions: ['approve', 'reject'], canEdit: false }), PEOPLE.rita);
+    open(storagePackage({ state: 'submitted', actions: ['approve', 'reject'], canEdit: false }), PEOPLE.rita);
     await screen.findByRole('heading', { level: 1, name: 'Project storage S' });
     expect(stepButtons()).toEqual(['Approve', 'Reject']);
     expect(screen.queryByRole('link', { name: 'Edit policy as form' })).toBeNull();
@@ -98,13 +98,13 @@ describe('the policy view of a resource package', () => {
   });
 
   it('shows no steps at all when the answer offers none', async () => {
-    open(resourcePackage({ state: 'approved', actions: [], canEdit: false }), PEOPLE.paula);
+    open(storagePackage({ state: 'approved', actions: [], canEdit: false }), PEOPLE.paula);
     await screen.findByRole('heading', { level: 1, name: 'Project storage S' });
     expect(screen.queryByRole('group', { name: 'Actions on this resource package' })).toBeNull();
   });
 
   it('refuses a rejection without a comment, then sends the comment with the version read', async () => {
-    const pkg = resourcePackage({ state: 'submitted', actions: ['approve', 'reject'], canEdit: false });
+    const pkg = storagePackage({ state: 'submitted', actions: ['approve', 'reject'], canEdit: false });
     const calls = open(pkg, PEOPLE.rita, {
       [`POST ${ONE}/transitions`]: () => ({ ...pkg, state: 'rejected', actions: [], reviewComment: 'Too big' }),
     });
@@ -128,7 +128,7 @@ describe('the policy view of a resource package', () => {
   });
 
   it('asks before approving and shows the server’s conflict message', async () => {
-    const pkg = resourcePackage({ state: 'submitted', actions: ['approve', 'reject'], canEdit: false });
+    const pkg = storagePackage({ state: 'submitted', actions: ['approve', 'reject'], canEdit: false });
     const calls = open(pkg, PEOPLE.rita, {
       [`POST ${ONE}/transitions`]: () =>
         apiError(409, 'conflict', 'This step is not possible in the package’s current status.'),
@@ -142,7 +142,7 @@ describe('the policy view of a resource package', () => {
   });
 
   it('deletes after a confirmation with the version read, then goes back to the service', async () => {
-    const calls = open(resourcePackage(), PEOPLE.alice, {
+    const calls = open(storagePackage(), PEOPLE.alice, {
       [`DELETE ${ONE}`]: () => null,
       // The service the view goes back to, as the server answers it.
       [`GET /api/services/${SERVICE_ID}`]: () =>
@@ -164,7 +164,7 @@ describe('the policy view of a resource package', () => {
 
   it('keeps what was typed in the package form through a session the server ended, and after the login again', async () => {
     fakeApi({
-      [`GET ${ONE}`]: () => resourcePackage(),
+      [`GET ${ONE}`]: () => storagePackage(),
       [`GET ${ONE}/history`]: () => history,
       [`PATCH ${ONE}`]: sessionEnded,
     });
@@ -182,7 +182,7 @@ describe('the policy view of a resource package', () => {
   });
 
   it('reads the policy and its changes in the schema’s titles and units, in German where the schema has them', async () => {
-    const pkg = resourcePackage({ policy: { buckets: 10, versioning: true, lifecycle: { expire_days: 30 } } });
+    const pkg = storagePackage({ policy: { buckets: 10, versioning: true, lifecycle: { expire_days: 30 } } });
     const changes = {
       items: [
         {
@@ -229,7 +229,7 @@ describe('the policy view of a resource package', () => {
 
 /** The package's type with the words of its fields: German titles, a unit, one field with its title only. */
 const storageTypeWithWords = {
-  id: resourcePackage().type.id,
+  id: storagePackage().type.id,
   key: 'object-storage',
   name: { en: 'Object storage', de: 'Objektspeicher' },
   description: { en: 'S3 buckets', de: 'S3-Buckets' },

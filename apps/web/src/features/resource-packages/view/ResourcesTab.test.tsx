@@ -3,16 +3,16 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
-import { resourcePackage } from '../../../test/resourcePackageReview';
+import { storagePackage } from '../../../test/resourcePackages';
 import { serviceDetail } from '../../../test/serviceDetail';
 
-const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
+const SERVICE_ID = storagePackage().service.id;
 const service = serviceDetail({ id: SERVICE_ID, state: 'service_online', actions: [] });
 
 describe('the service view’s resources tab', () => {
   it('lists the service’s packages: name to the policy view, type, quota with unit, review state, last edit', async () => {
-    const draft = resourcePackage();
-    const approved = resourcePackage({
+    const draft = storagePackage();
+    const approved = storagePackage({
       id: 'c0a80101-0000-4000-8000-000000000020',
       name: 'Compute M',
       type: {

@@ -79,6 +79,12 @@ describe('the change request card of the portfolio manager', () => {
     expect(screen.queryByText(/more field/)).toBeNull();
 
     fireEvent.click(release);
+    // Release fixes the decisions: it asks first, naming them, and nothing is sent before the answer.
+    const question = await screen.findByRole('dialog', { name: 'Release the change request for HPC Batch Computing?' });
+    expect(question).toHaveTextContent('Accepted fields: 1, discarded fields: 1.');
+    expect(question).toHaveTextContent('The decisions cannot be changed after the release.');
+    expect(writesOf(calls)).toEqual([]);
+    fireEvent.click(within(question).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(released).not.toBeNull());
     expect(writesOf(calls)).toEqual([
       {
@@ -104,6 +110,7 @@ describe('the change request card of the portfolio manager', () => {
       }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Release' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Release' }));
     expect(await screen.findByText('Please decide every field first.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toHaveAttribute('aria-pressed', 'true');
   });
@@ -129,8 +136,49 @@ describe('the change request card of the portfolio manager', () => {
     expect(screen.getByText('Maintenance window').closest('[data-field]')).toHaveTextContent('Decision: Discard');
     fireEvent.click(screen.getByRole('button', { name: 'Keep present value' }));
     fireEvent.click(apply);
+    // The present value is kept, so nothing is written; applying still asks, since it closes the request.
+    const question = await screen.findByRole('dialog', { name: 'Apply the change request to HPC Batch Computing?' });
+    expect(question).toHaveTextContent('No field is written');
+    fireEvent.click(within(question).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
     expect(writesOf(calls)[0]!.body).toEqual({ version: 2, overwrite: [], keep: ['shortDescription'] });
+  });
+
+  it('asks before applying, naming how many fields change and that public ones change the public portfolio', async () => {
+    const calls = fakeApi({
+      [`POST /api/change-requests/${ID}/apply`]: () => request({ state: 'applied', actions: [] }),
+    });
+    show(
+      request({
+        state: 'released',
+        actions: ['apply'],
+        fields: [
+          field({ decision: 'accept' }),
+          field({ key: 'maintenanceWindow', decision: 'accept', currentValue: 'Monday', newValue: 'Tuesday' }),
+          field({
+            key: 'website',
+            decision: 'discard',
+            currentValue: 'https://a.example',
+            newValue: 'https://b.example',
+          }),
+        ],
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply' }));
+    const question = await screen.findByRole('dialog', { name: 'Apply the change request to HPC Batch Computing?' });
+    expect(question).toHaveTextContent(
+      'Applying writes 2 accepted fields into the service information and closes the request. ' +
+        '1 of them is a public field: the public portfolio shows its new value at once.',
+    );
+    // Cancel sends nothing and leaves the request as it was.
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(writesOf(calls)).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    expect(writesOf(calls)[0]!.body).toEqual({ version: 2, overwrite: [], keep: [] });
   });
 
   it('reads in German with room for the words', async () => {

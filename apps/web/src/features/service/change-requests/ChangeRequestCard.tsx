@@ -1,20 +1,24 @@
 import '../../../components/ServiceStateBadge.css';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
+  CATALOGUE_STATES,
   FIELDS_BY_KEY,
   formatDateTime,
   type ChangeDecision,
   type ChangeRequest,
   type ChangeRequestField,
+  type ServiceState,
 } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { notifySuccess } from '../../../components/notify';
 import { ValueChoices, type ValueChoiceRow } from '../../../forms/choices/ValueChoices';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { displayValue } from '../fieldDisplay';
 import { localized } from '../formModel';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { reportWriteError } from '../writes';
 import { applyChangeRequest, releaseChangeRequest, stepChangeRequest, type ChangeRequestStepName } from './api';
 
@@ -40,6 +44,21 @@ export const ChangeRequestStateBadge = ({ state }: { state: ChangeRequest['state
 type StaleChoice = 'keep' | 'overwrite';
 
 type Decisions = Record<string, ChangeDecision | null>;
+
+/** What applying writes, said before it runs: it may change what the public portfolio shows (ADR 0084). */
+const applyQuestion = (request: ChangeRequest, stale: Record<string, StaleChoice>, t: TFunction): string => {
+  const written = request.fields.filter((f) => f.decision === 'accept' && !(f.stale && stale[f.key] === 'keep'));
+  if (written.length === 0) return t('changeRequests.applyConfirmNoFields');
+  const publicCount = written.filter((f) => FIELDS_BY_KEY.get(f.key)?.public).length;
+  const listed = (CATALOGUE_STATES as readonly ServiceState[]).includes(request.service.state);
+  const effect =
+    publicCount === 0
+      ? t('changeRequests.applyConfirmNotPublic')
+      : listed
+        ? t('changeRequests.applyConfirmPublic', { count: publicCount })
+        : t('changeRequests.applyConfirmPublicLater', { count: publicCount });
+  return `${t('changeRequests.applyConfirmFields', { count: written.length })} ${effect}`;
+};
 
 const storedDecisions = (request: ChangeRequest): Decisions =>
   Object.fromEntries(request.fields.map((f) => [f.key, f.decision]));
@@ -94,6 +113,8 @@ export const ChangeRequestCard = ({
   const deciding = request.actions.includes('release');
   const applying = request.actions.includes('apply');
   const { decisions, stale, decide, chooseStale } = useChoices(request);
+  // Release fixes the decisions and apply writes the service: both ask first (ADR 0084).
+  const [asking, setAsking] = useState<'release' | 'apply' | null>(null);
 
   const undecided = request.fields.filter((f) => !decisions[f.key]).length;
   const changedDecisions = request.fields.some((f) => decisions[f.key] !== f.decision);
@@ -265,7 +286,7 @@ export const ChangeRequestCard = ({
             <Group>
               {deciding && (
                 <Button
-                  onClick={() => release.mutate()}
+                  onClick={() => setAsking('release')}
                   loading={release.isPending}
                   disabled={busy || undecided > 0}
                   aria-describedby={waitingReason ? reasonId : undefined}
@@ -275,7 +296,7 @@ export const ChangeRequestCard = ({
               )}
               {applying && (
                 <Button
-                  onClick={() => apply.mutate()}
+                  onClick={() => setAsking('apply')}
                   loading={apply.isPending}
                   disabled={busy || staleOpen > 0}
                   aria-describedby={staleReason ? reasonId : undefined}
@@ -302,6 +323,31 @@ export const ChangeRequestCard = ({
           </Stack>
         )}
       </Stack>
+      <ConfirmDialog
+        opened={asking !== null}
+        title={
+          asking === 'apply'
+            ? t('changeRequests.applyConfirmTitle', { name: request.service.name })
+            : t('changeRequests.releaseConfirmTitle', { name: request.service.name })
+        }
+        text={
+          asking === 'apply'
+            ? applyQuestion(request, stale, t)
+            : t('changeRequests.releaseConfirmText', {
+                accepted: request.fields.filter((f) => decisions[f.key] === 'accept').length,
+                discarded: request.fields.filter((f) => decisions[f.key] === 'discard').length,
+              })
+        }
+        confirmLabel={asking === 'apply' ? t('changeRequests.actions.apply') : t('changeRequests.actions.release')}
+        onConfirm={() => {
+          // The question closes first, so a refusal shows in the dialog the request sits in.
+          const chosen = asking;
+          setAsking(null);
+          if (chosen === 'apply') apply.mutate();
+          else if (chosen === 'release') release.mutate();
+        }}
+        onCancel={() => setAsking(null)}
+      />
     </Paper>
   );
 };

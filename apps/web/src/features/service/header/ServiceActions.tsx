@@ -1,18 +1,12 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import {
-  FIELDS_BY_KEY,
-  findTransition,
-  type ServiceDetail,
-  type StatusNoticeInput,
-  type WorkflowAction,
-} from '@nubes/domain';
+import { findTransition, type ServiceDetail, type StatusNoticeInput, type WorkflowAction } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { messageKeyOr } from '../../../i18n/messageKey';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { groupOfKey, localized, NAME_KEY } from '../formModel';
+import { FieldProblemList } from '../components/FieldProblemList';
+import { groupOfKey } from '../formModel';
 import { useRunTransition, type TransitionProblems } from '../useRunTransition';
-import { focusField, messageText } from '../useServiceDraft';
+import { focusField } from '../useServiceDraft';
 import { useServiceTabs } from '../view/useServiceTabs';
 import { StatusNoticeDialog } from './StatusNoticeDialog';
 
@@ -40,7 +34,7 @@ export interface ServiceActionsProps {
  * the public. A refused validation lists the fields with a way to them.
  */
 export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: ServiceActionsProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { open } = useServiceTabs();
   const { run, passes, running } = useRunTransition(service.id);
   const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
@@ -70,12 +64,6 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
     else void take(action);
   };
 
-  const fieldLabel = (key: string) => {
-    if (key === NAME_KEY) return t('serviceView.name');
-    const field = FIELDS_BY_KEY.get(key);
-    return field ? localized(field.label, i18n.resolvedLanguage) : key;
-  };
-
   const actions = service.actions.filter((action) => !offeredBelow.includes(action));
   if (actions.length === 0) return null;
 
@@ -101,33 +89,15 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
       {problems && (
         <Alert color="red" title={t('serviceView.fieldsToFix')}>
           <Text>{t('service.validationNotPassedText')}</Text>
-          <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
-            {Object.entries(problems.errors).map(([key, message]) => {
+          <FieldProblemList
+            errors={problems.errors}
+            source={problems.source}
+            onShowField={(key) => {
               const group = groupOfKey(key);
-              const text = messageText(
-                t,
-                problems.source === 'keys' ? { key: messageKeyOr(message, 'validation.invalid') } : { text: message },
-              );
-              return (
-                <li key={key}>
-                  {group ? (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      onClick={() => {
-                        open('information', group);
-                        focusField(key);
-                      }}
-                    >
-                      {`${fieldLabel(key)}: ${text ?? ''}`}
-                    </Button>
-                  ) : (
-                    `${fieldLabel(key)}: ${text ?? ''}`
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+              if (group) open('information', group);
+              focusField(key);
+            }}
+          />
         </Alert>
       )}
 

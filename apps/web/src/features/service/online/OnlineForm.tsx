@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
   isChangeableField,
   routePath,
@@ -21,7 +21,7 @@ import {
   updateChangeRequest,
 } from '../change-requests/api';
 import { ChangeRequestCard } from '../change-requests/ChangeRequestCard';
-import { ServiceLockNotice } from '../change-requests/ServiceLockNotice';
+import { ChangeRequestNotice, ServiceLockNotice } from '../change-requests/ServiceLockNotice';
 import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
 import { DraftFields } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
@@ -137,20 +137,12 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
       )}
       {waiting && !lockedEditor && (
         // Handed in: nothing to do here but wait, so the request shows as it was sent, read-only.
-        <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('changeRequests.lockedText')}</Text>
-            <Anchor
-              component={Link}
-              to={`${routePath('service', { id: service.id })}?tab=changeRequests`}
-              c="inherit"
-              fw={600}
-              underline="always"
-            >
-              {t('changeRequests.onlineForm.openChangeRequest')}
-            </Anchor>
-          </Stack>
-        </Alert>
+        <ChangeRequestNotice
+          serviceId={service.id}
+          title={t('changeRequests.waitingTitle')}
+          text={t('changeRequests.lockedText')}
+          linkLabel={t('changeRequests.onlineForm.openChangeRequest')}
+        />
       )}
       {waiting && open && (
         <ChangeRequestCard

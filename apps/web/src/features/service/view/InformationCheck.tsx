@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Text } from '@mantine/core';
-import { checkStepFor, FIELDS_BY_KEY, TRANSITIONS, type ServiceDetail, type ValidationStep } from '@nubes/domain';
+import { Alert, Button, Text } from '@mantine/core';
+import { checkStepFor, TRANSITIONS, type ServiceDetail, type ValidationStep } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
-import { messageKeyOr } from '../../../i18n/messageKey';
-import { localized, NAME_KEY, stepErrors } from '../formModel';
-import { messageText, type ServiceDraft } from '../useServiceDraft';
+import { FieldProblemList } from '../components/FieldProblemList';
+import { stepErrors } from '../formModel';
+import type { ServiceDraft } from '../useServiceDraft';
 
 /** The workflow action whose validation a step is: its name is what the person knows. */
 const actionOfStep = (step: ValidationStep) => TRANSITIONS.find((rule) => rule.validation === step)!.action;
@@ -54,7 +54,7 @@ export interface CheckResultProps {
 }
 
 export const CheckResult = ({ outcome, onShowField }: CheckResultProps) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (!outcome) return null;
   const stepName = t(`workflow.actions.${actionOfStep(outcome.step)}`);
   const keys = Object.keys(outcome.errors);
@@ -70,33 +70,10 @@ export const CheckResult = ({ outcome, onShowField }: CheckResultProps) => {
         {t('service.validationPassedText', { step: stepName })}
       </Alert>
     );
-  const label = (key: string) => {
-    if (key === NAME_KEY) return t('serviceView.name');
-    const field = FIELDS_BY_KEY.get(key);
-    return field ? localized(field.label, i18n.resolvedLanguage) : key;
-  };
   return (
     <Alert color="red" title={t('service.validationNotPassed')} role="status">
       <Text size="sm">{t('service.checkProblems', { count: keys.length, step: stepName })}</Text>
-      <ul className="inline-list" style={{ marginTop: '0.5rem' }}>
-        {keys.map((key) => (
-          <li key={key}>
-            {/* A link-like button wraps on a phone, where a long German message would not fit one line;
-                in the alert's own colour, which keeps its contrast on the alert's tint. */}
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              ta="start"
-              c="inherit"
-              underline="always"
-              onClick={() => onShowField(key)}
-            >
-              {`${label(key)}: ${messageText(t, { key: messageKeyOr(outcome.errors[key], 'validation.invalid') }) ?? ''}`}
-            </Anchor>
-          </li>
-        ))}
-      </ul>
+      <FieldProblemList errors={outcome.errors} source="keys" onShowField={onShowField} />
     </Alert>
   );
 };
