@@ -34,11 +34,17 @@ export const ChangeRequestTab = ({ service }: { service: ServiceDetail }) => {
 
   return (
     <Stack gap="lg">
-      {locked && (
-        <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
-          {t('changeRequests.lockedText')}
-        </Alert>
-      )}
+      {locked &&
+        // A released request no longer waits for a decision, only for Apply: the notice says which.
+        (open?.state === 'released' ? (
+          <Alert color="blue" title={t('changeRequests.lockTitle')} role="status">
+            {t('changeRequests.lockText_released')}
+          </Alert>
+        ) : (
+          <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
+            {t('changeRequests.lockedText')}
+          </Alert>
+        ))}
       <section aria-labelledby="open-change-request">
         <Title order={2} size="h3" id="open-change-request" mb="sm">
           {t('changeRequests.openRequest')}
