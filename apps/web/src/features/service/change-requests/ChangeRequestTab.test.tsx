@@ -28,7 +28,7 @@ const request = (state: ChangeRequest['state']): ChangeRequest => ({
       currentValue: 'Batch jobs on 20,000 cores.',
       newValue: 'Batch jobs on 40,000 cores.',
       serviceValue: 'Batch jobs on 20,000 cores.',
-      decision: state === 'released' ? 'accepted' : null,
+      decision: state === 'released' ? 'accept' : null,
       stale: false,
     },
   ],
