@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
   REVIEW_TABS,
   type BulkReviewAction,
@@ -147,23 +147,21 @@ export const ReviewList = ({ view, setView }: Props) => {
           onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
           total,
         }}
-        toolbar={
-          <Group gap="sm">
-            <Button
-              disabled={counting || eligible.start === 0}
-              onClick={() => setQuestion({ action: 'start', count: eligible.start })}
-            >
-              {t('reviews.bulk.start', { count: eligible.start })}
-            </Button>
-            <Button
-              variant="default"
-              disabled={counting || eligible.end === 0}
-              onClick={() => setQuestion({ action: 'end', count: eligible.end })}
-            >
-              {t('reviews.bulk.end', { count: eligible.end })}
-            </Button>
-          </Group>
-        }
+        actions={[
+          {
+            key: 'start',
+            label: t('reviews.bulk.start', { count: eligible.start }),
+            emphasis: 'primary',
+            disabled: counting || eligible.start === 0,
+            onClick: () => setQuestion({ action: 'start', count: eligible.start }),
+          },
+          {
+            key: 'end',
+            label: t('reviews.bulk.end', { count: eligible.end }),
+            disabled: counting || eligible.end === 0,
+            onClick: () => setQuestion({ action: 'end', count: eligible.end }),
+          },
+        ]}
       />
     );
 

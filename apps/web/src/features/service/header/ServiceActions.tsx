@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Text } from '@mantine/core';
 import { FIELDS_BY_KEY, findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../components/usePhone';
 import { messageKeyOr } from '../../../i18n/messageKey';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { groupOfKey, localized, NAME_KEY } from '../formModel';
@@ -16,6 +17,20 @@ const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
   'discontinue',
   'retire',
 ]);
+
+const variantOf = (action: WorkflowAction) => (DESTRUCTIVE.has(action) ? 'outline' : 'filled');
+
+/**
+ * A phone's row of steps: the first main step as a button, every other step in one menu beside it,
+ * so the header leaves room for the tab below it (docs/adr/0090-one-row-header-and-compact-toolbars.md).
+ */
+const foldForPhone = (
+  actions: readonly WorkflowAction[],
+): { shown: readonly WorkflowAction[]; folded: readonly WorkflowAction[] } => {
+  if (actions.length <= 1) return { shown: actions, folded: [] };
+  const main = actions.find((action) => variantOf(action) === 'filled');
+  return { shown: main ? [main] : [], folded: actions.filter((action) => action !== main) };
+};
 
 export interface ServiceActionsProps {
   service: ServiceDetail;
@@ -36,6 +51,7 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
   const { run, running } = useRunTransition(service.id);
   const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [problems, setProblems] = useState<TransitionProblems | null>(null);
+  const phone = usePhone();
 
   const take = async (action: WorkflowAction) => {
     setConfirming(null);
@@ -60,14 +76,15 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
 
   const actions = service.actions.filter((action) => !offeredBelow.includes(action));
   if (actions.length === 0) return null;
+  const { shown, folded } = phone ? foldForPhone(actions) : { shown: actions, folded: [] as WorkflowAction[] };
 
   return (
     <>
       <Group gap="sm" role="group" aria-label={t('serviceHeader.nextSteps')} className="service-header-actions">
-        {actions.map((action) => (
+        {shown.map((action) => (
           <Button
             key={action}
-            variant={DESTRUCTIVE.has(action) ? 'outline' : 'filled'}
+            variant={variantOf(action)}
             color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
             loading={running === action}
             disabled={running !== null && running !== action}
@@ -76,6 +93,31 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
             {t(`workflow.actions.${action}`)}
           </Button>
         ))}
+        {folded.length > 0 && (
+          // No fade: axe measures the contrast of a half-transparent menu (docs/adr/0006).
+          <Menu position="bottom-end" transitionProps={{ duration: 0 }} withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              <Button
+                variant="default"
+                loading={running !== null && folded.includes(running)}
+                disabled={running !== null && !folded.includes(running)}
+              >
+                {t(shown.length > 0 ? 'serviceHeader.moreSteps' : 'serviceHeader.nextSteps')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {folded.map((action) => (
+                <Menu.Item
+                  key={action}
+                  color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
+                  onClick={() => start(action)}
+                >
+                  {t(`workflow.actions.${action}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
 
       {problems && (
