@@ -7,6 +7,7 @@ import { PEOPLE, renderApp } from '../../../test/renderApp';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { MemoryRouter } from '../../../routing';
+import { phoneScreen } from '../../../test/matchMedia';
 import { ServiceLink } from './ServiceLink';
 import { ServiceStepper } from './ServiceStepper';
 
@@ -114,6 +115,33 @@ describe('the service header', () => {
     ).toEqual(['Not available', 'Discontinue']);
     fireEvent.click(within(steps).getByRole('button', { name: 'Discontinue' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Do you really want to discontinue the service?');
+  });
+
+  it('on a phone shows the main step as a button and folds the others into one menu', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = phoneScreen();
+    try {
+      fakeApi(detail({ state: 'service_online', actions: ['notAvailable', 'fullCapacityReached', 'discontinue'] }));
+      renderApp({ path: `/sc/service/${ID}?tab=history`, user: PEOPLE.paula });
+      const steps = await screen.findByRole('group', { name: 'Next steps' }, SLOW);
+      expect(
+        within(steps)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Not available', 'More steps']);
+      fireEvent.click(within(steps).getByRole('button', { name: 'More steps' }));
+      // jsdom has no layout, so Mantine keeps the dropdown display:none: the queries include hidden elements.
+      const menu = await screen.findByRole('menu', { hidden: true });
+      expect(
+        within(menu)
+          .getAllByRole('menuitem', { hidden: true })
+          .map((item) => item.textContent),
+      ).toEqual(['Full capacity reached', 'Discontinue']);
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Discontinue', hidden: true }));
+      expect(await screen.findByRole('dialog')).toHaveTextContent('Do you really want to discontinue the service?');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('offers no steps when the user may take none', async () => {

@@ -1,0 +1,150 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from '../fixtures.js';
+import { loggedIn } from '../login.js';
+
+/**
+ * What the frame of every screen takes from the page, measured where it matters: the header in one
+ * row at every width, notifications away from a form's buttons, and on a phone a service's header
+ * and a list's count line that leave the first screen to the content
+ * (docs/adr/0090-one-row-header-and-compact-toolbars.md).
+ */
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const boxOf = async (locator: Locator): Promise<Box> => {
+  const box = await locator.boundingBox();
+  expect(box, `${locator} is laid out`).not.toBeNull();
+  return box!;
+};
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const middle = (box: Box) => box.y + box.height / 2;
+
+const GROUPS = {
+  en: ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'],
+  de: ['Serviceportfolio', 'Kontaktdatenbank', 'VO-Registrierung', 'Verwaltung'],
+};
+
+/** The controls of the header's row all sit on the logo's line, above the welcome bar. */
+const expectOneRow = async (page: Page, controls: Locator[], label: string) => {
+  const logo = await boxOf(page.locator('.app-logo img'));
+  const welcome = await boxOf(page.locator('.welcome-bar'));
+  for (const control of controls) {
+    await expect(control, label).toBeVisible();
+    const box = await boxOf(control);
+    expect(Math.abs(middle(box) - middle(logo)), `${label}: ${control} on the logo's line`).toBeLessThan(8);
+    expect(box.y + box.height, `${label}: ${control} above the welcome bar`).toBeLessThanOrEqual(welcome.y);
+  }
+  // One row: the header over the welcome bar is no higher than its tallest control and its padding.
+  expect(welcome.y, `${label}: the header's height`).toBeLessThan(72);
+};
+
+test('the portal manager’s header is one row at every width, its four menus from 1200 px on, a burger below', async ({
+  page,
+}) => {
+  await loggedIn(page, 'admin');
+  // The header, whose landmark's name is in the page's language.
+  const nav = page.getByRole('banner');
+  for (const language of ['en', 'de'] as const) {
+    await page.getByRole('button', { name: language.toUpperCase(), exact: true }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const groups = GROUPS[language].map((name) => nav.getByRole('button', { name, exact: true }));
+    const profile = nav.getByRole('button', { name: 'Portal Administrator' });
+    const switches = page.getByRole('button', { name: 'EN', exact: true });
+    for (const width of [1440, 1280, 1200]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectOneRow(page, [...groups, profile, switches], `${language} at ${width} px`);
+    }
+    const burger = page.getByRole('button', { name: language === 'en' ? 'Open the menu' : 'Menü öffnen' });
+    for (const width of [1024, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectOneRow(page, [burger, switches], `${language} at ${width} px`);
+      for (const group of groups) await expect(group).toBeHidden();
+    }
+  }
+  await page.getByRole('button', { name: 'EN', exact: true }).click();
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expectAccessible(page);
+});
+
+test('the logo follows the colour scheme', async ({ page }) => {
+  await loggedIn(page, 'paula');
+  const logo = page.locator('.app-logo img');
+  await expect(logo).toHaveAttribute('src', '/static/logo.svg');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(logo).toHaveAttribute('src', '/static/logo-dark.svg');
+  // The file is there and drawn, not a broken image.
+  await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expectAccessible(page);
+});
+
+test('a notification covers neither the header nor a form’s Save and Send at 1280 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await loggedIn(page, 'victor', { from: '/vo/vo-application' });
+  const save = page.getByRole('main').getByRole('button', { name: 'Save', exact: true });
+  // A save without a VO name is refused: a notification, and nothing written.
+  await save.click();
+  const notification = page.getByRole('alert').filter({ hasText: 'Cannot save VO Application' }).last();
+  await expect(notification).toBeVisible();
+  // The pointer on it keeps it open while it is measured.
+  await notification.hover();
+
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const header = await boxOf(page.locator('header.app-header'));
+  expect((await boxOf(notification)).y).toBeGreaterThanOrEqual(header.y + header.height);
+
+  // Where a person who scrolled down to the form's end has its buttons: at the window's bottom.
+  await save.evaluate((button) => window.scrollBy(0, button.getBoundingClientRect().bottom - window.innerHeight + 16));
+  const toast = await boxOf(notification);
+  const buttons = page.getByRole('main').getByRole('button', { name: /^(Save|Send)$/ });
+  for (const button of await buttons.all()) {
+    expect(overlaps(toast, await boxOf(button)), `the notification over ${await button.textContent()}`).toBe(false);
+  }
+});
+
+test.describe('on a phone', () => {
+  test('a service’s header leaves the first screen to its tab, with its steps in one row', async ({ page }) => {
+    await loggedIn(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue&state=service_online' });
+    await page.getByRole('table').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/sc\/service\/[^/?]+/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+
+    const steps = page.getByRole('group', { name: 'Next steps' });
+    await expect(steps.getByRole('button', { name: 'More steps' })).toBeVisible();
+    const buttons = await steps.getByRole('button').all();
+    const first = await boxOf(buttons[0]!);
+    for (const button of buttons) expect(Math.abs((await boxOf(button)).y - first.y)).toBeLessThan(2);
+
+    const header = await boxOf(page.locator('header.service-header'));
+    expect(header.height, 'the service header at most 45 % of the screen').toBeLessThan(0.45 * 844);
+    const panel = await boxOf(page.getByRole('tabpanel'));
+    expect(panel.y, 'the tab’s content starts in the first screen').toBeLessThan(844 - 150);
+
+    await steps.getByRole('button', { name: 'More steps' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Discontinue' })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('a list’s count line holds the count and one menu of its exports and actions', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loggedIn(page, 'paula', { from: '/sc/review-list' });
+    const count = page.getByRole('main').getByText(/^\d+ services$/);
+    const actions = page.getByRole('main').getByRole('button', { name: 'Actions', exact: true });
+    await expect(count).toBeVisible();
+    await expect(actions).toBeVisible();
+    const countBox = await boxOf(count);
+    const actionsBox = await boxOf(actions);
+    expect(Math.abs(middle(countBox) - middle(actionsBox)), 'the count and the menu on one line').toBeLessThan(12);
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toBeHidden();
+
+    await actions.click();
+    for (const item of ['Export CSV', 'Export JSON', /^Start review for all listed/, /^End review for all listed/]) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await expectAccessible(page);
+  });
+});
