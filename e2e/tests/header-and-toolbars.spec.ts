@@ -114,15 +114,16 @@ test.describe('on a phone', () => {
     await page.reload();
 
     const steps = page.getByRole('group', { name: 'Next steps' });
-    await expect(steps.getByRole('button', { name: 'More steps' })).toBeVisible();
-    const buttons = await steps.getByRole('button').all();
-    const first = await boxOf(buttons[0]!);
-    for (const button of buttons) expect(Math.abs((await boxOf(button)).y - first.y)).toBeLessThan(2);
-
+    await expect(page.getByRole('tabpanel')).toBeVisible();
     const header = await boxOf(page.locator('header.service-header'));
     expect(header.height, 'the service header at most 45 % of the screen').toBeLessThan(0.45 * 844);
     const panel = await boxOf(page.getByRole('tabpanel'));
     expect(panel.y, 'the tab’s content starts in the first screen').toBeLessThan(844 - 150);
+
+    await expect(steps.getByRole('button', { name: 'More steps' })).toBeVisible();
+    const buttons = await steps.getByRole('button').all();
+    const first = await boxOf(buttons[0]!);
+    for (const button of buttons) expect(Math.abs((await boxOf(button)).y - first.y)).toBeLessThan(2);
 
     await steps.getByRole('button', { name: 'More steps' }).click();
     await expect(page.getByRole('menuitem', { name: 'Discontinue' })).toBeVisible();
@@ -133,10 +134,17 @@ test.describe('on a phone', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loggedIn(page, 'paula', { from: '/sc/review-list' });
     const count = page.getByRole('main').getByText(/^\d+ services$/);
-    const actions = page.getByRole('main').getByRole('button', { name: 'Actions', exact: true });
     await expect(count).toBeVisible();
-    await expect(actions).toBeVisible();
+    // The count line and the table's first row: no more than a line of buttons between them.
+    const firstRow = page
+      .getByRole('list', { name: /^Service Review List/ })
+      .getByRole('listitem')
+      .first();
+    await expect(firstRow).toBeVisible();
     const countBox = await boxOf(count);
+    expect((await boxOf(firstRow)).y - (countBox.y + countBox.height), 'the toolbar under the count').toBeLessThan(110);
+
+    const actions = page.getByRole('main').getByRole('button', { name: 'Actions', exact: true });
     const actionsBox = await boxOf(actions);
     expect(Math.abs(middle(countBox) - middle(actionsBox)), 'the count and the menu on one line').toBeLessThan(12);
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeHidden();
