@@ -33,11 +33,11 @@ const MenuItems = ({ children }: { children: ReactNode }) => (
 );
 
 /**
- * Where the menus fit one row beside the logo, the search and the switches: four groups (German
- * labels, a long name on the profile button) from Mantine's lg (1200 px), up to three from md
- * (992 px). Below, the drawer holds them (docs/adr/0090-one-row-header-and-compact-toolbars.md).
+ * Where the menus fit one row beside the logo, the search and the switches, with German labels and
+ * a long name on the profile button: three or four groups from Mantine's lg (1200 px), one or two
+ * from md (992 px). Below, the drawer holds them (docs/adr/0090-one-row-header-and-compact-toolbars.md).
  */
-const menusFrom = (groups: number) => (groups > 3 ? 'lg' : 'md');
+const menusFrom = (groups: number) => (groups > 2 ? 'lg' : 'md');
 
 const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig }) => {
   const { t } = useTranslation();
