@@ -69,6 +69,30 @@ test('the portal manager’s header is one row at every width, its four menus fr
   await expectAccessible(page);
 });
 
+test('a visitor’s header is one row on a phone too, in German, and the page does not scroll sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/sc/public-service-portfolio');
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const banner = page.getByRole('banner');
+  await expectOneRow(
+    page,
+    [
+      banner.getByRole('link', { name: 'Anmelden' }),
+      banner.getByRole('button', { name: 'EN', exact: true }),
+      banner.getByRole('button', { name: 'DE', exact: true }),
+      banner.getByRole('button', { name: 'Dunkelmodus' }),
+    ],
+    'a visitor in German at 390 px',
+  );
+  // Nothing wider than the window (the screen sweep's measure: the page keeps its scroll bar's room).
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+});
+
 test('the logo follows the colour scheme', async ({ page }) => {
   await loggedIn(page, 'paula');
   const logo = page.locator('.app-logo img');

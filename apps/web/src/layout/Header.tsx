@@ -54,7 +54,7 @@ export const Header = () => {
               height={36}
             />
           </Link>
-          <Group gap="sm" wrap="nowrap" className="app-header-tools">
+          <Group gap="xs" wrap="nowrap" className="app-header-tools">
             {isLoggedIn && (
               <Suspense fallback={null}>
                 <GlobalSearchLauncher />
