@@ -32,6 +32,14 @@ const foldForPhone = (
   return { shown: main ? [main] : [], folded: actions.filter((action) => action !== main) };
 };
 
+const MoreIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </svg>
+);
+
 export interface ServiceActionsProps {
   service: ServiceDetail;
   /** Field problems of a refused step, so the service information pages mark them too. */
@@ -80,7 +88,12 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
 
   return (
     <>
-      <Group gap="sm" role="group" aria-label={t('serviceHeader.nextSteps')} className="service-header-actions">
+      <Group
+        gap={phone ? 'xs' : 'sm'}
+        role="group"
+        aria-label={t('serviceHeader.nextSteps')}
+        className="service-header-actions"
+      >
         {shown.map((action) => (
           <Button
             key={action}
@@ -97,13 +110,27 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
           // No fade: axe measures the contrast of a half-transparent menu (docs/adr/0006).
           <Menu position="bottom-end" transitionProps={{ duration: 0 }} withInitialFocusPlaceholder={false}>
             <Menu.Target>
-              <Button
-                variant="default"
-                loading={running !== null && folded.includes(running)}
-                disabled={running !== null && !folded.includes(running)}
-              >
-                {t(shown.length > 0 ? 'serviceHeader.moreSteps' : 'serviceHeader.nextSteps')}
-              </Button>
+              {shown.length > 0 ? (
+                // Beside the main step only its dots, so both keep to one row where its name allows.
+                <Button
+                  variant="default"
+                  px="xs"
+                  aria-label={t('serviceHeader.moreSteps')}
+                  title={t('serviceHeader.moreSteps')}
+                  loading={running !== null && folded.includes(running)}
+                  disabled={running !== null && !folded.includes(running)}
+                >
+                  <MoreIcon />
+                </Button>
+              ) : (
+                <Button
+                  variant="default"
+                  loading={running !== null && folded.includes(running)}
+                  disabled={running !== null && !folded.includes(running)}
+                >
+                  {t('serviceHeader.nextSteps')}
+                </Button>
+              )}
             </Menu.Target>
             <Menu.Dropdown>
               {folded.map((action) => (
