@@ -78,9 +78,17 @@ export const chooseOption = async (
 export const pick = (page: Page, combobox: Locator, search: string, option: RegExp) =>
   chooseOption(page, combobox, search, '/api/users', option);
 
-/** A workflow action on the open tab (Manage status), and the new status it reports. */
-export const runAction = async (page: Page, action: string, newState: string) => {
+/**
+ * A workflow action on the open tab (Manage status), and the new status it reports. A step that
+ * changes what the public sees asks first (`confirm`: a text of its question), and is confirmed.
+ */
+export const runAction = async (page: Page, action: string, newState: string, confirm?: string | RegExp) => {
   await nextSteps(page).getByRole('button', { name: action, exact: true }).click();
+  if (confirm) {
+    const dialog = page.getByRole('dialog', { name: action });
+    await expect(dialog).toContainText(confirm);
+    await dialog.getByRole('button', { name: action, exact: true }).click();
+  }
   await expectNotification(page, 'Status changed', `The new status is ${newState}.`);
   await closeNotifications(page);
 };

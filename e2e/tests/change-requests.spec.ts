@@ -57,7 +57,7 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   await openTab(alice, 'Change request');
   const open = alice.getByRole('region', { name: 'Open change request' });
   await expect(open.getByText('Handed in', { exact: true })).toBeVisible();
-  await expect(open.getByRole('row').filter({ hasText: ACCEPTED })).toHaveCount(1);
+  await expect(open.getByText(ACCEPTED)).toHaveCount(1);
   const serviceUrl = alice.url().replace(/\?.*$/, '');
 
   // --- 3. paula decides, releases and applies -----------------------------------------------------
@@ -72,9 +72,23 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   const dialog = paula.getByRole('dialog', { name: `Change request for ${SERVICE}` });
   await expect(dialog).toBeVisible();
   await expectAccessible(paula);
-  await dialog.getByRole('combobox', { name: 'Decision: Short description' }).selectOption({ label: 'Accept' });
-  await dialog.getByRole('combobox', { name: 'Decision: Maintenance window' }).selectOption({ label: 'Discard' });
-  await dialog.getByRole('button', { name: 'Release' }).click();
+  // Release waits, saying why, until every field is decided; deciding is part of releasing.
+  const release = dialog.getByRole('button', { name: 'Release' });
+  await expect(release).toBeDisabled();
+  await expect(dialog.getByText('Decide 2 more fields to release.')).toBeVisible();
+  // The changed words are marked in old → new.
+  await expect(dialog.locator('[data-field="maintenanceWindow"] ins').first()).toBeVisible();
+  await dialog
+    .getByRole('group', { name: 'Decision: Short description' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await dialog
+    .getByRole('group', { name: 'Decision: Maintenance window' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
+  await expect(dialog.getByRole('button', { name: 'Save decisions' })).toHaveCount(0);
+  await expectAccessible(paula);
+  await release.click();
   await expectNotification(paula, 'Release done');
   await closeNotifications(paula);
   await expect(dialog.getByText('Released', { exact: true })).toBeVisible();
@@ -87,14 +101,20 @@ test('a change request from the online form to the applied service', LONG_WALK, 
   await expectMailArrives('alice@hpc-north.example', SERVICE, 'change request applied');
 
   // --- 4. the service holds the accepted value, not the discarded one; the history says so ---------
-  // paula edits directly: the values stand in the inputs of the service information.
+  // paula edits directly on the service information tab, its one editor: the values stand in its inputs.
   await paula.goto(`${serviceUrl}?tab=information`);
   await expect(paula.getByRole('textbox', { name: 'Short description' })).toHaveValue(ACCEPTED);
+  await expect(paula.getByRole('link', { name: 'Edit service' })).toHaveCount(0);
   await paula.goto(`${serviceUrl}?tab=information&page=availability_backups`);
   await expect(paula.getByRole('textbox', { name: 'Maintenance window' })).not.toHaveValue(DISCARDED);
   await paula.goto(`${serviceUrl}?tab=history`);
   await expect(paula.getByRole('tabpanel').getByText(ACCEPTED).first()).toBeVisible();
   await expect(paula.getByRole('tabpanel')).not.toContainText(DISCARDED);
+  // The history names the request: who handed it in, which fields were applied and discarded.
+  const named = paula.getByRole('row').filter({ hasText: 'Change request applied' });
+  await expect(named).toContainText('Handed in by: Alice Adler');
+  await expect(named).toContainText('Fields applied: Short description');
+  await expect(named).toContainText('Fields discarded: Maintenance window');
   await expectAccessible(paula);
 
   // alice's fields are free again: the request is no longer open.

@@ -220,8 +220,10 @@ test('an edit that lost a race says so inside the dialog, beside Save and not ov
   const save = edit.getByRole('button', { name: 'Save' });
   await save.click();
   const error = edit.getByRole('alert').filter({ hasText: 'The contact cannot be saved' });
-  await expect(error).toContainText('This object was changed in the meantime');
+  await expect(error).toContainText('Someone else saved first. What you typed is kept');
+  // Their firstname comes in, as it was not typed here; the lastname typed stays.
   await expect(edit.getByRole('textbox', { name: 'Firstname' })).toHaveValue('Ilsa');
+  await expect(edit.getByRole('textbox', { name: 'Lastname' })).toHaveValue('Racewitz-Lang');
   // Nothing lies over the Save button: no notification in the window's corner, and the error below it.
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
   const saveBox = (await save.boundingBox())!;

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loggedIn } from '../login.js';
 
@@ -31,8 +32,9 @@ test('alice sees her services and opens one from the dashboard, in English and G
   await expect(service).toBeVisible();
   await expect(page.getByRole('region', { name: 'Waiting for me' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Services by centre' })).toBeAttached();
-  // The modules and instructions stay below the dashboard.
+  // The instructions stay below the dashboard, under Help; the logged-out modules do not.
   await expect(page.getByRole('region', { name: 'Instructions' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Modules' })).toHaveCount(0);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'DE', exact: true }).click();
@@ -68,4 +70,69 @@ test('the global search opens on Ctrl+K and from the header, finds services and 
   await expect(page.getByRole('dialog').getByRole('textbox', { name: 'Search the portal' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+/**
+ * Every role's home shows its own queue (docs/adr/0082-home-queues-and-asking-for-access.md), under
+ * one greeting: the welcome bar's. The logged-out brochure is not below it.
+ */
+test.describe('each role’s home', () => {
+  const oneGreeting = async (page: Page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Your work' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome to Nubes' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Modules' })).toHaveCount(0);
+  };
+
+  test('rita finds the packages waiting for her review and opens one', async ({ page }) => {
+    await loggedIn(page, 'rita', { from: '/' });
+    await oneGreeting(page);
+    const waiting = page.getByRole('region', { name: 'Waiting for me' });
+    const reviews = waiting.getByRole('link', { name: /^Review the resource package: / });
+    await expect(reviews.first()).toBeVisible();
+    expect(await reviews.count()).toBeGreaterThan(3);
+    await expectAccessible(page);
+    const name = ((await reviews.first().textContent()) ?? '').replace(/^Review the resource package: /, '');
+    await reviews.first().click();
+    await expect(page).toHaveURL(/\/sc\/service\/[^/]+\/policy\/[^/]+$/);
+    await expect(page.getByText(name).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+  });
+
+  test('alice finds a rejected package to rework with the reviewer’s reason', async ({ page }) => {
+    await loggedIn(page, 'alice', { from: '/' });
+    await oneGreeting(page);
+    const waiting = page.getByRole('region', { name: 'Waiting for me' });
+    const rework = waiting.getByRole('link', { name: /^Rework the rejected resource package: / }).first();
+    await expect(rework).toBeVisible();
+    await expect(waiting.getByText('Reviewer’s reason:').first()).toBeVisible();
+  });
+
+  test('carla finds the contact database, not an empty "My services"', async ({ page }) => {
+    await loggedIn(page, 'carla', { from: '/' });
+    await oneGreeting(page);
+    const contacts = page.getByRole('region', { name: 'Contact database' });
+    await expect(contacts.getByText(/\d+ contacts · \d+ institutions/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My services' })).toHaveCount(0);
+    await expectAccessible(page);
+    await contacts.getByRole('link', { name: 'Open the contact database' }).click();
+    await expect(page).toHaveURL('/cd/contact-database');
+  });
+
+  test('sven finds the VO applications waiting for his review', async ({ page }) => {
+    await loggedIn(page, 'sven', { from: '/' });
+    await oneGreeting(page);
+    const waiting = page.getByRole('region', { name: 'Waiting for me' });
+    await expect(waiting.getByRole('link', { name: /^Review the VO application: / }).first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My services' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('nora, without a role, is told so and offered a request for access', async ({ page }) => {
+    await loggedIn(page, 'nora', { from: '/' });
+    await oneGreeting(page);
+    await expect(page.getByText('You have no role in Nubes yet')).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: 'Request access' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My services' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });

@@ -131,7 +131,8 @@ test('a notification covers neither the header nor a form’s Save and Send at 1
 
 test.describe('on a phone', () => {
   test('a service’s header leaves the first screen to its tab, with its steps in one row', async ({ page }) => {
-    await loggedIn(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue&state=service_online' });
+    // A paused service: bringing it back online is the main step, the others are behind three dots.
+    await loggedIn(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue&state=service_not_available' });
     await page.getByRole('table').getByRole('link').first().click();
     await expect(page).toHaveURL(/\/sc\/service\/[^/?]+/);
     await page.setViewportSize({ width: 390, height: 844 });
@@ -144,14 +145,38 @@ test.describe('on a phone', () => {
     const panel = await boxOf(page.getByRole('tabpanel'));
     expect(panel.y, 'the tab’s content starts in the first screen').toBeLessThan(844 - 150);
 
+    await expect(steps.getByRole('button', { name: 'Online' })).toBeVisible();
     await expect(steps.getByRole('button', { name: 'More steps' })).toBeVisible();
     const buttons = await steps.getByRole('button').all();
     const first = await boxOf(buttons[0]!);
     for (const button of buttons) expect(Math.abs((await boxOf(button)).y - first.y)).toBeLessThan(2);
 
     await steps.getByRole('button', { name: 'More steps' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Full capacity reached' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Discontinue' })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test('a live service’s steps, none of them a main one, are one Next steps menu whose pause asks first', async ({
+    page,
+  }) => {
+    await loggedIn(page, 'paula', { from: '/sc/service-portfolio?tab=catalogue&state=service_online' });
+    await page.getByRole('table').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/sc\/service\/[^/?]+/);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+
+    const steps = page.getByRole('group', { name: 'Next steps' });
+    await expect(steps.getByRole('button')).toHaveText(['Next steps']);
+    await steps.getByRole('button', { name: 'Next steps' }).click();
+    for (const name of ['Not available', 'Full capacity reached', 'Discontinue']) {
+      await expect(page.getByRole('menuitem', { name })).toBeVisible();
+    }
+    await page.getByRole('menuitem', { name: 'Not available' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Not available' });
+    await expect(dialog).toContainText('The public portfolio shows the service as');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('a list’s count line holds the count and one menu of its exports and actions', async ({ page }) => {
@@ -174,7 +199,13 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeHidden();
 
     await actions.click();
-    for (const item of ['Export CSV', 'Export JSON', /^Start review for all listed/, /^End review for all listed/]) {
+    for (const item of [
+      'Export CSV',
+      'Export JSON',
+      /^Start review for all listed/,
+      /^Stop review for all listed/,
+      /^End review for all listed/,
+    ]) {
       await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
     }
     await expectAccessible(page);

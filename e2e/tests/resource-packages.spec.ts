@@ -79,6 +79,9 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
   await dialog.getByRole('textbox', { name: 'Longest job (hours)' }).fill('12');
   await dialog.getByRole('textbox', { name: 'Nodes per job' }).fill('4');
   await dialog.getByRole('checkbox', { name: 'GPUs allowed' }).check();
+  // Model and hours belong to GPUs allowed: they come with the tick.
+  await choose(alice, dialog.getByRole('combobox', { name: 'GPU model' }), 'A100');
+  await dialog.getByRole('textbox', { name: 'GPU hours per year' }).fill('1000');
   await choose(alice, dialog.getByRole('combobox', { name: 'Quality of service' }), 'normal');
   await expectAccessible(alice);
   // The JSON view shows what the form wrote.
@@ -159,7 +162,11 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
   await expect(packageRow(rita)).toContainText('Submitted');
   await packageRow(rita).getByRole('link', { name: PACKAGE }).click();
   await expect(rita.getByRole('heading', { level: 1, name: PACKAGE })).toBeVisible();
-  await expect(rita.getByText('"partition": "test"')).toBeVisible();
+  // The policy in the type's words, not as JSON keys.
+  const policy = rita.getByRole('region', { name: 'Policy' });
+  await expect(policy.getByRole('definition').filter({ hasText: /^test$/ })).toBeVisible();
+  await expect(policy.getByText('Longest job', { exact: true })).toBeVisible();
+  await expect(policy.getByText('12 hours', { exact: true })).toBeVisible();
   await expectAccessible(rita);
   await rita.getByRole('button', { name: 'Approve' }).click();
   await rita
@@ -172,6 +179,55 @@ test('a resource package from a first try to its approval', LONG_WALK, async ({ 
   await visit(alice, new URL(serviceUrl).pathname + new URL(serviceUrl).search);
   await expect(packageRow(alice)).toContainText('Approved');
   await expectAccessible(alice);
+});
+
+test('a new package saves with the policy its type’s form starts from, and says what it refuses', async ({ page }) => {
+  // alice, the provider of HPC Batch Computing (the demo data).
+  await loggedIn(page, 'alice', { from: '/sc/my-services' });
+  await page.getByRole('link', { name: SERVICE, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
+  await openTab(page, 'Resources');
+  await page.getByRole('button', { name: 'Add resource package' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Resource Package' });
+  // The dialog opens on the form, which waits for a type.
+  await expect(dialog.getByRole('radio', { name: 'Form' })).toBeChecked();
+  await expect(jsonEditor(dialog)).toBeHidden();
+  const name = `Default policy ${RUN}`;
+  await dialog.getByRole('textbox', { name: 'Resource Package name' }).fill(name);
+  await choose(page, dialog.getByRole('combobox', { name: 'Resource type' }), 'HPC compute time');
+  await dialog.getByRole('textbox', { name: 'Quota in core hours' }).fill('1000');
+  const names = dialog.getByRole('combobox', { name: 'Policy names' });
+  await names.fill(`default-${RUN}`);
+  await names.press('Enter');
+  const gpus = dialog.getByRole('checkbox', { name: 'GPUs allowed' });
+  await expect(gpus).not.toBeChecked();
+  await expect(dialog.getByRole('combobox', { name: 'GPU model' })).toBeHidden();
+  await gpus.check();
+  await expect(dialog.getByRole('combobox', { name: 'GPU model' })).toBeVisible();
+  await gpus.uncheck();
+  await expect(dialog.getByRole('combobox', { name: 'GPU model' })).toBeHidden();
+  // Out of range: kept as typed and answered, not pulled back to 168.
+  const longest = dialog.getByRole('textbox', { name: 'Longest job (hours)' });
+  await longest.fill('999');
+  await longest.blur();
+  await expect(longest).toHaveValue('999');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Must be at most 168').first()).toBeVisible();
+  await closeNotifications(page);
+  await expectAccessible(page);
+  await longest.fill('24');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expectNotification(page, 'Resource package created');
+  await closeNotifications(page);
+  await expect(dialog).toBeHidden();
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .getByRole('link', { name })
+    .click();
+  const policy = page.getByRole('region', { name: 'Policy' });
+  await expect(policy.getByText('GPUs allowed', { exact: true })).toBeVisible();
+  await expect(policy.getByText('24 hours', { exact: true })).toBeVisible();
 });
 
 test('the portal manager keeps the resource types in the admin panel', async ({ page }) => {

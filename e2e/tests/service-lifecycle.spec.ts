@@ -65,7 +65,8 @@ const publicRow = async (browser: Browser, section: 'Current services' | 'Past s
   const row = visitor
     .getByRole('region', { name: section })
     .getByRole('row')
-    .filter({ has: visitor.getByRole('cell', { name: NAME, exact: true }) });
+    // The name cell holds the name (a link to the service's page) and its short description.
+    .filter({ has: visitor.getByRole('link', { name: NAME, exact: true }) });
   await expect(row).toHaveCount(1);
   return { visitor, cells: row.getByRole('cell') };
 };
@@ -152,13 +153,13 @@ test('a new service from application to retirement, person by person', LONG_WALK
   await closeNotifications(paula);
   await openTab(paula, 'Manage status');
   const onlineDays = new Set([today()]);
-  await runAction(paula, 'Online', 'Service Online');
+  await runAction(paula, 'Online', 'Service Online', 'the public portfolio lists it from now on');
   onlineDays.add(today());
   const onlineSince = new RegExp(`^(${[...onlineDays].map(escape).join('|')})$`);
 
   // --- 6. a visitor without login finds it on the public portfolio ----------------------------------
   const online = await publicRow(browser, 'Current services');
-  await expect(online.cells).toHaveText([NAME, PROVIDER, onlineSince, 'Service Online']);
+  await expect(online.cells).toHaveText([new RegExp(`^${escape(NAME)}`), PROVIDER, onlineSince, 'Service Online']);
   await expect(online.cells.nth(2)).toHaveText(/^\d{1,2}\.\d{1,2}\.\d{4}$/);
   await online.visitor.context().close();
 
@@ -182,9 +183,14 @@ test('a new service from application to retirement, person by person', LONG_WALK
 
   const retired = await publicRow(browser, 'Past services');
   const period = onlineSince.source.slice(1, -1);
-  await expect(retired.cells).toHaveText([NAME, PROVIDER, new RegExp(`^${period} – ${period}$`), 'Service Retired']);
+  await expect(retired.cells).toHaveText([
+    new RegExp(`^${escape(NAME)}`),
+    PROVIDER,
+    new RegExp(`^${period} – ${period}$`),
+    'Service Retired',
+  ]);
   await expect(
-    retired.visitor.getByRole('region', { name: 'Current services' }).getByRole('cell', { name: NAME, exact: true }),
+    retired.visitor.getByRole('region', { name: 'Current services' }).getByRole('link', { name: NAME, exact: true }),
   ).toHaveCount(0);
   await retired.visitor.context().close();
 

@@ -15,10 +15,8 @@ test.describe('session age, checked after every route change', () => {
     // JWTs issued within the same second are identical; wait so the renewed one differs.
     await page.waitForTimeout(1100);
     const renewal = page.waitForResponse((r) => r.url().endsWith('/api/login-renew') && r.status() === 200);
-    await page
-      .getByRole('main')
-      .getByRole('link', { name: /current service portfolio/i })
-      .click();
+    // A route change inside the app: the home's instruction page.
+    await page.getByRole('main').getByRole('link', { name: 'Instructions: Service Portfolio', exact: true }).click();
     await renewal;
     // The server renewed the session and set the cookie again.
     await expect.poll(() => cookieToken(page)).not.toBe(before);

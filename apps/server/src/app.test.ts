@@ -83,16 +83,21 @@ describe('serving the web app', () => {
         expect(refused.body, url).not.toContain('root:');
         expect(refused.statusCode, url).toBeLessThan(500);
       }
-      // One route per folder and per top-level file, not one per file (docs/adr/0059-web-files-by-folder.md).
+      // One route per folder and per top-level file, not one per file (docs/adr/0059-web-files-by-folder.md);
+      // beside them the crawlers' two files, which the server writes (docs/adr/0086-public-pages-audit.md).
       const webRoutes = test.app.routeRegistry.filter(
         (route) => !route.url.startsWith('/api') && !route.url.startsWith('/dev-idp'),
       );
       expect(webRoutes.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
         'GET /assets/*',
         'GET /index.html',
+        'GET /robots.txt',
+        'GET /sitemap.xml',
         'GET /static/*',
         'HEAD /assets/*',
         'HEAD /index.html',
+        'HEAD /robots.txt',
+        'HEAD /sitemap.xml',
         'HEAD /static/*',
       ]);
       const api = await test.app.inject({ method: 'GET', url: '/api/missing' });

@@ -39,6 +39,7 @@ import { entitlementRoleRoutes } from './routes/entitlement-roles.js';
 import { roleCountRoutes } from './routes/role-counts.js';
 import { voNamePrefixRoutes } from './routes/vo-name-prefixes.js';
 import { voRoutes } from './routes/vos.js';
+import { accessRequestRoutes } from './routes/access-requests.js';
 import { dashboardRoutes } from './routes/dashboard.js';
 import { changeRequestRoutes } from './routes/change-requests.js';
 import { commentRoutes } from './routes/comments.js';
@@ -209,6 +210,7 @@ export const buildApp = async (
     transformObject: jsonSchemaTransformObject,
   });
 
+  const files = createDatabaseFileStore(database.db);
   await app.register(
     async (api) => {
       api.addHook('onRoute', documentBearerSecurity);
@@ -235,8 +237,9 @@ export const buildApp = async (
       await api.register(voNamePrefixRoutes, { context });
       await api.register(voRoutes, { context });
       await api.register(dashboardRoutes, { context });
+      await api.register(accessRequestRoutes, { context });
       await api.register(roleCountRoutes, { context });
-      await api.register(documentRoutes, { context, files: createDatabaseFileStore(database.db) });
+      await api.register(documentRoutes, { context, files });
       await api.register(commentRoutes, { context });
       await api.register(mailRoutes, { context });
       await api.register(keywordRoutes, { context });
@@ -246,8 +249,8 @@ export const buildApp = async (
       await api.register(serviceRoleRoutes, { context });
       await api.register(changeRequestRoutes, { context });
       await api.register(serviceHistoryRoutes, { context });
-      await api.register(institutionRoutes, { context, files: createDatabaseFileStore(database.db) });
-      await api.register(institutionLogoRoutes, { context, files: createDatabaseFileStore(database.db) });
+      await api.register(institutionRoutes, { context, files });
+      await api.register(institutionLogoRoutes, { context, files });
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });

@@ -33,9 +33,8 @@ const boot = async () => {
   });
 
   // The first load counts as a route change too: expired sessions end before anything renders.
+  // Then the server says whether the session still lives and with which roles (LoginStatusSync).
   store.check();
-  // Then the server says whether the session still lives (it may have been ended elsewhere).
-  void store.refresh();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html needs a #root element');

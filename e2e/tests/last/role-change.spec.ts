@@ -50,3 +50,53 @@ test('admin gives nora the service provider role; after her next login she sees 
   await setServiceProvider(page, false);
   await expect(portalRoles.getByText('Service provider')).toHaveCount(0);
 });
+
+const setVoManager = async (page: Page, given: boolean) => {
+  const box = page.getByRole('checkbox', { name: 'VO manager' });
+  await (given ? box.check() : box.uncheck());
+  await page.getByRole('button', { name: 'Save roles' }).click();
+  await expect(page.getByText('The roles of Nora Neumann were saved.').last()).toBeVisible();
+};
+
+test('a role given while nora is logged in reaches her menu at her next step, and goes again when taken', async ({
+  page,
+  browser,
+}) => {
+  // nora, logged in in a browser of her own, asks for access where she meets "No access".
+  const context = await browser.newContext();
+  const nora = await context.newPage();
+  await loginWithAai(nora, 'nora');
+  await nora.goto('/vo/vo-application');
+  await expect(nora.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+  await nora.getByRole('main').getByRole('button', { name: 'Request access' }).click();
+  const dialog = nora.getByRole('dialog', { name: 'Request access from the portal management' });
+  await expect(dialog.getByText('You ask for access to: New VO Application')).toBeVisible();
+  await expectAccessible(nora);
+  await dialog.getByRole('textbox', { name: /Why do you need access/ }).fill('I coordinate the genome VO.');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(nora.getByText(/^Request (sent|recorded)$/).last()).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  // The portal manager gives her the VO manager's role in User Accounts.
+  await loggedIn(page, 'admin');
+  await openNora(page);
+  await setVoManager(page, true);
+
+  // Her next step in the portal shows the VO menu and opens the form, without a new login.
+  const nav = nora.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('button', { name: 'VO Registration' })).toHaveCount(0);
+  await nora.getByRole('link', { name: 'Nubes logo' }).click();
+  await nav.getByRole('button', { name: 'VO Registration' }).click();
+  await nora.getByRole('menuitem', { name: 'New VO Application' }).click();
+  await expect(nora).toHaveURL('/vo/vo-application');
+  await expect(nora.getByRole('heading', { level: 1, name: 'No access' })).toHaveCount(0);
+
+  // Taken back: her next step loses the menu, and the form says "No access" again.
+  await setVoManager(page, false);
+  await nora.getByRole('link', { name: 'Nubes logo' }).click();
+  await expect(nora.getByRole('heading', { level: 1, name: 'Your work' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'VO Registration' })).toHaveCount(0);
+  await nora.goto('/vo/vo-application');
+  await expect(nora.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+  await context.close();
+});

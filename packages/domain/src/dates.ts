@@ -36,3 +36,13 @@ export const formatDate = (value: Date | string | number | null | undefined): st
   const date = toDate(value);
   return date ? dateFormat.format(date) : '';
 };
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/Berlin',
+});
+
+/** The calendar day (`YYYY-MM-DD`) it is now in the alliance's time zone. */
+export const todayIso = (now: Date = new Date()): string => dayFormat.format(now);

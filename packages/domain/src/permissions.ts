@@ -202,6 +202,11 @@ export const PERMISSIONS = {
   'dashboard.read': {
     audience: 'authenticated',
   },
+  // Asking for access (docs/adr/0082-home-queues-and-asking-for-access.md)
+  /** Ask the portal management for access to a screen; they give the role in User Accounts */
+  'access.request': {
+    audience: 'authenticated',
+  },
   // Saved views (docs/adr/0044-saved-views.md)
   /** List, save, rename and delete the own saved views of the lists; another person’s look like not-found */
   'savedView.manage': {

@@ -9,7 +9,9 @@ import { getOrCreateSecret } from '../db/secrets.js';
 import { oauthSessions } from '../db/schema.js';
 import { HttpError, unauthorized } from '../http/http-error.js';
 
-export const DEV_IDP_CLIENT_SECRET = 'dev-idp-client-secret';
+/** The built-in dev IdP's client secret, generated once and kept in the database; its provider reads the same. */
+export const devIdpClientSecret = (db: Db): Promise<string> =>
+  getOrCreateSecret(db, 'dev-idp-client-secret', () => randomBytes(32).toString('base64url'));
 const SESSION_TTL_MS = 10 * 60_000;
 
 export interface OidcRelyingParty {
@@ -34,9 +36,7 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
   const redirectUri = `${config.publicUrl}/login-oauth/oidc`;
 
   const discover = async (): Promise<oidc.Configuration> => {
-    const secret =
-      config.oidc.clientSecret ??
-      (await getOrCreateSecret(db, DEV_IDP_CLIENT_SECRET, () => randomBytes(32).toString('base64url')));
+    const secret = config.oidc.clientSecret ?? (await devIdpClientSecret(db));
     const options: oidc.DiscoveryRequestOptions = { timeout: 10 };
     if (config.devIdp) {
       const publicOrigin = new URL(config.publicUrl).origin;

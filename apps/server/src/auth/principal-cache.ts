@@ -80,37 +80,34 @@ export const createPrincipalCache = <V = AuthUser>({
   };
 };
 
-const byDatabase = new WeakMap<Db, PrincipalCache>();
-
 /**
- * The principal cache belongs to the database, like the service caches: apps built on the same
- * database object (tests do that) see each other's changes. Its TTL is long while this database
- * object hears other instances' notices, short otherwise. The options count only for the call
- * that makes the cache: a test gives its clock before it builds the app, instead of sleeping out
- * the TTL.
+ * A cache of the database, not of one app: apps built on the same database object (tests do that)
+ * see each other's changes. Its TTL is long while this database object hears other instances'
+ * notices, short otherwise. `changed` after a change has committed in this process (the next
+ * request reads it fresh at once); `allChanged` when other instances' notices may have been missed.
  */
-export const principalCacheFor = (
-  db: Db,
-  options: Pick<PrincipalCacheOptions, 'now' | 'ttlMs'> = {},
-): PrincipalCache => {
-  let cache = byDatabase.get(db);
-  if (!cache) {
-    cache = createPrincipalCache({
-      ttlMs: () => (hearsOtherInstances(db) ? LISTENING_PRINCIPAL_TTL_MS : PRINCIPAL_TTL_MS),
-      ...options,
-      load: (userId) => loadPrincipal(db, userId),
-    });
-    byDatabase.set(db, cache);
-  }
-  return cache;
+export const databaseCache = <V>(load: (db: Db, id: string) => Promise<V | null>, maxEntries?: number) => {
+  const byDatabase = new WeakMap<Db, PrincipalCache<V>>();
+  return {
+    cacheFor: (db: Db): PrincipalCache<V> => {
+      let cache = byDatabase.get(db);
+      if (!cache) {
+        cache = createPrincipalCache<V>({
+          ttlMs: () => (hearsOtherInstances(db) ? LISTENING_PRINCIPAL_TTL_MS : PRINCIPAL_TTL_MS),
+          maxEntries,
+          load: (id) => load(db, id),
+        });
+        byDatabase.set(db, cache);
+      }
+      return cache;
+    },
+    changed: (db: Db, id: string): void => byDatabase.get(db)?.forget(id),
+    allChanged: (db: Db): void => byDatabase.get(db)?.forgetAll(),
+  };
 };
 
-/** After a write to a user row (roles, entitlements, names) has committed: this process reads it fresh at once. */
-export const principalChanged = (db: Db, userId: string): void => {
-  byDatabase.get(db)?.forget(userId);
-};
-
-/** Another instance's notices may have been missed: every principal is read fresh. */
-export const allPrincipalsChanged = (db: Db): void => {
-  byDatabase.get(db)?.forgetAll();
-};
+const principals = databaseCache(loadPrincipal);
+export const principalCacheFor = principals.cacheFor;
+/** After a write to a user row (roles, entitlements, names) has committed. */
+export const principalChanged = principals.changed;
+export const allPrincipalsChanged = principals.allChanged;

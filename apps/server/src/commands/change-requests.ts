@@ -17,6 +17,7 @@ import {
   type DecideChangeRequest,
   type FieldMessages,
   type FieldValue,
+  type ReleaseChangeRequest,
   type UpdateChangeRequest,
 } from '@nubes/domain';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -30,6 +31,7 @@ import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ChangeRequestFieldRow, ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
+import { loadLockingChangeRequest } from '../queries/change-requests.js';
 import {
   changeChangeRequest,
   loadChangeRequestFields,
@@ -150,16 +152,13 @@ const assertNoOpenRequest = async (tx: Tx, serviceId: string) => {
 };
 
 /**
- * Whether the provider side may change the service's fields now: not while a request is handed in
- * or released (409 "Contact information cannot be changed"). The portfolio manager edits anyway.
+ * Whether anyone may change the service's information now: not while a request is handed in or
+ * released (409 "Contact information cannot be changed"), the portfolio manager included, so the
+ * request is decided and applied against the values it was made on
+ * (docs/adr/0084-steps-that-ask-and-the-change-request-lock.md).
  */
 export const assertNotLocked = async (tx: Tx, service: LoadedService) => {
-  if (service.relation.roles.some((role) => role === 'servicePortfolioManager' || role === 'portalManager')) return;
-  const [open] = await tx
-    .select({ id: changeRequests.id })
-    .from(changeRequests)
-    .where(and(eq(changeRequests.serviceId, service.row.id), inArray(changeRequests.state, ['handed_in', 'released'])));
-  if (open) throw conflict('changeRequests.locked');
+  if (await loadLockingChangeRequest(tx, service.row.id)) throw conflict('changeRequests.locked');
 };
 
 /** Replaces a draft's proposed values; each field's current value is the service's value now. */
@@ -226,6 +225,36 @@ export const withdrawChangeRequest = async (
     events: [stepEvent('changeRequest.withdrawn', request.row.state, 'withdrawn')],
   }));
 
+/**
+ * Writes the decisions that differ from the stored ones: 400 naming a field the request does not
+ * carry. Answers the decided event (absent when nothing changed) and the fields as they now are.
+ */
+const recordDecisions = async (
+  tx: Tx,
+  request: LoadedChangeRequest,
+  decisions: Record<string, ChangeDecision>,
+): Promise<{ event: ObjectEvent<'changeRequest'> | null; fields: ChangeRequestFieldRow[] }> => {
+  const byKey = new Map(request.fields.map((f) => [f.fieldKey, f]));
+  const unknown: FieldMessages = {};
+  for (const key of Object.keys(decisions)) if (!byKey.has(key)) unknown[key] = 'validation.unknownField';
+  if (Object.keys(unknown).length > 0) throw invalidInput('service.resolveErrors', unknown);
+  const before: Record<string, ChangeDecision | null> = {};
+  const after: Record<string, ChangeDecision | null> = {};
+  for (const [key, decision] of Object.entries(decisions)) {
+    const field = byKey.get(key)!;
+    if (field.decision === decision) continue;
+    before[key] = field.decision ?? null;
+    after[key] = decision;
+    await tx
+      .update(changeRequestFields)
+      .set({ decision })
+      .where(and(eq(changeRequestFields.changeRequestId, request.row.id), eq(changeRequestFields.fieldKey, key)));
+  }
+  const fields = request.fields.map((f) => (f.fieldKey in after ? { ...f, decision: after[f.fieldKey]! } : f));
+  if (Object.keys(after).length === 0) return { event: null, fields };
+  return { event: { action: 'changeRequest.decided', before, after }, fields };
+};
+
 /** The portfolio manager accepts or discards fields of a handed-in request (several at once, changeable until release). */
 export const decideChangeRequest = async (
   writes: Writes,
@@ -234,35 +263,24 @@ export const decideChangeRequest = async (
   input: DecideChangeRequest,
 ): Promise<ChangeRequestSnapshot> =>
   takeAction(writes, principal, id, input.version, 'decide', async (tx, request) => {
-    const byKey = new Map(request.fields.map((f) => [f.fieldKey, f]));
-    const unknown: FieldMessages = {};
-    for (const key of Object.keys(input.decisions)) if (!byKey.has(key)) unknown[key] = 'validation.unknownField';
-    if (Object.keys(unknown).length > 0) throw invalidInput('service.resolveErrors', unknown);
-    const before: Record<string, ChangeDecision | null> = {};
-    const after: Record<string, ChangeDecision | null> = {};
-    for (const [key, decision] of Object.entries(input.decisions)) {
-      const field = byKey.get(key)!;
-      if (field.decision === decision) continue;
-      before[key] = field.decision ?? null;
-      after[key] = decision;
-      await tx
-        .update(changeRequestFields)
-        .set({ decision })
-        .where(and(eq(changeRequestFields.changeRequestId, request.row.id), eq(changeRequestFields.fieldKey, key)));
-    }
-    if (Object.keys(after).length === 0) return { events: [] };
-    return { set: {}, events: [{ action: 'changeRequest.decided', before, after }] };
+    const { event } = await recordDecisions(tx, request, input.decisions);
+    return event ? { set: {}, events: [event] } : { events: [] };
   });
 
-/** The portfolio manager releases a request once every field is decided ("release done"). */
+/**
+ * The portfolio manager releases a request ("release done"): the decisions sent with it are
+ * recorded first, in the same transaction; every field must then be decided (409 naming the
+ * undecided ones, nothing written). Deciding and releasing are one step on the screen (ADR 0085).
+ */
 export const releaseChangeRequest = async (
   writes: Writes,
   principal: AuthUser,
   id: string,
-  input: ChangeRequestStep,
+  input: ReleaseChangeRequest,
 ): Promise<ChangeRequestSnapshot> =>
   takeAction(writes, principal, id, input.version, 'release', async (tx, request) => {
-    const undecided = request.fields.filter((f) => f.decision === null);
+    const { event, fields } = await recordDecisions(tx, request, input.decisions ?? {});
+    const undecided = fields.filter((f) => f.decision === null);
     if (undecided.length > 0)
       throw new HttpError(
         'conflict',
@@ -271,7 +289,7 @@ export const releaseChangeRequest = async (
       );
     return {
       set: { state: 'released' },
-      events: [stepEvent('changeRequest.released', request.row.state, 'released')],
+      events: [...(event ? [event] : []), stepEvent('changeRequest.released', request.row.state, 'released')],
       mails: await stepMails(tx, 'changeRequestReleased', request, principal),
     };
   });
@@ -284,7 +302,8 @@ const isStaleField = (field: ChangeRequestFieldRow, serviceValues: Record<string
  * The portfolio manager applies a released request ("change request applied"): the accepted values
  * are written to the service in this transaction, one service.updated event per field (old → new),
  * and the service's version moves. A field the service changed since the request was made is
- * written only when `overwrite` names it (409 changeRequests.stale otherwise, naming the fields).
+ * written only when `overwrite` names it, and left as it is when `keep` does (409 changeRequests.stale
+ * otherwise, naming the fields).
  */
 export const applyChangeRequest = async (
   writes: Writes,
@@ -303,9 +322,12 @@ export const applyChangeRequest = async (
       },
       change: async (tx, request) => {
         const service = request.service;
-        const accepted = request.fields.filter((f) => f.decision === 'accept');
-        const overwrite = new Set(input.overwrite ?? []);
-        const stale = accepted.filter((f) => isStaleField(f, service.row.fields) && !overwrite.has(f.fieldKey));
+        const chosen = new Set([...(input.overwrite ?? []), ...(input.keep ?? [])]);
+        const keep = new Set(input.keep ?? []);
+        const isStale = (f: ChangeRequestFieldRow) => isStaleField(f, service.row.fields);
+        const stale = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey));
+        const kept = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && keep.has(f.fieldKey));
+        const accepted = request.fields.filter((f) => f.decision === 'accept' && !kept.includes(f));
         if (stale.length > 0)
           throw new HttpError(
             'conflict',
@@ -328,6 +350,18 @@ export const applyChangeRequest = async (
             after: { [field.fieldKey]: now },
           });
         }
+        const discarded = request.fields.filter((f) => f.decision === 'discard').map((f) => f.fieldKey);
+        const named: AuditEvent = {
+          action: 'service.changeRequestApplied',
+          objectType: 'service',
+          objectId: service.row.id,
+          after: {
+            changeRequest: request.row.id,
+            handedInBy: request.row.authorId ?? null,
+            appliedFields: accepted.map((f) => f.fieldKey),
+            discardedFields: discarded,
+          },
+        };
         const changedService =
           related.length > 0
             ? await SERVICE_KIND.bump(tx, service, { fields, serviceType: categoriseService(fields) })
@@ -341,12 +375,13 @@ export const applyChangeRequest = async (
               after: {
                 state: 'applied',
                 applied: accepted.map((f) => f.fieldKey),
-                discarded: request.fields.filter((f) => f.decision === 'discard').map((f) => f.fieldKey),
+                discarded,
+                ...(kept.length > 0 ? { kept: kept.map((f) => f.fieldKey) } : {}),
                 serviceVersion: changedService.row.version,
               },
             },
           ],
-          related,
+          related: [named, ...related],
           effects: related.length > 0 ? serviceChanged(changedService) : [],
           mails: await stepMails(tx, 'changeRequestApplied', request, principal),
         };

@@ -150,7 +150,53 @@ const endAll = async (
 };
 
 /**
- * Start or end the reviews of every service the review list's filters select (narrowed to the
+ * Stop: services whose review runs unanswered, as the filters select them; the review is taken
+ * back as if it had never started (columnsFor('stop')).
+ */
+const stopAll = async (
+  tx: Tx,
+  filters: ReviewFilters,
+  ids: readonly string[] | undefined,
+  principal: AuthUser,
+): Promise<string[]> => {
+  const result = await tx.execute(sql`
+    with target as (
+      select ${serviceReviews.serviceId} as service_id
+        from ${services} join ${serviceReviews} on ${serviceReviews.serviceId} = ${services.id}
+       where ${bulkTargets(principal, 'stop', filters, ids)}
+         for update of ${serviceReviews}
+    )
+    update ${serviceReviews} u
+       set status = 'inactive', started_at = null, started_by = null, answered_at = null, answered_by = null,
+           version = u.version + 1, updated_at = now()
+      from target
+     where u.service_id = target.service_id
+    returning u.service_id`);
+  return (result as unknown as { rows: { service_id: string }[] }).rows.map((row) => row.service_id);
+};
+
+const BULK_EVENT = { start: 'review.started', stop: 'review.stopped', end: 'review.ended' } as const;
+
+/** The services a bulk action changed, each with its status before. */
+const takeAll = async (tx: Tx, principal: AuthUser, request: BulkReviewRequest) => {
+  switch (request.action) {
+    case 'start':
+      return (await startAll(tx, request.filters, request.ids, principal)).map((id) => ({
+        id,
+        before: 'inactive' as ReviewStatus,
+      }));
+    case 'stop':
+      return (await stopAll(tx, request.filters, request.ids, principal)).map((id) => ({
+        id,
+        before: 'running' as ReviewStatus,
+      }));
+    case 'end':
+      return endAll(tx, request.filters, request.ids, principal);
+  }
+};
+
+/**
+ * Start, stop or end the reviews of every service the review list's filters select (narrowed to the
  * selected services when the request names them), in one transaction
  * with one audit event per service (ADR 0029). The request names the number of services the
  * person confirmed: when the filters now select another number (someone changed a review or a
@@ -159,15 +205,9 @@ const endAll = async (
  */
 export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: BulkReviewRequest): Promise<number> =>
   runWrite(writes, actorOf(principal), async (tx) => {
-    const changed =
-      request.action === 'start'
-        ? (await startAll(tx, request.filters, request.ids, principal)).map((id) => ({
-            id,
-            before: 'inactive' as const,
-          }))
-        : await endAll(tx, request.filters, request.ids, principal);
+    const changed = await takeAll(tx, principal, request);
     if (changed.length !== request.count) throw conflict('reviews.errors.countChanged');
-    const action = request.action === 'start' ? 'review.started' : 'review.ended';
+    const action = BULK_EVENT[request.action];
     const actor = mailActorOf(principal);
     const mails =
       request.action === 'start'

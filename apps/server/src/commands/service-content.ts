@@ -156,6 +156,9 @@ export interface ContentChanges {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
+/** How a changed weighting answer is named among the changes: `weighting.<criterion>`. */
+export const WEIGHTING_CHANGE_PREFIX = 'weighting.';
+
 /**
  * Exactly the changed parts, for the audit event: name, providerInstitutionId, each changed field
  * by its key, keywords (ids) and each changed weighting answer as `weighting.<criterion>`.
@@ -174,7 +177,7 @@ export const contentChanges = (before: ServiceContent, after: ServiceContent): C
     note(key, before.fields[key], after.fields[key]);
   note('keywords', before.keywordIds, after.keywordIds);
   for (const key of new Set([...Object.keys(before.weighting), ...Object.keys(after.weighting)]))
-    note(`weighting.${key}`, before.weighting[key], after.weighting[key]);
+    note(`${WEIGHTING_CHANGE_PREFIX}${key}`, before.weighting[key], after.weighting[key]);
   return Object.keys(changes.after).length > 0 ? changes : null;
 };
 

@@ -5,13 +5,20 @@ import type { ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
 import { assertNotLocked } from './change-requests.js';
-import { applyContentInput, contentChanges, contentOf, derivedColumns, writeKeywords } from './service-content.js';
+import {
+  applyContentInput,
+  contentChanges,
+  contentOf,
+  derivedColumns,
+  WEIGHTING_CHANGE_PREFIX,
+  writeKeywords,
+} from './service-content.js';
 
 /**
  * A partial update of name, provider, fields, keywords and weighting answers. 404 when the caller
  * cannot see the service, 403 when they may not edit it now or move it to a centre not theirs
- * (only the portfolio manager may), 409 on a stale version, 400 with a
- * message per field. An update that changes nothing writes nothing: no new version, no event.
+ * (only the portfolio manager may), 409 on a stale version or, for anyone, a change of the
+ * information while a change request locks it, 400 with a message per field. An update that changes nothing writes nothing: no new version, no event.
  */
 export const updateService = async (
   writes: Writes,
@@ -28,7 +35,6 @@ export const updateService = async (
         throw forbidden(isProviderSide(service.relation) ? 'service.notEditable' : undefined);
     },
     change: async (tx, service) => {
-      await assertNotLocked(tx, service);
       const current = await contentOf(tx, service.row);
       const { content, criteria } = await applyContentInput(tx, current, input);
       // After the input's own checks, so an unknown institution is a 400 with its field's message.
@@ -36,6 +42,10 @@ export const updateService = async (
         throw forbidden('service.otherCentre');
       const changes = contentChanges(current, content);
       if (!changes) return { events: [] };
+      // The lock holds the information a change request is decided on; the weighting answers are the
+      // portfolio manager's assessment, which no request carries.
+      if (Object.keys(changes.after).some((key) => !key.startsWith(WEIGHTING_CHANGE_PREFIX)))
+        await assertNotLocked(tx, service);
       if ('keywords' in changes.after) await writeKeywords(tx, service.row.id, content.keywordIds);
       return {
         set: {

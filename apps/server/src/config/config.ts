@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { isNetwork } from './trust-proxy.js';
 import {
   DEFAULT_AAI_POLICY_DOCUMENTS,
   DEFAULT_VO_ENTITLEMENT,
@@ -12,7 +11,7 @@ import {
 import { MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from '../auth/password.js';
 import { ConfigError } from './config-error.js';
 import { productionProblems } from './production-checks.js';
-import { parseTrustProxy } from './trust-proxy.js';
+import { commaList, isNetwork, parseTrustProxy } from './trust-proxy.js';
 
 export { ConfigError };
 
@@ -93,13 +92,10 @@ const parsePort = (value: string | undefined, fallback: number): number => {
 };
 
 const parseUrl = (name: string, value: string): string => {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-    return url.toString().replace(/\/$/, '');
-  } catch {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     throw new ConfigError(`${name} must be an http(s) URL, not "${value}".`);
-  }
+  return url.toString().replace(/\/$/, '');
 };
 
 const parsePasswordHashCost = (value: string | undefined): number => {
@@ -139,8 +135,7 @@ const parseEntitlementMap = (value: string | undefined): Record<string, Role> =>
 // A URN's namespace-specific part, kept to what a host name or an identifier holds, so the entitlement stays one URN.
 const URN_PART = /^[A-Za-z0-9][A-Za-z0-9.:_-]*$/;
 
-const parseUrnPart = (name: string, value: string | undefined, fallback: string): string => {
-  if (!value) return fallback;
+const parseUrnPart = (name: string, value: string): string => {
   if (!URN_PART.test(value) || value.includes('#'))
     throw new ConfigError(`${name} may hold only letters, digits, ".", ":", "_" and "-", not "${value}".`);
   return value;
@@ -161,23 +156,15 @@ const parseAaiPolicies = (value: string | undefined): readonly AaiPolicyDocument
 
 const parseSmtpUrl = (value: string | undefined): string | undefined => {
   if (!value) return undefined;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    // The value may hold a password: the message never repeats it.
-    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
-  }
-  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+  const url = URL.canParse(value) ? new URL(value) : null;
+  // The value may hold a password: the message never repeats it.
+  if ((url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') || !url.hostname)
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.');
   return value;
 };
 
 const parseNetworks = (name: string, value: string | undefined): readonly string[] => {
-  const entries = (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
+  const entries = commaList(value);
   const bad = entries.find((entry) => !isNetwork(entry));
   if (bad !== undefined)
     throw new ConfigError(`${name} must list addresses or networks like 10.0.0.0/8 or fd00::/8, not "${bad}".`);
@@ -200,6 +187,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       return fallback;
     }
   };
+
+  const urnPart = (name: string, value: string | undefined, part: keyof VoEntitlementSettings) =>
+    value ? read(() => parseUrnPart(name, value), DEFAULT_VO_ENTITLEMENT[part]) : DEFAULT_VO_ENTITLEMENT[part];
 
   const port = read(() => parsePort(env.PORT, 8080), 8080);
   const host = env.HOST || (production ? '0.0.0.0' : '127.0.0.1');
@@ -274,16 +264,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
     vos: {
       entitlement: {
-        namespace: read(
-          () =>
-            parseUrnPart('VO_ENTITLEMENT_NAMESPACE', env.VO_ENTITLEMENT_NAMESPACE, DEFAULT_VO_ENTITLEMENT.namespace),
-          DEFAULT_VO_ENTITLEMENT.namespace,
-        ),
-        authority: read(
-          () =>
-            parseUrnPart('VO_ENTITLEMENT_AUTHORITY', env.VO_ENTITLEMENT_AUTHORITY, DEFAULT_VO_ENTITLEMENT.authority),
-          DEFAULT_VO_ENTITLEMENT.authority,
-        ),
+        namespace: urnPart('VO_ENTITLEMENT_NAMESPACE', env.VO_ENTITLEMENT_NAMESPACE, 'namespace'),
+        authority: urnPart('VO_ENTITLEMENT_AUTHORITY', env.VO_ENTITLEMENT_AUTHORITY, 'authority'),
       },
       policies: read(() => parseAaiPolicies(env.VO_AAI_POLICIES), DEFAULT_AAI_POLICY_DOCUMENTS),
     },

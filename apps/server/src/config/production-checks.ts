@@ -7,13 +7,7 @@ const MIN_ADMIN_PASSWORD_LENGTH = 12;
 /** What the example environment file (deploy/portal.env.example) holds where a secret belongs. */
 const PLACEHOLDER = /replace[-_]?me/i;
 
-const urlOf = (value: string): URL | null => {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-};
+const urlOf = (value: string): URL | null => (URL.canParse(value) ? new URL(value) : null);
 
 const publicUrlProblems = (value: string | undefined): string[] => {
   if (!value)

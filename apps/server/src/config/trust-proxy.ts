@@ -14,6 +14,13 @@ export const isNetwork = (value: string): boolean => {
   return /^\d{1,3}$/.test(prefix) && bits <= (family === 6 ? 128 : 32);
 };
 
+/** A comma-separated setting's entries, trimmed, empty ones dropped. */
+export const commaList = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+
 const isAddressOrNetwork = (entry: string): boolean => RANGE_NAMES.has(entry) || isNetwork(entry);
 
 /**
@@ -25,10 +32,7 @@ export const parseTrustProxy = (value: string | undefined): boolean | string[] =
   const text = (value ?? '').trim();
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
+  const entries = commaList(text);
   const wrong = entries.filter((entry) => !isAddressOrNetwork(entry));
   if (entries.length === 0 || wrong.length > 0)
     throw new ConfigError(

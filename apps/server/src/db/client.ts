@@ -56,6 +56,10 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
+const pingOf = (db: Db) => async () => {
+  await db.execute(sql`select 1`);
+};
+
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
@@ -94,9 +98,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
+      ping: pingOf(db),
       close: () => pool.end(),
       // Keep-alive: a connection that only waits for notices would not notice a silent network loss.
       dedicatedClient: (applicationName) =>
@@ -142,9 +144,7 @@ const openPglite = async (client: PGlite, shouldMigrate: boolean, lock?: DataDir
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
+    ping: pingOf(db),
     close: async () => {
       try {
         await client.close();

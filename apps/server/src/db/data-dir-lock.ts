@@ -26,7 +26,6 @@ export const LOCK_STALE_MS = 30_000;
 /** The lock file inside the data directory: on the directory itself, so any process that sees the directory sees it. */
 export const LOCK_FILE = 'nubes.lock';
 
-/** Another process has this PGlite directory open. */
 export class DataDirInUseError extends Error {
   constructor(
     readonly dataDir: string,
@@ -56,24 +55,18 @@ interface Holder {
   host: string;
 }
 
-const readOr = (file: string, fallback: string) => {
+const tryOr = <T>(read: () => T, fallback: T): T => {
   try {
-    return readFileSync(file, 'utf8').trim();
+    return read();
   } catch {
     return fallback;
   }
 };
-const linkOr = (file: string, fallback: string) => {
-  try {
-    return readlinkSync(file);
-  } catch {
-    return fallback;
-  }
-};
+const readOr = (file: string, fallback: string) => tryOr(() => readFileSync(file, 'utf8').trim(), fallback);
 
 const pidSpace = () =>
   process.platform === 'linux'
-    ? `${readOr('/proc/sys/kernel/random/boot_id', hostname())}/${linkOr('/proc/self/ns/pid', 'pid')}`
+    ? `${readOr('/proc/sys/kernel/random/boot_id', hostname())}/${tryOr(() => readlinkSync('/proc/self/ns/pid'), 'pid')}`
     : `host:${hostname()}`;
 
 /** Field 22 of /proc/<pid>/stat, counted after the command's closing parenthesis. */
@@ -90,14 +83,9 @@ const holderAlive = (holder: Holder): boolean | undefined => {
   return process.platform !== 'linux' || startTicks(holder.pid) === holder.started;
 };
 
-const readHolder = (file: string): Holder | undefined => {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Holder;
-  } catch {
-    // Being written, or cut short by a kill: its age decides.
-    return undefined;
-  }
-};
+// Being written, or cut short by a kill: its age decides.
+const readHolder = (file: string) =>
+  tryOr(() => JSON.parse(readFileSync(file, 'utf8')) as Holder | undefined, undefined);
 
 const code = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
@@ -187,13 +175,7 @@ export const lockDataDir = async (
    * a new file. Its text may be another's for a moment (a restore unpacks a backup's copy over it,
    * scripts/restore.mjs); the next renewal writes it again.
    */
-  const stillMine = () => {
-    try {
-      return statSync(file).ino === fstatSync(held).ino;
-    } catch {
-      return false;
-    }
-  };
+  const stillMine = () => tryOr(() => statSync(file).ino === fstatSync(held).ino, false);
   const timer = setInterval(() => {
     if (!stillMine()) {
       clearInterval(timer);

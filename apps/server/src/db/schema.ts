@@ -9,6 +9,7 @@ import {
   ROLES,
   SAVED_VIEW_LISTS,
   SERVICE_STATES,
+  STATUS_REASON_MAX,
   VO_ACTIONS,
   VO_STATES,
   type ChangeDecision,
@@ -33,6 +34,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -264,6 +266,12 @@ export const services = pgTable(
     documentsActive: boolean('documents_active').notNull().default(false),
     onlineSince: timestamp('online_since', { withTimezone: true }),
     onlineUntil: timestamp('online_until', { withTimezone: true }),
+    /**
+     * The status notice of a service not available or at full capacity: the reason the public reads
+     * and the day it is expected back; written by that step, cleared by every other step.
+     */
+    statusReason: text('status_reason'),
+    statusExpectedEnd: date('status_expected_end', { mode: 'string' }),
     /** The short description, kept beside the fields so lists never read (or detoast) the whole field values. */
     shortDescription: text('short_description').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`coalesce(${services.fields}->>'shortDescription', '')`,
@@ -279,6 +287,7 @@ export const services = pgTable(
     check('services_score_nonnegative', sql`${t.weightedScore} >= 0`),
     check('services_fields_object', sql`jsonb_typeof(${t.fields}) = 'object'`),
     check('services_weighting_object', sql`jsonb_typeof(${t.weighting}) = 'object'`),
+    check('services_status_reason_length', sql`length(${t.statusReason}) <= ${sql.raw(String(STATUS_REASON_MAX))}`),
     check(
       'services_online_order',
       sql`${t.onlineUntil} IS NULL OR ${t.onlineSince} IS NULL OR ${t.onlineUntil} >= ${t.onlineSince}`,

@@ -12,88 +12,81 @@ export interface DemoAccount {
   groups: readonly string[];
 }
 
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    username: 'alice',
-    name: 'Alice Adler',
-    email: 'alice@hpc-north.example',
-    roles: ['serviceProvider'],
-    organisation: 'hpc-north.example',
-    groups: ['hpc-north:staff', 'hpc-north:storage-team'],
-  },
-  {
-    username: 'bob',
-    name: 'Bob Berger',
-    email: 'bob@datacenter-south.example',
-    roles: ['serviceProvider'],
-    organisation: 'datacenter-south.example',
-    groups: ['datacenter-south:staff', 'datacenter-south:cloud-operations'],
-  },
-  {
-    username: 'paula',
-    name: 'Paula Peters',
-    email: 'paula@nubes-office.example',
-    roles: ['servicePortfolioManager'],
-    organisation: 'nubes-office.example',
-    groups: ['nubes-office:staff', 'nubes-office:portfolio-board'],
-  },
-  {
-    username: 'ivan',
-    name: 'Ivan Ivanov',
-    email: 'ivan@nubes-office.example',
-    roles: ['serviceIntegrationManager'],
-    organisation: 'nubes-office.example',
-    groups: ['nubes-office:staff', 'nubes-office:integration'],
-  },
-  {
-    username: 'carla',
-    name: 'Carla Conti',
-    email: 'carla@nubes-office.example',
-    roles: ['contactManager'],
-    organisation: 'nubes-office.example',
-    groups: ['nubes-office:staff', 'nubes-office:stakeholder-relations'],
-  },
-  {
-    username: 'desk',
-    name: 'Dana Desk',
-    email: 'desk@nubes-office.example',
-    roles: ['cloudServiceDesk'],
-    organisation: 'nubes-office.example',
-    groups: ['nubes-office:staff', 'nubes-office:service-desk'],
-  },
-  {
-    username: 'rita',
-    name: 'Rita Richter',
-    email: 'rita@hpc-north.example',
-    roles: ['resourcePackageManager'],
-    organisation: 'hpc-north.example',
-    groups: ['hpc-north:staff', 'nubes-office:resource-board'],
-  },
-  {
-    username: 'victor',
-    name: 'Victor Vogel',
-    email: 'victor@datacenter-south.example',
-    roles: ['voManager'],
-    organisation: 'datacenter-south.example',
-    groups: ['datacenter-south:staff', 'vo-climate-sim'],
-  },
-  {
-    username: 'sven',
-    name: 'Sven Schulz',
-    email: 'sven@nubes-office.example',
-    roles: ['voSupervisor'],
-    organisation: 'nubes-office.example',
-    groups: ['nubes-office:staff', 'vo-climate-sim:supervisors'],
-  },
-  {
-    username: 'nora',
-    name: 'Nora Neumann',
-    email: 'nora@university-west.example',
-    roles: [],
-    organisation: 'university-west.example',
-    groups: ['university-west:researchers'],
-  },
-];
+// Each at their home organisation's domain, as the AAI releases them.
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = (
+  [
+    {
+      username: 'alice',
+      name: 'Alice Adler',
+      roles: ['serviceProvider'],
+      organisation: 'hpc-north.example',
+      groups: ['hpc-north:staff', 'hpc-north:storage-team'],
+    },
+    {
+      username: 'bob',
+      name: 'Bob Berger',
+      roles: ['serviceProvider'],
+      organisation: 'datacenter-south.example',
+      groups: ['datacenter-south:staff', 'datacenter-south:cloud-operations'],
+    },
+    {
+      username: 'paula',
+      name: 'Paula Peters',
+      roles: ['servicePortfolioManager'],
+      organisation: 'nubes-office.example',
+      groups: ['nubes-office:staff', 'nubes-office:portfolio-board'],
+    },
+    {
+      username: 'ivan',
+      name: 'Ivan Ivanov',
+      roles: ['serviceIntegrationManager'],
+      organisation: 'nubes-office.example',
+      groups: ['nubes-office:staff', 'nubes-office:integration'],
+    },
+    {
+      username: 'carla',
+      name: 'Carla Conti',
+      roles: ['contactManager'],
+      organisation: 'nubes-office.example',
+      groups: ['nubes-office:staff', 'nubes-office:stakeholder-relations'],
+    },
+    {
+      username: 'desk',
+      name: 'Dana Desk',
+      roles: ['cloudServiceDesk'],
+      organisation: 'nubes-office.example',
+      groups: ['nubes-office:staff', 'nubes-office:service-desk'],
+    },
+    {
+      username: 'rita',
+      name: 'Rita Richter',
+      roles: ['resourcePackageManager'],
+      organisation: 'hpc-north.example',
+      groups: ['hpc-north:staff', 'nubes-office:resource-board'],
+    },
+    {
+      username: 'victor',
+      name: 'Victor Vogel',
+      roles: ['voManager'],
+      organisation: 'datacenter-south.example',
+      groups: ['datacenter-south:staff', 'vo-climate-sim'],
+    },
+    {
+      username: 'sven',
+      name: 'Sven Schulz',
+      roles: ['voSupervisor'],
+      organisation: 'nubes-office.example',
+      groups: ['nubes-office:staff', 'vo-climate-sim:supervisors'],
+    },
+    {
+      username: 'nora',
+      name: 'Nora Neumann',
+      roles: [],
+      organisation: 'university-west.example',
+      groups: ['university-west:researchers'],
+    },
+  ] satisfies Omit<DemoAccount, 'email'>[]
+).map((account) => ({ ...account, email: `${account.username}@${account.organisation}` }));
 
 const ENTITLEMENT_AUTHORITY = '#aai.nubes.example';
 

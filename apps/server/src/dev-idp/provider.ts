@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { DEV_IDP_CLIENT_SECRET } from '../auth/oidc-client.js';
+import { devIdpClientSecret } from '../auth/oidc-client.js';
 import { DEV_IDP_PATH, type Config } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { getOrCreateSecret } from '../db/secrets.js';
@@ -14,7 +14,7 @@ const SCOPES = 'openid profile email eduperson_entitlement';
 export const createDevIdentityProvider = async (config: Config, db: Db): Promise<Provider> => {
   if (config.env === 'production') throw new Error('The development identity provider never runs in production.');
 
-  const clientSecret = await getOrCreateSecret(db, DEV_IDP_CLIENT_SECRET, () => randomBytes(32).toString('base64url'));
+  const clientSecret = await devIdpClientSecret(db);
   const cookieKeys = await getOrCreateSecret(db, 'dev-idp-cookie-keys', () => [randomBytes(32).toString('base64url')]);
   const jwks = await getOrCreateSecret(db, 'dev-idp-jwks', async () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });

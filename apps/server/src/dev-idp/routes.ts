@@ -100,14 +100,8 @@ export const devIdpRoutes = async (
         );
       }
       reply.hijack();
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { login: { accountId: account.username } },
-        {
-          mergeWithLastSubmission: false,
-        },
-      );
+      const result = { login: { accountId: account.username } };
+      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
     },
   );
 };

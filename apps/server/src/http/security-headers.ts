@@ -104,16 +104,13 @@ export const securityHeadersFor = (options: SecurityHeaderOptions) => {
   const forApi = apiHeaders(options);
   // The API docs page is HTML with its own scripts; it gets the document set like every page.
   const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
-  const stepOf =
-    (headers: HeaderSet): EntryStep =>
-    (request, reply) => {
-      reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
-    };
+  const stepOf = (headers: HeaderSet) => (request: FastifyRequest, reply: FastifyReply) =>
+    reply.headers(headers).header(REQUEST_ID_HEADER, request.id);
   const apiStep = stepOf(forApi);
   const documentStep = stepOf(forDocuments);
   return {
     stepFor: (route: RouteOptions): EntryStep => (isApi(route.url) ? apiStep : documentStep),
-    applyTo: (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
-      reply.headers(isApi(request.url) ? forApi : forDocuments).header(REQUEST_ID_HEADER, request.id),
+    applyTo: (request: FastifyRequest, reply: FastifyReply) =>
+      (isApi(request.url) ? apiStep : documentStep)(request, reply),
   };
 };

@@ -19,7 +19,6 @@ export interface ChangeListenerOptions {
 }
 
 export interface ChangeListener {
-  /** Whether notices arrive now. */
   readonly listening: boolean;
   /** Stops listening and retrying; resolves once its connection is closed. */
   close(): Promise<void>;

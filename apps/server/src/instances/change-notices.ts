@@ -31,35 +31,29 @@ export const instanceIdOf = (db: Db): string => {
   return id;
 };
 
+const PORTFOLIO_EFFECTS = new Set<AfterCommitEffect['kind']>([
+  'service.changed',
+  'institutions.changed',
+  'weighting.changed',
+]);
+
 /**
  * The notices a committed change's effects ask for: the effects that clear the public portfolio
  * in this process (writes/after-commit.ts) clear it on the others, and a principal or a session
  * is forgotten everywhere. Each notice once: the list effects are left to the database (lists are SQL).
  */
 export const noticesFor = (effects: readonly AfterCommitEffect[]): ChangeNotice[] => {
-  const notices: ChangeNotice[] = [];
-  const users = new Set<string>();
+  const userIds = new Set<string>();
   const sessionIds = new Set<string>();
-  let portfolio = false;
   for (const effect of effects) {
-    switch (effect.kind) {
-      case 'service.changed':
-      case 'institutions.changed':
-      case 'weighting.changed':
-        portfolio = true;
-        break;
-      case 'principal.changed':
-        users.add(effect.userId);
-        break;
-      case 'session.changed':
-        sessionIds.add(effect.sessionId);
-        break;
-    }
+    if (effect.kind === 'principal.changed') userIds.add(effect.userId);
+    if (effect.kind === 'session.changed') sessionIds.add(effect.sessionId);
   }
-  if (portfolio) notices.push({ kind: 'publicPortfolio' });
-  for (const userId of users) notices.push({ kind: 'principal', userId });
-  for (const sessionId of sessionIds) notices.push({ kind: 'session', sessionId });
-  return notices;
+  return [
+    ...(effects.some((effect) => PORTFOLIO_EFFECTS.has(effect.kind)) ? [{ kind: 'publicPortfolio' } as const] : []),
+    ...[...userIds].map((userId) => ({ kind: 'principal', userId }) as const),
+    ...[...sessionIds].map((sessionId) => ({ kind: 'session', sessionId }) as const),
+  ];
 };
 
 /**

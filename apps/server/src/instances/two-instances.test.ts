@@ -146,7 +146,7 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one P
 
   it('a browser session logs in through the proxy with the dev IdP and works on both instances', async () => {
     await page.goto(`${proxy.url}/login`);
-    await page.getByRole('button', { name: 'Login with AAI' }).click();
+    await page.getByRole('button', { name: 'Log in with AAI' }).click();
     // The portal's login page has a Username field too: fill the IdP's once it is there.
     await page.getByRole('heading', { name: 'Development identity provider' }).waitFor();
     await page.getByLabel('Username').fill('alice');

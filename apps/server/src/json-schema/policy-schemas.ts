@@ -1,4 +1,10 @@
-import type { MessageKey, SchemaViolation } from '@nubes/domain';
+import {
+  TRANSLATIONS_KEYWORD,
+  TRANSLATIONS_META_SCHEMA,
+  UNIT_KEYWORD,
+  type MessageKey,
+  type SchemaViolation,
+} from '@nubes/domain';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
@@ -41,6 +47,10 @@ const createAjv = () => {
     logger: false,
   });
   addFormats(ajv);
+  // The words a form shows (a unit, titles in further languages) check nothing; their shape is
+  // checked when a type's schema is saved (docs/adr/0083-policy-forms-start-valid-and-speak-the-schemas-words.md).
+  ajv.addKeyword({ keyword: UNIT_KEYWORD, schemaType: 'string' });
+  ajv.addKeyword({ keyword: TRANSLATIONS_KEYWORD, schemaType: 'object', metaSchema: TRANSLATIONS_META_SCHEMA });
   return ajv;
 };
 
@@ -72,11 +82,15 @@ export class PolicySchemas {
   violations(type: SchemaSource, policy: unknown): SchemaViolation[] {
     const validate = this.validatorOf(type);
     if (validate(policy)) return [];
-    return (validate.errors ?? []).map(({ instancePath, keyword, params }) => ({
-      instancePath,
-      keyword,
-      params: params as Record<string, unknown>,
-    }));
+    // A failed if/then comes as the branch's own violations plus an `if` that only says the branch
+    // failed: the person acts on the former.
+    return (validate.errors ?? [])
+      .filter(({ keyword }) => keyword !== 'if')
+      .map(({ instancePath, keyword, params }) => ({
+        instancePath,
+        keyword,
+        params: params as Record<string, unknown>,
+      }));
   }
 
   private validatorOf(type: SchemaSource): ValidateFunction {

@@ -1,5 +1,10 @@
 import { routePath, SERVICE_STATES, type Dashboard, type DashboardActivity, type WaitingItem } from '@nubes/domain';
-import type { DashboardActivityRow, NamedObject, ServiceCountRow } from '../queries/dashboard.js';
+import type {
+  ContactDatabaseGlance,
+  DashboardActivityRow,
+  NamedObject,
+  ServiceCountRow,
+} from '../queries/dashboard.js';
 import type { WaitingEntry } from '../queries/dashboard-waiting.js';
 import { objectLink, serviceLink } from './object-link.js';
 
@@ -32,8 +37,29 @@ export const presentWaitingEntry = (entry: WaitingEntry): WaitingItem => {
             : routePath('virtualOrganisation', { id: entry.id }),
         since,
       };
+    case 'resourcePackage':
+      // The package's own page under its service, where the reviewer decides and the provider edits.
+      return {
+        kind: 'resourcePackage',
+        id: entry.id,
+        name: entry.name,
+        serviceName: entry.serviceName,
+        state: entry.state,
+        due: entry.due,
+        comment: entry.comment,
+        link: routePath('policy', { serviceID: entry.serviceId, policyUID: entry.id }),
+        since,
+      };
   }
 };
+
+/** The contact database at a glance, dates as the API writes them. */
+export const presentContactDatabase = (glance: ContactDatabaseGlance): Dashboard['contactDatabase'] =>
+  glance && {
+    contacts: glance.contacts,
+    institutions: glance.institutions,
+    recentContacts: glance.recent.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
+  };
 
 /**
  * An audit event as the dashboard lists it: a service's event leads to its history; another

@@ -9,11 +9,12 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, services } from '../db/schema.js';
 import { PUBLIC_STATES } from '../queries/public-service.js';
+import { statusNoticeOf } from './status-notice.js';
 
 /**
  * The public portfolio (docs/domain.md#service-workflow): the catalogue states as current services, discontinued and
  * retired ones as past services with their online period. Only what the public portfolio shows (name,
- * short description, provider and its logo's address, online since or from–till, status): every further field costs each anonymous reader bytes.
+ * short description, provider and its logo's address, online since or from–till, status with its notice): every further field costs each anonymous reader bytes.
  */
 export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
   const rows = await db
@@ -28,6 +29,8 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
       state: services.state,
       onlineSince: services.onlineSince,
       onlineUntil: services.onlineUntil,
+      statusReason: services.statusReason,
+      statusExpectedEnd: services.statusExpectedEnd,
     })
     .from(services)
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
@@ -35,9 +38,10 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
     .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
   const current: PublicService[] = [];
   const past: PublicService[] = [];
-  for (const { providerId, providerVersion, providerHasLogo, ...row } of rows) {
+  for (const { providerId, providerVersion, providerHasLogo, statusReason, statusExpectedEnd, ...row } of rows) {
     const service = {
       ...row,
+      statusNotice: statusNoticeOf({ state: row.state, statusReason, statusExpectedEnd }),
       providerLogo:
         providerId && providerVersion !== null && providerHasLogo
           ? institutionLogoPath(providerId, providerVersion)

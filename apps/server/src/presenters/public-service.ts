@@ -6,6 +6,7 @@ import {
   type PublicServiceDetail,
 } from '@nubes/domain';
 import type { PublicServiceRow } from '../queries/public-service.js';
+import { statusNoticeOf } from './status-notice.js';
 
 type PublicField = PublicServiceDetail['fields'][number];
 
@@ -39,6 +40,7 @@ export const presentPublicService = (row: PublicServiceRow, language: Language):
   state: row.state,
   onlineSince: row.onlineSince?.toISOString() ?? null,
   onlineUntil: row.onlineUntil?.toISOString() ?? null,
+  statusNotice: statusNoticeOf(row),
   fields: SERVICE_FIELDS.filter((definition) => definition.public).flatMap((definition) => {
     const values = valuesOf(definition, row, language);
     return values.length === 0

@@ -17,6 +17,8 @@ import type { ServiceRow, ServiceSnapshot } from '../model/service.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { loadInstitutionRefs, loadUserRefs } from '../queries/refs.js';
 import { loadLogoPath } from '../queries/institutions.js';
+import { loadLockingChangeRequest } from '../queries/change-requests.js';
+import { statusNoticeOf } from './status-notice.js';
 
 const uniq = <T>(values: Iterable<T>): T[] => [...new Set(values)];
 
@@ -119,6 +121,8 @@ export const presentServiceDetail = async (
     documentsActive: row.documentsActive,
     onlineSince: row.onlineSince?.toISOString() ?? null,
     onlineUntil: row.onlineUntil?.toISOString() ?? null,
+    statusNotice: statusNoticeOf(row),
+    lock: await loadLockingChangeRequest(db, row.id),
     roles: {
       objectOwner: person(row.objectOwnerId),
       serviceOwner: person(row.serviceOwnerId),

@@ -1,5 +1,6 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { LOCKING_CHANGE_REQUEST_STATES } from '@nubes/domain';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.js';
 import { changeRequestFields, changeRequests } from '../db/schema.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
 
@@ -22,4 +23,22 @@ export const loadServiceChangeRequests = async (db: Db, serviceId: string): Prom
     )
     .orderBy(asc(changeRequestFields.fieldKey));
   return rows.map((row) => ({ row, fields: fields.filter((f) => f.changeRequestId === row.id) }));
+};
+
+/**
+ * The service's open change request that locks its information (handed in or released), or null:
+ * one of the partial unique index's rows at most (db/schema.ts).
+ */
+export const loadLockingChangeRequest = async (
+  db: Db | Tx,
+  serviceId: string,
+): Promise<{ changeRequestId: string; state: 'handed_in' | 'released' } | null> => {
+  const [row] = await db
+    .select({ id: changeRequests.id, state: changeRequests.state })
+    .from(changeRequests)
+    .where(
+      and(eq(changeRequests.serviceId, serviceId), inArray(changeRequests.state, [...LOCKING_CHANGE_REQUEST_STATES])),
+    )
+    .limit(1);
+  return row ? { changeRequestId: row.id, state: row.state as 'handed_in' | 'released' } : null;
 };

@@ -5,6 +5,8 @@ import {
   isProviderSide,
   nextStepFor,
   OPEN_REVIEW_STATUSES,
+  RESOURCE_PACKAGE_STATES,
+  resourcePackageDueFor,
   reviewDueFor,
   SERVICE_STATES,
   VO_STATES,
@@ -13,6 +15,8 @@ import {
   type ChangeRequestState,
   type NextStepAction,
   type Principal,
+  type ResourcePackageDue,
+  type ResourcePackageState,
   type ReviewDue,
   type ReviewStatus,
   type ServiceRelation,
@@ -23,11 +27,12 @@ import {
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
-import { changeRequests, serviceReviews, services, vos } from '../db/schema.js';
+import { changeRequests, resourcePackages, serviceReviews, services, vos } from '../db/schema.js';
 import { voActorContext } from '../policies/vo-policy.js';
 import {
   serviceRelationFlagsSql,
   visibleChangeRequestsSql,
+  visibleResourcePackagesSql,
   visibleServicesSql,
   visibleVosSql,
 } from '../policies/visibility-sql.js';
@@ -46,7 +51,18 @@ export type WaitingEntry =
       since: Date;
     }
   | { kind: 'review'; id: string; name: string; state: ReviewStatus; due: ReviewDue; since: Date }
-  | { kind: 'vo'; id: string; name: string; state: VoState; due: VoDue; since: Date };
+  | { kind: 'vo'; id: string; name: string; state: VoState; due: VoDue; since: Date }
+  | {
+      kind: 'resourcePackage';
+      id: string;
+      serviceId: string;
+      name: string;
+      serviceName: string;
+      state: ResourcePackageState;
+      due: ResourcePackageDue;
+      comment: string | null;
+      since: Date;
+    };
 
 /** Longest waiting first, at most DASHBOARD_LIMITS.waiting; the total counts every one. */
 export interface Waiting {
@@ -115,6 +131,12 @@ const narrowingsOf = (roles: readonly string[]) => ({
     () => SERVICE_STATES,
     roles,
     (key, relation) => changeRequestDueFor(relation, key.state, key.fromIntegrationManager),
+  ),
+  resourcePackages: narrowing(
+    RESOURCE_PACKAGE_STATES,
+    () => SERVICE_STATES,
+    roles,
+    (state, relation) => resourcePackageDueFor(relation, state),
   ),
   // The VO rule takes no service relation: a state is a candidate when a step there may be the caller's, as a manager or not.
   vos: VO_STATES.filter((state) => [false, true].some((isManager) => voDueFor(state, { roles, isManager }) !== null)),
@@ -338,6 +360,58 @@ const waitingChangeRequests = async (db: Db, principal: Principal) => {
 };
 
 /**
+ * The resource packages the caller may see that wait for them: submitted ones for the reviewers,
+ * rejected ones, with the reviewer's reason, for the provider side of their service.
+ */
+const waitingResourcePackages = async (db: Db, principal: Principal) => {
+  const candidates = candidatesSql(
+    principal,
+    visibleResourcePackagesSql(principal),
+    narrowingFor(principal).resourcePackages,
+    (states) => inArray(resourcePackages.state, states),
+  );
+  const keys = { packageState: resourcePackages.state, state: services.state, ...flagsOf(principal).columns };
+  const groups = await db
+    .select({ keys, count: count() })
+    .from(resourcePackages)
+    .innerJoin(services, eq(services.id, resourcePackages.serviceId))
+    .where(candidates)
+    .groupBy(groupByFirst(keys));
+  return waitingOfKind(
+    principal,
+    groups,
+    (after) =>
+      db
+        .select({
+          ...keys,
+          id: resourcePackages.id,
+          serviceId: services.id,
+          name: resourcePackages.name,
+          serviceName: services.name,
+          comment: resourcePackages.reviewComment,
+          since: resourcePackages.updatedAt,
+        })
+        .from(resourcePackages)
+        .innerJoin(services, eq(services.id, resourcePackages.serviceId))
+        .where(and(candidates, afterSql(resourcePackages.updatedAt, resourcePackages.id, after)))
+        .orderBy(asc(resourcePackages.updatedAt), asc(resourcePackages.id))
+        .limit(BATCH),
+    (row, relation) => resourcePackageDueFor(relation, row.packageState),
+    (row, due) => ({
+      kind: 'resourcePackage',
+      id: row.id,
+      serviceId: row.serviceId,
+      name: row.name,
+      serviceName: row.serviceName,
+      state: row.packageState,
+      due,
+      comment: row.packageState === 'rejected' ? row.comment : null,
+      since: row.since,
+    }),
+  );
+};
+
+/**
  * The VOs the caller may read in a state where a step may be theirs, longest waiting first, decided
  * per row: only drafts and those under review qualify, a few rows.
  */
@@ -365,7 +439,7 @@ const waitingVos = async (db: Db, principal: Principal) => {
 /**
  * What waits for the caller (docs/adr/0041-dashboard.md): per kind, the database lists the
  * candidate rows the caller may see, grouped by state and the caller's relation flags; the
- * domain's due rules (nextStepFor, reviewDueFor, changeRequestDueFor, voDueFor) decide per group,
+ * domain's due rules (nextStepFor, reviewDueFor, changeRequestDueFor, voDueFor, resourcePackageDueFor) decide per group,
  * which gives the total, and per row of the first page.
  */
 export const loadWaiting = async (db: Db, principal: Principal): Promise<Waiting> => {
@@ -374,6 +448,7 @@ export const loadWaiting = async (db: Db, principal: Principal): Promise<Waiting
     waitingReviews(db, principal),
     waitingChangeRequests(db, principal),
     waitingVos(db, principal),
+    waitingResourcePackages(db, principal),
   ]);
   // Each kind came longest waiting first: their first pages hold the merged page's.
   const entries = kinds

@@ -1,24 +1,26 @@
 import {
   canReadVo,
   canSeeChangeRequests,
+  canSeeResourcePackage,
   canSeeService,
   changeRequestDueFor,
   DASHBOARD_LIMITS,
   isOpenReview,
   isProviderSide,
   nextStepFor,
+  resourcePackageDueFor,
   reviewDueFor,
   voDueFor,
   type ServiceRelation,
 } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
-import { changeRequests, serviceAdmins, serviceReviews, services, vos } from '../db/schema.js';
+import { changeRequests, resourcePackages, serviceAdmins, serviceReviews, services, vos } from '../db/schema.js';
 import { voActorContext } from '../policies/vo-policy.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { openTestDatabase } from '../test/harness.js';
 import { seedDemoPrincipals } from '../test/demo-principals.js';
-import { loadMyServices, loadRecentActivity, serviceCountsQuery } from './dashboard.js';
+import { loadContactDatabaseGlance, loadMyServices, loadRecentActivity, serviceCountsQuery } from './dashboard.js';
 import { loadWaiting } from './dashboard-waiting.js';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
@@ -42,12 +44,13 @@ describe('the dashboard from SQL on the demo data', () => {
   /** Every row the dashboard reads, and the caller's relation to each service by the service policy. */
   const everything = async () => {
     const db = database.db;
-    const [serviceRows, admins, reviews, requests, voRows] = await Promise.all([
+    const [serviceRows, admins, reviews, requests, voRows, packages] = await Promise.all([
       db.select().from(services),
       db.select().from(serviceAdmins),
       db.select().from(serviceReviews),
       db.select().from(changeRequests),
       db.select().from(vos),
+      db.select().from(resourcePackages),
     ]);
     const relations = (principal: AuthUser) =>
       new Map(
@@ -63,7 +66,7 @@ describe('the dashboard from SQL on the demo data', () => {
           },
         ]),
       );
-    return { serviceRows, reviews, requests, voRows, relations };
+    return { serviceRows, reviews, requests, voRows, packages, relations };
   };
 
   const workflowContext = (relation: ServiceRelation) => ({
@@ -73,7 +76,7 @@ describe('the dashboard from SQL on the demo data', () => {
 
   /** "Waiting for me" by asking the domain's due rules of every row: kind, id and due, longest waiting first. */
   const waitingInMemory = async (principal: AuthUser) => {
-    const { reviews, requests, voRows, relations } = await everything();
+    const { reviews, requests, voRows, packages, relations } = await everything();
     const of = relations(principal);
     const items: { key: string; since: number; id: string }[] = [];
     for (const { row, relation } of of.values()) {
@@ -100,6 +103,12 @@ describe('the dashboard from SQL on the demo data', () => {
       if (!canReadVo(context)) continue;
       const due = voDueFor(vo.state, context);
       if (due) items.push({ key: `vo:${vo.id}:${due}`, since: vo.updatedAt.getTime(), id: vo.id });
+    }
+    for (const pkg of packages) {
+      const { relation } = of.get(pkg.serviceId)!;
+      if (!canSeeResourcePackage(relation, pkg.state)) continue;
+      const due = resourcePackageDueFor(relation, pkg.state);
+      if (due) items.push({ key: `resourcePackage:${pkg.id}:${due}`, since: pkg.updatedAt.getTime(), id: pkg.id });
     }
     items.sort((a, b) => a.since - b.since || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return { keys: items.slice(0, DASHBOARD_LIMITS.waiting).map((item) => item.key), total: items.length };
@@ -133,6 +142,7 @@ describe('the dashboard from SQL on the demo data', () => {
         'review:confirm',
         'changeRequest:handIn',
         'vo:send',
+        'resourcePackage:rework',
       ]).toContain(due);
     // The portfolio manager decides and ends; the integration manager integrates; the supervisor approves.
     for (const due of await dueOf('paula'))
@@ -157,8 +167,45 @@ describe('the dashboard from SQL on the demo data', () => {
       ]).toContain(due);
     expect((await dueOf('ivan')).size).toBeGreaterThan(0);
     for (const due of await dueOf('sven')) expect(['vo:approve', 'vo:makeAvailable']).toContain(due);
+    expect((await dueOf('sven')).size).toBeGreaterThan(0);
+    // The resource package manager reviews what was submitted; the provider reworks what was rejected.
+    // rita is also a further admin of HPC Centre North's services: their provider side's work is hers too.
+    expect(await dueOf('rita')).toContain('resourcePackage:review');
+    expect(await dueOf('alice')).toContain('resourcePackage:rework');
     // Those with no workflow role wait for nothing.
     for (const username of ['nora', 'carla', 'desk']) expect(await dueOf(username), username).toEqual(new Set());
+  });
+
+  it('shows rita every submitted package and alice her rejected ones with the reviewer’s reason', async () => {
+    const { packages } = await everything();
+    const rita = await loadWaiting(database.db, byName('rita'));
+    const submitted = packages.filter((pkg) => pkg.state === 'submitted');
+    expect(submitted.length).toBeGreaterThan(1);
+    const reviews = rita.entries.filter((entry) => entry.due === 'review');
+    expect(reviews.map((entry) => entry.id).sort()).toEqual(submitted.map((pkg) => pkg.id).sort());
+    const rejected = (await loadWaiting(database.db, byName('alice'))).entries.filter(
+      (entry) => entry.kind === 'resourcePackage',
+    );
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const entry of rejected) {
+      expect(entry).toMatchObject({ state: 'rejected', due: 'rework' });
+      expect(entry.kind === 'resourcePackage' && entry.comment).toBe(
+        packages.find((pkg) => pkg.id === entry.id)!.reviewComment,
+      );
+      expect(entry.kind === 'resourcePackage' && entry.comment).toBeTruthy();
+    }
+  });
+
+  it('gives the contact database at a glance to those who read it, its latest changes first, limited', async () => {
+    const carla = await loadContactDatabaseGlance(database.db, byName('carla'), 3);
+    expect(carla?.contacts).toBeGreaterThan(3);
+    expect(carla?.institutions).toBeGreaterThan(0);
+    expect(carla?.recent).toHaveLength(3);
+    const times = carla!.recent.map((row) => row.updatedAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    for (const username of ['alice', 'rita', 'nora']) {
+      expect(await loadContactDatabaseGlance(database.db, byName(username), 3), username).toBeNull();
+    }
   });
 
   it('a provider’s waiting items are their own services’ and VOs’; nora waits for nothing', async () => {
@@ -176,6 +223,10 @@ describe('the dashboard from SQL on the demo data', () => {
             voRows.find((vo) => vo.id === entry.id)!,
           ).isManager,
         ).toBe(true);
+        continue;
+      }
+      if (entry.kind === 'resourcePackage') {
+        expect(isProviderSide(of.get(entry.serviceId)!.relation), entry.name).toBe(true);
         continue;
       }
       const serviceId = entry.kind === 'changeRequest' ? requestService.get(entry.id)! : entry.id;

@@ -152,3 +152,30 @@ export const loadObjectNames = async (
   ]);
   return new Map(found.flat().map(({ id, ...object }): [string, NamedObject] => [id, object]));
 };
+
+/**
+ * The contact database at a glance for those who may read it: how many contacts and institutions
+ * it holds, and the latest changed contacts (contacts_updated_sort_idx read backwards, limited);
+ * null for everyone else, without a query.
+ */
+export const loadContactDatabaseGlance = async (db: Db, principal: Principal, limit: number) => {
+  if (!can(principal, 'contact.read')) return null;
+  const [contactCount, institutionCount, recent] = await Promise.all([
+    db.select({ count: count() }).from(contacts),
+    db.select({ count: count() }).from(institutions),
+    db
+      .select({
+        id: contacts.id,
+        name: sql<string>`${contacts.lastname} || ', ' || ${contacts.firstname}`,
+        organisation: sql<string | null>`coalesce(${institutions.name}, nullif(${contacts.otherInstitution}, ''))`,
+        updatedAt: contacts.updatedAt,
+      })
+      .from(contacts)
+      .leftJoin(institutions, eq(institutions.id, contacts.institutionId))
+      .orderBy(desc(contacts.updatedAt), desc(contacts.id))
+      .limit(limit),
+  ]);
+  return { contacts: contactCount[0]?.count ?? 0, institutions: institutionCount[0]?.count ?? 0, recent };
+};
+
+export type ContactDatabaseGlance = Awaited<ReturnType<typeof loadContactDatabaseGlance>>;

@@ -13,6 +13,8 @@ export interface PublicServiceRow {
   fields: FieldValues;
   onlineSince: Date | null;
   onlineUntil: Date | null;
+  statusReason: string | null;
+  statusExpectedEnd: string | null;
   provider: { id: string; name: string; version: number; hasLogo: boolean } | null;
   keywords: string[];
 }
@@ -28,6 +30,8 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
       fields: services.fields,
       onlineSince: services.onlineSince,
       onlineUntil: services.onlineUntil,
+      statusReason: services.statusReason,
+      statusExpectedEnd: services.statusExpectedEnd,
       // A left join without a match answers null.
       provider: {
         id: institutions.id,

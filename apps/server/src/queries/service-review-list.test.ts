@@ -94,7 +94,7 @@ afterAll(() => database.drop());
 const queryOf = (input: Record<string, unknown>): ReviewListQuery => reviewListQuerySchema.parse(input);
 
 const everything = async (principal: AuthUser, input: Record<string, unknown> = {}, pageSize = 100) => {
-  let eligible = { start: 0, end: 0 };
+  let eligible = { start: 0, stop: 0, end: 0 };
   const whole = await everyPage(async (page, size) => {
     const answer = await loadReviewListPage(database.db, principal, queryOf({ ...input, page, pageSize: size }));
     eligible = answer.eligible;
@@ -228,7 +228,7 @@ describe('the Service Review List in the database', () => {
       expect(byTwo.total).toBe(6);
     }
     const past = await loadReviewListPage(database.db, people.paula!, queryOf({ page: 5, pageSize: 2 }));
-    expect(past).toEqual({ rows: [], total: 6, eligible: { start: 2, end: 4 } });
+    expect(past).toEqual({ rows: [], total: 6, eligible: { start: 2, stop: 2, end: 4 } });
   });
 
   it('My Services: the running reviews of the services the caller is provider side of, by name', async () => {
@@ -238,16 +238,17 @@ describe('the Service Review List in the database', () => {
     expect(await mine(people.paula!)).toEqual([]);
   });
 
-  it('counts what a bulk start or end would take, and the bulk action takes exactly those services', async () => {
+  it('counts what a bulk start, stop or end would take, and the bulk action takes exactly those services', async () => {
     const paula = people.paula!;
     const writes = writesFor(database);
-    const eligibleKeys = async (action: 'start' | 'end', filters: Record<string, unknown>) =>
+    const eligibleKeys = async (action: 'start' | 'stop' | 'end', filters: Record<string, unknown>) =>
       keysOf(
         (await everything(paula, filters)).items.filter((row) => isBulkEligible(action, row.review.status, row.state)),
       ).sort();
     for (const filters of [{}, { tab: 'pipeline' }, { status: 'running' }, { provider: centres.HPCN }]) {
       const { eligible } = await everything(paula, filters);
       expect(eligible.start, JSON.stringify(filters)).toBe((await eligibleKeys('start', filters)).length);
+      expect(eligible.stop, JSON.stringify(filters)).toBe((await eligibleKeys('stop', filters)).length);
       expect(eligible.end, JSON.stringify(filters)).toBe((await eligibleKeys('end', filters)).length);
     }
     const statusOf = async (key: string): Promise<ReviewStatus> =>
@@ -272,6 +273,6 @@ describe('the Service Review List in the database', () => {
     ).toBe(2);
     for (const key of toEnd) expect(await statusOf(key)).toBe('inactive');
     expect(await statusOf('s8')).toBe('running');
-    expect((await everything(paula, { provider: centres.HPCN })).eligible).toEqual({ start: 2, end: 0 });
+    expect((await everything(paula, { provider: centres.HPCN })).eligible).toEqual({ start: 2, stop: 0, end: 0 });
   });
 });

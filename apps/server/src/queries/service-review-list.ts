@@ -119,6 +119,7 @@ export const reviewListTotalQuery = (db: Db, principal: Principal, filters: Revi
     .select({
       total: sql<number>`count(*)::int`,
       start: sql<number>`(count(*) filter (where ${bulkEligibleSql('start')}))::int`,
+      stop: sql<number>`(count(*) filter (where ${bulkEligibleSql('stop')}))::int`,
       end: sql<number>`(count(*) filter (where ${bulkEligibleSql('end')}))::int`,
     })
     .from(services)
@@ -129,7 +130,7 @@ export interface ReviewListPage {
   rows: ServiceReviewListRow[];
   total: number;
   /** How many of all matches a bulk start or end would take (the same conditions as the bulk command). */
-  eligible: { start: number; end: number };
+  eligible: { start: number; stop: number; end: number };
 }
 
 /** One page of the Service Review List with its total and the bulk actions' counts. */
@@ -159,7 +160,7 @@ export const loadReviewListPage = async (
       }),
     ),
     total: totals?.total ?? 0,
-    eligible: { start: totals?.start ?? 0, end: totals?.end ?? 0 },
+    eligible: { start: totals?.start ?? 0, stop: totals?.stop ?? 0, end: totals?.end ?? 0 },
   };
 };
 

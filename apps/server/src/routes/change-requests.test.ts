@@ -5,9 +5,10 @@ import {
   type ChangeRequestAction,
   type ChangeRequestState,
   type ServiceChangeRequests,
+  type ServiceDetail,
   type ServiceState,
 } from '@nubes/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, changeRequestFields, changeRequests, mailOutbox, services } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
@@ -265,17 +266,47 @@ describe('POST /api/services/:id/change-requests', () => {
 });
 
 describe('the lock on direct edits', () => {
-  it('a handed-in request blocks the provider side’s direct edits, not the portfolio manager’s', async () => {
+  it('a handed-in request blocks everyone’s direct edits of the information, the portfolio manager’s too', async () => {
     const service = await serviceIn('service_information_draft');
-    await test.database.db
+    const [request] = await test.database.db
       .insert(changeRequests)
-      .values({ serviceId: service.id, state: 'handed_in', authorId: world.people.alice!.id });
+      .values({ serviceId: service.id, state: 'handed_in', authorId: world.people.alice!.id })
+      .returning();
     const edit = { version: 1, fields: { shortDescription: 'Direct edit' } };
-    const alice = await call('alice', 'PATCH', `/services/${service.id}`, edit);
-    expect(alice.statusCode).toBe(409);
-    expect(alice.json().message).toBe('Contact information cannot be changed');
+    for (const username of ['alice', 'paula', 'admin']) {
+      const refused = await call(username, 'PATCH', `/services/${service.id}`, edit);
+      expect(refused.statusCode, username).toBe(409);
+      expect(refused.json().message).toBe('Contact information cannot be changed');
+    }
+    const renamed = await call('paula', 'PATCH', `/services/${service.id}`, { version: 1, name: 'Renamed' });
+    expect(renamed.statusCode).toBe(409);
     expect((await serviceRow(service.id)).version).toBe(1);
-    expect((await call('paula', 'PATCH', `/services/${service.id}`, edit)).statusCode).toBe(200);
+    // The service tells every reader why its information cannot be edited now.
+    const detail = (await call('paula', 'GET', `/services/${service.id}`)).json<ServiceDetail>();
+    expect(detail.lock).toEqual({ changeRequestId: request!.id, state: 'handed_in' });
+    // The weighting answers are the portfolio manager's assessment, which no request carries.
+    const weighting = await call('paula', 'PATCH', `/services/${service.id}`, {
+      version: 1,
+      weighting: { initiatedBy: 'centre' },
+    });
+    expect(weighting.statusCode).toBe(200);
+  });
+
+  it('while a request is handed in, the portfolio manager applies it in one go: no stale fields to overwrite', async () => {
+    const { service, request } = await requestIn('handed_in');
+    const refused = await call('paula', 'PATCH', `/services/${service.id}`, {
+      version: 1,
+      fields: { shortDescription: 'Paula’s own edit' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await call('paula', 'POST', `/change-requests/${request.id}/release`, { version: 1 })).statusCode).toBe(
+      200,
+    );
+    const applied = await call('paula', 'POST', `/change-requests/${request.id}/apply`, { version: 2 });
+    expect(applied.statusCode).toBe(200);
+    expect((await serviceRow(service.id)).fields.shortDescription).toBe('A new short description');
+    const detail = (await call('paula', 'GET', `/services/${service.id}`)).json<ServiceDetail>();
+    expect(detail.lock).toBeNull();
   });
 
   it('withdrawing lifts the lock', async () => {
@@ -341,7 +372,7 @@ describe('deciding, releasing and applying', () => {
         ['service.updated', { website: service.fields.website }, { website: 'https://new.example.org' }],
       ]),
     );
-    expect(serviceEvents).toHaveLength(2);
+    expect(serviceEvents).toHaveLength(3);
     expect(serviceEvents.every((e) => e.actorId === world.people.paula!.id)).toBe(true);
     const requestEvents = await eventsOf('changeRequest', created.id);
     expect(requestEvents.map((e) => e.action).sort()).toEqual(
@@ -360,18 +391,37 @@ describe('deciding, releasing and applying', () => {
       discarded: ['description'],
       serviceVersion: 2,
     });
-    // The history shows the applied fields.
+    // The history shows the applied fields, and names the request: who handed it in, which fields.
     const history = await call('paula', 'GET', `/services/${service.id}/history`);
     expect(history.json().items.map((i: { action: string }) => i.action)).toContain('service.updated');
+    expect(history.json().items).toContainEqual(
+      expect.objectContaining({
+        action: 'service.changeRequestApplied',
+        changes: [
+          { field: 'handedInBy', before: null, after: 'Alice Adler' },
+          { field: 'appliedFields', before: null, after: ['shortDescription', 'website'] },
+          { field: 'discardedFields', before: null, after: ['description'] },
+        ],
+      }),
+    );
   });
+
+  /**
+   * Nobody edits the information while a request is handed in or released; a value can still have
+   * changed under a request made before that rule, or by a clear across services: written here as such.
+   */
+  const changeMeanwhile = (id: string, fields: Record<string, string>) =>
+    test.database.db
+      .update(services)
+      .set({
+        fields: sql`${services.fields} || ${JSON.stringify(fields)}::jsonb`,
+        version: sql`${services.version} + 1`,
+      })
+      .where(eq(services.id, id));
 
   it('a field changed since the request was made is not applied blindly', async () => {
     const { service, request } = await requestIn('released');
-    const direct = await call('paula', 'PATCH', `/services/${service.id}`, {
-      version: 1,
-      fields: { shortDescription: 'Changed meanwhile' },
-    });
-    expect(direct.statusCode).toBe(200);
+    await changeMeanwhile(service.id, { shortDescription: 'Changed meanwhile' });
     const shown = (await call('paula', 'GET', `/change-requests/${request.id}`)).json<ChangeRequest>();
     expect(shown.fields.find((f) => f.key === 'shortDescription')).toMatchObject({
       stale: true,
@@ -396,14 +446,108 @@ describe('deciding, releasing and applying', () => {
     });
   });
 
+  it('a stale accepted field named in keep stays as the service has it; the others apply', async () => {
+    const { service, request } = await requestIn('released');
+    await test.database.db
+      .update(changeRequestFields)
+      .set({ decision: 'accept' })
+      .where(eq(changeRequestFields.changeRequestId, request.id));
+    await changeMeanwhile(service.id, { shortDescription: 'Changed meanwhile' });
+    const applied = await call('paula', 'POST', `/change-requests/${request.id}/apply`, {
+      version: 1,
+      keep: ['shortDescription'],
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((await serviceRow(service.id)).fields).toMatchObject({
+      shortDescription: 'Changed meanwhile',
+      description: 'A new description',
+    });
+    const event = (await eventsOf('changeRequest', request.id)).find((e) => e.action === 'changeRequest.applied')!;
+    expect(event.after).toMatchObject({ applied: ['description'], kept: ['shortDescription'] });
+  });
+
   it('a discarded stale field does not stop the apply', async () => {
     const { service, request } = await requestIn('released');
-    await call('paula', 'PATCH', `/services/${service.id}`, {
-      version: 1,
-      fields: { description: 'Changed meanwhile' },
-    });
+    await changeMeanwhile(service.id, { description: 'Changed meanwhile' });
     expect((await call('paula', 'POST', `/change-requests/${request.id}/apply`, { version: 1 })).statusCode).toBe(200);
     expect((await serviceRow(service.id)).fields.description).toBe('Changed meanwhile');
+  });
+});
+
+describe('POST /api/change-requests/:id/release with the decisions', () => {
+  const release = (username: string | null, id: string, body: object) =>
+    call(username, 'POST', `/change-requests/${id}/release`, body);
+  const undecided = async () => {
+    const { service, request } = await requestIn('draft');
+    await test.database.db.update(changeRequests).set({ state: 'handed_in' }).where(eq(changeRequests.id, request.id));
+    return { service, request };
+  };
+
+  it('records the decisions and releases in one step: both events, one version', async () => {
+    const { request } = await undecided();
+    const response = await release('paula', request.id, {
+      version: 1,
+      decisions: { shortDescription: 'accept', description: 'discard' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<ChangeRequest>();
+    expect(answer.state).toBe('released');
+    expect(Object.fromEntries(answer.fields.map((f) => [f.key, f.decision]))).toEqual({
+      shortDescription: 'accept',
+      description: 'discard',
+    });
+    expect(await requestRow(request.id)).toMatchObject({ state: 'released', version: 2 });
+    const events = await eventsOf('changeRequest', request.id);
+    expect(events.map((e) => e.action).sort()).toEqual(['changeRequest.decided', 'changeRequest.released']);
+    expect(events.find((e) => e.action === 'changeRequest.decided')!.after).toEqual({
+      shortDescription: 'accept',
+      description: 'discard',
+    });
+  });
+
+  it('a field left undecided refuses the whole step (409 naming it) and writes no decision', async () => {
+    const { request } = await undecided();
+    const response = await release('paula', request.id, { version: 1, decisions: { shortDescription: 'accept' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({
+      message: 'Please decide every field first.',
+      fields: { description: 'Please decide every field first.' },
+    });
+    expect(await requestRow(request.id)).toMatchObject({ state: 'handed_in', version: 1 });
+    const fields = await test.database.db
+      .select()
+      .from(changeRequestFields)
+      .where(eq(changeRequestFields.changeRequestId, request.id));
+    expect(fields.every((f) => f.decision === null)).toBe(true);
+    expect(await eventsOf('changeRequest', request.id)).toHaveLength(0);
+  });
+
+  it('a stale version is 409; bad decisions 400; nobody logged in 401; the provider 403; nothing written', async () => {
+    const { request } = await undecided();
+    const all = { shortDescription: 'accept', description: 'discard' };
+    expect((await release('paula', request.id, { version: 9, decisions: all })).statusCode).toBe(409);
+    const bad = await release('paula', request.id, { version: 1, decisions: { shortDescription: 'maybe' } });
+    expect(bad.statusCode).toBe(400);
+    const unknownField = await release('paula', request.id, { version: 1, decisions: { ...all, name: 'accept' } });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().fields).toMatchObject({ name: expect.any(String) });
+    expect((await release('paula', request.id, { version: 1, decisions: all, extra: 1 })).statusCode).toBe(400);
+    expect((await release(null, request.id, { version: 1, decisions: all })).statusCode).toBe(401);
+    expect((await release('alice', request.id, { version: 1, decisions: all })).statusCode).toBe(403);
+    expect(await requestRow(request.id)).toMatchObject({ state: 'handed_in', version: 1 });
+    expect(await eventsOf('changeRequest', request.id)).toHaveLength(0);
+  });
+
+  it('answers in the caller’s language', async () => {
+    const { request } = await undecided();
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/api/change-requests/${request.id}/release`,
+      payload: { version: 1 },
+      headers: { ...bearer(world.people.paula!.token), 'accept-language': 'de' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Bitte entscheiden Sie zuerst über jedes Feld.');
   });
 });
 

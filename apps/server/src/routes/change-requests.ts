@@ -9,6 +9,7 @@ import {
   changeRequestStepSchema,
   createChangeRequestSchema,
   decideChangeRequestSchema,
+  releaseChangeRequestSchema,
   isLockingState,
   OPEN_CHANGE_REQUEST_STATES,
   serviceChangeRequestsSchema,
@@ -217,11 +218,22 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     handInChangeRequest,
   );
   step('withdraw', 'service.update', 'Withdraw a draft or handed-in request (its authors)', withdrawChangeRequest);
-  step(
-    'release',
-    'changeRequest.decide',
-    'Release a handed-in request once every field is decided',
-    releaseChangeRequest,
+
+  app.post(
+    '/change-requests/:id/release',
+    {
+      config: { access: 'changeRequest.decide' },
+      schema: {
+        summary: 'Release a handed-in request, recording the decisions sent with it',
+        description:
+          'The decisions and the release are one transaction: 409 naming the fields that stay undecided, and nothing is written.',
+        params: changeRequestIdParamSchema,
+        body: releaseChangeRequestSchema,
+        response: CHANGE_RESPONSES,
+      },
+    },
+    async (request) =>
+      respond(request, (writes, principal) => releaseChangeRequest(writes, principal, request.params.id, request.body)),
   );
 
   app.put(

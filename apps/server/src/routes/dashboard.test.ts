@@ -1,6 +1,15 @@
 import { routePath, type Dashboard, type ServiceState, type VoState } from '@nubes/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, changeRequests, serviceReviews, vos } from '../db/schema.js';
+import {
+  auditEvents,
+  changeRequests,
+  contacts,
+  institutions,
+  resourcePackages,
+  resourceTypes,
+  serviceReviews,
+  vos,
+} from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
 
@@ -164,6 +173,7 @@ describe('GET /api/dashboard', () => {
       stateCounts: [],
       centreCounts: [],
       activity: [],
+      contactDatabase: null,
     });
   });
 
@@ -282,5 +292,97 @@ describe('GET /api/dashboard: activity of contacts, institutions and VOs', () =>
       })),
     );
     await checkEveryRole();
+  });
+});
+
+describe('GET /api/dashboard: each role’s own queue', () => {
+  const packageIds: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const db = test.database.db;
+    const text = (en: string) => ({ en, de: en });
+    const [type] = await db
+      .insert(resourceTypes)
+      .values({
+        key: 'dash-type',
+        name: text('Dash type'),
+        description: text(''),
+        quotaUnit: text('units'),
+        schema: { type: 'object' },
+      })
+      .returning();
+    const pkg = (name: string, state: 'submitted' | 'rejected' | 'approved', reviewComment: string | null = null) => ({
+      serviceId: ids['alice online']!,
+      typeId: type!.id,
+      name,
+      quota: 1,
+      policyNames: ['default'],
+      policy: {},
+      state,
+      submittedAt: new Date(),
+      submittedById: person('alice').id,
+      decidedAt: state === 'submitted' ? null : new Date(),
+      reviewComment,
+    });
+    const rows = await db
+      .insert(resourcePackages)
+      .values([
+        pkg('Dash waiting', 'submitted'),
+        pkg('Dash rejected', 'rejected', 'Quota too high for a pilot.'),
+        pkg('Dash approved', 'approved'),
+      ])
+      .returning();
+    for (const row of rows) packageIds[row.name] = row.id;
+    const [centre] = await db.select({ id: institutions.id }).from(institutions).limit(1);
+    await db.insert(contacts).values({ firstname: 'Dora', lastname: 'Dashboard', institutionId: centre!.id });
+  });
+
+  const packagesOf = (dashboard: Dashboard) =>
+    dashboard.waiting.items.filter((item) => item.kind === 'resourcePackage');
+
+  it('shows the resource package manager the packages waiting for review, linked to the package', async () => {
+    const rita = await dashboardOf('rita');
+    expect(packagesOf(rita)).toEqual([
+      expect.objectContaining({
+        name: 'Dash waiting',
+        serviceName: 'Dash alice online',
+        state: 'submitted',
+        due: 'review',
+        comment: null,
+        link: routePath('policy', { serviceID: ids['alice online']!, policyUID: packageIds['Dash waiting']! }),
+      }),
+    ]);
+  });
+
+  it('shows the provider side a rejected package to rework, with the reviewer’s reason; others nothing of it', async () => {
+    const alice = await dashboardOf('alice');
+    expect(packagesOf(alice)).toEqual([
+      expect.objectContaining({ name: 'Dash rejected', due: 'rework', comment: 'Quota too high for a pilot.' }),
+    ]);
+    for (const user of ['bob', 'paula', 'carla', 'nora']) expect(packagesOf(await dashboardOf(user)), user).toEqual([]);
+  });
+
+  it('gives the contact database’s keepers its numbers and latest contacts; no one else', async () => {
+    const carla = await dashboardOf('carla');
+    expect(carla.contactDatabase).toMatchObject({ contacts: 1 });
+    expect(carla.contactDatabase!.institutions).toBeGreaterThan(0);
+    expect(carla.contactDatabase!.recentContacts).toEqual([
+      expect.objectContaining({ name: 'Dashboard, Dora', organisation: expect.any(String) }),
+    ]);
+    for (const user of ['alice', 'rita', 'sven', 'nora'])
+      expect((await dashboardOf(user)).contactDatabase, user).toBeNull();
+  });
+
+  it('shows the VO supervisor the VO queue', async () => {
+    const sven = await dashboardOf('sven');
+    expect(sven.waiting.items.filter((item) => item.kind === 'vo').map((item) => item.due)).toContain('approve');
+  });
+
+  it('answers 401 without a session, and never 403 to a logged-in person without a role', async () => {
+    expect((await test.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect(
+      (await test.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer('not-a-token') })).statusCode,
+    ).toBe(401);
+    expect((await dashboardOf('nora')).waiting.total).toBe(0);
   });
 });

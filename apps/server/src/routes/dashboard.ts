@@ -3,9 +3,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { errorResponses } from '../http/openapi.js';
 import { requirePrincipal } from '../http/require-principal.js';
-import { presentActivity, presentCounts, presentWaitingEntry } from '../presenters/dashboard.js';
+import {
+  presentActivity,
+  presentContactDatabase,
+  presentCounts,
+  presentWaitingEntry,
+} from '../presenters/dashboard.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
-import { loadMyServices, loadObjectNames, loadRecentActivity, serviceCountsQuery } from '../queries/dashboard.js';
+import {
+  loadContactDatabaseGlance,
+  loadMyServices,
+  loadObjectNames,
+  loadRecentActivity,
+  serviceCountsQuery,
+} from '../queries/dashboard.js';
 import { loadWaiting } from '../queries/dashboard-waiting.js';
 
 /** The home dashboard (docs/adr/0041-dashboard.md): every part a query per request, in the caller's visibility. */
@@ -20,17 +31,18 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         tags: ['dashboard'],
         summary: "The caller's home: what waits for them, their services, counts per state and centre, recent activity",
         description:
-          'Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review; longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read.',
+          'Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review, resource packages to review (reviewers) or to rework after a rejection (provider side, with the reason); longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read. The contact database at a glance for those who may read it.',
         response: { 200: dashboardSchema, ...errorResponses(401) },
       },
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const [waiting, mine, counts, events] = await Promise.all([
+      const [waiting, mine, counts, events, contactDatabase] = await Promise.all([
         loadWaiting(db, principal),
         loadMyServices(db, principal, DASHBOARD_LIMITS.myServices),
         serviceCountsQuery(db, principal),
         loadRecentActivity(db, principal, DASHBOARD_LIMITS.activity),
+        loadContactDatabaseGlance(db, principal, DASHBOARD_LIMITS.contacts),
       ]);
       const names = await loadObjectNames(db, events);
       const readsAuditLog = can(principal, 'audit.read');
@@ -39,6 +51,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         myServices: { items: mine.rows.map(presentServiceSummary), total: mine.total },
         ...presentCounts(counts),
         activity: events.map((row) => presentActivity(row, readsAuditLog, names.get(row.objectId) ?? null)),
+        contactDatabase: presentContactDatabase(contactDatabase),
       };
     },
   );

@@ -56,6 +56,7 @@ describe('GET /api/public/services', () => {
       state: 'service_online',
       onlineSince: '2025-01-15T09:00:00.000Z',
       onlineUntil: null,
+      statusNotice: null,
     });
     expect(body.past[0]).toMatchObject({
       onlineSince: '2025-01-15T09:00:00.000Z',

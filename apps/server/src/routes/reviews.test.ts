@@ -167,7 +167,9 @@ describe('the review list and bulk actions', () => {
     expect((await bulk(null, { action: 'start', filters: {}, count: 1 })).statusCode).toBe(401);
     expect((await bulk('alice', { action: 'start', filters: {}, count: 1 })).statusCode).toBe(403);
     expect((await bulk('paula', { action: 'start', filters: {}, count: 0 })).statusCode).toBe(400);
-    expect((await bulk('paula', { action: 'stop', filters: {}, count: 1 })).statusCode).toBe(400);
+    expect((await bulk('paula', { action: 'confirm', filters: {}, count: 1 })).statusCode).toBe(400);
+    expect((await bulk('alice', { action: 'stop', filters: {}, count: 1 })).statusCode).toBe(403);
+    expect((await bulk(null, { action: 'stop', filters: {}, count: 1 })).statusCode).toBe(401);
   });
 
   it('starts the eligible services of a filtered list in one go, after the confirmed count, and ends them', async () => {
@@ -184,12 +186,12 @@ describe('the review list and bulk actions', () => {
     expect(before.items.map((item: { id: string }) => item.id).sort()).toEqual(
       [...online.map((s) => s.id), alreadyRunning.id].sort(),
     );
-    expect(before.eligible).toEqual({ start: 2, end: 1 });
+    expect(before.eligible).toEqual({ start: 2, stop: 1, end: 1 });
 
     const filters = { provider, tab: 'catalogue' };
     const stale = await bulk('paula', { action: 'start', filters, count: 3 });
     expect(stale.statusCode).toBe(409);
-    expect((await list('paula', query)).json().eligible).toEqual({ start: 2, end: 1 });
+    expect((await list('paula', query)).json().eligible).toEqual({ start: 2, stop: 1, end: 1 });
 
     const started = await bulk('paula', { action: 'start', filters, count: 2 });
     expect(started.statusCode).toBe(200);
@@ -200,7 +202,7 @@ describe('the review list and bulk actions', () => {
 
     const after = (await list('paula', `${query}&status=running`)).json();
     expect(after.total).toBe(3);
-    expect(after.eligible).toEqual({ start: 0, end: 3 });
+    expect(after.eligible).toEqual({ start: 0, stop: 3, end: 3 });
     // The same request again finds nothing left to start.
     expect((await bulk('paula', { action: 'start', filters, count: 2 })).statusCode).toBe(409);
 
@@ -214,6 +216,36 @@ describe('the review list and bulk actions', () => {
     const done = (await list('paula', query)).json();
     expect(done.items.every((item: { review: { status: string } }) => item.review.status === 'inactive')).toBe(true);
     expect(done.items.find((item: { id: string }) => item.id === online[0]!.id).review.lastOutcome).toBe('finishedOK');
+  });
+
+  it('stops the running, unanswered reviews of a filtered list in one go, as if they had never started', async () => {
+    const provider = world.institutions.CCM;
+    const [running, answered, idle] = [
+      await serviceIn('service_online', provider),
+      await serviceIn('integration_planned', provider),
+      await serviceIn('service_online', provider),
+    ];
+    const filters = { provider };
+    await bulk('paula', { action: 'start', filters: { provider }, ids: [running.id, answered.id], count: 2 });
+    await act('alice', answered.id, 'confirm', 1);
+    expect((await list('paula', `provider=${provider}`)).json().eligible).toEqual({ start: 1, stop: 1, end: 2 });
+
+    expect((await bulk('paula', { action: 'stop', filters, count: 2 })).statusCode).toBe(409);
+    expect((await eventsOf(running.id)).map((e) => e.action)).toEqual(['review.started']);
+    const stopped = await bulk('paula', { action: 'stop', filters, count: 1 });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toEqual({ count: 1 });
+    expect((await eventsOf(running.id)).at(-1)).toMatchObject({
+      action: 'review.stopped',
+      before: { reviewStatus: 'running' },
+      after: { reviewStatus: 'inactive' },
+    });
+    // An answered review is ended, not stopped; a service without one has nothing to stop.
+    expect((await eventsOf(answered.id)).map((e) => e.action)).toEqual(['review.started', 'review.confirmed']);
+    expect(await eventsOf(idle.id)).toEqual([]);
+    const review = (await reviewOf('paula', running.id)).json();
+    expect(review.review).toMatchObject({ status: 'inactive', startedAt: null, lastOutcome: null });
+    expect((await list('paula', `provider=${provider}`)).json().eligible).toEqual({ start: 2, stop: 0, end: 1 });
   });
 
   it('starts the reviews of selected services only, with the same count guard, one event per service', async () => {

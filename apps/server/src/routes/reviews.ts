@@ -45,7 +45,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
       schema: {
         summary: 'The Service Review List: reviewable services and services with an open review, with their review',
         description:
-          'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status. `eligible` counts the matching services a bulk start or end would touch.',
+          'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status. `eligible` counts the matching services a bulk start, stop or end would touch.',
         querystring: reviewListQuerySchema,
         response: { 200: reviewListResponseSchema, ...errorResponses(400, 401, 403) },
       },
@@ -93,7 +93,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     {
       config: { access: 'review.manage' },
       schema: {
-        summary: 'Start or end the reviews of every service the review list’s filters select, or of selected services',
+        summary:
+          'Start, stop or end the reviews of every service the review list’s filters select, or of selected services',
         description:
           'One transaction, one audit event per service. `ids` narrows the filters to the services a person selected in a list (at most 100). `count` is the number the person confirmed; 409 reviews.errors.countChanged when the filters (and ids) now select another number, and nothing is written.',
         body: bulkReviewRequestSchema,

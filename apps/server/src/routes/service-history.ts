@@ -25,7 +25,10 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }
     },
     async (request) => {
       const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
-      return presentHistoryPage(db, await listAuditEvents(db, 'service', service.row.id, request.query));
+      return presentHistoryPage(db, await listAuditEvents(db, 'service', service.row.id, request.query), [
+        // An applied change request's id is for tracing; the history names its author and fields.
+        'changeRequest',
+      ]);
     },
   );
 };

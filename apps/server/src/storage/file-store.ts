@@ -11,7 +11,6 @@ import type { Tx } from '../db/client.js';
 export interface FileStore {
   /** Stores the bytes and answers the key to find them again. */
   put(bytes: Buffer, tx: Tx): Promise<string>;
-  /** The bytes under `key`, or null when there are none. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string, tx: Tx): Promise<void>;
 }

@@ -22,7 +22,7 @@ export const RoutePage = ({ route, page: Page }: RoutePageProps) => {
   useDocumentTitle(routeTitleKey(route.id), pageTitle);
   return (
     <PageTitleContext value={setPageTitle}>
-      <RequireAuth permission={route.permission}>
+      <RequireAuth permission={route.permission} route={route.id}>
         <Suspense fallback={<PageLoader />}>
           {/* Public screens show the catalogues' shell part and the shell's stylesheets only; every
           other route waits for the screens part and Mantine's whole stylesheet, so a new logged-in

@@ -1,6 +1,7 @@
 import { ROUTES } from '@nubes/domain';
 import { useLayoutEffect } from 'react';
 import { Route, Routes, useLocation } from '../routing';
+import { LoginStatusSync } from '../auth/LoginStatusSync';
 import { useSessionStore } from '../auth/SessionProvider';
 import { Layout } from '../layout/Layout';
 import { pageFor } from './pages';
@@ -8,7 +9,7 @@ import { RoutePage } from './RoutePage';
 
 /**
  * After every route change (docs/domain.md#sessions) the login status is re-read (expired sessions end, old ones
- * renew). A layout effect runs before the browser paints, so a guard never shows a screen to a
+ * renew; LoginStatusSync reads the roles again). A layout effect runs before the browser paints, so a guard never shows a screen to a
  * session that has just expired. The first load is checked in main.tsx before the first render.
  */
 const SessionCheckOnNavigation = () => {
@@ -27,6 +28,7 @@ const SessionCheckOnNavigation = () => {
 export const AppRoutes = () => (
   <>
     <SessionCheckOnNavigation />
+    <LoginStatusSync />
     <Layout>
       <Routes>
         {ROUTES.map((route) => (

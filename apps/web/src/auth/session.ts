@@ -28,6 +28,16 @@ export const buildSession = (status: SessionStatus, now: number): StoredSession 
   email: status.user.email,
 });
 
+/** Whether two records say the same: the six keys, roles in their order. */
+export const sameSession = (a: StoredSession, b: StoredSession): boolean =>
+  a.tokenExpire === b.tokenExpire &&
+  a.sessionCreated === b.sessionCreated &&
+  a.username === b.username &&
+  a.fullname === b.fullname &&
+  a.email === b.email &&
+  a.roles.length === b.roles.length &&
+  a.roles.every((role, i) => role === b.roles[i]);
+
 /** Anything that is not a well-formed session record counts as logged out. */
 export const readStoredSession = (storage: Storage): StoredSession | null => {
   let raw: string | null;

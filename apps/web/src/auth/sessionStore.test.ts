@@ -47,6 +47,23 @@ describe('SessionStore', () => {
     expect(store.check()).toMatchObject({ phase: 'valid' });
   });
 
+  it('still restarts the clock when the login status read after a route change lands during the renewal', async () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
+    let renewed!: () => void;
+    const { store } = setup(
+      fakeAuthApi({
+        renewSession: vi.fn(() => new Promise<void>((resolve) => (renewed = resolve))),
+        fetchStatus: vi.fn(() => Promise.resolve(statusFor(alice, NOW + 1000))),
+      }),
+    );
+    store.check();
+    // The re-read of the route change answers first and stores the same person's status.
+    store.applyStatus(statusFor(alice, NOW + 1000));
+    renewed();
+    await store.renew();
+    expect(readStoredSession(window.localStorage)).toMatchObject({ sessionCreated: NOW });
+  });
+
   it('stays logged in when a renewal fails (failures are only logged)', async () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 200));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -145,14 +162,23 @@ describe('SessionStore', () => {
     expect(store.getSnapshot()).toBeNull();
   });
 
-  it('re-reads the login status at start: roles as they are now, the session clock kept', async () => {
+  it('stores a login status read again: roles as they are now, the session clock kept', () => {
     writeStoredSession(window.localStorage, sessionFor(alice, NOW, 30));
-    const { store } = setup(
-      fakeAuthApi({ fetchStatus: vi.fn(() => Promise.resolve(statusFor({ ...alice, roles: ['voManager'] }, NOW))) }),
-    );
+    const { store } = setup();
     store.check();
-    await store.refresh();
+    store.applyStatus(statusFor({ ...alice, roles: ['voManager'] }, NOW));
     expect(store.getSnapshot()).toMatchObject({ roles: ['voManager'], sessionCreated: NOW - 30 * 60_000 });
+  });
+
+  it('ignores a login status of someone else, and keeps the snapshot when nothing changed', () => {
+    writeStoredSession(window.localStorage, sessionFor(alice, NOW, 30));
+    const { store } = setup();
+    store.check();
+    const before = store.getSnapshot();
+    store.applyStatus(statusFor({ ...alice, username: 'bob', roles: ['portalManager'] }, NOW));
+    expect(store.getSnapshot()).toBe(before);
+    store.applyStatus(statusFor(alice, NOW));
+    expect(store.getSnapshot()).toBe(before);
   });
 
   it('keeps the same snapshot object while storage is unchanged', () => {

@@ -1,10 +1,11 @@
-import { SESSION_STORAGE_KEY, type StoredSession } from '@nubes/domain';
+import { SESSION_STORAGE_KEY, type SessionStatus, type StoredSession } from '@nubes/domain';
 import type { AuthApi } from '../api/auth';
 import {
   buildSession,
   checkSession,
   clearStoredSession,
   readStoredSession,
+  sameSession,
   writeStoredSession,
   type SessionCheck,
 } from './session';
@@ -79,21 +80,22 @@ export class SessionStore {
     return this.startSession();
   }
 
+  /** The server's login status (GET /api/session), for the query that re-reads it (LoginStatusSync.tsx). */
+  readonly readStatus = (): Promise<SessionStatus> => this.deps.api.fetchStatus();
+
   /**
-   * Re-reads the login status from the server (at the app's start): roles and names as they are
-   * now; a session the server ended meanwhile answers 401, which ends it here (the API client).
-   * The session clock stays: only a login or a renewal restarts it.
+   * Stores what the server says of the logged-in person now: roles and names as they are (a role
+   * given or taken in User Accounts reaches the menus without a new login). A status of someone
+   * else (an answer that arrived after a logout and another login) is ignored; the session clock
+   * stays, only a login or a renewal restarts it; an unchanged status changes nothing, so nothing re-renders.
    */
-  async refresh(): Promise<void> {
-    const before = this.session;
-    if (!before) return;
-    try {
-      const fresh = buildSession(await this.deps.api.fetchStatus(), before.sessionCreated);
-      this.syncFromStorage();
-      if (this.session === before) this.save(fresh);
-    } catch (error) {
-      console.warn('Reading the login status failed', error);
-    }
+  applyStatus(status: SessionStatus): void {
+    this.syncFromStorage();
+    const current = this.session;
+    if (!current || current.username !== status.user.username) return;
+    const fresh = buildSession(status, current.sessionCreated);
+    if (sameSession(fresh, current)) return;
+    this.save(fresh);
   }
 
   /** Background renewal; failures are only logged (docs/domain.md#the-portals-messages) and retried on the next check. */
@@ -124,9 +126,11 @@ export class SessionStore {
     try {
       await this.deps.api.renewSession();
       const status = await this.deps.api.fetchStatus();
-      // Another tab or a logout may have replaced the session while we waited.
+      // Another tab's renewal, a logout or another login may have replaced the session while we
+      // waited; a login status read meanwhile (applyStatus) keeps its clock, so the renewal stands.
       this.syncFromStorage();
-      if (this.session !== before) return;
+      const now = this.session;
+      if (!now || now.username !== before.username || now.sessionCreated !== before.sessionCreated) return;
       this.save(buildSession(status, this.deps.now()));
     } catch (error) {
       console.warn('Session renewal failed', error);

@@ -20,9 +20,10 @@ const PORTFOLIO: PublicPortfolio = {
       shortDescription: 'Files shared with colleagues',
       provider: 'HPC Centre North',
       providerLogo: '/api/institutions/c0a80101-0000-4000-8000-0000000000aa/logo?v=2',
-      state: 'service_online',
+      state: 'service_not_available',
       onlineSince: '2025-01-05T09:00:00.000Z',
       onlineUntil: null,
+      statusNotice: { reason: 'New hardware', expectedEnd: '2026-03-31' },
     },
   ],
   past: [
@@ -35,6 +36,7 @@ const PORTFOLIO: PublicPortfolio = {
       state: 'service_retired',
       onlineSince: '2020-01-05T09:00:00.000Z',
       onlineUntil: '2024-06-30T09:00:00.000Z',
+      statusNotice: null,
     },
   ],
 };

@@ -3,21 +3,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
 import { ContactDetails } from '../features/contacts/ContactDetails';
-import { ContactFormModal } from '../features/contacts/ContactFormModal';
+import { ContactFormModal, useKeptContactDraft } from '../features/contacts/ContactFormModal';
 import { ContactList } from '../features/contacts/ContactList';
 import { serializeContactsView } from '../features/contacts/contactsView';
 import { useContactsView } from '../features/contacts/useContactsView';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { usePermission } from '../features/portfolio/usePermission';
+import type { PageProps } from './PageProps';
 
 /** /cd/contact-database: the contacts; ?contact=<id> opens one contact's details (back keeps the list's view). */
-export const ContactDatabasePage = () => {
+export const ContactDatabasePage = ({ routeId }: PageProps) => {
   const { t } = useTranslation();
   const mayRead = usePermission('contact.read');
   const mayManage = usePermission('contact.manage');
   const { view, setView } = useContactsView();
-  const [creating, setCreating] = useState(false);
-  if (!mayRead) return <NoAccess />;
+  // A new contact left unsaved when the session ended opens again as it was.
+  const [creating, setCreating] = useState(useKeptContactDraft(null));
+  if (!mayRead) return <NoAccess screen={routeId} />;
   const newContact = (
     <ContactFormModal
       opened={creating}

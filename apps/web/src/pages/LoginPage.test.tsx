@@ -70,7 +70,7 @@ describe('login page', () => {
     });
     renderApp({ path: `/login?redirect=${encodeURIComponent('//evil.example/x')}`, api });
     submit(await adminForm(), 'admin', 'admin');
-    await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    await screen.findByRole('heading', { level: 1, name: 'Your work' });
     expect(currentLocation()).toBe('/');
   });
 

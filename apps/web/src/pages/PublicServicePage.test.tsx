@@ -15,6 +15,7 @@ const service = (n: number, overrides: Partial<PublicService> = {}): PublicServi
   state: 'service_online',
   onlineSince: '2026-01-05T10:00:00.000Z',
   onlineUntil: null,
+  statusNotice: null,
   ...overrides,
 });
 
@@ -26,6 +27,7 @@ const detail: PublicServiceDetail = {
   state: 'service_online',
   onlineSince: '2026-01-05T10:00:00.000Z',
   onlineUntil: null,
+  statusNotice: null,
   fields: [
     { key: 'shortDescription', label: 'Short description', kind: 'text', values: ['S3 for everyone'] },
     { key: 'website', label: 'Website', kind: 'url', values: ['https://storage.example'] },

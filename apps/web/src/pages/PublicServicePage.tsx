@@ -8,6 +8,7 @@ import { ExternalLink } from '../components/ExternalLink';
 import { PageLoader } from '../components/PageLoader';
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
+import { ServiceStatusNotice } from '../components/ServiceStatusNotice';
 import { usePageTitle } from '../hooks/useDocumentTitle';
 import { ScreenMessages } from '../i18n/ScreenMessages';
 import { Link, useParams } from '../routing';
@@ -103,6 +104,7 @@ const PublicService = () => {
           <dt>{t('publicPortfolio.status')}</dt>
           <dd>
             <ServiceStateBadge state={data.state} />
+            <ServiceStatusNotice notice={data.statusNotice} />
           </dd>
           <dt>{t('publicPortfolio.onlineSince')}</dt>
           <dd>{formatDate(data.onlineSince) || '—'}</dd>

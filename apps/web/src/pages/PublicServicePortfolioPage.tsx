@@ -7,6 +7,7 @@ import type { DataTableColumn } from '../components/data-table';
 import type { DataTable as DataTableComponent } from '../components/data-table/DataTable';
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
+import { ServiceStatusNotice } from '../components/ServiceStatusNotice';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
 import { PublicPortfolioFilters } from '../features/portfolio/PublicPortfolioFilters';
 import {
@@ -92,7 +93,12 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
       {
         id: 'state',
         header: t('publicPortfolio.status'),
-        cell: (service) => <ServiceStateBadge state={service.state} />,
+        cell: (service) => (
+          <>
+            <ServiceStateBadge state={service.state} />
+            <ServiceStatusNotice notice={service.statusNotice} />
+          </>
+        ),
         sortValue: (service) => t(`serviceStates.${service.state}`),
       },
     ],

@@ -60,7 +60,7 @@ const review = (status: ServiceReview['review']['status'], version = 1): Service
   endedAt: null,
 });
 
-const page = (items: ReviewListResponse['items'], eligible = { start: 2, end: 0 }): ReviewListResponse => ({
+const page = (items: ReviewListResponse['items'], eligible = { start: 2, stop: 0, end: 0 }): ReviewListResponse => ({
   items,
   total: items.length,
   page: 1,
@@ -106,6 +106,41 @@ describe('Service Review List', () => {
     expect(calls.find((call) => call.path === '/api/reviews')?.search).toContain('tab=catalogue');
   });
 
+  it('stops the running reviews of the whole view after a confirmation that names the count', async () => {
+    const calls = fakeApi({
+      'GET /api/reviews': () =>
+        page(
+          [
+            {
+              id: ID,
+              serviceId: 'SVC-00009',
+              name: 'Object Storage',
+              state: 'service_online',
+              providerInstitution: null,
+              review: review('running', 1),
+              actions: ['stop', 'end'],
+            },
+          ],
+          { start: 0, stop: 3, end: 4 },
+        ),
+      'POST /api/reviews/bulk': () => ({ count: 3 }),
+    });
+    renderApp({ path: '/sc/review-list?status=running', user: PEOPLE.paula });
+    expect(await screen.findByRole('link', { name: 'Object Storage' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start review for all listed (0)' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Stop review for all listed (3)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stop reviews?' });
+    expect(dialog).toHaveTextContent('The running reviews of 3 services are taken back, as if they had never started');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, continue' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({
+      path: '/api/reviews/bulk',
+      body: { action: 'stop', filters: { status: 'running' }, count: 3 },
+    });
+    expect(await screen.findByText('Review stopped')).toBeInTheDocument();
+  });
+
   it('offers the bulk actions of another tab only once that tab has its own count', async () => {
     let releaseCatalogue = () => undefined as void;
     const catalogueAnswered = new Promise<void>((resolve) => {
@@ -122,9 +157,9 @@ describe('Service Review List', () => {
     };
     fakeApi({
       'GET /api/reviews': async (call) => {
-        if (!call.search.includes('tab=catalogue')) return page([row], { start: 5, end: 0 });
+        if (!call.search.includes('tab=catalogue')) return page([row], { start: 5, stop: 0, end: 0 });
         await catalogueAnswered;
-        return page([row], { start: 2, end: 0 });
+        return page([row], { start: 2, stop: 0, end: 0 });
       },
     });
     renderApp({ path: '/sc/review-list', user: PEOPLE.paula });

@@ -5,17 +5,18 @@ import { ServiceList } from '../features/portfolio/ServiceList';
 import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
 import { NoAccess } from '../components/NoAccess';
+import type { PageProps } from './PageProps';
 
 /**
  * Service Integration List (/sc/service-integration-list): services ranked by weighted score,
  * highest first (docs/domain.md#service-information), with the portfolio's search and filters. The order is the server's.
  * By default it shows the services in integration work; the filter bar offers all of them.
  */
-export const ServiceIntegrationListPage = () => {
+export const ServiceIntegrationListPage = ({ routeId }: PageProps) => {
   const { t } = useTranslation();
   const mayList = usePermission('service.integrationList');
   const { filters, setFilters } = useListFilters('integration');
-  if (!mayList) return <NoAccess />;
+  if (!mayList) return <NoAccess screen={routeId} />;
   return (
     <Stack gap="lg">
       <ListPageHeader title={t('routes.serviceIntegrationList')} intro={t('portfolio.integrationIntro')} />

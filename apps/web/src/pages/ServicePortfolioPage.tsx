@@ -10,6 +10,7 @@ import { useListFilters } from '../features/portfolio/useListFilters';
 import { usePermission } from '../features/portfolio/usePermission';
 import { NoAccess } from '../components/NoAccess';
 import { useSelectedTabInView } from '../hooks/useSelectedTabInView';
+import type { PageProps } from './PageProps';
 
 const isTab = (value: string | null): value is PortfolioTab =>
   value !== null && (PORTFOLIO_TABS as readonly string[]).includes(value);
@@ -19,7 +20,7 @@ const isTab = (value: string | null): value is PortfolioTab =>
  * filterable, sortable and paged list. Tab, search, filters, sort and page live in the URL; each tab
  * shows how many services it holds under the search and filters.
  */
-export const ServicePortfolioPage = () => {
+export const ServicePortfolioPage = ({ routeId }: PageProps) => {
   const { t, i18n } = useTranslation();
   const mayList = usePermission('service.list');
   const { filters, setFilters } = useListFilters('portfolio');
@@ -27,7 +28,7 @@ export const ServicePortfolioPage = () => {
   const active = filters.tab ?? DEFAULT_TAB;
   const tabList = useSelectedTabInView(active);
   // The server answers 403 to anyone else; say so instead of showing an empty list.
-  if (!mayList) return <NoAccess />;
+  if (!mayList) return <NoAccess screen={routeId} />;
   const number = new Intl.NumberFormat(i18n.language);
 
   return (

@@ -7,13 +7,14 @@ import { UserAccountDetails } from '../features/user-accounts/UserAccountDetails
 import { UserAccountList } from '../features/user-accounts/UserAccountList';
 import { useUserAccountsView } from '../features/user-accounts/useUserAccountsView';
 import { serializeUserAccountsView } from '../features/user-accounts/userAccountsView';
+import type { PageProps } from './PageProps';
 
 /** /cd/user-accounts: every user account; ?user=<id> opens one account's details (and back keeps the list's view). */
-export const UserAccountsPage = () => {
+export const UserAccountsPage = ({ routeId }: PageProps) => {
   const { t } = useTranslation();
   const mayRead = usePermission('user.readAny');
   const { view, setView } = useUserAccountsView();
-  if (!mayRead) return <NoAccess />;
+  if (!mayRead) return <NoAccess screen={routeId} />;
   if (view.user) {
     const list = serializeUserAccountsView({ ...view, user: null }).toString();
     return <UserAccountDetails id={view.user} backHref={list ? `?${list}` : '/cd/user-accounts'} />;

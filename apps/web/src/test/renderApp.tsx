@@ -88,7 +88,8 @@ export const renderApp = ({
   user,
   ageMinutes = 0,
   now = Date.now(),
-  api = fakeAuthApi(),
+  // The server knows the stored user as stored: the re-read of the login status changes nothing.
+  api = fakeAuthApi(user ? { fetchStatus: vi.fn(() => Promise.resolve(statusFor(user, now))) } : {}),
 }: RenderAppOptions = {}) => {
   initI18n('en');
   if (user) writeStoredSession(window.localStorage, sessionFor(user, now, ageMinutes));

@@ -104,3 +104,64 @@ export const resourcePackage = (over: Partial<ResourcePackage> = {}): ResourcePa
   canEdit: true,
   ...over,
 });
+
+/**
+ * A type like the demo's HPC compute time: defaults, yes/no fields, a unit, German words, and GPU
+ * fields that only a ticked "GPUs allowed" brings (if/then).
+ */
+export const HPC_SCHEMA = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {
+    partition: {
+      title: 'Partition',
+      'x-translations': { de: { title: 'Partition' } },
+      enum: ['standard', 'gpu'],
+      default: 'standard',
+    },
+    max_wall_time_hours: {
+      title: 'Longest job',
+      'x-unit': 'hours',
+      'x-translations': { de: { title: 'Längster Job', unit: 'Stunden' } },
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 168,
+      default: 24,
+    },
+    gpu: {
+      title: 'GPUs',
+      'x-translations': { de: { title: 'GPUs' } },
+      type: 'object',
+      properties: {
+        enabled: { title: 'GPUs allowed', 'x-translations': { de: { title: 'GPUs erlaubt' } }, type: 'boolean' },
+      },
+      required: ['enabled'],
+      if: { properties: { enabled: { const: true } }, required: ['enabled'] },
+      then: {
+        properties: {
+          type: { title: 'GPU model', 'x-translations': { de: { title: 'GPU-Modell' } }, enum: ['A100', 'H100'] },
+          hours: { title: 'GPU hours per year', type: 'integer', minimum: 0 },
+        },
+        required: ['type', 'hours'],
+      },
+      unevaluatedProperties: false,
+    },
+    backfill: { title: 'Backfill', type: 'boolean' },
+  },
+  required: ['partition', 'max_wall_time_hours', 'gpu'],
+  additionalProperties: false,
+} as const;
+
+export const hpcType = (over: Partial<ResourceType> = {}): ResourceType => ({
+  id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a03',
+  key: 'hpc-core-hours',
+  name: { en: 'HPC compute time', de: 'HPC-Rechenzeit' },
+  description: { en: 'Batch jobs', de: 'Batch-Jobs' },
+  quotaUnit: { en: 'core hours', de: 'Core-Stunden' },
+  schema: HPC_SCHEMA as unknown as Record<string, unknown>,
+  retired: false,
+  version: 1,
+  packageCount: 0,
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  ...over,
+});

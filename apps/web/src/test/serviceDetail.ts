@@ -22,6 +22,8 @@ export const serviceDetail = (overrides: Partial<ServiceDetail> = {}): ServiceDe
   documentsActive: false,
   onlineSince: null,
   onlineUntil: null,
+  statusNotice: null,
+  lock: null,
   roles: { objectOwner: null, serviceOwner: null, serviceManager: null, providerManager: null, admins: [] },
   roleChanges: [],
   permissions: {

@@ -83,6 +83,16 @@ const savedViewValues = z.object({
   columns: z.array(z.string()),
 });
 
+/**
+ * A workflow step's side: the state, and the status notice it set or cleared (reason and expected
+ * end day), present on both sides whenever either has one.
+ */
+const transitionSide = z.object({
+  state,
+  statusReason: z.string().nullable().optional(),
+  statusExpectedEnd: z.string().nullable().optional(),
+});
+
 const AUDIT_EVENTS = {
   'service.created': event('service', {
     // The application's first values ride along beside the identity (field keys, name, provider).
@@ -95,7 +105,7 @@ const AUDIT_EVENTS = {
     }),
   }),
   'service.updated': event('service', { before: changedValues, after: changedValues }),
-  'service.transition': event('service', { before: z.object({ state }), after: z.object({ state }) }),
+  'service.transition': event('service', { before: transitionSide, after: transitionSide }),
   'service.roles.updated': event('service', { before: roleHolders, after: roleHolders }),
   'service.admins.updated': event('service', {
     before: z.object({ admins: z.array(userId) }),
@@ -170,9 +180,23 @@ const AUDIT_EVENTS = {
     after: z.object({ language: z.string(), disabledKinds: z.array(z.string()) }),
   }),
   // User accounts: the portal manager gives and takes the roles given in the portal.
+  // A person asked the portal management for access (docs/adr/0082-home-queues-and-asking-for-access.md).
+  'user.access.requested': event('user', {
+    after: z.object({ screen: z.string().nullable(), note: z.string(), recipients: z.int() }),
+  }),
   'user.roles.updated': event('user', {
     before: z.object({ roles: z.array(z.enum(ROLES)) }),
     after: z.object({ roles: z.array(z.enum(ROLES)) }),
+  }),
+  // Applying a change request, as the service's history names it (ADR 0085): who handed it in
+  // and which fields it applied and discarded, beside the service.updated event of each field.
+  'service.changeRequestApplied': event('service', {
+    after: z.object({
+      changeRequest: z.string(),
+      handedInBy: userId.nullable(),
+      appliedFields: z.array(z.string()),
+      discardedFields: z.array(z.string()),
+    }),
   }),
   // Change requests (docs/domain.md#change-requests). Applying one also writes a service.updated
   // event per applied field on the service, so the service's history shows each change.
@@ -194,6 +218,8 @@ const AUDIT_EVENTS = {
       state: z.enum(CHANGE_REQUEST_STATES),
       applied: z.array(z.string()),
       discarded: z.array(z.string()),
+      /** Accepted fields the service had changed since, left as the service had them. */
+      kept: z.array(z.string()).optional(),
       serviceVersion: z.int(),
     }),
   }),

@@ -42,11 +42,26 @@ export const decideChangeRequestSchema = z
 export type DecideChangeRequest = z.infer<typeof decideChangeRequestSchema>;
 
 /**
+ * Release with the decisions still to record: they are written and the request released in one
+ * transaction, refused as a whole (409, naming the fields) while a field stays undecided.
+ */
+export const releaseChangeRequestSchema = z
+  .object({ version: versionSchema, decisions: z.record(fieldKey, decisionSchema).optional() })
+  .strict()
+  .meta({ id: 'ReleaseChangeRequest' });
+export type ReleaseChangeRequest = z.infer<typeof releaseChangeRequestSchema>;
+
+/**
  * Applies the accepted values. A field the service changed since the request was made is applied
- * only when named in `overwrite`: the portfolio manager has seen both values.
+ * only when named in `overwrite`, and left as the service has it when named in `keep`: the
+ * portfolio manager has seen both values.
  */
 export const applyChangeRequestSchema = z
-  .object({ version: versionSchema, overwrite: z.array(fieldKey).max(200, msg('validation.tooLong')).optional() })
+  .object({
+    version: versionSchema,
+    overwrite: z.array(fieldKey).max(200, msg('validation.tooLong')).optional(),
+    keep: z.array(fieldKey).max(200, msg('validation.tooLong')).optional(),
+  })
   .strict()
   .meta({ id: 'ApplyChangeRequest' });
 export type ApplyChangeRequest = z.infer<typeof applyChangeRequestSchema>;

@@ -5,12 +5,13 @@ import { serviceListResponseSchema } from '../schemas/services.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { NEXT_STEP_ACTIONS } from '../services/workflow.js';
 import { VO_STATES } from '../vos/states.js';
-import { CHANGE_REQUEST_DUE, REVIEW_DUE, VO_DUE } from './waiting.js';
+import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
+import { CHANGE_REQUEST_DUE, RESOURCE_PACKAGE_DUE, REVIEW_DUE, VO_DUE } from './waiting.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 
 /** How many waiting items, own services and activity entries the dashboard carries at most. */
-export const DASHBOARD_LIMITS = { waiting: 25, myServices: 10, activity: 10 } as const;
+export const DASHBOARD_LIMITS = { waiting: 25, myServices: 10, activity: 10, contacts: 5 } as const;
 
 /** Where an item leads: a path of the web app (the domain's route table). */
 const link = z.string();
@@ -57,8 +58,28 @@ const waitingVoSchema = z.object({
   since: isoDateTime,
 });
 
+const waitingResourcePackageSchema = z.object({
+  kind: z.literal('resourcePackage'),
+  id: z.string(),
+  /** The package's name. */
+  name: z.string(),
+  serviceName: z.string(),
+  state: z.enum(RESOURCE_PACKAGE_STATES),
+  due: z.enum(RESOURCE_PACKAGE_DUE),
+  /** A rejected package: the reviewer's reason, which the rework answers. */
+  comment: z.string().nullable(),
+  link,
+  since: isoDateTime,
+});
+
 export const waitingItemSchema = z
-  .discriminatedUnion('kind', [waitingServiceSchema, waitingChangeRequestSchema, waitingReviewSchema, waitingVoSchema])
+  .discriminatedUnion('kind', [
+    waitingServiceSchema,
+    waitingChangeRequestSchema,
+    waitingReviewSchema,
+    waitingVoSchema,
+    waitingResourcePackageSchema,
+  ])
   .meta({ id: 'DashboardWaitingItem' });
 export type WaitingItem = z.infer<typeof waitingItemSchema>;
 
@@ -85,6 +106,16 @@ const centreCountSchema = z.object({
   count: z.int(),
 });
 
+/** The contact database at a glance, for those who keep it (contact.read); the latest changed contacts first. */
+const contactDatabaseSchema = z.object({
+  contacts: z.int(),
+  institutions: z.int(),
+  /** At most DASHBOARD_LIMITS.contacts. */
+  recentContacts: z.array(
+    z.object({ id: z.string(), name: z.string(), organisation: z.string().nullable(), updatedAt: isoDateTime }),
+  ),
+});
+
 export const dashboardSchema = z
   .object({
     /** What waits for the caller, longest waiting first, at most DASHBOARD_LIMITS.waiting; total counts all. */
@@ -97,6 +128,8 @@ export const dashboardSchema = z
     centreCounts: z.array(centreCountSchema),
     /** The latest audit events the caller may read, newest first. */
     activity: z.array(activityEntrySchema),
+    /** null for those who may not read the contact database. */
+    contactDatabase: contactDatabaseSchema.nullable(),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVICE_STATES } from '../services/states.js';
 import { checkTransition, nextStepFor } from '../services/workflow.js';
 import type { ServiceRelation } from '../services/access.js';
-import { changeRequestDueFor, reviewDueFor, voDueFor } from './waiting.js';
+import { changeRequestDueFor, resourcePackageDueFor, reviewDueFor, voDueFor } from './waiting.js';
 
 const provider = { roles: ['serviceProvider'], isProviderSide: true };
 const spm = { roles: ['servicePortfolioManager'], isProviderSide: false };
@@ -77,5 +77,20 @@ describe('what change requests, reviews and VOs wait for', () => {
       'makeAvailable',
     );
     expect(voDueFor('application_received', { roles: ['voManager'], isManager: true })).toBeNull();
+  });
+});
+
+describe('resourcePackageDueFor', () => {
+  it('gives the reviewer a submitted package and the provider side a rejected one to rework', () => {
+    expect(resourcePackageDueFor(relation(['resourcePackageManager'], false), 'submitted')).toBe('review');
+    expect(resourcePackageDueFor(relation(['serviceProvider'], true), 'rejected')).toBe('rework');
+  });
+
+  it('owes nothing for drafts and approved packages, nor to the portfolio manager who could stand in', () => {
+    expect(resourcePackageDueFor(relation(['resourcePackageManager'], false), 'rejected')).toBeNull();
+    expect(resourcePackageDueFor(relation(['serviceProvider'], true), 'submitted')).toBeNull();
+    expect(resourcePackageDueFor(relation(['serviceProvider'], true), 'draft')).toBeNull();
+    expect(resourcePackageDueFor(relation(['serviceProvider'], true), 'approved')).toBeNull();
+    expect(resourcePackageDueFor(relation(['servicePortfolioManager'], false), 'rejected')).toBeNull();
   });
 });

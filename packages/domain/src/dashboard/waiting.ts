@@ -2,8 +2,13 @@ import type { ChangeRequestAction, ChangeRequestState } from '../change-requests
 import { changeRequestActions } from '../change-requests/states.js';
 import { availableReviewActions, type ManualReviewAction, type ReviewCaller } from '../reviews/transitions.js';
 import type { ReviewStatus } from '../reviews/statuses.js';
-import type { ServiceRelation } from '../services/access.js';
+import { isProviderSide, type ServiceRelation } from '../services/access.js';
 import type { ServiceState } from '../services/states.js';
+import {
+  canChangeResourcePackage,
+  resourcePackageActions,
+  type ResourcePackageState,
+} from '../resource-packages/states.js';
 import type { VoState } from '../vos/states.js';
 import { voActionsFor, type VoAction, type VoActorContext } from '../vos/workflow.js';
 
@@ -45,4 +50,23 @@ export type VoDue = (typeof VO_DUE)[number];
 export const voDueFor = (state: VoState, context: VoActorContext): VoDue | null => {
   const actions = voActionsFor(state, context);
   return VO_DUE.find((action) => actions.includes(action)) ?? null;
+};
+
+/**
+ * What a resource package waits for, when the caller may take it: its reviewers decide a submitted
+ * one (the review table's approve or reject), its provider side reworks a rejected one (an edit
+ * starts the review over). The portfolio manager may edit packages too, but the rework is the
+ * provider's, as with a service's next step.
+ */
+export const RESOURCE_PACKAGE_DUE = ['review', 'rework'] as const;
+export type ResourcePackageDue = (typeof RESOURCE_PACKAGE_DUE)[number];
+
+export const resourcePackageDueFor = (
+  relation: ServiceRelation,
+  state: ResourcePackageState,
+): ResourcePackageDue | null => {
+  if (resourcePackageActions(relation, state).includes('approve')) return 'review';
+  return state === 'rejected' && isProviderSide(relation) && canChangeResourcePackage(relation, state)
+    ? 'rework'
+    : null;
 };

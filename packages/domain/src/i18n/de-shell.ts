@@ -65,6 +65,8 @@ export const deShell: ShellMessages = {
   },
   home: {
     title: 'Willkommen bei {{name}}',
+    workTitle: 'Ihre Arbeit',
+    startHeading: 'Etwas Neues beginnen',
     intro:
       '{{name}} ist die Servicedatenbank der Allianz: Forschungszentren bieten einander hier ihre Cloud-Services an, vom ersten Antrag bis zur Außerbetriebnahme eines Service.',
     modulesHeading: 'Module',
@@ -117,6 +119,24 @@ export const deShell: ShellMessages = {
     noAccessTitle: 'Kein Zugriff',
     noAccessText:
       'Ihre Rollen umfassen diese Seite nicht. Wenden Sie sich an die Portalleitung, wenn Sie Zugriff brauchen.',
+    requestAccess: 'Zugriff anfragen',
+    requestAccessTitle: 'Zugriff bei der Portalleitung anfragen',
+    requestAccessIntro:
+      'Die Portalleitung erhält Ihre Anfrage per Mail mit Ihrem Namen und Ihrer E-Mail-Adresse. Wenn Sie Zugriff haben sollen, gibt sie Ihnen die Rolle in den Benutzerkonten; Sie sehen sie bei Ihrem nächsten Schritt im Portal.',
+    requestAccessScreen: 'Sie fragen Zugriff an auf: {{screen}}',
+    requestAccessNote: 'Wofür brauchen Sie den Zugriff? (optional)',
+    requestAccessNoteHint: 'Zum Beispiel Ihr Zentrum und die Arbeit, die Sie erledigen möchten.',
+    requestAccessSend: 'Anfrage senden',
+    requestAccessCancel: 'Abbrechen',
+    requestAccessSent: 'Anfrage gesendet',
+    requestAccessSentText: 'Die Portalleitung hat Ihre Anfrage per Mail erhalten.',
+    requestAccessNobody: 'Anfrage festgehalten',
+    requestAccessNobodyText:
+      'In der Portalleitung hat noch niemand eine Mail-Adresse. Bitte wenden Sie sich an den Helpdesk.',
+    requestAccessFailed: 'Ihre Anfrage konnte nicht gesendet werden',
+    noRoleTitle: 'Sie haben noch keine Rolle in {{name}}',
+    noRoleText:
+      'Mit einer Rolle können Sie Services beantragen, VOs registrieren oder die Kontaktdatenbank pflegen. Fragen Sie bei der Portalleitung den Zugriff an, den Sie brauchen.',
     notFoundText: 'Die angefragte Seite existiert nicht.',
     backHome: 'Zurück zur Startseite',
     loading: 'Wird geladen…',
@@ -243,6 +263,7 @@ export const deShell: ShellMessages = {
     status: 'Status',
     onlineFromTill: 'Online von–bis',
     fromTill: '{{from}} – {{till}}',
+    expectedUntil: 'Voraussichtlich bis {{date}}',
     noCurrent: 'Derzeit ist kein Service online.',
     noPast: 'Bisher wurde kein Service außer Betrieb genommen.',
     loading: 'Das Portfolio wird geladen…',

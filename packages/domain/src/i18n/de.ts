@@ -82,6 +82,24 @@ export const de: Messages = {
       discontinue:
         'Wollen Sie den Service wirklich einstellen? Er verschwindet aus dem öffentlichen Katalog und kann danach nur noch außer Betrieb genommen werden.',
       retire: 'Wollen Sie den Service wirklich außer Betrieb nehmen? Das kann nicht rückgängig gemacht werden.',
+      goOnline:
+        'Der Service geht online: Das öffentliche Portfolio führt ihn ab jetzt mit seinen öffentlichen Informationen, für alle lesbar.',
+      backOnline:
+        'Das öffentliche Portfolio zeigt den Service wieder als online; der Grund und das voraussichtliche Ende, die öffentlich angezeigt wurden, werden entfernt.',
+      notAvailable:
+        'Das öffentliche Portfolio zeigt den Service allen als „Service nicht verfügbar“, mit dem Grund und dem voraussichtlichen Ende, die Sie hier angeben.',
+      fullCapacityReached:
+        'Das öffentliche Portfolio zeigt den Service allen als „Service ausgelastet“: Neue Nutzende sehen, dass er vorerst niemanden mehr aufnimmt. Der Grund und das voraussichtliche Ende, die Sie hier angeben, stehen dabei.',
+    },
+    notice: {
+      reason: 'Grund für die Nutzenden',
+      reasonHint:
+        'Optional. In Ihren Worten, für das öffentliche Portfolio und die öffentliche Seite des Service (höchstens {{max}} Zeichen).',
+      expectedEnd: 'Voraussichtliches Ende',
+      expectedEndHint: 'Optional. Der Tag, an dem der Service voraussichtlich wieder normal läuft.',
+      endInPast: 'Das voraussichtliche Ende darf nicht in der Vergangenheit liegen.',
+      notTaken: 'Nur „Nicht verfügbar“ und „Ausgelastet“ nehmen einen Grund und ein voraussichtliches Ende an.',
+      current: 'Öffentlich angezeigt',
     },
     failed: 'Statuswechsel fehlgeschlagen',
     insufficientPermission: 'Sie haben keine Berechtigung, den Status zu ändern',
@@ -162,6 +180,11 @@ export const de: Messages = {
     validationNotPassed: 'Validierung nicht bestanden',
     validationNotPassedText: 'Einige Felder erfüllen die Kriterien nicht.',
     validationPassed: 'Validierung bestanden',
+    validationPassedText: 'Alles, was der nächste Schritt „{{step}}“ braucht, ist richtig ausgefüllt.',
+    check: 'Prüfen',
+    checkHint: 'Führt die Prüfungen des nächsten Schritts aus, ohne etwas zu ändern.',
+    checkProblems_one: '{{count}} Feld besteht die Prüfungen von „{{step}}“ nicht:',
+    checkProblems_other: '{{count}} Felder bestehen die Prüfungen von „{{step}}“ nicht:',
     cannotSave: 'Service kann nicht gespeichert werden',
     cannotSaveInformation: 'Serviceinformationen können nicht gespeichert werden',
     resolveErrors: 'Bitte beheben Sie die Fehler vor dem Speichern',
@@ -235,6 +258,20 @@ export const de: Messages = {
     },
     datePlaceholder: 'T.M.JJJJ, z. B. 5.1.2024',
     clearDate: 'Datum von {{label}} leeren',
+    saveConflict: {
+      title: 'Jemand anderes hat zuerst gespeichert',
+      text: 'Ihre Eingaben bleiben erhalten. Wo Sie beide ein Feld geändert haben, wählen Sie, welcher Wert bleibt, und speichern Sie dann erneut.',
+      taken: 'Aus der anderen Speicherung übernommen, da Sie sie nicht geändert hatten: {{fields}}.',
+      theirs: 'Von jemand anderem gespeichert',
+      mine: 'Ihre Eingabe',
+      takeTheirs: 'Gespeicherten Wert übernehmen',
+      keepMine: 'Meine Eingabe behalten',
+      choice: 'Zu behaltender Wert',
+      undecided: 'Nicht gewählt',
+      waiting_one: 'Wählen Sie vor dem Speichern noch für {{count}} Feld.',
+      waiting_other: 'Wählen Sie vor dem Speichern noch für {{count}} Felder.',
+      toast: 'Jemand anderes hat zuerst gespeichert. Ihre Eingaben bleiben erhalten; wählen Sie unten je Feld.',
+    },
   },
   serviceView: {
     name: 'Servicename',
@@ -400,6 +437,7 @@ export const de: Messages = {
       service_document_deleted: 'Datei gelöscht',
       service_comment_added: 'Kommentar hinzugefügt',
       service_fieldCleared: 'Feld bei mehreren Services geleert',
+      service_changeRequestApplied: 'Änderungsantrag übernommen',
       review_started: 'Review gestartet',
       review_stopped: 'Review gestoppt',
       review_ended: 'Review beendet',
@@ -407,6 +445,11 @@ export const de: Messages = {
       review_editRequired: 'Review beantwortet: Änderungsantrag',
     },
     historyFields: {
+      handedInBy: 'Eingereicht von',
+      appliedFields: 'Übernommene Felder',
+      discardedFields: 'Verworfene Felder',
+      statusReason: 'Grund für die Nutzenden',
+      statusExpectedEnd: 'Voraussichtliches Ende',
       name: 'Servicename',
       providerInstitutionId: 'Anbieter',
       state: 'Status',
@@ -502,6 +545,12 @@ export const de: Messages = {
       end: 'Review für alle gelisteten beenden ({{count}})',
       confirmStartTitle: 'Reviews starten?',
       confirmEndTitle: 'Reviews beenden?',
+      stop: 'Review für alle gelisteten abbrechen ({{count}})',
+      confirmStopTitle: 'Reviews abbrechen?',
+      confirmStop_one:
+        'Das laufende Review von {{count}} Service wird zurückgenommen, als hätte es nie begonnen; seine Anbieterseite wird nicht mehr gefragt.',
+      confirmStop_other:
+        'Die laufenden Reviews von {{count}} Services werden zurückgenommen, als hätten sie nie begonnen; ihre Anbieterseiten werden nicht mehr gefragt.',
       confirmStart_one:
         'Für {{count}} Service startet ein Review. Seine Anbieterseite wird gebeten, die Informationen zu bestätigen.',
       confirmStart_other:
@@ -567,6 +616,7 @@ export const de: Messages = {
       resourcePackageSubmitted: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ zur Prüfung eingereicht',
       resourcePackageDecided: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ {{decision}}',
       voStep: '[{{product}}] VO {{service}}: {{state}}',
+      accessRequested: '[{{product}}] {{actor}} bittet um Zugriff auf {{screen}}',
     },
     bodies: {
       workflowStep:
@@ -586,9 +636,13 @@ export const de: Messages = {
         '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) {{decision}}.',
       voStep:
         '{{actor}} hat beim VO-Antrag {{service}} den Schritt „{{action}}“ ausgeführt. Sein Status ist nun {{state}}.',
+      accessRequested:
+        '{{actor}} bittet um Zugriff auf {{screen}}. Wenn die Person ihn haben soll, geben Sie ihr die Rolle in den Benutzerkonten; sie sieht sie bei ihrem nächsten Schritt im Portal.',
     },
     openService: 'Service öffnen: {{link}}',
     openReviewList: 'Liste der Ressourcenpaket-Prüfungen öffnen: {{link}}',
+    openUserAccount: 'Benutzerkonto öffnen: {{link}}',
+    anyScreen: 'die Seiten des Portals für ihre Arbeit',
     decisions: {
       approved: 'genehmigt',
       rejected: 'abgelehnt',
@@ -604,6 +658,7 @@ export const de: Messages = {
       resourcePackageSubmitted: 'Ressourcenpaket eingereicht',
       resourcePackageDecided: 'Ressourcenpaket genehmigt oder abgelehnt',
       voStep: 'Statusänderungen von VOs',
+      accessRequested: 'Bitten um Zugriff',
     },
     kindDescriptions: {
       workflowStep:
@@ -618,6 +673,7 @@ export const de: Messages = {
       resourcePackageDecided: 'Ein Ressourcenpaket eines Ihrer Services wurde genehmigt oder abgelehnt.',
       voStep:
         'Ein Schritt eines VO-Antrags, den Sie verantworten, oder ein Antrag, der Ihnen als VO-Aufsicht zur Prüfung gesendet wurde.',
+      accessRequested: 'Jemand bittet die Portalleitung um Zugriff auf eine Seite.',
     },
     states: {
       pending: 'Wartend',
@@ -656,10 +712,27 @@ export const de: Messages = {
     },
   },
   changeRequests: {
+    decideHint:
+      'Nehmen Sie jedes Feld an oder verwerfen Sie es; Freigeben speichert Ihre Entscheidungen und gibt den Antrag in einem Schritt frei.',
+    undecidedCount_one: 'Entscheiden Sie noch über {{count}} Feld, um freizugeben.',
+    undecidedCount_other: 'Entscheiden Sie noch über {{count}} Felder, um freizugeben.',
+    keepPresent: 'Jetzigen Wert behalten',
+    applyNew: 'Neuen Wert übernehmen',
+    staleTitle: 'Seit dem Antrag geändert',
+    staleText:
+      'Der jetzige Wert dieser angenommenen Felder ist nicht der, gegen den der Antrag gestellt wurde. Wählen Sie je Feld, welchen Wert der Service behält.',
+    staleCount_one: 'Wählen Sie noch für {{count}} geändertes Feld, um zu übernehmen.',
+    staleCount_other: 'Wählen Sie noch für {{count}} geänderte Felder, um zu übernehmen.',
     locked: 'Kontaktinformationen können nicht geändert werden',
     waitingTitle: 'Der Änderungsantrag wartet auf das Portfoliomanagement',
     lockedText:
       'Für diesen Service wurde ein Änderungsantrag eingereicht, der beim Portfoliomanagement liegt. Die Felder können wieder geändert werden, sobald der Antrag übernommen oder zurückgezogen ist.',
+    lockTitle: 'Die Serviceinformationen sind durch einen Änderungsantrag gesperrt',
+    lockText_handed_in:
+      'Für diesen Service wurde ein Änderungsantrag eingereicht. Bis er übernommen oder zurückgezogen ist, ändert niemand die Serviceinformationen direkt, auch das Portfoliomanagement nicht: Der Antrag wird gegen die Werte entschieden, auf denen er beruht.',
+    lockText_released:
+      'Ein Änderungsantrag für diesen Service ist freigegeben und wartet auf die Übernahme. Bis dahin ändert niemand die Serviceinformationen direkt, auch das Portfoliomanagement nicht: Der Antrag wird auf die Werte übernommen, über die entschieden wurde.',
+    openLockingRequest: 'Änderungsantrag öffnen',
     noChanges: 'Nichts zu speichern',
     notChangeable: 'Dieses Feld kann nicht über einen Änderungsantrag geändert werden.',
     openExists: 'Für diesen Service gibt es bereits einen offenen Änderungsantrag.',
@@ -733,8 +806,9 @@ export const de: Messages = {
     onlineForm: {
       intro:
         'Ändern Sie die Felder auf den Reitern. In diesem Status gehen Ihre Änderungen als Änderungsantrag an das Portfoliomanagement; sie gelten, sobald er übernommen ist.',
-      directIntro: 'Ihre Änderungen werden direkt im Service gespeichert.',
-      saveDirect: 'Speichern',
+      directIntro:
+        'Sie bearbeiten diesen Service direkt im Reiter „Serviceinformationen“, dem einen Ort, an dem seine Felder bearbeitet werden.',
+      openInformation: 'Serviceinformationen bearbeiten',
       draftNotice: 'Ein Entwurf eines Änderungsantrags mit {{count}} Feld(ern) besteht; Speichern ergänzt ihn.',
       handedInNotice: 'Ihr Änderungsantrag wurde eingereicht.',
       notEditable: 'Dieser Service kann in seinem aktuellen Status nicht bearbeitet werden.',
@@ -980,6 +1054,9 @@ export const de: Messages = {
     facts: 'Das Ressourcenpaket',
     policy: 'Policy',
     policyJson: 'Policy (JSON, nur lesbar)',
+    policyEmpty: 'Die Policy legt nichts fest.',
+    showJson: 'Als JSON zeigen',
+    hideJson: 'JSON ausblenden',
     history: 'Verlauf',
     fields: {
       name: 'Name',
@@ -1139,6 +1216,7 @@ export const de: Messages = {
       admin_created: 'Admin-Konto angelegt',
       admin_configured: 'Admin-Konto konfiguriert',
       user_roles_updated: 'Portalrollen geändert',
+      user_access_requested: 'Zugriff erbeten',
       user_mailSettings_updated: 'Mail-Einstellungen geändert',
       login_failed: 'Anmeldung fehlgeschlagen',
       keyword_created: 'Schlagwort angelegt',
@@ -1338,7 +1416,7 @@ export const de: Messages = {
             steps:
               'Unter „Status verwalten“ bieten die Schaltflächen die Schritte an, die der Status erlaubt, z. B. „Service planen“, „Serviceinformationen einreichen“, „Bereit zur Integration“, „Integration abgeschlossen“ und „Online“.',
             confirm:
-              'Schritte, die etwas beenden, fragen vorher nach: „Antrag zurückziehen“, „Serviceangebot zurückziehen“, „Einstellen“ und „Außer Betrieb nehmen“. Braucht ein Schritt Felder, sagt er welche, z. B. „Serviceinformationen können nicht eingereicht werden“.',
+              'Schritte, die ändern, was das öffentliche Portfolio zeigt, oder die sich nicht rückgängig machen lassen, fragen vorher nach: „Antrag zurückziehen“, „Serviceangebot zurückziehen“, „Online“, „Nicht verfügbar“, „Ausgelastet“, „Einstellen“ und „Außer Betrieb nehmen“. „Nicht verfügbar“ und „Ausgelastet“ nehmen einen Grund und ein voraussichtliches Ende für die Öffentlichkeit an. Braucht ein Schritt Felder, sagt er welche, z. B. „Serviceinformationen können nicht eingereicht werden“; „Prüfen“ in den Serviceinformationen sagt es schon vorher.',
             lists:
               'Die „Service-Review-Liste“ zeigt die Reviews der Services, die „Service-Feldliste“ die Werte eines Feldes über alle Services.',
           },
@@ -2037,7 +2115,6 @@ export const de: Messages = {
   },
   dashboard: {
     heading: 'Ihre Arbeit',
-    intro: 'Was auf Sie wartet, Ihre Services und was zuletzt geschah.',
     loadFailed: 'Ihre Übersicht konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
     waitingHeading: 'Wartet auf mich',
     waitingCount_one: '{{count}} Vorgang wartet auf Sie',
@@ -2050,6 +2127,7 @@ export const de: Messages = {
       changeRequest: 'Änderungsantrag',
       review: 'Review',
       vo: 'VO-Antrag',
+      resourcePackage: 'Ressourcenpaket',
     },
     due: {
       service: {
@@ -2078,7 +2156,22 @@ export const de: Messages = {
         approve: 'VO-Antrag prüfen',
         makeAvailable: 'VO verfügbar machen',
       },
+      resourcePackage: {
+        review: 'Ressourcenpaket prüfen',
+        rework: 'Abgelehntes Ressourcenpaket überarbeiten',
+      },
     },
+    packageOf: 'von {{service}}',
+    reviewerComment: 'Begründung der Prüfung:',
+    contactsHeading: 'Kontaktdatenbank',
+    contactsCount_one: '{{count}} Kontakt',
+    contactsCount_other: '{{count}} Kontakte',
+    institutionsCount_one: '{{count}} Einrichtung',
+    institutionsCount_other: '{{count}} Einrichtungen',
+    recentContacts: 'Zuletzt geändert',
+    changedAt: 'geändert am {{when}}',
+    openContactDatabase: 'Kontaktdatenbank öffnen',
+    openInstitutions: 'Einrichtungen',
     myServicesHeading: 'Meine Services',
     myServicesCount_one: '{{count}} Service',
     myServicesCount_other: '{{count}} Services',

@@ -79,6 +79,24 @@ export const en = {
       discontinue:
         'Do you really want to discontinue the service? It leaves the public catalogue; afterwards it can only be retired.',
       retire: 'Do you really want to retire the service? There is no way back.',
+      goOnline:
+        'The service goes online: the public portfolio lists it from now on, with its public information, for everyone to read.',
+      backOnline:
+        'The public portfolio shows the service as online again; the reason and the expected end shown to the public are removed.',
+      notAvailable:
+        'The public portfolio shows the service as “Service not available” to everyone, with the reason and the expected end you give here.',
+      fullCapacityReached:
+        'The public portfolio shows the service as “Service full capacity reached” to everyone: new users know it takes no more for now. The reason and the expected end you give here are shown with it.',
+    },
+    notice: {
+      reason: 'Reason shown to users',
+      reasonHint:
+        'Optional. In your words, for the public portfolio and the service’s public page (at most {{max}} characters).',
+      expectedEnd: 'Expected end',
+      expectedEndHint: 'Optional. The day you expect the service to be back to normal.',
+      endInPast: 'The expected end cannot lie in the past.',
+      notTaken: 'Only “Not available” and “Full capacity reached” take a reason and an expected end.',
+      current: 'Shown to the public',
     },
     failed: 'Workflow failed',
     insufficientPermission: 'You have insufficient permission to change the status',
@@ -158,6 +176,11 @@ export const en = {
     validationNotPassed: 'Validation not passed',
     validationNotPassedText: 'Some fields do not pass the criteria.',
     validationPassed: 'Validation passed',
+    validationPassedText: 'Everything the next step “{{step}}” needs is filled in correctly.',
+    check: 'Check',
+    checkHint: 'Runs the checks of the next step without changing anything.',
+    checkProblems_one: '{{count}} field does not pass the checks of “{{step}}”:',
+    checkProblems_other: '{{count}} fields do not pass the checks of “{{step}}”:',
     cannotSave: 'Cannot save Service',
     cannotSaveInformation: 'Cannot save Service Information',
     resolveErrors: 'Please resolve errors before saving',
@@ -229,6 +252,20 @@ export const en = {
     },
     datePlaceholder: 'D.M.YYYY, e.g. 5.1.2024',
     clearDate: 'Clear the date of {{label}}',
+    saveConflict: {
+      title: 'Someone else saved first',
+      text: 'What you typed is kept. Where you both changed a field, choose which value stays, then save again.',
+      taken: 'Taken from their save, as you had not changed them: {{fields}}.',
+      theirs: 'Saved by someone else',
+      mine: 'Your input',
+      takeTheirs: 'Take theirs',
+      keepMine: 'Keep mine',
+      choice: 'Value to keep',
+      undecided: 'Not chosen',
+      waiting_one: 'Choose for {{count}} more field before saving.',
+      waiting_other: 'Choose for {{count}} more fields before saving.',
+      toast: 'Someone else saved first. What you typed is kept; choose per field below.',
+    },
   },
   serviceView: {
     name: 'Service name',
@@ -393,6 +430,7 @@ export const en = {
       service_document_deleted: 'File deleted',
       service_comment_added: 'Comment added',
       service_fieldCleared: 'Field cleared across services',
+      service_changeRequestApplied: 'Change request applied',
       review_started: 'Review started',
       review_stopped: 'Review stopped',
       review_ended: 'Review ended',
@@ -400,6 +438,11 @@ export const en = {
       review_editRequired: 'Review answered: change request',
     },
     historyFields: {
+      handedInBy: 'Handed in by',
+      appliedFields: 'Fields applied',
+      discardedFields: 'Fields discarded',
+      statusReason: 'Reason shown to users',
+      statusExpectedEnd: 'Expected end',
       name: 'Service name',
       providerInstitutionId: 'Provider',
       state: 'Status',
@@ -495,6 +538,12 @@ export const en = {
       end: 'End review for all listed ({{count}})',
       confirmStartTitle: 'Start reviews?',
       confirmEndTitle: 'End reviews?',
+      stop: 'Stop review for all listed ({{count}})',
+      confirmStopTitle: 'Stop reviews?',
+      confirmStop_one:
+        'The running review of {{count}} service is taken back, as if it had never started; its provider side is no longer asked.',
+      confirmStop_other:
+        'The running reviews of {{count}} services are taken back, as if they had never started; their provider sides are no longer asked.',
       confirmStart_one: 'A review starts for {{count}} service. Its provider side is asked to confirm its information.',
       confirmStart_other:
         'A review starts for {{count}} services. Their provider sides are asked to confirm their information.',
@@ -557,6 +606,7 @@ export const en = {
       resourcePackageSubmitted: '[{{product}}] {{service}}: resource package "{{package}}" submitted for review',
       resourcePackageDecided: '[{{product}}] {{service}}: resource package "{{package}}" {{decision}}',
       voStep: '[{{product}}] VO {{service}}: {{state}}',
+      accessRequested: '[{{product}}] {{actor}} asks for access to {{screen}}',
     },
     bodies: {
       workflowStep:
@@ -572,9 +622,13 @@ export const en = {
       resourcePackageDecided:
         '{{actor}} {{decision}} the resource package "{{package}}" of the service {{service}} ({{serviceNumber}}).',
       voStep: '{{actor}} took the step "{{action}}" on the VO application {{service}}. Its status is now {{state}}.',
+      accessRequested:
+        '{{actor}} asks for access to {{screen}}. If they should have it, give them the role in User Accounts; they see it at their next step in the portal.',
     },
     openService: 'Open the service: {{link}}',
     openReviewList: 'Open the resource package review list: {{link}}',
+    openUserAccount: 'Open their user account: {{link}}',
+    anyScreen: 'the portal’s screens for their work',
     decisions: {
       approved: 'approved',
       rejected: 'rejected',
@@ -590,6 +644,7 @@ export const en = {
       resourcePackageSubmitted: 'Resource package submitted',
       resourcePackageDecided: 'Resource package approved or rejected',
       voStep: 'Status changes of VOs',
+      accessRequested: 'Requests for access',
     },
     kindDescriptions: {
       workflowStep: 'A workflow step of a service you are provider side of, or whose next step is yours.',
@@ -601,6 +656,7 @@ export const en = {
       resourcePackageSubmitted: 'A resource package was submitted and waits for your review.',
       resourcePackageDecided: 'A resource package of one of your services was approved or rejected.',
       voStep: 'A step of a VO application you manage, or one sent for your review as a VO supervisor.',
+      accessRequested: 'Someone asks the portal management for access to a screen.',
     },
     states: {
       pending: 'Pending',
@@ -639,10 +695,26 @@ export const en = {
     },
   },
   changeRequests: {
+    decideHint: 'Accept or discard each field; Release records your decisions and releases the request in one step.',
+    undecidedCount_one: 'Decide {{count}} more field to release.',
+    undecidedCount_other: 'Decide {{count}} more fields to release.',
+    keepPresent: 'Keep present value',
+    applyNew: 'Apply new value',
+    staleTitle: 'Changed since the request was made',
+    staleText:
+      'The service’s present value of these accepted fields is not the one the request was made against. Choose per field which value the service keeps.',
+    staleCount_one: 'Choose for {{count}} more changed field to apply.',
+    staleCount_other: 'Choose for {{count}} more changed fields to apply.',
     locked: 'Contact information cannot be changed',
     waitingTitle: 'The change request waits for the portfolio manager',
     lockedText:
       'A change request for this service has been handed in and waits for the portfolio manager. Its fields can be changed again once the request is applied or withdrawn.',
+    lockTitle: 'The service information is locked by a change request',
+    lockText_handed_in:
+      'A change request was handed in for this service. Until it is applied or withdrawn, nobody changes the service information directly, not even the portfolio manager: the request is decided against the values it was made on.',
+    lockText_released:
+      'A change request for this service is released and waits to be applied. Until then, nobody changes the service information directly, not even the portfolio manager: the request is applied to the values it was decided on.',
+    openLockingRequest: 'Open the change request',
     noChanges: 'Nothing to save',
     notChangeable: 'This field cannot be changed through a change request.',
     openExists: 'This service already has an open change request.',
@@ -715,8 +787,9 @@ export const en = {
     onlineForm: {
       intro:
         'Change the fields on the tabs. In this status your changes are sent to the portfolio manager as a change request; they take effect once it is applied.',
-      directIntro: 'Your changes are saved to the service directly.',
-      saveDirect: 'Save',
+      directIntro:
+        'You edit this service directly on its Service information tab, the one place where its fields are edited.',
+      openInformation: 'Edit the service information',
       draftNotice: 'A draft change request with {{count}} field(s) exists; saving adds to it.',
       handedInNotice: 'Your change request has been handed in.',
       notEditable: 'This service cannot be edited in its current status.',
@@ -957,6 +1030,9 @@ export const en = {
     facts: 'The resource package',
     policy: 'Policy',
     policyJson: 'Policy (JSON, read-only)',
+    policyEmpty: 'The policy sets nothing.',
+    showJson: 'Show as JSON',
+    hideJson: 'Hide the JSON',
     history: 'History',
     fields: {
       name: 'Name',
@@ -1116,6 +1192,7 @@ export const en = {
       admin_created: 'Admin account created',
       admin_configured: 'Admin account configured',
       user_roles_updated: 'Portal roles changed',
+      user_access_requested: 'Access requested',
       user_mailSettings_updated: 'Mail settings changed',
       login_failed: 'Login failed',
       keyword_created: 'Keyword created',
@@ -1311,7 +1388,7 @@ export const en = {
             steps:
               'On “Manage status” the buttons offer the steps the status allows, e.g. “Plan service”, “Submit service information”, “Ready for integration”, “Integration completed” and “Online”.',
             confirm:
-              'Steps that end something ask first: “Withdraw application”, “Withdraw service offer”, “Discontinue” and “Retire”. A step that needs fields says which, e.g. “Cannot submit Service Information”.',
+              'Steps that change what the public portfolio shows, or cannot be undone, ask first: “Withdraw application”, “Withdraw service offer”, “Online”, “Not available”, “Full capacity reached”, “Discontinue” and “Retire”. “Not available” and “Full capacity reached” take a reason and an expected end for the public. A step that needs fields says which, e.g. “Cannot submit Service Information”; “Check” on the service information says so before.',
             lists:
               'The “Service Review List” shows the reviews of services, the “Service Field List” one field’s values across all services.',
           },
@@ -2006,7 +2083,6 @@ export const en = {
   },
   dashboard: {
     heading: 'Your work',
-    intro: 'What waits for you, your services and what happened lately.',
     loadFailed: 'Your dashboard could not be loaded. Please reload the page.',
     waitingHeading: 'Waiting for me',
     waitingCount_one: '{{count}} item waits for you',
@@ -2019,6 +2095,7 @@ export const en = {
       changeRequest: 'Change request',
       review: 'Review',
       vo: 'VO application',
+      resourcePackage: 'Resource package',
     },
     due: {
       service: {
@@ -2047,7 +2124,22 @@ export const en = {
         approve: 'Review the VO application',
         makeAvailable: 'Make the VO available',
       },
+      resourcePackage: {
+        review: 'Review the resource package',
+        rework: 'Rework the rejected resource package',
+      },
     },
+    packageOf: 'of {{service}}',
+    reviewerComment: 'Reviewer’s reason:',
+    contactsHeading: 'Contact database',
+    contactsCount_one: '{{count}} contact',
+    contactsCount_other: '{{count}} contacts',
+    institutionsCount_one: '{{count}} institution',
+    institutionsCount_other: '{{count}} institutions',
+    recentContacts: 'Changed lately',
+    changedAt: 'changed {{when}}',
+    openContactDatabase: 'Open the contact database',
+    openInstitutions: 'Institutions',
     myServicesHeading: 'My services',
     myServicesCount_one: '{{count}} service',
     myServicesCount_other: '{{count}} services',

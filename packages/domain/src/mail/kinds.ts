@@ -15,6 +15,7 @@ export const MAIL_KINDS = [
   'resourcePackageSubmitted',
   'resourcePackageDecided',
   'voStep',
+  'accessRequested',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -26,6 +27,7 @@ const SPM: readonly Role[] = ['servicePortfolioManager'];
 const SIM: readonly Role[] = ['serviceIntegrationManager'];
 const NONE: readonly Role[] = [];
 const RPM: readonly Role[] = ['resourcePackageManager'];
+const PORTAL_MANAGEMENT: readonly Role[] = ['portalManager'];
 
 /**
  * Managers whose work comes next after a workflow step (docs/domain.md#service-workflow): the
@@ -85,6 +87,8 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   resourcePackageDecided: { providerSide: true, managers: NONE },
   // A VO's step goes to its applicant and deputy; the supervisors get the sent ones (VO_MAIL_REVIEWERS).
   voStep: { providerSide: false, managers: NONE },
+  // A person asks for access: the portal management gives roles in User Accounts.
+  accessRequested: { providerSide: false, managers: PORTAL_MANAGEMENT },
 };
 
 /** The manager roles a mail of this kind goes to; a workflow step names its action. */

@@ -4,6 +4,7 @@ import type { ServiceState } from '../services/states.js';
 import type { WorkflowAction } from '../services/workflow.js';
 import type { VoState } from '../vos/states.js';
 import type { VoAction } from '../vos/workflow.js';
+import { routeTitleKey, type RouteId } from '../routes.js';
 import type { MailKind } from './kinds.js';
 
 /**
@@ -31,6 +32,8 @@ export interface ServiceMailContent {
   voState?: VoState;
   /** The VO's entitlement in the AAI, once it is available. */
   entitlement?: string;
+  /** An access request: the screen asked for, by its title key; none when asked from the home. */
+  screen?: RouteId;
   /** The service's screen and the mail settings screen (absolute, from the public address). */
   link: string;
   settingsLink: string;
@@ -60,6 +63,9 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
         : '',
     package: content.packageName ?? '',
     decision: content.decision ? translate(language, `mail.decisions.${content.decision}`) : '',
+    screen: content.screen
+      ? translate(language, routeTitleKey(content.screen) ?? 'mail.anyScreen')
+      : translate(language, 'mail.anyScreen'),
   };
   // A reviewer may not see the service: their mail leads to the review list instead.
   const open =
@@ -67,7 +73,9 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
       ? 'mail.openReviewList'
       : content.kind === 'voStep'
         ? 'vos.mail.open'
-        : 'mail.openService';
+        : content.kind === 'accessRequested'
+          ? 'mail.openUserAccount'
+          : 'mail.openService';
   const lines = [
     translate(language, `mail.bodies.${content.kind}`, params),
     ...(content.entitlement ? [translate(language, 'vos.mail.entitlement', { entitlement: content.entitlement })] : []),

@@ -1,3 +1,4 @@
 export * from './states.js';
 export * from './schemas.js';
 export * from './policy-errors.js';
+export * from './policy-schema.js';

@@ -55,6 +55,8 @@ export const violationPath = (violation: SchemaViolation): string => {
     return `${instancePath}/${pointerSegment(params.missingProperty)}`;
   if (keyword === 'additionalProperties' && typeof params.additionalProperty === 'string')
     return `${instancePath}/${pointerSegment(params.additionalProperty)}`;
+  if (keyword === 'unevaluatedProperties' && typeof params.unevaluatedProperty === 'string')
+    return `${instancePath}/${pointerSegment(params.unevaluatedProperty)}`;
   return instancePath;
 };
 
@@ -62,7 +64,8 @@ export const violationPath = (violation: SchemaViolation): string => {
 export const violationMessage = (violation: SchemaViolation): ParamMessage => {
   const { keyword, params } = violation;
   if (keyword === 'required') return { key: 'resourcePolicy.violations.required', params: {} };
-  if (keyword === 'additionalProperties') return { key: 'resourcePolicy.violations.additionalProperty', params: {} };
+  if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties')
+    return { key: 'resourcePolicy.violations.additionalProperty', params: {} };
   if (keyword === 'type') {
     const type = Array.isArray(params.type) ? String(params.type[0]) : String(params.type);
     return { key: TYPE_MESSAGES[type] ?? 'resourcePolicy.violations.other', params: {} };
@@ -99,11 +102,3 @@ export const violationsByPath = (violations: readonly SchemaViolation[]): Map<st
   }
   return byPath;
 };
-
-/** A JSON Pointer as a person reads it: `flavors › 0 › ram`, or '' for the whole policy. */
-export const readablePath = (pointer: string): string =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .join(' › ');

@@ -96,7 +96,7 @@ export const reviewListResponseSchema = z
     page: z.int(),
     pageSize: z.int(),
     /** How many of all matching services a bulk action would touch: the number the confirmation names. */
-    eligible: z.object({ start: z.int(), end: z.int() }),
+    eligible: z.object({ start: z.int(), stop: z.int(), end: z.int() }),
   })
   .meta({ id: 'ReviewList' });
 export type ReviewListResponse = z.infer<typeof reviewListResponseSchema>;

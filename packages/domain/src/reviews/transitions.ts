@@ -19,7 +19,7 @@ export const MANUAL_REVIEW_ACTIONS = ['start', 'stop', 'end', 'confirm'] as cons
 export type ManualReviewAction = (typeof MANUAL_REVIEW_ACTIONS)[number];
 
 /** The actions that apply to every service of a filtered list at once. */
-export const BULK_REVIEW_ACTIONS = ['start', 'end'] as const satisfies readonly ReviewAction[];
+export const BULK_REVIEW_ACTIONS = ['start', 'stop', 'end'] as const satisfies readonly ReviewAction[];
 export type BulkReviewAction = (typeof BULK_REVIEW_ACTIONS)[number];
 
 type ReviewActor = 'spm' | 'provider' | 'system';

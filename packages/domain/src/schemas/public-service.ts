@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_STATES } from '../services/states.js';
+import { statusNoticeAnswerSchema } from './services.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 
@@ -20,6 +21,7 @@ export const publicServiceDetailSchema = z
     state: z.enum(SERVICE_STATES),
     onlineSince: isoDateTime.nullable(),
     onlineUntil: isoDateTime.nullable(),
+    statusNotice: statusNoticeAnswerSchema.nullable(),
     fields: z.array(
       z.object({
         key: z.string(),

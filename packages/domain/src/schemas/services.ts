@@ -4,6 +4,8 @@ import { SERVICE_TYPES } from '../services/categorisation.js';
 import { INTEGRATION_SCOPES } from '../services/integration-work.js';
 import { PORTFOLIO_TABS, SERVICE_STATES } from '../services/states.js';
 import { WORKFLOW_ACTIONS } from '../services/workflow.js';
+import { isIsoDate } from '../services/validation.js';
+import { todayIso } from '../dates.js';
 import { listPageFields, MAX_PAGE_SIZE } from './list-query.js';
 import { streamPageSchema } from './stream-page.js';
 import { text } from './text.js';
@@ -74,8 +76,37 @@ export const updateServiceRequestSchema = createServiceRequestSchema
   .meta({ id: 'UpdateServiceRequest' });
 export type UpdateServiceRequest = z.infer<typeof updateServiceRequestSchema>;
 
+/** How long the reason of a status notice may be: a sentence or two for the public portfolio. */
+export const STATUS_REASON_MAX = 500;
+
+/**
+ * What a step into "not available" or "full capacity reached" tells the public (a step whose
+ * workflow row has `notice`): a reason, free text in the provider's words, and the day the
+ * service is expected back (not before today). Both optional; cleared when it is online again.
+ */
+export const statusNoticeSchema = z
+  .object({
+    reason: text().trim().max(STATUS_REASON_MAX, msg('validation.tooLong')).optional(),
+    expectedEnd: z
+      .string({ error: msg('validation.date') })
+      .refine(isIsoDate, msg('validation.date'))
+      .refine((day) => day >= todayIso(), msg('workflow.notice.endInPast'))
+      .nullable()
+      .optional(),
+  })
+  // No component of its own: a nested schema whose input and output differ (the trimmed reason)
+  // would name two OpenAPI components alike.
+  .strict();
+export type StatusNoticeInput = z.infer<typeof statusNoticeSchema>;
+
+/** A status notice as the answers carry it (the public portfolio, the service's pages); the reason may be ''. */
+export const statusNoticeAnswerSchema = z
+  .object({ reason: z.string(), expectedEnd: z.string().nullable() })
+  .meta({ id: 'StatusNotice' });
+export type StatusNotice = z.infer<typeof statusNoticeAnswerSchema>;
+
 export const transitionRequestSchema = z
-  .object({ action: workflowActionSchema, version: versionSchema })
+  .object({ action: workflowActionSchema, version: versionSchema, notice: statusNoticeSchema.optional() })
   .strict()
   .meta({ id: 'TransitionRequest' });
 export type TransitionRequest = z.infer<typeof transitionRequestSchema>;
@@ -162,6 +193,13 @@ export const serviceDetailSchema = z
     documentsActive: z.boolean(),
     onlineSince: isoDateTime.nullable(),
     onlineUntil: isoDateTime.nullable(),
+    /** Why the service is not available or at full capacity, and until when; null while online. */
+    statusNotice: statusNoticeAnswerSchema.nullable(),
+    /**
+     * An open change request handed in or released: until it is applied or withdrawn nobody edits the
+     * service's information directly (docs/adr/0084-steps-that-ask-and-the-change-request-lock.md).
+     */
+    lock: z.object({ changeRequestId: z.string(), state: z.enum(['handed_in', 'released']) }).nullable(),
     roles: z.object({
       objectOwner: userRefSchema.nullable(),
       serviceOwner: userRefSchema.nullable(),
@@ -181,6 +219,7 @@ export const serviceDetailSchema = z
   })
   .meta({ id: 'ServiceDetail' });
 export type ServiceDetail = z.infer<typeof serviceDetailSchema>;
+export type ServiceLock = NonNullable<ServiceDetail['lock']>;
 
 export const SERVICE_SORTS = ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score'] as const;
 export type ServiceSort = (typeof SERVICE_SORTS)[number];
@@ -366,6 +405,8 @@ const publicServiceSchema = z
     state: serviceStateSchema,
     onlineSince: isoDateTime.nullable(),
     onlineUntil: isoDateTime.nullable(),
+    /** Why it is not available or at full capacity, and until when; null otherwise. */
+    statusNotice: statusNoticeAnswerSchema.nullable(),
   })
   .meta({ id: 'PublicService' });
 export const publicPortfolioSchema = z

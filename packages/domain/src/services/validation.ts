@@ -12,6 +12,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A calendar day as `YYYY-MM-DD` that exists (no 31 April). */
+export const isIsoDate = (value: unknown): value is string => {
+  if (typeof value !== 'string' || !ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
 export const isValidUrl = (value: string): boolean => {
   if (/\s/.test(value)) return false;
   try {
@@ -69,11 +76,8 @@ export const fieldValueError = (field: FieldDefinition, value: FieldValue | unde
       if (field.min !== undefined && value < field.min) return 'validation.number';
       if (field.max !== undefined && value > field.max) return 'validation.number';
       return null;
-    case 'date': {
-      if (typeof value !== 'string' || !ISO_DATE.test(value)) return 'validation.date';
-      const date = new Date(`${value}T00:00:00Z`);
-      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value ? 'validation.date' : null;
-    }
+    case 'date':
+      return isIsoDate(value) ? null : 'validation.date';
     case 'boolean':
       return typeof value === 'boolean' ? null : 'validation.invalidType';
     case 'contact':

@@ -3,10 +3,13 @@ import { translate } from '../i18n/index.js';
 import { SERVICE_STATES, type ServiceState } from './states.js';
 import {
   availableTransitions,
+  checkStepFor,
   checkTransition,
   findTransition,
+  STATUS_NOTICE_STATES,
   TRANSITIONS,
   WORKFLOW_ACTIONS,
+  type ValidationStep,
   type WorkflowContext,
 } from './workflow.js';
 
@@ -122,9 +125,23 @@ describe('the service workflow table', () => {
     expect(findTransition('online', 'service_not_available')?.validation).toBeUndefined();
   });
 
-  it('asks before every step that ends or withdraws something, with a text in both languages', () => {
+  it('asks before every step that changes what the public sees or cannot be undone, with a text in both languages', () => {
     const confirmed = new Set(TRANSITIONS.filter((rule) => rule.confirm).map((rule) => rule.action));
-    expect(confirmed).toEqual(new Set(['withdrawApplication', 'withdrawServiceOffer', 'discontinue', 'retire']));
+    expect(confirmed).toEqual(
+      new Set([
+        'withdrawApplication',
+        'withdrawServiceOffer',
+        'online',
+        'notAvailable',
+        'fullCapacityReached',
+        'discontinue',
+        'retire',
+      ]),
+    );
+    // Every step into, out of or within the public portfolio's states asks.
+    const publicStates = new Set<string>(STATUS_NOTICE_STATES.concat(['service_online', 'service_discontinued']));
+    for (const rule of TRANSITIONS.filter((r) => publicStates.has(r.from) || publicStates.has(r.to)))
+      expect(rule.confirm, `${rule.action} from ${rule.from}`).toBeDefined();
     for (const rule of TRANSITIONS.filter((r) => ['withdrawApplication', 'discontinue'].includes(r.action))) {
       expect(rule.confirm, `${rule.action} from ${rule.from}`).toBe(`workflow.confirm.${rule.action}`);
     }
@@ -133,6 +150,39 @@ describe('the service workflow table', () => {
       expect(translate('en', rule.confirm), rule.confirm).not.toBe(rule.confirm);
       expect(translate('de', rule.confirm), rule.confirm).not.toBe(translate('en', rule.confirm));
     }
+  });
+
+  it('takes a status notice exactly on the steps that pause a live service', () => {
+    expect(TRANSITIONS.filter((rule) => rule.notice).map((rule) => `${rule.action} from ${rule.from}`)).toEqual([
+      'notAvailable from service_online',
+      'notAvailable from service_full_capacity_reached',
+      'fullCapacityReached from service_online',
+      'fullCapacityReached from service_not_available',
+    ]);
+    expect(STATUS_NOTICE_STATES).toEqual(['service_not_available', 'service_full_capacity_reached']);
+  });
+
+  it('checks the service information against the next gated step on the way to online', () => {
+    const expected: Record<ServiceState, ValidationStep> = {
+      application_withdrawn: 'application',
+      application_draft: 'application',
+      application_received: 'serviceInformation',
+      service_planned: 'serviceInformation',
+      service_offer_withdrawn: 'serviceInformation',
+      service_information_draft: 'serviceInformation',
+      service_information_received: 'serviceCard',
+      ready_for_integration: 'serviceCard',
+      integration_planned: 'serviceCard',
+      integration_in_progress: 'serviceCard',
+      service_card_review: 'online',
+      integration_completed: 'online',
+      service_online: 'online',
+      service_not_available: 'online',
+      service_full_capacity_reached: 'online',
+      service_discontinued: 'online',
+      service_retired: 'online',
+    };
+    for (const state of SERVICE_STATES) expect(checkStepFor(state), state).toBe(expected[state]);
   });
 
   it('offers each actor exactly the actions it may take now', () => {

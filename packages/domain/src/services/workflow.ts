@@ -52,8 +52,14 @@ export interface TransitionRule {
   who: readonly WorkflowActor[];
   /** Validation that must pass first (†). */
   validation?: ValidationStep;
-  /** The action asks for a confirmation; the value is the i18n key of its text. */
+  /**
+   * The action asks for a confirmation; the value is the i18n key of its text. Every step that
+   * changes what the public portfolio shows, or cannot be undone by the one who takes it, asks
+   * (docs/adr/0084-steps-that-ask-and-the-change-request-lock.md).
+   */
   confirm?: MessageKey;
+  /** The step takes a status notice: a reason shown to the public and an expected end (statusNoticeSchema). */
+  notice?: true;
 }
 
 const PROVIDER_SPM: readonly WorkflowActor[] = ['provider', 'spm'];
@@ -65,7 +71,7 @@ const rows = (
   from: readonly ServiceState[],
   to: ServiceState,
   who: readonly WorkflowActor[],
-  extra: Pick<TransitionRule, 'validation' | 'confirm'> = {},
+  extra: Pick<TransitionRule, 'validation' | 'confirm' | 'notice'> = {},
 ): TransitionRule[] => from.map((state) => ({ action, from: state, to, who, ...extra }));
 
 /**
@@ -108,14 +114,23 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     validation: 'serviceCard',
   }),
   ...rows('integrationCompleted', ['service_card_review'], 'integration_completed', SIM_SPM),
-  ...rows('online', ['integration_completed'], 'service_online', SPM, { validation: 'online' }),
-  ...rows('online', ['service_not_available', 'service_full_capacity_reached'], 'service_online', PROVIDER_SPM),
-  ...rows('notAvailable', ['service_online', 'service_full_capacity_reached'], 'service_not_available', PROVIDER_SPM),
+  ...rows('online', ['integration_completed'], 'service_online', SPM, {
+    validation: 'online',
+    confirm: 'workflow.confirm.goOnline',
+  }),
+  ...rows('online', ['service_not_available', 'service_full_capacity_reached'], 'service_online', PROVIDER_SPM, {
+    confirm: 'workflow.confirm.backOnline',
+  }),
+  ...rows('notAvailable', ['service_online', 'service_full_capacity_reached'], 'service_not_available', PROVIDER_SPM, {
+    confirm: 'workflow.confirm.notAvailable',
+    notice: true,
+  }),
   ...rows(
     'fullCapacityReached',
     ['service_online', 'service_not_available'],
     'service_full_capacity_reached',
     PROVIDER_SPM,
+    { confirm: 'workflow.confirm.fullCapacityReached', notice: true },
   ),
   ...rows(
     'discontinue',
@@ -125,6 +140,11 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     { confirm: 'workflow.confirm.discontinue' },
   ),
   ...rows('retire', ['service_discontinued'], 'service_retired', SPM, { confirm: 'workflow.confirm.retire' }),
+];
+
+/** The states a step with a status notice leads to: only there does a service show one. */
+export const STATUS_NOTICE_STATES: readonly ServiceState[] = [
+  ...new Set(TRANSITIONS.filter((rule) => rule.notice).map((rule) => rule.to)),
 ];
 
 export const findTransition = (action: WorkflowAction, from: ServiceState): TransitionRule | undefined =>
@@ -181,6 +201,28 @@ const NEXT_STEPS = {
   integration_completed: 'online',
 } as const satisfies Partial<Record<ServiceState, WorkflowAction>>;
 
+// More steps than the way to online has: the walk below ends even if the table ever loops.
+const NEXT_STEP_STATES_MAX = 20;
+
+/**
+ * The validation a "Check" of the service information runs: the next gated step on the service's
+ * way to online (the rule that step's submit runs). Off that way: a withdrawn application is
+ * checked as an application, a withdrawn offer as service information, a service in or past the
+ * catalogue against what it needed to go online.
+ */
+export const checkStepFor = (state: ServiceState): ValidationStep => {
+  let current: ServiceState = state;
+  for (let guard = 0; guard < NEXT_STEP_STATES_MAX; guard++) {
+    const action = (NEXT_STEPS as Partial<Record<ServiceState, NextStepAction>>)[current];
+    const rule = action && findTransition(action, current);
+    if (!rule) break;
+    if (rule.validation) return rule.validation;
+    current = rule.to;
+  }
+  if (state === 'application_withdrawn') return 'application';
+  if (state === 'service_offer_withdrawn') return 'serviceInformation';
+  return 'online';
+};
 /** The actions that are a service's next step from some state. */
 export type NextStepAction = (typeof NEXT_STEPS)[keyof typeof NEXT_STEPS];
 export const NEXT_STEP_ACTIONS = [...new Set(Object.values(NEXT_STEPS))] as readonly NextStepAction[];

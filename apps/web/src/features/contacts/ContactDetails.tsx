@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../service/components/ConfirmDialog';
 import { reportWriteError } from '../service/writes';
 import { contactDataPath, contactKeys, deleteContact, eraseContact, fetchContact } from './api';
 import { contactName } from './contactColumns';
-import { ContactFormModal } from './ContactFormModal';
+import { ContactFormModal, useKeptContactDraft } from './ContactFormModal';
 import { ContactHistory } from './ContactHistory';
 import { ContactRelations, targetName } from './ContactRelations';
 import { AppModal } from '../../components/AppModal';
@@ -125,7 +125,8 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: contactKeys.detail(id), queryFn: ({ signal }) => fetchContact(id, signal) });
-  const [editing, setEditing] = useState(false);
+  // An edit left unsaved when the session ended opens again as it was.
+  const [editing, setEditing] = useState(useKeptContactDraft(id));
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [tab, setTab] = useState<string | null>('general');
   const store = (next: Contact) => queryClient.setQueryData(contactKeys.detail(next.id), next);

@@ -11,7 +11,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../forms/choices/useSaveConflict';
 import {
   CheckboxField,
   NativeSelectField,
@@ -21,10 +23,12 @@ import {
   useErrorText,
 } from '../../forms/fields';
 import { focusFirstError } from '../../forms/focusFirstError';
+import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
+import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
 import { useZodForm } from '../../forms/useZodForm';
 import { fetchInstitutions, serviceKeys } from '../service/api';
 import { reportWriteError } from '../service/writes';
-import { contactKeys, createContact, updateContact } from './api';
+import { contactKeys, createContact, fetchContact, updateContact } from './api';
 import { contactName } from './contactColumns';
 import { AppModal } from '../../components/AppModal';
 
@@ -39,6 +43,18 @@ const FIELD_ORDER = [
   'notes',
   'properties',
 ] as const satisfies readonly FieldPath<ContactFormInput>[];
+type ConflictKey = (typeof FIELD_ORDER)[number];
+const CONFLICT_LABELS = {
+  firstname: 'contacts.firstname',
+  lastname: 'contacts.lastname',
+  email: 'contacts.email',
+  emailNotPersonal: 'contacts.emailNotPersonal',
+  institutionId: 'contacts.institution',
+  otherInstitution: 'contacts.otherInstitution',
+  addresses: 'contacts.addresses',
+  notes: 'contacts.notes',
+  properties: 'contacts.properties',
+} as const satisfies Record<ConflictKey, string>;
 const fieldId = (name: string) => `contact-${name.replaceAll('.', '-')}`;
 
 const EMPTY_ADDRESS = { street: '', postalCode: '', city: '', country: '', primary: false };
@@ -60,6 +76,12 @@ const defaultsOf = (contact: Contact | undefined): ContactFormInput => ({
   })),
   properties: (contact?.properties ?? []).map(({ kind, value }) => ({ kind, value })),
 });
+
+/** The form's name among the kept drafts (forms/keptDraft.ts). */
+const DRAFT_FORM = 'contact';
+
+/** Whether the contact form (of this contact, or a new one) was left with a draft when the session ended: the screen opens it again. */
+export const useKeptContactDraft = (id: string | null): boolean => useKeptDraftIds(DRAFT_FORM).includes(id ?? 'new');
 
 export interface ContactFormModalProps {
   /** The contact to edit; without one the modal creates a contact. */
@@ -85,8 +107,8 @@ export const ContactFormModal = ({ contact, opened, onClose, onCreated }: Contac
     >
       {opened && (
         <ContactForm
-          // A new version (the reload after a 409) shows the contact as it is now (ADR 19).
-          key={contact ? `${contact.id}-${contact.version}` : 'new'}
+          // The contact, not its version: after a 409 the form keeps what was typed (ADR 0085).
+          key={contact?.id ?? 'new'}
           contact={contact}
           onClose={onClose}
           onCreated={onCreated}
@@ -101,9 +123,40 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const institutions = useQuery({ queryKey: serviceKeys.institutions, queryFn: fetchInstitutions, staleTime: 300_000 });
-  const { control, handleSubmit, setError, setValue, formState } = useZodForm(contactFormSchema, {
-    defaultValues: defaultsOf(contact),
-  });
+  const form = useZodForm(contactFormSchema, { defaultValues: defaultsOf(contact) });
+  const { control, handleSubmit, setError, setValue, formState } = form;
+  const kept = useKeptDraft(form, DRAFT_FORM, contact?.id ?? null);
+  const { conflict, resolve, version } = useFormSaveConflict(form, FIELD_ORDER, contact?.version);
+  const institutionName = (id: unknown) => {
+    const found = institutions.data?.items.find((institution) => institution.id === id);
+    return found ? `${found.abbreviation} – ${found.name}` : '';
+  };
+  const conflictText = (key: string, value: unknown) => {
+    const shown =
+      key === 'institutionId'
+        ? institutionName(value)
+        : key === 'addresses'
+          ? (value as ContactFormInput['addresses'])
+              .map((a) => [a.street, `${a.postalCode} ${a.city}`.trim(), a.country].filter(Boolean).join(', '))
+              .join('; ')
+          : key === 'properties'
+            ? (value as ContactFormInput['properties'])
+                .map((p) => `${t(`contactProperties.${p.kind}`)}: ${p.value}`)
+                .join('; ')
+            : typeof value === 'boolean'
+              ? t(value ? 'serviceView.yes' : 'serviceView.no')
+              : String(value ?? '');
+    return shown || t('serviceView.emptyValue');
+  };
+  /** Someone else saved the contact first: their values beside what was typed (ADR 0085). */
+  const meetConflict = async () => {
+    if (!contact) return;
+    // Unreadable now (gone, the network): the typing stays, and the next save says why.
+    const theirs = await queryClient
+      .fetchQuery({ queryKey: contactKeys.detail(contact.id), queryFn: () => fetchContact(contact.id), staleTime: 0 })
+      .catch(() => null);
+    if (theirs) resolve(defaultsOf(theirs), theirs.version);
+  };
   const addresses = useFieldArray({ control, name: 'addresses' });
   const properties = useFieldArray({ control, name: 'properties' });
   const addressValues = useWatch({ control, name: 'addresses' });
@@ -112,9 +165,10 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   const saving = useMutation({
     mutationFn: ({ properties: values, ...rest }: ContactFormValues) =>
       contact
-        ? updateContact(contact.id, { ...rest, properties: values, version: contact.version })
+        ? updateContact(contact.id, { ...rest, properties: values, version: version ?? contact.version })
         : createContact(rest),
     onSuccess: (saved) => {
+      conflict.clear();
       void queryClient.invalidateQueries({ queryKey: contactKeys.all });
       notifySuccess(t(contact ? 'contacts.updated' : 'contacts.created'), contactName(saved));
       onClose();
@@ -122,13 +176,23 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
     },
     onError: (error) =>
       reportWriteError(error, t('contacts.cannotSave'), t, {
-        onConflict: () => void queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+        conflictMessage: contact ? t('form.saveConflict.toast') : undefined,
+        onConflict: () => {
+          void meetConflict();
+          void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+        },
         onFields: (fields) => {
           for (const [key, message] of Object.entries(fields))
             setError(key as FieldPath<ContactFormInput>, { type: SERVER_ERROR, message });
         },
       }),
   });
+
+  const save = (values: ContactFormValues) => {
+    if (conflict.undecided > 0)
+      return notifyError(t('contacts.cannotSave'), t('form.saveConflict.waiting', { count: conflict.undecided }));
+    saving.mutate(values);
+  };
 
   const makePrimary = (index: number) =>
     addressValues.forEach((_address, other) =>
@@ -150,8 +214,14 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   const primaryIndex = addressValues.findIndex((address) => address.primary);
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
+    <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
+        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as ConflictKey])}
+          text={conflictText}
+        />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInputField

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, streamPage, writesOf, type FakeCall } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
+import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
 import { parseContactsView, serializeContactsView } from './contactsView';
 
 const CARLA: User = {
@@ -217,7 +218,7 @@ describe('Contact Database', () => {
     expect(await within(table).findByText('Müler → Müller')).toBeInTheDocument();
     expect(within(table).getAllByText('Contact updated')).toHaveLength(2);
     expect(within(table).getAllByText('Lastname:')).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: 'Show older entries' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show older entries' }));
     expect(await within(table).findByText('Contact created')).toBeInTheDocument();
     expect(historyCalls().map((call) => call.search)).toEqual(['', '?cursor=next']);
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
@@ -240,7 +241,7 @@ describe('Contact Database', () => {
     expect(await screen.findByText(/Held by: SVC-00001 Object Storage \(owner\)/)).toBeInTheDocument();
   });
 
-  it('after a 409 shows the contact as the other edit left it, and saves on top of that version', async () => {
+  it('after a 409 keeps what was typed beside the other edit, and saves the chosen value on top of that version', async () => {
     let held = contact();
     const calls = fakeApi({
       [`GET /api/contacts/${ID}`]: () => held,
@@ -261,10 +262,17 @@ describe('Contact Database', () => {
     held = { ...held, notes: 'Runs the storage and the backup', version: 4 };
     fireEvent.change(notes(), { target: { value: 'Left the centre' } });
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
-    await waitFor(() => expect(notes()).toHaveValue('Runs the storage and the backup'));
+    const notice = await within(screen.getByRole('dialog')).findByTestId('save-conflict');
+    expect(notes()).toHaveValue('Left the centre');
+    expect(notice.querySelector('[data-field="notes"]')).toHaveTextContent(
+      /Saved by someone elseRuns the storage and the backupYour inputLeft the centre/,
+    );
+    // Saving waits for the choice.
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose for 1 more field before saving.', { selector: 'p' })).toBeVisible();
+    expect(writesOf(calls)).toHaveLength(1);
 
-    fireEvent.change(notes(), { target: { value: 'Left the centre' } });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(writesOf(calls).map((call) => (call.body as Contact).version)).toEqual([3, 4]);
@@ -285,5 +293,50 @@ describe('the contact list’s view in the URL', () => {
     expect(serializeContactsView(view).toString()).toBe('');
     const sorted = parseContactsView(new URLSearchParams('sort=updatedAt&order=desc&page=3&propertyKind=cluster'));
     expect(serializeContactsView(sorted).toString()).toBe('propertyKind=cluster&sort=updatedAt&order=desc&page=3');
+  });
+
+  it('keeps what was typed in a new contact through a session the server ended, and after the login again', async () => {
+    fakeApi({
+      'GET /api/contacts': () => list([]),
+      'GET /api/institutions': () => institutions,
+      'POST /api/contacts': sessionEnded,
+    });
+    renderApp({ path: '/cd/contact-database', user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'New contact' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New contact' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Firstname/ }), { target: { value: 'Jürgen' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Lastname/ }), { target: { value: 'Müller' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain('/cd/contact-database');
+    const again = await screen.findByRole('dialog', { name: 'New contact' });
+    expect(within(again).getByRole('textbox', { name: /Firstname/ })).toHaveValue('Jürgen');
+    expect(within(again).getByRole('textbox', { name: /Lastname/ })).toHaveValue('Müller');
+    expect(within(again).getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    // Closing it drops the draft: the next new contact starts empty.
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New contact' })).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'New contact' }));
+    const fresh = await screen.findByRole('dialog', { name: 'New contact' });
+    expect(within(fresh).getByRole('textbox', { name: /Firstname/ })).toHaveValue('');
+  });
+
+  it('keeps an edit of a contact through a session the server ended', async () => {
+    fakeApi({
+      'GET /api/contacts': () => list([row]),
+      'GET /api/institutions': () => institutions,
+      [`GET /api/contacts/${ID}`]: () => contact(),
+      [`PATCH /api/contacts/${ID}`]: sessionEnded,
+    });
+    const path = `/cd/contact-database?contact=${ID}`;
+    renderApp({ path, user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit contact' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Notes' }), {
+      target: { value: 'Now runs the tape' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain(path);
+    const again = await screen.findByRole('dialog', { name: 'Edit contact' });
+    expect(within(again).getByRole('textbox', { name: 'Notes' })).toHaveValue('Now runs the tape');
   });
 });

@@ -68,6 +68,7 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
       link: `/sc/service/${SERVICE}?tab=history`,
     },
   ],
+  contactDatabase: null,
   ...overrides,
 });
 
@@ -101,14 +102,15 @@ describe('the logged-in home page: the dashboard', () => {
       'href',
       `/sc/service/${SERVICE}?tab=history`,
     );
-    // The modules and instructions stay reachable below.
+    // The instructions stay reachable below, under Help; the logged-out brochure does not.
     expect(screen.getByRole('region', { name: 'Instructions' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Modules' })).toBeNull();
 
     fireEvent.click(link);
     expect(currentLocation()).toBe(`/sc/service/${SERVICE}?tab=status`);
   });
 
-  it('tells nora that nothing waits and she holds no service', async () => {
+  it('tells nora that nothing waits, leaves out the parts of roles she lacks, and offers a request for access', async () => {
     fakeApi({
       'GET /api/dashboard': () =>
         dashboard({
@@ -121,9 +123,80 @@ describe('the logged-in home page: the dashboard', () => {
     });
     renderApp({ path: '/', user: PEOPLE.nora });
     expect(await screen.findByText('Nothing waits for you right now.')).toBeInTheDocument();
-    expect(screen.getByText('You hold no role in a service yet.')).toBeInTheDocument();
-    expect(await screen.findByText('You can see no services.')).toBeInTheDocument();
     expect(screen.getByText('Nothing has happened yet that you can see.')).toBeInTheDocument();
+    // No empty "My services" or charts for someone who holds no service and can see none.
+    expect(screen.queryByRole('region', { name: 'My services' })).toBeNull();
+    expect(screen.queryByText('You can see no services.')).toBeNull();
+    expect(screen.getByText('You have no role in Nubes yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request access' })).toBeInTheDocument();
+  });
+
+  it('shows rita the packages waiting for review and alice a rejected one with the reviewer’s reason', async () => {
+    const pkg = (due: 'review' | 'rework', comment: string | null) => ({
+      kind: 'resourcePackage' as const,
+      id: `p-${due}`,
+      name: due === 'review' ? 'GPU nodes' : 'Big memory',
+      serviceName: 'HPC Batch Computing',
+      state: due === 'review' ? ('submitted' as const) : ('rejected' as const),
+      due,
+      comment,
+      link: `/sc/service/${SERVICE}/policy/p-${due}`,
+      since: '2026-11-20T10:00:00.000Z',
+    });
+    fakeApi({ 'GET /api/dashboard': () => dashboard({ waiting: { items: [pkg('review', null)], total: 1 } }) });
+    const first = renderApp({ path: '/', user: PEOPLE.rita });
+    const waiting = await screen.findByRole('region', { name: 'Waiting for me' });
+    expect(
+      await within(waiting).findByRole('link', { name: 'Review the resource package: GPU nodes' }),
+    ).toHaveAttribute('href', `/sc/service/${SERVICE}/policy/p-review`);
+    expect(within(waiting).getByText('of HPC Batch Computing')).toBeInTheDocument();
+    first.unmount();
+
+    fakeApi({
+      'GET /api/dashboard': () =>
+        dashboard({ waiting: { items: [pkg('rework', 'Quota too high for a pilot.')], total: 1 } }),
+    });
+    renderApp({ path: '/', user: PEOPLE.alice });
+    const mine = await screen.findByRole('region', { name: 'Waiting for me' });
+    expect(
+      await within(mine).findByRole('link', { name: 'Rework the rejected resource package: Big memory' }),
+    ).toBeInTheDocument();
+    expect(within(mine).getByText('Reviewer’s reason:')).toBeInTheDocument();
+    expect(within(mine).getByText('Quota too high for a pilot.')).toBeInTheDocument();
+  });
+
+  it('gives a contact manager the contact database at a glance instead of an empty "My services"', async () => {
+    fakeApi({
+      'GET /api/dashboard': () =>
+        dashboard({
+          waiting: { items: [], total: 0 },
+          myServices: { items: [], total: 0 },
+          contactDatabase: {
+            contacts: 42,
+            institutions: 7,
+            recentContacts: [
+              {
+                id: 'c1',
+                name: 'Nordmann, Henrik',
+                organisation: 'HPC Centre North',
+                updatedAt: '2026-11-22T10:00:00.000Z',
+              },
+            ],
+          },
+        }),
+    });
+    renderApp({
+      path: '/',
+      user: { ...PEOPLE.nora!, username: 'carla', fullname: 'Carla Contact', roles: ['contactManager'] },
+    });
+    const contacts = await screen.findByRole('region', { name: 'Contact database' });
+    expect(within(contacts).getByText('42 contacts · 7 institutions')).toBeInTheDocument();
+    expect(within(contacts).getByRole('link', { name: 'Nordmann, Henrik' })).toHaveAttribute(
+      'href',
+      '/cd/contact-database?contact=c1',
+    );
+    expect(within(contacts).getByRole('link', { name: 'Open the contact database' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'My services' })).toBeNull();
   });
 
   it('says so when the dashboard cannot be loaded', async () => {
@@ -152,6 +225,7 @@ describe('the logged-in home page: the dashboard', () => {
     const calls = fakeApi({});
     renderApp({ path: '/' });
     await screen.findByRole('heading', { level: 1, name: 'Welcome to Nubes' });
+    expect(screen.queryByRole('heading', { level: 1, name: 'Your work' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Waiting for me' })).toBeNull();
     expect(calls.some((call) => call.path === '/api/dashboard')).toBe(false);
   });

@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
 import { serviceColumns } from '../portfolio/serviceColumns';
 import { dashboardKeys, fetchDashboard } from './api';
+import { ContactDatabaseGlance } from './ContactDatabaseGlance';
 import { RecentActivity } from './RecentActivity';
 import { WaitingList } from './WaitingList';
 import './dashboard.css';
@@ -30,10 +31,16 @@ const Section = ({ id, title, children }: { id: string; title: string; children:
   </section>
 );
 
-/** The logged-in home: what waits for the person, their services, counts as charts, recent activity (ADR 0041). */
+/**
+ * The logged-in home (ADR 0041): what waits for the person, then the parts their roles have: the
+ * contact database for its keepers, their services for the provider side, the services they can
+ * see as charts, recent activity. A part that belongs to none of their roles and holds nothing is
+ * left out rather than shown empty.
+ */
 export const Dashboard = () => {
   const { t, i18n } = useTranslation();
   const { session } = useSession();
+  const principal = principalOf(session);
   const query = useQuery({ queryKey: dashboardKeys.mine, queryFn: ({ signal }) => fetchDashboard(signal) });
   const columns = useMemo(
     () => serviceColumns(t, i18n.language, true).filter((column) => MY_SERVICE_COLUMNS.has(column.id)),
@@ -43,41 +50,52 @@ export const Dashboard = () => {
 
   if (query.isError) return <Text role="alert">{t('dashboard.loadFailed')}</Text>;
   const data = query.data;
+  const offersMyServices = offersRoute(principal, 'myServices');
+  const showsMyServices = offersMyServices || (data?.myServices.total ?? 0) > 0;
+  const showsCounts = !data || data.stateCounts.length > 0;
   return (
     <Stack gap="xl">
-      <Text size="lg">{t('dashboard.intro')}</Text>
       <Section id="dashboard-waiting" title={t('dashboard.waitingHeading')}>
         {data ? <WaitingList items={data.waiting.items} total={data.waiting.total} /> : loading}
       </Section>
-      <Section id="dashboard-my-services" title={t('dashboard.myServicesHeading')}>
-        <DataTable<ServiceSummary>
-          id="dashboard-my-services"
-          caption={t('dashboard.myServicesHeading')}
-          columns={columns}
-          rows={data?.myServices.items}
-          getRowId={(service) => service.id}
-          initialSort={{ id: 'updatedAt', desc: true }}
-          countLabel={() => t('dashboard.myServicesCount', { count: data?.myServices.total ?? 0 })}
-          columnChooser={false}
-          empty={{ title: t('dashboard.myServicesNone'), hint: t('dashboard.myServicesNoneHint') }}
-        />
-        {offersRoute(principalOf(session), 'myServices') && (data?.myServices.total ?? 0) > 0 && (
-          <Group mt="xs">
-            <Anchor component={Link} to={routePath('myServices')}>
-              {t('dashboard.allMyServices')}
-            </Anchor>
-          </Group>
-        )}
-      </Section>
-      <Section id="dashboard-counts" title={t('dashboard.countsHeading')}>
-        {data ? (
-          <Suspense fallback={<PageLoader />}>
-            <DashboardCharts stateCounts={data.stateCounts} centreCounts={data.centreCounts} />
-          </Suspense>
-        ) : (
-          loading
-        )}
-      </Section>
+      {data?.contactDatabase && (
+        <Section id="dashboard-contacts" title={t('dashboard.contactsHeading')}>
+          <ContactDatabaseGlance glance={data.contactDatabase} />
+        </Section>
+      )}
+      {showsMyServices && (
+        <Section id="dashboard-my-services" title={t('dashboard.myServicesHeading')}>
+          <DataTable<ServiceSummary>
+            id="dashboard-my-services"
+            caption={t('dashboard.myServicesHeading')}
+            columns={columns}
+            rows={data?.myServices.items}
+            getRowId={(service) => service.id}
+            initialSort={{ id: 'updatedAt', desc: true }}
+            countLabel={() => t('dashboard.myServicesCount', { count: data?.myServices.total ?? 0 })}
+            columnChooser={false}
+            empty={{ title: t('dashboard.myServicesNone'), hint: t('dashboard.myServicesNoneHint') }}
+          />
+          {offersMyServices && (data?.myServices.total ?? 0) > 0 && (
+            <Group mt="xs">
+              <Anchor component={Link} to={routePath('myServices')}>
+                {t('dashboard.allMyServices')}
+              </Anchor>
+            </Group>
+          )}
+        </Section>
+      )}
+      {showsCounts && (
+        <Section id="dashboard-counts" title={t('dashboard.countsHeading')}>
+          {data ? (
+            <Suspense fallback={<PageLoader />}>
+              <DashboardCharts stateCounts={data.stateCounts} centreCounts={data.centreCounts} />
+            </Suspense>
+          ) : (
+            loading
+          )}
+        </Section>
+      )}
       <Section id="dashboard-activity" title={t('dashboard.activityHeading')}>
         {data ? <RecentActivity entries={data.activity} /> : loading}
       </Section>

@@ -15,8 +15,14 @@ const dueLabel = (t: TFunction, item: WaitingItem): string => {
       return t(`dashboard.due.review.${item.due}`);
     case 'vo':
       return t(`dashboard.due.vo.${item.due}`);
+    case 'resourcePackage':
+      return t(`dashboard.due.resourcePackage.${item.due}`);
   }
 };
+
+/** What the item is about, when its name alone does not say: a package's service. */
+const context = (t: TFunction, item: WaitingItem): string | null =>
+  item.kind === 'resourcePackage' ? t('dashboard.packageOf', { service: item.serviceName }) : null;
 
 /** "Waiting for me": each item a link to where the step is taken, with what is due and since when. */
 export const WaitingList = ({ items, total }: { items: readonly WaitingItem[]; total: number }) => {
@@ -35,10 +41,21 @@ export const WaitingList = ({ items, total }: { items: readonly WaitingItem[]; t
               <Anchor component={Link} to={item.link} fw={600}>
                 {dueLabel(t, item)}: {item.name}
               </Anchor>
+              {context(t, item) && <Text span>{context(t, item)}</Text>}
               <Text span size="sm" c="dimmed">
                 {t('dashboard.waitingSince', { when: formatDateTime(item.since) })}
               </Text>
             </Group>
+            {item.kind === 'resourcePackage' && item.comment && (
+              <blockquote className="dashboard-comment">
+                <Text size="sm" fw={600} span>
+                  {t('dashboard.reviewerComment')}
+                </Text>{' '}
+                <Text size="sm" span>
+                  {item.comment}
+                </Text>
+              </blockquote>
+            )}
           </li>
         ))}
       </ul>

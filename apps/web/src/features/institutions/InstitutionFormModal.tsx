@@ -10,9 +10,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../components/notify';
+import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../forms/choices/useSaveConflict';
 import { CheckboxField, SERVER_ERROR, TextareaField, TextInputField } from '../../forms/fields';
 import { focusFirstError } from '../../forms/focusFirstError';
+import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
+import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
 import { useZodForm } from '../../forms/useZodForm';
 import { reportWriteError } from '../service/writes';
 import { createInstitution, institutionKeys, updateInstitution } from './api';
@@ -28,6 +32,15 @@ const FIELD_ORDER = [
   'isCentre',
   'isServiceProvider',
 ] as const satisfies readonly FieldPath<InstitutionFormInput>[];
+type ConflictKey = (typeof FIELD_ORDER)[number];
+const CONFLICT_LABELS = {
+  abbreviation: 'institutionAdmin.abbreviation',
+  name: 'institutionAdmin.name',
+  url: 'institutionAdmin.url',
+  description: 'institutionAdmin.description',
+  isCentre: 'institutionAdmin.isCentreLabel',
+  isServiceProvider: 'institutionAdmin.isServiceProviderLabel',
+} as const satisfies Record<ConflictKey, string>;
 const fieldId = (name: string) => `institution-${name}`;
 
 const defaultsOf = (institution: InstitutionDetail | undefined): InstitutionFormInput => ({
@@ -87,25 +100,38 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
   );
 };
 
+/** The form's name among the kept drafts (forms/keptDraft.ts). */
+const DRAFT_FORM = 'institution';
+
+/**
+ * The institution form left with a draft when the session ended, for the screen to open again: a
+ * new institution (`{}`), an existing one by id, or null.
+ */
+export const useKeptInstitutionDraft = (): { id?: string } | null => {
+  const [first] = useKeptDraftIds(DRAFT_FORM);
+  return first === undefined ? null : first === 'new' ? {} : { id: first };
+};
+
 const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProps, 'opened'>) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError, reset } = useZodForm(createInstitutionSchema, {
-    defaultValues: defaultsOf(institution),
-  });
+  const form = useZodForm(createInstitutionSchema, { defaultValues: defaultsOf(institution) });
+  const { control, handleSubmit, setError } = form;
+  const kept = useKeptDraft(form, DRAFT_FORM, institution?.id ?? null);
+  const { conflict, resolve } = useFormSaveConflict(form, FIELD_ORDER, institution?.version);
   // The version the form's values were read at. The list may bring a newer institution while the
   // person types; saving then must still answer 409 instead of replacing the other change.
   const [readVersion, setReadVersion] = useState(institution?.version);
   const reload = () => queryClient.invalidateQueries({ queryKey: institutionKeys.all });
 
-  /** After a 409 the form shows the institution as it is now, as every form does (ADR 19). */
+  /** After a 409 the form keeps what was typed and shows the institution as it is now beside it (ADR 0085). */
   const readAgain = async () => {
     await reload();
     const now = queryClient
       .getQueryData<{ items: InstitutionDetail[] }>(institutionKeys.all)
       ?.items.find((candidate) => candidate.id === institution?.id);
     if (!now) return onClose();
-    reset(defaultsOf(now));
+    resolve(defaultsOf(now), now.version);
     setReadVersion(now.version);
   };
 
@@ -122,12 +148,14 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
         ? updateInstitution(institution.id, { ...values, version: readVersion })
         : createInstitution(values),
     onSuccess: (saved) => {
+      conflict.clear();
       void reload();
       notifySuccess(t(institution ? 'institutionAdmin.updated' : 'institutionAdmin.created'), saved.abbreviation);
       onClose();
     },
     onError: (error) =>
       reportWriteError(error, t('institutionAdmin.cannotSave'), t, {
+        conflictMessage: institution ? t('form.saveConflict.toast') : undefined,
         onConflict: () => void readAgain(),
         onFields: (fields) => {
           for (const [key, message] of Object.entries(fields))
@@ -137,9 +165,27 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
       }),
   });
 
+  const save = (values: CreateInstitution) => {
+    if (conflict.undecided > 0)
+      return notifyError(
+        t('institutionAdmin.cannotSave'),
+        t('form.saveConflict.waiting', { count: conflict.undecided }),
+      );
+    saving.mutate(values);
+  };
+  const conflictText = (_key: string, value: unknown) =>
+    (typeof value === 'boolean' ? t(value ? 'serviceView.yes' : 'serviceView.no') : String(value ?? '')) ||
+    t('serviceView.emptyValue');
+
   return (
-    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
+    <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
       <Stack gap="md">
+        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as ConflictKey])}
+          text={conflictText}
+        />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInputField

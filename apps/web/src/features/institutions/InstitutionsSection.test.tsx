@@ -2,6 +2,7 @@ import type { InstitutionDetail } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PEOPLE, renderApp } from '../../test/renderApp';
+import { adminAuthApi, logInAgain } from '../../test/sessionEnd';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -233,7 +234,7 @@ describe('institutions screen', () => {
     expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 4, name: 'HPC North' });
   });
 
-  it('after a 409 shows the institution as the other edit left it, and saves on top of that version', async () => {
+  it('after a 409 keeps what was typed, takes the other edit on a choice, and saves on top of that version', async () => {
     let held = hpcn;
     const calls = fakeApi(
       (call) => {
@@ -253,13 +254,15 @@ describe('institutions screen', () => {
     const name = () => within(dialog).getByRole('textbox', { name: /^Name/ });
     fireEvent.change(name(), { target: { value: 'HPC North' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
-    await waitFor(() => expect(name()).toHaveValue('HPC Centre North-East'));
+    const notice = await within(dialog).findByTestId('save-conflict');
+    expect(name()).toHaveValue('HPC North');
     expect(
       calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { version: number }).version),
     ).toEqual([3]);
-
-    fireEvent.change(name(), { target: { value: 'HPC North' } });
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(name()).toHaveValue('HPC Centre North-East'));
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    await waitFor(() => expect(name()).toHaveValue('HPC North'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Institution updated')).toBeInTheDocument();
     expect(
@@ -292,6 +295,33 @@ describe('institutions screen', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ version: 3 }));
-    expect(await screen.findByText('The object was changed in the meantime.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Someone else saved first. What you typed is kept; choose per field below.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps what was typed in a new institution and in an edit through a session the server ended', async () => {
+    fakeApi(() => json({ error: 'unauthorized', message: 'Please log in.' }, 401));
+    renderApp({ path: '/cd/institutions', user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'New institution' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New institution' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Abbreviation/ }), { target: { value: 'KLC' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Name/ }), { target: { value: 'Küstenlabor' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain('/cd/institutions');
+    const again = await screen.findByRole('dialog', { name: 'New institution' });
+    expect(within(again).getByRole('textbox', { name: /^Abbreviation/ })).toHaveValue('KLC');
+    expect(within(again).getByRole('textbox', { name: /^Name/ })).toHaveValue('Küstenlabor');
+    expect(within(again).getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit HPCN' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit institution' });
+    fireEvent.change(within(edit).getByRole('textbox', { name: /^Name/ }), { target: { value: 'HPC Centre Nord' } });
+    fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
+    await logInAgain('/cd/institutions');
+    const editAgain = await screen.findByRole('dialog', { name: 'Edit institution' });
+    expect(within(editAgain).getByRole('textbox', { name: /^Name/ })).toHaveValue('HPC Centre Nord');
   });
 });

@@ -7,7 +7,7 @@ import { DataTable, listExports, type DataTableColumn } from '../../components/d
 import { notifySuccess } from '../../components/notify';
 import { reportWriteError } from '../service/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
-import { InstitutionFormModal } from './InstitutionFormModal';
+import { InstitutionFormModal, useKeptInstitutionDraft } from './InstitutionFormModal';
 import { AppModal } from '../../components/AppModal';
 
 /** The institution being edited by id (read from the list, so a reload reaches the form), or a new one. */
@@ -21,7 +21,8 @@ export const InstitutionsSection = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const institutions = useQuery({ queryKey: institutionKeys.all, queryFn: fetchInstitutionDetails });
-  const [editing, setEditing] = useState<Editing>(null);
+  // A form left unsaved when the session ended opens again as it was.
+  const [editing, setEditing] = useState<Editing>(useKeptInstitutionDraft());
   const [deleting, setDeleting] = useState<InstitutionDetail | null>(null);
   const reload = () => void queryClient.invalidateQueries({ queryKey: institutionKeys.all });
   const edited = editing?.id

@@ -1,7 +1,9 @@
 import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
   REVIEW_TABS,
+  BULK_REVIEW_ACTIONS,
   type BulkReviewAction,
+  type MessageKey,
   type ReviewListItem,
   type ReviewSort,
   type ReviewTab,
@@ -38,9 +40,32 @@ interface BulkQuestion {
 
 type Single = { item: ReviewListItem; action: 'stop' | 'end' };
 
+/** Each bulk action's texts: the button, the question's title and text, the notification after it. */
+const BULK_TEXTS = {
+  start: {
+    button: 'reviews.bulk.start',
+    title: 'reviews.bulk.confirmStartTitle',
+    text: 'reviews.bulk.confirmStart',
+    done: 'reviews.notifications.started',
+  },
+  stop: {
+    button: 'reviews.bulk.stop',
+    title: 'reviews.bulk.confirmStopTitle',
+    text: 'reviews.bulk.confirmStop',
+    done: 'reviews.notifications.stopped',
+  },
+  end: {
+    button: 'reviews.bulk.end',
+    title: 'reviews.bulk.confirmEndTitle',
+    text: 'reviews.bulk.confirmEnd',
+    done: 'reviews.notifications.ended',
+  },
+} as const satisfies Record<BulkReviewAction, Record<string, MessageKey>>;
+
 /**
  * The Service Review List: tabs All / Pipeline / Catalogue, filters, one page of services from the
- * server with their review, row actions, and start or end for every service the view selects.
+ * server with their review, row actions, and start, stop or end for every service the view selects,
+ * each after a question that names how many services it takes.
  */
 export const ReviewList = ({ view, setView }: Props) => {
   const { t } = useTranslation();
@@ -63,10 +88,7 @@ export const ReviewList = ({ view, setView }: Props) => {
     onSuccess: (_answer, request) => {
       setQuestion(null);
       refresh();
-      notifySuccess(
-        t(request.action === 'start' ? 'reviews.notifications.started' : 'reviews.notifications.ended'),
-        t('reviews.total', { count: request.count }),
-      );
+      notifySuccess(t(BULK_TEXTS[request.action].done), t('reviews.total', { count: request.count }));
     },
     onError: (error) => {
       setQuestion(null);
@@ -96,7 +118,7 @@ export const ReviewList = ({ view, setView }: Props) => {
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
   const total = list.data?.total ?? 0;
-  const eligible = list.data?.eligible ?? { start: 0, end: 0 };
+  const eligible = list.data?.eligible ?? { start: 0, stop: 0, end: 0 };
   // While another view's answer loads, the numbers shown are the previous view's: confirming one
   // of them would only meet the server's 409, so the bulk actions wait for the view's own count.
   const counting = list.isPlaceholderData;
@@ -147,21 +169,14 @@ export const ReviewList = ({ view, setView }: Props) => {
           onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
           total,
         }}
-        actions={[
-          {
-            key: 'start',
-            label: t('reviews.bulk.start', { count: eligible.start }),
-            emphasis: 'primary',
-            disabled: counting || eligible.start === 0,
-            onClick: () => setQuestion({ action: 'start', count: eligible.start }),
-          },
-          {
-            key: 'end',
-            label: t('reviews.bulk.end', { count: eligible.end }),
-            disabled: counting || eligible.end === 0,
-            onClick: () => setQuestion({ action: 'end', count: eligible.end }),
-          },
-        ]}
+        actions={BULK_REVIEW_ACTIONS.map((bulkAction) => ({
+          key: bulkAction,
+          label: t(BULK_TEXTS[bulkAction].button, { count: eligible[bulkAction] }),
+          // Starting is the list's main step; stopping and ending are the quieter ones beside it.
+          emphasis: bulkAction === 'start' ? ('primary' as const) : undefined,
+          disabled: counting || eligible[bulkAction] === 0,
+          onClick: () => setQuestion({ action: bulkAction, count: eligible[bulkAction] }),
+        }))}
       />
     );
 
@@ -195,10 +210,8 @@ export const ReviewList = ({ view, setView }: Props) => {
 
       <ConfirmDialog
         opened={question !== null}
-        title={t(question?.action === 'end' ? 'reviews.bulk.confirmEndTitle' : 'reviews.bulk.confirmStartTitle')}
-        text={t(question?.action === 'end' ? 'reviews.bulk.confirmEnd' : 'reviews.bulk.confirmStart', {
-          count: question?.count ?? 0,
-        })}
+        title={t(BULK_TEXTS[question?.action ?? 'start'].title)}
+        text={t(BULK_TEXTS[question?.action ?? 'start'].text, { count: question?.count ?? 0 })}
         confirmLabel={t('reviews.bulk.confirm')}
         onConfirm={() => question && bulk.mutate(question)}
         onCancel={() => setQuestion(null)}

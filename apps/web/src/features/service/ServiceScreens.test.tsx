@@ -138,27 +138,79 @@ describe('Edit Service Application', () => {
     ]);
   });
 
-  it('shows the conflict message on a stale version and reloads the service', async () => {
+  it('a save conflict keeps what was typed, shows their value beside it and waits for a choice per field', async () => {
+    let version = 3;
+    const theirs = detail({
+      version: 4,
+      fields: { ...detail().fields, motivation: 'Their reason', website: 'https://theirs.example.org' },
+    });
     const calls = fakeApi({
       'GET /api/institutions': empty,
-      [`GET /api/services/${ID}`]: ok(detail()),
-      [`PATCH /api/services/${ID}`]: () => ({
-        status: 409,
-        body: {
-          error: 'conflict',
-          message:
-            'This object was changed in the meantime, so your change was not saved. Check its current state and try again.',
-        },
-      }),
+      [`GET /api/services/${ID}`]: () => ({ status: 200, body: version === 3 ? detail() : theirs }),
+      [`PATCH /api/services/${ID}`]: (call) => {
+        if ((call.body as { version: number }).version === 3) {
+          version = 4;
+          return {
+            status: 409,
+            body: {
+              error: 'conflict',
+              message:
+                'This object was changed in the meantime, so your change was not saved. Check its current state and try again.',
+            },
+          };
+        }
+        return { status: 200, body: { ...theirs, version: 5, fields: { ...theirs.fields, motivation: 'Needed' } } };
+      },
     });
     renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
     fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Needed' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/changed in the meantime/)).toBeInTheDocument();
-    await waitFor(() =>
-      expect(calls.filter((call) => call.method === 'GET' && call.path === `/api/services/${ID}`)).toHaveLength(2),
-    );
-    expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('');
+
+    // What was typed stays; their value stands beside it, the changed words marked.
+    const notice = await screen.findByTestId('save-conflict');
+    expect(notice).toHaveTextContent('Someone else saved first');
+    expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('Needed');
+    const row = notice.querySelector('[data-field="motivation"]')!;
+    expect(row).toHaveTextContent('Saved by someone else');
+    expect(row.querySelector('del')).toHaveTextContent('Their');
+    expect(row.querySelector('ins')).toHaveTextContent('Needed');
+    // A field only they changed takes their value, and says so.
+    expect(notice).toHaveTextContent(/Taken from their save, as you had not changed them: .*Website/);
+
+    // The save waits for the choice.
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Choose for 1 more field before saving.', { selector: 'p' })).toBeVisible();
+    expect(writes(calls)).toHaveLength(1);
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Keep mine' }));
+    expect(within(notice).getByRole('button', { name: 'Keep mine' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(2));
+    expect(writes(calls)[1]).toEqual({
+      method: 'PATCH',
+      path: `/api/services/${ID}`,
+      body: { fields: { motivation: 'Needed' }, version: 4 },
+    });
+  });
+
+  it('a save conflict: "Take theirs" puts their value into the field', async () => {
+    const theirs = detail({ version: 4, fields: { ...detail().fields, motivation: 'Their reason' } });
+    let conflicted = false;
+    fakeApi({
+      'GET /api/institutions': empty,
+      [`GET /api/services/${ID}`]: () => ({ status: 200, body: conflicted ? theirs : detail() }),
+      [`PATCH /api/services/${ID}`]: () => {
+        conflicted = true;
+        return { status: 409, body: { error: 'conflict', message: 'Changed meanwhile.' } };
+      },
+    });
+    renderApp({ path: `/sc/service-application/${ID}`, user: PEOPLE.alice });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Motivation/ }), { target: { value: 'Needed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const notice = await screen.findByTestId('save-conflict');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /Motivation/ })).toHaveValue('Their reason'));
+    expect(screen.queryByText('Choose for 1 more field before saving.')).toBeNull();
   });
 
   it('keeps unsaved edits through a lost session and offers to discard them (ADR 12)', async () => {
@@ -278,6 +330,19 @@ describe('Service Catalogue view', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'How to access' })).toBeInTheDocument();
     expect(screen.getByText('https://cloud.example.org')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();
+  });
+
+  it('the portfolio manager edits an online service on its information tab, and the header offers no second editor', async () => {
+    const online = detail({
+      state: 'service_online',
+      actions: [],
+      fields: { website: 'https://cloud.example.org' },
+      permissions: { ...detail().permissions, edit: true, changeRequests: true },
+    });
+    fakeApi({ [`GET /api/services/${ID}`]: ok(online), 'GET /api/institutions': empty });
+    renderApp({ path: `/sc/service/${ID}?tab=information`, user: PEOPLE.paula });
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit service' })).not.toBeInTheDocument();
   });
 
   it('offers exactly the actions of the answer and asks before retiring', async () => {
@@ -786,26 +851,17 @@ describe('Edit Service (online form)', () => {
     expect(screen.queryByText('Contact information cannot be changed')).toBeNull();
   });
 
-  it('writes straight to the service for the portfolio manager', async () => {
-    const calls = fakeApi({
+  it('sends the portfolio manager to the service information tab, the one editor of the fields', async () => {
+    fakeApi({
       'GET /api/institutions': empty,
       [`GET /api/services/${ID}`]: ok(detail({ state: 'service_online' })),
       [`GET /api/services/${ID}/change-requests`]: ok({ canCreate: false, locked: false, items: [] }),
-      [`PATCH /api/services/${ID}`]: ok(detail({ state: 'service_online', version: detail().version + 1 })),
     });
     renderApp({ path: `/sc/service-online-form/${ID}`, user: PEOPLE.paula });
-    fireEvent.change(await screen.findByRole('textbox', { name: /Short description/ }, { timeout: 10_000 }), {
-      target: { value: 'Direct' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Service updated')).toBeInTheDocument();
-    expect(writes(calls)).toEqual([
-      {
-        method: 'PATCH',
-        path: `/api/services/${ID}`,
-        body: { fields: { shortDescription: 'Direct' }, version: detail().version },
-      },
-    ]);
+    const link = await screen.findByRole('link', { name: 'Edit the service information' }, { timeout: 10_000 });
+    expect(link).toHaveAttribute('href', `/sc/service/${ID}?tab=information`);
+    expect(screen.queryByRole('textbox', { name: /Short description/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 });
 

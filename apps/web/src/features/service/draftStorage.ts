@@ -1,15 +1,11 @@
 import type { FieldValue } from '@nubes/domain';
-import { useSession } from '../../auth/SessionProvider';
+import { readKept, useKeptDraftKey, writeKept } from '../../forms/keptDraft';
 import type { DraftEdits } from './formModel';
 
 /**
- * Unsaved edits survive a lost session (ADR 12: logging in again keeps the draft): they are kept in
- * sessionStorage, per user and service, through the login round trip, and dropped on save.
+ * Unsaved edits survive a lost session as every form's do (forms/keptDraft.ts): the service
+ * forms keep their edits over the loaded service rather than the form's values, in the same store.
  */
-const PREFIX = 'nubes.serviceDraft.';
-
-const draftStorageKey = (username: string, serviceId: string | null): string =>
-  `${PREFIX}${username}.${serviceId ?? 'new'}`;
 
 const isFieldValue = (value: unknown): value is FieldValue =>
   value === null ||
@@ -22,11 +18,10 @@ const isEmpty = (edits: DraftEdits): boolean =>
   edits.name === undefined && edits.providerInstitutionId === undefined && Object.keys(edits.fields).length === 0;
 
 /** The stored edits, if any and well-formed; anything else counts as none. */
-export const readDraft = (storage: Storage | undefined, key: string): DraftEdits | null => {
+export const readDraft = (key: string): DraftEdits | null => {
   try {
-    const raw = storage?.getItem(key);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Record<string, unknown>;
+    const parsed = readKept(key) as Record<string, unknown> | null;
+    if (!parsed) return null;
     if (typeof parsed !== 'object' || parsed === null || typeof parsed.fields !== 'object' || parsed.fields === null) {
       return null;
     }
@@ -46,17 +41,7 @@ export const readDraft = (storage: Storage | undefined, key: string): DraftEdits
   }
 };
 
-export const writeDraft = (storage: Storage | undefined, key: string, edits: DraftEdits): void => {
-  try {
-    if (isEmpty(edits)) storage?.removeItem(key);
-    else storage?.setItem(key, JSON.stringify(edits));
-  } catch {
-    // Storage full or switched off: the draft then lives only as long as the page.
-  }
-};
+export const writeDraft = (key: string, edits: DraftEdits): void => writeKept(key, isEmpty(edits) ? null : edits);
 
 /** The storage key of the signed-in user's draft of a service (null: a new application). */
-export const useDraftKey = (serviceId: string | null): string | null => {
-  const { session } = useSession();
-  return session ? draftStorageKey(session.username, serviceId) : null;
-};
+export const useDraftKey = (serviceId: string | null): string | null => useKeptDraftKey('service', serviceId);

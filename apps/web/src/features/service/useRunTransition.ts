@@ -1,4 +1,10 @@
-import { findTransition, VALIDATION_FAILURE_MESSAGES, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
+import {
+  findTransition,
+  VALIDATION_FAILURE_MESSAGES,
+  type ServiceDetail,
+  type StatusNoticeInput,
+  type WorkflowAction,
+} from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +22,13 @@ export interface TransitionProblems {
 interface TransitionCall {
   service: ServiceDetail;
   action: WorkflowAction;
+  /** What a step that takes a status notice tells the public. */
+  notice?: StatusNoticeInput | undefined;
 }
 
 /**
  * Runs a workflow action with the version that was read. Validation-gated actions are checked
- * first with the domain's own rules ("Validation not passed" + the step's message), so the user
+ * first with the domain's own rules (the step's message + "Validation not passed"), so the user
  * sees the fields at once; the server checks the same again. Success says "status changed" with
  * the new status; refusals say "Workflow failed" with the server's message.
  */
@@ -31,8 +39,8 @@ export const useRunTransition = (id: string | undefined) => {
   const onInvalidRef = useRef<((problems: TransitionProblems) => void) | undefined>(undefined);
 
   const mutation = useMutation({
-    mutationFn: ({ service, action }: TransitionCall) =>
-      runTransition(service.id, { action, version: service.version }),
+    mutationFn: ({ service, action, notice }: TransitionCall) =>
+      runTransition(service.id, { action, version: service.version, ...(notice ? { notice } : {}) }),
     onSuccess: (next) => {
       store(next);
       notifySuccess(
@@ -52,31 +60,41 @@ export const useRunTransition = (id: string | undefined) => {
   });
   const { mutateAsync } = mutation;
 
+  /**
+   * The domain's check of a gated step over the service as saved: false (reported, with the fields
+   * to `onInvalid`) when the server would refuse it. A step that asks first checks before asking.
+   */
+  const passes = useCallback(
+    (service: ServiceDetail, action: WorkflowAction, onInvalid?: (problems: TransitionProblems) => void): boolean => {
+      const step = findTransition(action, service.state)?.validation;
+      if (!step) return true;
+      const errors = stepErrors(draftFromService(service), step);
+      if (Object.keys(errors).length === 0) return true;
+      notifyError(t(VALIDATION_FAILURE_MESSAGES[step]), t('workflow.validationNotPassedText'));
+      onInvalid?.({ errors, source: 'keys' });
+      return false;
+    },
+    [t],
+  );
+
   const run = useCallback(
     async (
       service: ServiceDetail,
       action: WorkflowAction,
       onInvalid?: (problems: TransitionProblems) => void,
+      notice?: StatusNoticeInput,
     ): Promise<ServiceDetail | null> => {
-      const step = findTransition(action, service.state)?.validation;
-      if (step) {
-        const errors = stepErrors(draftFromService(service), step);
-        if (Object.keys(errors).length > 0) {
-          notifyError(t(VALIDATION_FAILURE_MESSAGES[step]), t('workflow.validationNotPassedText'));
-          onInvalid?.({ errors, source: 'keys' });
-          return null;
-        }
-      }
+      if (!passes(service, action, onInvalid)) return null;
       onInvalidRef.current = onInvalid;
       try {
-        return await mutateAsync({ service, action });
+        return await mutateAsync({ service, action, notice });
       } catch {
         // Reported by the mutation's onError.
         return null;
       }
     },
-    [t, mutateAsync],
+    [passes, mutateAsync],
   );
 
-  return { run, running: mutation.isPending ? (mutation.variables?.action ?? null) : null };
+  return { run, passes, running: mutation.isPending ? (mutation.variables?.action ?? null) : null };
 };

@@ -3,8 +3,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
-import { createService, updateService } from './api';
-import { firstErrorKey, NAME_KEY, saveErrors, type ServiceChanges } from './formModel';
+import { compareForConflict } from '../../forms/choices/saveConflict';
+import { useConflictChoices } from '../../forms/choices/useSaveConflict';
+import { createService, fetchService, updateService } from './api';
+import {
+  draftFromService,
+  firstErrorKey,
+  NAME_KEY,
+  PROVIDER_KEY,
+  saveErrors,
+  type DraftValues,
+  type ServiceChanges,
+} from './formModel';
 import { focusField, type ServiceDraft } from './useServiceDraft';
 import { reportWriteError, useServiceCache } from './writes';
 import type { MessageKey } from '@nubes/domain';
@@ -23,17 +33,53 @@ export interface SaveOptions {
   focus?: (key: string) => void;
 }
 
+/** A draft's values by one key each: the name, the provider and the catalogue's fields. */
+const flat = (values: DraftValues): Record<string, unknown> => ({
+  ...values.fields,
+  [NAME_KEY]: values.name,
+  [PROVIDER_KEY]: values.providerInstitutionId,
+});
+
 /** What a save ended with: the service as saved, 'unchanged' (nothing to save) or 'failed'. */
 export type SaveResult = ServiceDetail | 'unchanged' | 'failed';
 
 /**
  * Saving a service: only the name is needed ("Please add a title"); any format error refuses the
  * save ("Please resolve errors before saving"); no change says "Nothing to save". The request
- * carries only the changes and the version that was read; a conflict reloads the service (ADR 12).
+ * carries only the changes and the version that was read. A conflict reads the service again and
+ * keeps what was typed: the fields both people changed wait for the person's choice (`conflict`,
+ * shown by ServiceSaveConflict), and the save waits for those choices (ADR 0085).
  */
 export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, focus = focusField }: SaveOptions) => {
   const { t } = useTranslation();
   const { store, reload } = useServiceCache(service?.id);
+  const { setField, setName, setProvider } = draft;
+  const apply = useCallback(
+    (key: string, value: unknown) => {
+      if (key === NAME_KEY) setName(String(value ?? ''));
+      else if (key === PROVIDER_KEY) setProvider(typeof value === 'string' ? value : null);
+      else setField(key, value as Parameters<typeof setField>[1]);
+    },
+    [setField, setName, setProvider],
+  );
+  const conflict = useConflictChoices(apply);
+
+  /** The service as the other person saved it becomes the draft's base; the draft keeps the edits over it. */
+  const meetConflict = async () => {
+    if (!service) return reload();
+    const mine = flat(draft.values);
+    const before = flat(draftFromService(service));
+    let fresh: ServiceDetail;
+    try {
+      fresh = await fetchService(service.id);
+    } catch {
+      return reload();
+    }
+    const theirs = flat(draftFromService(fresh));
+    const { rows, taken } = compareForConflict(Object.keys({ ...before, ...theirs }), before, mine, theirs);
+    store(fresh);
+    conflict.start(rows, taken);
+  };
 
   const mutation = useMutation({
     mutationFn: (changes: ServiceChanges) =>
@@ -43,15 +89,14 @@ export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, f
     onSuccess: (saved) => {
       store(saved);
       draft.reset();
+      conflict.clear();
       if (service) notifySuccess(t('service.updated'), t('serviceView.savedText', { name: saved.name }));
       else notifySuccess(t('service.created'), t('serviceView.createdText', { serviceId: saved.serviceId }));
     },
     onError: (error) =>
       reportWriteError(error, t(cannotSaveKey), t, {
-        onConflict: () => {
-          draft.reset();
-          reload();
-        },
+        conflictMessage: service ? t('form.saveConflict.toast') : undefined,
+        onConflict: () => void meetConflict(),
         onFields: (messages) => {
           draft.showErrors(messages, 'texts');
           const first = firstErrorKey(messages, order);
@@ -75,6 +120,10 @@ export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, f
         if (first) focus(first);
         return 'failed';
       }
+      if (conflict.undecided > 0) {
+        notifyError(t(cannotSaveKey), t('form.saveConflict.waiting', { count: conflict.undecided }));
+        return 'failed';
+      }
       const changes = draft.changes;
       if (service && !changes) {
         if (!quietWhenUnchanged) notifyInfo(t('service.nothingToSave'), t('serviceView.nothingToSaveText'));
@@ -87,8 +136,8 @@ export const useSaveService = ({ service, draft, fields, order, cannotSaveKey, f
         return 'failed';
       }
     },
-    [fields, draft, order, cannotSaveKey, focus, service, mutateAsync, t],
+    [fields, draft, order, cannotSaveKey, focus, service, mutateAsync, t, conflict.undecided],
   );
 
-  return { save, saving: mutation.isPending };
+  return { save, saving: mutation.isPending, conflict };
 };

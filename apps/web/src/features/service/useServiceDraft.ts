@@ -55,7 +55,7 @@ const pathOf = (key: string): FieldPath<DraftValues> =>
  * when the field changes.
  */
 export const useServiceDraft = (base: DraftValues, storageKey: string | null = null): ServiceDraft => {
-  const [stored] = useState(() => (storageKey ? readDraft(window.sessionStorage, storageKey) : null));
+  const [stored] = useState(() => (storageKey ? readDraft(storageKey) : null));
   const form = useZodForm(serviceFormSchema, { defaultValues: applyEdits(base, stored ?? NO_EDITS) });
   const { control, setValue, setError, clearErrors, reset: resetForm, getValues } = form;
   // Read during render, so the form re-renders when a message comes or goes.
@@ -77,7 +77,7 @@ export const useServiceDraft = (base: DraftValues, storageKey: string | null = n
   const edits = useMemo(() => editsOf(base, values), [base, values]);
   const changes = useMemo(() => changesOf(base, edits), [base, edits]);
   useEffect(() => {
-    if (storageKey) writeDraft(window.sessionStorage, storageKey, edits);
+    if (storageKey) writeDraft(storageKey, edits);
   }, [storageKey, edits]);
 
   const set = useCallback(

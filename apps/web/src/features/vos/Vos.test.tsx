@@ -2,7 +2,8 @@ import type { User, VoDetails, VoListItem } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, writesOf } from '../../test/fakeApi';
-import { currentLocation, renderApp } from '../../test/renderApp';
+import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
+import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
 
 const VICTOR: User = { username: 'victor', fullname: 'Victor VO', email: 'victor@example.org', roles: ['voManager'] };
 const SVEN: User = {
@@ -119,6 +120,21 @@ describe('VO application', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/vo/vo-application/${VO_ID}?page=general`));
   });
 
+  it('keeps what was typed in an application through a session the server ended, and after the login again', async () => {
+    fakeApi({ ...common, [`GET /api/vos/${VO_ID}`]: () => vo(), [`PATCH /api/vos/${VO_ID}`]: sessionEnded });
+    const path = `/vo/vo-application/${VO_ID}?page=general`;
+    renderApp({ path, user: PEOPLE.admin, api: adminAuthApi() });
+    const email = await screen.findByRole('textbox', { name: 'Security contact e-mail' });
+    fireEvent.change(email, { target: { value: 'csirt@example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await logInAgain(path);
+    expect(await screen.findByRole('textbox', { name: 'Security contact e-mail' })).toHaveValue('csirt@example.org');
+    expect(screen.getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.getByRole('textbox', { name: 'Security contact e-mail' })).toHaveValue('security@example.org');
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
   it('shows the name rules only the server knows on the name', async () => {
     fakeApi({
       ...common,
@@ -223,7 +239,7 @@ describe('VO application', () => {
     await waitFor(() => expect(currentLocation()).toBe(`/vo/virtual-organisation/${VO_ID}`));
   });
 
-  it('reloads the VO when someone else changed it (409)', async () => {
+  it('keeps what was typed when someone else changed the VO (409) and offers their value beside it', async () => {
     let version = 2;
     fakeApi({
       ...common,
@@ -238,9 +254,10 @@ describe('VO application', () => {
     const description = await screen.findByRole('textbox', { name: 'Description and purpose' });
     fireEvent.change(description, { target: { value: 'Mine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(
-      await screen.findByText('Someone else changed this VO application. It was loaded again.'),
-    ).toBeInTheDocument();
+    const notice = await screen.findByTestId('save-conflict');
+    expect(screen.getByRole('textbox', { name: 'Description and purpose' })).toHaveValue('Mine');
+    expect(notice).toHaveTextContent(/Changed elsewhere/);
+    fireEvent.click(within(notice).getByRole('button', { name: 'Take theirs' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Description and purpose' })).toHaveValue('Changed elsewhere'),
     );

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadScreenMessages } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { openstackType, resourcePackage, storageType } from '../../../test/resourcePackages';
+import { policyDefaults } from '@nubes/domain';
+import { HPC_SCHEMA, hpcType, openstackType, resourcePackage, storageType } from '../../../test/resourcePackages';
+import { policyText } from '../policy/policyText';
 import { ResourcePackageFormModal } from './ResourcePackageFormModal';
 
 vi.mock('../../../components/json-editor', async () => ({
@@ -33,6 +35,7 @@ const fakeApi = (write: (call: Call) => Response) => {
           items: [
             openstackType(),
             storageType(),
+            hpcType(),
             storageType({
               id: crypto.randomUUID(),
               key: 'old',
@@ -69,7 +72,7 @@ describe('ResourcePackageFormModal', () => {
     expect(calls.filter((call) => call.method !== 'GET')).toEqual([]);
   });
 
-  it('offers active types only and starts a new policy from an empty object', async () => {
+  it('offers active types only and starts a new policy from what the type’s form shows untouched', async () => {
     const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name })));
     const onSaved = vi.fn();
     renderWithProviders(
@@ -101,7 +104,7 @@ describe('ResourcePackageFormModal', () => {
       typeId: openstackType().id,
       quota: 64,
       policyNames: ['small'],
-      policy: '{}',
+      policy: policyText({ network: {}, backup: false }),
     });
     expect(await screen.findByText('Resource package created')).toBeInTheDocument();
   });
@@ -165,7 +168,7 @@ describe('ResourcePackageFormModal', () => {
     expect(patch.url).toBe(`/api/services/${SERVICE}/resource-packages/${resourcePackage().id}`);
     expect(patch.body).toMatchObject({ version: 4, name: 'Small projects', quota: 128, policyNames: ['small'] });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
-    expect(within(dialog).getByText('flavors › 0 › vcpus')).toBeInTheDocument();
+    expect(within(dialog).getByText('Flavors › 1 › vCPUs')).toBeInTheDocument();
   });
 
   it('says so when someone else changed the package', async () => {
@@ -181,6 +184,107 @@ describe('ResourcePackageFormModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
     await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The object was changed by someone else. Please reload.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Someone else saved first. What you typed is kept; choose per field below.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Resource Package name/ })).toHaveValue(resourcePackage().name);
+  });
+
+  /** Opens a new package's dialog and fills all but its policy, on the HPC type. */
+  const newHpcPackage = async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'New Resource Package' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Resource Package name/ }), {
+      target: { value: 'Course' },
+    });
+    fireEvent.click(within(dialog).getByRole('combobox', { name: /Resource type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'HPC compute time', hidden: true }));
+    fireEvent.change(await within(dialog).findByRole('textbox', { name: /Quota in core hours/ }), {
+      target: { value: '1000' },
+    });
+    const names = within(dialog).getByRole('combobox', { name: /Policy names/ });
+    names.focus();
+    fireEvent.change(names, { target: { value: 'course' } });
+    fireEvent.keyDown(names, { key: 'Enter' });
+    await within(dialog).findByRole('checkbox', { name: 'GPUs allowed' });
+    return dialog;
+  };
+
+  it('opens on the form and saves the untouched policy of a type: every yes/no written, nothing hidden', async () => {
+    const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name }), 201));
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} onSaved={onSaved} />,
+    );
+    const first = await screen.findByRole('dialog', { name: 'New Resource Package' });
+    expect(within(first).getByRole('radio', { name: 'Form' })).toBeChecked();
+    expect(within(first).queryByRole('textbox', { name: 'Policy as JSON' })).not.toBeInTheDocument();
+    const dialog = await newHpcPackage();
+    expect(within(dialog).getByRole('checkbox', { name: 'GPUs allowed' })).not.toBeChecked();
+    expect(within(dialog).queryByRole('combobox', { name: /GPU model/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /GPU hours/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Longest job \(hours\)/ })).toHaveValue('24');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST')!;
+    const policy = JSON.parse((post.body as { policy: string }).policy) as unknown;
+    expect(policy).toEqual(policyDefaults(HPC_SCHEMA));
+    expect(policy).toEqual({
+      partition: 'standard',
+      max_wall_time_hours: 24,
+      gpu: { enabled: false },
+      backfill: false,
+    });
+  });
+
+  it('shows GPU model and hours while GPUs are allowed, and drops them with the tick', async () => {
+    const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name }), 201));
+    renderWithProviders(<ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} />);
+    const dialog = await newHpcPackage();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'GPUs allowed' }));
+    expect(await within(dialog).findByRole('textbox', { name: /GPU hours per year/ })).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /GPU hours per year/ }), {
+      target: { value: '500' },
+    });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /GPU hours per year/ })).toHaveValue('500'));
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'GPUs allowed' }));
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('textbox', { name: /GPU hours per year/ })).not.toBeInTheDocument(),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(JSON.parse((post.body as { policy: string }).policy)).toMatchObject({ gpu: { enabled: false } });
+    expect(JSON.parse((post.body as { policy: string }).policy).gpu).toEqual({ enabled: false });
+  });
+
+  it('keeps an out-of-range number as typed and answers it, and shows every refusal of the server', async () => {
+    fakeApi(() =>
+      json(
+        {
+          error: 'invalid_input',
+          message: 'The policy does not match the resource type',
+          fields: {
+            policy: 'The policy does not match the resource type',
+            'policy/max_wall_time_hours': 'Must be at most 168',
+            'policy/gpu/enabled': 'Must be true or false',
+          },
+        },
+        400,
+      ),
+    );
+    renderWithProviders(<ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} />);
+    const dialog = await newHpcPackage();
+    const hours = within(dialog).getByRole('textbox', { name: /Longest job \(hours\)/ });
+    fireEvent.change(hours, { target: { value: '999' } });
+    fireEvent.blur(hours);
+    await waitFor(() => expect(hours).toHaveValue('999'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(hours).toHaveAttribute('aria-invalid', 'true'));
+    expect(hours).toHaveAccessibleDescription(/at most 168/);
+    const refusals = await within(dialog).findByRole('alert', {
+      name: /does not match the resource type in these places/,
+    });
+    expect(within(refusals).getByText('GPUs › GPUs allowed')).toBeVisible();
+    expect(within(refusals).getByText('Longest job (hours)')).toBeVisible();
   });
 });

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   createResourcePackageSchema,
   msg,
+  policyDefaults,
   type CreateResourcePackage,
   type ResourcePackage,
   type ResourceType,
@@ -13,11 +14,21 @@ import { Controller, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
+import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { focusFirstError } from '../../../forms/focusFirstError';
+import { useKeptDraft, useKeptDraftIds } from '../../../forms/keptDraft';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../service/writes';
-import { createResourcePackage, fetchResourceTypes, resourcePackageKeys, updateResourcePackage } from '../api';
+import {
+  createResourcePackage,
+  fetchResourcePackage,
+  fetchResourceTypes,
+  resourcePackageKeys,
+  updateResourcePackage,
+} from '../api';
 import { inLanguage } from '../localized';
 import { PolicyEditor } from '../policy/PolicyEditor';
 import { parsePolicy, policyText } from '../policy/policyText';
@@ -37,6 +48,13 @@ type FieldName = keyof FormValues;
 
 const FIELD_ORDER: readonly FieldName[] = ['name', 'typeId', 'quota', 'policyNames', 'policy'];
 const fieldId = (name: string) => `resource-package-${name}`;
+const CONFLICT_LABELS = {
+  name: 'resourcePackageEditor.name',
+  typeId: 'resourcePackageEditor.type',
+  quota: 'resourcePackageEditor.quota',
+  policyNames: 'resourcePackageEditor.policyNames',
+  policy: 'resourcePackageEditor.policy',
+} as const satisfies Record<FieldName, string>;
 
 /** The server names a field `policyNames.0` or `policyNames/0`; the form shows it at the field. */
 const formField = (key: string): FieldName | null => {
@@ -75,7 +93,8 @@ export const ResourcePackageFormModal = ({
       {/* A fresh form per opening: what was typed and dropped last time does not come back. */}
       {opened && (
         <ResourcePackageForm
-          key={resourcePackage ? `${resourcePackage.id}-${resourcePackage.version}` : 'new'}
+          // The package, not its version: after a 409 the form keeps what was typed (ADR 0085).
+          key={resourcePackage?.id ?? 'new'}
           resourcePackage={resourcePackage}
           onClose={onClose}
           {...rest}
@@ -113,6 +132,18 @@ const typeOptions = (
 
 type FormProps = Omit<ResourcePackageFormModalProps, 'opened'>;
 
+/** The form's name among the kept drafts (forms/keptDraft.ts), and the object a draft is of: a package, or a new one on a service. */
+const DRAFT_FORM = 'resource-package';
+const draftId = (serviceId: string, resourcePackage: ResourcePackage | undefined) =>
+  resourcePackage?.id ?? `new-${serviceId}`;
+
+/**
+ * Whether the package form was left with a draft when the session ended, for a screen to open it
+ * again: the new package on this service, or this package.
+ */
+export const useKeptPackageDraft = (serviceId: string, resourcePackage?: ResourcePackage): boolean =>
+  useKeptDraftIds(DRAFT_FORM).includes(draftId(serviceId, resourcePackage));
+
 const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: FormProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
@@ -121,7 +152,30 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
   const form = useZodForm(formSchema, { defaultValues: defaultsOf(resourcePackage) });
   const { control, handleSubmit, setError, setValue, getValues, formState } = form;
+  const { conflict, resolve, version } = useFormSaveConflict(form, FIELD_ORDER, resourcePackage?.version);
+  /** Someone else saved the package first: their values beside what was typed (ADR 0085). */
+  const meetConflict = async () => {
+    if (!resourcePackage) return;
+    // Unreadable now (gone, the network): the typing stays, and the next save says why.
+    const theirs = await queryClient
+      .fetchQuery({
+        queryKey: resourcePackageKeys.one(resourcePackage.id),
+        queryFn: () => fetchResourcePackage(serviceId, resourcePackage.id),
+        staleTime: 0,
+      })
+      .catch(() => null);
+    if (theirs) resolve(defaultsOf(theirs) as FormValues, theirs.version);
+  };
+  const typeName = (id: unknown) => {
+    const found = types.data?.items.find((candidate) => candidate.id === id);
+    return found ? inLanguage(found.name, language) : String(id ?? '');
+  };
+  const conflictText = (key: string, value: unknown) => {
+    const shown = key === 'typeId' ? typeName(value) : Array.isArray(value) ? value.join(', ') : String(value ?? '');
+    return shown || t('serviceView.emptyValue');
+  };
   const typeId = useWatch({ control, name: 'typeId' });
+  const kept = useKeptDraft(form, DRAFT_FORM, draftId(serviceId, resourcePackage));
   const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
   // On a screen with a leave guard (the service's tabs), leaving it with edits here asks first.
   useGuardedForm('resource-package-form', { dirty: formState.isDirty, discard: onClose });
@@ -136,9 +190,13 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   const saving = useMutation({
     mutationFn: (values: FormValues) =>
       resourcePackage
-        ? updateResourcePackage(serviceId, resourcePackage.id, { ...values, version: resourcePackage.version })
+        ? updateResourcePackage(serviceId, resourcePackage.id, {
+            ...values,
+            version: version ?? resourcePackage.version,
+          })
         : createResourcePackage(serviceId, values),
     onSuccess: (saved) => {
+      conflict.clear();
       queryClient.setQueryData(resourcePackageKeys.one(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
       void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.history(saved.id) });
@@ -148,9 +206,10 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
     },
     onError: (error) =>
       reportWriteError(error, t('resourcePackageEditor.cannotSave'), t, {
+        conflictMessage: resourcePackage ? t('form.saveConflict.toast') : undefined,
         onConflict: () => {
           if (!resourcePackage) return;
-          void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.one(resourcePackage.id) });
+          void meetConflict();
           void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
         },
         onFields: (fields) => {
@@ -173,16 +232,28 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   };
 
   const chooseType = (next: string | null) => {
+    const schemaOf = (id: string | undefined) => types.data?.items.find((candidate) => candidate.id === id)?.schema;
+    const before = getValues('policy') ?? '';
+    // A policy nobody has written yet (none, or the previous type's untouched start) becomes what the
+    // new type's form starts from: its defaults, every yes/no written as false, so it saves as it is.
+    const untouched =
+      before.trim() === '' || before.trim() === '{}' || before === policyText(policyDefaults(schemaOf(typeId)));
     setValue('typeId', next ?? '', { shouldDirty: true, shouldValidate: formState.isSubmitted });
-    // A new type starts from an empty policy object, which its form then fills.
-    if (next && (getValues('policy') ?? '').trim() === '') setValue('policy', '{}', { shouldDirty: true });
+    if (next && untouched) setValue('policy', policyText(policyDefaults(schemaOf(next))), { shouldDirty: true });
   };
 
   return (
     <form
       noValidate
       onSubmit={handleSubmit(
-        (values) => saving.mutate(values),
+        (values) => {
+          if (conflict.undecided > 0)
+            return notifyError(
+              t('resourcePackageEditor.cannotSave'),
+              t('form.saveConflict.waiting', { count: conflict.undecided }),
+            );
+          saving.mutate(values);
+        },
         (errors) => {
           focusFirstError<FormValues>(FIELD_ORDER, fieldId)(errors);
           onInvalid(errors);
@@ -190,6 +261,12 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
       )}
     >
       <Stack gap="md">
+        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
+        <SaveConflictNotice
+          conflict={conflict}
+          label={(key) => t(CONFLICT_LABELS[key as FieldName])}
+          text={conflictText}
+        />
         <Controller
           control={control}
           name="name"

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n, loadScreenMessages } from '../../../i18n/i18n';
 import { renderWithProviders } from '../../../test/renderWithProviders';
-import { OPENSTACK_SCHEMA, POLICY } from '../../../test/resourcePackages';
+import { HPC_SCHEMA, OPENSTACK_SCHEMA, POLICY } from '../../../test/resourcePackages';
 import { PolicyEditor, type PolicyEditorProps } from './PolicyEditor';
 
 const schema = OPENSTACK_SCHEMA as unknown as Record<string, unknown>;
@@ -87,8 +87,8 @@ describe('PolicyEditor', () => {
     expect(vcpus).toHaveAccessibleDescription(/Must be at most 64/);
     expect(screen.getByRole('textbox', { name: /Flavor name/ })).not.toHaveAttribute('aria-invalid', 'true');
     fireEvent.click(screen.getByRole('radio', { name: 'JSON' }));
-    expect(screen.getByText('flavors › 0 › vcpus')).toBeInTheDocument();
-    expect(screen.getByText('network › access')).toBeInTheDocument();
+    expect(screen.getByText('Flavors › 1 › vCPUs')).toBeInTheDocument();
+    expect(screen.getByText('Network › Access')).toBeInTheDocument();
   });
 
   it('checks the policy against the schema in the catalogue’s words once asked to', async () => {
@@ -109,6 +109,22 @@ describe('PolicyEditor', () => {
       expect(await screen.findByTitle('Eintrag hinzufügen')).toBeInTheDocument();
       expect(screen.getByTitle('Entfernen')).toBeInTheDocument();
       expect(screen.getByRole('radio', { name: 'Formular' })).toBeChecked();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
+  it('labels the fields with the schema’s titles and units in the page’s language, else the title it has', async () => {
+    await changeLanguage('de');
+    try {
+      renderEditor({
+        initial: JSON.stringify({ partition: 'standard', max_wall_time_hours: 24, gpu: { enabled: true } }),
+        schema: HPC_SCHEMA as unknown as Record<string, unknown>,
+      });
+      expect(await screen.findByRole('textbox', { name: /Längster Job \(Stunden\)/ })).toHaveValue('24');
+      expect(screen.getByRole('checkbox', { name: 'GPUs erlaubt' })).toBeChecked();
+      // No German in the schema: its English title.
+      expect(screen.getByRole('textbox', { name: /GPU hours per year/ })).toBeInTheDocument();
     } finally {
       await changeLanguage('en');
     }

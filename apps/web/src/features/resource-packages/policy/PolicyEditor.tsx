@@ -1,5 +1,5 @@
-import { Alert, Input, List, Loader, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { readablePath } from '@nubes/domain';
+import { Alert, Input, List, Loader, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { policyPlaceLabel, withoutHiddenFields } from '@nubes/domain';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JsonEditor } from '../../../components/json-editor';
@@ -43,23 +43,47 @@ export const PolicyEditor = ({
   showValidation = false,
   noSchemaHint,
 }: PolicyEditorProps) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage;
   const id = useId();
   const parsed = useMemo(() => parsePolicy(value), [value]);
-  const formPossible = parsed.ok && Boolean(schema);
-  // The form unless the person chose the JSON view (the schema may arrive after the policy).
+  const blank = value.trim() === '';
+  const invalidJson = !parsed.ok && !blank;
+  // The form unless the person chose the JSON view: also while the type (and so the schema) is
+  // still to be chosen, where the form's place says so. Text that does not parse opens in JSON, the
+  // only view that can mend it, and so does a policy whose type has no schema here.
   const [chosen, setChosen] = useState<View | null>(null);
+  const formPossible = !invalidJson && (Boolean(schema) || blank);
   const view: View = formPossible ? (chosen ?? 'form') : 'json';
   const readOnly = !onChange;
 
   const placed = useMemo(() => policyFieldErrors(serverErrors), [serverErrors]);
   const tree = useMemo(() => policyErrorTree(placed), [placed]);
-  const invalidJson = !parsed.ok && value.trim() !== '';
   const message = error ?? (invalidJson && !readOnly ? t('resourcePackageEditor.invalidJson') : undefined);
+  const policyValue = parsed.ok ? parsed.value : undefined;
+  const placeOf = (pointer: string) =>
+    policyPlaceLabel(schema, pointer, policyValue, language) || t('resourcePackageEditor.wholePolicy');
+
+  // Every refusal of the server in one list above the form too: a message about a field the form
+  // does not show (or a yes/no box, whose message Mantine does not draw) is not lost.
+  const refusals = placed.length > 0 && (
+    <Alert color="red" variant="light" p="xs" title={t('resourcePackageEditor.serverErrors')}>
+      <List size="sm">
+        {placed.map(({ pointer, message: text }) => (
+          <List.Item key={pointer}>
+            <Text span fw={600} size="sm">
+              {placeOf(pointer)}
+            </Text>
+            : {text}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
 
   const fromForm = (next: unknown) => {
     if (!onChange || !parsed.ok) return;
-    const text = policyText(next);
+    const text = policyText(schema ? withoutHiddenFields(schema, next) : next);
     // rjsf reports its state after every render it derives; only a real change reaches the text.
     if (text !== policyText(parsed.value)) onChange(text);
   };
@@ -87,7 +111,7 @@ export const PolicyEditor = ({
           />
         </Group>
       </Group>
-      {!schema && noSchemaHint && (
+      {!schema && noSchemaHint && view === 'json' && (
         <Text size="sm" c="dimmed">
           {noSchemaHint}
         </Text>
@@ -97,8 +121,20 @@ export const PolicyEditor = ({
           <Text size="sm">{t('resourcePackageEditor.formUnavailable')}</Text>
         </Alert>
       )}
-      {view === 'form' && schema && parsed.ok ? (
+      {view === 'form' && !(schema && parsed.ok) ? (
+        <Paper withBorder p="md" bg="var(--mantine-color-default-hover)">
+          <Text size="sm" c="dimmed">
+            {noSchemaHint}
+          </Text>
+          {message && (
+            <Text size="sm" c="var(--mantine-color-error)" role="alert" mt={4}>
+              {message}
+            </Text>
+          )}
+        </Paper>
+      ) : view === 'form' && schema && parsed.ok ? (
         <Stack gap={4} aria-labelledby={`${id}-label`} role="group">
+          {refusals}
           <Suspense
             fallback={
               <Group gap="xs">
@@ -124,20 +160,7 @@ export const PolicyEditor = ({
         </Stack>
       ) : (
         <>
-          {placed.length > 0 && (
-            <Alert color="red" variant="light" p="xs" title={t('resourcePackageEditor.serverErrors')}>
-              <List size="sm">
-                {placed.map(({ pointer, message: text }) => (
-                  <List.Item key={pointer}>
-                    <Text span fw={600} size="sm">
-                      {readablePath(pointer) || t('resourcePackageEditor.wholePolicy')}
-                    </Text>
-                    : {text}
-                  </List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
+          {refusals}
           <JsonEditor
             label={t('resourcePackageEditor.jsonLabel')}
             value={value}

@@ -1,10 +1,11 @@
 import { Box, Text } from '@mantine/core';
-import { violationMessage } from '@nubes/domain';
+import { localizedSchema, violationMessage } from '@nubes/domain';
 import type Core from '@rjsf/core';
-import { Form } from '@rjsf/mantine';
+import { Form, Templates } from '@rjsf/mantine';
 import {
   errorId,
   TranslatableString,
+  type BaseInputTemplateProps,
   type ErrorSchema,
   type FieldErrorProps,
   type RJSFSchema,
@@ -39,6 +40,20 @@ const FieldErrorTemplate = ({ errors, fieldPathId, schema }: FieldErrorProps) =>
   );
 };
 
+const MantineBaseInput = Templates.BaseInputTemplate!;
+
+/**
+ * Mantine's number input pulls a number back into its range when the field is left (999 becomes
+ * 168): the person would not learn that the value was refused. It keeps what was typed, and the
+ * range's message says what is allowed.
+ */
+const BaseInputTemplate = (props: BaseInputTemplateProps) => {
+  const numeric = props.schema.type === 'number' || props.schema.type === 'integer';
+  return (
+    <MantineBaseInput {...props} options={numeric ? { ...props.options, clampBehavior: 'none' } : props.options} />
+  );
+};
+
 // The editor names the policy already; the schema's own title on top would say it twice. The
 // surrounding form saves, so rjsf's submit button goes.
 const UI_SCHEMA = { 'ui:label': false, 'ui:submitButtonOptions': { norender: true } };
@@ -69,6 +84,8 @@ export const PolicySchemaForm = ({
 }: PolicySchemaFormProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
+  // Labels, descriptions and units in the page's language where the schema has them.
+  const shown = useMemo(() => localizedSchema(schema, language), [schema, language]);
 
   const translateString = useMemo(
     () =>
@@ -102,13 +119,13 @@ export const PolicySchemaForm = ({
   const form = useRef<Core>(null);
   useEffect(() => {
     if (showValidation) form.current?.validateForm();
-  }, [showValidation, schema]);
+  }, [showValidation, shown]);
 
   return (
     <Form
       ref={form}
       className="policy-form"
-      schema={schema as RJSFSchema}
+      schema={shown as RJSFSchema}
       formData={value}
       validator={policyValidator}
       onChange={(event) => onChange?.(event.formData)}
@@ -119,7 +136,7 @@ export const PolicySchemaForm = ({
       transformErrors={transformErrors}
       translateString={translateString}
       extraErrors={serverErrors as ErrorSchema | undefined}
-      templates={{ FieldErrorTemplate }}
+      templates={{ FieldErrorTemplate, BaseInputTemplate }}
       // The form shows the policy as it is: no defaults written into it unasked, so opening a
       // package changes nothing.
       experimental_defaultFormStateBehavior={{

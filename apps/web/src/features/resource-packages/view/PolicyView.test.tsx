@@ -1,10 +1,12 @@
 import type { ResourcePackage } from '@nubes/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/i18n';
 import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
 import { resourcePackage } from '../../../test/resourcePackageReview';
 import { serviceDetail } from '../../../test/serviceDetail';
+import { adminAuthApi, logInAgain, sessionEnded } from '../../../test/sessionEnd';
 
 const SERVICE_ID = 'c0a80101-0000-4000-8000-000000000001';
 const PACKAGE_ID = 'c0a80101-0000-4000-8000-000000000010';
@@ -65,9 +67,14 @@ describe('the policy view of a resource package', () => {
     expect(within(facts).getByRole('link', { name: 'Cloud Storage' })).toBeInTheDocument();
     expect(within(facts).getByText('Rejected')).toHaveAttribute('data-review', 'rejected');
     expect(screen.getByRole('alert')).toHaveTextContent('Ten buckets are more than the centre offers.');
-    const policy = await screen.findByRole('textbox', { name: 'Policy (JSON, read-only)' });
-    expect(policy).toHaveTextContent('"buckets": 10');
-    expect(policy).toHaveAttribute('aria-readonly', 'true');
+    // Without the type's schema (its answer failed) the policy's keys stand in for its titles.
+    const policy = screen.getByRole('region', { name: 'Policy' });
+    expect(within(policy).getByText('buckets')).toBeInTheDocument();
+    expect(within(policy).getByText('versioning')).toBeInTheDocument();
+    fireEvent.click(within(policy).getByRole('button', { name: 'Show as JSON' }));
+    const json = await within(policy).findByRole('textbox', { name: 'Policy (JSON, read-only)' });
+    expect(json).toHaveTextContent('"buckets": 10');
+    expect(json).toHaveAttribute('aria-readonly', 'true');
     expect(await screen.findByText('Draft → Submitted')).toBeInTheDocument();
     expect(screen.getByText('Submitted for review')).toBeInTheDocument();
   });
@@ -154,4 +161,101 @@ describe('the policy view of a resource package', () => {
     renderApp({ path: PATH, user: PEOPLE.nora });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cannot find Resource Package' })).toBeInTheDocument();
   });
+
+  it('keeps what was typed in the package form through a session the server ended, and after the login again', async () => {
+    fakeApi({
+      [`GET ${ONE}`]: () => resourcePackage(),
+      [`GET ${ONE}/history`]: () => history,
+      [`PATCH ${ONE}`]: sessionEnded,
+    });
+    renderApp({ path: PATH, user: PEOPLE.admin, api: adminAuthApi() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Resource Package name/ }), {
+      target: { value: 'Project storage M' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await logInAgain(PATH);
+    const again = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+    expect(within(again).getByRole('textbox', { name: /Resource Package name/ })).toHaveValue('Project storage M');
+    expect(within(again).getByText('Your unsaved changes from before are back in the form.')).toBeInTheDocument();
+  });
+
+  it('reads the policy and its changes in the schema’s titles and units, in German where the schema has them', async () => {
+    const pkg = resourcePackage({ policy: { buckets: 10, versioning: true, lifecycle: { expire_days: 30 } } });
+    const changes = {
+      items: [
+        {
+          id: 'h2',
+          at: '2026-11-23T08:15:00.000Z',
+          actor: 'Alice Example',
+          action: 'resourcePackage.updated',
+          changes: [
+            {
+              field: 'policy',
+              before: { buckets: 5, versioning: true, lifecycle: { expire_days: 30 } },
+              after: pkg.policy,
+            },
+            { field: 'quota', before: 1000, after: 1500 },
+          ],
+        },
+      ],
+      nextCursor: null,
+    };
+    fakeApi({
+      [`GET ${ONE}`]: () => pkg,
+      [`GET ${ONE}/history`]: () => changes,
+      'GET /api/resource-types': () => ({ items: [storageTypeWithWords] }),
+    });
+    renderApp({ path: PATH, user: PEOPLE.alice });
+    await act(() => changeLanguage('de'));
+    try {
+      const policy = await screen.findByRole('region', { name: 'Policy' });
+      expect(await within(policy).findByText('Anzahl der Buckets')).toBeInTheDocument();
+      expect(within(policy).getByText('Versionierung')).toBeInTheDocument();
+      expect(within(policy).getByText('Ja')).toBeInTheDocument();
+      expect(within(policy).getByText('Lifecycle-Regeln')).toBeInTheDocument();
+      expect(within(policy).getByText('Objekte löschen nach')).toBeInTheDocument();
+      expect(within(policy).getByText('30 Tagen')).toBeInTheDocument();
+      expect(within(policy).queryByText('buckets')).not.toBeInTheDocument();
+      const history = screen.getByRole('region', { name: 'Verlauf' });
+      expect(await within(history).findByText('Policy › Anzahl der Buckets:')).toBeInTheDocument();
+      expect(within(history).getByText(/^\s*5 → 10$/)).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
+  });
 });
+
+/** The package's type with the words of its fields: German titles, a unit, one field with its title only. */
+const storageTypeWithWords = {
+  id: resourcePackage().type.id,
+  key: 'object-storage',
+  name: { en: 'Object storage', de: 'Objektspeicher' },
+  description: { en: 'S3 buckets', de: 'S3-Buckets' },
+  quotaUnit: { en: 'GB', de: 'GB' },
+  schema: {
+    type: 'object',
+    properties: {
+      buckets: { title: 'Buckets', 'x-translations': { de: { title: 'Anzahl der Buckets' } }, type: 'integer' },
+      versioning: { title: 'Versioning', 'x-translations': { de: { title: 'Versionierung' } }, type: 'boolean' },
+      lifecycle: {
+        title: 'Lifecycle rules',
+        'x-translations': { de: { title: 'Lifecycle-Regeln' } },
+        type: 'object',
+        properties: {
+          expire_days: {
+            title: 'Delete objects after',
+            'x-unit': 'days',
+            'x-translations': { de: { title: 'Objekte löschen nach', unit: 'Tagen' } },
+            type: 'integer',
+          },
+        },
+      },
+    },
+  },
+  retired: false,
+  version: 1,
+  packageCount: 1,
+  updatedAt: '2026-11-21T10:00:00.000Z',
+};

@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { JsonEditor } from '../../../components/json-editor';
 import { notifySuccess } from '../../../components/notify';
 import { PageLoader } from '../../../components/PageLoader';
 import { usePageTitle } from '../../../hooks/useDocumentTitle';
@@ -13,13 +12,13 @@ import { usePermission } from '../../portfolio/usePermission';
 import { ConfirmDialog } from '../../service/components/ConfirmDialog';
 import { localized } from '../../service/formModel';
 import { reportWriteError } from '../../service/writes';
-import { deleteResourcePackage, fetchResourcePackage, resourcePackageKeys } from '../api';
-import { ResourcePackageFormModal } from '../form/ResourcePackageFormModal';
-import { policyText } from '../policy/policyText';
+import { deleteResourcePackage, fetchResourcePackage, fetchResourceTypes, resourcePackageKeys } from '../api';
+import { ResourcePackageFormModal, useKeptPackageDraft } from '../form/ResourcePackageFormModal';
 import { ResourcePackageStateBadge } from '../ResourcePackageStateBadge';
 import { ReviewSteps } from '../review/ReviewSteps';
 import { PackageFacts } from './PackageFacts';
 import { PackageHistory } from './PackageHistory';
+import { PolicyReadView } from './PolicyReadView';
 
 /** The service view's resources tab, where the package view leads back to. */
 const resourcesTab = (serviceId: string) => `${routePath('service', { id: serviceId })}?tab=resources`;
@@ -67,8 +66,12 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const [editing, setEditing] = useState(false);
+  // An edit left unsaved when the session ended opens again as it was.
+  const [editing, setEditing] = useState(useKeptPackageDraft(pkg.service.id, pkg));
   const mayReview = usePermission('resourcePackage.review');
+  // The type's schema gives the policy its words; until it arrives (or if it fails) the keys stand in.
+  const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
+  const schema = types.data?.items.find((type) => type.id === pkg.type.id)?.schema;
   usePageTitle([pkg.name, t('routes.policy')]);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.all });
 
@@ -157,15 +160,10 @@ const PackageScreen = ({ pkg }: { pkg: ResourcePackage }) => {
         <Title order={2} size="h3" id="package-policy" mb="sm">
           {t('resourcePackageViews.policy')}
         </Title>
-        <JsonEditor
-          label={t('resourcePackageViews.policyJson')}
-          value={policyText(pkg.policy)}
-          readOnly
-          maxHeight="32rem"
-        />
+        <PolicyReadView policy={pkg.policy} schema={schema} />
       </section>
 
-      <PackageHistory serviceId={pkg.service.id} packageId={pkg.id} />
+      <PackageHistory serviceId={pkg.service.id} packageId={pkg.id} schema={schema} />
 
       <ResourcePackageFormModal
         serviceId={pkg.service.id}

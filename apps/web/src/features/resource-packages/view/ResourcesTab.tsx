@@ -7,7 +7,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { Link } from '../../../routing';
 import { localized } from '../../service/formModel';
 import { fetchServiceResourcePackages, resourcePackageKeys } from '../api';
-import { ResourcePackageFormModal } from '../form/ResourcePackageFormModal';
+import { ResourcePackageFormModal, useKeptPackageDraft } from '../form/ResourcePackageFormModal';
 import { formatQuota } from '../quota';
 import { ResourcePackageStateBadge } from '../ResourcePackageStateBadge';
 
@@ -23,7 +23,8 @@ export const policyPath = (pkg: { id: string; service: { id: string } }): string
 export const ResourcesTab = ({ service }: { service: ServiceDetail }) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const [adding, setAdding] = useState(false);
+  // A new package left unsaved when the session ended opens again as it was.
+  const [adding, setAdding] = useState(useKeptPackageDraft(service.id));
   const packages = useQuery({
     queryKey: resourcePackageKeys.ofService(service.id),
     queryFn: () => fetchServiceResourcePackages(service.id),

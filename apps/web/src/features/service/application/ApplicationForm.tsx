@@ -6,13 +6,14 @@ import { useNavigate } from '../../../routing';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
-import { RestoredNotice } from '../components/RestoredNotice';
 import { draftFromService, EMPTY_DRAFT, firstErrorKey, NAME_KEY, PROVIDER_KEY } from '../formModel';
 import { useRunTransition } from '../useRunTransition';
+import { ServiceSaveConflict } from '../components/ServiceSaveConflict';
 import { useSaveService } from '../useSaveService';
 import { useDraftKey } from '../draftStorage';
 import { focusField, useServiceDraft } from '../useServiceDraft';
 import { ServiceFormHeading } from '../header/ServiceFormHeading';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 
 const GROUPS = FIELD_GROUPS.filter((group) => APPLICATION_FIELDS.some((field) => field.group === group));
 const ORDER = [NAME_KEY, PROVIDER_KEY, ...APPLICATION_FIELDS.map((field) => field.key)];
@@ -39,7 +40,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
   const base = useMemo(() => (service ? draftFromService(service) : EMPTY_DRAFT), [service]);
   const draft = useServiceDraft(base, useDraftKey(service?.id ?? null));
   useGuardedForm('application', { dirty: draft.dirty, discard: draft.reset });
-  const { save, saving } = useSaveService({
+  const { save, saving, conflict } = useSaveService({
     service,
     draft,
     fields: APPLICATION_FIELDS,
@@ -83,7 +84,8 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
         <form noValidate aria-label={t('serviceView.applicationForm')} onSubmit={(event) => void onSubmit(event)}>
           <Stack gap="xl">
             <Text>{t('serviceView.applicationIntro')}</Text>
-            <RestoredNotice draft={draft} />
+            <KeptDraftNotice restored={draft.restored} onDiscard={draft.reset} />
+            {service && <ServiceSaveConflict conflict={conflict} service={service} />}
             <Stack gap="md">
               <NameInput draft={draft} />
               <ProviderInput draft={draft} service={service} />

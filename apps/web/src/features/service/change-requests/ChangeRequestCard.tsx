@@ -1,7 +1,6 @@
 import '../../../components/ServiceStateBadge.css';
-import { Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import {
-  CHANGE_DECISIONS,
   FIELDS_BY_KEY,
   formatDateTime,
   type ChangeDecision,
@@ -9,25 +8,15 @@ import {
   type ChangeRequestField,
 } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../components/notify';
-import { NativeSelectField } from '../../../forms/fields';
+import { ValueChoices, type ValueChoiceRow } from '../../../forms/choices/ValueChoices';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
-import { useZodForm } from '../../../forms/useZodForm';
 import { displayValue } from '../fieldDisplay';
 import { localized } from '../formModel';
 import { reportWriteError } from '../writes';
-import { applyChangeRequest, decideChangeRequest, stepChangeRequest, type ChangeRequestStepName } from './api';
-
-const decisionsFormSchema = z.object({
-  decisions: z.record(z.string(), z.enum(CHANGE_DECISIONS).nullable().optional()),
-  overwrite: z.record(z.string(), z.boolean().optional()),
-});
-type DecisionsForm = z.infer<typeof decisionsFormSchema>;
+import { applyChangeRequest, releaseChangeRequest, stepChangeRequest, type ChangeRequestStepName } from './api';
 
 // The service state badge's tints (its stylesheet keeps the text near-black on each).
 const STATE_TINTS: Record<ChangeRequest['state'], string> = {
@@ -47,14 +36,31 @@ export const ChangeRequestStateBadge = ({ state }: { state: ChangeRequest['state
   );
 };
 
-/** The decisions that differ from the stored ones. */
-const changedDecisions = (request: ChangeRequest, edits: DecisionsForm['decisions']) => {
-  const changed: Record<string, ChangeDecision> = {};
-  for (const field of request.fields) {
-    const edit = edits[field.key];
-    if (edit && edit !== field.decision) changed[field.key] = edit;
-  }
-  return changed;
+/** For a stale accepted field at apply: keep the service's present value, or write the request's. */
+type StaleChoice = 'keep' | 'overwrite';
+
+type Decisions = Record<string, ChangeDecision | null>;
+
+const storedDecisions = (request: ChangeRequest): Decisions =>
+  Object.fromEntries(request.fields.map((f) => [f.key, f.decision]));
+
+/** The choices on screen, started again from the request whenever the server answers a newer one. */
+const useChoices = (request: ChangeRequest) => {
+  const [state, setState] = useState(() => ({
+    source: request,
+    decisions: storedDecisions(request),
+    stale: {} as Record<string, StaleChoice>,
+  }));
+  if (state.source !== request) setState({ source: request, decisions: storedDecisions(request), stale: {} });
+  const current = state.source === request ? state : { ...state, decisions: storedDecisions(request), stale: {} };
+  return {
+    decisions: current.decisions,
+    stale: current.stale,
+    decide: (key: string, decision: ChangeDecision) =>
+      setState((s) => ({ ...s, decisions: { ...s.decisions, [key]: decision } })),
+    chooseStale: (key: string, choice: StaleChoice) =>
+      setState((s) => ({ ...s, stale: { ...s.stale, [key]: choice } })),
+  };
 };
 
 export interface ChangeRequestCardProps {
@@ -69,10 +75,11 @@ export interface ChangeRequestCardProps {
 }
 
 /**
- * One change request: per field the value when it was made → the new value, the present value
- * where the service changed since (stale), and the decision. The portfolio manager decides per
- * field, releases and applies; the authors hand in and withdraw. Only the steps the server
- * offers the caller (`actions`) show.
+ * One change request: per field the value when it was made beside the new value, the changed
+ * words marked, and the decision. The portfolio manager accepts or discards each field and
+ * releases with those decisions in one step (ADR 0085); at apply, an accepted field the service
+ * changed since is chosen for the same way. The authors hand in and withdraw. Only the steps the
+ * server offers the caller (`actions`) show.
  */
 export const ChangeRequestCard = ({
   request,
@@ -83,64 +90,57 @@ export const ChangeRequestCard = ({
 }: ChangeRequestCardProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage;
-  const deciding = request.actions.includes('decide');
+  const reasonId = useId();
+  const deciding = request.actions.includes('release');
   const applying = request.actions.includes('apply');
-  const initial = useMemo(
-    (): DecisionsForm => ({
-      decisions: Object.fromEntries(request.fields.map((f) => [f.key, f.decision])),
-      overwrite: {},
-    }),
-    [request],
-  );
-  const form = useZodForm(decisionsFormSchema, { defaultValues: initial, values: initial });
-  const { control } = form;
-  const watched = useWatch({ control, name: 'decisions' }) as DecisionsForm['decisions'] | undefined;
-  const overwrite = (useWatch({ control, name: 'overwrite' }) ?? {}) as DecisionsForm['overwrite'];
-  const pending = useMemo(() => changedDecisions(request, watched ?? {}), [request, watched]);
+  const { decisions, stale, decide, chooseStale } = useChoices(request);
+
+  const undecided = request.fields.filter((f) => !decisions[f.key]).length;
+  const changedDecisions = request.fields.some((f) => decisions[f.key] !== f.decision);
+  const staleAccepted = applying ? request.fields.filter((f) => f.stale && f.decision === 'accept') : [];
+  const staleOpen = staleAccepted.filter((f) => !stale[f.key]).length;
   useGuardedForm(`change-request-${request.id}`, {
-    dirty: deciding && Object.keys(pending).length > 0,
-    discard: () => form.reset(initial),
+    dirty: (deciding && changedDecisions) || Object.keys(stale).length > 0,
+    discard: () => undefined,
   });
 
   const report = (error: unknown) => reportWriteError(error, t('changeRequests.notPossible'), t, { onConflict });
 
-  const decide = useMutation({
-    mutationFn: () => decideChangeRequest(request.id, { version: request.version, decisions: pending }),
+  const release = useMutation({
+    mutationFn: () => {
+      const chosen: Record<string, ChangeDecision> = {};
+      for (const [key, decision] of Object.entries(decisions)) if (decision) chosen[key] = decision;
+      return releaseChangeRequest(request.id, { version: request.version, decisions: chosen });
+    },
     onSuccess: (next) => {
       onChanged(next);
-      notifySuccess(t('changeRequests.decided'), t('changeRequests.details', { name: next.service.name }));
+      notifySuccess(t('changeRequests.released'), t('changeRequests.details', { name: next.service.name }));
     },
     onError: report,
   });
 
   const step = useMutation({
-    mutationFn: async (name: ChangeRequestStepName) => {
-      let version = request.version;
-      // Release takes the decisions on screen with it.
-      if (name === 'release' && Object.keys(pending).length > 0)
-        version = (await decideChangeRequest(request.id, { version, decisions: pending })).version;
-      return { name, next: await stepChangeRequest(request.id, name, version) };
-    },
+    mutationFn: async (name: ChangeRequestStepName) => ({
+      name,
+      next: await stepChangeRequest(request.id, name, request.version),
+    }),
     onSuccess: ({ name, next }) => {
       onChanged(next);
-      const title = {
-        'hand-in': t('changeRequests.sent'),
-        withdraw: t('changeRequests.withdrawn'),
-        release: t('changeRequests.released'),
-      }[name];
+      const title = { 'hand-in': t('changeRequests.sent'), withdraw: t('changeRequests.withdrawn') }[name];
       notifySuccess(title, t('changeRequests.details', { name: next.service.name }));
     },
     onError: report,
   });
 
   const apply = useMutation({
-    mutationFn: () =>
-      applyChangeRequest(request.id, {
+    mutationFn: () => {
+      const named = (choice: StaleChoice) => staleAccepted.filter((f) => stale[f.key] === choice).map((f) => f.key);
+      return applyChangeRequest(request.id, {
         version: request.version,
-        overwrite: Object.entries(overwrite)
-          .filter(([, yes]) => yes)
-          .map(([key]) => key),
-      }),
+        overwrite: named('overwrite'),
+        keep: named('keep'),
+      });
+    },
     onSuccess: (next) => {
       onChanged(next);
       notifySuccess(t('changeRequests.applied'), t('changeRequests.details', { name: next.service.name }));
@@ -148,7 +148,7 @@ export const ChangeRequestCard = ({
     onError: report,
   });
 
-  const busy = decide.isPending || step.isPending || apply.isPending;
+  const busy = release.isPending || step.isPending || apply.isPending;
   const label = (key: string) => {
     const field = FIELDS_BY_KEY.get(key);
     return field ? localized(field.label, language) : key;
@@ -158,68 +158,35 @@ export const ChangeRequestCard = ({
     const text = field ? displayValue(field, value, { t, language, refs: request.refs }) : String(value ?? '');
     return text || t('serviceView.emptyValue');
   };
+  const open = request.state !== 'applied' && request.state !== 'withdrawn';
 
-  const columns = useMemo(
-    (): DataTableColumn<ChangeRequestField>[] => [
-      { id: 'field', header: t('changeRequests.field'), cell: (f) => label(f.key), rowHeader: true, hideable: false },
-      { id: 'current', header: t('changeRequests.currentValue'), cell: (f) => show(f.key, f.currentValue) },
-      {
-        id: 'new',
-        header: t('changeRequests.newValue'),
-        cell: (f) => (
-          <Stack gap={4}>
-            <Text span fw={600}>
-              {show(f.key, f.newValue)}
+  const rows = useMemo(
+    (): ValueChoiceRow[] =>
+      request.fields.map((f: ChangeRequestField) => ({
+        key: f.key,
+        label: label(f.key),
+        from: show(f.key, f.currentValue),
+        to: show(f.key, f.newValue),
+        note:
+          f.stale && open ? (
+            <Text size="sm" c="var(--nubes-color-danger)" mt={4}>
+              {t('changeRequests.staleNotice', { value: show(f.key, f.serviceValue) })}
             </Text>
-            {f.stale && request.state !== 'applied' && request.state !== 'withdrawn' && (
-              <Text span size="sm" c="var(--nubes-color-danger)">
-                {t('changeRequests.staleNotice', { value: show(f.key, f.serviceValue) })}
-              </Text>
-            )}
-          </Stack>
-        ),
-      },
-      {
-        id: 'decision',
-        header: t('changeRequests.decision'),
-        cell: (f) =>
-          deciding ? (
-            <NativeSelectField
-              control={control}
-              name={`decisions.${f.key}`}
-              aria-label={`${t('changeRequests.decision')}: ${label(f.key)}`}
-              data={[
-                { value: '', label: t('changeRequests.undecidedValue') },
-                ...CHANGE_DECISIONS.map((d) => ({ value: d, label: t(`changeRequests.decisions.${d}`) })),
-              ]}
-            />
-          ) : (
-            <Stack gap={4}>
-              <Text span>
-                {f.decision ? t(`changeRequests.decisions.${f.decision}`) : t('changeRequests.undecidedValue')}
-              </Text>
-              {applying && f.stale && f.decision === 'accept' && (
-                <Controller
-                  control={control}
-                  name={`overwrite.${f.key}`}
-                  render={({ field }) => (
-                    <Checkbox
-                      label={`${t('changeRequests.overwrite')}: ${label(f.key)}`}
-                      checked={field.value === true}
-                      onChange={(event) => field.onChange(event.currentTarget.checked)}
-                    />
-                  )}
-                />
-              )}
-            </Stack>
-          ),
-      },
-    ],
+          ) : undefined,
+      })),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- label and show follow t and language
-    [t, language, deciding, applying, control, request],
+    [request, t, language, open],
   );
+  const staleRows = staleAccepted.map((f) => ({
+    key: f.key,
+    label: label(f.key),
+    from: show(f.key, f.serviceValue),
+    to: show(f.key, f.newValue),
+  }));
 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const waitingReason = deciding && undecided > 0 ? t('changeRequests.undecidedCount', { count: undecided }) : null;
+  const staleReason = staleOpen > 0 ? t('changeRequests.staleCount', { count: staleOpen }) : null;
   return (
     <Paper withBorder p="md">
       <Stack gap="md">
@@ -239,7 +206,7 @@ export const ChangeRequestCard = ({
               </Text>
             </Group>
           </Stack>
-          <Stack gap={0} align="flex-end">
+          <Stack gap={0}>
             <Text size="sm">
               {t('changeRequests.author')}: {request.author?.fullname || request.author?.username || '—'}
             </Text>
@@ -251,50 +218,88 @@ export const ChangeRequestCard = ({
             </Text>
           </Stack>
         </Group>
-        <DataTable
-          id={`change-request-${request.id}`}
-          caption={t('changeRequests.fields')}
-          columns={columns}
-          rows={request.fields}
-          getRowId={(f) => f.key}
-          rowLabel={(f) => label(f.key)}
-          empty={{ title: t('changeRequests.noChanges') }}
-          columnChooser={false}
-          showCount={false}
-        />
-        {request.actions.some((a) => a !== 'update') && (
-          <Group>
-            {deciding && (
-              <Button
-                variant="default"
-                onClick={() => decide.mutate()}
-                loading={decide.isPending}
-                disabled={busy || Object.keys(pending).length === 0}
-              >
-                {t('changeRequests.actions.decide')}
-              </Button>
+        {deciding && <Text size="sm">{t('changeRequests.decideHint')}</Text>}
+        <section aria-label={t('changeRequests.fields')}>
+          {rows.length === 0 ? (
+            <Text>{t('changeRequests.noChanges')}</Text>
+          ) : (
+            <ValueChoices<ChangeDecision>
+              rows={rows}
+              fromLabel={t('changeRequests.currentValue')}
+              toLabel={t('changeRequests.newValue')}
+              options={[
+                { value: 'discard', label: t('changeRequests.decisions.discard') },
+                { value: 'accept', label: t('changeRequests.decisions.accept') },
+              ]}
+              chosen={decisions}
+              onChoose={deciding ? decide : undefined}
+              choiceLabel={t('changeRequests.decision')}
+              undecidedLabel={t('changeRequests.undecidedValue')}
+              disabled={busy}
+            />
+          )}
+        </section>
+        {staleRows.length > 0 && (
+          <Alert color="yellow" title={t('changeRequests.staleTitle')}>
+            <Stack gap="sm">
+              <Text size="sm">{t('changeRequests.staleText')}</Text>
+              <ValueChoices<StaleChoice>
+                rows={staleRows}
+                fromLabel={t('changeRequests.presentValue')}
+                toLabel={t('changeRequests.newValue')}
+                options={[
+                  { value: 'keep', label: t('changeRequests.keepPresent') },
+                  { value: 'overwrite', label: t('changeRequests.applyNew') },
+                ]}
+                chosen={stale}
+                onChoose={chooseStale}
+                choiceLabel={t('changeRequests.decision')}
+                undecidedLabel={t('changeRequests.undecidedValue')}
+                disabled={busy}
+              />
+            </Stack>
+          </Alert>
+        )}
+        {request.actions.some((a) => a !== 'update' && a !== 'decide') && (
+          <Stack gap="xs">
+            <Group>
+              {deciding && (
+                <Button
+                  onClick={() => release.mutate()}
+                  loading={release.isPending}
+                  disabled={busy || undecided > 0}
+                  aria-describedby={waitingReason ? reasonId : undefined}
+                >
+                  {t('changeRequests.actions.release')}
+                </Button>
+              )}
+              {applying && (
+                <Button
+                  onClick={() => apply.mutate()}
+                  loading={apply.isPending}
+                  disabled={busy || staleOpen > 0}
+                  aria-describedby={staleReason ? reasonId : undefined}
+                >
+                  {t('changeRequests.actions.apply')}
+                </Button>
+              )}
+              {request.actions.includes('handIn') && (
+                <Button onClick={() => step.mutate('hand-in')} loading={step.isPending} disabled={busy}>
+                  {t('changeRequests.actions.handIn')}
+                </Button>
+              )}
+              {request.actions.includes('withdraw') && (
+                <Button variant="default" color="red" onClick={() => step.mutate('withdraw')} disabled={busy}>
+                  {t('changeRequests.actions.withdraw')}
+                </Button>
+              )}
+            </Group>
+            {(waitingReason ?? staleReason) && (
+              <Text size="sm" id={reasonId}>
+                {waitingReason ?? staleReason}
+              </Text>
             )}
-            {request.actions.includes('release') && (
-              <Button onClick={() => step.mutate('release')} loading={step.isPending} disabled={busy}>
-                {t('changeRequests.actions.release')}
-              </Button>
-            )}
-            {applying && (
-              <Button onClick={() => apply.mutate()} loading={apply.isPending} disabled={busy}>
-                {t('changeRequests.actions.apply')}
-              </Button>
-            )}
-            {request.actions.includes('handIn') && (
-              <Button onClick={() => step.mutate('hand-in')} loading={step.isPending} disabled={busy}>
-                {t('changeRequests.actions.handIn')}
-              </Button>
-            )}
-            {request.actions.includes('withdraw') && (
-              <Button variant="default" color="red" onClick={() => step.mutate('withdraw')} disabled={busy}>
-                {t('changeRequests.actions.withdraw')}
-              </Button>
-            )}
-          </Group>
+          </Stack>
         )}
       </Stack>
     </Paper>

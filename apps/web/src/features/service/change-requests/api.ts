@@ -3,7 +3,7 @@ import type {
   ChangeRequest,
   ChangeRequestList,
   ChangeRequestListQuery,
-  DecideChangeRequest,
+  ReleaseChangeRequest,
   ServiceChangeRequests,
 } from '@nubes/domain';
 import { apiRequest } from '../../../api/client';
@@ -35,13 +35,14 @@ export const createChangeRequest = (serviceId: string, fields: ProposedValues) =
 export const updateChangeRequest = (id: string, version: number, fields: ProposedValues) =>
   apiRequest<ChangeRequest>(one(id), { method: 'PATCH', body: { version, fields } });
 
-export type ChangeRequestStepName = 'hand-in' | 'withdraw' | 'release';
+export type ChangeRequestStepName = 'hand-in' | 'withdraw';
 
 export const stepChangeRequest = (id: string, step: ChangeRequestStepName, version: number) =>
   apiRequest<ChangeRequest>(`${one(id)}/${step}`, { method: 'POST', body: { version } });
 
-export const decideChangeRequest = (id: string, body: DecideChangeRequest) =>
-  apiRequest<ChangeRequest>(`${one(id)}/decisions`, { method: 'PUT', body });
+/** Records the decisions and releases the request, in one transaction. */
+export const releaseChangeRequest = (id: string, body: ReleaseChangeRequest) =>
+  apiRequest<ChangeRequest>(`${one(id)}/release`, { method: 'POST', body });
 
 export const applyChangeRequest = (id: string, body: ApplyChangeRequest) =>
   apiRequest<ChangeRequest>(`${one(id)}/apply`, { method: 'POST', body });

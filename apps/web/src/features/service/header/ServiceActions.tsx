@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Menu, Text } from '@mantine/core';
-import { FIELDS_BY_KEY, findTransition, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
+import {
+  FIELDS_BY_KEY,
+  findTransition,
+  type ServiceDetail,
+  type ServiceState,
+  type StatusNoticeInput,
+  type WorkflowAction,
+} from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../../../components/usePhone';
@@ -9,6 +16,7 @@ import { groupOfKey, localized, NAME_KEY } from '../formModel';
 import { useRunTransition, type TransitionProblems } from '../useRunTransition';
 import { focusField, messageText } from '../useServiceDraft';
 import { useServiceTabs } from '../view/useServiceTabs';
+import { StatusNoticeDialog } from './StatusNoticeDialog';
 
 /** Actions that end or pause something: shown in red, so they are not taken by mistake. */
 const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
@@ -18,7 +26,9 @@ const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
   'retire',
 ]);
 
-const variantOf = (action: WorkflowAction) => (DESTRUCTIVE.has(action) ? 'outline' : 'filled');
+/** Red outline for what ends something, plain for a pause the public sees (it asks first), filled for the rest. */
+const variantOf = (action: WorkflowAction, state: ServiceState) =>
+  DESTRUCTIVE.has(action) ? 'outline' : findTransition(action, state)?.notice ? 'default' : 'filled';
 
 /**
  * A phone's row of steps: the first main step as a button, every other step in one menu beside it,
@@ -26,9 +36,10 @@ const variantOf = (action: WorkflowAction) => (DESTRUCTIVE.has(action) ? 'outlin
  */
 const foldForPhone = (
   actions: readonly WorkflowAction[],
+  state: ServiceState,
 ): { shown: readonly WorkflowAction[]; folded: readonly WorkflowAction[] } => {
   if (actions.length <= 1) return { shown: actions, folded: [] };
-  const main = actions.find((action) => variantOf(action) === 'filled');
+  const main = actions.find((action) => variantOf(action, state) === 'filled');
   return { shown: main ? [main] : [], folded: actions.filter((action) => action !== main) };
 };
 
@@ -50,29 +61,40 @@ export interface ServiceActionsProps {
 
 /**
  * The next steps: exactly the actions the server says this user may take now. Every step whose
- * row in the domain's workflow table has a `confirm` text asks first (withdrawing, discontinuing,
- * retiring); a refused validation lists the fields with a way to them.
+ * row in the domain's workflow table has a `confirm` text asks first, saying what it does to the
+ * public portfolio or that it cannot be undone (docs/adr/0084-steps-that-ask-and-the-change-request-lock.md);
+ * the steps that pause a live service are secondary and ask with a reason and an expected end for
+ * the public. A refused validation lists the fields with a way to them.
  */
 export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: ServiceActionsProps) => {
   const { t, i18n } = useTranslation();
   const { open } = useServiceTabs();
-  const { run, running } = useRunTransition(service.id);
+  const { run, passes, running } = useRunTransition(service.id);
   const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
+  const [noticeFor, setNoticeFor] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [problems, setProblems] = useState<TransitionProblems | null>(null);
   const phone = usePhone();
 
-  const take = async (action: WorkflowAction) => {
-    setConfirming(null);
+  const showProblems = (found: TransitionProblems) => {
+    setProblems(found);
+    onProblems(found.errors, found.source);
+  };
+
+  const take = async (action: WorkflowAction, notice?: StatusNoticeInput) => {
     setProblems(null);
-    await run(service, action, (found) => {
-      setProblems(found);
-      onProblems(found.errors, found.source);
-    });
+    await run(service, action, showProblems, notice);
+    setConfirming(null);
+    setNoticeFor(null);
   };
 
   const start = (action: WorkflowAction) => {
-    const confirm = findTransition(action, service.state)?.confirm;
-    if (confirm) setConfirming({ action, text: t(confirm) });
+    // A step the server would refuse says so at once, rather than after its question.
+    setProblems(null);
+    if (!passes(service, action, showProblems)) return;
+    const rule = findTransition(action, service.state);
+    const text = rule?.confirm ? t(rule.confirm) : '';
+    if (rule?.notice) setNoticeFor({ action, text });
+    else if (rule?.confirm) setConfirming({ action, text });
     else void take(action);
   };
 
@@ -84,7 +106,9 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
 
   const actions = service.actions.filter((action) => !offeredBelow.includes(action));
   if (actions.length === 0) return null;
-  const { shown, folded } = phone ? foldForPhone(actions) : { shown: actions, folded: [] as WorkflowAction[] };
+  const { shown, folded } = phone
+    ? foldForPhone(actions, service.state)
+    : { shown: actions, folded: [] as WorkflowAction[] };
 
   return (
     <>
@@ -97,7 +121,7 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
         {shown.map((action) => (
           <Button
             key={action}
-            variant={variantOf(action)}
+            variant={variantOf(action, service.state)}
             color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
             loading={running === action}
             disabled={running !== null && running !== action}
@@ -185,10 +209,18 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
         title={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
         text={confirming?.text ?? ''}
         confirmLabel={confirming ? t(`workflow.actions.${confirming.action}`) : ''}
-        danger
+        danger={confirming !== null && DESTRUCTIVE.has(confirming.action)}
         busy={confirming !== null && running === confirming.action}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && void take(confirming.action)}
+      />
+      <StatusNoticeDialog
+        action={noticeFor?.action ?? null}
+        text={noticeFor?.text ?? ''}
+        current={service.statusNotice}
+        busy={noticeFor !== null && running === noticeFor.action}
+        onCancel={() => setNoticeFor(null)}
+        onConfirm={(notice) => noticeFor && void take(noticeFor.action, notice)}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { isChangeRequestServiceState, routePath, type ServiceDetail } from '@nub
 import { useTranslation } from 'react-i18next';
 import { ProviderWithLogo } from '../../../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
+import { ServiceStatusNotice } from '../../../components/ServiceStatusNotice';
 import { Link } from '../../../routing';
 import { ServiceActions, type ServiceActionsProps } from './ServiceActions';
 import { ServiceBreadcrumb } from './ServiceBreadcrumb';
@@ -34,14 +35,24 @@ export const ServiceHeader = ({ service, onProblems, offeredBelow }: ServiceHead
             <ProviderWithLogo name={service.providerInstitution.name} logo={service.providerLogo} size="medium" />
           </Text>
         )}
+        {/* Who edits directly does so on the service information tab, its one editor (ADR 0085). */}
         {onProblems &&
           isChangeRequestServiceState(service.state) &&
-          (service.permissions.edit || service.permissions.changeRequests) && (
+          !service.permissions.edit &&
+          service.permissions.changeRequests && (
             <Anchor component={Link} to={routePath('serviceOnlineForm', { id: service.id })}>
               {t('changeRequests.onlineForm.editOnline')}
             </Anchor>
           )}
       </Group>
+      {service.statusNotice && (
+        <section className="service-header-notice" aria-label={t('workflow.notice.current')}>
+          <Text size="sm" fw={600}>
+            {t('workflow.notice.current')}
+          </Text>
+          <ServiceStatusNotice notice={service.statusNotice} />
+        </section>
+      )}
       <ServiceStepper state={service.state} />
       {onProblems && <ServiceActions service={service} onProblems={onProblems} offeredBelow={offeredBelow} />}
     </header>

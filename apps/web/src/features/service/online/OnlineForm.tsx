@@ -21,8 +21,9 @@ import {
   updateChangeRequest,
 } from '../change-requests/api';
 import { ChangeRequestCard } from '../change-requests/ChangeRequestCard';
+import { ServiceLockNotice } from '../change-requests/ServiceLockNotice';
 import { useChangeRequestCache } from '../change-requests/useChangeRequestCache';
-import { DraftFields, NameInput } from '../components/DraftFields';
+import { DraftFields } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
 import {
   changesOf,
@@ -32,12 +33,10 @@ import {
   groupOfKey,
   informationOrder,
   informationPages,
-  NAME_GROUP,
   pageFields,
   saveErrors,
   type DraftValues,
 } from '../formModel';
-import { useSaveService } from '../useSaveService';
 import { focusField, useServiceDraft, type ServiceDraft } from '../useServiceDraft';
 import { reportWriteError } from '../writes';
 import { ServiceFormHeading } from '../header/ServiceFormHeading';
@@ -60,10 +59,10 @@ const withProposals = (service: ServiceDetail, open: ChangeRequest | undefined):
 };
 
 /**
- * Edit Service (/sc/service-online-form/{id}): one tab per field group. Whoever may edit the
- * service directly (the portfolio manager; the provider side in the draft states) saves to it;
- * the provider side and the integration managers in the other states write a change request
- * instead, which they then hand in (docs/domain.md#change-requests).
+ * Edit Service (/sc/service-online-form/{id}): one tab per field group, for the provider side and
+ * the integration managers in the states where they write a change request, which they then hand
+ * in (docs/domain.md#change-requests). Whoever may edit the service directly is sent to its
+ * service information tab, the one editor of its fields (ADR 0085).
  */
 export const OnlineForm = ({ service }: { service: ServiceDetail }) => (
   <LeaveGuard>
@@ -80,11 +79,13 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   });
   const open = requests.data?.items.find((r) => OPEN.has(r.state));
   const locked = requests.data?.locked ?? false;
-  const mode: Mode = service.permissions.edit
-    ? 'direct'
-    : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
-      ? 'request'
-      : 'readOnly';
+  // While a change request locks the information, nobody saves to it directly (service.lock).
+  const mode: Mode =
+    service.permissions.edit && !service.lock
+      ? 'direct'
+      : requests.data && (requests.data.canCreate || locked || open?.actions.includes('update'))
+        ? 'request'
+        : 'readOnly';
   const base = useMemo(
     () => (mode === 'request' ? withProposals(service, open) : draftFromService(service)),
     [mode, service, open],
@@ -92,6 +93,8 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
   const draft = useServiceDraft(base);
   // A handed-in request is shown, not edited: what was typed went with it, nothing is left to lose.
   const waiting = mode === 'request' && locked;
+  // The portfolio manager, who would save directly, is held by the lock too: told so, not told to wait.
+  const lockedEditor = service.permissions.edit && service.lock !== null;
   const { changed } = useChangeRequestCache();
   useGuardedForm('online', { dirty: draft.dirty && !waiting, discard: draft.reset });
   const [tab, setTab] = useState<FieldGroup>(GROUPS[0]!);
@@ -117,12 +120,22 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
             {t('changeRequests.onlineForm.notEditable')}
           </Alert>
         )
+      ) : lockedEditor ? (
+        <ServiceLockNotice service={service} />
+      ) : mode === 'direct' ? (
+        // Who edits directly has the service information tab for it: one editor of the fields.
+        <Alert color="blue" role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('changeRequests.onlineForm.directIntro')}</Text>
+            <Button component={Link} to={`${routePath('service', { id: service.id })}?tab=information`} size="sm">
+              {t('changeRequests.onlineForm.openInformation')}
+            </Button>
+          </Stack>
+        </Alert>
       ) : (
-        <Text>
-          {t(mode === 'direct' ? 'changeRequests.onlineForm.directIntro' : 'changeRequests.onlineForm.intro')}
-        </Text>
+        <Text>{t('changeRequests.onlineForm.intro')}</Text>
       )}
-      {waiting && (
+      {waiting && !lockedEditor && (
         // Handed in: nothing to do here but wait, so the request shows as it was sent, read-only.
         <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
           <Stack gap="xs" align="flex-start">
@@ -153,7 +166,7 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
         </Alert>
       )}
 
-      {!waiting && (
+      {!waiting && mode !== 'direct' && (
         <Tabs value={tab} onChange={(next) => next && setTab(next as FieldGroup)} keepMounted={false}>
           <Tabs.List ref={tabList} aria-label={t('changeRequests.onlineForm.tabsLabel')}>
             {GROUPS.map((group) => (
@@ -172,57 +185,20 @@ const OnlineFormBody = ({ service }: { service: ServiceDetail }) => {
                   keywords={service.keywords}
                 />
               ) : (
-                <Stack gap="md">
-                  {mode === 'direct' && group === NAME_GROUP && <NameInput draft={draft} />}
-                  <DraftFields
-                    fields={
-                      mode === 'direct' ? pageFields(group) : pageFields(group).filter((f) => isChangeableField(f.key))
-                    }
-                    draft={draft}
-                    service={service}
-                    step="serviceInformation"
-                  />
-                </Stack>
+                <DraftFields
+                  fields={pageFields(group).filter((f) => isChangeableField(f.key))}
+                  draft={draft}
+                  service={service}
+                  step="serviceInformation"
+                />
               )}
             </Tabs.Panel>
           ))}
         </Tabs>
       )}
 
-      {mode === 'direct' && <DirectSave service={service} draft={draft} focus={showField} />}
       {mode === 'request' && !waiting && <RequestSave service={service} draft={draft} open={open} focus={showField} />}
     </Stack>
-  );
-};
-
-const DirectSave = ({
-  service,
-  draft,
-  focus,
-}: {
-  service: ServiceDetail;
-  draft: ServiceDraft;
-  focus: (key: string) => void;
-}) => {
-  const { t } = useTranslation();
-  const { save, saving } = useSaveService({
-    service,
-    draft,
-    fields: SERVICE_FIELDS,
-    order: ORDER,
-    cannotSaveKey: 'service.cannotSave',
-    focus,
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void save();
-  };
-  return (
-    <form noValidate aria-label={t('routes.serviceOnlineForm')} onSubmit={onSubmit}>
-      <Button type="submit" loading={saving}>
-        {t('changeRequests.onlineForm.saveDirect')}
-      </Button>
-    </form>
   );
 };
 

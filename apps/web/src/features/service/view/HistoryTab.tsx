@@ -1,5 +1,6 @@
 import {
   FIELDS_BY_KEY,
+  formatDate,
   isAuditAction,
   isReviewStatus,
   isServiceState,
@@ -19,6 +20,7 @@ import { localized } from '../formModel';
 import { HistoryTable, type HistoryLabels } from './HistoryTable';
 
 const WEIGHTING_PREFIX = 'weighting.';
+const FIELD_LISTS = new Set(['appliedFields', 'discardedFields']);
 
 interface Labeller {
   t: TFunction;
@@ -55,7 +57,12 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
     return t('serviceView.emptyValue');
   }
   if (field === 'state' && isServiceState(value)) return t(`serviceStates.${value}`);
+  // An applied change request names its fields by key; the history reads them by their labels.
+  if (FIELD_LISTS.has(field) && Array.isArray(value))
+    return value.map((key) => fieldLabel(labeller, String(key))).join(', ');
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
+  // A status notice's expected end is a calendar day (YYYY-MM-DD), read as the portal writes dates.
+  if (field === 'statusExpectedEnd' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {

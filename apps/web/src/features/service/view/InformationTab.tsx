@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { DraftFields, NameInput } from '../components/DraftFields';
-import { RestoredNotice } from '../components/RestoredNotice';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
+import { ServiceSaveConflict } from '../components/ServiceSaveConflict';
 import {
   firstErrorKey,
   groupOfKey,
@@ -21,6 +22,8 @@ import { useRunTransition } from '../useRunTransition';
 import { useSaveService } from '../useSaveService';
 import { focusField, type ServiceDraft } from '../useServiceDraft';
 import { InformationReadView } from './InformationReadView';
+import { CheckButton, CheckResult, useInformationCheck } from './InformationCheck';
+import { ServiceLockNotice } from '../change-requests/ServiceLockNotice';
 import { useServiceTabs } from './useServiceTabs';
 
 const PAGES = informationPages();
@@ -34,13 +37,16 @@ export interface InformationTabProps {
 
 /**
  * Service information: edited page by page by whoever may edit it now, read on one scrolling page
- * by everyone else.
+ * by everyone else, and by everyone while a change request locks it (saying so).
  */
 export const InformationTab = ({ service, draft }: InformationTabProps) =>
-  service.permissions.edit ? (
+  service.permissions.edit && !service.lock ? (
     <InformationEditor service={service} draft={draft} />
   ) : (
-    <InformationReadView service={service} draft={draft} />
+    <Stack gap="md">
+      <ServiceLockNotice service={service} />
+      <InformationReadView service={service} draft={draft} />
+    </Stack>
   );
 
 /**
@@ -70,7 +76,7 @@ const InformationEditor = ({ service, draft }: InformationTabProps) => {
     [page, open, expectPage],
   );
 
-  const { save, saving } = useSaveService({
+  const { save, saving, conflict } = useSaveService({
     service,
     draft,
     fields: SERVICE_FIELDS,
@@ -79,6 +85,7 @@ const InformationEditor = ({ service, draft }: InformationTabProps) => {
     focus: showField,
   });
   const { run, running } = useRunTransition(service.id);
+  const checking = useInformationCheck(service, draft);
 
   const goTo = (target: FieldGroup) => {
     if (target === page) return;
@@ -146,15 +153,18 @@ const InformationEditor = ({ service, draft }: InformationTabProps) => {
     >
       <form noValidate aria-labelledby={HEADING_ID} onSubmit={onSubmit}>
         <Stack gap="md">
-          <RestoredNotice draft={draft} />
+          <KeptDraftNotice restored={draft.restored} onDiscard={draft.reset} />
+          <ServiceSaveConflict conflict={conflict} service={service} />
           {page === NAME_GROUP && <NameInput draft={draft} />}
           <DraftFields fields={pageFields(page)} draft={draft} service={service} step="serviceInformation" />
+          <CheckResult outcome={checking.outcome} onShowField={showField} />
           <Group justify="space-between" mt="md">
             {steps}
             <Group>
               <Button type="submit" loading={saving} disabled={running !== null}>
                 {t('serviceView.save')}
               </Button>
+              <CheckButton onCheck={checking.check} disabled={saving || running !== null} />
               {canSubmit && (
                 <Button
                   variant="outline"

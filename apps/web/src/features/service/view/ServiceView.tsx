@@ -51,7 +51,7 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
       <ServiceHeader
         service={service}
         onProblems={(errors, source) => draft.showErrors(errors, source)}
-        offeredBelow={tab === 'information' && service.permissions.edit ? SUBMITTED_WITH_SAVE : []}
+        offeredBelow={tab === 'information' && service.permissions.edit && !service.lock ? SUBMITTED_WITH_SAVE : []}
       />
       <Tabs
         value={tab}

@@ -18,10 +18,14 @@ import { notifyError, notifySuccess } from '../../../components/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { SERVER_ERROR } from '../../../forms/fields';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
+import { useKeptDraft } from '../../../forms/keptDraft';
+import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
+import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { useZodForm } from '../../../forms/useZodForm';
 import { Link, useNavigate, useSearchParams } from '../../../routing';
 import { reportWriteError } from '../../service/writes';
-import { createVo, runVoTransition, updateVo, voKeys } from '../api';
+import { createVo, fetchVo, runVoTransition, updateVo, voKeys } from '../api';
 import { VoStateBadge } from '../VoStateBadge';
 import { useVoCache } from '../useVoCache';
 import { AaiPoliciesPage, AupPage, GeneralPage, TermsOfUsePage } from './VoApplicationPages';
@@ -65,11 +69,51 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
   const index = VO_PAGES.indexOf(page);
   const expectPage = usePageFocus(page, HEADING_ID, focusVoField);
 
-  const { control, handleSubmit, setError, clearErrors, getValues, reset, formState } = useZodForm(voFormSchema, {
-    defaultValues: formValuesOf(vo),
-  });
-  // A newer answer (a save, the reload after a conflict) is what the form shows from then on.
-  useEffect(() => reset(formValuesOf(vo)), [vo, reset]);
+  const form = useZodForm(voFormSchema, { defaultValues: formValuesOf(vo) });
+  const { control, handleSubmit, setError, clearErrors, getValues, reset, formState } = form;
+  const { conflict, resolve } = useFormSaveConflict(form, VO_FIELD_ORDER as FieldPath<VoFormInput>[], vo?.version);
+  // A newer answer (a save, another step) is what the form shows from then on, unless something is
+  // typed: that stays, and a conflict shows the other values beside it (ADR 0085).
+  const { isDirty } = formState;
+  useEffect(() => {
+    if (!isDirty) reset(formValuesOf(vo));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a newer answer resets, not the typing
+  }, [vo, reset]);
+  // After that first reset: what was typed before a session ended comes back over the loaded values.
+  const kept = useKeptDraft(form, 'vo-application', vo?.id ?? null);
+  /** Someone else saved the application first: their values beside what was typed. */
+  const meetConflict = async () => {
+    if (!vo) return reload();
+    // Unreadable now (gone, the network): the typing stays, and the next save says why.
+    const theirs = await queryClient
+      .fetchQuery({ queryKey: voKeys.detail(vo.id), queryFn: () => fetchVo(vo.id), staleTime: 0 })
+      .catch(() => null);
+    if (theirs) resolve(formValuesOf(theirs), theirs.version);
+  };
+  const conflictText = (key: string, value: unknown) => {
+    const known = [vo, queryClient.getQueryData<VoDetails>(voKeys.detail(vo?.id ?? ''))];
+    const nameOf = (id: unknown) => {
+      for (const source of known) {
+        if (!source) continue;
+        if (key === 'homeInstitutionId' && source.homeInstitution?.id === id) return source.homeInstitution?.name;
+        if (key === 'deputyId' && source.deputy?.id === id) return source.deputy?.fullname;
+        const service = source.services.find((candidate) => candidate.id === id);
+        if (key === 'serviceIds' && service) return service.name;
+      }
+      return String(id ?? '');
+    };
+    const shown =
+      typeof value === 'boolean'
+        ? t(value ? 'serviceView.yes' : 'serviceView.no')
+        : Array.isArray(value)
+          ? value.map(nameOf).join(', ')
+          : key.endsWith('Id')
+            ? value
+              ? nameOf(value)
+              : ''
+            : String(value ?? '');
+    return shown || t('serviceView.emptyValue');
+  };
   useGuardedForm('vo-application', { dirty: formState.isDirty, discard: () => reset(formValuesOf(vo)) });
 
   const openPage = (target: VoPage, field?: string) => {
@@ -115,6 +159,7 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
   const saving = useMutation({
     mutationFn: (values: VoFormValues) => (vo ? updateVo(vo.id, { ...values, version: vo.version }) : createVo(values)),
     onSuccess: (saved) => {
+      conflict.clear();
       store(saved);
       reset(formValuesOf(saved));
       notifySuccess(t(vo ? 'vos.messages.updated' : 'vos.messages.created'), saved.name);
@@ -122,7 +167,8 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
     },
     onError: (error) =>
       reportWriteError(error, t('vos.messages.cannotSave'), t, {
-        onConflict: reload,
+        conflictMessage: vo ? t('form.saveConflict.toast') : undefined,
+        onConflict: () => void meetConflict(),
         onFields: (fields) => showProblems(fields, SERVER_ERROR),
       }),
   });
@@ -147,8 +193,15 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
     notifyError(t('vos.messages.cannotSave'), t('voScreens.cannotSaveText'));
   };
 
+  /** A save waits for a choice in every field both people changed. */
+  const conflictWaits = () => {
+    if (conflict.undecided === 0) return false;
+    notifyError(t('vos.messages.cannotSave'), t('form.saveConflict.waiting', { count: conflict.undecided }));
+    return true;
+  };
+
   const send = handleSubmit(async (values) => {
-    if (!vo) return;
+    if (!vo || conflictWaits()) return;
     // The application is checked as it will be sent; unsaved edits go in first.
     const problems = voSendProblems(values, vo.applicant.id);
     if (Object.keys(problems).length > 0) {
@@ -207,6 +260,7 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
           </Group>
         )}
       </div>
+      <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
       {vo && vo.comments.length > 0 && vo.state === 'application_draft' && (
         <Alert color="yellow" title={t('voScreens.lastComment')}>
           {vo.comments[vo.comments.length - 1]!.text}
@@ -226,9 +280,19 @@ const VoApplicationFormBody = ({ vo }: VoApplicationFormProps) => {
           <form
             noValidate
             aria-labelledby={HEADING_ID}
-            onSubmit={(event) => void handleSubmit((values) => saving.mutate(values), refuseSave)(event)}
+            onSubmit={(event) =>
+              void handleSubmit((values) => {
+                if (conflictWaits()) return;
+                saving.mutate(values);
+              }, refuseSave)(event)
+            }
           >
             <Stack gap="lg">
+              <SaveConflictNotice
+                conflict={conflict}
+                label={(key) => t(`vos.fields.${key as keyof VoFormValues}`)}
+                text={conflictText}
+              />
               {pageBody[page]}
               <Group justify="space-between" mt="md">
                 <PageStepButtons

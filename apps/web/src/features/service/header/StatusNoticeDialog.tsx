@@ -1,0 +1,117 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { STATUS_REASON_MAX, statusNoticeSchema, type StatusNoticeInput, type WorkflowAction } from '@nubes/domain';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AppModal } from '../../../components/AppModal';
+import { TextareaField, useErrorText } from '../../../forms/fields';
+import { focusById } from '../../../forms/focusFirstError';
+import { useZodForm } from '../../../forms/useZodForm';
+import { DateFieldInput } from '../inputs/DateFieldInput';
+
+export interface StatusNoticeDialogProps {
+  /** The step asked about; null: closed. */
+  action: WorkflowAction | null;
+  /** What the step does to the public portfolio (the workflow row's confirm text). */
+  text: string;
+  /** The notice the service shows now, to start from when it moves from one such state to the other. */
+  current: StatusNoticeInput | null;
+  busy: boolean;
+  onConfirm: (notice: StatusNoticeInput) => void;
+  onCancel: () => void;
+}
+
+const REASON_ID = 'status-notice-reason';
+const END_ID = 'status-notice-expected-end';
+
+/**
+ * Asks before a step that tells the public a service is not available or full, naming that effect,
+ * and takes what the public reads with it: a reason in the provider's words and the expected end.
+ * Both optional; the domain's schema checks them as the server does.
+ */
+export const StatusNoticeDialog = ({ action, text, current, busy, onConfirm, onCancel }: StatusNoticeDialogProps) => {
+  const { t } = useTranslation();
+  return (
+    <AppModal
+      opened={action !== null}
+      onClose={onCancel}
+      title={action ? t(`workflow.actions.${action}`) : ''}
+      centered
+      transitionProps={{ duration: 0 }}
+      closeButtonProps={{ 'aria-label': t('notifications.close') }}
+    >
+      {action && (
+        <NoticeForm
+          action={action}
+          text={text}
+          current={current}
+          busy={busy}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
+    </AppModal>
+  );
+};
+
+const NoticeForm = ({
+  action,
+  text,
+  current,
+  busy,
+  onConfirm,
+  onCancel,
+}: Omit<StatusNoticeDialogProps, 'action'> & { action: WorkflowAction }) => {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const form = useZodForm(statusNoticeSchema, {
+    defaultValues: { reason: current?.reason ?? '', expectedEnd: current?.expectedEnd ?? null },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(
+        (notice) => onConfirm(notice),
+        (errors) => focusById(errors.reason ? REASON_ID : END_ID),
+      )}
+    >
+      <Stack gap="md">
+        <Text>{text}</Text>
+        <TextareaField
+          control={form.control}
+          name="reason"
+          id={REASON_ID}
+          label={t('workflow.notice.reason')}
+          description={t('workflow.notice.reasonHint', { max: STATUS_REASON_MAX })}
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={STATUS_REASON_MAX}
+          data-autofocus
+        />
+        <Controller
+          control={form.control}
+          name="expectedEnd"
+          render={({ field, fieldState }) => (
+            <DateFieldInput
+              id={END_ID}
+              label={t('workflow.notice.expectedEnd')}
+              description={t('workflow.notice.expectedEndHint')}
+              value={field.value ?? ''}
+              onChange={(value) => field.onChange(value || null)}
+              onBlur={field.onBlur}
+              error={errorText(fieldState.error)}
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('serviceView.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t(`workflow.actions.${action}`)}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};
