@@ -129,6 +129,34 @@ test('a notification covers neither the header nor a form’s Save and Send at 1
   }
 });
 
+test('a desktop list’s steps and Columns flow in one toolbar, so German labels wrap onto two lines, not three', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loggedIn(page, 'paula', { from: '/sc/review-list' });
+  await page.getByRole('button', { name: 'DE', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const main = page.getByRole('main');
+  const columns = main.getByRole('button', { name: 'Spalten', exact: true });
+  const last = main.getByRole('button', { name: /^Review für alle gelisteten beenden/ });
+  await expect(last).toBeVisible();
+  // Columns follows the last step on its line rather than taking a line of its own.
+  expect(
+    Math.abs(middle(await boxOf(columns)) - middle(await boxOf(last))),
+    'Columns beside the last step',
+  ).toBeLessThan(4);
+  const first = await boxOf(main.getByRole('link', { name: 'CSV exportieren' }));
+  const lines = new Set<number>();
+  for (const control of [
+    ...(await main.getByRole('link', { name: /exportieren$/ }).all()),
+    ...(await main.getByRole('button', { name: /^Review für alle gelisteten/ }).all()),
+    columns,
+  ]) {
+    lines.add(Math.round(((await boxOf(control)).y - first.y) / 10));
+  }
+  expect(lines.size, 'the toolbar’s lines').toBeLessThanOrEqual(2);
+});
+
 test.describe('on a phone', () => {
   test('a service’s header leaves the first screen to its tab, with its steps in one row', async ({ page }) => {
     // A paused service: bringing it back online is the main step, the others are behind three dots.

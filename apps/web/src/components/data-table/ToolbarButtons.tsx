@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { DataTableExports } from './exports';
 import type { DataTableAction } from './types';
@@ -13,7 +13,9 @@ const buttonLook = (action: DataTableAction) =>
 
 /**
  * A desktop's toolbar: the view of a list as CSV and as JSON, two download links beside the list's
- * count, and the list's own actions as buttons after them.
+ * count, and the list's own actions as buttons after them. No group of their own: they flow in the
+ * toolbar's row with Columns, so where long (German) labels wrap, Columns follows the last one
+ * rather than taking a line alone.
  */
 export const ToolbarButtons = ({
   exports,
@@ -24,7 +26,7 @@ export const ToolbarButtons = ({
 }) => {
   const { t } = useTranslation();
   return (
-    <Group gap="xs">
+    <>
       {exports && (
         <>
           <Button component="a" href={exports.csv} download variant="default">
@@ -46,6 +48,6 @@ export const ToolbarButtons = ({
           </Button>
         ),
       )}
-    </Group>
+    </>
   );
 };
