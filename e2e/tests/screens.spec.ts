@@ -436,9 +436,8 @@ test('a notification covers neither the user menu nor the button that caused it'
   await loggedIn(page, 'alice');
   await page.goto((await aService(page, '/api/services/mine')).replace('tab=information', 'tab=onboarding'));
   const copy = page.getByRole('button', { name: 'Copy link' });
-  // The notifications sit in the window's lowest corner (NotificationsHost): they keep clear of
-  // a button a person clicks where they read, not of one at the window's very bottom edge, which
-  // is where this one lands when the service header above it is tall.
+  // The notifications sit top right below the header (NotificationsHost, ADR 0090): they keep
+  // clear of a button a person clicks where they read, here in the middle of the window.
   await copy.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await copy.click();
   const alert = page.getByRole('alert').filter({ hasText: 'Copied to clipboard' }).last();

@@ -40,6 +40,20 @@ describe('configuration', () => {
     expect(config.seedDemoData).toBe(true);
   });
 
+  it('draws its own dark logo on the dark scheme, and an own logo on both unless a dark one is given', () => {
+    expect(loadConfig({}).branding).toMatchObject({
+      logoUrl: '/static/logo.svg',
+      logoDarkUrl: '/static/logo-dark.svg',
+    });
+    expect(loadConfig({ LOGO_URL: '/brand.png' }).branding).toMatchObject({
+      logoUrl: '/brand.png',
+      logoDarkUrl: '/brand.png',
+    });
+    expect(loadConfig({ LOGO_URL: '/brand.png', LOGO_DARK_URL: '/brand-dark.png' }).branding.logoDarkUrl).toBe(
+      '/brand-dark.png',
+    );
+  });
+
   it('reads the data dir and the web app’s folder relative to the working directory', () => {
     const config = loadConfig({ DATA_DIR: 'var/portal', WEB_DIST: 'apps/web/dist' });
     expect(config.dataDir).toBe(path.join(process.cwd(), 'var/portal'));

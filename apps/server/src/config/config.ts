@@ -43,6 +43,8 @@ export interface Config {
   branding: {
     productName: string;
     logoUrl: string;
+    /** The logo on the dark colour scheme; an own LOGO_URL stays on both schemes unless LOGO_DARK_URL is set too. */
+    logoDarkUrl: string;
     links: {
       legalNotice: string;
       privacy: string;
@@ -230,6 +232,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     branding: {
       productName: env.PRODUCT_NAME || 'Nubes',
       logoUrl: env.LOGO_URL || '/static/logo.svg',
+      logoDarkUrl: env.LOGO_DARK_URL || env.LOGO_URL || '/static/logo-dark.svg',
       links: {
         legalNotice: env.LINK_LEGAL_NOTICE || 'https://nubes.example/legal-notice',
         privacy: env.LINK_PRIVACY || 'https://nubes.example/privacy',

@@ -98,6 +98,7 @@ describe('system routes, headers and errors', () => {
   it('serves branding and link configuration', async () => {
     const config = (await test.app.inject({ method: 'GET', url: '/api/config' })).json();
     expect(config.productName).toBe('Nubes');
+    expect(config.logoDarkUrl).toBe('/static/logo-dark.svg');
     expect(config.links.helpdesk).toBeTruthy();
     expect(config.devIdp).toBe(true);
   });

@@ -64,6 +64,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
   const publicConfig = {
     productName: context.config.branding.productName,
     logoUrl: context.config.branding.logoUrl,
+    logoDarkUrl: context.config.branding.logoDarkUrl,
     links: context.config.branding.links,
     instructions: { servicePortfolio: SERVICE_PORTFOLIO_INSTRUCTION, contactDatabase: CONTACT_DATABASE_INSTRUCTION },
     devIdp: context.config.devIdp,

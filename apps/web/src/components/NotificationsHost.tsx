@@ -14,9 +14,15 @@ export const NotificationsHost = () => {
   return (
     <Suspense fallback={null}>
       {/* No slide-in: a notification is readable (and passes contrast checks) the moment it shows.
-      Bottom right: at the top they covered the user menu and the buttons that had just been
-      clicked ("Copy link"). */}
-      <Notifications autoClose={NOTIFICATION_AUTO_CLOSE_MS} position="bottom-right" transitionDuration={0} />
+      Top right below the header (app.css, .app-notifications): in the bottom corner they covered a
+      form's Save and Send, on the header the user menu
+      (docs/adr/0090-one-row-header-and-compact-toolbars.md). */}
+      <Notifications
+        autoClose={NOTIFICATION_AUTO_CLOSE_MS}
+        position="top-right"
+        transitionDuration={0}
+        classNames={{ root: 'app-notifications' }}
+      />
     </Suspense>
   );
 };

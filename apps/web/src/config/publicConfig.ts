@@ -10,6 +10,7 @@ import { apiRequest } from '../api/client';
 const fallbackConfig = (): PublicConfig => ({
   productName: i18next.t('app.name'),
   logoUrl: '/static/logo.svg',
+  logoDarkUrl: '/static/logo-dark.svg',
   links: {
     legalNotice: '#',
     privacy: '#',
@@ -46,6 +47,8 @@ const toPublicConfig = (value: unknown): PublicConfig => {
     productName:
       typeof source.productName === 'string' && source.productName ? source.productName : defaults.productName,
     logoUrl: typeof source.logoUrl === 'string' && source.logoUrl ? source.logoUrl : defaults.logoUrl,
+    logoDarkUrl:
+      typeof source.logoDarkUrl === 'string' && source.logoDarkUrl ? source.logoDarkUrl : defaults.logoDarkUrl,
     links: stringsOf(defaults.links, source.links),
     instructions: stringsOf(defaults.instructions, source.instructions),
     devIdp: source.devIdp === true,

@@ -33,4 +33,31 @@ describe('the header on a phone and in the dark', () => {
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(window.localStorage.getItem('mantine-color-scheme-value')).toBe('light');
   });
+
+  it('draws the logo in the dark scheme’s colours on the dark scheme', () => {
+    renderApp();
+    const logo = screen.getByRole('img', { name: 'Nubes logo' });
+    expect(logo).toHaveAttribute('src', '/static/logo.svg');
+    fireEvent.click(screen.getByRole('button', { name: 'Dark mode' }));
+    expect(screen.getByRole('img', { name: 'Nubes logo' })).toHaveAttribute('src', '/static/logo-dark.svg');
+    fireEvent.click(screen.getByRole('button', { name: 'Dark mode' }));
+    expect(screen.getByRole('img', { name: 'Nubes logo' })).toHaveAttribute('src', '/static/logo.svg');
+  });
+
+  it('keeps four menu groups in the header row from 1200 px on, one or two from 992 px, the burger below', async () => {
+    // jsdom lays nothing out: the breakpoints show as Mantine's classes; e2e/tests/header-and-toolbars.spec.ts measures.
+    const { unmount } = renderApp({ user: PEOPLE.admin });
+    const burger = await screen.findByRole('button', { name: 'Open the menu' });
+    expect(burger).toHaveClass('mantine-hidden-from-lg');
+    const adminMenus = (await screen.findByRole('button', { name: 'Admin Panel' })).closest('.mantine-Group-root');
+    expect(adminMenus).toHaveClass('mantine-visible-from-lg');
+    unmount();
+
+    renderApp({ user: PEOPLE.alice });
+    expect(await screen.findByRole('button', { name: 'Open the menu' })).toHaveClass('mantine-hidden-from-md');
+    const aliceMenus = (await screen.findByRole('button', { name: 'Service Portfolio' })).closest(
+      '.mantine-Group-root',
+    );
+    expect(aliceMenus).toHaveClass('mantine-visible-from-md');
+  });
 });

@@ -13,7 +13,7 @@ const LABEL_KEYS: Record<Language, MessageKey> = { en: 'nav.english', de: 'nav.g
 export const LanguageSwitch = () => {
   const { t, i18n } = useTranslation();
   return (
-    <Group gap={4} role="group" aria-label={t('nav.language')}>
+    <Group gap={4} wrap="nowrap" role="group" aria-label={t('nav.language')}>
       {LANGUAGES.map((language) => {
         // The chosen language, not resolvedLanguage (English while a catalogue is still missing).
         const active = i18n.language === language;

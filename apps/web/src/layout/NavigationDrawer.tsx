@@ -1,4 +1,4 @@
-import { Burger, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Burger, Drawer, NavLink, Stack, Text, type MantineBreakpoint } from '@mantine/core';
 import { navigationFor, routePath, type PublicConfig, type StoredSession } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,8 @@ import { currentLanguage } from '../i18n/i18n';
 import { entryHref } from './entryHref';
 
 /**
- * The menus of a phone (below 768 px, ADR 0046): a burger in the header opens a drawer with every
+ * The menus where they do not fit the header's row (a phone, ADR 0046; a narrow desktop window with
+ * many menu groups, ADR 0090): a burger in the header opens a drawer with every
  * menu group as a titled list of links and the profile's entries at the end, in a navigation
  * landmark of its own. The drawer traps the focus while open and closes with Escape, with its
  * close button, after a link was followed and when the page changes.
@@ -16,10 +17,13 @@ export const NavigationDrawer = ({
   session,
   config,
   onLogout,
+  hiddenFrom,
 }: {
   session: StoredSession;
   config: PublicConfig;
   onLogout: () => void;
+  /** The width from which the menus are in the header and the burger goes. */
+  hiddenFrom: MantineBreakpoint;
 }) => {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
@@ -37,7 +41,7 @@ export const NavigationDrawer = ({
   return (
     <>
       <Burger
-        hiddenFrom="sm"
+        hiddenFrom={hiddenFrom}
         opened={opened}
         onClick={() => setOpened((open) => !open)}
         aria-label={t(opened ? 'appearance.closeMenu' : 'appearance.openMenu')}

@@ -32,6 +32,13 @@ const MenuItems = ({ children }: { children: ReactNode }) => (
   </div>
 );
 
+/**
+ * Where the menus fit one row beside the logo, the search and the switches, with German labels and
+ * a long name on the profile button: three or four groups from Mantine's lg (1200 px), one or two
+ * from md (992 px). Below, the drawer holds them (docs/adr/0090-one-row-header-and-compact-toolbars.md).
+ */
+const menusFrom = (groups: number) => (groups > 2 ? 'lg' : 'md');
+
 const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig }) => {
   const { t } = useTranslation();
   const href = entryHref(entry, config, currentLanguage());
@@ -53,9 +60,9 @@ const MenuEntry = ({ entry, config }: { entry: NavEntry; config: PublicConfig })
 /**
  * The logged-in part of the top navigation: the menu groups that hold an entry for the user
  * (ADR 21: by permission, built screens only) and the profile menu with the mail settings and logout. Mantine menus open with Enter, Space or
- * the arrow keys and close with Escape. Below 768 px the same entries sit in a drawer behind a
- * burger (NavigationDrawer). Its own chunk: visitors who are not logged in never load
- * the menu and popover code.
+ * the arrow keys and close with Escape. Where they would not fit one row (menusFrom) the same
+ * entries sit in a drawer behind a burger (NavigationDrawer). Its own chunk: visitors who are not
+ * logged in never load the menu and popover code.
  */
 export const UserMenus = ({ session }: { session: StoredSession }) => {
   const { t } = useTranslation();
@@ -68,14 +75,19 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
     navigate(routePath('home'));
   };
 
+  const groups = navigationFor(session.roles);
+  const from = menusFrom(groups.length);
+
   return (
     <>
-      <NavigationDrawer session={session} config={config} onLogout={logout} />
-      <Group gap="xs" wrap="wrap" visibleFrom="sm">
-        {navigationFor(session.roles).map((group) => (
+      <NavigationDrawer session={session} config={config} onLogout={logout} hiddenFrom={from} />
+      <Group gap={4} wrap="nowrap" visibleFrom={from}>
+        {groups.map((group) => (
           <Menu key={group.key} {...MENU_PROPS} position="bottom-start">
             <Menu.Target>
-              <Button variant="subtle">{t(group.labelKey)}</Button>
+              <Button variant="subtle" px="xs">
+                {t(group.labelKey)}
+              </Button>
             </Menu.Target>
             <Menu.Dropdown>
               <MenuItems>
@@ -88,7 +100,16 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
         ))}
         <Menu {...MENU_PROPS} position="bottom-end">
           <Menu.Target>
-            <Button variant="outline">{session.fullname}</Button>
+            {/* A long name ends in an ellipsis rather than pushing the row apart; its title tells it whole. */}
+            <Button
+              variant="outline"
+              ml="xs"
+              maw="14rem"
+              title={session.fullname}
+              classNames={{ label: 'truncated-label' }}
+            >
+              <span>{session.fullname}</span>
+            </Button>
           </Menu.Target>
           <Menu.Dropdown>
             <MenuItems>

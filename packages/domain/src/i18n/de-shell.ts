@@ -212,6 +212,8 @@ export const deShell: ShellMessages = {
     nextPage: 'Nächste Seite',
     lastPage: 'Letzte Seite',
     pageSize: 'Zeilen pro Seite',
+    actions: 'Aktionen',
+    actionsLabel: 'Aktionen für die Liste',
     columns: 'Spalten',
     columnsLabel: 'Angezeigte Spalten',
     showAllColumns: 'Alle Spalten zeigen',

@@ -2121,6 +2121,7 @@ export const de: Messages = {
       upcoming: '(noch nicht erreicht)',
     },
     nextSteps: 'Nächste Schritte',
+    moreSteps: 'Weitere Schritte',
     actionsAbove: 'Die Schritte, die Sie jetzt gehen können, stehen oben auf der Seite.',
     mainPath: 'Der Weg vom Antrag bis online',
     offPath: 'Der Service hat diesen Weg verlassen: {{state}}.',

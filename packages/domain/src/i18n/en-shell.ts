@@ -212,6 +212,8 @@ export const enShell = {
     nextPage: 'Next page',
     lastPage: 'Last page',
     pageSize: 'Rows per page',
+    actions: 'Actions',
+    actionsLabel: 'Actions for the list',
     columns: 'Columns',
     columnsLabel: 'Columns to show',
     showAllColumns: 'Show all columns',

@@ -2088,6 +2088,7 @@ export const en = {
       upcoming: '(not reached yet)',
     },
     nextSteps: 'Next steps',
+    moreSteps: 'More steps',
     actionsAbove: 'The steps you can take now are at the top of the page.',
     mainPath: 'The way from application to online',
     offPath: 'The service has left this way: {{state}}.',

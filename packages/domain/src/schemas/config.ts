@@ -5,6 +5,8 @@ export const publicConfigSchema = z
   .object({
     productName: z.string(),
     logoUrl: z.string(),
+    /** The logo drawn on the dark colour scheme (LOGO_DARK_URL; without one, an own LOGO_URL's). */
+    logoDarkUrl: z.string(),
     links: z.object({
       legalNotice: z.string(),
       privacy: z.string(),

@@ -523,6 +523,25 @@ describe('exports of the view', () => {
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Export JSON' })).toBeNull();
   });
+
+  it('are followed by the list’s own actions as buttons, the main one filled, a removing one red', () => {
+    const start = vi.fn();
+    renderTable({
+      exports: listExports('/api/fruits'),
+      actions: [
+        { key: 'start', label: 'Start all (3)', emphasis: 'primary', onClick: start },
+        { key: 'end', label: 'End all (0)', disabled: true, onClick: vi.fn() },
+        { key: 'clear', label: 'Clear all', emphasis: 'danger', onClick: vi.fn() },
+        { key: 'csv', label: 'Values as CSV', href: '/api/fruits/values.csv' },
+      ],
+    });
+    expect(screen.getByRole('button', { name: 'Start all (3)' })).toHaveAttribute('data-variant', 'filled');
+    expect(screen.getByRole('button', { name: 'End all (0)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Clear all' })).toHaveAttribute('data-variant', 'outline');
+    expect(screen.getByRole('link', { name: 'Values as CSV' })).toHaveAttribute('download');
+    fireEvent.click(screen.getByRole('button', { name: 'Start all (3)' }));
+    expect(start).toHaveBeenCalledOnce();
+  });
 });
 
 describe('column preferences', () => {

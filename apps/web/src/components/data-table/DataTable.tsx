@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { useHiddenColumns } from './columnPreferences';
 import type {
+  DataTableAction,
   DataTableColumn,
   DataTableEmpty,
   DataTableFooter,
@@ -33,7 +34,7 @@ import type {
   SortValue,
 } from './types';
 import type { CardCell } from './DataTableCards';
-import { ExportLinks } from './ExportLinks';
+import { ToolbarButtons } from './ToolbarButtons';
 import type { DataTableExports } from './exports';
 import { useGridKeyboard } from './useGridKeyboard';
 import { usePhone } from '../usePhone';
@@ -49,6 +50,9 @@ const DataTableMoreButton = lazy(() =>
 // Short lists (the public portfolio, a service's documents) need no pager: its code (Mantine's
 // Pagination and select) loads only when a list is longer than the smallest page.
 const DataTablePager = lazy(() => import('./DataTablePager').then((module) => ({ default: module.DataTablePager })));
+
+// A phone folds the exports and the list's actions into one menu; a desktop never loads its code.
+const ToolbarMenu = lazy(() => import('./ToolbarMenu').then((module) => ({ default: module.ToolbarMenu })));
 
 // Rows become cards on phones only (ADR 0046); a desktop's first visit does not load their code.
 const DataTableCards = lazy(() => import('./DataTableCards').then((module) => ({ default: module.DataTableCards })));
@@ -143,7 +147,9 @@ export interface DataTableProps<T extends RowData> {
   showCount?: boolean;
   /** The view as CSV and JSON from the server (listExports): links on the count line while it has rows. */
   exports?: DataTableExports;
-  /** Further controls on the count line. */
+  /** The list's own steps on the count line after the exports; on a phone both fold into one menu. */
+  actions?: readonly DataTableAction[];
+  /** Further controls on the count line, shown as they are on every screen. */
   toolbar?: ReactNode;
   /** Offer the column chooser (remembered per logged-in person; default true). */
   columnChooser?: boolean;
@@ -213,6 +219,7 @@ export const DataTable = <T extends RowData>({
   countLabel,
   showCount = true,
   exports,
+  actions,
   toolbar,
   columnChooser = true,
   scroll = 'box',
@@ -396,6 +403,8 @@ export const DataTable = <T extends RowData>({
   );
 
   const showsChooser = Boolean(columnChooser && session && hideable.length > 1 && pageRows.length > 0);
+  // An empty list has nothing to export: no links to a file of headers only.
+  const shownExports = total > 0 ? exports : undefined;
 
   const message = (content: ReactNode) => (
     <tr>
@@ -457,21 +466,14 @@ export const DataTable = <T extends RowData>({
           )}
         </Group>
         <Group gap="sm">
-          {phone && pageRows.length > 1 && (
-            <Suspense fallback={null}>
-              <CardSort
-                selectId={`${domId}-sort`}
-                columns={sortable.map((column) => ({
-                  id: column.id,
-                  label: columnsById.get(column.id)?.header ?? column.id,
-                }))}
-                sort={sorting[0] ?? null}
-                onSort={sortBy}
-              />
-            </Suspense>
-          )}
-          {/* An empty list has nothing to export: no links to a file of headers only. */}
-          {exports && total > 0 && <ExportLinks exports={exports} />}
+          {(shownExports || (actions && actions.length > 0)) &&
+            (phone ? (
+              <Suspense fallback={null}>
+                <ToolbarMenu exports={shownExports} actions={actions} />
+              </Suspense>
+            ) : (
+              <ToolbarButtons exports={shownExports} actions={actions} />
+            ))}
           {toolbar}
           {showsChooser && (
             <Suspense fallback={null}>
@@ -488,6 +490,22 @@ export const DataTable = <T extends RowData>({
           )}
         </Group>
       </Group>
+
+      {/* A phone's sort is a line of its own under the count: beside the buttons it pushed them onto
+      lines of their own (docs/adr/0090-one-row-header-and-compact-toolbars.md). */}
+      {phone && pageRows.length > 1 && (
+        <Suspense fallback={null}>
+          <CardSort
+            selectId={`${domId}-sort`}
+            columns={sortable.map((column) => ({
+              id: column.id,
+              label: columnsById.get(column.id)?.header ?? column.id,
+            }))}
+            sort={sorting[0] ?? null}
+            onSort={sortBy}
+          />
+        </Suspense>
+      )}
 
       {selectable && selected.length > 0 && (
         <div role="region" aria-label={t('dataTable.bulkActions')} className="data-table-bulk">

@@ -128,4 +128,44 @@ describe('DataTable on a phone', () => {
     expect(screen.getByRole('status')).toHaveTextContent('No fruit yet.');
     expect(screen.queryByRole('list')).toBeNull();
   });
+
+  it('folds the exports and the list’s actions into one menu, so the count line stays a line', async () => {
+    initI18n('en');
+    const start = vi.fn();
+    renderWithProviders(
+      <DataTable
+        id="fruits"
+        caption="Fruits"
+        columns={COLUMNS}
+        rows={FRUITS}
+        getRowId={(f) => f.id}
+        empty={{ title: 'None' }}
+        exports={{ csv: '/api/fruits/export.csv', json: '/api/fruits/export.json' }}
+        actions={[
+          { key: 'start', label: 'Start all (3)', emphasis: 'primary', onClick: start },
+          { key: 'end', label: 'End all (0)', disabled: true, onClick: vi.fn() },
+        ]}
+      />,
+    );
+    await cardsLoaded();
+    const menuButton = await screen.findByRole('button', { name: 'Actions' });
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Start all (3)' })).toBeNull();
+
+    fireEvent.click(menuButton);
+    // jsdom has no layout, so Mantine keeps the dropdown display:none: the queries include hidden elements.
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual(['Export CSV', 'Export JSON', 'Start all (3)', 'End all (0)']);
+    expect(within(menu).getByRole('menuitem', { name: 'Export CSV', hidden: true })).toHaveAttribute(
+      'href',
+      '/api/fruits/export.csv',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'End all (0)', hidden: true })).toBeDisabled();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Start all (3)', hidden: true }));
+    expect(start).toHaveBeenCalledOnce();
+  });
 });

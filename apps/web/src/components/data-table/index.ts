@@ -1,5 +1,6 @@
 export { DataTable, DEFAULT_PAGE_SIZES, compareSortValues, type DataTableProps } from './DataTable';
 export type {
+  DataTableAction,
   DataTableColumn,
   DataTableEmpty,
   DataTableFooter,

@@ -90,3 +90,19 @@ export interface DataTableServerState {
   /** False when `total` is a lower bound (a broad search counted only so far): "more than", and a page beyond. */
   totalExact?: boolean;
 }
+
+/**
+ * A control of the list's own toolbar beside its exports: a button, or a link when it has an
+ * address (a download). A desktop shows them as buttons; a phone folds them and the exports into
+ * one menu (docs/adr/0090-one-row-header-and-compact-toolbars.md).
+ */
+export interface DataTableAction {
+  key: string;
+  label: string;
+  onClick?: () => void;
+  /** A download's address: the action is a link that downloads it. */
+  href?: string;
+  disabled?: boolean;
+  /** `primary`: the list's main step, filled; `danger`: one that removes something, red. Else a default button. */
+  emphasis?: 'primary' | 'danger';
+}

@@ -359,35 +359,31 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
             onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
             total,
           }}
-          toolbar={
-            <Group gap="sm">
-              {total > 0 && (
-                <Button component="a" href={fieldListCsvPath(field, view)} download variant="default">
-                  {t('dataTable.exportCsv')}
-                </Button>
-              )}
-              {canClear && data.clearableTotal > 0 && (
-                <Button
-                  color="var(--nubes-color-danger)"
-                  variant="outline"
-                  onClick={() =>
-                    setPending({
-                      request: {
-                        scope: 'all',
-                        ...(view.q ? { q: view.q } : {}),
+          actions={[
+            ...(total > 0
+              ? [{ key: 'csv', label: t('dataTable.exportCsv'), href: fieldListCsvPath(field, view) }]
+              : []),
+            ...(canClear && data.clearableTotal > 0
+              ? [
+                  {
+                    key: 'clear',
+                    label: t('serviceFieldList.clearAll'),
+                    emphasis: 'danger' as const,
+                    onClick: () =>
+                      setPending({
+                        request: {
+                          scope: 'all',
+                          ...(view.q ? { q: view.q } : {}),
+                          count: data.clearableTotal,
+                          listToken: data.listToken,
+                        },
                         count: data.clearableTotal,
-                        listToken: data.listToken,
-                      },
-                      count: data.clearableTotal,
-                      kept: data.total > data.clearableTotal,
-                    })
-                  }
-                >
-                  {t('serviceFieldList.clearAll')}
-                </Button>
-              )}
-            </Group>
-          }
+                        kept: data.total > data.clearableTotal,
+                      }),
+                  },
+                ]
+              : []),
+          ]}
           bulkActions={
             canClear
               ? (selected, clearSelection) => {

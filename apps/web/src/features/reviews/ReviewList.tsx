@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
 import {
   REVIEW_TABS,
   BULK_REVIEW_ACTIONS,
@@ -169,20 +169,14 @@ export const ReviewList = ({ view, setView }: Props) => {
           onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
           total,
         }}
-        toolbar={
-          <Group gap="sm">
-            {BULK_REVIEW_ACTIONS.map((bulkAction) => (
-              <Button
-                key={bulkAction}
-                variant={bulkAction === 'start' ? 'filled' : 'default'}
-                disabled={counting || eligible[bulkAction] === 0}
-                onClick={() => setQuestion({ action: bulkAction, count: eligible[bulkAction] })}
-              >
-                {t(BULK_TEXTS[bulkAction].button, { count: eligible[bulkAction] })}
-              </Button>
-            ))}
-          </Group>
-        }
+        actions={BULK_REVIEW_ACTIONS.map((bulkAction) => ({
+          key: bulkAction,
+          label: t(BULK_TEXTS[bulkAction].button, { count: eligible[bulkAction] }),
+          // Starting is the list's main step; stopping and ending are the quieter ones beside it.
+          emphasis: bulkAction === 'start' ? ('primary' as const) : undefined,
+          disabled: counting || eligible[bulkAction] === 0,
+          onClick: () => setQuestion({ action: bulkAction, count: eligible[bulkAction] }),
+        }))}
       />
     );
 

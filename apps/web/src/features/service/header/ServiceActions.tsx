@@ -1,7 +1,14 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { findTransition, type ServiceDetail, type StatusNoticeInput, type WorkflowAction } from '@nubes/domain';
+import { Alert, Button, Group, Menu, Text } from '@mantine/core';
+import {
+  findTransition,
+  type ServiceDetail,
+  type ServiceState,
+  type StatusNoticeInput,
+  type WorkflowAction,
+} from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePhone } from '../../../components/usePhone';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FieldProblemList } from '../components/FieldProblemList';
 import { groupOfKey } from '../formModel';
@@ -17,6 +24,31 @@ const DESTRUCTIVE: ReadonlySet<WorkflowAction> = new Set([
   'discontinue',
   'retire',
 ]);
+
+/** Red outline for what ends something, plain for a pause the public sees (it asks first), filled for the rest. */
+const variantOf = (action: WorkflowAction, state: ServiceState) =>
+  DESTRUCTIVE.has(action) ? 'outline' : findTransition(action, state)?.notice ? 'default' : 'filled';
+
+/**
+ * A phone's row of steps: the first main step as a button, every other step in one menu beside it,
+ * so the header leaves room for the tab below it (docs/adr/0090-one-row-header-and-compact-toolbars.md).
+ */
+const foldForPhone = (
+  actions: readonly WorkflowAction[],
+  state: ServiceState,
+): { shown: readonly WorkflowAction[]; folded: readonly WorkflowAction[] } => {
+  if (actions.length <= 1) return { shown: actions, folded: [] };
+  const main = actions.find((action) => variantOf(action, state) === 'filled');
+  return { shown: main ? [main] : [], folded: actions.filter((action) => action !== main) };
+};
+
+const MoreIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+    <circle cx="5" cy="12" r="2" />
+    <circle cx="12" cy="12" r="2" />
+    <circle cx="19" cy="12" r="2" />
+  </svg>
+);
 
 export interface ServiceActionsProps {
   service: ServiceDetail;
@@ -40,6 +72,7 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
   const [confirming, setConfirming] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [noticeFor, setNoticeFor] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [problems, setProblems] = useState<TransitionProblems | null>(null);
+  const phone = usePhone();
 
   const showProblems = (found: TransitionProblems) => {
     setProblems(found);
@@ -66,16 +99,22 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
 
   const actions = service.actions.filter((action) => !offeredBelow.includes(action));
   if (actions.length === 0) return null;
+  const { shown, folded } = phone
+    ? foldForPhone(actions, service.state)
+    : { shown: actions, folded: [] as WorkflowAction[] };
 
   return (
     <>
-      <Group gap="sm" role="group" aria-label={t('serviceHeader.nextSteps')} className="service-header-actions">
-        {actions.map((action) => (
+      <Group
+        gap={phone ? 'xs' : 'sm'}
+        role="group"
+        aria-label={t('serviceHeader.nextSteps')}
+        className="service-header-actions"
+      >
+        {shown.map((action) => (
           <Button
             key={action}
-            variant={
-              DESTRUCTIVE.has(action) ? 'outline' : findTransition(action, service.state)?.notice ? 'default' : 'filled'
-            }
+            variant={variantOf(action, service.state)}
             color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
             loading={running === action}
             disabled={running !== null && running !== action}
@@ -84,6 +123,45 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
             {t(`workflow.actions.${action}`)}
           </Button>
         ))}
+        {folded.length > 0 && (
+          // No fade: axe measures the contrast of a half-transparent menu (docs/adr/0006).
+          <Menu position="bottom-end" transitionProps={{ duration: 0 }} withInitialFocusPlaceholder={false}>
+            <Menu.Target>
+              {shown.length > 0 ? (
+                // Beside the main step only its dots, so both keep to one row where its name allows.
+                <Button
+                  variant="default"
+                  px="xs"
+                  aria-label={t('serviceHeader.moreSteps')}
+                  title={t('serviceHeader.moreSteps')}
+                  loading={running !== null && folded.includes(running)}
+                  disabled={running !== null && !folded.includes(running)}
+                >
+                  <MoreIcon />
+                </Button>
+              ) : (
+                <Button
+                  variant="default"
+                  loading={running !== null && folded.includes(running)}
+                  disabled={running !== null && !folded.includes(running)}
+                >
+                  {t('serviceHeader.nextSteps')}
+                </Button>
+              )}
+            </Menu.Target>
+            <Menu.Dropdown>
+              {folded.map((action) => (
+                <Menu.Item
+                  key={action}
+                  color={DESTRUCTIVE.has(action) ? 'var(--nubes-color-danger)' : undefined}
+                  onClick={() => start(action)}
+                >
+                  {t(`workflow.actions.${action}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
 
       {problems && (

@@ -7,6 +7,7 @@ import { PEOPLE, renderApp } from '../../../test/renderApp';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { MemoryRouter } from '../../../routing';
+import { phoneScreen } from '../../../test/matchMedia';
 import { ServiceLink } from './ServiceLink';
 import { ServiceStepper } from './ServiceStepper';
 
@@ -114,6 +115,70 @@ describe('the service header', () => {
     ).toEqual(['Not available', 'Discontinue']);
     fireEvent.click(within(steps).getByRole('button', { name: 'Discontinue' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Do you really want to discontinue the service?');
+  });
+
+  /** A phone's steps in the header: the buttons' names, or the labels of those that show only dots. */
+  const phoneSteps = async (state: ServiceState, actions: ServiceDetail['actions']) => {
+    fakeApi(detail({ state, actions }));
+    renderApp({ path: `/sc/service/${ID}?tab=history`, user: PEOPLE.paula });
+    const steps = await screen.findByRole('group', { name: 'Next steps' }, SLOW);
+    const names = within(steps)
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    return { steps, names };
+  };
+
+  /** The open menu's entries; jsdom has no layout, so Mantine keeps the dropdown display:none. */
+  const menuEntries = async () => {
+    const menu = await screen.findByRole('menu', { hidden: true });
+    const entries = within(menu)
+      .getAllByRole('menuitem', { hidden: true })
+      .map((item) => item.textContent);
+    return { menu, entries };
+  };
+
+  it('on a phone shows the main step as a button and folds the others into one menu', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = phoneScreen();
+    try {
+      const { steps, names } = await phoneSteps('service_not_available', [
+        'online',
+        'fullCapacityReached',
+        'discontinue',
+      ]);
+      // The main step by its name, the menu beside it by its label (its face is three dots).
+      expect(names).toEqual(['Online', 'More steps']);
+      fireEvent.click(within(steps).getByRole('button', { name: 'More steps' }));
+      const { menu, entries } = await menuEntries();
+      expect(entries).toEqual(['Full capacity reached', 'Discontinue']);
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Discontinue', hidden: true }));
+      expect(await screen.findByRole('dialog')).toHaveTextContent('Do you really want to discontinue the service?');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('on a phone folds a live service’s steps, all secondary, into one Next steps menu whose pauses ask first', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = phoneScreen();
+    try {
+      const { steps, names } = await phoneSteps('service_online', [
+        'notAvailable',
+        'fullCapacityReached',
+        'discontinue',
+      ]);
+      // No step that takes it off the public list is a main one (docs/adr/0084), so none is a button.
+      expect(names).toEqual(['Next steps']);
+      fireEvent.click(within(steps).getByRole('button', { name: 'Next steps' }));
+      const { menu, entries } = await menuEntries();
+      expect(entries).toEqual(['Not available', 'Full capacity reached', 'Discontinue']);
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'Not available', hidden: true }));
+      expect(await screen.findByRole('dialog', { name: 'Not available' })).toHaveTextContent(
+        'The public portfolio shows the service as “Service not available” to everyone',
+      );
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('offers no steps when the user may take none', async () => {
