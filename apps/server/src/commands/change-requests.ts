@@ -41,8 +41,7 @@ import { runWrite, type ObjectEvent, type ObjectWrite, type Writes } from '../wr
 import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
 import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+import { sameJson } from '../writes/changes.js';
 
 /**
  * The proposed values checked like a direct edit (formats, users and institutions that exist) and
@@ -59,7 +58,7 @@ const proposedChanges = async (tx: Tx, service: LoadedService, proposed: Record<
   for (const key of Object.keys(proposed).sort()) {
     const before = current.fields[key] ?? null;
     const after = content.fields[key] ?? null;
-    if (!same(before, after)) rows.push({ fieldKey: key, currentValue: before, newValue: after });
+    if (!sameJson(before, after)) rows.push({ fieldKey: key, currentValue: before, newValue: after });
   }
   if (rows.length === 0) throw invalidInput('changeRequests.noChanges');
   return rows;
@@ -173,7 +172,7 @@ export const updateChangeRequest = async (
     const fields = await proposedChanges(tx, request.service, input.fields);
     const before = valuesOf(request.fields);
     const after = valuesOf(fields);
-    if (same(before, after)) return { events: [] };
+    if (sameJson(before, after)) return { events: [] };
     await tx.delete(changeRequestFields).where(eq(changeRequestFields.changeRequestId, request.row.id));
     await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: request.row.id })));
     return { set: {}, events: [{ action: 'changeRequest.updated', before, after }] };
@@ -297,7 +296,7 @@ export const releaseChangeRequest = async (
 
 /** Whether the service's value of the field is no longer the one the request was made against. */
 const isStaleField = (field: ChangeRequestFieldRow, serviceValues: Record<string, FieldValue>): boolean =>
-  !same(serviceValues[field.fieldKey] ?? null, field.currentValue ?? null);
+  !sameJson(serviceValues[field.fieldKey], field.currentValue);
 
 /**
  * The portfolio manager applies a released request ("change request applied"): the accepted values
@@ -331,7 +330,7 @@ export const applyChangeRequest = async (
     for (const field of accepted) {
       const old = fields[field.fieldKey] ?? null;
       const now = field.newValue ?? null;
-      if (same(old, now)) continue;
+      if (sameJson(old, now)) continue;
       if (now === null) delete fields[field.fieldKey];
       else fields[field.fieldKey] = now;
       related.push({

@@ -13,7 +13,7 @@ import { auditEvents, contactAddresses, contactProperties, contactRelations, con
 import { conflict, HttpError, invalidInput, notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import { countContactParts, loadContactRelations, relationTargetExists } from '../queries/contacts.js';
-import { changesOf } from '../writes/changes.js';
+import { changesOf, sameJson } from '../writes/changes.js';
 import { contactRows } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
@@ -90,8 +90,6 @@ const readProperties = async (tx: Tx, contactId: string): Promise<Property[]> =>
       .orderBy(contactProperties.position)
   ).map((row) => ({ kind: row.kind, value: row.value }));
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * Creates a contact with its addresses; properties come only with a later update (the schema
  * refuses them here). Answers the new contact's id.
@@ -134,13 +132,13 @@ export const updateContact = async (
       const after: Record<string, unknown> = { ...scalars?.after };
       if ('institutionId' in after) await refuseUnknownInstitution(tx, input.institutionId);
       const addresses = await readAddresses(tx, row.id);
-      if (!same(addresses, input.addresses)) {
+      if (!sameJson(addresses, input.addresses)) {
         before.addresses = addresses;
         after.addresses = input.addresses;
         await writeAddresses(tx, row.id, input.addresses);
       }
       const properties = await readProperties(tx, row.id);
-      if (!same(properties, input.properties)) {
+      if (!sameJson(properties, input.properties)) {
         before.properties = properties;
         after.properties = input.properties;
         await writeProperties(tx, row.id, input.properties);
