@@ -38,7 +38,7 @@ type ChangeOf<Row, Set, O extends AuditObjectType> = <T>(
   request: ObjectWrite<Row, Set, O, T>,
 ) => Promise<{ object: Row; value: T }>;
 
-/** The writes of a kind of row: its changeObject and the create, update and delete every such kind has. */
+/** The writes of a kind of row: its changeObject and the create, update and delete every such kind has (ADR 0096). */
 export interface RowKind<Row, Set, O extends AuditObjectType> {
   change: ChangeOf<Row, Set, O>;
   /**
