@@ -41,8 +41,7 @@ import { runWrite, type ObjectEvent, type ObjectWrite, type Writes } from '../wr
 import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
 import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+import { sameJson } from '../writes/changes.js';
 
 /**
  * The proposed values checked like a direct edit (formats, users and institutions that exist) and
@@ -59,7 +58,7 @@ const proposedChanges = async (tx: Tx, service: LoadedService, proposed: Record<
   for (const key of Object.keys(proposed).sort()) {
     const before = current.fields[key] ?? null;
     const after = content.fields[key] ?? null;
-    if (!same(before, after)) rows.push({ fieldKey: key, currentValue: before, newValue: after });
+    if (!sameJson(before, after)) rows.push({ fieldKey: key, currentValue: before, newValue: after });
   }
   if (rows.length === 0) throw invalidInput('changeRequests.noChanges');
   return rows;
@@ -77,6 +76,7 @@ const authorizeAction = (action: ChangeRequestAction) => (request: LoadedChangeR
   if (!changeRequestActionFrom(action, request.row.state)) throw conflict('changeRequests.notPossible');
   if ((action === 'update' || action === 'handIn') && !isChangeRequestServiceState(relation.state))
     throw conflict('changeRequests.notForThisState');
+  if (action === 'apply' && relation.state === 'service_retired') throw conflict('changeRequests.notForThisState');
 };
 
 /** One action on an existing request, as the commands below take it: its policy, the version the caller read, the change. */
@@ -172,7 +172,7 @@ export const updateChangeRequest = async (
     const fields = await proposedChanges(tx, request.service, input.fields);
     const before = valuesOf(request.fields);
     const after = valuesOf(fields);
-    if (same(before, after)) return { events: [] };
+    if (sameJson(before, after)) return { events: [] };
     await tx.delete(changeRequestFields).where(eq(changeRequestFields.changeRequestId, request.row.id));
     await tx.insert(changeRequestFields).values(fields.map((f) => ({ ...f, changeRequestId: request.row.id })));
     return { set: {}, events: [{ action: 'changeRequest.updated', before, after }] };
@@ -296,7 +296,7 @@ export const releaseChangeRequest = async (
 
 /** Whether the service's value of the field is no longer the one the request was made against. */
 const isStaleField = (field: ChangeRequestFieldRow, serviceValues: Record<string, FieldValue>): boolean =>
-  !same(serviceValues[field.fieldKey] ?? null, field.currentValue ?? null);
+  !sameJson(serviceValues[field.fieldKey], field.currentValue);
 
 /**
  * The portfolio manager applies a released request ("change request applied"): the accepted values
@@ -311,80 +311,69 @@ export const applyChangeRequest = async (
   id: string,
   input: ApplyChangeRequest,
 ): Promise<ChangeRequestSnapshot> =>
-  (
-    await changeChangeRequest(writes, {
-      id,
-      principal,
-      version: input.version,
-      authorize: (request) => {
-        authorizeAction('apply')(request);
-        if (request.service.relation.state === 'service_retired') throw conflict('changeRequests.notForThisState');
+  takeAction(writes, principal, id, input.version, 'apply', async (tx, request) => {
+    const service = request.service;
+    const chosen = new Set([...(input.overwrite ?? []), ...(input.keep ?? [])]);
+    const keep = new Set(input.keep ?? []);
+    const isStale = (f: ChangeRequestFieldRow) => isStaleField(f, service.row.fields);
+    const stale = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey));
+    const kept = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && keep.has(f.fieldKey));
+    const accepted = request.fields.filter((f) => f.decision === 'accept' && !kept.includes(f));
+    if (stale.length > 0)
+      throw new HttpError(
+        'conflict',
+        'changeRequests.stale',
+        Object.fromEntries(stale.map((f) => [f.fieldKey, 'changeRequests.staleField'])),
+      );
+    const fields = { ...service.row.fields };
+    const related: AuditEvent[] = [];
+    for (const field of accepted) {
+      const old = fields[field.fieldKey] ?? null;
+      const now = field.newValue ?? null;
+      if (sameJson(old, now)) continue;
+      if (now === null) delete fields[field.fieldKey];
+      else fields[field.fieldKey] = now;
+      related.push({
+        action: 'service.updated',
+        objectType: 'service',
+        objectId: service.row.id,
+        before: { [field.fieldKey]: old },
+        after: { [field.fieldKey]: now },
+      });
+    }
+    const discarded = request.fields.filter((f) => f.decision === 'discard').map((f) => f.fieldKey);
+    const named: AuditEvent = {
+      action: 'service.changeRequestApplied',
+      objectType: 'service',
+      objectId: service.row.id,
+      after: {
+        changeRequest: request.row.id,
+        handedInBy: request.row.authorId ?? null,
+        appliedFields: accepted.map((f) => f.fieldKey),
+        discardedFields: discarded,
       },
-      change: async (tx, request) => {
-        const service = request.service;
-        const chosen = new Set([...(input.overwrite ?? []), ...(input.keep ?? [])]);
-        const keep = new Set(input.keep ?? []);
-        const isStale = (f: ChangeRequestFieldRow) => isStaleField(f, service.row.fields);
-        const stale = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey));
-        const kept = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && keep.has(f.fieldKey));
-        const accepted = request.fields.filter((f) => f.decision === 'accept' && !kept.includes(f));
-        if (stale.length > 0)
-          throw new HttpError(
-            'conflict',
-            'changeRequests.stale',
-            Object.fromEntries(stale.map((f) => [f.fieldKey, 'changeRequests.staleField'])),
-          );
-        const fields = { ...service.row.fields };
-        const related: AuditEvent[] = [];
-        for (const field of accepted) {
-          const old = fields[field.fieldKey] ?? null;
-          const now = field.newValue ?? null;
-          if (same(old, now)) continue;
-          if (now === null) delete fields[field.fieldKey];
-          else fields[field.fieldKey] = now;
-          related.push({
-            action: 'service.updated',
-            objectType: 'service',
-            objectId: service.row.id,
-            before: { [field.fieldKey]: old },
-            after: { [field.fieldKey]: now },
-          });
-        }
-        const discarded = request.fields.filter((f) => f.decision === 'discard').map((f) => f.fieldKey);
-        const named: AuditEvent = {
-          action: 'service.changeRequestApplied',
-          objectType: 'service',
-          objectId: service.row.id,
+    };
+    const changedService =
+      related.length > 0
+        ? await SERVICE_KIND.bump(tx, service, { fields, serviceType: categoriseService(fields) })
+        : service;
+    return {
+      set: { state: 'applied' },
+      events: [
+        {
+          action: 'changeRequest.applied',
+          before: { state: request.row.state },
           after: {
-            changeRequest: request.row.id,
-            handedInBy: request.row.authorId ?? null,
-            appliedFields: accepted.map((f) => f.fieldKey),
-            discardedFields: discarded,
+            state: 'applied',
+            applied: accepted.map((f) => f.fieldKey),
+            discarded,
+            ...(kept.length > 0 ? { kept: kept.map((f) => f.fieldKey) } : {}),
+            serviceVersion: changedService.row.version,
           },
-        };
-        const changedService =
-          related.length > 0
-            ? await SERVICE_KIND.bump(tx, service, { fields, serviceType: categoriseService(fields) })
-            : service;
-        return {
-          set: { state: 'applied' },
-          events: [
-            {
-              action: 'changeRequest.applied',
-              before: { state: request.row.state },
-              after: {
-                state: 'applied',
-                applied: accepted.map((f) => f.fieldKey),
-                discarded,
-                ...(kept.length > 0 ? { kept: kept.map((f) => f.fieldKey) } : {}),
-                serviceVersion: changedService.row.version,
-              },
-            },
-          ],
-          related: [named, ...related],
-          effects: related.length > 0 ? serviceChanged(changedService) : [],
-          mails: await stepMails(tx, 'changeRequestApplied', request, principal),
-        };
-      },
-    })
-  ).object;
+        },
+      ],
+      related: [named, ...related],
+      effects: related.length > 0 ? serviceChanged(changedService) : [],
+      mails: await stepMails(tx, 'changeRequestApplied', request, principal),
+    };
+  });

@@ -13,8 +13,8 @@ import { auditEvents, contactAddresses, contactProperties, contactRelations, con
 import { conflict, HttpError, invalidInput, notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import { countContactParts, loadContactRelations, relationTargetExists } from '../queries/contacts.js';
-import { changesOf } from '../writes/changes.js';
-import { changeContact } from '../writes/row-writes.js';
+import { changesOf, sameJson } from '../writes/changes.js';
+import { contactRows } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 /** The values of a contact's own row, in the order the audit events list them. */
@@ -90,8 +90,6 @@ const readProperties = async (tx: Tx, contactId: string): Promise<Property[]> =>
       .orderBy(contactProperties.position)
   ).map((row) => ({ kind: row.kind, value: row.value }));
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * Creates a contact with its addresses; properties come only with a later update (the schema
  * refuses them here). Answers the new contact's id.
@@ -124,7 +122,7 @@ export const updateContact = async (
   id: string,
   input: UpdateContact,
 ): Promise<void> => {
-  await changeContact(writes, {
+  await contactRows.change(writes, {
     id,
     principal,
     version: input.version,
@@ -134,13 +132,13 @@ export const updateContact = async (
       const after: Record<string, unknown> = { ...scalars?.after };
       if ('institutionId' in after) await refuseUnknownInstitution(tx, input.institutionId);
       const addresses = await readAddresses(tx, row.id);
-      if (!same(addresses, input.addresses)) {
+      if (!sameJson(addresses, input.addresses)) {
         before.addresses = addresses;
         after.addresses = input.addresses;
         await writeAddresses(tx, row.id, input.addresses);
       }
       const properties = await readProperties(tx, row.id);
-      if (!same(properties, input.properties)) {
+      if (!sameJson(properties, input.properties)) {
         before.properties = properties;
         after.properties = input.properties;
         await writeProperties(tx, row.id, input.properties);
@@ -163,25 +161,15 @@ const describeRelations = (relations: Awaited<ReturnType<typeof loadContactRelat
  * Deletes a contact nothing relates to. While relations hold it, 409 names them (on `relations`):
  * the relations are what the alliance needs to know, and they are removed on purpose, one by one.
  */
-export const deleteContact = async (writes: Writes, principal: AuthUser, id: string, version: number) => {
-  await changeContact(writes, {
-    id,
-    principal,
-    version,
-    change: async (tx, row) => {
-      const relations = await loadContactRelations(tx, row.id);
-      if (relations.length > 0)
-        throw new HttpError('conflict', 'contacts.deleteHeld', {
-          relations: { key: 'contacts.heldBy', params: { relations: describeRelations(relations) } },
-        });
-      const addresses = await readAddresses(tx, row.id);
-      await tx.delete(contacts).where(eq(contacts.id, row.id));
-      return {
-        events: [{ action: 'contact.deleted', before: { ...scalarsOf(row), addresses } }],
-      };
-    },
+export const deleteContact = (writes: Writes, principal: AuthUser, id: string, version: number) =>
+  contactRows.remove(writes, principal, id, version, async (tx, row) => {
+    const relations = await loadContactRelations(tx, row.id);
+    if (relations.length > 0)
+      throw new HttpError('conflict', 'contacts.deleteHeld', {
+        relations: { key: 'contacts.heldBy', params: { relations: describeRelations(relations) } },
+      });
+    return { action: 'contact.deleted', before: { ...scalarsOf(row), addresses: await readAddresses(tx, row.id) } };
   });
-};
 
 /** Relates a contact to a service or an institution in a role there; the same role twice answers 409. */
 export const addContactRelation = async (
@@ -190,7 +178,7 @@ export const addContactRelation = async (
   id: string,
   input: AddContactRelation,
 ): Promise<void> => {
-  await changeContact(writes, {
+  await contactRows.change(writes, {
     id,
     principal,
     change: async (tx, row) => {
@@ -236,7 +224,7 @@ export const removeContactRelation = async (
   id: string,
   relationId: string,
 ): Promise<void> => {
-  await changeContact(writes, {
+  await contactRows.change(writes, {
     id,
     principal,
     change: async (tx, row) => {
@@ -273,7 +261,7 @@ const ERASED = { erased: true };
  * their values are overwritten; the erasure's own event counts what went and names no one.
  */
 export const eraseContact = async (writes: Writes, principal: AuthUser, id: string, version: number) => {
-  await changeContact(writes, {
+  await contactRows.change(writes, {
     id,
     principal,
     version,

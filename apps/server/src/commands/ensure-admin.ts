@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword, hasParameters, scryptParameters, verifyPassword } from '../auth/password.js';
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
-import { isUniqueViolation } from '../db/unique-violation.js';
+import { retryOnceOnDuplicate } from '../db/unique-violation.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 interface ConfiguredAdmin {
@@ -17,14 +17,8 @@ interface ConfiguredAdmin {
  * it. Instances that start together on an empty database both find no admin and both insert one:
  * the loser of that race finds the winner's row on its second look (ADR 0054).
  */
-export const ensureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<void> => {
-  try {
-    await configureAdmin(writes, admin);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    await configureAdmin(writes, admin);
-  }
-};
+export const ensureAdmin = (writes: Writes, admin: ConfiguredAdmin): Promise<void> =>
+  retryOnceOnDuplicate(() => configureAdmin(writes, admin));
 
 /**
  * The configured admin's check, run once: main.ts starts it when the portal listens, so its scrypt

@@ -1,12 +1,10 @@
 import type { CreateEntitlementRole, Role, UpdateEntitlementRole } from '@nubes/domain';
-import { count, eq } from 'drizzle-orm';
-import { actorOf, SYSTEM_ACTOR } from '../audit/actor.js';
+import { count } from 'drizzle-orm';
+import { SYSTEM_ACTOR } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { entitlementRoleMappings } from '../db/schema.js';
-import { refuseDuplicates } from '../db/unique-violation.js';
 import { invalidInput } from '../http/http-error.js';
-import { changeEntitlementRole, type EntitlementRoleRow } from '../writes/row-writes.js';
-import { changesOf } from '../writes/changes.js';
+import { entitlementRoleRows, type EntitlementRoleRow } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const taken = () => invalidInput(undefined, { entitlement: 'adminSections.entitlements.taken' });
@@ -17,61 +15,27 @@ export const createEntitlementRole = (
   principal: AuthUser,
   input: CreateEntitlementRole,
 ): Promise<EntitlementRoleRow> =>
-  refuseDuplicates(
-    runWrite(writes, actorOf(principal), async (tx) => {
-      const [row] = await tx.insert(entitlementRoleMappings).values(input).returning();
-      return {
-        value: row!,
-        events: [
-          {
-            action: 'entitlementRole.created',
-            objectType: 'entitlementRole',
-            objectId: row!.id,
-            after: { entitlement: row!.entitlement, role: input.role },
-          },
-        ],
-      };
-    }),
-    taken,
-  );
+  entitlementRoleRows.create(writes, principal, input, {
+    event: (row) => ({ action: 'entitlementRole.created', after: { entitlement: row.entitlement, role: input.role } }),
+    duplicate: taken,
+  });
 
-export const updateEntitlementRole = async (
+export const updateEntitlementRole = (
   writes: Writes,
   principal: AuthUser,
   id: string,
   { version, ...input }: UpdateEntitlementRole,
-): Promise<EntitlementRoleRow> => {
-  const changed = changeEntitlementRole(writes, {
-    id,
-    principal,
-    version,
-    change: async (_tx, row) => {
-      const changes = changesOf(row, input);
-      if (!changes) return { events: [] };
-      return { set: changes.after, events: [{ action: 'entitlementRole.updated', ...changes }] };
-    },
+): Promise<EntitlementRoleRow> =>
+  entitlementRoleRows.update(writes, principal, id, version, input, {
+    action: 'entitlementRole.updated',
+    duplicate: taken,
   });
-  return (await refuseDuplicates(changed, taken)).object;
-};
 
-export const deleteEntitlementRole = async (
-  writes: Writes,
-  principal: AuthUser,
-  id: string,
-  version: number,
-): Promise<void> => {
-  await changeEntitlementRole(writes, {
-    id,
-    principal,
-    version,
-    change: async (tx, row) => {
-      await tx.delete(entitlementRoleMappings).where(eq(entitlementRoleMappings.id, row.id));
-      return {
-        events: [{ action: 'entitlementRole.deleted', before: { entitlement: row.entitlement, role: row.role } }],
-      };
-    },
-  });
-};
+export const deleteEntitlementRole = (writes: Writes, principal: AuthUser, id: string, version: number) =>
+  entitlementRoleRows.remove(writes, principal, id, version, (_tx, row) => ({
+    action: 'entitlementRole.deleted',
+    before: { entitlement: row.entitlement, role: row.role },
+  }));
 
 /**
  * OIDC_ENTITLEMENT_ROLES seeds the map when the table is empty at start: the variable is where an

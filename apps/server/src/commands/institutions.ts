@@ -1,18 +1,13 @@
 import type { CreateInstitution, MessageKey, UpdateInstitution } from '@nubes/domain';
-import { eq } from 'drizzle-orm';
-import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
-import { institutions } from '../db/schema.js';
-import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import { institutionValues, type InstitutionRow } from '../model/institution.js';
 import { countInstitutionUse, institutionAbbreviationTaken } from '../queries/institutions.js';
 import type { FileStore } from '../storage/file-store.js';
 import type { NewLogo } from '../storage/logo-upload.js';
-import { changesOf } from '../writes/changes.js';
-import { changeInstitution, type InstitutionSet } from '../writes/row-writes.js';
-import { runWrite, type Writes } from '../writes/pipeline.js';
+import type { Writes } from '../writes/pipeline.js';
+import { institutionRows } from '../writes/row-writes.js';
 
 const abbreviationTaken = () => invalidInput(undefined, { abbreviation: 'institutionAdmin.abbreviationTaken' });
 
@@ -43,71 +38,45 @@ export const createInstitution = (
   principal: AuthUser,
   input: CreateInstitution,
 ): Promise<InstitutionRow> =>
-  refuseDuplicates(
-    runWrite(writes, actorOf(principal), async (tx) => {
-      await refuseTakenAbbreviation(tx, input.abbreviation);
-      const [row] = await tx.insert(institutions).values(input).returning();
-      return {
-        value: row!,
-        events: [
-          {
-            action: 'institution.created',
-            objectType: 'institution',
-            objectId: row!.id,
-            after: institutionValues(row!),
-          },
-        ],
-      };
-    }),
-    abbreviationTaken,
-  );
+  institutionRows.create(writes, principal, input, {
+    check: (tx) => refuseTakenAbbreviation(tx, input.abbreviation),
+    event: (row) => ({ action: 'institution.created', after: institutionValues(row) }),
+    duplicate: abbreviationTaken,
+  });
 
 /** Changes an institution; one event with old → new of what changed; nothing changed writes nothing. */
-export const updateInstitution = async (
+export const updateInstitution = (
   writes: Writes,
   principal: AuthUser,
   id: string,
   input: UpdateInstitution,
-): Promise<InstitutionRow> => {
-  const changed = changeInstitution(writes, {
-    id,
-    principal,
-    version: input.version,
-    change: async (tx, row) => {
-      const changes = changesOf(institutionValues(row), institutionValues(input));
-      if (!changes) return { events: [] };
-      if ('abbreviation' in changes.after) await refuseTakenAbbreviation(tx, input.abbreviation, row.id);
-      return { set: changes.after as InstitutionSet, events: [{ action: 'institution.updated', ...changes }] };
+): Promise<InstitutionRow> =>
+  institutionRows.update(writes, principal, id, input.version, institutionValues(input), {
+    action: 'institution.updated',
+    duplicate: abbreviationTaken,
+    check: async (tx, row, changed) => {
+      if ('abbreviation' in changed) await refuseTakenAbbreviation(tx, input.abbreviation, row.id);
     },
   });
-  return (await refuseDuplicates(changed, abbreviationTaken)).object;
-};
 
 /**
  * Deletes an institution nothing names. While services (as provider or operating institution), user
  * accounts or contacts (their institution, or a relation) name it, 409 says which: their foreign keys would only empty the reference, and a
  * service silently losing its provider is worse than a refusal.
  */
-export const deleteInstitution = async (
+export const deleteInstitution = (
   writes: Writes,
   files: FileStore,
   principal: AuthUser,
   id: string,
   version: number,
-): Promise<void> => {
-  await changeInstitution(writes, {
-    id,
-    principal,
-    version,
-    change: async (tx, row) => {
-      const refusal = inUseMessage(await countInstitutionUse(tx, row.id));
-      if (refusal) throw conflict(refusal);
-      await tx.delete(institutions).where(eq(institutions.id, row.id));
-      if (row.logoKey) await files.delete(row.logoKey, tx);
-      return { events: [{ action: 'institution.deleted', before: institutionValues(row) }] };
-    },
+): Promise<void> =>
+  institutionRows.remove(writes, principal, id, version, async (tx, row) => {
+    const refusal = inUseMessage(await countInstitutionUse(tx, row.id));
+    if (refusal) throw conflict(refusal);
+    if (row.logoKey) await files.delete(row.logoKey, tx);
+    return { action: 'institution.deleted', before: institutionValues(row) };
   });
-};
 
 /**
  * Sets an institution's logo (docs/adr/0033-institution-logos.md): the bytes go to the file store
@@ -120,7 +89,7 @@ export const setInstitutionLogo = async (
   id: string,
   logo: NewLogo,
 ): Promise<InstitutionRow> => {
-  const { object } = await changeInstitution(writes, {
+  const { object } = await institutionRows.change(writes, {
     id,
     principal,
     change: async (tx, row) => {

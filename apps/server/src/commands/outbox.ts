@@ -2,7 +2,7 @@ import { OUTBOX_DISCARDABLE, OUTBOX_RETRYABLE, type OutboxActionRequest, type Ou
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { conflict } from '../http/http-error.js';
-import { changeMail } from '../writes/row-writes.js';
+import { mailRows } from '../writes/row-writes.js';
 import type { Writes } from '../writes/pipeline.js';
 
 const stateOf = (state: string) => state as OutboxState;
@@ -13,7 +13,7 @@ const stateOf = (state: string) => state as OutboxState;
  * answer 409: a pending or sending mail is on its way, a sent one is gone.
  */
 export const retryMail = async (writes: Writes, principal: AuthUser, id: string, body: OutboxActionRequest) => {
-  const { object } = await changeMail(writes, {
+  const { object } = await mailRows.change(writes, {
     id,
     principal,
     version: body.version,
@@ -38,7 +38,7 @@ export const retryMail = async (writes: Writes, principal: AuthUser, id: string,
 
 /** A pending or failed mail is never sent (unless retried); sending and sent ones answer 409. */
 export const discardMail = async (writes: Writes, principal: AuthUser, id: string, body: OutboxActionRequest) => {
-  const { object } = await changeMail(writes, {
+  const { object } = await mailRows.change(writes, {
     id,
     principal,
     version: body.version,

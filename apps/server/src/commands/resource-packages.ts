@@ -31,6 +31,7 @@ import type { LoadedService } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 import { changeResourcePackage, type ResourcePackageSet } from '../writes/resource-package-writes.js';
+import { sameJson } from '../writes/changes.js';
 
 /** What a package's values are in its audit events: the type by its key, which never changes. */
 const valuesOf = (
@@ -43,8 +44,6 @@ const valuesOf = (
   policyNames: row.policyNames,
   policy: row.policy,
 });
-
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The type a package is written with, read in the write's transaction: an unknown id, or a retired
@@ -179,7 +178,7 @@ export const updateResourcePackage = async (
         const before: Record<string, unknown> = valuesOf(loaded.row, loaded.type);
         const after: Record<string, unknown> = valuesOf(next, type);
         for (const key of Object.keys(after))
-          if (same(before[key], after[key])) {
+          if (sameJson(before[key], after[key])) {
             delete before[key];
             delete after[key];
           }

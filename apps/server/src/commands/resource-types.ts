@@ -1,16 +1,13 @@
 import type { CreateResourceType, UpdateResourceType } from '@nubes/domain';
-import { eq } from 'drizzle-orm';
-import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
-import { resourceTypes } from '../db/schema.js';
-import { pgErrorCode, refuseDuplicates } from '../db/unique-violation.js';
+import { pgErrorCode } from '../db/unique-violation.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import { checkTypeSchema, parseJsonText } from '../json-schema/policy-schemas.js';
 import { resourceTypeValues } from '../model/resource-type.js';
 import { countPackagesOfType, resourceTypeKeyExists, type ResourceTypeWithUse } from '../queries/resource-types.js';
 import { changesOf } from '../writes/changes.js';
-import { runWrite, type Writes } from '../writes/pipeline.js';
-import { changeResourceType, type ResourceTypeSet } from '../writes/row-writes.js';
+import type { Writes } from '../writes/pipeline.js';
+import { resourceTypeRows, type ResourceTypeSet } from '../writes/row-writes.js';
 
 const keyTaken = () => invalidInput(undefined, { key: 'resourceTypes.keyTaken' });
 const inUse = () => conflict('resourceTypes.inUse');
@@ -33,35 +30,17 @@ export const createResourceType = async (
   principal: AuthUser,
   input: CreateResourceType,
 ): Promise<ResourceTypeWithUse> => {
-  const schema = typeSchemaOf(input.schema);
-  // Two managers creating the same key at once: the unique index decides.
-  return refuseDuplicates(
-    runWrite(writes, actorOf(principal), async (tx) => {
-      if (await resourceTypeKeyExists(tx, input.key)) throw keyTaken();
-      const [row] = await tx
-        .insert(resourceTypes)
-        .values({
-          key: input.key,
-          name: input.name,
-          description: input.description,
-          quotaUnit: input.quotaUnit,
-          schema,
-        })
-        .returning();
-      return {
-        value: { row: row!, packageCount: 0 },
-        events: [
-          {
-            action: 'resourceType.created',
-            objectType: 'resourceType',
-            objectId: row!.id,
-            after: resourceTypeValues(row!),
-          },
-        ],
-      };
-    }),
-    keyTaken,
-  );
+  const { key, name, description, quotaUnit } = input;
+  const values = { key, name, description, quotaUnit, schema: typeSchemaOf(input.schema) };
+  const row = await resourceTypeRows.create(writes, principal, values, {
+    check: async (tx) => {
+      if (await resourceTypeKeyExists(tx, key)) throw keyTaken();
+    },
+    event: (created) => ({ action: 'resourceType.created', after: resourceTypeValues(created) }),
+    // Two managers creating the same key at once: the unique index decides.
+    duplicate: keyTaken,
+  });
+  return { row, packageCount: 0 };
 };
 
 /**
@@ -76,7 +55,7 @@ export const updateResourceType = async (
   input: UpdateResourceType,
 ): Promise<ResourceTypeWithUse> => {
   const schema = typeSchemaOf(input.schema);
-  const { object, value } = await changeResourceType(writes, {
+  const { object, value } = await resourceTypeRows.change(writes, {
     id,
     principal,
     version: input.version,
@@ -103,15 +82,9 @@ export const deleteResourceType = async (
   version: number,
 ): Promise<void> => {
   try {
-    await changeResourceType(writes, {
-      id,
-      principal,
-      version,
-      change: async (tx, row) => {
-        if ((await countPackagesOfType(tx, row.id)) > 0) throw inUse();
-        await tx.delete(resourceTypes).where(eq(resourceTypes.id, row.id));
-        return { events: [{ action: 'resourceType.deleted', before: resourceTypeValues(row) }] };
-      },
+    await resourceTypeRows.remove(writes, principal, id, version, async (tx, row) => {
+      if ((await countPackagesOfType(tx, row.id)) > 0) throw inUse();
+      return { action: 'resourceType.deleted', before: resourceTypeValues(row) };
     });
   } catch (error) {
     // The foreign key refuses too (RESTRICT), should a package have slipped in past the count.

@@ -87,6 +87,12 @@ export const takeReviewAction = async (
   return object;
 };
 
+/** A service a bulk action changed, with its review status before. */
+interface BulkChange {
+  id: string;
+  before: ReviewStatus;
+}
+
 /** The selected services only, when the request names them; every service the filters select otherwise. */
 const idsCondition = (ids: readonly string[] | undefined): SQL => (ids ? inArray(services.id, [...ids]) : sql`true`);
 
@@ -108,7 +114,7 @@ const startAll = async (
   filters: ReviewFilters,
   ids: readonly string[] | undefined,
   principal: AuthUser,
-): Promise<string[]> => {
+): Promise<BulkChange[]> => {
   // Locking the services (FOR SHARE) keeps them in their state until the reviews are written.
   const result = await tx.execute(sql`
     insert into ${serviceReviews} (service_id, status, started_at, started_by, answered_at, answered_by, version, updated_at)
@@ -120,79 +126,40 @@ const startAll = async (
        set status = 'running', started_at = now(), started_by = excluded.started_by, answered_at = null,
            answered_by = null, version = ${serviceReviews}.version + 1, updated_at = now()
      where ${serviceReviews}.status = 'inactive'
-    returning service_id`);
-  return (result as unknown as { rows: { service_id: string }[] }).rows.map((row) => row.service_id);
+    returning service_id as id, 'inactive' as before`);
+  return (result as unknown as { rows: BulkChange[] }).rows;
 };
 
-/** End: services with an open review, as the filters select them; before holds each one's status. */
-const endAll = async (
+/**
+ * What stop and end write on each review they take: a stop takes the review back as if it had never
+ * started (columnsFor('stop')), an end keeps the round's outcome as the last review.
+ */
+const CLOSING_COLUMNS = {
+  stop: sql`status = 'inactive', started_at = null, started_by = null, answered_at = null, answered_by = null`,
+  end: sql`status = 'inactive', ended_at = now(), last_outcome = target.status`,
+};
+
+/** Stop (reviews running unanswered) or end (open reviews), as the filters select them. */
+const closeAll = async (
   tx: Tx,
+  step: 'stop' | 'end',
   filters: ReviewFilters,
   ids: readonly string[] | undefined,
   principal: AuthUser,
-): Promise<{ id: string; before: ReviewStatus }[]> => {
+): Promise<BulkChange[]> => {
   const result = await tx.execute(sql`
     with target as (
       select ${serviceReviews.serviceId} as service_id, ${serviceReviews.status} as status
         from ${services} join ${serviceReviews} on ${serviceReviews.serviceId} = ${services.id}
-       where ${bulkTargets(principal, 'end', filters, ids)}
+       where ${bulkTargets(principal, step, filters, ids)}
          for update of ${serviceReviews}
     )
     update ${serviceReviews} u
-       set status = 'inactive', ended_at = now(), last_outcome = target.status, version = u.version + 1, updated_at = now()
+       set ${CLOSING_COLUMNS[step]}, version = u.version + 1, updated_at = now()
       from target
      where u.service_id = target.service_id
-    returning u.service_id, target.status as before`);
-  return (result as unknown as { rows: { service_id: string; before: ReviewStatus }[] }).rows.map((row) => ({
-    id: row.service_id,
-    before: row.before,
-  }));
-};
-
-/**
- * Stop: services whose review runs unanswered, as the filters select them; the review is taken
- * back as if it had never started (columnsFor('stop')).
- */
-const stopAll = async (
-  tx: Tx,
-  filters: ReviewFilters,
-  ids: readonly string[] | undefined,
-  principal: AuthUser,
-): Promise<string[]> => {
-  const result = await tx.execute(sql`
-    with target as (
-      select ${serviceReviews.serviceId} as service_id
-        from ${services} join ${serviceReviews} on ${serviceReviews.serviceId} = ${services.id}
-       where ${bulkTargets(principal, 'stop', filters, ids)}
-         for update of ${serviceReviews}
-    )
-    update ${serviceReviews} u
-       set status = 'inactive', started_at = null, started_by = null, answered_at = null, answered_by = null,
-           version = u.version + 1, updated_at = now()
-      from target
-     where u.service_id = target.service_id
-    returning u.service_id`);
-  return (result as unknown as { rows: { service_id: string }[] }).rows.map((row) => row.service_id);
-};
-
-const BULK_EVENT = { start: 'review.started', stop: 'review.stopped', end: 'review.ended' } as const;
-
-/** The services a bulk action changed, each with its status before. */
-const takeAll = async (tx: Tx, principal: AuthUser, request: BulkReviewRequest) => {
-  switch (request.action) {
-    case 'start':
-      return (await startAll(tx, request.filters, request.ids, principal)).map((id) => ({
-        id,
-        before: 'inactive' as ReviewStatus,
-      }));
-    case 'stop':
-      return (await stopAll(tx, request.filters, request.ids, principal)).map((id) => ({
-        id,
-        before: 'running' as ReviewStatus,
-      }));
-    case 'end':
-      return endAll(tx, request.filters, request.ids, principal);
-  }
+    returning u.service_id as id, target.status as before`);
+  return (result as unknown as { rows: BulkChange[] }).rows;
 };
 
 /**
@@ -205,19 +172,23 @@ const takeAll = async (tx: Tx, principal: AuthUser, request: BulkReviewRequest) 
  */
 export const bulkReviewAction = (writes: Writes, principal: AuthUser, request: BulkReviewRequest): Promise<number> =>
   runWrite(writes, actorOf(principal), async (tx) => {
-    const changed = await takeAll(tx, principal, request);
+    const { action: step, filters, ids } = request;
+    const changed =
+      step === 'start'
+        ? await startAll(tx, filters, ids, principal)
+        : await closeAll(tx, step, filters, ids, principal);
     if (changed.length !== request.count) throw conflict('reviews.errors.countChanged');
-    const action = BULK_EVENT[request.action];
+    const action = EVENT_OF[step];
     const actor = mailActorOf(principal);
     const mails =
-      request.action === 'start'
+      step === 'start'
         ? await serviceMailsOf(
             tx,
             'reviewStarted',
             changed.map(({ id }) => ({ serviceId: id, actor })),
           )
         : [];
-    const to = request.action === 'start' ? 'running' : 'inactive';
+    const to = step === 'start' ? 'running' : 'inactive';
     return {
       value: changed.length,
       events: changed.map(({ id, before }) => ({

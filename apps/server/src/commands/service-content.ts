@@ -17,6 +17,7 @@ import { institutions, keywords, serviceKeywords, users } from '../db/schema.js'
 import { invalidInput } from '../http/http-error.js';
 import type { ServiceRow } from '../model/service.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
+import { sameJson } from '../writes/changes.js';
 
 /** What a provider writes about a service: everything PATCH /services/:id may change. */
 export interface ServiceContent {
@@ -154,8 +155,6 @@ export interface ContentChanges {
   after: Record<string, unknown>;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
 /** How a changed weighting answer is named among the changes: `weighting.<criterion>`. */
 export const WEIGHTING_CHANGE_PREFIX = 'weighting.';
 
@@ -167,7 +166,7 @@ export const WEIGHTING_CHANGE_PREFIX = 'weighting.';
 export const contentChanges = (before: ServiceContent, after: ServiceContent): ContentChanges | null => {
   const changes: ContentChanges = { before: {}, after: {} };
   const note = (key: string, old: unknown, now: unknown) => {
-    if (same(old, now)) return;
+    if (sameJson(old, now)) return;
     changes.before[key] = old ?? null;
     changes.after[key] = now ?? null;
   };

@@ -3,6 +3,7 @@ import { rolesFromEntitlements, type EntitlementMapping, type Language } from '@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
+import { retryOnceOnDuplicate } from '../db/unique-violation.js';
 import { actorOf } from '../audit/actor.js';
 import { openSession, type SessionClient } from '../auth/sessions.js';
 import type { SsoClaims } from '../auth/sso-claims.js';
@@ -27,11 +28,6 @@ const institutionOf = async (tx: Tx, organisation: string | null): Promise<strin
 
 /** Entitlement roles are replaced at every login: they count at once on this instance. */
 const rolesCountNow = (userId: string): AfterCommitEffect[] => [{ kind: 'principal.changed', userId }];
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return cause.code === '23505' || cause.cause?.code === '23505';
-};
 
 /**
  * Creates or updates the portal user behind a federated login, in one transaction with its audit
@@ -149,11 +145,6 @@ export const upsertSsoUser = async (
       },
     );
 
-  try {
-    return await attempt();
-  } catch (error) {
-    // Two first logins of one person at once: the loser finds the winner's row on the retry.
-    if (!isUniqueViolation(error)) throw error;
-    return await attempt();
-  }
+  // Two first logins of one person at once: the loser finds the winner's row on the retry.
+  return retryOnceOnDuplicate(attempt);
 };

@@ -13,7 +13,7 @@ import { invalidInput } from '../http/http-error.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import { changesOf } from '../writes/changes.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeWeightingCriterion, type WeightingCriterionRow } from '../writes/row-writes.js';
+import { weightingCriterionRows, type WeightingCriterionRow } from '../writes/row-writes.js';
 
 /** Services are rescored in batches of this many: one statement each, bounded parameters. */
 const BATCH = 1000;
@@ -55,7 +55,7 @@ export const updateWeightingCriterion = async (
   key: string,
   input: UpdateWeightingCriterion,
 ): Promise<{ row: WeightingCriterionRow; rescored: number }> => {
-  const { object, value } = await changeWeightingCriterion(writes, {
+  const { object, value } = await weightingCriterionRows.change(writes, {
     id: key,
     principal,
     version: input.version,

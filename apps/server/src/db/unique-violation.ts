@@ -18,3 +18,16 @@ export const refuseDuplicates = async <T>(write: Promise<T>, refusal: () => Erro
     throw isUniqueViolation(error) ? refusal() : error;
   }
 };
+
+/**
+ * Runs `attempt` once more when a unique index refused it: two instances or first logins racing to
+ * insert one row, where the loser finds the winner's row on its second look.
+ */
+export const retryOnceOnDuplicate = async <T>(attempt: () => Promise<T>): Promise<T> => {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return attempt();
+  }
+};

@@ -1,7 +1,7 @@
 import { mailManagerRoles, routePath, type RouteId } from '@nubes/domain';
 import type { Tx } from '../db/client.js';
 import type { OutboxMessage } from '../writes/after-commit.js';
-import { languageOf, reachableUsers } from './service-mails.js';
+import { mailsTo, reachableUsers } from './service-mails.js';
 
 export interface AccessRequestEvent {
   /** Who asks: named in the mail with login and address, so the management knows whom to answer. */
@@ -19,21 +19,15 @@ export const accessRequestMails = async (tx: Tx, event: AccessRequestEvent): Pro
   const people = await reachableUsers(tx, 'accessRequested', [], mailManagerRoles('accessRequested'));
   const { requester } = event;
   const who = `${requester.fullname || requester.username} (${[requester.username, requester.email.trim()].filter(Boolean).join(', ')})`;
-  return people
-    .filter((user) => user.id !== requester.id)
-    .map((user) => ({
-      kind: 'accessRequested',
-      recipientId: user.id,
-      to: user.email.trim(),
-      language: languageOf(user.language),
-      serviceId: null,
-      path: `${routePath('userAccounts')}?${new URLSearchParams({ user: requester.id }).toString()}`,
-      content: {
-        serviceName: '',
-        serviceNumber: '',
-        actorName: who,
-        ...(event.screen ? { screen: event.screen } : {}),
-        ...(event.note ? { comment: event.note } : {}),
-      },
-    }));
+  return mailsTo(people, 'accessRequested', requester.id, {
+    serviceId: null,
+    path: `${routePath('userAccounts')}?${new URLSearchParams({ user: requester.id }).toString()}`,
+    content: {
+      serviceName: '',
+      serviceNumber: '',
+      actorName: who,
+      ...(event.screen ? { screen: event.screen } : {}),
+      ...(event.note ? { comment: event.note } : {}),
+    },
+  });
 };

@@ -40,7 +40,7 @@ export const mailActorOf = (principal: AuthUser): ServiceMailEvent['actor'] => (
   name: principal.fullname || principal.username,
 });
 
-export const languageOf = (value: string | null | undefined): Language =>
+const languageOf = (value: string | null | undefined): Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
 
 /**
@@ -72,6 +72,23 @@ export const reachableUsers = async (tx: Tx, kind: MailKind, ids: readonly strin
     (user) => user.email.trim() !== '' && !(user.disabledKinds ?? []).filter(isMailKind).includes(kind),
   );
 };
+
+/** One mail of the kind to each of the people but the one who acted, in their language and at their address. */
+export const mailsTo = (
+  people: readonly { id: string; email: string; language: Language | null }[],
+  kind: MailKind,
+  actorId: string,
+  mail: Pick<OutboxMessage, 'serviceId' | 'path' | 'content'>,
+): OutboxMessage[] =>
+  people
+    .filter((user) => user.id !== actorId)
+    .map((user) => ({
+      kind,
+      recipientId: user.id,
+      to: user.email.trim(),
+      language: languageOf(user.language),
+      ...mail,
+    }));
 
 /** Bounds the ids in one statement: PostgreSQL takes at most 65,535 parameters. */
 const IDS_PER_QUERY = 10_000;
@@ -149,13 +166,11 @@ export const serviceMailsOf = async (
     const managerRoles: readonly string[] = [...rolesOf(event)];
     const isManager = (user: (typeof reachable)[number]) =>
       [...user.roles, ...user.entitlementRoles].some((role) => managerRoles.includes(role));
-    return reachable
-      .filter((user) => user.id !== event.actor.id && (providerSide.has(user.id) || isManager(user)))
-      .map((user) => ({
-        kind,
-        recipientId: user.id,
-        to: user.email.trim(),
-        language: languageOf(user.language),
+    return mailsTo(
+      reachable.filter((user) => providerSide.has(user.id) || isManager(user)),
+      kind,
+      event.actor.id,
+      {
         serviceId: service.id,
         path: event.path ?? routePath('service', { id: service.id }),
         content: {
@@ -168,6 +183,7 @@ export const serviceMailsOf = async (
           ...(event.packageName !== undefined ? { packageName: event.packageName } : {}),
           ...(event.decision ? { decision: event.decision } : {}),
         },
-      }));
+      },
+    );
   });
 };

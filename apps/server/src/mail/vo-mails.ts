@@ -1,7 +1,7 @@
 import { routePath, VO_MAIL_REVIEWERS, type VoAction, type VoState } from '@nubes/domain';
 import type { Tx } from '../db/client.js';
 import type { OutboxMessage } from '../writes/after-commit.js';
-import { languageOf, reachableUsers } from './service-mails.js';
+import { mailsTo, reachableUsers } from './service-mails.js';
 
 export interface VoMailEvent {
   vo: { id: string; name: string; applicantId: string; deputyId: string | null };
@@ -22,24 +22,17 @@ export interface VoMailEvent {
 export const voMails = async (tx: Tx, event: VoMailEvent): Promise<OutboxMessage[]> => {
   const managers = [event.vo.applicantId, ...(event.vo.deputyId ? [event.vo.deputyId] : [])];
   const roles = [...VO_MAIL_REVIEWERS[event.action]];
-  const people = await reachableUsers(tx, 'voStep', managers, roles);
-  return people
-    .filter((user) => user.id !== event.actor.id)
-    .map((user) => ({
-      kind: 'voStep',
-      recipientId: user.id,
-      to: user.email.trim(),
-      language: languageOf(user.language),
-      serviceId: null,
-      path: routePath('virtualOrganisation', { id: event.vo.id }),
-      content: {
-        serviceName: event.vo.name,
-        serviceNumber: '',
-        actorName: event.actor.name,
-        voAction: event.action,
-        voState: event.state,
-        ...(event.comment ? { comment: event.comment } : {}),
-        ...(event.entitlement ? { entitlement: event.entitlement } : {}),
-      },
-    }));
+  return mailsTo(await reachableUsers(tx, 'voStep', managers, roles), 'voStep', event.actor.id, {
+    serviceId: null,
+    path: routePath('virtualOrganisation', { id: event.vo.id }),
+    content: {
+      serviceName: event.vo.name,
+      serviceNumber: '',
+      actorName: event.actor.name,
+      voAction: event.action,
+      voState: event.state,
+      ...(event.comment ? { comment: event.comment } : {}),
+      ...(event.entitlement ? { entitlement: event.entitlement } : {}),
+    },
+  });
 };

@@ -1,16 +1,8 @@
-import type { ReviewStatus, ServiceState } from '@nubes/domain';
+import type { ServiceState } from '@nubes/domain';
+import type { serviceReviews } from '../db/schema.js';
 
 /** A service's review as the lists and the presenters take it; services without one are inactive. */
-export interface ReviewEntry {
-  status: ReviewStatus;
-  version: number;
-  startedAt: Date | null;
-  startedById: string | null;
-  answeredAt: Date | null;
-  answeredById: string | null;
-  endedAt: Date | null;
-  lastOutcome: ReviewStatus | null;
-}
+export type ReviewEntry = Omit<typeof serviceReviews.$inferSelect, 'serviceId' | 'updatedAt'>;
 
 /** The review of a service that never had one: no service_reviews row (docs/adr/0029-service-reviews.md). */
 export const NO_REVIEW: ReviewEntry = {

@@ -15,3 +15,6 @@ export const changesOf = <T extends object>(
   const pick = (values: Partial<T>) => Object.fromEntries(keys.map((key) => [key, values[key]])) as Partial<T>;
   return { before: pick(current), after: pick(next) };
 };
+
+/** Whether two values are the same JSON (absent counts as null): the comparison of stored field values and lists. */
+export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

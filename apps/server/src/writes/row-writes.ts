@@ -1,7 +1,9 @@
-import { isUuid, type AuditObjectType } from '@nubes/domain';
+import { isUuid, type AuditEvent, type AuditObjectType } from '@nubes/domain';
 import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
+import type { Tx } from '../db/client.js';
 import {
   contacts,
   entitlementRoleMappings,
@@ -12,14 +14,18 @@ import {
   voNamePrefixes,
   weightingCriteria,
 } from '../db/schema.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import type { InstitutionRow } from '../model/institution.js';
 import type { ResourceTypeRow } from '../model/resource-type.js';
 import type { AfterCommitEffect } from './after-commit.js';
+import { changesOf } from './changes.js';
 import {
   bumpRow,
   changeObject,
+  runWrite,
+  type ObjectEvent,
   type ObjectKind,
   type ObjectWrite,
   type VersionedTable,
@@ -32,10 +38,52 @@ type ChangeOf<Row, Set, O extends AuditObjectType> = <T>(
   request: ObjectWrite<Row, Set, O, T>,
 ) => Promise<{ object: Row; value: T }>;
 
+/** The writes of a kind of row: its changeObject and the create, update and delete every such kind has (ADR 0096). */
+export interface RowKind<Row, Set, O extends AuditObjectType> {
+  change: ChangeOf<Row, Set, O>;
+  /**
+   * Inserts a row after `check` (in the same transaction), with its created event; a unique index's
+   * refusal (two callers racing for one name or key) answers `duplicate`.
+   */
+  create(
+    writes: Writes,
+    principal: AuthUser,
+    values: object,
+    how: { event: (row: Row) => ObjectEvent<O>; duplicate: () => Error; check?: (tx: Tx) => Promise<void> },
+  ): Promise<Row>;
+  /**
+   * Writes the values of `next` that differ, at the version the caller read, with one `action`
+   * event of old → new; nothing differing writes nothing. `check` sees what changes first.
+   */
+  update(
+    writes: Writes,
+    principal: AuthUser,
+    id: string,
+    version: number,
+    next: Partial<Row>,
+    how: {
+      action: ObjectEvent<O>['action'];
+      duplicate?: () => Error;
+      check?: (tx: Tx, row: Row, changed: Partial<Row>) => Promise<void>;
+    },
+  ): Promise<Row>;
+  /**
+   * Deletes a row at the version the caller read. `event` runs first: it may refuse (409 while
+   * something holds the row) and reads what the event keeps.
+   */
+  remove(
+    writes: Writes,
+    principal: AuthUser,
+    id: string,
+    version: number,
+    event: (tx: Tx, row: Row) => ObjectEvent<O> | Promise<ObjectEvent<O>>,
+  ): Promise<void>;
+}
+
 /**
  * An object that is one row of its own table, found by its uuid `id` (or by `key`), which belongs
  * to the portal: the route's permission is the whole policy, so the lock hides nothing but the
- * rows of others (`ownedBy`). Answers its changeObject.
+ * rows of others (`ownedBy`).
  */
 const rowWrites = <T extends VersionedTable, O extends AuditObjectType>(
   objectType: O,
@@ -45,7 +93,7 @@ const rowWrites = <T extends VersionedTable, O extends AuditObjectType>(
     ownedBy?: (principal: AuthUser) => SQL;
     effects?: () => AfterCommitEffect[];
   } = {},
-): ChangeOf<T['$inferSelect'], PgUpdateSetSource<T>, O> => {
+): RowKind<T['$inferSelect'], PgUpdateSetSource<T>, O> => {
   type Row = T['$inferSelect'] & { version: number };
   const keyName = options.key ?? 'id';
   const key = getTableColumns(table)[keyName]!;
@@ -66,7 +114,54 @@ const rowWrites = <T extends VersionedTable, O extends AuditObjectType>(
     bump: (tx, row, set) => bumpRow(tx, table, eq(key, row[keyName]), row.version, set) as Promise<Row>,
     ...(options.effects ? { effects: options.effects } : {}),
   };
-  return (writes, request) => changeObject(writes, kind, request);
+  const change: ChangeOf<Row, PgUpdateSetSource<T>, O> = (writes, request) => changeObject(writes, kind, request);
+  const ofThis = (event: ObjectEvent<O>, row: Row) =>
+    ({ ...event, objectType, objectId: kind.idOf(row) }) as AuditEvent;
+  return {
+    change,
+    create: (writes, principal, values, { event, duplicate, check }) =>
+      refuseDuplicates(
+        runWrite(writes, actorOf(principal), async (tx) => {
+          await check?.(tx);
+          const [row] = (await tx
+            .insert(table as PgTable)
+            .values(values)
+            .returning()) as Row[];
+          return { value: row!, events: [ofThis(event(row!), row!)] };
+        }),
+        duplicate,
+      ),
+    update: async (writes, principal, id, version, next, { action, duplicate, check }) => {
+      const changed = change(writes, {
+        id,
+        principal,
+        version,
+        change: async (tx, row) => {
+          const changes = changesOf<T['$inferSelect']>(row, next);
+          if (!changes) return { events: [] };
+          await check?.(tx, row, changes.after);
+          return {
+            set: changes.after as PgUpdateSetSource<T>,
+            // The action's payload is checked when the event is stored (audit/record-audit.ts).
+            events: [{ action, ...changes } as unknown as ObjectEvent<O>],
+          };
+        },
+      });
+      return (await (duplicate ? refuseDuplicates(changed, duplicate) : changed)).object;
+    },
+    remove: async (writes, principal, id, version, event) => {
+      await change(writes, {
+        id,
+        principal,
+        version,
+        change: async (tx, row) => {
+          const removed = await event(tx, row);
+          await tx.delete(table as PgTable).where(eq(key, row[keyName]));
+          return { events: [removed] };
+        },
+      });
+    },
+  };
 };
 
 /** Columns a change may write on an institution's row; the IdP domain is not the screen's to set. */
@@ -87,7 +182,7 @@ export type WeightingCriterionRow = typeof weightingCriteria.$inferSelect;
 export type SavedViewRow = typeof savedViews.$inferSelect;
 
 /** An institution (Institutions screen): the public portfolio shows providers' names and logos. */
-export const changeInstitution: ChangeOf<InstitutionRow, InstitutionSet, 'institution'> = rowWrites(
+export const institutionRows: RowKind<InstitutionRow, InstitutionSet, 'institution'> = rowWrites(
   'institution',
   institutions,
   { effects: () => [{ kind: 'institutions.changed' }] },
@@ -98,27 +193,27 @@ export const changeInstitution: ChangeOf<InstitutionRow, InstitutionSet, 'instit
  * key-share lock on this row for its foreign key, so a delete holding this lock and a new package
  * of the type never cross.
  */
-export const changeResourceType: ChangeOf<ResourceTypeRow, ResourceTypeSet, 'resourceType'> = rowWrites(
+export const resourceTypeRows: RowKind<ResourceTypeRow, ResourceTypeSet, 'resourceType'> = rowWrites(
   'resourceType',
   resourceTypes,
 );
 
 /** A contact of the contact database (docs/adr/0034-contacts.md). */
-export const changeContact: ChangeOf<
+export const contactRows: RowKind<
   ContactRecord,
   Omit<PgUpdateSetSource<typeof contacts>, 'id' | 'version' | 'updatedAt' | 'createdAt'>,
   'contact'
 > = rowWrites('contact', contacts);
 
 /** One pair of the entitlement → role map (docs/adr/0036-admin-panel-sections.md), read at every login. */
-export const changeEntitlementRole: ChangeOf<
+export const entitlementRoleRows: RowKind<
   EntitlementRoleRow,
   Pick<PgUpdateSetSource<typeof entitlementRoleMappings>, 'entitlement' | 'role'>,
   'entitlementRole'
 > = rowWrites('entitlementRole', entitlementRoleMappings);
 
 /** A reserved VO name prefix, read whenever a VO name is checked. */
-export const changeVoNamePrefix: ChangeOf<
+export const voNamePrefixRows: RowKind<
   VoNamePrefixRow,
   Pick<PgUpdateSetSource<typeof voNamePrefixes>, 'note'>,
   'voNamePrefix'
@@ -129,14 +224,14 @@ export const changeVoNamePrefix: ChangeOf<
  * theirs. The worker claims with SKIP LOCKED, so it passes over a mail while the portal manager
  * changes it, and the manager waits for a claim that is being written.
  */
-export const changeMail: ChangeOf<
+export const mailRows: RowKind<
   typeof mailOutbox.$inferSelect,
   Pick<PgUpdateSetSource<typeof mailOutbox>, 'state' | 'tries' | 'nextAttemptAt'>,
   'mail'
 > = rowWrites('mail', mailOutbox);
 
 /** A weighting criterion, by its key: every service's score moves with it. */
-export const changeWeightingCriterion: ChangeOf<
+export const weightingCriterionRows: RowKind<
   WeightingCriterionRow,
   Pick<PgUpdateSetSource<typeof weightingCriteria>, 'factor' | 'options'>,
   'weightingCriterion'
@@ -149,7 +244,7 @@ export const changeWeightingCriterion: ChangeOf<
  * A saved view (docs/adr/0044-saved-views.md): only the caller's own; another person's view is not
  * found, exactly like one that does not exist.
  */
-export const changeSavedView: ChangeOf<
+export const savedViewRows: RowKind<
   SavedViewRow,
   Pick<PgUpdateSetSource<typeof savedViews>, 'name' | 'query' | 'columns'>,
   'savedView'

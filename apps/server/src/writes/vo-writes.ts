@@ -15,7 +15,6 @@ const VO_KIND: ObjectKind<LoadedVo, VoSnapshot, VoSet, 'vo'> = {
   idOf: (vo) => vo.row.id,
   version: (vo) => vo.row.version,
   bump: async (tx, vo, set) => ({ row: await bumpRow(tx, vos, eq(vos.id, vo.row.id), vo.row.version, set) }),
-  effects: () => [],
 };
 
 /** changeObject for a VO. */
