@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { PERMISSIONS, translate, type Language, type MessageKey, type Permission } from '@nubes/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthUser } from '../auth/principal.js';
 import { CSV_BOM, csvLine, type CsvValue } from '../presenters/csv.js';
 import { datedFileName, sendDownload } from './download.js';
-import { errorResponses } from './openapi.js';
+import { apiRoutes } from './api-route.js';
 
 /**
  * Rows one query of an export reads: the list's own page query, page after page of this size, so
@@ -93,8 +93,8 @@ export interface ListExport<Query extends z.ZodType, Item> {
   /** The file's name before its date and extension. */
   fileName: (query: z.output<Query>) => string;
   columns: readonly ExportColumn<Item>[];
-  /** A page of the list for this request, as the list route reads and presents it. */
-  page: (request: FastifyRequest, query: z.output<Query>) => ExportPage<Item>;
+  /** A page of the list for this caller, as the list route reads and presents it. */
+  page: (query: z.output<Query>, principal: AuthUser) => ExportPage<Item>;
 }
 
 /**
@@ -103,41 +103,35 @@ export interface ListExport<Query extends z.ZodType, Item> {
  * works, so a plain link downloads them.
  */
 export const listExportRoutes = <Query extends z.ZodType, Item>(app: Api, exported: ListExport<Query, Item>) => {
+  const api = apiRoutes(app);
   // A list open to everyone logged in narrows its rows rather than refusing the caller.
   const forbidden = PERMISSIONS[exported.access].audience === 'authenticated' ? [] : [403 as const];
   for (const format of ['csv', 'json'] as const) {
-    app.get(
-      `${exported.path}/export.${format}`,
-      {
-        config: { access: exported.access },
-        schema: {
-          summary: `${exported.list} as ${format.toUpperCase()}: the list's filters, search and order, every matching row`,
-          description: [
-            exported.description,
-            format === 'csv'
-              ? 'UTF-8 with a byte order mark, comma-separated (RFC 4180), the header and values in the caller’s language, dates in German format; a cell a spreadsheet would run as a formula starts with an apostrophe.'
-              : 'The rows as the list answers them, under `items`.',
-            'Written a page at a time as the database answers. The auth cookie works, so a plain link downloads it.',
-          ]
-            .filter(Boolean)
-            .join(' '),
-          querystring: exported.querystring,
-          ...(format === 'csv' ? { produces: ['text/csv'] } : {}),
-          response: {
-            200: format === 'csv' ? z.string().describe('text/csv') : z.object({ items: z.array(exported.item) }),
-            ...errorResponses(400, 401, ...forbidden),
-          },
-        },
-      },
-      async (request, reply) => {
+    api.get(`${exported.path}/export.${format}`, {
+      access: exported.access,
+      summary: `${exported.list} as ${format.toUpperCase()}: the list's filters, search and order, every matching row`,
+      description: [
+        exported.description,
+        format === 'csv'
+          ? 'UTF-8 with a byte order mark, comma-separated (RFC 4180), the header and values in the caller’s language, dates in German format; a cell a spreadsheet would run as a formula starts with an apostrophe.'
+          : 'The rows as the list answers them, under `items`.',
+        'Written a page at a time as the database answers. The auth cookie works, so a plain link downloads it.',
+      ]
+        .filter(Boolean)
+        .join(' '),
+      querystring: exported.querystring,
+      ...(format === 'csv' ? { produces: ['text/csv'] } : {}),
+      answer: format === 'csv' ? z.string().describe('text/csv') : z.object({ items: z.array(exported.item) }),
+      errors: [400, 401, ...forbidden],
+      handler: async (request, principal, reply) => {
         const query = request.query as z.output<Query>;
-        const body = await listExportBody(format, exported.page(request, query), {
+        const body = await listExportBody(format, exported.page(query, principal), {
           columns: exported.columns,
           item: exported.item,
           language: request.language,
         });
         return sendDownload(reply, datedFileName(exported.fileName(query), format), body, CONTENT_TYPES[format]);
       },
-    );
+    });
   }
 };

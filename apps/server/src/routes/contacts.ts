@@ -32,8 +32,8 @@ import {
 import { sendDownload } from '../http/download.js';
 import { listExportRoutes } from '../http/list-export.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { CONTACT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentHistoryPage } from '../presenters/service-history.js';
 import { presentContact, presentContactData, presentServiceContacts } from '../presenters/contact.js';
@@ -56,6 +56,7 @@ const SEARCH_TEXT =
  * person's data (docs/adr/0035-contact-data-minimisation.md).
  */
 export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('contacts'));
   const { db } = context.database;
 
@@ -66,23 +67,19 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   };
   const answer = async (id: string) => presentContact(await found(id));
 
-  app.get(
-    '/contacts',
-    {
-      config: { access: 'contact.read' },
-      schema: {
-        summary: 'Contacts by search, institution and property kind; sorted and paged',
-        description: SEARCH_TEXT,
-        querystring: contactQuerySchema,
-        response: { 200: contactListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => ({
+  api.get('/contacts', {
+    access: 'contact.read',
+    summary: 'Contacts by search, institution and property kind; sorted and paged',
+    description: SEARCH_TEXT,
+    querystring: contactQuerySchema,
+    answer: contactListSchema,
+    errors: [400, 401, 403],
+    handler: async (request) => ({
       ...(await loadContactListPage(db, request.query)),
       page: request.query.page,
       pageSize: request.query.pageSize,
     }),
-  );
+  });
 
   listExportRoutes(app, {
     path: '/contacts',
@@ -93,192 +90,148 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     item: contactListSchema.shape.items.element,
     fileName: () => 'contacts',
     columns: CONTACT_EXPORT_COLUMNS,
-    page: (_request, query) => async (window) => (await loadContactListPage(db, { ...query, ...window })).items,
+    page: (query) => async (window) => (await loadContactListPage(db, { ...query, ...window })).items,
   });
 
-  app.get(
-    '/contacts/:id',
-    {
-      config: { access: 'contact.read' },
-      schema: {
-        summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
-        params: contactIdParamSchema,
-        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => answer(request.params.id),
-  );
+  api.get('/contacts/:id', {
+    access: 'contact.read',
+    summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
+    params: contactIdParamSchema,
+    answer: contactSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request) => answer(request.params.id),
+  });
 
-  app.get(
-    '/contacts/:id/history',
-    {
-      config: { access: 'contact.read' },
-      schema: {
-        summary: "A contact's audit events, newest first, each change old → new, a page at a time",
-        description:
-          'An erasure leaves the earlier events without their values (docs/adr/0035-contact-data-minimisation.md).',
-        params: contactIdParamSchema,
-        querystring: streamPageQuerySchema,
-        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
+  api.get('/contacts/:id/history', {
+    access: 'contact.read',
+    summary: "A contact's audit events, newest first, each change old → new, a page at a time",
+    description:
+      'An erasure leaves the earlier events without their values (docs/adr/0035-contact-data-minimisation.md).',
+    params: contactIdParamSchema,
+    querystring: streamPageQuerySchema,
+    answer: historyResponseSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request) => {
       const { contact } = await found(request.params.id);
       return presentHistoryPage(db, await listAuditEvents(db, 'contact', contact.id, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/contacts',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Create a contact (properties only after the first save: naming any answers 400)',
-        body: createContactSchema,
-        response: { 201: contactSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const id = await createContact(context.writes, requirePrincipal(request), request.body);
-      return reply.code(201).send(await answer(id));
-    },
-  );
-
-  app.patch(
-    '/contacts/:id',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Change a contact: values, addresses and properties as the form holds them',
-        description: 'A stale version answers 409.',
-        params: contactIdParamSchema,
-        body: updateContactSchema,
-        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      await updateContact(context.writes, requirePrincipal(request), request.params.id, request.body);
-      return answer(request.params.id);
-    },
-  );
-
-  app.delete(
-    '/contacts/:id',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Delete a contact without relations',
-        description:
-          'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
-        params: contactIdParamSchema,
-        querystring: versionQuerySchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await deleteContact(context.writes, requirePrincipal(request), request.params.id, request.query.version);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/contacts/:id/relations',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Relate the contact to a service or an institution in a role there',
-        description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
-        params: contactIdParamSchema,
-        body: addContactRelationSchema,
-        response: { 201: contactSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await addContactRelation(context.writes, requirePrincipal(request), request.params.id, request.body);
-      return reply.code(201).send(await answer(request.params.id));
-    },
-  );
-
-  app.delete(
-    '/contacts/:id/relations/:relationId',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Remove one of the contact’s relations',
-        params: contactRelationParamSchema,
-        response: { 200: contactSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const { id, relationId } = request.params;
-      await removeContactRelation(context.writes, requirePrincipal(request), id, relationId);
+  api.post('/contacts', {
+    access: 'contact.manage',
+    summary: 'Create a contact (properties only after the first save: naming any answers 400)',
+    body: createContactSchema,
+    answer: contactSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => {
+      const id = await createContact(context.writes, principal, request.body);
       return answer(id);
     },
-  );
+  });
 
-  app.get(
-    '/contacts/:id/data',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Everything held about the person, relations and history included, as a JSON download',
-        params: contactIdParamSchema,
-        response: { 200: contactDataExportSchema, ...errorResponses(400, 401, 403, 404) },
-      },
+  api.patch('/contacts/:id', {
+    access: 'contact.manage',
+    summary: 'Change a contact: values, addresses and properties as the form holds them',
+    description: 'A stale version answers 409.',
+    params: contactIdParamSchema,
+    body: updateContactSchema,
+    ...changeAnswers(contactSchema),
+    handler: async (request, principal) => {
+      await updateContact(context.writes, principal, request.params.id, request.body);
+      return answer(request.params.id);
     },
-    async (request, reply) => {
+  });
+
+  api.delete('/contacts/:id', {
+    access: 'contact.manage',
+    summary: 'Delete a contact without relations',
+    description: 'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
+    params: contactIdParamSchema,
+    querystring: versionQuerySchema,
+    answer: z.null().describe('Deleted'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await deleteContact(context.writes, principal, request.params.id, request.query.version);
+    },
+  });
+
+  api.post('/contacts/:id/relations', {
+    access: 'contact.manage',
+    summary: 'Relate the contact to a service or an institution in a role there',
+    description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
+    params: contactIdParamSchema,
+    body: addContactRelationSchema,
+    answer: contactSchema,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await addContactRelation(context.writes, principal, request.params.id, request.body);
+      return answer(request.params.id);
+    },
+  });
+
+  api.delete('/contacts/:id/relations/:relationId', {
+    access: 'contact.manage',
+    summary: 'Remove one of the contact’s relations',
+    params: contactRelationParamSchema,
+    answer: contactSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request, principal) => {
+      const { id, relationId } = request.params;
+      await removeContactRelation(context.writes, principal, id, relationId);
+      return answer(id);
+    },
+  });
+
+  api.get('/contacts/:id/data', {
+    access: 'contact.manage',
+    summary: 'Everything held about the person, relations and history included, as a JSON download',
+    params: contactIdParamSchema,
+    answer: contactDataExportSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request, _principal, reply) => {
       const { id } = request.params;
       const record = await found(id);
       return sendDownload(reply, `contact-${id}.json`, presentContactData(record, await loadContactEvents(db, id)));
     },
-  );
+  });
 
-  app.post(
-    '/contacts/:id/erase',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
-        description:
-          'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
-        params: contactIdParamSchema,
-        querystring: versionQuerySchema,
-        response: { 204: z.null().describe('Erased'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  api.post('/contacts/:id/erase', {
+    access: 'contact.manage',
+    summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
+    description:
+      'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
+    params: contactIdParamSchema,
+    querystring: versionQuerySchema,
+    answer: z.null().describe('Erased'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await eraseContact(context.writes, principal, request.params.id, request.query.version);
     },
-    async (request, reply) => {
-      await eraseContact(context.writes, requirePrincipal(request), request.params.id, request.query.version);
-      return reply.code(204).send(null);
-    },
-  );
+  });
 
-  app.get(
-    '/contacts/service-targets',
-    {
-      config: { access: 'contact.manage' },
-      schema: {
-        summary: 'Services a contact can be related to, by name or service ID (at most 50)',
-        querystring: contactServiceTargetQuerySchema,
-        response: { 200: contactServiceTargetListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => ({ items: await findServiceTargets(db, request.query.q) }),
-  );
+  api.get('/contacts/service-targets', {
+    access: 'contact.manage',
+    summary: 'Services a contact can be related to, by name or service ID (at most 50)',
+    querystring: contactServiceTargetQuerySchema,
+    answer: contactServiceTargetListSchema,
+    errors: [400, 401, 403],
+    handler: async (request) => ({ items: await findServiceTargets(db, request.query.q) }),
+  });
 
-  app.get(
-    '/services/:id/contacts',
-    {
-      config: { access: 'contact.read' },
-      schema: {
-        summary: 'The contacts related to a service, for its responsibilities tab',
-        params: serviceIdParamSchema,
-        response: { 200: serviceContactListSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
+  api.get('/services/:id/contacts', {
+    access: 'contact.read',
+    summary: 'The contacts related to a service, for its responsibilities tab',
+    params: serviceIdParamSchema,
+    answer: serviceContactListSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request) => {
       const { id } = request.params;
       if (!(await relationTargetExists(db, 'service', id))) throw notFound();
       return presentServiceContacts(await loadServiceContacts(db, id));
     },
-  );
+  });
 };

@@ -1,8 +1,7 @@
 import { can, DASHBOARD_LIMITS, dashboardSchema } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
-import { errorResponses } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes } from '../http/api-route.js';
 import {
   presentActivity,
   presentContactDatabase,
@@ -21,22 +20,18 @@ import { loadWaiting } from '../queries/dashboard-waiting.js';
 
 /** The home dashboard (docs/adr/0041-dashboard.md): every part a query per request, in the caller's visibility. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   const { db } = context.database;
 
-  app.get(
-    '/dashboard',
-    {
-      config: { access: 'dashboard.read' },
-      schema: {
-        tags: ['dashboard'],
-        summary: "The caller's home: what waits for them, their services, counts per state and centre, recent activity",
-        description:
-          'Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review, resource packages to review (reviewers) or to rework after a rejection (provider side, with the reason); longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read. The contact database at a glance for those who may read it.',
-        response: { 200: dashboardSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
+  api.get('/dashboard', {
+    access: 'dashboard.read',
+    tags: ['dashboard'],
+    summary: "The caller's home: what waits for them, their services, counts per state and centre, recent activity",
+    description:
+      'Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review, resource packages to review (reviewers) or to rework after a rejection (provider side, with the reason); longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read. The contact database at a glance for those who may read it.',
+    answer: dashboardSchema,
+    errors: [401],
+    handler: async (_request, principal) => {
       const [waiting, mine, counts, events, contactDatabase] = await Promise.all([
         loadWaiting(db, principal),
         loadMyServices(db, principal, DASHBOARD_LIMITS.myServices),
@@ -54,5 +49,5 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         contactDatabase: presentContactDatabase(contactDatabase),
       };
     },
-  );
+  });
 };

@@ -8,8 +8,8 @@ import { uploadDocument } from '../commands/upload-document.js';
 import { notFound } from '../http/http-error.js';
 import { requestLog } from '../http/portal-log.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { assertCanChangeDocuments } from '../policies/document-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentDocument } from '../presenters/document.js';
@@ -30,65 +30,51 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
   app,
   { context, files },
 ) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('documents'));
   const { db } = context.database;
   // Only this scope parses multipart bodies; busboy stops a file at the limit instead of buffering it.
   await app.register(fastifyMultipart, { limits: singleFileLimits(MAX_DOCUMENT_BYTES) });
 
-  app.get(
-    '/services/:id/documents',
-    {
-      config: { access: 'service.read' },
-      schema: {
-        summary: "A service's documents, newest first",
-        params: serviceIdParamSchema,
-        response: { 200: documentListSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+  api.get('/services/:id/documents', {
+    access: 'service.read',
+    summary: "A service's documents, newest first",
+    params: serviceIdParamSchema,
+    answer: documentListSchema,
+    errors: [400, 401, 404],
+    handler: async (request, principal) => {
+      const service = await loadVisibleService(db, request.params.id, principal);
       return { items: (await listServiceDocuments(db, service.row.id)).map(presentDocument) };
     },
-  );
+  });
 
-  app.post(
-    '/services/:id/documents',
-    {
-      config: { access: 'service.update' },
-      schema: {
-        summary: 'Upload a document: multipart/form-data with one part named `file`, at most 20 MB',
-        description:
-          'The type is recognised from the content: PDF, PNG, JPEG, UTF-8 text (txt, csv, md), Word, Excel and PowerPoint (OOXML), OpenDocument text, spreadsheet and presentation.',
-        consumes: ['multipart/form-data'],
-        params: serviceIdParamSchema,
-        response: { 201: documentSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
+  api.post('/services/:id/documents', {
+    access: 'service.update',
+    summary: 'Upload a document: multipart/form-data with one part named `file`, at most 20 MB',
+    description:
+      'The type is recognised from the content: PDF, PNG, JPEG, UTF-8 text (txt, csv, md), Word, Excel and PowerPoint (OOXML), OpenDocument text, spreadsheet and presentation.',
+    consumes: ['multipart/form-data'],
+    params: serviceIdParamSchema,
+    answer: documentSchema,
+    status: 201,
+    errors: [400, 401, 403, 404, 409, 413, 415],
+    handler: async (request, principal) => {
       // Every refusal comes before the body is read: a refused caller never makes us take in 20 MB.
       assertCanChangeDocuments(await loadVisibleService(db, request.params.id, principal));
       const upload = await readSingleUpload(request, { field: 'file', maxBytes: MAX_DOCUMENT_BYTES });
       const row = await uploadDocument(context.writes, files, principal, request.params.id, identifyDocument(upload));
-      return reply.code(201).send(presentDocument(row));
+      return presentDocument(row);
     },
-  );
+  });
 
-  app.get(
-    '/services/:id/documents/:documentId',
-    {
-      config: { access: 'service.read' },
-      schema: {
-        summary: 'Download a document (as an attachment; the auth cookie works too)',
-        params: documentParamsSchema,
-        response: {
-          200: z.unknown().meta({ description: 'The file, in the type found at upload' }),
-          ...errorResponses(400, 401, 404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+  api.get('/services/:id/documents/:documentId', {
+    access: 'service.read',
+    summary: 'Download a document (as an attachment; the auth cookie works too)',
+    params: documentParamsSchema,
+    answer: z.unknown().meta({ description: 'The file, in the type found at upload' }),
+    errors: [400, 401, 404],
+    handler: async (request, principal, reply) => {
+      const service = await loadVisibleService(db, request.params.id, principal);
       const row = await findServiceDocument(db, service.row.id, request.params.documentId);
       if (!row) throw notFound();
       const bytes = await files.get(row.storageKey);
@@ -111,27 +97,17 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
           .send(bytes)
       );
     },
-  );
+  });
 
-  app.delete(
-    '/services/:id/documents/:documentId',
-    {
-      config: { access: 'service.update' },
-      schema: {
-        summary: 'Delete a document',
-        params: documentParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  api.delete('/services/:id/documents/:documentId', {
+    access: 'service.update',
+    summary: 'Delete a document',
+    params: documentParamsSchema,
+    answer: z.null().describe('Deleted'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await deleteDocument(context.writes, files, principal, request.params.id, request.params.documentId);
     },
-    async (request, reply) => {
-      await deleteDocument(
-        context.writes,
-        files,
-        requirePrincipal(request),
-        request.params.id,
-        request.params.documentId,
-      );
-      return reply.code(204).send(null);
-    },
-  );
+  });
 };

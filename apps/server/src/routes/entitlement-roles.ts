@@ -5,86 +5,59 @@ import {
   entitlementRoleSchema,
   updateEntitlementRoleSchema,
   versionQuerySchema,
-  type EntitlementRole,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createEntitlementRole, deleteEntitlementRole, updateEntitlementRole } from '../commands/entitlement-roles.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { listEntitlementRoles } from '../queries/entitlement-roles.js';
-import type { EntitlementRoleRow } from '../writes/row-writes.js';
-
-const present = (row: EntitlementRoleRow): EntitlementRole => ({
-  id: row.id,
-  entitlement: row.entitlement,
-  role: row.role,
-  version: row.version,
-});
 
 /** The entitlement → role map that SSO logins read (docs/adr/0036-admin-panel-sections.md). */
 export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('admin'));
   const { db } = context.database;
 
-  app.get(
-    '/entitlement-roles',
-    {
-      config: { access: 'entitlementRole.manage' },
-      schema: {
-        summary: "The map from the identity provider's entitlement values to roles, by entitlement",
-        response: { 200: entitlementRoleListSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async () => ({ items: (await listEntitlementRoles(db)).map(present) }),
-  );
+  api.get('/entitlement-roles', {
+    access: 'entitlementRole.manage',
+    summary: "The map from the identity provider's entitlement values to roles, by entitlement",
+    answer: entitlementRoleListSchema,
+    errors: [401, 403],
+    handler: async () => ({ items: await listEntitlementRoles(db) }),
+  });
 
-  app.post(
-    '/entitlement-roles',
-    {
-      config: { access: 'entitlementRole.manage' },
-      schema: {
-        summary: 'Map an entitlement value to a role; one already mapped answers 400',
-        body: createEntitlementRoleSchema,
-        response: { 201: entitlementRoleSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(present(await createEntitlementRole(context.writes, requirePrincipal(request), request.body))),
-  );
+  api.post('/entitlement-roles', {
+    access: 'entitlementRole.manage',
+    summary: 'Map an entitlement value to a role; one already mapped answers 400',
+    body: createEntitlementRoleSchema,
+    answer: entitlementRoleSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => createEntitlementRole(context.writes, principal, request.body),
+  });
 
-  app.patch(
-    '/entitlement-roles/:id',
-    {
-      config: { access: 'entitlementRole.manage' },
-      schema: {
-        summary: 'Change an entitlement or its role (names the version read; a stale one is 409)',
-        params: entitlementRoleIdParamSchema,
-        body: updateEntitlementRoleSchema,
-        response: { 200: entitlementRoleSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      present(await updateEntitlementRole(context.writes, requirePrincipal(request), request.params.id, request.body)),
-  );
+  api.patch('/entitlement-roles/:id', {
+    access: 'entitlementRole.manage',
+    summary: 'Change an entitlement or its role (names the version read; a stale one is 409)',
+    params: entitlementRoleIdParamSchema,
+    body: updateEntitlementRoleSchema,
+    ...changeAnswers(entitlementRoleSchema),
+    handler: async (request, principal) =>
+      updateEntitlementRole(context.writes, principal, request.params.id, request.body),
+  });
 
-  app.delete(
-    '/entitlement-roles/:id',
-    {
-      config: { access: 'entitlementRole.manage' },
-      schema: {
-        summary: 'Remove an entitlement from the map (a stale version is 409)',
-        params: entitlementRoleIdParamSchema,
-        querystring: versionQuerySchema,
-        response: { 204: z.null().describe('Removed'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  api.delete('/entitlement-roles/:id', {
+    access: 'entitlementRole.manage',
+    summary: 'Remove an entitlement from the map (a stale version is 409)',
+    params: entitlementRoleIdParamSchema,
+    querystring: versionQuerySchema,
+    answer: z.null().describe('Removed'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await deleteEntitlementRole(context.writes, principal, request.params.id, request.query.version);
     },
-    async (request, reply) => {
-      await deleteEntitlementRole(context.writes, requirePrincipal(request), request.params.id, request.query.version);
-      return reply.code(204).send(null);
-    },
-  );
+  });
 };

@@ -8,8 +8,8 @@ import { setInstitutionLogo } from '../commands/institutions.js';
 import { institutions } from '../db/schema.js';
 import { HttpError, notFound } from '../http/http-error.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
+import { apiRoutes } from '../http/api-route.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
 import { presentInstitution } from '../presenters/institution.js';
 import type { FileStore } from '../storage/file-store.js';
 import { identifyLogo } from '../storage/logo-upload.js';
@@ -33,26 +33,22 @@ export const institutionLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext;
   app,
   { context, files },
 ) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('institutions'));
   const { db } = context.database;
   // Only this scope parses multipart bodies; busboy stops a file at the limit instead of buffering it.
   await app.register(fastifyMultipart, { limits: singleFileLimits(MAX_LOGO_BYTES) });
 
-  app.post(
-    '/institutions/:id/logo',
-    {
-      config: { access: 'institution.manage' },
-      schema: {
-        summary: 'Set the logo: multipart/form-data with one part named `file`, PNG or JPEG, at most 512 KB',
-        description:
-          'The type is recognised from the content. SVG is refused (415) rather than sanitised; an empty file answers 400.',
-        consumes: ['multipart/form-data'],
-        params: institutionIdParamSchema,
-        response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
+  api.post('/institutions/:id/logo', {
+    access: 'institution.manage',
+    summary: 'Set the logo: multipart/form-data with one part named `file`, PNG or JPEG, at most 512 KB',
+    description:
+      'The type is recognised from the content. SVG is refused (415) rather than sanitised; an empty file answers 400.',
+    consumes: ['multipart/form-data'],
+    params: institutionIdParamSchema,
+    answer: institutionDetailSchema,
+    errors: [400, 401, 403, 404, 413, 415],
+    handler: async (request, principal) => {
       // A missing institution answers before the body is read.
       const [exists] = await db
         .select({ id: institutions.id })
@@ -62,7 +58,7 @@ export const institutionLogoRoutes: FastifyPluginAsyncZod<{ context: AppContext;
       const logo = identifyLogo((await readLogo(request)).bytes);
       return presentInstitution(await setInstitutionLogo(context.writes, files, principal, request.params.id, logo));
     },
-  );
+  });
 
   app.get(
     '/institutions/:id/logo',

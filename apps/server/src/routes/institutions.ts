@@ -15,8 +15,8 @@ import type { AppContext } from '../app-context.js';
 import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
 import { notFound } from '../http/http-error.js';
 import { listExportRoutes } from '../http/list-export.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { presentInstitution } from '../presenters/institution.js';
 import { INSTITUTION_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentHistoryPage } from '../presenters/service-history.js';
@@ -37,20 +37,17 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
   app,
   { context, files },
 ) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('institutions'));
   const { db } = context.database;
 
-  app.get(
-    '/institutions',
-    {
-      config: { access: 'institution.list' },
-      schema: {
-        summary: 'The institutions of the alliance (centres and service providers), by abbreviation',
-        response: { 200: institutionListSchema, ...errorResponses(401) },
-      },
-    },
-    async () => ({ items: await listInstitutions(db) }),
-  );
+  api.get('/institutions', {
+    access: 'institution.list',
+    summary: 'The institutions of the alliance (centres and service providers), by abbreviation',
+    answer: institutionListSchema,
+    errors: [401],
+    handler: async () => ({ items: await listInstitutions(db) }),
+  });
 
   listExportRoutes(app, {
     path: '/institutions',
@@ -63,97 +60,69 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     page: () => (window) => listInstitutions(db, window),
   });
 
-  app.get(
-    '/institutions/:id/history',
-    {
-      config: { access: 'institution.manage' },
-      schema: {
-        summary: "An institution's audit events, newest first, each change old → new, a page at a time",
-        description: 'For those who keep the institutions. An unknown institution answers 404.',
-        params: institutionIdParamSchema,
-        querystring: streamPageQuerySchema,
-        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
+  api.get('/institutions/:id/history', {
+    access: 'institution.manage',
+    summary: "An institution's audit events, newest first, each change old → new, a page at a time",
+    description: 'For those who keep the institutions. An unknown institution answers 404.',
+    params: institutionIdParamSchema,
+    querystring: streamPageQuerySchema,
+    answer: historyResponseSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request) => {
       const { id } = request.params;
       if (!(await relationTargetExists(db, 'institution', id))) throw notFound();
       return presentHistoryPage(db, await listAuditEvents(db, 'institution', id, request.query));
     },
-  );
+  });
 
-  app.post(
-    '/institutions',
-    {
-      config: { access: 'institution.manage' },
-      schema: {
-        summary: 'Create an institution',
-        description: ABBREVIATION_TEXT,
-        body: createInstitutionSchema,
-        response: { 201: institutionDetailSchema, ...errorResponses(400, 401, 403) },
-      },
+  api.post('/institutions', {
+    access: 'institution.manage',
+    summary: 'Create an institution',
+    description: ABBREVIATION_TEXT,
+    body: createInstitutionSchema,
+    answer: institutionDetailSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => {
+      const row = await createInstitution(context.writes, principal, request.body);
+      return presentInstitution(row);
     },
-    async (request, reply) => {
-      const row = await createInstitution(context.writes, requirePrincipal(request), request.body);
-      return reply.code(201).send(presentInstitution(row));
-    },
-  );
+  });
 
-  app.patch(
-    '/institutions/:id',
-    {
-      config: { access: 'institution.manage' },
-      schema: {
-        summary: 'Change an institution',
-        description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
-        params: institutionIdParamSchema,
-        body: updateInstitutionSchema,
-        response: { 200: institutionDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      presentInstitution(
-        await updateInstitution(context.writes, requirePrincipal(request), request.params.id, request.body),
-      ),
-  );
+  api.patch('/institutions/:id', {
+    access: 'institution.manage',
+    summary: 'Change an institution',
+    description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
+    params: institutionIdParamSchema,
+    body: updateInstitutionSchema,
+    ...changeAnswers(institutionDetailSchema),
+    handler: async (request, principal) =>
+      presentInstitution(await updateInstitution(context.writes, principal, request.params.id, request.body)),
+  });
 
-  app.delete(
-    '/institutions/:id',
-    {
-      config: { access: 'institution.manage' },
-      schema: {
-        summary: 'Delete an institution nothing names',
-        description:
-          'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
-        params: institutionIdParamSchema,
-        querystring: versionQuerySchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  api.delete('/institutions/:id', {
+    access: 'institution.manage',
+    summary: 'Delete an institution nothing names',
+    description:
+      'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
+    params: institutionIdParamSchema,
+    querystring: versionQuerySchema,
+    answer: z.null().describe('Deleted'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await deleteInstitution(context.writes, files, principal, request.params.id, request.query.version);
     },
-    async (request, reply) => {
-      await deleteInstitution(
-        context.writes,
-        files,
-        requirePrincipal(request),
-        request.params.id,
-        request.query.version,
-      );
-      return reply.code(204).send(null);
-    },
-  );
+  });
 
-  app.get(
-    '/weighting-criteria',
-    {
-      config: { access: 'weighting.read' },
-      schema: {
-        tags: ['services'],
-        summary: 'The weighting criteria with their answer options, points and factors',
-        response: { 200: weightingCriteriaSchema, ...errorResponses(401) },
-      },
-    },
-    async () => ({
+  api.get('/weighting-criteria', {
+    access: 'weighting.read',
+    tags: ['services'],
+    summary: 'The weighting criteria with their answer options, points and factors',
+    answer: weightingCriteriaSchema,
+    errors: [401],
+    handler: async () => ({
       items: (await loadWeightingCriteria(db)).map((criterion) => ({ ...criterion, options: [...criterion.options] })),
     }),
-  );
+  });
 };

@@ -2,42 +2,34 @@ import { createKeywordsRequestSchema, keywordListSchema, keywordQuerySchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createKeywords } from '../commands/create-keywords.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { searchKeywords } from '../queries/keywords.js';
 
 export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('keywords'));
   const { db } = context.database;
 
-  app.get(
-    '/keywords',
-    {
-      config: { access: 'keyword.read' },
-      schema: {
-        summary: 'Keywords containing q (case-insensitive), those starting with it first, then by name; at most 50',
-        querystring: keywordQuerySchema,
-        response: { 200: keywordListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      return { items: await searchKeywords(db, request.query.q ?? '') };
-    },
-  );
+  api.get('/keywords', {
+    access: 'keyword.read',
+    summary: 'Keywords containing q (case-insensitive), those starting with it first, then by name; at most 50',
+    querystring: keywordQuerySchema,
+    answer: keywordListSchema,
+    errors: [400, 401],
+    handler: async (request) => ({ items: await searchKeywords(db, request.query.q ?? '') }),
+  });
 
-  app.post(
-    '/keywords',
-    {
-      config: { access: 'keyword.create' },
-      schema: {
-        summary: 'Create keywords; names that exist already (case-insensitive) are answered, not duplicated',
-        body: createKeywordsRequestSchema,
-        response: { 201: keywordListSchema, ...errorResponses(400, 401, 403) },
-      },
+  api.post('/keywords', {
+    access: 'keyword.create',
+    summary: 'Create keywords; names that exist already (case-insensitive) are answered, not duplicated',
+    body: createKeywordsRequestSchema,
+    answer: keywordListSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => {
+      const items = await createKeywords(context.writes, principal, request.body.names);
+      return { items };
     },
-    async (request, reply) => {
-      const items = await createKeywords(context.writes, requirePrincipal(request), request.body.names);
-      return reply.code(201).send({ items });
-    },
-  );
+  });
 };

@@ -25,8 +25,8 @@ import {
   updateResourcePackage,
 } from '../commands/resource-packages.js';
 import { listExportRoutes } from '../http/list-export.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -37,14 +37,13 @@ import { loadResourcePackageReviewPage } from '../queries/resource-package-revie
 import { loadServiceResourcePackages } from '../queries/resource-packages.js';
 import { listAuditEvents } from '../queries/service-history.js';
 
-const PACKAGE_RESPONSES = { 200: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) };
-
 /**
  * Resource packages (docs/adr/0031-resource-packages.md): a service's packages, written by its
  * provider side and the portfolio manager, reviewed by the resource package managers; the review
  * list across services. Every write names the version the caller read.
  */
 export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('resource packages'));
   const { db } = context.database;
   const { writes, policySchemas } = context;
@@ -55,166 +54,120 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     return (await presentResourcePackages(db, [loaded], loaded.service))[0]!;
   };
 
-  app.get(
-    '/services/:id/resource-packages',
-    {
-      config: { access: 'service.read' },
-      schema: {
-        summary: "A service's resource packages, oldest first, and whether the caller may add one",
-        description: 'For everyone who may see the service; others get 404.',
-        params: serviceIdParamSchema,
-        response: { 200: serviceResourcePackagesSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const service = await loadVisibleService(db, request.params.id, requirePrincipal(request));
+  api.get('/services/:id/resource-packages', {
+    access: 'service.read',
+    summary: "A service's resource packages, oldest first, and whether the caller may add one",
+    description: 'For everyone who may see the service; others get 404.',
+    params: serviceIdParamSchema,
+    answer: serviceResourcePackagesSchema,
+    errors: [400, 401, 404],
+    handler: async (request, principal) => {
+      const service = await loadVisibleService(db, request.params.id, principal);
       const packages = await loadServiceResourcePackages(db, service.row.id);
       return {
         canCreate: canEditResourcePackages(service.relation),
         items: await presentResourcePackages(db, packages, service),
       };
     },
-  );
+  });
 
-  app.post(
-    '/services/:id/resource-packages',
-    {
-      config: { access: 'service.update' },
-      schema: {
-        summary: 'Add a resource package (a draft) to a service',
-        description:
-          "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
-        params: serviceIdParamSchema,
-        body: createResourcePackageSchema,
-        response: { 201: resourcePackageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
+  api.post('/services/:id/resource-packages', {
+    access: 'service.update',
+    summary: 'Add a resource package (a draft) to a service',
+    description:
+      "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
+    params: serviceIdParamSchema,
+    body: createResourcePackageSchema,
+    answer: resourcePackageSchema,
+    status: 201,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
       const created = await createResourcePackage(writes, policySchemas, principal, request.params.id, request.body);
-      return reply.code(201).send(await present(principal, created));
+      return present(principal, created);
     },
-  );
+  });
 
-  app.get(
-    '/services/:id/resource-packages/:packageId',
-    {
-      config: { access: 'service.read' },
-      schema: {
-        summary: 'One resource package',
-        description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
-        params: resourcePackageParamsSchema,
-        response: { 200: resourcePackageSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const loaded = await loadVisibleResourcePackage(
-        db,
-        request.params.id,
-        request.params.packageId,
-        requirePrincipal(request),
-      );
+  api.get('/services/:id/resource-packages/:packageId', {
+    access: 'service.read',
+    summary: 'One resource package',
+    description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
+    params: resourcePackageParamsSchema,
+    answer: resourcePackageSchema,
+    errors: [400, 401, 404],
+    handler: async (request, principal) => {
+      const loaded = await loadVisibleResourcePackage(db, request.params.id, request.params.packageId, principal);
       return (await presentResourcePackages(db, [loaded], loaded.service))[0]!;
     },
-  );
+  });
 
-  app.patch(
-    '/services/:id/resource-packages/:packageId',
-    {
-      config: { access: 'service.update' },
-      schema: {
-        summary: "Replace a package's values; an approved or rejected package goes back to draft",
-        description: '409 while the package is submitted (withdraw it first) and for a stale version.',
-        params: resourcePackageParamsSchema,
-        body: updateResourcePackageSchema,
-        response: PACKAGE_RESPONSES,
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
+  api.patch('/services/:id/resource-packages/:packageId', {
+    access: 'service.update',
+    summary: "Replace a package's values; an approved or rejected package goes back to draft",
+    description: '409 while the package is submitted (withdraw it first) and for a stale version.',
+    params: resourcePackageParamsSchema,
+    body: updateResourcePackageSchema,
+    ...changeAnswers(resourcePackageSchema),
+    handler: async (request, principal) => {
       const { id, packageId } = request.params;
       return present(
         principal,
         await updateResourcePackage(writes, policySchemas, principal, id, packageId, request.body),
       );
     },
-  );
+  });
 
-  app.delete(
-    '/services/:id/resource-packages/:packageId',
-    {
-      config: { access: 'service.update' },
-      schema: {
-        summary: 'Delete a package (not while it is submitted)',
-        params: resourcePackageParamsSchema,
-        querystring: versionQuerySchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
+  api.delete('/services/:id/resource-packages/:packageId', {
+    access: 'service.update',
+    summary: 'Delete a package (not while it is submitted)',
+    params: resourcePackageParamsSchema,
+    querystring: versionQuerySchema,
+    answer: z.null().describe('Deleted'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
       const { id, packageId } = request.params;
-      await deleteResourcePackage(writes, requirePrincipal(request), id, packageId, request.query.version);
-      return reply.code(204).send(null);
+      await deleteResourcePackage(writes, principal, id, packageId, request.query.version);
     },
-  );
+  });
 
-  app.post(
-    '/services/:id/resource-packages/:packageId/transitions',
-    {
-      config: { access: 'service.update' },
-      schema: {
-        summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
-        description:
-          '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
-        params: resourcePackageParamsSchema,
-        body: resourcePackageStepSchema,
-        response: PACKAGE_RESPONSES,
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
+  api.post('/services/:id/resource-packages/:packageId/transitions', {
+    access: 'service.update',
+    summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
+    description:
+      '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
+    params: resourcePackageParamsSchema,
+    body: resourcePackageStepSchema,
+    ...changeAnswers(resourcePackageSchema),
+    handler: async (request, principal) => {
       const { id, packageId } = request.params;
       return present(principal, await transitionResourcePackage(writes, principal, id, packageId, request.body));
     },
-  );
+  });
 
-  app.get(
-    '/services/:id/resource-packages/:packageId/history',
-    {
-      config: { access: 'service.read' },
-      schema: {
-        summary: "A package's audit events, newest first, each change old → new, a page at a time",
-        params: resourcePackageParamsSchema,
-        querystring: streamPageQuerySchema,
-        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const loaded = await loadVisibleResourcePackage(
-        db,
-        request.params.id,
-        request.params.packageId,
-        requirePrincipal(request),
-      );
+  api.get('/services/:id/resource-packages/:packageId/history', {
+    access: 'service.read',
+    summary: "A package's audit events, newest first, each change old → new, a page at a time",
+    params: resourcePackageParamsSchema,
+    querystring: streamPageQuerySchema,
+    answer: historyResponseSchema,
+    errors: [400, 401, 404],
+    handler: async (request, principal) => {
+      const loaded = await loadVisibleResourcePackage(db, request.params.id, request.params.packageId, principal);
       const page = await listAuditEvents(db, 'resourcePackage', loaded.row.id, request.query);
       return presentHistoryPage(db, page, ['serviceId']);
     },
-  );
+  });
 
-  app.get(
-    '/resource-packages/review-list',
-    {
-      config: { access: 'resourcePackage.review' },
-      schema: {
-        summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
-        description:
-          'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
-        querystring: resourcePackageReviewQuerySchema,
-        response: { 200: resourcePackageReviewListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const page = await loadResourcePackageReviewPage(db, requirePrincipal(request), request.query);
+  api.get('/resource-packages/review-list', {
+    access: 'resourcePackage.review',
+    summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
+    description:
+      'q: every word must begin a word of the package name, the service (ID, name, short description, keywords), the provider or the submitter, accents and umlauts folded. Sorting ends on the id, so pages are stable. `waiting` counts the submitted packages, whatever the filter.',
+    querystring: resourcePackageReviewQuerySchema,
+    answer: resourcePackageReviewListSchema,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => {
+      const page = await loadResourcePackageReviewPage(db, principal, request.query);
       return {
         items: page.items.map(presentReviewRow),
         total: page.total,
@@ -223,7 +176,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
         pageSize: request.query.pageSize,
       };
     },
-  );
+  });
 
   listExportRoutes(app, {
     path: '/resource-packages/review-list',
@@ -233,10 +186,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     item: resourcePackageReviewListSchema.shape.items.element,
     fileName: () => 'resource-packages',
     columns: RESOURCE_PACKAGE_EXPORT_COLUMNS,
-    page: (request, query) => {
-      const principal = requirePrincipal(request);
-      return async (window) =>
-        (await loadResourcePackageReviewPage(db, principal, { ...query, ...window })).items.map(presentReviewRow);
-    },
+    page: (query, principal) => async (window) =>
+      (await loadResourcePackageReviewPage(db, principal, { ...query, ...window })).items.map(presentReviewRow),
   });
 };

@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createResourceType, deleteResourceType, updateResourceType } from '../commands/resource-types.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { presentResourceType } from '../presenters/resource-type.js';
 import { loadResourceTypes } from '../queries/resource-types.js';
 
@@ -23,78 +23,63 @@ const SCHEMA_TEXT =
  * JSON Schema its policy must meet. Everyone logged in reads them; the portal manager keeps them.
  */
 export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('resource types'));
   const { db } = context.database;
 
-  app.get(
-    '/resource-types',
-    {
-      config: { access: 'resourceType.read' },
-      schema: {
-        summary: 'Every resource type, retired ones too, by English name, with how many packages use each',
-        response: { 200: resourceTypeListSchema, ...errorResponses(401) },
-      },
-    },
-    async () => ({
+  api.get('/resource-types', {
+    access: 'resourceType.read',
+    summary: 'Every resource type, retired ones too, by English name, with how many packages use each',
+    answer: resourceTypeListSchema,
+    errors: [401],
+    handler: async () => ({
       items: (await loadResourceTypes(db)).map(({ row, packageCount }) => presentResourceType(row, packageCount)),
     }),
-  );
+  });
 
-  app.post(
-    '/resource-types',
-    {
-      config: { access: 'resourceType.manage' },
-      schema: {
-        summary: 'Create a resource type',
-        description: `${SCHEMA_TEXT} A key in use answers 400 on \`key\`.`,
-        body: createResourceTypeSchema,
-        response: { 201: resourceTypeSchema, ...errorResponses(400, 401, 403) },
-      },
+  api.post('/resource-types', {
+    access: 'resourceType.manage',
+    summary: 'Create a resource type',
+    description: `${SCHEMA_TEXT} A key in use answers 400 on \`key\`.`,
+    body: createResourceTypeSchema,
+    answer: resourceTypeSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => {
+      const { row, packageCount } = await createResourceType(context.writes, principal, request.body);
+      return presentResourceType(row, packageCount);
     },
-    async (request, reply) => {
-      const { row, packageCount } = await createResourceType(context.writes, requirePrincipal(request), request.body);
-      return reply.code(201).send(presentResourceType(row, packageCount));
-    },
-  );
+  });
 
-  app.patch(
-    '/resource-types/:id',
-    {
-      config: { access: 'resourceType.manage' },
-      schema: {
-        summary: 'Change a resource type, or retire it (`retired: true`) so no new package chooses it',
-        description: `${SCHEMA_TEXT} The key stays. A stale version answers 409. Existing packages keep their policy; the new schema applies when one is next saved.`,
-        params: resourceTypeIdParamSchema,
-        body: updateResourceTypeSchema,
-        response: { 200: resourceTypeSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
+  api.patch('/resource-types/:id', {
+    access: 'resourceType.manage',
+    summary: 'Change a resource type, or retire it (`retired: true`) so no new package chooses it',
+    description: `${SCHEMA_TEXT} The key stays. A stale version answers 409. Existing packages keep their policy; the new schema applies when one is next saved.`,
+    params: resourceTypeIdParamSchema,
+    body: updateResourceTypeSchema,
+    ...changeAnswers(resourceTypeSchema),
+    handler: async (request, principal) => {
       const { row, packageCount } = await updateResourceType(
         context.writes,
-        requirePrincipal(request),
+        principal,
         request.params.id,
         request.body,
       );
       return presentResourceType(row, packageCount);
     },
-  );
+  });
 
-  app.delete(
-    '/resource-types/:id',
-    {
-      config: { access: 'resourceType.manage' },
-      schema: {
-        summary: 'Delete a resource type no package uses',
-        description: 'A type in use answers 409: retire it instead. A stale version answers 409.',
-        params: resourceTypeIdParamSchema,
-        querystring: versionQuerySchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
-      },
+  api.delete('/resource-types/:id', {
+    access: 'resourceType.manage',
+    summary: 'Delete a resource type no package uses',
+    description: 'A type in use answers 409: retire it instead. A stale version answers 409.',
+    params: resourceTypeIdParamSchema,
+    querystring: versionQuerySchema,
+    answer: z.null().describe('Deleted'),
+    status: 204,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (request, principal) => {
+      await deleteResourceType(context.writes, principal, request.params.id, request.query.version);
     },
-    async (request, reply) => {
-      await deleteResourceType(context.writes, requirePrincipal(request), request.params.id, request.query.version);
-      return reply.code(204).send(null);
-    },
-  );
+  });
 };

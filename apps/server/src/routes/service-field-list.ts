@@ -12,8 +12,8 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { clearServiceField } from '../commands/clear-service-field.js';
 import { datedFileName, sendCsv } from '../http/download.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { loadFieldRefs } from '../presenters/service-detail.js';
 import { fieldListCsv, presentFieldListRow } from '../presenters/service-field-list.js';
 import { loadFieldListRows, loadFieldListTotals } from '../queries/service-field-list.js';
@@ -25,6 +25,7 @@ const description =
   'Services the caller may see (drafts only of their own, or all for portfolio managers) that hold a value in the field; q as in the portfolio list. Keywords are not a listable field.';
 
 export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('services'));
   const refsOf = (key: string, values: readonly FieldValue[]) =>
     loadFieldRefs(
@@ -32,20 +33,15 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
       values.map((value) => ({ [key]: value })),
     );
 
-  app.get(
-    '/service-fields/:field',
-    {
-      config: { access: 'service.fieldList' },
-      schema: {
-        summary: 'The Service Field List: one field of the catalogue across services, searched, sorted and paged',
-        description,
-        params: fieldListParamsSchema,
-        querystring: fieldListQuerySchema,
-        response: { 200: fieldListResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
+  api.get('/service-fields/:field', {
+    access: 'service.fieldList',
+    summary: 'The Service Field List: one field of the catalogue across services, searched, sorted and paged',
+    description,
+    params: fieldListParamsSchema,
+    querystring: fieldListQuerySchema,
+    answer: fieldListResponseSchema,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => {
       const { field } = request.params;
       const { page, pageSize } = request.query;
       const db = context.database.db;
@@ -67,25 +63,21 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         refs: { users: Object.fromEntries(refs.users), institutions: Object.fromEntries(refs.institutions) },
       };
     },
-  );
+  });
 
-  app.get(
-    '/service-fields/:field/export.csv',
-    {
-      config: { access: 'service.fieldList' },
-      schema: {
-        summary: 'The field list as CSV: every listed row (at most 10,000), no paging',
-        description:
-          'UTF-8 with a byte order mark, comma-separated (RFC 4180), header, states and values in the caller’s language. The auth cookie works, so a plain link downloads it.',
-        params: fieldListParamsSchema,
-        querystring: fieldListQuerySchema.omit({ page: true, pageSize: true }),
-        produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
+  api.get('/service-fields/:field/export.csv', {
+    access: 'service.fieldList',
+    summary: 'The field list as CSV: every listed row (at most 10,000), no paging',
+    description:
+      'UTF-8 with a byte order mark, comma-separated (RFC 4180), header, states and values in the caller’s language. The auth cookie works, so a plain link downloads it.',
+    params: fieldListParamsSchema,
+    querystring: fieldListQuerySchema.omit({ page: true, pageSize: true }),
+    produces: ['text/csv'],
+    answer: z.string().describe('text/csv'),
+    errors: [400, 401, 403],
+    handler: async (request, principal, reply) => {
       const { field } = request.params;
-      const rows = await loadFieldListRows(context.database.db, requirePrincipal(request), field, request.query, {
+      const rows = await loadFieldListRows(context.database.db, principal, field, request.query, {
         limit: MAX_EXPORT_ROWS,
         offset: 0,
       });
@@ -99,29 +91,25 @@ export const serviceFieldListRoutes: FastifyPluginAsyncZod<{ context: AppContext
         fieldListCsv(field, rows, refs, request.language),
       );
     },
-  );
+  });
 
-  app.post(
-    '/service-fields/:field/clear',
-    {
-      config: { access: 'service.clearField' },
-      schema: {
-        summary: 'Clear an optional field on all listed services or on selected ones, one audit event per service',
-        description:
-          'scope "all": the search, count and listToken of the list the caller confirmed; scope "selected": ids with the versions listed. 409 when the listed set or a service changed since (nothing written); 400 for a field a workflow step requires. Retired services keep their values.',
-        params: fieldListParamsSchema,
-        body: clearFieldRequestSchema,
-        response: { 200: clearFieldResponseSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request) => ({
+  api.post('/service-fields/:field/clear', {
+    access: 'service.clearField',
+    summary: 'Clear an optional field on all listed services or on selected ones, one audit event per service',
+    description:
+      'scope "all": the search, count and listToken of the list the caller confirmed; scope "selected": ids with the versions listed. 409 when the listed set or a service changed since (nothing written); 400 for a field a workflow step requires. Retired services keep their values.',
+    params: fieldListParamsSchema,
+    body: clearFieldRequestSchema,
+    answer: clearFieldResponseSchema,
+    errors: [400, 401, 403, 409],
+    handler: async (request, principal) => ({
       cleared: await clearServiceField(
         context.writes,
         context.database.db,
-        requirePrincipal(request),
+        principal,
         request.params.field,
         request.body,
       ),
     }),
-  );
+  });
 };

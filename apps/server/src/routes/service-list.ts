@@ -15,8 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { listExportRoutes, type ExportPage } from '../http/list-export.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { SERVICE_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentServiceSummary } from '../presenters/service-summary.js';
 import {
@@ -31,6 +31,7 @@ const listDescription =
   'Only services the caller may see (drafts only of their own). q matches the beginnings of words in service ID, name, short description and keywords; every word must match. Sorting ends on the id, so pages are stable.';
 
 export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('services'));
   /** A page of the matching services the caller may see, in the list's order, for an export. */
   const exportPage =
@@ -59,50 +60,37 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     return { items: rows.map(presentServiceSummary), total, page: query.page, pageSize: query.pageSize };
   };
 
-  app.get(
-    '/services',
-    {
-      config: { access: 'service.list' },
-      schema: {
-        summary: 'The service portfolio: a tab, filters, full-text search, sort and a page',
-        description: listDescription,
-        querystring: serviceListQuerySchema,
-        response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => listPage(requirePrincipal(request), request.query),
-  );
+  api.get('/services', {
+    access: 'service.list',
+    summary: 'The service portfolio: a tab, filters, full-text search, sort and a page',
+    description: listDescription,
+    querystring: serviceListQuerySchema,
+    answer: serviceListResponseSchema,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => listPage(principal, request.query),
+  });
 
-  app.get(
-    '/services/tab-counts',
-    {
-      config: { access: 'service.list' },
-      schema: {
-        summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
-        description:
-          'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
-        querystring: tabCountsQuerySchema,
-        response: { 200: tabCountsSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    // One query counts every tab, so the counts belong to one moment.
-    async (request) => ({
-      counts: await loadTabCounts(context.database.db, requirePrincipal(request), request.query),
+  api.get('/services/tab-counts', {
+    access: 'service.list',
+    summary: 'How many services each portfolio tab holds under the search and filters, in one answer',
+    description:
+      'The same services the tab’s list counts (visible to the caller, matching q, provider and keyword). A state filter counts only in the tabs that hold that state, as the list drops it on a tab without it.',
+    querystring: tabCountsQuerySchema,
+    answer: tabCountsSchema,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => ({
+      counts: await loadTabCounts(context.database.db, principal, request.query),
     }),
-  );
+  });
 
-  app.get(
-    '/services/mine',
-    {
-      config: { access: 'service.listOwn' },
-      schema: {
-        summary: 'My Services: the services the caller is provider side of (object owner, owner, manager, admin)',
-        querystring: serviceListQuerySchema.omit({ tab: true }),
-        response: { 200: serviceListResponseSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => listPage(requirePrincipal(request), { ...request.query, tab: 'mine' }),
-  );
+  api.get('/services/mine', {
+    access: 'service.listOwn',
+    summary: 'My Services: the services the caller is provider side of (object owner, owner, manager, admin)',
+    querystring: serviceListQuerySchema.omit({ tab: true }),
+    answer: serviceListResponseSchema,
+    errors: [400, 401],
+    handler: async (request, principal) => listPage(principal, { ...request.query, tab: 'mine' }),
+  });
 
   listExportRoutes(app, {
     path: '/services',
@@ -113,7 +101,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     item: serviceListResponseSchema.shape.items.element,
     fileName: (query) => (query.ids ? 'services-selected' : `services-${query.tab ?? 'all'}`),
     columns: SERVICE_EXPORT_COLUMNS,
-    page: (request, query) => exportPage(requirePrincipal(request), query),
+    page: (query, principal) => exportPage(principal, query),
   });
 
   /** The integration list's query: its scope as states, its fixed order. */
@@ -128,24 +116,20 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     order: 'desc' as const,
   });
 
-  app.get(
-    '/integration-list',
-    {
-      config: { access: 'service.integrationList' },
-      schema: {
-        summary: 'The Service Integration List: services by weighted score, highest first, then by name',
-        description: `${listDescription} By default only the services in integration work (the states in which the integration manager takes the next step); scope=all for every state.`,
-        querystring: integrationListQuerySchema,
-        response: { 200: serviceListResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) =>
-      listPage(requirePrincipal(request), {
+  api.get('/integration-list', {
+    access: 'service.integrationList',
+    summary: 'The Service Integration List: services by weighted score, highest first, then by name',
+    description: `${listDescription} By default only the services in integration work (the states in which the integration manager takes the next step); scope=all for every state.`,
+    querystring: integrationListQuerySchema,
+    answer: serviceListResponseSchema,
+    errors: [400, 401, 403],
+    handler: async (request, principal) =>
+      listPage(principal, {
         ...integrationQuery(request.query),
         page: request.query.page,
         pageSize: request.query.pageSize,
       }),
-  );
+  });
 
   listExportRoutes(app, {
     path: '/integration-list',
@@ -156,6 +140,6 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     item: serviceListResponseSchema.shape.items.element,
     fileName: (query) => (query.ids ? 'integration-list-selected' : 'integration-list'),
     columns: SERVICE_EXPORT_COLUMNS,
-    page: (request, query) => exportPage(requirePrincipal(request), integrationQuery(query)),
+    page: (query, principal) => exportPage(principal, integrationQuery(query)),
   });
 };

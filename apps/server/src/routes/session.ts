@@ -13,8 +13,8 @@ import type { AppContext } from '../app-context.js';
 import { loginWithPassword } from '../commands/login-with-password.js';
 import { endOwnSession, renewSession } from '../commands/sessions.js';
 import { unauthorized } from '../http/http-error.js';
+import { apiRoutes } from '../http/api-route.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
 import { clearSessionCookie, cookieIsSecure, setSessionCookie } from '../http/session-cookie.js';
 import { presentOwnSession } from '../presenters/own-session.js';
 import { findSession, listLiveSessions } from '../queries/sessions.js';
@@ -37,6 +37,7 @@ export const sessionClientOf = (request: FastifyRequest) => ({
  * clients.
  */
 export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('session'));
   const { db } = context.database;
   const secure = cookieIsSecure(context.config.publicUrl);
@@ -64,23 +65,18 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
   );
 
-  app.post(
-    '/login-renew',
-    {
-      config: { access: 'session.renew' },
-      schema: {
-        summary: 'Renew the own session for another 240 minutes (the web app renews between 180 and 240 minutes)',
-        response: { 200: tokenResponseSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
+  api.post('/login-renew', {
+    access: 'session.renew',
+    summary: 'Renew the own session for another 240 minutes (the web app renews between 180 and 240 minutes)',
+    answer: tokenResponseSchema,
+    errors: [401, 403],
+    handler: async (request, principal, reply) => {
       const session = await renewSession(context.writes, principal, requireSession(request));
       const token = await context.tokens.issue(principal, session);
       setSessionCookie(reply, token, session.expiresAt, secure);
       return { token };
     },
-  );
+  });
 
   app.post(
     '/logout',
@@ -99,17 +95,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     },
   );
 
-  app.get(
-    '/session',
-    {
-      config: { access: 'session.own' },
-      schema: {
-        summary: 'The login status: who the credential belongs to and its session',
-        response: { 200: sessionStatusSchema, ...errorResponses(401) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
+  api.get('/session', {
+    access: 'session.own',
+    summary: 'The login status: who the credential belongs to and its session',
+    answer: sessionStatusSchema,
+    errors: [401],
+    handler: async (request, principal, reply) => {
       const row = await findSession(db, requireSession(request));
       if (!row) throw unauthorized();
       reply.header('cache-control', 'no-store');
@@ -123,40 +114,30 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
         session: presentOwnSession(row, row.id),
       };
     },
-  );
+  });
 
-  app.get(
-    '/sessions',
-    {
-      config: { access: 'session.own' },
-      schema: {
-        summary: 'The own live sessions, the most recently renewed first',
-        response: { 200: ownSessionListSchema, ...errorResponses(401) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
+  api.get('/sessions', {
+    access: 'session.own',
+    summary: 'The own live sessions, the most recently renewed first',
+    answer: ownSessionListSchema,
+    errors: [401],
+    handler: async (request, principal, reply) => {
       const rows = await listLiveSessions(db, principal.id);
       reply.header('cache-control', 'no-store');
       return { items: rows.map((row) => presentOwnSession(row, request.sessionId)) };
     },
-  );
+  });
 
-  app.delete(
-    '/sessions/:id',
-    {
-      config: { access: 'session.own' },
-      schema: {
-        summary: 'End one of the own sessions; ending the current one logs out',
-        params: sessionIdParamSchema,
-        response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
+  api.delete('/sessions/:id', {
+    access: 'session.own',
+    summary: 'End one of the own sessions; ending the current one logs out',
+    params: sessionIdParamSchema,
+    answer: endedSessionsSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request, principal, reply) => {
       const ended = await endOwnSession(context.writes, principal, request.params.id, 'endedByOwner');
       if (request.params.id === request.sessionId) clearSessionCookie(reply, secure);
       return { ended };
     },
-  );
+  });
 };

@@ -13,8 +13,8 @@ import { endSessionsOfUser } from '../commands/sessions.js';
 import { updateUserRoles } from '../commands/update-user-roles.js';
 import { notFound } from '../http/http-error.js';
 import { listExportRoutes } from '../http/list-export.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { USER_ACCOUNT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { idsInHistory } from '../presenters/service-history.js';
 import { presentUserAccount, presentUserAccountRow } from '../presenters/user-account.js';
@@ -25,6 +25,7 @@ import { findUserAccount, listUserAccounts, listUserAuditEvents } from '../queri
 
 /** The User Accounts screen: every account with its roles, groups and audit events; roles change here. */
 export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('users'));
   const { db } = context.database;
 
@@ -42,17 +43,13 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     );
   };
 
-  app.get(
-    '/user-accounts',
-    {
-      config: { access: 'user.readAny' },
-      schema: {
-        summary: 'User accounts by name, username or e-mail, role and institution; sorted and paged',
-        querystring: userAccountQuerySchema,
-        response: { 200: userAccountListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => {
+  api.get('/user-accounts', {
+    access: 'user.readAny',
+    summary: 'User accounts by name, username or e-mail, role and institution; sorted and paged',
+    querystring: userAccountQuerySchema,
+    answer: userAccountListSchema,
+    errors: [400, 401, 403],
+    handler: async (request) => {
       const { rows, total } = await listUserAccounts(db, request.query);
       return {
         items: rows.map(presentUserAccountRow),
@@ -61,7 +58,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
         pageSize: request.query.pageSize,
       };
     },
-  );
+  });
 
   listExportRoutes(app, {
     path: '/user-accounts',
@@ -71,52 +68,39 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     item: userAccountListSchema.shape.items.element,
     fileName: () => 'user-accounts',
     columns: USER_ACCOUNT_EXPORT_COLUMNS,
-    page: (_request, query) => async (window) =>
+    page: (query) => async (window) =>
       (await listUserAccounts(db, { ...query, ...window })).rows.map(presentUserAccountRow),
   });
 
-  app.get(
-    '/user-accounts/:id',
-    {
-      config: { access: 'user.readAny' },
-      schema: {
-        summary: "A user account: portal and IdP roles apart, groups, last login and the user's audit events",
-        params: userAccountIdParamSchema,
-        response: { 200: userAccountSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => loadAccount(request.params.id, can(requirePrincipal(request), 'user.manageRoles')),
-  );
+  api.get('/user-accounts/:id', {
+    access: 'user.readAny',
+    summary: "A user account: portal and IdP roles apart, groups, last login and the user's audit events",
+    params: userAccountIdParamSchema,
+    answer: userAccountSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request, principal) => loadAccount(request.params.id, can(principal, 'user.manageRoles')),
+  });
 
-  app.put(
-    '/user-accounts/:id/roles',
-    {
-      config: { access: 'user.manageRoles' },
-      schema: {
-        summary: 'Set the roles given in the portal; `expected` names the roles read, other stored roles answer 409',
-        params: userAccountIdParamSchema,
-        body: updateUserRolesSchema,
-        response: { 200: userAccountSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      await updateUserRoles(context.writes, requirePrincipal(request), request.params.id, request.body);
+  api.put('/user-accounts/:id/roles', {
+    access: 'user.manageRoles',
+    summary: 'Set the roles given in the portal; `expected` names the roles read, other stored roles answer 409',
+    params: userAccountIdParamSchema,
+    body: updateUserRolesSchema,
+    ...changeAnswers(userAccountSchema),
+    handler: async (request, principal) => {
+      await updateUserRoles(context.writes, principal, request.params.id, request.body);
       return loadAccount(request.params.id, true);
     },
-  );
+  });
 
-  app.delete(
-    '/user-accounts/:id/sessions',
-    {
-      config: { access: 'user.endSessions' },
-      schema: {
-        summary: 'End every live session of the user at once, on every instance; answers how many ended',
-        params: userAccountIdParamSchema,
-        response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({
-      ended: await endSessionsOfUser(context.writes, requirePrincipal(request), request.params.id),
+  api.delete('/user-accounts/:id/sessions', {
+    access: 'user.endSessions',
+    summary: 'End every live session of the user at once, on every instance; answers how many ended',
+    params: userAccountIdParamSchema,
+    answer: endedSessionsSchema,
+    errors: [400, 401, 403, 404],
+    handler: async (request, principal) => ({
+      ended: await endSessionsOfUser(context.writes, principal, request.params.id),
     }),
-  );
+  });
 };

@@ -26,8 +26,8 @@ import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { createVo, transitionVo, updateVo } from '../commands/vos.js';
 import { listExportRoutes } from '../http/list-export.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import type { VoSnapshot } from '../model/vo.js';
 import { loadVisibleVo, voActorContext } from '../policies/vo-policy.js';
 import { VO_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
@@ -38,8 +38,6 @@ import { loadReservedVoNamePrefixEntries } from '../queries/vo-name-prefixes.js'
 import { searchUsers } from '../queries/users.js';
 import { isVoNameTaken, listVoPage, listVoServiceOptions, loadVoDetailsParts } from '../queries/vos.js';
 
-const VO_RESPONSES = { 200: voDetailsSchema, ...errorResponses(400, 401, 403, 404, 409) };
-
 /**
  * VO registration (docs/adr/0040-vo-registration.md): the applications of virtual organisations, their
  * workflow steps and history, and what the application's form needs (the name check, the AAI's
@@ -47,6 +45,7 @@ const VO_RESPONSES = { 200: voDetailsSchema, ...errorResponses(400, 401, 403, 40
  * supervisors, the portfolio manager and the portal manager; others get 404.
  */
 export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('VOs'));
   const { db } = context.database;
   const { writes } = context;
@@ -58,20 +57,15 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     return presentVo(vo, await loadVoDetailsParts(db, snapshot.row));
   };
 
-  app.get(
-    '/vos',
-    {
-      config: { access: 'vo.read' },
-      schema: {
-        summary: 'My VOs: the VOs the caller applied for or is deputy of; for reviewers also those waiting',
-        description:
-          'VO supervisors, the portfolio manager and the portal manager also get every VO waiting for a review step (received or approved), those first. q matches the name and the managers; sorting ends on the id, so pages are stable.',
-        querystring: voListQuerySchema,
-        response: { 200: voListSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
+  api.get('/vos', {
+    access: 'vo.read',
+    summary: 'My VOs: the VOs the caller applied for or is deputy of; for reviewers also those waiting',
+    description:
+      'VO supervisors, the portfolio manager and the portal manager also get every VO waiting for a review step (received or approved), those first. q matches the name and the managers; sorting ends on the id, so pages are stable.',
+    querystring: voListQuerySchema,
+    answer: voListSchema,
+    errors: [400, 401],
+    handler: async (request, principal) => {
       const { rows, total } = await listVoPage(db, principal, request.query);
       return {
         items: rows.map((row) => presentVoListItem(row, principal.id)),
@@ -80,25 +74,19 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         pageSize: request.query.pageSize,
       };
     },
-  );
+  });
 
-  app.post(
-    '/vos',
-    {
-      config: { access: 'vo.create' },
-      schema: {
-        summary: 'Start a VO application (a draft); the caller is its applicant',
-        description:
-          'Only the name is required; every other field is checked when present. 400 on `name` for a name that breaks a rule (characters, a reserved prefix, taken in any case).',
-        body: createVoSchema,
-        response: { 201: voDetailsSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      return reply.code(201).send(await present(principal, await createVo(writes, principal, request.body)));
-    },
-  );
+  api.post('/vos', {
+    access: 'vo.create',
+    summary: 'Start a VO application (a draft); the caller is its applicant',
+    description:
+      'Only the name is required; every other field is checked when present. 400 on `name` for a name that breaks a rule (characters, a reserved prefix, taken in any case).',
+    body: createVoSchema,
+    answer: voDetailsSchema,
+    status: 201,
+    errors: [400, 401, 403],
+    handler: async (request, principal) => present(principal, await createVo(writes, principal, request.body)),
+  });
 
   listExportRoutes(app, {
     path: '/vos',
@@ -110,28 +98,21 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     item: voListItemSchema,
     fileName: () => 'vos',
     columns: VO_EXPORT_COLUMNS,
-    page: (request, query) => {
-      const principal = requirePrincipal(request);
-      return async (window) =>
-        (await listVoPage(db, principal, { ...query, ...window })).rows.map((row) =>
-          presentVoListItem(row, principal.id),
-        );
-    },
+    page: (query, principal) => async (window) =>
+      (await listVoPage(db, principal, { ...query, ...window })).rows.map((row) =>
+        presentVoListItem(row, principal.id),
+      ),
   });
 
-  app.get(
-    '/vos/name-check',
-    {
-      config: { access: 'vo.read' },
-      schema: {
-        summary: 'Whether a VO name may be used: every name rule, uniqueness regardless of case included',
-        description:
-          '`id` names the VO being renamed: its own name counts as free. The message is in the caller’s language.',
-        querystring: voNameCheckQuerySchema,
-        response: { 200: voNameCheckSchema, ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
+  api.get('/vos/name-check', {
+    access: 'vo.read',
+    summary: 'Whether a VO name may be used: every name rule, uniqueness regardless of case included',
+    description:
+      '`id` names the VO being renamed: its own name counts as free. The message is in the caller’s language.',
+    querystring: voNameCheckQuerySchema,
+    answer: voNameCheckSchema,
+    errors: [400, 401],
+    handler: async (request) => {
       const { name, id } = request.query;
       const problem =
         voNameProblem(name, await loadReservedVoNamePrefixEntries(db)) ??
@@ -143,124 +124,87 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
         message: problem ? translate(request.language, problem.key, problem.params) : null,
       };
     },
-  );
+  });
 
-  app.get(
-    '/vos/service-options',
-    {
-      config: { access: 'vo.read' },
-      schema: {
-        summary: 'The services a VO may choose on its application: every service online, by name',
-        response: { 200: voServiceOptionsSchema, ...errorResponses(401) },
-      },
-    },
-    async () => ({ items: await listVoServiceOptions(db) }),
-  );
+  api.get('/vos/service-options', {
+    access: 'vo.read',
+    summary: 'The services a VO may choose on its application: every service online, by name',
+    answer: voServiceOptionsSchema,
+    errors: [401],
+    handler: async () => ({ items: await listVoServiceOptions(db) }),
+  });
 
-  app.get(
-    '/vos/user-options',
-    {
-      config: { access: 'vo.create' },
-      schema: {
-        summary: "Find users by name, username or e-mail (at most 20, by name), to name a VO's deputy",
-        description: 'For those who apply for VOs (voManager); the portal manager passes too.',
-        querystring: userSearchQuerySchema,
-        response: { 200: userSearchResponseSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => ({ items: await searchUsers(db, request.query.q) }),
-  );
+  api.get('/vos/user-options', {
+    access: 'vo.create',
+    summary: "Find users by name, username or e-mail (at most 20, by name), to name a VO's deputy",
+    description: 'For those who apply for VOs (voManager); the portal manager passes too.',
+    querystring: userSearchQuerySchema,
+    answer: userSearchResponseSchema,
+    errors: [400, 401, 403],
+    handler: async (request) => ({ items: await searchUsers(db, request.query.q) }),
+  });
 
-  app.get(
-    '/vo-settings',
-    {
-      config: { access: 'vo.read' },
-      schema: {
-        summary: "The VO application's settings: the AAI's policy documents and the entitlement's form",
-        response: { 200: voSettingsSchema, ...errorResponses(401) },
-      },
-    },
-    async () => ({
+  api.get('/vo-settings', {
+    access: 'vo.read',
+    summary: "The VO application's settings: the AAI's policy documents and the entitlement's form",
+    answer: voSettingsSchema,
+    errors: [401],
+    handler: async () => ({
       policies: [...settings.policies],
       entitlementNamespace: settings.entitlement.namespace,
       entitlementAuthority: settings.entitlement.authority,
       entitlementPattern: voEntitlement('<VO name>', settings.entitlement),
     }),
-  );
+  });
 
-  app.get(
-    '/vos/:id',
-    {
-      config: { access: 'vo.read' },
-      schema: {
-        summary: 'One VO: every field, the steps the caller may take now, the comments, the entitlement once available',
-        description:
-          'For its applicant and deputy, the VO supervisors, the portfolio manager and the portal manager; others get 404.',
-        params: voIdParamSchema,
-        response: { 200: voDetailsSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const vo = await loadVisibleVo(db, request.params.id, requirePrincipal(request));
+  api.get('/vos/:id', {
+    access: 'vo.read',
+    summary: 'One VO: every field, the steps the caller may take now, the comments, the entitlement once available',
+    description:
+      'For its applicant and deputy, the VO supervisors, the portfolio manager and the portal manager; others get 404.',
+    params: voIdParamSchema,
+    answer: voDetailsSchema,
+    errors: [400, 401, 404],
+    handler: async (request, principal) => {
+      const vo = await loadVisibleVo(db, request.params.id, principal);
       return presentVo(vo, await loadVoDetailsParts(db, vo.row));
     },
-  );
+  });
 
-  app.patch(
-    '/vos/:id',
-    {
-      config: { access: 'vo.update' },
-      schema: {
-        summary: "Save a VO application's pages (only what is named changes)",
-        description:
-          'Its applicant and deputy (others who may read it get 403), in draft only (409), with the version read (409 when stale). 400 with the fields that fail.',
-        params: voIdParamSchema,
-        body: updateVoSchema,
-        response: VO_RESPONSES,
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return present(principal, await updateVo(writes, principal, request.params.id, request.body));
-    },
-  );
+  api.patch('/vos/:id', {
+    access: 'vo.update',
+    summary: "Save a VO application's pages (only what is named changes)",
+    description:
+      'Its applicant and deputy (others who may read it get 403), in draft only (409), with the version read (409 when stale). 400 with the fields that fail.',
+    params: voIdParamSchema,
+    body: updateVoSchema,
+    ...changeAnswers(voDetailsSchema),
+    handler: async (request, principal) =>
+      present(principal, await updateVo(writes, principal, request.params.id, request.body)),
+  });
 
-  app.post(
-    '/vos/:id/transitions',
-    {
-      config: { access: 'vo.update' },
-      schema: {
-        summary: 'A workflow step: send, approve, make available, withdraw, back to draft',
-        description:
-          '409 when the version is stale or the step does not run from the current state, 403 when it is not for the caller, 400 when back to draft from received has no comment and when sending fails its check (every failing field).',
-        params: voIdParamSchema,
-        body: voTransitionSchema,
-        response: VO_RESPONSES,
-      },
-    },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return present(
-        principal,
-        await transitionVo(writes, principal, request.params.id, request.body, settings.entitlement),
-      );
-    },
-  );
+  api.post('/vos/:id/transitions', {
+    access: 'vo.update',
+    summary: 'A workflow step: send, approve, make available, withdraw, back to draft',
+    description:
+      '409 when the version is stale or the step does not run from the current state, 403 when it is not for the caller, 400 when back to draft from received has no comment and when sending fails its check (every failing field).',
+    params: voIdParamSchema,
+    body: voTransitionSchema,
+    ...changeAnswers(voDetailsSchema),
+    handler: async (request, principal) =>
+      present(principal, await transitionVo(writes, principal, request.params.id, request.body, settings.entitlement)),
+  });
 
-  app.get(
-    '/vos/:id/history',
-    {
-      config: { access: 'vo.read' },
-      schema: {
-        summary: "A VO's audit events, newest first, each change old → new, a page at a time",
-        params: voIdParamSchema,
-        querystring: streamPageQuerySchema,
-        response: { 200: historyResponseSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
-    async (request) => {
-      const vo = await loadVisibleVo(db, request.params.id, requirePrincipal(request));
+  api.get('/vos/:id/history', {
+    access: 'vo.read',
+    summary: "A VO's audit events, newest first, each change old → new, a page at a time",
+    params: voIdParamSchema,
+    querystring: streamPageQuerySchema,
+    answer: historyResponseSchema,
+    errors: [400, 401, 404],
+    handler: async (request, principal) => {
+      const vo = await loadVisibleVo(db, request.params.id, principal);
       return presentHistoryPage(db, await listAuditEvents(db, 'vo', vo.row.id, request.query));
     },
-  );
+  });
 };

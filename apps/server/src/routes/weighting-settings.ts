@@ -7,48 +7,39 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { updateWeightingCriterion } from '../commands/weighting.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
-import { requirePrincipal } from '../http/require-principal.js';
-import { presentWeightingCriterion } from '../presenters/weighting-settings.js';
+import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { listWeightingSettings } from '../queries/weighting-criteria.js';
 
 /** The admin panel's weighting section: criteria with their versions, and a change of one (docs/adr/0036-admin-panel-sections.md). */
 export const weightingSettingsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
+  const api = apiRoutes(app);
   app.addHook('onRoute', tagRoutes('admin'));
   const { db } = context.database;
 
-  app.get(
-    '/weighting-settings',
-    {
-      config: { access: 'weighting.manage' },
-      schema: {
-        summary: 'The weighting criteria with their factors, options, points and versions, for editing',
-        response: { 200: weightingSettingsSchema, ...errorResponses(401, 403) },
-      },
-    },
-    async () => ({ items: (await listWeightingSettings(db)).map(presentWeightingCriterion) }),
-  );
+  api.get('/weighting-settings', {
+    access: 'weighting.manage',
+    summary: 'The weighting criteria with their factors, options, points and versions, for editing',
+    answer: weightingSettingsSchema,
+    errors: [401, 403],
+    handler: async () => ({ items: await listWeightingSettings(db) }),
+  });
 
-  app.put(
-    '/weighting-settings/:key',
-    {
-      config: { access: 'weighting.manage' },
-      schema: {
-        summary:
-          "Change a criterion's factor and its options' labels and points; every service's score is recomputed in the same transaction",
-        params: weightingCriterionKeyParamSchema,
-        body: updateWeightingCriterionSchema,
-        response: { 200: weightingCriterionSavedSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
+  api.put('/weighting-settings/:key', {
+    access: 'weighting.manage',
+    summary:
+      "Change a criterion's factor and its options' labels and points; every service's score is recomputed in the same transaction",
+    params: weightingCriterionKeyParamSchema,
+    body: updateWeightingCriterionSchema,
+    ...changeAnswers(weightingCriterionSavedSchema),
+    handler: async (request, principal) => {
       const { row, rescored } = await updateWeightingCriterion(
         context.writes,
-        requirePrincipal(request),
+        principal,
         request.params.key,
         request.body,
       );
-      return { criterion: presentWeightingCriterion(row), rescored };
+      return { criterion: row, rescored };
     },
-  );
+  });
 };
