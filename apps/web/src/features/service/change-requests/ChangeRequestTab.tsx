@@ -30,21 +30,21 @@ export const ChangeRequestTab = ({ service }: { service: ServiceDetail }) => {
   const { items, locked, canCreate } = requests.data;
   const open = items.find((r) => OPEN.has(r.state));
   const earlier = items.filter((r) => r !== open);
+  const released = open?.state === 'released';
   const reload = () => changed(service.id);
 
   return (
     <Stack gap="lg">
-      {locked &&
+      {locked && (
         // A released request no longer waits for a decision, only for Apply: the notice says which.
-        (open?.state === 'released' ? (
-          <Alert color="blue" title={t('changeRequests.lockTitle')} role="status">
-            {t('changeRequests.lockText_released')}
-          </Alert>
-        ) : (
-          <Alert color="blue" title={t('changeRequests.waitingTitle')} role="status">
-            {t('changeRequests.lockedText')}
-          </Alert>
-        ))}
+        <Alert
+          color="blue"
+          title={t(released ? 'changeRequests.lockTitle' : 'changeRequests.waitingTitle')}
+          role="status"
+        >
+          {t(released ? 'changeRequests.lockText_released' : 'changeRequests.lockedText')}
+        </Alert>
+      )}
       <section aria-labelledby="open-change-request">
         <Title order={2} size="h3" id="open-change-request" mb="sm">
           {t('changeRequests.openRequest')}
