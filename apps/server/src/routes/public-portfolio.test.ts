@@ -42,7 +42,7 @@ describe('GET /api/public/services', () => {
     const response = await publicServices();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
     expect(response.headers.etag).toMatch(/^"[\w-]{32}"$/);
     const body = response.json<PublicPortfolio>();
     expect(body.current.map((s) => s.name)).toEqual(['Backup South', 'Jupyter North']);
@@ -217,7 +217,7 @@ describe('GET /api/public/services/{serviceId}', () => {
     });
     const response = await page(service.serviceId);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    expect(response.headers['cache-control']).toBe('public, no-cache');
     const body = response.json();
     expect(body).toMatchObject({ serviceId: service.serviceId, name: 'Public Page Probe', state: 'service_online' });
     const keys = body.fields.map((field: { key: string }) => field.key);

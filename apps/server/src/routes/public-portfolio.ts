@@ -9,7 +9,9 @@ import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache
 import { presentPublicService } from '../presenters/public-service.js';
 import { loadPublicService } from '../queries/public-service.js';
 
-const CACHE_CONTROL = 'public, max-age=60';
+// Public, but revalidated on every use: a visitor who reloads after a status change sees the new
+// status at once; the list's ETag keeps that revalidation a bodiless 304 (docs/adr/0097-public-answers-revalidate.md).
+const CACHE_CONTROL = 'public, no-cache';
 
 /** If-None-Match holds our ETag (or *): the client's copy is current. Weak validators compare too (RFC 9110 §13.1.2). */
 export const matchesEtag = (header: string | undefined, etag: string): boolean => {
@@ -121,7 +123,7 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       schema: {
         summary: 'The public service portfolio: current services and past ones with their online period',
         description:
-          'Current = services online, not available or at full capacity; past = discontinued and retired services. Answers carry an ETag (a hash of the body) and `Cache-Control: public, max-age=60`, brotli- or gzip-compressed as the client’s Accept-Encoding prefers (each coding with its own ETag; `Vary: Accept-Encoding`); a request with a matching `If-None-Match` gets 304 without a body. A change is visible at once on the instance that made it and within about a second on the others.',
+          'Current = services online, not available or at full capacity; past = discontinued and retired services. Answers carry an ETag (a hash of the body) and `Cache-Control: public, no-cache` (clients revalidate every time), brotli- or gzip-compressed as the client’s Accept-Encoding prefers (each coding with its own ETag; `Vary: Accept-Encoding`); a request with a matching `If-None-Match` gets 304 without a body. A change is visible at once on the instance that made it and within about a second on the others.',
         response: {
           200: publicPortfolioSchema,
           304: z.null().describe('Not modified: the ETag in If-None-Match is current'),
@@ -151,7 +153,7 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     async (request, reply) => {
       const row = await loadPublicService(context.database.db, request.params.serviceId);
       if (!row) throw notFound();
-      reply.header('cache-control', 'public, max-age=60').header('vary', 'accept-language');
+      reply.header('cache-control', CACHE_CONTROL).header('vary', 'accept-language');
       return presentPublicService(row, request.language);
     },
   );
