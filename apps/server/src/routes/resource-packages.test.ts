@@ -341,6 +341,19 @@ describe('PATCH /api/services/:id/resource-packages/:packageId', () => {
     expect(await packageRow(row.id)).toMatchObject({ version: 1, quota: 10 });
   });
 
+  it('an approved package saved with its policy’s keys in another order stays approved: the same JSON', async () => {
+    const service = await serviceIn();
+    const row = await packageIn(service.id, 'approved');
+    const reordered = JSON.stringify({ volumes: { size_gb: 100 }, flavor: { vcpus: 4 } });
+    const response = await call('alice', 'PATCH', `/services/${service.id}/resource-packages/${row.id}`, {
+      ...body({ name: 'Package', policy: reordered }),
+      version: 1,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<ResourcePackage>()).toMatchObject({ state: 'approved', version: 1 });
+    expect(await eventsOf(row.id)).toEqual([]);
+  });
+
   it('keeps a type retired after it was chosen, but refuses it as a new choice', async () => {
     const service = await serviceIn();
     const onRetired = await packageIn(service.id, 'draft', { typeId: retired, policy: {} });

@@ -16,5 +16,12 @@ export const changesOf = <T extends object>(
   return { before: pick(current), after: pick(next) };
 };
 
-/** Whether two values are the same JSON (absent counts as null): the comparison of stored field values and lists. */
-export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+// A value as JSON has it: dates become strings, undefined properties go, absent is null.
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
+
+/**
+ * Whether two values are the same JSON (absent counts as null): the comparison of stored field
+ * values and lists. Objects compare by their keys whatever their order, since jsonb gives its keys
+ * back in an order of its own; arrays compare in order.
+ */
+export const sameJson = (a: unknown, b: unknown): boolean => isDeepStrictEqual(asJson(a), asJson(b));
