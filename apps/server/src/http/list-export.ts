@@ -135,3 +135,50 @@ export const listExportRoutes = <Query extends z.ZodType, Item>(app: Api, export
     });
   }
 };
+
+/** A list's page: its rows and total (and whatever else the list answers), without the paging echoed back. */
+type ListPage<Answer extends z.ZodType> = Omit<z.output<Answer>, 'page' | 'pageSize'>;
+type Row<Answer extends z.ZodType> = z.output<Answer> extends { items: (infer Item)[] } ? Item : never;
+
+/** A paged list and its exports, declared once: the exports take the list's query without paging. */
+export interface PagedList<Query extends z.ZodObject, Answer extends z.ZodObject> {
+  path: string;
+  access: Permission;
+  summary: string;
+  description?: string;
+  querystring: Query;
+  answer: Answer;
+  errors: readonly (400 | 401 | 403)[];
+  /** One page of the list for this caller, as the list answers it. */
+  page: (query: z.output<Query>, principal: AuthUser) => Promise<ListPage<Answer>>;
+  export: Pick<ListExport<z.ZodType, Row<Answer>>, 'list' | 'description' | 'columns'> & { fileName: string };
+}
+
+/**
+ * A list route that answers a page (`page` and `pageSize` as asked) and its CSV and JSON exports,
+ * which read the same page function page after page.
+ */
+export const pagedListRoutes = <Query extends z.ZodObject, Answer extends z.ZodObject>(
+  app: Api,
+  list: PagedList<Query, Answer>,
+) => {
+  const { path, access, page, export: exported, ...route } = list;
+  apiRoutes(app).get(path, {
+    ...route,
+    access,
+    handler: async (request, principal) => {
+      const query = request.query as z.output<Query>;
+      return { ...(await page(query, principal)), page: query.page, pageSize: query.pageSize } as z.output<Answer>;
+    },
+  });
+  listExportRoutes(app, {
+    ...exported,
+    path,
+    access,
+    querystring: list.querystring.omit({ page: true, pageSize: true }).strict(),
+    item: (list.answer.shape.items as z.ZodArray<z.ZodType<Row<Answer>>>).element,
+    fileName: () => exported.fileName,
+    page: (query, principal) => async (window) =>
+      (await page({ ...query, ...window } as z.output<Query>, principal)).items as Row<Answer>[],
+  });
+};

@@ -31,7 +31,7 @@ import {
   withdrawChangeRequest,
 } from '../commands/change-requests.js';
 import { notFound } from '../http/http-error.js';
-import { listExportRoutes } from '../http/list-export.js';
+import { pagedListRoutes } from '../http/list-export.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
@@ -97,7 +97,8 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       present(principal, await createChangeRequest(writes, principal, request.params.id, request.body)),
   });
 
-  api.get('/change-requests', {
+  pagedListRoutes(app, {
+    path: '/change-requests',
     access: 'changeRequest.list',
     summary: 'The Change Request List: requests across services, filtered, searched, one page',
     description:
@@ -105,27 +106,11 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
     querystring: changeRequestListQuerySchema,
     answer: changeRequestListSchema,
     errors: [400, 401, 403],
-    handler: async (request, principal) => {
-      const { items, total } = await loadChangeRequestListPage(db, principal, request.query);
-      return {
-        items: items.map(presentChangeRequestSummary),
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
+    page: async (query, principal) => {
+      const { items, total } = await loadChangeRequestListPage(db, principal, query);
+      return { items: items.map(presentChangeRequestSummary), total };
     },
-  });
-
-  listExportRoutes(app, {
-    path: '/change-requests',
-    access: 'changeRequest.list',
-    list: 'The Change Request List',
-    querystring: changeRequestListQuerySchema.omit({ page: true, pageSize: true }).strict(),
-    item: changeRequestListSchema.shape.items.element,
-    fileName: () => 'change-requests',
-    columns: CHANGE_REQUEST_EXPORT_COLUMNS,
-    page: (query, principal) => async (window) =>
-      (await loadChangeRequestListPage(db, principal, { ...query, ...window })).items.map(presentChangeRequestSummary),
+    export: { list: 'The Change Request List', fileName: 'change-requests', columns: CHANGE_REQUEST_EXPORT_COLUMNS },
   });
 
   api.get('/change-requests/:id', {

@@ -1,7 +1,6 @@
 import {
   addContactRelationSchema,
   contactDataExportSchema,
-  contactExportQuerySchema,
   contactIdParamSchema,
   contactListSchema,
   contactQuerySchema,
@@ -30,7 +29,7 @@ import {
   updateContact,
 } from '../commands/contacts.js';
 import { sendDownload } from '../http/download.js';
-import { listExportRoutes } from '../http/list-export.js';
+import { pagedListRoutes } from '../http/list-export.js';
 import { notFound } from '../http/http-error.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
@@ -67,30 +66,21 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   };
   const answer = async (id: string) => presentContact(await found(id));
 
-  api.get('/contacts', {
+  pagedListRoutes(app, {
+    path: '/contacts',
     access: 'contact.read',
     summary: 'Contacts by search, institution and property kind; sorted and paged',
     description: SEARCH_TEXT,
     querystring: contactQuerySchema,
     answer: contactListSchema,
     errors: [400, 401, 403],
-    handler: async (request) => ({
-      ...(await loadContactListPage(db, request.query)),
-      page: request.query.page,
-      pageSize: request.query.pageSize,
-    }),
-  });
-
-  listExportRoutes(app, {
-    path: '/contacts',
-    access: 'contact.read',
-    list: 'The contact list’s view',
-    description: SEARCH_TEXT,
-    querystring: contactExportQuerySchema,
-    item: contactListSchema.shape.items.element,
-    fileName: () => 'contacts',
-    columns: CONTACT_EXPORT_COLUMNS,
-    page: (query) => async (window) => (await loadContactListPage(db, { ...query, ...window })).items,
+    page: (query) => loadContactListPage(db, query),
+    export: {
+      list: 'The contact list’s view',
+      description: SEARCH_TEXT,
+      fileName: 'contacts',
+      columns: CONTACT_EXPORT_COLUMNS,
+    },
   });
 
   api.get('/contacts/:id', {

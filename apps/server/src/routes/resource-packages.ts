@@ -24,7 +24,7 @@ import {
   transitionResourcePackage,
   updateResourcePackage,
 } from '../commands/resource-packages.js';
-import { listExportRoutes } from '../http/list-export.js';
+import { pagedListRoutes } from '../http/list-export.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
@@ -158,7 +158,8 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     },
   });
 
-  api.get('/resource-packages/review-list', {
+  pagedListRoutes(app, {
+    path: '/resource-packages/review-list',
     access: 'resourcePackage.review',
     summary: 'The Resource Package Review List: every package past its draft, waiting ones first',
     description:
@@ -166,27 +167,14 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     querystring: resourcePackageReviewQuerySchema,
     answer: resourcePackageReviewListSchema,
     errors: [400, 401, 403],
-    handler: async (request, principal) => {
-      const page = await loadResourcePackageReviewPage(db, principal, request.query);
-      return {
-        items: page.items.map(presentReviewRow),
-        total: page.total,
-        waiting: page.waiting,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
+    page: async (query, principal) => {
+      const { items, total, waiting } = await loadResourcePackageReviewPage(db, principal, query);
+      return { items: items.map(presentReviewRow), total, waiting };
     },
-  });
-
-  listExportRoutes(app, {
-    path: '/resource-packages/review-list',
-    access: 'resourcePackage.review',
-    list: 'The Resource Package Review List',
-    querystring: resourcePackageReviewQuerySchema.omit({ page: true, pageSize: true }).strict(),
-    item: resourcePackageReviewListSchema.shape.items.element,
-    fileName: () => 'resource-packages',
-    columns: RESOURCE_PACKAGE_EXPORT_COLUMNS,
-    page: (query, principal) => async (window) =>
-      (await loadResourcePackageReviewPage(db, principal, { ...query, ...window })).items.map(presentReviewRow),
+    export: {
+      list: 'The Resource Package Review List',
+      fileName: 'resource-packages',
+      columns: RESOURCE_PACKAGE_EXPORT_COLUMNS,
+    },
   });
 };

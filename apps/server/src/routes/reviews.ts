@@ -8,14 +8,12 @@ import {
   serviceIdParamSchema,
   serviceReviewSchema,
   type ManualReviewAction,
-  type ReviewListQuery,
   type ServiceRelation,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
-import type { AuthUser } from '../auth/principal.js';
 import { bulkReviewAction, takeReviewAction } from '../commands/reviews.js';
-import { listExportRoutes } from '../http/list-export.js';
+import { pagedListRoutes } from '../http/list-export.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { REVIEW_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
@@ -40,17 +38,8 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     return presentServiceReview(serviceId, relation, entry, names);
   };
 
-  /** A page of the review list, its rows as the caller may act on them. */
-  const listPage = async (principal: AuthUser, query: ReviewListQuery) => {
-    const page = await loadReviewListPage(db, principal, query);
-    const names = await loadDisplayNames(
-      db,
-      page.rows.flatMap(({ review }) => reviewPeople(review)),
-    );
-    return { ...page, items: page.rows.map((row) => presentReviewListItem(row, principal, names)) };
-  };
-
-  api.get('/reviews', {
+  pagedListRoutes(app, {
+    path: '/reviews',
     access: 'review.list',
     summary: 'The Service Review List: reviewable services and services with an open review, with their review',
     description:
@@ -58,27 +47,15 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     querystring: reviewListQuerySchema,
     answer: reviewListResponseSchema,
     errors: [400, 401, 403],
-    handler: async (request, principal) => {
-      const page = await listPage(principal, request.query);
-      return {
-        items: page.items,
-        total: page.total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-        eligible: page.eligible,
-      };
+    page: async (query, principal) => {
+      const { rows, total, eligible } = await loadReviewListPage(db, principal, query);
+      const names = await loadDisplayNames(
+        db,
+        rows.flatMap(({ review }) => reviewPeople(review)),
+      );
+      return { items: rows.map((row) => presentReviewListItem(row, principal, names)), total, eligible };
     },
-  });
-
-  listExportRoutes(app, {
-    path: '/reviews',
-    access: 'review.list',
-    list: 'The Service Review List',
-    querystring: reviewListQuerySchema.omit({ page: true, pageSize: true }).strict(),
-    item: reviewListResponseSchema.shape.items.element,
-    fileName: () => 'reviews',
-    columns: REVIEW_EXPORT_COLUMNS,
-    page: (query, principal) => async (window) => (await listPage(principal, { ...query, ...window })).items,
+    export: { list: 'The Service Review List', fileName: 'reviews', columns: REVIEW_EXPORT_COLUMNS },
   });
 
   api.post('/reviews/bulk', {

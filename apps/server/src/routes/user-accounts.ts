@@ -12,7 +12,7 @@ import type { AppContext } from '../app-context.js';
 import { endSessionsOfUser } from '../commands/sessions.js';
 import { updateUserRoles } from '../commands/update-user-roles.js';
 import { notFound } from '../http/http-error.js';
-import { listExportRoutes } from '../http/list-export.js';
+import { pagedListRoutes } from '../http/list-export.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { USER_ACCOUNT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
@@ -43,33 +43,18 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     );
   };
 
-  api.get('/user-accounts', {
+  pagedListRoutes(app, {
+    path: '/user-accounts',
     access: 'user.readAny',
     summary: 'User accounts by name, username or e-mail, role and institution; sorted and paged',
     querystring: userAccountQuerySchema,
     answer: userAccountListSchema,
     errors: [400, 401, 403],
-    handler: async (request) => {
-      const { rows, total } = await listUserAccounts(db, request.query);
-      return {
-        items: rows.map(presentUserAccountRow),
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
+    page: async (query) => {
+      const { rows, total } = await listUserAccounts(db, query);
+      return { items: rows.map(presentUserAccountRow), total };
     },
-  });
-
-  listExportRoutes(app, {
-    path: '/user-accounts',
-    access: 'user.readAny',
-    list: 'The user accounts',
-    querystring: userAccountQuerySchema.omit({ page: true, pageSize: true }).strict(),
-    item: userAccountListSchema.shape.items.element,
-    fileName: () => 'user-accounts',
-    columns: USER_ACCOUNT_EXPORT_COLUMNS,
-    page: (query) => async (window) =>
-      (await listUserAccounts(db, { ...query, ...window })).rows.map(presentUserAccountRow),
+    export: { list: 'The user accounts', fileName: 'user-accounts', columns: USER_ACCOUNT_EXPORT_COLUMNS },
   });
 
   api.get('/user-accounts/:id', {

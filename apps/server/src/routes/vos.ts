@@ -19,13 +19,12 @@ import {
   createVoSchema,
   updateVoSchema,
   type VoDetails,
-  voListItemSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { createVo, transitionVo, updateVo } from '../commands/vos.js';
-import { listExportRoutes } from '../http/list-export.js';
+import { pagedListRoutes } from '../http/list-export.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import type { VoSnapshot } from '../model/vo.js';
@@ -57,7 +56,8 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     return presentVo(vo, await loadVoDetailsParts(db, snapshot.row));
   };
 
-  api.get('/vos', {
+  pagedListRoutes(app, {
+    path: '/vos',
     access: 'vo.read',
     summary: 'My VOs: the VOs the caller applied for or is deputy of; for reviewers also those waiting',
     description:
@@ -65,14 +65,16 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     querystring: voListQuerySchema,
     answer: voListSchema,
     errors: [400, 401],
-    handler: async (request, principal) => {
-      const { rows, total } = await listVoPage(db, principal, request.query);
-      return {
-        items: rows.map((row) => presentVoListItem(row, principal.id)),
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-      };
+    page: async (query, principal) => {
+      const { rows, total } = await listVoPage(db, principal, query);
+      return { items: rows.map((row) => presentVoListItem(row, principal.id)), total };
+    },
+    export: {
+      list: 'My VOs',
+      description:
+        'The VOs the list shows the caller: their own and, for reviewers, those waiting for a review step, those first.',
+      fileName: 'vos',
+      columns: VO_EXPORT_COLUMNS,
     },
   });
 
@@ -86,22 +88,6 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     status: 201,
     errors: [400, 401, 403],
     handler: async (request, principal) => present(principal, await createVo(writes, principal, request.body)),
-  });
-
-  listExportRoutes(app, {
-    path: '/vos',
-    access: 'vo.read',
-    list: 'My VOs',
-    description:
-      'The VOs the list shows the caller: their own and, for reviewers, those waiting for a review step, those first.',
-    querystring: voListQuerySchema.omit({ page: true, pageSize: true }).strict(),
-    item: voListItemSchema,
-    fileName: () => 'vos',
-    columns: VO_EXPORT_COLUMNS,
-    page: (query, principal) => async (window) =>
-      (await listVoPage(db, principal, { ...query, ...window })).rows.map((row) =>
-        presentVoListItem(row, principal.id),
-      ),
   });
 
   api.get('/vos/name-check', {
