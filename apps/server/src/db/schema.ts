@@ -304,6 +304,18 @@ export const services = pgTable(
     index('services_service_manager_idx').on(t.serviceManagerId),
     index('services_provider_manager_idx').on(t.providerManagerId),
     index('services_state_idx').on(t.state, t.providerInstitutionId, t.id),
+    // The dashboard's counts of what waits read a service's state, order and relations here alone,
+    // by state or, for a change request's or package's service, by its id
+    // (docs/adr/0101-dashboard-reads-indexes.md).
+    index('services_relations_idx').on(
+      t.state,
+      t.updatedAt,
+      t.id,
+      t.objectOwnerId,
+      t.serviceOwnerId,
+      t.serviceManagerId,
+      t.providerManagerId,
+    ),
     index('services_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
     index('services_updated_sort_idx').on(t.updatedAt, t.id),
     index('services_score_sort_idx').on(t.weightedScore, sql`lower(${t.name}) COLLATE "C"`, t.id),

@@ -4,7 +4,8 @@ import {
   resourcePackageReviewQuerySchema,
   reviewListQuerySchema,
 } from '@nubes/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_LIMITS } from '@nubes/domain';
+import { eq, sql, type Logger, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal, type AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
@@ -16,6 +17,8 @@ import { generateServices } from '../demo/generate-services.js';
 import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
 import { openTestDatabase, testConfig } from '../test/harness.js';
 import { changeRequestListPageQuery } from './change-request-list.js';
+import { loadMyServices, serviceCountsQuery } from './dashboard.js';
+import { loadWaiting } from './dashboard-waiting.js';
 import { contactListPageQuery, contactSearchPageQuery } from './contacts.js';
 import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
 import { reviewListPageQuery, reviewListTotalQuery } from './service-review-list.js';
@@ -106,7 +109,8 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       [
         'provider filter',
         servicePage({ provider: providerId, state: 'service_online' }, 'updatedAt'),
-        ['services_provider_idx', 'services_updated_sort_idx'],
+        // The dashboard's index leads with the state and then the last change: it serves this order too.
+        ['services_provider_idx', 'services_updated_sort_idx', 'services_relations_idx'],
       ],
       [
         'keyword filter',
@@ -208,5 +212,46 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ['packages searched', packages({ q: 'gpu' }), 'resource_packages_name_search_idx'],
     ];
     expect(await unserved(cases)).toEqual([]);
+  });
+
+  it("the dashboard's counts and My Services read indexes, never every service", async () => {
+    const { db } = database;
+    // The statements the dashboard's loaders send, caught by the session's logger.
+    const session = (db as unknown as { session: { logger: Logger } }).session;
+    const sent: [string, unknown[]][] = [];
+    const logger = session.logger;
+    session.logger = { logQuery: (query, params) => void sent.push([query, params]) };
+    try {
+      await loadWaiting(db, paula);
+      await loadMyServices(db, paula, DASHBOARD_LIMITS.myServices);
+      await serviceCountsQuery(db, paula);
+    } finally {
+      session.logger = logger;
+    }
+    const client = (
+      db as unknown as { $client: { query(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } }
+    ).$client;
+    type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] };
+    const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+    const walks: string[] = [];
+    for (const [query, params] of sent) {
+      const [
+        {
+          'QUERY PLAN': [{ Plan: plan }],
+        },
+      ] = (await client.query(`explain (format json) ${query}`, params)).rows as [
+        { 'QUERY PLAN': [{ Plan: PlanNode }] },
+      ];
+      const nodes = nodesOf(plan);
+      // Paula is provider side of no service: My Services is a few index probes, not a walk of its order's index.
+      const mine = query.includes('"services"."object_owner_id" = $') && !query.includes('coalesce(');
+      if (
+        nodes.some((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'services') ||
+        (mine && nodes.some((node) => node['Index Name'] === 'services_updated_sort_idx'))
+      )
+        walks.push(query.slice(0, 160));
+    }
+    expect(sent.length).toBeGreaterThan(5);
+    expect(walks).toEqual([]);
   });
 });
