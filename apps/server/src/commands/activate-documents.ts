@@ -1,9 +1,8 @@
 import { canActivateDocuments } from '@nubes/domain';
 import type { AuthUser } from '../auth/principal.js';
-import { forbidden } from '../http/http-error.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeService } from '../writes/service-writes.js';
+import { allowedIf, changeService } from '../writes/service-writes.js';
 
 /** The portfolio manager opens a service's documents area; opening an open one changes nothing. */
 export const activateDocuments = async (
@@ -16,9 +15,7 @@ export const activateDocuments = async (
     id,
     principal,
     version,
-    authorize: (service) => {
-      if (!canActivateDocuments(service.relation)) throw forbidden();
-    },
+    authorize: allowedIf(canActivateDocuments),
     change: async (_tx, service) =>
       service.row.documentsActive
         ? { events: [] }

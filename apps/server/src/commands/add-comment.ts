@@ -1,19 +1,16 @@
 import { canComment } from '@nubes/domain';
 import type { AuthUser } from '../auth/principal.js';
 import { serviceComments } from '../db/schema.js';
-import { forbidden } from '../http/http-error.js';
 import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeService } from '../writes/service-writes.js';
+import { allowedIf, changeService } from '../writes/service-writes.js';
 
 /** Adds a comment to a service with its audit event and mails to those who work on it; 404 when the service is not visible, 403 without the right. */
 export const addComment = async (writes: Writes, principal: AuthUser, serviceId: string, text: string) => {
   const { value } = await changeService(writes, {
     id: serviceId,
     principal,
-    authorize: (service) => {
-      if (!canComment(service.relation)) throw forbidden();
-    },
+    authorize: allowedIf(canComment),
     change: async (tx, service) => {
       const [row] = await tx
         .insert(serviceComments)

@@ -38,7 +38,8 @@ import {
   type ChangeRequestSet,
 } from '../writes/change-request-writes.js';
 import { runWrite, type ObjectEvent, type ObjectWrite, type Writes } from '../writes/pipeline.js';
-import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
+import { PORTFOLIO_CHANGED } from '../writes/after-commit.js';
+import { SERVICE_KIND } from '../writes/service-writes.js';
 import { markReviewEditRequired } from './reviews.js';
 import { applyContentInput, contentOf } from './service-content.js';
 import { sameJson } from '../writes/changes.js';
@@ -373,7 +374,7 @@ export const applyChangeRequest = async (
         },
       ],
       related: [named, ...related],
-      effects: related.length > 0 ? serviceChanged(changedService) : [],
+      effects: related.length > 0 ? PORTFOLIO_CHANGED : [],
       mails: await stepMails(tx, 'changeRequestApplied', request, principal),
     };
   });

@@ -15,9 +15,9 @@ import { serviceAdmins, services } from '../db/schema.js';
 import { conflict, invalidInput } from '../http/http-error.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { listTokenOf, loadClearableTargets } from '../queries/service-field-list.js';
-import type { AfterCommitEffect } from '../writes/after-commit.js';
+import { PORTFOLIO_CHANGED } from '../writes/after-commit.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
+import { SERVICE_KIND } from '../writes/service-writes.js';
 
 /**
  * Clears an optional field on many services in one transaction (ADR 30): the listed ones (the
@@ -25,7 +25,7 @@ import { SERVICE_KIND, serviceChanged } from '../writes/service-writes.js';
  * was listed with). Every service is locked, checked (still visible, editable by the caller, still
  * holding a value, at the version confirmed), written with its next version and its own
  * `service.fieldCleared` event; anything else answers 409 and writes nothing. After the commit
- * each service's list entry and the public portfolio are refreshed. Answers how many were cleared.
+ * the public portfolio is refreshed. Answers how many were cleared.
  */
 export const clearServiceField = async (
   writes: Writes,
@@ -59,7 +59,6 @@ export const clearServiceField = async (
       .where(inArray(serviceAdmins.serviceId, ids));
     const byId = new Map(rows.map((row) => [row.id, row]));
     const events: AuditEvent[] = [];
-    const effects: AfterCommitEffect[] = [];
     for (const target of targets) {
       const row = byId.get(target.id);
       // A service the caller may not see answers as one that changed: nothing tells it exists.
@@ -70,11 +69,7 @@ export const clearServiceField = async (
         throw conflict('serviceFieldList.changedSince');
       const { [key]: old, ...fields }: FieldValues = row.fields;
       // The service type follows from the fields (an optional one among them): it is derived anew.
-      const changed = await SERVICE_KIND.bump(
-        tx,
-        { row, adminIds, relation },
-        { fields, serviceType: categoriseService(fields) },
-      );
+      await SERVICE_KIND.bump(tx, { row, adminIds, relation }, { fields, serviceType: categoriseService(fields) });
       events.push({
         action: 'service.fieldCleared',
         objectType: 'service',
@@ -82,8 +77,7 @@ export const clearServiceField = async (
         before: { [key]: old },
         after: { [key]: null },
       });
-      effects.push(...serviceChanged(changed));
     }
-    return { value: events.length, events, effects };
+    return { value: events.length, events, effects: PORTFOLIO_CHANGED };
   });
 };

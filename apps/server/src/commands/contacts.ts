@@ -10,6 +10,7 @@ import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { auditEvents, contactAddresses, contactProperties, contactRelations, contacts } from '../db/schema.js';
+import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, HttpError, invalidInput, notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import { countContactParts, loadContactRelations, relationTargetExists } from '../queries/contacts.js';
@@ -171,31 +172,22 @@ export const deleteContact = (writes: Writes, principal: AuthUser, id: string, v
     return { action: 'contact.deleted', before: { ...scalarsOf(row), addresses: await readAddresses(tx, row.id) } };
   });
 
-/** Relates a contact to a service or an institution in a role there; the same role twice answers 409. */
+/**
+ * Relates a contact to a service or an institution in a role there; the same role twice answers 409
+ * (the unique indexes on contact, target and role decide).
+ */
 export const addContactRelation = async (
   writes: Writes,
   principal: AuthUser,
   id: string,
   input: AddContactRelation,
 ): Promise<void> => {
-  await contactRows.change(writes, {
+  const added = contactRows.change(writes, {
     id,
     principal,
     change: async (tx, row) => {
       if (!(await relationTargetExists(tx, input.kind, input.targetId)))
         throw invalidInput(undefined, { targetId: 'contacts.unknownTarget' });
-      const target = input.kind === 'service' ? contactRelations.serviceId : contactRelations.institutionId;
-      const existing = await tx
-        .select({ id: contactRelations.id })
-        .from(contactRelations)
-        .where(
-          and(
-            eq(contactRelations.contactId, row.id),
-            eq(target, input.targetId),
-            eq(contactRelations.role, input.role),
-          ),
-        );
-      if (existing.length > 0) throw conflict('contacts.relationExists');
       const [relation] = await tx
         .insert(contactRelations)
         .values({
@@ -215,6 +207,7 @@ export const addContactRelation = async (
       };
     },
   });
+  await refuseDuplicates(added, () => conflict('contacts.relationExists'));
 };
 
 /** Removes one of a contact's relations; another contact's relation answers 404. */

@@ -6,7 +6,7 @@ import { forbidden } from '../http/http-error.js';
 import { services, users } from '../db/schema.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
-import { serviceChanged } from '../writes/service-writes.js';
+import { PORTFOLIO_CHANGED } from '../writes/after-commit.js';
 import { applyContentInput, contentChanges, derivedColumns, EMPTY_CONTENT, writeKeywords } from './service-content.js';
 
 /**
@@ -59,6 +59,6 @@ export const createService = (writes: Writes, principal: AuthUser, input: Create
           },
         },
       ],
-      effects: serviceChanged(created),
+      effects: PORTFOLIO_CHANGED,
     };
   });

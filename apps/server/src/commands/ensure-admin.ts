@@ -3,7 +3,7 @@ import { hashPassword, hasParameters, scryptParameters, verifyPassword } from '.
 import { users } from '../db/schema.js';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { retryOnceOnDuplicate } from '../db/unique-violation.js';
-import { runWrite, type Writes } from '../writes/pipeline.js';
+import { bumpRow, runWrite, type Writes } from '../writes/pipeline.js';
 
 interface ConfiguredAdmin {
   username: string;
@@ -53,10 +53,7 @@ const configureAdmin = async (writes: Writes, admin: ConfiguredAdmin): Promise<v
   await runWrite(writes, SYSTEM_ACTOR, async (tx) => {
     if (existing) {
       const roles = [...new Set([...existing.roles, 'portalManager'])];
-      await tx
-        .update(users)
-        .set({ passwordHash, roles, version: existing.version + 1, updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
+      await bumpRow(tx, users, eq(users.id, existing.id), existing.version, { passwordHash, roles });
       return {
         value: undefined,
         events: [

@@ -31,7 +31,7 @@ import type { LoadedService } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 import { changeResourcePackage, type ResourcePackageSet } from '../writes/resource-package-writes.js';
-import { sameJson } from '../writes/changes.js';
+import { changesOf } from '../writes/changes.js';
 
 /** What a package's values are in its audit events: the type by its key, which never changes. */
 const valuesOf = (
@@ -175,22 +175,19 @@ export const updateResourcePackage = async (
       change: async (tx, loaded) => {
         const { type, policy } = await checkedInput(tx, schemas, input, loaded.row.typeId);
         const next = { name: input.name, quota: input.quota, policyNames: cleanNames(input.policyNames), policy };
-        const before: Record<string, unknown> = valuesOf(loaded.row, loaded.type);
-        const after: Record<string, unknown> = valuesOf(next, type);
-        for (const key of Object.keys(after))
-          if (sameJson(before[key], after[key])) {
-            delete before[key];
-            delete after[key];
-          }
-        if (Object.keys(after).length === 0) return { events: [] };
+        const changes = changesOf(valuesOf(loaded.row, loaded.type), valuesOf(next, type));
+        if (!changes) return { events: [] };
         const state = stateAfterEdit(loaded.row.state);
-        if (state !== loaded.row.state) {
-          before.state = loaded.row.state;
-          after.state = state;
-        }
+        const restarts = state !== loaded.row.state;
         return {
           set: { ...next, typeId: type.id, state, updatedById: principal.id } satisfies ResourcePackageSet,
-          events: [{ action: 'resourcePackage.updated', before, after }],
+          events: [
+            {
+              action: 'resourcePackage.updated',
+              before: { ...changes.before, ...(restarts ? { state: loaded.row.state } : {}) },
+              after: { ...changes.after, ...(restarts ? { state } : {}) },
+            },
+          ],
         };
       },
     })

@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import { serviceRoleChanges } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
-import { conflict, forbidden, notFound } from '../http/http-error.js';
+import { conflict, notFound } from '../http/http-error.js';
 import { ROLE_COLUMNS, type ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeService } from '../writes/service-writes.js';
+import { allowedIf, changeService } from '../writes/service-writes.js';
 import { assertUsersExist } from './assert-users-exist.js';
 
 export interface RoleChangeInput {
@@ -29,9 +29,7 @@ export const requestRoleChange = async (
   const requested = changeService(writes, {
     id,
     principal,
-    authorize: (service) => {
-      if (!canRequestRoleChange(service.relation)) throw forbidden();
-    },
+    authorize: allowedIf(canRequestRoleChange),
     change: async (tx, service) => {
       await assertUsersExist(tx, [['userId', input.userId]]);
       const [pending] = await tx
@@ -79,9 +77,7 @@ export const decideRoleChange = async (
   const { object } = await changeService(writes, {
     id,
     principal,
-    authorize: (service) => {
-      if (!canDecideRoleChange(service.relation)) throw forbidden();
-    },
+    authorize: allowedIf(canDecideRoleChange),
     change: async (tx, service) => {
       const [change] = await tx
         .select()

@@ -3,15 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { serviceAdmins } from '../db/schema.js';
-import { forbidden } from '../http/http-error.js';
 import type { LoadedService, ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
-import { changeService } from '../writes/service-writes.js';
+import { allowedIf, changeService } from '../writes/service-writes.js';
 import { assertUsersExist } from './assert-users-exist.js';
-
-const authorize = (service: LoadedService) => {
-  if (!canManageAdmins(service.relation)) throw forbidden();
-};
 
 /** The admins changed: a new version of the service (its further admins are part of it) and the event. */
 const adminsChanged = (service: LoadedService, adminIds: string[]) => ({
@@ -47,7 +42,7 @@ const adminCommand =
       id,
       principal,
       version,
-      authorize,
+      authorize: allowedIf(canManageAdmins),
       change: (tx, service) => change(tx, service, userId),
     });
     return { row: object.row, adminIds };

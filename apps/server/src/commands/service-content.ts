@@ -11,8 +11,9 @@ import {
   type WeightingAnswers,
   type WeightingCriterion,
 } from '@nubes/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
+import { existingIds } from '../db/existing-ids.js';
 import { institutions, keywords, serviceKeywords, users } from '../db/schema.js';
 import { invalidInput } from '../http/http-error.js';
 import type { ServiceRow } from '../model/service.js';
@@ -72,15 +73,6 @@ const normaliseValue = (key: string, value: FieldValue): FieldValue => {
   return typeof value === 'string' && type && TRIMMED_TYPES.has(type) ? value.trim() : value;
 };
 
-const existing = async (db: Db | Tx, table: typeof users | typeof institutions | typeof keywords, ids: string[]) => {
-  if (ids.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(inArray(table.id, [...new Set(ids)]));
-  return new Set(rows.map((r) => r.id));
-};
-
 /**
  * The content after applying `input` to `current`, or 400 with one message per field: format
  * errors of the field catalogue and the weighting criteria first, then ids that name no user,
@@ -110,17 +102,17 @@ export const applyContentInput = async (
     if (type === 'institution') institutionRefs.push([key, value]);
   }
   if (input.providerInstitutionId) institutionRefs.push(['providerInstitutionId', input.providerInstitutionId]);
-  const knownUsers = await existing(
+  const knownUsers = await existingIds(
     db,
     users,
     userRefs.map(([, id]) => id),
   );
-  const knownInstitutions = await existing(
+  const knownInstitutions = await existingIds(
     db,
     institutions,
     institutionRefs.map(([, id]) => id),
   );
-  const knownKeywords = await existing(db, keywords, [...(input.keywords ?? [])]);
+  const knownKeywords = await existingIds(db, keywords, input.keywords ?? []);
   for (const [key, id] of userRefs) if (!knownUsers.has(id)) errors[key] = 'service.unknownUser';
   for (const [key, id] of institutionRefs) if (!knownInstitutions.has(id)) errors[key] = 'service.unknownInstitution';
   if (input.keywords?.some((id) => !knownKeywords.has(id))) errors.keywords = 'service.unknownKeyword';

@@ -1,11 +1,11 @@
 import type { MailSettingsRequest } from '@nubes/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import { mailSettings } from '../db/schema.js';
 import { conflict } from '../http/http-error.js';
 import { findMailSettings } from '../queries/mail.js';
-import { runWrite, type Writes } from '../writes/pipeline.js';
+import { bumpRow, runWrite, type Writes } from '../writes/pipeline.js';
 
 /**
  * The caller's own mail settings. A user without a row has version 1 with the defaults, so the
@@ -19,11 +19,7 @@ export const updateMailSettings = (writes: Writes, principal: AuthUser, request:
     const before = { language: current?.language ?? 'en', disabledKinds: current?.disabledKinds ?? [] };
     const after = { language: request.language, disabledKinds };
     const [row] = current
-      ? await tx
-          .update(mailSettings)
-          .set({ ...after, version: current.version + 1, updatedAt: sql`now()` })
-          .where(eq(mailSettings.userId, principal.id))
-          .returning()
+      ? [await bumpRow(tx, mailSettings, eq(mailSettings.userId, principal.id), current.version, after)]
       : // Two first saves at once: the second insert conflicts on the key and answers 409 like a stale version.
         await tx
           .insert(mailSettings)

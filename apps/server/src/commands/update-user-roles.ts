@@ -1,10 +1,8 @@
 import { ROLES, type Role, type UpdateUserRolesRequest } from '@nubes/domain';
-import { eq, sql } from 'drizzle-orm';
-import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
-import { users } from '../db/schema.js';
-import { conflict, invalidInput, notFound } from '../http/http-error.js';
-import { runWrite, type Writes } from '../writes/pipeline.js';
+import { conflict, invalidInput } from '../http/http-error.js';
+import type { Writes } from '../writes/pipeline.js';
+import { userRows } from '../writes/row-writes.js';
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => {
   const x = [...new Set(a)].sort();
@@ -20,32 +18,23 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => {
  * principal cache forgets the user: the next request already carries the new roles.
  */
 export const updateUserRoles = (writes: Writes, principal: AuthUser, id: string, request: UpdateUserRolesRequest) =>
-  runWrite(writes, actorOf(principal), async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!current) throw notFound();
-    if (!sameRoles(current.roles, request.expected)) throw conflict();
-    const roles = ROLES.filter((role) => request.roles.includes(role));
-    if (sameRoles(current.roles, roles)) return { value: current, events: [] };
-    // The direct-login admin is the way back in when the IdP fails: it keeps the portal manager role.
-    if (current.passwordHash !== null && !roles.includes('portalManager'))
-      throw invalidInput('userAccounts.rolesForm.localAdmin', { roles: 'userAccounts.rolesForm.localAdmin' });
-    const before = current.roles.filter((role): role is Role => (ROLES as readonly string[]).includes(role)).sort();
-    const [row] = await tx
-      .update(users)
-      .set({ roles, version: current.version + 1, updatedAt: sql`now()` })
-      .where(eq(users.id, id))
-      .returning();
-    return {
-      value: row!,
-      events: [
-        {
-          objectType: 'user',
-          objectId: id,
-          action: 'user.roles.updated',
-          before: { roles: before },
-          after: { roles: [...roles].sort() },
-        },
-      ],
-      effects: [{ kind: 'principal.changed', userId: id }],
-    };
+  userRows.change(writes, {
+    id,
+    principal,
+    authorize: (current) => {
+      if (!sameRoles(current.roles, request.expected)) throw conflict();
+    },
+    change: async (_tx, current) => {
+      const roles = ROLES.filter((role) => request.roles.includes(role));
+      if (sameRoles(current.roles, roles)) return { events: [] };
+      // The direct-login admin is the way back in when the IdP fails: it keeps the portal manager role.
+      if (current.passwordHash !== null && !roles.includes('portalManager'))
+        throw invalidInput('userAccounts.rolesForm.localAdmin', { roles: 'userAccounts.rolesForm.localAdmin' });
+      const before = current.roles.filter((role): role is Role => (ROLES as readonly string[]).includes(role)).sort();
+      return {
+        set: { roles },
+        events: [{ action: 'user.roles.updated', before: { roles: before }, after: { roles: [...roles].sort() } }],
+        effects: [{ kind: 'principal.changed', userId: id }],
+      };
+    },
   });

@@ -2,15 +2,12 @@ import {
   canEditVo,
   checkVoTransition,
   VO_NAME_MESSAGES,
-  VO_PAGE_FIELDS,
-  VO_PAGES,
   voEntitlement,
   voNameProblem,
   voSendProblems,
   type CreateVo,
   type UpdateVo,
   type VoEntitlementSettings,
-  type VoField,
   type VoFormValues,
   type VoTransition,
 } from '@nubes/domain';
@@ -18,6 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
+import { existingIds } from '../db/existing-ids.js';
 import { institutions, users, voComments, voServices, vos } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, forbidden, invalidInput, type HttpFieldMessages } from '../http/http-error.js';
@@ -29,8 +27,6 @@ import { isVoNameTaken, loadOnlineServiceIds, loadVoServiceIds } from '../querie
 import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 import { changeVo, type VoSet } from '../writes/vo-writes.js';
-
-const VO_FIELDS: readonly VoField[] = VO_PAGES.flatMap((page) => [...VO_PAGE_FIELDS[page]]);
 
 /** The application's values as the form holds them, from the row and the chosen services. */
 const formValuesOf = (row: VoRow, serviceIds: readonly string[]): VoFormValues => ({
@@ -45,9 +41,6 @@ const formValuesOf = (row: VoRow, serviceIds: readonly string[]): VoFormValues =
   serviceIds: [...serviceIds].sort(),
   aupAdditions: row.aupAdditions,
 });
-
-const pick = (values: Partial<VoFormValues>, fields: readonly VoField[]): Record<string, unknown> =>
-  Object.fromEntries(fields.map((field) => [field, values[field] ?? null]));
 
 /** The columns of the named fields; a confirmation keeps who gave it and when, a withdrawn one neither. */
 const columnsOf = (
@@ -80,18 +73,12 @@ const referenceProblems = async (
   currentServiceIds: readonly string[],
 ): Promise<HttpFieldMessages> => {
   const problems: HttpFieldMessages = {};
-  if (values.homeInstitutionId) {
-    const [found] = await tx
-      .select({ id: institutions.id })
-      .from(institutions)
-      .where(eq(institutions.id, values.homeInstitutionId));
-    if (!found) problems.homeInstitutionId = 'vos.validation.unknownInstitution';
-  }
-  if (values.deputyId === applicantId) problems.deputyId = 'vos.validation.deputyIsApplicant';
-  else if (values.deputyId) {
-    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.id, values.deputyId));
-    if (!found) problems.deputyId = 'vos.validation.unknownUser';
-  }
+  const { homeInstitutionId, deputyId } = values;
+  if (homeInstitutionId && !(await existingIds(tx, institutions, [homeInstitutionId])).has(homeInstitutionId))
+    problems.homeInstitutionId = 'vos.validation.unknownInstitution';
+  if (deputyId === applicantId) problems.deputyId = 'vos.validation.deputyIsApplicant';
+  else if (deputyId && !(await existingIds(tx, users, [deputyId])).has(deputyId))
+    problems.deputyId = 'vos.validation.unknownUser';
   // A service chosen earlier stays chosen when it goes offline; a new choice must be online.
   const added = (values.serviceIds ?? []).filter((id) => !currentServiceIds.includes(id));
   const online = await loadOnlineServiceIds(tx, added);
@@ -131,10 +118,9 @@ export const createVo = (writes: Writes, principal: AuthUser, input: CreateVo): 
         .returning();
       const serviceIds = [...new Set(input.serviceIds ?? [])];
       await replaceServices(tx, row!.id, serviceIds);
-      const values = formValuesOf(row!, serviceIds);
       return {
         value: { row: row! },
-        events: [{ action: 'vo.created', objectType: 'vo', objectId: row!.id, after: pick(values, VO_FIELDS) }],
+        events: [{ action: 'vo.created', objectType: 'vo', objectId: row!.id, after: formValuesOf(row!, serviceIds) }],
       };
     }),
     nameTaken,

@@ -25,60 +25,6 @@ interface OidcClientConfig {
   scopes: string;
 }
 
-export interface Config {
-  env: RuntimeEnv;
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** The federated AAI; when devIdp is true it points at the built-in provider under /dev-idp. */
-  oidc: OidcClientConfig;
-  devIdp: boolean;
-  /** `passwordHashCost` is log2 of scrypt's N for the admin's hash (PASSWORD_HASH_COST; auth/password.ts). */
-  admin: { username: string; password: string; passwordHashCost: number };
-  /** Configured token signing secret; otherwise one is generated once and kept in the database. */
-  jwtSecret: string | undefined;
-  entitlements: { prefix: string; map: Record<string, Role> };
-  branding: {
-    productName: string;
-    logoUrl: string;
-    /** The logo on the dark colour scheme; an own LOGO_URL stays on both schemes unless LOGO_DARK_URL is set too. */
-    logoDarkUrl: string;
-    links: {
-      legalNotice: string;
-      privacy: string;
-      accessibility: string;
-      team: string;
-      news: string;
-      helpdesk: string;
-      about: string;
-    };
-  };
-  webDist: string;
-  logLevel: string;
-  seedDemoData: boolean;
-  /** Fastify's trustProxy: false, true (development only) or the reverse proxies' addresses and networks. */
-  trustProxy: boolean | string[];
-  /** Who reads /api/metrics without a portalManager's token besides the loopback: addresses and networks (METRICS_ALLOW). */
-  metrics: { allow: readonly string[] };
-  login: { maxFailures: number; windowMinutes: number };
-  /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
-  mail: {
-    smtpUrl: string | undefined;
-    from: string;
-    /**
-     * How long a worker's claim on a mail holds (docs/adr/0050-durability-and-racing-edits.md): a mail
-     * claimed by a process that died goes out again after it. Longer than one SMTP conversation.
-     */
-    leaseSeconds: number;
-  };
-  /** `<prefix><group>[:<subgroup>…]` eduperson_entitlement values are group memberships (ADR 0038); empty: none. */
-  groups: { prefix: string };
-  /** VO registration: the AARC-G069 entitlement's parts and the AAI's policy documents (docs/adr/0040-vo-registration.md). */
-  vos: { entitlement: VoEntitlementSettings; policies: readonly AaiPolicyDocument[] };
-}
-
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const DEV_IDP_PATH = '/dev-idp';
 const DEV_IDP_CLIENT_ID = 'nubes-portal';
@@ -171,7 +117,10 @@ const parseNetworks = (name: string, value: string | undefined): readonly string
   return entries;
 };
 
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+/** The portal's settings, read from the environment once at start (docs/deployment.md lists them). */
+export type Config = ReturnType<typeof loadConfig>;
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
   const runtime: RuntimeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = runtime === 'production';
@@ -210,20 +159,23 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     problems.push('OIDC_ISSUER is set: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET too.');
   }
 
-  const config: Config = {
+  const config = {
     env: runtime,
     port,
     host,
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    /** The federated AAI; when devIdp is true it points at the built-in provider under /dev-idp. */
     oidc,
     devIdp,
+    /** `passwordHashCost` is log2 of scrypt's N for the admin's hash (PASSWORD_HASH_COST; auth/password.ts). */
     admin: {
       username: env.ADMIN_USERNAME || 'admin',
       password: env.ADMIN_PASSWORD || 'admin',
       passwordHashCost: read(() => parsePasswordHashCost(env.PASSWORD_HASH_COST), MIN_PASSWORD_HASH_COST),
     },
+    /** Configured token signing secret; otherwise one is generated once and kept in the database. */
     jwtSecret: env.JWT_SECRET || undefined,
     entitlements: {
       prefix: env.OIDC_ENTITLEMENT_PREFIX ?? 'urn:geant:nubes.example:role:',
@@ -232,6 +184,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     branding: {
       productName: env.PRODUCT_NAME || 'Nubes',
       logoUrl: env.LOGO_URL || '/static/logo.svg',
+      /** The logo on the dark colour scheme; an own LOGO_URL stays on both schemes unless LOGO_DARK_URL is set too. */
       logoDarkUrl: env.LOGO_DARK_URL || env.LOGO_URL || '/static/logo-dark.svg',
       links: {
         legalNotice: env.LINK_LEGAL_NOTICE || 'https://nubes.example/legal-notice',
@@ -247,21 +200,30 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : DEFAULT_WEB_DIST,
     logLevel: env.LOG_LEVEL || (runtime === 'test' ? 'silent' : 'info'),
     seedDemoData: !production && env.SEED_DEMO_DATA !== 'false',
+    /** Fastify's trustProxy: false, true (development only) or the reverse proxies' addresses and networks. */
     trustProxy: read(() => parseTrustProxy(env.TRUST_PROXY), false),
+    /** Who reads /api/metrics without a portalManager's token besides the loopback: addresses and networks (METRICS_ALLOW). */
     metrics: { allow: read(() => parseNetworks('METRICS_ALLOW', env.METRICS_ALLOW), []) },
     login: {
       maxFailures: Number(env.LOGIN_MAX_FAILURES) > 0 ? Number(env.LOGIN_MAX_FAILURES) : 5,
       windowMinutes: Number(env.LOGIN_WINDOW_MINUTES) > 0 ? Number(env.LOGIN_WINDOW_MINUTES) : 15,
     },
+    /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
     mail: {
       smtpUrl: read(() => parseSmtpUrl(env.SMTP_URL), undefined),
       from: env.MAIL_FROM || `${env.PRODUCT_NAME || 'Nubes'} <noreply@${new URL(publicUrl).hostname}>`,
+      /**
+       * How long a worker's claim on a mail holds (docs/adr/0050-durability-and-racing-edits.md): a mail
+       * claimed by a process that died goes out again after it. Longer than one SMTP conversation.
+       */
       leaseSeconds:
         Number.isInteger(Number(env.MAIL_LEASE_SECONDS)) && Number(env.MAIL_LEASE_SECONDS) > 0
           ? Number(env.MAIL_LEASE_SECONDS)
           : 300,
     },
+    /** `<prefix><group>[:<subgroup>…]` eduperson_entitlement values are group memberships (ADR 0038); empty: none. */
     groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
+    /** VO registration: the AARC-G069 entitlement's parts and the AAI's policy documents (docs/adr/0040-vo-registration.md). */
     vos: {
       entitlement: {
         namespace: urnPart('VO_ENTITLEMENT_NAMESPACE', env.VO_ENTITLEMENT_NAMESPACE, 'namespace'),

@@ -7,15 +7,16 @@ describe('change notices', () => {
   it('asks for one portfolio notice and one per user, whatever the effects repeat', () => {
     expect(
       noticesFor([
-        { kind: 'service.changed', serviceId: 's1' },
-        { kind: 'service.changed', serviceId: 's2' },
-        { kind: 'weighting.changed' },
+        { kind: 'publicPortfolio.changed' },
+        { kind: 'publicPortfolio.changed' },
         { kind: 'principal.changed', userId: 'u1' },
         { kind: 'principal.changed', userId: 'u1' },
         { kind: 'principal.changed', userId: 'u2' },
       ]),
     ).toEqual([{ kind: 'publicPortfolio' }, { kind: 'principal', userId: 'u1' }, { kind: 'principal', userId: 'u2' }]);
-    expect(noticesFor([{ kind: 'institutions.changed' }])).toEqual([{ kind: 'publicPortfolio' }]);
+    expect(noticesFor([{ kind: 'mail.queued' }, { kind: 'publicPortfolio.changed' }])).toEqual([
+      { kind: 'publicPortfolio' },
+    ]);
     expect(
       noticesFor([
         { kind: 'session.changed', sessionId: 's1' },

@@ -31,12 +31,6 @@ export const instanceIdOf = (db: Db): string => {
   return id;
 };
 
-const PORTFOLIO_EFFECTS = new Set<AfterCommitEffect['kind']>([
-  'service.changed',
-  'institutions.changed',
-  'weighting.changed',
-]);
-
 /**
  * The notices a committed change's effects ask for: the effects that clear the public portfolio
  * in this process (writes/after-commit.ts) clear it on the others, and a principal or a session
@@ -50,7 +44,9 @@ export const noticesFor = (effects: readonly AfterCommitEffect[]): ChangeNotice[
     if (effect.kind === 'session.changed') sessionIds.add(effect.sessionId);
   }
   return [
-    ...(effects.some((effect) => PORTFOLIO_EFFECTS.has(effect.kind)) ? [{ kind: 'publicPortfolio' } as const] : []),
+    ...(effects.some((effect) => effect.kind === 'publicPortfolio.changed')
+      ? [{ kind: 'publicPortfolio' } as const]
+      : []),
     ...[...userIds].map((userId) => ({ kind: 'principal', userId }) as const),
     ...[...sessionIds].map((sessionId) => ({ kind: 'session', sessionId }) as const),
   ];

@@ -13,18 +13,17 @@ import type { MailSite, Writes } from './pipeline.js';
  * change never clears a cache, and a test can see exactly what a change asked for.
  */
 export type AfterCommitEffect =
-  /** A service changed: the public portfolio is stale. */
-  | { kind: 'service.changed'; serviceId: string }
+  /** A service, an institution (provider names and logos) or the weighting (scores) changed. */
+  | { kind: 'publicPortfolio.changed' }
   /** The user's roles or account changed: the principal cache reads them fresh. */
   | { kind: 'principal.changed'; userId: string }
   /** A session ended or was renewed: the session cache reads it fresh. */
   | { kind: 'session.changed'; sessionId: string }
   /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
-  | { kind: 'mail.queued' }
-  /** An institution changed: the public portfolio shows provider names and logos. */
-  | { kind: 'institutions.changed' }
-  /** Weighting criteria changed, and every service's score with them. */
-  | { kind: 'weighting.changed' };
+  | { kind: 'mail.queued' };
+
+/** The effect of every change the public portfolio shows. */
+export const PORTFOLIO_CHANGED: readonly AfterCommitEffect[] = [{ kind: 'publicPortfolio.changed' }];
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;
@@ -57,9 +56,7 @@ const createAfterCommit =
   (effects) => {
     for (const effect of effects) {
       switch (effect.kind) {
-        case 'service.changed':
-        case 'institutions.changed':
-        case 'weighting.changed':
+        case 'publicPortfolio.changed':
           publicPortfolioChangedIn(db);
           break;
         case 'principal.changed':

@@ -82,7 +82,7 @@ describe('the write pipeline for a service', () => {
       before: { name: 'Block Storage' },
       after: { name: 'Object Storage' },
     });
-    expect(calls).toEqual([{ effects: [{ kind: 'service.changed', serviceId }], duringTransaction: false }]);
+    expect(calls).toEqual([{ effects: [{ kind: 'publicPortfolio.changed' }], duringTransaction: false }]);
   });
 
   it('answers 409 on a stale version and writes nothing: no change run, no row change, no event, no effect', async () => {
@@ -232,12 +232,12 @@ describe('a plain unit of work (creation, keywords)', () => {
       return {
         value: row!.one,
         events: [{ action: 'keyword.created', objectType: 'keyword', objectId: serviceId, after: { name: 'x' } }],
-        effects: [{ kind: 'service.changed', serviceId }],
+        effects: [{ kind: 'publicPortfolio.changed' }],
       };
     });
     expect(value).toBe(1);
     expect((await auditRows()).map((row) => [row.objectType, row.action])).toEqual([['keyword', 'keyword.created']]);
-    expect(calls).toEqual([{ effects: [{ kind: 'service.changed', serviceId }], duringTransaction: false }]);
+    expect(calls).toEqual([{ effects: [{ kind: 'publicPortfolio.changed' }], duringTransaction: false }]);
   });
 
   it('queues a change’s mails in its transaction and pokes the outbox after the commit; a rollback queues none', async () => {

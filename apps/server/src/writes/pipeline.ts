@@ -109,7 +109,7 @@ export interface ObjectKind<Locked extends Snapshot, Snapshot, Columns, O extend
   /** Writes `set`, version + 1 and the change time in one statement; answers the object as it is now. */
   bump(tx: Tx, object: Locked, set: Columns): Promise<Snapshot>;
   /** What a committed change of this object's row makes stale in a cache (none for most kinds). */
-  effects?(object: Snapshot): AfterCommitEffect[];
+  effects?(object: Snapshot): readonly AfterCommitEffect[];
 }
 
 /** What a change of one object did. No events: nothing was written (no version, no effect). */

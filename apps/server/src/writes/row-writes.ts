@@ -11,6 +11,7 @@ import {
   mailOutbox,
   resourceTypes,
   savedViews,
+  users,
   voNamePrefixes,
   weightingCriteria,
 } from '../db/schema.js';
@@ -19,7 +20,7 @@ import { notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import type { InstitutionRow } from '../model/institution.js';
 import type { ResourceTypeRow } from '../model/resource-type.js';
-import type { AfterCommitEffect } from './after-commit.js';
+import { PORTFOLIO_CHANGED, type AfterCommitEffect } from './after-commit.js';
 import { changesOf } from './changes.js';
 import {
   bumpRow,
@@ -91,7 +92,7 @@ const rowWrites = <T extends VersionedTable, O extends AuditObjectType>(
   options: {
     key?: 'key';
     ownedBy?: (principal: AuthUser) => SQL;
-    effects?: () => AfterCommitEffect[];
+    effects?: () => readonly AfterCommitEffect[];
   } = {},
 ): RowKind<T['$inferSelect'], PgUpdateSetSource<T>, O> => {
   type Row = T['$inferSelect'] & { version: number };
@@ -185,7 +186,7 @@ export type SavedViewRow = typeof savedViews.$inferSelect;
 export const institutionRows: RowKind<InstitutionRow, InstitutionSet, 'institution'> = rowWrites(
   'institution',
   institutions,
-  { effects: () => [{ kind: 'institutions.changed' }] },
+  { effects: () => PORTFOLIO_CHANGED },
 );
 
 /**
@@ -230,6 +231,16 @@ export const mailRows: RowKind<
   'mail'
 > = rowWrites('mail', mailOutbox);
 
+/**
+ * A user account, for the roles the portal manager gives: the IdP's roles and the rest of the row
+ * are the logins'. The principal cache forgets the user after the commit.
+ */
+export const userRows: RowKind<
+  typeof users.$inferSelect,
+  Pick<PgUpdateSetSource<typeof users>, 'roles'>,
+  'user'
+> = rowWrites('user', users);
+
 /** A weighting criterion, by its key: every service's score moves with it. */
 export const weightingCriterionRows: RowKind<
   WeightingCriterionRow,
@@ -237,7 +248,7 @@ export const weightingCriterionRows: RowKind<
   'weightingCriterion'
 > = rowWrites('weightingCriterion', weightingCriteria, {
   key: 'key',
-  effects: () => [{ kind: 'weighting.changed' }],
+  effects: () => PORTFOLIO_CHANGED,
 });
 
 /**

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { services } from '../db/schema.js';
+import { forbidden } from '../http/http-error.js';
 import type { LoadedService, ServiceSnapshot } from '../model/service.js';
 import { loadVisibleService } from '../policies/service-policy.js';
-import type { AfterCommitEffect } from './after-commit.js';
+import { PORTFOLIO_CHANGED } from './after-commit.js';
 import { bumpRow, changeObject, type ObjectKind, type ObjectWrite, type Writes } from './pipeline.js';
 
 /** Columns a change may write on the service row; version and change time are the pipeline's. */
 export type ServiceSet = Omit<PgUpdateSetSource<typeof services>, 'id' | 'version' | 'updatedAt' | 'createdAt'>;
-
-/** What a committed change of a service makes stale: the public portfolio (the lists are SQL). */
-export const serviceChanged = (service: ServiceSnapshot): AfterCommitEffect[] => [
-  { kind: 'service.changed', serviceId: service.row.id },
-];
 
 /** The service as an object of the write pipeline. */
 export const SERVICE_KIND: ObjectKind<LoadedService, ServiceSnapshot, ServiceSet, 'service'> = {
@@ -25,9 +21,15 @@ export const SERVICE_KIND: ObjectKind<LoadedService, ServiceSnapshot, ServiceSet
     row: await bumpRow(tx, services, eq(services.id, service.row.id), service.row.version, set),
     adminIds: service.adminIds,
   }),
-  effects: (service) => serviceChanged(service),
+  // The public portfolio is the one cache that holds services (the lists are SQL).
+  effects: () => PORTFOLIO_CHANGED,
 };
 
 /** changeObject for a service. */
 export const changeService = <T>(writes: Writes, request: ObjectWrite<LoadedService, ServiceSet, 'service', T>) =>
   changeObject(writes, SERVICE_KIND, request);
+
+/** The policy of a change the domain's rule on the caller's relation allows: 403 for anyone else. */
+export const allowedIf = (may: (relation: LoadedService['relation']) => boolean) => (service: LoadedService) => {
+  if (!may(service.relation)) throw forbidden();
+};
