@@ -86,6 +86,34 @@ const orderOf = (query: ReviewListQuery): SQL[] => {
   }
 };
 
+/** The orders whose first key lives in service_reviews, which no index of services holds. */
+const REVIEW_KEYED_SORTS: ReadonlySet<ReviewListQuery['sort']> = new Set(['status', 'startedAt']);
+
+/**
+ * The ids a page of an order keyed in service_reviews can hold: as many of the first in that order
+ * among the services without a review row (nearly all; their status and start are the same, so they
+ * follow their names and services_name_sort_idx hands them over in order) as among those with one
+ * (as many as were ever reviewed). Neither part sorts every reviewable service.
+ */
+const reviewKeyedPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
+  const depth = query.page * query.pageSize;
+  const withoutReview = db
+    .select({ id: services.id })
+    .from(services)
+    .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .where(and(isNull(serviceReviews.serviceId), reviewListWhere(principal, query, sql`'inactive'`)))
+    .orderBy(...byName)
+    .limit(depth);
+  const withReview = db
+    .select({ id: services.id })
+    .from(services)
+    .innerJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .where(reviewListWhere(principal, query))
+    .orderBy(...orderOf(query))
+    .limit(depth);
+  return withoutReview.unionAll(withReview);
+};
+
 /**
  * One page of the Service Review List, each order ending on the id so pages never overlap or skip.
  * Exported so its plan can be read (EXPLAIN) at scale.
@@ -110,7 +138,11 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
     .from(services)
     .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .where(reviewListWhere(principal, query))
+    .where(
+      REVIEW_KEYED_SORTS.has(query.sort)
+        ? inArray(services.id, reviewKeyedPageIds(db, principal, query))
+        : reviewListWhere(principal, query),
+    )
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
