@@ -217,4 +217,12 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
     ];
     expect(await unserved(cases)).toEqual([]);
   });
+
+  it('the review list by state reads only the states its filters leave from the order’s index', async () => {
+    const { db } = database;
+    const query = reviewListQuerySchema.parse({ tab: 'catalogue', sort: 'state', order: 'desc', page: 3 });
+    const result = await db.execute(sql`explain (format json) ${reviewListPageQuery(db, paula, query).getSQL()}`);
+    const plan = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+    expect(plan).toMatch(/"Index Name":"services_state_sort(_desc)?_idx"[^}]*"Index Cond":"\(array_position\(/);
+  });
 });
