@@ -111,7 +111,8 @@ const reviewableStatePositions = (filters: ReviewFilters): SQL =>
  * The ids a page can hold, in two parts: as many of the first in the list's order among the services
  * without a review row (nearly all; their status and start are the same, so in those orders they
  * follow their names and services_name_sort_idx hands them over in order) as among those with one
- * (as many as were ever reviewed). Neither part sorts every reviewable service.
+ * (as many as were ever reviewed). Neither part sorts every reviewable service
+ * (docs/adr/0100-review-pages-in-two-parts.md).
  */
 const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
   const depth = query.page * query.pageSize;
