@@ -183,12 +183,15 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ['change requests in a state', changeRequests({ state: 'handed_in' }), 'change_requests_state_idx'],
       // A status is asked of the reviews, one row per service ever reviewed: the plan may start there
       // and find each service by its key.
-      ['reviews by status', reviews({ status: 'running' }), ['service_reviews_status_idx', 'services_pkey']],
+      ['reviews with a status', reviews({ status: 'running' }), ['service_reviews_status_idx', 'services_pkey']],
       [
         'running reviews by start',
         reviews({ status: 'running', sort: 'startedAt' }),
         ['service_reviews_status_idx', 'services_pkey'],
       ],
+      // The services without a review row follow their names in the orders keyed in service_reviews.
+      ['reviews by status', reviews({ sort: 'status' }), 'services_name_sort_idx'],
+      ['reviews by start', reviews({ sort: 'startedAt', order: 'desc' }), 'services_name_sort_idx'],
       ['reviews by provider', reviews({ sort: 'provider' }), 'services_provider_sort_idx'],
       ['reviews by service ID', reviews({ sort: 'serviceId' }), 'services_service_id_key'],
       ['reviews by state', reviews({ sort: 'state' }), 'services_state_sort_idx'],
@@ -203,6 +206,11 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ['packages waiting first', packages({}), 'resource_packages_waiting_idx'],
       ['packages waiting last', packages({ order: 'desc' }), 'resource_packages_waiting_idx'],
       ['packages by name', packages({ sort: 'name' }), 'resource_packages_name_sort_idx'],
+      [
+        'packages of a type by service',
+        packages({ type: 'generated-compute', sort: 'service' }),
+        'services_name_sort_idx',
+      ],
       // The waiting order's index holds the submitted packages first, by submission: it serves as well.
       [
         'packages in a state',
@@ -253,5 +261,13 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
     }
     expect(sent.length).toBeGreaterThan(5);
     expect(walks).toEqual([]);
+  });
+
+  it('the review list by state reads only the states its filters leave from the order’s index', async () => {
+    const { db } = database;
+    const query = reviewListQuerySchema.parse({ tab: 'catalogue', sort: 'state', order: 'desc', page: 3 });
+    const result = await db.execute(sql`explain (format json) ${reviewListPageQuery(db, paula, query).getSQL()}`);
+    const plan = JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+    expect(plan).toMatch(/"Index Name":"services_state_sort(_desc)?_idx"[^}]*"Index Cond":"\(array_position\(/);
   });
 });

@@ -70,17 +70,15 @@ const filtersWhere = (query: Filters): SQL | undefined =>
 type SortKey = Exclude<ResourcePackageReviewQuery['sort'], 'waiting'>;
 
 /**
- * Each sort's value; the nullable ones sort empty values last whatever the direction. The service's
- * name and the type's key are read by the package's key, so ordering a page joins nothing.
+ * Each sort's value; the nullable ones sort empty values last whatever the direction. The type's
+ * key is read by the package's key; the service's name is its joined service's (pageIdsQuery).
  */
 const SORT_VALUES: Record<SortKey, { value: SQL | AnyPgColumn; nullable?: true }> = {
   submittedAt: { value: resourcePackages.submittedAt, nullable: true },
   updatedAt: { value: resourcePackages.updatedAt },
   // Names by code point of their lower case, as the list always sorted them.
   name: { value: sql`lower(${resourcePackages.name}) COLLATE "C"` },
-  service: {
-    value: sql`(select lower(${services.name}) COLLATE "C" from ${services} where ${services.id} = ${resourcePackages.serviceId})`,
-  },
+  service: { value: sql`lower(${services.name}) COLLATE "C"` },
   type: {
     value: sql`(select ${resourceTypes.key} COLLATE "C" from ${resourceTypes} where ${resourceTypes.id} = ${resourcePackages.typeId})`,
   },
@@ -110,15 +108,21 @@ const orderOf = ({ sort, order }: Pick<ResourcePackageReviewQuery, 'sort' | 'ord
   return [...(nullable ? [asc(sql`${value} is null`)] : []), direction(value), asc(resourcePackages.id)];
 };
 
-/** The ids of a page: the list's order walked over the packages up to the page and no further. */
-const pageIdsQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) =>
-  db
-    .select({ id: resourcePackages.id })
-    .from(resourcePackages)
+/**
+ * The ids of a page: the list's order walked over the packages up to the page and no further. The
+ * service order joins the services, so the database may walk them by services_name_sort_idx and
+ * find each one's packages by resource_packages_service_idx rather than sort every package.
+ */
+const pageIdsQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) => {
+  const packages = db.select({ id: resourcePackages.id }).from(resourcePackages).$dynamic();
+  return (
+    query.sort === 'service' ? packages.innerJoin(services, eq(services.id, resourcePackages.serviceId)) : packages
+  )
     .where(and(reviewListScope(principal), filtersWhere(query)))
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+};
 
 /**
  * One page of the Resource Package Review List with the caller's relation to each package's

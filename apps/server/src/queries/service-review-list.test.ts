@@ -221,7 +221,7 @@ describe('the Service Review List in the database', () => {
   });
 
   it('pages without overlap or gap, each page with the total and the bulk counts', async () => {
-    for (const sort of ['name', 'status'] as const) {
+    for (const sort of ['name', 'status', 'startedAt', 'state'] as const) {
       const whole = await everything(people.paula!, { sort });
       const byTwo = await everything(people.paula!, { sort }, 2);
       expect(byTwo.items.map((row) => row.id)).toEqual(whole.items.map((row) => row.id));

@@ -87,6 +87,59 @@ const orderOf = (query: ReviewListQuery): SQL[] => {
 };
 
 /**
+ * The orders whose page is taken in two parts (splitPageIds): those whose first key lives in
+ * service_reviews, which no index of services holds, and the state order, whose index can skip the
+ * states a service without a review row cannot be in.
+ */
+const SPLIT_SORTS: ReadonlySet<ReviewListQuery['sort']> = new Set(['status', 'startedAt', 'state']);
+
+/**
+ * The states a service without a review row may be in for the filters, as positions in the state
+ * order: a condition services_state_sort(_desc)_idx answers while it walks the order.
+ */
+const reviewableStatePositions = (filters: ReviewFilters): SQL =>
+  inArray(
+    serviceStatePosition(services.state),
+    REVIEWABLE_STATES.filter(
+      (state) =>
+        (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
+        (filters.state === undefined || filters.state === state),
+    ).map((state) => serviceStatePosition(sql`${state}`)),
+  );
+
+/**
+ * The ids a page can hold, in two parts: as many of the first in the list's order among the services
+ * without a review row (nearly all; their status and start are the same, so in those orders they
+ * follow their names and services_name_sort_idx hands them over in order) as among those with one
+ * (as many as were ever reviewed). Neither part sorts every reviewable service
+ * (docs/adr/0100-review-pages-in-two-parts.md).
+ */
+const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
+  const depth = query.page * query.pageSize;
+  const withoutReview = db
+    .select({ id: services.id })
+    .from(services)
+    .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .where(
+      and(
+        isNull(serviceReviews.serviceId),
+        reviewListWhere(principal, query, sql`'inactive'`),
+        reviewableStatePositions(query),
+      ),
+    )
+    .orderBy(...(query.sort === 'state' ? orderOf(query) : byName))
+    .limit(depth);
+  const withReview = db
+    .select({ id: services.id })
+    .from(services)
+    .innerJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
+    .where(reviewListWhere(principal, query))
+    .orderBy(...orderOf(query))
+    .limit(depth);
+  return withoutReview.unionAll(withReview);
+};
+
+/**
  * One page of the Service Review List, each order ending on the id so pages never overlap or skip.
  * Exported so its plan can be read (EXPLAIN) at scale.
  */
@@ -110,7 +163,11 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
     .from(services)
     .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .where(reviewListWhere(principal, query))
+    .where(
+      SPLIT_SORTS.has(query.sort)
+        ? inArray(services.id, splitPageIds(db, principal, query))
+        : reviewListWhere(principal, query),
+    )
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
