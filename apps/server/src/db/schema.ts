@@ -332,8 +332,13 @@ export const services = pgTable(
       t.id,
     ),
     // `search` is a tsvector of the service ID, name, short description and keywords, kept by
-    // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row.
-    index('services_search_idx').using('gin', sql`search`),
+    // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row. Without
+    // fastupdate a write puts its words into the index at once: with it they wait in a pending list
+    // that every search reads through until a vacuum, which PGlite never runs
+    // (docs/adr/0098-one-statement-per-portfolio-search.md).
+    index('services_search_idx')
+      .using('gin', sql`search`)
+      .with({ fastupdate: false }),
     // The public portfolio's change check (count, sum of versions, latest edit) reads only this index.
     index('services_updated_version_idx').on(t.updatedAt, t.version),
   ],
