@@ -276,4 +276,34 @@ describe('service lists in the database', () => {
       }
     }
   });
+
+  it('reads a page’s keyword names from the service, which follow keywords added, renamed and removed', async () => {
+    const { db } = database;
+    const paula = person('paula');
+    for (const query of [
+      serviceSearchPageQuery(db, paula, { q: 'twin' }, 'name', 'asc', ALL),
+      serviceListPageQuery(db, paula, { tab: 'catalogue' }, 'name', 'asc', ALL),
+    ]) {
+      const plan = JSON.stringify(
+        (
+          (await db.execute(sql`explain (format json) ${query.getSQL()}`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows,
+      );
+      expect(plan).not.toContain('"Relation Name":"service_keywords"');
+      expect(plan).not.toContain('"Relation Name":"keywords"');
+    }
+    const twin = reference.find((s) => s.name === 'Twin service')!;
+    const keywordsOfTwin = async () =>
+      (await serviceSearchPageQuery(db, paula, { q: twin.serviceId }, 'name', 'asc', ALL))[0]!.keywords;
+    const before = await keywordsOfTwin();
+    const [added] = await db.insert(keywords).values({ name: 'Zz Test Keyword' }).returning();
+    await db.insert(serviceKeywords).values({ serviceId: twin.id, keywordId: added!.id });
+    expect(await keywordsOfTwin()).toEqual([...before, 'Zz Test Keyword']);
+    await db.update(keywords).set({ name: '0 Test Keyword' }).where(eq(keywords.id, added!.id));
+    expect(await keywordsOfTwin()).toEqual(['0 Test Keyword', ...before]);
+    await db.delete(keywords).where(eq(keywords.id, added!.id));
+    expect(await keywordsOfTwin()).toEqual(before);
+  });
 });

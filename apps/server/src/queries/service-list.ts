@@ -9,7 +9,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { institutions, keywords, serviceKeywords, services, serviceStatePosition } from '../db/schema.js';
+import { institutions, serviceKeywords, services, serviceStatePosition } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ServiceSummaryRow } from '../model/service-list.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
@@ -141,8 +141,9 @@ export const providerColumns = {
 };
 
 /**
- * A row of a service list: the service, its provider and its keyword names (sorted
- * case-insensitively; names are unique in lower case).
+ * A row of a service list: the service, its provider and its keyword names, sorted
+ * case-insensitively (names are unique in lower case). The names are kept on the service by its
+ * search trigger (drizzle/0022), so a page reads no keyword table.
  */
 const serviceRowColumns = {
   id: services.id,
@@ -155,9 +156,7 @@ const serviceRowColumns = {
   weightedScore: services.weightedScore,
   updatedAt: services.updatedAt,
   onlineSince: services.onlineSince,
-  keywords: sql<
-    string[]
-  >`array(select ${keywords.name} from ${serviceKeywords} join ${keywords} on ${keywords.id} = ${serviceKeywords.keywordId} where ${serviceKeywords.serviceId} = ${services.id} order by lower(${keywords.name}) COLLATE "C")`,
+  keywords: sql<string[]>`"services"."keyword_names"`,
 };
 
 /**
