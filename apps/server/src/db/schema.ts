@@ -137,12 +137,14 @@ export const users = pgTable(
     check('users_version_positive', sql`${t.version} > 0`),
     index('users_institution_idx').on(t.institutionId),
     // The user pickers search by name and e-mail.
-    index('users_search_idx').using(
-      'gin',
-      sql`to_tsvector('simple', ${t.fullname} || ' ' || ${t.email} || ' ' || ${t.username})`,
-    ),
+    // No GIN index keeps a pending list (docs/adr/0098-one-statement-per-portfolio-search.md).
+    index('users_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.fullname} || ' ' || ${t.email} || ' ' || ${t.username})`)
+      .with({ fastupdate: false }),
     // The Change Request and Resource Package Review Lists find authors and submitters by name, folded (queries/word-search.ts).
-    index('users_name_search_idx').using('gin', sql`nubes_search_vector(${t.fullname} || ' ' || ${t.username})`),
+    index('users_name_search_idx')
+      .using('gin', sql`nubes_search_vector(${t.fullname} || ' ' || ${t.username})`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -344,8 +346,13 @@ export const services = pgTable(
       t.id,
     ),
     // `search` is a tsvector of the service ID, name, short description and keywords, kept by
-    // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row.
-    index('services_search_idx').using('gin', sql`search`),
+    // triggers (drizzle/0014_lists_in_the_database.sql) and never selected with the row. Without
+    // fastupdate a write puts its words into the index at once: with it they wait in a pending list
+    // that every search reads through until a vacuum, which PGlite never runs
+    // (docs/adr/0098-one-statement-per-portfolio-search.md).
+    index('services_search_idx')
+      .using('gin', sql`search`)
+      .with({ fastupdate: false }),
     // The public portfolio's change check (count, sum of versions, latest edit) reads only this index.
     index('services_updated_version_idx').on(t.updatedAt, t.version),
   ],
@@ -788,7 +795,9 @@ export const resourcePackages = pgTable(
     // name (queries/resource-package-review-list.ts); the first also serves the change check.
     index('resource_packages_updated_idx').on(t.updatedAt, t.id),
     index('resource_packages_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
-    index('resource_packages_name_search_idx').using('gin', sql`nubes_search_vector(${t.name})`),
+    index('resource_packages_name_search_idx')
+      .using('gin', sql`nubes_search_vector(${t.name})`)
+      .with({ fastupdate: false }),
   ],
 );
 
@@ -856,7 +865,9 @@ export const contacts = pgTable(
     index('contacts_updated_sort_idx').on(t.updatedAt, t.id),
     // One index for the search and the property kind filter, so a search for a kind's holders is
     // one index scan (docs/adr/0093-one-read-per-contact-search.md).
-    index('contacts_search_idx').using('gin', sql`search`, sql`property_kinds`),
+    index('contacts_search_idx')
+      .using('gin', sql`search`, sql`property_kinds`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -22,7 +22,13 @@ import { loadWaiting } from './dashboard-waiting.js';
 import { contactListPageQuery, contactSearchPageQuery } from './contacts.js';
 import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
 import { reviewListPageQuery, reviewListTotalQuery } from './service-review-list.js';
-import { serviceListPageQuery, type ListSort, type ServiceListCriteria, type SortOrder } from './service-list.js';
+import {
+  serviceListPageQuery,
+  serviceSearchPageQuery,
+  type ListSort,
+  type ServiceListCriteria,
+  type SortOrder,
+} from './service-list.js';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -119,6 +125,27 @@ describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their i
       ],
     ];
     expect(await unserved(cases)).toEqual([]);
+  });
+
+  it('a portfolio search reads its matches once through the search index, in every order, never walking a sort index', async () => {
+    // "archive" is in a tenth of the services, and the catalogue's states come late in the state
+    // order: walking services_state_sort_idx passed 4,500 services to fill a page.
+    const sortIndexes = /^services_(name|state|provider|score|updated)_sort(_desc)?_idx$|^services_service_id_key$/;
+    const misses: string[] = [];
+    for (const sort of ['name', 'serviceId', 'state', 'provider', 'updatedAt', 'score', 'weighted'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const read = await indexesOf(
+          database.db,
+          serviceSearchPageQuery(database.db, paula, { tab: 'catalogue', q: 'archive' }, sort, order, {
+            limit: 50,
+            offset: 0,
+          }),
+        );
+        if (!read.includes('services_search_idx') || read.some((index) => sortIndexes.test(index)))
+          misses.push(`${sort} ${order}: read ${read.join(', ')}`);
+      }
+    }
+    expect(misses).toEqual([]);
   });
 
   it('the contacts: every order, the filters and the search', async () => {

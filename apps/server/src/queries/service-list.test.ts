@@ -19,6 +19,7 @@ import { createServiceInState } from '../test/services-fixtures.js';
 import {
   loadServiceListPage,
   serviceListPageQuery,
+  serviceSearchPageQuery,
   loadTabCounts,
   type ListSort,
   type ServiceListCriteria,
@@ -211,6 +212,59 @@ describe('service lists in the database', () => {
     expect(lower).toEqual([...lower].sort());
   });
 
+  it('a search answers its page and its total in one statement: the same rows, exact totals, a page past the last counted', async () => {
+    const [keyword] = await database.db.select({ name: keywords.name }).from(keywords).limit(1);
+    for (const username of ['paula', 'alice', 'nora']) {
+      const caller = person(username);
+      for (const criteria of [
+        { q: 'twin' },
+        { q: 'twin', tab: 'catalogue' as const },
+        { q: 'mül', tab: 'pipeline' as const },
+        { q: keyword!.name },
+        { q: 'nothing-matches-this' },
+      ]) {
+        for (const [sort, order] of [
+          ['name', 'asc'],
+          ['state', 'desc'],
+          ['provider', 'asc'],
+          ['provider', 'desc'],
+          ['updatedAt', 'desc'],
+          ['score', 'asc'],
+          ['weighted', 'desc'],
+        ] as const) {
+          const what = `${username} ${JSON.stringify(criteria)} ${sort} ${order}`;
+          const want = await listed(caller, criteria, sort, order);
+          const paged: string[] = [];
+          for (let offset = 0; offset < want.length + 3; offset += 3) {
+            const page = await loadServiceListPage(database.db, caller, criteria, sort, order, { limit: 3, offset });
+            expect(page.total, what).toBe(want.length);
+            paged.push(...ids(page.rows));
+          }
+          expect(paged, what).toEqual(want);
+        }
+      }
+    }
+    const searched = await serviceSearchPageQuery(database.db, person('paula'), { q: 'twin' }, 'name', 'asc', ALL);
+    const listedRows = await serviceListPageQuery(database.db, person('paula'), { q: 'twin' }, 'name', 'asc', ALL);
+    expect(searched.map(({ total: _, ...row }) => row)).toEqual(listedRows);
+    expect(searched.every((row) => row.total === listedRows.length)).toBe(true);
+  });
+
+  it('puts a write’s search words into the search index at once, so no search reads a pending list', async () => {
+    // A GIN index with fastupdate keeps new entries in a list that every search reads in full until
+    // a vacuum moves them into the index; PGlite never vacuums (docs/adr/0098-one-statement-per-portfolio-search.md).
+    const result = await database.db.execute(sql`select gin_clean_pending_list('services_search_idx') as pages`);
+    const [row] = (result as unknown as { rows: { pages: number | string }[] }).rows;
+    expect(Number(row!.pages)).toBe(0);
+    const gin = await database.db.execute(sql`
+      select i.relname as name, coalesce(i.reloptions, '{}') as options
+      from pg_class i join pg_am am on am.oid = i.relam join pg_namespace n on n.oid = i.relnamespace
+      where am.amname = 'gin' and n.nspname = 'public' order by i.relname`);
+    const indexes = (gin as unknown as { rows: { name: string; options: string[] }[] }).rows;
+    expect(indexes.map((index) => index.name)).toContain('contacts_search_idx');
+    expect(indexes.filter((index) => !index.options.includes('fastupdate=false'))).toEqual([]);
+  });
+
   it('count every tab in one query as each tab’s list counts; a state only in the tabs holding it', async () => {
     for (const username of ['paula', 'alice', 'ivan', 'nora']) {
       for (const filters of [
@@ -228,5 +282,35 @@ describe('service lists in the database', () => {
         }
       }
     }
+  });
+
+  it('reads a page’s keyword names from the service, which follow keywords added, renamed and removed', async () => {
+    const { db } = database;
+    const paula = person('paula');
+    for (const query of [
+      serviceSearchPageQuery(db, paula, { q: 'twin' }, 'name', 'asc', ALL),
+      serviceListPageQuery(db, paula, { tab: 'catalogue' }, 'name', 'asc', ALL),
+    ]) {
+      const plan = JSON.stringify(
+        (
+          (await db.execute(sql`explain (format json) ${query.getSQL()}`)) as unknown as {
+            rows: unknown[];
+          }
+        ).rows,
+      );
+      expect(plan).not.toContain('"Relation Name":"service_keywords"');
+      expect(plan).not.toContain('"Relation Name":"keywords"');
+    }
+    const twin = reference.find((s) => s.name === 'Twin service')!;
+    const keywordsOfTwin = async () =>
+      (await serviceSearchPageQuery(db, paula, { q: twin.serviceId }, 'name', 'asc', ALL))[0]!.keywords;
+    const before = await keywordsOfTwin();
+    const [added] = await db.insert(keywords).values({ name: 'Zz Test Keyword' }).returning();
+    await db.insert(serviceKeywords).values({ serviceId: twin.id, keywordId: added!.id });
+    expect(await keywordsOfTwin()).toEqual([...before, 'Zz Test Keyword']);
+    await db.update(keywords).set({ name: '0 Test Keyword' }).where(eq(keywords.id, added!.id));
+    expect(await keywordsOfTwin()).toEqual(['0 Test Keyword', ...before]);
+    await db.delete(keywords).where(eq(keywords.id, added!.id));
+    expect(await keywordsOfTwin()).toEqual(before);
   });
 });

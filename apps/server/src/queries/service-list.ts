@@ -6,10 +6,10 @@ import {
   type ServiceSort,
   type ServiceState,
 } from '@nubes/domain';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
-import { institutions, keywords, serviceKeywords, services, serviceStatePosition } from '../db/schema.js';
+import { institutions, serviceKeywords, services, serviceStatePosition } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ServiceSummaryRow } from '../model/service-list.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
@@ -92,34 +92,46 @@ const nameKey = sql`lower(${services.name}) COLLATE "C"`;
 const providerKey = sql`provider_sort COLLATE "C"`;
 const withoutProvider = sql`(provider_sort = '')`;
 const statePosition = serviceStatePosition(services.state);
-const byNameAsc = [asc(nameKey), asc(services.id)];
+
+/** A value a list's order compares, and the direction it is compared in. */
+interface SortKey {
+  value: SQLWrapper;
+  direction: SortOrder;
+}
 
 /**
- * A list's order. Every order ends on the id, so pages never overlap or skip a row. State,
- * provider and score break ties by name, always A–Z; services without a provider sort last in both
- * directions; 'weighted' is the integration list: highest score first, then by name
+ * A list's order, value by value. Every order ends on the id, so pages never overlap or skip a
+ * row. State, provider and score break ties by name, always A–Z; services without a provider sort
+ * last in both directions; 'weighted' is the integration list: highest score first, then by name
  * (docs/domain.md#service-information).
  */
-export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => {
-  const dir = order === 'asc' ? asc : desc;
+const listSortKeys = (sort: ListSort, order: SortOrder): SortKey[] => {
+  const key = (value: SQLWrapper, direction: SortOrder = order): SortKey => ({ value, direction });
+  const byNameAsc = [key(nameKey, 'asc'), key(services.id, 'asc')];
   switch (sort) {
     case 'name':
-      return [dir(nameKey), dir(services.id)];
+      return [key(nameKey), key(services.id)];
     case 'serviceId':
       // Unique, and SVC- with a zero-padded number sorts alike in every collation: its unique index serves.
-      return [dir(services.serviceId), dir(services.id)];
+      return [key(services.serviceId), key(services.id)];
     case 'state':
-      return [dir(statePosition), ...byNameAsc];
+      return [key(statePosition), ...byNameAsc];
     case 'provider':
-      return [asc(withoutProvider), dir(providerKey), ...byNameAsc];
+      return [key(withoutProvider, 'asc'), key(providerKey), ...byNameAsc];
     case 'updatedAt':
-      return [dir(services.updatedAt), dir(services.id)];
+      return [key(services.updatedAt), key(services.id)];
     case 'score':
-      return [dir(services.weightedScore), ...byNameAsc];
+      return [key(services.weightedScore), ...byNameAsc];
     case 'weighted':
-      return [desc(services.weightedScore), ...byNameAsc];
+      return [key(services.weightedScore, 'desc'), ...byNameAsc];
   }
 };
+
+const orderBySql = (keys: readonly SortKey[]): SQL[] =>
+  keys.map(({ value, direction }) => (direction === 'asc' ? asc : desc)(value));
+
+/** A list's order as the sort indexes hold it. */
+export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => orderBySql(listSortKeys(sort, order));
 
 /** The provider institution of a service, over a query that left-joins it (ServiceProviderColumns). */
 export const providerColumns = {
@@ -129,10 +141,28 @@ export const providerColumns = {
 };
 
 /**
- * One page of a service list for the caller: its rows with their provider and keyword names (each
- * list sorted case-insensitively; names are unique in lower case), filtered, sorted and paged in
- * the database. The page's ids first, so only its rows gather keywords, not those skipped by the
- * offset. Exported so its plan can be looked at (EXPLAIN).
+ * A row of a service list: the service, its provider and its keyword names, sorted
+ * case-insensitively (names are unique in lower case). The names are kept on the service by its
+ * search trigger (drizzle/0023), so a page reads no keyword table.
+ */
+const serviceRowColumns = {
+  id: services.id,
+  serviceId: services.serviceId,
+  name: services.name,
+  state: services.state,
+  ...providerColumns,
+  shortDescription: sql<string>`coalesce(${services.shortDescription}, '')`,
+  serviceType: services.serviceType,
+  weightedScore: services.weightedScore,
+  updatedAt: services.updatedAt,
+  onlineSince: services.onlineSince,
+  keywords: sql<string[]>`"services"."keyword_names"`,
+};
+
+/**
+ * One page of a service list for the caller: its rows with their provider and keyword names,
+ * filtered, sorted and paged in the database. The page's ids first, so only its rows gather
+ * keywords, not those skipped by the offset. Exported so its plan can be looked at (EXPLAIN).
  */
 export const serviceListPageQuery = (
   db: Db,
@@ -150,32 +180,72 @@ export const serviceListPageQuery = (
     .limit(page.limit)
     .offset(page.offset);
   return db
-    .select({
-      id: services.id,
-      serviceId: services.serviceId,
-      name: services.name,
-      state: services.state,
-      ...providerColumns,
-      shortDescription: sql<string>`coalesce(${services.shortDescription}, '')`,
-      serviceType: services.serviceType,
-      weightedScore: services.weightedScore,
-      updatedAt: services.updatedAt,
-      onlineSince: services.onlineSince,
-      keywords: sql<
-        string[]
-      >`array(select ${keywords.name} from ${serviceKeywords} join ${keywords} on ${keywords.id} = ${serviceKeywords.keywordId} where ${serviceKeywords.serviceId} = ${services.id} order by lower(${keywords.name}) COLLATE "C")`,
-    })
+    .select(serviceRowColumns)
     .from(services)
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
     .where(inArray(services.id, pageIds))
     .orderBy(...serviceListOrderSql(sort, order));
 };
 
+/**
+ * One page of a searched list and how many services it holds, in one statement that reads the
+ * matches once (exported so that its plan can be looked at): every match gathered through the
+ * search index with its sort values and counted (`total`, on every row; the window keeps the
+ * database from walking a sort index past the services that do not match), the page sorted out
+ * of them, and only its rows joined to their provider and keywords
+ * (docs/adr/0098-one-statement-per-portfolio-search.md).
+ */
+export const serviceSearchPageQuery = (
+  db: Db,
+  caller: ServiceListCaller,
+  criteria: ServiceListCriteria,
+  sort: ListSort,
+  order: SortOrder,
+  page: { limit: number; offset: number },
+) => {
+  const keys = listSortKeys(sort, order);
+  const names = keys.map((_, i) => `k${i}`);
+  const keysOf = (alias: string): { value: SQL; direction: SortOrder }[] =>
+    keys.map(({ direction }, i) => ({
+      value: sql`${sql.identifier(alias)}.${sql.identifier(names[i]!)}`,
+      direction,
+    }));
+  const matches = db
+    .select({
+      id: services.id,
+      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
+      ...Object.fromEntries(keys.map(({ value }, i) => [names[i]!, sql`${value}`.as(names[i]!)])),
+    })
+    .from(services)
+    .where(serviceListWhereSql(caller, criteria))
+    .as('matches');
+  const pageKeys = db
+    .select({
+      id: matches.id,
+      total: matches.total,
+      ...Object.fromEntries(keysOf('matches').map(({ value }, i) => [names[i]!, value.as(names[i]!)])),
+    })
+    .from(matches)
+    .orderBy(...orderBySql(keysOf('matches')))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  return db
+    .select({ ...serviceRowColumns, total: pageKeys.total })
+    .from(pageKeys)
+    .innerJoin(services, eq(services.id, pageKeys.id))
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .orderBy(...orderBySql(keysOf('page')));
+};
+
 /** How many services the list holds for the caller (no join: the provider only sorts). */
 export const serviceListTotalQuery = (db: Db, caller: ServiceListCaller, criteria: ServiceListCriteria) =>
   db.select({ total: count() }).from(services).where(serviceListWhereSql(caller, criteria));
 
-/** A page of a service list and the number of all its services. */
+/**
+ * A page of a service list and the number of all its services. A search reads its matches once
+ * for both; without one the page walks its order's index and the total counts the state index.
+ */
 export const loadServiceListPage = async (
   db: Db,
   caller: ServiceListCaller,
@@ -184,6 +254,15 @@ export const loadServiceListPage = async (
   order: SortOrder,
   page: { limit: number; offset: number },
 ): Promise<ServiceListPage> => {
+  if (searchSql(serviceSearchDocument, criteria.q) !== undefined) {
+    const records = await serviceSearchPageQuery(db, caller, criteria, sort, order, page);
+    const total = records[0]?.total;
+    if (total !== undefined) return { rows: records.map(({ total: _, ...row }) => row), total };
+    // No row: no match at all, or a page past the last, whose total is counted on its own.
+    if (page.offset === 0) return { rows: [], total: 0 };
+    const [counted] = await serviceListTotalQuery(db, caller, criteria);
+    return { rows: [], total: counted?.total ?? 0 };
+  }
   const [rows, [counted]] = await Promise.all([
     serviceListPageQuery(db, caller, criteria, sort, order, page),
     serviceListTotalQuery(db, caller, criteria),
