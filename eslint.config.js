@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -15,6 +16,25 @@ const WEB_LAYER_REASONS = {
   features: 'features build on the shared components and forms, not the other way round',
 };
 
+/** The web app's feature folders, read from the disk so that a new feature is covered too. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const FEATURE_DEPTHS = [0, 1, 2, 3];
+const ANOTHER_FEATURE =
+  'Features import no other feature (docs/adr/0104-features-import-no-other-feature.md): a piece two features use ' +
+  'lives in src/components/, src/api/, src/hooks/ or src/forms/; a page puts one feature into another.';
+
+/**
+ * A relative import that climbs out of its feature folder into a sibling one, for a file `depth`
+ * folders below the feature's root (`../other/…` from its root, `../../other/…` one below), or
+ * one that names another feature through src/features/.
+ */
+const anotherFeature = (feature, depth) => [
+  { regex: `^(\\.\\./){${depth + 1}}(?!${feature}/)[^./]`, message: ANOTHER_FEATURE },
+  { regex: `(^|/)features/(?!${feature}/)`, message: ANOTHER_FEATURE },
+];
+
 /**
  * One no-restricted-imports block per layer. ESLint does not merge a rule's options across
  * blocks (the last matching block wins), so each block names every layer its files may not import.
@@ -22,17 +42,20 @@ const WEB_LAYER_REASONS = {
 const layerRules =
   ({ reasons, adr, what, testIgnores }) =>
   (layers) =>
-    layers.map(({ files, ignores = [], forbid }) => ({
+    layers.map(({ files, ignores = [], forbid, patterns = [], withTests = false }) => ({
       files,
-      ignores: [...testIgnores, ...ignores],
+      ignores: [...(withTests ? [] : testIgnores), ...ignores],
       rules: {
         'no-restricted-imports': [
           'error',
           {
-            patterns: forbid.map((layer) => ({
-              regex: `(^|/)${layer}/`,
-              message: `${what} point one way: ${reasons[layer]} (${adr}).`,
-            })),
+            patterns: [
+              ...forbid.map((layer) => ({
+                regex: `(^|/)${layer}/`,
+                message: `${what} point one way: ${reasons[layer]} (${adr}).`,
+              })),
+              ...patterns,
+            ],
           },
         ],
       },
@@ -103,6 +126,16 @@ export default tseslint.config(
       forbid: ['app', 'pages'],
     },
     { files: ['apps/web/src/{components,forms,routing}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
+    // A feature imports no other feature, its tests neither; these blocks come after the one above
+    // (the last matching block wins), so they repeat its app and pages.
+    ...WEB_FEATURES.flatMap((feature) =>
+      FEATURE_DEPTHS.map((depth) => ({
+        files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        forbid: ['app', 'pages'],
+        patterns: anotherFeature(feature, depth),
+        withTests: true,
+      })),
+    ),
   ]),
   // Every dialog is the portal's AppModal, which shows the dialog's errors inside it
   // (docs/adr/0063-errors-inside-dialogs.md); Mantine's Modal directly would send them to a

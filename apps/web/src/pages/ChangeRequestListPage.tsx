@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
 import { ChangeRequestList } from '../features/service/change-requests/ChangeRequestList';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import type { PageProps } from './PageProps';
 
 /** /sc/change-request-list: change requests across services, for the portfolio manager. */

@@ -8,7 +8,7 @@ import { ContactList } from '../features/contacts/ContactList';
 import { serializeContactsView } from '../features/contacts/contactsView';
 import { useContactsView } from '../features/contacts/useContactsView';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import type { PageProps } from './PageProps';
 
 /** /cd/contact-database: the contacts; ?contact=<id> opens one contact's details (back keeps the list's view). */

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { NewApplicationButton } from '../features/portfolio/NewApplicationButton';
 import { ServiceList } from '../features/portfolio/ServiceList';
+import { StartSelectedReviews } from '../features/reviews/StartSelectedReviews';
 import { useListFilters } from '../features/portfolio/useListFilters';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import { MyReviews } from '../features/reviews/MyReviews';
 
 /** My Services (/sc/my-services): the services the user is provider side of, as a portfolio list. */
@@ -22,6 +23,7 @@ export const MyServicesPage = () => {
       />
       <MyReviews />
       <ServiceList
+        startReviews={StartSelectedReviews}
         source="mine"
         filters={filters}
         setFilters={setFilters}

@@ -3,7 +3,7 @@ import { isVoReviewer, routePath } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/SessionProvider';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import { MyVoTables } from '../features/vos/list/VoTables';
 import { Link } from '../routing';
 import type { PageProps } from './PageProps';

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import { PackageReviewList } from '../features/resource-packages/review-list/PackageReviewList';
 import { usePackageReviewView } from '../features/resource-packages/review-list/usePackageReviewView';
 import type { PageProps } from './PageProps';

@@ -4,7 +4,7 @@ import { NoAccess } from '../components/NoAccess';
 import { FieldList } from '../features/field-list/FieldList';
 import { useFieldListView } from '../features/field-list/useFieldListView';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import type { PageProps } from './PageProps';
 
 /**

@@ -2,8 +2,9 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { ServiceList } from '../features/portfolio/ServiceList';
+import { StartSelectedReviews } from '../features/reviews/StartSelectedReviews';
 import { useListFilters } from '../features/portfolio/useListFilters';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import { NoAccess } from '../components/NoAccess';
 import type { PageProps } from './PageProps';
 
@@ -21,6 +22,7 @@ export const ServiceIntegrationListPage = ({ routeId }: PageProps) => {
     <Stack gap="lg">
       <ListPageHeader title={t('routes.serviceIntegrationList')} intro={t('portfolio.integrationIntro')} />
       <ServiceList
+        startReviews={StartSelectedReviews}
         source="integration"
         filters={filters}
         setFilters={setFilters}

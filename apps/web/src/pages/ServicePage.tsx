@@ -5,6 +5,8 @@ import { useParams } from '../routing';
 import { CannotFindService, ServiceLoader } from '../features/service/components/ServiceLoader';
 import { ReviewBanner } from '../features/reviews/ReviewBanner';
 import { ServiceView } from '../features/service/view/ServiceView';
+import { ResourcesTab } from '../features/resource-packages/view/ResourcesTab';
+import { ServiceContacts } from '../features/contacts/ServiceContacts';
 import { useServiceTabs } from '../features/service/view/useServiceTabs';
 import { usePageTitle } from '../hooks/useDocumentTitle';
 
@@ -26,7 +28,12 @@ export const ServicePage = () => {
         <>
           <ServiceTitle service={service} />
           <ReviewBanner serviceId={service.id} serviceName={service.name} state={service.state} />
-          <ServiceView key={service.id} service={service} />
+          <ServiceView
+            key={service.id}
+            service={service}
+            resources={<ResourcesTab service={service} />}
+            contacts={<ServiceContacts serviceId={service.id} />}
+          />
         </>
       )}
     </ServiceLoader>

@@ -5,9 +5,10 @@ import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { changeFilters, DEFAULT_TAB } from '../features/portfolio/listQuery';
 import { NewApplicationButton } from '../features/portfolio/NewApplicationButton';
 import { ServiceList } from '../features/portfolio/ServiceList';
+import { StartSelectedReviews } from '../features/reviews/StartSelectedReviews';
 import { useTabCounts } from '../features/portfolio/tabCounts';
 import { useListFilters } from '../features/portfolio/useListFilters';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import { NoAccess } from '../components/NoAccess';
 import { useSelectedTabInView } from '../hooks/useSelectedTabInView';
 import type { PageProps } from './PageProps';
@@ -66,6 +67,7 @@ export const ServicePortfolioPage = ({ routeId }: PageProps) => {
           <Tabs.Panel key={tab} value={tab} pt="lg">
             {tab === active && (
               <ServiceList
+                startReviews={StartSelectedReviews}
                 source="portfolio"
                 filters={filters}
                 setFilters={setFilters}

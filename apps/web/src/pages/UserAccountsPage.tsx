@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { usePermission } from '../features/portfolio/usePermission';
+import { usePermission } from '../hooks/usePermission';
 import { UserAccountDetails } from '../features/user-accounts/UserAccountDetails';
 import { UserAccountList } from '../features/user-accounts/UserAccountList';
 import { useUserAccountsView } from '../features/user-accounts/useUserAccountsView';

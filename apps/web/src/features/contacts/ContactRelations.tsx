@@ -18,8 +18,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/notify';
 import { Link } from '../../routing';
-import { fetchInstitutions, serviceKeys } from '../service/api';
-import { reportWriteError } from '../service/writes';
+import { fetchInstitutions, serviceKeys } from '../../api/services';
+import { reportWriteError } from '../../api/writes';
 import { addContactRelation, contactKeys, fetchServiceTargets, removeContactRelation } from './api';
 
 /** What a relation points at, as the lists name it: the service's ID and name, or the institution. */

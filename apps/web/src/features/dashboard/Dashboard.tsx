@@ -10,7 +10,7 @@ import { principalOf } from '../../auth/principal';
 import { DataTable } from '../../components/data-table';
 import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
-import { serviceColumns } from '../portfolio/serviceColumns';
+import { serviceColumns } from '../../components/serviceColumns';
 import { dashboardKeys, fetchDashboard } from './api';
 import { ContactDatabaseGlance } from './ContactDatabaseGlance';
 import { RecentActivity } from './RecentActivity';

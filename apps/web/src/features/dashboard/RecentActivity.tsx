@@ -2,8 +2,8 @@ import { Anchor, Text } from '@mantine/core';
 import { formatDateTime, type DashboardActivity } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
-import { actorName } from '../service/view/HistoryTable';
-import { auditActionLabel, objectTypeLabel } from '../user-accounts/auditEventColumns';
+import { actorName } from '../../components/history/HistoryTable';
+import { auditActionLabel, objectTypeLabel } from '../../components/history/auditEventColumns';
 
 /** The latest events the person may read: who did what to which object, and when, newest first. */
 export const RecentActivity = ({ entries }: { entries: readonly DashboardActivity[] }) => {

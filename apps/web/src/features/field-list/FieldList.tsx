@@ -21,13 +21,13 @@ import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 import { SearchBox } from '../../components/SearchBox';
-import { listKeys } from '../portfolio/api';
-import { ConfirmDialog } from '../service/components/ConfirmDialog';
-import { displayValue } from '../service/fieldDisplay';
-import { localized } from '../service/formModel';
-import { reportWriteError } from '../service/writes';
+import { listKeys } from '../../api/services';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { displayValue } from '../../components/fieldDisplay';
+import { localized } from '../../i18n/localized';
+import { reportWriteError } from '../../api/writes';
 import { clearField, fetchFieldList, fieldListKeys } from './api';
-import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
+import { SavedViewsMenu } from '../../components/saved-views/SavedViewsMenu';
 import {
   fieldListApiPath,
   fieldListCsvPath,
@@ -36,7 +36,7 @@ import {
   serializeFieldListView,
   type FieldListView,
 } from './fieldListQuery';
-import { ServiceLink } from '../service/header/ServiceLink';
+import { ServiceLink } from '../../components/ServiceLink';
 
 export interface FieldListProps {
   view: FieldListView;

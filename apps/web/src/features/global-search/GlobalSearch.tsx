@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../routing';
-import { usePermission } from '../portfolio/usePermission';
+import { usePermission } from '../../hooks/usePermission';
 import { searchContacts, searchServices, searchVos } from './api';
 
 /** Shorter queries would match half the portfolio: the lists' searches want two characters too. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FileDropzone } from '../../components/FileDropzone';
 import { notifySuccess } from '../../components/notify';
 import { UploadProgress, useUploadProgress } from '../../components/UploadProgress';
-import { writeErrorOutcome, reportWriteError } from '../service/writes';
+import { writeErrorOutcome, reportWriteError } from '../../api/writes';
 import { institutionKeys, logoUrl, uploadLogo } from './api';
 
 export interface InstitutionLogoProps {

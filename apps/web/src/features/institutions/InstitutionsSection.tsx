@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, listExports, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
-import { reportWriteError } from '../service/writes';
+import { reportWriteError } from '../../api/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
 import { InstitutionFormModal, useKeptInstitutionDraft } from './InstitutionFormModal';
 import { AppModal } from '../../components/AppModal';

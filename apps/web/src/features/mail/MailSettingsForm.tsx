@@ -17,7 +17,7 @@ import { compareForConflict } from '../../forms/choices/saveConflict';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { useZodForm } from '../../forms/useZodForm';
-import { reportWriteError } from '../service/writes';
+import { reportWriteError } from '../../api/writes';
 import { fetchMailSettings, mailKeys, saveMailSettings } from './api';
 
 /** The form shows the kinds a person gets (checked); the API stores the ones switched off. */

@@ -15,7 +15,7 @@ import { FilterBar } from '../../components/FilterBar';
 import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { useStreamQuery } from '../../hooks/useStreamQuery';
-import { reportWriteError } from '../service/writes';
+import { reportWriteError } from '../../api/writes';
 import { changeOutboxMail, fetchOutbox, mailKeys } from './api';
 import { AppModal } from '../../components/AppModal';
 

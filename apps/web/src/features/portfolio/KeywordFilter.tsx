@@ -4,7 +4,7 @@ import type { ComboboxItem, OptionsFilter } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchKeywords, serviceKeys } from '../service/api';
+import { searchKeywords, serviceKeys } from '../../api/services';
 
 export interface KeywordFilterProps {
   /** The chosen keyword's id, or null for any keyword. */

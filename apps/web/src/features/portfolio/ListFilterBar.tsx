@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/FilterBar';
 import { SearchBox } from '../../components/SearchBox';
-import { fetchInstitutions, serviceKeys } from '../service/api';
+import { fetchInstitutions, serviceKeys } from '../../api/services';
 import { KeywordFilter } from './KeywordFilter';
 import { changeFilters, statesFor, type FilterChange, type ListFilters, type ListSource } from './listQuery';
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { routePath } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
-import { usePermission } from './usePermission';
+import { usePermission } from '../../hooks/usePermission';
 
 /** "New Application", only for the roles the server lets create a service (service.create). */
 export const NewApplicationButton = () => {

@@ -1,17 +1,17 @@
 import './portfolio.css';
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { routePath, type SavedView, type ServiceSort } from '@nubes/domain';
+import { routePath, type SavedView, type ServiceSort, type ServiceSummary } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
 import { isApiError } from '../../api/client';
 import { useSession } from '../../auth/SessionProvider';
 import { DataTable, useHiddenColumns, type DataTableEmpty } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
-import { StartSelectedReviews } from '../reviews/StartSelectedReviews';
-import { SavedViewsMenu } from '../saved-views/SavedViewsMenu';
-import { fetchServicePage, listKeys } from './api';
+import { SavedViewsMenu } from '../../components/saved-views/SavedViewsMenu';
+import { fetchServicePage } from './api';
+import { listKeys } from '../../api/services';
 import { ListFilterBar } from './ListFilterBar';
 import {
   changeFilters,
@@ -25,8 +25,8 @@ import {
   type ListFilters,
   type ListSource,
 } from './listQuery';
-import { serviceColumns } from './serviceColumns';
-import { usePermission } from './usePermission';
+import { serviceColumns } from '../../components/serviceColumns';
+import { usePermission } from '../../hooks/usePermission';
 
 export interface ServiceListProps {
   source: ListSource;
@@ -36,6 +36,11 @@ export interface ServiceListProps {
   label: string;
   /** Offer the exports of the current view and of the selected rows (need service.list on the server). */
   exportable: boolean;
+  /**
+   * "Start review" for the selected rows, offered to review managers. It is the reviews feature's,
+   * so the page puts it in (docs/adr/0104-features-import-no-other-feature.md).
+   */
+  startReviews: ComponentType<{ selected: readonly ServiceSummary[]; clearSelection: () => void }>;
 }
 
 const isFiltered = (filters: ListFilters) => Boolean(filters.q || filters.state || filters.provider || filters.keyword);
@@ -45,7 +50,14 @@ const isFiltered = (filters: ListFilters) => Boolean(filters.q || filters.state 
  * filters and sorts; the browser never holds more than one page. While a new page loads, the
  * previous one stays (placeholderData), so the table does not flash.
  */
-export const ServiceList = ({ source, filters, setFilters, label, exportable }: ServiceListProps) => {
+export const ServiceList = ({
+  source,
+  filters,
+  setFilters,
+  label,
+  exportable,
+  startReviews: StartReviews,
+}: ServiceListProps) => {
   const { t, i18n } = useTranslation();
   const mayCreate = usePermission('service.create');
   const mayReview = usePermission('review.manage');
@@ -189,7 +201,7 @@ export const ServiceList = ({ source, filters, setFilters, label, exportable }: 
                           </Button>
                         </>
                       )}
-                      {mayReview && <StartSelectedReviews selected={selected} clearSelection={clearSelection} />}
+                      {mayReview && <StartReviews selected={selected} clearSelection={clearSelection} />}
                     </>
                   );
                 }

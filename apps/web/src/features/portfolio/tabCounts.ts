@@ -1,7 +1,7 @@
 import type { TabCounts } from '@nubes/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { listKeys } from './api';
+import { listKeys } from '../../api/services';
 import type { ListFilters } from './listQuery';
 
 /** The counts' call: the list's search and filters without tab, sort and page. */

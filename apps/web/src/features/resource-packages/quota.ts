@@ -1,5 +1,5 @@
 import type { LocalizedText } from '@nubes/domain';
-import { localized } from '../service/formModel';
+import { localized } from '../../i18n/localized';
 
 /** A quota with its type's unit, the number as the page's language writes it: "1,500 GB", "1.500 GB". */
 export const formatQuota = (quota: number, unit: LocalizedText, language: string | undefined): string => {

@@ -3,7 +3,7 @@ import { formatDate } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchMyReviews, reviewKeys } from './api';
-import { ServiceLink } from '../service/header/ServiceLink';
+import { ServiceLink } from '../../components/ServiceLink';
 
 /** My Services: the caller's services whose review waits for their answer; nothing when none does. */
 export const MyReviews = () => {

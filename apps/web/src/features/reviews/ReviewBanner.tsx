@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
-import { ConfirmDialog } from '../service/components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { fetchServiceReview, reviewKeys } from './api';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReviewAction } from './useReviewAction';

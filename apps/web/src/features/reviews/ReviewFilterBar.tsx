@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../components/FilterBar';
-import { fetchInstitutions, serviceKeys } from '../service/api';
+import { fetchInstitutions, serviceKeys } from '../../api/services';
 import { changeReviewView, reviewStatesFor, type ReviewListView } from './reviewQuery';
 
 interface Props {

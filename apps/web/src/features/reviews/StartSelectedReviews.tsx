@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/notify';
-import { ConfirmDialog } from '../service/components/ConfirmDialog';
-import { reportWriteError } from '../service/writes';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { reportWriteError } from '../../api/writes';
 import { reviewKeys, runBulkReview } from './api';
 
 export interface StartSelectedReviewsProps {

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
-import { ServiceLink } from '../service/header/ServiceLink';
+import { ServiceLink } from '../../components/ServiceLink';
 
 export type RowAction = (item: ReviewListItem, action: ReviewListItem['actions'][number]) => void;
 

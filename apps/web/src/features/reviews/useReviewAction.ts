@@ -2,7 +2,7 @@ import type { ManualReviewAction, ServiceReview } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../components/notify';
-import { reportWriteError } from '../service/writes';
+import { reportWriteError } from '../../api/writes';
 import { reviewKeys, runReviewAction } from './api';
 
 const SUCCESS = {

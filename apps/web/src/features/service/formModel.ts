@@ -10,7 +10,6 @@ import {
   type FieldGroup,
   type FieldValue,
   type FieldValues,
-  type LocalizedText,
   type ServiceDetail,
   type UpdateServiceRequest,
   type ValidationStep,
@@ -177,10 +176,6 @@ export const informationOrder = (): string[] => [
   NAME_KEY,
   ...informationPages().flatMap((group) => pageFields(group).map((field) => field.key)),
 ];
-
-/** A catalogue text in the current language; English when the language has none. */
-export const localized = (text: LocalizedText, language: string | undefined): string =>
-  language === 'de' ? text.de || text.en : text.en;
 
 /** The input's DOM id, so the focus can move to the first invalid field. */
 export const fieldDomId = (key: string): string => `service-field-${key}`;

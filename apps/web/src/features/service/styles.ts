@@ -3,4 +3,5 @@
  * ADR 20): the date picker's, loaded with the screens' chunks only.
  */
 import '@mantine/dates/styles.css';
+import '../../components/facts.css';
 import './service.css';

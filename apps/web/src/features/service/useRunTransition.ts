@@ -9,9 +9,9 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../components/notify';
-import { runTransition } from './api';
+import { runTransition } from '../../api/services';
 import { draftFromService, stepErrors } from './formModel';
-import { reportWriteError, useServiceCache, writeErrorOutcome } from './writes';
+import { reportWriteError, useServiceCache, writeErrorOutcome } from '../../api/writes';
 
 /** Field problems that stopped a transition: i18n keys from the domain's check, or the server's texts. */
 export interface TransitionProblems {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
 import { compareForConflict } from '../../forms/choices/saveConflict';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';
-import { createService, fetchService, updateService } from './api';
+import { createService, fetchService, updateService } from '../../api/services';
 import {
   draftFromService,
   firstErrorKey,
@@ -16,7 +16,7 @@ import {
   type ServiceChanges,
 } from './formModel';
 import { focusField, type ServiceDraft } from './useServiceDraft';
-import { reportWriteError, useServiceCache } from './writes';
+import { reportWriteError, useServiceCache } from '../../api/writes';
 import type { MessageKey } from '@nubes/domain';
 
 export interface SaveOptions {

@@ -9,8 +9,8 @@ import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../components/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { useNavigate } from '../../routing';
-import { reportWriteError } from '../service/writes';
-import { endOwnSession, fetchOwnSessions, sessionKeys } from './api';
+import { reportWriteError } from '../../api/writes';
+import { endOwnSession, fetchOwnSessions, sessionKeys } from '../../api/sessions';
 import { browserName } from './browserName';
 
 /**

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal';
 import { notifySuccess } from '../../components/notify';
-import { endUserSessions } from '../sessions/api';
-import { reportWriteError } from '../service/writes';
+import { endUserSessions } from '../../api/sessions';
+import { reportWriteError } from '../../api/writes';
 
 /**
  * The portal manager ends every session of the account, after a question that names the effect

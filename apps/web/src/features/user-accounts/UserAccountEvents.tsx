@@ -2,8 +2,8 @@ import type { UserAccountEvent } from '@nubes/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table';
-import { auditEventColumns } from './auditEventColumns';
-import { useAuditEventLabels } from './auditEventLabels';
+import { auditEventColumns } from '../../components/history/auditEventColumns';
+import { useAuditEventLabels } from '../../components/history/auditEventLabels';
 
 /** The user's audit events, as actor and as object, newest first: when, who, what, on which object, old → new. */
 export const UserAccountEvents = ({ events, caption }: { events: readonly UserAccountEvent[]; caption: string }) => {

@@ -10,7 +10,7 @@ import { compareForConflict } from '../../forms/choices/saveConflict';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { useZodForm } from '../../forms/useZodForm';
-import { reportWriteError } from '../service/writes';
+import { reportWriteError } from '../../api/writes';
 import { fetchUserAccount, saveUserRoles, userAccountKeys } from './api';
 
 const formSchema = z.object({ roles: updateUserRolesSchema.shape.roles });

@@ -3,9 +3,9 @@ import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type UserRef } from '@nubes/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/FilterBar';
-import { DateFieldInput } from '../../service/inputs/DateFieldInput';
-import { UserPicker } from '../../service/inputs/UserPicker';
-import { auditActionLabel, objectTypeLabel } from '../../user-accounts/auditEventColumns';
+import { DateFieldInput } from '../../../forms/DateFieldInput';
+import { UserPicker } from '../../../components/UserPicker';
+import { auditActionLabel, objectTypeLabel } from '../../../components/history/auditEventColumns';
 import { changeAuditLogView, isFiltered, NO_AUDIT_FILTERS, type AuditLogView } from './auditLogView';
 
 interface Props {

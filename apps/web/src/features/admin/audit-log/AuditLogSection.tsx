@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { DataTable } from '../../../components/data-table';
 import { useSearchParams } from '../../../routing';
-import { auditEventColumns } from '../../user-accounts/auditEventColumns';
-import { useAuditEventLabels } from '../../user-accounts/auditEventLabels';
+import { auditEventColumns } from '../../../components/history/auditEventColumns';
+import { useAuditEventLabels } from '../../../components/history/auditEventLabels';
 import { auditLogKeys, auditLogQueryString, fetchAuditLog } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
 import {

@@ -17,7 +17,7 @@ import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { NativeSelectField, SERVER_ERROR, TextInputField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import { createEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles, updateEntitlementRole } from './api';
 import { AppModal } from '../../../components/AppModal';
 

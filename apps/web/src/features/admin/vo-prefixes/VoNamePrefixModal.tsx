@@ -8,7 +8,7 @@ import { notifySuccess } from '../../../components/notify';
 import { SERVER_ERROR, TextareaField, TextInputField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import { createVoNamePrefix, voNamePrefixKeys } from './api';
 import { AppModal } from '../../../components/AppModal';
 

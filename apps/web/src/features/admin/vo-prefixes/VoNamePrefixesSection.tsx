@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../components/notify';
 import { PageLoader } from '../../../components/PageLoader';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import { deleteVoNamePrefix, fetchVoNamePrefixes, voNamePrefixKeys } from './api';
 import { VoNamePrefixModal } from './VoNamePrefixModal';
 import { AppModal } from '../../../components/AppModal';

@@ -15,9 +15,9 @@ import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { SERVER_ERROR, TextInputField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
-import { listKeys } from '../../portfolio/api';
-import { serviceKeys } from '../../service/api';
-import { reportWriteError } from '../../service/writes';
+import { listKeys } from '../../../api/services';
+import { serviceKeys } from '../../../api/services';
+import { reportWriteError } from '../../../api/writes';
 import { fetchWeightingSettings, saveWeightingCriterion, weightingSettingsKeys } from './api';
 import { AppModal } from '../../../components/AppModal';
 

@@ -21,7 +21,7 @@ import { useKeptDraft, useKeptDraftIds } from '../../../forms/keptDraft';
 import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import {
   createResourcePackage,
   fetchResourcePackage,

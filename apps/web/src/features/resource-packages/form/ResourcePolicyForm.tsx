@@ -21,7 +21,7 @@ import { focusById } from '../../../forms/focusFirstError';
 import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { Link, useNavigate } from '../../../routing';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import { fetchResourcePackage, resourcePackageKeys, updateResourcePackage } from '../api';
 import { inLanguage } from '../localized';
 import { PolicyEditor } from '../policy/PolicyEditor';

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/FilterBar';
 import { SearchBox } from '../../../components/SearchBox';
-import { localized } from '../../service/formModel';
+import { localized } from '../../../i18n/localized';
 import { fetchResourceTypes, resourcePackageKeys } from '../api';
 import { changePackageReviewView, type PackageReviewView } from './reviewListView';
 

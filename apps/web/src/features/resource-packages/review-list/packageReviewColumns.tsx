@@ -3,7 +3,7 @@ import { formatDateTime, type ResourcePackageReviewRow } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../../components/data-table';
 import { Link } from '../../../routing';
-import { localized } from '../../service/formModel';
+import { localized } from '../../../i18n/localized';
 import { formatQuota } from '../quota';
 import { ResourcePackageStateBadge } from '../ResourcePackageStateBadge';
 import { ReviewSteps } from '../review/ReviewSteps';

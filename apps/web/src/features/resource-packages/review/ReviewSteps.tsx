@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { ResourcePackage, ResourcePackageAction } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../service/components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RejectDialog } from './RejectDialog';
 import { useResourcePackageStep, type StepTarget } from './useResourcePackageStep';
 

@@ -2,7 +2,7 @@ import type { ResourcePackage, ResourcePackageAction, ResourcePackageReviewRow }
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../components/notify';
-import { reportWriteError, writeErrorOutcome } from '../../service/writes';
+import { reportWriteError, writeErrorOutcome } from '../../../api/writes';
 import { resourcePackageKeys, stepResourcePackage } from '../api';
 
 /** What a review step needs of a package: the policy view's package and a review list row both have it. */

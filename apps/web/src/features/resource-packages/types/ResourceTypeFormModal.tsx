@@ -11,7 +11,7 @@ import { firstErrorKey, focusById } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
 import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
 import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import { createResourceType, fetchResourceTypes, resourcePackageKeys, updateResourceType } from '../api';
 import { parsePolicy, policyText } from '../policy/policyText';
 import { AppModal } from '../../../components/AppModal';

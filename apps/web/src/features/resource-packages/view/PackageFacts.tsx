@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { formatDateTime, routePath, type ResourcePackage, type UserRef } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
-import { localized } from '../../service/formModel';
+import { localized } from '../../../i18n/localized';
 import { formatQuota } from '../quota';
 import { ResourcePackageStateBadge } from '../ResourcePackageStateBadge';
 

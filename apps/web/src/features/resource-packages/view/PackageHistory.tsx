@@ -1,18 +1,11 @@
 import { Title } from '@mantine/core';
-import {
-  policyPlaceLabel,
-  RESOURCE_PACKAGE_STATES,
-  schemaAt,
-  type HistoryEntry,
-  type ResourcePackageState,
-} from '@nubes/domain';
+import { policyPlaceLabel, schemaAt, type HistoryEntry } from '@nubes/domain';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStreamQuery } from '../../../hooks/useStreamQuery';
-import { isMessageKey } from '../../../i18n/messageKey';
-import { useServiceHistoryLabels } from '../../service/view/HistoryTab';
-import { HistoryTable, type HistoryLabels } from '../../service/view/HistoryTable';
+import { usePackageHistoryLabels } from '../../../components/history/packageHistoryLabels';
+import { HistoryTable, type HistoryLabels } from '../../../components/history/HistoryTable';
 import { fetchResourcePackageHistory, resourcePackageKeys } from '../api';
 import { policyChanges, policyValueText } from '../policy/policyReadout';
 
@@ -49,33 +42,6 @@ const withPolicyPlaces = (labels: HistoryLabels, schema: unknown, t: TFunction, 
       ? policyValueText(schemaAt(schema, placeOf(field), undefined), value, language, t)
       : labels.value(field, value),
 });
-
-const isPackageState = (value: unknown): value is ResourcePackageState =>
-  (RESOURCE_PACKAGE_STATES as readonly unknown[]).includes(value);
-
-/**
- * How a package's history reads: its own actions, fields and review states; whatever it does not
- * name (people, lists, yes/no) reads as in the service history. The audit log reads packages so too.
- */
-export const usePackageHistoryLabels = (): HistoryLabels => {
-  const { t } = useTranslation();
-  const service = useServiceHistoryLabels(undefined);
-  return useMemo((): HistoryLabels => {
-    const own = (section: 'historyActions' | 'historyFields', name: string): string | null => {
-      const key = `resourcePackageViews.${section}.${name.replace(/\./g, '_')}`;
-      return isMessageKey(key) ? t(key) : null;
-    };
-    return {
-      action: (action) => own('historyActions', action) ?? service.action(action),
-      field: (field) => own('historyFields', field) ?? service.field(field),
-      value: (field, value) => {
-        if (field === 'state' && isPackageState(value)) return t(`resourcePackages.states.${value}`);
-        if (field === 'policy' && value !== null && typeof value === 'object') return JSON.stringify(value);
-        return service.value(field, value);
-      },
-    };
-  }, [t, service]);
-};
 
 /** A package's history (GET …/history, the service history's shape), newest first, a page at a time. */
 export const PackageHistory = ({

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { Link } from '../../../routing';
-import { localized } from '../../service/formModel';
+import { localized } from '../../../i18n/localized';
 import { fetchServiceResourcePackages, resourcePackageKeys } from '../api';
 import { ResourcePackageFormModal, useKeptPackageDraft } from '../form/ResourcePackageFormModal';
 import { formatQuota } from '../quota';

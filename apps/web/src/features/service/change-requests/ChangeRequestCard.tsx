@@ -16,10 +16,10 @@ import type { TFunction } from 'i18next';
 import { notifySuccess } from '../../../components/notify';
 import { ValueChoices, type ValueChoiceRow } from '../../../forms/choices/ValueChoices';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
-import { displayValue } from '../fieldDisplay';
-import { localized } from '../formModel';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { reportWriteError } from '../writes';
+import { displayValue } from '../../../components/fieldDisplay';
+import { localized } from '../../../i18n/localized';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { reportWriteError } from '../../../api/writes';
 import { applyChangeRequest, releaseChangeRequest, stepChangeRequest, type ChangeRequestStepName } from './api';
 
 // The service state badge's tints (its stylesheet keeps the text near-black on each).

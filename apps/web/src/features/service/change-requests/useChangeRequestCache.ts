@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { serviceKeys } from '../api';
+import { serviceKeys } from '../../../api/services';
 import { changeRequestKeys } from './api';
 
 /**

@@ -11,10 +11,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { principalOf } from '../../../auth/principal';
 import { useSession } from '../../../auth/SessionProvider';
-import { fetchCentreChoice, serviceKeys } from '../api';
+import { fetchCentreChoice, serviceKeys } from '../../../api/services';
 import { fieldDomId, NAME_KEY, PROVIDER_KEY } from '../formModel';
 import { FieldInput } from '../inputs/FieldInput';
-import { InstitutionSelect } from '../inputs/InstitutionSelect';
+import { InstitutionSelect } from '../../../components/InstitutionSelect';
 import { messageText, type ServiceDraft } from '../useServiceDraft';
 
 export interface DraftFieldsProps {

@@ -2,7 +2,8 @@ import { Anchor } from '@mantine/core';
 import { FIELDS_BY_KEY } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { messageKeyOr } from '../../../i18n/messageKey';
-import { groupOfKey, localized, NAME_KEY } from '../formModel';
+import { groupOfKey, NAME_KEY } from '../formModel';
+import { localized } from '../../../i18n/localized';
 import { messageText } from '../useServiceDraft';
 
 export interface FieldProblemListProps {

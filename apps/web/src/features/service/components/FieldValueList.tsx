@@ -1,8 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import type { FieldDefinition, FieldValues, Keyword, ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { displayValue } from '../fieldDisplay';
-import { localized } from '../formModel';
+import { displayValue } from '../../../components/fieldDisplay';
+import { localized } from '../../../i18n/localized';
 
 export interface FieldValueListProps {
   fields: readonly FieldDefinition[];

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
 import { PageLoader } from '../../../components/PageLoader';
-import { fetchService, serviceKeys } from '../api';
+import { fetchService, serviceKeys } from '../../../api/services';
 
 const useServiceQuery = (id: string) => useQuery({ queryKey: serviceKeys.detail(id), queryFn: () => fetchService(id) });
 

@@ -2,8 +2,9 @@ import { FIELDS_BY_KEY, type ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
 import type { SaveConflict } from '../../../forms/choices/useSaveConflict';
-import { displayValue } from '../fieldDisplay';
-import { localized, NAME_KEY, PROVIDER_KEY } from '../formModel';
+import { displayValue } from '../../../components/fieldDisplay';
+import { NAME_KEY, PROVIDER_KEY } from '../formModel';
+import { localized } from '../../../i18n/localized';
 
 /** A service save that met someone else's change: the fields by their labels, the values as the service view reads them. */
 export const ServiceSaveConflict = ({ conflict, service }: { conflict: SaveConflict; service: ServiceDetail }) => {

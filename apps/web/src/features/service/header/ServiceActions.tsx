@@ -9,7 +9,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../../../components/usePhone';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FieldProblemList } from '../components/FieldProblemList';
 import { groupOfKey } from '../formModel';
 import { useRunTransition, type TransitionProblems } from '../useRunTransition';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { principalOf } from '../../../auth/principal';
 import { useSession } from '../../../auth/SessionProvider';
 import { Link, useSearchParams } from '../../../routing';
-import { backLink, FROM_PARAM } from './backLink';
+import { backLink, FROM_PARAM } from '../../../routing/backLink';
 
 /**
  * The way back to the list the service was opened from, with that list's filters (they live in its

@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { MemoryRouter } from '../../../routing';
 import { phoneScreen } from '../../../test/matchMedia';
-import { ServiceLink } from './ServiceLink';
+import { ServiceLink } from '../../../components/ServiceLink';
 import { ServiceStepper } from './ServiceStepper';
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { AppModal } from '../../../components/AppModal';
 import { TextareaField, useErrorText } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
-import { DateFieldInput } from '../inputs/DateFieldInput';
+import { DateFieldInput } from '../../../forms/DateFieldInput';
 
 export interface StatusNoticeDialogProps {
   /** The step asked about; null: closed. */

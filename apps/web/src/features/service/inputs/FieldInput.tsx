@@ -2,12 +2,13 @@ import { Box, Checkbox, Group, MultiSelect, NativeSelect, Radio, Stack, TextInpu
 import type { FieldDefinition, FieldValue, Keyword, ServiceDetail } from '@nubes/domain';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldDomId, localized } from '../formModel';
-import { DateFieldInput } from './DateFieldInput';
-import { inputMaxWidth, NARROW_INPUT } from './inputWidths';
-import { InstitutionSelect } from './InstitutionSelect';
+import { fieldDomId } from '../formModel';
+import { localized } from '../../../i18n/localized';
+import { DateFieldInput } from '../../../forms/DateFieldInput';
+import { inputMaxWidth, NARROW_INPUT } from '../../../forms/inputWidths';
+import { InstitutionSelect } from '../../../components/InstitutionSelect';
 import { KeywordsInput } from './KeywordsInput';
-import { UserPicker } from './UserPicker';
+import { UserPicker } from '../../../components/UserPicker';
 
 /** Longer option lists get a searchable multi-select instead of a column of checkboxes. */
 const MAX_CHECKBOXES = 8;

@@ -5,8 +5,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../components/notify';
-import { createKeywords, searchKeywords, serviceKeys } from '../api';
-import { reportWriteError } from '../writes';
+import { createKeywords, searchKeywords, serviceKeys } from '../../../api/services';
+import { reportWriteError } from '../../../api/writes';
 
 /** The option that creates the typed keyword; keyword ids are uuids, so none looks like it. */
 const CREATE_PREFIX = 'create::';

@@ -38,7 +38,7 @@ import {
   type DraftValues,
 } from '../formModel';
 import { focusField, useServiceDraft, type ServiceDraft } from '../useServiceDraft';
-import { reportWriteError } from '../writes';
+import { reportWriteError } from '../../../api/writes';
 import { ServiceFormHeading } from '../header/ServiceFormHeading';
 import { useSelectedTabInView } from '../../../hooks/useSelectedTabInView';
 

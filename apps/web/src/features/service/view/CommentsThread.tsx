@@ -10,8 +10,8 @@ import { focusFirstError } from '../../../forms/focusFirstError';
 import { useStreamQuery } from '../../../hooks/useStreamQuery';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
-import { addComment, fetchComments, serviceKeys } from '../api';
-import { reportWriteError } from '../writes';
+import { addComment, fetchComments, serviceKeys } from '../../../api/services';
+import { reportWriteError } from '../../../api/writes';
 
 const INPUT_ID = 'service-comment-text';
 

@@ -13,9 +13,16 @@ import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { activateDocuments, deleteDocument, documentUrl, fetchDocuments, serviceKeys, uploadDocument } from '../api';
-import { reportWriteError, useServiceCache, writeErrorOutcome } from '../writes';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import {
+  activateDocuments,
+  deleteDocument,
+  documentUrl,
+  fetchDocuments,
+  serviceKeys,
+  uploadDocument,
+} from '../../../api/services';
+import { reportWriteError, useServiceCache, writeErrorOutcome } from '../../../api/writes';
 import { messageKeyOr } from '../../../i18n/messageKey';
 
 const FILE_INPUT_ID = 'service-document-file';

@@ -3,7 +3,7 @@ import { APPLICATION_FIELDS, formatDateTime, routePath, type ServiceDetail } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
-import { CopyButton } from '../components/CopyButton';
+import { CopyButton } from '../../../components/CopyButton';
 import { FieldValueList } from '../components/FieldValueList';
 import { draftFromService } from '../formModel';
 import { CommentsThread } from './CommentsThread';

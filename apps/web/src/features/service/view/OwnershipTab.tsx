@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ServiceDetail, UserRef } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
-import { addAdmin, removeAdmin } from '../api';
-import { UserPicker, userLabel } from '../inputs/UserPicker';
+import { addAdmin, removeAdmin } from '../../../api/services';
+import { UserPicker, userLabel } from '../../../components/UserPicker';
 import { RoleSection, usePickForm, useRoleWrite } from './RoleSection';
 
 /** The further admins (service operation group): the service owner's people, with the owner's rights. */

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, roleChangeRequestSchema, userRefSchema, type ServiceDetail } from '@nubes/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,10 +8,9 @@ import { DataTable, type DataTableColumn } from '../../../components/data-table'
 import { NativeSelectField, TextareaField } from '../../../forms/fields';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
-import { ServiceContacts } from '../../contacts/ServiceContacts';
-import { usePermission } from '../../portfolio/usePermission';
-import { decideRoleChange, requestRoleChange } from '../api';
-import { UserPicker, userLabel } from '../inputs/UserPicker';
+import { usePermission } from '../../../hooks/usePermission';
+import { decideRoleChange, requestRoleChange } from '../../../api/services';
+import { UserPicker, userLabel } from '../../../components/UserPicker';
 import { RoleSection, useRoleWrite } from './RoleSection';
 
 type ChangeableRole = 'serviceOwner' | 'serviceManager';
@@ -191,7 +190,7 @@ const PendingRequests = ({ service }: { service: ServiceDetail }) => {
  * owner or the manager, and their decision; for readers of the contact database also the
  * contacts related to the service.
  */
-export const ResponsibilitiesTab = ({ service }: { service: ServiceDetail }) => {
+export const ResponsibilitiesTab = ({ service, contacts }: { service: ServiceDetail; contacts: ReactNode }) => {
   const mayReadContacts = usePermission('contact.read');
   return (
     <Stack gap="md">
@@ -199,7 +198,7 @@ export const ResponsibilitiesTab = ({ service }: { service: ServiceDetail }) => 
       <RoleSection service={service} role="providerManager" canAssign={service.permissions.assignRoles} removable />
       {service.permissions.requestRoleChange && <RequestChange service={service} />}
       <PendingRequests service={service} />
-      {mayReadContacts && <ServiceContacts serviceId={service.id} />}
+      {mayReadContacts && contacts}
     </Stack>
   );
 };

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { notifySuccess } from '../../../components/notify';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
-import { updateRoles } from '../api';
-import { UserPicker, userLabel } from '../inputs/UserPicker';
-import { reportWriteError, useServiceCache } from '../writes';
+import { updateRoles } from '../../../api/services';
+import { UserPicker, userLabel } from '../../../components/UserPicker';
+import { reportWriteError, useServiceCache } from '../../../api/writes';
 
 type AssignableRole = 'objectOwner' | 'serviceOwner' | 'serviceManager' | 'providerManager';
 

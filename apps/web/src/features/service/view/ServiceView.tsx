@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import type { ServiceDetail, WorkflowAction } from '@nubes/domain';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../forms/LeaveGuard';
 import { draftFromService } from '../formModel';
@@ -8,7 +8,6 @@ import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';
 import { ServiceHeader } from '../header/ServiceHeader';
 import { ChangeRequestTab } from '../change-requests/ChangeRequestTab';
-import { ResourcesTab } from '../../resource-packages/view/ResourcesTab';
 import { DocumentsTab } from './DocumentsTab';
 import { HistoryTab } from './HistoryTab';
 import { InformationTab } from './InformationTab';
@@ -31,13 +30,26 @@ import { useSelectedTabInView } from '../../../hooks/useSelectedTabInView';
  */
 const SUBMITTED_WITH_SAVE: readonly WorkflowAction[] = ['submitServiceInformation'];
 
-export const ServiceView = ({ service }: { service: ServiceDetail }) => (
+/**
+ * The resource packages and the contact database are features of their own; the page puts them
+ * into the resources tab and the responsibilities tab, as features import no other feature
+ * (docs/adr/0104-features-import-no-other-feature.md).
+ */
+export interface ServiceViewProps {
+  service: ServiceDetail;
+  /** The resources tab's content. */
+  resources: ReactNode;
+  /** The contacts related to the service, shown on the responsibilities tab to readers of the contact database. */
+  contacts: ReactNode;
+}
+
+export const ServiceView = (props: ServiceViewProps) => (
   <LeaveGuard>
-    <ServiceTabs service={service} />
+    <ServiceTabs {...props} />
   </LeaveGuard>
 );
 
-const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
+const ServiceTabs = ({ service, resources, contacts }: ServiceViewProps) => {
   const { t } = useTranslation();
   const { tab, open } = useServiceTabs();
   const tabList = useSelectedTabInView(tab);
@@ -82,7 +94,7 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
           <OwnershipTab service={service} />
         </Tabs.Panel>
         <Tabs.Panel value="responsibilities" pt="lg">
-          <ResponsibilitiesTab service={service} />
+          <ResponsibilitiesTab service={service} contacts={contacts} />
         </Tabs.Panel>
         <Tabs.Panel value="documents" pt="lg">
           <DocumentsTab service={service} />
@@ -93,7 +105,7 @@ const ServiceTabs = ({ service }: { service: ServiceDetail }) => {
           </Tabs.Panel>
         )}
         <Tabs.Panel value="resources" pt="lg">
-          <ResourcesTab service={service} />
+          {resources}
         </Tabs.Panel>
         <Tabs.Panel value="status" pt="lg">
           <StatusTab service={service} />

@@ -10,9 +10,9 @@ import { NativeSelectField } from '../../../forms/fields';
 import { useGuardedForm } from '../../../forms/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { fetchWeightingCriteria, serviceKeys, updateService } from '../api';
-import { localized } from '../formModel';
-import { reportWriteError, useServiceCache } from '../writes';
+import { fetchWeightingCriteria, serviceKeys, updateService } from '../../../api/services';
+import { localized } from '../../../i18n/localized';
+import { reportWriteError, useServiceCache } from '../../../api/writes';
 
 /** Answers being edited: criterion → option key, or null to clear the answer. */
 type AnswerEdits = Record<string, string | null>;

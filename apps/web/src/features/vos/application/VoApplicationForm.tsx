@@ -24,7 +24,7 @@ import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
 import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { useZodForm } from '../../../forms/useZodForm';
 import { Link, useNavigate, useSearchParams } from '../../../routing';
-import { reportWriteError } from '../../service/writes';
+import { reportWriteError } from '../../../api/writes';
 import { createVo, fetchVo, runVoTransition, updateVo, voKeys } from '../api';
 import { VoStateBadge } from '../VoStateBadge';
 import { useVoCache } from '../useVoCache';

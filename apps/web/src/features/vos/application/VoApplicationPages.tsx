@@ -14,8 +14,8 @@ import {
   NumberInputField,
 } from '../../../forms/fields';
 import { useSession } from '../../../auth/SessionProvider';
-import { fetchInstitutions, serviceKeys } from '../../service/api';
-import { UserPicker, userLabel, type UserSource } from '../../service/inputs/UserPicker';
+import { fetchInstitutions, serviceKeys } from '../../../api/services';
+import { UserPicker, userLabel, type UserSource } from '../../../components/UserPicker';
 import { checkVoName, fetchVoServiceOptions, fetchVoSettings, searchVoDeputies, voKeys } from '../api';
 import { voFieldId } from './voFormModel';
 

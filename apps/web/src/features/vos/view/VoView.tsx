@@ -1,11 +1,11 @@
-import '../../service/service.css';
+import '../../../components/facts.css';
 import { Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatDateTime, routePath, type VoDetails } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
-import { CopyButton } from '../../service/components/CopyButton';
-import { userLabel } from '../../service/inputs/UserPicker';
+import { CopyButton } from '../../../components/CopyButton';
+import { userLabel } from '../../../components/UserPicker';
 import { AupTemplate } from '../application/VoApplicationPages';
 import { VoStateBadge } from '../VoStateBadge';
 import { VoActions } from './VoActions';

@@ -4,7 +4,7 @@ import { ANONYMOUS_ACTOR_NAME, formatDateTime, SYSTEM_ACTOR_NAME, type HistoryEn
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, type DataTableMore } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, type DataTableMore } from '../data-table';
 
 /** How a history reads its entries: an audit action, a changed field and a value as words. */
 export interface HistoryLabels {

@@ -2,7 +2,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/de';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatGermanDate, parseGermanDate } from '../../../forms/germanDate';
+import { formatGermanDate, parseGermanDate } from './germanDate';
 import { NARROW_INPUT } from './inputWidths';
 
 export interface DateFieldInputProps {

@@ -1,7 +1,7 @@
 import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from '../../../routing';
-import { serviceHrefFrom } from './backLink';
+import { Link, useLocation } from '../routing';
+import { serviceHrefFrom } from '../routing/backLink';
 
 /**
  * A link from a list to a service's view that carries the list's address (its filters live in the

@@ -1,11 +1,11 @@
 import { Anchor, Text } from '@mantine/core';
 import { formatDateTime, type AuditLogEntry } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import type { DataTableColumn } from '../../components/data-table';
+import type { DataTableColumn } from '../data-table';
 import { Link } from '../../routing';
 import { isMessageKey } from '../../i18n/messageKey';
-import { actionLabel } from '../service/view/HistoryTab';
-import { actorName, HistoryChanges, type HistoryLabels } from '../service/view/HistoryTable';
+import { actionLabel } from './serviceHistoryLabels';
+import { actorName, HistoryChanges, type HistoryLabels } from './HistoryTable';
 
 /** An action as words: the account's and the admin panel's labels, then the resource package's, the VO's and the service's history. */
 const actionKeys = (name: string) => {

@@ -15,7 +15,7 @@ import {
   type UserRef,
   type WeightingCriterion,
 } from '@nubes/domain';
-import { apiRequest, type UploadProgress } from '../../api/client';
+import { apiRequest, type UploadProgress } from './client';
 
 /** The service calls of the API (see /api/openapi.json), typed with the domain's schemas' types. */
 
@@ -120,3 +120,12 @@ export const createKeywords = (names: string[]) =>
 export const fetchInstitutions = () => apiRequest<Items<Institution>>('/api/institutions');
 
 export const fetchWeightingCriteria = () => apiRequest<Items<WeightingCriterion>>('/api/weighting-criteria');
+
+/**
+ * List queries start with 'services', so a screen that changed a service can refresh every list
+ * at once with invalidateQueries({ queryKey: ['services'] }).
+ */
+export const listKeys = {
+  all: ['services'] as const,
+  page: (source: string, path: string) => ['services', source, path] as const,
+};

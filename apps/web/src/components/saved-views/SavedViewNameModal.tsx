@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextInputField } from '../../forms/fields';
 import { focusFirstError } from '../../forms/focusFirstError';
 import { useZodForm } from '../../forms/useZodForm';
-import { AppModal } from '../../components/AppModal';
+import { AppModal } from '../AppModal';
 
 export interface SavedViewNameModalProps {
   opened: boolean;

@@ -7,9 +7,9 @@ import {
   type ServiceDetail,
 } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import { localized } from './formModel';
-import { institutionLabel } from './inputs/InstitutionSelect';
-import { userLabel } from './inputs/UserPicker';
+import { localized } from '../i18n/localized';
+import { institutionLabel } from './InstitutionSelect';
+import { userLabel } from './UserPicker';
 
 export interface DisplayContext {
   t: TFunction;

@@ -4,12 +4,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { notifySuccess } from '../../components/notify';
-import { ConfirmDialog } from '../service/components/ConfirmDialog';
-import { reportWriteError } from '../service/writes';
+import { notifySuccess } from '../notify';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { reportWriteError } from '../../api/writes';
 import { createSavedView, deleteSavedView, fetchSavedViews, savedViewKeys, updateSavedView } from './api';
 import { SavedViewNameModal } from './SavedViewNameModal';
-import { AppModal } from '../../components/AppModal';
+import { AppModal } from '../AppModal';
 
 export interface SavedViewsMenuProps {
   list: SavedViewList;

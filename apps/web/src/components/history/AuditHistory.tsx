@@ -1,7 +1,7 @@
 import type { HistoryPage } from '@nubes/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { useStreamQuery } from '../../hooks/useStreamQuery';
-import { HistoryTable } from '../service/view/HistoryTable';
+import { HistoryTable } from './HistoryTable';
 import { useAuditHistoryLabels } from './auditEventLabels';
 
 export interface AuditHistoryProps {

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/client';
+import { ApiError } from './client';
 import { reportWriteError, writeErrorOutcome } from './writes';
 
 const notifyError = vi.hoisted(() => vi.fn());
-vi.mock('../../components/notify', () => ({ notifyError, notifyInfo: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('../components/notify', () => ({ notifyError, notifyInfo: vi.fn(), notifySuccess: vi.fn() }));
 
 const t = ((key: string) => key) as unknown as TFunction;
 

@@ -1,6 +1,6 @@
 import { can, type Permission } from '@nubes/domain';
-import { principalOf } from '../../auth/principal';
-import { useSession } from '../../auth/SessionProvider';
+import { principalOf } from '../auth/principal';
+import { useSession } from '../auth/SessionProvider';
 
 /**
  * Whether the logged-in user holds a permission of the domain's table, the same check the

@@ -1,8 +1,8 @@
 import { formatDateTime, type ServiceSummary } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import type { DataTableColumn } from '../../components/data-table';
-import { ServiceStateBadge } from '../../components/ServiceStateBadge';
-import { ServiceLink } from '../service/header/ServiceLink';
+import type { DataTableColumn } from './data-table';
+import { ServiceStateBadge } from './ServiceStateBadge';
+import { ServiceLink } from './ServiceLink';
 
 /**
  * The service lists' columns. `sortValue` marks the columns the server can sort by (their ids are

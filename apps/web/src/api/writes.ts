@@ -2,9 +2,9 @@ import type { ServiceDetail } from '@nubes/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
-import { isApiError } from '../../api/client';
-import { notifyError } from '../../components/notify';
-import { serviceKeys } from './api';
+import { isApiError } from './client';
+import { notifyError } from '../components/notify';
+import { serviceKeys } from './services';
 
 /** After a write: the answer is the service as it is now; its history has one more entry. */
 export const useServiceCache = (id: string | undefined) => {

@@ -4,7 +4,7 @@ import type { UserRef } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchUsers, serviceKeys } from '../api';
+import { searchUsers, serviceKeys } from '../api/services';
 
 /** How a person is shown wherever one is picked or named: name and e-mail tell namesakes apart. */
 export const userLabel = (user: UserRef): string => (user.email ? `${user.fullname} (${user.email})` : user.fullname);

@@ -1,5 +1,5 @@
 import type { EndedSessions, OwnSessionList } from '@nubes/domain';
-import { apiRequest } from '../../api/client';
+import { apiRequest } from './client';
 
 export const sessionKeys = { own: ['sessions', 'own'] as const };
 

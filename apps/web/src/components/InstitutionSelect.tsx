@@ -3,7 +3,7 @@ import type { InstitutionRef } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchInstitutions, serviceKeys } from '../api';
+import { fetchInstitutions, serviceKeys } from '../api/services';
 
 export const institutionLabel = (institution: InstitutionRef): string =>
   institution.abbreviation && institution.abbreviation !== institution.name

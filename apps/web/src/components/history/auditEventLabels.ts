@@ -12,12 +12,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMessageKey } from '../../i18n/messageKey';
 import { auditActionLabel } from './auditEventColumns';
-import { usePackageHistoryLabels } from '../resource-packages/view/PackageHistory';
-import { fetchWeightingCriteria, serviceKeys } from '../service/api';
-import { localized } from '../service/formModel';
-import { useServiceHistoryLabels } from '../service/view/HistoryTab';
-import type { HistoryLabels } from '../service/view/HistoryTable';
-import { useVoHistoryLabels } from '../vos/view/VoHistory';
+import { usePackageHistoryLabels } from './packageHistoryLabels';
+import { fetchWeightingCriteria, serviceKeys } from '../../api/services';
+import { localized } from '../../i18n/localized';
+import { useServiceHistoryLabels } from './serviceHistoryLabels';
+import type { HistoryLabels } from './HistoryTable';
+import { useVoHistoryLabels } from './voHistoryLabels';
 
 /** Long values (a package's policy, a resource type's schema) are cut: the object's own history shows them whole. */
 const MAX_VALUE_LENGTH = 120;

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../../components/AppModal';
+import { AppModal } from './AppModal';
 
 export interface ConfirmDialogProps {
   opened: boolean;
