@@ -161,8 +161,8 @@ const serviceRowColumns = {
 
 /**
  * One page of a service list for the caller: its rows with their provider and keyword names,
- * filtered, sorted and paged in the database. The page's ids first, so only its rows gather
- * keywords, not those skipped by the offset. Exported so its plan can be looked at (EXPLAIN).
+ * filtered, sorted and paged in the database. The page's ids first, so only its rows meet their
+ * provider, not those skipped by the offset. Exported so its plan can be looked at (EXPLAIN).
  */
 export const serviceListPageQuery = (
   db: Db,
@@ -192,7 +192,7 @@ export const serviceListPageQuery = (
  * matches once (exported so that its plan can be looked at): every match gathered through the
  * search index with its sort values and counted (`total`, on every row; the window keeps the
  * database from walking a sort index past the services that do not match), the page sorted out
- * of them, and only its rows joined to their provider and keywords
+ * of them, and only its rows joined to their provider
  * (docs/adr/0098-one-statement-per-portfolio-search.md).
  */
 export const serviceSearchPageQuery = (
