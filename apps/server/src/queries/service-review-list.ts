@@ -3,6 +3,7 @@ import {
   REVIEW_STATUSES,
   REVIEWABLE_STATES,
   reviewRule,
+  SERVICE_STATES,
   TAB_STATES,
   type BulkReviewAction,
   type Principal,
@@ -10,15 +11,22 @@ import {
   type ReviewListQuery,
   type ReviewStatus,
 } from '@nubes/domain';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { institutions, serviceReviews, services, serviceStatePosition } from '../db/schema.js';
+import { institutions, serviceReviews, services, serviceStatePosition, sqlList } from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
 import { providerColumns } from './service-list.js';
 
 /** A service's review status; a service without a service_reviews row has none yet: inactive. */
 const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inactive')`;
+
+/**
+ * A value in a constant list of states or statuses, the list written as literals: the conditions
+ * repeat these lists, and as one chunk each they cost little to build and bind per request
+ * (docs/adr/0110-review-and-package-lists-build-less.md).
+ */
+const isOneOf = (value: SQLWrapper, values: readonly string[]): SQL => sql`${value} in (${sqlList(values)})`;
 
 /**
  * The services the Service Review List selects, over `services` left-joined with their
@@ -31,8 +39,8 @@ const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inact
 export const reviewListWhere = (principal: Principal, filters: ReviewFilters, status: SQL = reviewStatus): SQL =>
   and(
     visibleServicesSql(principal),
-    or(inArray(services.state, [...REVIEWABLE_STATES]), inArray(status, [...OPEN_REVIEW_STATUSES])),
-    filters.tab ? inArray(services.state, [...TAB_STATES[filters.tab]]) : undefined,
+    or(isOneOf(services.state, REVIEWABLE_STATES), isOneOf(status, OPEN_REVIEW_STATUSES)),
+    filters.tab ? isOneOf(services.state, TAB_STATES[filters.tab]) : undefined,
     filters.state ? eq(services.state, filters.state) : undefined,
     filters.provider ? eq(services.providerInstitutionId, filters.provider) : undefined,
     // A status a review row holds is asked of the row itself, so service_reviews_status_idx serves it.
@@ -47,17 +55,14 @@ export const reviewListWhere = (principal: Principal, filters: ReviewFilters, st
 export const bulkEligibleSql = (action: BulkReviewAction, status: SQL = reviewStatus): SQL => {
   const rule = reviewRule(action);
   return and(
-    inArray(status, [...rule.from]),
-    rule.needsReviewableState ? inArray(services.state, [...REVIEWABLE_STATES]) : undefined,
+    isOneOf(status, rule.from),
+    rule.needsReviewableState ? isOneOf(services.state, REVIEWABLE_STATES) : undefined,
   )!;
 };
 
 /** A position in a fixed list of values (the states' or statuses' order), as the lists sort by it. */
 const positionIn = (values: readonly string[], value: SQL | typeof services.state) =>
-  sql`array_position(array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[], ${value})`;
+  sql`array_position(array[${sqlList(values)}]::text[], ${value})`;
 
 /** Names by code point of their lower case, as services_name_sort_idx; the tie-breaker of most orders, always A–Z. */
 const nameKey = sql`lower(${services.name}) COLLATE "C"`;
@@ -97,15 +102,16 @@ const SPLIT_SORTS: ReadonlySet<ReviewListQuery['sort']> = new Set(['status', 'st
  * The states a service without a review row may be in for the filters, as positions in the state
  * order: a condition services_state_sort(_desc)_idx answers while it walks the order.
  */
-const reviewableStatePositions = (filters: ReviewFilters): SQL =>
-  inArray(
-    serviceStatePosition(services.state),
-    REVIEWABLE_STATES.filter(
-      (state) =>
-        (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
-        (filters.state === undefined || filters.state === state),
-    ).map((state) => serviceStatePosition(sql`${state}`)),
-  );
+const reviewableStatePositions = (filters: ReviewFilters): SQL => {
+  const positions = REVIEWABLE_STATES.filter(
+    (state) =>
+      (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
+      (filters.state === undefined || filters.state === state),
+  ).map((state) => SERVICE_STATES.indexOf(state) + 1);
+  return positions.length === 0
+    ? sql`false`
+    : sql`${serviceStatePosition(services.state)} in (${sql.raw(positions.join(', '))})`;
+};
 
 /**
  * The ids a page can hold, in two parts: as many of the first in the list's order among the services
