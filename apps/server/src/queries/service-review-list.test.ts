@@ -165,6 +165,16 @@ describe('the Service Review List in the database', () => {
     expect(row('s6').review).toMatchObject({ status: 'inactive', lastOutcome: 'finishedOK', endedAt: minute(4) });
   });
 
+  it('brings the names of the people its reviews name with the page, by user id', async () => {
+    const { names } = await loadReviewListPage(database.db, people.paula!, queryOf({ pageSize: 50 }));
+    expect(Object.fromEntries(names)).toEqual({
+      [people.paula!.id]: 'Paula Peters',
+      [people.alice!.id]: 'Alice Adler',
+    });
+    const { names: none } = await loadReviewListPage(database.db, people.paula!, queryOf({ status: 'inactive' }));
+    expect(none.size).toBe(0);
+  });
+
   it('filters by tab, state, provider and review status', async () => {
     const paula = people.paula!;
     expect(await sortedKeys(paula, { tab: 'pipeline' })).toEqual(['s2', 's3', 's6']);
@@ -233,7 +243,7 @@ describe('the Service Review List in the database', () => {
       expect(byTwo.total).toBe(6);
     }
     const past = await loadReviewListPage(database.db, people.paula!, queryOf({ page: 5, pageSize: 2 }));
-    expect(past).toEqual({ rows: [], total: 6, eligible: { start: 2, stop: 2, end: 4 } });
+    expect(past).toEqual({ rows: [], total: 6, eligible: { start: 2, stop: 2, end: 4 }, names: new Map() });
   });
 
   it('My Services: the running reviews of the services the caller is provider side of, by name', async () => {
