@@ -245,33 +245,25 @@ export const loadReviewListPage = async (
     if (answeredById !== null && answeredByName !== null) names.set(answeredById, answeredByName);
   }
   return {
-    rows: page.map(
-      ({
-        status,
-        version,
-        startedAt,
-        startedById,
-        answeredAt,
-        answeredById,
-        endedAt,
-        lastOutcome,
-        startedByName: _startedByName,
-        answeredByName: _answeredByName,
-        ...service
-      }) => ({
-        ...service,
-        review: {
-          status,
-          version: Number(version),
-          startedAt,
-          startedById,
-          answeredAt,
-          answeredById,
-          endedAt,
-          lastOutcome,
-        },
-      }),
-    ),
+    rows: page.map((row) => ({
+      id: row.id,
+      serviceId: row.serviceId,
+      name: row.name,
+      state: row.state,
+      providerId: row.providerId,
+      providerAbbreviation: row.providerAbbreviation,
+      providerName: row.providerName,
+      review: {
+        status: row.status,
+        version: Number(row.version),
+        startedAt: row.startedAt,
+        startedById: row.startedById,
+        answeredAt: row.answeredAt,
+        answeredById: row.answeredById,
+        endedAt: row.endedAt,
+        lastOutcome: row.lastOutcome,
+      },
+    })),
     total: totals?.total ?? 0,
     eligible: { start: totals?.start ?? 0, stop: totals?.stop ?? 0, end: totals?.end ?? 0 },
     names,
