@@ -101,7 +101,7 @@ const layerRules = ({ root, ext, what, levels, testIgnores, extra = [] }) => {
       // The first level's root modules assemble the app: they may import anything.
       ...(index === 0 ? [] : files.map((file) => [file, `${root}/${file}.${ext}`])),
     ])
-    .map(([folder, glob]) => ({ folder, glob, patterns: refusals(folder) }))
+    .map(([folder, glob]) => ({ glob, patterns: refusals(folder) }))
     .filter(({ patterns }) => patterns.length > 0)
     .map(({ glob, patterns }) => ({
       files: [glob],
@@ -157,7 +157,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   // Both apps' layers point one way (docs/adr/0107-layers-and-cycles.md); import cycles fail the
-  // lint too, in scripts/check-cycles.mjs.
+  // lint too, in scripts/check-layers.mjs.
   ...serverLayers.blocks,
   ...webLayers.blocks,
   // A feature imports no other feature, its tests neither (docs/adr/0104-features-import-no-other-feature.md).
