@@ -8,7 +8,7 @@ import { SERVER_ERROR, TextareaField } from '../../forms/fields';
 import { focusById } from '../../forms/focusFirstError';
 import { useZodForm } from '../../forms/useZodForm';
 import { AppModal } from '../AppModal';
-import { notifyError, notifyInfo, notifySuccess } from '../notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../api/notify';
 
 export interface RequestAccessDialogProps {
   opened: boolean;

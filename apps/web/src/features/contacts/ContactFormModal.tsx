@@ -11,7 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useFormSaveConflict } from '../../forms/choices/useSaveConflict';
 import {

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useFormSaveConflict } from '../../forms/choices/useSaveConflict';
 import { CheckboxField, SERVER_ERROR, TextareaField, TextInputField } from '../../forms/fields';

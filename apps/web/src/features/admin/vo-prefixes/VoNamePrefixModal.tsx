@@ -4,7 +4,7 @@ import { createVoNamePrefixSchema, type CreateVoNamePrefix, type VoNamePrefixFor
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { SERVER_ERROR, TextareaField, TextInputField } from '../../../forms/fields';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';

@@ -12,14 +12,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
 import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
 import { focusFirstError } from '../../../forms/focusFirstError';
 import { useKeptDraft, useKeptDraftIds } from '../../../forms/keptDraft';
 import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
-import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useGuardedForm } from '../../../components/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { reportWriteError } from '../../../api/writes';
 import {

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { JsonEditor } from '../../../components/json-editor';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { SERVER_ERROR, TextareaField, TextInputField, useErrorText } from '../../../forms/fields';
 import { firstErrorKey, focusById } from '../../../forms/focusFirstError';
 import { useZodForm } from '../../../forms/useZodForm';
