@@ -1,5 +1,6 @@
 import { Box, Group, Stack } from '@mantine/core';
 import type { SavedViewList } from '@nubes/domain';
+import type { RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
@@ -12,11 +13,10 @@ import type { PagedView } from './listView';
 import type { ListPage, ListScreenState } from './useListScreen';
 import { useSavedColumns } from './useSavedColumns';
 
-export interface ListScreenProps<V extends PagedView, Row>
-  extends Omit<
-    DataTableProps<Row>,
-    'caption' | 'rows' | 'empty' | 'server' | 'busy' | 'pageSizes' | 'hiddenColumns' | 'exports'
-  > {
+export interface ListScreenProps<V extends PagedView, Row extends RowData> extends Omit<
+  DataTableProps<Row>,
+  'caption' | 'rows' | 'empty' | 'server' | 'busy' | 'pageSizes' | 'hiddenColumns' | 'exports'
+> {
   /** The view in the URL and its page from the server (useListScreen). */
   screen: ListScreenState<V, ListPage<Row>>;
   /** The list's name in the table's caption ("Contacts, page 2 of 5"). */
@@ -58,7 +58,7 @@ export interface ListScreenProps<V extends PagedView, Row>
  * the saved views, then one page of the DataTable with the server's sort and paging, the exports,
  * and a loading, empty and error state that say what to do.
  */
-export const ListScreen = <V extends PagedView, Row>({
+export const ListScreen = <V extends PagedView, Row extends RowData>({
   screen,
   label,
   caption,
@@ -113,7 +113,9 @@ export const ListScreen = <V extends PagedView, Row>({
       <DataTable
         {...table}
         hiddenColumns={savedViews ? { hidden: columns.hidden, onChange: columns.setHidden } : undefined}
-        caption={caption ? caption(view.page, pages) : t('dataTable.pagedCaption', { list: label, page: view.page, pages })}
+        caption={
+          caption ? caption(view.page, pages) : t('dataTable.pagedCaption', { list: label, page: view.page, pages })
+        }
         rows={page?.items}
         empty={listEmpty({
           t,
@@ -130,7 +132,9 @@ export const ListScreen = <V extends PagedView, Row>({
         server={{
           sort: sortable ? { id: view.sort, desc: view.order === 'desc' } : null,
           onSortChange: (sort) =>
-            setView(sortTo ? sortTo(view, sort) : { ...view, sort: sort.id, order: sort.desc ? 'desc' : 'asc', page: 1 }),
+            setView(
+              sortTo ? sortTo(view, sort) : { ...view, sort: sort.id, order: sort.desc ? 'desc' : 'asc', page: 1 },
+            ),
           page: view.page,
           pageSize: view.pageSize,
           onPageChange: (next) => setView({ ...view, page: next }),

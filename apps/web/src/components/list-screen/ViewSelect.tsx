@@ -1,4 +1,4 @@
-import { NativeSelect, type ComboboxData } from '@mantine/core';
+import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import type { PagedView } from './listView';
 import type { UrlView } from './useListScreen';
 
@@ -7,7 +7,7 @@ export interface ViewSelectProps<V extends PagedView, K extends keyof V & string
   /** The view's parameter the select sets; the empty option clears it. */
   name: K;
   label: string;
-  data: ComboboxData;
+  data: NativeSelectProps['data'];
   /** Its width from the sm breakpoint on; a phone gives every filter the whole line. */
   width?: number;
 }

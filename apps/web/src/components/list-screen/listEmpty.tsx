@@ -23,7 +23,15 @@ interface EmptyCase {
 }
 
 /** Why the list is empty and what to do about it: back to page 1, clear the filters, or the list's own step. */
-export const listEmpty = ({ t, empty, emptyFiltered, filtered, pastEnd, toFirstPage, clearFilters }: EmptyCase): DataTableEmpty => {
+export const listEmpty = ({
+  t,
+  empty,
+  emptyFiltered,
+  filtered,
+  pastEnd,
+  toFirstPage,
+  clearFilters,
+}: EmptyCase): DataTableEmpty => {
   if (pastEnd)
     return {
       title: t('dataTable.services.pastEnd'),

@@ -133,7 +133,7 @@ export const defineListView = <V extends PagedView>(spec: ListViewSpec<V>): List
 
   const change = (view: V, partial: Partial<V>): V => settle({ ...view, ...partial, page: 1 });
   const cleared = (view: V): V =>
-    change(view, Object.fromEntries(filterKeys.map((key) => [key, defaults[key]])) as Partial<V>);
+    change(view, Object.fromEntries(filterKeys.map((key) => [key, defaults[key]])) as unknown as Partial<V>);
   const setFilters = (view: V) => filterKeys.filter((key) => isSet(view[key]) && view[key] !== defaults[key]);
   const isFiltered = (view: V) => setFilters(view).length > 0;
   const activeFilters = (view: V) => setFilters(view).filter((key) => key !== 'q').length;

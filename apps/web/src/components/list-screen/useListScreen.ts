@@ -43,7 +43,8 @@ export const useUrlView = <V extends PagedView>(codec: ListViewCodec<V>): UrlVie
 export const useListQuery = <V extends PagedView, Page>(
   url: UrlView<V>,
   queryKey: (path: string) => QueryKey,
-  fetchPage: (path: string, signal: AbortSignal) => Promise<Page> = (path, signal) => apiRequest<Page>(path, { signal }),
+  fetchPage: (path: string, signal: AbortSignal) => Promise<Page> = (path, signal) =>
+    apiRequest<Page>(path, { signal }),
 ): ListScreenState<V, Page> => {
   const path = url.codec.apiPath(url.view);
   const list = useQuery({

@@ -12,7 +12,13 @@ export const ContactFilters = ({ url }: { url: UrlView<ContactsView> }) => {
   const institutions = useInstitutionOptions(url.view.institution, t('contacts.allInstitutions'), 'contact');
   return (
     <ListFilters url={url} search={{ label: t('contacts.search'), description: t('contacts.searchPlaceholder') }}>
-      <ViewSelect url={url} name="institution" label={t('contacts.institutionFilter')} data={institutions} width={280} />
+      <ViewSelect
+        url={url}
+        name="institution"
+        label={t('contacts.institutionFilter')}
+        data={institutions}
+        width={280}
+      />
       <ViewSelect
         url={url}
         name="propertyKind"

@@ -22,7 +22,6 @@ export const contactKeys = {
   ofService: (serviceId: string) => ['contacts', 'service', serviceId] as const,
 };
 
-
 /** Everything held about one person, as a JSON download. */
 export const contactDataPath = (id: string) => `${one(id)}/data`;
 

@@ -9,7 +9,11 @@ import type { UserAccountsView } from './userAccountsView';
 /** Search, role and institution of the user account list. */
 export const UserAccountFilters = ({ url }: { url: UrlView<UserAccountsView> }) => {
   const { t } = useTranslation();
-  const institutions = useInstitutionOptions(url.view.institution, t('userAccounts.filters.allInstitutions'), 'contact');
+  const institutions = useInstitutionOptions(
+    url.view.institution,
+    t('userAccounts.filters.allInstitutions'),
+    'contact',
+  );
   return (
     <ListFilters
       url={url}
@@ -25,7 +29,13 @@ export const UserAccountFilters = ({ url }: { url: UrlView<UserAccountsView> }) 
         ]}
         width={240}
       />
-      <ViewSelect url={url} name="institution" label={t('userAccounts.filters.institution')} data={institutions} width={280} />
+      <ViewSelect
+        url={url}
+        name="institution"
+        label={t('userAccounts.filters.institution')}
+        data={institutions}
+        width={280}
+      />
     </ListFilters>
   );
 };

@@ -44,7 +44,13 @@ export const PackageReviewFilters = ({ url }: { url: UrlView<PackageReviewView> 
         ]}
         width={200}
       />
-      <ViewSelect url={url} name="type" label={t('resourcePackageReview.filters.type')} data={typeOptions} width={240} />
+      <ViewSelect
+        url={url}
+        name="type"
+        label={t('resourcePackageReview.filters.type')}
+        data={typeOptions}
+        width={240}
+      />
     </ListFilters>
   );
 };

@@ -131,7 +131,9 @@ describe('Resource Package Review List', () => {
 
 describe('the review list’s view in the URL', () => {
   it('keeps only what differs from the defaults and drops what the server would refuse', () => {
-    const view = packageReviewView.parse(new URLSearchParams('state=nonsense&sort=waiting&order=asc&pageSize=7&page=0'));
+    const view = packageReviewView.parse(
+      new URLSearchParams('state=nonsense&sort=waiting&order=asc&pageSize=7&page=0'),
+    );
     expect(packageReviewView.serialize(view).toString()).toBe('');
     const sorted = packageReviewView.parse(new URLSearchParams('sort=submittedAt&order=desc&page=3&state=approved'));
     expect(packageReviewView.serialize(sorted).toString()).toBe('state=approved&sort=submittedAt&order=desc&page=3');
