@@ -35,25 +35,14 @@ interface StateProps<T extends RowData> {
  * The table's state by concern: the sort and page (the server's, or its own), the selection of the
  * rows on screen, and the hidden columns (remembered per person, or held by the caller).
  */
-export const useDataTableState = <T extends RowData>({
-  id,
-  columns,
-  rows,
-  getRowId,
-  server,
-  initialSort,
-  defaultPageSize,
-  columnChooser,
-  hiddenColumns,
-  bulkActions,
-  more,
-}: StateProps<T>) => {
+export const useDataTableState = <T extends RowData>(props: StateProps<T>) => {
+  const { columns, rows, server, hiddenColumns, more } = props;
   const { session } = useSession();
-  const selectable = Boolean(bulkActions);
-  const [clientSorting, setClientSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
+  const selectable = Boolean(props.bulkActions);
+  const [clientSorting, setClientSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
   const [clientPagination, setClientPagination] = useState<PaginationState>({
     pageIndex: 0,
-    pageSize: defaultPageSize,
+    pageSize: props.defaultPageSize,
   });
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   // The selection belongs to the rows on screen: another page, sort or filter starts afresh.
@@ -68,8 +57,8 @@ export const useDataTableState = <T extends RowData>({
     [columns],
   );
   const [ownHidden, setOwnHidden] = useHiddenColumns(
-    columnChooser && !hiddenColumns ? (session?.username ?? null) : null,
-    id,
+    props.columnChooser && !hiddenColumns ? (session?.username ?? null) : null,
+    props.id,
     defaultHidden,
   );
   const hidden = hiddenColumns?.hidden ?? ownHidden;
@@ -105,7 +94,7 @@ export const useDataTableState = <T extends RowData>({
     features,
     columns: columnDefs,
     data,
-    getRowId: (row) => getRowId(row),
+    getRowId: (row) => props.getRowId(row),
     state: {
       sorting,
       pagination: server

@@ -7,7 +7,9 @@ export interface ViewSelectProps<V extends PagedView, K extends keyof V & string
   /** The view's parameter the select sets; the empty option clears it. */
   name: K;
   label: string;
-  data: NativeSelectProps['data'];
+  /** The first option, which clears the parameter ("All states"). */
+  all?: string;
+  data: NonNullable<NativeSelectProps['data']>;
   /** Its width from the sm breakpoint on; a phone gives every filter the whole line. */
   width?: number;
 }
@@ -17,12 +19,13 @@ export const ViewSelect = <V extends PagedView, K extends keyof V & string>({
   url: { view, setView, codec },
   name,
   label,
+  all,
   data,
   width,
 }: ViewSelectProps<V, K>) => (
   <NativeSelect
     label={label}
-    data={data}
+    data={all === undefined ? data : [{ value: '', label: all }, ...data]}
     value={(view[name] as string | null) ?? ''}
     onChange={(event) => setView(codec.change(view, { [name]: event.currentTarget.value || null } as Partial<V>))}
     w={width ? { base: '100%', sm: width } : undefined}

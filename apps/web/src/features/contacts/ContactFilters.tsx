@@ -23,10 +23,8 @@ export const ContactFilters = ({ url }: { url: UrlView<ContactsView> }) => {
         url={url}
         name="propertyKind"
         label={t('contacts.propertyKindFilter')}
-        data={[
-          { value: '', label: t('contacts.allPropertyKinds') },
-          ...CONTACT_PROPERTY_KINDS.map((kind) => ({ value: kind, label: t(`contactProperties.${kind}`) })),
-        ]}
+        all={t('contacts.allPropertyKinds')}
+        data={CONTACT_PROPERTY_KINDS.map((kind) => ({ value: kind, label: t(`contactProperties.${kind}`) }))}
         width={240}
       />
     </ListFilters>

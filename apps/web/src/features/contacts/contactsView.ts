@@ -1,19 +1,16 @@
 import { DEFAULT_PAGE_SIZE, contactQuerySchema, type ContactPropertyKind, type ContactQuery } from '@nubes/domain';
-import { defineListView, schemaParam } from '../../components/list-screen/listView';
+import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The Contact Database keeps search, filters, sort, page and the open contact in the query string
  * (?q=&institution=&propertyKind=&sort=&order=&page=&pageSize=&contact=), each checked with the
  * server's own schema; what it would refuse falls back to the default, so old links still open.
  */
-export interface ContactsView {
+export interface ContactsView extends PagedView {
   q: string;
   institution: string | null;
   propertyKind: ContactPropertyKind | null;
   sort: ContactQuery['sort'];
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
   /** The contact whose details are open. */
   contact: string | null;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE, fieldListParamsSchema, fieldListQuerySchema, type FieldListSort } from '@nubes/domain';
-import { defineListView, schemaParam, type ListViewCodec } from '../../components/list-screen/listView';
+import { defineListView, schemaParam, type PagedView, type ListViewCodec } from '../../components/list-screen/listView';
 
 /**
  * The Service Field List keeps its view in the page's query string (?field=&q=&sort=&order=&page=&pageSize=),
@@ -7,14 +7,11 @@ import { defineListView, schemaParam, type ListViewCodec } from '../../component
  * the same view. Each parameter is read with the server's own schema; what it would refuse falls
  * back to the default.
  */
-export interface FieldListView {
+export interface FieldListView extends PagedView {
   /** A listable field of the catalogue; null until the person picks one. */
   field: string | null;
   q: string;
   sort: FieldListSort;
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
 }
 
 const shape = fieldListQuerySchema.shape;

@@ -34,13 +34,11 @@ export const ListFilterBar = ({ source, url }: ListFilterBarProps) => {
         url={url}
         name="state"
         label={t('portfolio.state')}
-        data={[
-          { value: '', label: t('portfolio.allStates') },
-          ...statesFor(source, view.tab, view.scope).map((state) => ({
-            value: state,
-            label: t(`serviceStates.${state}`),
-          })),
-        ]}
+        all={t('portfolio.allStates')}
+        data={statesFor(source, view.tab, view.scope).map((state) => ({
+          value: state,
+          label: t(`serviceStates.${state}`),
+        }))}
         width={240}
       />
       <ViewSelect url={url} name="provider" label={t('portfolio.provider')} data={providers} width={260} />

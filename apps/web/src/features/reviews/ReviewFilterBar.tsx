@@ -9,25 +9,24 @@ import { reviewStatesFor, type ReviewListView } from './reviewQuery';
 /** Review status, service state (the reviewable ones of the tab) and provider; each change goes to page 1. */
 export const ReviewFilterBar = ({ url }: { url: UrlView<ReviewListView> }) => {
   const { t } = useTranslation();
-  const any = { value: '', label: t('reviews.filters.any') };
-  const providers = useInstitutionOptions(url.view.provider, any.label, 'provider');
+  const any = t('reviews.filters.any');
+  const providers = useInstitutionOptions(url.view.provider, any, 'provider');
   return (
     <ListFilters url={url} label={t('reviews.filters.label')}>
       <ViewSelect
         url={url}
         name="status"
         label={t('reviews.filters.status')}
-        data={[any, ...REVIEW_STATUSES.map((status) => ({ value: status, label: t(`reviews.statuses.${status}`) }))]}
+        all={any}
+        data={REVIEW_STATUSES.map((status) => ({ value: status, label: t(`reviews.statuses.${status}`) }))}
         width={220}
       />
       <ViewSelect
         url={url}
         name="state"
         label={t('reviews.filters.state')}
-        data={[
-          any,
-          ...reviewStatesFor(url.view.tab).map((state) => ({ value: state, label: t(`serviceStates.${state}`) })),
-        ]}
+        all={any}
+        data={reviewStatesFor(url.view.tab).map((state) => ({ value: state, label: t(`serviceStates.${state}`) }))}
         width={240}
       />
       <ViewSelect url={url} name="provider" label={t('reviews.filters.provider')} data={providers} width={260} />

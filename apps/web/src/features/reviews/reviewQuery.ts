@@ -9,22 +9,19 @@ import {
   type ReviewTab,
   type ServiceState,
 } from '@nubes/domain';
-import { defineListView, schemaParam } from '../../components/list-screen/listView';
+import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The review list keeps its filters, sort and page in the query string
  * (?tab=&state=&provider=&status=&sort=&order=&page=&pageSize=), checked field by field with the
  * server's own schema; anything it would refuse falls back to the default.
  */
-export interface ReviewListView {
+export interface ReviewListView extends PagedView {
   tab: ReviewTab | null;
   state: ServiceState | null;
   provider: string | null;
   status: ReviewStatus | null;
   sort: ReviewSort;
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
 }
 
 /** The service states the state filter offers: the reviewable ones, within the tab. */

@@ -23,10 +23,8 @@ export const UserAccountFilters = ({ url }: { url: UrlView<UserAccountsView> }) 
         url={url}
         name="role"
         label={t('userAccounts.filters.role')}
-        data={[
-          { value: '', label: t('userAccounts.filters.allRoles') },
-          ...ROLES.map((role) => ({ value: role, label: t(`userAccounts.roles.${role}`) })),
-        ]}
+        all={t('userAccounts.filters.allRoles')}
+        data={ROLES.map((role) => ({ value: role, label: t(`userAccounts.roles.${role}`) }))}
         width={240}
       />
       <ViewSelect

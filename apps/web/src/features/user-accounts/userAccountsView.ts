@@ -1,20 +1,17 @@
 import { DEFAULT_PAGE_SIZE, userAccountQuerySchema, type Role, type UserAccountQuery } from '@nubes/domain';
-import { defineListView, schemaParam } from '../../components/list-screen/listView';
+import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The User Accounts screen keeps search, filters, sort, page and the open account in the query
  * string (?q=&role=&institution=&sort=&order=&page=&pageSize=&user=), each checked with the
  * server's own schema; what it would refuse falls back to the default, so old links still open.
  */
-export interface UserAccountsView {
+export interface UserAccountsView extends PagedView {
   q: string;
   role: Role | null;
   /** An institution's id. */
   institution: string | null;
   sort: UserAccountQuery['sort'];
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
   /** The account whose details are open. */
   user: string | null;
 }

@@ -38,10 +38,8 @@ export const PackageReviewFilters = ({ url }: { url: UrlView<PackageReviewView> 
         url={url}
         name="state"
         label={t('resourcePackageReview.filters.state')}
-        data={[
-          { value: '', label: t('resourcePackageReview.filters.allStates') },
-          ...RESOURCE_PACKAGE_STATES.map((state) => ({ value: state, label: t(`resourcePackages.states.${state}`) })),
-        ]}
+        all={t('resourcePackageReview.filters.allStates')}
+        data={RESOURCE_PACKAGE_STATES.map((state) => ({ value: state, label: t(`resourcePackages.states.${state}`) }))}
         width={200}
       />
       <ViewSelect

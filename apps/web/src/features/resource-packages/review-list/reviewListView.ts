@@ -4,22 +4,19 @@ import {
   type ResourcePackageReviewQuery,
   type ResourcePackageState,
 } from '@nubes/domain';
-import { defineListView, schemaParam } from '../../../components/list-screen/listView';
+import { defineListView, schemaParam, type PagedView } from '../../../components/list-screen/listView';
 
 /**
  * The resource package review list keeps search, filters, sort and page in the query string
  * (?q=&state=&type=&sort=&order=&page=&pageSize=), each checked with the server's own schema;
  * what it would refuse falls back to the default, so old links still open.
  */
-export interface PackageReviewView {
+export interface PackageReviewView extends PagedView {
   q: string;
   state: ResourcePackageState | null;
   /** A resource type's key. */
   type: string | null;
   sort: ResourcePackageReviewQuery['sort'];
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
 }
 
 const shape = resourcePackageReviewQuerySchema.shape;

@@ -107,17 +107,15 @@ export const ChangeRequestList = () => {
             url={screen}
             name="state"
             label={t('changeRequests.stateFilter')}
-            data={[
-              { value: '', label: t('changeRequests.all') },
-              ...CHANGE_REQUEST_STATES.map((state) => ({ value: state, label: t(`changeRequests.states.${state}`) })),
-            ]}
+            all={t('changeRequests.all')}
+            data={CHANGE_REQUEST_STATES.map((state) => ({ value: state, label: t(`changeRequests.states.${state}`) }))}
           />
           <ViewSelect
             url={screen}
             name="from"
             label={t('changeRequests.originFilter')}
+            all={t('changeRequests.all')}
             data={[
-              { value: '', label: t('changeRequests.all') },
               { value: 'provider', label: t('changeRequests.fromProvider') },
               { value: 'integrationManager', label: t('changeRequests.fromIntegrationManager') },
             ]}

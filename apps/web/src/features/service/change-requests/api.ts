@@ -1,9 +1,4 @@
-import type {
-  ApplyChangeRequest,
-  ChangeRequest,
-  ReleaseChangeRequest,
-  ServiceChangeRequests,
-} from '@nubes/domain';
+import type { ApplyChangeRequest, ChangeRequest, ReleaseChangeRequest, ServiceChangeRequests } from '@nubes/domain';
 import { apiRequest } from '../../../api/client';
 
 /** The change request calls of the API (see /api/openapi.json). */

@@ -1,19 +1,16 @@
 import { changeRequestListQuerySchema, DEFAULT_PAGE_SIZE, type ChangeRequestListQuery } from '@nubes/domain';
-import { defineListView, schemaParam } from '../../../components/list-screen/listView';
+import { defineListView, schemaParam, type PagedView } from '../../../components/list-screen/listView';
 
 /**
  * The Change Request List keeps state, origin, search, sort, page and the open request in the
  * query string (?state=&from=&q=&sort=&order=&page=&pageSize=&open=); what the server would
  * refuse falls back to the default, so old links still open.
  */
-export interface ChangeRequestsView {
+export interface ChangeRequestsView extends PagedView {
   state: ChangeRequestListQuery['state'] | null;
   from: ChangeRequestListQuery['from'] | null;
   q: string;
   sort: ChangeRequestListQuery['sort'];
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
   /** The request open in the dialog. */
   open: string | null;
 }
