@@ -2,9 +2,8 @@ import {
   CSRF_HEADER,
   CSRF_HEADER_VALUE,
   isRequiredAt,
+  sampleFieldValue,
   SERVICE_FIELDS,
-  type FieldDefinition,
-  type FieldValue,
   type ValidationStep,
   type WorkflowAction,
 } from '@nubes/domain';
@@ -38,37 +37,6 @@ interface Written {
   version: number;
 }
 
-/** A value of the field's type that its format check accepts, as a person would pick or type it. */
-const sampleValue = (field: FieldDefinition, contactId: string): FieldValue => {
-  switch (field.type) {
-    case 'text':
-    case 'longText':
-      return `${field.key} of the service`;
-    case 'url':
-      return `https://www.example.org/${field.key}`;
-    case 'email':
-      return `${field.key.toLowerCase()}@example.org`;
-    case 'hostname':
-      return 'service.example.org';
-    case 'select':
-      return field.options![0]!.value;
-    case 'multiSelect':
-      return [field.options![0]!.value];
-    case 'number':
-      return field.min ?? 1;
-    case 'date':
-      return '2027-03-01';
-    case 'boolean':
-      return false;
-    case 'contact':
-      return contactId;
-    // No step up to the service information asks for an institution; keywords are sent on their own.
-    case 'institution':
-    case 'keywords':
-      return null;
-  }
-};
-
 interface ServiceSetUp {
   /** The object owner, who applies. */
   owner: string;
@@ -95,7 +63,7 @@ export const serviceThroughApi = async (browser: Browser, setUp: ServiceSetUp): 
   const fields = Object.fromEntries(
     SERVICE_FIELDS.filter((field) => field.type !== 'keywords' && isRequiredAt(field, setUp.filledFor)).map((field) => [
       field.key,
-      sampleValue(field, me.id),
+      sampleFieldValue(field, { contactId: me.id }),
     ]),
   );
   const created = await ok<Written>(
