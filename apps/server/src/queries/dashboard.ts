@@ -40,21 +40,13 @@ const uuidOf = (text: SQL | AnyColumn) =>
  */
 const readableEventsSql = (principal: Principal): SQL | undefined | null => {
   if (can(principal, 'audit.read')) return undefined;
-  const readsContacts = can(principal, 'contact.read');
-  const readsInstitutions = can(principal, 'institution.manage');
   const parts: (SQL | undefined)[] = [
     and(eq(auditEvents.objectType, 'service'), isNotNull(services.id), visibleServicesSql(principal)),
-    readsContacts ? eq(auditEvents.objectType, 'contact') : undefined,
-    readsInstitutions ? eq(auditEvents.objectType, 'institution') : undefined,
+    can(principal, 'contact.read') ? eq(auditEvents.objectType, 'contact') : undefined,
+    can(principal, 'institution.manage') ? eq(auditEvents.objectType, 'institution') : undefined,
     and(eq(auditEvents.objectType, 'vo'), visibleVosSql(principal)),
   ];
-  const readable = or(...parts);
-  if (!readable) return null;
-  // Said again in the words of audit_events_at_without_contacts_idx, so that the planner walks that
-  // index and skips the contact events, one per contact and more (docs/adr/0111-dashboard-activity-without-contact-events.md).
-  return readsContacts || readsInstitutions
-    ? readable
-    : and(sql`${auditEvents.objectType} not in ('contact', 'institution')`, readable);
+  return or(...parts) ?? null;
 };
 
 /**
