@@ -168,6 +168,12 @@ export const auditEvents = pgTable(
     index('audit_events_actor_idx').on(t.actorId, t.at),
     // The admin panel's audit log: newest first over everything, and by action.
     index('audit_events_at_idx').on(t.at),
+    // The dashboard's recent activity for those who read neither contacts nor institutions (its rule
+    // then names only other kinds, which implies the predicate): the time index without those
+    // events, which outnumber the rest (docs/adr/0111-dashboard-activity-without-contact-events.md).
+    index('audit_events_at_without_contacts_idx')
+      .on(t.at)
+      .where(sql`object_type not in ('contact', 'institution')`),
     index('audit_events_action_idx').on(t.action, t.at),
   ],
 );

@@ -17,7 +17,7 @@ import { generateServices } from '../demo/generate-services.js';
 import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
 import { openTestDatabase, testConfig } from '../test/harness.js';
 import { changeRequestListPageQuery } from './change-request-list.js';
-import { loadMyServices, serviceCountsQuery } from './dashboard.js';
+import { loadMyServices, recentActivityQuery, serviceCountsQuery } from './dashboard.js';
 import { loadWaiting } from './dashboard-waiting.js';
 import { contactListPageQuery, contactSearchPageQuery } from './contacts.js';
 import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
@@ -247,6 +247,17 @@ describe('the lists read their indexes at scale', () => {
       ['packages searched', packages({ q: 'gpu' }), 'resource_packages_name_search_idx'],
     ];
     expect(await unserved(cases)).toEqual([]);
+  });
+
+  it("the dashboard's recent activity skips the contact events for someone who may not read them", async () => {
+    const { db } = database;
+    // Paula reads neither contacts nor institutions; carla reads contacts, whose events she sees.
+    expect(await indexesOf(db, recentActivityQuery(db, paula, DASHBOARD_LIMITS.activity))).toContain(
+      'audit_events_at_without_contacts_idx',
+    );
+    expect(await indexesOf(db, recentActivityQuery(db, carla, DASHBOARD_LIMITS.activity))).not.toContain(
+      'audit_events_at_without_contacts_idx',
+    );
   });
 
   it("the dashboard's counts and My Services read indexes, never every service", async () => {

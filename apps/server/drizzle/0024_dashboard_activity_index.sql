@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_at_without_contacts_idx" ON "audit_events" USING btree ("at") WHERE object_type not in ('contact', 'institution');
