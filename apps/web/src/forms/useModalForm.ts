@@ -72,6 +72,10 @@ export interface ModalFormControls {
 
 export interface ModalForm<Input extends FieldValues, Output> extends ModalFormControls {
   form: UseFormReturn<Input, unknown, Output>;
+  /** A bound input's form, name and DOM id (forms/fields.tsx): `<TextInputField {...field('name')} label=… />`. */
+  field: <Name extends FieldPath<Input>>(
+    name: Name,
+  ) => { control: UseFormReturn<Input, unknown, Output>['control']; name: Name; id: string };
   /** The version the next save sends; a write of the dialog's own (a logo upload) may move it. */
   setVersion: (next: (read: number | undefined) => number | undefined) => void;
 }
@@ -147,6 +151,7 @@ export const useModalForm = <Input extends FieldValues, Output, Saved>(
 
   return {
     form,
+    field: (name) => ({ control: form.control, name, id: fieldId(name) }),
     onSubmit,
     busy: saving.isPending,
     onClose,

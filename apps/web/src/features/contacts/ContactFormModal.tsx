@@ -149,6 +149,7 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
     // Every message the server gives has its field, the nested ones (an address's street) too.
     fieldOf: (key) => key as FieldPath<ContactFormInput>,
   });
+  const { field } = modal;
   const { control, setValue, formState } = modal.form;
   const addresses = useFieldArray({ control, name: 'addresses' });
   const properties = useFieldArray({ control, name: 'properties' });
@@ -178,37 +179,18 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
     <ModalFormBody modal={modal} submitLabel={t('contacts.save')} cancelLabel={t('contacts.cancel')}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInputField
-            control={control}
-            name="firstname"
-            id={fieldId('firstname')}
-            label={t('contacts.firstname')}
-            withAsterisk
-          />
+          <TextInputField {...field('firstname')} label={t('contacts.firstname')} withAsterisk />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInputField
-            control={control}
-            name="lastname"
-            id={fieldId('lastname')}
-            label={t('contacts.lastname')}
-            withAsterisk
-          />
+          <TextInputField {...field('lastname')} label={t('contacts.lastname')} withAsterisk />
         </Grid.Col>
       </Grid>
       <TextInputField control={control} name="email" id={fieldId('email')} label={t('contacts.email')} type="email" />
-      <CheckboxField
-        control={control}
-        name="emailNotPersonal"
-        id={fieldId('emailNotPersonal')}
-        label={t('contacts.emailNotPersonal')}
-      />
+      <CheckboxField {...field('emailNotPersonal')} label={t('contacts.emailNotPersonal')} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <NativeSelectField
-            control={control}
-            name="institutionId"
-            id={fieldId('institutionId')}
+            {...field('institutionId')}
             label={t('contacts.institution')}
             data={[
               { value: '', label: t('contacts.noInstitution') },
@@ -221,9 +203,7 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInputField
-            control={control}
-            name="otherInstitution"
-            id={fieldId('otherInstitution')}
+            {...field('otherInstitution')}
             label={t('contacts.otherInstitution')}
             description={t('contacts.otherInstitutionHelp')}
           />
@@ -248,36 +228,16 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
                 <Fieldset key={address.id} legend={t('contacts.addressNumber', { number: index + 1 })} variant="filled">
                   <Grid gap="sm">
                     <Grid.Col span={12}>
-                      <TextInputField
-                        control={control}
-                        name={`addresses.${index}.street`}
-                        id={fieldId(`addresses.${index}.street`)}
-                        label={t('contacts.street')}
-                      />
+                      <TextInputField {...field(`addresses.${index}.street`)} label={t('contacts.street')} />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 3 }}>
-                      <TextInputField
-                        control={control}
-                        name={`addresses.${index}.postalCode`}
-                        id={fieldId(`addresses.${index}.postalCode`)}
-                        label={t('contacts.postalCode')}
-                      />
+                      <TextInputField {...field(`addresses.${index}.postalCode`)} label={t('contacts.postalCode')} />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 5 }}>
-                      <TextInputField
-                        control={control}
-                        name={`addresses.${index}.city`}
-                        id={fieldId(`addresses.${index}.city`)}
-                        label={t('contacts.city')}
-                      />
+                      <TextInputField {...field(`addresses.${index}.city`)} label={t('contacts.city')} />
                     </Grid.Col>
                     <Grid.Col span={{ base: 12, sm: 4 }}>
-                      <TextInputField
-                        control={control}
-                        name={`addresses.${index}.country`}
-                        id={fieldId(`addresses.${index}.country`)}
-                        label={t('contacts.country')}
-                      />
+                      <TextInputField {...field(`addresses.${index}.country`)} label={t('contacts.country')} />
                     </Grid.Col>
                   </Grid>
                   <Group justify="space-between" mt="sm">
@@ -319,17 +279,13 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
           {properties.fields.map((property, index) => (
             <Group key={property.id} align="flex-end" gap="sm" wrap="nowrap">
               <NativeSelectField
-                control={control}
-                name={`properties.${index}.kind`}
-                id={fieldId(`properties.${index}.kind`)}
+                {...field(`properties.${index}.kind`)}
                 label={t('contacts.propertyKind')}
                 data={CONTACT_PROPERTY_KINDS.map((kind) => ({ value: kind, label: t(`contactProperties.${kind}`) }))}
                 w={{ base: 130, sm: 220 }}
               />
               <TextInputField
-                control={control}
-                name={`properties.${index}.value`}
-                id={fieldId(`properties.${index}.value`)}
+                {...field(`properties.${index}.value`)}
                 label={t('contacts.propertyValue')}
                 style={{ flex: 1 }}
               />

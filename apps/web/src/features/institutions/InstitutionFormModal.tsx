@@ -139,7 +139,7 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
     },
     draft: { form: DRAFT_FORM, id: institution?.id ?? 'new' },
   });
-  const { control } = modal.form;
+  const { field } = modal;
 
   /** A logo upload is the form's own write: the typing stays, the next save sends its version. */
   const logoUploaded = (saved: InstitutionDetail) => {
@@ -152,51 +152,21 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
     <ModalFormBody modal={modal} submitLabel={t('institutionAdmin.save')} cancelLabel={t('institutionAdmin.cancel')}>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <TextInputField
-            control={control}
-            name="abbreviation"
-            id={fieldId('abbreviation')}
-            label={t('institutionAdmin.abbreviation')}
-            withAsterisk
-          />
+          <TextInputField {...field('abbreviation')} label={t('institutionAdmin.abbreviation')} withAsterisk />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
-          <TextInputField
-            control={control}
-            name="name"
-            id={fieldId('name')}
-            label={t('institutionAdmin.name')}
-            withAsterisk
-          />
+          <TextInputField {...field('name')} label={t('institutionAdmin.name')} withAsterisk />
         </Grid.Col>
       </Grid>
       <TextInputField
-        control={control}
-        name="url"
-        id={fieldId('url')}
+        {...field('url')}
         label={t('institutionAdmin.url')}
         description={t('institutionAdmin.urlDescription')}
         type="url"
       />
-      <TextareaField
-        control={control}
-        name="description"
-        id={fieldId('description')}
-        label={t('institutionAdmin.description')}
-        rows={3}
-      />
-      <CheckboxField
-        control={control}
-        name="isCentre"
-        id={fieldId('isCentre')}
-        label={t('institutionAdmin.isCentreLabel')}
-      />
-      <CheckboxField
-        control={control}
-        name="isServiceProvider"
-        id={fieldId('isServiceProvider')}
-        label={t('institutionAdmin.isServiceProviderLabel')}
-      />
+      <TextareaField {...field('description')} label={t('institutionAdmin.description')} rows={3} />
+      <CheckboxField {...field('isCentre')} label={t('institutionAdmin.isCentreLabel')} />
+      <CheckboxField {...field('isServiceProvider')} label={t('institutionAdmin.isServiceProviderLabel')} />
       {institution && <InstitutionLogo institution={institution} onUploaded={logoUploaded} />}
     </ModalFormBody>
   );

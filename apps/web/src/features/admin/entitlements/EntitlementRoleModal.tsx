@@ -84,7 +84,7 @@ const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClos
       text: (key, value) => (key === 'role' && value ? t(`userAccounts.roles.${value as Role}`) : undefined),
     },
   });
-  const { control } = modal.form;
+  const { field } = modal;
 
   return (
     <ModalFormBody
@@ -93,17 +93,13 @@ const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClos
       cancelLabel={t('adminSections.entitlements.cancel')}
     >
       <TextInputField
-        control={control}
-        name="entitlement"
-        id={fieldId('entitlement')}
+        {...field('entitlement')}
         label={t('adminSections.entitlements.entitlement')}
         description={t('adminSections.entitlements.entitlementDescription')}
         withAsterisk
       />
       <NativeSelectField
-        control={control}
-        name="role"
-        id={fieldId('role')}
+        {...field('role')}
         label={t('adminSections.entitlements.role')}
         data={[
           { value: '', label: t('adminSections.entitlements.chooseRole') },

@@ -43,7 +43,7 @@ const PrefixForm = ({ onClose }: { onClose: () => void }) => {
       notifySuccess(t('adminSections.voPrefixes.created'), saved.prefix);
     },
   });
-  const { control } = modal.form;
+  const { field } = modal;
 
   return (
     <ModalFormBody
@@ -52,17 +52,13 @@ const PrefixForm = ({ onClose }: { onClose: () => void }) => {
       cancelLabel={t('adminSections.voPrefixes.cancel')}
     >
       <TextInputField
-        control={control}
-        name="prefix"
-        id={fieldId('prefix')}
+        {...field('prefix')}
         label={t('adminSections.voPrefixes.prefix')}
         description={t('adminSections.voPrefixes.prefixDescription')}
         withAsterisk
       />
       <TextareaField
-        control={control}
-        name="note"
-        id={fieldId('note')}
+        {...field('note')}
         label={t('adminSections.voPrefixes.note')}
         description={t('adminSections.voPrefixes.noteDescription')}
         autosize

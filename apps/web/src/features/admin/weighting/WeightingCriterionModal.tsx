@@ -101,7 +101,7 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
       label: conflictLabel,
     },
   });
-  const { control } = modal.form;
+  const { field } = modal;
 
   return (
     <ModalFormBody
@@ -110,9 +110,7 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
       cancelLabel={t('adminSections.weighting.cancel')}
     >
       <TextInputField
-        control={control}
-        name="factor"
-        id={fieldId('factor')}
+        {...field('factor')}
         label={t('adminSections.weighting.factor')}
         type="number"
         inputMode="numeric"
@@ -125,18 +123,14 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
           <Grid gap="sm">
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <TextInputField
-                control={control}
-                name={`options.${index}.label.en`}
-                id={fieldId(`options.${index}.label.en`)}
+                {...field(`options.${index}.label.en`)}
                 label={t('adminSections.weighting.labelEn')}
                 withAsterisk
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 5 }}>
               <TextInputField
-                control={control}
-                name={`options.${index}.label.de`}
-                id={fieldId(`options.${index}.label.de`)}
+                {...field(`options.${index}.label.de`)}
                 label={t('adminSections.weighting.labelDe')}
                 lang="de"
                 withAsterisk
@@ -144,9 +138,7 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 2 }}>
               <TextInputField
-                control={control}
-                name={`options.${index}.points`}
-                id={fieldId(`options.${index}.points`)}
+                {...field(`options.${index}.points`)}
                 label={t('adminSections.weighting.points')}
                 type="number"
                 inputMode="numeric"

@@ -94,7 +94,6 @@ export const ResourceTypeFormModal = ({ resourceType, opened, onClose }: Resourc
   );
 };
 
-
 const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalProps, 'opened'>) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -138,17 +137,16 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
         notifyError(t('resourceTypes.invalidJson'), t('resourcePackageEditor.invalidJsonText'));
     },
   });
+  const { field } = modal;
   const { control } = modal.form;
 
-  const pair = (field: 'name' | 'description' | 'quotaUnit', labels: [string, string], multiline = false) => (
+  const pair = (group: 'name' | 'description' | 'quotaUnit', labels: [string, string], multiline = false) => (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       {(['en', 'de'] as const).map((language, index) =>
         multiline ? (
           <TextareaField
             key={language}
-            control={control}
-            name={`${field}.${language}`}
-            id={fieldId(`${field}.${language}`)}
+            {...field(`${group}.${language}`)}
             label={labels[index]}
             withAsterisk
             rows={2}
@@ -157,9 +155,7 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
         ) : (
           <TextInputField
             key={language}
-            control={control}
-            name={`${field}.${language}`}
-            id={fieldId(`${field}.${language}`)}
+            {...field(`${group}.${language}`)}
             label={labels[index]}
             withAsterisk
             lang={language}
@@ -181,9 +177,7 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
         />
       ) : (
         <TextInputField
-          control={control}
-          name="key"
-          id={fieldId('key')}
+          {...field('key')}
           label={t('resourceTypeAdmin.key')}
           description={t('resourceTypeAdmin.keyDescription')}
           withAsterisk
