@@ -4,17 +4,64 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const LAYER_REASONS = {
-  routes: 'only app.ts and main.ts assemble routes',
-  commands: 'commands sit above this layer',
-  presenters: 'presenters shape answers for routes; shared types live in src/model/',
-};
+/**
+ * The layers of each app, top to bottom, as ARCHITECTURE.md lists them (docs/adr/0107-layers-and-cycles.md).
+ * A file imports its own level and the levels below it, never one above; `files` are modules at
+ * the app's root (`src/app-context.ts`). The first level assembles: nothing below imports it.
+ * Tests and src/test/ may reach across.
+ */
+export const SERVER_LEVELS = [
+  { folders: ['demo', 'instructions'], files: ['app', 'main', 'bundle-entry'] },
+  { folders: ['routes', 'dev-idp', 'operations'], files: ['app-context'] },
+  { folders: ['commands'] },
+  { folders: ['writes'] },
+  { folders: ['caches', 'mail'] },
+  { folders: ['presenters'] },
+  { folders: ['queries'] },
+  { folders: ['policies'] },
+  { folders: ['audit', 'json-schema', 'storage'] },
+  { folders: ['auth', 'config', 'http'] },
+  { folders: ['instances'] },
+  { folders: ['model'] },
+  { folders: ['db'] },
+];
 
-const WEB_LAYER_REASONS = {
-  app: 'the app root assembles the screens; shared pieces live in src/components/',
-  pages: 'pages are screens on top; shared pieces live in src/components/',
-  features: 'features build on the shared components and forms, not the other way round',
-};
+export const WEB_LEVELS = [
+  { folders: ['app'], files: ['main'] },
+  { folders: ['pages'] },
+  { folders: ['layout'] },
+  { folders: ['features'] },
+  { folders: ['components'] },
+  { folders: ['forms'] },
+  { folders: ['hooks'] },
+  { folders: ['auth'] },
+  { folders: ['routing'] },
+  { folders: ['config'] },
+  { folders: ['api'] },
+  { folders: ['i18n'] },
+];
+
+const LAYERS_ADR = 'docs/adr/0107-layers-and-cycles.md';
+
+/** A relative import of a folder of the app's source (or of a module at its root), from any depth. */
+const importOf = ({ folder, file }) =>
+  folder === undefined ? `^\\.\\.?/(\\.\\./)*${file}(\\.js)?$` : `^\\.\\.?/(.*/)?${folder}(/|$)`;
+
+/** What the levels above `index` hold: the folders and root modules a file on that level may not import. */
+const above = (levels, index) =>
+  levels
+    .slice(0, index)
+    .flatMap(({ folders, files = [] }) => [
+      ...folders.map((folder) => ({ folder })),
+      ...files.map((file) => ({ file })),
+    ]);
+
+const refusal = (what, target, source) => ({
+  regex: importOf(target),
+  message:
+    `${what} layers point one way: ${target.folder ?? target.file} sits above ${source} (${LAYERS_ADR}, ` +
+    'ARCHITECTURE.md); a piece both need moves down.',
+});
 
 /** The web app's feature folders, read from the disk so that a new feature is covered too. */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
@@ -36,42 +83,49 @@ const anotherFeature = (feature, depth) => [
 ];
 
 /**
- * One no-restricted-imports block per layer. ESLint does not merge a rule's options across
- * blocks (the last matching block wins), so each block names every layer its files may not import.
+ * One no-restricted-imports block per folder: it refuses the levels above the folder's own, and
+ * `extra` (folders no other folder imports). ESLint does not merge a rule's options across blocks
+ * (the last matching block wins), so a later block for part of a folder (a feature) repeats them
+ * through `refusals`.
  */
-const layerRules =
-  ({ reasons, adr, what, testIgnores }) =>
-  (layers) =>
-    layers.map(({ files, ignores = [], forbid, patterns = [], withTests = false }) => ({
-      files,
-      ignores: [...(withTests ? [] : testIgnores), ...ignores],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              ...forbid.map((layer) => ({
-                regex: `(^|/)${layer}/`,
-                message: `${what} point one way: ${reasons[layer]} (${adr}).`,
-              })),
-              ...patterns,
-            ],
-          },
-        ],
-      },
+const layerRules = ({ root, ext, what, levels, testIgnores, extra = [] }) => {
+  const refusals = (folder) => {
+    const index = levels.findIndex(({ folders, files = [] }) => folders.includes(folder) || files.includes(folder));
+    const targets = [...above(levels, index), ...extra.filter((target) => target.folder !== folder)];
+    const unique = new Map(targets.map((target) => [target.folder ?? target.file, target]));
+    return [...unique.values()].map((target) => refusal(what, target, folder));
+  };
+  const blocks = levels
+    .flatMap(({ folders, files = [] }, index) => [
+      ...folders.map((folder) => [folder, `${root}/${folder}/**/*.${ext}`]),
+      // The first level's root modules assemble the app: they may import anything.
+      ...(index === 0 ? [] : files.map((file) => [file, `${root}/${file}.${ext}`])),
+    ])
+    .map(([folder, glob]) => ({ glob, patterns: refusals(folder) }))
+    .filter(({ patterns }) => patterns.length > 0)
+    .map(({ glob, patterns }) => ({
+      files: [glob],
+      ignores: testIgnores,
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
     }));
+  return { blocks, refusals };
+};
 
 const serverLayers = layerRules({
-  reasons: LAYER_REASONS,
-  adr: 'docs/adr/0014-server-layers.md',
-  what: 'Server layers',
+  root: 'apps/server/src',
+  ext: 'ts',
+  what: 'Server',
+  levels: SERVER_LEVELS,
   testIgnores: ['**/*.test.ts', 'apps/server/src/test/**'],
+  // Only app.ts and main.ts mount the routes, though routes/ shares its level.
+  extra: [{ folder: 'routes' }],
 });
 
 const webLayers = layerRules({
-  reasons: WEB_LAYER_REASONS,
-  adr: 'docs/adr/0023-web-layers-dates-and-the-public-page-budget.md',
-  what: 'Web layers',
+  root: 'apps/web/src',
+  ext: '{ts,tsx}',
+  what: 'Web',
+  levels: WEB_LEVELS,
   testIgnores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
 });
 
@@ -102,41 +156,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // The server's layers point one way (docs/adr/0014-server-layers.md): routes on top, then
-  // commands and the write pipeline, then policies, queries, presenters, auth, db below them.
-  // Tests may reach across layers; app.ts and main.ts assemble everything.
-  ...serverLayers([
-    {
-      files: ['apps/server/src/**/*.ts'],
-      ignores: ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/routes/**'],
-      forbid: ['routes'],
-    },
-    { files: ['apps/server/src/auth/**/*.ts'], forbid: ['routes', 'commands', 'presenters'] },
-    {
-      files: ['apps/server/src/commands/**/*.ts', 'apps/server/src/writes/**/*.ts'],
-      forbid: ['routes', 'presenters'],
-    },
-    { files: ['apps/server/src/queries/**/*.ts', 'apps/server/src/policies/**/*.ts'], forbid: ['routes', 'commands'] },
-  ]),
-  // The web app's layers point one way (docs/adr/0023-web-layers-dates-and-the-public-page-budget.md):
-  // app and pages on top, then features, then the shared components, forms, routing, hooks and the rest.
-  ...webLayers([
-    {
-      files: ['apps/web/src/{features,layout,api,auth,hooks,i18n,config}/**/*.{ts,tsx}'],
-      forbid: ['app', 'pages'],
-    },
-    { files: ['apps/web/src/{components,forms,routing}/**/*.{ts,tsx}'], forbid: ['app', 'pages', 'features'] },
-    // A feature imports no other feature, its tests neither; these blocks come after the one above
-    // (the last matching block wins), so they repeat its app and pages.
-    ...WEB_FEATURES.flatMap((feature) =>
-      FEATURE_DEPTHS.map((depth) => ({
-        files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-        forbid: ['app', 'pages'],
-        patterns: anotherFeature(feature, depth),
-        withTests: true,
-      })),
-    ),
-  ]),
+  // Both apps' layers point one way (docs/adr/0107-layers-and-cycles.md); import cycles fail the
+  // lint too, in scripts/check-layers.mjs.
+  ...serverLayers.blocks,
+  ...webLayers.blocks,
+  // A feature imports no other feature, its tests neither (docs/adr/0104-features-import-no-other-feature.md).
+  ...WEB_FEATURES.flatMap((feature) =>
+    FEATURE_DEPTHS.map((depth) => ({
+      files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [...webLayers.refusals('features'), ...anotherFeature(feature, depth)] },
+        ],
+      },
+    })),
+  ),
   // Every dialog is the portal's AppModal, which shows the dialog's errors inside it
   // (docs/adr/0063-errors-inside-dialogs.md); Mantine's Modal directly would send them to a
   // notification that covers the dialog's buttons.

@@ -4,7 +4,7 @@ import type { TokenService } from './auth/tokens.js';
 import type { Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import type { PortalLog } from './http/portal-log.js';
-import type { PublicPortfolioCache } from './http/public-portfolio-cache.js';
+import type { PublicPortfolioCache } from './caches/public-portfolio-cache.js';
 import type { PolicySchemas } from './json-schema/policy-schemas.js';
 import type { Writes } from './writes/pipeline.js';
 import type { PortalMetrics } from './operations/metrics.js';

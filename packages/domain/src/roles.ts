@@ -1,3 +1,4 @@
+import { isOneOf } from './one-of.js';
 /** Role keys (docs/domain.md#roles); they travel in tokens and the database. */
 export const ROLES = [
   'portalManager',
@@ -13,8 +14,7 @@ export const ROLES = [
 
 export type Role = (typeof ROLES)[number];
 
-export const isRole = (value: unknown): value is Role =>
-  typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+export const isRole = isOneOf(ROLES);
 
 /** The portal manager may do everything any role may, so every role check passes for it. */
 export const hasAnyRole = (userRoles: readonly string[], allowed: readonly Role[]): boolean =>

@@ -10,7 +10,7 @@ export const PRINCIPAL_TTL_MS = 1000;
 
 /**
  * How long while notices arrive: another instance's change forgets the principal at once
- * (instances/watch-other-instances.ts); the TTL is only a safety net.
+ * (caches/watch-other-instances.ts); the TTL is only a safety net.
  */
 export const LISTENING_PRINCIPAL_TTL_MS = 60_000;
 

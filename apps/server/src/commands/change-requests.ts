@@ -8,6 +8,7 @@ import {
   isIntegrationManagerRequest,
   isLockingState,
   mayTakeChangeRequestAction,
+  OPEN_CHANGE_REQUEST_STATES,
   type ApplyChangeRequest,
   type AuditEvent,
   type ChangeDecision,
@@ -17,6 +18,7 @@ import {
   type DecideChangeRequest,
   type FieldMessages,
   type FieldValue,
+  type MessageKey,
   type ReleaseChangeRequest,
   type UpdateChangeRequest,
 } from '@nubes/domain';
@@ -26,7 +28,7 @@ import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { changeRequestFields, changeRequests } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
-import { conflict, forbidden, HttpError, invalidInput, notFound } from '../http/http-error.js';
+import { conflict, forbidden, invalidInput, notFound } from '../http/http-error.js';
 import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ChangeRequestFieldRow, ChangeRequestSnapshot, LoadedChangeRequest } from '../model/change-request.js';
 import type { LoadedService } from '../model/service.js';
@@ -64,6 +66,10 @@ const proposedChanges = async (tx: Tx, service: LoadedService, proposed: Record<
   if (rows.length === 0) throw invalidInput('changeRequests.noChanges');
   return rows;
 };
+
+/** 409 naming each of the request's fields that stands in the way. */
+const fieldConflict = (messageKey: MessageKey, fields: readonly ChangeRequestFieldRow[], fieldMessage: MessageKey) =>
+  conflict(messageKey, Object.fromEntries(fields.map((f) => [f.fieldKey, fieldMessage])));
 
 const valuesOf = (rows: readonly { fieldKey: string; newValue: FieldValue | null }[]) =>
   Object.fromEntries(rows.map((r) => [r.fieldKey, r.newValue ?? null]));
@@ -146,7 +152,7 @@ const assertNoOpenRequest = async (tx: Tx, serviceId: string) => {
     .select({ state: changeRequests.state })
     .from(changeRequests)
     .where(
-      and(eq(changeRequests.serviceId, serviceId), inArray(changeRequests.state, ['draft', 'handed_in', 'released'])),
+      and(eq(changeRequests.serviceId, serviceId), inArray(changeRequests.state, [...OPEN_CHANGE_REQUEST_STATES])),
     );
   if (!open) return;
   throw conflict(isLockingState(open.state) ? 'changeRequests.locked' : 'changeRequests.openExists');
@@ -282,12 +288,7 @@ export const releaseChangeRequest = async (
   takeAction(writes, principal, id, input.version, 'release', async (tx, request) => {
     const { event, fields } = await recordDecisions(tx, request, input.decisions ?? {});
     const undecided = fields.filter((f) => f.decision === null);
-    if (undecided.length > 0)
-      throw new HttpError(
-        'conflict',
-        'changeRequests.undecided',
-        Object.fromEntries(undecided.map((f) => [f.fieldKey, 'changeRequests.undecided'])),
-      );
+    if (undecided.length > 0) throw fieldConflict('changeRequests.undecided', undecided, 'changeRequests.undecided');
     return {
       set: { state: 'released' },
       events: [...(event ? [event] : []), stepEvent('changeRequest.released', request.row.state, 'released')],
@@ -320,12 +321,7 @@ export const applyChangeRequest = async (
     const stale = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && !chosen.has(f.fieldKey));
     const kept = request.fields.filter((f) => f.decision === 'accept' && isStale(f) && keep.has(f.fieldKey));
     const accepted = request.fields.filter((f) => f.decision === 'accept' && !kept.includes(f));
-    if (stale.length > 0)
-      throw new HttpError(
-        'conflict',
-        'changeRequests.stale',
-        Object.fromEntries(stale.map((f) => [f.fieldKey, 'changeRequests.staleField'])),
-      );
+    if (stale.length > 0) throw fieldConflict('changeRequests.stale', stale, 'changeRequests.staleField');
     const fields = { ...service.row.fields };
     const related: AuditEvent[] = [];
     for (const field of accepted) {

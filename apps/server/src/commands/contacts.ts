@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { auditEvents, contactAddresses, contactProperties, contactRelations, contacts } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
-import { conflict, HttpError, invalidInput, notFound } from '../http/http-error.js';
+import { conflict, invalidInput, notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import { countContactParts, loadContactRelations, relationTargetExists } from '../queries/contacts.js';
 import { changesOf, sameJson } from '../writes/changes.js';
@@ -166,7 +166,7 @@ export const deleteContact = (writes: Writes, principal: AuthUser, id: string, v
   contactRows.remove(writes, principal, id, version, async (tx, row) => {
     const relations = await loadContactRelations(tx, row.id);
     if (relations.length > 0)
-      throw new HttpError('conflict', 'contacts.deleteHeld', {
+      throw conflict('contacts.deleteHeld', {
         relations: { key: 'contacts.heldBy', params: { relations: describeRelations(relations) } },
       });
     return { action: 'contact.deleted', before: { ...scalarsOf(row), addresses: await readAddresses(tx, row.id) } };

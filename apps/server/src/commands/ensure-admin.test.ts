@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../db/schema.js';
 import { openTestDatabase } from '../test/harness.js';
-import type { AfterCommitEffect } from '../writes/after-commit.js';
+import type { AfterCommitEffect } from '../model/after-commit.js';
 import type { Writes } from '../writes/pipeline.js';
 import { verifyPassword } from '../auth/password.js';
 import { ensureAdmin } from './ensure-admin.js';

@@ -1,13 +1,25 @@
 import type { Language, LoginRequest } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { ANONYMOUS_ACTOR, actorOf } from '../audit/actor.js';
+import type { LoginThrottle } from '../auth/login-throttle.js';
 import { burnPasswordCheck, scryptParameters, verifyPassword } from '../auth/password.js';
 import { openSession } from '../auth/sessions.js';
-import type { AppContext } from '../app-context.js';
+import type { Config } from '../config/config.js';
+import type { Database } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { effectiveRoles } from '../model/user.js';
-import { runWrite } from '../writes/pipeline.js';
+import { runWrite, type Writes } from '../writes/pipeline.js';
+import type { AdminCheck } from './ensure-admin.js';
+
+/** What a direct login takes from the app context (app-context.ts sits above the commands). */
+interface LoginContext {
+  adminCheck: AdminCheck;
+  config: Pick<Config, 'admin'>;
+  database: Database;
+  throttle: LoginThrottle;
+  writes: Writes;
+}
 
 /**
  * Direct login is for portal managers only (ADR 0003). Every failure looks the same to the caller
@@ -16,7 +28,7 @@ import { runWrite } from '../writes/pipeline.js';
  * A success starts the session in the same transaction (docs/adr/0078-sessions-the-server-ends.md).
  */
 export const loginWithPassword = async (
-  context: AppContext,
+  context: LoginContext,
   body: LoginRequest,
   client: { ip: string; userAgent: string | null },
   language?: Language,

@@ -2,7 +2,8 @@ import type { CreateSavedView, UpdateSavedView } from '@nubes/domain';
 import type { AuthUser } from '../auth/principal.js';
 import { invalidInput } from '../http/http-error.js';
 import type { Writes } from '../writes/pipeline.js';
-import { savedViewRows, type SavedViewRow } from '../writes/row-writes.js';
+import type { SavedViewRow } from '../model/saved-view.js';
+import { savedViewRows } from '../writes/row-writes.js';
 
 /** A name the person uses for another view of the same list answers 400 on `name`. */
 const nameTaken = () => invalidInput(undefined, { name: 'savedViews.nameTaken' });

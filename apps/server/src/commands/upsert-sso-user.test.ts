@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../test/harness.js';
 import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 import { upsertSsoUser } from './upsert-sso-user.js';
-import { writesFor, type AfterCommitEffect } from '../writes/after-commit.js';
+import type { AfterCommitEffect } from '../model/after-commit.js';
+import { writesFor } from '../writes/after-commit.js';
 
 let test: TestApp;
 let ids: TestInstitutions;

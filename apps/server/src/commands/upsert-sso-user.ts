@@ -7,7 +7,7 @@ import { retryOnceOnDuplicate } from '../db/unique-violation.js';
 import { actorOf } from '../audit/actor.js';
 import { openSession, type SessionClient } from '../auth/sessions.js';
 import type { SsoClaims } from '../auth/sso-claims.js';
-import type { AfterCommitEffect } from '../writes/after-commit.js';
+import type { AfterCommitEffect } from '../model/after-commit.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
 const usernameBase = (claims: SsoClaims): string => {

@@ -21,26 +21,16 @@ import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, forbidden, invalidInput, type HttpFieldMessages } from '../http/http-error.js';
 import { mailActorOf } from '../mail/service-mails.js';
 import { voMails } from '../mail/vo-mails.js';
-import type { LoadedVo, VoRow, VoSnapshot } from '../model/vo.js';
+import { voFormValues, type LoadedVo, type VoRow, type VoSnapshot } from '../model/vo.js';
 import { loadReservedVoNamePrefixEntries } from '../queries/vo-name-prefixes.js';
 import { isVoNameTaken, loadOnlineServiceIds, loadVoServiceIds } from '../queries/vos.js';
 import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 import { changeVo, type VoSet } from '../writes/vo-writes.js';
 
-/** The application's values as the form holds them, from the row and the chosen services. */
-const formValuesOf = (row: VoRow, serviceIds: readonly string[]): VoFormValues => ({
-  termsConfirmed: row.termsConfirmed,
-  policiesAccepted: row.policiesAccepted,
-  name: row.name,
-  description: row.description,
-  homeInstitutionId: row.homeInstitutionId,
-  deputyId: row.deputyId,
-  securityContactEmail: row.securityContactEmail,
-  expectedMembers: row.expectedMembers,
-  serviceIds: [...serviceIds].sort(),
-  aupAdditions: row.aupAdditions,
-});
+/** The application's values as the form holds them, from the row and the chosen services (sorted: events compare them). */
+const formValuesOf = (row: VoRow, serviceIds: readonly string[]): VoFormValues =>
+  voFormValues(row, [...serviceIds].sort());
 
 /** The columns of the named fields; a confirmation keeps who gave it and when, a withdrawn one neither. */
 const columnsOf = (

@@ -804,7 +804,11 @@ export const resourcePackages = pgTable(
 // Contacts (docs/adr/0034-contacts.md): the people the alliance works with, their addresses and
 // properties, and their relations to services and institutions. A contact's rows go with it.
 
-const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+/**
+ * A constant list of the domain's words (states, statuses: never user input) as SQL literals: one
+ * chunk of the statement rather than a parameter each, as the lists build and bind it per request.
+ */
+export const sqlList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 export const contacts = pgTable(
   'contacts',

@@ -22,7 +22,8 @@ const PLACES: Record<string, { street: string; postalCode: string; city: string 
   NUBES: { street: 'Allianzplatz 1', postalCode: '37073', city: 'Göttingen' },
 };
 
-const FIRSTNAMES = [
+/** The demo's names, with the letters a search must fold; the bulk generator picks from them too. */
+export const FIRSTNAMES = [
   'Jürgen',
   'Anna',
   'Björn',
@@ -56,7 +57,7 @@ const FIRSTNAMES = [
   'Ole',
   'Marlene',
 ] as const;
-const LASTNAMES = [
+export const LASTNAMES = [
   'Müller',
   'Schäfer',
   'Groß',

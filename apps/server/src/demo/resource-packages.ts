@@ -3,6 +3,7 @@ import { SYSTEM_ACTOR, type Actor } from '../audit/actor.js';
 import { auditRowOf } from '../audit/record-audit.js';
 import type { Tx } from '../db/client.js';
 import { auditEvents, resourcePackages, resourceTypes } from '../db/schema.js';
+import { resourceTypeValues } from '../model/resource-type.js';
 import { DEMO_RESOURCE_TYPES } from './resource-types.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -493,14 +494,7 @@ const seedDemoResourceTypes = async (tx: Tx, at: Date): Promise<Map<string, stri
             objectType: 'resourceType',
             objectId: row.id,
             action: 'resourceType.created',
-            after: {
-              key: row.key,
-              name: row.name,
-              description: row.description,
-              quotaUnit: row.quotaUnit,
-              schema: row.schema,
-              retired: row.retired,
-            },
+            after: resourceTypeValues(row),
           },
           at,
         ),

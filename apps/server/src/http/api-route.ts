@@ -1,7 +1,7 @@
 import type { Permission } from '@nubes/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthUser } from '../auth/principal.js';
 import { errorResponses } from './openapi.js';
 import { requirePrincipal } from './require-principal.js';
@@ -75,5 +75,12 @@ export const apiRoutes = (app: Api) => {
 /** What a route that changes an object answers: the object as it is now, or why not (409: a stale version). */
 export const changeAnswers = <A extends z.ZodType>(answer: A) => ({
   answer,
+  errors: [400, 401, 403, 404, 409] as const,
+});
+
+/** What a route that deletes an object answers: nothing (204), or why not (409: a stale version, or what still holds it). */
+export const deleteAnswers = (description: string) => ({
+  answer: z.null().describe(description),
+  status: 204 as const,
   errors: [400, 401, 403, 404, 409] as const,
 });

@@ -27,6 +27,7 @@ export class HttpError extends Error {
 export const notFound = () => new HttpError('not_found');
 export const forbidden = (messageKey?: MessageKey) => new HttpError('forbidden', messageKey);
 export const unauthorized = (messageKey?: MessageKey) => new HttpError('unauthorized', messageKey);
-export const conflict = (messageKey?: MessageKey) => new HttpError('conflict', messageKey);
+export const conflict = (messageKey?: MessageKey, fields?: HttpFieldMessages) =>
+  new HttpError('conflict', messageKey, fields);
 export const invalidInput = (messageKey?: MessageKey, fields?: HttpFieldMessages) =>
   new HttpError('invalid_input', messageKey, fields);

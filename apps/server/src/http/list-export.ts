@@ -3,7 +3,7 @@ import { PERMISSIONS, translate, type Language, type MessageKey, type Permission
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/principal.js';
-import { CSV_BOM, csvLine, type CsvValue } from '../presenters/csv.js';
+import { CSV_BOM, csvLine, type CsvValue } from './csv.js';
 import { datedFileName, sendDownload } from './download.js';
 import { apiRoutes } from './api-route.js';
 

@@ -6,7 +6,7 @@ import { startTwoAppsOnOneDatabase, until, type TwoAppsOnOneDatabase } from '../
 import { startChangeListener } from './change-listener.js';
 import { instanceIdOf, type ChangeNotice } from './change-notices.js';
 import { hearsOtherInstances } from './listening-state.js';
-import { listenerApplicationName } from './watch-other-instances.js';
+import { listenerApplicationName } from '../caches/watch-other-instances.js';
 
 /** A notice's way from one instance to the other, with room for a busy test machine. */
 const NOTICE_BOUND_MS = 2000;

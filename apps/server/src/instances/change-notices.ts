@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
-import type { AfterCommitEffect } from '../writes/after-commit.js';
+import type { AfterCommitEffect } from '../model/after-commit.js';
 
 /** The one channel every instance on a PostgreSQL database listens on (docs/adr/0076-caches-kept-in-step-by-notify.md). */
 export const CHANGES_CHANNEL = 'nubes_changes';

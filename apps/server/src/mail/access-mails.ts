@@ -1,6 +1,6 @@
 import { mailManagerRoles, routePath, type RouteId } from '@nubes/domain';
 import type { Tx } from '../db/client.js';
-import type { OutboxMessage } from '../writes/after-commit.js';
+import type { OutboxMessage } from '../model/outbox-message.js';
 import { mailsTo, reachableUsers } from './service-mails.js';
 
 export interface AccessRequestEvent {

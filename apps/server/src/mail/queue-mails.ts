@@ -1,8 +1,7 @@
 import { renderMail, routePath } from '@nubes/domain';
 import type { Tx } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
-import type { OutboxMessage } from '../writes/after-commit.js';
-import type { MailSite } from '../writes/pipeline.js';
+import type { MailSite, OutboxMessage } from '../model/outbox-message.js';
 
 // Six values a row: well under PostgreSQL's 65,535 parameters a statement.
 const ROWS_PER_INSERT = 5_000;

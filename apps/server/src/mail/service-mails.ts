@@ -13,7 +13,7 @@ import { arrayOverlaps, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { mailSettings, serviceAdmins, services, users } from '../db/schema.js';
-import type { OutboxMessage } from '../writes/after-commit.js';
+import type { OutboxMessage } from '../model/outbox-message.js';
 
 export interface ServiceMailEvent {
   /** The service's row id. */

@@ -1,6 +1,6 @@
 import { routePath, VO_MAIL_REVIEWERS, type VoAction, type VoState } from '@nubes/domain';
 import type { Tx } from '../db/client.js';
-import type { OutboxMessage } from '../writes/after-commit.js';
+import type { OutboxMessage } from '../model/outbox-message.js';
 import { mailsTo, reachableUsers } from './service-mails.js';
 
 export interface VoMailEvent {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../../scripts/lib/throwaway-postgres.mjs';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/database-unavailable.js';
-import { listenerApplicationName } from '../instances/watch-other-instances.js';
+import { listenerApplicationName } from '../caches/watch-other-instances.js';
 import { startPortalProcess, type PortalProcess } from '../test/portal-process.js';
 import { seenWithin } from '../test/seen-within.js';
 import { fromPortalPages } from '../test/harness.js';

@@ -1,5 +1,5 @@
 import type { SavedView } from '@nubes/domain';
-import type { SavedViewRow } from '../writes/row-writes.js';
+import type { SavedViewRow } from '../model/saved-view.js';
 
 export const presentSavedView = (row: SavedViewRow): SavedView => ({
   id: row.id,

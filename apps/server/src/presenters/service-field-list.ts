@@ -9,7 +9,7 @@ import {
   type UserRef,
 } from '@nubes/domain';
 import type { FieldListedRow } from '../model/service-list.js';
-import { csvDocument } from './csv.js';
+import { csvDocument } from '../http/csv.js';
 import { providerOfRow } from './service-summary.js';
 
 /** Characters of a text the list shows (it shows three lines of a cell); the CSV export has the whole value. */

@@ -8,7 +8,7 @@ import {
   type VoListItem,
   type VoServiceRef,
 } from '@nubes/domain';
-import type { LoadedVo } from '../model/vo.js';
+import { voFormValues, type LoadedVo } from '../model/vo.js';
 import type { VoListRow } from '../queries/vos.js';
 import type { voComments } from '../db/schema.js';
 
@@ -34,16 +34,10 @@ export const presentVo = (vo: LoadedVo, parts: VoDetailsParts): VoDetails => {
     id: row.id,
     state: row.state,
     version: row.version,
-    termsConfirmed: row.termsConfirmed,
-    policiesAccepted: row.policiesAccepted,
-    name: row.name,
-    description: row.description,
-    homeInstitutionId: row.homeInstitutionId,
-    deputyId: row.deputyId,
-    securityContactEmail: row.securityContactEmail,
-    expectedMembers: row.expectedMembers,
-    serviceIds: parts.services.map((service) => service.id),
-    aupAdditions: row.aupAdditions,
+    ...voFormValues(
+      row,
+      parts.services.map((service) => service.id),
+    ),
     applicant: user(row.applicantId) ?? unknownUser(row.applicantId),
     deputy: user(row.deputyId),
     homeInstitution: parts.institution,

@@ -195,28 +195,9 @@ const searchTotal = async (db: Db, query: ContactQuery, limit: number) => {
 type ContactListRecord = Awaited<ReturnType<ReturnType<typeof contactRowsQuery>['execute']>>[number];
 
 /** A row as the list answers it. */
-const toContactRow = ({
-  id,
-  firstname,
-  lastname,
-  email,
-  emailNotPersonal,
-  otherInstitution,
-  updatedAt,
-  institution,
-  city,
-  propertyKinds,
-}: ContactListRecord): ContactRow => ({
-  id,
-  firstname,
-  lastname,
-  email,
-  emailNotPersonal,
-  otherInstitution,
-  updatedAt: updatedAt.toISOString(),
-  institution,
-  city,
-  propertyKinds,
+const toContactRow = (record: ContactListRecord): ContactRow => ({
+  ...record,
+  updatedAt: record.updatedAt.toISOString(),
 });
 
 /** A search's page and how many contacts match, counted up to COUNT_AHEAD past the page's start. */

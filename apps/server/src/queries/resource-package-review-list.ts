@@ -1,5 +1,5 @@
 import type { Principal, ResourcePackageReviewQuery } from '@nubes/domain';
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { institutions, resourcePackages, resourceTypes, services, users } from '../db/schema.js';
@@ -55,7 +55,7 @@ const searchWhere = (q: string | undefined): SQL | undefined =>
  * service, type, provider and submitter only for the rows shown.
  */
 const reviewListScope = (principal: Principal): SQL =>
-  and(ne(resourcePackages.state, 'draft'), visibleSubmittedPackagesSql(principal))!;
+  and(sql`${resourcePackages.state} <> 'draft'`, visibleSubmittedPackagesSql(principal))!;
 
 /** The filters and the search, within the scope. */
 const filtersWhere = (query: Filters): SQL | undefined =>

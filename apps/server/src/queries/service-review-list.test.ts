@@ -22,7 +22,12 @@ import { openTestDatabase } from '../test/harness.js';
 import { addPerson, byCodePoint, everyPage, minute } from '../test/list-fixtures.js';
 import { createServiceInState, seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 import { writesFor } from '../writes/after-commit.js';
-import { loadReviewListPage, loadReviewsWaitingForProvider } from './service-review-list.js';
+import {
+  loadReviewListPage,
+  loadReviewsWaitingForProvider,
+  reviewListPageQuery,
+  reviewListTotalQuery,
+} from './service-review-list.js';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
 
@@ -160,6 +165,16 @@ describe('the Service Review List in the database', () => {
     expect(row('s6').review).toMatchObject({ status: 'inactive', lastOutcome: 'finishedOK', endedAt: minute(4) });
   });
 
+  it('brings the names of the people its reviews name with the page, by user id', async () => {
+    const { names } = await loadReviewListPage(database.db, people.paula!, queryOf({ pageSize: 50 }));
+    expect(Object.fromEntries(names)).toEqual({
+      [people.paula!.id]: 'Paula Peters',
+      [people.alice!.id]: 'Alice Adler',
+    });
+    const { names: none } = await loadReviewListPage(database.db, people.paula!, queryOf({ status: 'inactive' }));
+    expect(none.size).toBe(0);
+  });
+
   it('filters by tab, state, provider and review status', async () => {
     const paula = people.paula!;
     expect(await sortedKeys(paula, { tab: 'pipeline' })).toEqual(['s2', 's3', 's6']);
@@ -228,7 +243,7 @@ describe('the Service Review List in the database', () => {
       expect(byTwo.total).toBe(6);
     }
     const past = await loadReviewListPage(database.db, people.paula!, queryOf({ page: 5, pageSize: 2 }));
-    expect(past).toEqual({ rows: [], total: 6, eligible: { start: 2, stop: 2, end: 4 } });
+    expect(past).toEqual({ rows: [], total: 6, eligible: { start: 2, stop: 2, end: 4 }, names: new Map() });
   });
 
   it('My Services: the running reviews of the services the caller is provider side of, by name', async () => {
@@ -274,5 +289,21 @@ describe('the Service Review List in the database', () => {
     for (const key of toEnd) expect(await statusOf(key)).toBe('inactive');
     expect(await statusOf('s8')).toBe('running');
     expect((await everything(paula, { provider: centres.HPCN })).eligible).toEqual({ start: 2, stop: 0, end: 0 });
+  });
+
+  it('binds only what the request brings: the lists of states and statuses are written into the statements', () => {
+    // A parameter per listed state cost a piece to build and to bind on every request (ADR 0110).
+    const query = reviewListQuerySchema.parse({ tab: 'pipeline', sort: 'state' });
+    const paula = people.paula!;
+    // The page's limit, in each of its two parts and on the page itself.
+    expect(reviewListPageQuery(database.db, paula, query).toSQL().params).toEqual([50, 50, 50]);
+    expect(reviewListTotalQuery(database.db, paula, query).toSQL().params).toEqual([]);
+    const provider = reviewListQuerySchema.parse({ provider: centres.HPCN, status: 'running' });
+    expect(reviewListTotalQuery(database.db, paula, provider).toSQL().params).toEqual([
+      centres.HPCN,
+      'running',
+      centres.HPCN,
+      'running',
+    ]);
   });
 });

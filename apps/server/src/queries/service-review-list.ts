@@ -3,6 +3,7 @@ import {
   REVIEW_STATUSES,
   REVIEWABLE_STATES,
   reviewRule,
+  SERVICE_STATES,
   TAB_STATES,
   type BulkReviewAction,
   type Principal,
@@ -10,15 +11,23 @@ import {
   type ReviewListQuery,
   type ReviewStatus,
 } from '@nubes/domain';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { institutions, serviceReviews, services, serviceStatePosition } from '../db/schema.js';
+import { alias } from 'drizzle-orm/pg-core';
+import { institutions, serviceReviews, services, serviceStatePosition, sqlList, users } from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
 import { providerColumns } from './service-list.js';
 
 /** A service's review status; a service without a service_reviews row has none yet: inactive. */
 const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inactive')`;
+
+/**
+ * A value in a constant list of states or statuses, the list written as literals: the conditions
+ * repeat these lists, and as one chunk each they cost little to build and bind per request
+ * (docs/adr/0110-review-and-package-lists-build-less.md).
+ */
+const isOneOf = (value: SQLWrapper, values: readonly string[]): SQL => sql`${value} in (${sqlList(values)})`;
 
 /**
  * The services the Service Review List selects, over `services` left-joined with their
@@ -31,8 +40,8 @@ const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inact
 export const reviewListWhere = (principal: Principal, filters: ReviewFilters, status: SQL = reviewStatus): SQL =>
   and(
     visibleServicesSql(principal),
-    or(inArray(services.state, [...REVIEWABLE_STATES]), inArray(status, [...OPEN_REVIEW_STATUSES])),
-    filters.tab ? inArray(services.state, [...TAB_STATES[filters.tab]]) : undefined,
+    or(isOneOf(services.state, REVIEWABLE_STATES), isOneOf(status, OPEN_REVIEW_STATUSES)),
+    filters.tab ? isOneOf(services.state, TAB_STATES[filters.tab]) : undefined,
     filters.state ? eq(services.state, filters.state) : undefined,
     filters.provider ? eq(services.providerInstitutionId, filters.provider) : undefined,
     // A status a review row holds is asked of the row itself, so service_reviews_status_idx serves it.
@@ -47,17 +56,14 @@ export const reviewListWhere = (principal: Principal, filters: ReviewFilters, st
 export const bulkEligibleSql = (action: BulkReviewAction, status: SQL = reviewStatus): SQL => {
   const rule = reviewRule(action);
   return and(
-    inArray(status, [...rule.from]),
-    rule.needsReviewableState ? inArray(services.state, [...REVIEWABLE_STATES]) : undefined,
+    isOneOf(status, rule.from),
+    rule.needsReviewableState ? isOneOf(services.state, REVIEWABLE_STATES) : undefined,
   )!;
 };
 
 /** A position in a fixed list of values (the states' or statuses' order), as the lists sort by it. */
 const positionIn = (values: readonly string[], value: SQL | typeof services.state) =>
-  sql`array_position(array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[], ${value})`;
+  sql`array_position(array[${sqlList(values)}]::text[], ${value})`;
 
 /** Names by code point of their lower case, as services_name_sort_idx; the tie-breaker of most orders, always A–Z. */
 const nameKey = sql`lower(${services.name}) COLLATE "C"`;
@@ -97,15 +103,16 @@ const SPLIT_SORTS: ReadonlySet<ReviewListQuery['sort']> = new Set(['status', 'st
  * The states a service without a review row may be in for the filters, as positions in the state
  * order: a condition services_state_sort(_desc)_idx answers while it walks the order.
  */
-const reviewableStatePositions = (filters: ReviewFilters): SQL =>
-  inArray(
-    serviceStatePosition(services.state),
-    REVIEWABLE_STATES.filter(
-      (state) =>
-        (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
-        (filters.state === undefined || filters.state === state),
-    ).map((state) => serviceStatePosition(sql`${state}`)),
-  );
+const reviewableStatePositions = (filters: ReviewFilters): SQL => {
+  const positions = REVIEWABLE_STATES.filter(
+    (state) =>
+      (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
+      (filters.state === undefined || filters.state === state),
+  ).map((state) => SERVICE_STATES.indexOf(state) + 1);
+  return positions.length === 0
+    ? sql`false`
+    : sql`${serviceStatePosition(services.state)} in (${sql.raw(positions.join(', '))})`;
+};
 
 /**
  * The ids a page can hold, in two parts: as many of the first in the list's order among the services
@@ -139,9 +146,16 @@ const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
   return withoutReview.unionAll(withReview);
 };
 
+/** Who started and who answered a review, joined for their names (display-names.ts's form of a user's name). */
+const startedBy = alias(users, 'started_by_user');
+const answeredBy = alias(users, 'answered_by_user');
+const nameOf = (user: typeof startedBy | typeof answeredBy) =>
+  sql<string | null>`coalesce(nullif(${user.fullname}, ''), ${user.username})`;
+
 /**
- * One page of the Service Review List, each order ending on the id so pages never overlap or skip.
- * Exported so its plan can be read (EXPLAIN) at scale.
+ * One page of the Service Review List, each order ending on the id so pages never overlap or skip,
+ * with the names of the people its reviews name: the page is one statement, not one and then four
+ * more for the names. Exported so its plan can be read (EXPLAIN) at scale.
  */
 export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewListQuery) =>
   db
@@ -159,10 +173,14 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
       answeredById: serviceReviews.answeredById,
       endedAt: serviceReviews.endedAt,
       lastOutcome: serviceReviews.lastOutcome,
+      startedByName: nameOf(startedBy),
+      answeredByName: nameOf(answeredBy),
     })
     .from(services)
     .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
+    .leftJoin(startedBy, eq(startedBy.id, serviceReviews.startedById))
+    .leftJoin(answeredBy, eq(answeredBy.id, serviceReviews.answeredById))
     .where(
       SPLIT_SORTS.has(query.sort)
         ? inArray(services.id, splitPageIds(db, principal, query))
@@ -207,6 +225,8 @@ export interface ReviewListPage {
   total: number;
   /** How many of all matches a bulk start or end would take (the same conditions as the bulk command). */
   eligible: { start: number; stop: number; end: number };
+  /** The names of the people the page's reviews name, by user id. */
+  names: Map<string, string>;
 }
 
 /** One page of the Service Review List with its total and the bulk actions' counts. */
@@ -219,24 +239,34 @@ export const loadReviewListPage = async (
     reviewListPageQuery(db, principal, query),
     reviewListTotalQuery(db, principal, query),
   ]);
+  const names = new Map<string, string>();
+  for (const { startedById, startedByName, answeredById, answeredByName } of page) {
+    if (startedById !== null && startedByName !== null) names.set(startedById, startedByName);
+    if (answeredById !== null && answeredByName !== null) names.set(answeredById, answeredByName);
+  }
   return {
-    rows: page.map(
-      ({ status, version, startedAt, startedById, answeredAt, answeredById, endedAt, lastOutcome, ...service }) => ({
-        ...service,
-        review: {
-          status,
-          version: Number(version),
-          startedAt,
-          startedById,
-          answeredAt,
-          answeredById,
-          endedAt,
-          lastOutcome,
-        },
-      }),
-    ),
+    rows: page.map((row) => ({
+      id: row.id,
+      serviceId: row.serviceId,
+      name: row.name,
+      state: row.state,
+      providerId: row.providerId,
+      providerAbbreviation: row.providerAbbreviation,
+      providerName: row.providerName,
+      review: {
+        status: row.status,
+        version: Number(row.version),
+        startedAt: row.startedAt,
+        startedById: row.startedById,
+        answeredAt: row.answeredAt,
+        answeredById: row.answeredById,
+        endedAt: row.endedAt,
+        lastOutcome: row.lastOutcome,
+      },
+    })),
     total: totals?.total ?? 0,
     eligible: { start: totals?.start ?? 0, stop: totals?.stop ?? 0, end: totals?.end ?? 0 },
+    names,
   };
 };
 

@@ -11,12 +11,11 @@ import {
   decideChangeRequestSchema,
   releaseChangeRequestSchema,
   isLockingState,
-  OPEN_CHANGE_REQUEST_STATES,
+  isOpenChangeRequestState,
   serviceChangeRequestsSchema,
   serviceIdParamSchema,
   updateChangeRequestSchema,
   type ChangeRequest,
-  type ChangeRequestState,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
@@ -41,8 +40,6 @@ import { CHANGE_REQUEST_EXPORT_COLUMNS } from '../presenters/list-export-columns
 import { loadChangeRequestListPage } from '../queries/change-request-list.js';
 import { loadServiceChangeRequests } from '../queries/change-requests.js';
 import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
-
-const isOpen = (state: ChangeRequestState) => (OPEN_CHANGE_REQUEST_STATES as readonly string[]).includes(state);
 
 /**
  * Change requests (ADR 0028): a service's requests, the list across services, and the steps
@@ -74,7 +71,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       const service = await loadVisibleService(db, request.params.id, principal);
       if (!canSeeChangeRequests(service.relation)) throw notFound();
       const snapshots = await loadServiceChangeRequests(db, service.row.id);
-      const open = snapshots.find((s) => isOpen(s.row.state));
+      const open = snapshots.find((s) => isOpenChangeRequestState(s.row.state));
       return {
         canCreate: !open && canCreateChangeRequest(service.relation),
         locked: open !== undefined && isLockingState(open.row.state),

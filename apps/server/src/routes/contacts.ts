@@ -18,7 +18,6 @@ import {
   versionQuerySchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import {
   addContactRelation,
@@ -31,7 +30,7 @@ import {
 import { sendDownload } from '../http/download.js';
 import { pagedListRoutes } from '../http/list-export.js';
 import { notFound } from '../http/http-error.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { CONTACT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentHistoryPage } from '../presenters/service-history.js';
@@ -139,9 +138,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     description: 'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
     params: contactIdParamSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Deleted'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Deleted'),
     handler: async (request, principal) => {
       await deleteContact(context.writes, principal, request.params.id, request.query.version);
     },
@@ -195,9 +192,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
     params: contactIdParamSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Erased'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Erased'),
     handler: async (request, principal) => {
       await eraseContact(context.writes, principal, request.params.id, request.query.version);
     },

@@ -8,7 +8,7 @@ import { uploadDocument } from '../commands/upload-document.js';
 import { notFound } from '../http/http-error.js';
 import { requestLog } from '../http/portal-log.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { assertCanChangeDocuments } from '../policies/document-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -103,9 +103,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
     access: 'service.update',
     summary: 'Delete a document',
     params: documentParamsSchema,
-    answer: z.null().describe('Deleted'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Deleted'),
     handler: async (request, principal) => {
       await deleteDocument(context.writes, files, principal, request.params.id, request.params.documentId);
     },

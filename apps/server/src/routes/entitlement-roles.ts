@@ -7,10 +7,9 @@ import {
   versionQuerySchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createEntitlementRole, deleteEntitlementRole, updateEntitlementRole } from '../commands/entitlement-roles.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { listEntitlementRoles } from '../queries/entitlement-roles.js';
 
@@ -53,9 +52,7 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     summary: 'Remove an entitlement from the map (a stale version is 409)',
     params: entitlementRoleIdParamSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Removed'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Removed'),
     handler: async (request, principal) => {
       await deleteEntitlementRole(context.writes, principal, request.params.id, request.query.version);
     },

@@ -15,7 +15,7 @@ import type { AppContext } from '../app-context.js';
 import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
 import { notFound } from '../http/http-error.js';
 import { listExportRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { presentInstitution } from '../presenters/institution.js';
 import { INSTITUTION_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
@@ -107,9 +107,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
       'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
     params: institutionIdParamSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Deleted'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Deleted'),
     handler: async (request, principal) => {
       await deleteInstitution(context.writes, files, principal, request.params.id, request.query.version);
     },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/http-error.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
-import type { CachedAnswer, ContentCoding } from '../http/public-portfolio-cache.js';
+import type { CachedAnswer, ContentCoding } from '../caches/public-portfolio-cache.js';
 import { presentPublicService } from '../presenters/public-service.js';
 import { loadPublicService } from '../queries/public-service.js';
 

@@ -15,7 +15,6 @@ import {
   type ResourcePackage,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import {
@@ -25,7 +24,7 @@ import {
   updateResourcePackage,
 } from '../commands/resource-packages.js';
 import { pagedListRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
@@ -121,9 +120,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     summary: 'Delete a package (not while it is submitted)',
     params: resourcePackageParamsSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Deleted'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Deleted'),
     handler: async (request, principal) => {
       const { id, packageId } = request.params;
       await deleteResourcePackage(writes, principal, id, packageId, request.query.version);

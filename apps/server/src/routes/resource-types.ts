@@ -7,10 +7,9 @@ import {
   versionQuerySchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createResourceType, deleteResourceType, updateResourceType } from '../commands/resource-types.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { presentResourceType } from '../presenters/resource-type.js';
 import { loadResourceTypes } from '../queries/resource-types.js';
@@ -75,9 +74,7 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     description: 'A type in use answers 409: retire it instead. A stale version answers 409.',
     params: resourceTypeIdParamSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Deleted'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Deleted'),
     handler: async (request, principal) => {
       await deleteResourceType(context.writes, principal, request.params.id, request.query.version);
     },

@@ -48,11 +48,7 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     answer: reviewListResponseSchema,
     errors: [400, 401, 403],
     page: async (query, principal) => {
-      const { rows, total, eligible } = await loadReviewListPage(db, principal, query);
-      const names = await loadDisplayNames(
-        db,
-        rows.flatMap(({ review }) => reviewPeople(review)),
-      );
+      const { rows, total, eligible, names } = await loadReviewListPage(db, principal, query);
       return { items: rows.map((row) => presentReviewListItem(row, principal, names)), total, eligible };
     },
     export: { list: 'The Service Review List', fileName: 'reviews', columns: REVIEW_EXPORT_COLUMNS },

@@ -6,10 +6,9 @@ import {
   voNamePrefixSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import { createVoNamePrefix, deleteVoNamePrefix } from '../commands/vo-name-prefixes.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { listCentreAbbreviations, listVoNamePrefixes } from '../queries/vo-name-prefixes.js';
 
@@ -45,9 +44,7 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     summary: 'Remove a reserved VO name prefix (a stale version is 409)',
     params: voNamePrefixIdParamSchema,
     querystring: versionQuerySchema,
-    answer: z.null().describe('Removed'),
-    status: 204,
-    errors: [400, 401, 403, 404, 409],
+    ...deleteAnswers('Removed'),
     handler: async (request, principal) => {
       await deleteVoNamePrefix(context.writes, principal, request.params.id, request.query.version);
     },

@@ -15,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, keywords, serviceAdmins, serviceKeywords, services, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
-import { publicPortfolioChangedIn } from '../http/service-caches.js';
+import { publicPortfolioChangedIn } from '../caches/service-caches.js';
 import type { TestApp, TestPrincipal } from './harness.js';
 
 /** The six centres of the demo alliance and its office; the domains match the demo accounts' organisations. */
@@ -153,7 +153,7 @@ let fixtureCounter = 0;
  * field values (the contact field names the object owner): for tests that start mid-workflow.
  * The public portfolio's cache of apps on this database is told, as a command's commit tells it;
  * other direct writes in tests that the public portfolio shows should tell it themselves
- * (http/service-caches.ts).
+ * (caches/service-caches.ts).
  */
 export const createServiceInState = async (db: Db, fixture: ServiceFixture): Promise<typeof services.$inferSelect> => {
   const state = fixture.state ?? 'application_draft';

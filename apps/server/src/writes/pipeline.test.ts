@@ -6,7 +6,8 @@ import { auditEvents, mailOutbox, serviceComments, services, users } from '../db
 import { HttpError, forbidden } from '../http/http-error.js';
 import { openTestDatabase } from '../test/harness.js';
 import { createServiceInState, seedInstitutions } from '../test/services-fixtures.js';
-import type { AfterCommitEffect, OutboxMessage } from './after-commit.js';
+import type { AfterCommitEffect } from '../model/after-commit.js';
+import type { OutboxMessage } from '../model/outbox-message.js';
 import { runWrite, type Writes } from './pipeline.js';
 import { changeService } from './service-writes.js';
 

@@ -7,13 +7,8 @@ import type { AuthUser } from '../auth/principal.js';
 import type { Db, Tx } from '../db/client.js';
 import { conflict } from '../http/http-error.js';
 import { queueMails } from '../mail/queue-mails.js';
-import type { AfterCommit, AfterCommitEffect, OutboxMessage } from './after-commit.js';
-
-/** The portal's name and public address, for the subject and the links of mails. */
-export interface MailSite {
-  productName: string;
-  publicUrl: string;
-}
+import type { AfterCommit, AfterCommitEffect } from '../model/after-commit.js';
+import type { MailSite, OutboxMessage } from '../model/outbox-message.js';
 
 /** What every write needs: the database and what to do after a commit (the app context hands both). */
 export interface Writes {

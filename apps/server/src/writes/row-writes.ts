@@ -19,8 +19,10 @@ import { refuseDuplicates } from '../db/unique-violation.js';
 import { notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import type { InstitutionRow } from '../model/institution.js';
+import type { AfterCommitEffect } from '../model/after-commit.js';
 import type { ResourceTypeRow } from '../model/resource-type.js';
-import { PORTFOLIO_CHANGED, type AfterCommitEffect } from './after-commit.js';
+import type { SavedViewRow } from '../model/saved-view.js';
+import { PORTFOLIO_CHANGED } from './after-commit.js';
 import { changesOf } from './changes.js';
 import {
   bumpRow,
@@ -180,7 +182,6 @@ export type ResourceTypeSet = Omit<
 export type EntitlementRoleRow = typeof entitlementRoleMappings.$inferSelect;
 export type VoNamePrefixRow = typeof voNamePrefixes.$inferSelect;
 export type WeightingCriterionRow = typeof weightingCriteria.$inferSelect;
-export type SavedViewRow = typeof savedViews.$inferSelect;
 
 /** An institution (Institutions screen): the public portfolio shows providers' names and logos. */
 export const institutionRows: RowKind<InstitutionRow, InstitutionSet, 'institution'> = rowWrites(

@@ -4,7 +4,7 @@ import { ApiError } from './client';
 import { reportWriteError, writeErrorOutcome } from './writes';
 
 const notifyError = vi.hoisted(() => vi.fn());
-vi.mock('../components/notify', () => ({ notifyError, notifyInfo: vi.fn(), notifySuccess: vi.fn() }));
+vi.mock('./notify', () => ({ notifyError, notifyInfo: vi.fn(), notifySuccess: vi.fn() }));
 
 const t = ((key: string) => key) as unknown as TFunction;
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { isApiError } from './client';
-import { notifyError } from '../components/notify';
+import { notifyError } from './notify';
 import { serviceKeys } from './services';
 
 /** After a write: the answer is the service as it is now; its history has one more entry. */

@@ -1,6 +1,6 @@
 import { routeTitleKey, type RouteDefinition } from '@nubes/domain';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { RequireAuth } from '../auth/RequireAuth';
+import { RequireAuth } from './RequireAuth';
 import { PageTitleContext, useDocumentTitle } from '../hooks/useDocumentTitle';
 import { PageLoader } from '../components/PageLoader';
 import { ScreenMessages } from '../i18n/ScreenMessages';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess } from '../api/notify';
 
 /** The Clipboard API where the page may use it; the older selection copy otherwise. */
 const writeClipboard = async (text: string): Promise<void> => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { renderWithProviders } from '../test/renderWithProviders';
 import { AppModal } from './AppModal';
-import { notifyError, notifySuccess } from './notify';
+import { notifyError, notifySuccess } from '../api/notify';
 
 const notificationTitles = () =>
   Array.from(document.querySelectorAll('.mantine-Notification-title')).map((title) => title.textContent);

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyErrorOutsideDialogs, showErrorsInDialog, type DialogError as Shown } from './notify';
+import { notifyErrorOutsideDialogs, showErrorsInDialog, type DialogError as Shown } from '../api/notify';
 
 /**
  * The errors of the dialog it sits in (notify.ts, `showErrorsInDialog`), under the dialog's

@@ -2,7 +2,7 @@ import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n/i18n';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { notifySuccess } from './notify';
+import { notifySuccess } from '../api/notify';
 
 describe('where notifications show', () => {
   beforeEach(() => initI18n('en'));

@@ -1,6 +1,6 @@
 import { NOTIFICATION_AUTO_CLOSE_MS } from '@nubes/domain';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { notificationsRequested, subscribeNotificationsRequested } from './notify';
+import { notificationsRequested, subscribeNotificationsRequested } from '../api/notify';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { Suspense, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../routing';
-import { notifyError } from '../components/notify';
+import { notifyError } from '../api/notify';
 import { loginPath } from '../auth/loginTarget';
 import { useSessionStore } from '../auth/SessionProvider';
 import { PageLoader } from '../components/PageLoader';

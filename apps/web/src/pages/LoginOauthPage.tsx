@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../routing';
 import { finishOauth } from '../api/auth';
-import { notifyError } from '../components/notify';
+import { notifyError } from '../api/notify';
 import { takeSsoTarget } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
 import type { SessionStore } from '../auth/sessionStore';

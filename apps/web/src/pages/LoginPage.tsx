@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from '../routing';
 import { startOauth } from '../api/auth';
 import { isApiError } from '../api/client';
-import { notifyError } from '../components/notify';
+import { notifyError } from '../api/notify';
 import { rememberSsoTarget } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
 import { useZodForm } from '../forms/useZodForm';

@@ -1,4 +1,5 @@
 import { hasAnyRole } from '../roles.js';
+import { isOneOf } from '../one-of.js';
 import { anyOf, holds, type Rule } from '../access/rules.js';
 import {
   isProviderSide,
@@ -14,14 +15,15 @@ import type { ServiceState } from '../services/states.js';
 export const CHANGE_REQUEST_STATES = ['draft', 'handed_in', 'released', 'applied', 'withdrawn'] as const;
 export type ChangeRequestState = (typeof CHANGE_REQUEST_STATES)[number];
 
-export const isChangeRequestState = (value: unknown): value is ChangeRequestState =>
-  typeof value === 'string' && (CHANGE_REQUEST_STATES as readonly string[]).includes(value);
+export const isChangeRequestState = isOneOf(CHANGE_REQUEST_STATES);
 
 export const OPEN_CHANGE_REQUEST_STATES = [
   'draft',
   'handed_in',
   'released',
 ] as const satisfies readonly ChangeRequestState[];
+
+export const isOpenChangeRequestState = isOneOf(OPEN_CHANGE_REQUEST_STATES);
 
 /** While a request is in one of these, the provider side may not change the service's fields (the lock). */
 export const LOCKING_CHANGE_REQUEST_STATES = ['handed_in', 'released'] as const satisfies readonly ChangeRequestState[];
@@ -47,8 +49,7 @@ export const CHANGE_REQUEST_SERVICE_STATES = [
   'service_full_capacity_reached',
 ] as const satisfies readonly ServiceState[];
 
-export const isChangeRequestServiceState = (state: ServiceState): boolean =>
-  (CHANGE_REQUEST_SERVICE_STATES as readonly ServiceState[]).includes(state);
+export const isChangeRequestServiceState = isOneOf(CHANGE_REQUEST_SERVICE_STATES);
 
 /**
  * Who acts on a change request: its authors (the provider side, or the integration managers when
@@ -133,5 +134,4 @@ export const canSeeChangeRequests = (r: ServiceRelation): boolean =>
   holds(changeRequestVisibilityRule(r.roles), serviceFacts(r));
 
 /** Whether the provider side may not change the fields now: an open request was handed in. */
-export const isLockingState = (state: ChangeRequestState): boolean =>
-  (LOCKING_CHANGE_REQUEST_STATES as readonly ChangeRequestState[]).includes(state);
+export const isLockingState = isOneOf(LOCKING_CHANGE_REQUEST_STATES);

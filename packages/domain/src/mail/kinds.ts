@@ -1,4 +1,5 @@
 import type { Role } from '../roles.js';
+import { isOneOf } from '../one-of.js';
 import type { WorkflowAction } from '../services/workflow.js';
 
 /**
@@ -20,8 +21,7 @@ export const MAIL_KINDS = [
 
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-export const isMailKind = (value: unknown): value is MailKind =>
-  typeof value === 'string' && (MAIL_KINDS as readonly string[]).includes(value);
+export const isMailKind = isOneOf(MAIL_KINDS);
 
 const SPM: readonly Role[] = ['servicePortfolioManager'];
 const SIM: readonly Role[] = ['serviceIntegrationManager'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOneOf } from '../one-of.js';
 import { LANGUAGES } from '../i18n/core.js';
 import { msg } from '../i18n/core.js';
 import { versionSchema } from '../schemas/services.js';
@@ -8,8 +9,7 @@ import { MAIL_KINDS } from './kinds.js';
 export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'discarded'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
-export const isOutboxState = (value: unknown): value is OutboxState =>
-  typeof value === 'string' && (OUTBOX_STATES as readonly string[]).includes(value);
+export const isOutboxState = isOneOf(OUTBOX_STATES);
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 const mailKindSchema = z.enum(MAIL_KINDS, { error: msg('validation.option') });

@@ -1,4 +1,5 @@
 import { hasAnyRole } from '../roles.js';
+import { isOneOf } from '../one-of.js';
 import { allOf, anyOf, fact, holds, not, type Rule } from '../access/rules.js';
 import {
   isProviderSide,
@@ -55,8 +56,7 @@ export const RESOURCE_PACKAGE_EDIT_STATES = [
   'rejected',
 ] as const satisfies readonly ResourcePackageState[];
 
-export const isResourcePackageEditState = (state: ResourcePackageState): boolean =>
-  (RESOURCE_PACKAGE_EDIT_STATES as readonly ResourcePackageState[]).includes(state);
+export const isResourcePackageEditState = isOneOf(RESOURCE_PACKAGE_EDIT_STATES);
 
 /** The state a package is in after an edit: every edit starts the review over. */
 export const stateAfterEdit = (_state: ResourcePackageState): ResourcePackageState => 'draft';

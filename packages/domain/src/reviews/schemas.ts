@@ -71,11 +71,6 @@ export const reviewActionRequestSchema = z
   .strict()
   .meta({ id: 'ReviewActionRequest' });
 
-export const reviewActionParamSchema = z.object({
-  id,
-  action: z.enum(MANUAL_REVIEW_ACTIONS, { error: msg('validation.option') }),
-});
-
 const reviewListItemSchema = z
   .object({
     id: z.string(),

@@ -1,4 +1,5 @@
 import type { ServiceState } from '../services/states.js';
+import { isOneOf } from '../one-of.js';
 
 /**
  * A service's review status (docs/domain.md#reviews): no review (inactive), waiting for the provider
@@ -7,8 +8,7 @@ import type { ServiceState } from '../services/states.js';
 export const REVIEW_STATUSES = ['inactive', 'running', 'editRequired', 'finishedOK'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
-export const isReviewStatus = (value: unknown): value is ReviewStatus =>
-  typeof value === 'string' && (REVIEW_STATUSES as readonly string[]).includes(value);
+export const isReviewStatus = isOneOf(REVIEW_STATUSES);
 
 /** A review that has begun and is not ended yet: it shows in the lists and on the service. */
 export const OPEN_REVIEW_STATUSES = [
@@ -25,8 +25,6 @@ export const REVIEWABLE_STATES = [
   'service_online',
 ] as const satisfies readonly ServiceState[];
 
-export const isReviewableState = (state: ServiceState): boolean =>
-  (REVIEWABLE_STATES as readonly ServiceState[]).includes(state);
+export const isReviewableState = isOneOf(REVIEWABLE_STATES);
 
-export const isOpenReview = (status: ReviewStatus): boolean =>
-  (OPEN_REVIEW_STATUSES as readonly ReviewStatus[]).includes(status);
+export const isOpenReview = isOneOf(OPEN_REVIEW_STATUSES);

@@ -52,5 +52,9 @@ export const institutionDetailSchema = z
   .meta({ id: 'InstitutionDetail' });
 export type InstitutionDetail = z.infer<typeof institutionDetailSchema>;
 
+export const institutionListSchema = z
+  .object({ items: z.array(institutionDetailSchema) })
+  .meta({ id: 'InstitutionList' });
+
 /** The largest logo the portal takes (docs/adr/0033-institution-logos.md): a logo is small. */
 export const MAX_LOGO_BYTES = 512 * 1024;

@@ -329,23 +329,6 @@ export const userSearchQuerySchema = z.object({
 });
 export const userSearchResponseSchema = z.object({ items: z.array(userRefSchema) }).meta({ id: 'UserSearch' });
 
-const institutionSchema = z
-  .object({
-    id: z.string(),
-    abbreviation: z.string(),
-    name: z.string(),
-    description: z.string(),
-    url: z.string(),
-    isCentre: z.boolean(),
-    isServiceProvider: z.boolean(),
-    /** Whether GET /api/institutions/{id}/logo has a picture. */
-    hasLogo: z.boolean(),
-    /** The version an edit or delete names. */
-    version: z.int(),
-  })
-  .meta({ id: 'Institution' });
-export const institutionListSchema = z.object({ items: z.array(institutionSchema) }).meta({ id: 'InstitutionList' });
-
 const localized = z.object({ en: z.string(), de: z.string() });
 const weightingCriterionSchema = z
   .object({

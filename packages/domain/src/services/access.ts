@@ -1,7 +1,7 @@
 import { allOf, anyOf, fact, holds, not, type Rule } from '../access/rules.js';
 import { can, type Principal } from '../permissions.js';
 import { hasAnyRole, type Role } from '../roles.js';
-import { PROVIDER_EDIT_STATES, type ServiceState } from './states.js';
+import { isProviderEditState, type ServiceState } from './states.js';
 
 /** The caller's relation to one service; the server computes it from the rows, the web gets it in the answer. */
 export interface ServiceRelation {
@@ -73,7 +73,7 @@ export const canSeeService = (r: ServiceRelation): boolean => holds(serviceVisib
  */
 export const canEditService = (r: ServiceRelation): boolean => {
   if (isPortfolioManager(r.roles)) return r.state !== 'service_retired';
-  return isProviderSide(r) && (PROVIDER_EDIT_STATES as readonly ServiceState[]).includes(r.state);
+  return isProviderSide(r) && isProviderEditState(r.state);
 };
 
 /** Only the portfolio manager edits the object owner (ADR 0008). */
@@ -84,8 +84,7 @@ export const canEditObjectOwner = (r: ServiceRelation): boolean => isPortfolioMa
  * and the object owner while the service is in a draft state (while writing the application).
  */
 export const canAssignServiceRoles = (r: ServiceRelation): boolean =>
-  isPortfolioManager(r.roles) ||
-  (r.isObjectOwner && (PROVIDER_EDIT_STATES as readonly ServiceState[]).includes(r.state));
+  isPortfolioManager(r.roles) || (r.isObjectOwner && isProviderEditState(r.state));
 
 /** Whoever holds the manager's rights: the manager, or owner and admins when no manager is set. */
 const hasManagerRights = (r: ServiceRelation): boolean =>

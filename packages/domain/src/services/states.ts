@@ -1,3 +1,4 @@
+import { isOneOf } from '../one-of.js';
 /** The seventeen service states (docs/domain.md#service-workflow), in the order a service passes through them. */
 export const SERVICE_STATES = [
   'application_withdrawn',
@@ -21,8 +22,7 @@ export const SERVICE_STATES = [
 
 export type ServiceState = (typeof SERVICE_STATES)[number];
 
-export const isServiceState = (value: unknown): value is ServiceState =>
-  typeof value === 'string' && (SERVICE_STATES as readonly string[]).includes(value);
+export const isServiceState = isOneOf(SERVICE_STATES);
 
 /** The pipeline runs from planning to a completed integration (the portfolio's tabs). */
 export const PIPELINE_STATES = [
@@ -59,6 +59,8 @@ export const PROVIDER_EDIT_STATES = [
   'application_draft',
   'service_information_draft',
 ] as const satisfies readonly ServiceState[];
+
+export const isProviderEditState = isOneOf(PROVIDER_EDIT_STATES);
 
 /**
  * The portfolio's tabs (docs/domain.md#service-workflow). `myCentre` is not a set of states but the services of the

@@ -1,3 +1,4 @@
+import { isOneOf } from '../one-of.js';
 /** The five states of a VO application (docs/domain.md#vo-registration), in the order an application passes them. */
 export const VO_STATES = [
   'application_draft',
@@ -9,8 +10,7 @@ export const VO_STATES = [
 
 export type VoState = (typeof VO_STATES)[number];
 
-export const isVoState = (value: unknown): value is VoState =>
-  typeof value === 'string' && (VO_STATES as readonly string[]).includes(value);
+export const isVoState = isOneOf(VO_STATES);
 
 /** The states in which a VO waits for a supervisor's or the portfolio manager's step; My VOs lists them first. */
 export const VO_REVIEW_STATES = ['application_received', 'application_approved'] as const satisfies readonly VoState[];

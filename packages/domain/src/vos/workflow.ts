@@ -1,6 +1,6 @@
 import { anyOf, fact, holds, type Rule } from '../access/rules.js';
 import { hasAnyRole, type Role } from '../roles.js';
-import type { VoState } from './states.js';
+import { VO_EDIT_STATE, type VoState } from './states.js';
 
 /**
  * Who may take a VO step: the VO's managers (its applicant and deputy), the VO supervisors, the
@@ -100,7 +100,7 @@ export const isVoReviewer = (roles: readonly string[]): boolean =>
 
 /** The pages change only in draft, and only by the VO's managers. */
 export const canEditVo = (state: VoState, context: VoActorContext): boolean =>
-  state === 'application_draft' && context.isManager;
+  state === VO_EDIT_STATE && context.isManager;
 
 /** The roles that get a mail of a VO step besides its applicant and deputy: the supervisors review what is sent. */
 export const VO_MAIL_REVIEWERS: Readonly<Record<VoAction, readonly Role[]>> = {

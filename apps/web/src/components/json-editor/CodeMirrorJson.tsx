@@ -4,7 +4,7 @@ import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
 import { useMemo } from 'react';
 import { darkTheme } from './darkTheme';
-import type { JsonEditorProps } from './JsonEditor';
+import type { JsonEditorProps } from './jsonEditorProps';
 import './json-editor.css';
 
 interface Props extends Omit<JsonEditorProps, 'label' | 'description' | 'error' | 'required'> {

@@ -1,24 +1,9 @@
 import { Input, Skeleton } from '@mantine/core';
 import { useId, lazy, Suspense } from 'react';
+import type { JsonEditorProps } from './jsonEditorProps';
 
 // CodeMirror is about 150 KB: only the screens that edit or show JSON load it, never the public pages.
 const CodeMirrorJson = lazy(() => import('./CodeMirrorJson').then((module) => ({ default: module.CodeMirrorJson })));
-
-export interface JsonEditorProps {
-  /** The accessible name of the editor, shown above it. */
-  label: string;
-  description?: string;
-  /** A translated message shown under the editor; marks it invalid for assistive technology. */
-  error?: string;
-  value: string;
-  onChange?: (value: string) => void;
-  onBlur?: () => void;
-  readOnly?: boolean;
-  required?: boolean;
-  /** Editor height in CSS (the editor scrolls inside it); grows with its content by default. */
-  minHeight?: string;
-  maxHeight?: string;
-}
 
 /**
  * The one JSON editor of the web app: syntax highlighting, line numbers, bracket matching, and

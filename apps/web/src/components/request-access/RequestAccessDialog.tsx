@@ -3,9 +3,9 @@ import { accessRequestSchema, ACCESS_REQUEST_NOTE_MAX, routeTitleKey, type Route
 import { useTranslation } from 'react-i18next';
 import { postAccessRequest } from '../../api/accessRequests';
 import { TextareaField } from '../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../forms/ModalForm';
-import { useModalForm } from '../../forms/useModalForm';
-import { notifyInfo, notifySuccess } from '../notify';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalForm } from '../../components/useModalForm';
+import { notifyInfo, notifySuccess } from '../../api/notify';
 
 export interface RequestAccessDialogProps {
   opened: boolean;

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { savedViewNameFormSchema } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextInputField } from '../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../forms/ModalForm';
-import { useModalFormSubmit } from '../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalFormSubmit } from '../../components/useModalForm';
 
 export interface SavedViewNameModalProps {
   opened: boolean;

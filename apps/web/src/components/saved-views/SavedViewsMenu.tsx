@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { notifySuccess } from '../notify';
+import { notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { reportWriteError } from '../../api/writes';
 import { createSavedView, deleteSavedView, fetchSavedViews, savedViewKeys, updateSavedView } from './api';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

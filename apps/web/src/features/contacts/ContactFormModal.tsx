@@ -9,11 +9,11 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { CheckboxField, NativeSelectField, TextareaField, TextInputField, useErrorText } from '../../forms/fields';
 import { useKeptDraftIds } from '../../forms/keptDraft';
-import { ModalForm, ModalFormBody } from '../../forms/ModalForm';
-import { useModalForm } from '../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalForm } from '../../components/useModalForm';
 import { fetchInstitutions, serviceKeys } from '../../api/services';
 import { contactKeys, createContact, fetchContact, updateContact } from './api';
 import { contactName } from './contactColumns';

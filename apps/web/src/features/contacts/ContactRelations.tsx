@@ -16,7 +16,7 @@ import { contactRolesOf, routePath, type Contact, type ContactRelation, type Con
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { Link } from '../../routing';
 import { fetchInstitutions, serviceKeys } from '../../api/services';
 import { reportWriteError } from '../../api/writes';

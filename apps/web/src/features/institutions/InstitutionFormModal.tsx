@@ -3,11 +3,11 @@ import { createInstitutionSchema, type InstitutionDetail, type InstitutionFormIn
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { CheckboxField, TextareaField, TextInputField } from '../../forms/fields';
 import { useKeptDraftIds } from '../../forms/keptDraft';
-import { ModalForm, ModalFormBody } from '../../forms/ModalForm';
-import { useModalForm } from '../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalForm } from '../../components/useModalForm';
 import { AuditHistory } from '../../components/history/AuditHistory';
 import { createInstitution, fetchInstitutionHistory, institutionKeys, updateInstitution } from './api';
 import { InstitutionLogo } from './InstitutionLogo';

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDropzone } from '../../components/FileDropzone';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { UploadProgress, useUploadProgress } from '../../components/UploadProgress';
 import { writeErrorOutcome, reportWriteError } from '../../api/writes';
 import { institutionKeys, logoUrl, uploadLogo } from './api';

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, listExports, type DataTableColumn } from '../../components/data-table';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { reportWriteError } from '../../api/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
 import { InstitutionFormModal, useKeptInstitutionDraft } from './InstitutionFormModal';

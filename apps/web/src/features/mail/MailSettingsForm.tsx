@@ -12,7 +12,7 @@ import { useCallback, useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { compareForConflict } from '../../forms/choices/saveConflict';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';

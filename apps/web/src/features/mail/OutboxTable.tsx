@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FilterBar } from '../../components/FilterBar';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { useStreamQuery } from '../../hooks/useStreamQuery';
 import { reportWriteError } from '../../api/writes';

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { DataTable, listExports } from '../../components/data-table';
 import { NoAccess } from '../../components/NoAccess';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportWriteError } from '../../api/writes';
 import { fetchReviewList, reviewKeys, reviewListPath, runBulkReview } from './api';

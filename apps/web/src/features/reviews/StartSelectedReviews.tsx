@@ -3,7 +3,7 @@ import { REVIEWABLE_STATES, type ServiceState } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportWriteError } from '../../api/writes';
 import { reviewKeys, runBulkReview } from './api';

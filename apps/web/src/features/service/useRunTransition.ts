@@ -8,7 +8,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../components/notify';
+import { notifyError, notifySuccess } from '../../api/notify';
 import { runTransition } from '../../api/services';
 import { draftFromService, stepErrors } from './formModel';
 import { reportWriteError, useServiceCache, writeErrorOutcome } from '../../api/writes';

@@ -2,7 +2,7 @@ import type { FieldDefinition, ServiceDetail } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifyInfo, notifySuccess } from '../../components/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../api/notify';
 import { compareForConflict } from '../../forms/choices/saveConflict';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { createService, fetchService, updateService } from '../../api/services';

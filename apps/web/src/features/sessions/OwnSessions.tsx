@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { AppModal } from '../../components/AppModal';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { useNavigate } from '../../routing';
 import { reportWriteError } from '../../api/writes';

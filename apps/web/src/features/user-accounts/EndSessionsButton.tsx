@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppModal } from '../../components/AppModal';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { endUserSessions } from '../../api/sessions';
 import { reportWriteError } from '../../api/writes';
 

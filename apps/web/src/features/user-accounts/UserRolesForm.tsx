@@ -5,7 +5,7 @@ import { useCallback, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifySuccess } from '../../components/notify';
+import { notifySuccess } from '../../api/notify';
 import { compareForConflict } from '../../forms/choices/saveConflict';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
 import { useConflictChoices } from '../../forms/choices/useSaveConflict';

@@ -8,10 +8,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { NativeSelectField, TextInputField } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalForm } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { createEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles, updateEntitlementRole } from './api';
 
 const FIELD_ORDER = ['entitlement', 'role'] as const satisfies readonly FieldPath<EntitlementRoleFormInput>[];

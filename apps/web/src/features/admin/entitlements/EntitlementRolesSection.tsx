@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
 import { reportWriteError } from '../../../api/writes';
 import { deleteEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles } from './api';

@@ -2,10 +2,10 @@ import { createVoNamePrefixSchema, type VoNamePrefixFormInput } from '@nubes/dom
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { TextareaField, TextInputField } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalForm } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { createVoNamePrefix, voNamePrefixKeys } from './api';
 
 const FIELD_ORDER = ['prefix', 'note'] as const satisfies readonly FieldPath<VoNamePrefixFormInput>[];

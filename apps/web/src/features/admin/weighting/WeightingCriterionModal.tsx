@@ -7,10 +7,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { TextInputField } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalForm } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { listKeys } from '../../../api/services';
 import { serviceKeys } from '../../../api/services';
 import { fetchWeightingSettings, saveWeightingCriterion, weightingSettingsKeys } from './api';

@@ -11,11 +11,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { useErrorText } from '../../../forms/fields';
 import { useKeptDraftIds } from '../../../forms/keptDraft';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalForm } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import {
   createResourcePackage,
   fetchResourcePackage,

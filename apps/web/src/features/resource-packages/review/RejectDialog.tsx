@@ -3,8 +3,8 @@ import { resourcePackageStepSchema } from '@nubes/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextareaField } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalFormSubmit } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalFormSubmit } from '../../../components/useModalForm';
 
 export interface RejectDialogProps {
   opened: boolean;

@@ -1,7 +1,7 @@
 import type { ResourcePackage, ResourcePackageAction, ResourcePackageReviewRow } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { reportWriteError, writeErrorOutcome } from '../../../api/writes';
 import { resourcePackageKeys, stepResourcePackage } from '../api';
 

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { JsonEditor } from '../../../components/json-editor';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { TextareaField, TextInputField, useErrorText } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalForm } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { createResourceType, fetchResourceTypes, resourcePackageKeys, updateResourceType } from '../api';
 import { parsePolicy, policyText } from '../policy/policyText';
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { PageLoader } from '../../../components/PageLoader';
 import { usePageTitle } from '../../../hooks/useDocumentTitle';
 import { Link, useNavigate } from '../../../routing';

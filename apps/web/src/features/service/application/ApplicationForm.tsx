@@ -3,7 +3,7 @@ import { APPLICATION_FIELDS, FIELD_GROUPS, routePath, type ServiceDetail } from 
 import { useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../routing';
-import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
+import { LeaveGuard, useGuardedForm } from '../../../components/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
 import { FieldValueList } from '../components/FieldValueList';
 import { draftFromService, EMPTY_DRAFT, firstErrorKey, NAME_KEY, PROVIDER_KEY } from '../formModel';

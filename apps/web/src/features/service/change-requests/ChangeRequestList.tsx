@@ -13,7 +13,7 @@ import { Link, useSearchParams } from '../../../routing';
 import { DataTable, listExports, type DataTableColumn } from '../../../components/data-table';
 import { FilterBar } from '../../../components/FilterBar';
 import { SearchBox } from '../../../components/SearchBox';
-import { LeaveGuard } from '../../../forms/LeaveGuard';
+import { LeaveGuard } from '../../../components/LeaveGuard';
 import { changeRequestKeys, fetchChangeRequest, fetchChangeRequestList, listQueryString } from './api';
 import { ChangeRequestCard, ChangeRequestStateBadge } from './ChangeRequestCard';
 import { useChangeRequestCache } from './useChangeRequestCache';

@@ -3,8 +3,8 @@ import { STATUS_REASON_MAX, statusNoticeSchema, type StatusNoticeInput, type Wor
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextareaField, useErrorText } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalFormSubmit } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalFormSubmit } from '../../../components/useModalForm';
 import { DateFieldInput } from '../../../forms/DateFieldInput';
 
 export interface StatusNoticeDialogProps {

@@ -4,7 +4,7 @@ import type { Keyword } from '@nubes/domain';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { createKeywords, searchKeywords, serviceKeys } from '../../../api/services';
 import { reportWriteError } from '../../../api/writes';
 

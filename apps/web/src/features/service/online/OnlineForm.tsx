@@ -11,8 +11,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
-import { notifyError, notifyInfo, notifySuccess } from '../../../components/notify';
-import { LeaveGuard, useGuardedForm } from '../../../forms/LeaveGuard';
+import { notifyError, notifyInfo, notifySuccess } from '../../../api/notify';
+import { LeaveGuard, useGuardedForm } from '../../../components/LeaveGuard';
 import {
   changeRequestKeys,
   createChangeRequest,

@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { FileDropzone, formatBytes } from '../../../components/FileDropzone';
 import { UploadProgress, useUploadProgress } from '../../../components/UploadProgress';
 import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
 import { focusById } from '../../../forms/focusFirstError';
-import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useGuardedForm } from '../../../components/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import {

@@ -2,7 +2,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { checkStepFor, TRANSITIONS, type ServiceDetail, type ValidationStep } from '@nubes/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../components/notify';
+import { notifyError, notifySuccess } from '../../../api/notify';
 import { FieldProblemList } from '../components/FieldProblemList';
 import { stepErrors } from '../formModel';
 import type { ServiceDraft } from '../useServiceDraft';

@@ -2,7 +2,7 @@ import { Button, Group, Stack } from '@mantine/core';
 import { SERVICE_FIELDS, validateForStep, type FieldGroup, type ServiceDetail } from '@nubes/domain';
 import { useCallback, useMemo, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../components/notify';
+import { notifyError } from '../../../api/notify';
 import { PagedEditor, PageStepButtons, usePageFocus } from '../../../components/paged-editor/PagedEditor';
 import { DraftFields, NameInput } from '../components/DraftFields';
 import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { NativeSelectField, TextareaField } from '../../../forms/fields';
-import { useGuardedForm } from '../../../forms/LeaveGuard';
+import { useGuardedForm } from '../../../components/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { usePermission } from '../../../hooks/usePermission';
 import { decideRoleChange, requestRoleChange } from '../../../api/services';

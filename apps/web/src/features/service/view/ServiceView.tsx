@@ -2,7 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { ServiceDetail, WorkflowAction } from '@nubes/domain';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../forms/LeaveGuard';
+import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../components/LeaveGuard';
 import { draftFromService } from '../formModel';
 import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';

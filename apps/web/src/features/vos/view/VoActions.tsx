@@ -10,10 +10,10 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifySuccess } from '../../../components/notify';
+import { notifySuccess } from '../../../api/notify';
 import { TextareaField } from '../../../forms/fields';
-import { ModalForm, ModalFormBody } from '../../../forms/ModalForm';
-import { useModalFormSubmit } from '../../../forms/useModalForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalFormSubmit } from '../../../components/useModalForm';
 import { Link } from '../../../routing';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { reportWriteError } from '../../../api/writes';

@@ -2,9 +2,9 @@ import { Button, Group, Stack, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../components/AppModal';
-import { SaveConflictNotice } from './choices/SaveConflictNotice';
-import { KeptDraftNotice } from './KeptDraftNotice';
+import { AppModal } from './AppModal';
+import { SaveConflictNotice } from '../forms/choices/SaveConflictNotice';
+import { KeptDraftNotice } from '../forms/KeptDraftNotice';
 import type { ModalFormControls } from './useModalForm';
 
 export interface ModalFormProps {

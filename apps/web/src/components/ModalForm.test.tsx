@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
 import { initI18n, loadScreenMessages } from '../i18n/i18n';
 import { renderWithProviders } from '../test/renderWithProviders';
-import { CheckboxField, TextInputField } from './fields';
+import { CheckboxField, TextInputField } from '../forms/fields';
 import { ModalForm, ModalFormBody } from './ModalForm';
 import { useModalForm, useModalFormSubmit, type ModalFormEdit } from './useModalForm';
 import { statusNoticeSchema } from '@nubes/domain';

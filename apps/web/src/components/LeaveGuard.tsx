@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from '../routing';
-import { AppModal } from '../components/AppModal';
+import { AppModal } from './AppModal';
 
 /**
  * Leaving a form with unsaved edits asks first (ADR 19): a tab switch, an in-app link, the

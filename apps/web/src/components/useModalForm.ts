@@ -4,14 +4,14 @@ import type { FieldErrors, FieldPath, FieldValues, UseFormProps, UseFormReturn }
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { reportWriteError } from '../api/writes';
-import { notifyError } from '../components/notify';
-import type { SaveConflictNoticeProps } from './choices/SaveConflictNotice';
-import { useFormSaveConflict } from './choices/useSaveConflict';
-import { SERVER_ERROR } from './fields';
-import { focusFirstError } from './focusFirstError';
-import { useKeptDraft, type KeptDraft } from './keptDraft';
+import { notifyError } from '../api/notify';
+import type { SaveConflictNoticeProps } from '../forms/choices/SaveConflictNotice';
+import { useFormSaveConflict } from '../forms/choices/useSaveConflict';
+import { SERVER_ERROR } from '../forms/fields';
+import { focusFirstError } from '../forms/focusFirstError';
+import { useKeptDraft, type KeptDraft } from '../forms/keptDraft';
 import { useGuardedForm } from './LeaveGuard';
-import { useZodForm } from './useZodForm';
+import { useZodForm } from '../forms/useZodForm';
 
 /** An edit dialog's object: the version its values were read at, and how to meet someone else's save (ADR 0085). */
 export interface ModalFormEdit<Input extends FieldValues> {
@@ -88,7 +88,7 @@ const inOrder =
 /**
  * A create or edit dialog's form (ADR 0106): the zod form, the submit mutation with its error
  * report, the server's messages at their fields, the focus on the first problem, the version and
- * the choices after a conflict, a kept draft and the leave guard. ModalForm renders what it returns.
+ * the choices after a conflict, a kept draft and the leave guard. ModalForm (components/ModalForm.tsx) renders what it returns.
  */
 export const useModalForm = <Input extends FieldValues, Output, Saved>(
   options: ModalFormOptions<Input, Output, Saved>,

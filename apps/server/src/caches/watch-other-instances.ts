@@ -2,10 +2,10 @@ import { allPrincipalsChanged, principalChanged } from '../auth/principal-cache.
 import { allSessionsChanged, sessionChanged } from '../auth/session-cache.js';
 import type { Database } from '../db/client.js';
 import type { PortalLog } from '../http/portal-log.js';
-import { publicPortfolioChangedIn } from '../http/service-caches.js';
-import { startChangeListener, type ChangeListener } from './change-listener.js';
-import { instanceIdOf } from './change-notices.js';
-import { noteListening } from './listening-state.js';
+import { publicPortfolioChangedIn } from './service-caches.js';
+import { startChangeListener, type ChangeListener } from '../instances/change-listener.js';
+import { instanceIdOf } from '../instances/change-notices.js';
+import { noteListening } from '../instances/listening-state.js';
 
 /** The listener's name in pg_stat_activity: which instance's listener a connection is. */
 export const listenerApplicationName = (instanceId: string): string => `nubes-listener-${instanceId}`;

@@ -2,9 +2,9 @@ import { can, type RouteAccess, type RouteId } from '@nubes/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../routing';
 import { NoAccess } from '../components/NoAccess';
-import { loginPath } from './loginTarget';
-import { useSession } from './SessionProvider';
-import { principalOf } from './principal';
+import { loginPath } from '../auth/loginTarget';
+import { useSession } from '../auth/SessionProvider';
+import { principalOf } from '../auth/principal';
 
 export interface RequireAuthProps {
   /** The permission the screen needs (portalManager always passes); 'public' lets everyone in. */
