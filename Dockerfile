@@ -1,5 +1,5 @@
 # The portal as one container image (docs/deployment.md, docs/adr/0055-deployment-and-production-refusal.md).
-# apps/server/src/container-image.test.ts checks this file against the repository and replays the
+# apps/server/src/container-image.once.test.ts checks this file against the repository and replays the
 # runtime stage's steps in a temp directory: keep its instructions to COPY, ENV, RUN npm ci, USER.
 
 # Node 24 LTS in both stages (docs/adr/0081-node-24-runtime-and-dependency-hygiene.md).

@@ -11,17 +11,14 @@ const alias = { '@nubes/domain': domainSource };
 const withPostgres = process.env.NUBES_TEST_POSTGRES !== 'false' && hasPostgres();
 
 /**
- * Server test files that never reach a database (pure functions, in-memory read models): they run
- * once, on the PGlite project, since a second run on PostgreSQL would repeat them exactly. A file
- * counts as reaching one when it names the harness, the database client, a portal or worker
- * process, or the database kind. Found by reading the files, so a new one lands on the right side.
+ * Which database a server test file runs on is declared in its name (docs/testing.md):
+ * `x.test.ts` on both PGlite and PostgreSQL, `x.once.test.ts` once, on PGlite (it reaches no
+ * database, or what it checks is the same on either), `x.postgres.test.ts` on PostgreSQL only.
  */
-const SERVER_SOURCES = 'apps/server/src';
-const REACHES_A_DATABASE = /harness|openDatabase|db\/client|NUBES_TEST_DB|portal-process|worker-process|postgres/i;
-const serverFilesWithoutDatabase = readdirSync(SERVER_SOURCES, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .filter((file) => !REACHES_A_DATABASE.test(readFileSync(path.join(SERVER_SOURCES, file), 'utf8')))
-  .map((file) => `src/${file.split(path.sep).join('/')}`);
+const ONCE = 'src/**/*.once.test.ts';
+const POSTGRES_ONLY = 'src/**/*.postgres.test.ts';
+if (!withPostgres)
+  console.warn('No PostgreSQL binaries: the server tests named *.postgres.test.ts do not run (docs/testing.md).');
 
 const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
   resolve: { alias },
@@ -29,7 +26,7 @@ const serverProject = (name: string, kind: 'pglite' | 'postgres') => ({
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts'],
-    exclude: kind === 'postgres' ? [...configDefaults.exclude, ...serverFilesWithoutDatabase] : configDefaults.exclude,
+    exclude: [...configDefaults.exclude, kind === 'postgres' ? ONCE : POSTGRES_ONLY],
     environment: 'node',
     globalSetup: [`./src/test/global-setup-${kind}.ts`],
     env: { NUBES_TEST_DB: kind, NODE_ENV: 'test' },

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loggedIn } from '../login.js';
+import { expectMenuGroups } from '../menus.js';
 
 /**
  * The logged-in home is the person's dashboard: paula (portfolio manager) finds the services and
@@ -110,6 +111,7 @@ test.describe('each role’s home', () => {
   test('carla finds the contact database, not an empty "My services"', async ({ page }) => {
     await loggedIn(page, 'carla', { from: '/' });
     await oneGreeting(page);
+    await expectMenuGroups(page, ['Contact Database']);
     const contacts = page.getByRole('region', { name: 'Contact database' });
     await expect(contacts.getByText(/\d+ contacts · \d+ institutions/)).toBeVisible();
     await expect(page.getByRole('region', { name: 'My services' })).toHaveCount(0);
@@ -130,6 +132,7 @@ test.describe('each role’s home', () => {
   test('nora, without a role, is told so and offered a request for access', async ({ page }) => {
     await loggedIn(page, 'nora', { from: '/' });
     await oneGreeting(page);
+    await expectMenuGroups(page, []);
     await expect(page.getByText('You have no role in Nubes yet')).toBeVisible();
     await expect(page.getByRole('main').getByRole('button', { name: 'Request access' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'My services' })).toHaveCount(0);

@@ -27,8 +27,16 @@ test.describe('direct admin login', () => {
     await expectAccessible(page);
   });
 
-  test('a wrong password shows Login Failed and keeps the user logged out', async ({ page }) => {
+  test('empty fields are refused before sending; a wrong password shows Login Failed and keeps the user logged out', async ({
+    page,
+  }) => {
     await visit(page, '/login');
+    await page
+      .getByRole('form', { name: /direct login/i })
+      .getByRole('button', { name: 'Log in' })
+      .click();
+    await expect(page.getByText('This field cannot be empty').first()).toBeVisible();
+    await expectAccessible(page);
     await submitAdminForm(page, 'admin', 'wrong-password');
     await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
     await expect(page.getByText('Please check your username and password.')).toBeVisible();
@@ -55,16 +63,6 @@ test.describe('direct admin login', () => {
     await submitAdminForm(page, 'alice', 'alice');
     await expect(page.getByText('Login Failed', { exact: true })).toBeVisible();
     expect(await storedSession(page)).toBeNull();
-  });
-
-  test('empty fields are refused before sending', async ({ page }) => {
-    await visit(page, '/login');
-    await page
-      .getByRole('form', { name: /direct login/i })
-      .getByRole('button', { name: 'Log in' })
-      .click();
-    await expect(page.getByText('This field cannot be empty').first()).toBeVisible();
-    await expectAccessible(page);
   });
 });
 

@@ -1,30 +1,16 @@
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loggedIn } from '../login.js';
+import { expectMenuGroups, mainNavigation, MENU_GROUPS } from '../menus.js';
 
-const GROUPS = ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel'];
-const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
-
-const expectGroups = async (page: Page, visible: string[]) => {
-  for (const group of GROUPS) {
-    await expect(nav(page).getByRole('button', { name: group, exact: true }), group).toHaveCount(
-      visible.includes(group) ? 1 : 0,
-    );
-  }
-};
-
-test('the portal manager sees every menu group', async ({ page }) => {
-  await loggedIn(page, 'admin');
-  await expectGroups(page, GROUPS);
-  await page.goto('/manage/adminPanel');
-  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
-  await expectAccessible(page);
-});
+/**
+ * Each role's menu. victor's, carla's and nora's are checked where they first log in for their own
+ * flow (vos.spec.ts, dashboard.spec.ts); nora's refusal of a screen in portfolio.spec.ts.
+ */
 
 test('alice, a service provider, sees the service portfolio menu with New Application', async ({ page }) => {
   await loggedIn(page, 'alice');
-  await expectGroups(page, ['Service Portfolio']);
-  await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  await expectMenuGroups(page, ['Service Portfolio']);
+  await mainNavigation(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   for (const entry of ['New Application', 'My Services', 'Public Service Portfolio']) {
     await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
   }
@@ -46,8 +32,8 @@ test('paula, a portfolio manager, sees the integration, field, review and change
 }) => {
   await loggedIn(page, 'paula');
   // My VOs lists the VO applications waiting for her review.
-  await expectGroups(page, ['Service Portfolio', 'VO Registration']);
-  await nav(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  await expectMenuGroups(page, ['Service Portfolio', 'VO Registration']);
+  await mainNavigation(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
   await expect(page.getByRole('menuitem', { name: 'Service Integration List' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Change Request List' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Service Field List' })).toBeVisible();
@@ -57,27 +43,9 @@ test('paula, a portfolio manager, sees the integration, field, review and change
   }
 });
 
-test('victor sees the VO registration, carla the contact database, nora no menu', async ({ browser }) => {
-  for (const [user, groups] of [
-    ['victor', ['VO Registration']],
-    ['carla', ['Contact Database']],
-    ['nora', []],
-  ] as const) {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await loggedIn(page, user);
-    await expectGroups(page, [...groups]);
-    await context.close();
-  }
-});
-
-test('a screen outside the user permissions says so instead of showing data', async ({ page }) => {
-  await loggedIn(page, 'nora', { from: '/manage/adminPanel' });
-  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
-  await expectAccessible(page);
-});
-
-test('the shell works by keyboard: skip link first, menus open with the keyboard', async ({ page }) => {
+test('the portal manager sees every menu group; the shell works by keyboard: skip link first, menus open with the keyboard', async ({
+  page,
+}) => {
   await loggedIn(page, 'admin', { from: '/' });
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -86,7 +54,7 @@ test('the shell works by keyboard: skip link first, menus open with the keyboard
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 
-  const group = nav(page).getByRole('button', { name: 'Service Portfolio', exact: true });
+  const group = mainNavigation(page).getByRole('button', { name: 'Service Portfolio', exact: true });
   await group.focus();
   const outline = await group.evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).not.toBe('none');
@@ -97,5 +65,10 @@ test('the shell works by keyboard: skip link first, menus open with the keyboard
   await expect(page.getByRole('menuitem', { name: 'New Application' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/sc/service-application');
+  await expectAccessible(page);
+
+  await expectMenuGroups(page, MENU_GROUPS);
+  await page.goto('/manage/adminPanel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expectAccessible(page);
 });

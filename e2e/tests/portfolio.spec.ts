@@ -269,8 +269,14 @@ test('a logged-out visitor sees the current and the past services with German da
 
 test('nora, without a role, is told where the server would refuse her', async ({ page }) => {
   await loggedIn(page, 'nora');
-  // My Services, like New Application, is for service providers and the service desk (ADR 21).
-  for (const path of ['/sc/service-portfolio', '/sc/service-integration-list', '/sc/my-services']) {
+  // My Services, like New Application, is for service providers and the service desk (ADR 21); the
+  // admin panel is the portal manager's.
+  for (const path of [
+    '/sc/service-portfolio',
+    '/sc/service-integration-list',
+    '/sc/my-services',
+    '/manage/adminPanel',
+  ]) {
     await visit(page, path);
     await expect(page.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
     await expect(page.getByRole('table')).toHaveCount(0);

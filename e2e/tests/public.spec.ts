@@ -2,7 +2,12 @@ import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { E2E_SECRETS } from '../secrets.js';
 
 test.describe('logged out', () => {
-  test('home welcomes, lists the modules and shows restricted links as plain text', async ({ page }) => {
+  // One visitor's look around the public pages, each check as it was a test of its own before
+  // (docs/testing.md): the home, the menu, the footer, the public portfolio, an unknown path, titles.
+  test('a visitor sees the home, only the login link, the footer, the public portfolio, Page not found and the titles', async ({
+    page,
+  }) => {
+    // The home welcomes, lists the modules and shows restricted links as plain text.
     await visit(page, '/');
     await expect(page).toHaveTitle('Nubes');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Nubes' })).toBeVisible();
@@ -15,39 +20,32 @@ test.describe('logged out', () => {
     }
     await expect(main.getByRole('link', { name: /Step-by-step instructions/ })).toHaveAttribute('target', '_blank');
     await expect(main.getByRole('link', { name: 'Helpdesk' })).toBeVisible();
-  });
 
-  test('navigation shows only the login link', async ({ page }) => {
-    await visit(page, '/');
+    // The navigation shows only the login link.
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
     for (const group of ['Service Portfolio', 'Contact Database', 'VO Registration', 'Admin Panel']) {
       await expect(nav.getByRole('button', { name: group })).toHaveCount(0);
     }
-  });
 
-  test('footer links to legal notice, privacy, accessibility, team, news, helpdesk and about', async ({ page }) => {
-    await visit(page, '/');
+    // The footer links to legal notice, privacy, accessibility, team, news, helpdesk and about.
     const footer = page.getByRole('contentinfo');
     for (const name of ['Legal notice', 'Privacy', 'Accessibility', 'Team', 'News', 'Helpdesk', 'About']) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /.+/);
     }
-  });
 
-  test('the public service portfolio opens without login', async ({ page }) => {
+    // The public service portfolio opens without login.
     await visit(page, '/sc/public-service-portfolio');
     await expect(page).toHaveURL(/\/sc\/public-service-portfolio$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Public Service Portfolio' })).toBeVisible();
     await expect(page).toHaveTitle('Public Service Portfolio');
-  });
 
-  test('any other path shows Page not found', async ({ page }) => {
+    // Any other path shows Page not found.
     await visit(page, '/no/such/page?x=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page).toHaveTitle('Page not found');
-  });
 
-  test('document titles follow the route titles', async ({ page }) => {
+    // Document titles follow the route titles.
     for (const [path, title] of [
       ['/login', 'Log in'],
       ['/sc/public-service-portfolio', 'Public Service Portfolio'],

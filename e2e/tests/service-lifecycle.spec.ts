@@ -3,15 +3,11 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
 import { loggedIn } from '../login.js';
+import { serviceThroughApi } from '../service-api.js';
 import {
   as,
   closeNotifications,
-  completeApplication,
-  createApplication,
-  expectApplicationIncomplete,
   expectNotification,
-  fillApplication,
-  fillServiceInformation,
   goToInformationPage,
   informationPage,
   nextSteps,
@@ -21,7 +17,8 @@ import {
 
 /**
  * The whole life of one new service, each person in a browser of their own: alice
- * applies and writes the service information, paula (portfolio manager) plans, edits where needed,
+ * applies and writes the service information (through the API: service-screens.spec.ts walks those
+ * screens), paula (portfolio manager) plans, edits where needed,
  * brings it online and retires it, ivan (integration manager) takes it through integration, and a
  * visitor without login sees it on the public portfolio. The shared e2e server holds demo data and
  * other specs' services, so this one is always found by its unique name.
@@ -71,30 +68,24 @@ const publicRow = async (browser: Browser, section: 'Current services' | 'Past s
   return { visitor, cells: row.getByRole('cell') };
 };
 
-test('a new service from application to retirement, person by person', LONG_WALK, async ({ page: alice, browser }) => {
+test('a new service from application to retirement, person by person', LONG_WALK, async ({ page: paula, browser }) => {
   test.setTimeout(360_000);
 
-  // --- 1. alice applies ---------------------------------------------------------------------------
-  await loggedIn(alice, 'alice', { from: '/sc/service-application' });
-  const id = await createApplication(alice, NAME);
-  await expectApplicationIncomplete(alice);
-  await fillApplication(alice);
-  await completeApplication(alice, id, NAME);
-
-  // --- 2. paula plans it ----------------------------------------------------------------------------
-  const paula = await as(browser, 'paula', `/sc/service/${id}?tab=status`);
-  await openStatus(paula, id);
-  await runAction(paula, 'Plan service', 'Service Planned');
-
-  // --- 3. alice writes the service information and submits it --------------------------------------
-  await openStatus(alice, id);
-  await runAction(alice, 'Back to service information in draft', 'Service Information Draft');
-  await openTab(alice, 'Service information');
-  await fillServiceInformation(alice, KEYWORD);
-  await alice.getByRole('button', { name: 'Submit service information' }).click();
-  await expectNotification(alice, 'Status changed', 'The new status is Service Information Received.');
-  await expect(alice.getByText('you cannot edit it in the current status')).toBeVisible();
-  await expectAccessible(alice);
+  // --- 1.–3. alice applies, paula plans it, alice writes the service information and submits it ---
+  // Through the API: service-screens.spec.ts walks these screens, the same steps by the same people.
+  const id = await serviceThroughApi(browser, {
+    owner: 'alice',
+    name: NAME,
+    keyword: KEYWORD,
+    filledFor: 'serviceInformation',
+    steps: [
+      ['alice', 'completeApplication'],
+      ['paula', 'planService'],
+      ['alice', 'backToServiceInformationDraft'],
+      ['alice', 'submitServiceInformation'],
+    ],
+  });
+  await loggedIn(paula, 'paula', { from: `/sc/service/${id}?tab=status` });
 
   // --- 4. paula releases it for integration, ivan integrates it ------------------------------------
   await openStatus(paula, id);
@@ -221,6 +212,5 @@ test('a new service from application to retirement, person by person', LONG_WALK
   }
   await expect(history.getByRole('row').filter({ hasText: 'Service created' })).toContainText('Alice Adler');
 
-  await paula.context().close();
   await ivan.context().close();
 });

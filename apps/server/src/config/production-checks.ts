@@ -32,7 +32,7 @@ const publicUrlProblems = (value: string | undefined): string[] => {
 };
 
 const oidcProblems = (env: NodeJS.ProcessEnv): string[] => {
-  // Read by name, so the settings table's test (settings-table.test.ts) sees every setting.
+  // Read by name, so the settings table's test (settings-table.once.test.ts) sees every setting.
   const settings = {
     OIDC_ISSUER: env.OIDC_ISSUER,
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID,

@@ -11,7 +11,7 @@ export interface Stage {
   instructions: Instruction[];
 }
 
-/** The stages of a Dockerfile: what the container image checks (container-image.test.ts) read. */
+/** The stages of a Dockerfile: what the container image checks (container-image.once.test.ts) read. */
 export const parseDockerfile = (text: string): Stage[] => {
   const logical: string[] = [];
   let pending = '';

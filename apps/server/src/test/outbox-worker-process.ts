@@ -1,6 +1,6 @@
 /**
  * An outbox worker alone in a process, for the tests that kill it mid-send
- * (mail/outbox-worker-crash.test.ts): `node --import tsx outbox-worker-process.ts <pglite dir> <smtp url>`.
+ * (mail/outbox-worker-crash.once.test.ts): `node --import tsx outbox-worker-process.ts <pglite dir> <smtp url>`.
  * It prints `acknowledged <Message-ID>` once the worker has taken in an SMTP acknowledgement. With
  * `OUTBOX_TEST_HOLD_DB=true` the first send also opens a transaction that never ends, as a busy
  * portal's requests keep PGlite's one connection: the sent marks wait behind it.

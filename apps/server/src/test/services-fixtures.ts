@@ -3,10 +3,9 @@ import {
   categoriseService,
   DEFAULT_WEIGHTING_CRITERIA,
   OFFBOARDING_STATES,
+  sampleFieldValue,
   SERVICE_FIELDS,
   weighAnswers,
-  type FieldDefinition,
-  type FieldValue,
   type FieldValues,
   type ServiceState,
   type WeightingAnswers,
@@ -93,41 +92,10 @@ export const seedServiceWorld = async (
   };
 };
 
-const sampleValue = (field: FieldDefinition, refs: { contactId: string; institutionId: string }): FieldValue => {
-  switch (field.type) {
-    case 'text':
-      return `${field.key} of the service`;
-    case 'longText':
-      return `A longer text for ${field.key}, with enough detail for a reader.`;
-    case 'url':
-      return `https://www.example.org/${field.key}`;
-    case 'email':
-      return `${field.key.toLowerCase()}@example.org`;
-    case 'hostname':
-      return 'cloud.example.org';
-    case 'select':
-      return field.options![0]!.value;
-    case 'multiSelect':
-      return [field.options![0]!.value];
-    case 'number':
-      return field.min ?? 1;
-    case 'date':
-      return '2027-03-01';
-    case 'boolean':
-      return true;
-    case 'contact':
-      return refs.contactId;
-    case 'institution':
-      return refs.institutionId;
-    case 'keywords':
-      return null;
-  }
-};
-
 /** Values for every field of the catalogue that pass validation up to the online step (keywords aside). */
 export const completeFieldValues = (refs: { contactId: string; institutionId: string }): FieldValues =>
   Object.fromEntries(
-    SERVICE_FIELDS.filter((f) => f.type !== 'keywords').map((field) => [field.key, sampleValue(field, refs)]),
+    SERVICE_FIELDS.filter((f) => f.type !== 'keywords').map((field) => [field.key, sampleFieldValue(field, refs)]),
   );
 
 export interface ServiceFixture {

@@ -2,11 +2,11 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
+import { useUrlView } from '../components/list-screen/useListScreen';
 import { ContactDetails } from '../features/contacts/ContactDetails';
 import { ContactFormModal, useKeptContactDraft } from '../features/contacts/ContactFormModal';
 import { ContactList } from '../features/contacts/ContactList';
-import { serializeContactsView } from '../features/contacts/contactsView';
-import { useContactsView } from '../features/contacts/useContactsView';
+import { contactsView } from '../features/contacts/contactsView';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { usePermission } from '../hooks/usePermission';
 import type { PageProps } from './PageProps';
@@ -16,7 +16,8 @@ export const ContactDatabasePage = ({ routeId }: PageProps) => {
   const { t } = useTranslation();
   const mayRead = usePermission('contact.read');
   const mayManage = usePermission('contact.manage');
-  const { view, setView } = useContactsView();
+  const url = useUrlView(contactsView);
+  const { view, setView } = url;
   // A new contact left unsaved when the session ended opens again as it was.
   const [creating, setCreating] = useState(useKeptContactDraft(null));
   if (!mayRead) return <NoAccess screen={routeId} />;
@@ -28,7 +29,7 @@ export const ContactDatabasePage = ({ routeId }: PageProps) => {
     />
   );
   if (view.contact) {
-    const list = serializeContactsView({ ...view, contact: null }).toString();
+    const list = contactsView.serialize({ ...view, contact: null }).toString();
     return (
       <ContactDetails
         key={view.contact}
@@ -42,7 +43,7 @@ export const ContactDatabasePage = ({ routeId }: PageProps) => {
   return (
     <Stack gap="lg">
       <ListPageHeader title={t('routes.contactDatabase')} />
-      <ContactList view={view} setView={setView} onCreate={mayManage ? () => setCreating(true) : null} />
+      <ContactList url={url} onCreate={mayManage ? () => setCreating(true) : null} />
       {newContact}
     </Stack>
   );

@@ -2,16 +2,17 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { NewApplicationButton } from '../features/portfolio/NewApplicationButton';
+import { SERVICE_LIST_VIEWS } from '../features/portfolio/listQuery';
 import { ServiceList } from '../features/portfolio/ServiceList';
 import { StartSelectedReviews } from '../features/reviews/StartSelectedReviews';
-import { useListFilters } from '../features/portfolio/useListFilters';
+import { useUrlView } from '../components/list-screen/useListScreen';
 import { usePermission } from '../hooks/usePermission';
 import { MyReviews } from '../features/reviews/MyReviews';
 
 /** My Services (/sc/my-services): the services the user is provider side of, as a portfolio list. */
 export const MyServicesPage = () => {
   const { t } = useTranslation();
-  const { filters, setFilters } = useListFilters('mine');
+  const url = useUrlView(SERVICE_LIST_VIEWS.mine);
   // The export goes through the portfolio's query (tab=mine), which needs service.list.
   const mayExport = usePermission('service.list');
   return (
@@ -25,8 +26,7 @@ export const MyServicesPage = () => {
       <ServiceList
         startReviews={StartSelectedReviews}
         source="mine"
-        filters={filters}
-        setFilters={setFilters}
+        url={url}
         label={t('routes.myServices')}
         exportable={mayExport}
       />

@@ -2,7 +2,6 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { NoAccess } from '../components/NoAccess';
 import { FieldList } from '../features/field-list/FieldList';
-import { useFieldListView } from '../features/field-list/useFieldListView';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { usePermission } from '../hooks/usePermission';
 import type { PageProps } from './PageProps';
@@ -16,12 +15,11 @@ export const ServiceFieldListPage = ({ routeId }: PageProps) => {
   const { t } = useTranslation();
   const mayList = usePermission('service.fieldList');
   const mayClear = usePermission('service.clearField');
-  const { view, setView } = useFieldListView();
   if (!mayList) return <NoAccess screen={routeId} />;
   return (
     <Stack gap="lg">
       <ListPageHeader title={t('routes.serviceFieldList')} intro={t('serviceFieldList.intro')} />
-      <FieldList view={view} setView={setView} mayClear={mayClear} />
+      <FieldList mayClear={mayClear} />
     </Stack>
   );
 };

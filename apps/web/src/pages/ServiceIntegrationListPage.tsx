@@ -1,9 +1,10 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
+import { SERVICE_LIST_VIEWS } from '../features/portfolio/listQuery';
 import { ServiceList } from '../features/portfolio/ServiceList';
 import { StartSelectedReviews } from '../features/reviews/StartSelectedReviews';
-import { useListFilters } from '../features/portfolio/useListFilters';
+import { useUrlView } from '../components/list-screen/useListScreen';
 import { usePermission } from '../hooks/usePermission';
 import { NoAccess } from '../components/NoAccess';
 import type { PageProps } from './PageProps';
@@ -16,7 +17,7 @@ import type { PageProps } from './PageProps';
 export const ServiceIntegrationListPage = ({ routeId }: PageProps) => {
   const { t } = useTranslation();
   const mayList = usePermission('service.integrationList');
-  const { filters, setFilters } = useListFilters('integration');
+  const url = useUrlView(SERVICE_LIST_VIEWS.integration);
   if (!mayList) return <NoAccess screen={routeId} />;
   return (
     <Stack gap="lg">
@@ -24,8 +25,7 @@ export const ServiceIntegrationListPage = ({ routeId }: PageProps) => {
       <ServiceList
         startReviews={StartSelectedReviews}
         source="integration"
-        filters={filters}
-        setFilters={setFilters}
+        url={url}
         label={t('routes.serviceIntegrationList')}
         exportable
       />

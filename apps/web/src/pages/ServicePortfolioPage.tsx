@@ -2,12 +2,12 @@ import { Badge, Stack, Tabs } from '@mantine/core';
 import { PORTFOLIO_TABS, type PortfolioTab } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
-import { changeFilters, DEFAULT_TAB } from '../features/portfolio/listQuery';
+import { DEFAULT_TAB, SERVICE_LIST_VIEWS } from '../features/portfolio/listQuery';
 import { NewApplicationButton } from '../features/portfolio/NewApplicationButton';
 import { ServiceList } from '../features/portfolio/ServiceList';
 import { StartSelectedReviews } from '../features/reviews/StartSelectedReviews';
 import { useTabCounts } from '../features/portfolio/tabCounts';
-import { useListFilters } from '../features/portfolio/useListFilters';
+import { useUrlView } from '../components/list-screen/useListScreen';
 import { usePermission } from '../hooks/usePermission';
 import { NoAccess } from '../components/NoAccess';
 import { useSelectedTabInView } from '../hooks/useSelectedTabInView';
@@ -24,7 +24,8 @@ const isTab = (value: string | null): value is PortfolioTab =>
 export const ServicePortfolioPage = ({ routeId }: PageProps) => {
   const { t, i18n } = useTranslation();
   const mayList = usePermission('service.list');
-  const { filters, setFilters } = useListFilters('portfolio');
+  const url = useUrlView(SERVICE_LIST_VIEWS.portfolio);
+  const { view: filters, setView: setFilters } = url;
   const counts = useTabCounts(filters, mayList);
   const active = filters.tab ?? DEFAULT_TAB;
   const tabList = useSelectedTabInView(active);
@@ -38,7 +39,8 @@ export const ServicePortfolioPage = ({ routeId }: PageProps) => {
       <Tabs
         value={active}
         onChange={(value) => {
-          if (isTab(value) && value !== active) setFilters(changeFilters(filters, 'portfolio', { tab: value }));
+          if (isTab(value) && value !== active)
+            setFilters(SERVICE_LIST_VIEWS.portfolio.change(filters, { tab: value }));
         }}
       >
         <Tabs.List ref={tabList} aria-label={t('portfolio.tabsLabel')}>
@@ -69,8 +71,7 @@ export const ServicePortfolioPage = ({ routeId }: PageProps) => {
               <ServiceList
                 startReviews={StartSelectedReviews}
                 source="portfolio"
-                filters={filters}
-                setFilters={setFilters}
+                url={url}
                 label={t(`portfolioTabs.${tab}`)}
                 exportable
               />

@@ -8,3 +8,4 @@ export * from './categorisation.js';
 export * from './access.js';
 export * from './field-list.js';
 export * from './integration-work.js';
+export * from './sample-values.js';

@@ -9,7 +9,8 @@ import { createSessionStore } from '../../auth/sessionStore';
 import { initI18n } from '../../i18n/i18n';
 import { fakeAuthApi, PEOPLE, sessionFor } from '../../test/renderApp';
 import { columnPreferenceKey } from './columnPreferences';
-import { compareSortValues, DataTable, type DataTableProps } from './DataTable';
+import { DataTable, type DataTableProps } from './DataTable';
+import { compareSortValues } from './tableFeatures';
 import { listExports } from './exports';
 import type { DataTableColumn } from './types';
 

@@ -1,28 +1,18 @@
 import './data-table.css';
-import { Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import {
-  columnVisibilityFeature,
-  createPaginatedRowModel,
-  createSortedRowModel,
-  functionalUpdate,
-  rowPaginationFeature,
-  rowSelectionFeature,
-  rowSortingFeature,
-  tableFeatures,
-  useTable,
-  type ColumnDef,
-  type ColumnVisibilityState,
-  type PaginationState,
-  type RowData,
-  type SortFn,
-  type RowSelectionState,
-  type SortingState,
-  type Updater,
-} from '@tanstack/react-table';
-import { lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
+import type { RowData } from '@tanstack/react-table';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
-import { useHiddenColumns } from './columnPreferences';
+import { usePhone } from '../usePhone';
+import { DataTableBody } from './DataTableBody';
+import { DataTableBulkBar } from './DataTableBulkBar';
+import { DataTableFooterRow } from './DataTableFooterRow';
+import { DataTableHead } from './DataTableHead';
+import { DataTablePhoneCards } from './DataTablePhoneCards';
+import { DataTableEmptyState, DataTableLoading } from './DataTableStates';
+import { DataTableToolbar } from './DataTableToolbar';
+import type { DataTableExports } from './exports';
+import { DEFAULT_PAGE_SIZES } from './tableFeatures';
 import type {
   DataTableAction,
   DataTableColumn,
@@ -31,16 +21,8 @@ import type {
   DataTableMore,
   DataTableServerState,
   DataTableSort,
-  SortValue,
 } from './types';
-import type { CardCell } from './DataTableCards';
-import { ToolbarButtons } from './ToolbarButtons';
-import type { DataTableExports } from './exports';
-import { useGridKeyboard } from './useGridKeyboard';
-import { usePhone } from '../usePhone';
-
-// Only logged-in people choose columns; the menu's code loads when the first of them needs it.
-const ColumnChooser = lazy(() => import('./ColumnChooser').then((module) => ({ default: module.ColumnChooser })));
+import { useDataTableState } from './useDataTableState';
 
 // A stream's "Load more" button: tables without a stream never load Mantine's Button for it.
 const DataTableMoreButton = lazy(() =>
@@ -51,75 +33,8 @@ const DataTableMoreButton = lazy(() =>
 // Pagination and select) loads only when a list is longer than the smallest page.
 const DataTablePager = lazy(() => import('./DataTablePager').then((module) => ({ default: module.DataTablePager })));
 
-// A phone folds the exports and the list's actions into one menu; a desktop never loads its code.
-const ToolbarMenu = lazy(() => import('./ToolbarMenu').then((module) => ({ default: module.ToolbarMenu })));
-
-// Rows become cards on phones only (ADR 0046); a desktop's first visit does not load their code.
-const DataTableCards = lazy(() => import('./DataTableCards').then((module) => ({ default: module.DataTableCards })));
+// A phone's sort sits under the count (ADR 0046); a desktop's first visit does not load its code.
 const CardSort = lazy(() => import('./DataTableCards').then((module) => ({ default: module.CardSort })));
-
-export const DEFAULT_PAGE_SIZES: readonly number[] = [25, 50, 100];
-const SELECT_COLUMN = '__select';
-/** Below Mantine's sm breakpoint (768 px) rows become cards (ADR 0046). */
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** Client-side order of two sort values: empty values last, text by collation, numbers by size. */
-export const compareSortValues = (a: SortValue, b: SortValue): number => {
-  const aEmpty = a === null || a === undefined || a === '';
-  const bEmpty = b === null || b === undefined || b === '';
-  if (aEmpty || bEmpty) return aEmpty === bEmpty ? 0 : aEmpty ? 1 : -1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a), String(b));
-};
-
-// The library's sort functions take rows of any table; this one reads the column's sort value.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const bySortValue: SortFn<any, any> = (a, b, columnId) =>
-  compareSortValues(a.getValue<SortValue>(columnId), b.getValue<SortValue>(columnId));
-
-const features = tableFeatures({
-  rowSortingFeature,
-  rowPaginationFeature,
-  rowSelectionFeature,
-  columnVisibilityFeature,
-  sortedRowModel: createSortedRowModel(),
-  paginatedRowModel: createPaginatedRowModel(),
-  sortFns: { sortValue: bySortValue },
-});
-type Features = typeof features;
-
-/** The footer row: the label spans the columns before the first value, then one cell per column. */
-const FooterRow = <T,>({
-  footer,
-  columns,
-  byId,
-}: {
-  footer: DataTableFooter;
-  columns: readonly { id: string }[];
-  byId: ReadonlyMap<string, DataTableColumn<T>>;
-}) => {
-  const firstValue = columns.findIndex((column) => column.id in footer.cells);
-  const labelSpan = Math.max(1, firstValue === -1 ? columns.length : firstValue);
-  return (
-    <tfoot className="data-table-footer">
-      <tr>
-        <th scope="row" colSpan={labelSpan}>
-          {footer.label}
-        </th>
-        {columns.slice(labelSpan).map((column) => (
-          <td
-            key={column.id}
-            className={byId.get(column.id)?.numeric ? 'numeric' : undefined}
-            aria-live={footer.live && column.id in footer.cells ? 'polite' : undefined}
-          >
-            {footer.cells[column.id]}
-          </td>
-        ))}
-      </tr>
-    </tfoot>
-  );
-};
 
 export interface DataTableProps<T extends RowData> {
   /** Names the table: DOM ids and the key under which the column chooser remembers its choice. */
@@ -229,116 +144,26 @@ export const DataTable = <T extends RowData>({
   footer,
   more,
 }: DataTableProps<T>) => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { session } = useSession();
   const domId = useId();
-  const selectable = Boolean(bulkActions);
   const phone = usePhone();
-
-  const [clientSorting, setClientSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
-  const [clientPagination, setClientPagination] = useState<PaginationState>({
-    pageIndex: 0,
-    pageSize: defaultPageSize,
-  });
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
-  // The selection belongs to the rows on screen: another page, sort or filter starts afresh.
-  const [selectionRows, setSelectionRows] = useState(rows);
-  if (selectionRows !== rows) {
-    setSelectionRows(rows);
-    if (Object.keys(rowSelection).length > 0) setRowSelection({});
-  }
-
-  const defaultHidden = useMemo(
-    () => columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
-    [columns],
-  );
-  const [ownHidden, setOwnHidden] = useHiddenColumns(
-    columnChooser && !hiddenColumns ? (session?.username ?? null) : null,
+  const state = useDataTableState({
     id,
-    defaultHidden,
-  );
-  const hidden = hiddenColumns?.hidden ?? ownHidden;
-  const setHidden = hiddenColumns?.onChange ?? setOwnHidden;
-  const columnVisibility = useMemo<ColumnVisibilityState>(
-    () => Object.fromEntries(hidden.map((columnId) => [columnId, false])),
-    [hidden],
-  );
-
-  const columnsById = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
-  const columnDefs = useMemo<ColumnDef<Features, T>[]>(() => {
-    const defs: ColumnDef<Features, T>[] = columns.map((column) => ({
-      id: column.id,
-      header: column.header,
-      accessorFn: (row: T) => column.sortValue?.(row),
-      enableSorting: Boolean(column.sortValue),
-      sortDescFirst: column.sortDescFirst ?? false,
-      sortFn: 'sortValue',
-      enableHiding: column.hideable ?? true,
-    }));
-    if (selectable) defs.unshift({ id: SELECT_COLUMN, header: '', enableSorting: false, enableHiding: false });
-    return defs;
-  }, [columns, selectable]);
-
-  const sorting: SortingState = server ? (server.sort ? [server.sort] : []) : clientSorting;
-  const data = rows ?? [];
-  // Client mode: rows went away (a deleted document) and the page is past the end: the last page.
-  const lastPageIndex = Math.max(0, Math.ceil(data.length / clientPagination.pageSize) - 1);
-  if (!server && !more && clientPagination.pageIndex > lastPageIndex) {
-    setClientPagination({ ...clientPagination, pageIndex: lastPageIndex });
-  }
-  const table = useTable({
-    features,
-    columns: columnDefs,
-    data,
-    getRowId: (row) => getRowId(row),
-    state: {
-      sorting,
-      pagination: server
-        ? { pageIndex: server.page - 1, pageSize: server.pageSize }
-        : more
-          ? // A stream shows every row loaded so far; the server pages it, not the table.
-            { pageIndex: 0, pageSize: Math.max(1, data.length) }
-          : clientPagination,
-      rowSelection,
-      columnVisibility,
-    },
-    manualSorting: Boolean(server),
-    manualPagination: Boolean(server),
-    rowCount: server ? server.total : data.length,
-    enableSortingRemoval: false,
-    enableMultiSort: false,
-    autoResetPageIndex: false,
-    enableRowSelection: selectable,
-    onSortingChange: (updater: Updater<SortingState>) => {
-      const next = functionalUpdate(updater, sorting);
-      if (server) {
-        if (next[0]) server.onSortChange(next[0]);
-      } else {
-        setClientSorting(next);
-        setClientPagination((previous) => ({ ...previous, pageIndex: 0 }));
-      }
-    },
-    onPaginationChange: setClientPagination,
-    onRowSelectionChange: setRowSelection,
-    onColumnVisibilityChange: (updater: Updater<ColumnVisibilityState>) => {
-      const next = functionalUpdate(updater, columnVisibility);
-      setHidden(Object.keys(next).filter((columnId) => next[columnId] === false));
-    },
+    columns,
+    rows,
+    getRowId,
+    server,
+    initialSort,
+    defaultPageSize,
+    columnChooser,
+    hiddenColumns,
+    bulkActions,
+    more,
   });
-
+  const { table, sorting, columnsById, total, page, pageCount, selectable } = state;
   const pageRows = table.getRowModel().rows;
   const visibleColumns = table.getVisibleLeafColumns();
-  const grid = useGridKeyboard(pageRows.length, visibleColumns.length, (index) => pageRows[index]?.toggleSelected());
-
-  const total = server ? server.total : data.length;
-  const pageSize = server ? server.pageSize : clientPagination.pageSize;
-  const page = server ? server.page : clientPagination.pageIndex + 1;
-  const totalExact = server?.totalExact ?? true;
-  // Past a lower bound there is always one more page to ask for.
-  const pageCount = Math.max(1, Math.ceil(total / pageSize) + (totalExact ? 0 : 1));
-  const count = new Intl.NumberFormat(i18n.language);
-  const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
   const selected = table.getSelectedRowModel().rows.map((row) => row.original);
 
   const sortedColumn = sorting[0] ? columnsById.get(sorting[0].id) : undefined;
@@ -349,147 +174,27 @@ export const DataTable = <T extends RowData>({
       })}`
     : '';
   const hideable = visibleColumns.length > 0 ? table.getAllLeafColumns().filter((column) => column.getCanHide()) : [];
-
-  const loading = (
-    <div role="status" aria-live="polite">
-      <Loader size="sm" aria-hidden="true" mr="sm" display="inline-block" />
-      {t('dataTable.loading')}
-    </div>
-  );
-  const emptyState = (
-    <div role="status" className="data-table-empty">
-      <Text fw={600}>{empty.title}</Text>
-      {empty.hint && <Text size="sm">{empty.hint}</Text>}
-      {empty.action && <div className="data-table-empty-action">{empty.action}</div>}
-    </div>
-  );
-  const sortable = server && !server.onSortChange ? [] : visibleColumns.filter((column) => column.getCanSort());
-  const sortBy = (sort: DataTableSort) => table.setSorting([sort]);
-  const cardCell = (columnId: string, value: ReactNode): CardCell => {
-    const def = columnsById.get(columnId);
-    return { id: columnId, label: def?.header ?? columnId, value, numeric: def?.numeric };
-  };
-  const cards = phone && (
-    <Suspense fallback={loading}>
-      <DataTableCards
-        caption={caption}
-        message={rows === undefined ? loading : pageRows.length === 0 ? emptyState : undefined}
-        rows={pageRows.map((row) => ({
-          id: row.id,
-          cells: row
-            .getVisibleCells()
-            .filter((cell) => cell.column.id !== SELECT_COLUMN)
-            .map((cell) => cardCell(cell.column.id, columnsById.get(cell.column.id)?.cell(row.original))),
-          selection: selectable
-            ? {
-                label: t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id }),
-                selected: row.getIsSelected(),
-                toggle: (value: boolean) => row.toggleSelected(value),
-              }
-            : undefined,
-        }))}
-        footer={
-          footer && pageRows.length > 0
-            ? {
-                label: footer.label,
-                cells: visibleColumns
-                  .filter((column) => column.id in footer.cells)
-                  .map((column) => cardCell(column.id, footer.cells[column.id])),
-              }
-            : undefined
-        }
-      />
-    </Suspense>
-  );
-
+  const sortable = !(server && !server.onSortChange);
+  const loading = <DataTableLoading />;
+  const message: ReactNode =
+    rows === undefined ? loading : pageRows.length === 0 ? <DataTableEmptyState empty={empty} /> : undefined;
   const showsChooser = Boolean(columnChooser && session && hideable.length > 1 && pageRows.length > 0);
-  // An empty list has nothing to export: no links to a file of headers only.
-  const shownExports = total > 0 ? exports : undefined;
-
-  const message = (content: ReactNode) => (
-    <tr>
-      <td colSpan={Math.max(visibleColumns.length, 1)} className="data-table-message">
-        {content}
-      </td>
-    </tr>
-  );
 
   return (
     <div className="data-table">
-      <Group
-        justify="space-between"
-        align="center"
-        gap="sm"
-        className="data-table-toolbar"
-        mod={{ 'with-chooser': showsChooser }}
-      >
-        <Group gap="sm" align="center">
-          {/* An empty list says so in its empty state; a count of zero above it adds nothing. */}
-          {showCount && rows && total > 0 && (
-            <Group gap="sm" aria-live="polite">
-              <Text fw={600}>
-                {more?.hasMore && more.total === undefined
-                  ? t('dataTable.rowsSoFar', { count: total })
-                  : !totalExact
-                    ? t('dataTable.moreThan', {
-                        rows: countLabel ? countLabel(total) : t('dataTable.rows', { count: total }),
-                      })
-                    : countLabel
-                      ? countLabel(more?.total ?? total)
-                      : t('dataTable.rows', { count: more?.total ?? total })}
-              </Text>
-              {more?.total !== undefined && more.total > total && (
-                <Text>
-                  {t('dataTable.range', {
-                    from: count.format(1),
-                    to: count.format(total),
-                    total: count.format(more.total),
-                  })}
-                </Text>
-              )}
-              {!more && total > 0 && from <= total && (pageCount > 1 || page > 1) && (
-                <Text>
-                  {t(totalExact ? 'dataTable.range' : 'dataTable.rangeOfMore', {
-                    from: count.format(from),
-                    to: count.format(to),
-                    total: count.format(total),
-                  })}
-                </Text>
-              )}
-            </Group>
-          )}
-          {busy && (
-            <Group gap={6} role="status">
-              <Loader size="xs" aria-hidden="true" />
-              <Text size="sm">{t('dataTable.updating')}</Text>
-            </Group>
-          )}
-        </Group>
-        <Group gap="sm">
-          {(shownExports || (actions && actions.length > 0)) &&
-            (phone ? (
-              <Suspense fallback={null}>
-                <ToolbarMenu exports={shownExports} actions={actions} />
-              </Suspense>
-            ) : (
-              <ToolbarButtons exports={shownExports} actions={actions} />
-            ))}
-          {toolbar}
-          {showsChooser && (
-            <Suspense fallback={null}>
-              <ColumnChooser
-                columns={hideable.map((column) => ({
-                  id: column.id,
-                  label: columnsById.get(column.id)?.header ?? column.id,
-                  visible: column.getIsVisible(),
-                }))}
-                onToggle={(columnId, visible) => table.getColumn(columnId)?.toggleVisibility(visible)}
-                onShowAll={() => setHidden([])}
-              />
-            </Suspense>
-          )}
-        </Group>
-      </Group>
+      <DataTableToolbar
+        state={state}
+        phone={phone}
+        counted={Boolean(showCount && rows && total > 0)}
+        countLabel={countLabel}
+        more={more}
+        busy={busy}
+        // An empty list has nothing to export: no links to a file of headers only.
+        exports={total > 0 ? exports : undefined}
+        actions={actions}
+        toolbar={toolbar}
+        showsChooser={showsChooser}
+      />
 
       {/* A phone's sort is a line of its own under the count: beside the buttons it pushed them onto
       lines of their own (docs/adr/0090-one-row-header-and-compact-toolbars.md). */}
@@ -497,29 +202,34 @@ export const DataTable = <T extends RowData>({
         <Suspense fallback={null}>
           <CardSort
             selectId={`${domId}-sort`}
-            columns={sortable.map((column) => ({
+            columns={(sortable ? visibleColumns.filter((column) => column.getCanSort()) : []).map((column) => ({
               id: column.id,
               label: columnsById.get(column.id)?.header ?? column.id,
             }))}
             sort={sorting[0] ?? null}
-            onSort={sortBy}
+            onSort={(sort: DataTableSort) => table.setSorting([sort])}
           />
         </Suspense>
       )}
 
       {selectable && selected.length > 0 && (
-        <div role="region" aria-label={t('dataTable.bulkActions')} className="data-table-bulk">
-          <Text fw={600}>{t('dataTable.selected', { count: selected.length })}</Text>
-          <Group gap="sm">
-            {bulkActions?.(selected, () => setRowSelection({}))}
-            <UnstyledButton className="data-table-link-button" onClick={() => setRowSelection({})}>
-              {t('dataTable.clearSelection')}
-            </UnstyledButton>
-          </Group>
-        </div>
+        <DataTableBulkBar
+          count={selected.length}
+          actions={bulkActions?.(selected, state.clearSelection)}
+          onClear={state.clearSelection}
+        />
       )}
 
-      {cards || (
+      {phone ? (
+        <DataTablePhoneCards
+          state={state}
+          caption={caption}
+          rowLabel={rowLabel}
+          footer={footer}
+          message={message}
+          loading={loading}
+        />
+      ) : (
         <div className="data-table-scroll" data-scroll={scroll}>
           <table
             className="data-table-table"
@@ -530,96 +240,11 @@ export const DataTable = <T extends RowData>({
               {caption}
               {sortNote}
             </caption>
-            <thead>
-              <tr>
-                {table.getFlatHeaders().map((header) => {
-                  const column = header.column;
-                  if (!column.getIsVisible()) return null;
-                  if (column.id === SELECT_COLUMN) {
-                    return (
-                      <th key={header.id} scope="col" className="data-table-select">
-                        <input
-                          type="checkbox"
-                          aria-label={t('dataTable.selectPage')}
-                          checked={table.getIsAllPageRowsSelected()}
-                          ref={(input) => {
-                            if (input) input.indeterminate = table.getIsSomePageRowsSelected();
-                          }}
-                          disabled={pageRows.length === 0}
-                          onChange={(event) => table.toggleAllPageRowsSelected(event.currentTarget.checked)}
-                        />
-                      </th>
-                    );
-                  }
-                  const def = columnsById.get(column.id);
-                  const label = def?.header ?? column.id;
-                  const className = def?.numeric ? 'numeric' : undefined;
-                  if (!column.getCanSort() || (server && !server.onSortChange)) {
-                    return (
-                      <th key={header.id} scope="col" className={className}>
-                        {label}
-                      </th>
-                    );
-                  }
-                  const direction = column.getIsSorted();
-                  const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';
-                  return (
-                    <th key={header.id} scope="col" aria-sort={ariaSort} className={className}>
-                      <UnstyledButton className="data-table-sort" onClick={column.getToggleSortingHandler()}>
-                        {label}
-                        <span className="data-table-sort-icon" aria-hidden="true">
-                          {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
-                        </span>
-                      </UnstyledButton>
-                    </th>
-                  );
-                })}
-              </tr>
-            </thead>
-            <tbody onKeyDown={grid.onKeyDown} onFocus={grid.onFocus}>
-              {rows === undefined && message(loading)}
-              {rows !== undefined && pageRows.length === 0 && message(emptyState)}
-              {pageRows.map((row, rowIndex) => (
-                <tr key={row.id} aria-selected={selectable ? row.getIsSelected() : undefined}>
-                  {row.getVisibleCells().map((cell, colIndex) => {
-                    const gridProps = {
-                      'data-grid-row': rowIndex,
-                      'data-grid-col': colIndex,
-                      tabIndex: grid.tabIndexOf(rowIndex, colIndex),
-                    };
-                    if (cell.column.id === SELECT_COLUMN) {
-                      return (
-                        <td key={cell.id} className="data-table-select" {...gridProps}>
-                          <input
-                            type="checkbox"
-                            tabIndex={-1}
-                            aria-label={t('dataTable.selectRow', { name: rowLabel?.(row.original) ?? row.id })}
-                            checked={row.getIsSelected()}
-                            onChange={(event) => row.toggleSelected(event.currentTarget.checked)}
-                          />
-                        </td>
-                      );
-                    }
-                    const def = columnsById.get(cell.column.id);
-                    const className = [def?.className, def?.numeric ? 'numeric' : '', def?.nowrap ? 'nowrap' : '']
-                      .filter(Boolean)
-                      .join(' ');
-                    const Cell = def?.rowHeader ? 'th' : 'td';
-                    return (
-                      <Cell
-                        key={cell.id}
-                        scope={def?.rowHeader ? 'row' : undefined}
-                        className={className || undefined}
-                        {...gridProps}
-                      >
-                        {def?.cell(row.original)}
-                      </Cell>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-            {footer && pageRows.length > 0 && <FooterRow footer={footer} columns={visibleColumns} byId={columnsById} />}
+            <DataTableHead state={state} sortable={sortable} />
+            <DataTableBody state={state} rowLabel={rowLabel} message={message} />
+            {footer && pageRows.length > 0 && (
+              <DataTableFooterRow footer={footer} columns={visibleColumns} byId={columnsById} />
+            )}
           </table>
           {pageRows.length > 0 && (
             <p id={`${domId}-keys`} className="visually-hidden">
@@ -640,13 +265,11 @@ export const DataTable = <T extends RowData>({
           <DataTablePager
             page={page}
             pageCount={Math.max(pageCount, page)}
-            pageSize={pageSize}
+            pageSize={state.pageSize}
             pageSizes={pageSizes}
             total={total}
-            onPageChange={(next) => (server ? server.onPageChange(next) : table.setPageIndex(next - 1))}
-            onPageSizeChange={(next) =>
-              server ? server.onPageSizeChange(next) : setClientPagination({ pageIndex: 0, pageSize: next })
-            }
+            onPageChange={state.setPage}
+            onPageSizeChange={state.setPageSize}
           />
         </Suspense>
       )}

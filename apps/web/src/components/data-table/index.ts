@@ -1,4 +1,5 @@
-export { DataTable, DEFAULT_PAGE_SIZES, compareSortValues, type DataTableProps } from './DataTable';
+export { DataTable, type DataTableProps } from './DataTable';
+export { DEFAULT_PAGE_SIZES, compareSortValues } from './tableFeatures';
 export type {
   DataTableAction,
   DataTableColumn,

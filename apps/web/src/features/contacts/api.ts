@@ -2,8 +2,6 @@ import { streamPageQuery } from '@nubes/domain';
 import type {
   AddContactRelation,
   Contact,
-  ContactList,
-  ContactQuery,
   ContactServiceTargetList,
   CreateContact,
   HistoryPage,
@@ -18,22 +16,11 @@ const one = (id: string) => `/api/contacts/${encodeURIComponent(id)}`;
 
 export const contactKeys = {
   all: ['contacts'] as const,
-  list: (query: string) => ['contacts', 'list', query] as const,
+  list: (path: string) => ['contacts', 'list', path] as const,
   detail: (id: string) => ['contacts', 'detail', id] as const,
   history: (id: string) => ['contacts', 'history', id] as const,
   ofService: (serviceId: string) => ['contacts', 'service', serviceId] as const,
 };
-
-export const contactQueryString = (query: Partial<ContactQuery>): string => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
-export const fetchContacts = (query: Partial<ContactQuery>, signal?: AbortSignal) =>
-  apiRequest<ContactList>(`/api/contacts${contactQueryString(query)}`, { signal });
 
 /** Everything held about one person, as a JSON download. */
 export const contactDataPath = (id: string) => `${one(id)}/data`;
@@ -66,7 +53,7 @@ export const fetchServiceContacts = (serviceId: string, signal?: AbortSignal) =>
 
 export const fetchServiceTargets = (q: string, signal?: AbortSignal) =>
   apiRequest<ContactServiceTargetList>(
-    `/api/contacts/service-targets${contactQueryString({ q } as Partial<ContactQuery>)}`,
+    `/api/contacts/service-targets${q ? `?${new URLSearchParams({ q }).toString()}` : ''}`,
     {
       signal,
     },

@@ -6,15 +6,14 @@ import {
   type ClearFieldRequest,
   type FieldListResponse,
   type FieldListRow,
-  type FieldListSort,
-  type SavedView,
 } from '@nubes/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/SessionProvider';
-import { DataTable, useHiddenColumns, type DataTableColumn, type DataTableEmpty } from '../../components/data-table';
+import { listExports, type DataTableColumn } from '../../components/data-table';
+import { ListScreen } from '../../components/list-screen/ListScreen';
+import { useListScreen } from '../../components/list-screen/useListScreen';
 import { notifySuccess } from '../../api/notify';
 import { compareForConflict } from '../../forms/choices/saveConflict';
 import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
@@ -27,20 +26,10 @@ import { displayValue } from '../../components/fieldDisplay';
 import { localized } from '../../i18n/localized';
 import { reportWriteError } from '../../api/writes';
 import { clearField, fetchFieldList, fieldListKeys } from './api';
-import { SavedViewsMenu } from '../../components/saved-views/SavedViewsMenu';
-import {
-  fieldListApiPath,
-  fieldListCsvPath,
-  PAGE_SIZES,
-  parseFieldListView,
-  serializeFieldListView,
-  type FieldListView,
-} from './fieldListQuery';
+import { fieldListView, type FieldListView } from './fieldListQuery';
 import { ServiceLink } from '../../components/ServiceLink';
 
 export interface FieldListProps {
-  view: FieldListView;
-  setView: (next: FieldListView, options?: { replace?: boolean }) => void;
   /** The caller holds service.clearField (the server checks it again, per service too). */
   mayClear: boolean;
 }
@@ -58,12 +47,6 @@ interface PendingClear {
 
 /** No choice to record in a form: the choices themselves say which services are cleared. */
 const noForm = () => undefined;
-
-/** The table's id: its hidden columns are remembered under it, as every table's are. */
-const TABLE_ID = 'service-field-list';
-/** The columns a person may hide (the name and the value always show), in the table's order. */
-const HIDEABLE_COLUMNS = ['serviceId', 'provider', 'state'] as const;
-const ALL_COLUMNS = ['serviceId', 'name', 'provider', 'state', 'value'] as const;
 
 const columnsFor = (
   t: TFunction,
@@ -121,30 +104,16 @@ const columnsFor = (
  * clear an optional field on the selected services or on all listed ones, after a confirmation
  * naming the count; the server refuses (409) when the list changed since.
  */
-export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
+export const FieldList = ({ mayClear }: FieldListProps) => {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingClear | null>(null);
   const [pendingNames, setPendingNames] = useState<ReadonlyMap<string, string>>(new Map());
+  const screen = useListScreen<FieldListView, FieldListResponse>(fieldListView, fieldListKeys.page);
+  const { view, setView, list, path } = screen;
   const field = view.field;
-  const { session } = useSession();
-  // The list holds the hidden columns (as the service lists do), so a saved view can set them
-  // (docs/adr/0044-saved-views.md).
-  const [hidden, setHidden] = useHiddenColumns(session?.username ?? null, TABLE_ID, []);
-  const visibleColumns = ALL_COLUMNS.filter((id) => !hidden.includes(id));
-  const applyView = (saved: SavedView) => {
-    setView(parseFieldListView(new URLSearchParams(saved.query)));
-    // Columns the view does not name are hidden; a view without columns shows them all.
-    setHidden(saved.columns.length > 0 ? HIDEABLE_COLUMNS.filter((id) => !saved.columns.includes(id)) : []);
-  };
-
-  const list = useQuery({
-    queryKey: fieldListKeys.page(field ? fieldListApiPath(field, view) : ''),
-    queryFn: ({ signal }) => fetchFieldList(field!, view, signal),
-    enabled: field !== null,
-    placeholderData: keepPreviousData,
-  });
+  // An answer kept from another field while this one loads is not shown as this field's.
   const data = list.data?.field === field ? list.data : undefined;
 
   const fieldOptions = useMemo(
@@ -171,13 +140,9 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
   const conflict = useConflictChoices(noForm);
   const [retry, setRetry] = useState<FieldListRow[]>([]);
   const meetConflict = async (listed: readonly FieldListRow[]) => {
-    if (!field) return;
+    if (!path) return;
     const now = await queryClient
-      .fetchQuery({
-        queryKey: fieldListKeys.page(fieldListApiPath(field, view)),
-        queryFn: () => fetchFieldList(field, view),
-        staleTime: 0,
-      })
+      .fetchQuery({ queryKey: fieldListKeys.page(path), queryFn: () => fetchFieldList(path), staleTime: 0 })
       .catch(() => null);
     if (!now) return;
     const current = listed.map((row) => now.items.find((candidate) => candidate.id === row.id));
@@ -230,34 +195,14 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
   const fieldLabel = definition ? localized(definition.label, language) : '';
   const canClear = mayClear && data?.fieldClearable === true;
   const total = data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
-
-  const empty: DataTableEmpty =
-    total > 0
-      ? {
-          title: t('dataTable.services.pastEnd'),
-          hint: t('dataTable.services.pastEndHint'),
-          action: (
-            <Button variant="default" onClick={() => setView({ ...view, page: 1 })}>
-              {t('dataTable.services.toFirstPage')}
-            </Button>
-          ),
-        }
-      : view.q
-        ? {
-            title: t('serviceFieldList.filteredTitle'),
-            hint: t('serviceFieldList.filteredHint'),
-            action: (
-              <Button variant="default" onClick={() => setView({ ...view, q: '', page: 1 })}>
-                {t('dataTable.clearFilters')}
-              </Button>
-            ),
-          }
-        : { title: t('serviceFieldList.noneTitle'), hint: t('serviceFieldList.noneHint') };
 
   return (
-    <Stack gap="md">
-      <Group align="flex-end" justify="space-between" gap="md" wrap="wrap">
+    <ListScreen
+      screen={screen}
+      id="service-field-list"
+      label={fieldLabel}
+      caption={(page, pages) => t('serviceFieldList.caption', { field: fieldLabel, page, pages })}
+      filters={
         <Group align="flex-start" gap="md" wrap="wrap">
           <NativeSelect
             label={t('serviceFieldList.field')}
@@ -284,138 +229,110 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
             />
           )}
         </Group>
-        <SavedViewsMenu
-          list="fieldList"
-          query={serializeFieldListView({ ...view, page: 1 }).toString()}
-          columns={visibleColumns}
-          onApply={applyView}
-        />
-      </Group>
-
-      {conflict.open && definition && (
-        <Stack gap="sm">
-          <SaveConflictNotice
-            conflict={conflict}
-            label={listedName}
-            intro={t('serviceFieldList.conflictText')}
-            text={(_id, value) =>
-              displayValue(definition, value, { t, language, refs: data?.refs }) || t('serviceView.emptyValue')
-            }
-          />
-          <Group gap="sm">
-            <Button
-              color="red.9"
-              disabled={conflict.undecided > 0 || retryTargets.length === 0}
-              onClick={() =>
-                setPending({
-                  request: {
-                    scope: 'selected',
-                    services: retryTargets.map((row) => ({ id: row.id, version: row.version })),
-                  },
-                  count: retryTargets.length,
-                  kept: false,
-                  rows: retryTargets,
-                })
+      }
+      savedViews="fieldList"
+      notice={
+        conflict.open && definition ? (
+          <Stack gap="sm">
+            <SaveConflictNotice
+              conflict={conflict}
+              label={listedName}
+              intro={t('serviceFieldList.conflictText')}
+              text={(_id, value) =>
+                displayValue(definition, value, { t, language, refs: data?.refs }) || t('serviceView.emptyValue')
               }
-            >
-              {t('serviceFieldList.clearAgain', { count: retryTargets.length })}
-            </Button>
-            <Button variant="default" onClick={conflict.clear}>
-              {t('serviceFieldList.dropClear')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-
-      {!field ? (
+            />
+            <Group gap="sm">
+              <Button
+                color="red.9"
+                disabled={conflict.undecided > 0 || retryTargets.length === 0}
+                onClick={() =>
+                  setPending({
+                    request: {
+                      scope: 'selected',
+                      services: retryTargets.map((row) => ({ id: row.id, version: row.version })),
+                    },
+                    count: retryTargets.length,
+                    kept: false,
+                    rows: retryTargets,
+                  })
+                }
+              >
+                {t('serviceFieldList.clearAgain', { count: retryTargets.length })}
+              </Button>
+              <Button variant="default" onClick={conflict.clear}>
+                {t('serviceFieldList.dropClear')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : undefined
+      }
+      idle={
         <Paper withBorder p="md">
           <Text>{t('serviceFieldList.choosePrompt')}</Text>
         </Paper>
-      ) : list.isError && !list.data ? (
-        <Paper withBorder p="md" role="alert">
-          <Text fw={600}>{t('portfolio.loadFailed')}</Text>
-          <Text size="sm">{list.error.message}</Text>
-        </Paper>
-      ) : (
-        <DataTable
-          id={TABLE_ID}
-          hiddenColumns={{ hidden, onChange: setHidden }}
-          caption={t('serviceFieldList.caption', { field: fieldLabel, page: view.page, pages })}
-          columns={columns}
-          rows={data?.items}
-          getRowId={(row) => row.id}
-          rowLabel={(row) => row.name}
-          empty={empty}
-          busy={list.isFetching && list.isPlaceholderData}
-          countLabel={(count) => t('serviceFieldList.total', { count })}
-          pageSizes={PAGE_SIZES}
-          server={{
-            sort: { id: view.sort, desc: view.order === 'desc' },
-            onSortChange: (sort) =>
-              setView({ ...view, sort: sort.id as FieldListSort, order: sort.desc ? 'desc' : 'asc', page: 1 }),
-            page: view.page,
-            pageSize: view.pageSize,
-            onPageChange: (page) => setView({ ...view, page }),
-            onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
-            total,
-          }}
-          actions={[
-            ...(total > 0
-              ? [{ key: 'csv', label: t('dataTable.exportCsv'), href: fieldListCsvPath(field, view) }]
-              : []),
-            ...(canClear && data.clearableTotal > 0
-              ? [
-                  {
-                    key: 'clear',
-                    label: t('serviceFieldList.clearAll'),
-                    emphasis: 'danger' as const,
-                    onClick: () =>
-                      setPending({
-                        request: {
-                          scope: 'all',
-                          ...(view.q ? { q: view.q } : {}),
-                          count: data.clearableTotal,
-                          listToken: data.listToken,
-                        },
-                        count: data.clearableTotal,
-                        kept: data.total > data.clearableTotal,
-                      }),
-                  },
-                ]
-              : []),
-          ]}
-          bulkActions={
-            canClear
-              ? (selected, clearSelection) => {
-                  const targets = selected.filter((row) => row.clearable);
-                  return (
-                    <Button
-                      size="compact-md"
-                      color="red.9"
-                      disabled={targets.length === 0}
-                      title={targets.length === 0 ? t('serviceFieldList.nothingToClear') : undefined}
-                      onClick={() =>
-                        setPending({
-                          request: {
-                            scope: 'selected',
-                            services: targets.map((row) => ({ id: row.id, version: row.version })),
-                          },
-                          count: targets.length,
-                          kept: targets.length < selected.length,
-                          done: clearSelection,
-                          rows: targets,
-                        })
-                      }
-                    >
-                      {t('serviceFieldList.clearSelected')}
-                    </Button>
-                  );
-                }
-              : undefined
-          }
-        />
-      )}
-
+      }
+      data={data}
+      columns={columns}
+      getRowId={(row) => row.id}
+      rowLabel={(row) => row.name}
+      empty={{ title: t('serviceFieldList.noneTitle'), hint: t('serviceFieldList.noneHint') }}
+      emptyFiltered={{ title: t('serviceFieldList.filteredTitle'), hint: t('serviceFieldList.filteredHint') }}
+      pastEnd
+      countLabel={(count) => t('serviceFieldList.total', { count })}
+      actions={[
+        ...(total > 0 && path ? [{ key: 'csv', label: t('dataTable.exportCsv'), href: listExports(path).csv }] : []),
+        ...(canClear && data.clearableTotal > 0
+          ? [
+              {
+                key: 'clear',
+                label: t('serviceFieldList.clearAll'),
+                emphasis: 'danger' as const,
+                onClick: () =>
+                  setPending({
+                    request: {
+                      scope: 'all',
+                      ...(view.q ? { q: view.q } : {}),
+                      count: data.clearableTotal,
+                      listToken: data.listToken,
+                    },
+                    count: data.clearableTotal,
+                    kept: data.total > data.clearableTotal,
+                  }),
+              },
+            ]
+          : []),
+      ]}
+      bulkActions={
+        canClear
+          ? (selected, clearSelection) => {
+              const targets = selected.filter((row) => row.clearable);
+              return (
+                <Button
+                  size="compact-md"
+                  color="red.9"
+                  disabled={targets.length === 0}
+                  title={targets.length === 0 ? t('serviceFieldList.nothingToClear') : undefined}
+                  onClick={() =>
+                    setPending({
+                      request: {
+                        scope: 'selected',
+                        services: targets.map((row) => ({ id: row.id, version: row.version })),
+                      },
+                      count: targets.length,
+                      kept: targets.length < selected.length,
+                      done: clearSelection,
+                      rows: targets,
+                    })
+                  }
+                >
+                  {t('serviceFieldList.clearSelected')}
+                </Button>
+              );
+            }
+          : undefined
+      }
+    >
       <ConfirmDialog
         opened={pending !== null}
         title={t('serviceFieldList.confirmTitle')}
@@ -435,6 +352,6 @@ export const FieldList = ({ view, setView, mayClear }: FieldListProps) => {
         busy={clearing.isPending}
         danger
       />
-    </Stack>
+    </ListScreen>
   );
 };

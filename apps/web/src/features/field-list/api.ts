@@ -1,6 +1,5 @@
 import type { ClearFieldRequest, ClearFieldResponse, FieldListResponse } from '@nubes/domain';
 import { apiRequest } from '../../api/client';
-import { fieldListApiPath, type FieldListView } from './fieldListQuery';
 
 /** Field list queries start with 'serviceFields'; a clear refreshes them and the service lists. */
 export const fieldListKeys = {
@@ -8,8 +7,7 @@ export const fieldListKeys = {
   page: (path: string) => ['serviceFields', path] as const,
 };
 
-export const fetchFieldList = (field: string, view: FieldListView, signal?: AbortSignal) =>
-  apiRequest<FieldListResponse>(fieldListApiPath(field, view), { signal });
+export const fetchFieldList = (path: string, signal?: AbortSignal) => apiRequest<FieldListResponse>(path, { signal });
 
 export const clearField = (field: string, body: ClearFieldRequest) =>
   apiRequest<ClearFieldResponse>(`/api/service-fields/${encodeURIComponent(field)}/clear`, { method: 'POST', body });

@@ -1,96 +1,48 @@
-import { NativeSelect } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../components/FilterBar';
-import { SearchBox } from '../../components/SearchBox';
-import { fetchInstitutions, serviceKeys } from '../../api/services';
+import { ListFilters as Filters } from '../../components/list-screen/ListFilters';
+import type { UrlView } from '../../components/list-screen/useListScreen';
+import { useInstitutionOptions } from '../../components/list-screen/useInstitutionOptions';
+import { ViewSelect } from '../../components/list-screen/ViewSelect';
 import { KeywordFilter } from './KeywordFilter';
-import { changeFilters, statesFor, type FilterChange, type ListFilters, type ListSource } from './listQuery';
+import { statesFor, type ListFilters, type ListSource } from './listQuery';
 
 export interface ListFilterBarProps {
   source: ListSource;
-  filters: ListFilters;
-  onChange: (next: ListFilters, options?: { replace?: boolean }) => void;
+  url: UrlView<ListFilters>;
 }
 
-/** Search, state, provider and keyword of one list; each change starts again on page 1. */
-export const ListFilterBar = ({ source, filters, onChange }: ListFilterBarProps) => {
+/** Search, state, provider and keyword of one service list; each change starts again on page 1. */
+export const ListFilterBar = ({ source, url }: ListFilterBarProps) => {
   const { t } = useTranslation();
-  const institutions = useQuery({
-    queryKey: serviceKeys.institutions,
-    queryFn: fetchInstitutions,
-    staleTime: 5 * 60_000,
-  });
-
-  const change = (partial: FilterChange, options?: { replace?: boolean }) =>
-    onChange(changeFilters(filters, source, partial), options);
-
-  const stateOptions = useMemo(
-    () => [
-      { value: '', label: t('portfolio.allStates') },
-      ...statesFor(source, filters.tab, filters.scope).map((state) => ({
-        value: state,
-        label: t(`serviceStates.${state}`),
-      })),
-    ],
-    [source, filters.tab, filters.scope, t],
-  );
-
-  const providerOptions = useMemo(() => {
-    const items = [...(institutions.data?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name));
-    const options = items.map((item) => ({ value: item.id, label: `${item.name} (${item.abbreviation})` }));
-    // Until the list is there (or if the chosen one is gone), the chosen provider stays selectable.
-    if (filters.provider && !options.some((option) => option.value === filters.provider)) {
-      options.push({ value: filters.provider, label: t('portfolio.selectedProvider') });
-    }
-    return [{ value: '', label: t('portfolio.allProviders') }, ...options];
-  }, [institutions.data, filters.provider, t]);
-
-  const filtered = Boolean(filters.q || filters.state || filters.provider || filters.keyword);
-
+  const { view, setView, codec } = url;
+  const providers = useInstitutionOptions(view.provider, t('portfolio.allProviders'), 'provider');
   return (
-    <FilterBar
-      label={t('portfolio.filtersLabel')}
-      onReset={filtered ? () => change({ q: '', state: null, provider: null, keyword: null }) : undefined}
-      active={[filters.state, filters.provider, filters.keyword].filter(Boolean).length}
-      search={
-        <SearchBox
-          label={t('portfolio.search')}
-          description={t('portfolio.searchDescription')}
-          value={filters.q}
-          // Refining a search replaces its history step; starting or clearing one adds a step.
-          onCommit={(q) => change({ q }, { replace: Boolean(q && filters.q) })}
-        />
-      }
-    >
+    <Filters url={url} search={{ label: t('portfolio.search'), description: t('portfolio.searchDescription') }}>
       {source === 'integration' && (
-        <NativeSelect
+        <ViewSelect
+          url={url}
+          name="scope"
           label={t('savedViews.integrationScope')}
           data={[
             { value: 'work', label: t('savedViews.integrationScopeWork') },
             { value: 'all', label: t('savedViews.integrationScopeAll') },
           ]}
-          value={filters.scope}
-          onChange={(event) => change({ scope: event.currentTarget.value === 'all' ? 'all' : 'work' })}
-          w={{ base: '100%', sm: 260 }}
+          width={260}
         />
       )}
-      <NativeSelect
+      <ViewSelect
+        url={url}
+        name="state"
         label={t('portfolio.state')}
-        data={stateOptions}
-        value={filters.state ?? ''}
-        onChange={(event) => change({ state: (event.currentTarget.value || null) as ListFilters['state'] })}
-        w={{ base: '100%', sm: 240 }}
+        all={t('portfolio.allStates')}
+        data={statesFor(source, view.tab, view.scope).map((state) => ({
+          value: state,
+          label: t(`serviceStates.${state}`),
+        }))}
+        width={240}
       />
-      <NativeSelect
-        label={t('portfolio.provider')}
-        data={providerOptions}
-        value={filters.provider ?? ''}
-        onChange={(event) => change({ provider: event.currentTarget.value || null })}
-        w={{ base: '100%', sm: 260 }}
-      />
-      <KeywordFilter value={filters.keyword} onChange={(keyword) => change({ keyword })} />
-    </FilterBar>
+      <ViewSelect url={url} name="provider" label={t('portfolio.provider')} data={providers} width={260} />
+      <KeywordFilter value={view.keyword} onChange={(keyword) => setView(codec.change(view, { keyword }))} />
+    </Filters>
   );
 };

@@ -13,6 +13,7 @@ import {
 } from '@nubes/domain';
 import type { z } from 'zod';
 import { listExports, type DataTableExports } from '../../components/data-table';
+import type { ListViewCodec } from '../../components/list-screen/listView';
 
 /**
  * The service lists keep everything a person chose in the page's query string
@@ -222,3 +223,23 @@ export const sortBy = (filters: ListFilters, source: ListSource, sort: ServiceSo
     sort,
     order: filters.sort === sort ? (filters.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort),
   });
+
+const isFiltered = (filters: ListFilters) => Boolean(filters.q || filters.state || filters.provider || filters.keyword);
+
+const listViewOf = (source: ListSource): ListViewCodec<ListFilters> => ({
+  parse: (params) => parseListFilters(params, source),
+  serialize: (filters) => serializeListFilters(filters, source),
+  apiPath: (filters) => listApiPath(source, filters),
+  change: (filters, change) => changeFilters(filters, source, change),
+  cleared: (filters) => changeFilters(filters, source, { q: '', state: null, provider: null, keyword: null }),
+  isFiltered,
+  activeFilters: (filters) => [filters.state, filters.provider, filters.keyword].filter(Boolean).length,
+  pageSizes: PAGE_SIZES,
+});
+
+/** The list screens' views of the three service lists (components/list-screen/). */
+export const SERVICE_LIST_VIEWS: Record<ListSource, ListViewCodec<ListFilters>> = {
+  portfolio: listViewOf('portfolio'),
+  mine: listViewOf('mine'),
+  integration: listViewOf('integration'),
+};

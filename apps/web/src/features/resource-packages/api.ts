@@ -2,8 +2,6 @@ import type {
   CreateResourcePackage,
   CreateResourceType,
   ResourcePackage,
-  ResourcePackageReviewList,
-  ResourcePackageReviewQuery,
   ResourcePackageStep,
   ResourceType,
   ResourceTypeList,
@@ -27,7 +25,7 @@ export const resourcePackageKeys = {
   ofService: (serviceId: string) => ['resource-packages', 'service', serviceId] as const,
   one: (packageId: string) => ['resource-packages', 'one', packageId] as const,
   history: (packageId: string) => ['resource-packages', 'history', packageId] as const,
-  reviewList: (query: string) => ['resource-packages', 'review-list', query] as const,
+  reviewList: (path: string) => ['resource-packages', 'review-list', path] as const,
 };
 
 export const fetchResourceTypes = () => apiRequest<ResourceTypeList>('/api/resource-types');
@@ -66,17 +64,3 @@ export const deleteResourcePackage = (serviceId: string, packageId: string, vers
 
 export const stepResourcePackage = (serviceId: string, packageId: string, body: ResourcePackageStep) =>
   apiRequest<ResourcePackage>(`${onePackage(serviceId, packageId)}/transitions`, { method: 'POST', body });
-
-/** The review list's query string: only what differs from the defaults. */
-export const reviewListQueryString = (query: Partial<ResourcePackageReviewQuery>): string => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
-export const fetchResourcePackageReviewList = (query: Partial<ResourcePackageReviewQuery>, signal?: AbortSignal) =>
-  apiRequest<ResourcePackageReviewList>(`/api/resource-packages/review-list${reviewListQueryString(query)}`, {
-    signal,
-  });

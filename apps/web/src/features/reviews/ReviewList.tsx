@@ -1,36 +1,42 @@
-import { Button, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Stack, Tabs } from '@mantine/core';
 import {
   REVIEW_TABS,
   BULK_REVIEW_ACTIONS,
   type BulkReviewAction,
   type MessageKey,
   type ReviewListItem,
+  type ReviewListResponse,
   type ReviewSort,
   type ReviewTab,
 } from '@nubes/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
-import { DataTable, listExports } from '../../components/data-table';
+import { ListScreen } from '../../components/list-screen/ListScreen';
+import { useListScreen } from '../../components/list-screen/useListScreen';
 import { NoAccess } from '../../components/NoAccess';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportWriteError } from '../../api/writes';
-import { fetchReviewList, reviewKeys, reviewListPath, runBulkReview } from './api';
+import { reviewKeys, runBulkReview } from './api';
 import { reviewColumns } from './reviewColumns';
 import { ReviewFilterBar } from './ReviewFilterBar';
-import { changeReviewView, filtersOf, REVIEW_PAGE_SIZES, type ReviewListView } from './reviewQuery';
+import { filtersOf, reviewView, type ReviewListView } from './reviewQuery';
 import { useReviewAction } from './useReviewAction';
 import { useSelectedTabInView } from '../../hooks/useSelectedTabInView';
 
 const ALL = 'all';
-type TabValue = ReviewTab | typeof ALL;
 
-interface Props {
-  view: ReviewListView;
-  setView: (next: ReviewListView) => void;
-}
+const ClearReviewFilters = ({ onClick }: { onClick: () => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Button variant="default" onClick={onClick}>
+      {t('dataTable.clearFilters')}
+    </Button>
+  );
+};
+type TabValue = ReviewTab | typeof ALL;
 
 /** A question before a bulk action: it names how many services it touches, the number the server checks. */
 interface BulkQuestion {
@@ -67,16 +73,11 @@ const BULK_TEXTS = {
  * server with their review, row actions, and start, stop or end for every service the view selects,
  * each after a question that names how many services it takes.
  */
-export const ReviewList = ({ view, setView }: Props) => {
+export const ReviewList = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const path = reviewListPath(view);
-  const exports = listExports(path);
-  const list = useQuery({
-    queryKey: reviewKeys.list(path),
-    queryFn: ({ signal }) => fetchReviewList(path, signal),
-    placeholderData: keepPreviousData,
-  });
+  const screen = useListScreen<ReviewListView, ReviewListResponse>(reviewView, reviewKeys.list);
+  const { view, setView, list } = screen;
   const [question, setQuestion] = useState<BulkQuestion | null>(null);
   const [single, setSingle] = useState<Single | null>(null);
   const action = useReviewAction();
@@ -117,68 +118,12 @@ export const ReviewList = ({ view, setView }: Props) => {
   const tabList = useSelectedTabInView(tab);
   if (isApiError(list.error) && list.error.status === 403) return <NoAccess />;
 
-  const total = list.data?.total ?? 0;
   const eligible = list.data?.eligible ?? { start: 0, stop: 0, end: 0 };
   // While another view's answer loads, the numbers shown are the previous view's: confirming one
   // of them would only meet the server's 409, so the bulk actions wait for the view's own count.
   const counting = list.isPlaceholderData;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
-
-  const table =
-    list.isError && !list.data ? (
-      <Paper withBorder p="md" role="alert">
-        <Text fw={600}>{t('portfolio.loadFailed')}</Text>
-        <Text size="sm">{list.error.message}</Text>
-      </Paper>
-    ) : (
-      <DataTable
-        id="reviews"
-        caption={t('reviews.caption', { page: view.page, pages })}
-        columns={columns}
-        rows={list.data?.items}
-        getRowId={(row) => row.id}
-        rowLabel={(row) => row.name}
-        empty={{
-          title: t('reviews.empty'),
-          hint: t('reviews.emptyHint'),
-          action: (
-            <Button
-              variant="default"
-              onClick={() => setView(changeReviewView(view, { status: null, state: null, provider: null }))}
-            >
-              {t('dataTable.clearFilters')}
-            </Button>
-          ),
-        }}
-        busy={list.isFetching && list.isPlaceholderData}
-        countLabel={(count) => t('reviews.total', { count })}
-        exports={exports}
-        pageSizes={REVIEW_PAGE_SIZES}
-        server={{
-          sort: { id: view.sort, desc: view.order === 'desc' },
-          onSortChange: (sort) =>
-            setView({
-              ...view,
-              sort: sort.id as ReviewSort,
-              order: view.sort === sort.id ? (view.order === 'asc' ? 'desc' : 'asc') : 'asc',
-              page: 1,
-            }),
-          page: view.page,
-          pageSize: view.pageSize,
-          onPageChange: (page) => setView({ ...view, page }),
-          onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
-          total,
-        }}
-        actions={BULK_REVIEW_ACTIONS.map((bulkAction) => ({
-          key: bulkAction,
-          label: t(BULK_TEXTS[bulkAction].button, { count: eligible[bulkAction] }),
-          // Starting is the list's main step; stopping and ending are the quieter ones beside it.
-          emphasis: bulkAction === 'start' ? ('primary' as const) : undefined,
-          disabled: counting || eligible[bulkAction] === 0,
-          onClick: () => setQuestion({ action: bulkAction, count: eligible[bulkAction] }),
-        }))}
-      />
-    );
+  // The review list offers "Clear filters" even without one: its tab may hold no service at all.
+  const empty = { title: t('reviews.empty'), hint: t('reviews.emptyHint') };
 
   return (
     <Stack gap="md">
@@ -186,7 +131,7 @@ export const ReviewList = ({ view, setView }: Props) => {
         value={tab}
         onChange={(value) => {
           if (value && value !== tab)
-            setView(changeReviewView(view, { tab: value === ALL ? null : (value as ReviewTab) }));
+            setView(reviewView.change(view, { tab: value === ALL ? null : (value as ReviewTab) }));
         }}
       >
         <Tabs.List ref={tabList} aria-label={t('reviews.filters.tab')}>
@@ -199,10 +144,34 @@ export const ReviewList = ({ view, setView }: Props) => {
         {[ALL, ...REVIEW_TABS].map((value) => (
           <Tabs.Panel key={value} value={value} pt="lg">
             {value === tab && (
-              <Stack gap="md">
-                <ReviewFilterBar view={view} onChange={setView} />
-                {table}
-              </Stack>
+              <ListScreen
+                screen={screen}
+                id="reviews"
+                label={t('routes.reviewList')}
+                caption={(page, pages) => t('reviews.caption', { page, pages })}
+                filters={<ReviewFilterBar url={screen} />}
+                exports
+                columns={columns}
+                getRowId={(row) => row.id}
+                rowLabel={(row) => row.name}
+                empty={{ ...empty, action: <ClearReviewFilters onClick={() => setView(reviewView.cleared(view))} /> }}
+                emptyFiltered={empty}
+                countLabel={(count) => t('reviews.total', { count })}
+                sortTo={(current, sort) => ({
+                  ...current,
+                  sort: sort.id as ReviewSort,
+                  order: current.sort === sort.id ? (current.order === 'asc' ? 'desc' : 'asc') : 'asc',
+                  page: 1,
+                })}
+                actions={BULK_REVIEW_ACTIONS.map((bulkAction) => ({
+                  key: bulkAction,
+                  label: t(BULK_TEXTS[bulkAction].button, { count: eligible[bulkAction] }),
+                  // Starting is the list's main step; stopping and ending are the quieter ones beside it.
+                  emphasis: bulkAction === 'start' ? ('primary' as const) : undefined,
+                  disabled: counting || eligible[bulkAction] === 0,
+                  onClick: () => setQuestion({ action: bulkAction, count: eligible[bulkAction] }),
+                }))}
+              />
             )}
           </Tabs.Panel>
         ))}

@@ -1,12 +1,5 @@
-import type {
-  BulkReviewRequest,
-  ManualReviewAction,
-  MyReviews,
-  ReviewListResponse,
-  ServiceReview,
-} from '@nubes/domain';
+import type { BulkReviewRequest, ManualReviewAction, MyReviews, ServiceReview } from '@nubes/domain';
 import { apiRequest } from '../../api/client';
-import { serializeReviewView, type ReviewListView } from './reviewQuery';
 
 /** Review queries start with 'reviews': one invalidation refreshes the list, a banner and My Services. */
 export const reviewKeys = {
@@ -15,10 +8,6 @@ export const reviewKeys = {
   service: (id: string) => ['reviews', 'service', id] as const,
   mine: ['reviews', 'mine'] as const,
 };
-
-export const reviewListPath = (view: ReviewListView) => `/api/reviews?${serializeReviewView(view, true).toString()}`;
-
-export const fetchReviewList = (path: string, signal?: AbortSignal) => apiRequest<ReviewListResponse>(path, { signal });
 
 export const fetchServiceReview = (id: string, signal?: AbortSignal) =>
   apiRequest<ServiceReview>(`/api/services/${encodeURIComponent(id)}/review`, { signal });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, writesOf, type FakeCall } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
-import { parseUserAccountsView, serializeUserAccountsView } from './userAccountsView';
+import { userAccountsView } from './userAccountsView';
 
 const CARLA: User = {
   username: 'carla',
@@ -204,11 +204,11 @@ describe('User Accounts', () => {
 
 describe('the user account list’s view in the URL', () => {
   it('keeps only what differs from the defaults and drops what the server would refuse', () => {
-    const view = parseUserAccountsView(
+    const view = userAccountsView.parse(
       new URLSearchParams('role=emperor&institution=x&sort=fullname&pageSize=7&user=1'),
     );
-    expect(serializeUserAccountsView(view).toString()).toBe('');
-    const sorted = parseUserAccountsView(new URLSearchParams('sort=lastLoginAt&order=desc&page=3&role=voManager'));
-    expect(serializeUserAccountsView(sorted).toString()).toBe('role=voManager&sort=lastLoginAt&order=desc&page=3');
+    expect(userAccountsView.serialize(view).toString()).toBe('');
+    const sorted = userAccountsView.parse(new URLSearchParams('sort=lastLoginAt&order=desc&page=3&role=voManager'));
+    expect(userAccountsView.serialize(sorted).toString()).toBe('role=voManager&sort=lastLoginAt&order=desc&page=3');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, writesOf, type FakeCall } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
 import { reviewRow, storagePackage, storageType } from '../../../test/resourcePackages';
-import { parsePackageReviewView, serializePackageReviewView } from './reviewListView';
+import { packageReviewView } from './reviewListView';
 
 const SERVICE_ID = storagePackage().service.id;
 const first = reviewRow();
@@ -131,9 +131,11 @@ describe('Resource Package Review List', () => {
 
 describe('the review list’s view in the URL', () => {
   it('keeps only what differs from the defaults and drops what the server would refuse', () => {
-    const view = parsePackageReviewView(new URLSearchParams('state=nonsense&sort=waiting&order=asc&pageSize=7&page=0'));
-    expect(serializePackageReviewView(view).toString()).toBe('');
-    const sorted = parsePackageReviewView(new URLSearchParams('sort=submittedAt&order=desc&page=3&state=approved'));
-    expect(serializePackageReviewView(sorted).toString()).toBe('state=approved&sort=submittedAt&order=desc&page=3');
+    const view = packageReviewView.parse(
+      new URLSearchParams('state=nonsense&sort=waiting&order=asc&pageSize=7&page=0'),
+    );
+    expect(packageReviewView.serialize(view).toString()).toBe('');
+    const sorted = packageReviewView.parse(new URLSearchParams('sort=submittedAt&order=desc&page=3&state=approved'));
+    expect(packageReviewView.serialize(sorted).toString()).toBe('state=approved&sort=submittedAt&order=desc&page=3');
   });
 });

@@ -1,11 +1,4 @@
-import type {
-  ApplyChangeRequest,
-  ChangeRequest,
-  ChangeRequestList,
-  ChangeRequestListQuery,
-  ReleaseChangeRequest,
-  ServiceChangeRequests,
-} from '@nubes/domain';
+import type { ApplyChangeRequest, ChangeRequest, ReleaseChangeRequest, ServiceChangeRequests } from '@nubes/domain';
 import { apiRequest } from '../../../api/client';
 
 /** The change request calls of the API (see /api/openapi.json). */
@@ -18,7 +11,7 @@ export const changeRequestKeys = {
   all: ['change-requests'] as const,
   ofService: (serviceId: string) => ['change-requests', 'service', serviceId] as const,
   one: (id: string) => ['change-requests', 'one', id] as const,
-  list: (query: string) => ['change-requests', 'list', query] as const,
+  list: (path: string) => ['change-requests', 'list', path] as const,
 };
 
 export const fetchServiceChangeRequests = (serviceId: string) =>
@@ -46,15 +39,3 @@ export const releaseChangeRequest = (id: string, body: ReleaseChangeRequest) =>
 
 export const applyChangeRequest = (id: string, body: ApplyChangeRequest) =>
   apiRequest<ChangeRequest>(`${one(id)}/apply`, { method: 'POST', body });
-
-/** The list's query string: only what differs from the defaults. */
-export const listQueryString = (query: Partial<ChangeRequestListQuery>): string => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-};
-
-export const fetchChangeRequestList = (query: Partial<ChangeRequestListQuery>, signal?: AbortSignal) =>
-  apiRequest<ChangeRequestList>(`/api/change-requests${listQueryString(query)}`, { signal });

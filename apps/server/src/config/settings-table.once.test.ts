@@ -30,7 +30,7 @@ const settingsInReadme = (): Set<string> => {
 };
 
 // Reads files only: one project is enough.
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')("the README's settings table", () => {
+describe("the README's settings table", () => {
   const files = sourceFiles();
   const read = new Map<string, string>();
   for (const file of files)

@@ -11,7 +11,7 @@ const capture = () => {
 };
 
 // Nothing here depends on the database: it runs once, on PGlite.
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the portal’s log', () => {
+describe('the portal’s log', () => {
   it('has the cause of a 500 with the request id; the caller gets a plain message', async () => {
     const { app, lines } = capture();
     app.get('/fails', async () => {

@@ -41,7 +41,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * since what ended it was an 'error' event nobody listened for, which a test worker would treat
  * otherwise.
  */
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('a PostgreSQL outage under write load', () => {
+describe('a PostgreSQL outage under write load', () => {
   let postgres: ThrowawayPostgres;
   let portal: PortalProcess;
   let smtp: SmtpSink;

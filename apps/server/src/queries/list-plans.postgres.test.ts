@@ -62,7 +62,7 @@ const indexesOf = async (db: Db, query: { getSQL(): SQL }): Promise<string[]> =>
  * planner and its statistics are the production server's (PGlite plans alike, but building this
  * data there takes minutes).
  */
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('the lists read their indexes at scale', () => {
+describe('the lists read their indexes at scale', () => {
   let database: TestDatabase;
   let paula: AuthUser;
   let carla: AuthUser;

@@ -32,7 +32,7 @@ const NOTICE_BOUND_MS = 1000;
  * change's notice arrives (ADR 0076). Both start at once on the empty database, so migrations, the
  * generated secrets and the admin account are raced for as in a real roll-out.
  */
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('two instances on one PostgreSQL behind a proxy', () => {
+describe('two instances on one PostgreSQL behind a proxy', () => {
   const databaseName = `instances_${randomBytes(6).toString('hex')}`;
   let databaseUrl: string;
   let proxy: AlternatingProxy;

@@ -11,7 +11,7 @@ const NOTICE_BOUND_MS = 2000;
  * docs/domain.md#roles). Each app has its own pool, principal cache and listener, as two processes
  * would; while both listen a principal may live a minute, so only the notice can make the other see it.
  */
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('role changes on two instances of one database', () => {
+describe('role changes on two instances of one database', () => {
   let apps: TwoAppsOnOneDatabase;
   let one: TestApp;
   let two: TestApp;

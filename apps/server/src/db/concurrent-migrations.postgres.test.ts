@@ -22,7 +22,7 @@ const emptyDatabase = async (): Promise<{ url: string; admin: pg.Client }> => {
 };
 
 // PGlite belongs to one process: only PostgreSQL has instances that start together.
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('instances that start at once on one PostgreSQL', () => {
+describe('instances that start at once on one PostgreSQL', () => {
   it('migrate one after the other under the advisory lock: every migration applied once, every start succeeds', async () => {
     const { url, admin } = await emptyDatabase();
     const instances = await Promise.all(

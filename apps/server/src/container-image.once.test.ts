@@ -100,7 +100,7 @@ const builtWorkspaces = workspaces.filter((folder) => {
 });
 
 // Reads files (and replays the runtime stage once): one project is enough.
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the container image (Dockerfile)', () => {
+describe('the container image (Dockerfile)', () => {
   it('builds and runs on Node 24 LTS slim, in two stages (docs/adr/0081-node-24-runtime-and-dependency-hygiene.md)', () => {
     expect(stages.length).toBe(2);
     for (const stage of stages) expect(stage.image).toMatch(/^node:24(\.\d+){0,2}-slim$/);
@@ -289,7 +289,7 @@ const replayRuntimeStage = (root: string): Record<string, string> => {
   return env;
 };
 
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')("the runtime stage's steps, done for real", () => {
+describe("the runtime stage's steps, done for real", () => {
   const root = mkdtempSync(path.join(tmpdir(), 'nubes-image-'));
   let port = 0;
   let server: ReturnType<typeof spawn> | undefined;
@@ -367,7 +367,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')("the runtime stage's s
   });
 });
 
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the compose file and the example environment', () => {
+describe('the compose file and the example environment', () => {
   const compose = parseYaml(read('compose.yaml')) as {
     services: Record<string, Record<string, unknown>>;
   };

@@ -8,7 +8,7 @@ import { requestIdOf } from './request-id.js';
 const GENERATED = /^[\w-]{12}-[0-9a-z]+$/;
 
 // Nothing here depends on the database: it runs once, on PGlite.
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the request id', () => {
+describe('the request id', () => {
   it('is the proxy’s X-Request-Id when well-formed', () => {
     for (const given of [
       '7f3c9a0e5b1d4c2a9e8f6d5c4b3a2910',
@@ -51,7 +51,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the request id', () =
   });
 });
 
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('the portal’s answers', () => {
+describe('the portal’s answers', () => {
   let test: TestApp;
   beforeAll(async () => {
     test = await createTestApp();

@@ -14,7 +14,7 @@ const RESTART_WITHIN_MS = 60_000;
 const WORKER_SCRIPT = fileURLToPath(new URL('../test/outbox-worker-process.ts', import.meta.url));
 
 /** The worker in a child process on its own PGlite directory (PGlite allows one process per directory). */
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('an outbox worker killed mid-send', () => {
+describe('an outbox worker killed mid-send', () => {
   let dir: string;
   let smtp: SmtpSink;
   const children: ChildProcess[] = [];

@@ -11,7 +11,7 @@ const NOTICE_BOUND_MS = 2000;
  * listen a known session may stay in memory for a minute, so only the notice can make the other
  * instance refuse it.
  */
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('sessions ended on two instances of one database', () => {
+describe('sessions ended on two instances of one database', () => {
   let apps: TwoAppsOnOneDatabase;
   let one: TestApp;
   let two: TestApp;

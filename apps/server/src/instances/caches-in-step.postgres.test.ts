@@ -17,7 +17,7 @@ const NOTICE_BOUND_MS = 2000;
  * app's write pipeline reaches the other's public portfolio by notice; while the listener is down
  * the portfolio checks the database itself, and once it listens again it reads everything afresh.
  */
-describe.runIf(process.env.NUBES_TEST_DB === 'postgres')('caches kept in step by notices', () => {
+describe('caches kept in step by notices', () => {
   let apps: TwoAppsOnOneDatabase;
   let one: TestApp;
   let two: TestApp;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 // The refusal happens before any database is opened: one project is enough.
-describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('starting the server', () => {
+describe('starting the server', () => {
   it('refuses production with missing or unsafe settings, naming each of them, and exits 1', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
       cwd: serverRoot,

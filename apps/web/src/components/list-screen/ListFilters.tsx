@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../FilterBar';
+import { SearchBox } from '../SearchBox';
+import type { PagedView } from './listView';
+import type { UrlView } from './useListScreen';
+
+export interface ListFiltersProps<V extends PagedView & { q?: string }> {
+  url: UrlView<V>;
+  /** Names the search landmark (default "Search and filters"). */
+  label?: string;
+  /** The search box over the view's `q`. */
+  search?: { label: string; description?: string };
+  /** The filters: ViewSelects and the list's own pickers. */
+  children?: ReactNode;
+}
+
+/** A list's search and filters over its view in the URL; each change starts on page 1, the reset clears them all. */
+export const ListFilters = <V extends PagedView & { q?: string }>({
+  url,
+  label,
+  search,
+  children,
+}: ListFiltersProps<V>) => {
+  const { t } = useTranslation();
+  const { view, setView, codec } = url;
+  const q = view.q ?? '';
+  return (
+    <FilterBar
+      label={label ?? t('portfolio.filtersLabel')}
+      onReset={codec.isFiltered(view) ? () => setView(codec.cleared(view)) : undefined}
+      active={codec.activeFilters(view)}
+      search={
+        search && (
+          <SearchBox
+            label={search.label}
+            description={search.description}
+            value={q}
+            // Refining a search replaces its history step; starting or clearing one adds a step.
+            onCommit={(next) => setView(codec.change(view, { q: next } as Partial<V>), { replace: Boolean(next && q) })}
+          />
+        )
+      }
+    >
+      {children}
+    </FilterBar>
+  );
+};

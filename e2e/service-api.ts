@@ -1,0 +1,87 @@
+import {
+  CSRF_HEADER,
+  CSRF_HEADER_VALUE,
+  isRequiredAt,
+  sampleFieldValue,
+  SERVICE_FIELDS,
+  type ValidationStep,
+  type WorkflowAction,
+} from '@nubes/domain';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { expect } from './fixtures.js';
+import { loggedInState } from './login.js';
+
+/**
+ * A service set up through the API, for a walk whose point starts later in a service's life. The
+ * screens of the earlier steps are walked by service-screens.spec.ts; here each step is a request
+ * by the person who would take it, so the service's history names the same people a walk through
+ * the screens leaves (docs/testing.md).
+ */
+
+/** One person's API: their session from this worker's login, and the header a cookie's writes send. */
+const apiOf = async (browser: Browser, who: string) => {
+  const context = await browser.newContext({
+    storageState: await loggedInState(browser, who),
+    extraHTTPHeaders: { [CSRF_HEADER]: CSRF_HEADER_VALUE },
+  });
+  return { request: context.request, close: () => context.close() };
+};
+
+const ok = async <T>(answer: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> => {
+  expect(answer.ok(), `${what}: ${answer.status()} ${await answer.text()}`).toBe(true);
+  return (await answer.json()) as T;
+};
+
+interface Written {
+  id: string;
+  version: number;
+}
+
+interface ServiceSetUp {
+  /** The object owner, who applies. */
+  owner: string;
+  name: string;
+  keyword: string;
+  /** The values filled in are those every step up to this one needs, and no more. */
+  filledFor: ValidationStep;
+  /** The steps taken after the application is saved, each by its person. */
+  steps: ReadonlyArray<readonly [who: string, action: WorkflowAction]>;
+}
+
+/** Creates the service as `owner` and takes `steps`; answers its uuid. */
+export const serviceThroughApi = async (browser: Browser, setUp: ServiceSetUp): Promise<string> => {
+  const owner = await apiOf(browser, setUp.owner);
+  const people = await ok<{ items: { id: string; username: string }[] }>(
+    await owner.request.get(`/api/users?q=${setUp.owner}`),
+    'the owner',
+  );
+  const me = people.items.find(({ username }) => username === setUp.owner)!;
+  const keywords = await ok<{ items: { id: string }[] }>(
+    await owner.request.post('/api/keywords', { data: { names: [setUp.keyword] } }),
+    'the keyword',
+  );
+  const fields = Object.fromEntries(
+    SERVICE_FIELDS.filter((field) => field.type !== 'keywords' && isRequiredAt(field, setUp.filledFor)).map((field) => [
+      field.key,
+      sampleFieldValue(field, { contactId: me.id }),
+    ]),
+  );
+  const created = await ok<Written>(
+    await owner.request.post('/api/services', {
+      data: { name: setUp.name, fields, keywords: keywords.items.map(({ id }) => id) },
+    }),
+    'the application',
+  );
+  await owner.close();
+  let version = created.version;
+  for (const [who, action] of setUp.steps) {
+    const person = await apiOf(browser, who);
+    const moved = await ok<Written>(
+      await person.request.post(`/api/services/${created.id}/transitions`, { data: { action, version } }),
+      `${action} as ${who}`,
+    );
+    version = moved.version;
+    await person.close();
+  }
+  return created.id;
+};
