@@ -36,17 +36,17 @@ const NO_GUARD: LeaveGuardApi = { register: () => undefined, confirm: (_kind, pr
 /** The guard of the surrounding screen; outside one, leaving never asks. */
 export const useLeaveGuard = (): LeaveGuardApi => useContext(LeaveGuardContext) ?? NO_GUARD;
 
-/** Tells the screen's guard whether this form holds unsaved edits. */
-export const useGuardedForm = (id: string, { dirty, keptOnTabSwitch = false, discard }: GuardedForm): void => {
+/** Tells the screen's guard whether this form holds unsaved edits; a null id: a form the guard leaves alone. */
+export const useGuardedForm = (id: string | null, { dirty, keptOnTabSwitch = false, discard }: GuardedForm): void => {
   const { register } = useLeaveGuard();
   const discardRef = useRef(discard);
   useEffect(() => {
     discardRef.current = discard;
   });
   useEffect(() => {
-    register(id, { dirty, keptOnTabSwitch, discard: () => discardRef.current() });
+    if (id !== null) register(id, { dirty, keptOnTabSwitch, discard: () => discardRef.current() });
   }, [register, id, dirty, keptOnTabSwitch]);
-  useEffect(() => () => register(id, null), [register, id]);
+  useEffect(() => () => (id === null ? undefined : register(id, null)), [register, id]);
 };
 
 /** An in-app link's target, when a plain click on it would move to another screen. */

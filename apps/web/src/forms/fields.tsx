@@ -35,32 +35,34 @@ interface BoundProps<T extends FieldValues> {
   name: FieldPath<T>;
 }
 
-/** The controller of a bound input and its message in the caller's language. */
+/**
+ * A bound input's value, its setter, and the props every input takes alike: the ref the focus on
+ * the first problem uses, the name, the blur that marks it touched and the message in the
+ * caller's language (Mantine ties it to the input: aria-invalid, describedby).
+ */
 const useBoundInput = <T extends FieldValues>({ control, name }: BoundProps<T>) => {
   const { field, fieldState } = useController({ control, name });
   const errorText = useErrorText();
-  return { field, error: errorText(fieldState.error) };
+  return {
+    value: field.value as unknown,
+    set: field.onChange,
+    bound: { ref: field.ref, name: field.name, onBlur: field.onBlur, error: errorText(fieldState.error) },
+  };
 };
 
-/** A multi-line text bound to the form; Mantine ties the message to it (aria-invalid, describedby). */
+/** A multi-line text bound to the form. */
 export const TextareaField = <T extends FieldValues>({
   control,
   name,
   ...props
 }: BoundProps<T> & Omit<TextareaProps, 'name' | 'value' | 'onChange' | 'error'>) => {
-  const {
-    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    error,
-  } = useBoundInput({ control, name });
+  const { value, set, bound } = useBoundInput({ control, name });
   return (
     <Textarea
       {...props}
-      ref={inputRef}
-      name={inputName}
+      {...bound}
       value={(value as string | undefined) ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      error={error}
+      onChange={(event) => set(event.currentTarget.value)}
     />
   );
 };
@@ -71,19 +73,13 @@ export const TextInputField = <T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'>) => {
-  const {
-    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    error,
-  } = useBoundInput({ control, name });
+  const { value, set, bound } = useBoundInput({ control, name });
   return (
     <TextInput
       {...props}
-      ref={inputRef}
-      name={inputName}
+      {...bound}
       value={(value as string | undefined) ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      error={error}
+      onChange={(event) => set(event.currentTarget.value)}
     />
   );
 };
@@ -94,19 +90,13 @@ export const NativeSelectField = <T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<NativeSelectProps, 'name' | 'value' | 'onChange' | 'error'>) => {
-  const {
-    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    error,
-  } = useBoundInput({ control, name });
+  const { value, set, bound } = useBoundInput({ control, name });
   return (
     <NativeSelect
       {...props}
-      ref={inputRef}
-      name={inputName}
+      {...bound}
       value={(value as string | null | undefined) ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value || null)}
-      onBlur={onBlur}
-      error={error}
+      onChange={(event) => set(event.currentTarget.value || null)}
     />
   );
 };
@@ -117,20 +107,9 @@ export const CheckboxField = <T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<CheckboxProps, 'name' | 'checked' | 'onChange' | 'error'>) => {
-  const {
-    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    error,
-  } = useBoundInput({ control, name });
+  const { value, set, bound } = useBoundInput({ control, name });
   return (
-    <Checkbox
-      {...props}
-      ref={inputRef}
-      name={inputName}
-      checked={value === true}
-      onChange={(event) => onChange(event.currentTarget.checked)}
-      onBlur={onBlur}
-      error={error}
-    />
+    <Checkbox {...props} {...bound} checked={value === true} onChange={(event) => set(event.currentTarget.checked)} />
   );
 };
 
@@ -140,20 +119,14 @@ export const NumberInputField = <T extends FieldValues>({
   name,
   ...props
 }: BoundProps<T> & Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'error'>) => {
-  const {
-    field: { ref: inputRef, name: inputName, value, onChange, onBlur },
-    error,
-  } = useBoundInput({ control, name });
+  const { value, set, bound } = useBoundInput({ control, name });
   return (
     <NumberInput
       allowDecimal={false}
       {...props}
-      ref={inputRef}
-      name={inputName}
+      {...bound}
       value={(value as number | null | undefined) ?? ''}
-      onChange={(next) => onChange(typeof next === 'number' ? next : next === '' ? null : Number(next))}
-      onBlur={onBlur}
-      error={error}
+      onChange={(next) => set(typeof next === 'number' ? next : next === '' ? null : Number(next))}
     />
   );
 };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { focusById } from './focusFirstError';
+import { focusById, focusFirstError } from './focusFirstError';
 
 describe('focusById', () => {
   afterEach(() => {
@@ -24,5 +24,30 @@ describe('focusById', () => {
     focusById('never');
     vi.advanceTimersByTime(5_000);
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('focusFirstError', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.innerHTML = '';
+  });
+
+  const inputs = (...ids: string[]) =>
+    ids.map((id) => {
+      const input = document.createElement('input');
+      input.id = id;
+      document.body.append(input);
+      return input;
+    });
+
+  it('finds a nested field by its path in the form’s order, not the first key react-hook-form lists', () => {
+    vi.useFakeTimers();
+    const [, optionLabel] = inputs('options', 'options-1-label-de', 'factor');
+    focusFirstError(['factor', 'options.0.label.en', 'options.1.label.de'], (name) => name.replaceAll('.', '-'))({
+      options: [undefined, { label: { de: { type: 'too_small', message: 'x' } } }],
+    } as never);
+    vi.advanceTimersByTime(50);
+    expect(document.activeElement).toBe(optionLabel);
   });
 });

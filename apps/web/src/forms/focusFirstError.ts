@@ -1,4 +1,4 @@
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { get, type FieldErrors, type FieldValues } from 'react-hook-form';
 
 /** How long focusById waits for its input to appear: a tab or page that opens renders it a moment later. */
 const FOCUS_WAIT_MS = 2_000;
@@ -28,12 +28,13 @@ export const firstErrorKey = (errors: Readonly<Record<string, unknown>>, order: 
 
 /**
  * handleSubmit's second argument for the forms: focuses the first invalid input by `order` (the
- * form's field names as shown) and lets the form say why (`onInvalid`, e.g. a notification).
+ * form's field names as shown, a nested one by its path such as `name.en`) and lets the form say
+ * why (`onInvalid`, e.g. a notification).
  */
 export const focusFirstError =
   <T extends FieldValues>(order: readonly string[], idOf: (name: string) => string, onInvalid?: () => void) =>
   (errors: FieldErrors<T>): void => {
-    const first = firstErrorKey(errors as Record<string, unknown>, order);
+    const first = order.find((name) => get(errors, name) !== undefined) ?? Object.keys(errors)[0] ?? null;
     if (first) focusById(idOf(first));
     onInvalid?.();
   };

@@ -35,10 +35,10 @@ export const writeKept = (key: string, value: unknown): void => {
   }
 };
 
-/** The signed-in person's key for a form's draft of an object (null while nobody is signed in). */
-export const useKeptDraftKey = (form: string, id: string | null): string | null => {
+/** The signed-in person's key for a form's draft of an object (null while nobody is signed in, or for a form that keeps none). */
+export const useKeptDraftKey = (form: string | null, id: string | null): string | null => {
   const { session } = useSession();
-  return session ? keptDraftKey(session.username, form, id) : null;
+  return session && form !== null ? keptDraftKey(session.username, form, id) : null;
 };
 
 /**
@@ -72,7 +72,8 @@ export interface KeptDraft {
  */
 export const useKeptDraft = <Values extends FieldValues, Output>(
   form: UseFormReturn<Values, unknown, Output>,
-  name: string,
+  /** The form's name among the drafts; null: a form that keeps none. */
+  name: string | null,
   id: string | null,
 ): KeptDraft => {
   const key = useKeptDraftKey(name, id);

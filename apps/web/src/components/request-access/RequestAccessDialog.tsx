@@ -1,14 +1,11 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { accessRequestSchema, ACCESS_REQUEST_NOTE_MAX, routeTitleKey, type RouteId } from '@nubes/domain';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { postAccessRequest } from '../../api/accessRequests';
-import { isApiError } from '../../api/client';
-import { SERVER_ERROR, TextareaField } from '../../forms/fields';
-import { focusById } from '../../forms/focusFirstError';
-import { useZodForm } from '../../forms/useZodForm';
-import { AppModal } from '../AppModal';
-import { notifyError, notifyInfo, notifySuccess } from '../../api/notify';
+import { TextareaField } from '../../forms/fields';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalForm } from '../../components/useModalForm';
+import { notifyInfo, notifySuccess } from '../../api/notify';
 
 export interface RequestAccessDialogProps {
   opened: boolean;
@@ -27,73 +24,45 @@ const NOTE_ID = 'request-access-note';
 export const RequestAccessDialog = ({ opened, screen, onClose }: RequestAccessDialogProps) => {
   const { t } = useTranslation();
   return (
-    <AppModal
-      opened={opened}
-      onClose={onClose}
-      title={t('page.requestAccessTitle')}
-      centered
-      closeButtonProps={{ 'aria-label': t('notifications.close') }}
-    >
-      {opened && <RequestAccessForm screen={screen} onClose={onClose} />}
-    </AppModal>
+    <ModalForm opened={opened} onClose={onClose} title={t('page.requestAccessTitle')}>
+      <RequestAccessForm screen={screen} onClose={onClose} />
+    </ModalForm>
   );
 };
 
 const RequestAccessForm = ({ screen, onClose }: Omit<RequestAccessDialogProps, 'opened'>) => {
   const { t } = useTranslation();
-  const form = useZodForm(accessRequestSchema, { defaultValues: { ...(screen ? { screen } : {}), note: '' } });
-  const titleKey = screen ? routeTitleKey(screen) : null;
-  const send = useMutation({
-    mutationFn: postAccessRequest,
-    onSuccess: ({ recipients }) => {
+  const modal = useModalForm({
+    schema: accessRequestSchema,
+    defaultValues: { ...(screen ? { screen } : {}), note: '' },
+    order: ['note'],
+    fieldId: () => NOTE_ID,
+    onClose,
+    errorTitle: t('page.requestAccessFailed'),
+    save: (request) => postAccessRequest(request),
+    onSaved: ({ recipients }) => {
       if (recipients > 0) notifySuccess(t('page.requestAccessSent'), t('page.requestAccessSentText'));
       else notifyInfo(t('page.requestAccessNobody'), t('page.requestAccessNobodyText'));
-      onClose();
-    },
-    onError: (error) => {
-      if (!isApiError(error)) {
-        console.error('Access request failed', error);
-        notifyError(t('page.requestAccessFailed'), t('notifications.tryAgain'));
-        return;
-      }
-      notifyError(t('page.requestAccessFailed'), error.message);
-      const note = error.fields?.note;
-      if (note) form.setError('note', { type: SERVER_ERROR, message: note });
     },
   });
+  const titleKey = screen ? routeTitleKey(screen) : null;
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit(
-        (request) => send.mutate(request),
-        () => focusById(NOTE_ID),
-      )}
-    >
-      <Stack gap="md">
-        <Text>{t('page.requestAccessIntro')}</Text>
-        {titleKey && <Text fw={600}>{t('page.requestAccessScreen', { screen: t(titleKey) })}</Text>}
-        <TextareaField
-          control={form.control}
-          name="note"
-          id={NOTE_ID}
-          label={t('page.requestAccessNote')}
-          description={t('page.requestAccessNoteHint')}
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={ACCESS_REQUEST_NOTE_MAX}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('page.requestAccessCancel')}
-          </Button>
-          <Button type="submit" loading={send.isPending}>
-            {t('page.requestAccessSend')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody modal={modal} submitLabel={t('page.requestAccessSend')} cancelLabel={t('page.requestAccessCancel')}>
+      <Text>{t('page.requestAccessIntro')}</Text>
+      {titleKey && <Text fw={600}>{t('page.requestAccessScreen', { screen: t(titleKey) })}</Text>}
+      <TextareaField
+        control={modal.form.control}
+        name="note"
+        id={NOTE_ID}
+        label={t('page.requestAccessNote')}
+        description={t('page.requestAccessNoteHint')}
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={ACCESS_REQUEST_NOTE_MAX}
+        data-autofocus
+      />
+    </ModalFormBody>
   );
 };

@@ -1,10 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { savedViewNameFormSchema, type SavedViewNameForm } from '@nubes/domain';
+import { Text } from '@mantine/core';
+import { savedViewNameFormSchema } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextInputField } from '../../forms/fields';
-import { focusFirstError } from '../../forms/focusFirstError';
-import { useZodForm } from '../../forms/useZodForm';
-import { AppModal } from '../AppModal';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalFormSubmit } from '../../components/useModalForm';
 
 export interface SavedViewNameModalProps {
   opened: boolean;
@@ -23,18 +22,10 @@ const fieldId = () => 'saved-view-name';
 
 /** The name of a view to save or rename; the domain's schema checks it as the server does. */
 export const SavedViewNameModal = ({ opened, onClose, title, ...form }: SavedViewNameModalProps) => {
-  const { t } = useTranslation();
   return (
-    <AppModal
-      opened={opened}
-      onClose={onClose}
-      title={title}
-      centered
-      transitionProps={{ duration: 0 }}
-      closeButtonProps={{ 'aria-label': t('notifications.close') }}
-    >
-      {opened && <NameForm {...form} onClose={onClose} />}
-    </AppModal>
+    <ModalForm opened={opened} onClose={onClose} title={title} instant>
+      <NameForm {...form} onClose={onClose} />
+    </ModalForm>
   );
 };
 
@@ -46,34 +37,29 @@ const NameForm = ({
   onClose,
 }: Omit<SavedViewNameModalProps, 'opened' | 'title'>) => {
   const { t } = useTranslation();
-  const { control, handleSubmit, setError } = useZodForm(savedViewNameFormSchema, {
+  const modal = useModalFormSubmit({
+    schema: savedViewNameFormSchema,
     defaultValues: { name: initialName },
+    order: FIELD_ORDER,
+    fieldId,
+    onClose,
+    submit: async ({ name }) => {
+      const refused = await onSubmit(name);
+      if (refused) modal.form.setError('name', { type: SERVER_ERROR, message: refused }, { shouldFocus: true });
+    },
+    busy,
   });
-  const submit = async ({ name }: SavedViewNameForm) => {
-    const refused = await onSubmit(name);
-    if (refused) setError('name', { type: SERVER_ERROR, message: refused }, { shouldFocus: true });
-  };
   return (
-    <form noValidate onSubmit={handleSubmit(submit, focusFirstError(FIELD_ORDER, fieldId))}>
-      <Stack gap="md">
-        {intro && <Text size="sm">{intro}</Text>}
-        <TextInputField
-          control={control}
-          name="name"
-          id={fieldId()}
-          label={t('savedViews.name')}
-          withAsterisk
-          data-autofocus
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('savedViews.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t('savedViews.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody modal={modal} submitLabel={t('savedViews.save')} cancelLabel={t('savedViews.cancel')}>
+      {intro && <Text size="sm">{intro}</Text>}
+      <TextInputField
+        control={modal.form.control}
+        name="name"
+        id={fieldId()}
+        label={t('savedViews.name')}
+        withAsterisk
+        data-autofocus
+      />
+    </ModalFormBody>
   );
 };

@@ -1,36 +1,22 @@
 import { ActionIcon, Alert, Button, Fieldset, Grid, Group, Radio, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   CONTACT_PROPERTY_KINDS,
   contactFormSchema,
   mayHaveProperties,
   type Contact,
   type ContactFormInput,
-  type ContactFormValues,
 } from '@nubes/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFieldArray, useWatch, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../api/notify';
-import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
-import { useFormSaveConflict } from '../../forms/choices/useSaveConflict';
-import {
-  CheckboxField,
-  NativeSelectField,
-  SERVER_ERROR,
-  TextareaField,
-  TextInputField,
-  useErrorText,
-} from '../../forms/fields';
-import { focusFirstError } from '../../forms/focusFirstError';
-import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
-import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
-import { useZodForm } from '../../forms/useZodForm';
+import { notifySuccess } from '../../api/notify';
+import { CheckboxField, NativeSelectField, TextareaField, TextInputField, useErrorText } from '../../forms/fields';
+import { useKeptDraftIds } from '../../forms/keptDraft';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalForm } from '../../components/useModalForm';
 import { fetchInstitutions, serviceKeys } from '../../api/services';
-import { reportWriteError } from '../../api/writes';
 import { contactKeys, createContact, fetchContact, updateContact } from './api';
 import { contactName } from './contactColumns';
-import { AppModal } from '../../components/AppModal';
 
 const FIELD_ORDER = [
   'firstname',
@@ -95,26 +81,16 @@ export interface ContactFormModalProps {
 /** New or Edit contact: names, e-mail, institution, addresses with one primary, notes, properties. */
 export const ContactFormModal = ({ contact, opened, onClose, onCreated }: ContactFormModalProps) => {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <AppModal
+    <ModalForm
       opened={opened}
       onClose={onClose}
       size="xl"
-      fullScreen={phone}
       title={t(contact ? 'contacts.editTitle' : 'contacts.createTitle')}
-      closeButtonProps={{ 'aria-label': t('contacts.close') }}
+      closeLabel={t('contacts.close')}
     >
-      {opened && (
-        <ContactForm
-          // The contact, not its version: after a 409 the form keeps what was typed (ADR 0085).
-          key={contact?.id ?? 'new'}
-          contact={contact}
-          onClose={onClose}
-          onCreated={onCreated}
-        />
-      )}
-    </AppModal>
+      <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} onCreated={onCreated} />
+    </ModalForm>
   );
 };
 
@@ -123,76 +99,62 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const institutions = useQuery({ queryKey: serviceKeys.institutions, queryFn: fetchInstitutions, staleTime: 300_000 });
-  const form = useZodForm(contactFormSchema, { defaultValues: defaultsOf(contact) });
-  const { control, handleSubmit, setError, setValue, formState } = form;
-  const kept = useKeptDraft(form, DRAFT_FORM, contact?.id ?? null);
-  const { conflict, resolve, version } = useFormSaveConflict(form, FIELD_ORDER, contact?.version);
   const institutionName = (id: unknown) => {
     const found = institutions.data?.items.find((institution) => institution.id === id);
     return found ? `${found.abbreviation} – ${found.name}` : '';
   };
-  const conflictText = (key: string, value: unknown) => {
-    const shown =
-      key === 'institutionId'
-        ? institutionName(value)
-        : key === 'addresses'
-          ? (value as ContactFormInput['addresses'])
-              .map((a) => [a.street, `${a.postalCode} ${a.city}`.trim(), a.country].filter(Boolean).join(', '))
+  const conflictText = (key: string, value: unknown) =>
+    key === 'institutionId'
+      ? institutionName(value)
+      : key === 'addresses'
+        ? (value as ContactFormInput['addresses'])
+            .map((a) => [a.street, `${a.postalCode} ${a.city}`.trim(), a.country].filter(Boolean).join(', '))
+            .join('; ')
+        : key === 'properties'
+          ? (value as ContactFormInput['properties'])
+              .map((p) => `${t(`contactProperties.${p.kind}`)}: ${p.value}`)
               .join('; ')
-          : key === 'properties'
-            ? (value as ContactFormInput['properties'])
-                .map((p) => `${t(`contactProperties.${p.kind}`)}: ${p.value}`)
-                .join('; ')
-            : typeof value === 'boolean'
-              ? t(value ? 'serviceView.yes' : 'serviceView.no')
-              : String(value ?? '');
-    return shown || t('serviceView.emptyValue');
-  };
-  /** Someone else saved the contact first: their values beside what was typed (ADR 0085). */
-  const meetConflict = async () => {
-    if (!contact) return;
-    // Unreadable now (gone, the network): the typing stays, and the next save says why.
-    const theirs = await queryClient
-      .fetchQuery({ queryKey: contactKeys.detail(contact.id), queryFn: () => fetchContact(contact.id), staleTime: 0 })
-      .catch(() => null);
-    if (theirs) resolve(defaultsOf(theirs), theirs.version);
-  };
+          : undefined;
+  const modal = useModalForm({
+    schema: contactFormSchema,
+    defaultValues: defaultsOf(contact),
+    order: FIELD_ORDER,
+    fieldId,
+    onClose,
+    errorTitle: t('contacts.cannotSave'),
+    save: ({ properties: values, ...rest }, version) =>
+      contact
+        ? updateContact(contact.id, { ...rest, properties: values, version: version ?? contact.version })
+        : createContact(rest),
+    onSaved: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      notifySuccess(t(contact ? 'contacts.updated' : 'contacts.created'), contactName(saved));
+      if (!contact) onCreated?.(saved);
+    },
+    edit: contact && {
+      version: contact.version,
+      readAgain: async () => {
+        void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+        const theirs = await queryClient.fetchQuery({
+          queryKey: contactKeys.detail(contact.id),
+          queryFn: () => fetchContact(contact.id),
+          staleTime: 0,
+        });
+        return { values: defaultsOf(theirs), version: theirs.version };
+      },
+      label: (key) => t(CONFLICT_LABELS[key as ConflictKey]),
+      text: conflictText,
+    },
+    draft: { form: DRAFT_FORM, id: contact?.id ?? 'new' },
+    // Every message the server gives has its field, the nested ones (an address's street) too.
+    fieldOf: (key) => key as FieldPath<ContactFormInput>,
+  });
+  const { field } = modal;
+  const { control, setValue, formState } = modal.form;
   const addresses = useFieldArray({ control, name: 'addresses' });
   const properties = useFieldArray({ control, name: 'properties' });
   const addressValues = useWatch({ control, name: 'addresses' });
   const withProperties = mayHaveProperties({ id: contact?.id });
-
-  const saving = useMutation({
-    mutationFn: ({ properties: values, ...rest }: ContactFormValues) =>
-      contact
-        ? updateContact(contact.id, { ...rest, properties: values, version: version ?? contact.version })
-        : createContact(rest),
-    onSuccess: (saved) => {
-      conflict.clear();
-      void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-      notifySuccess(t(contact ? 'contacts.updated' : 'contacts.created'), contactName(saved));
-      onClose();
-      if (!contact) onCreated?.(saved);
-    },
-    onError: (error) =>
-      reportWriteError(error, t('contacts.cannotSave'), t, {
-        conflictMessage: contact ? t('form.saveConflict.toast') : undefined,
-        onConflict: () => {
-          void meetConflict();
-          void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-        },
-        onFields: (fields) => {
-          for (const [key, message] of Object.entries(fields))
-            setError(key as FieldPath<ContactFormInput>, { type: SERVER_ERROR, message });
-        },
-      }),
-  });
-
-  const save = (values: ContactFormValues) => {
-    if (conflict.undecided > 0)
-      return notifyError(t('contacts.cannotSave'), t('form.saveConflict.waiting', { count: conflict.undecided }));
-    saving.mutate(values);
-  };
 
   const makePrimary = (index: number) =>
     addressValues.forEach((_address, other) =>
@@ -214,208 +176,142 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
   const primaryIndex = addressValues.findIndex((address) => address.primary);
 
   return (
-    <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
-      <Stack gap="md">
-        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
-        <SaveConflictNotice
-          conflict={conflict}
-          label={(key) => t(CONFLICT_LABELS[key as ConflictKey])}
-          text={conflictText}
-        />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInputField
-              control={control}
-              name="firstname"
-              id={fieldId('firstname')}
-              label={t('contacts.firstname')}
-              withAsterisk
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInputField
-              control={control}
-              name="lastname"
-              id={fieldId('lastname')}
-              label={t('contacts.lastname')}
-              withAsterisk
-            />
-          </Grid.Col>
-        </Grid>
-        <TextInputField control={control} name="email" id={fieldId('email')} label={t('contacts.email')} type="email" />
-        <CheckboxField
-          control={control}
-          name="emailNotPersonal"
-          id={fieldId('emailNotPersonal')}
-          label={t('contacts.emailNotPersonal')}
-        />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelectField
-              control={control}
-              name="institutionId"
-              id={fieldId('institutionId')}
-              label={t('contacts.institution')}
-              data={[
-                { value: '', label: t('contacts.noInstitution') },
-                ...(institutions.data?.items ?? []).map((institution) => ({
-                  value: institution.id,
-                  label: `${institution.abbreviation} – ${institution.name}`,
-                })),
-              ]}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInputField
-              control={control}
-              name="otherInstitution"
-              id={fieldId('otherInstitution')}
-              label={t('contacts.otherInstitution')}
-              description={t('contacts.otherInstitutionHelp')}
-            />
-          </Grid.Col>
-        </Grid>
+    <ModalFormBody modal={modal} submitLabel={t('contacts.save')} cancelLabel={t('contacts.cancel')}>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInputField {...field('firstname')} label={t('contacts.firstname')} withAsterisk />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInputField {...field('lastname')} label={t('contacts.lastname')} withAsterisk />
+        </Grid.Col>
+      </Grid>
+      <TextInputField control={control} name="email" id={fieldId('email')} label={t('contacts.email')} type="email" />
+      <CheckboxField {...field('emailNotPersonal')} label={t('contacts.emailNotPersonal')} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <NativeSelectField
+            {...field('institutionId')}
+            label={t('contacts.institution')}
+            data={[
+              { value: '', label: t('contacts.noInstitution') },
+              ...(institutions.data?.items ?? []).map((institution) => ({
+                value: institution.id,
+                label: `${institution.abbreviation} – ${institution.name}`,
+              })),
+            ]}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInputField
+            {...field('otherInstitution')}
+            label={t('contacts.otherInstitution')}
+            description={t('contacts.otherInstitutionHelp')}
+          />
+        </Grid.Col>
+      </Grid>
 
-        <Fieldset legend={t('contacts.addresses')} id={fieldId('addresses')} tabIndex={-1}>
-          <Stack gap="md">
-            {addresses.fields.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('contacts.noAddresses')}
-              </Text>
-            )}
-            <Radio.Group
-              value={primaryIndex >= 0 ? String(primaryIndex) : ''}
-              onChange={(value) => makePrimary(Number(value))}
-              label={addresses.fields.length > 0 ? t('contacts.primary') : undefined}
-              error={addressesError}
-            >
-              <Stack gap="md" mt={addresses.fields.length > 0 ? 'xs' : 0}>
-                {addresses.fields.map((address, index) => (
-                  <Fieldset
-                    key={address.id}
-                    legend={t('contacts.addressNumber', { number: index + 1 })}
-                    variant="filled"
-                  >
-                    <Grid gap="sm">
-                      <Grid.Col span={12}>
-                        <TextInputField
-                          control={control}
-                          name={`addresses.${index}.street`}
-                          id={fieldId(`addresses.${index}.street`)}
-                          label={t('contacts.street')}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 3 }}>
-                        <TextInputField
-                          control={control}
-                          name={`addresses.${index}.postalCode`}
-                          id={fieldId(`addresses.${index}.postalCode`)}
-                          label={t('contacts.postalCode')}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 5 }}>
-                        <TextInputField
-                          control={control}
-                          name={`addresses.${index}.city`}
-                          id={fieldId(`addresses.${index}.city`)}
-                          label={t('contacts.city')}
-                        />
-                      </Grid.Col>
-                      <Grid.Col span={{ base: 12, sm: 4 }}>
-                        <TextInputField
-                          control={control}
-                          name={`addresses.${index}.country`}
-                          id={fieldId(`addresses.${index}.country`)}
-                          label={t('contacts.country')}
-                        />
-                      </Grid.Col>
-                    </Grid>
-                    <Group justify="space-between" mt="sm">
-                      <Radio
-                        value={String(index)}
-                        label={t('contacts.primary')}
-                        aria-label={`${t('contacts.primary')}: ${t('contacts.addressNumber', { number: index + 1 })}`}
-                      />
-                      <Button variant="subtle" color="red" size="compact-sm" onClick={() => removeAddress(index)}>
-                        {t('contacts.removeAddress', { number: index + 1 })}
-                      </Button>
-                    </Group>
-                  </Fieldset>
-                ))}
-              </Stack>
-            </Radio.Group>
-            <div>
-              <Button variant="default" onClick={addAddress}>
-                {t('contacts.addAddress')}
-              </Button>
-            </div>
-          </Stack>
-        </Fieldset>
+      <Fieldset legend={t('contacts.addresses')} id={fieldId('addresses')} tabIndex={-1}>
+        <Stack gap="md">
+          {addresses.fields.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('contacts.noAddresses')}
+            </Text>
+          )}
+          <Radio.Group
+            value={primaryIndex >= 0 ? String(primaryIndex) : ''}
+            onChange={(value) => makePrimary(Number(value))}
+            label={addresses.fields.length > 0 ? t('contacts.primary') : undefined}
+            error={addressesError}
+          >
+            <Stack gap="md" mt={addresses.fields.length > 0 ? 'xs' : 0}>
+              {addresses.fields.map((address, index) => (
+                <Fieldset key={address.id} legend={t('contacts.addressNumber', { number: index + 1 })} variant="filled">
+                  <Grid gap="sm">
+                    <Grid.Col span={12}>
+                      <TextInputField {...field(`addresses.${index}.street`)} label={t('contacts.street')} />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 3 }}>
+                      <TextInputField {...field(`addresses.${index}.postalCode`)} label={t('contacts.postalCode')} />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 5 }}>
+                      <TextInputField {...field(`addresses.${index}.city`)} label={t('contacts.city')} />
+                    </Grid.Col>
+                    <Grid.Col span={{ base: 12, sm: 4 }}>
+                      <TextInputField {...field(`addresses.${index}.country`)} label={t('contacts.country')} />
+                    </Grid.Col>
+                  </Grid>
+                  <Group justify="space-between" mt="sm">
+                    <Radio
+                      value={String(index)}
+                      label={t('contacts.primary')}
+                      aria-label={`${t('contacts.primary')}: ${t('contacts.addressNumber', { number: index + 1 })}`}
+                    />
+                    <Button variant="subtle" color="red" size="compact-sm" onClick={() => removeAddress(index)}>
+                      {t('contacts.removeAddress', { number: index + 1 })}
+                    </Button>
+                  </Group>
+                </Fieldset>
+              ))}
+            </Stack>
+          </Radio.Group>
+          <div>
+            <Button variant="default" onClick={addAddress}>
+              {t('contacts.addAddress')}
+            </Button>
+          </div>
+        </Stack>
+      </Fieldset>
 
-        <TextareaField control={control} name="notes" id={fieldId('notes')} label={t('contacts.notes')} rows={3} />
+      <TextareaField control={control} name="notes" id={fieldId('notes')} label={t('contacts.notes')} rows={3} />
 
-        <Fieldset legend={t('contacts.properties')} id={fieldId('properties')} tabIndex={-1} disabled={!withProperties}>
-          <Stack gap="sm">
-            {!withProperties && (
-              <Alert variant="light" color="blue">
-                {t('contacts.propertiesAfterSaveHint')}
-              </Alert>
-            )}
-            {withProperties && properties.fields.length === 0 && (
-              <Text size="sm" c="dimmed">
-                {t('contacts.noProperties')}
-              </Text>
-            )}
-            {properties.fields.map((property, index) => (
-              <Group key={property.id} align="flex-end" gap="sm" wrap="nowrap">
-                <NativeSelectField
-                  control={control}
-                  name={`properties.${index}.kind`}
-                  id={fieldId(`properties.${index}.kind`)}
-                  label={t('contacts.propertyKind')}
-                  data={CONTACT_PROPERTY_KINDS.map((kind) => ({ value: kind, label: t(`contactProperties.${kind}`) }))}
-                  w={{ base: 130, sm: 220 }}
-                />
-                <TextInputField
-                  control={control}
-                  name={`properties.${index}.value`}
-                  id={fieldId(`properties.${index}.value`)}
-                  label={t('contacts.propertyValue')}
-                  style={{ flex: 1 }}
-                />
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  mb={2}
-                  aria-label={t('contacts.removeProperty', { number: index + 1 })}
-                  onClick={() => properties.remove(index)}
-                >
-                  ×
-                </ActionIcon>
-              </Group>
-            ))}
-            <div>
-              <Button
-                variant="default"
-                disabled={!withProperties}
-                onClick={() => properties.append({ kind: 'platform', value: '' })}
+      <Fieldset legend={t('contacts.properties')} id={fieldId('properties')} tabIndex={-1} disabled={!withProperties}>
+        <Stack gap="sm">
+          {!withProperties && (
+            <Alert variant="light" color="blue">
+              {t('contacts.propertiesAfterSaveHint')}
+            </Alert>
+          )}
+          {withProperties && properties.fields.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('contacts.noProperties')}
+            </Text>
+          )}
+          {properties.fields.map((property, index) => (
+            <Group key={property.id} align="flex-end" gap="sm" wrap="nowrap">
+              <NativeSelectField
+                {...field(`properties.${index}.kind`)}
+                label={t('contacts.propertyKind')}
+                data={CONTACT_PROPERTY_KINDS.map((kind) => ({ value: kind, label: t(`contactProperties.${kind}`) }))}
+                w={{ base: 130, sm: 220 }}
+              />
+              <TextInputField
+                {...field(`properties.${index}.value`)}
+                label={t('contacts.propertyValue')}
+                style={{ flex: 1 }}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                mb={2}
+                aria-label={t('contacts.removeProperty', { number: index + 1 })}
+                onClick={() => properties.remove(index)}
               >
-                {t('contacts.addProperty')}
-              </Button>
-            </div>
-          </Stack>
-        </Fieldset>
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('contacts.cancel')}
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {t('contacts.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+          <div>
+            <Button
+              variant="default"
+              disabled={!withProperties}
+              onClick={() => properties.append({ kind: 'platform', value: '' })}
+            >
+              {t('contacts.addProperty')}
+            </Button>
+          </div>
+        </Stack>
+      </Fieldset>
+    </ModalFormBody>
   );
 };

@@ -1,28 +1,16 @@
-import { Button, Grid, Group, Stack, Tabs } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import {
-  createInstitutionSchema,
-  type CreateInstitution,
-  type InstitutionDetail,
-  type InstitutionFormInput,
-} from '@nubes/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Grid, Tabs } from '@mantine/core';
+import { createInstitutionSchema, type InstitutionDetail, type InstitutionFormInput } from '@nubes/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../api/notify';
-import { SaveConflictNotice } from '../../forms/choices/SaveConflictNotice';
-import { useFormSaveConflict } from '../../forms/choices/useSaveConflict';
-import { CheckboxField, SERVER_ERROR, TextareaField, TextInputField } from '../../forms/fields';
-import { focusFirstError } from '../../forms/focusFirstError';
-import { useKeptDraft, useKeptDraftIds } from '../../forms/keptDraft';
-import { KeptDraftNotice } from '../../forms/KeptDraftNotice';
-import { useZodForm } from '../../forms/useZodForm';
-import { reportWriteError } from '../../api/writes';
+import { notifySuccess } from '../../api/notify';
+import { CheckboxField, TextareaField, TextInputField } from '../../forms/fields';
+import { useKeptDraftIds } from '../../forms/keptDraft';
+import { ModalForm, ModalFormBody } from '../../components/ModalForm';
+import { useModalForm } from '../../components/useModalForm';
 import { AuditHistory } from '../../components/history/AuditHistory';
 import { createInstitution, fetchInstitutionHistory, institutionKeys, updateInstitution } from './api';
 import { InstitutionLogo } from './InstitutionLogo';
-import { AppModal } from '../../components/AppModal';
 
 const FIELD_ORDER = [
   'abbreviation',
@@ -62,47 +50,44 @@ export interface InstitutionFormModalProps {
 /** Create or edit an institution: abbreviation, name, website, description and what it is. */
 export const InstitutionFormModal = ({ institution, opened, onClose }: InstitutionFormModalProps) => {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <AppModal
+    <ModalForm
       opened={opened}
       onClose={onClose}
       // An existing institution's History tab shows four columns: the wider dialog holds them.
       size={institution ? 'xl' : 'lg'}
-      fullScreen={phone}
       title={t(institution ? 'institutionAdmin.editTitle' : 'institutionAdmin.createTitle')}
-      closeButtonProps={{ 'aria-label': t('institutionAdmin.close') }}
+      closeLabel={t('institutionAdmin.close')}
     >
-      {opened &&
-        (institution ? (
-          // The form stays mounted behind the history, so what was typed is there on the way back.
-          <Tabs defaultValue="details">
-            <Tabs.List>
-              <Tabs.Tab value="details">{t('institutionAdmin.tabDetails')}</Tabs.Tab>
-              <Tabs.Tab value="history">{t('institutionAdmin.tabHistory')}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="details" pt="md">
-              <InstitutionForm
-                // The institution, not its version: a logo upload moves the version under unsaved edits.
-                key={institution.id}
-                institution={institution}
-                onClose={onClose}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="history" pt="md">
-              <AuditHistory
-                objectType="institution"
-                queryKey={institutionKeys.history(institution.id)}
-                fetchPage={(cursor, signal) => fetchInstitutionHistory(institution.id, cursor, signal)}
-                caption={t('institutionAdmin.tabHistory')}
-                emptyTitle={t('serviceView.noHistory')}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        ) : (
-          <InstitutionForm key="new" onClose={onClose} />
-        ))}
-    </AppModal>
+      {institution ? (
+        // The form stays mounted behind the history, so what was typed is there on the way back.
+        <Tabs defaultValue="details">
+          <Tabs.List>
+            <Tabs.Tab value="details">{t('institutionAdmin.tabDetails')}</Tabs.Tab>
+            <Tabs.Tab value="history">{t('institutionAdmin.tabHistory')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="details" pt="md">
+            <InstitutionForm
+              // The institution, not its version: a logo upload moves the version under unsaved edits.
+              key={institution.id}
+              institution={institution}
+              onClose={onClose}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="md">
+            <AuditHistory
+              objectType="institution"
+              queryKey={institutionKeys.history(institution.id)}
+              fetchPage={(cursor, signal) => fetchInstitutionHistory(institution.id, cursor, signal)}
+              caption={t('institutionAdmin.tabHistory')}
+              emptyTitle={t('serviceView.noHistory')}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <InstitutionForm key="new" onClose={onClose} />
+      )}
+    </ModalForm>
   );
 };
 
@@ -121,134 +106,68 @@ export const useKeptInstitutionDraft = (): { id?: string } | null => {
 const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProps, 'opened'>) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(createInstitutionSchema, { defaultValues: defaultsOf(institution) });
-  const { control, handleSubmit, setError } = form;
-  const kept = useKeptDraft(form, DRAFT_FORM, institution?.id ?? null);
-  const { conflict, resolve } = useFormSaveConflict(form, FIELD_ORDER, institution?.version);
-  // The version the form's values were read at. The list may bring a newer institution while the
-  // person types; saving then must still answer 409 instead of replacing the other change.
-  const [readVersion, setReadVersion] = useState(institution?.version);
   const reload = () => queryClient.invalidateQueries({ queryKey: institutionKeys.all });
-
-  /** After a 409 the form keeps what was typed and shows the institution as it is now beside it (ADR 0085). */
-  const readAgain = async () => {
-    await reload();
-    const now = queryClient
-      .getQueryData<{ items: InstitutionDetail[] }>(institutionKeys.all)
-      ?.items.find((candidate) => candidate.id === institution?.id);
-    if (!now) return onClose();
-    resolve(defaultsOf(now), now.version);
-    setReadVersion(now.version);
-  };
+  const modal = useModalForm({
+    schema: createInstitutionSchema,
+    defaultValues: defaultsOf(institution),
+    order: FIELD_ORDER,
+    fieldId,
+    onClose,
+    errorTitle: t('institutionAdmin.cannotSave'),
+    // The version the form's values were read at. The list may bring a newer institution while the
+    // person types; saving then must still answer 409 instead of replacing the other change.
+    save: (values, version) =>
+      institution && version !== undefined
+        ? updateInstitution(institution.id, { ...values, version })
+        : createInstitution(values),
+    onSaved: (saved) => {
+      void reload();
+      notifySuccess(t(institution ? 'institutionAdmin.updated' : 'institutionAdmin.created'), saved.abbreviation);
+    },
+    edit: institution && {
+      version: institution.version,
+      readAgain: async () => {
+        await reload();
+        const now = queryClient
+          .getQueryData<{ items: InstitutionDetail[] }>(institutionKeys.all)
+          ?.items.find((candidate) => candidate.id === institution.id);
+        return now ? { values: defaultsOf(now), version: now.version } : null;
+      },
+      // Gone: nothing left to edit.
+      onGone: onClose,
+      label: (key) => t(CONFLICT_LABELS[key as ConflictKey]),
+    },
+    draft: { form: DRAFT_FORM, id: institution?.id ?? 'new' },
+  });
+  const { field } = modal;
 
   /** A logo upload is the form's own write: the typing stays, the next save sends its version. */
   const logoUploaded = (saved: InstitutionDetail) => {
     // Only when nothing else changed the institution since the form read it; otherwise the save
     // answers 409 and the form reads the other change.
-    setReadVersion((read) => (read !== undefined && saved.version === read + 1 ? saved.version : read));
+    modal.setVersion((read) => (read !== undefined && saved.version === read + 1 ? saved.version : read));
   };
-
-  const saving = useMutation({
-    mutationFn: (values: CreateInstitution) =>
-      institution && readVersion !== undefined
-        ? updateInstitution(institution.id, { ...values, version: readVersion })
-        : createInstitution(values),
-    onSuccess: (saved) => {
-      conflict.clear();
-      void reload();
-      notifySuccess(t(institution ? 'institutionAdmin.updated' : 'institutionAdmin.created'), saved.abbreviation);
-      onClose();
-    },
-    onError: (error) =>
-      reportWriteError(error, t('institutionAdmin.cannotSave'), t, {
-        conflictMessage: institution ? t('form.saveConflict.toast') : undefined,
-        onConflict: () => void readAgain(),
-        onFields: (fields) => {
-          for (const [key, message] of Object.entries(fields))
-            if ((FIELD_ORDER as readonly string[]).includes(key))
-              setError(key as FieldPath<InstitutionFormInput>, { type: SERVER_ERROR, message });
-        },
-      }),
-  });
-
-  const save = (values: CreateInstitution) => {
-    if (conflict.undecided > 0)
-      return notifyError(
-        t('institutionAdmin.cannotSave'),
-        t('form.saveConflict.waiting', { count: conflict.undecided }),
-      );
-    saving.mutate(values);
-  };
-  const conflictText = (_key: string, value: unknown) =>
-    (typeof value === 'boolean' ? t(value ? 'serviceView.yes' : 'serviceView.no') : String(value ?? '')) ||
-    t('serviceView.emptyValue');
 
   return (
-    <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
-      <Stack gap="md">
-        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
-        <SaveConflictNotice
-          conflict={conflict}
-          label={(key) => t(CONFLICT_LABELS[key as ConflictKey])}
-          text={conflictText}
-        />
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInputField
-              control={control}
-              name="abbreviation"
-              id={fieldId('abbreviation')}
-              label={t('institutionAdmin.abbreviation')}
-              withAsterisk
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TextInputField
-              control={control}
-              name="name"
-              id={fieldId('name')}
-              label={t('institutionAdmin.name')}
-              withAsterisk
-            />
-          </Grid.Col>
-        </Grid>
-        <TextInputField
-          control={control}
-          name="url"
-          id={fieldId('url')}
-          label={t('institutionAdmin.url')}
-          description={t('institutionAdmin.urlDescription')}
-          type="url"
-        />
-        <TextareaField
-          control={control}
-          name="description"
-          id={fieldId('description')}
-          label={t('institutionAdmin.description')}
-          rows={3}
-        />
-        <CheckboxField
-          control={control}
-          name="isCentre"
-          id={fieldId('isCentre')}
-          label={t('institutionAdmin.isCentreLabel')}
-        />
-        <CheckboxField
-          control={control}
-          name="isServiceProvider"
-          id={fieldId('isServiceProvider')}
-          label={t('institutionAdmin.isServiceProviderLabel')}
-        />
-        {institution && <InstitutionLogo institution={institution} onUploaded={logoUploaded} />}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('institutionAdmin.cancel')}
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {t('institutionAdmin.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody modal={modal} submitLabel={t('institutionAdmin.save')} cancelLabel={t('institutionAdmin.cancel')}>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <TextInputField {...field('abbreviation')} label={t('institutionAdmin.abbreviation')} withAsterisk />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <TextInputField {...field('name')} label={t('institutionAdmin.name')} withAsterisk />
+        </Grid.Col>
+      </Grid>
+      <TextInputField
+        {...field('url')}
+        label={t('institutionAdmin.url')}
+        description={t('institutionAdmin.urlDescription')}
+        type="url"
+      />
+      <TextareaField {...field('description')} label={t('institutionAdmin.description')} rows={3} />
+      <CheckboxField {...field('isCentre')} label={t('institutionAdmin.isCentreLabel')} />
+      <CheckboxField {...field('isServiceProvider')} label={t('institutionAdmin.isServiceProviderLabel')} />
+      {institution && <InstitutionLogo institution={institution} onUploaded={logoUploaded} />}
+    </ModalFormBody>
   );
 };

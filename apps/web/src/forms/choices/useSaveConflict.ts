@@ -91,5 +91,5 @@ export const useFormSaveConflict = <V extends FieldValues>(
     [keys, defaults, getValues, reset, apply, start],
   );
 
-  return { conflict, resolve, version };
+  return { conflict, resolve, version, setVersion };
 };

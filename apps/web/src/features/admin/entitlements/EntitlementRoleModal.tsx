@@ -1,25 +1,18 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   createEntitlementRoleSchema,
   ROLES,
-  type CreateEntitlementRole,
   type EntitlementRole,
   type EntitlementRoleFormInput,
   type Role,
 } from '@nubes/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../api/notify';
-import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
-import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
-import { NativeSelectField, SERVER_ERROR, TextInputField } from '../../../forms/fields';
-import { focusFirstError } from '../../../forms/focusFirstError';
-import { useZodForm } from '../../../forms/useZodForm';
-import { reportWriteError } from '../../../api/writes';
+import { notifySuccess } from '../../../api/notify';
+import { NativeSelectField, TextInputField } from '../../../forms/fields';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { createEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles, updateEntitlementRole } from './api';
-import { AppModal } from '../../../components/AppModal';
 
 const FIELD_ORDER = ['entitlement', 'role'] as const satisfies readonly FieldPath<EntitlementRoleFormInput>[];
 const fieldId = (name: string) => `entitlement-role-${name}`;
@@ -33,25 +26,20 @@ interface Props {
 /** Add or edit one pair of the map: the entitlement value and the role it gives. */
 export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <AppModal
+    <ModalForm
       opened={editing !== null}
       onClose={onClose}
       size="lg"
-      fullScreen={phone}
       title={t(editing === 'new' ? 'adminSections.entitlements.addTitle' : 'adminSections.entitlements.editTitle')}
-      closeButtonProps={{ 'aria-label': t('adminSections.entitlements.close') }}
+      closeLabel={t('adminSections.entitlements.close')}
     >
-      {editing !== null && (
-        <PairForm
-          // The pair, not its version: after a 409 the form keeps what was typed (ADR 0085).
-          key={editing === 'new' ? 'new' : editing.id}
-          pair={editing === 'new' ? undefined : editing}
-          onClose={onClose}
-        />
-      )}
-    </AppModal>
+      <PairForm
+        key={editing === 'new' || editing === null ? 'new' : editing.id}
+        pair={editing === 'new' || editing === null ? undefined : editing}
+        onClose={onClose}
+      />
+    </ModalForm>
   );
 };
 
@@ -63,95 +51,62 @@ const defaultsOf = (pair: EntitlementRole | undefined): EntitlementRoleFormInput
 const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(createEntitlementRoleSchema, { defaultValues: defaultsOf(pair) });
-  const { control, handleSubmit, setError } = form;
-  const { conflict, resolve, version } = useFormSaveConflict(form, FIELD_ORDER, pair?.version);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: entitlementRoleKeys.all });
-  /** Someone else saved the pair first: their entitlement and role beside what was typed (ADR 0085). */
-  const meetConflict = async () => {
-    if (!pair) return;
-    // Unreadable now (removed, the network): the typing stays, and the next save says why.
-    const list = await queryClient
-      .fetchQuery({ queryKey: entitlementRoleKeys.all, queryFn: () => fetchEntitlementRoles(), staleTime: 0 })
-      .catch(() => null);
-    const theirs = list?.items.find((candidate) => candidate.id === pair.id);
-    if (theirs) resolve(defaultsOf(theirs), theirs.version);
-  };
-  const saving = useMutation({
-    mutationFn: (values: CreateEntitlementRole) =>
+  const modal = useModalForm({
+    schema: createEntitlementRoleSchema,
+    defaultValues: defaultsOf(pair),
+    order: FIELD_ORDER,
+    fieldId,
+    onClose,
+    errorTitle: t('adminSections.entitlements.cannotSave'),
+    save: (values, version) =>
       pair
         ? updateEntitlementRole(pair.id, { ...values, version: version ?? pair.version })
         : createEntitlementRole(values),
-    onSuccess: (saved) => {
-      conflict.clear();
-      reload();
+    onSaved: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: entitlementRoleKeys.all });
       notifySuccess(
         t(pair ? 'adminSections.entitlements.updated' : 'adminSections.entitlements.created'),
         saved.entitlement,
       );
-      onClose();
     },
-    onError: (error) =>
-      reportWriteError(error, t('adminSections.entitlements.cannotSave'), t, {
-        conflictMessage: pair ? t('form.saveConflict.toast') : undefined,
-        onConflict: () => void meetConflict(),
-        onFields: (fields) => {
-          for (const [key, message] of Object.entries(fields))
-            if ((FIELD_ORDER as readonly string[]).includes(key))
-              setError(key as FieldPath<EntitlementRoleFormInput>, { type: SERVER_ERROR, message });
-        },
-      }),
+    edit: pair && {
+      version: pair.version,
+      readAgain: async () => {
+        const list = await queryClient.fetchQuery({
+          queryKey: entitlementRoleKeys.all,
+          queryFn: () => fetchEntitlementRoles(),
+          staleTime: 0,
+        });
+        const theirs = list.items.find((candidate) => candidate.id === pair.id);
+        return theirs ? { values: defaultsOf(theirs), version: theirs.version } : null;
+      },
+      label: (key) => t(key === 'role' ? 'adminSections.entitlements.role' : 'adminSections.entitlements.entitlement'),
+      text: (key, value) => (key === 'role' && value ? t(`userAccounts.roles.${value as Role}`) : undefined),
+    },
   });
-  const save = (values: CreateEntitlementRole) => {
-    if (conflict.undecided > 0)
-      return notifyError(
-        t('adminSections.entitlements.cannotSave'),
-        t('form.saveConflict.waiting', { count: conflict.undecided }),
-      );
-    saving.mutate(values);
-  };
-  const conflictText = (key: string, value: unknown) =>
-    (key === 'role' && value ? t(`userAccounts.roles.${value as Role}`) : String(value ?? '')) ||
-    t('serviceView.emptyValue');
+  const { field } = modal;
 
   return (
-    <form noValidate onSubmit={handleSubmit(save, focusFirstError(FIELD_ORDER, fieldId))}>
-      <Stack gap="md">
-        <SaveConflictNotice
-          conflict={conflict}
-          label={(key) =>
-            t(key === 'role' ? 'adminSections.entitlements.role' : 'adminSections.entitlements.entitlement')
-          }
-          text={conflictText}
-        />
-        <TextInputField
-          control={control}
-          name="entitlement"
-          id={fieldId('entitlement')}
-          label={t('adminSections.entitlements.entitlement')}
-          description={t('adminSections.entitlements.entitlementDescription')}
-          withAsterisk
-        />
-        <NativeSelectField
-          control={control}
-          name="role"
-          id={fieldId('role')}
-          label={t('adminSections.entitlements.role')}
-          data={[
-            { value: '', label: t('adminSections.entitlements.chooseRole') },
-            ...ROLES.map((role) => ({ value: role, label: t(`userAccounts.roles.${role}`) })),
-          ]}
-          withAsterisk
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('adminSections.entitlements.cancel')}
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {t('adminSections.entitlements.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody
+      modal={modal}
+      submitLabel={t('adminSections.entitlements.save')}
+      cancelLabel={t('adminSections.entitlements.cancel')}
+    >
+      <TextInputField
+        {...field('entitlement')}
+        label={t('adminSections.entitlements.entitlement')}
+        description={t('adminSections.entitlements.entitlementDescription')}
+        withAsterisk
+      />
+      <NativeSelectField
+        {...field('role')}
+        label={t('adminSections.entitlements.role')}
+        data={[
+          { value: '', label: t('adminSections.entitlements.chooseRole') },
+          ...ROLES.map((role) => ({ value: role, label: t(`userAccounts.roles.${role}`) })),
+        ]}
+        withAsterisk
+      />
+    </ModalFormBody>
   );
 };

@@ -1,16 +1,12 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { createVoNamePrefixSchema, type CreateVoNamePrefix, type VoNamePrefixFormInput } from '@nubes/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createVoNamePrefixSchema, type VoNamePrefixFormInput } from '@nubes/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
-import { SERVER_ERROR, TextareaField, TextInputField } from '../../../forms/fields';
-import { focusFirstError } from '../../../forms/focusFirstError';
-import { useZodForm } from '../../../forms/useZodForm';
-import { reportWriteError } from '../../../api/writes';
+import { TextareaField, TextInputField } from '../../../forms/fields';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { createVoNamePrefix, voNamePrefixKeys } from './api';
-import { AppModal } from '../../../components/AppModal';
 
 const FIELD_ORDER = ['prefix', 'note'] as const satisfies readonly FieldPath<VoNamePrefixFormInput>[];
 const fieldId = (name: string) => `vo-name-prefix-${name}`;
@@ -18,73 +14,56 @@ const fieldId = (name: string) => `vo-name-prefix-${name}`;
 /** Reserve a prefix with an optional note. */
 export const VoNamePrefixModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <AppModal
+    <ModalForm
       opened={opened}
       onClose={onClose}
       size="lg"
-      fullScreen={phone}
       title={t('adminSections.voPrefixes.addTitle')}
-      closeButtonProps={{ 'aria-label': t('adminSections.voPrefixes.close') }}
+      closeLabel={t('adminSections.voPrefixes.close')}
     >
-      {opened && <PrefixForm onClose={onClose} />}
-    </AppModal>
+      <PrefixForm onClose={onClose} />
+    </ModalForm>
   );
 };
 
 const PrefixForm = ({ onClose }: { onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { control, handleSubmit, setError } = useZodForm(createVoNamePrefixSchema, {
+  const modal = useModalForm({
+    schema: createVoNamePrefixSchema,
     defaultValues: { prefix: '', note: '' },
-  });
-  const saving = useMutation({
-    mutationFn: (values: CreateVoNamePrefix) => createVoNamePrefix(values),
-    onSuccess: (saved) => {
+    order: FIELD_ORDER,
+    fieldId,
+    onClose,
+    errorTitle: t('adminSections.voPrefixes.cannotSave'),
+    save: (values) => createVoNamePrefix(values),
+    onSaved: (saved) => {
       void queryClient.invalidateQueries({ queryKey: voNamePrefixKeys.all });
       notifySuccess(t('adminSections.voPrefixes.created'), saved.prefix);
-      onClose();
     },
-    onError: (error) =>
-      reportWriteError(error, t('adminSections.voPrefixes.cannotSave'), t, {
-        onFields: (fields) => {
-          for (const [key, message] of Object.entries(fields))
-            if ((FIELD_ORDER as readonly string[]).includes(key))
-              setError(key as FieldPath<VoNamePrefixFormInput>, { type: SERVER_ERROR, message });
-        },
-      }),
   });
+  const { field } = modal;
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => saving.mutate(values), focusFirstError(FIELD_ORDER, fieldId))}>
-      <Stack gap="md">
-        <TextInputField
-          control={control}
-          name="prefix"
-          id={fieldId('prefix')}
-          label={t('adminSections.voPrefixes.prefix')}
-          description={t('adminSections.voPrefixes.prefixDescription')}
-          withAsterisk
-        />
-        <TextareaField
-          control={control}
-          name="note"
-          id={fieldId('note')}
-          label={t('adminSections.voPrefixes.note')}
-          description={t('adminSections.voPrefixes.noteDescription')}
-          autosize
-          minRows={2}
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('adminSections.voPrefixes.cancel')}
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {t('adminSections.voPrefixes.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody
+      modal={modal}
+      submitLabel={t('adminSections.voPrefixes.save')}
+      cancelLabel={t('adminSections.voPrefixes.cancel')}
+    >
+      <TextInputField
+        {...field('prefix')}
+        label={t('adminSections.voPrefixes.prefix')}
+        description={t('adminSections.voPrefixes.prefixDescription')}
+        withAsterisk
+      />
+      <TextareaField
+        {...field('note')}
+        label={t('adminSections.voPrefixes.note')}
+        description={t('adminSections.voPrefixes.noteDescription')}
+        autosize
+        minRows={2}
+      />
+    </ModalFormBody>
   );
 };

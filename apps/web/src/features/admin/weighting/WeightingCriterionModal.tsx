@@ -1,25 +1,19 @@
-import { Button, Fieldset, Grid, Group, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Fieldset, Grid } from '@mantine/core';
 import {
   updateWeightingCriterionSchema,
-  type UpdateWeightingCriterion,
   type WeightingCriterionFormInput,
   type WeightingCriterionSettings,
 } from '@nubes/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../api/notify';
-import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
-import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
-import { SERVER_ERROR, TextInputField } from '../../../forms/fields';
-import { focusFirstError } from '../../../forms/focusFirstError';
-import { useZodForm } from '../../../forms/useZodForm';
+import { notifySuccess } from '../../../api/notify';
+import { TextInputField } from '../../../forms/fields';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import { listKeys } from '../../../api/services';
 import { serviceKeys } from '../../../api/services';
-import { reportWriteError } from '../../../api/writes';
 import { fetchWeightingSettings, saveWeightingCriterion, weightingSettingsKeys } from './api';
-import { AppModal } from '../../../components/AppModal';
 
 const fieldId = (name: string) => `weighting-${name.replace(/\./g, '-')}`;
 
@@ -31,22 +25,17 @@ interface Props {
 /** A criterion's factor and its options' labels (English, German) and points; saving rescores every service. */
 export const WeightingCriterionModal = ({ criterion, onClose }: Props) => {
   const { t, i18n } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
   const name = criterion ? (i18n.resolvedLanguage === 'de' ? criterion.label.de : criterion.label.en) : '';
   return (
-    <AppModal
+    <ModalForm
       opened={criterion !== null}
       onClose={onClose}
       size="lg"
-      fullScreen={phone}
       title={t('adminSections.weighting.editTitle', { name })}
-      closeButtonProps={{ 'aria-label': t('adminSections.weighting.close') }}
+      closeLabel={t('adminSections.weighting.close')}
     >
-      {criterion && (
-        // The criterion, not its version: after a 409 the form keeps what was typed (ADR 0085).
-        <CriterionForm key={criterion.key} criterion={criterion} onClose={onClose} />
-      )}
-    </AppModal>
+      {criterion && <CriterionForm key={criterion.key} criterion={criterion} onClose={onClose} />}
+    </ModalForm>
   );
 };
 
@@ -59,8 +48,6 @@ const defaultsOf = (criterion: WeightingCriterionSettings): WeightingCriterionFo
 const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSettings; onClose: () => void }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const form = useZodForm(updateWeightingCriterionSchema, { defaultValues: defaultsOf(criterion) });
-  const { control, handleSubmit, setError } = form;
   // Each option's labels and points are fields of their own: a conflict asks per field (ADR 0085).
   const order = [
     'factor',
@@ -70,16 +57,6 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
       `options.${index}.points`,
     ]),
   ] as FieldPath<WeightingCriterionFormInput>[];
-  const { conflict, resolve, version } = useFormSaveConflict(form, order, criterion.version);
-  /** Someone else saved the criterion first: their factor and options beside what was typed. */
-  const meetConflict = async () => {
-    // Unreadable now (the network): the typing stays, and the next save says why.
-    const settings = await queryClient
-      .fetchQuery({ queryKey: weightingSettingsKeys.all, queryFn: () => fetchWeightingSettings(), staleTime: 0 })
-      .catch(() => null);
-    const theirs = settings?.items.find((candidate) => candidate.key === criterion.key);
-    if (theirs) resolve(defaultsOf(theirs), theirs.version);
-  };
   const conflictLabel = (key: string) => {
     const [, index, part, language] = key.split('.');
     if (index === undefined) return t('adminSections.weighting.factor');
@@ -91,11 +68,15 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
     return `${option} – ${field}`;
   };
 
-  const saving = useMutation({
-    mutationFn: (values: UpdateWeightingCriterion) =>
-      saveWeightingCriterion(criterion.key, { ...values, version: version ?? values.version }),
-    onSuccess: (saved) => {
-      conflict.clear();
+  const modal = useModalForm({
+    schema: updateWeightingCriterionSchema,
+    defaultValues: defaultsOf(criterion),
+    order,
+    fieldId,
+    onClose,
+    errorTitle: t('adminSections.weighting.cannotSave'),
+    save: (values, version) => saveWeightingCriterion(criterion.key, { ...values, version: version ?? values.version }),
+    onSaved: (saved) => {
       // Every score moved: the lists, the services' weighting tabs and this section read again.
       void queryClient.invalidateQueries({ queryKey: weightingSettingsKeys.all });
       void queryClient.invalidateQueries({ queryKey: serviceKeys.weightingCriteria });
@@ -105,94 +86,69 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
         t('adminSections.weighting.savedTitle'),
         t('adminSections.weighting.saved', { count: saved.rescored }),
       );
-      onClose();
     },
-    onError: (error) =>
-      reportWriteError(error, t('adminSections.weighting.cannotSave'), t, {
-        conflictMessage: t('form.saveConflict.toast'),
-        onConflict: () => void meetConflict(),
-        onFields: (fields) => {
-          for (const [key, message] of Object.entries(fields))
-            if ((order as string[]).includes(key))
-              setError(key as FieldPath<WeightingCriterionFormInput>, { type: SERVER_ERROR, message });
-        },
-      }),
+    edit: {
+      version: criterion.version,
+      readAgain: async () => {
+        const settings = await queryClient.fetchQuery({
+          queryKey: weightingSettingsKeys.all,
+          queryFn: () => fetchWeightingSettings(),
+          staleTime: 0,
+        });
+        const theirs = settings.items.find((candidate) => candidate.key === criterion.key);
+        return theirs ? { values: defaultsOf(theirs), version: theirs.version } : null;
+      },
+      label: conflictLabel,
+    },
   });
-
-  const save = (values: UpdateWeightingCriterion) => {
-    if (conflict.undecided > 0)
-      return notifyError(
-        t('adminSections.weighting.cannotSave'),
-        t('form.saveConflict.waiting', { count: conflict.undecided }),
-      );
-    saving.mutate(values);
-  };
+  const { field } = modal;
 
   return (
-    <form noValidate onSubmit={handleSubmit(save, focusFirstError(order, fieldId))}>
-      <Stack gap="md">
-        <SaveConflictNotice
-          conflict={conflict}
-          label={conflictLabel}
-          text={(_key, value) => String(value ?? '') || t('serviceView.emptyValue')}
-        />
-        <TextInputField
-          control={control}
-          name="factor"
-          id={fieldId('factor')}
-          label={t('adminSections.weighting.factor')}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          w={{ base: '100%', sm: 160 }}
-          withAsterisk
-        />
-        {criterion.options.map((option, index) => (
-          <Fieldset key={option.key} legend={t('adminSections.weighting.optionLegend', { number: index + 1 })}>
-            <Grid gap="sm">
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextInputField
-                  control={control}
-                  name={`options.${index}.label.en`}
-                  id={fieldId(`options.${index}.label.en`)}
-                  label={t('adminSections.weighting.labelEn')}
-                  withAsterisk
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 5 }}>
-                <TextInputField
-                  control={control}
-                  name={`options.${index}.label.de`}
-                  id={fieldId(`options.${index}.label.de`)}
-                  label={t('adminSections.weighting.labelDe')}
-                  lang="de"
-                  withAsterisk
-                />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 2 }}>
-                <TextInputField
-                  control={control}
-                  name={`options.${index}.points`}
-                  id={fieldId(`options.${index}.points`)}
-                  label={t('adminSections.weighting.points')}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  withAsterisk
-                />
-              </Grid.Col>
-            </Grid>
-          </Fieldset>
-        ))}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('adminSections.weighting.cancel')}
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {t('adminSections.weighting.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody
+      modal={modal}
+      submitLabel={t('adminSections.weighting.save')}
+      cancelLabel={t('adminSections.weighting.cancel')}
+    >
+      <TextInputField
+        {...field('factor')}
+        label={t('adminSections.weighting.factor')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        w={{ base: '100%', sm: 160 }}
+        withAsterisk
+      />
+      {criterion.options.map((option, index) => (
+        <Fieldset key={option.key} legend={t('adminSections.weighting.optionLegend', { number: index + 1 })}>
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInputField
+                {...field(`options.${index}.label.en`)}
+                label={t('adminSections.weighting.labelEn')}
+                withAsterisk
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 5 }}>
+              <TextInputField
+                {...field(`options.${index}.label.de`)}
+                label={t('adminSections.weighting.labelDe')}
+                lang="de"
+                withAsterisk
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 2 }}>
+              <TextInputField
+                {...field(`options.${index}.points`)}
+                label={t('adminSections.weighting.points')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                withAsterisk
+              />
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+      ))}
+    </ModalFormBody>
   );
 };

@@ -1,5 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, TagsInput, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Group, NumberInput, Select, TagsInput, TextInput } from '@mantine/core';
 import {
   createResourcePackageSchema,
   msg,
@@ -8,20 +7,15 @@ import {
   type ResourcePackage,
   type ResourceType,
 } from '@nubes/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useWatch, type FieldErrors } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../api/notify';
-import { SERVER_ERROR, useErrorText } from '../../../forms/fields';
-import { SaveConflictNotice } from '../../../forms/choices/SaveConflictNotice';
-import { useFormSaveConflict } from '../../../forms/choices/useSaveConflict';
-import { focusFirstError } from '../../../forms/focusFirstError';
-import { useKeptDraft, useKeptDraftIds } from '../../../forms/keptDraft';
-import { KeptDraftNotice } from '../../../forms/KeptDraftNotice';
-import { useGuardedForm } from '../../../components/LeaveGuard';
-import { useZodForm } from '../../../forms/useZodForm';
-import { reportWriteError } from '../../../api/writes';
+import { useErrorText } from '../../../forms/fields';
+import { useKeptDraftIds } from '../../../forms/keptDraft';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalForm } from '../../../components/useModalForm';
 import {
   createResourcePackage,
   fetchResourcePackage,
@@ -32,7 +26,6 @@ import {
 import { inLanguage } from '../localized';
 import { PolicyEditor } from '../policy/PolicyEditor';
 import { parsePolicy, policyText } from '../policy/policyText';
-import { AppModal } from '../../../components/AppModal';
 
 /**
  * The form's values are the create body's; an edit sends them with the version it read. Text that
@@ -80,27 +73,21 @@ export const ResourcePackageFormModal = ({
   ...rest
 }: ResourcePackageFormModalProps) => {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 36em)');
   return (
-    <AppModal
+    <ModalForm
       opened={opened}
       onClose={onClose}
       size="xl"
-      fullScreen={phone}
       title={t(resourcePackage ? 'resourcePackageEditor.editTitle' : 'resourcePackageEditor.createTitle')}
-      closeButtonProps={{ 'aria-label': t('resourcePackageEditor.close') }}
+      closeLabel={t('resourcePackageEditor.close')}
     >
-      {/* A fresh form per opening: what was typed and dropped last time does not come back. */}
-      {opened && (
-        <ResourcePackageForm
-          // The package, not its version: after a 409 the form keeps what was typed (ADR 0085).
-          key={resourcePackage?.id ?? 'new'}
-          resourcePackage={resourcePackage}
-          onClose={onClose}
-          {...rest}
-        />
-      )}
-    </AppModal>
+      <ResourcePackageForm
+        key={resourcePackage?.id ?? 'new'}
+        resourcePackage={resourcePackage}
+        onClose={onClose}
+        {...rest}
+      />
+    </ModalForm>
   );
 };
 
@@ -150,35 +137,60 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const types = useQuery({ queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes });
-  const form = useZodForm(formSchema, { defaultValues: defaultsOf(resourcePackage) });
-  const { control, handleSubmit, setError, setValue, getValues, formState } = form;
-  const { conflict, resolve, version } = useFormSaveConflict(form, FIELD_ORDER, resourcePackage?.version);
-  /** Someone else saved the package first: their values beside what was typed (ADR 0085). */
-  const meetConflict = async () => {
-    if (!resourcePackage) return;
-    // Unreadable now (gone, the network): the typing stays, and the next save says why.
-    const theirs = await queryClient
-      .fetchQuery({
-        queryKey: resourcePackageKeys.one(resourcePackage.id),
-        queryFn: () => fetchResourcePackage(serviceId, resourcePackage.id),
-        staleTime: 0,
-      })
-      .catch(() => null);
-    if (theirs) resolve(defaultsOf(theirs) as FormValues, theirs.version);
-  };
   const typeName = (id: unknown) => {
     const found = types.data?.items.find((candidate) => candidate.id === id);
     return found ? inLanguage(found.name, language) : String(id ?? '');
   };
-  const conflictText = (key: string, value: unknown) => {
-    const shown = key === 'typeId' ? typeName(value) : Array.isArray(value) ? value.join(', ') : String(value ?? '');
-    return shown || t('serviceView.emptyValue');
-  };
-  const typeId = useWatch({ control, name: 'typeId' });
-  const kept = useKeptDraft(form, DRAFT_FORM, draftId(serviceId, resourcePackage));
   const [policyErrors, setPolicyErrors] = useState<Record<string, string>>({});
-  // On a screen with a leave guard (the service's tabs), leaving it with edits here asks first.
-  useGuardedForm('resource-package-form', { dirty: formState.isDirty, discard: onClose });
+  const modal = useModalForm({
+    schema: formSchema,
+    defaultValues: defaultsOf(resourcePackage),
+    order: FIELD_ORDER,
+    fieldId,
+    onClose,
+    errorTitle: t('resourcePackageEditor.cannotSave'),
+    save: (values, version) =>
+      resourcePackage
+        ? updateResourcePackage(serviceId, resourcePackage.id, {
+            ...values,
+            version: version ?? resourcePackage.version,
+          })
+        : createResourcePackage(serviceId, values),
+    onSaved: (saved) => {
+      queryClient.setQueryData(resourcePackageKeys.one(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
+      void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.history(saved.id) });
+      notifySuccess(t(resourcePackage ? 'resourcePackages.updated' : 'resourcePackages.created'), saved.name);
+      onSaved?.(saved);
+    },
+    edit: resourcePackage && {
+      version: resourcePackage.version,
+      readAgain: async () => {
+        void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
+        const theirs = await queryClient.fetchQuery({
+          queryKey: resourcePackageKeys.one(resourcePackage.id),
+          queryFn: () => fetchResourcePackage(serviceId, resourcePackage.id),
+          staleTime: 0,
+        });
+        return { values: defaultsOf(theirs) as FormValues, version: theirs.version };
+      },
+      label: (key) => t(CONFLICT_LABELS[key as FieldName]),
+      text: (key, value) => (key === 'typeId' ? typeName(value) : undefined),
+    },
+    draft: { form: DRAFT_FORM, id: draftId(serviceId, resourcePackage) },
+    // On a screen with a leave guard (the service's tabs), leaving it with edits here asks first.
+    guard: 'resource-package-form',
+    // A message about a path in the policy shows in the policy editor, at that path.
+    fieldOf: (key) => (key.startsWith('policy/') ? null : formField(key)),
+    onFields: (fields) =>
+      setPolicyErrors(Object.fromEntries(Object.entries(fields).filter(([key]) => key.startsWith('policy/')))),
+    onInvalid: (errors) => {
+      if (errors.policy?.message === msg('resourcePackages.invalidJson'))
+        notifyError(t('resourcePackageEditor.invalidJson'), t('resourcePackageEditor.invalidJsonText'));
+    },
+  });
+  const { control, setValue, getValues, formState } = modal.form;
+  const typeId = useWatch({ control, name: 'typeId' });
 
   const type = types.data?.items.find((candidate) => candidate.id === typeId);
   const unit = type
@@ -186,50 +198,6 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
     : resourcePackage && typeId === resourcePackage.type.id
       ? inLanguage(resourcePackage.type.quotaUnit, language)
       : undefined;
-
-  const saving = useMutation({
-    mutationFn: (values: FormValues) =>
-      resourcePackage
-        ? updateResourcePackage(serviceId, resourcePackage.id, {
-            ...values,
-            version: version ?? resourcePackage.version,
-          })
-        : createResourcePackage(serviceId, values),
-    onSuccess: (saved) => {
-      conflict.clear();
-      queryClient.setQueryData(resourcePackageKeys.one(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
-      void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.history(saved.id) });
-      notifySuccess(t(resourcePackage ? 'resourcePackages.updated' : 'resourcePackages.created'), saved.name);
-      onSaved?.(saved);
-      onClose();
-    },
-    onError: (error) =>
-      reportWriteError(error, t('resourcePackageEditor.cannotSave'), t, {
-        conflictMessage: resourcePackage ? t('form.saveConflict.toast') : undefined,
-        onConflict: () => {
-          if (!resourcePackage) return;
-          void meetConflict();
-          void queryClient.invalidateQueries({ queryKey: resourcePackageKeys.ofService(serviceId) });
-        },
-        onFields: (fields) => {
-          const placed: Record<string, string> = {};
-          for (const [key, message] of Object.entries(fields)) {
-            if (key.startsWith('policy/')) placed[key] = message;
-            else {
-              const name = formField(key);
-              if (name) setError(name, { type: SERVER_ERROR, message });
-            }
-          }
-          setPolicyErrors(placed);
-        },
-      }),
-  });
-
-  const onInvalid = (errors: FieldErrors<FormValues>) => {
-    if (errors.policy?.message === msg('resourcePackages.invalidJson'))
-      notifyError(t('resourcePackageEditor.invalidJson'), t('resourcePackageEditor.invalidJsonText'));
-  };
 
   const chooseType = (next: string | null) => {
     const schemaOf = (id: string | undefined) => types.data?.items.find((candidate) => candidate.id === id)?.schema;
@@ -243,146 +211,118 @@ const ResourcePackageForm = ({ serviceId, resourcePackage, onClose, onSaved }: F
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(
-        (values) => {
-          if (conflict.undecided > 0)
-            return notifyError(
-              t('resourcePackageEditor.cannotSave'),
-              t('form.saveConflict.waiting', { count: conflict.undecided }),
-            );
-          saving.mutate(values);
-        },
-        (errors) => {
-          focusFirstError<FormValues>(FIELD_ORDER, fieldId)(errors);
-          onInvalid(errors);
-        },
-      )}
+    <ModalFormBody
+      modal={modal}
+      submitLabel={t('resourcePackageEditor.save')}
+      cancelLabel={t('resourcePackageEditor.cancel')}
     >
-      <Stack gap="md">
-        <KeptDraftNotice restored={kept.restored} onDiscard={kept.discard} />
-        <SaveConflictNotice
-          conflict={conflict}
-          label={(key) => t(CONFLICT_LABELS[key as FieldName])}
-          text={conflictText}
-        />
+      <Controller
+        control={control}
+        name="name"
+        render={({ field, fieldState }) => (
+          <TextInput
+            {...field}
+            id={fieldId('name')}
+            label={t('resourcePackageEditor.name')}
+            withAsterisk
+            maw="40rem"
+            error={errorText(fieldState.error)}
+          />
+        )}
+      />
+      <Group align="flex-start" gap="md" wrap="wrap">
         <Controller
           control={control}
-          name="name"
+          name="typeId"
           render={({ field, fieldState }) => (
-            <TextInput
-              {...field}
-              id={fieldId('name')}
-              label={t('resourcePackageEditor.name')}
+            <Select
+              ref={field.ref}
+              id={fieldId('typeId')}
+              label={t('resourcePackageEditor.type')}
+              placeholder={t('resourcePackageEditor.typePlaceholder')}
               withAsterisk
-              maw="40rem"
+              data={typeOptions(types.data?.items ?? [], resourcePackage?.type.id, language, t)}
+              value={field.value || null}
+              onChange={chooseType}
+              onBlur={field.onBlur}
+              allowDeselect={false}
               error={errorText(fieldState.error)}
+              w="20rem"
+              maw="100%"
+              comboboxProps={{ withinPortal: true }}
             />
           )}
         />
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <Controller
-            control={control}
-            name="typeId"
-            render={({ field, fieldState }) => (
-              <Select
-                ref={field.ref}
-                id={fieldId('typeId')}
-                label={t('resourcePackageEditor.type')}
-                placeholder={t('resourcePackageEditor.typePlaceholder')}
-                withAsterisk
-                data={typeOptions(types.data?.items ?? [], resourcePackage?.type.id, language, t)}
-                value={field.value || null}
-                onChange={chooseType}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                error={errorText(fieldState.error)}
-                w="20rem"
-                maw="100%"
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="quota"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                ref={field.ref}
-                id={fieldId('quota')}
-                name={field.name}
-                label={unit ? t('resourcePackageEditor.quotaIn', { unit }) : t('resourcePackageEditor.quota')}
-                withAsterisk
-                min={0}
-                value={field.value ?? ''}
-                onChange={(next) => field.onChange(typeof next === 'number' ? next : undefined)}
-                onBlur={field.onBlur}
-                error={errorText(fieldState.error)}
-                w="14rem"
-                maw="100%"
-              />
-            )}
-          />
-        </Group>
         <Controller
           control={control}
-          name="policyNames"
-          render={({ field, fieldState }) => {
-            // A message about one name (too long) shows at the list like one about the list.
-            const indexed = Array.isArray(fieldState.error) ? fieldState.error.find(Boolean) : undefined;
-            return (
-              <TagsInput
-                ref={field.ref}
-                id={fieldId('policyNames')}
-                label={t('resourcePackageEditor.policyNames')}
-                description={t('resourcePackageEditor.policyNamesDescription')}
-                withAsterisk
-                value={field.value ?? []}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={errorText(fieldState.error ?? indexed)}
-                maw="40rem"
-                acceptValueOnBlur
-              />
-            );
-          }}
-        />
-        <Controller
-          control={control}
-          name="policy"
+          name="quota"
           render={({ field, fieldState }) => (
-            <div id={fieldId('policy')} tabIndex={-1}>
-              <PolicyEditor
-                value={field.value ?? ''}
-                onChange={(text) => {
-                  field.onChange(text);
-                  setPolicyErrors({});
-                }}
-                schema={type?.schema ?? null}
-                serverErrors={policyErrors}
-                error={errorText(fieldState.error)}
-                showValidation={formState.isSubmitted}
-                noSchemaHint={
-                  typeId
-                    ? types.isPending
-                      ? undefined
-                      : t('resourcePackageEditor.typeUnknown')
-                    : t('resourcePackageEditor.chooseTypeFirst')
-                }
-              />
-            </div>
+            <NumberInput
+              ref={field.ref}
+              id={fieldId('quota')}
+              name={field.name}
+              label={unit ? t('resourcePackageEditor.quotaIn', { unit }) : t('resourcePackageEditor.quota')}
+              withAsterisk
+              min={0}
+              value={field.value ?? ''}
+              onChange={(next) => field.onChange(typeof next === 'number' ? next : undefined)}
+              onBlur={field.onBlur}
+              error={errorText(fieldState.error)}
+              w="14rem"
+              maw="100%"
+            />
           )}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('resourcePackageEditor.cancel')}
-          </Button>
-          <Button type="submit" loading={saving.isPending}>
-            {t('resourcePackageEditor.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      </Group>
+      <Controller
+        control={control}
+        name="policyNames"
+        render={({ field, fieldState }) => {
+          // A message about one name (too long) shows at the list like one about the list.
+          const indexed = Array.isArray(fieldState.error) ? fieldState.error.find(Boolean) : undefined;
+          return (
+            <TagsInput
+              ref={field.ref}
+              id={fieldId('policyNames')}
+              label={t('resourcePackageEditor.policyNames')}
+              description={t('resourcePackageEditor.policyNamesDescription')}
+              withAsterisk
+              value={field.value ?? []}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errorText(fieldState.error ?? indexed)}
+              maw="40rem"
+              acceptValueOnBlur
+            />
+          );
+        }}
+      />
+      <Controller
+        control={control}
+        name="policy"
+        render={({ field, fieldState }) => (
+          <div id={fieldId('policy')} tabIndex={-1}>
+            <PolicyEditor
+              value={field.value ?? ''}
+              onChange={(text) => {
+                field.onChange(text);
+                setPolicyErrors({});
+              }}
+              schema={type?.schema ?? null}
+              serverErrors={policyErrors}
+              error={errorText(fieldState.error)}
+              showValidation={formState.isSubmitted}
+              noSchemaHint={
+                typeId
+                  ? types.isPending
+                    ? undefined
+                    : t('resourcePackageEditor.typeUnknown')
+                  : t('resourcePackageEditor.chooseTypeFirst')
+              }
+            />
+          </div>
+        )}
+      />
+    </ModalFormBody>
   );
 };

@@ -1,11 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { resourcePackageStepSchema } from '@nubes/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVER_ERROR, TextareaField } from '../../../forms/fields';
-import { focusById } from '../../../forms/focusFirstError';
-import { useZodForm } from '../../../forms/useZodForm';
-import { AppModal } from '../../../components/AppModal';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalFormSubmit } from '../../../components/useModalForm';
 
 export interface RejectDialogProps {
   opened: boolean;
@@ -27,60 +26,54 @@ const COMMENT_ID = 'resource-package-reject-comment';
 export const RejectDialog = ({ opened, name, ...props }: RejectDialogProps) => {
   const { t } = useTranslation();
   return (
-    <AppModal
+    <ModalForm
       opened={opened}
       onClose={props.onCancel}
       title={t('resourcePackageReview.reject.title', { name })}
-      centered
-      transitionProps={{ duration: 0 }}
-      closeButtonProps={{ 'aria-label': t('notifications.close') }}
+      instant
     >
-      {opened && <RejectForm {...props} />}
-    </AppModal>
+      <RejectForm {...props} />
+    </ModalForm>
   );
 };
 
 const RejectForm = ({ version, busy, serverError, onReject, onCancel }: Omit<RejectDialogProps, 'opened' | 'name'>) => {
   const { t } = useTranslation();
-  const form = useZodForm(resourcePackageStepSchema, {
+  const modal = useModalFormSubmit({
+    schema: resourcePackageStepSchema,
     defaultValues: { action: 'reject', version, comment: '' },
+    // Only the comment is typed: the step and the version are the dialog's own.
+    order: ['comment'],
+    fieldId: () => COMMENT_ID,
+    onClose: onCancel,
+    submit: (step) => onReject(step.comment ?? ''),
+    busy,
   });
-  const { setError } = form;
+  const { setError } = modal.form;
   useEffect(() => {
     if (serverError) setError('comment', { type: SERVER_ERROR, message: serverError });
   }, [serverError, setError]);
 
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit(
-        (step) => onReject(step.comment ?? ''),
-        () => focusById(COMMENT_ID),
-      )}
+    <ModalFormBody
+      modal={modal}
+      submitLabel={t('resourcePackages.actions.reject')}
+      cancelLabel={t('serviceView.cancel')}
+      danger
     >
-      <Stack gap="md">
-        <Text>{t('resourcePackageReview.reject.text')}</Text>
-        <TextareaField
-          control={form.control}
-          name="comment"
-          id={COMMENT_ID}
-          label={t('resourcePackageReview.reject.comment')}
-          required
-          autosize
-          minRows={3}
-          maxRows={10}
-          maxLength={5000}
-          data-autofocus
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('serviceView.cancel')}
-          </Button>
-          <Button type="submit" color="red.9" loading={busy}>
-            {t('resourcePackages.actions.reject')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text>{t('resourcePackageReview.reject.text')}</Text>
+      <TextareaField
+        control={modal.form.control}
+        name="comment"
+        id={COMMENT_ID}
+        label={t('resourcePackageReview.reject.comment')}
+        required
+        autosize
+        minRows={3}
+        maxRows={10}
+        maxLength={5000}
+        data-autofocus
+      />
+    </ModalFormBody>
   );
 };

@@ -1,11 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { STATUS_REASON_MAX, statusNoticeSchema, type StatusNoticeInput, type WorkflowAction } from '@nubes/domain';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../../components/AppModal';
 import { TextareaField, useErrorText } from '../../../forms/fields';
-import { focusById } from '../../../forms/focusFirstError';
-import { useZodForm } from '../../../forms/useZodForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalFormSubmit } from '../../../components/useModalForm';
 import { DateFieldInput } from '../../../forms/DateFieldInput';
 
 export interface StatusNoticeDialogProps {
@@ -31,13 +30,11 @@ const END_ID = 'status-notice-expected-end';
 export const StatusNoticeDialog = ({ action, text, current, busy, onConfirm, onCancel }: StatusNoticeDialogProps) => {
   const { t } = useTranslation();
   return (
-    <AppModal
+    <ModalForm
       opened={action !== null}
       onClose={onCancel}
       title={action ? t(`workflow.actions.${action}`) : ''}
-      centered
-      transitionProps={{ duration: 0 }}
-      closeButtonProps={{ 'aria-label': t('notifications.close') }}
+      instant
     >
       {action && (
         <NoticeForm
@@ -49,7 +46,7 @@ export const StatusNoticeDialog = ({ action, text, current, busy, onConfirm, onC
           onCancel={onCancel}
         />
       )}
-    </AppModal>
+    </ModalForm>
   );
 };
 
@@ -63,55 +60,45 @@ const NoticeForm = ({
 }: Omit<StatusNoticeDialogProps, 'action'> & { action: WorkflowAction }) => {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const form = useZodForm(statusNoticeSchema, {
+  const modal = useModalFormSubmit({
+    schema: statusNoticeSchema,
     defaultValues: { reason: current?.reason ?? '', expectedEnd: current?.expectedEnd ?? null },
+    order: ['reason', 'expectedEnd'],
+    fieldId: (name) => (name === 'reason' ? REASON_ID : END_ID),
+    onClose: onCancel,
+    submit: (notice) => onConfirm(notice),
+    busy,
   });
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit(
-        (notice) => onConfirm(notice),
-        (errors) => focusById(errors.reason ? REASON_ID : END_ID),
-      )}
-    >
-      <Stack gap="md">
-        <Text>{text}</Text>
-        <TextareaField
-          control={form.control}
-          name="reason"
-          id={REASON_ID}
-          label={t('workflow.notice.reason')}
-          description={t('workflow.notice.reasonHint', { max: STATUS_REASON_MAX })}
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={STATUS_REASON_MAX}
-          data-autofocus
-        />
-        <Controller
-          control={form.control}
-          name="expectedEnd"
-          render={({ field, fieldState }) => (
-            <DateFieldInput
-              id={END_ID}
-              label={t('workflow.notice.expectedEnd')}
-              description={t('workflow.notice.expectedEndHint')}
-              value={field.value ?? ''}
-              onChange={(value) => field.onChange(value || null)}
-              onBlur={field.onBlur}
-              error={errorText(fieldState.error)}
-            />
-          )}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('serviceView.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {t(`workflow.actions.${action}`)}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <ModalFormBody modal={modal} submitLabel={t(`workflow.actions.${action}`)} cancelLabel={t('serviceView.cancel')}>
+      <Text>{text}</Text>
+      <TextareaField
+        control={modal.form.control}
+        name="reason"
+        id={REASON_ID}
+        label={t('workflow.notice.reason')}
+        description={t('workflow.notice.reasonHint', { max: STATUS_REASON_MAX })}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={STATUS_REASON_MAX}
+        data-autofocus
+      />
+      <Controller
+        control={modal.form.control}
+        name="expectedEnd"
+        render={({ field, fieldState }) => (
+          <DateFieldInput
+            id={END_ID}
+            label={t('workflow.notice.expectedEnd')}
+            description={t('workflow.notice.expectedEndHint')}
+            value={field.value ?? ''}
+            onChange={(value) => field.onChange(value || null)}
+            onBlur={field.onBlur}
+            error={errorText(fieldState.error)}
+          />
+        )}
+      />
+    </ModalFormBody>
   );
 };

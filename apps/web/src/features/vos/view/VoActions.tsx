@@ -12,14 +12,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { TextareaField } from '../../../forms/fields';
-import { focusFirstError } from '../../../forms/focusFirstError';
-import { useZodForm } from '../../../forms/useZodForm';
+import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
+import { useModalFormSubmit } from '../../../components/useModalForm';
 import { Link } from '../../../routing';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { reportWriteError } from '../../../api/writes';
 import { runVoTransition } from '../api';
 import { useVoCache } from '../useVoCache';
-import { AppModal } from '../../../components/AppModal';
 
 /** Steps that end or undo something: shown in red, so they are not taken by mistake. */
 const DESTRUCTIVE: ReadonlySet<VoAction> = new Set(['withdraw', 'backToDraft']);
@@ -41,48 +40,38 @@ interface StepProps {
 
 const CommentDialog = ({ action, busy, onTake, onCancel }: Omit<StepProps, 'vo' | 'withComment'>) => {
   const { t } = useTranslation();
-  const { control, handleSubmit } = useZodForm(commentSchema, { defaultValues: { comment: '' } });
   return (
-    <AppModal
-      opened
-      onClose={onCancel}
-      title={t(`vos.actions.${action}`)}
-      centered
-      transitionProps={{ duration: 0 }}
-      closeButtonProps={{ 'aria-label': t('notifications.close') }}
-    >
-      <form
-        noValidate
-        onSubmit={(event) =>
-          void handleSubmit(
-            (values) => onTake(values.comment),
-            focusFirstError(['comment'], () => 'vo-step-comment'),
-          )(event)
-        }
-      >
-        <Stack gap="md">
-          <Text>{t(`vos.confirm.${action}`)}</Text>
-          <TextareaField
-            control={control}
-            name="comment"
-            id="vo-step-comment"
-            label={t('vos.fields.comment')}
-            withAsterisk
-            autosize
-            minRows={3}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('serviceView.cancel')}
-            </Button>
-            <Button type="submit" color="red.9" loading={busy}>
-              {t(`vos.actions.${action}`)}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </AppModal>
+    <ModalForm opened onClose={onCancel} title={t(`vos.actions.${action}`)} instant>
+      <CommentForm action={action} busy={busy} onTake={onTake} onCancel={onCancel} />
+    </ModalForm>
+  );
+};
+
+const CommentForm = ({ action, busy, onTake, onCancel }: Omit<StepProps, 'vo' | 'withComment'>) => {
+  const { t } = useTranslation();
+  const modal = useModalFormSubmit({
+    schema: commentSchema,
+    defaultValues: { comment: '' },
+    order: ['comment'],
+    fieldId: () => 'vo-step-comment',
+    onClose: onCancel,
+    submit: (values) => onTake(values.comment),
+    busy,
+  });
+  return (
+    <ModalFormBody modal={modal} submitLabel={t(`vos.actions.${action}`)} cancelLabel={t('serviceView.cancel')} danger>
+      <Text>{t(`vos.confirm.${action}`)}</Text>
+      <TextareaField
+        control={modal.form.control}
+        name="comment"
+        id="vo-step-comment"
+        label={t('vos.fields.comment')}
+        withAsterisk
+        autosize
+        minRows={3}
+        data-autofocus
+      />
+    </ModalFormBody>
   );
 };
 
