@@ -1,5 +1,6 @@
 import {
   isRequiredAt,
+  sampleFieldValue,
   SERVICE_FIELDS,
   type FieldDefinition,
   type ServiceDetail,
@@ -175,33 +176,15 @@ describe('the change request lock', () => {
   });
 });
 
-/** A value of the field's type that passes its format check. */
+const REFS = {
+  contactId: 'c0a80101-0000-4000-8000-0000000000ee',
+  institutionId: 'c0a80101-0000-4000-8000-0000000000ee',
+};
+
+/** The domain's sample value of the field's type, as the service's answer carries it. */
 const sampleValue = (field: FieldDefinition): ServiceDetail['fields'][string] => {
-  switch (field.type) {
-    case 'url':
-      return 'https://service.example.org';
-    case 'email':
-      return 'team@example.org';
-    case 'hostname':
-      return 'service.example.org';
-    case 'select':
-      return field.options![0]!.value;
-    case 'multiSelect':
-      return [field.options![0]!.value];
-    case 'number':
-      return field.min ?? 1;
-    case 'date':
-      return '2026-01-05';
-    case 'boolean':
-      return true;
-    case 'contact':
-    case 'institution':
-      return 'c0a80101-0000-4000-8000-0000000000ee';
-    case 'keywords':
-      return ['c0a80101-0000-4000-8000-0000000000ef'];
-    default:
-      return 'Filled in';
-  }
+  const value = sampleFieldValue(field, REFS);
+  return Array.isArray(value) ? [...value] : (value as Exclude<typeof value, readonly string[]>);
 };
 
 const filledFor = (step: ValidationStep) =>
