@@ -258,3 +258,36 @@ for (const language of ['en', 'de'] as const) {
     await context.close();
   });
 }
+
+test('on a phone the public portfolio shows its results first: the search, then "Filters (n)" that opens the filters', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/sc/public-service-portfolio?provider=HPC%20Centre%20North');
+  const search = page.getByRole('search');
+  await expect(search.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  const toggle = search.getByRole('button', { name: 'Filters (1)' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const provider = page.getByRole('combobox', { name: 'Provider' });
+  await expect(provider).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeHidden();
+  // The first results are in the first screen, under the search and the button.
+  const firstService = page.locator('main a[href^="/sc/public-service-portfolio/"]').first();
+  await expect(firstService).toBeInViewport();
+  await expectAccessible(page);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(provider).toBeVisible();
+  await expect(provider).toHaveValue('HPC Centre North');
+  await provider.selectOption({ label: 'All providers' });
+  await expect(search.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // On a desktop the filters stand in the row, without the button.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  await expect(search.getByRole('button')).toHaveCount(0);
+  await context.close();
+});
