@@ -258,3 +258,66 @@ for (const language of ['en', 'de'] as const) {
     await context.close();
   });
 }
+
+test('on a phone the public portfolio shows its results first: the search, then "Filters (n)" that opens the filters', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/sc/public-service-portfolio?provider=HPC%20Centre%20North');
+  const search = page.getByRole('search');
+  await expect(search.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+  const toggle = search.getByRole('button', { name: 'Filters (1)' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  const provider = page.getByRole('combobox', { name: 'Provider' });
+  await expect(provider).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeHidden();
+  // The first results are in the first screen, under the search and the button.
+  const firstService = page.locator('main a[href^="/sc/public-service-portfolio/"]').first();
+  await expect(firstService).toBeInViewport();
+  await expectAccessible(page);
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(provider).toBeVisible();
+  await expect(provider).toHaveValue('HPC Centre North');
+  await provider.selectOption({ label: 'All providers' });
+  await expect(search.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // On a desktop the filters stand in the row, without the button.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('combobox', { name: 'Status' })).toBeVisible();
+  await expect(search.getByRole('button')).toHaveCount(0);
+  await context.close();
+});
+
+test('on a German phone a card list’s sort select shows its whole choice, under its label when it is long', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await loggedInState(browser, 'paula'),
+  });
+  await context.addInitScript(() => window.localStorage.setItem('lang', 'de'));
+  const page = await context.newPage();
+  // The application tab sorts by the last change, newest first: "Zuletzt bearbeitet, absteigend".
+  await page.goto('/sc/service-portfolio');
+  const sort = page.getByRole('combobox', { name: 'Sortieren nach' });
+  await expect(sort).toHaveValue(/:desc$/);
+  // As wide as the select would be with room to spare: nothing of the chosen text is cut.
+  const { shown, natural } = await sort.evaluate((select: HTMLSelectElement) => {
+    const free = select.cloneNode(true) as HTMLSelectElement;
+    free.value = select.value;
+    Object.assign(free.style, { position: 'absolute', maxWidth: 'none', minWidth: '0', width: 'auto' });
+    // Beside it, so the same rules draw it.
+    select.parentElement!.append(free);
+    const natural = free.getBoundingClientRect().width;
+    free.remove();
+    return { shown: select.getBoundingClientRect().width, natural };
+  });
+  expect(shown).toBeGreaterThanOrEqual(natural - 0.5);
+  const screenWidth = await page.evaluate(() => document.documentElement.clientWidth);
+  expect((await sort.boundingBox())!.x + shown).toBeLessThanOrEqual(screenWidth);
+  await context.close();
+});

@@ -1,3 +1,5 @@
+// Before any module parses with zod: no eval probe the CSP would refuse (app/zod-jitless.ts).
+import './app/zod-jitless';
 // Mantine's stylesheets of the shell and the public screens; the whole one comes with the first
 // screen behind a login (app/shell-styles.ts, docs/adr/0086-public-pages-audit.md).
 import './app/shell-styles';

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { initI18n } from '../../i18n/i18n';
 import { MemoryRouter, useSearchParams } from '../../routing';
 import { fakeApi } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -66,12 +67,18 @@ const renderThings = (path: string) =>
     </MemoryRouter>,
   );
 
+beforeAll(() => {
+  initI18n('en');
+});
+
 describe('the list screen', () => {
   it('asks the server for the view in the URL and offers it as files', async () => {
     const calls = fakeApi({ 'GET /api/things': () => ({ items: [{ id: '1', name: 'Lamp' }], total: 1 }) });
     renderThings('/things?colour=red&page=1');
     expect(await screen.findByText('Lamp')).toBeInTheDocument();
     expect(calls[0]!.search).toBe('?colour=red&sort=name&order=asc&page=1&pageSize=50');
+    // The table is named by its own list, as contacts, user accounts, change requests and packages are.
+    expect(screen.getByRole('table', { name: /^Things, page 1 of 1/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Export CSV|dataTable.exportCsv/ })).toHaveAttribute(
       'href',
       '/api/things/export.csv?colour=red&sort=name&order=asc',

@@ -1,4 +1,5 @@
 import { CATALOGUE_STATES, OFFBOARDING_STATES } from '@nubes/domain';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicPortfolioFilter } from './publicPortfolioFilter';
 import './public-portfolio-filters.css';
@@ -15,9 +16,15 @@ export interface PublicPortfolioFiltersProps {
  * inputs drawn like the other lists' Mantine TextInput and NativeSelect, chevron included
  * (public-portfolio-filters.css), not Mantine's components: those would add some 13 KB to a
  * visitor's first load, over the page's budget (docs/adr/0045-public-portfolio-page.md, ADR 0086). The search filters as one types: the rows are in memory.
+ * On a phone, as FilterBar does for the other lists, the results come first: the search stays,
+ * provider and status wait behind "Filters (n)". The stylesheet alone tells a phone (no media
+ * query code on a visitor's first load): the button shows and the filters fold below 48em.
  */
 export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPortfolioFiltersProps) => {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const moreId = useId();
+  const active = (filter.provider ? 1 : 0) + (filter.state ? 1 : 0);
   return (
     <div role="search" aria-label={t('publicService.search')} className="public-filters">
       <div className="public-filter">
@@ -30,40 +37,51 @@ export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPo
           onChange={(event) => onChange({ ...filter, q: event.currentTarget.value })}
         />
       </div>
-      <div className="public-filter">
-        <label htmlFor="public-filter-provider">{t('publicPortfolio.provider')}</label>
-        <div className="public-filter-select">
-          <select
-            id="public-filter-provider"
-            className="public-filter-input"
-            value={filter.provider}
-            onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
-          >
-            <option value="">{t('publicService.allProviders')}</option>
-            {providers.map((provider) => (
-              <option key={provider} value={provider}>
-                {provider}
-              </option>
-            ))}
-          </select>
+      <button
+        type="button"
+        className="public-filters-toggle"
+        aria-expanded={open}
+        aria-controls={moreId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {active > 0 ? t('dataTable.filtersSet', { count: active }) : t('dataTable.filters')}
+      </button>
+      <div id={moreId} className="public-filters-more" data-open={open}>
+        <div className="public-filter">
+          <label htmlFor="public-filter-provider">{t('publicPortfolio.provider')}</label>
+          <div className="public-filter-select">
+            <select
+              id="public-filter-provider"
+              className="public-filter-input"
+              value={filter.provider}
+              onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
+            >
+              <option value="">{t('publicService.allProviders')}</option>
+              {providers.map((provider) => (
+                <option key={provider} value={provider}>
+                  {provider}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
-      </div>
-      <div className="public-filter">
-        <label htmlFor="public-filter-state">{t('publicPortfolio.status')}</label>
-        <div className="public-filter-select">
-          <select
-            id="public-filter-state"
-            className="public-filter-input"
-            value={filter.state}
-            onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
-          >
-            <option value="">{t('publicService.allStates')}</option>
-            {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
-              <option key={state} value={state}>
-                {t(`serviceStates.${state}`)}
-              </option>
-            ))}
-          </select>
+        <div className="public-filter">
+          <label htmlFor="public-filter-state">{t('publicPortfolio.status')}</label>
+          <div className="public-filter-select">
+            <select
+              id="public-filter-state"
+              className="public-filter-input"
+              value={filter.state}
+              onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
+            >
+              <option value="">{t('publicService.allStates')}</option>
+              {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
+                <option key={state} value={state}>
+                  {t(`serviceStates.${state}`)}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       </div>
     </div>
