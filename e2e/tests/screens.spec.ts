@@ -304,21 +304,24 @@ const servicesOf = async (page: Page) => {
 
 /** Each route's path for this person, its parameters from what the person may see. */
 const pathsOf = async (page: Page): Promise<Map<RouteId, string>> => {
-  const services = await servicesOf(page);
+  // The lists at once, not one after the other: the same answers in a fraction of the round trips.
+  const [services, vos, portfolio] = await Promise.all([
+    servicesOf(page),
+    listOf(page, '/api/vos?pageSize=50'),
+    // A service of the public portfolio, by its stable service ID, as its public page links it.
+    page.request.get('/api/public/services'),
+  ]);
   const all = [...services.mine, ...services.catalogue, ...services.application, ...services.pipeline];
   const drafts = [...services.mine.filter((s) => s.state?.startsWith('application')), ...services.application];
   const online = [...services.mine.filter((s) => s.state === 'online'), ...services.catalogue];
-  let resourcePackage: { serviceID: string; policyUID: string } | undefined;
-  for (const service of all.slice(0, 6)) {
-    const [first] = await listOf(page, `/api/services/${service.id}/resource-packages`);
-    if (first) {
-      resourcePackage = { serviceID: service.id, policyUID: first.id };
-      break;
-    }
-  }
-  const vos = await listOf(page, '/api/vos?pageSize=50');
-  // A service of the public portfolio, by its stable service ID, as its public page links it.
-  const portfolio = await page.request.get('/api/public/services');
+  // The first of the first six services that has a resource package, as a look through them in order finds it.
+  const candidates = all.slice(0, 6);
+  const packages = await Promise.all(
+    candidates.map((service) => listOf(page, `/api/services/${service.id}/resource-packages`)),
+  );
+  const withPackage = packages.findIndex((list) => list.length > 0);
+  const resourcePackage =
+    withPackage < 0 ? undefined : { serviceID: candidates[withPackage]!.id, policyUID: packages[withPackage]![0]!.id };
   const publicId = portfolio.ok()
     ? ((await portfolio.json()) as { current: { serviceId: string }[] }).current[0]?.serviceId
     : undefined;
