@@ -26,7 +26,6 @@ export * from './schemas/institution-logo.js';
 export * from './schemas/list-query.js';
 export * from './schemas/stream-page.js';
 export * from './ids.js';
-export * from './one-of.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';
 export * from './reviews/index.js';

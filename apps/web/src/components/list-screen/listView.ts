@@ -1,4 +1,3 @@
-import { isOneOf } from '@nubes/domain';
 import type { z } from 'zod';
 
 /**
@@ -74,10 +73,10 @@ export const schemaParam =
   };
 
 /** One of a fixed set of values. */
-export const oneOf = <const T extends string>(values: readonly T[]): ParamReader<T> => {
-  const isValue = isOneOf(values);
-  return (value) => (isValue(value) ? value : null);
-};
+export const oneOf =
+  <T extends string>(values: readonly T[]): ParamReader<T> =>
+  (value) =>
+    value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 
 const readOrder = oneOf<SortOrder>(['asc', 'desc']);
 const readPositive = (value: string | null): number | null => {
