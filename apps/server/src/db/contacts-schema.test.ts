@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/harness.js';
 import { contactAddresses, contactProperties, contactRelations, contacts, institutions } from './schema.js';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.drop());
+const env = useTestDatabase();
 
 const refused = async (write: Promise<unknown>) => {
   await expect(write).rejects.toThrow();
@@ -15,7 +10,7 @@ const refused = async (write: Promise<unknown>) => {
 
 describe('the migrated contact tables', () => {
   it('hold the invariants of a contact as constraints', async () => {
-    const { db } = database;
+    const { db } = env.database;
     const [contact] = await db.insert(contacts).values({ firstname: 'Ada', lastname: 'Österreicher' }).returning();
     const contactId = contact!.id;
     await refused(db.insert(contacts).values({ firstname: ' ', lastname: 'X' }));

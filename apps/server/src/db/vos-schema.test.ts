@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../test/harness.js';
 import { users, voComments, vos } from './schema.js';
 
-let database: Awaited<ReturnType<typeof openTestDatabase>>;
-
-beforeAll(async () => {
-  database = await openTestDatabase();
-});
-afterAll(() => database.drop());
+const env = useTestDatabase();
 
 const refused = async (write: Promise<unknown>) => {
   await expect(write).rejects.toThrow();
@@ -15,7 +10,7 @@ const refused = async (write: Promise<unknown>) => {
 
 describe('the migrated VO tables', () => {
   it('hold the invariants of a VO application as constraints', async () => {
-    const { db } = database;
+    const { db } = env.database;
     const [victor, alice] = await db
       .insert(users)
       .values([{ username: 'victor-db' }, { username: 'alice-db' }])

@@ -9,34 +9,27 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, changeRequestFields, changeRequests, mailOutbox, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
+const env = useServiceWorld();
 
 /** alice is object owner of every service here: the provider side. */
 const serviceIn = (state: ServiceState = 'service_online') =>
-  createServiceInState(test.database.db, {
+  createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
 
 const call = (username: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url: `/api${url}`,
     ...(payload ? { payload } : {}),
-    headers: username ? bearer(world.people[username]!.token) : {},
+    headers: username ? bearer(env.world.people[username]!.token) : {},
   });
 
 /** A request of alice's written straight into the database in any state, proposing two fields. */
@@ -44,16 +37,16 @@ const requestIn = async (state: ChangeRequestState, options: { fromIntegrationMa
   const service = await serviceIn();
   // Decided from hand-in on, so a release can follow.
   const decided = state !== 'draft' && state !== 'withdrawn';
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .insert(changeRequests)
     .values({
       serviceId: service.id,
       state,
-      authorId: options.fromIntegrationManager ? world.people.ivan!.id : world.people.alice!.id,
+      authorId: options.fromIntegrationManager ? env.world.people.ivan!.id : env.world.people.alice!.id,
       fromIntegrationManager: options.fromIntegrationManager ?? false,
     })
     .returning();
-  await test.database.db.insert(changeRequestFields).values([
+  await env.test.database.db.insert(changeRequestFields).values([
     {
       changeRequestId: row!.id,
       fieldKey: 'shortDescription',
@@ -75,11 +68,11 @@ const requestIn = async (state: ChangeRequestState, options: { fromIntegrationMa
 type ChangeRequestRow = typeof changeRequests.$inferSelect;
 
 const requestRow = async (id: string) =>
-  (await test.database.db.select().from(changeRequests).where(eq(changeRequests.id, id)))[0]!;
+  (await env.test.database.db.select().from(changeRequests).where(eq(changeRequests.id, id)))[0]!;
 const serviceRow = async (id: string) =>
-  (await test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
+  (await env.test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
 const eventsOf = (objectType: string, objectId: string) =>
-  test.database.db
+  env.test.database.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.objectType, objectType), eq(auditEvents.objectId, objectId)));
@@ -197,7 +190,7 @@ describe('POST /api/services/:id/change-requests', () => {
     expect(await serviceRow(service.id)).toMatchObject({ version: 1, fields: service.fields });
     const events = await eventsOf('changeRequest', created.id);
     expect(events.map((e) => e.action)).toEqual(['changeRequest.created']);
-    expect(events[0]!.actorId).toBe(world.people.alice!.id);
+    expect(events[0]!.actorId).toBe(env.world.people.alice!.id);
   });
 
   it('an integration manager’s request is marked as such', async () => {
@@ -253,11 +246,11 @@ describe('POST /api/services/:id/change-requests', () => {
     const locked = await call('alice', 'POST', `/services/${service.id}/change-requests`, body);
     expect(locked.statusCode).toBe(409);
     expect(locked.json().message).toBe('Contact information cannot be changed');
-    const german = await test.app.inject({
+    const german = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${service.id}/change-requests`,
       payload: body,
-      headers: { ...bearer(world.people.alice!.token), 'accept-language': 'de' },
+      headers: { ...bearer(env.world.people.alice!.token), 'accept-language': 'de' },
     });
     expect(german.json().message).toBe('Kontaktinformationen können nicht geändert werden');
     const list = (await call('alice', 'GET', `/services/${service.id}/change-requests`)).json<ServiceChangeRequests>();
@@ -268,9 +261,9 @@ describe('POST /api/services/:id/change-requests', () => {
 describe('the lock on direct edits', () => {
   it('a handed-in request blocks everyone’s direct edits of the information, the portfolio manager’s too', async () => {
     const service = await serviceIn('service_information_draft');
-    const [request] = await test.database.db
+    const [request] = await env.test.database.db
       .insert(changeRequests)
-      .values({ serviceId: service.id, state: 'handed_in', authorId: world.people.alice!.id })
+      .values({ serviceId: service.id, state: 'handed_in', authorId: env.world.people.alice!.id })
       .returning();
     const edit = { version: 1, fields: { shortDescription: 'Direct edit' } };
     for (const username of ['alice', 'paula', 'admin']) {
@@ -373,7 +366,7 @@ describe('deciding, releasing and applying', () => {
       ]),
     );
     expect(serviceEvents).toHaveLength(3);
-    expect(serviceEvents.every((e) => e.actorId === world.people.paula!.id)).toBe(true);
+    expect(serviceEvents.every((e) => e.actorId === env.world.people.paula!.id)).toBe(true);
     const requestEvents = await eventsOf('changeRequest', created.id);
     expect(requestEvents.map((e) => e.action).sort()).toEqual(
       [
@@ -411,7 +404,7 @@ describe('deciding, releasing and applying', () => {
    * changed under a request made before that rule, or by a clear across services: written here as such.
    */
   const changeMeanwhile = (id: string, fields: Record<string, string>) =>
-    test.database.db
+    env.test.database.db
       .update(services)
       .set({
         fields: sql`${services.fields} || ${JSON.stringify(fields)}::jsonb`,
@@ -448,7 +441,7 @@ describe('deciding, releasing and applying', () => {
 
   it('a stale accepted field named in keep stays as the service has it; the others apply', async () => {
     const { service, request } = await requestIn('released');
-    await test.database.db
+    await env.test.database.db
       .update(changeRequestFields)
       .set({ decision: 'accept' })
       .where(eq(changeRequestFields.changeRequestId, request.id));
@@ -479,7 +472,10 @@ describe('POST /api/change-requests/:id/release with the decisions', () => {
     call(username, 'POST', `/change-requests/${id}/release`, body);
   const undecided = async () => {
     const { service, request } = await requestIn('draft');
-    await test.database.db.update(changeRequests).set({ state: 'handed_in' }).where(eq(changeRequests.id, request.id));
+    await env.test.database.db
+      .update(changeRequests)
+      .set({ state: 'handed_in' })
+      .where(eq(changeRequests.id, request.id));
     return { service, request };
   };
 
@@ -514,7 +510,7 @@ describe('POST /api/change-requests/:id/release with the decisions', () => {
       fields: { description: 'Please decide every field first.' },
     });
     expect(await requestRow(request.id)).toMatchObject({ state: 'handed_in', version: 1 });
-    const fields = await test.database.db
+    const fields = await env.test.database.db
       .select()
       .from(changeRequestFields)
       .where(eq(changeRequestFields.changeRequestId, request.id));
@@ -540,11 +536,11 @@ describe('POST /api/change-requests/:id/release with the decisions', () => {
 
   it('answers in the caller’s language', async () => {
     const { request } = await undecided();
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'POST',
       url: `/api/change-requests/${request.id}/release`,
       payload: { version: 1 },
-      headers: { ...bearer(world.people.paula!.token), 'accept-language': 'de' },
+      headers: { ...bearer(env.world.people.paula!.token), 'accept-language': 'de' },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Bitte entscheiden Sie zuerst über jedes Feld.');
@@ -607,7 +603,7 @@ describe('what a hand-in sets off', () => {
     const { service, request } = await requestIn('draft');
     const started = await call('paula', 'POST', `/services/${service.id}/review/start`, { version: 0 });
     expect(started.statusCode).toBe(200);
-    await test.database.db.delete(mailOutbox);
+    await env.test.database.db.delete(mailOutbox);
 
     const handedIn = await call('alice', 'POST', `/change-requests/${request.id}/hand-in`, {
       version: request.version,
@@ -615,17 +611,17 @@ describe('what a hand-in sets off', () => {
     expect(handedIn.statusCode).toBe(200);
     const review = await call('alice', 'GET', `/services/${service.id}/review`);
     expect(review.json()).toMatchObject({ review: { status: 'editRequired' } });
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, service.id), eq(auditEvents.action, 'review.editRequired')));
     expect(events).toHaveLength(1);
-    const mails = await test.database.db.select().from(mailOutbox).where(eq(mailOutbox.serviceId, service.id));
+    const mails = await env.test.database.db.select().from(mailOutbox).where(eq(mailOutbox.serviceId, service.id));
     expect(mails.length).toBeGreaterThan(0);
     expect(mails.every((mail) => mail.kind === 'changeRequestHandedIn')).toBe(true);
     // The portfolio manager decides next; alice handed it in herself.
-    expect(mails.map((mail) => mail.recipientId)).toContain(world.people.paula!.id);
-    expect(mails.map((mail) => mail.recipientId)).not.toContain(world.people.alice!.id);
+    expect(mails.map((mail) => mail.recipientId)).toContain(env.world.people.paula!.id);
+    expect(mails.map((mail) => mail.recipientId)).not.toContain(env.world.people.alice!.id);
   });
 
   it('leaves a review that is not running as it is', async () => {

@@ -1,19 +1,12 @@
 import type { ServiceDetail } from '@nubes/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
+const env = useServiceWorld();
 
 const get = (username: string, url: string) =>
-  test.app.inject({ method: 'GET', url, headers: bearer(world.people[username]!.token) });
+  env.test.app.inject({ method: 'GET', url, headers: bearer(env.world.people[username]!.token) });
 
 const listedIds = async (username: string, tab: string) => {
   const response = await get(username, `/api/services?tab=${tab}&pageSize=100`);
@@ -24,15 +17,15 @@ const listedIds = async (username: string, tab: string) => {
 describe('an application draft and its provider manager (ADR 0008)', () => {
   it('is hidden from the provider manager (404, not listed) until the application is handed in', async () => {
     // bob (serviceProvider, may list) and carla (contactManager, no reader role) are provider managers only.
-    const bobs = await createServiceInState(test.database.db, {
-      objectOwnerId: world.people.alice!.id,
-      providerInstitutionId: world.institutions.HPCN,
-      providerManagerId: world.people.bob!.id,
+    const bobs = await createServiceInState(env.test.database.db, {
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
+      providerManagerId: env.world.people.bob!.id,
     });
-    const carlas = await createServiceInState(test.database.db, {
-      objectOwnerId: world.people.alice!.id,
-      providerInstitutionId: world.institutions.HPCN,
-      providerManagerId: world.people.carla!.id,
+    const carlas = await createServiceInState(env.test.database.db, {
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
+      providerManagerId: env.world.people.carla!.id,
     });
 
     expect((await get('bob', `/api/services/${bobs.id}`)).statusCode).toBe(404);
@@ -44,11 +37,11 @@ describe('an application draft and its provider manager (ADR 0008)', () => {
     expect(await listedIds('paula', 'application')).toContain(bobs.id);
 
     for (const service of [bobs, carlas]) {
-      const handedIn = await test.app.inject({
+      const handedIn = await env.test.app.inject({
         method: 'POST',
         url: `/api/services/${service.id}/transitions`,
         payload: { action: 'completeApplication', version: service.version },
-        headers: bearer(world.people.alice!.token),
+        headers: bearer(env.world.people.alice!.token),
       });
       expect(handedIn.statusCode).toBe(200);
       expect(handedIn.json<ServiceDetail>().state).toBe('application_received');

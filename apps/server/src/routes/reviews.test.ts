@@ -1,28 +1,25 @@
 import { REVIEWABLE_STATES, SERVICE_STATES, type ServiceState } from '@nubes/domain';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { markReviewEditRequired } from '../commands/reviews.js';
 import { auditEvents, serviceReviews, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
+const env = useServiceWorld();
 
 /** alice is object owner of every service here (the provider side); bob is a stranger to them. */
-const serviceIn = (state: ServiceState, providerInstitutionId: string | null = world.institutions.HPCN) =>
-  createServiceInState(test.database.db, { state, objectOwnerId: world.people.alice!.id, providerInstitutionId });
+const serviceIn = (state: ServiceState, providerInstitutionId: string | null = env.world.institutions.HPCN) =>
+  createServiceInState(env.test.database.db, {
+    state,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId,
+  });
 
-const as = (username: string | null) => (username ? bearer(world.people[username]!.token) : {});
+const as = (username: string | null) => (username ? bearer(env.world.people[username]!.token) : {});
 
 const act = (username: string | null, id: string, action: string, version: number) =>
-  test.app.inject({
+  env.test.app.inject({
     method: 'POST',
     url: `/api/services/${id}/review/${action}`,
     payload: { version },
@@ -30,16 +27,16 @@ const act = (username: string | null, id: string, action: string, version: numbe
   });
 
 const reviewOf = (username: string | null, id: string) =>
-  test.app.inject({ method: 'GET', url: `/api/services/${id}/review`, headers: as(username) });
+  env.test.app.inject({ method: 'GET', url: `/api/services/${id}/review`, headers: as(username) });
 
 const list = (username: string | null, query = '') =>
-  test.app.inject({ method: 'GET', url: `/api/reviews?${query}`, headers: as(username) });
+  env.test.app.inject({ method: 'GET', url: `/api/reviews?${query}`, headers: as(username) });
 
 const bulk = (username: string | null, payload: object) =>
-  test.app.inject({ method: 'POST', url: '/api/reviews/bulk', payload, headers: as(username) });
+  env.test.app.inject({ method: 'POST', url: '/api/reviews/bulk', payload, headers: as(username) });
 
 const eventsOf = (id: string) =>
-  test.database.db
+  env.test.database.db
     .select({ action: auditEvents.action, before: auditEvents.before, after: auditEvents.after })
     .from(auditEvents)
     .where(and(eq(auditEvents.objectId, id), like(auditEvents.action, 'review.%')))
@@ -62,7 +59,7 @@ describe('one service’s review', () => {
     expect(confirmed.json().review).toMatchObject({
       status: 'finishedOK',
       version: 2,
-      answeredBy: { id: world.people.alice!.id },
+      answeredBy: { id: env.world.people.alice!.id },
     });
 
     const ended = await act('paula', service.id, 'end', 2);
@@ -73,7 +70,7 @@ describe('one service’s review', () => {
       'review.confirmed',
       'review.ended',
     ]);
-    const [row] = await test.database.db.select().from(services).where(eq(services.id, service.id));
+    const [row] = await env.test.database.db.select().from(services).where(eq(services.id, service.id));
     expect(row!.version).toBe(service.version);
   });
 
@@ -116,7 +113,7 @@ describe('one service’s review', () => {
 
   it('answers 400 for a body without a version or with a wrong one', async () => {
     const service = await serviceIn('service_online');
-    const missing = await test.app.inject({
+    const missing = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${service.id}/review/start`,
       payload: {},
@@ -140,18 +137,21 @@ describe('one service’s review', () => {
 describe('markReviewEditRequired', () => {
   it('turns a running review into editRequired and leaves every other status alone', async () => {
     const service = await serviceIn('service_online');
-    const idle = await test.database.db.transaction((tx) => markReviewEditRequired(tx, service.id));
+    const idle = await env.test.database.db.transaction((tx) => markReviewEditRequired(tx, service.id));
     expect(idle.events).toEqual([]);
     await act('paula', service.id, 'start', 0);
-    const marked = await test.database.db.transaction((tx) =>
-      markReviewEditRequired(tx, service.id, world.people.alice!.id),
+    const marked = await env.test.database.db.transaction((tx) =>
+      markReviewEditRequired(tx, service.id, env.world.people.alice!.id),
     );
     expect(marked.events).toEqual([
       { action: 'review.editRequired', before: { reviewStatus: 'running' }, after: { reviewStatus: 'editRequired' } },
     ]);
-    const [row] = await test.database.db.select().from(serviceReviews).where(eq(serviceReviews.serviceId, service.id));
-    expect(row).toMatchObject({ status: 'editRequired', answeredById: world.people.alice!.id, version: 2 });
-    const again = await test.database.db.transaction((tx) => markReviewEditRequired(tx, service.id));
+    const [row] = await env.test.database.db
+      .select()
+      .from(serviceReviews)
+      .where(eq(serviceReviews.serviceId, service.id));
+    expect(row).toMatchObject({ status: 'editRequired', answeredById: env.world.people.alice!.id, version: 2 });
+    const again = await env.test.database.db.transaction((tx) => markReviewEditRequired(tx, service.id));
     expect(again.events).toEqual([]);
   });
 });
@@ -173,7 +173,7 @@ describe('the review list and bulk actions', () => {
   });
 
   it('starts the eligible services of a filtered list in one go, after the confirmed count, and ends them', async () => {
-    const provider = world.institutions.KLC;
+    const provider = env.world.institutions.KLC;
     const online = [await serviceIn('service_online', provider), await serviceIn('service_online', provider)];
     const notAvailable = await serviceIn('service_not_available', provider);
     const pipeline = await serviceIn('integration_planned', provider);
@@ -219,7 +219,7 @@ describe('the review list and bulk actions', () => {
   });
 
   it('stops the running, unanswered reviews of a filtered list in one go, as if they had never started', async () => {
-    const provider = world.institutions.CCM;
+    const provider = env.world.institutions.CCM;
     const [running, answered, idle] = [
       await serviceIn('service_online', provider),
       await serviceIn('integration_planned', provider),
@@ -249,7 +249,7 @@ describe('the review list and bulk actions', () => {
   });
 
   it('starts the reviews of selected services only, with the same count guard, one event per service', async () => {
-    const provider = world.institutions.KLC;
+    const provider = env.world.institutions.KLC;
     const [first, second, third] = [
       await serviceIn('service_online', provider),
       await serviceIn('integration_in_progress', provider),
@@ -279,7 +279,7 @@ describe('the review list and bulk actions', () => {
   });
 
   it('sorts by review status and shows who answered', async () => {
-    const provider = world.institutions.UW;
+    const provider = env.world.institutions.UW;
     const [a, b] = [await serviceIn('service_online', provider), await serviceIn('service_online', provider)];
     await act('paula', a.id, 'start', 0);
     await act('paula', b.id, 'start', 0);
@@ -293,12 +293,12 @@ describe('the review list and bulk actions', () => {
   });
 
   it('My Services lists the caller’s services waiting for an answer', async () => {
-    const service = await serviceIn('service_information_draft', world.institutions.REC);
+    const service = await serviceIn('service_information_draft', env.world.institutions.REC);
     await act('paula', service.id, 'start', 0);
-    const mine = await test.app.inject({ method: 'GET', url: '/api/reviews/mine', headers: as('alice') });
+    const mine = await env.test.app.inject({ method: 'GET', url: '/api/reviews/mine', headers: as('alice') });
     expect(mine.json().items.map((item: { id: string }) => item.id)).toContain(service.id);
-    const others = await test.app.inject({ method: 'GET', url: '/api/reviews/mine', headers: as('bob') });
+    const others = await env.test.app.inject({ method: 'GET', url: '/api/reviews/mine', headers: as('bob') });
     expect(others.json().items.map((item: { id: string }) => item.id)).not.toContain(service.id);
-    expect((await test.app.inject({ method: 'GET', url: '/api/reviews/mine' })).statusCode).toBe(401);
+    expect((await env.test.app.inject({ method: 'GET', url: '/api/reviews/mine' })).statusCode).toBe(401);
   });
 });

@@ -1,39 +1,32 @@
 import type { PublicPortfolio, PublicServiceDetail, ServiceDetail, ServiceState } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
+const env = useServiceWorld();
 
 /** alice is object owner of every service here: the provider side. */
 const serviceIn = (state: ServiceState) =>
-  createServiceInState(test.database.db, {
+  createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
 
 const step = (username: string | null, id: string, body: object, language?: string) =>
-  test.app.inject({
+  env.test.app.inject({
     method: 'POST',
     url: `/api/services/${id}/transitions`,
     payload: body,
     headers: {
-      ...(username ? bearer(world.people[username]!.token) : {}),
+      ...(username ? bearer(env.world.people[username]!.token) : {}),
       ...(language ? { 'accept-language': language } : {}),
     },
   });
 
-const rowOf = async (id: string) => (await test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
+const rowOf = async (id: string) => (await env.test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
 
 // Far enough ahead that no run of this test reaches it.
 const LATER = '2999-03-31';
@@ -54,7 +47,7 @@ describe('the status notice of "not available" and "full capacity reached"', () 
       statusExpectedEnd: LATER,
     });
 
-    const [event] = await test.database.db
+    const [event] = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, service.id), eq(auditEvents.action, 'service.transition')));
@@ -67,13 +60,15 @@ describe('the status notice of "not available" and "full capacity reached"', () 
       },
     });
 
-    const portfolio = (await test.app.inject({ method: 'GET', url: '/api/public/services' })).json<PublicPortfolio>();
+    const portfolio = (
+      await env.test.app.inject({ method: 'GET', url: '/api/public/services' })
+    ).json<PublicPortfolio>();
     expect(portfolio.current.find((s) => s.serviceId === service.serviceId)?.statusNotice).toEqual({
       reason: 'Hardware replacement in the machine room',
       expectedEnd: LATER,
     });
     const page = (
-      await test.app.inject({ method: 'GET', url: `/api/public/services/${service.serviceId}` })
+      await env.test.app.inject({ method: 'GET', url: `/api/public/services/${service.serviceId}` })
     ).json<PublicServiceDetail>();
     expect(page.statusNotice).toEqual({ reason: 'Hardware replacement in the machine room', expectedEnd: LATER });
 
@@ -86,7 +81,7 @@ describe('the status notice of "not available" and "full capacity reached"', () 
     expect(back.statusCode).toBe(200);
     expect(back.json<ServiceDetail>()).toMatchObject({ state: 'service_online', statusNotice: null });
     expect(await rowOf(service.id)).toMatchObject({ statusReason: null, statusExpectedEnd: null });
-    const again = (await test.app.inject({ method: 'GET', url: '/api/public/services' })).json<PublicPortfolio>();
+    const again = (await env.test.app.inject({ method: 'GET', url: '/api/public/services' })).json<PublicPortfolio>();
     expect(again.current.find((s) => s.serviceId === service.serviceId)?.statusNotice).toBeNull();
   });
 

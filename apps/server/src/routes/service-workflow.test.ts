@@ -7,48 +7,36 @@ import {
   type WorkflowAction,
 } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, serviceKeywords, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import {
-  completeFieldValues,
-  createServiceInState,
-  seedServiceWorld,
-  type ServiceWorld,
-} from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { completeFieldValues, createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 
 const ACTORS = ['alice', 'bob', 'paula', 'ivan', 'desk', 'nora', 'admin'] as const;
 
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
-
 /** alice is object owner of every service here: the provider side. */
 const serviceIn = (state: ServiceState, extra: Parameters<typeof createServiceInState>[1] | object = {}) =>
-  createServiceInState(test.database.db, {
+  createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
     ...extra,
   });
 
 const transition = (username: string | null, id: string, action: string, version = 1) =>
-  test.app.inject({
+  env.test.app.inject({
     method: 'POST',
     url: `/api/services/${id}/transitions`,
     payload: { action, version },
-    headers: username ? bearer(world.people[username]!.token) : {},
+    headers: username ? bearer(env.world.people[username]!.token) : {},
   });
 
-const rowOf = async (id: string) => (await test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
+const rowOf = async (id: string) => (await env.test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
 
 const transitionEvents = (id: string) =>
-  test.database.db
+  env.test.database.db
     .select()
     .from(auditEvents)
     .where(
@@ -96,7 +84,7 @@ describe('POST /api/services/:id/transitions', () => {
           expect(events, label).toHaveLength(1);
           expect(events[0]!.before, label).toEqual({ state: rule.from });
           expect(events[0]!.after, label).toEqual({ state: rule.to });
-          expect(events[0]!.actorId, label).toBe(world.people[username]!.id);
+          expect(events[0]!.actorId, label).toBe(env.world.people[username]!.id);
           outcomes.push(`${rule.action}:${rule.from}`);
           service = undefined;
         } else {
@@ -140,7 +128,10 @@ describe('POST /api/services/:id/transitions', () => {
       ['online', 'integration_completed', 'Cannot bring Service Online', ['privacyPolicyUrl']],
     ];
     for (const [action, state, message, missing] of gated) {
-      const fields = completeFieldValues({ contactId: world.people.alice!.id, institutionId: world.institutions.HPCN });
+      const fields = completeFieldValues({
+        contactId: env.world.people.alice!.id,
+        institutionId: env.world.institutions.HPCN,
+      });
       for (const key of missing) delete fields[key];
       const service = await serviceIn(state, { fields, keywordIds: missing.includes('keywords') ? [] : undefined });
       const response = await transition('paula', service.id, action);
@@ -153,7 +144,7 @@ describe('POST /api/services/:id/transitions', () => {
     // An invalid value fails too, not only a missing one.
     const broken = await serviceIn('application_draft', {
       fields: {
-        ...completeFieldValues({ contactId: world.people.alice!.id, institutionId: world.institutions.HPCN }),
+        ...completeFieldValues({ contactId: env.world.people.alice!.id, institutionId: env.world.institutions.HPCN }),
         website: 'no url',
       },
     });
@@ -175,7 +166,7 @@ describe('POST /api/services/:id/transitions', () => {
 
   it('sets online since the first time a service goes online and online until when it is discontinued', async () => {
     const service = await serviceIn('integration_completed');
-    await test.database.db.update(services).set({ onlineSince: null }).where(eq(services.id, service.id));
+    await env.test.database.db.update(services).set({ onlineSince: null }).where(eq(services.id, service.id));
     const online = await transition('paula', service.id, 'online', 1);
     expect(online.statusCode).toBe(200);
     const since = online.json<ServiceDetail>().onlineSince;
@@ -192,8 +183,8 @@ describe('POST /api/services/:id/transitions', () => {
   it('counts service owner, admins and manager as provider side too, and answers 400 for an unknown action', async () => {
     for (const role of ['serviceOwnerId', 'serviceManagerId', 'adminIds'] as const) {
       const service = await serviceIn('service_online', {
-        objectOwnerId: world.people.paula!.id,
-        [role]: role === 'adminIds' ? [world.people.bob!.id] : world.people.bob!.id,
+        objectOwnerId: env.world.people.paula!.id,
+        [role]: role === 'adminIds' ? [env.world.people.bob!.id] : env.world.people.bob!.id,
       });
       expect((await transition('bob', service.id, 'notAvailable')).statusCode, role).toBe(200);
     }
@@ -204,7 +195,7 @@ describe('POST /api/services/:id/transitions', () => {
 
   it('keeps keywords as part of the validated values', async () => {
     const service = await serviceIn('service_information_draft');
-    await test.database.db.delete(serviceKeywords).where(eq(serviceKeywords.serviceId, service.id));
+    await env.test.database.db.delete(serviceKeywords).where(eq(serviceKeywords.serviceId, service.id));
     const response = await transition('alice', service.id, 'submitServiceInformation');
     expect(response.statusCode).toBe(400);
     expect(response.json().fields).toEqual({ keywords: 'This field cannot be empty' });
@@ -213,11 +204,11 @@ describe('POST /api/services/:id/transitions', () => {
 
 describe('POST /api/services/:id/documents/activate', () => {
   const activate = (username: string | null, id: string, version = 1) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'POST',
       url: `/api/services/${id}/documents/activate`,
       payload: { version },
-      headers: username ? bearer(world.people[username]!.token) : {},
+      headers: username ? bearer(env.world.people[username]!.token) : {},
     });
 
   it('is the portfolio manager’s: activates once with an audit event, checks the version', async () => {
@@ -231,7 +222,7 @@ describe('POST /api/services/:id/documents/activate', () => {
     expect((await activate('paula', service.id, 1)).statusCode).toBe(409);
     const again = await activate('paula', service.id, 2);
     expect(again.json<ServiceDetail>().version).toBe(2);
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, service.id), eq(auditEvents.action, 'service.documents.activated')));

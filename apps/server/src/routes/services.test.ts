@@ -1,34 +1,22 @@
 import type { HistoryPage, ServiceDetail } from '@nubes/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, keywords, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import {
-  completeFieldValues,
-  createServiceInState,
-  seedServiceWorld,
-  type ServiceWorld,
-} from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { completeFieldValues, createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 
-const as = (username: string) => bearer(world.people[username]!.token);
+const as = (username: string) => bearer(env.world.people[username]!.token);
 
 const call = (username: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  test.app.inject({ method, url, payload: payload as object, headers: username ? as(username) : {} });
+  env.test.app.inject({ method, url, payload: payload as object, headers: username ? as(username) : {} });
 
 const eventsOf = (serviceId: string) =>
-  test.database.db
+  env.test.database.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.objectType, 'service'), eq(auditEvents.objectId, serviceId)));
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
 
 describe('POST /api/services', () => {
   it('creates an application draft owned by the caller, at the caller’s institution, with a service ID', async () => {
@@ -42,7 +30,7 @@ describe('POST /api/services', () => {
       name: 'Object Storage North',
       state: 'application_draft',
       version: 1,
-      providerInstitution: { id: world.institutions.HPCN, abbreviation: 'HPCN' },
+      providerInstitution: { id: env.world.institutions.HPCN, abbreviation: 'HPCN' },
       fields: { shortDescription: 'S3 storage', serviceCategory: 'storage' },
       serviceType: 'infrastructure',
       roles: { objectOwner: { username: 'alice' }, serviceOwner: null, admins: [] },
@@ -88,7 +76,7 @@ describe('POST /api/services', () => {
       technicalContact: 'This user does not exist.',
       keywords: 'This keyword does not exist.',
     });
-    expect(await test.database.db.select().from(services).where(eq(services.name, 'X'))).toHaveLength(0);
+    expect(await env.test.database.db.select().from(services).where(eq(services.name, 'X'))).toHaveLength(0);
   });
 
   it('is for service providers and the service desk: 403 for others, 401 without a token', async () => {
@@ -101,9 +89,9 @@ describe('POST /api/services', () => {
 
 describe('GET /api/services/:id: visibility', () => {
   it('shows a draft only to its provider side and the portfolio managers; others get 404', async () => {
-    const draft = await createServiceInState(test.database.db, {
-      objectOwnerId: world.people.alice!.id,
-      providerInstitutionId: world.institutions.HPCN,
+    const draft = await createServiceInState(env.test.database.db, {
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     for (const username of ['alice', 'paula', 'admin'])
       expect((await call(username, 'GET', `/api/services/${draft.id}`)).statusCode, username).toBe(200);
@@ -112,9 +100,9 @@ describe('GET /api/services/:id: visibility', () => {
   });
 
   it('shows every other state to service providers, the desk and SIM, but not to nora', async () => {
-    const online = await createServiceInState(test.database.db, {
+    const online = await createServiceInState(env.test.database.db, {
       state: 'service_online',
-      objectOwnerId: world.people.alice!.id,
+      objectOwnerId: env.world.people.alice!.id,
     });
     for (const username of ['alice', 'bob', 'desk', 'ivan', 'paula', 'admin'])
       expect((await call(username, 'GET', `/api/services/${online.id}`)).statusCode, username).toBe(200);
@@ -129,22 +117,22 @@ describe('GET /api/services/:id: visibility', () => {
   });
 
   it('presents roles, admins, pending role changes, permissions, actions and the names behind field ids', async () => {
-    const service = await createServiceInState(test.database.db, {
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_information_draft',
-      objectOwnerId: world.people.alice!.id,
-      serviceOwnerId: world.people.bob!.id,
-      adminIds: [world.people.desk!.id],
-      providerInstitutionId: world.institutions.HPCN,
+      objectOwnerId: env.world.people.alice!.id,
+      serviceOwnerId: env.world.people.bob!.id,
+      adminIds: [env.world.people.desk!.id],
+      providerInstitutionId: env.world.institutions.HPCN,
       fields: {
-        ...completeFieldValues({ contactId: world.people.ivan!.id, institutionId: world.institutions.DCS }),
+        ...completeFieldValues({ contactId: env.world.people.ivan!.id, institutionId: env.world.institutions.DCS }),
       },
     });
     const detail = (await call('bob', 'GET', `/api/services/${service.id}`)).json<ServiceDetail>();
     expect(detail.roles.objectOwner?.username).toBe('alice');
     expect(detail.roles.serviceOwner?.username).toBe('bob');
     expect(detail.roles.admins.map((a) => a.username)).toEqual(['desk']);
-    expect(detail.refs.users[world.people.ivan!.id]?.username).toBe('ivan');
-    expect(detail.refs.institutions[world.institutions.DCS]?.abbreviation).toBe('DCS');
+    expect(detail.refs.users[env.world.people.ivan!.id]?.username).toBe('ivan');
+    expect(detail.refs.institutions[env.world.institutions.DCS]?.abbreviation).toBe('DCS');
     expect(detail.keywords.map((k) => k.name)).toEqual(['Cloud']);
     // bob is service owner with no manager set: he holds the manager's rights.
     expect(detail.permissions).toMatchObject({ edit: true, manageAdmins: true, requestRoleChange: true });
@@ -171,11 +159,11 @@ describe('PATCH /api/services/:id', () => {
 
   it('changes only what is named; null removes a field or an answer; derived columns follow', async () => {
     const draft = await draftOf();
-    const [gpu] = await test.database.db.insert(keywords).values({ name: 'GPU computing' }).returning();
+    const [gpu] = await env.test.database.db.insert(keywords).values({ name: 'GPU computing' }).returning();
     const response = await call('alice', 'PATCH', `/api/services/${draft.id}`, {
       version: draft.version,
       fields: { shortDescription: 'After', website: null, serviceCategory: 'software', apiAvailable: true },
-      keywords: [world.keywordId, gpu!.id],
+      keywords: [env.world.keywordId, gpu!.id],
       weighting: { initiatedBy: null, expectedCentres: 'many' },
     });
     expect(response.statusCode).toBe(200);
@@ -187,7 +175,7 @@ describe('PATCH /api/services/:id', () => {
     expect(body.score).toBe(9); // 3 points × factor 3
     expect(body.serviceType).toBe('platform');
     expect(body.keywords.map((k) => k.name)).toEqual(['Cloud', 'GPU computing']);
-    const [row] = await test.database.db.select().from(services).where(eq(services.id, draft.id));
+    const [row] = await env.test.database.db.select().from(services).where(eq(services.id, draft.id));
     expect(row!.weightedScore).toBe(9);
 
     const events = await eventsOf(draft.id);
@@ -206,7 +194,7 @@ describe('PATCH /api/services/:id', () => {
       website: null,
       serviceCategory: 'software',
       apiAvailable: true,
-      keywords: [world.keywordId, gpu!.id].sort(),
+      keywords: [env.world.keywordId, gpu!.id].sort(),
       'weighting.initiatedBy': null,
       'weighting.expectedCentres': 'many',
     });
@@ -231,7 +219,7 @@ describe('PATCH /api/services/:id', () => {
     expect(first.statusCode).toBe(200);
     const second = await call('alice', 'PATCH', `/api/services/${draft.id}`, { version: 1, name: 'Second' });
     expect(second.statusCode).toBe(409);
-    const [row] = await test.database.db.select().from(services).where(eq(services.id, draft.id));
+    const [row] = await env.test.database.db.select().from(services).where(eq(services.id, draft.id));
     expect(row).toMatchObject({ name: 'First', version: 2 });
   });
 
@@ -250,16 +238,16 @@ describe('PATCH /api/services/:id', () => {
     });
     expect(refs.statusCode).toBe(400);
     expect(refs.json().fields).toEqual({ providerInstitutionId: 'This institution does not exist.' });
-    const [row] = await test.database.db.select().from(services).where(eq(services.id, draft.id));
+    const [row] = await env.test.database.db.select().from(services).where(eq(services.id, draft.id));
     expect(row!.version).toBe(1);
     const bad = await call('alice', 'PATCH', `/api/services/${draft.id}`, { version: 1, name: '' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('lets the provider side edit only in the draft states and SPM everywhere but retired', async () => {
-    const received = await createServiceInState(test.database.db, {
+    const received = await createServiceInState(env.test.database.db, {
       state: 'application_received',
-      objectOwnerId: world.people.alice!.id,
+      objectOwnerId: env.world.people.alice!.id,
     });
     const aliceEdit = await call('alice', 'PATCH', `/api/services/${received.id}`, { version: 1, name: 'No' });
     expect(aliceEdit.statusCode).toBe(403);
@@ -273,9 +261,9 @@ describe('PATCH /api/services/:id', () => {
     expect((await call('paula', 'PATCH', `/api/services/${received.id}`, { version: 1, name: 'Yes' })).statusCode).toBe(
       200,
     );
-    const retired = await createServiceInState(test.database.db, {
+    const retired = await createServiceInState(env.test.database.db, {
       state: 'service_retired',
-      objectOwnerId: world.people.alice!.id,
+      objectOwnerId: env.world.people.alice!.id,
     });
     expect((await call('paula', 'PATCH', `/api/services/${retired.id}`, { version: 1, name: 'No' })).statusCode).toBe(
       403,
@@ -291,7 +279,7 @@ describe('GET /api/services/:id/history', () => {
     ).json<ServiceDetail>();
     await call('alice', 'PATCH', `/api/services/${draft.id}`, {
       version: 1,
-      fields: { shortDescription: 'Two', technicalContact: world.people.bob!.id },
+      fields: { shortDescription: 'Two', technicalContact: env.world.people.bob!.id },
     });
     await call('alice', 'POST', `/api/services/${draft.id}/transitions`, { version: 2, action: 'withdrawApplication' });
     const comment = await call('alice', 'POST', `/api/services/${draft.id}/comments`, { text: 'Why withdrawn?' });
@@ -327,13 +315,13 @@ describe('GET /api/services/:id/history', () => {
   });
 
   it('pages through a long history with the cursor, no event twice or left out, events of one moment included', async () => {
-    const service = await createServiceInState(test.database.db, {
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_online',
-      objectOwnerId: world.people.alice!.id,
-      providerInstitutionId: world.institutions.HPCN,
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     // 75 events of one transaction (one moment), 50 a microsecond apart, 100 a minute apart.
-    await test.database.db.insert(auditEvents).values(
+    await env.test.database.db.insert(auditEvents).values(
       Array.from({ length: 225 }, (_, index) => ({
         actorName: 'Paula',
         objectType: 'service',
@@ -349,7 +337,7 @@ describe('GET /api/services/:id/history', () => {
       })),
     );
     const expected = (
-      await test.database.db
+      await env.test.database.db
         .select({ id: auditEvents.id })
         .from(auditEvents)
         .where(and(eq(auditEvents.objectType, 'service'), eq(auditEvents.objectId, service.id)))
@@ -409,13 +397,13 @@ describe('without a token', () => {
       ['GET', '/api/integration-list'],
     ];
     for (const [method, url] of routes) {
-      const response = await test.app.inject({
+      const response = await env.test.app.inject({
         method: method as 'GET',
         url,
         payload: method === 'GET' ? undefined : {},
       });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
-    expect((await test.app.inject({ method: 'GET', url: '/api/public/services' })).statusCode).toBe(200);
+    expect((await env.test.app.inject({ method: 'GET', url: '/api/public/services' })).statusCode).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { CSRF_HEADER, CSRF_HEADER_VALUE, type Role } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { openSession } from '../auth/sessions.js';
 import { createTokenService, type TokenService } from '../auth/tokens.js';
@@ -37,6 +37,16 @@ export const openTestDatabase = async (): Promise<Database & { drop(): Promise<v
   templateDump ??= new Blob([readFileSync(inject('pgliteTemplateDump'))]);
   const database = await openDatabase({ dataDir: '', loadDataDir: templateDump });
   return { ...database, drop: () => database.close() };
+};
+
+/** A file's own database, opened before its first test and dropped after its last: read `env.database` in tests. */
+export const useTestDatabase = (): { database: Database } => {
+  const env = {} as { database: Database & { drop(): Promise<void> } };
+  beforeAll(async () => {
+    env.database = await openTestDatabase();
+  });
+  afterAll(() => env.database.drop());
+  return env;
 };
 
 export const testConfig = (env: Record<string, string> = {}): Config =>

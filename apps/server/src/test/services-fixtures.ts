@@ -15,7 +15,8 @@ import type { Db } from '../db/client.js';
 import { institutions, keywords, serviceAdmins, serviceKeywords, services, users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { publicPortfolioChangedIn } from '../caches/service-caches.js';
-import type { TestApp, TestPrincipal } from './harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from './harness.js';
 
 /** The six centres of the demo alliance and its office; the domains match the demo accounts' organisations. */
 const TEST_INSTITUTIONS = [
@@ -90,6 +91,20 @@ export const seedServiceWorld = async (
     people: Object.fromEntries(principals.map((p) => [p.username, p])),
     keywordId,
   };
+};
+
+/**
+ * A file's app and service world: made before its first test and closed after its last, so read
+ * `env.test` and `env.world` inside tests and hooks only.
+ */
+export const useServiceWorld = (): { test: TestApp; world: ServiceWorld } => {
+  const env = {} as { test: TestApp; world: ServiceWorld };
+  beforeAll(async () => {
+    env.test = await createTestApp();
+    env.world = await seedServiceWorld(env.test, await seedPrincipals(env.test));
+  });
+  afterAll(() => env.test.close());
+  return env;
 };
 
 /** Values for every field of the catalogue that pass validation up to the online step (keywords aside). */

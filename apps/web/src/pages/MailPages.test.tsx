@@ -1,25 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { MailSettings, OutboxEntry } from '@nubes/domain';
+import type { MailSettings } from '@nubes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi, writesOf } from '../test/fakeApi';
+import { outboxMail } from '../test/mail';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-const mail = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
-  id: crypto.randomUUID(),
-  kind: 'workflowStep',
-  to: 'paula@nubes-office.example',
-  subject: '[Nubes] Storage: Application Received',
-  state: 'sent',
-  tries: 1,
-  lastError: null,
-  createdAt: '2026-03-01T09:30:00.000Z',
-  sentAt: '2026-03-01T09:31:00.000Z',
-  version: 1,
-  ...overrides,
-});
 
 describe('admin panel: the mail outbox', () => {
   it('lists recipient, subject, state, tries and the last error', async () => {
@@ -29,8 +16,8 @@ describe('admin panel: the mail outbox', () => {
         input.startsWith('/api/mail/outbox')
           ? json({
               items: [
-                mail({}),
-                mail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' }),
+                outboxMail({}),
+                outboxMail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' }),
               ],
               total: 2,
               nextCursor: null,

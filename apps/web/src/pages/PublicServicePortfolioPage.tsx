@@ -121,6 +121,22 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
   );
 };
 
+interface PortfolioSectionProps extends Omit<PortfolioTableProps, 'services'> {
+  heading: string;
+  /** Undefined until the portfolio is there: a skeleton of the table's height holds its place. */
+  services: readonly PublicService[] | undefined;
+}
+
+/** One of the page's two tables under its heading. */
+const PortfolioSection = ({ heading, services, ...table }: PortfolioSectionProps) => (
+  <section aria-labelledby={table.id}>
+    <Title order={2} id={table.id} mb="sm">
+      {heading}
+    </Title>
+    {services ? <PortfolioTable {...table} services={services} /> : <TableSkeleton />}
+  </section>
+);
+
 /**
  * Public Service Portfolio (/sc/public-service-portfolio, no login): what is offered now and what
  * was offered before, in the portal's data table, paged, with a search and filters by provider and
@@ -142,8 +158,8 @@ export const PublicServicePortfolioPage = () => {
   const providers = data
     ? [...new Set([...data.current, ...data.past].map((service) => service.provider))].filter(Boolean).sort()
     : [];
-  const current = data ? filterPublicServices(data.current, filter) : [];
-  const past = data ? filterPublicServices(data.past, filter) : [];
+  const current = data && filterPublicServices(data.current, filter);
+  const past = data && filterPublicServices(data.past, filter);
 
   return (
     <Stack gap="lg">
@@ -158,38 +174,22 @@ export const PublicServicePortfolioPage = () => {
         </Text>
       ) : (
         <>
-          <section aria-labelledby="public-current">
-            <Title order={2} id="public-current" mb="sm">
-              {t('publicPortfolio.currentHeading')}
-            </Title>
-            {data ? (
-              <PortfolioTable
-                id="public-current"
-                caption={t('publicPortfolio.currentCaption')}
-                services={current}
-                empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noCurrent')}
-                period="since"
-              />
-            ) : (
-              <TableSkeleton />
-            )}
-          </section>
-          <section aria-labelledby="public-past">
-            <Title order={2} id="public-past" mb="sm">
-              {t('publicPortfolio.pastHeading')}
-            </Title>
-            {data ? (
-              <PortfolioTable
-                id="public-past"
-                caption={t('publicPortfolio.pastCaption')}
-                services={past}
-                empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noPast')}
-                period="fromTill"
-              />
-            ) : (
-              <TableSkeleton />
-            )}
-          </section>
+          <PortfolioSection
+            id="public-current"
+            heading={t('publicPortfolio.currentHeading')}
+            caption={t('publicPortfolio.currentCaption')}
+            services={current}
+            empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noCurrent')}
+            period="since"
+          />
+          <PortfolioSection
+            id="public-past"
+            heading={t('publicPortfolio.pastHeading')}
+            caption={t('publicPortfolio.pastCaption')}
+            services={past}
+            empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noPast')}
+            period="fromTill"
+          />
         </>
       )}
     </Stack>

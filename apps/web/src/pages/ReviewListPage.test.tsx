@@ -1,53 +1,11 @@
 import type { ReviewListResponse, ServiceReview } from '@nubes/domain';
 import { serviceDetail } from '../test/serviceDetail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { fakeApi } from '../test/fakeApi';
 import { PEOPLE, renderApp } from '../test/renderApp';
 
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
-
 const ID = 'c0a80101-0000-4000-8000-000000000009';
-
-interface Call {
-  method: string;
-  path: string;
-  search: string;
-  body: unknown;
-}
-
-/** fetch answering `METHOD /path` from the handlers (awaited); everything else is 404 in the API's error shape. */
-const fakeApi = (handlers: Record<string, (call: Call) => unknown>) => {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const call = {
-        method: init?.method ?? 'GET',
-        path: url.pathname,
-        search: url.search,
-        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-      };
-      calls.push(call);
-      const handler = handlers[`${call.method} ${call.path}`];
-      return new Response(
-        JSON.stringify(handler ? await handler(call) : { error: 'not_found', message: 'Not found.' }),
-        {
-          status: handler ? 200 : 404,
-          headers: { 'Content-Type': 'application/json' },
-        },
-      );
-    }),
-  );
-  return calls;
-};
 
 const review = (status: ServiceReview['review']['status'], version = 1): ServiceReview['review'] => ({
   status,

@@ -25,7 +25,7 @@ export const apiError = (status: number, error: string, message: string, fields?
 export type FakeHandler = (call: FakeCall) => unknown;
 
 /**
- * fetch answering `METHOD /path` from the handlers: a handler's value is the 200 body, or a
+ * fetch answering `METHOD /path` from the handlers: a handler's value (awaited) is the 200 body, or a
  * `reply(status, body)`; every other request gets 404 in the API's error shape. Returns the calls
  * in the order they were made.
  */
@@ -43,7 +43,7 @@ export const fakeApi = (handlers: Record<string, FakeHandler>): FakeCall[] => {
       };
       calls.push(call);
       const handler = handlers[`${call.method} ${call.path}`];
-      const value = handler ? handler(call) : apiError(404, 'not_found', 'Not found.');
+      const value = handler ? await handler(call) : apiError(404, 'not_found', 'Not found.');
       const answer = value instanceof Reply ? value : reply(200, value);
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,

@@ -29,6 +29,9 @@ export const PEOPLE: Record<string, User> = {
     roles: ['resourcePackageManager'],
   },
   nora: { username: 'nora', fullname: 'Nora Norole', email: 'nora@example.org', roles: [] },
+  carla: { username: 'carla', fullname: 'Carla Contact', email: 'carla@example.org', roles: ['contactManager'] },
+  victor: { username: 'victor', fullname: 'Victor VO', email: 'victor@example.org', roles: ['voManager'] },
+  sven: { username: 'sven', fullname: 'Sven Supervisor', email: 'sven@example.org', roles: ['voSupervisor'] },
 };
 
 export const sessionFor = (user: User, now: number, ageMinutes = 0): StoredSession => ({

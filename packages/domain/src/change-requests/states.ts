@@ -9,7 +9,7 @@ import {
   type ServiceRelation,
 } from '../services/access.js';
 import { FIELDS_BY_KEY } from '../services/fields.js';
-import type { ServiceState } from '../services/states.js';
+import { CATALOGUE_STATES, isProviderEditState, PIPELINE_STATES, type ServiceState } from '../services/states.js';
 
 /** A change request's states (docs/domain.md#change-requests); draft, handed in and released are open. */
 export const CHANGE_REQUEST_STATES = ['draft', 'handed_in', 'released', 'applied', 'withdrawn'] as const;
@@ -32,22 +32,13 @@ export const CHANGE_DECISIONS = ['accept', 'discard'] as const;
 export type ChangeDecision = (typeof CHANGE_DECISIONS)[number];
 
 /**
- * The service states in which the provider side's edits become a change request: every state
- * after the application in which it may not edit directly, up to the catalogue. The portfolio
- * manager edits directly there (docs/domain.md#service-workflow, editing).
+ * The service states in which the provider side's edits become a change request: from the
+ * pipeline to the catalogue, except where it edits directly. The portfolio manager edits directly
+ * there (docs/domain.md#service-workflow, editing).
  */
-export const CHANGE_REQUEST_SERVICE_STATES = [
-  'service_planned',
-  'service_information_received',
-  'ready_for_integration',
-  'integration_planned',
-  'integration_in_progress',
-  'service_card_review',
-  'integration_completed',
-  'service_online',
-  'service_not_available',
-  'service_full_capacity_reached',
-] as const satisfies readonly ServiceState[];
+export const CHANGE_REQUEST_SERVICE_STATES: readonly ServiceState[] = [...PIPELINE_STATES, ...CATALOGUE_STATES].filter(
+  (state) => !isProviderEditState(state),
+);
 
 export const isChangeRequestServiceState = isOneOf(CHANGE_REQUEST_SERVICE_STATES);
 

@@ -1294,7 +1294,6 @@ export const de: Messages = {
       confirm:
         '{{name}} wird überall sofort abgemeldet und muss sich neu anmelden. Später begonnene Sitzungen sind nicht betroffen.',
       confirmButton: 'Alle Sitzungen beenden',
-      cancel: 'Abbrechen',
       done_zero: '{{name}} hatte keine aktive Sitzung.',
       done_one: '{{count}} Sitzung von {{name}} wurde beendet.',
       done_other: '{{count}} Sitzungen von {{name}} wurden beendet.',
@@ -1319,7 +1318,6 @@ export const de: Messages = {
     confirmOther: 'Die am {{date}} angemeldete Sitzung wird sofort abgemeldet. Wer sie nutzt, muss sich neu anmelden.',
     confirmCurrent: 'Dies ist die Sitzung, die Sie gerade nutzen: Sie werden hier abgemeldet.',
     ended: 'Die Sitzung wurde beendet.',
-    cancel: 'Abbrechen',
     empty: 'Keine aktiven Sitzungen.',
     total_one: '{{count}} aktive Sitzung',
     total_other: '{{count}} aktive Sitzungen',

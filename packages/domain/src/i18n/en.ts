@@ -1267,7 +1267,6 @@ export const en = {
       confirm:
         '{{name}} is logged out everywhere at once and must log in again. Sessions started afterwards are not affected.',
       confirmButton: 'End all sessions',
-      cancel: 'Cancel',
       done_zero: '{{name}} had no active session.',
       done_one: '{{count}} session of {{name}} was ended.',
       done_other: '{{count}} sessions of {{name}} were ended.',
@@ -1292,7 +1291,6 @@ export const en = {
     confirmOther: 'The session logged in on {{date}} is logged out at once. Whoever uses it must log in again.',
     confirmCurrent: 'This is the session you are using now: you are logged out here.',
     ended: 'The session was ended.',
-    cancel: 'Cancel',
     empty: 'No active sessions.',
     total_one: '{{count}} active session',
     total_other: '{{count}} active sessions',

@@ -1,7 +1,6 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DataTableExports } from './exports';
-import type { DataTableAction } from './types';
+import type { DataTableAction, ToolbarItems } from './types';
 
 /** An action's button look: the list's main step filled, a removing one red, the rest default. */
 const buttonLook = (action: DataTableAction) =>
@@ -17,13 +16,7 @@ const buttonLook = (action: DataTableAction) =>
  * toolbar's row with Columns, so where long (German) labels wrap, Columns follows the last one
  * rather than taking a line alone.
  */
-export const ToolbarButtons = ({
-  exports,
-  actions = [],
-}: {
-  exports?: DataTableExports;
-  actions?: readonly DataTableAction[];
-}) => {
+export const ToolbarButtons = ({ exports, actions = [] }: ToolbarItems) => {
   const { t } = useTranslation();
   return (
     <>

@@ -1,19 +1,12 @@
 import { Button, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DataTableExports } from './exports';
-import type { DataTableAction } from './types';
+import type { ToolbarItems } from './types';
 
 /**
  * A phone's toolbar: the exports and the list's own actions in one menu, so the count line stays a
  * line (docs/adr/0090-one-row-header-and-compact-toolbars.md). Loaded only on a phone.
  */
-export const ToolbarMenu = ({
-  exports,
-  actions = [],
-}: {
-  exports?: DataTableExports;
-  actions?: readonly DataTableAction[];
-}) => {
+export const ToolbarMenu = ({ exports, actions = [] }: ToolbarItems) => {
   const { t } = useTranslation();
   return (
     // No fade: axe measures the contrast of a half-transparent menu (docs/adr/0006).

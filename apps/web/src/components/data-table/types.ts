@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { DataTableExports } from './exports';
 
 /** A value a client-side list sorts by: text by the reader's collation, numbers and dates by size. */
 export type SortValue = string | number | null | undefined;
@@ -105,4 +106,10 @@ export interface DataTableAction {
   disabled?: boolean;
   /** `primary`: the list's main step, filled; `danger`: one that removes something, red. Else a default button. */
   emphasis?: 'primary' | 'danger';
+}
+
+/** What a toolbar offers besides Columns, as buttons on a desktop and as a menu on a phone. */
+export interface ToolbarItems {
+  exports?: DataTableExports;
+  actions?: readonly DataTableAction[];
 }

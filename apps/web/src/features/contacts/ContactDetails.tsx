@@ -15,6 +15,7 @@ import { contactName } from './contactColumns';
 import { ContactFormModal, useKeptContactDraft } from './ContactFormModal';
 import { ContactRelations, targetName } from './ContactRelations';
 import { AppModal } from '../../components/AppModal';
+import { SectionPanel } from '../../components/SectionPanel';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>
@@ -62,10 +63,7 @@ const General = ({ contact }: { contact: Contact }) => {
           <Field label={t('contacts.notes')}>{contact.notes || none}</Field>
         </SimpleGrid>
       </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="contact-addresses">
-        <Title order={2} size="h4" id="contact-addresses" mb="xs">
-          {t('contacts.addresses')}
-        </Title>
+      <SectionPanel id="contact-addresses" title={t('contacts.addresses')}>
         {contact.addresses.length === 0 ? (
           <Text c="dimmed">{t('contacts.noAddresses')}</Text>
         ) : (
@@ -84,11 +82,8 @@ const General = ({ contact }: { contact: Contact }) => {
             ))}
           </SimpleGrid>
         )}
-      </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="contact-properties">
-        <Title order={2} size="h4" id="contact-properties" mb="xs">
-          {t('contacts.properties')}
-        </Title>
+      </SectionPanel>
+      <SectionPanel id="contact-properties" title={t('contacts.properties')}>
         {contact.properties.length === 0 ? (
           <Text c="dimmed">{t('contacts.noProperties')}</Text>
         ) : (
@@ -105,7 +100,7 @@ const General = ({ contact }: { contact: Contact }) => {
             ))}
           </Stack>
         )}
-      </Paper>
+      </SectionPanel>
     </Stack>
   );
 };

@@ -18,19 +18,8 @@ import { fetchInstitutions, serviceKeys } from '../../api/services';
 import { contactKeys, createContact, fetchContact, updateContact } from './api';
 import { contactName } from './contactColumns';
 
-const FIELD_ORDER = [
-  'firstname',
-  'lastname',
-  'email',
-  'emailNotPersonal',
-  'institutionId',
-  'otherInstitution',
-  'addresses',
-  'notes',
-  'properties',
-] as const satisfies readonly FieldPath<ContactFormInput>[];
-type ConflictKey = (typeof FIELD_ORDER)[number];
-const CONFLICT_LABELS = {
+/** The form's fields in the order a problem is looked for, each with the label a save conflict names it by. */
+const FIELD_LABELS = {
   firstname: 'contacts.firstname',
   lastname: 'contacts.lastname',
   email: 'contacts.email',
@@ -40,7 +29,8 @@ const CONFLICT_LABELS = {
   addresses: 'contacts.addresses',
   notes: 'contacts.notes',
   properties: 'contacts.properties',
-} as const satisfies Record<ConflictKey, string>;
+} as const satisfies Partial<Record<FieldPath<ContactFormInput>, string>>;
+const FIELD_ORDER = Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[];
 const fieldId = (name: string) => `contact-${name.replaceAll('.', '-')}`;
 
 const EMPTY_ADDRESS = { street: '', postalCode: '', city: '', country: '', primary: false };
@@ -142,7 +132,7 @@ const ContactForm = ({ contact, onClose, onCreated }: Omit<ContactFormModalProps
         });
         return { values: defaultsOf(theirs), version: theirs.version };
       },
-      label: (key) => t(CONFLICT_LABELS[key as ConflictKey]),
+      label: (key) => t(FIELD_LABELS[key as keyof typeof FIELD_LABELS]),
       text: conflictText,
     },
     draft: { form: DRAFT_FORM, id: contact?.id ?? 'new' },

@@ -1,4 +1,4 @@
-import type { Contact, ContactList, ContactRow, User } from '@nubes/domain';
+import type { Contact, ContactList, ContactRow } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, streamPage, writesOf, type FakeCall } from '../../test/fakeApi';
@@ -6,12 +6,6 @@ import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
 import { contactsView } from './contactsView';
 
-const CARLA: User = {
-  username: 'carla',
-  fullname: 'Carla Contact',
-  email: 'carla@example.org',
-  roles: ['contactManager'],
-};
 const NORTH = 'c0a80101-0000-4000-8000-0000000000a1';
 const ID = 'c0a80101-0000-4000-8000-0000000000c1';
 const SERVICE = 'c0a80101-0000-4000-8000-0000000000d1';
@@ -59,7 +53,7 @@ const listCalls = (calls: FakeCall[]) => calls.filter((call) => call.path === '/
 describe('Contact Database', () => {
   it('keeps search and filters in the URL and offers the view as CSV and JSON', async () => {
     const calls = fakeApi({ 'GET /api/contacts': () => list([row]), 'GET /api/institutions': () => institutions });
-    renderApp({ path: '/cd/contact-database?q=m%C3%BCl&propertyKind=platform', user: CARLA });
+    renderApp({ path: '/cd/contact-database?q=m%C3%BCl&propertyKind=platform', user: PEOPLE.carla });
     const link = await screen.findByRole('link', { name: 'Müller, Jürgen' });
     expect(link).toHaveAttribute('href', expect.stringContaining(`contact=${ID}`));
     expect(Object.fromEntries(new URLSearchParams(listCalls(calls)[0]!.search))).toMatchObject({
@@ -89,7 +83,7 @@ describe('Contact Database', () => {
       'GET /api/contacts': () => ({ items: rows, total: 5_000, totalExact: false, page: 1, pageSize: 50 }),
       'GET /api/institutions': () => institutions,
     });
-    renderApp({ path: '/cd/contact-database?q=example', user: CARLA });
+    renderApp({ path: '/cd/contact-database?q=example', user: PEOPLE.carla });
     expect(await screen.findByText('More than 5,000 contacts')).toBeInTheDocument();
     expect(screen.getByText('Showing 1–50 of more than 5,000')).toBeInTheDocument();
     // The table's name says what it lists, not "services".
@@ -105,7 +99,7 @@ describe('Contact Database', () => {
       'POST /api/contacts': (call) => reply(201, contact({ ...(call.body as object), properties: [] })),
       [`GET /api/contacts/${ID}`]: () => contact({ properties: [] }),
     });
-    renderApp({ path: '/cd/contact-database', user: CARLA });
+    renderApp({ path: '/cd/contact-database', user: PEOPLE.carla });
     fireEvent.click(await screen.findByRole('button', { name: 'New contact' }));
     const dialog = await screen.findByRole('dialog', { name: 'New contact' });
     expect(within(dialog).getByText('Save the contact once; then you can add its properties.')).toBeInTheDocument();
@@ -162,7 +156,7 @@ describe('Contact Database', () => {
           relations: 'Held by: SVC-00001 Object Storage (owner)',
         }),
     });
-    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: PEOPLE.carla });
     expect(await screen.findByRole('heading', { level: 1, name: 'Müller, Jürgen' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Carla Contact (carla)' })).toHaveAttribute(
       'href',
@@ -208,7 +202,7 @@ describe('Contact Database', () => {
             ])
           : streamPage([entry(3, 'Müler', 'Müller'), entry(2, 'Mueller', 'Müler')], 'next'),
     });
-    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: PEOPLE.carla });
     await screen.findByRole('heading', { level: 1, name: 'Müller, Jürgen' });
     const historyCalls = () => calls.filter((call) => call.path.endsWith('/history'));
     // The history is read when its tab opens, not before.
@@ -232,7 +226,7 @@ describe('Contact Database', () => {
           relations: 'Held by: SVC-00001 Object Storage (owner)',
         }),
     });
-    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: PEOPLE.carla });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete contact?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -253,7 +247,7 @@ describe('Contact Database', () => {
         return held;
       },
     });
-    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: CARLA });
+    renderApp({ path: `/cd/contact-database?contact=${ID}`, user: PEOPLE.carla });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     await screen.findByRole('dialog', { name: 'Edit contact' });
     const notes = () =>

@@ -1,9 +1,10 @@
-import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { routePath } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
 import { contactKeys, fetchServiceContacts } from './api';
+import { SectionPanel } from '../../components/SectionPanel';
 
 /** The contacts related to a service, on its responsibilities tab (for those who may read contacts). */
 export const ServiceContacts = ({ serviceId }: { serviceId: string }) => {
@@ -14,10 +15,7 @@ export const ServiceContacts = ({ serviceId }: { serviceId: string }) => {
   });
   const items = contacts.data?.items ?? [];
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="service-contacts">
-      <Title order={2} size="h4" id="service-contacts" mb="xs">
-        {t('contacts.serviceContacts')}
-      </Title>
+    <SectionPanel id="service-contacts" title={t('contacts.serviceContacts')}>
       {contacts.isError ? (
         <Text role="alert">{t('contacts.cannotLoad')}</Text>
       ) : items.length === 0 ? (
@@ -48,6 +46,6 @@ export const ServiceContacts = ({ serviceId }: { serviceId: string }) => {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Paper>
+    </SectionPanel>
   );
 };

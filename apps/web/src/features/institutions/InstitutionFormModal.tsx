@@ -12,23 +12,16 @@ import { AuditHistory } from '../../components/history/AuditHistory';
 import { createInstitution, fetchInstitutionHistory, institutionKeys, updateInstitution } from './api';
 import { InstitutionLogo } from './InstitutionLogo';
 
-const FIELD_ORDER = [
-  'abbreviation',
-  'name',
-  'url',
-  'description',
-  'isCentre',
-  'isServiceProvider',
-] as const satisfies readonly FieldPath<InstitutionFormInput>[];
-type ConflictKey = (typeof FIELD_ORDER)[number];
-const CONFLICT_LABELS = {
+/** The form's fields in the order a problem is looked for, each with the label a save conflict names it by. */
+const FIELD_LABELS = {
   abbreviation: 'institutionAdmin.abbreviation',
   name: 'institutionAdmin.name',
   url: 'institutionAdmin.url',
   description: 'institutionAdmin.description',
   isCentre: 'institutionAdmin.isCentreLabel',
   isServiceProvider: 'institutionAdmin.isServiceProviderLabel',
-} as const satisfies Record<ConflictKey, string>;
+} as const satisfies Partial<Record<FieldPath<InstitutionFormInput>, string>>;
+const FIELD_ORDER = Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[];
 const fieldId = (name: string) => `institution-${name}`;
 
 const defaultsOf = (institution: InstitutionDetail | undefined): InstitutionFormInput => ({
@@ -135,7 +128,7 @@ const InstitutionForm = ({ institution, onClose }: Omit<InstitutionFormModalProp
       },
       // Gone: nothing left to edit.
       onGone: onClose,
-      label: (key) => t(CONFLICT_LABELS[key as ConflictKey]),
+      label: (key) => t(FIELD_LABELS[key as keyof typeof FIELD_LABELS]),
     },
     draft: { form: DRAFT_FORM, id: institution?.id ?? 'new' },
   });

@@ -1,8 +1,9 @@
-import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { instructionDocumentKeys, instructionPdfPath, type InstructionDocumentId } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../components/ExternalLink';
 import { currentLanguage } from '../../i18n/i18n';
+import { SectionPanel } from '../../components/SectionPanel';
 
 /**
  * One instruction document as a page (ADR 0039): the same sections and steps as its PDF, from the
@@ -27,10 +28,7 @@ export const InstructionDocument = ({ id }: { id: InstructionDocumentId }) => {
           <ExternalLink href={instructionPdfPath(id, currentLanguage())}>{t('instructions.pdfLink')}</ExternalLink>
         </Text>
       </Stack>
-      <Paper withBorder p="md" component="nav" aria-labelledby="instruction-contents">
-        <Title order={2} size="h4" id="instruction-contents" mb="xs">
-          {t('instructions.contents')}
-        </Title>
+      <SectionPanel id="instruction-contents" component="nav" title={t('instructions.contents')}>
         <List type="ordered">
           {keys.sections.map((section) => (
             <List.Item key={section.key}>
@@ -38,7 +36,7 @@ export const InstructionDocument = ({ id }: { id: InstructionDocumentId }) => {
             </List.Item>
           ))}
         </List>
-      </Paper>
+      </SectionPanel>
       {keys.sections.map((section, index) => (
         <section key={section.key} aria-labelledby={sectionId(section.key)}>
           <Title order={2} size="h3" id={sectionId(section.key)} mb="xs">

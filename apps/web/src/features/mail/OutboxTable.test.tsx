@@ -1,29 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { OutboxEntry } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, streamPage, writesOf } from '../../test/fakeApi';
+import { outboxMail } from '../../test/mail';
 import { PEOPLE, renderApp } from '../../test/renderApp';
-
-const mail = (overrides: Partial<OutboxEntry>): OutboxEntry => ({
-  id: crypto.randomUUID(),
-  kind: 'workflowStep',
-  to: 'paula@nubes-office.example',
-  subject: '[Nubes] Storage: Application Received',
-  state: 'sent',
-  tries: 1,
-  lastError: null,
-  createdAt: '2026-03-01T09:30:00.000Z',
-  sentAt: '2026-03-01T09:31:00.000Z',
-  version: 3,
-  ...overrides,
-});
 
 describe('the outbox: retry and discard', () => {
   it('sends a failed mail again and discards a waiting one after asking, each with the version read', async () => {
-    const failed = mail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' });
-    const waiting = mail({ to: 'carla@x.example', state: 'pending', tries: 0, sentAt: null, version: 1 });
+    const failed = outboxMail({ to: 'bob@x.example', state: 'failed', tries: 8, lastError: '550 unknown user' });
+    const waiting = outboxMail({ to: 'carla@x.example', state: 'pending', tries: 0, sentAt: null, version: 1 });
     const calls = fakeApi({
-      'GET /api/mail/outbox': () => streamPage([mail({}), failed, waiting], null, { total: 3 }),
+      'GET /api/mail/outbox': () => streamPage([outboxMail({}), failed, waiting], null, { total: 3 }),
       [`POST /api/mail/outbox/${failed.id}/retry`]: () => ({ ...failed, state: 'pending', tries: 0, version: 4 }),
       [`POST /api/mail/outbox/${waiting.id}/discard`]: () => ({ ...waiting, state: 'discarded', version: 2 }),
     });
@@ -44,7 +30,7 @@ describe('the outbox: retry and discard', () => {
   });
 
   it('says why when the mail changed meanwhile', async () => {
-    const failed = mail({ state: 'failed' });
+    const failed = outboxMail({ state: 'failed' });
     fakeApi({
       'GET /api/mail/outbox': () => streamPage([failed], null, { total: 1 }),
       [`POST /api/mail/outbox/${failed.id}/retry`]: () =>
@@ -58,8 +44,8 @@ describe('the outbox: retry and discard', () => {
 
 describe('the outbox a page at a time', () => {
   it('loads the next page with the cursor of the first when "Load more" is pressed, and stops after the last', async () => {
-    const newer = Array.from({ length: 3 }, (_, index) => mail({ to: `new${index}@x.example` }));
-    const older = [mail({ to: 'old@x.example', createdAt: '2026-02-01T09:30:00.000Z' })];
+    const newer = Array.from({ length: 3 }, (_, index) => outboxMail({ to: `new${index}@x.example` }));
+    const older = [outboxMail({ to: 'old@x.example', createdAt: '2026-02-01T09:30:00.000Z' })];
     const calls = fakeApi({
       'GET /api/mail/outbox': (call) =>
         new URLSearchParams(call.search).get('cursor') === 'after-new2'
@@ -83,12 +69,12 @@ describe('the outbox a page at a time', () => {
 
 describe('the outbox by state', () => {
   it('asks the server for the mails in the state chosen, and for all again after a reset', async () => {
-    const failed = mail({ to: 'bob@x.example', state: 'failed', lastError: '550 unknown user' });
+    const failed = outboxMail({ to: 'bob@x.example', state: 'failed', lastError: '550 unknown user' });
     const calls = fakeApi({
       'GET /api/mail/outbox': (call) =>
         new URLSearchParams(call.search).get('state') === 'failed'
           ? streamPage([failed], null, { total: 1 })
-          : streamPage([mail({}), failed], null, { total: 2 }),
+          : streamPage([outboxMail({}), failed], null, { total: 2 }),
     });
     renderApp({ path: '/manage/adminPanel?tab=mailOutbox', user: PEOPLE.admin });
     // The table is drawn anew for each state's answer.

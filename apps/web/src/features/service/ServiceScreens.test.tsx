@@ -1,7 +1,7 @@
 import { DEFAULT_WEIGHTING_CRITERIA, type ServiceDetail } from '@nubes/domain';
 import { serviceDetail } from '../../test/serviceDetail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 
 /**
@@ -10,16 +10,6 @@ import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
  */
 
 // Two cores running several suites: give lazily loaded screens more than the default second.
-
-// Mantine's autosizing textarea listens to font loading, which jsdom lacks.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
 
 const ID = 'c0a80101-0000-4000-8000-000000000001';
 

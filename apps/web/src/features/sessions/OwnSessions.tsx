@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
-import { AppModal } from '../../components/AppModal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../api/notify';
 import { PageLoader } from '../../components/PageLoader';
@@ -131,30 +131,20 @@ export const OwnSessions = () => {
         countLabel={(count) => t('sessions.total', { count })}
         columnChooser={false}
       />
-      <AppModal
+      <ConfirmDialog
         opened={ending !== null}
-        onClose={() => setEnding(null)}
         title={t('sessions.confirmTitle')}
-        closeButtonProps={{ 'aria-label': t('sessions.cancel') }}
-      >
-        {ending && (
-          <>
-            <Text>
-              {ending.current
-                ? t('sessions.confirmCurrent')
-                : t('sessions.confirmOther', { date: formatDateTime(ending.createdAt) })}
-            </Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setEnding(null)}>
-                {t('sessions.cancel')}
-              </Button>
-              <Button color="red" loading={end.isPending} onClick={() => end.mutate(ending)}>
-                {t('sessions.end')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </AppModal>
+        text={
+          ending?.current
+            ? t('sessions.confirmCurrent')
+            : t('sessions.confirmOther', { date: ending ? formatDateTime(ending.createdAt) : '' })
+        }
+        confirmLabel={t('sessions.end')}
+        onConfirm={() => ending && end.mutate(ending)}
+        onCancel={() => setEnding(null)}
+        busy={end.isPending}
+        danger
+      />
     </Stack>
   );
 };

@@ -3,7 +3,7 @@ import type { UserAccount } from '@nubes/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppModal } from '../../components/AppModal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { notifySuccess } from '../../api/notify';
 import { endUserSessions } from '../../api/sessions';
 import { reportWriteError } from '../../api/writes';
@@ -39,22 +39,16 @@ export const EndSessionsButton = ({ account, onEnded }: { account: UserAccount; 
           {t('userAccounts.endSessions.button')}
         </Button>
       </Group>
-      <AppModal
+      <ConfirmDialog
         opened={asking}
-        onClose={() => setAsking(false)}
         title={t('userAccounts.endSessions.confirmTitle', { name })}
-        closeButtonProps={{ 'aria-label': t('userAccounts.endSessions.cancel') }}
-      >
-        <Text>{t('userAccounts.endSessions.confirm', { name })}</Text>
-        <Group justify="flex-end" gap="sm" mt="lg">
-          <Button variant="default" onClick={() => setAsking(false)}>
-            {t('userAccounts.endSessions.cancel')}
-          </Button>
-          <Button color="red" loading={end.isPending} onClick={() => end.mutate()}>
-            {t('userAccounts.endSessions.confirmButton')}
-          </Button>
-        </Group>
-      </AppModal>
+        text={t('userAccounts.endSessions.confirm', { name })}
+        confirmLabel={t('userAccounts.endSessions.confirmButton')}
+        onConfirm={() => end.mutate()}
+        onCancel={() => setAsking(false)}
+        busy={end.isPending}
+        danger
+      />
     </Stack>
   );
 };

@@ -13,6 +13,7 @@ import { EndSessionsButton } from './EndSessionsButton';
 import { RoleBadges } from './RoleBadges';
 import { UserAccountEvents } from './UserAccountEvents';
 import { UserRolesForm } from './UserRolesForm';
+import { SectionPanel } from '../../components/SectionPanel';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <div>
@@ -57,23 +58,14 @@ const Details = ({ account }: { account: UserAccount }) => {
         </SimpleGrid>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <Paper withBorder p="md" component="section" aria-labelledby="portal-roles">
-          <Title order={2} size="h4" id="portal-roles" mb="xs">
-            {t('userAccounts.details.portalRoles')}
-          </Title>
+        <SectionPanel id="portal-roles" title={t('userAccounts.details.portalRoles')}>
           <RoleBadges roles={account.roles} />
-        </Paper>
-        <Paper withBorder p="md" component="section" aria-labelledby="idp-roles">
-          <Title order={2} size="h4" id="idp-roles" mb="xs">
-            {t('userAccounts.details.idpRoles')}
-          </Title>
+        </SectionPanel>
+        <SectionPanel id="idp-roles" title={t('userAccounts.details.idpRoles')}>
           <RoleBadges roles={account.entitlementRoles} fromIdp />
-        </Paper>
+        </SectionPanel>
       </SimpleGrid>
-      <Paper withBorder p="md" component="section" aria-labelledby="user-groups">
-        <Title order={2} size="h4" id="user-groups" mb="xs">
-          {t('userAccounts.details.groups')}
-        </Title>
+      <SectionPanel id="user-groups" title={t('userAccounts.details.groups')}>
         {account.groups.length === 0 ? (
           <Text size="sm" c="dimmed">
             {none}
@@ -92,7 +84,7 @@ const Details = ({ account }: { account: UserAccount }) => {
             ))}
           </ul>
         )}
-      </Paper>
+      </SectionPanel>
       {account.canManageRoles && (
         <Paper withBorder p="md">
           <UserRolesForm key={account.id} account={account} />

@@ -1,16 +1,10 @@
-import type { User, UserAccount, UserAccountList, UserAccountRow } from '@nubes/domain';
+import type { UserAccount, UserAccountList, UserAccountRow } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, writesOf, type FakeCall } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 import { userAccountsView } from './userAccountsView';
 
-const CARLA: User = {
-  username: 'carla',
-  fullname: 'Carla Contact',
-  email: 'carla@example.org',
-  roles: ['contactManager'],
-};
 const NORTH = 'c0a80101-0000-4000-8000-0000000000a1';
 const ALICE_ID = 'c0a80101-0000-4000-8000-0000000000b1';
 
@@ -64,7 +58,7 @@ describe('User Accounts', () => {
       'GET /api/user-accounts': () => list([alice]),
       'GET /api/institutions': () => institutions,
     });
-    renderApp({ path: `/cd/user-accounts?q=adler&role=serviceProvider&page=2`, user: CARLA });
+    renderApp({ path: `/cd/user-accounts?q=adler&role=serviceProvider&page=2`, user: PEOPLE.carla });
 
     const link = await screen.findByRole('link', { name: 'Alice Adler' });
     expect(link).toHaveAttribute('href', expect.stringContaining(`user=${ALICE_ID}`));
@@ -102,7 +96,7 @@ describe('User Accounts', () => {
 
   it('shows the details with portal and IdP roles apart, groups and events, and no form for others', async () => {
     fakeApi({ [`GET /api/user-accounts/${ALICE_ID}`]: () => details() });
-    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: CARLA });
+    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: PEOPLE.carla });
     expect(await screen.findByRole('heading', { level: 1, name: 'User account Alice Adler' })).toBeInTheDocument();
     expect(screen.getByText('alice@idp.example')).toBeInTheDocument();
     expect(screen.getByText('HPC Centre North (HPCN)')).toBeInTheDocument();
@@ -189,7 +183,7 @@ describe('User Accounts', () => {
 
   it('shows the contact manager no button to end sessions', async () => {
     fakeApi({ [`GET /api/user-accounts/${ALICE_ID}`]: () => details() });
-    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: CARLA });
+    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: PEOPLE.carla });
     await screen.findByRole('heading', { level: 1, name: 'User account Alice Adler' });
     expect(screen.queryByRole('button', { name: 'End all sessions' })).toBeNull();
   });

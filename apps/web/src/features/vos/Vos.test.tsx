@@ -1,17 +1,9 @@
-import type { User, VoDetails, VoListItem } from '@nubes/domain';
+import type { VoDetails, VoListItem } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, reply, writesOf } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
-
-const VICTOR: User = { username: 'victor', fullname: 'Victor VO', email: 'victor@example.org', roles: ['voManager'] };
-const SVEN: User = {
-  username: 'sven',
-  fullname: 'Sven Supervisor',
-  email: 'sven@example.org',
-  roles: ['voSupervisor'],
-};
 
 const VO_ID = 'c0a80101-0000-4000-8000-0000000000e1';
 const VICTOR_ID = 'c0a80101-0000-4000-8000-0000000000f1';
@@ -87,7 +79,7 @@ describe('VO application', () => {
       'POST /api/vos': (call) => reply(201, vo({ ...(call.body as object), policiesAccepted: false })),
       [`GET /api/vos/${VO_ID}`]: () => vo(),
     });
-    renderApp({ path: '/vo/vo-application', user: VICTOR });
+    renderApp({ path: '/vo/vo-application', user: PEOPLE.victor });
     expect(await screen.findByRole('heading', { name: 'Page 1 of 4: Terms of use' })).toBeInTheDocument();
     // The confirmation's label sits beside its box: clicking the words ticks it.
     fireEvent.click(screen.getByLabelText('I confirm the terms of use'));
@@ -143,7 +135,7 @@ describe('VO application', () => {
           name: 'A VO name may not start with “HPCN”: it is the abbreviation of the centre HPC Centre North',
         }),
     });
-    renderApp({ path: '/vo/vo-application?page=general', user: VICTOR });
+    renderApp({ path: '/vo/vo-application?page=general', user: PEOPLE.victor });
     fireEvent.change(await screen.findByRole('textbox', { name: /VO name/ }), { target: { value: 'HPCN-lab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Cannot save VO Application')).toBeInTheDocument();
@@ -174,7 +166,7 @@ describe('VO application', () => {
       'POST /api/vos': (call) => reply(201, vo({ ...(call.body as object) })),
       [`GET /api/vos/${VO_ID}`]: () => vo(),
     });
-    renderApp({ path: '/vo/vo-application?page=general', user: VICTOR });
+    renderApp({ path: '/vo/vo-application?page=general', user: PEOPLE.victor });
     expect(await screen.findByText('Victor VO (victor@example.org)')).toBeInTheDocument();
     fireEvent.change(await screen.findByRole('textbox', { name: /VO name/ }), { target: { value: 'climate-lab' } });
     const deputy = screen.getByRole('combobox', { name: /Deputy VO manager/ });
@@ -194,7 +186,7 @@ describe('VO application', () => {
 
   it('refuses to leave a page with an error ("Cannot change page")', async () => {
     fakeApi({ ...common, [`GET /api/vos/${VO_ID}`]: () => vo() });
-    renderApp({ path: `/vo/vo-application/${VO_ID}?page=general`, user: VICTOR });
+    renderApp({ path: `/vo/vo-application/${VO_ID}?page=general`, user: PEOPLE.victor });
     const email = await screen.findByRole('textbox', { name: 'Security contact e-mail' });
     fireEvent.change(email, { target: { value: 'not-an-address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
@@ -212,7 +204,7 @@ describe('VO application', () => {
       [`PATCH /api/vos/${VO_ID}`]: (call) => vo({ ...(call.body as object), version: 3 }),
       [`POST /api/vos/${VO_ID}/transitions`]: () => vo({ state: 'application_received', version: 4, actions: [] }),
     });
-    renderApp({ path: `/vo/vo-application/${VO_ID}`, user: VICTOR });
+    renderApp({ path: `/vo/vo-application/${VO_ID}`, user: PEOPLE.victor });
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Failed to send VO Application')).toBeInTheDocument();
     expect(
@@ -250,7 +242,7 @@ describe('VO application', () => {
         return apiError(409, 'conflict', 'Someone else changed this VO application. It was loaded again.');
       },
     });
-    renderApp({ path: `/vo/vo-application/${VO_ID}?page=general`, user: VICTOR });
+    renderApp({ path: `/vo/vo-application/${VO_ID}?page=general`, user: PEOPLE.victor });
     const description = await screen.findByRole('textbox', { name: 'Description and purpose' });
     fireEvent.change(description, { target: { value: 'Mine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -282,7 +274,7 @@ describe('My VOs', () => {
         pageSize: 100,
       }),
     });
-    renderApp({ path: '/vo/my-vos', user: VICTOR });
+    renderApp({ path: '/vo/my-vos', user: PEOPLE.victor });
     const table = await screen.findByRole('table', { name: /^My VOs/ });
     expect(await within(table).findByRole('link', { name: 'climate-lab' })).toHaveAttribute(
       'href',
@@ -305,7 +297,7 @@ describe('My VOs', () => {
         pageSize: 100,
       }),
     });
-    renderApp({ path: '/vo/vo-registration', user: SVEN });
+    renderApp({ path: '/vo/vo-registration', user: PEOPLE.sven });
     expect(await screen.findByRole('heading', { level: 1, name: 'VO Registration' })).toBeInTheDocument();
     const waiting = await screen.findByRole('table', { name: /^Applications waiting for your review/ });
     expect(await within(waiting).findByRole('link', { name: 'climate-lab' })).toBeInTheDocument();
@@ -340,7 +332,7 @@ describe('VO view', () => {
           ],
         }),
     });
-    renderApp({ path: `/vo/virtual-organisation/${VO_ID}`, user: SVEN });
+    renderApp({ path: `/vo/virtual-organisation/${VO_ID}`, user: PEOPLE.sven });
     expect(await screen.findByRole('heading', { level: 1, name: 'climate-lab' })).toBeInTheDocument();
     expect(screen.getByText('Application Received')).toBeInTheDocument();
     expect(screen.getByText('Object Storage')).toBeInTheDocument();
@@ -376,7 +368,7 @@ describe('VO view', () => {
           entitlement: 'urn:geant:nubes.example.org:group:climate-lab#aai.nubes.example.org',
         }),
     });
-    renderApp({ path: `/vo/virtual-organisation/${VO_ID}`, user: VICTOR });
+    renderApp({ path: `/vo/virtual-organisation/${VO_ID}`, user: PEOPLE.victor });
     expect(
       await screen.findByText('urn:geant:nubes.example.org:group:climate-lab#aai.nubes.example.org'),
     ).toBeInTheDocument();
@@ -387,7 +379,7 @@ describe('VO view', () => {
 
   it('says "Cannot find VO" for a VO the user may not see', async () => {
     fakeApi({ ...common });
-    renderApp({ path: `/vo/virtual-organisation/${VO_ID}`, user: VICTOR });
+    renderApp({ path: `/vo/virtual-organisation/${VO_ID}`, user: PEOPLE.victor });
     expect(await screen.findByRole('heading', { name: 'Cannot find VO' })).toBeInTheDocument();
   });
 });

@@ -56,6 +56,20 @@ beforeAll(async () => {
   await loadScreenMessages();
 });
 
+/** The modal on the package of the fixtures, once its policy form shows (the first field, vCPUs). */
+const openEdit = async () => {
+  renderWithProviders(
+    <ResourcePackageFormModal
+      serviceId={SERVICE}
+      resourcePackage={resourcePackage()}
+      opened
+      onClose={() => undefined}
+    />,
+  );
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
+  return { dialog, vcpus: await within(dialog).findByRole('textbox', { name: /^vCPUs/ }) };
+};
+
 describe('ResourcePackageFormModal', () => {
   it('names every missing value and sends nothing', async () => {
     const calls = fakeApi(() => json({}));
@@ -111,16 +125,7 @@ describe('ResourcePackageFormModal', () => {
 
   it('refuses to send a policy that is not JSON', async () => {
     const calls = fakeApi(() => json({}));
-    renderWithProviders(
-      <ResourcePackageFormModal
-        serviceId={SERVICE}
-        resourcePackage={resourcePackage()}
-        opened
-        onClose={() => undefined}
-      />,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
-    await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
+    const { dialog } = await openEdit();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Policy as JSON' }), {
       target: { value: '{"flavors": [' },
@@ -148,16 +153,7 @@ describe('ResourcePackageFormModal', () => {
         400,
       ),
     );
-    renderWithProviders(
-      <ResourcePackageFormModal
-        serviceId={SERVICE}
-        resourcePackage={resourcePackage()}
-        opened
-        onClose={() => undefined}
-      />,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
-    const vcpus = await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
+    const { dialog, vcpus } = await openEdit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(vcpus).toHaveAttribute('aria-invalid', 'true'));
     expect(vcpus).toHaveAccessibleDescription(/Must be at most 64/);
@@ -173,16 +169,7 @@ describe('ResourcePackageFormModal', () => {
 
   it('says so when someone else changed the package', async () => {
     fakeApi(() => json({ error: 'conflict', message: 'The object was changed by someone else. Please reload.' }, 409));
-    renderWithProviders(
-      <ResourcePackageFormModal
-        serviceId={SERVICE}
-        resourcePackage={resourcePackage()}
-        opened
-        onClose={() => undefined}
-      />,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Resource Package' });
-    await within(dialog).findByRole('textbox', { name: /^vCPUs/ });
+    const { dialog } = await openEdit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../i18n/i18n';
 import { apiError, fakeApi, writesOf } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
-import { storagePackage } from '../../../test/resourcePackages';
+import { storagePackage, storageType } from '../../../test/resourcePackages';
 import { serviceDetail } from '../../../test/serviceDetail';
 import { adminAuthApi, logInAgain, sessionEnded } from '../../../test/sessionEnd';
 
@@ -228,12 +228,8 @@ describe('the policy view of a resource package', () => {
 });
 
 /** The package's type with the words of its fields: German titles, a unit, one field with its title only. */
-const storageTypeWithWords = {
+const storageTypeWithWords = storageType({
   id: storagePackage().type.id,
-  key: 'object-storage',
-  name: { en: 'Object storage', de: 'Objektspeicher' },
-  description: { en: 'S3 buckets', de: 'S3-Buckets' },
-  quotaUnit: { en: 'GB', de: 'GB' },
   schema: {
     type: 'object',
     properties: {
@@ -254,8 +250,6 @@ const storageTypeWithWords = {
       },
     },
   },
-  retired: false,
   version: 1,
   packageCount: 1,
-  updatedAt: '2026-11-21T10:00:00.000Z',
-};
+});

@@ -20,16 +20,6 @@ beforeAll(async () => {
   await loadScreenMessages();
 });
 
-// Mantine's autosizing textarea listens to font loading, which jsdom lacks.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
-
 const ID = 'c0a80101-0000-4000-8000-000000000021';
 const SLOW = { timeout: 10_000 };
 

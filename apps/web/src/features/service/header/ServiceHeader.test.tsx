@@ -16,16 +16,6 @@ beforeAll(async () => {
   await loadScreenMessages();
 });
 
-// Mantine's autosizing textarea listens to font loading, which jsdom lacks.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
-
 const ID = 'c0a80101-0000-4000-8000-000000000011';
 
 // The service screens' chunk is transformed on first use, which takes a while on a busy machine.

@@ -1,21 +1,11 @@
 import type { Comment } from '@nubes/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeApi, reply, streamPage } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
 import { serviceDetail } from '../../../test/serviceDetail';
 
 const ID = 'c0a80101-0000-4000-8000-000000000077';
-
-// Mantine's autosizing textarea listens to font loading, which jsdom lacks.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-    });
-  }
-});
 
 const comment = (n: number): Comment => ({
   id: `comment-${n}`,

@@ -1,22 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { useStreamQuery } from '../../../hooks/useStreamQuery';
-import { HistoryTable } from '../../../components/history/HistoryTable';
+import { StreamedHistory } from '../../../components/history/StreamedHistory';
 import { useVoHistoryLabels } from '../../../components/history/voHistoryLabels';
 import { fetchVoHistory, voKeys } from '../api';
 
 /** The VO's audit events, newest first, a page at a time: when, who, what, old → new. */
 export const VoHistory = ({ id }: { id: string }) => {
   const { t } = useTranslation();
-  const history = useStreamQuery(voKeys.history(id), (cursor, signal) => fetchVoHistory(id, cursor, signal));
   const labels = useVoHistoryLabels();
   return (
-    <HistoryTable
+    <StreamedHistory
       id="vo-history"
-      caption={t('voScreens.history')}
-      rows={history.items}
-      failed={history.query.isError}
-      more={history.more}
+      queryKey={voKeys.history(id)}
+      fetchPage={(cursor, signal) => fetchVoHistory(id, cursor, signal)}
       labels={labels}
+      caption={t('voScreens.history')}
       emptyTitle={t('voScreens.noHistory')}
     />
   );
