@@ -64,6 +64,12 @@ export const reviewColumns = (
       className: 'review-fit',
     },
     {
+      id: 'nextReview',
+      header: t('reviews.columns.nextReview'),
+      cell: (row) => (row.nextReviewOn ? formatDate(row.nextReviewOn) : t('reviews.noAnswer')),
+      className: 'review-fit',
+    },
+    {
       id: 'answeredBy',
       header: t('reviews.columns.answeredBy'),
       cell: (row) => row.review.answeredBy?.fullname || t('reviews.noAnswer'),
