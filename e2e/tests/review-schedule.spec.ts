@@ -28,11 +28,11 @@ test('a review comes due: paula sets today, the scheduled job starts it, alice a
   await paula.getByRole('link', { name: SERVICE, exact: true }).click();
   await expect(paula.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
   await expect(paula.getByText(/^Next review:/)).toContainText('set by the portfolio management');
-  await paula.getByRole('button', { name: `Change the next review date of ${SERVICE}` }).click();
+  await paula.getByRole('button', { name: `Change date of the next review of ${SERVICE}` }).click();
   const dialog = paula.getByRole('dialog', { name: `Next review of ${SERVICE}` });
-  const date = dialog.getByLabel('Date of the next review');
+  const date = dialog.getByRole('textbox', { name: 'Date of the next review' });
   await date.fill(today());
-  await date.press('Escape');
+  await date.press('Tab');
   await expectAccessible(paula);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expectNotification(paula, 'Next review date saved', today());
@@ -46,7 +46,7 @@ test('a review comes due: paula sets today, the scheduled job starts it, alice a
   const row = jobs.getByRole('row').filter({ hasText: 'Reviews on schedule' });
   await expect(row).toBeVisible();
   await expectAccessible(admin);
-  await row.getByRole('button', { name: 'Run Reviews on schedule now' }).click();
+  await row.getByRole('button', { name: 'Run now: Reviews on schedule' }).click();
   await expectNotification(admin, 'Reviews on schedule ran');
   await expect(row).not.toContainText('Never');
   await admin.close();

@@ -68,6 +68,8 @@ export const reviewColumns = (
       header: t('reviews.columns.nextReview'),
       cell: (row) => (row.nextReviewOn ? formatDate(row.nextReviewOn) : t('reviews.noAnswer')),
       className: 'review-fit',
+      // The row's actions stay in view on a desktop; the header of each service shows its date too.
+      hiddenByDefault: true,
     },
     {
       id: 'answeredBy',

@@ -33,7 +33,7 @@ describe('admin panel: scheduled jobs', () => {
     expect(row).toHaveTextContent('1.6.2027, 09:00');
     expect(row).toHaveTextContent('1.6.2027, 10:00');
     expect(row).toHaveTextContent('the database did not answer');
-    fireEvent.click(within(row).getByRole('button', { name: 'Run Reviews on schedule now' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Run now: Reviews on schedule' }));
     await waitFor(() => expect(writesOf(calls).at(-1)).toMatchObject({ method: 'POST', body: { version: 42 } }));
     expect(await screen.findByText('Reviews on schedule ran')).toBeInTheDocument();
   });
