@@ -14,6 +14,7 @@ export const SERVER_LEVELS = [
   { folders: ['demo', 'instructions'], files: ['app', 'main', 'bundle-entry'] },
   { folders: ['routes', 'dev-idp', 'operations'], files: ['app-context'] },
   { folders: ['commands'] },
+  { folders: ['scheduler'] },
   { folders: ['writes'] },
   { folders: ['caches', 'mail'] },
   { folders: ['presenters'] },

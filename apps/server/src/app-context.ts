@@ -10,6 +10,8 @@ import type { Writes } from './writes/pipeline.js';
 import type { PortalMetrics } from './operations/metrics.js';
 import type { Readiness } from './operations/readiness.js';
 import type { AdminCheck } from './commands/ensure-admin.js';
+import type { Clock } from './model/clock.js';
+import type { Scheduler } from './scheduler/scheduler.js';
 
 /**
  * What route plugins get handed: no globals, so tests build as many apps as they like. (Named so
@@ -41,4 +43,8 @@ export interface AppContext {
    * once the portal listens, and a direct login waits for it (docs/adr/0066-start-loads-what-it-uses.md).
    */
   adminCheck: AdminCheck;
+  /** What time it is for timed work and the lists that ask "due by when" (docs/adr/0115-one-scheduler-for-timed-work.md). */
+  clock: Clock;
+  /** The timed jobs: the admin panel lists them and runs one now; main.ts starts its polling. */
+  scheduler: Scheduler;
 }

@@ -1,3 +1,8 @@
+import { reviewScheduleJob } from './commands/review-schedule.js';
+import { systemClock, type Clock } from './model/clock.js';
+import { reviewScheduleRoutes } from './routes/review-schedule.js';
+import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
+import { createScheduler } from './scheduler/scheduler.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
@@ -109,6 +114,10 @@ export interface BuildAppOptions {
   adminCheck?: AdminCheck;
   /** The work main.ts runs once the portal listens; the app adds its own (the development IdP's load). */
   afterListen?: AfterListen;
+  /** What time it is for timed work; tests hand in a clock they move (docs/adr/0115-one-scheduler-for-timed-work.md). */
+  clock?: Clock;
+  /** Look for due timed jobs every this many milliseconds once the portal listens (main.ts); tests run them by hand. */
+  schedulerPollMs?: number;
 }
 
 /**
@@ -159,7 +168,25 @@ export const buildApp = async (
   // A shutdown right after the start lets the admin's check finish its write before the database closes.
   const adminCheck = options.adminCheck ?? new AdminCheck(async () => undefined);
   app.addHook('onClose', () => adminCheck.settled());
+  const clock = options.clock ?? systemClock;
+  const writes = writesFor(database, { productName: config.branding.productName, publicUrl: config.publicUrl });
+  const scheduler = createScheduler({
+    writes,
+    clock,
+    jobs: [reviewScheduleJob(config.branding.productName)],
+    onError: (error, job) =>
+      log.warn({ err: error }, `the scheduled job ${job} failed; it runs again at its next time`),
+  });
+  const { schedulerPollMs } = options;
+  if (schedulerPollMs !== undefined) {
+    const start = () => scheduler.start(schedulerPollMs);
+    if (options.afterListen) options.afterListen.add('starting the scheduler', start);
+    else app.addHook('onReady', async () => start());
+  }
+  app.addHook('onClose', () => scheduler.stop());
   const context: AppContext = {
+    clock,
+    scheduler,
     config,
     log,
     database,
@@ -167,7 +194,7 @@ export const buildApp = async (
     throttle: createLoginThrottle(database.db, config.login),
     ...caches,
     policySchemas: new PolicySchemas(),
-    writes: writesFor(database, { productName: config.branding.productName, publicUrl: config.publicUrl }),
+    writes,
     readiness: createReadiness({ database, mailEnabled: config.mail.smtpUrl !== undefined, mailWorker }),
     metrics,
     adminCheck,
@@ -254,6 +281,8 @@ export const buildApp = async (
       await api.register(publicPortfolioRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
+      await api.register(reviewScheduleRoutes, { context });
+      await api.register(scheduledJobRoutes, { context });
       await api.register(resourceTypeRoutes, { context });
       await api.register(publicResourcePackageRoutes, { context });
       await api.register(resourcePackageRoutes, { context });

@@ -50,6 +50,8 @@ const main = async () => {
     log,
     adminCheck,
     afterListen,
+    // Every instance looks for due jobs; each job's lock lets one of them run it (docs/adr/0115).
+    schedulerPollMs: 60_000,
     startMailWorker: smtpUrl
       ? (hooks) => {
           const url = new URL(smtpUrl);

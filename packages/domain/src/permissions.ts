@@ -182,6 +182,8 @@ export const PERMISSIONS = {
   'roles.read': { audience: [] },
   /** Send a failed or discarded mail again, or discard one not yet sent */
   'mail.manage': { audience: [] },
+  /** Read the timed jobs' last and next runs and errors, and run one now (docs/adr/0115-one-scheduler-for-timed-work.md) */
+  'scheduledJob.manage': { audience: [] },
   // VO registration (docs/adr/0040-vo-registration.md): the VO itself decides who reads and changes it.
   /** List the own VOs and read one VO, its history and the registration's settings; the VO decides, denied reads look like not-found */
   'vo.read': {

@@ -586,6 +586,98 @@ export const serviceReviews = pgTable(
   ],
 );
 
+// Reviews on a schedule (docs/adr/0116-reviews-on-a-schedule.md).
+
+/**
+ * A catalogue service's next review date, kept by the review schedule job: one interval after its
+ * last ended review or after it went online, unless a portfolio manager set the date
+ * (`fixed_on`, which holds until a review ends after it was set). `started_for` is the date the job
+ * last started a review for, so a review stopped by hand is not started again for the same date.
+ */
+export const reviewSchedule = pgTable(
+  'review_schedule',
+  {
+    serviceId: uuid('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    nextReviewOn: date('next_review_on', { mode: 'string' }).notNull(),
+    fixedOn: date('fixed_on', { mode: 'string' }),
+    fixedAt: timestamp('fixed_at', { withTimezone: true }),
+    startedFor: date('started_for', { mode: 'string' }),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('review_schedule_version_positive', sql`${t.version} > 0`),
+    check('review_schedule_fixed_together', sql`(${t.fixedOn} IS NULL) = (${t.fixedAt} IS NULL)`),
+    // The job's due reviews and the review list's due and due-soon filters read by date.
+    index('review_schedule_next_idx').on(t.nextReviewOn, t.serviceId),
+  ],
+);
+
+/**
+ * The reminders mailed for a review round (the service and the round's start): the key makes each
+ * reminder once, however often the job runs.
+ */
+export const reviewReminders = pgTable(
+  'review_reminders',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    roundStartedAt: timestamp('round_started_at', { withTimezone: true }).notNull(),
+    reminderDay: integer('reminder_day').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.roundStartedAt, t.reminderDay] }),
+    check('review_reminders_day_known', sql`${t.reminderDay} IN (14, 28)`),
+  ],
+);
+
+/** The portfolio manager's intervals between reviews: one row. */
+export const reviewScheduleSettings = pgTable(
+  'review_schedule_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    defaultMonths: integer('default_months').notNull().default(12),
+    pilotMonths: integer('pilot_months').notNull().default(12),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('review_schedule_settings_one_row', sql`${t.id} = 1`),
+    check(
+      'review_schedule_settings_months',
+      sql`${t.defaultMonths} BETWEEN 1 AND 60 AND ${t.pilotMonths} BETWEEN 1 AND 60`,
+    ),
+    check('review_schedule_settings_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+// Timed jobs (docs/adr/0115-one-scheduler-for-timed-work.md).
+
+/**
+ * One row per job: written in the transaction of each run, under the job's advisory lock, so
+ * several instances on one database run each due job once.
+ */
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    name: text('name').primaryKey(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    runCount: integer('run_count').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('scheduled_jobs_version_positive', sql`${t.version} > 0`),
+    check('scheduled_jobs_run_count_nonnegative', sql`${t.runCount} >= 0`),
+  ],
+);
+
 // Mail outbox and mail settings (docs/adr/0027-mail-outbox.md).
 
 /**

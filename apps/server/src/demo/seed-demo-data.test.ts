@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CATALOGUE_STATES,
   CHANGE_REQUEST_STATES,
@@ -43,6 +44,8 @@ import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { checkTypeSchema, PolicySchemas } from '../json-schema/policy-schemas.js';
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
 import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
+import { runReviewSchedule } from '../commands/review-schedule.js';
+import { loadReviewListPage } from '../queries/service-review-list.js';
 import { DEMO_SERVICES } from './catalogue.js';
 import { DEMO_INSTITUTIONS } from './institutions.js';
 import { DEMO_RESOURCE_PACKAGES } from './resource-packages.js';
@@ -84,6 +87,24 @@ describe('demo data', () => {
     const emails = new Set(rows.map((row) => row.email.toLowerCase()));
     for (const login of ['carla', 'alice', 'bob'])
       expect(emails.has(DEMO_ACCOUNTS.find((a) => a.username === login)!.email.toLowerCase()), login).toBe(true);
+  });
+
+  it('has catalogue services due for review, due soon and overdue; the first run of the job starts only the due one', async () => {
+    const { db } = test.database;
+    const now = new Date();
+    const manager = { id: randomUUID(), username: 'paula', roles: ['servicePortfolioManager'] };
+    const names = async (schedule: 'due' | 'overdue' | 'dueSoon') =>
+      (
+        await loadReviewListPage(db, manager, { schedule, sort: 'name', order: 'asc', page: 1, pageSize: 100 }, now)
+      ).rows.map((row) => row.name);
+    expect(await names('overdue')).toEqual(['Video Conferencing']);
+    expect(await names('dueSoon')).toContain('Nextcloud Sync & Share');
+    const work = await db.transaction((tx) => runReviewSchedule(tx, now, 'Nubes'));
+    const started = work.events.filter((event) => event.action === 'review.started').map((event) => event.objectId);
+    const [archive] = await db.select().from(services).where(eq(services.name, 'Long-term Data Archive'));
+    expect(started).toEqual([archive!.id]);
+    expect(work.events.filter((event) => event.action === 'review.reminded')).toEqual([]);
+    expect(await names('due')).toContain('Long-term Data Archive');
   });
 
   it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {

@@ -45,6 +45,7 @@ import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
 import type { ObjectEvent } from '../writes/pipeline.js';
 import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
+import { seedDemoReviewSchedule } from './review-schedule.js';
 import { pathTo } from './workflow-path.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 import { seedDemoVos } from './vos.js';
@@ -121,6 +122,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     }
     await seedComments(tx, serviceIds, userIds, now);
     await seedDemoReviews(tx, serviceIds, userIds, now);
+    await seedDemoReviewSchedule(tx, serviceIds, now);
     await seedDemoMails(tx, serviceIds, now);
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);

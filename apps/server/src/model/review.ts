@@ -26,4 +26,6 @@ export interface ServiceReviewListRow {
   providerAbbreviation: string | null;
   providerName: string | null;
   review: ReviewEntry;
+  /** The schedule's next review date (docs/adr/0116-reviews-on-a-schedule.md), YYYY-MM-DD. */
+  nextReviewOn: string | null;
 }

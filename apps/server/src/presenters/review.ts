@@ -4,6 +4,7 @@ import {
   isProviderSide,
   isReviewableState,
   type ManualReviewAction,
+  type NextReview,
   type Principal,
   type Review,
   type ReviewListItem,
@@ -43,6 +44,7 @@ export const presentServiceReview = (
   relation: ServiceRelation,
   review: ReviewEntry,
   names: Names,
+  nextReview: NextReview,
 ): ServiceReview => ({
   serviceId,
   review: presentReview(review, names),
@@ -51,6 +53,7 @@ export const presentServiceReview = (
     roles: relation.roles,
     isProviderSide: isProviderSide(relation),
   }),
+  nextReview,
 });
 
 /** A row of the review list: the portfolio manager's actions (confirming is the provider side's). */
@@ -69,4 +72,5 @@ export const presentReviewListItem = (
     roles: principal.roles,
     isProviderSide: false,
   }).filter((action): action is Exclude<ManualReviewAction, 'confirm'> => action !== 'confirm'),
+  nextReviewOn: row.nextReviewOn,
 });

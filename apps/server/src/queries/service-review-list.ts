@@ -9,12 +9,24 @@ import {
   type Principal,
   type ReviewFilters,
   type ReviewListQuery,
+  type ReviewScheduleFilter,
   type ReviewStatus,
+  REVIEW_DUE_SOON_DAYS,
+  REVIEW_OVERDUE_DAYS,
+  todayIso,
 } from '@nubes/domain';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { alias } from 'drizzle-orm/pg-core';
-import { institutions, serviceReviews, services, serviceStatePosition, sqlList, users } from '../db/schema.js';
+import {
+  institutions,
+  reviewSchedule,
+  serviceReviews,
+  services,
+  serviceStatePosition,
+  sqlList,
+  users,
+} from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
 import { providerColumns } from './service-list.js';
@@ -29,6 +41,36 @@ const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inact
  */
 const isOneOf = (value: SQLWrapper, values: readonly string[]): SQL => sql`${value} in (${sqlList(values)})`;
 
+const DAY_MS = 86_400_000;
+
+/**
+ * The schedule filters (docs/adr/0116-reviews-on-a-schedule.md) at `now`: overdue, a review still
+ * running unanswered REVIEW_OVERDUE_DAYS after its start (service_reviews_status_idx); due, a next
+ * review date that has come while the review is not answered and not overdue; due soon, a date in
+ * the next REVIEW_DUE_SOON_DAYS days (both through review_schedule_next_idx).
+ */
+const scheduleCondition = (schedule: ReviewScheduleFilter, status: SQL, now: Date): SQL => {
+  const today = todayIso(now);
+  const overdueSince = new Date(now.getTime() - REVIEW_OVERDUE_DAYS * DAY_MS).toISOString();
+  const rowStatus = status === reviewStatus ? serviceReviews.status : status;
+  const running = sql`${rowStatus} = 'running'`;
+  const startedBefore = sql`${serviceReviews.startedAt} <= ${overdueSince}::timestamptz`;
+  const datedWithin = (from: SQL, to: SQL) =>
+    sql`${services.id} in (select ${reviewSchedule.serviceId} from ${reviewSchedule} where ${reviewSchedule.nextReviewOn} > ${from} and ${reviewSchedule.nextReviewOn} <= ${to})`;
+  switch (schedule) {
+    case 'overdue':
+      return and(running, startedBefore)!;
+    case 'due':
+      return and(
+        datedWithin(sql`'-infinity'::date`, sql`${today}::date`),
+        isOneOf(status, ['inactive', 'running']),
+        sql`(${status} <> 'running' or ${serviceReviews.startedAt} > ${overdueSince}::timestamptz)`,
+      )!;
+    case 'dueSoon':
+      return datedWithin(sql`${today}::date`, sql`${today}::date + ${sql.raw(String(REVIEW_DUE_SOON_DAYS))}`);
+  }
+};
+
 /**
  * The services the Service Review List selects, over `services` left-joined with their
  * service_reviews row: those the caller may see, in a reviewable state or with an open review (one
@@ -37,7 +79,12 @@ const isOneOf = (value: SQLWrapper, values: readonly string[]): SQL => sql`${val
  * `status` is the review status the conditions read: a count of the services without a review row
  * passes 'inactive', so the database drops what cannot hold for them before reading a row.
  */
-export const reviewListWhere = (principal: Principal, filters: ReviewFilters, status: SQL = reviewStatus): SQL =>
+export const reviewListWhere = (
+  principal: Principal,
+  filters: ReviewFilters,
+  status: SQL = reviewStatus,
+  now: Date = new Date(),
+): SQL =>
   and(
     visibleServicesSql(principal),
     or(isOneOf(services.state, REVIEWABLE_STATES), isOneOf(status, OPEN_REVIEW_STATUSES)),
@@ -50,6 +97,7 @@ export const reviewListWhere = (principal: Principal, filters: ReviewFilters, st
       : filters.status === 'inactive' || status !== reviewStatus
         ? eq(status, filters.status)
         : eq(serviceReviews.status, filters.status),
+    filters.schedule ? scheduleCondition(filters.schedule, status, now) : undefined,
   )!;
 
 /** Whether a bulk action takes the service: the domain's rule (isBulkEligible) as SQL. */
@@ -121,7 +169,7 @@ const reviewableStatePositions = (filters: ReviewFilters): SQL => {
  * (as many as were ever reviewed). Neither part sorts every reviewable service
  * (docs/adr/0100-review-pages-in-two-parts.md).
  */
-const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
+const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery, now: Date) => {
   const depth = query.page * query.pageSize;
   const withoutReview = db
     .select({ id: services.id })
@@ -130,7 +178,7 @@ const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
     .where(
       and(
         isNull(serviceReviews.serviceId),
-        reviewListWhere(principal, query, sql`'inactive'`),
+        reviewListWhere(principal, query, sql`'inactive'`, now),
         reviewableStatePositions(query),
       ),
     )
@@ -140,7 +188,7 @@ const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery) => {
     .select({ id: services.id })
     .from(services)
     .innerJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
-    .where(reviewListWhere(principal, query))
+    .where(reviewListWhere(principal, query, reviewStatus, now))
     .orderBy(...orderOf(query))
     .limit(depth);
   return withoutReview.unionAll(withReview);
@@ -157,7 +205,7 @@ const nameOf = (user: typeof startedBy | typeof answeredBy) =>
  * with the names of the people its reviews name: the page is one statement, not one and then four
  * more for the names. Exported so its plan can be read (EXPLAIN) at scale.
  */
-export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewListQuery) =>
+export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewListQuery, now: Date = new Date()) =>
   db
     .select({
       id: services.id,
@@ -175,16 +223,18 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
       lastOutcome: serviceReviews.lastOutcome,
       startedByName: nameOf(startedBy),
       answeredByName: nameOf(answeredBy),
+      nextReviewOn: reviewSchedule.nextReviewOn,
     })
     .from(services)
     .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
     .leftJoin(startedBy, eq(startedBy.id, serviceReviews.startedById))
     .leftJoin(answeredBy, eq(answeredBy.id, serviceReviews.answeredById))
+    .leftJoin(reviewSchedule, eq(reviewSchedule.serviceId, services.id))
     .where(
       SPLIT_SORTS.has(query.sort)
-        ? inArray(services.id, splitPageIds(db, principal, query))
-        : reviewListWhere(principal, query),
+        ? inArray(services.id, splitPageIds(db, principal, query, now))
+        : reviewListWhere(principal, query, reviewStatus, now),
     )
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
@@ -195,7 +245,7 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
  * counted apart for the services without a review row (most of them: no join, an index holds what
  * the count reads) and for those with one (as many as were ever reviewed), the database adding both.
  */
-export const reviewListTotalQuery = (db: Db, principal: Principal, filters: ReviewFilters) => {
+export const reviewListTotalQuery = (db: Db, principal: Principal, filters: ReviewFilters, now: Date = new Date()) => {
   const counts = (status: SQL, hasReview: SQL) =>
     db
       .select({
@@ -206,7 +256,7 @@ export const reviewListTotalQuery = (db: Db, principal: Principal, filters: Revi
       })
       .from(services)
       .leftJoin(serviceReviews, eq(serviceReviews.serviceId, services.id))
-      .where(and(hasReview, reviewListWhere(principal, filters, status)));
+      .where(and(hasReview, reviewListWhere(principal, filters, status, now)));
   const parts = counts(sql`'inactive'`, isNull(serviceReviews.serviceId))
     .unionAll(counts(reviewStatus, isNotNull(serviceReviews.serviceId)))
     .as('parts');
@@ -218,6 +268,12 @@ export const reviewListTotalQuery = (db: Db, principal: Principal, filters: Revi
       end: sql<number>`sum(${parts.end})::int`,
     })
     .from(parts);
+};
+
+/** The portfolio manager's home: how many reviews the list's overdue filter holds now. */
+export const countOverdueReviews = async (db: Db, principal: Principal, now: Date): Promise<number> => {
+  const [totals] = await reviewListTotalQuery(db, principal, { schedule: 'overdue' }, now);
+  return totals?.total ?? 0;
 };
 
 export interface ReviewListPage {
@@ -234,10 +290,11 @@ export const loadReviewListPage = async (
   db: Db,
   principal: Principal,
   query: ReviewListQuery,
+  now: Date = new Date(),
 ): Promise<ReviewListPage> => {
   const [page, [totals]] = await Promise.all([
-    reviewListPageQuery(db, principal, query),
-    reviewListTotalQuery(db, principal, query),
+    reviewListPageQuery(db, principal, query, now),
+    reviewListTotalQuery(db, principal, query, now),
   ]);
   const names = new Map<string, string>();
   for (const { startedById, startedByName, answeredById, answeredByName } of page) {
@@ -263,6 +320,7 @@ export const loadReviewListPage = async (
         endedAt: row.endedAt,
         lastOutcome: row.lastOutcome,
       },
+      nextReviewOn: row.nextReviewOn,
     })),
     total: totals?.total ?? 0,
     eligible: { start: totals?.start ?? 0, stop: totals?.stop ?? 0, end: totals?.end ?? 0 },

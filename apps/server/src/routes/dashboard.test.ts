@@ -174,7 +174,23 @@ describe('GET /api/dashboard', () => {
       centreCounts: [],
       activity: [],
       contactDatabase: null,
+      overdueReviews: null,
     });
+  });
+
+  it('counts the overdue reviews on the portfolio manager’s home, and for nobody without the review list', async () => {
+    const before = (await dashboardOf('paula')).overdueReviews;
+    expect(before).toEqual(expect.any(Number));
+    const service = await createServiceInState(test.database.db, {
+      state: 'service_online',
+      objectOwnerId: world.people.alice!.id,
+      providerInstitutionId: world.institutions.HPCN,
+    });
+    // Unanswered for longer than the last reminder's 28 days.
+    const startedAt = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
+    await test.database.db.insert(serviceReviews).values({ serviceId: service.id, status: 'running', startedAt });
+    expect((await dashboardOf('paula')).overdueReviews).toBe(before! + 1);
+    expect((await dashboardOf('alice')).overdueReviews).toBeNull();
   });
 
   it('lists recent activity of readable services only, with people’s names', async () => {

@@ -20,6 +20,7 @@ import { REVIEW_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentReviewListItem, presentServiceReview, reviewPeople } from '../presenters/review.js';
 import { loadDisplayNames } from '../queries/display-names.js';
 import { loadServiceReview } from '../queries/service-review.js';
+import { loadNextReview } from '../queries/review-schedule.js';
 import { loadReviewListPage, loadReviewsWaitingForProvider } from '../queries/service-review-list.js';
 import { NO_REVIEW, type ReviewEntry } from '../model/review.js';
 
@@ -34,8 +35,11 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
 
   const answerFor = async (serviceId: string, relation: ServiceRelation, review: ReviewEntry | null) => {
     const entry = review ?? NO_REVIEW;
-    const names = await loadDisplayNames(db, reviewPeople(entry));
-    return presentServiceReview(serviceId, relation, entry, names);
+    const [names, nextReview] = await Promise.all([
+      loadDisplayNames(db, reviewPeople(entry)),
+      loadNextReview(db, serviceId),
+    ]);
+    return presentServiceReview(serviceId, relation, entry, names, nextReview);
   };
 
   pagedListRoutes(app, {
@@ -43,12 +47,12 @@ export const reviewRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asyn
     access: 'review.list',
     summary: 'The Service Review List: reviewable services and services with an open review, with their review',
     description:
-      'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status. `eligible` counts the matching services a bulk start, stop or end would touch.',
+      'Filters: portfolio tab (pipeline, catalogue), service state, provider, review status, schedule (due, overdue, due in the next 30 days). `eligible` counts the matching services a bulk start, stop or end would touch.',
     querystring: reviewListQuerySchema,
     answer: reviewListResponseSchema,
     errors: [400, 401, 403],
     page: async (query, principal) => {
-      const { rows, total, eligible, names } = await loadReviewListPage(db, principal, query);
+      const { rows, total, eligible, names } = await loadReviewListPage(db, principal, query, context.clock());
       return { items: rows.map((row) => presentReviewListItem(row, principal, names)), total, eligible };
     },
     export: { list: 'The Service Review List', fileName: 'reviews', columns: REVIEW_EXPORT_COLUMNS },

@@ -1,3 +1,4 @@
+import type { Clock } from '../model/clock.js';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type Role } from '@nubes/domain';
@@ -75,7 +76,7 @@ export interface TestApp {
 }
 
 export const createTestApp = async (
-  options: { listen?: boolean; env?: Record<string, string>; database?: Database } = {},
+  options: { listen?: boolean; env?: Record<string, string>; database?: Database; clock?: Clock } = {},
 ): Promise<TestApp> => {
   const port = options.listen ? await freePort() : 0;
   const config = testConfig({ PORT: String(port), ...options.env });
@@ -83,7 +84,7 @@ export const createTestApp = async (
   const database = options.database ?? owned!;
   await ensureAdmin(writesFor(database), config.admin);
   await seedEntitlementRoles(writesFor(database), config.entitlements.map);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options.clock ? { clock: options.clock } : {});
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();
   return {

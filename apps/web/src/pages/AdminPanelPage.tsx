@@ -5,6 +5,7 @@ import { AuditLogSection } from '../features/admin/audit-log/AuditLogSection';
 import { WeightingSection } from '../features/admin/weighting/WeightingSection';
 import { EntitlementRolesSection } from '../features/admin/entitlements/EntitlementRolesSection';
 import { RolesSection } from '../features/admin/roles/RolesSection';
+import { ScheduledJobsSection } from '../features/admin/scheduled-jobs/ScheduledJobsSection';
 import { VoNamePrefixesSection } from '../features/admin/vo-prefixes/VoNamePrefixesSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
@@ -51,6 +52,12 @@ const TABS: readonly AdminTab[] = [
     title: 'adminSections.tab.roles',
     intro: 'adminSections.roles.intro',
     content: () => <RolesSection />,
+  },
+  {
+    id: 'scheduledJobs',
+    title: 'adminSections.tab.scheduledJobs',
+    intro: 'adminSections.scheduledJobs.intro',
+    content: () => <ScheduledJobsSection />,
   },
 ];
 

@@ -39,6 +39,7 @@ describe('Service Review List', () => {
             providerInstitution: null,
             review: review('inactive', 0),
             actions: ['start'],
+            nextReviewOn: null,
           },
         ]),
       'POST /api/reviews/bulk': () => ({ count: 2 }),
@@ -77,6 +78,7 @@ describe('Service Review List', () => {
               providerInstitution: null,
               review: review('running', 1),
               actions: ['stop', 'end'],
+              nextReviewOn: null,
             },
           ],
           { start: 0, stop: 3, end: 4 },
@@ -112,6 +114,7 @@ describe('Service Review List', () => {
       providerInstitution: null,
       review: review('inactive', 0),
       actions: ['start' as const],
+      nextReviewOn: null,
     };
     fakeApi({
       'GET /api/reviews': async (call) => {
@@ -145,6 +148,7 @@ describe('the review banner on a service', () => {
       review: review('running', 3),
       reviewable: true,
       actions: ['confirm'],
+      nextReview: { date: null, setByManager: false, version: 0 },
     };
     const calls = fakeApi({
       [`GET /api/services/${ID}`]: () => serviceDetail({ id: ID, name: 'Object Storage', state: 'service_online' }),
@@ -155,6 +159,7 @@ describe('the review banner on a service', () => {
           review: { ...review('finishedOK', 4), answeredAt: '2026-11-24T09:00:00.000Z' },
           reviewable: true,
           actions: [],
+          nextReview: { date: null, setByManager: false, version: 0 },
         };
         return current;
       },
@@ -183,12 +188,14 @@ describe('the review banner on a service', () => {
         },
         reviewable: true,
         actions: ['stop', 'end'],
+        nextReview: { date: null, setByManager: false, version: 0 },
       }),
       [`POST /api/services/${ID}/review/end`]: () => ({
         serviceId: ID,
         review: { ...review('inactive', 5), lastOutcome: 'finishedOK' },
         reviewable: true,
         actions: ['start'],
+        nextReview: { date: null, setByManager: false, version: 0 },
       }),
     });
     renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.paula });
@@ -217,6 +224,7 @@ describe('the review banner on a service', () => {
         review: review('running', 2),
         reviewable: true,
         actions: ['confirm'],
+        nextReview: { date: null, setByManager: false, version: 0 },
       }),
     });
     renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.alice });

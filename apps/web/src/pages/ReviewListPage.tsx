@@ -4,6 +4,7 @@ import { NoAccess } from '../components/NoAccess';
 import { ListPageHeader } from '../features/portfolio/ListPageHeader';
 import { usePermission } from '../hooks/usePermission';
 import { ReviewList } from '../features/reviews/ReviewList';
+import { ReviewScheduleSettingsButton } from '../features/reviews/ReviewScheduleSettingsButton';
 import type { PageProps } from './PageProps';
 
 /** Service Review List (/sc/review-list): reviews per service, started and ended one by one or for the whole view. */
@@ -13,7 +14,11 @@ export const ReviewListPage = ({ routeId }: PageProps) => {
   if (!mayList) return <NoAccess screen={routeId} />;
   return (
     <Stack gap="lg">
-      <ListPageHeader title={t('routes.reviewList')} intro={t('reviews.intro')} />
+      <ListPageHeader
+        title={t('routes.reviewList')}
+        intro={t('reviews.intro')}
+        actions={<ReviewScheduleSettingsButton />}
+      />
       <ReviewList />
     </Stack>
   );

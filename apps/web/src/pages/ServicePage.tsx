@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from '../routing';
 import { CannotFindService, ServiceLoader } from '../features/service/components/ServiceLoader';
 import { ReviewBanner } from '../features/reviews/ReviewBanner';
+import { NextReviewLine } from '../features/reviews/NextReviewLine';
 import { ServiceView } from '../features/service/view/ServiceView';
 import { ResourcesTab } from '../features/resource-packages/view/ResourcesTab';
 import { ServiceContacts } from '../features/contacts/ServiceContacts';
@@ -33,6 +34,7 @@ export const ServicePage = () => {
             service={service}
             resources={<ResourcesTab service={service} />}
             contacts={<ServiceContacts serviceId={service.id} />}
+            headerFacts={<NextReviewLine serviceId={service.id} serviceName={service.name} />}
           />
         </>
       )}

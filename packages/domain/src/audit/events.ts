@@ -65,6 +65,9 @@ export type AuditObjectType =
   | 'weightingCriterion'
   | 'entitlementRole'
   | 'voNamePrefix'
+  // Timed work (docs/adr/0115, 0116): a job run asked for, the review intervals.
+  | 'scheduledJob'
+  | 'reviewSchedule'
   | 'vo'
   // Saved views (docs/adr/0044-saved-views.md)
   | 'savedView';
@@ -135,6 +138,14 @@ const AUDIT_EVENTS = {
   'review.ended': event('service', { before: reviewStatus, after: reviewStatus }),
   'review.confirmed': event('service', { before: reviewStatus, after: reviewStatus }),
   'review.editRequired': event('service', { before: reviewStatus, after: reviewStatus }),
+  // Reviews on a schedule (docs/adr/0116): a date a portfolio manager set, a reminder mailed.
+  'review.dateSet': event('service', {
+    before: z.object({ nextReviewOn: z.string().nullable() }),
+    after: z.object({ nextReviewOn: z.string() }),
+  }),
+  'review.reminded': event('service', { after: z.object({ reminderDay: z.int() }) }),
+  'scheduledJob.runRequested': event('scheduledJob', { after: z.object({ name: z.string() }) }),
+  'reviewSchedule.updated': event('reviewSchedule', { before: changedValues, after: changedValues }),
   'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),
   // Institutions (contact database): created keeps the values a manager sets (the demo seed writes
   // abbreviation and name only); updated keeps old → new of what changed; deleted what was there.

@@ -130,6 +130,8 @@ export const dashboardSchema = z
     activity: z.array(activityEntrySchema),
     /** null for those who may not read the contact database. */
     contactDatabase: contactDatabaseSchema.nullable(),
+    /** Reviews still unanswered past their last reminder (docs/adr/0116); null for those who may not read the review list. */
+    overdueReviews: z.int().nullable(),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -12,6 +12,7 @@ export const MAIL_KINDS = [
   'changeRequestReleased',
   'changeRequestApplied',
   'reviewStarted',
+  'reviewReminder',
   'commentAdded',
   'resourcePackageSubmitted',
   'resourcePackageDecided',
@@ -79,6 +80,8 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   changeRequestApplied: { providerSide: true, managers: SIM },
   // The provider side confirms the service or hands in a change request.
   reviewStarted: { providerSide: true, managers: NONE },
+  // A review still unanswered 14 and 28 days after it started (docs/adr/0116-reviews-on-a-schedule.md).
+  reviewReminder: { providerSide: true, managers: NONE },
   // Those who discuss a service: the provider side and both managers.
   commentAdded: { providerSide: true, managers: [...SPM, ...SIM] },
   // A submitted resource package waits for its reviewers; the provider side submitted it.

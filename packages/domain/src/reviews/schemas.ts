@@ -4,6 +4,7 @@ import { listPageFields, MAX_PAGE_SIZE } from '../schemas/list-query.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { BULK_REVIEW_ACTIONS, MANUAL_REVIEW_ACTIONS } from './transitions.js';
 import { REVIEW_STATUSES } from './statuses.js';
+import { nextReviewSchema, REVIEW_SCHEDULE_FILTERS } from './schedule.js';
 
 const id = z.uuid({ error: msg('validation.invalid') });
 const isoDateTime = z.string().meta({ format: 'date-time' });
@@ -24,6 +25,8 @@ export const reviewFiltersSchema = z
     state: stateSchema.optional(),
     provider: id.optional(),
     status: statusSchema.optional(),
+    /** Due, overdue, or due in the next days (docs/adr/0116-reviews-on-a-schedule.md). */
+    schedule: z.enum(REVIEW_SCHEDULE_FILTERS, { error: msg('validation.option') }).optional(),
   })
   .strict();
 export type ReviewFilters = z.infer<typeof reviewFiltersSchema>;
@@ -62,6 +65,8 @@ export const serviceReviewSchema = z
     reviewable: z.boolean(),
     /** The actions this caller may take now. */
     actions: z.array(z.enum(MANUAL_REVIEW_ACTIONS)),
+    /** When the next review comes due (catalogue services only). */
+    nextReview: nextReviewSchema,
   })
   .meta({ id: 'ServiceReview' });
 export type ServiceReview = z.infer<typeof serviceReviewSchema>;
@@ -80,6 +85,8 @@ const reviewListItemSchema = z
     providerInstitution: z.object({ id: z.string(), abbreviation: z.string(), name: z.string() }).nullable(),
     review: reviewSchema,
     actions: z.array(z.enum(MANUAL_REVIEW_ACTIONS)),
+    /** The next review date of a catalogue service, YYYY-MM-DD. */
+    nextReviewOn: z.string().nullable(),
   })
   .meta({ id: 'ReviewListItem' });
 export type ReviewListItem = z.infer<typeof reviewListItemSchema>;

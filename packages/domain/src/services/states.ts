@@ -42,6 +42,8 @@ export const CATALOGUE_STATES = [
   'service_full_capacity_reached',
 ] as const satisfies readonly ServiceState[];
 
+export const isCatalogueState = isOneOf(CATALOGUE_STATES);
+
 export const OFFBOARDING_STATES = [
   'service_discontinued',
   'service_retired',

@@ -69,6 +69,7 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
     },
   ],
   contactDatabase: null,
+  overdueReviews: null,
   ...overrides,
 });
 

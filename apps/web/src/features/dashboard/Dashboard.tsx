@@ -31,6 +31,21 @@ const Section = ({ id, title, children }: { id: string; title: string; children:
   </section>
 );
 
+/** The portfolio manager's count of overdue reviews, linked to the review list's overdue view (docs/adr/0116). */
+const OverdueReviews = ({ count }: { count: number }) => {
+  const { t } = useTranslation();
+  return (
+    <Group mt="sm" gap="xs">
+      <Text fw={count > 0 ? 600 : undefined}>{t('dashboard.overdueReviews', { count })}</Text>
+      {count > 0 && (
+        <Anchor component={Link} to={`${routePath('reviewList')}?schedule=overdue`}>
+          {t('dashboard.showOverdueReviews')}
+        </Anchor>
+      )}
+    </Group>
+  );
+};
+
 /**
  * The logged-in home (ADR 0041): what waits for the person, then the parts their roles have: the
  * contact database for its keepers, their services for the provider side, the services they can
@@ -57,6 +72,7 @@ export const Dashboard = () => {
     <Stack gap="xl">
       <Section id="dashboard-waiting" title={t('dashboard.waitingHeading')}>
         {data ? <WaitingList items={data.waiting.items} total={data.waiting.total} /> : loading}
+        {data && data.overdueReviews !== null && <OverdueReviews count={data.overdueReviews} />}
       </Section>
       {data?.contactDatabase && (
         <Section id="dashboard-contacts" title={t('dashboard.contactsHeading')}>

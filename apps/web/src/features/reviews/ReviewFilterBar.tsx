@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES } from '@nubes/domain';
+import { REVIEW_SCHEDULE_FILTERS, REVIEW_STATUSES } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { ListFilters } from '../../components/list-screen/ListFilters';
 import type { UrlView } from '../../components/list-screen/useListScreen';
@@ -6,13 +6,27 @@ import { useInstitutionOptions } from '../../components/list-screen/useInstituti
 import { ViewSelect } from '../../components/list-screen/ViewSelect';
 import { reviewStatesFor, type ReviewListView } from './reviewQuery';
 
-/** Review status, service state (the reviewable ones of the tab) and provider; each change goes to page 1. */
+/**
+ * Schedule (due, overdue, due soon: docs/adr/0116-reviews-on-a-schedule.md), review status, service
+ * state (the reviewable ones of the tab) and provider; each change goes to page 1.
+ */
 export const ReviewFilterBar = ({ url }: { url: UrlView<ReviewListView> }) => {
   const { t } = useTranslation();
   const any = t('reviews.filters.any');
   const providers = useInstitutionOptions(url.view.provider, any, 'provider');
   return (
     <ListFilters url={url} label={t('reviews.filters.label')}>
+      <ViewSelect
+        url={url}
+        name="schedule"
+        label={t('reviews.filters.schedule')}
+        all={any}
+        data={REVIEW_SCHEDULE_FILTERS.map((schedule) => ({
+          value: schedule,
+          label: t(`reviews.schedule.${schedule}`),
+        }))}
+        width={260}
+      />
       <ViewSelect
         url={url}
         name="status"

@@ -1,4 +1,13 @@
-import type { BulkReviewRequest, ManualReviewAction, MyReviews, ServiceReview } from '@nubes/domain';
+import type {
+  BulkReviewRequest,
+  ManualReviewAction,
+  MyReviews,
+  NextReview,
+  NextReviewRequest,
+  ReviewScheduleSettings,
+  ReviewScheduleSettingsRequest,
+  ServiceReview,
+} from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
 /** Review queries start with 'reviews': one invalidation refreshes the list, a banner and My Services. */
@@ -22,3 +31,14 @@ export const runBulkReview = (request: BulkReviewRequest) =>
   apiRequest<{ count: number }>('/api/reviews/bulk', { method: 'POST', body: request });
 
 export const fetchMyReviews = (signal?: AbortSignal) => apiRequest<MyReviews>('/api/reviews/mine', { signal });
+
+export const reviewScheduleKeys = { settings: ['reviews', 'schedule-settings'] as const };
+
+export const fetchReviewScheduleSettings = (signal?: AbortSignal) =>
+  apiRequest<ReviewScheduleSettings>('/api/review-schedule/settings', { signal });
+
+export const saveReviewScheduleSettings = (body: ReviewScheduleSettingsRequest) =>
+  apiRequest<ReviewScheduleSettings>('/api/review-schedule/settings', { method: 'PUT', body });
+
+export const saveNextReview = (id: string, body: NextReviewRequest) =>
+  apiRequest<NextReview>(`/api/services/${encodeURIComponent(id)}/next-review`, { method: 'PUT', body });

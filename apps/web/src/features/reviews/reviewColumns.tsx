@@ -64,6 +64,14 @@ export const reviewColumns = (
       className: 'review-fit',
     },
     {
+      id: 'nextReview',
+      header: t('reviews.columns.nextReview'),
+      cell: (row) => (row.nextReviewOn ? formatDate(row.nextReviewOn) : t('reviews.noAnswer')),
+      className: 'review-fit',
+      // The row's actions stay in view on a desktop; the header of each service shows its date too.
+      hiddenByDefault: true,
+    },
+    {
       id: 'answeredBy',
       header: t('reviews.columns.answeredBy'),
       cell: (row) => row.review.answeredBy?.fullname || t('reviews.noAnswer'),

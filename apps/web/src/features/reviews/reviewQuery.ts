@@ -4,6 +4,7 @@ import {
   reviewListQuerySchema,
   TAB_STATES,
   type ReviewFilters,
+  type ReviewScheduleFilter,
   type ReviewSort,
   type ReviewStatus,
   type ReviewTab,
@@ -13,7 +14,7 @@ import { defineListView, schemaParam, type PagedView } from '../../components/li
 
 /**
  * The review list keeps its filters, sort and page in the query string
- * (?tab=&state=&provider=&status=&sort=&order=&page=&pageSize=), checked field by field with the
+ * (?tab=&state=&provider=&status=&schedule=&sort=&order=&page=&pageSize=), checked field by field with the
  * server's own schema; anything it would refuse falls back to the default.
  */
 export interface ReviewListView extends PagedView {
@@ -21,6 +22,7 @@ export interface ReviewListView extends PagedView {
   state: ServiceState | null;
   provider: string | null;
   status: ReviewStatus | null;
+  schedule: ReviewScheduleFilter | null;
   sort: ReviewSort;
 }
 
@@ -37,6 +39,7 @@ export const reviewView = defineListView<ReviewListView>({
     state: schemaParam(shape.state),
     provider: schemaParam(shape.provider),
     status: schemaParam(shape.status),
+    schedule: schemaParam(shape.schedule),
   },
   sort: schemaParam(shape.sort),
   // The tab is where the list stands, not a filter: the reset keeps it.
@@ -46,6 +49,7 @@ export const reviewView = defineListView<ReviewListView>({
     state: null,
     provider: null,
     status: null,
+    schedule: null,
     sort: 'name',
     order: 'asc',
     page: 1,
@@ -61,4 +65,5 @@ export const filtersOf = (view: ReviewListView): ReviewFilters => ({
   ...(view.state ? { state: view.state } : {}),
   ...(view.provider ? { provider: view.provider } : {}),
   ...(view.status ? { status: view.status } : {}),
+  ...(view.schedule ? { schedule: view.schedule } : {}),
 });

@@ -1,6 +1,7 @@
 import './header.css';
 import { Anchor, Group, Text, Title } from '@mantine/core';
 import { isChangeRequestServiceState, routePath, type ServiceDetail } from '@nubes/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProviderWithLogo } from '../../../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
@@ -15,13 +16,15 @@ export interface ServiceHeaderProps {
   /** Where a refused step's field problems go; without it the header offers no steps (a form page has its own). */
   onProblems?: ServiceActionsProps['onProblems'];
   offeredBelow?: ServiceActionsProps['offeredBelow'];
+  /** More facts on the header's line, which another feature knows (the next review date: the page puts it in). */
+  facts?: ReactNode;
 }
 
 /**
  * The top of every screen of one service: the way back to its list, its name and state, where it
  * is on its way to online, and the steps this user may take next, right there.
  */
-export const ServiceHeader = ({ service, onProblems, offeredBelow }: ServiceHeaderProps) => {
+export const ServiceHeader = ({ service, onProblems, offeredBelow, facts }: ServiceHeaderProps) => {
   const { t } = useTranslation();
   return (
     <header className="service-header">
@@ -35,6 +38,7 @@ export const ServiceHeader = ({ service, onProblems, offeredBelow }: ServiceHead
             <ProviderWithLogo name={service.providerInstitution.name} logo={service.providerLogo} size="medium" />
           </Text>
         )}
+        {facts}
         {/* Who edits directly does so on the service information tab, its one editor (ADR 0085). */}
         {onProblems &&
           isChangeRequestServiceState(service.state) &&

@@ -41,6 +41,8 @@ export interface ServiceViewProps {
   resources: ReactNode;
   /** The contacts related to the service, shown on the responsibilities tab to readers of the contact database. */
   contacts: ReactNode;
+  /** More facts for the header's line (the next review date). */
+  headerFacts?: ReactNode;
 }
 
 export const ServiceView = (props: ServiceViewProps) => (
@@ -49,7 +51,7 @@ export const ServiceView = (props: ServiceViewProps) => (
   </LeaveGuard>
 );
 
-const ServiceTabs = ({ service, resources, contacts }: ServiceViewProps) => {
+const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewProps) => {
   const { t } = useTranslation();
   const { tab, open } = useServiceTabs();
   const tabList = useSelectedTabInView(tab);
@@ -64,6 +66,7 @@ const ServiceTabs = ({ service, resources, contacts }: ServiceViewProps) => {
         service={service}
         onProblems={(errors, source) => draft.showErrors(errors, source)}
         offeredBelow={tab === 'information' && service.permissions.edit && !service.lock ? SUBMITTED_WITH_SAVE : []}
+        facts={headerFacts}
       />
       <Tabs
         value={tab}
