@@ -31,6 +31,7 @@ const review = (over: Partial<ServiceReview['review']>, actions: ServiceReview['
     endedAt: null,
     ...over,
   },
+  nextReview: { date: null, setByManager: false, version: 0 },
 });
 
 const show = (answer: ServiceReview, state: ServiceState) => {
