@@ -45,6 +45,14 @@ export const mayHoldScope = (principal: Principal, scope: TokenScope): boolean =
 export const scopesFor = (principal: Principal): TokenScope[] =>
   TOKEN_SCOPES.filter((scope) => mayHoldScope(principal, scope));
 
+/**
+ * How the audit events name a change made with a token: "by token <name> of <person>". The
+ * histories show it as it is stored.
+ */
+export const tokenActorName = (tokenName: string, username: string): string => `token "${tokenName}" of ${username}`;
+
+export const isTokenActorName = (actorName: string): boolean => actorName.startsWith('token "');
+
 /** Every token starts with it, so a leaked one is recognised (secret scanners, logs) for what it is. */
 export const TOKEN_PREFIX = 'nubes_pat_';
 
