@@ -95,7 +95,11 @@ const CreateApiTokenForm = ({ onClose, onCreated }: Omit<CreateApiTokenModalProp
           >
             <Stack gap="xs" mt="xs">
               {scopes.map((scope) => (
-                <Checkbox key={scope} value={scope} label={`${t(`apiTokens.scopeNames.${scope}`)} (${scope})`} />
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  label={`${t(`apiTokens.scopeNames.${scope}`, { nsSeparator: false })} (${scope})`}
+                />
               ))}
             </Stack>
           </Checkbox.Group>

@@ -66,7 +66,13 @@ export const OwnApiTokens = () => {
         cell: (token) => (
           <Group gap={4} wrap="wrap">
             {token.scopes.map((scope) => (
-              <Badge key={scope} variant="light" tt="none" c="bright" title={t(`apiTokens.scopeNames.${scope}`)}>
+              <Badge
+                key={scope}
+                variant="light"
+                tt="none"
+                c="bright"
+                title={t(`apiTokens.scopeNames.${scope}`, { nsSeparator: false })}
+              >
                 {scope}
               </Badge>
             ))}
