@@ -26,7 +26,7 @@ import { markRoutesPublic, registerAccessControl } from './http/access-control.j
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { escapeHtml } from './http/escape-html.js';
-import { documentBearerSecurity } from './http/openapi.js';
+import { documentBearerSecurity, SECURITY_SCHEMES } from './http/openapi.js';
 import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
 import { createAppShell } from './http/app-shell.js';
 import { presentPageHead } from './presenters/page-head.js';
@@ -68,6 +68,7 @@ import { serviceRoleRoutes } from './routes/service-roles.js';
 import { serviceWorkflowRoutes } from './routes/service-workflow.js';
 import { serviceRoutes } from './routes/services.js';
 import { sessionRoutes } from './routes/session.js';
+import { apiTokenRoutes } from './routes/api-tokens.js';
 import { systemRoutes } from './routes/system.js';
 import { readinessRoutes } from './routes/readiness.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -231,7 +232,7 @@ export const buildApp = async (
       openapi: '3.1.0',
       info: { title: `${config.branding.productName} API`, version: '1.0.0' },
       servers: [{ url: config.publicUrl }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -255,6 +256,7 @@ export const buildApp = async (
       await api.register(readinessRoutes, { context });
       await api.register(metricsRoutes, { context });
       await api.register(sessionRoutes, { context });
+      await api.register(apiTokenRoutes, { context });
       await api.register(oauthRoutes, { context });
       await api.register(userRoutes, { context });
       await api.register(userAccountRoutes, { context });

@@ -214,6 +214,11 @@ export const PERMISSIONS = {
   'savedView.manage': {
     audience: 'authenticated',
   },
+  // Personal API tokens (docs/adr/0113-personal-api-tokens.md)
+  /** Make, list and revoke the own API tokens */
+  'apiToken.own': { audience: 'authenticated' },
+  /** See every API token of the portal and revoke any of them (portal managers only) */
+  'apiToken.manage': { audience: [] },
 } as const satisfies Record<string, { audience: Audience }>;
 
 export type Permission = keyof typeof PERMISSIONS;

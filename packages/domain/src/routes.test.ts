@@ -31,6 +31,7 @@ const PORTAL_PATHS = [
   '/vo/virtual-organisation/:id',
   '/vo/vo-application/:id',
   '/manage/adminPanel',
+  '/profile/api-tokens',
   '/profile/mail-settings',
   '/profile/sessions',
   '/instructions/service-portfolio',

@@ -47,6 +47,7 @@ export type RouteId =
   | 'adminPanel'
   | 'mailSettings'
   | 'sessions'
+  | 'apiTokens'
   | 'instructionsServicePortfolio'
   | 'instructionsContactDatabase'
   | 'notFound';
@@ -120,6 +121,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   // Reached from the profile menu, not from a navigation group.
   { id: 'mailSettings', path: '/profile/mail-settings', permission: 'mail.settings', hasScreen: true },
   { id: 'sessions', path: '/profile/sessions', permission: 'session.own', hasScreen: true },
+  { id: 'apiTokens', path: '/profile/api-tokens', permission: 'apiToken.own', hasScreen: true },
   // Public like the PDFs beside them: the home page links both (ADR 0039).
   {
     id: 'instructionsServicePortfolio',

@@ -1,4 +1,4 @@
-import { isUuid, type Principal } from '@nubes/domain';
+import { isUuid, type Principal, type TokenScope } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -9,6 +9,8 @@ export interface AuthUser extends Principal {
   email: string;
   /** The user's institution: "my centre" in the portfolio. */
   institutionId: string | null;
+  /** Present when a personal API token authenticated the request: its owner's roles, narrowed to its scopes. */
+  token?: { id: string; name: string; scopes: readonly TokenScope[] };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { actorOf } from '../audit/actor.js';
+import { revokeTokensOfUser } from './api-tokens.js';
 import type { AuthUser } from '../auth/principal.js';
 import { sessionExpiry } from '../auth/sessions.js';
 import { sessions, users } from '../db/schema.js';
@@ -75,7 +76,8 @@ export const endOwnSession = (
 
 /**
  * The portal manager ends every live session of a user (User Accounts): each is refused at once,
- * here and, by its notice, on every other instance. Answers how many ended.
+ * here and, by its notice, on every other instance; the user's API tokens are revoked with them
+ * (docs/adr/0113-personal-api-tokens.md). Answers how many sessions ended.
  */
 export const endSessionsOfUser = (writes: Writes, principal: AuthUser, userId: string) =>
   runWrite(writes, actorOf(principal), async (tx) => {
@@ -86,10 +88,14 @@ export const endSessionsOfUser = (writes: Writes, principal: AuthUser, userId: s
       .set({ endedAt: sql`now()`, endedById: principal.id, endReason: 'endedByManager' })
       .where(and(eq(sessions.userId, userId), live()))
       .returning({ id: sessions.id });
-    if (ended.length === 0) return { value: 0, events: [] };
+    const tokens = await revokeTokensOfUser(tx, principal, userId);
+    if (ended.length === 0) return { value: 0, events: tokens };
     return {
       value: ended.length,
-      events: [{ objectType: 'user', objectId: userId, action: 'user.sessions.ended', after: { count: ended.length } }],
+      events: [
+        { objectType: 'user', objectId: userId, action: 'user.sessions.ended', after: { count: ended.length } },
+        ...tokens,
+      ],
       effects: ended.map(({ id }) => ({ kind: 'session.changed' as const, sessionId: id })),
     };
   });

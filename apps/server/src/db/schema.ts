@@ -25,6 +25,7 @@ import {
   type Role,
   type ServiceState,
   type ServiceType,
+  type TokenScope,
   type VoAction,
   type VoState,
   type WeightingAnswers,
@@ -414,6 +415,37 @@ export const sessions = pgTable(
 );
 
 export type SessionEndReason = 'logout' | 'endedByOwner' | 'endedByManager';
+
+/**
+ * Personal API tokens (docs/adr/0113-personal-api-tokens.md): only the SHA-256 of the secret is
+ * kept; `prefix` is what the lists show. A revoked token keeps its row, so the lists and the audit
+ * events still name it.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    /** Hex SHA-256 of the whole token. */
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull().$type<TokenScope[]>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** At most once a minute (auth/api-tokens.ts): the list's "last used", not a log of uses. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedById: uuid('revoked_by_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_secret_hash_key').on(t.secretHash),
+    index('api_tokens_user_idx').on(t.userId, t.createdAt),
+    check('api_tokens_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
 
 /** Requests of the service manager to change the service owner or the manager; the portfolio manager decides. */
 export const serviceRoleChanges = pgTable(

@@ -142,6 +142,12 @@ describe('declared access of routes', () => {
         // decide by address or portalManager themselves (routes/metrics.test.ts denies the rest with 404)
         'GET /api/health/ready',
         'GET /api/metrics',
+        // Personal API tokens (docs/adr/0113-personal-api-tokens.md)
+        'GET /api/me/api-tokens',
+        'POST /api/me/api-tokens',
+        'DELETE /api/me/api-tokens/:id',
+        'GET /api/api-tokens',
+        'DELETE /api/api-tokens/:id',
       ]),
     );
     for (const route of apiRoutes) {

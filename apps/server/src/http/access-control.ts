@@ -1,13 +1,25 @@
-import { AUTH_COOKIE, can, negotiateLanguage, type RouteAccess } from '@nubes/domain';
+import {
+  AUTH_COOKIE,
+  can,
+  isApiToken,
+  mayHoldScope,
+  negotiateLanguage,
+  TOKEN_RATE_LIMIT,
+  type RouteAccess,
+  type TokenScope,
+} from '@nubes/domain';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import { findApiToken, noteApiTokenUse } from '../auth/api-tokens.js';
+import type { AuthUser } from '../auth/principal.js';
 import { principalCacheFor } from '../auth/principal-cache.js';
 import { sessionCacheFor } from '../auth/session-cache.js';
 import { isLive } from '../auth/sessions.js';
+import { createTokenRateLimit, type TokenRateLimit } from '../auth/token-rate-limit.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { createSameSiteCheck, isUnsafeMethod } from './cross-site.js';
-import { forbidden, unauthorized, type HttpError } from './http-error.js';
+import { forbidden, HttpError, unauthorized } from './http-error.js';
 import './fastify-types.js';
 
 interface RegisteredRoute {
@@ -44,7 +56,7 @@ export interface AccessControl {
  */
 export const registerAccessControl = (
   app: FastifyInstance,
-  options: { db: Db; tokens: TokenService; publicUrl: string },
+  options: { db: Db; tokens: TokenService; publicUrl: string; tokenRateLimit?: TokenRateLimit },
 ): AccessControl => {
   const registry: RegisteredRoute[] = [];
   const pending: RouteOptions[] = [];
@@ -60,6 +72,32 @@ export const registerAccessControl = (
   const principals = principalCacheFor(options.db);
   const sessions = sessionCacheFor(options.db);
   const sameSite = createSameSiteCheck(options.publicUrl);
+  const rateLimit = options.tokenRateLimit ?? createTokenRateLimit(TOKEN_RATE_LIMIT);
+
+  /**
+   * A personal API token (docs/adr/0113-personal-api-tokens.md): its owner's principal as it is now,
+   * narrowed to the token's scopes. Unknown, revoked and expired tokens are 401, each with its
+   * words; a route whose scope the token lacks, or the owner may no longer hold, 403. A public
+   * route ignores the token: it gets no principal there.
+   */
+  const tokenPrincipal = async (credential: string, scope: TokenScope | undefined, access: RouteAccess | undefined) => {
+    const row = await findApiToken(options.db, credential);
+    if (!row) throw unauthorized('errors.tokenUnknown');
+    if (row.revokedAt) throw unauthorized('errors.tokenRevoked');
+    const now = Date.now();
+    if (row.expiresAt.getTime() <= now) throw unauthorized('errors.tokenExpired');
+    const owner = await principals.get(row.userId);
+    if (!owner) throw unauthorized('errors.tokenRevoked');
+    const wait = rateLimit.take(row.id);
+    if (wait > 0) {
+      throw new HttpError('too_many_requests', 'errors.tokenRateLimited', undefined, { 'retry-after': String(wait) });
+    }
+    await noteApiTokenUse(options.db, row, now);
+    if (access === undefined || access === 'public') return null;
+    if (!scope || !row.scopes.includes(scope) || !mayHoldScope(owner, scope)) throw forbidden('errors.tokenScope');
+    const principal: AuthUser = { ...owner, token: { id: row.id, name: row.name, scopes: row.scopes } };
+    return principal;
+  };
   // Parsed here, for requests without a bearer token only, instead of by a cookie plugin's hooks on every request.
   const authCookie = (header: string | undefined): string | null =>
     header?.includes(AUTH_COOKIE) ? (parseCookie(header)[AUTH_COOKIE] ?? null) : null;
@@ -91,6 +129,16 @@ export const registerAccessControl = (
         !sameSite(request)
       ) {
         done(forbidden('errors.crossSite'));
+        return;
+      }
+      if (bearer && isApiToken(bearer)) {
+        tokenPrincipal(bearer, route.config?.scope, access).then(
+          (principal) => {
+            request.principal = principal;
+            done(authorize(request, access));
+          },
+          (error: Error) => done(error),
+        );
         return;
       }
       const token = bearer ?? cookie;

@@ -1,4 +1,4 @@
-import type { Permission } from '@nubes/domain';
+import type { Permission, TokenScope } from '@nubes/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +27,8 @@ export type ApiRequest<P extends Schema, Q extends Schema, B extends Schema> = F
  */
 export interface ApiRoute<P extends Schema, Q extends Schema, B extends Schema, A extends z.ZodType> {
   access: Permission;
+  /** The scope a personal API token needs; a route without one refuses tokens (docs/adr/0113-personal-api-tokens.md). */
+  scope?: TokenScope;
   summary: string;
   description?: string;
   /** Only where the route's plugin tags its routes otherwise (http/openapi.ts `tagRoutes`). */
@@ -57,11 +59,11 @@ export const apiRoutes = (app: Api) => {
       url: string,
       route: ApiRoute<P, Q, B, A>,
     ) => {
-      const { access, answer, status = 200, errors, handler, ...schema } = route;
+      const { access, scope, answer, status = 200, errors, handler, ...schema } = route;
       app.route({
         method,
         url,
-        config: { access },
+        config: scope ? { access, scope } : { access },
         schema: { ...schema, response: { [status]: answer, ...errorResponses(...errors) } },
         handler: async (request, reply: FastifyReply) => {
           const result = await handler(request as ApiRequest<P, Q, B>, requirePrincipal(request), reply);

@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { PERMISSIONS, translate, type Language, type MessageKey, type Permission } from '@nubes/domain';
+import {
+  PERMISSIONS,
+  translate,
+  type Language,
+  type MessageKey,
+  type Permission,
+  type TokenScope,
+} from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../auth/principal.js';
@@ -83,6 +90,8 @@ export interface ListExport<Query extends z.ZodType, Item> {
   path: string;
   /** The list's own permission: the exports hold what the list shows the caller. */
   access: Permission;
+  /** The list's scope for personal API tokens, if they may read it. */
+  scope?: TokenScope | undefined;
   /** The list's name in the OpenAPI summary. */
   list: string;
   description?: string;
@@ -109,6 +118,7 @@ export const listExportRoutes = <Query extends z.ZodType, Item>(app: Api, export
   for (const format of ['csv', 'json'] as const) {
     api.get(`${exported.path}/export.${format}`, {
       access: exported.access,
+      ...(exported.scope ? { scope: exported.scope } : {}),
       summary: `${exported.list} as ${format.toUpperCase()}: the list's filters, search and order, every matching row`,
       description: [
         exported.description,
@@ -144,6 +154,7 @@ type Row<Answer extends z.ZodType> = z.output<Answer> extends { items: (infer It
 export interface PagedList<Query extends z.ZodObject, Answer extends z.ZodObject> {
   path: string;
   access: Permission;
+  scope?: TokenScope;
   summary: string;
   description?: string;
   querystring: Query;
@@ -162,10 +173,11 @@ export const pagedListRoutes = <Query extends z.ZodObject, Answer extends z.ZodO
   app: Api,
   list: PagedList<Query, Answer>,
 ) => {
-  const { path, access, page, export: exported, ...route } = list;
+  const { path, access, scope, page, export: exported, ...route } = list;
   apiRoutes(app).get(path, {
     ...route,
     access,
+    ...(scope ? { scope } : {}),
     handler: async (request, principal) => {
       const query = request.query as z.output<Query>;
       return { ...(await page(query, principal)), page: query.page, pageSize: query.pageSize } as z.output<Answer>;
@@ -175,6 +187,7 @@ export const pagedListRoutes = <Query extends z.ZodObject, Answer extends z.ZodO
     ...exported,
     path,
     access,
+    scope,
     querystring: list.querystring.omit({ page: true, pageSize: true }).strict(),
     item: (list.answer.shape.items as z.ZodArray<z.ZodType<Row<Answer>>>).element,
     fileName: () => exported.fileName,

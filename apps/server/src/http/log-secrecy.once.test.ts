@@ -63,4 +63,13 @@ describe('log secrecy', () => {
     // Short configured values are words, not secrets: a login named admin stays readable.
     expect(JSON.parse(text)).toMatchObject({ level: 50, body: { login: 'admin' } });
   });
+
+  it('replaces a personal API token by its prefix, wherever a line holds it', () => {
+    const { log, lines } = logged();
+    const token = 'nubes_pat_Zm9vYmFyLWJhei1xdXV4LTEyMzQ1Njc4OTA';
+    log.warn({ note: `a script sent ${token} in its query` }, `refused ${token}`);
+    const text = lines();
+    expect(text).not.toContain(token.slice('nubes_pat_'.length));
+    expect(text).toContain('nubes_pat_[Redacted]');
+  });
 });

@@ -10,12 +10,14 @@ const MIN_SECRET_LENGTH = 8;
 
 /**
  * Credentials by their form, wherever they appear in a line: JSON Web Tokens (a session's token,
- * an ID token), an Authorization header's value, the session cookie.
+ * an ID token), an Authorization header's value, the session cookie, a personal API token by its
+ * prefix (docs/adr/0113-personal-api-tokens.md).
  */
 const CREDENTIAL_FORMS: [RegExp, string][] = [
   [/eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g, REDACTED],
   [/\b(Bearer|Basic)\s+[\w.~+/=-]+/gi, `$1 ${REDACTED}`],
   [/\bauth=[^;\s"'\\]+/g, `auth=${REDACTED}`],
+  [/\bnubes_pat_[\w-]+/g, `nubes_pat_${REDACTED}`],
 ];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,4 +1,4 @@
-import { isUuid, parseAuditEvent, type HistoryEntry } from '@nubes/domain';
+import { isTokenActorName, isUuid, parseAuditEvent, type HistoryEntry } from '@nubes/domain';
 import type { Db } from '../db/client.js';
 import type { auditEvents } from '../db/schema.js';
 import { loadDisplayNames } from '../queries/display-names.js';
@@ -62,7 +62,8 @@ export const presentServiceHistory = (
     return {
       id: row.id,
       at: row.at.toISOString(),
-      actor: (row.actorId && names.get(row.actorId)) || row.actorName,
+      // A change made with an API token keeps its words: "token … of <person>".
+      actor: isTokenActorName(row.actorName) ? row.actorName : (row.actorId && names.get(row.actorId)) || row.actorName,
       action: row.action,
       changes: fields.map((field) => ({ field, before: readable(before[field]), after: readable(after[field]) })),
     };

@@ -61,6 +61,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
 
   api.get('/services/:id/change-requests', {
     access: 'service.read',
+    scope: 'services:read',
     summary: "A service's change requests, newest first, and whether the caller may start one",
     description:
       'For the provider side and the portfolio and integration managers; others get 404, as for a service they may not see.',
@@ -82,6 +83,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
 
   api.post('/services/:id/change-requests', {
     access: 'service.update',
+    scope: 'services:write',
     summary: 'Start a change request (a draft) with the proposed field values',
     description:
       'The provider side or an integration manager, in the states where the provider side may not edit directly. One open request per service: 409 while one is open.',
@@ -112,6 +114,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
 
   api.get('/change-requests/:id', {
     access: 'service.read',
+    scope: 'services:read',
     summary: 'One change request with its fields: current → new, decision, the present value',
     params: changeRequestIdParamSchema,
     answer: changeRequestSchema,
@@ -125,6 +128,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
 
   api.patch('/change-requests/:id', {
     access: 'service.update',
+    scope: 'services:write',
     summary: "Replace a draft's proposed values (its authors)",
     params: changeRequestIdParamSchema,
     body: updateChangeRequestSchema,
@@ -141,6 +145,8 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
   ) =>
     api.post(`/change-requests/:id/${path}`, {
       access,
+      // The provider side's steps: a token proposes changes, the portfolio manager decides on screen.
+      ...(access === 'service.update' ? { scope: 'services:write' as const } : {}),
       summary,
       params: changeRequestIdParamSchema,
       body: changeRequestStepSchema,

@@ -68,6 +68,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   pagedListRoutes(app, {
     path: '/contacts',
     access: 'contact.read',
+    scope: 'contacts:read',
     summary: 'Contacts by search, institution and property kind; sorted and paged',
     description: SEARCH_TEXT,
     querystring: contactQuerySchema,
@@ -84,6 +85,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   api.get('/contacts/:id', {
     access: 'contact.read',
+    scope: 'contacts:read',
     summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
     params: contactIdParamSchema,
     answer: contactSchema,
@@ -93,6 +95,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   api.get('/contacts/:id/history', {
     access: 'contact.read',
+    scope: 'contacts:read',
     summary: "A contact's audit events, newest first, each change old → new, a page at a time",
     description:
       'An erasure leaves the earlier events without their values (docs/adr/0035-contact-data-minimisation.md).',
@@ -209,6 +212,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   api.get('/services/:id/contacts', {
     access: 'contact.read',
+    scope: 'contacts:read',
     summary: 'The contacts related to a service, for its responsibilities tab',
     params: serviceIdParamSchema,
     answer: serviceContactListSchema,

@@ -55,6 +55,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.get('/services/:id/resource-packages', {
     access: 'service.read',
+    scope: 'packages:read',
     summary: "A service's resource packages, oldest first, and whether the caller may add one",
     description: 'For everyone who may see the service; others get 404.',
     params: serviceIdParamSchema,
@@ -72,6 +73,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.post('/services/:id/resource-packages', {
     access: 'service.update',
+    scope: 'packages:write',
     summary: 'Add a resource package (a draft) to a service',
     description:
       "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
@@ -88,6 +90,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.get('/services/:id/resource-packages/:packageId', {
     access: 'service.read',
+    scope: 'packages:read',
     summary: 'One resource package',
     description: 'For those who see its service, and for reviewers once it was submitted; others get 404.',
     params: resourcePackageParamsSchema,
@@ -101,6 +104,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.patch('/services/:id/resource-packages/:packageId', {
     access: 'service.update',
+    scope: 'packages:write',
     summary: "Replace a package's values; an approved or rejected package goes back to draft",
     description: '409 while the package is submitted (withdraw it first) and for a stale version.',
     params: resourcePackageParamsSchema,
@@ -117,6 +121,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.delete('/services/:id/resource-packages/:packageId', {
     access: 'service.update',
+    scope: 'packages:write',
     summary: 'Delete a package (not while it is submitted)',
     params: resourcePackageParamsSchema,
     querystring: versionQuerySchema,
@@ -129,6 +134,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.post('/services/:id/resource-packages/:packageId/transitions', {
     access: 'service.update',
+    scope: 'packages:write',
     summary: 'A review step: submit, withdraw (the editors), approve or reject (the reviewers)',
     description:
       '403 for a caller the step is not for, 409 from a state it does not run from and for a stale version. A rejection says why.',
@@ -143,6 +149,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
 
   api.get('/services/:id/resource-packages/:packageId/history', {
     access: 'service.read',
+    scope: 'packages:read',
     summary: "A package's audit events, newest first, each change old → new, a page at a time",
     params: resourcePackageParamsSchema,
     querystring: streamPageQuerySchema,

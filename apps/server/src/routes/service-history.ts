@@ -13,6 +13,7 @@ export const serviceHistoryRoutes: FastifyPluginAsyncZod<{ context: AppContext }
 
   api.get('/services/:id/history', {
     access: 'service.read',
+    scope: 'services:read',
     tags: ['services'],
     summary: "A service's audit events, newest first, each change old → new, a page at a time",
     params: serviceIdParamSchema,

@@ -62,6 +62,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
 
   api.get('/services', {
     access: 'service.list',
+    scope: 'services:read',
     summary: 'The service portfolio: a tab, filters, full-text search, sort and a page',
     description: listDescription,
     querystring: serviceListQuerySchema,
@@ -85,6 +86,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
 
   api.get('/services/mine', {
     access: 'service.listOwn',
+    scope: 'services:read',
     summary: 'My Services: the services the caller is provider side of (object owner, owner, manager, admin)',
     querystring: serviceListQuerySchema.omit({ tab: true }),
     answer: serviceListResponseSchema,
@@ -95,6 +97,7 @@ export const serviceListRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
   listExportRoutes(app, {
     path: '/services',
     access: 'service.list',
+    scope: 'services:read',
     list: 'The current view of the portfolio',
     description: `${listDescription} \`ids\` (comma-separated) keeps only the selected rows.`,
     querystring: serviceExportQuerySchema,

@@ -54,6 +54,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
 
   api.get('/services/:id', {
     access: 'service.read',
+    scope: 'services:read',
     summary: 'One service with its roles, permissions and the workflow actions the caller may take',
     description: 'A service the caller may not see answers 404, like one that does not exist.',
     params: serviceIdParamSchema,

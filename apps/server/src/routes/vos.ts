@@ -59,6 +59,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
   pagedListRoutes(app, {
     path: '/vos',
     access: 'vo.read',
+    scope: 'vos:read',
     summary: 'My VOs: the VOs the caller applied for or is deputy of; for reviewers also those waiting',
     description:
       'VO supervisors, the portfolio manager and the portal manager also get every VO waiting for a review step (received or approved), those first. q matches the name and the managers; sorting ends on the id, so pages are stable.',
@@ -132,6 +133,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
 
   api.get('/vo-settings', {
     access: 'vo.read',
+    scope: 'vos:read',
     summary: "The VO application's settings: the AAI's policy documents and the entitlement's form",
     answer: voSettingsSchema,
     errors: [401],
@@ -145,6 +147,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
 
   api.get('/vos/:id', {
     access: 'vo.read',
+    scope: 'vos:read',
     summary: 'One VO: every field, the steps the caller may take now, the comments, the entitlement once available',
     description:
       'For its applicant and deputy, the VO supervisors, the portfolio manager and the portal manager; others get 404.',
@@ -183,6 +186,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
 
   api.get('/vos/:id/history', {
     access: 'vo.read',
+    scope: 'vos:read',
     summary: "A VO's audit events, newest first, each change old → new, a page at a time",
     params: voIdParamSchema,
     querystring: streamPageQuerySchema,

@@ -31,6 +31,7 @@ const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => 
 const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
 const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
 const SessionsPage = lazy(() => import('../pages/SessionsPage').then((m) => ({ default: m.SessionsPage })));
+const ApiTokensPage = lazy(() => import('../pages/ApiTokensPage').then((m) => ({ default: m.ApiTokensPage })));
 const ServiceOnlineFormPage = lazy(() =>
   import('../pages/ServiceOnlineFormPage').then((m) => ({ default: m.ServiceOnlineFormPage })),
 );
@@ -83,6 +84,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   adminPanel: AdminPanelPage,
   mailSettings: MailSettingsPage,
   sessions: SessionsPage,
+  apiTokens: ApiTokensPage,
   serviceOnlineForm: ServiceOnlineFormPage,
   changeRequestList: ChangeRequestListPage,
   resourceForm: ResourceFormPage,

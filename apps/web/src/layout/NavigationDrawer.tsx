@@ -101,6 +101,7 @@ export const NavigationDrawer = ({
             </Text>
             <NavLink component={Link} to={routePath('mailSettings')} label={t('nav.mailSettings')} onClick={close} />
             <NavLink component={Link} to={routePath('sessions')} label={t('nav.sessions')} onClick={close} />
+            <NavLink component={Link} to={routePath('apiTokens')} label={t('nav.apiTokens')} onClick={close} />
             <NavLink
               component="button"
               label={t('nav.logout')}

@@ -119,6 +119,9 @@ export const UserMenus = ({ session }: { session: StoredSession }) => {
               <Menu.Item component={Link} to={routePath('sessions')}>
                 {t('nav.sessions')}
               </Menu.Item>
+              <Menu.Item component={Link} to={routePath('apiTokens')}>
+                {t('nav.apiTokens')}
+              </Menu.Item>
               <Menu.Item onClick={logout}>{t('nav.logout')}</Menu.Item>
             </MenuItems>
           </Menu.Dropdown>

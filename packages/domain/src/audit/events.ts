@@ -6,6 +6,7 @@ import { CHANGE_DECISIONS, CHANGE_REQUEST_STATES } from '../change-requests/stat
 import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
 import { OUTBOX_STATES } from '../mail/schemas.js';
 import { VO_STATES } from '../vos/states.js';
+import { TOKEN_SCOPES } from '../api-tokens/scopes.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -70,7 +71,9 @@ export type AuditObjectType =
   | 'reviewSchedule'
   | 'vo'
   // Saved views (docs/adr/0044-saved-views.md)
-  | 'savedView';
+  | 'savedView'
+  // Personal API tokens (docs/adr/0113-personal-api-tokens.md)
+  | 'apiToken';
 
 /** A VO's workflow step: the state before and after, the comment written with it. */
 const voStep = event('vo', {
@@ -174,6 +177,23 @@ const AUDIT_EVENTS = {
     after: z.object({ userId: z.string(), reason: z.enum(['logout', 'endedByOwner']) }),
   }),
   'user.sessions.ended': event('user', { after: z.object({ count: z.int() }) }),
+  // Personal API tokens (docs/adr/0113-personal-api-tokens.md): never the secret, only what the lists show.
+  'apiToken.created': event('apiToken', {
+    after: z.object({
+      ownerId: z.string(),
+      name: z.string(),
+      prefix: z.string(),
+      scopes: z.array(z.enum(TOKEN_SCOPES)),
+      expiresAt: z.string(),
+    }),
+  }),
+  'apiToken.revoked': event('apiToken', {
+    after: z.object({
+      ownerId: z.string(),
+      name: z.string(),
+      reason: z.enum(['byOwner', 'byManager', 'sessionsEnded']),
+    }),
+  }),
   'user.created': event('user', {
     after: z.looseObject({ username: z.string(), source: z.string().optional() }),
   }),

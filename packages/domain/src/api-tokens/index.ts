@@ -1,0 +1,2 @@
+export * from './scopes.js';
+export * from './schemas.js';
