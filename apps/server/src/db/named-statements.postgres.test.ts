@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness.js';
 import type { Db } from './client.js';
@@ -13,9 +14,12 @@ afterAll(async () => {
   await database.drop();
 });
 
+/** A statement's rows (the drivers' result types differ; on PostgreSQL it is node-postgres's). */
+const rowsOf = async (result: Promise<unknown>) => ((await result) as { rows: unknown[] }).rows;
+
 /** The statements this connection holds prepared (a transaction keeps one connection). */
 const preparedOf = async (tx: Pick<Db, 'execute'>) =>
-  (await tx.execute(sql`select name, statement from pg_prepared_statements`)).rows as {
+  (await rowsOf(tx.execute(sql`select name, statement from pg_prepared_statements`))) as {
     name: string;
     statement: string;
   }[];
@@ -24,10 +28,10 @@ describe('named prepared statements on PostgreSQL', () => {
   it('prepares a read once per connection under its text’s name and runs it again with other parameters', async () => {
     await database.db.transaction(async (tx) => {
       const doubled = (n: number) => sql`select ${n}::int * 2 as doubled`;
-      const text = database.db.dialect.sqlToQuery(doubled(0)).sql;
-      expect((await tx.execute(doubled(1))).rows).toEqual([{ doubled: 2 }]);
-      expect((await tx.execute(doubled(2))).rows).toEqual([{ doubled: 4 }]);
-      expect((await tx.execute(doubled(3))).rows).toEqual([{ doubled: 6 }]);
+      const text = new PgDialect().sqlToQuery(doubled(0)).sql;
+      expect(await rowsOf(tx.execute(doubled(1)))).toEqual([{ doubled: 2 }]);
+      expect(await rowsOf(tx.execute(doubled(2)))).toEqual([{ doubled: 4 }]);
+      expect(await rowsOf(tx.execute(doubled(3)))).toEqual([{ doubled: 6 }]);
       const prepared = await preparedOf(tx);
       expect(prepared.filter((row) => row.name === statementName(text))).toEqual([
         { name: statementName(text), statement: text },
@@ -45,7 +49,7 @@ describe('named prepared statements on PostgreSQL', () => {
   it('keeps at most PREPARED_PER_CONNECTION statements on a connection and runs the rest unnamed', async () => {
     await database.db.transaction(async (tx) => {
       for (let i = 0; i <= PREPARED_PER_CONNECTION; i += 1)
-        expect((await tx.execute(sql`select ${i}::int + ${sql.raw(String(i))} as n`)).rows).toEqual([{ n: 2 * i }]);
+        expect(await rowsOf(tx.execute(sql`select ${i}::int + ${sql.raw(String(i))} as n`))).toEqual([{ n: 2 * i }]);
       expect((await preparedOf(tx)).length).toBe(PREPARED_PER_CONNECTION);
     });
   });
