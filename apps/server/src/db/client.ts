@@ -8,6 +8,7 @@ import type { Client as PgClient } from 'pg';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { CONNECTION_USES, namedStatementsClient } from './named-statements.js';
 import { pgliteStartParams } from './pglite-start-params.js';
 import { plannerParams } from './planner-settings.js';
 import * as schema from './schema.js';
@@ -71,6 +72,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     ]);
     const connectionString = options.databaseUrl;
     const pool = new pg.Pool({
+      // Each read prepared once per connection (docs/adr/0117-named-prepared-statements.md).
+      Client: namedStatementsClient(pg.Client),
+      maxUses: CONNECTION_USES,
       connectionString,
       max: 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

@@ -70,16 +70,18 @@ export const visibleResourcePackagesSql = (principal: Principal): SQL =>
 /**
  * A rule over a service's facts as a condition on a row that names its service (`serviceId`): an
  * EXISTS over that service, or none when the rule holds for every service, so a list whose caller
- * sees everything counts its own table alone, without reading a service.
+ * sees everything counts its own table alone, without reading a service. The facts are built only
+ * for a rule that reads them: building SQL is most of a list request's own CPU
+ * (docs/adr/0110-review-and-package-lists-build-less.md).
  */
 const ofItsService = <Fact extends string>(
   rule: Rule<Fact>,
-  facts: Readonly<Record<Fact, SQL>>,
+  facts: () => Readonly<Record<Fact, SQL>>,
   serviceId: AnyPgColumn,
 ): SQL | undefined =>
   rule === true
     ? undefined
-    : sql`exists (select 1 from ${services} where ${services.id} = ${serviceId} and ${ruleSql(rule, facts)})`;
+    : sql`exists (select 1 from ${services} where ${services.id} = ${serviceId} and ${ruleSql(rule, facts())})`;
 
 /**
  * Of the packages past their draft, those the caller may see, as a condition on resource_packages
@@ -88,13 +90,17 @@ const ofItsService = <Fact extends string>(
 export const visibleSubmittedPackagesSql = (principal: Principal): SQL | undefined =>
   ofItsService<ResourcePackageFact>(
     assuming(resourcePackageVisibilityRule(principal.roles), { isPackageDraft: false }),
-    { ...serviceFactsSql(principal.id), isPackageDraft: sql`false` },
+    () => ({ ...serviceFactsSql(principal.id), isPackageDraft: sql`false` }),
     resourcePackages.serviceId,
   );
 
 /** The change requests the caller may see, as a condition on change_requests alone. */
 export const visibleChangeRequestsOfServiceSql = (principal: Principal): SQL | undefined =>
-  ofItsService(changeRequestVisibilityRule(principal.roles), serviceFactsSql(principal.id), changeRequests.serviceId);
+  ofItsService(
+    changeRequestVisibilityRule(principal.roles),
+    () => serviceFactsSql(principal.id),
+    changeRequests.serviceId,
+  );
 
 /** The change requests the caller may see, over a query that joins the request's service as `services`. */
 export const visibleChangeRequestsSql = (principal: Principal): SQL =>
