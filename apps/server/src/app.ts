@@ -21,7 +21,7 @@ import { markRoutesPublic, registerAccessControl } from './http/access-control.j
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { escapeHtml } from './http/escape-html.js';
-import { documentBearerSecurity } from './http/openapi.js';
+import { documentOperation, withoutUnusedSchemas } from './http/openapi.js';
 import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
 import { createAppShell } from './http/app-shell.js';
 import { presentPageHead } from './presenters/page-head.js';
@@ -207,13 +207,13 @@ export const buildApp = async (
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
 
   const files = createDatabaseFileStore(database.db);
   await app.register(
     async (api) => {
-      api.addHook('onRoute', documentBearerSecurity);
+      api.addHook('onRoute', documentOperation);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {
         docs.addHook('onRoute', markRoutesPublic);
