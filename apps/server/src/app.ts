@@ -27,6 +27,8 @@ import { createAppShell } from './http/app-shell.js';
 import { presentPageHead } from './presenters/page-head.js';
 import { loadPublicService } from './queries/public-service.js';
 import { crawlerRoutes } from './routes/crawlers.js';
+import { eoscExportRoutes } from './routes/eosc-export.js';
+import { serviceAddressRoutes } from './routes/service-address.js';
 import { serviceCachesFor } from './caches/service-caches.js';
 import { watchOtherInstances } from './caches/watch-other-instances.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
@@ -252,6 +254,7 @@ export const buildApp = async (
       await api.register(institutionRoutes, { context, files });
       await api.register(institutionLogoRoutes, { context, files });
       await api.register(publicPortfolioRoutes, { context });
+      await api.register(eoscExportRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
       await api.register(resourceTypeRoutes, { context });
@@ -270,6 +273,7 @@ export const buildApp = async (
   }
 
   await app.register(crawlerRoutes, { context });
+  await app.register(serviceAddressRoutes, { context });
 
   const indexFile = path.join(config.webDist, 'index.html');
   // The app shell is small and the same for every client-side route: read once, kept in memory, and

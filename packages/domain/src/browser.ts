@@ -40,3 +40,4 @@ export * from './dashboard/index.js';
 export * from './saved-views/index.js';
 export * from './schemas/tab-counts.js';
 export * from './schemas/public-service.js';
+export * from './schemas/eosc.js';
