@@ -957,6 +957,35 @@ const SCENARIOS = [
     queries: 'the same request every time',
   }),
   {
+    // The whole catalogue in the EOSC profile, as a harvester walks it: the first pages of 200, no login.
+    name: 'EOSC export page, PostgreSQL',
+    run: async (ctx) => {
+      const lists = await postgresLists(ctx);
+      const benchmark = `GET /api/public/eosc/services, pages of 200 of ${fmtInt(lists.generated?.generated ?? settings.listServices)} services, PostgreSQL (${settings.listConnections} conns)`;
+      if (lists.missing) return [{ benchmark, figure: lists.missing }];
+      const paths = [];
+      let cursor = null;
+      while (paths.length < 5) {
+        const queryPath = `/api/public/eosc/services?limit=200${cursor ? `&cursor=${cursor}` : ''}`;
+        paths.push(queryPath);
+        cursor = (await getJson(`${lists.portal.url}${queryPath}`, {})).nextCursor;
+        if (!cursor) break;
+      }
+      return [
+        await listRow(ctx, {
+          portal: lists.portal,
+          headers: {},
+          paths,
+          connections: settings.listConnections,
+          target: POSTGRES_LIST_P99_TARGET_MS,
+          benchmark,
+          queries: `the first ${paths.length} pages, no login`,
+          label: 'EOSC export page, PostgreSQL',
+        }),
+      ];
+    },
+  },
+  {
     // Two portal processes on one PostgreSQL: what one changed, the other's next list shows.
     name: 'two instances, PostgreSQL',
     run: async (ctx) => {

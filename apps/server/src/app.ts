@@ -26,12 +26,14 @@ import { markRoutesPublic, registerAccessControl } from './http/access-control.j
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandler } from './http/error-handler.js';
 import { registerInputGuard, unsafeAddress } from './http/input-guard.js';
 import { escapeHtml } from './http/escape-html.js';
-import { documentBearerSecurity, SECURITY_SCHEMES } from './http/openapi.js';
+import { documentOperation, SECURITY_SCHEMES, withoutUnusedSchemas } from './http/openapi.js';
 import { registerWebFiles, WEB_ASSETS_PREFIX } from './http/web-files.js';
 import { createAppShell } from './http/app-shell.js';
 import { presentPageHead } from './presenters/page-head.js';
 import { loadPublicService } from './queries/public-service.js';
 import { crawlerRoutes } from './routes/crawlers.js';
+import { eoscExportRoutes } from './routes/eosc-export.js';
+import { serviceAddressRoutes } from './routes/service-address.js';
 import { serviceCachesFor } from './caches/service-caches.js';
 import { watchOtherInstances } from './caches/watch-other-instances.js';
 import { createPortalLog, PortalLogController, type PortalLog } from './http/portal-log.js';
@@ -235,13 +237,13 @@ export const buildApp = async (
       components: { securitySchemes: SECURITY_SCHEMES },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => withoutUnusedSchemas(jsonSchemaTransformObject(document)),
   });
 
   const files = createDatabaseFileStore(database.db);
   await app.register(
     async (api) => {
-      api.addHook('onRoute', documentBearerSecurity);
+      api.addHook('onRoute', documentOperation);
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
       await api.register(async (docs) => {
         docs.addHook('onRoute', markRoutesPublic);
@@ -281,6 +283,7 @@ export const buildApp = async (
       await api.register(institutionRoutes, { context, files });
       await api.register(institutionLogoRoutes, { context, files });
       await api.register(publicPortfolioRoutes, { context });
+      await api.register(eoscExportRoutes, { context });
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
       await api.register(reviewScheduleRoutes, { context });
@@ -301,6 +304,7 @@ export const buildApp = async (
   }
 
   await app.register(crawlerRoutes, { context });
+  await app.register(serviceAddressRoutes, { context });
 
   const indexFile = path.join(config.webDist, 'index.html');
   // The app shell is small and the same for every client-side route: read once, kept in memory, and

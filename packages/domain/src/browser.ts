@@ -41,3 +41,4 @@ export * from './saved-views/index.js';
 export * from './schemas/tab-counts.js';
 export * from './schemas/public-service.js';
 export * from './api-tokens/index.js';
+export * from './schemas/eosc.js';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { DEV_IDP_PATH } from '../config/config.js';
 import { markRoutesPublic } from '../http/access-control.js';
+import { hideFromDocument } from '../http/openapi.js';
 import type { PortalLog } from '../http/portal-log.js';
 import type { AfterListen } from '../operations/after-listen.js';
 import { findDemoAccount } from './accounts.js';
@@ -41,6 +42,8 @@ export const devIdpRoutes = async (
   }: { provider: () => Promise<Provider>; log: PortalLog; afterListen?: AfterListen | undefined },
 ) => {
   app.addHook('onRoute', markRoutesPublic);
+  // The API document describes the portal's API; a development stand-in for the AAI is no part of it.
+  app.addHook('onRoute', hideFromDocument);
   // oidc-provider is the heaviest import of the server (about a third of its start): it is loaded
   // as a step of the work after listening when the process has such steps (main.ts), and a request
   // that comes before waits for it (docs/adr/0049-build-stamps-and-start-time.md).

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
+import { z } from 'zod';
 import { notFound } from '../http/http-error.js';
+import { errorResponses } from '../http/openapi.js';
 import { metricsNetworks } from '../operations/metrics-access.js';
 
 export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -18,6 +20,8 @@ export const metricsRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
           'The Prometheus text format: request durations by route, the mail outbox, the service list index age and ' +
           'the process. For a portalManager, or from the loopback or a network in METRICS_ALLOW (the client ' +
           'address is the forwarded one only with TRUST_PROXY); 404 for everyone else.',
+        produces: ['text/plain'],
+        response: { 200: z.unknown().meta({ description: 'The Prometheus text format' }), ...errorResponses(404) },
       },
     },
     async (request, reply) => {
