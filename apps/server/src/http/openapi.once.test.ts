@@ -65,7 +65,7 @@ describe('the API document (GET /api/openapi.json)', () => {
     ).toEqual([]);
   });
 
-  it('says every operation’s security: none for a public one, the bearer token for the others', () => {
+  it('says every operation’s security: none for a public one, the bearer token for the others, and a personal API token’s scope where a route takes one', () => {
     expect(
       operations()
         .filter(({ operation }) => !Array.isArray(operation.security))
@@ -74,7 +74,8 @@ describe('the API document (GET /api/openapi.json)', () => {
     const security = (at: string) => operations().find((entry) => entry.at === at)?.operation.security;
     expect(security('GET /api/public/services')).toEqual([]);
     expect(security('POST /api/login')).toEqual([]);
-    expect(security('GET /api/services')).toEqual([{ bearer: [] }]);
+    expect(security('GET /api/services')).toEqual([{ bearer: [] }, { apiToken: ['services:read'] }]);
+    expect(security('GET /api/user-accounts')).toEqual([{ bearer: [] }]);
   });
 
   it('gives every operation a 4xx answer in the error shape', () => {
