@@ -92,11 +92,13 @@ describe('serving the web app', () => {
         'GET /assets/*',
         'GET /index.html',
         'GET /robots.txt',
+        'GET /services/:serviceId',
         'GET /sitemap.xml',
         'GET /static/*',
         'HEAD /assets/*',
         'HEAD /index.html',
         'HEAD /robots.txt',
+        'HEAD /services/:serviceId',
         'HEAD /sitemap.xml',
         'HEAD /static/*',
       ]);

@@ -1995,6 +1995,8 @@ export const de: Messages = {
       voNamePrefix_deleted: 'VO-Namenspräfix entfernt',
       scheduledJob_runRequested: 'Zeitgesteuerte Aufgabe von Hand ausgeführt',
       reviewSchedule_updated: 'Review-Intervalle geändert',
+      apiToken_created: 'API-Token erstellt',
+      apiToken_revoked: 'API-Token widerrufen',
     },
     objectTypes: {
       mail: 'Mail',
@@ -2003,6 +2005,7 @@ export const de: Messages = {
       voNamePrefix: 'Reserviertes VO-Namenspräfix',
       scheduledJob: 'Zeitgesteuerte Aufgabe',
       reviewSchedule: 'Review-Intervalle',
+      apiToken: 'API-Token',
     },
   },
   vos: {

@@ -1963,6 +1963,8 @@ export const en = {
       voNamePrefix_deleted: 'VO name prefix removed',
       scheduledJob_runRequested: 'Scheduled job run by hand',
       reviewSchedule_updated: 'Review intervals changed',
+      apiToken_created: 'API token created',
+      apiToken_revoked: 'API token revoked',
     },
     objectTypes: {
       mail: 'Mail',
@@ -1971,6 +1973,7 @@ export const en = {
       voNamePrefix: 'Reserved VO name prefix',
       scheduledJob: 'Scheduled job',
       reviewSchedule: 'Review intervals',
+      apiToken: 'API token',
     },
   },
   vos: {
