@@ -143,6 +143,7 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
     'Entitlement roles',
     'Reserved VO prefixes',
     'Roles',
+    'Scheduled jobs',
   ]);
   for (const name of names) {
     await tabs.getByRole('tab', { name, exact: true }).click();
@@ -152,6 +153,7 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
   }
 
   // The roles link to the user accounts filtered by the role.
+  await tabs.getByRole('tab', { name: 'Roles', exact: true }).click();
   const roles = page.getByRole('table', { name: /^Roles and their users/ });
   await expect(roles.getByRole('row', { name: /VO supervisor/ })).toContainText(/\d/);
   await roles.getByRole('link', { name: 'Show users with the role Service provider' }).click();
@@ -173,10 +175,10 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
   await expectAccessible(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/manage/adminPanel?tab=roles');
+  await page.goto('/manage/adminPanel?tab=scheduledJobs');
   const last = page
     .getByRole('tablist', { name: 'Sections of the admin panel' })
-    .getByRole('tab', { name: 'Roles', exact: true });
+    .getByRole('tab', { name: 'Scheduled jobs', exact: true });
   await expect(last).toHaveAttribute('aria-selected', 'true');
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();
