@@ -135,7 +135,10 @@ describe('the modal form shape', () => {
     await waitFor(() => expect(within(dialog).getByLabelText('Centre')).toBeChecked());
 
     save();
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Choose for 1 more field before saving.');
+    // The 409's alert is still shown until the form's asynchronous submit has run; wait for the new words.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose for 1 more field before saving.'),
+    );
     expect(send).toHaveBeenCalledTimes(1);
 
     fireEvent.click(within(screen.getByTestId('save-conflict')).getByRole('button', { name: 'Keep mine' }));
