@@ -1,6 +1,7 @@
 import {
   DEFAULT_REVIEW_INTERVAL_MONTHS,
   REVIEW_REMINDER_DAYS,
+  REVIEW_STARTS_PER_DAY,
   isCatalogueState,
   todayIso,
   type AuditEvent,
@@ -52,10 +53,21 @@ const scheduleActor = (productName: string) => ({ id: '', name: productName });
  * Starts the review of every service whose date has come, in a state a review can start in, with no
  * open review and none started for this date yet (a review stopped by hand stays stopped until the
  * date changes): the columns, event and mail of a start by hand (commands/reviews.ts), for all of
- * them in one statement, started at `now`.
+ * them in one statement, started at `now`. No more than REVIEW_STARTS_PER_DAY a day, counted among
+ * the open reviews the schedule started since the day began; the earliest due go first.
  */
 export const startDueReviews = async (tx: Tx, now: Date, productName: string): Promise<JobWork> => {
   const today = todayIso(now);
+  const [{ startedToday } = { startedToday: 0 }] = rowsOf<{ startedToday: number }>(
+    await tx.execute(sql`
+      select count(*)::int as "startedToday"
+        from service_reviews
+       where started_by is null and status <> 'inactive'
+         and started_at >= (${today}::date::timestamp at time zone 'Europe/Berlin')
+         and started_at < ((${today}::date + 1)::timestamp at time zone 'Europe/Berlin')`),
+  );
+  const room = REVIEW_STARTS_PER_DAY - startedToday;
+  if (room <= 0) return { events: [] };
   const due = rowsOf<{ id: string }>(
     await tx.execute(sql`
       select rs.service_id as id
@@ -66,7 +78,8 @@ export const startDueReviews = async (tx: Tx, now: Date, productName: string): P
          and rs.started_for is distinct from rs.next_review_on
          and s.state in (${STARTABLE})
          and coalesce(r.status, 'inactive') = 'inactive'
-       order by rs.service_id
+       order by rs.next_review_on, rs.service_id
+       limit ${room}
          for update of rs
          for share of s`),
   );

@@ -1,3 +1,4 @@
+import { REVIEW_STARTS_PER_DAY } from '@nubes/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewScheduleJob, runReviewSchedule } from '../commands/review-schedule.js';
@@ -183,5 +184,33 @@ describe('the review schedule job with a moved clock', () => {
       .from(scheduledJobs)
       .where(inArray(scheduledJobs.name, ['reviewSchedule']));
     expect(after).toMatchObject({ lastError: null, lastRunAt: now });
+  });
+
+  it('starts a backlog of past-due reviews a day’s share at a time, the earliest due first', async () => {
+    // Services online for years without a review, as after an upgrade: all past due at once.
+    const backlog = [];
+    for (let day = 1; day <= REVIEW_STARTS_PER_DAY + 5; day += 1) {
+      backlog.push(await onlineService(`2020-01-${String(day).padStart(2, '0')}`));
+    }
+    const scheduler = schedulerOn();
+    const started = async () =>
+      (await Promise.all(backlog.map(async ({ id }) => (await reviewOf(id))?.status === 'running'))).filter(Boolean)
+        .length;
+
+    now = new Date('2031-06-02T09:00:00Z');
+    await scheduler.runJob('reviewSchedule', { force: true });
+    expect(await started()).toBe(REVIEW_STARTS_PER_DAY);
+    expect((await reviewOf(backlog[0]!.id))?.status).toBe('running');
+    expect(await reviewOf(backlog.at(-1)!.id)).toBeUndefined();
+    const mails = await Promise.all(backlog.map(({ id }) => mailsOf(id, 'reviewStarted')));
+    expect(mails.filter((sent) => sent.length > 0)).toHaveLength(REVIEW_STARTS_PER_DAY);
+
+    now = new Date('2031-06-02T15:00:00Z');
+    await scheduler.runJob('reviewSchedule', { force: true });
+    expect(await started()).toBe(REVIEW_STARTS_PER_DAY);
+
+    now = new Date('2031-06-03T09:00:00Z');
+    await scheduler.runJob('reviewSchedule', { force: true });
+    expect(await started()).toBe(REVIEW_STARTS_PER_DAY + 5);
   });
 });

@@ -13,6 +13,14 @@ export type ReviewReminderDay = (typeof REVIEW_REMINDER_DAYS)[number];
 /** An unanswered review is overdue once its last reminder is due. */
 export const REVIEW_OVERDUE_DAYS = 28;
 
+/**
+ * At most this many reviews start by themselves on one day, the earliest due first. A portal whose
+ * services have no review yet (an upgrade, imported data) would otherwise start every past-due
+ * review with its mails in one run; the rest stay "due" on the review list and start on the
+ * following days, or by hand.
+ */
+export const REVIEW_STARTS_PER_DAY = 20;
+
 /** The review list's "due soon" view looks this many days ahead. */
 export const REVIEW_DUE_SOON_DAYS = 30;
 
