@@ -8,6 +8,7 @@ import { DASHBOARD_LIMITS } from '@nubes/domain';
 import { eq, sql, type Logger, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPrincipal, type AuthUser } from '../auth/principal.js';
+import { refreshReviewSchedule } from '../commands/review-schedule.js';
 import type { Db } from '../db/client.js';
 import { institutions, keywords, users } from '../db/schema.js';
 import { generateChangeRequests } from '../demo/generate-change-requests.js';
@@ -79,6 +80,8 @@ describe('the lists read their indexes at scale', () => {
     await generateChangeRequests(db, { count: 2_000 });
     await generateResourcePackages(db, { count: 5_000 });
     await generateContacts(db, { count: 50_000 });
+    // Every catalogue service's next review date, as the review schedule job keeps them.
+    await db.transaction((tx) => refreshReviewSchedule(tx));
     await db.execute(sql`vacuum analyze`);
     const person = async (username: string) => {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
@@ -230,6 +233,15 @@ describe('the lists read their indexes at scale', () => {
         reviewCounts({ provider: providerId }),
         ['services_state_idx', 'services_provider_idx'],
       ],
+      // The schedule filters: a date within the next days, or a review running since long ago.
+      ['reviews due soon', reviews({ schedule: 'dueSoon' }), 'review_schedule_next_idx'],
+      ['review counts due soon', reviewCounts({ schedule: 'dueSoon' }), 'review_schedule_next_idx'],
+      // Overdue is asked of the running reviews, as a status is: the plan may start there.
+      ['reviews overdue', reviews({ schedule: 'overdue' }), ['service_reviews_status_idx', 'services_pkey']],
+      ['review counts overdue', reviewCounts({ schedule: 'overdue' }), ['service_reviews_status_idx', 'services_pkey']],
+      // Generated services went online up to five years ago: most are due, and walking the order's
+      // index finds a page as soon as the dates' index would.
+      ['reviews due', reviews({ schedule: 'due' }), ['review_schedule_next_idx', 'services_name_sort_idx']],
       ['packages waiting first', packages({}), 'resource_packages_waiting_idx'],
       ['packages waiting last', packages({ order: 'desc' }), 'resource_packages_waiting_idx'],
       ['packages by name', packages({ sort: 'name' }), 'resource_packages_name_sort_idx'],
