@@ -299,6 +299,29 @@ beforeAll(async () => {
         } satisfies Target;
       });
   });
+  // The development IdP stays out of the API document (ADR 0114) but answers on the same server:
+  // its routes come from the route registry, public, their bodies unknown to the document.
+  const devIdp = test.app.routeRegistry.filter((route) => route.url.startsWith('/dev-idp'));
+  const documentPath = (url: string) => url.replace(/\*/g, '{*}').replace(/:(\w+)/g, '{$1}');
+  const devIdpPaths = [...new Set(devIdp.map((route) => documentPath(route.url)))];
+  targets.push(
+    ...devIdpPaths.flatMap((path) => {
+      const pathMethods = devIdp.filter((route) => documentPath(route.url) === path).map((route) => route.method);
+      return pathMethods
+        .filter((method) => method !== 'HEAD')
+        .map((method): Target => ({
+          method: method.toLowerCase(),
+          path,
+          params: paramsOf(path),
+          queryNames: [],
+          body: undefined,
+          upload: false,
+          tokens: [],
+          pathMethods,
+        }));
+    }),
+  );
+  expect(devIdpPaths.length).toBeGreaterThan(0);
 
   internalNames = (
     await rowsOf<{
