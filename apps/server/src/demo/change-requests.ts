@@ -160,5 +160,60 @@ export const seedDemoChangeRequests = async (
         after: { state: demo.state as 'handed_in' },
       });
     await tx.insert(auditEvents).values(events.map((event) => auditRowOf(actor, event, at)));
+    if (demo.state === 'applied') await seedAppliedEvents(tx, service!, fields, row!.id, authorId, userIds, at);
   }
+};
+
+/**
+ * The events of an apply by the portfolio manager, as commands/change-requests.ts writes them, an
+ * hour after the request: the request's last step, and on the service the request named and each
+ * accepted field's old and new value, so the service's history shows what was applied.
+ */
+const seedAppliedEvents = async (
+  tx: Tx,
+  service: typeof services.$inferSelect,
+  fields: { fieldKey: string; newValue: unknown; decision: string | null }[],
+  changeRequestId: string,
+  authorId: string,
+  userIds: Map<string, string>,
+  requestedAt: Date,
+) => {
+  const applierId = userIds.get('paula');
+  if (!applierId) throw new Error('demo data: paula applies the applied change requests');
+  const accepted = fields.filter((field) => field.decision === 'accept');
+  const discarded = fields.filter((field) => field.decision === 'discard').map((field) => field.fieldKey);
+  const events: AuditEvent[] = [
+    {
+      objectType: 'changeRequest',
+      objectId: changeRequestId,
+      action: 'changeRequest.applied',
+      before: { state: 'released' },
+      after: {
+        state: 'applied',
+        applied: accepted.map((field) => field.fieldKey),
+        discarded,
+        serviceVersion: service.version,
+      },
+    },
+    {
+      objectType: 'service',
+      objectId: service.id,
+      action: 'service.changeRequestApplied',
+      after: {
+        changeRequest: changeRequestId,
+        handedInBy: authorId,
+        appliedFields: accepted.map((field) => field.fieldKey),
+        discardedFields: discarded,
+      },
+    },
+    ...accepted.map((field): AuditEvent => ({
+      objectType: 'service',
+      objectId: service.id,
+      action: 'service.updated',
+      before: { [field.fieldKey]: service.fields[field.fieldKey] ?? null },
+      after: { [field.fieldKey]: field.newValue },
+    })),
+  ];
+  const at = new Date(requestedAt.getTime() + 60 * 60 * 1000);
+  await tx.insert(auditEvents).values(events.map((event) => auditRowOf({ id: applierId, name: 'paula' }, event, at)));
 };

@@ -119,6 +119,27 @@ describe('demo data', () => {
     expect(rows.some((r) => r.service === 'HPC Batch Computing')).toBe(false);
   });
 
+  it('gives the applied change request its apply in the service’s history: the request and each accepted field', async () => {
+    const { db } = test.database;
+    const [service] = await db.select().from(services).where(eq(services.name, 'JupyterHub on HPC'));
+    const events = await db
+      .select({ action: auditEvents.action, actor: auditEvents.actorName, after: auditEvents.after })
+      .from(auditEvents)
+      .where(eq(auditEvents.objectId, service!.id));
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        action: 'service.changeRequestApplied',
+        actor: 'paula',
+        after: expect.objectContaining({ appliedFields: ['maintenanceWindow'], discardedFields: ['shortDescription'] }),
+      }),
+    );
+    expect(events).toContainEqual({
+      action: 'service.updated',
+      actor: 'paula',
+      after: { maintenanceWindow: 'Monday to Friday, 7:00 to 20:00' },
+    });
+  });
+
   it('has resource packages of every type in every review state on online services, each policy valid for its type', async () => {
     const db = test.database.db;
     const types = await db.select().from(resourceTypes);

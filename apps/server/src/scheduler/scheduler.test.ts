@@ -188,7 +188,7 @@ describe('the review schedule job with a moved clock', () => {
 
   it('starts a backlog of past-due reviews a day’s share at a time, the earliest due first', async () => {
     // Services online for years without a review, as after an upgrade: all past due at once.
-    const backlog = [];
+    const backlog: Awaited<ReturnType<typeof onlineService>>[] = [];
     for (let day = 1; day <= REVIEW_STARTS_PER_DAY + 5; day += 1) {
       backlog.push(await onlineService(`2020-01-${String(day).padStart(2, '0')}`));
     }
