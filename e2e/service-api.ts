@@ -4,7 +4,8 @@ import {
   isRequiredAt,
   sampleFieldValue,
   SERVICE_FIELDS,
-  type ValidationStep,
+  todayIso,
+  type FieldStep,
   type WorkflowAction,
 } from '@nubes/domain';
 import type { APIRequestContext, Browser } from '@playwright/test';
@@ -43,7 +44,7 @@ interface ServiceSetUp {
   name: string;
   keyword: string;
   /** The values filled in are those every step up to this one needs, and no more. */
-  filledFor: ValidationStep;
+  filledFor: FieldStep;
   /** The steps taken after the application is saved, each by its person. */
   steps: ReadonlyArray<readonly [who: string, action: WorkflowAction]>;
 }
@@ -84,4 +85,35 @@ export const serviceThroughApi = async (browser: Browser, setUp: ServiceSetUp): 
     await person.close();
   }
   return created.id;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Saves a complete retirement plan of a discontinued service as `who`, so a walk can retire it:
+ * retirement-plan.spec.ts walks the plan's screen (docs/adr/0122-retirement-plan.md).
+ */
+export const completeRetirementPlanThroughApi = async (browser: Browser, who: string, id: string): Promise<void> => {
+  const person = await apiOf(browser, who);
+  const day = (offset: number) => todayIso(new Date(Date.now() + offset * DAY_MS));
+  const plan = await ok<{ version: number }>(
+    await person.request.get(`/api/services/${id}/retirement-plan`),
+    'the plan',
+  );
+  await ok(
+    await person.request.put(`/api/services/${id}/retirement-plan`, {
+      data: {
+        reason: 'Replaced by a newer service',
+        plannedEndOn: day(90),
+        usersToldOn: day(0),
+        usersToldHow: 'A mail to every user',
+        dataExportUntil: day(120),
+        dataDeletionOn: day(180),
+        successorId: null,
+        version: plan.version,
+      },
+    }),
+    'the complete plan',
+  );
+  await person.close();
 };

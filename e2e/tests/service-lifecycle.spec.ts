@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test, visit } from '../fixtures.js';
 import { LONG_WALK } from '../long-walk.js';
 import { loggedIn } from '../login.js';
-import { serviceThroughApi } from '../service-api.js';
+import { completeRetirementPlanThroughApi, serviceThroughApi } from '../service-api.js';
 import {
   as,
   closeNotifications,
@@ -162,6 +162,9 @@ test('a new service from application to retirement, person by person', LONG_WALK
   await expectNotification(paula, 'Status changed', 'The new status is Service Discontinued.');
   await expect(discontinue).toBeHidden();
   await closeNotifications(paula);
+  // Retiring needs a complete retirement plan; its screen is retirement-plan.spec.ts's walk.
+  await completeRetirementPlanThroughApi(browser, 'paula', id);
+  await paula.reload();
   await nextSteps(paula).getByRole('button', { name: 'Retire', exact: true }).click();
   const confirm = paula.getByRole('dialog', { name: 'Retire' });
   await expect(confirm).toContainText('Do you really want to retire the service? There is no way back.');

@@ -1,6 +1,7 @@
 import { reviewScheduleJob } from './commands/review-schedule.js';
 import { systemClock, type Clock } from './model/clock.js';
 import { reviewScheduleRoutes } from './routes/review-schedule.js';
+import { retirementPlanRoutes } from './routes/retirement-plan.js';
 import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
 import { createScheduler } from './scheduler/scheduler.js';
 import { existsSync, readFileSync } from 'node:fs';
@@ -277,6 +278,7 @@ export const buildApp = async (
       await api.register(serviceListRoutes, { context });
       await api.register(serviceRoutes, { context });
       await api.register(serviceWorkflowRoutes, { context });
+      await api.register(retirementPlanRoutes, { context });
       await api.register(serviceRoleRoutes, { context });
       await api.register(changeRequestRoutes, { context });
       await api.register(serviceHistoryRoutes, { context });

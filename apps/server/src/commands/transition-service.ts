@@ -1,6 +1,7 @@
 import {
   checkTransition,
   isProviderSide,
+  retirementPlanProblems,
   validateForStep,
   VALIDATION_FAILURE_MESSAGES,
   type TransitionRequest,
@@ -12,6 +13,7 @@ import { mailActorOf, serviceMails } from '../mail/service-mails.js';
 import type { ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
+import { loadRetirementPlan } from '../queries/retirement-plan.js';
 import { loadKeywordIds } from './service-content.js';
 
 /**
@@ -48,8 +50,14 @@ export const transitionService = async (
         throw invalidInput('workflow.notice.notTaken', { notice: 'workflow.notice.notTaken' });
 
       if (rule.validation) {
-        const values = { ...service.row.fields, keywords: await loadKeywordIds(tx, service.row.id) };
-        const errors = validateForStep(values, rule.validation);
+        // Retiring checks the retirement plan (docs/adr/0122-retirement-plan.md); the other gated steps the fields.
+        const errors =
+          rule.validation === 'retirement'
+            ? retirementPlanProblems(await loadRetirementPlan(tx, service.row.id))
+            : validateForStep(
+                { ...service.row.fields, keywords: await loadKeywordIds(tx, service.row.id) },
+                rule.validation,
+              );
         if (Object.keys(errors).length > 0) throw invalidInput(VALIDATION_FAILURE_MESSAGES[rule.validation], errors);
       }
 

@@ -9,6 +9,7 @@ import {
   ROLES,
   SAVED_VIEW_LISTS,
   SERVICE_STATES,
+  RETIREMENT_TEXT_MAX,
   STATUS_REASON_MAX,
   VO_ACTIONS,
   VO_STATES,
@@ -684,6 +685,41 @@ export const reviewScheduleSettings = pgTable(
       sql`${t.defaultMonths} BETWEEN 1 AND 60 AND ${t.pilotMonths} BETWEEN 1 AND 60`,
     ),
     check('review_schedule_settings_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+// Offboarding (docs/adr/0122-retirement-plan.md).
+
+/**
+ * A service's retirement plan, one row per service from its first save: filled in by the provider
+ * side and the portfolio manager while the service is discontinued, complete before it is retired.
+ * The successor is another service; if that one is ever deleted, the plan names none.
+ */
+export const retirementPlans = pgTable(
+  'retirement_plans',
+  {
+    serviceId: uuid('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    plannedEndOn: date('planned_end_on', { mode: 'string' }),
+    usersToldOn: date('users_told_on', { mode: 'string' }),
+    usersToldHow: text('users_told_how'),
+    dataExportUntil: date('data_export_until', { mode: 'string' }),
+    dataDeletionOn: date('data_deletion_on', { mode: 'string' }),
+    successorId: uuid('successor_id').references(() => services.id, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('retirement_plans_version_positive', sql`${t.version} > 0`),
+    check('retirement_plans_not_own_successor', sql`${t.successorId} <> ${t.serviceId}`),
+    check(
+      'retirement_plans_text_length',
+      sql`length(${t.reason}) <= ${sql.raw(String(RETIREMENT_TEXT_MAX))} AND length(${t.usersToldHow}) <= ${sql.raw(String(RETIREMENT_TEXT_MAX))}`,
+    ),
+    // Which plans name a service as successor (the public page's link back, a service deleted).
+    index('retirement_plans_successor_idx').on(t.successorId),
   ],
 );
 

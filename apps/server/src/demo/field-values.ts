@@ -4,7 +4,7 @@ import {
   VALIDATION_STEPS,
   type FieldValues,
   type ServiceState,
-  type ValidationStep,
+  type FieldStep,
 } from '@nubes/domain';
 import { passedStep } from './workflow-path.js';
 
@@ -119,9 +119,9 @@ const STILL_OPEN_IN_APPLICATION_DRAFT = ['motivation', 'currentUsers'];
 const keep = (values: FieldValues, keys: (key: string) => boolean): FieldValues =>
   Object.fromEntries(Object.entries(values).filter(([key]) => keys(key)));
 
-const requiredFrom = (key: string): ValidationStep | null => FIELDS_BY_KEY.get(key)?.requiredFrom ?? null;
+const requiredFrom = (key: string): FieldStep | null => FIELDS_BY_KEY.get(key)?.requiredFrom ?? null;
 
-const requiredBy = (key: string, step: ValidationStep): boolean => {
+const requiredBy = (key: string, step: FieldStep): boolean => {
   const from = requiredFrom(key);
   return from !== null && VALIDATION_STEPS.indexOf(from) <= VALIDATION_STEPS.indexOf(step);
 };

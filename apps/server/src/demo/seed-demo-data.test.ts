@@ -12,6 +12,7 @@ import {
   SERVICE_STATES,
   validateForStep,
   reservedPrefixOf,
+  retirementPlanProblems,
   weighAnswers,
   voNameProblem,
   VO_STATES,
@@ -31,6 +32,7 @@ import {
   institutions,
   resourcePackages,
   resourceTypes,
+  retirementPlans,
   serviceAdmins,
   serviceComments,
   serviceKeywords,
@@ -46,6 +48,7 @@ import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.j
 import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 import { runReviewSchedule } from '../commands/review-schedule.js';
 import { loadReviewListPage } from '../queries/service-review-list.js';
+import { loadRetirementPlan } from '../queries/retirement-plan.js';
 import { DEMO_SERVICES } from './catalogue.js';
 import { DEMO_INSTITUTIONS } from './institutions.js';
 import { DEMO_RESOURCE_PACKAGES } from './resource-packages.js';
@@ -105,6 +108,26 @@ describe('demo data', () => {
     expect(started).toEqual([archive!.id]);
     expect(work.events.filter((event) => event.action === 'review.reminded')).toEqual([]);
     expect(await names('due')).toContain('Long-term Data Archive');
+  });
+
+  it('has one offboarding service with a complete retirement plan and its successor, and bob’s plan begun', async () => {
+    const plans = await test.database.db
+      .select({ service: services.name, state: services.state, serviceId: retirementPlans.serviceId })
+      .from(retirementPlans)
+      .innerJoin(services, eq(services.id, retirementPlans.serviceId))
+      .orderBy(asc(services.name));
+    expect(plans.map(({ service, state }) => [service, state])).toEqual([
+      ['Collaborative Notes', 'service_discontinued'],
+      ['Tape Archive Classic', 'service_discontinued'],
+    ]);
+    const problems = await Promise.all(
+      plans.map(async ({ serviceId }) => retirementPlanProblems(await loadRetirementPlan(test.database.db, serviceId))),
+    );
+    expect(problems[0]).toEqual({});
+    expect(Object.keys(problems[1]!)).toContain('plannedEndOn');
+    expect((await loadRetirementPlan(test.database.db, plans[0]!.serviceId))?.successor?.name).toBe(
+      'Nextcloud Sync & Share',
+    );
   });
 
   it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {

@@ -3,7 +3,8 @@ import {
   VALIDATION_STEPS,
   type ServiceState,
   type TransitionRule,
-  type ValidationStep,
+  type FieldStep,
+  isFieldStep,
   type WorkflowAction,
 } from '@nubes/domain';
 
@@ -58,11 +59,12 @@ export const pathTo = (state: ServiceState): TransitionRule[] => {
  * The validation a service in `state` has passed on its way there (the strictest gate of its
  * path), or null when it has passed none: its values must pass validateForStep for this step.
  */
-export const passedStep = (state: ServiceState): ValidationStep | null => {
-  let strictest: ValidationStep | null = null;
+export const passedStep = (state: ServiceState): FieldStep | null => {
+  let strictest: FieldStep | null = null;
   for (const rule of pathTo(state)) {
     if (
       rule.validation &&
+      isFieldStep(rule.validation) &&
       (strictest === null || VALIDATION_STEPS.indexOf(rule.validation) > VALIDATION_STEPS.indexOf(strictest))
     )
       strictest = rule.validation;

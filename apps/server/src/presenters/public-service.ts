@@ -41,6 +41,7 @@ export const presentPublicService = (row: PublicServiceRow, language: Language):
   onlineSince: row.onlineSince?.toISOString() ?? null,
   onlineUntil: row.onlineUntil?.toISOString() ?? null,
   statusNotice: statusNoticeOf(row),
+  retirement: row.retirement ?? null,
   fields: SERVICE_FIELDS.filter((definition) => definition.public).flatMap((definition) => {
     const values = valuesOf(definition, row, language);
     return values.length === 0

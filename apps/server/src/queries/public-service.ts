@@ -1,7 +1,14 @@
-import { CATALOGUE_STATES, OFFBOARDING_STATES, type FieldValues, type ServiceState } from '@nubes/domain';
+import {
+  CATALOGUE_STATES,
+  OFFBOARDING_STATES,
+  type FieldValues,
+  type PublicRetirement,
+  type ServiceState,
+} from '@nubes/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, keywords, serviceKeywords, services } from '../db/schema.js';
+import { loadRetirementPlan } from './retirement-plan.js';
 
 /** The states the public portfolio lists: only these services have a public page. */
 export const PUBLIC_STATES: readonly ServiceState[] = [...CATALOGUE_STATES, ...OFFBOARDING_STATES];
@@ -17,6 +24,8 @@ export interface PublicServiceRow {
   statusExpectedEnd: string | null;
   provider: { id: string; name: string; version: number; hasLogo: boolean } | null;
   keywords: string[];
+  /** While discontinued: the plan's end and its successor when that has a public page (docs/adr/0122-retirement-plan.md). */
+  retirement?: PublicRetirement | null;
 }
 
 /** A service on the public portfolio by its service ID; null when there is none or it is not public. */
@@ -51,7 +60,18 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
     .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
     .where(eq(serviceKeywords.serviceId, id))
     .orderBy(asc(sql`lower(${keywords.name})`));
-  return { ...row, keywords: names.map((keyword) => keyword.name) };
+  return { ...row, keywords: names.map((keyword) => keyword.name), retirement: await retirementOf(db, id, row.state) };
+};
+
+/** What the public reads of a discontinued service's plan; the successor only if it has a public page too. */
+const retirementOf = async (db: Db, id: string, state: ServiceState): Promise<PublicRetirement | null> => {
+  if (state !== 'service_discontinued') return null;
+  const plan = await loadRetirementPlan(db, id);
+  const successor = plan?.successor && PUBLIC_STATES.includes(plan.successor.state) ? plan.successor : null;
+  return {
+    plannedEndOn: plan?.plannedEndOn ?? null,
+    successor: successor ? { serviceId: successor.serviceId, name: successor.name } : null,
+  };
 };
 
 /** The service IDs of every service with a public page, in ID order: the sitemap's pages. */

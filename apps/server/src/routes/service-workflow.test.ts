@@ -141,6 +141,15 @@ describe('POST /api/services/:id/transitions', () => {
       expect(await rowOf(service.id)).toMatchObject({ state, version: 1 });
       expect(await transitionEvents(service.id)).toHaveLength(0);
     }
+    // Retiring checks the retirement plan instead of the fields: none at all misses every required item.
+    const withoutPlan = await serviceIn('service_discontinued', { retirementPlan: null });
+    const refused = await transition('paula', withoutPlan.id, 'retire');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Cannot retire the Service: the retirement plan is not complete');
+    expect(Object.keys(refused.json().fields).sort()).toEqual(
+      ['dataDeletionOn', 'dataExportUntil', 'plannedEndOn', 'reason', 'usersToldHow', 'usersToldOn'].sort(),
+    );
+    expect(await rowOf(withoutPlan.id)).toMatchObject({ state: 'service_discontinued', version: 1 });
     // An invalid value fails too, not only a missing one.
     const broken = await serviceIn('application_draft', {
       fields: {

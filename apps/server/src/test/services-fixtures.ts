@@ -7,12 +7,21 @@ import {
   SERVICE_FIELDS,
   weighAnswers,
   type FieldValues,
+  type RetirementPlanValues,
   type ServiceState,
   type WeightingAnswers,
 } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { institutions, keywords, serviceAdmins, serviceKeywords, services, users } from '../db/schema.js';
+import {
+  institutions,
+  keywords,
+  retirementPlans,
+  serviceAdmins,
+  serviceKeywords,
+  services,
+  users,
+} from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { publicPortfolioChangedIn } from '../caches/service-caches.js';
 import { afterAll, beforeAll } from 'vitest';
@@ -127,7 +136,23 @@ export interface ServiceFixture {
   keywordIds?: readonly string[];
   weighting?: WeightingAnswers;
   documentsActive?: boolean;
+  /**
+   * A discontinued or retired service's retirement plan: complete unless given (as its fields are
+   * complete); null for none.
+   */
+  retirementPlan?: RetirementPlanValues | null;
 }
+
+/** A retirement plan that lets a service be retired (docs/adr/0122-retirement-plan.md). */
+export const COMPLETE_RETIREMENT_PLAN: RetirementPlanValues = {
+  reason: 'Replaced by a newer service',
+  plannedEndOn: '2027-06-30',
+  usersToldOn: '2027-01-15',
+  usersToldHow: 'A mail to every user',
+  dataExportUntil: '2027-07-31',
+  dataDeletionOn: '2027-09-30',
+  successorId: null,
+};
 
 let fixtureCounter = 0;
 
@@ -174,6 +199,9 @@ export const createServiceInState = async (db: Db, fixture: ServiceFixture): Pro
     .returning();
   for (const userId of fixture.adminIds ?? []) await db.insert(serviceAdmins).values({ serviceId: row!.id, userId });
   for (const keywordId of keywordIds) await db.insert(serviceKeywords).values({ serviceId: row!.id, keywordId });
+  const plan = fixture.retirementPlan === undefined ? COMPLETE_RETIREMENT_PLAN : fixture.retirementPlan;
+  if (plan && (state === 'service_discontinued' || state === 'service_retired'))
+    await db.insert(retirementPlans).values({ serviceId: row!.id, ...plan });
   // Written past the commands: tell the public portfolio's cache, as a command's commit would.
   publicPortfolioChangedIn(db);
   return row!;

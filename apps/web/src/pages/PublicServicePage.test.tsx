@@ -28,6 +28,7 @@ const detail: PublicServiceDetail = {
   onlineSince: '2026-01-05T10:00:00.000Z',
   onlineUntil: null,
   statusNotice: null,
+  retirement: null,
   fields: [
     { key: 'shortDescription', label: 'Short description', kind: 'text', values: ['S3 for everyone'] },
     { key: 'website', label: 'Website', kind: 'url', values: ['https://storage.example'] },
@@ -143,6 +144,23 @@ describe('a service’s public page', () => {
       '/sc/public-service-portfolio',
     );
     await waitFor(() => expect(document.title).toMatch(/^Object Storage/));
+  });
+
+  it('shows an offboarding service’s planned end and its successor, linked to that one’s page', async () => {
+    fakeApi({
+      'GET /api/public/services/SVC-00003': () => ({
+        ...detail,
+        state: 'service_discontinued',
+        retirement: { plannedEndOn: '2027-06-30', successor: { serviceId: 'SVC-00007', name: 'Object Storage Next' } },
+      }),
+    });
+    renderApp({ path: '/sc/public-service-portfolio/SVC-00003' });
+    expect(await screen.findByText('This service is being retired')).toBeInTheDocument();
+    expect(screen.getByText('30.6.2027')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Object Storage Next' })).toHaveAttribute(
+      'href',
+      '/sc/public-service-portfolio/SVC-00007',
+    );
   });
 
   it('says so when the portfolio holds no such public service', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { formatDate, routePath, type PublicServiceDetail } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -15,6 +15,36 @@ import { Link, useParams } from '../routing';
 import './PublicServicePage.css';
 
 type Field = PublicServiceDetail['fields'][number];
+
+/**
+ * While the service is offboarding: its planned end and the service that takes over, linked to
+ * that one's public page (docs/adr/0122-retirement-plan.md).
+ */
+const RetirementNotice = ({ retirement }: { retirement: NonNullable<PublicServiceDetail['retirement']> }) => {
+  const { t } = useTranslation();
+  return (
+    <Alert color="orange" title={t('publicServicePage.offboarding')} className="public-service-retirement">
+      <dl className="public-service-facts">
+        <dt>{t('publicServicePage.plannedEnd')}</dt>
+        <dd>
+          {retirement.plannedEndOn
+            ? formatDate(`${retirement.plannedEndOn}T12:00:00Z`)
+            : t('publicServicePage.noEndYet')}
+        </dd>
+        {retirement.successor && (
+          <>
+            <dt>{t('publicServicePage.successor')}</dt>
+            <dd>
+              <Anchor component={Link} to={routePath('publicService', { serviceId: retirement.successor.serviceId })}>
+                {retirement.successor.name}
+              </Anchor>
+            </dd>
+          </>
+        )}
+      </dl>
+    </Alert>
+  );
+};
 
 const FieldValues = ({ field }: { field: Field }) => {
   if (field.kind === 'url')
@@ -116,6 +146,7 @@ const PublicService = () => {
           )}
         </dl>
       </div>
+      {data.retirement && <RetirementNotice retirement={data.retirement} />}
       {data.fields.length > 0 && (
         <section aria-labelledby="public-service-details">
           <Title order={2} id="public-service-details" mb="sm">

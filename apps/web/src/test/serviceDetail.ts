@@ -35,6 +35,8 @@ export const serviceDetail = (overrides: Partial<ServiceDetail> = {}): ServiceDe
     decideRoleChange: false,
     activateDocuments: false,
     manageDocuments: true,
+    readRetirementPlan: true,
+    editRetirementPlan: false,
     changeRequests: true,
     comment: true,
   },

@@ -146,6 +146,8 @@ const AUDIT_EVENTS = {
     before: z.object({ nextReviewOn: z.string().nullable() }),
     after: z.object({ nextReviewOn: z.string() }),
   }),
+  // A retirement plan's items that changed, old → new (docs/adr/0122-retirement-plan.md).
+  'service.retirementPlan.updated': event('service', { before: changedValues, after: changedValues }),
   'review.reminded': event('service', { after: z.object({ reminderDay: z.int() }) }),
   'scheduledJob.runRequested': event('scheduledJob', { after: z.object({ name: z.string() }) }),
   'reviewSchedule.updated': event('reviewSchedule', { before: changedValues, after: changedValues }),

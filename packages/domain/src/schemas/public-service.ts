@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_STATES } from '../services/states.js';
 import { statusNoticeAnswerSchema } from './services.js';
+import { publicRetirementSchema } from '../services/retirement-plan.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 
@@ -22,6 +23,8 @@ export const publicServiceDetailSchema = z
     onlineSince: isoDateTime.nullable(),
     onlineUntil: isoDateTime.nullable(),
     statusNotice: statusNoticeAnswerSchema.nullable(),
+    /** While the service is offboarding: its planned end and successor (docs/adr/0122-retirement-plan.md). */
+    retirement: publicRetirementSchema.nullable(),
     fields: z.array(
       z.object({
         key: z.string(),

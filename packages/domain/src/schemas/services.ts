@@ -167,6 +167,8 @@ const servicePermissionsSchema = z
     decideRoleChange: z.boolean(),
     activateDocuments: z.boolean(),
     manageDocuments: z.boolean(),
+    readRetirementPlan: z.boolean(),
+    editRetirementPlan: z.boolean(),
     comment: z.boolean(),
     /** Reads the service's change requests (the change request tab). */
     changeRequests: z.boolean(),

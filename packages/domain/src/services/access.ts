@@ -109,6 +109,15 @@ export const canManageDocuments = (r: ServiceRelation): boolean => isProviderSid
 export const canComment = (r: ServiceRelation): boolean =>
   isProviderSide(r) || hasAnyRole(r.roles, ['servicePortfolioManager', 'serviceIntegrationManager']);
 
+/**
+ * A retirement plan is the provider side's and the portfolio manager's (docs/adr/0122-retirement-plan.md):
+ * they read it in every state, and write it while the service is offboarding (discontinued).
+ */
+export const canReadRetirementPlan = (r: ServiceRelation): boolean => isProviderSide(r) || isPortfolioManager(r.roles);
+
+export const canEditRetirementPlan = (r: ServiceRelation): boolean =>
+  canReadRetirementPlan(r) && r.state === 'service_discontinued';
+
 /** Everything the web needs to show or hide; the server checks the same functions. */
 export const servicePermissions = (r: ServiceRelation) => ({
   edit: canEditService(r),
@@ -120,6 +129,8 @@ export const servicePermissions = (r: ServiceRelation) => ({
   activateDocuments: canActivateDocuments(r),
   manageDocuments: canManageDocuments(r),
   comment: canComment(r),
+  readRetirementPlan: canReadRetirementPlan(r),
+  editRetirementPlan: canEditRetirementPlan(r),
 });
 
 /** A caller as the centre rule sees them: their roles and their own centre (none: null). */

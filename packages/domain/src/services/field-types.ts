@@ -44,6 +44,12 @@ export const VALIDATION_STEPS = [
   'online',
 ] as const satisfies readonly ValidationStep[];
 
+/** The gated steps that check the service's fields (the retirement step checks its plan instead). */
+export type FieldStep = (typeof VALIDATION_STEPS)[number];
+
+export const isFieldStep = (step: ValidationStep): step is FieldStep =>
+  (VALIDATION_STEPS as readonly ValidationStep[]).includes(step);
+
 export interface LocalizedText {
   en: string;
   de: string;
@@ -61,7 +67,7 @@ export interface FieldDefinition {
   label: LocalizedText;
   help: LocalizedText;
   /** From which step the field must be filled; null: optional throughout. */
-  requiredFrom: ValidationStep | null;
+  requiredFrom: FieldStep | null;
   /** Asked already in the application form (every field required from 'application' is). */
   inApplication?: boolean;
   /** For select and multiSelect. */

@@ -9,3 +9,4 @@ export * from './access.js';
 export * from './field-list.js';
 export * from './integration-work.js';
 export * from './sample-values.js';
+export * from './retirement-plan.js';

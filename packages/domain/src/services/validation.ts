@@ -1,6 +1,5 @@
 import { FIELDS_BY_KEY, SERVICE_FIELDS } from './fields.js';
-import { VALIDATION_STEPS, type FieldDefinition, type FieldValue } from './field-types.js';
-import type { ValidationStep } from './workflow.js';
+import { VALIDATION_STEPS, type FieldDefinition, type FieldStep, type FieldValue } from './field-types.js';
 import { isUuid } from '../ids.js';
 import type { FieldMessages, MessageKey } from '../i18n/types.js';
 
@@ -104,7 +103,7 @@ export const formatErrors = (values: Readonly<Record<string, unknown>>): FieldMe
 };
 
 /** Whether a field is required at `step`: required from that step or an earlier one. */
-export const isRequiredAt = (field: FieldDefinition, step: ValidationStep): boolean =>
+export const isRequiredAt = (field: FieldDefinition, step: FieldStep): boolean =>
   field.requiredFrom !== null && VALIDATION_STEPS.indexOf(field.requiredFrom) <= VALIDATION_STEPS.indexOf(step);
 
 /**
@@ -113,7 +112,7 @@ export const isRequiredAt = (field: FieldDefinition, step: ValidationStep): bool
  */
 export const validateForStep = (
   values: Readonly<Record<string, unknown>>,
-  step: ValidationStep,
+  step: FieldStep,
   fields: readonly FieldDefinition[] = SERVICE_FIELDS,
 ): FieldMessages => {
   const errors: FieldMessages = {};

@@ -1,5 +1,6 @@
 import { hasAnyRole } from '../roles.js';
 import { PIPELINE_STATES, type ServiceState } from './states.js';
+import { isFieldStep, type FieldStep } from './field-types.js';
 import type { MessageKey } from '../i18n/types.js';
 
 /**
@@ -9,8 +10,11 @@ import type { MessageKey } from '../i18n/types.js';
  */
 type WorkflowActor = 'provider' | 'spm' | 'sim';
 
-/** The checks that must pass before the transition: the gated steps. */
-export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online';
+/**
+ * The checks that must pass before the transition: the gated steps. The first four check the
+ * service's fields; `retirement` checks its retirement plan (docs/adr/0122-retirement-plan.md).
+ */
+export type ValidationStep = 'application' | 'serviceInformation' | 'serviceCard' | 'online' | 'retirement';
 
 /** The message (an i18n key) a gated step answers with when its validation fails. */
 export const VALIDATION_FAILURE_MESSAGES: Readonly<Record<ValidationStep, MessageKey>> = {
@@ -18,6 +22,7 @@ export const VALIDATION_FAILURE_MESSAGES: Readonly<Record<ValidationStep, Messag
   serviceInformation: 'workflow.cannotSubmitServiceInformation',
   serviceCard: 'workflow.cannotChangeToCardReview',
   online: 'workflow.cannotBringOnline',
+  retirement: 'workflow.cannotRetire',
 };
 
 export const WORKFLOW_ACTIONS = [
@@ -139,7 +144,10 @@ export const TRANSITIONS: readonly TransitionRule[] = [
     SPM,
     { confirm: 'workflow.confirm.discontinue' },
   ),
-  ...rows('retire', ['service_discontinued'], 'service_retired', SPM, { confirm: 'workflow.confirm.retire' }),
+  ...rows('retire', ['service_discontinued'], 'service_retired', SPM, {
+    validation: 'retirement',
+    confirm: 'workflow.confirm.retire',
+  }),
 ];
 
 /** The states a step with a status notice leads to: only there does a service show one. */
@@ -210,13 +218,13 @@ const NEXT_STEP_STATES_MAX = 20;
  * checked as an application, a withdrawn offer as service information, a service in or past the
  * catalogue against what it needed to go online.
  */
-export const checkStepFor = (state: ServiceState): ValidationStep => {
+export const checkStepFor = (state: ServiceState): FieldStep => {
   let current: ServiceState = state;
   for (let guard = 0; guard < NEXT_STEP_STATES_MAX; guard++) {
     const action = (NEXT_STEPS as Partial<Record<ServiceState, NextStepAction>>)[current];
     const rule = action && findTransition(action, current);
     if (!rule) break;
-    if (rule.validation) return rule.validation;
+    if (rule.validation && isFieldStep(rule.validation)) return rule.validation;
     current = rule.to;
   }
   if (state === 'application_withdrawn') return 'application';

@@ -17,6 +17,14 @@ import type { HistoryLabels } from './HistoryTable';
 
 const WEIGHTING_PREFIX = 'weighting.';
 const FIELD_LISTS = new Set(['appliedFields', 'discardedFields']);
+/** Calendar days (YYYY-MM-DD): a status notice's expected end, the retirement plan's days. */
+const CALENDAR_DAYS = new Set([
+  'statusExpectedEnd',
+  'plannedEndOn',
+  'usersToldOn',
+  'dataExportUntil',
+  'dataDeletionOn',
+]);
 
 interface Labeller {
   t: TFunction;
@@ -57,8 +65,8 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
   if (FIELD_LISTS.has(field) && Array.isArray(value))
     return value.map((key) => fieldLabel(labeller, String(key))).join(', ');
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
-  // A status notice's expected end is a calendar day (YYYY-MM-DD), read as the portal writes dates.
-  if (field === 'statusExpectedEnd' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
+  // Read as the portal writes dates.
+  if (CALENDAR_DAYS.has(field) && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {

@@ -12,7 +12,7 @@ import {
   type FieldValues,
   type ServiceDetail,
   type UpdateServiceRequest,
-  type ValidationStep,
+  type FieldStep,
 } from '@nubes/domain';
 
 /**
@@ -139,7 +139,7 @@ export const saveErrors = (fields: readonly FieldDefinition[], values: DraftValu
 };
 
 /** What stands between the values and a workflow step: missing required fields and format errors. */
-export const stepErrors = (values: DraftValues, step: ValidationStep): Record<string, string> =>
+export const stepErrors = (values: DraftValues, step: FieldStep): Record<string, string> =>
   validateForStep(valuesForValidation(values), step);
 
 /** The fields of one service information page, in catalogue order. */

@@ -1,17 +1,19 @@
 import {
   findTransition,
   VALIDATION_FAILURE_MESSAGES,
+  type RetirementPlan,
   type ServiceDetail,
   type StatusNoticeInput,
   type WorkflowAction,
 } from '@nubes/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../api/notify';
 import { runTransition } from '../../api/services';
 import { draftFromService, stepErrors } from './formModel';
 import { reportWriteError, useServiceCache, writeErrorOutcome } from '../../api/writes';
+import { retirementPlanKey } from './retirement/api';
 
 /** Field problems that stopped a transition: i18n keys from the domain's check, or the server's texts. */
 export interface TransitionProblems {
@@ -35,6 +37,7 @@ interface TransitionCall {
 export const useRunTransition = (id: string | undefined) => {
   const { t } = useTranslation();
   const { store, reload } = useServiceCache(id);
+  const queryClient = useQueryClient();
   // The caller's handler for field problems of the call under way.
   const onInvalidRef = useRef<((problems: TransitionProblems) => void) | undefined>(undefined);
 
@@ -68,13 +71,17 @@ export const useRunTransition = (id: string | undefined) => {
     (service: ServiceDetail, action: WorkflowAction, onInvalid?: (problems: TransitionProblems) => void): boolean => {
       const step = findTransition(action, service.state)?.validation;
       if (!step) return true;
-      const errors = stepErrors(draftFromService(service), step);
+      // Retiring checks the retirement plan as last read (the server checks it again; unread, it decides alone).
+      const errors =
+        step === 'retirement'
+          ? (queryClient.getQueryData<RetirementPlan>(retirementPlanKey(service.id))?.problems ?? {})
+          : stepErrors(draftFromService(service), step);
       if (Object.keys(errors).length === 0) return true;
       notifyError(t(VALIDATION_FAILURE_MESSAGES[step]), t('workflow.validationNotPassedText'));
       onInvalid?.({ errors, source: 'keys' });
       return false;
     },
-    [t],
+    [t, queryClient],
   );
 
   const run = useCallback(

@@ -5,7 +5,7 @@ import {
   mayPlaceServiceUnder,
   type FieldDefinition,
   type ServiceDetail,
-  type ValidationStep,
+  type FieldStep,
 } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ export interface DraftFieldsProps {
   draft: ServiceDraft;
   service: ServiceDetail | null;
   /** The step this form leads to: fields required there are marked as required. */
-  step: ValidationStep;
+  step: FieldStep;
 }
 
 /** The catalogue fields of a form, bound to the draft; fields needed only later say when. */

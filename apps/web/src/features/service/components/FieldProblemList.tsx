@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { FIELDS_BY_KEY } from '@nubes/domain';
+import { FIELDS_BY_KEY, isRetirementPlanKey } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { messageKeyOr } from '../../../i18n/messageKey';
 import { groupOfKey, NAME_KEY } from '../formModel';
@@ -23,6 +23,7 @@ export const FieldProblemList = ({ errors, source, onShowField }: FieldProblemLi
   const { t, i18n } = useTranslation();
   const label = (key: string) => {
     if (key === NAME_KEY) return t('serviceView.name');
+    if (isRetirementPlanKey(key)) return t(`retirementPlan.fields.${key}`);
     const field = FIELDS_BY_KEY.get(key);
     return field ? localized(field.label, i18n.resolvedLanguage) : key;
   };
@@ -37,7 +38,7 @@ export const FieldProblemList = ({ errors, source, onShowField }: FieldProblemLi
         }`;
         return (
           <li key={key}>
-            {groupOfKey(key) ? (
+            {groupOfKey(key) || isRetirementPlanKey(key) ? (
               // In the alert's own colour, which keeps its contrast on the alert's tint.
               <Anchor
                 component="button"

@@ -4,7 +4,7 @@ import {
   SERVICE_FIELDS,
   type FieldDefinition,
   type ServiceDetail,
-  type ValidationStep,
+  type FieldStep,
 } from '@nubes/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -177,7 +177,7 @@ const sampleValue = (field: FieldDefinition): ServiceDetail['fields'][string] =>
   return Array.isArray(value) ? [...value] : (value as Exclude<typeof value, readonly string[]>);
 };
 
-const filledFor = (step: ValidationStep) =>
+const filledFor = (step: FieldStep) =>
   Object.fromEntries(
     SERVICE_FIELDS.filter((field) => isRequiredAt(field, step) && field.type !== 'keywords').map((field) => [
       field.key,

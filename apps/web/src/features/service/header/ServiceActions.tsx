@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Menu, Text } from '@mantine/core';
 import {
   findTransition,
+  isRetirementPlanKey,
   type ServiceDetail,
   type ServiceState,
   type StatusNoticeInput,
@@ -15,6 +16,7 @@ import { groupOfKey } from '../formModel';
 import { useRunTransition, type TransitionProblems } from '../useRunTransition';
 import { focusField } from '../useServiceDraft';
 import { useServiceTabs } from '../view/useServiceTabs';
+import { useRetirementPlan } from '../retirement/api';
 import { StatusNoticeDialog } from './StatusNoticeDialog';
 
 /** Actions that end or pause something: shown in red, so they are not taken by mistake. */
@@ -73,10 +75,13 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
   const [noticeFor, setNoticeFor] = useState<{ action: WorkflowAction; text: string } | null>(null);
   const [problems, setProblems] = useState<TransitionProblems | null>(null);
   const phone = usePhone();
+  // Read while the service is offboarding, so the retire step says at once what its plan still needs.
+  useRetirementPlan(service);
 
   const showProblems = (found: TransitionProblems) => {
     setProblems(found);
-    onProblems(found.errors, found.source);
+    // The retirement plan's items are no fields of the service information.
+    if (!Object.keys(found.errors).every(isRetirementPlanKey)) onProblems(found.errors, found.source);
   };
 
   const take = async (action: WorkflowAction, notice?: StatusNoticeInput) => {
@@ -171,6 +176,7 @@ export const ServiceActions = ({ service, onProblems, offeredBelow = [] }: Servi
             errors={problems.errors}
             source={problems.source}
             onShowField={(key) => {
+              if (isRetirementPlanKey(key)) return open('retirementPlan');
               const group = groupOfKey(key);
               if (group) open('information', group);
               focusField(key);

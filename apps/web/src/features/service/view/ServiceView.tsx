@@ -8,6 +8,8 @@ import { useDraftKey } from '../draftStorage';
 import { useServiceDraft } from '../useServiceDraft';
 import { ServiceHeader } from '../header/ServiceHeader';
 import { ChangeRequestTab } from '../change-requests/ChangeRequestTab';
+import { showsRetirementPlan } from '../retirement/api';
+import { RetirementPlanTab } from '../retirement/RetirementPlanTab';
 import { DocumentsTab } from './DocumentsTab';
 import { HistoryTab } from './HistoryTab';
 import { InformationTab } from './InformationTab';
@@ -76,13 +78,15 @@ const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewP
         keepMounted={false}
       >
         <Tabs.List ref={tabList} aria-label={t('serviceView.tabsLabel')}>
-          {SERVICE_TABS.filter((value) => value !== 'changeRequests' || service.permissions.changeRequests).map(
-            (value) => (
-              <Tabs.Tab key={value} value={value}>
-                {t(`serviceView.tabs.${value}`)}
-              </Tabs.Tab>
-            ),
-          )}
+          {SERVICE_TABS.filter(
+            (value) =>
+              (value !== 'changeRequests' || service.permissions.changeRequests) &&
+              (value !== 'retirementPlan' || showsRetirementPlan(service)),
+          ).map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`serviceView.tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="onboarding" pt="lg">
           <OnboardingTab service={service} />
@@ -113,6 +117,11 @@ const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewP
         <Tabs.Panel value="status" pt="lg">
           <StatusTab service={service} />
         </Tabs.Panel>
+        {showsRetirementPlan(service) && (
+          <Tabs.Panel value="retirementPlan" pt="lg">
+            <RetirementPlanTab service={service} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="history" pt="lg">
           <HistoryTab service={service} />
         </Tabs.Panel>

@@ -11,6 +11,7 @@ export const SERVICE_TABS = [
   'changeRequests',
   'resources',
   'status',
+  'retirementPlan',
   'history',
 ] as const;
 export type ServiceTab = (typeof SERVICE_TABS)[number];
