@@ -3,6 +3,8 @@ import {
   formatDate,
   isAuditAction,
   isReviewStatus,
+  isPilotNoticeKind,
+  isServiceKind,
   isServiceState,
   type MessageKey,
   type WeightingCriterion,
@@ -58,7 +60,11 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
     return value.map((key) => fieldLabel(labeller, String(key))).join(', ');
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
   // A status notice's expected end is a calendar day (YYYY-MM-DD), read as the portal writes dates.
-  if (field === 'statusExpectedEnd' && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
+  if ((field === 'statusExpectedEnd' || field === 'endsOn') && typeof value === 'string')
+    return formatDate(`${value}T12:00:00Z`);
+  // A pilot's kind and its notices (docs/adr/0121-pilot-services.md).
+  if (field === 'serviceKind' && isServiceKind(value)) return t(`pilots.kinds.${value}`);
+  if (field === 'notice' && isPilotNoticeKind(value)) return t(`pilots.states.${value}`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {
