@@ -46,6 +46,7 @@ import type { ObjectEvent } from '../writes/pipeline.js';
 import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
 import { seedDemoReviewSchedule } from './review-schedule.js';
+import { seedDemoPilots } from './pilots.js';
 import { pathTo } from './workflow-path.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 import { seedDemoVos } from './vos.js';
@@ -123,6 +124,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedComments(tx, serviceIds, userIds, now);
     await seedDemoReviews(tx, serviceIds, userIds, now);
     await seedDemoReviewSchedule(tx, serviceIds, now);
+    await seedDemoPilots(tx, serviceIds, userIds, now);
     await seedDemoMails(tx, serviceIds, now);
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);

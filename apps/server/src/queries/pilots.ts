@@ -163,6 +163,23 @@ export const loadPilotList = async (
   };
 };
 
+/** The statement of the pilots a home shows (loadHomePilots): through services_pilot_idx, as the list. */
+export const homePilotsQuery = (principal: Principal, today: string): SQL => {
+  const mine = can(principal, 'pilot.manage')
+    ? sql`true`
+    : sql`(${principal.id} in (s.object_owner_id, s.service_owner_id, s.service_manager_id)
+           or exists (select 1 from service_admins a where a.service_id = s.id and a.user_id = ${principal.id}))`;
+  return sql`
+    select * from (
+      select s.id, s.service_id, s.name, ${pilotStateSql(today)} as state, ${PILOT_END}::text as ends_on
+        from services s
+        left join pilot_extensions x on x.service_id = s.id
+       where ${RUNNING_PILOT} and ${mine}
+    ) p
+     where p.state <> 'running'
+     order by p.ends_on, p.id`;
+};
+
 /**
  * The pilots a home shows (docs/adr/0121-pilot-services.md): those with a notice or the decision
  * due, all of them for the portfolio manager (with the count of decisions due), else those the
@@ -170,20 +187,8 @@ export const loadPilotList = async (
  */
 export const loadHomePilots = async (db: Db, principal: Principal, today: string): Promise<Dashboard['pilots']> => {
   const manager = can(principal, 'pilot.manage');
-  const mine = manager
-    ? sql`true`
-    : sql`(${principal.id} in (s.object_owner_id, s.service_owner_id, s.service_manager_id)
-           or exists (select 1 from service_admins a where a.service_id = s.id and a.user_id = ${principal.id}))`;
   const rows = rowsOf<{ id: string; service_id: string; name: string; state: PilotState; ends_on: string }>(
-    await db.execute(sql`
-      select * from (
-        select s.id, s.service_id, s.name, ${pilotStateSql(today)} as state, ${PILOT_END}::text as ends_on
-          from services s
-          left join pilot_extensions x on x.service_id = s.id
-         where ${RUNNING_PILOT} and ${mine}
-      ) p
-       where p.state <> 'running'
-       order by p.ends_on, p.id`),
+    await db.execute(homePilotsQuery(principal, today)),
   );
   if (!manager && rows.length === 0) return null;
   return {

@@ -2394,9 +2394,9 @@ export const de: Messages = {
     notOnline: 'Pilotphase: ein Jahr ab Inbetriebnahme',
     extended: 'verlängert',
     markPilot: 'Als Pilot markieren',
-    markPilotOf: '{{name}} als Pilotservice markieren',
+    markPilotOf: 'Als Pilot markieren: {{name}}',
     makeRegular: 'In den Regelbetrieb',
-    makeRegularOf: '{{name}} in den Regelbetrieb übernehmen',
+    makeRegularOf: 'In den Regelbetrieb: {{name}}',
     confirmPilotTitle: '{{name}} als Pilotservice markieren?',
     confirmPilotText:
       'Eine Pilotphase dauert höchstens ein Jahr ab Inbetriebnahme. Die Anbieterseite und das Portfoliomanagement erhalten 6 und 3 Monate vor dem Ende einen Hinweis.',

@@ -2356,9 +2356,9 @@ export const en = {
     notOnline: 'Pilot: one year from going online',
     extended: 'extended',
     markPilot: 'Mark as pilot',
-    markPilotOf: 'Mark {{name}} as a pilot service',
+    markPilotOf: 'Mark as pilot: {{name}}',
     makeRegular: 'Make regular',
-    makeRegularOf: 'Make {{name}} a regular service',
+    makeRegularOf: 'Make regular: {{name}}',
     confirmPilotTitle: 'Mark {{name}} as a pilot service?',
     confirmPilotText:
       'A pilot is limited to one year from going online. Its provider side and the portfolio management get notices 6 and 3 months before the end.',

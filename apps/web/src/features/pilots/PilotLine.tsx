@@ -25,18 +25,19 @@ import { extendPilot, fetchServicePilot, pilotKeys, saveServiceKind } from './ap
 /** A calendar day (`YYYY-MM-DD`) as the portal shows dates, read at noon so it stays the day. */
 export const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
+// Light fills take dark text (autoContrast), the decision's red white text: each reads at 4.5:1.
 const STATE_COLORS: Record<PilotState, string> = {
-  running: 'gray',
-  notice6: 'yellow',
-  notice9: 'orange',
-  decisionDue: 'red',
+  running: 'gray.2',
+  notice6: 'yellow.3',
+  notice9: 'orange.3',
+  decisionDue: 'red.9',
 };
 
 /** A pilot's state today as a badge: grey while it runs, warmer as its end comes. */
 export const PilotStateBadge = ({ state }: { state: PilotState }) => {
   const { t } = useTranslation();
   return (
-    <Badge color={STATE_COLORS[state]} variant={state === 'running' ? 'light' : 'filled'} autoContrast>
+    <Badge color={STATE_COLORS[state]} autoContrast>
       {t(`pilots.states.${state}`)}
     </Badge>
   );

@@ -85,7 +85,7 @@ describe('a pilot in the service header', () => {
       [`PUT /api/services/${ID}/pilot`]: () => pilot({ state: 'running', version: 5 }),
     });
     renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.paula });
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark Data Lab as a pilot service' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as pilot: Data Lab' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark Data Lab as a pilot service?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
