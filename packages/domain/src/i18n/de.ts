@@ -2245,7 +2245,7 @@ export const de: Messages = {
     pilotsDecisionDue_one: '{{count}} Pilotservice wartet auf eine Entscheidung',
     pilotsDecisionDue_other: '{{count}} Pilotservices warten auf eine Entscheidung',
     showPilots: 'Auslaufende Pilotservices anzeigen',
-    pilotEnds: '{{state}}: endet am {{date}}',
+    pilotEnds: '{{state}} (Ende: {{date}})',
     kinds: {
       service: 'Service',
       changeRequest: 'Änderungsantrag',
@@ -2395,8 +2395,8 @@ export const de: Messages = {
     extended: 'verlängert',
     markPilot: 'Als Pilot markieren',
     markPilotOf: 'Als Pilot markieren: {{name}}',
-    makeRegular: 'In den Regelbetrieb',
-    makeRegularOf: 'In den Regelbetrieb: {{name}}',
+    makeRegular: 'In Regelbetrieb übernehmen',
+    makeRegularOf: 'In Regelbetrieb übernehmen: {{name}}',
     confirmPilotTitle: '{{name}} als Pilotservice markieren?',
     confirmPilotText:
       'Eine Pilotphase dauert höchstens ein Jahr ab Inbetriebnahme. Die Anbieterseite und das Portfoliomanagement erhalten 6 und 3 Monate vor dem Ende einen Hinweis.',

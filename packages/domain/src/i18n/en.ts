@@ -2209,7 +2209,7 @@ export const en = {
     pilotsDecisionDue_one: '{{count}} pilot waits for a decision',
     pilotsDecisionDue_other: '{{count}} pilots wait for a decision',
     showPilots: 'Show the pilots ending',
-    pilotEnds: '{{state}}: ends on {{date}}',
+    pilotEnds: '{{state}} (end: {{date}})',
     kinds: {
       service: 'Service',
       changeRequest: 'Change request',

@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import {
   formatDate,
   pilotExtensionRequestSchema,
@@ -79,7 +79,8 @@ export const PilotLine = ({ serviceId, serviceName }: { serviceId: string; servi
   if (!pilot || (pilot.kind === 'regular' && !mayManage)) return null;
   const other: ServiceKind = pilot.kind === 'pilot' ? 'regular' : 'pilot';
   return (
-    <>
+    // One group, so the pilot's end, its state and the decisions wrap together on a narrow header.
+    <Group gap="xs" component="span">
       {pilot.kind === 'pilot' && (
         <Text component="span">
           {pilot.endsOn ? (
@@ -130,7 +131,7 @@ export const PilotLine = ({ serviceId, serviceName }: { serviceId: string; servi
       >
         <ExtensionForm serviceId={serviceId} pilot={pilot} onClose={() => setExtending(false)} onSaved={saved} />
       </ModalForm>
-    </>
+    </Group>
   );
 };
 
