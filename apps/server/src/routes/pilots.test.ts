@@ -81,6 +81,11 @@ describe('marking a pilot', () => {
       (await mark('paula', '00000000-0000-4000-8000-000000000000', { kind: 'pilot', version: 1 })).statusCode,
     ).toBe(404);
     expect((await inject(null, 'GET', `/api/services/${service.id}/pilot`)).statusCode).toBe(401);
+    expect((await inject('alice', 'GET', '/api/services/not-a-service/pilot')).statusCode).toBe(400);
+    // alice's application draft is not carla's to see: it looks like a missing service.
+    const draft = await onlineService('2027-01-10', 'integration_planned');
+    await test.database.db.update(services).set({ state: 'application_draft' }).where(eq(services.id, draft.id));
+    expect((await inject('carla', 'GET', `/api/services/${draft.id}/pilot`)).statusCode).toBe(404);
   });
 
   it('marks a service a pilot, version-checked and audited: its end one year after it went online', async () => {
