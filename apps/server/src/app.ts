@@ -1,4 +1,6 @@
 import { reviewScheduleJob } from './commands/review-schedule.js';
+import { pilotNoticesJob } from './commands/pilots.js';
+import { pilotRoutes } from './routes/pilots.js';
 import { systemClock, type Clock } from './model/clock.js';
 import { reviewScheduleRoutes } from './routes/review-schedule.js';
 import { retirementPlanRoutes } from './routes/retirement-plan.js';
@@ -177,7 +179,7 @@ export const buildApp = async (
   const scheduler = createScheduler({
     writes,
     clock,
-    jobs: [reviewScheduleJob(config.branding.productName)],
+    jobs: [reviewScheduleJob(config.branding.productName), pilotNoticesJob(config.branding.productName)],
     onError: (error, job) =>
       log.warn({ err: error }, `the scheduled job ${job} failed; it runs again at its next time`),
   });
@@ -289,6 +291,7 @@ export const buildApp = async (
       await api.register(serviceFieldListRoutes, { context });
       await api.register(reviewRoutes, { context });
       await api.register(reviewScheduleRoutes, { context });
+      await api.register(pilotRoutes, { context });
       await api.register(scheduledJobRoutes, { context });
       await api.register(resourceTypeRoutes, { context });
       await api.register(publicResourcePackageRoutes, { context });

@@ -29,6 +29,7 @@ export * from './ids.js';
 export * from './audit/events.js';
 export * from './schemas/text.js';
 export * from './reviews/index.js';
+export * from './pilots/index.js';
 export * from './mail/index.js';
 export * from './change-requests/index.js';
 export * from './resource-packages/index.js';

@@ -59,6 +59,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
       'integrationList',
       'fieldList',
       'reviewList',
+      'pilotsEnding',
       'changeRequestList',
       'publicPortfolio',
       'instructionPage',

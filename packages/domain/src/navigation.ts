@@ -39,6 +39,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { key: 'integrationList', labelKey: 'routes.serviceIntegrationList', route: 'serviceIntegrationList' },
       { key: 'fieldList', labelKey: 'routes.serviceFieldList', route: 'serviceFieldList' },
       { key: 'reviewList', labelKey: 'routes.reviewList', route: 'reviewList' },
+      { key: 'pilotsEnding', labelKey: 'routes.pilotsEnding', route: 'pilotsEnding' },
       { key: 'changeRequestList', labelKey: 'routes.changeRequestList', route: 'changeRequestList' },
       {
         key: 'resourcePackageReviewList',

@@ -103,6 +103,10 @@ export const PERMISSIONS = {
   'review.manage': {
     audience: ['servicePortfolioManager'],
   },
+  /** Mark a service a pilot or a regular service, extend a pilot once, and list the pilots ending (docs/adr/0121-pilot-services.md) */
+  'pilot.manage': {
+    audience: ['servicePortfolioManager'],
+  },
   /** List the resource types with their JSON Schemas */
   'resourceType.read': { audience: 'authenticated' },
   /** Read and change the own mail settings: language and the kinds of mail switched off */

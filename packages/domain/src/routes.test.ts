@@ -12,6 +12,7 @@ const PORTAL_PATHS = [
   '/sc/public-service-portfolio/:serviceId',
   '/sc/service-integration-list',
   '/sc/review-list',
+  '/sc/pilots-ending',
   '/sc/service-field-list',
   '/sc/change-request-list',
   '/sc/service-application',

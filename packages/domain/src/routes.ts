@@ -26,6 +26,7 @@ export type RouteId =
   | 'publicService'
   | 'serviceIntegrationList'
   | 'reviewList'
+  | 'pilotsEnding'
   | 'serviceFieldList'
   | 'changeRequestList'
   | 'serviceApplication'
@@ -72,6 +73,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     hasScreen: true,
   },
   { id: 'reviewList', path: '/sc/review-list', permission: 'review.list', hasScreen: true },
+  { id: 'pilotsEnding', path: '/sc/pilots-ending', permission: 'pilot.manage', hasScreen: true },
   { id: 'serviceFieldList', path: '/sc/service-field-list', permission: 'service.fieldList', hasScreen: true },
   { id: 'changeRequestList', path: '/sc/change-request-list', permission: 'changeRequest.list', hasScreen: true },
   { id: 'serviceApplication', path: '/sc/service-application', permission: 'service.create', hasScreen: true },

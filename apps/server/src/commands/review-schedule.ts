@@ -27,7 +27,9 @@ import { runWrite, type Writes } from '../writes/pipeline.js';
  * online, the interval changed) and forgets the services that left the catalogue. Writes only rows
  * whose date changed, so running it twice writes nothing the second time.
  */
-export const refreshReviewSchedule = async (tx: Tx): Promise<void> => {
+export const refreshReviewSchedule = async (tx: Tx, serviceId?: string): Promise<void> => {
+  // One service's date after a change of its own (marked a pilot: docs/adr/0121-pilot-services.md).
+  const only = serviceId === undefined ? sql`` : sql`and s.id = ${serviceId}`;
   await tx.execute(sql`
     insert into review_schedule (service_id, next_review_on, fixed_on, fixed_at, version, updated_at)
     select s.id, ${EFFECTIVE_DATE},
@@ -35,7 +37,7 @@ export const refreshReviewSchedule = async (tx: Tx): Promise<void> => {
       from services s
       left join service_reviews r on r.service_id = s.id
       left join review_schedule rs on rs.service_id = s.id
-     where s.state in (${CATALOGUE})
+     where s.state in (${CATALOGUE}) ${only}
     on conflict (service_id) do update
        set next_review_on = excluded.next_review_on, fixed_on = excluded.fixed_on, fixed_at = excluded.fixed_at,
            version = review_schedule.version + 1, updated_at = now()
@@ -43,7 +45,7 @@ export const refreshReviewSchedule = async (tx: Tx): Promise<void> => {
            is distinct from (excluded.next_review_on, excluded.fixed_on)`);
   await tx.execute(sql`
     delete from review_schedule rs using services s
-     where s.id = rs.service_id and s.state not in (${CATALOGUE})`);
+     where s.id = rs.service_id and s.state not in (${CATALOGUE}) ${only}`);
 };
 
 /** Who a mail of the schedule names as the one who acted: the portal, by its name (no person acted). */

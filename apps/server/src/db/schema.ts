@@ -30,6 +30,10 @@ import {
   type VoAction,
   type VoState,
   type WeightingAnswers,
+  type ServiceKind,
+  SERVICE_KINDS,
+  PILOT_NOTICE_KINDS,
+  PILOT_EXTENSION_REASON_MAX,
   type WeightingOption,
 } from '@nubes/domain';
 import {
@@ -273,6 +277,8 @@ export const services = pgTable(
     /** Sum of points × factor over the weighting answers; kept here so the integration list sorts on an index. */
     weightedScore: integer('weighted_score').notNull().default(0),
     serviceType: text('service_type').$type<ServiceType>().notNull().default('uncategorised'),
+    /** A pilot or a regular service, beside the type (docs/adr/0121-pilot-services.md). */
+    serviceKind: text('service_kind').$type<ServiceKind>().notNull().default('regular'),
     documentsActive: boolean('documents_active').notNull().default(false),
     onlineSince: timestamp('online_since', { withTimezone: true }),
     onlineUntil: timestamp('online_until', { withTimezone: true }),
@@ -297,6 +303,10 @@ export const services = pgTable(
     check('services_score_nonnegative', sql`${t.weightedScore} >= 0`),
     check('services_fields_object', sql`jsonb_typeof(${t.fields}) = 'object'`),
     check('services_weighting_object', sql`jsonb_typeof(${t.weighting}) = 'object'`),
+    check(
+      'services_kind_known',
+      sql`${t.serviceKind} IN (${sql.raw(SERVICE_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
     check('services_status_reason_length', sql`length(${t.statusReason}) <= ${sql.raw(String(STATUS_REASON_MAX))}`),
     check(
       'services_online_order',
@@ -328,6 +338,10 @@ export const services = pgTable(
     ),
     index('services_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
     index('services_updated_sort_idx').on(t.updatedAt, t.id),
+    // The few pilots, for the pilot notices job, the pilots ending and the homes (docs/adr/0121-pilot-services.md).
+    index('services_pilot_idx')
+      .on(t.onlineSince, t.id)
+      .where(sql`${t.serviceKind} = 'pilot'`),
     index('services_score_sort_idx').on(t.weightedScore, sql`lower(${t.name}) COLLATE "C"`, t.id),
     // Score and state break ties by name A–Z in both directions, so the descending orders have their own.
     index('services_score_sort_desc_idx').on(sql`${t.weightedScore} DESC`, sql`lower(${t.name}) COLLATE "C"`, t.id),
@@ -720,6 +734,51 @@ export const retirementPlans = pgTable(
     ),
     // Which plans name a service as successor (the public page's link back, a service deleted).
     index('retirement_plans_successor_idx').on(t.successorId),
+  ],
+);
+
+// Pilot services (docs/adr/0121-pilot-services.md).
+
+/** A pilot's one extension: its new end, why, by whom and when. The key allows one per service. */
+export const pilotExtensions = pgTable(
+  'pilot_extensions',
+  {
+    serviceId: uuid('service_id')
+      .primaryKey()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    extendedBy: uuid('extended_by').references(() => users.id, { onDelete: 'set null' }),
+    extendedAt: timestamp('extended_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'pilot_extensions_reason_length',
+      sql`length(trim(${t.reason})) BETWEEN 1 AND ${sql.raw(String(PILOT_EXTENSION_REASON_MAX))}`,
+    ),
+  ],
+);
+
+/**
+ * The notices the pilot notices job wrote: one per service, kind and pilot end, however often the
+ * job runs; a new end (the extension) has notices of its own.
+ */
+export const pilotNotices = pgTable(
+  'pilot_notices',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    pilotEndsOn: date('pilot_ends_on', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.kind, t.pilotEndsOn] }),
+    check(
+      'pilot_notices_kind_known',
+      sql`${t.kind} IN (${sql.raw(PILOT_NOTICE_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
   ],
 );
 

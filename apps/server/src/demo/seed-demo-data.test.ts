@@ -17,6 +17,7 @@ import {
   voNameProblem,
   VO_STATES,
   WORKFLOW_ACTIONS,
+  todayIso,
   type ServiceState,
 } from '@nubes/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -47,6 +48,8 @@ import { checkTypeSchema, PolicySchemas } from '../json-schema/policy-schemas.js
 import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.js';
 import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 import { runReviewSchedule } from '../commands/review-schedule.js';
+import { runPilotNotices } from '../commands/pilots.js';
+import { loadPilotList } from '../queries/pilots.js';
 import { loadReviewListPage } from '../queries/service-review-list.js';
 import { loadRetirementPlan } from '../queries/retirement-plan.js';
 import { DEMO_SERVICES } from './catalogue.js';
@@ -128,6 +131,25 @@ describe('demo data', () => {
     expect((await loadRetirementPlan(test.database.db, plans[0]!.serviceId))?.successor?.name).toBe(
       'Nextcloud Sync & Share',
     );
+  });
+
+  it('has pilots at 5, 7 and 10 months; the first run of the pilot notices job sends the 6- and 9-month notices', async () => {
+    const { db } = test.database;
+    const now = new Date();
+    const { items } = await loadPilotList(db, { sort: 'endsOn', order: 'asc', page: 1, pageSize: 100 }, todayIso(now));
+    expect(items.map((row) => [row.name, row.state])).toEqual([
+      ['Remote Visualisation', 'notice9'],
+      ['Research Software Consulting', 'notice6'],
+      ['PID Service', 'running'],
+    ]);
+    const work = await db.transaction((tx) => runPilotNotices(tx, now, 'Nubes'));
+    const byId = new Map(items.map((row) => [row.id, row.name]));
+    expect(
+      work.events.map((event) => [byId.get(event.objectId), (event.after as { notice: string }).notice]).sort(),
+    ).toEqual([
+      ['Remote Visualisation', 'notice9'],
+      ['Research Software Consulting', 'notice6'],
+    ]);
   });
 
   it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {

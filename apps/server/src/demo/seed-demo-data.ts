@@ -47,6 +47,7 @@ import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
 import { seedDemoReviewSchedule } from './review-schedule.js';
 import { seedDemoRetirementPlans } from './retirement-plans.js';
+import { seedDemoPilots } from './pilots.js';
 import { pathTo } from './workflow-path.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 import { seedDemoVos } from './vos.js';
@@ -125,6 +126,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedDemoReviews(tx, serviceIds, userIds, now);
     await seedDemoReviewSchedule(tx, serviceIds, now);
     await seedDemoRetirementPlans(tx, serviceIds, now);
+    await seedDemoPilots(tx, serviceIds, userIds, now);
     await seedDemoMails(tx, serviceIds, now);
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);

@@ -30,6 +30,8 @@ export interface ServiceMailEvent {
   decision?: 'approved' | 'rejected';
   /** Further people (by user id) who get the mail beside the kind's recipients: who submitted a package. */
   alsoTo?: readonly string[];
+  /** A day the mail names: a pilot's end. */
+  date?: string;
   /** The screen the mail links to, when not the service's. */
   path?: string;
 }
@@ -182,6 +184,7 @@ export const serviceMailsOf = async (
           ...(event.comment !== undefined ? { comment: event.comment } : {}),
           ...(event.packageName !== undefined ? { packageName: event.packageName } : {}),
           ...(event.decision ? { decision: event.decision } : {}),
+          ...(event.date ? { date: event.date } : {}),
         },
       },
     );

@@ -5,6 +5,8 @@ import {
   type ContactRow,
   type InstitutionDetail,
   type Language,
+  type PilotRow,
+  formatDate,
   type ResourcePackageReviewRow,
   type ReviewListItem,
   type ServiceSummary,
@@ -120,4 +122,20 @@ export const RESOURCE_PACKAGE_EXPORT_COLUMNS: readonly ExportColumn<ResourcePack
   },
   { header: 'resourcePackageReview.columns.submitted', value: (r) => formatDateTime(r.submittedAt) },
   { header: 'listExport.submittedBy', value: (r) => r.submittedBy?.fullname },
+];
+
+/** A calendar day as the portal shows it, read at noon so that it stays the day in the alliance's time zone. */
+const day = (value: string) => formatDate(`${value}T12:00:00Z`);
+
+export const PILOT_EXPORT_COLUMNS: readonly ExportColumn<PilotRow>[] = [
+  { header: 'pilots.list.columns.service', value: (r) => r.name },
+  { header: 'serviceView.serviceId', value: (r) => r.serviceId },
+  { header: 'pilots.list.columns.provider', value: (r) => r.provider?.name },
+  { header: 'pilots.list.columns.onlineSince', value: (r) => day(r.onlineSince) },
+  { header: 'pilots.list.columns.endsOn', value: (r) => day(r.endsOn) },
+  {
+    header: 'pilots.list.columns.extended',
+    value: (r, l) => translate(l, r.extended ? 'pilots.list.yes' : 'pilots.list.no'),
+  },
+  { header: 'pilots.list.columns.state', value: (r, l) => translate(l, `pilots.states.${r.state}`) },
 ];

@@ -1,6 +1,8 @@
 import {
   changeRequestListQuerySchema,
   contactQuerySchema,
+  pilotListQuerySchema,
+  todayIso,
   resourcePackageReviewQuerySchema,
   reviewListQuerySchema,
 } from '@nubes/domain';
@@ -20,6 +22,7 @@ import { openTestDatabase, testConfig } from '../test/harness.js';
 import { changeRequestListPageQuery } from './change-request-list.js';
 import { loadMyServices, recentActivityQuery, serviceCountsQuery } from './dashboard.js';
 import { loadWaiting } from './dashboard-waiting.js';
+import { homePilotsQuery, pilotListPageQuery } from './pilots.js';
 import { contactListPageQuery, contactSearchPageQuery } from './contacts.js';
 import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
 import { reviewListPageQuery, reviewListTotalQuery } from './service-review-list.js';
@@ -257,6 +260,28 @@ describe('the lists read their indexes at scale', () => {
         ['resource_packages_state_submitted_idx', 'resource_packages_waiting_idx'],
       ],
       ['packages searched', packages({ q: 'gpu' }), 'resource_packages_name_search_idx'],
+    ];
+    expect(await unserved(cases)).toEqual([]);
+  });
+
+  it('the pilots ending and the homes’ pilots read the pilots’ index, never every service', async () => {
+    const { db } = database;
+    const today = todayIso(new Date());
+    const pilots = (query: Record<string, unknown>) =>
+      indexesOf(db, { getSQL: () => pilotListPageQuery(pilotListQuerySchema.parse(query), today) });
+    const alice = { id: paula.id, username: 'alice', roles: ['serviceProvider'] };
+    const cases: [string, Promise<string[]>, string | string[]][] = [
+      ['pilots by end', pilots({}), 'services_pilot_idx'],
+      ['pilots by name desc', pilots({ sort: 'name', order: 'desc' }), 'services_pilot_idx'],
+      ['pilots by online since', pilots({ sort: 'onlineSince' }), 'services_pilot_idx'],
+      ['pilots in a state', pilots({ state: 'notice9' }), 'services_pilot_idx'],
+      ['pilots extended', pilots({ extended: 'yes' }), 'services_pilot_idx'],
+      [
+        "the portfolio manager's home",
+        indexesOf(db, { getSQL: () => homePilotsQuery(paula, today) }),
+        'services_pilot_idx',
+      ],
+      ["a provider's home", indexesOf(db, { getSQL: () => homePilotsQuery(alice, today) }), 'services_pilot_idx'],
     ];
     expect(await unserved(cases)).toEqual([]);
   });

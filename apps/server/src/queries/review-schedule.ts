@@ -17,13 +17,17 @@ export const STARTABLE = sqlList(
 
 /** The default interval in months, the column's default while nobody saved the settings. */
 const DEFAULT_MONTHS = sql`coalesce((select default_months from review_schedule_settings where id = 1), ${DEFAULT_REVIEW_INTERVAL_MONTHS})`;
+/** The pilots' interval (docs/adr/0121-pilot-services.md), the same default. */
+const PILOT_MONTHS = sql`coalesce((select pilot_months from review_schedule_settings where id = 1), ${DEFAULT_REVIEW_INTERVAL_MONTHS})`;
+/** A service's interval: the pilots' for a pilot, else the default. Over `services s`. */
+const INTERVAL_MONTHS = sql`case when s.service_kind = 'pilot' then ${PILOT_MONTHS} else ${DEFAULT_MONTHS} end`;
 
 /**
- * The date a service's next review is due without a portfolio manager's date: one interval after
- * its last ended review, else after it went online (else after it was created), as a calendar day
- * in the alliance's time zone. Over `services s` and `service_reviews r`.
+ * The date a service's next review is due without a portfolio manager's date: one interval (the
+ * pilots' for a pilot) after its last ended review, else after it went online (else after it was
+ * created), as a calendar day in the alliance's time zone. Over `services s` and `service_reviews r`.
  */
-export const DERIVED_DATE = sql`((coalesce(r.ended_at, s.online_since, s.created_at) at time zone 'Europe/Berlin')::date + make_interval(months => ${DEFAULT_MONTHS}))::date`;
+export const DERIVED_DATE = sql`((coalesce(r.ended_at, s.online_since, s.created_at) at time zone 'Europe/Berlin')::date + make_interval(months => ${INTERVAL_MONTHS}))::date`;
 
 /** A date the portfolio manager set holds until a review ends after it was set. Over `rs` and `r`. */
 export const FIXED_HOLDS = sql`(rs.fixed_on is not null and (r.ended_at is null or r.ended_at < rs.fixed_at))`;

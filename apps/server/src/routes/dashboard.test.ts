@@ -175,6 +175,7 @@ describe('GET /api/dashboard', () => {
       activity: [],
       contactDatabase: null,
       overdueReviews: null,
+      pilots: null,
     });
   });
 

@@ -84,6 +84,7 @@ const LISTS: ExportedList[] = [
     query: 'state=submitted',
     refused: 'alice',
   },
+  { path: '/api/pilots', file: 'pilots-ending', reader: 'paula', query: 'sort=name&order=desc', refused: 'alice' },
 ];
 
 beforeAll(async () => {

@@ -45,6 +45,15 @@ describe('the scheduled jobs', () => {
         runCount: 0,
         version: 0,
       },
+      {
+        name: 'pilotNotices',
+        intervalMinutes: 60,
+        lastRunAt: null,
+        nextRunAt: null,
+        lastError: null,
+        runCount: 0,
+        version: 0,
+      },
     ]);
     const ran = await run('admin', 'reviewSchedule', { version: 0 });
     expect(ran.statusCode).toBe(200);

@@ -28,6 +28,7 @@ const PublicServicePage = lazy(() =>
   import('../pages/PublicServicePage').then((m) => ({ default: m.PublicServicePage })),
 );
 const ReviewListPage = lazy(() => import('../pages/ReviewListPage').then((m) => ({ default: m.ReviewListPage })));
+const PilotsEndingPage = lazy(() => import('../pages/PilotsEndingPage').then((m) => ({ default: m.PilotsEndingPage })));
 const AdminPanelPage = lazy(() => import('../pages/AdminPanelPage').then((m) => ({ default: m.AdminPanelPage })));
 const MailSettingsPage = lazy(() => import('../pages/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
 const SessionsPage = lazy(() => import('../pages/SessionsPage').then((m) => ({ default: m.SessionsPage })));
@@ -81,6 +82,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   publicServicePortfolio: PublicServicePortfolioPage,
   publicService: PublicServicePage,
   reviewList: ReviewListPage,
+  pilotsEnding: PilotsEndingPage,
   adminPanel: AdminPanelPage,
   mailSettings: MailSettingsPage,
   sessions: SessionsPage,

@@ -5,6 +5,7 @@ import { useParams } from '../routing';
 import { CannotFindService, ServiceLoader } from '../features/service/components/ServiceLoader';
 import { ReviewBanner } from '../features/reviews/ReviewBanner';
 import { NextReviewLine } from '../features/reviews/NextReviewLine';
+import { PilotLine } from '../features/pilots/PilotLine';
 import { ServiceView } from '../features/service/view/ServiceView';
 import { ResourcesTab } from '../features/resource-packages/view/ResourcesTab';
 import { ServiceContacts } from '../features/contacts/ServiceContacts';
@@ -34,7 +35,12 @@ export const ServicePage = () => {
             service={service}
             resources={<ResourcesTab service={service} />}
             contacts={<ServiceContacts serviceId={service.id} />}
-            headerFacts={<NextReviewLine serviceId={service.id} serviceName={service.name} />}
+            headerFacts={
+              <>
+                <NextReviewLine serviceId={service.id} serviceName={service.name} />
+                <PilotLine serviceId={service.id} serviceName={service.name} />
+              </>
+            }
           />
         </>
       )}

@@ -7,6 +7,7 @@ import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
 import { OUTBOX_STATES } from '../mail/schemas.js';
 import { VO_STATES } from '../vos/states.js';
 import { TOKEN_SCOPES } from '../api-tokens/scopes.js';
+import { PILOT_NOTICE_KINDS, SERVICE_KINDS } from '../pilots/pilot.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -149,6 +150,18 @@ const AUDIT_EVENTS = {
   // A retirement plan's items that changed, old → new (docs/adr/0122-retirement-plan.md).
   'service.retirementPlan.updated': event('service', { before: changedValues, after: changedValues }),
   'review.reminded': event('service', { after: z.object({ reminderDay: z.int() }) }),
+  // Pilot services (docs/adr/0121-pilot-services.md): marked, extended once, a notice sent, the decision due.
+  'pilot.kindSet': event('service', {
+    before: z.object({ serviceKind: z.enum(SERVICE_KINDS) }),
+    after: z.object({ serviceKind: z.enum(SERVICE_KINDS) }),
+  }),
+  'pilot.extended': event('service', {
+    before: z.object({ endsOn: z.string() }),
+    after: z.object({ endsOn: z.string(), reason: z.string() }),
+  }),
+  'pilot.noticeSent': event('service', {
+    after: z.object({ notice: z.enum(PILOT_NOTICE_KINDS), endsOn: z.string() }),
+  }),
   'scheduledJob.runRequested': event('scheduledJob', { after: z.object({ name: z.string() }) }),
   'reviewSchedule.updated': event('reviewSchedule', { before: changedValues, after: changedValues }),
   'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),

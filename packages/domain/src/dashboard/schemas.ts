@@ -5,6 +5,7 @@ import { serviceListResponseSchema } from '../schemas/services.js';
 import { SERVICE_STATES } from '../services/states.js';
 import { NEXT_STEP_ACTIONS } from '../services/workflow.js';
 import { VO_STATES } from '../vos/states.js';
+import { PILOT_STATES } from '../pilots/pilot.js';
 import { RESOURCE_PACKAGE_STATES } from '../resource-packages/states.js';
 import { CHANGE_REQUEST_DUE, RESOURCE_PACKAGE_DUE, REVIEW_DUE, VO_DUE } from './waiting.js';
 
@@ -132,6 +133,25 @@ export const dashboardSchema = z
     contactDatabase: contactDatabaseSchema.nullable(),
     /** Reviews still unanswered past their last reminder (docs/adr/0116); null for those who may not read the review list. */
     overdueReviews: z.int().nullable(),
+    /**
+     * Pilots with a notice or a decision due (docs/adr/0121-pilot-services.md): those the caller is
+     * provider side of, all of them for the portfolio manager, who also gets the count of decisions
+     * due; null when there is nothing to show.
+     */
+    pilots: z
+      .object({
+        items: z.array(
+          z.object({
+            id: z.string(),
+            serviceId: z.string(),
+            name: z.string(),
+            state: z.enum(PILOT_STATES),
+            endsOn: z.string(),
+          }),
+        ),
+        decisionDue: z.int().nullable(),
+      })
+      .nullable(),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

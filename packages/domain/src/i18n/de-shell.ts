@@ -34,6 +34,7 @@ export const deShell: ShellMessages = {
     publicService: 'Service im Portfolio',
     serviceIntegrationList: 'Service-Integrationsliste',
     reviewList: 'Service-Review-Liste',
+    pilotsEnding: 'Auslaufende Pilotservices',
     serviceFieldList: 'Service-Feldliste',
     changeRequestList: 'Änderungsanträge',
     serviceApplication: 'Neuer Serviceantrag',

@@ -452,8 +452,14 @@ export const de: Messages = {
       review_dateSet: 'Termin des nächsten Reviews gesetzt',
       review_reminded: 'Erinnerung an das Review gesendet',
       service_retirementPlan_updated: 'Plan zur Außerbetriebnahme geändert',
+      pilot_kindSet: 'Pilot- oder Regelservice festgelegt',
+      pilot_extended: 'Pilotphase verlängert',
+      pilot_noticeSent: 'Hinweis zur Pilotphase',
     },
     historyFields: {
+      serviceKind: 'Pilot- oder Regelservice',
+      endsOn: 'Pilotphase endet am',
+      notice: 'Hinweis',
       handedInBy: 'Eingereicht von',
       appliedFields: 'Übernommene Felder',
       discardedFields: 'Verworfene Felder',
@@ -670,6 +676,7 @@ export const de: Messages = {
       changeRequestApplied: '[{{product}}] {{service}}: Änderungsantrag übernommen',
       reviewStarted: '[{{product}}] {{service}}: Review gestartet',
       reviewReminder: '[{{product}}] {{service}}: Review wartet auf Ihre Antwort',
+      pilotNotice: '[{{product}}] {{service}}: Die Pilotphase endet am {{date}}',
       commentAdded: '[{{product}}] {{service}}: neuer Kommentar',
       resourcePackageSubmitted: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ zur Prüfung eingereicht',
       resourcePackageDecided: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ {{decision}}',
@@ -689,6 +696,8 @@ export const de: Messages = {
         '{{actor}} hat ein Review des Service {{service}} ({{serviceNumber}}) gestartet. Bitte bestätigen Sie die Service-Informationen oder reichen Sie einen Änderungsantrag ein.',
       reviewReminder:
         'Das Review des Service {{service}} ({{serviceNumber}}) wartet noch auf Ihre Antwort. Bitte bestätigen Sie die Serviceinformationen oder stellen Sie einen Änderungsantrag.',
+      pilotNotice:
+        'Die Pilotphase des Service {{service}} ({{serviceNumber}}) endet am {{date}}. Bis dahin entscheidet das Portfoliomanagement: einmal verlängern, in den Regelbetrieb übernehmen oder die Außerbetriebnahme beginnen.',
       commentAdded: '{{actor}} hat den Service {{service}} ({{serviceNumber}}) kommentiert:',
       resourcePackageSubmitted:
         '{{actor}} hat das Ressourcenpaket „{{package}}“ des Service {{service}} ({{serviceNumber}}) zur Prüfung eingereicht.',
@@ -715,6 +724,7 @@ export const de: Messages = {
       changeRequestApplied: 'Änderungsantrag übernommen',
       reviewStarted: 'Review gestartet',
       reviewReminder: 'Erinnerungen an Reviews',
+      pilotNotice: 'Hinweise zu Pilotservices',
       commentAdded: 'Neue Kommentare',
       resourcePackageSubmitted: 'Ressourcenpaket eingereicht',
       resourcePackageDecided: 'Ressourcenpaket genehmigt oder abgelehnt',
@@ -730,6 +740,8 @@ export const de: Messages = {
       changeRequestApplied: 'Die angenommenen Werte eines Änderungsantrags wurden in den Service übernommen.',
       reviewStarted: 'Ein Review eines Ihrer Services wurde gestartet.',
       reviewReminder: 'Ein Review eines Ihrer Services wartet seit 14 oder 28 Tagen auf Ihre Antwort.',
+      pilotNotice:
+        'Die Pilotphase eines Service, an dem Sie arbeiten oder über den Sie entscheiden, endet in 6 oder 3 Monaten.',
       commentAdded: 'Jemand hat einen Service kommentiert, an dem Sie arbeiten.',
       resourcePackageSubmitted: 'Ein Ressourcenpaket wurde eingereicht und wartet auf Ihre Prüfung.',
       resourcePackageDecided: 'Ein Ressourcenpaket eines Ihrer Services wurde genehmigt oder abgelehnt.',
@@ -1775,10 +1787,13 @@ export const de: Messages = {
       cannotLoad: 'Die zeitgesteuerten Aufgaben können nicht geladen werden',
       jobs: {
         reviewSchedule: 'Reviews nach Termin',
+        pilotNotices: 'Hinweise zu Pilotservices',
       },
       descriptions: {
         reviewSchedule:
           'Hält die Termine der nächsten Reviews aktuell, startet fällige Reviews, erinnert nach 14 und 28 Tagen.',
+        pilotNotices:
+          'Verschickt die Hinweise 6 und 3 Monate vor dem Ende einer Pilotphase und markiert an ihrem Ende die fällige Entscheidung.',
       },
     },
     auditLog: {
@@ -2235,6 +2250,11 @@ export const de: Messages = {
     overdueReviews_one: '{{count}} Review ist überfällig',
     overdueReviews_other: '{{count}} Reviews sind überfällig',
     showOverdueReviews: 'Überfällige Reviews anzeigen',
+    pilotsHeading: 'Auslaufende Pilotservices',
+    pilotsDecisionDue_one: '{{count}} Pilotservice wartet auf eine Entscheidung',
+    pilotsDecisionDue_other: '{{count}} Pilotservices warten auf eine Entscheidung',
+    showPilots: 'Auslaufende Pilotservices anzeigen',
+    pilotEnds: '{{state}} (Ende: {{date}})',
     kinds: {
       service: 'Service',
       changeRequest: 'Änderungsantrag',
@@ -2367,6 +2387,78 @@ export const de: Messages = {
     integrationScope: 'Anzeigen',
     integrationScopeWork: 'Services in der Integrationsarbeit',
     integrationScopeAll: 'Alle Services',
+  },
+  pilots: {
+    kinds: {
+      regular: 'Regelservice',
+      pilot: 'Pilotservice',
+    },
+    states: {
+      running: 'Läuft',
+      notice6: 'Endet in 6 Monaten',
+      notice9: 'Endet in 3 Monaten',
+      decisionDue: 'Entscheidung fällig',
+    },
+    until: 'Pilotphase bis',
+    notOnline: 'Pilotphase: ein Jahr ab Inbetriebnahme',
+    extended: 'verlängert',
+    markPilot: 'Als Pilot markieren',
+    markPilotOf: 'Als Pilot markieren: {{name}}',
+    makeRegular: 'In Regelbetrieb übernehmen',
+    makeRegularOf: 'In Regelbetrieb übernehmen: {{name}}',
+    confirmPilotTitle: '{{name}} als Pilotservice markieren?',
+    confirmPilotText:
+      'Eine Pilotphase dauert höchstens ein Jahr ab Inbetriebnahme. Die Anbieterseite und das Portfoliomanagement erhalten 6 und 3 Monate vor dem Ende einen Hinweis.',
+    confirmRegularTitle: '{{name}} in den Regelbetrieb übernehmen?',
+    confirmRegularText:
+      'Der Service ist dann nicht mehr befristet: Er verschwindet aus den auslaufenden Pilotservices und erhält keine weiteren Hinweise.',
+    confirm: 'Bestätigen',
+    cancel: 'Abbrechen',
+    markedPilot: 'Als Pilotservice markiert',
+    markedRegular: 'Jetzt im Regelbetrieb',
+    cannotMark: 'Die Art des Service kann nicht geändert werden',
+    extend: 'Verlängern',
+    extendOf: 'Pilotphase von {{name}} verlängern',
+    extendTitle: 'Pilotphase von {{name}} verlängern',
+    reason: 'Begründung',
+    reasonDescription: 'Warum die Pilotphase länger dauert; die Historie des Service hält sie fest.',
+    newEnd: 'Neues Enddatum',
+    newEndDescription: 'Nach dem bisherigen Ende, {{date}}. Eine Pilotphase wird nur einmal verlängert.',
+    save: 'Verlängern',
+    extendedNotice: 'Pilotphase verlängert',
+    extendedNoticeText: 'Die Pilotphase endet jetzt am {{date}}.',
+    cannotExtend: 'Die Pilotphase kann nicht verlängert werden',
+    errors: {
+      alreadyExtended: 'Diese Pilotphase wurde schon verlängert; eine Pilotphase wird nur einmal verlängert.',
+      notRunning: 'Nur die Pilotphase eines Service im Katalog kann verlängert werden.',
+      endNotLater: 'Das neue Ende muss nach dem bisherigen Ende liegen.',
+    },
+    list: {
+      intro:
+        'Die Pilotservices im Katalog, der zuerst endende oben. Hinweise gehen 6 und 3 Monate vor dem Ende hinaus; am Ende ist die Entscheidung fällig.',
+      columns: {
+        service: 'Service',
+        provider: 'Anbieter',
+        onlineSince: 'Online seit',
+        endsOn: 'Endet am',
+        extended: 'Verlängert',
+        state: 'Stand',
+      },
+      filters: {
+        state: 'Stand',
+        allStates: 'Jeder Stand',
+        extended: 'Verlängert',
+        any: 'Verlängert oder nicht',
+        yes: 'Verlängert',
+        no: 'Nicht verlängert',
+      },
+      yes: 'Ja',
+      no: 'Nein',
+      empty: 'Keine Pilotservices im Katalog.',
+      emptyFiltered: 'Keine Pilotservices passen zu den Filtern.',
+      total_one: '{{count}} Pilotservice',
+      total_other: '{{count}} Pilotservices',
+    },
   },
   publicServicePage: {
     serviceId: 'Service-ID',

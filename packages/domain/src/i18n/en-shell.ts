@@ -37,6 +37,7 @@ export const enShell = {
     publicService: 'Service in the Portfolio',
     serviceIntegrationList: 'Service Integration List',
     reviewList: 'Service Review List',
+    pilotsEnding: 'Pilots Ending',
     serviceFieldList: 'Service Field List',
     changeRequestList: 'Change Request List',
     serviceApplication: 'New Service Application',

@@ -13,6 +13,7 @@ export const MAIL_KINDS = [
   'changeRequestApplied',
   'reviewStarted',
   'reviewReminder',
+  'pilotNotice',
   'commentAdded',
   'resourcePackageSubmitted',
   'resourcePackageDecided',
@@ -82,6 +83,8 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   reviewStarted: { providerSide: true, managers: NONE },
   // A review still unanswered 14 and 28 days after it started (docs/adr/0116-reviews-on-a-schedule.md).
   reviewReminder: { providerSide: true, managers: NONE },
+  // A pilot ends in 6 or 3 months: its provider side and the portfolio manager, who decides (docs/adr/0121-pilot-services.md).
+  pilotNotice: { providerSide: true, managers: SPM },
   // Those who discuss a service: the provider side and both managers.
   commentAdded: { providerSide: true, managers: [...SPM, ...SIM] },
   // A submitted resource package waits for its reviewers; the provider side submitted it.

@@ -1,3 +1,4 @@
+import { formatDate } from '../dates.js';
 import { translate } from '../i18n/index.js';
 import type { Language } from '../i18n/core.js';
 import type { ServiceState } from '../services/states.js';
@@ -32,6 +33,8 @@ export interface ServiceMailContent {
   voState?: VoState;
   /** The VO's entitlement in the AAI, once it is available. */
   entitlement?: string;
+  /** A day the mail names (`YYYY-MM-DD`): a pilot's end. */
+  date?: string;
   /** An access request: the screen asked for, by its title key; none when asked from the home. */
   screen?: RouteId;
   /** The service's screen and the mail settings screen (absolute, from the public address). */
@@ -62,6 +65,8 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
         ? translate(language, `serviceStates.${content.state}`)
         : '',
     package: content.packageName ?? '',
+    // A calendar day, read at noon so that it is the same day in the alliance's time zone.
+    date: content.date ? formatDate(`${content.date}T12:00:00Z`) : '',
     decision: content.decision ? translate(language, `mail.decisions.${content.decision}`) : '',
     screen: content.screen
       ? translate(language, routeTitleKey(content.screen) ?? 'mail.anyScreen')

@@ -3,6 +3,8 @@ import {
   formatDate,
   isAuditAction,
   isReviewStatus,
+  isPilotNoticeKind,
+  isServiceKind,
   isServiceState,
   type MessageKey,
   type WeightingCriterion,
@@ -17,9 +19,10 @@ import type { HistoryLabels } from './HistoryTable';
 
 const WEIGHTING_PREFIX = 'weighting.';
 const FIELD_LISTS = new Set(['appliedFields', 'discardedFields']);
-/** Calendar days (YYYY-MM-DD): a status notice's expected end, the retirement plan's days. */
+/** Calendar days (YYYY-MM-DD): a status notice's expected end, a pilot's end, the retirement plan's days. */
 const CALENDAR_DAYS = new Set([
   'statusExpectedEnd',
+  'endsOn',
   'plannedEndOn',
   'usersToldOn',
   'dataExportUntil',
@@ -67,6 +70,9 @@ const valueText = (labeller: Labeller, field: string, value: unknown): string =>
   if (field === 'reviewStatus' && isReviewStatus(value)) return t(`reviews.statuses.${value}`);
   // Read as the portal writes dates.
   if (CALENDAR_DAYS.has(field) && typeof value === 'string') return formatDate(`${value}T12:00:00Z`);
+  // A pilot's kind and its notices (docs/adr/0121-pilot-services.md).
+  if (field === 'serviceKind' && isServiceKind(value)) return t(`pilots.kinds.${value}`);
+  if (field === 'notice' && isPilotNoticeKind(value)) return t(`pilots.states.${value}`);
   const definition = FIELDS_BY_KEY.get(field);
   if (definition) return displayValue(definition, value, { t, language });
   if (field.startsWith(WEIGHTING_PREFIX)) {

@@ -13,6 +13,7 @@ import { Link } from '../../routing';
 import { serviceColumns } from '../../components/serviceColumns';
 import { dashboardKeys, fetchDashboard } from './api';
 import { ContactDatabaseGlance } from './ContactDatabaseGlance';
+import { HomePilots } from './HomePilots';
 import { RecentActivity } from './RecentActivity';
 import { WaitingList } from './WaitingList';
 import './dashboard.css';
@@ -74,6 +75,11 @@ export const Dashboard = () => {
         {data ? <WaitingList items={data.waiting.items} total={data.waiting.total} /> : loading}
         {data && data.overdueReviews !== null && <OverdueReviews count={data.overdueReviews} />}
       </Section>
+      {data?.pilots && (
+        <Section id="dashboard-pilots" title={t('dashboard.pilotsHeading')}>
+          <HomePilots pilots={data.pilots} />
+        </Section>
+      )}
       {data?.contactDatabase && (
         <Section id="dashboard-contacts" title={t('dashboard.contactsHeading')}>
           <ContactDatabaseGlance glance={data.contactDatabase} />

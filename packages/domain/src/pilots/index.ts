@@ -1,0 +1,2 @@
+export * from './pilot.js';
+export * from './schemas.js';
