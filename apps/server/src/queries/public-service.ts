@@ -19,11 +19,16 @@ export interface PublicServiceRow {
   keywords: string[];
 }
 
-/** A service on the public portfolio by its service ID; null when there is none or it is not public. */
-export const loadPublicService = async (db: Db, serviceId: string): Promise<PublicServiceRow | null> => {
-  const [found] = await db
+/** Whether a service is on the public portfolio. */
+export const isPublicService = inArray(services.state, [...PUBLIC_STATES]);
+
+/**
+ * Public services with their provider and keyword names (sorted as the page shows them) in one
+ * statement: the public page and the EOSC export read the same row; the caller adds its where.
+ */
+export const selectPublicServices = (db: Db) =>
+  db
     .select({
-      id: services.id,
       serviceId: services.serviceId,
       name: services.name,
       state: services.state,
@@ -39,19 +44,20 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
         version: institutions.version,
         hasLogo: sql<boolean>`${institutions.logoKey} is not null`,
       },
+      keywords: sql<string[]>`array(${db
+        .select({ name: keywords.name })
+        .from(serviceKeywords)
+        .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
+        .where(eq(serviceKeywords.serviceId, services.id))
+        .orderBy(asc(sql`lower(${keywords.name})`))})`,
     })
     .from(services)
-    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .where(and(eq(services.serviceId, serviceId), inArray(services.state, [...PUBLIC_STATES])));
-  if (!found) return null;
-  const { id, ...row } = found;
-  const names = await db
-    .select({ name: keywords.name })
-    .from(serviceKeywords)
-    .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
-    .where(eq(serviceKeywords.serviceId, id))
-    .orderBy(asc(sql`lower(${keywords.name})`));
-  return { ...row, keywords: names.map((keyword) => keyword.name) };
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId));
+
+/** A service on the public portfolio by its service ID; null when there is none or it is not public. */
+export const loadPublicService = async (db: Db, serviceId: string): Promise<PublicServiceRow | null> => {
+  const [found] = await selectPublicServices(db).where(and(eq(services.serviceId, serviceId), isPublicService));
+  return found ?? null;
 };
 
 /** The service IDs of every service with a public page, in ID order: the sitemap's pages. */
@@ -59,7 +65,7 @@ export const listPublicServiceIds = async (db: Db): Promise<string[]> => {
   const rows = await db
     .select({ serviceId: services.serviceId })
     .from(services)
-    .where(inArray(services.state, [...PUBLIC_STATES]))
+    .where(isPublicService)
     .orderBy(asc(services.serviceId));
   return rows.map((row) => row.serviceId);
 };

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiTokenKeys, fetchAllApiTokens, revokeAnyApiToken } from '../../api/api-tokens';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FilterBar } from '../../components/FilterBar';
-import { PageLoader } from '../../components/PageLoader';
+import { QueryFallback } from '../../components/QueryFallback';
 import { useSearchParams } from '../../routing';
 import { apiTokenColumns, TOKEN_STATUSES, tokenStatus, type TokenStatus } from './apiTokenColumns';
 import { useRevokeToken } from './useRevokeToken';
@@ -78,13 +78,7 @@ export const AllApiTokensSection = () => {
     [items, state, owner],
   );
 
-  if (tokens.isPending) return <PageLoader />;
-  if (tokens.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {tokens.error.message}
-      </Text>
-    );
+  if (!tokens.isSuccess) return <QueryFallback query={tokens} />;
   const filtered = Boolean(state || owner);
   const clear = () => setFilters({ state: null, owner: null });
   return (

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ApiToken, CreatedApiToken } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiTokenKeys, fetchOwnApiTokens, revokeOwnApiToken } from '../../api/api-tokens';
 import { notifySuccess } from '../../api/notify';
 import { DataTable } from '../../components/data-table';
-import { PageLoader } from '../../components/PageLoader';
+import { QueryFallback } from '../../components/QueryFallback';
 import { apiTokenColumns } from './apiTokenColumns';
 import { CreateApiTokenModal } from './CreateApiTokenModal';
 import { NewTokenNotice } from './NewTokenNotice';
@@ -36,13 +36,7 @@ export const OwnApiTokens = () => {
       }),
     [t, ask],
   );
-  if (tokens.isPending) return <PageLoader />;
-  if (tokens.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {tokens.error.message}
-      </Text>
-    );
+  if (!tokens.isSuccess) return <QueryFallback query={tokens} />;
   return (
     <Stack gap="md">
       <Group>

@@ -7,7 +7,7 @@ import { useSession } from '../../auth/SessionProvider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../api/notify';
-import { PageLoader } from '../../components/PageLoader';
+import { QueryFallback } from '../../components/QueryFallback';
 import { useNavigate } from '../../routing';
 import { reportWriteError } from '../../api/writes';
 import { endOwnSession, fetchOwnSessions, sessionKeys } from '../../api/sessions';
@@ -110,13 +110,7 @@ export const OwnSessions = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],
   );
-  if (sessions.isPending) return <PageLoader />;
-  if (sessions.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {sessions.error.message}
-      </Text>
-    );
+  if (!sessions.isSuccess) return <QueryFallback query={sessions} />;
   return (
     <Stack gap="md">
       <DataTable

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../api/notify';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
 import { deleteEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles } from './api';
 import { EntitlementRoleModal } from './EntitlementRoleModal';
@@ -84,13 +84,7 @@ export const EntitlementRolesSection = () => {
     [t],
   );
 
-  if (pairs.isPending) return <PageLoader />;
-  if (pairs.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.entitlements.cannotLoad')}: {pairs.error.message}
-      </Text>
-    );
+  if (!pairs.isSuccess) return <QueryFallback query={pairs} title={t('adminSections.entitlements.cannotLoad')} />;
   return (
     <>
       <Group justify="flex-end" mb="sm">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../api/notify';
 import { reportWriteError } from '../../../api/writes';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { fetchScheduledJobs, runScheduledJob, scheduledJobKeys } from './api';
 
 /**
@@ -105,13 +105,7 @@ export const ScheduledJobsSection = () => {
     [t, i18n.language, run.isPending, run.variables],
   );
 
-  if (jobs.isPending) return <PageLoader />;
-  if (jobs.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.scheduledJobs.cannotLoad')}: {jobs.error.message}
-      </Text>
-    );
+  if (!jobs.isSuccess) return <QueryFallback query={jobs} title={t('adminSections.scheduledJobs.cannotLoad')} />;
   return (
     <DataTable
       id="scheduled-jobs"

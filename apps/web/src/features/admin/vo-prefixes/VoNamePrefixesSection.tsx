@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../api/notify';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
 import { deleteVoNamePrefix, fetchVoNamePrefixes, voNamePrefixKeys } from './api';
 import { VoNamePrefixModal } from './VoNamePrefixModal';
@@ -92,13 +92,7 @@ export const VoNamePrefixesSection = () => {
     [t],
   );
 
-  if (prefixes.isPending) return <PageLoader />;
-  if (prefixes.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.voPrefixes.cannotLoad')}: {prefixes.error.message}
-      </Text>
-    );
+  if (!prefixes.isSuccess) return <QueryFallback query={prefixes} title={t('adminSections.voPrefixes.cannotLoad')} />;
   return (
     <Stack gap="xl">
       <div>

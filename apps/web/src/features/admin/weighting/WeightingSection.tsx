@@ -1,10 +1,10 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { WeightingCriterionSettings } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { fetchWeightingSettings, weightingSettingsKeys } from './api';
 import { WeightingCriterionModal } from './WeightingCriterionModal';
 
@@ -65,13 +65,7 @@ export const WeightingSection = () => {
     ];
   }, [t, german]);
 
-  if (settings.isPending) return <PageLoader />;
-  if (settings.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.weighting.cannotLoad')}: {settings.error.message}
-      </Text>
-    );
+  if (!settings.isSuccess) return <QueryFallback query={settings} title={t('adminSections.weighting.cannotLoad')} />;
   return (
     <>
       <DataTable
