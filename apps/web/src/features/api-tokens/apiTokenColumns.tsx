@@ -1,7 +1,7 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime, type ApiToken } from '@nubes/domain';
 import type { TFunction } from 'i18next';
-import type { DataTableColumn } from '../../components/data-table';
+import { actionsColumn, type DataTableColumn } from '../../components/data-table';
 
 export const TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
@@ -88,20 +88,12 @@ export const apiTokenColumns = <T extends ApiToken>(
     sortDescFirst: true,
     nowrap: true,
   },
-  {
-    id: 'actions',
-    header: t('apiTokens.columns.actions'),
-    cell: (token) =>
-      tokenStatus(token) === 'active' ? (
-        <Button
-          size="compact-sm"
-          variant="default"
-          aria-label={revoke.label(token)}
-          onClick={() => revoke.onClick(token)}
-        >
-          {t('apiTokens.revoke')}
-        </Button>
-      ) : null,
-    hideable: false,
-  },
+  actionsColumn<T>(t('apiTokens.columns.actions'), [
+    {
+      label: t('apiTokens.revoke'),
+      name: revoke.label,
+      onClick: revoke.onClick,
+      shown: (token) => tokenStatus(token) === 'active',
+    },
+  ]),
 ];

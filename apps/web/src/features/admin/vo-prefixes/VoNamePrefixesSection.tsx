@@ -3,7 +3,7 @@ import type { CentreAbbreviation, VoNamePrefix } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { actionsColumn, DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../api/notify';
 import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
@@ -50,21 +50,13 @@ export const VoNamePrefixesSection = () => {
         hideable: false,
       },
       { id: 'note', header: t('adminSections.voPrefixes.note'), cell: (row) => row.note, sortValue: (row) => row.note },
-      {
-        id: 'actions',
-        header: t('adminSections.voPrefixes.actions'),
-        cell: (row) => (
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={t('adminSections.voPrefixes.removePrefix', { prefix: row.prefix })}
-            onClick={() => setRemoving(row)}
-          >
-            {t('adminSections.voPrefixes.remove')}
-          </Button>
-        ),
-        hideable: false,
-      },
+      actionsColumn<VoNamePrefix>(t('adminSections.voPrefixes.actions'), [
+        {
+          label: t('adminSections.voPrefixes.remove'),
+          name: (row) => t('adminSections.voPrefixes.removePrefix', { prefix: row.prefix }),
+          onClick: setRemoving,
+        },
+      ]),
     ],
     [t],
   );
