@@ -52,6 +52,7 @@ import {
   webInitialJs,
   webPageWithDynamicJs,
 } from './lib.mjs';
+import { AUTH_COOKIE } from '@nubes/domain';
 import { ssoLogin } from '../scripts/lib/sso-browser.mjs';
 import { auditPages, LIGHTHOUSE_CATEGORIES } from './lighthouse.mjs';
 
@@ -748,6 +749,76 @@ const SCENARIOS = [
         loadRow(`bare Fastify, same bytes (${connections} conns)`, bare, bares[0].headerBytes),
         ratioRow(ctx, 'health', portal, bare, HEALTH_RATIO_TARGET),
       ];
+    },
+  },
+  {
+    name: 'API token check vs session cookie',
+    run: async () => {
+      const { rounds, roundSeconds, warmupSeconds, listConnections: connections } = settings;
+      // A portal of its own whose token limit does not answer 429 under load: the row measures the
+      // check (docs/adr/0113-personal-api-tokens.md), not the limit.
+      const portal = await startPortal({
+        name: 'token portal',
+        admin: ADMIN,
+        webDist: settings.webDist,
+        timeoutMs: settings.startTimeoutSeconds * 1000,
+        env: { API_TOKEN_RATE_LIMIT: '1000000000' },
+      });
+      try {
+        const session = await ssoLogin(`http://localhost:${new URL(portal.url).port}`, 'alice');
+        const created = await fetch(`${portal.url}/api/me/api-tokens`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${session}`,
+            'content-type': 'application/json',
+            'x-requested-with': 'nubes',
+          },
+          body: JSON.stringify({ name: 'bench', scopes: ['services:read'], expiresInDays: 1 }),
+          signal: AbortSignal.timeout(30_000),
+        });
+        if (created.status !== 201) throw new Error(`POST /api/me/api-tokens answered ${created.status}`);
+        const { token } = await created.json();
+        const url = `${portal.url}/api/services/mine`;
+        const ways = {
+          token: { label: 'API token (Bearer)', headers: { authorization: `Bearer ${token}` } },
+          cookie: { label: 'session cookie', headers: { cookie: `${AUTH_COOKIE}=${session}` } },
+        };
+        // Both answer the same list, or the row would compare different work.
+        const answers = await Promise.all(Object.values(ways).map(({ headers }) => getJson(url, headers)));
+        if (JSON.stringify(answers[0]) !== JSON.stringify(answers[1]))
+          throw new Error('GET /api/services/mine answered differently by token and by cookie');
+        // Both on one process: processes of the same code differ in CPU per request (README, "one process is one draw").
+        const results = await alternate(
+          Object.entries(ways).map(([name, { headers }]) => ({ name, url, headers, pid: portal.pid })),
+          { rounds, seconds: roundSeconds, warmupSeconds, connections, separate: true },
+        );
+        const rows = Object.entries(ways).map(([name, { label }]) => ({
+          benchmark: `GET /api/services/mine as alice, ${label} (${connections} conns)`,
+          reqPerSec: fmtInt(results[name].reqPerSec),
+          p50: fmtMs(results[name].p50),
+          p99: fmtMs(results[name].p99),
+          errors: fmtErrors(results[name]),
+          figure: `${cpuCell(results[name])}; ${answers[0].items.length} services`,
+        }));
+        const { token: byToken, cookie: byCookie } = results;
+        const extra =
+          byToken.cpuRounds.length > 0 && byCookie.cpuRounds.length > 0
+            ? median(byToken.cpuRounds.map((micros, round) => micros - byCookie.cpuRounds[round]))
+            : null;
+        rows.push({
+          benchmark: 'token check: API token − session cookie',
+          figure:
+            extra === null
+              ? 'server CPU n/a'
+              : `${extra >= 0 ? '+' : ''}${extra.toFixed(0)} µs server CPU per request (median of the rounds' differences; ` +
+                `token ${(byToken.cpuMicrosPerRequest / byCookie.cpuMicrosPerRequest).toFixed(2)}× cookie), ` +
+                `${rounds}×${roundSeconds} s alternated`,
+          target: 'info',
+        });
+        return rows;
+      } finally {
+        await portal.child.stop();
+      }
     },
   },
   {

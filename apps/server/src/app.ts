@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { translate } from '@nubes/domain';
+import { TOKEN_RATE_LIMIT, translate } from '@nubes/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -21,6 +21,7 @@ import {
 import type { AppContext } from './app-context.js';
 import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
+import { createTokenRateLimit } from './auth/token-rate-limit.js';
 import { createTokenService } from './auth/tokens.js';
 import { DEV_IDP_PATH, type Config } from './config/config.js';
 import type { Database } from './db/client.js';
@@ -223,7 +224,15 @@ export const buildApp = async (
 
   registerErrorHandler(app, log);
   registerInputGuard(app);
-  const access = registerAccessControl(app, { db: database.db, tokens, publicUrl: config.publicUrl });
+  const access = registerAccessControl(app, {
+    db: database.db,
+    tokens,
+    publicUrl: config.publicUrl,
+    tokenRateLimit: createTokenRateLimit({
+      requests: config.apiTokens.rateLimit,
+      windowSeconds: TOKEN_RATE_LIMIT.windowSeconds,
+    }),
+  });
   const securityHeaders = securityHeadersFor({ https: config.publicUrl.startsWith('https:') });
   registerRouteEntry(app, {
     // The arrival first, so the guard's work is timed; the headers before the guard, so refusals carry them.

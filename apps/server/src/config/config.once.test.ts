@@ -208,6 +208,13 @@ describe('configuration', () => {
       expect(() => loadConfig({ PASSWORD_HASH_COST: bad }), bad).toThrow(/^PASSWORD_HASH_COST must be a whole number/);
   });
 
+  it('reads the requests an API token may make per window: 120 unless a whole number above 0 is set', () => {
+    expect(loadConfig({}).apiTokens.rateLimit).toBe(120);
+    expect(loadConfig({ API_TOKEN_RATE_LIMIT: '1000' }).apiTokens.rateLimit).toBe(1000);
+    for (const bad of ['0', '-5', '2.5', 'many'])
+      expect(loadConfig({ API_TOKEN_RATE_LIMIT: bad }).apiTokens.rateLimit).toBe(120);
+  });
+
   it('reads the networks that may read the metrics, and refuses what is not one', () => {
     expect(loadConfig({}).metrics.allow).toEqual([]);
     expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.0/8, 192.168.1.7 ,fd00::/8' }).metrics.allow).toEqual([

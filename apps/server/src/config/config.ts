@@ -4,6 +4,7 @@ import {
   DEFAULT_AAI_POLICY_DOCUMENTS,
   DEFAULT_VO_ENTITLEMENT,
   isRole,
+  TOKEN_RATE_LIMIT,
   type AaiPolicyDocument,
   type Role,
   type VoEntitlementSettings,
@@ -207,6 +208,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
     login: {
       maxFailures: Number(env.LOGIN_MAX_FAILURES) > 0 ? Number(env.LOGIN_MAX_FAILURES) : 5,
       windowMinutes: Number(env.LOGIN_WINDOW_MINUTES) > 0 ? Number(env.LOGIN_WINDOW_MINUTES) : 15,
+    },
+    /**
+     * Requests per API token per window (docs/adr/0113-personal-api-tokens.md); an operator may
+     * raise it, and the bench does, to measure the token check rather than the limit.
+     */
+    apiTokens: {
+      rateLimit:
+        Number.isInteger(Number(env.API_TOKEN_RATE_LIMIT)) && Number(env.API_TOKEN_RATE_LIMIT) > 0
+          ? Number(env.API_TOKEN_RATE_LIMIT)
+          : TOKEN_RATE_LIMIT.requests,
     },
     /** Outgoing mail; without an SMTP URL mails stay in the outbox. The URL holds credentials: never log it. */
     mail: {

@@ -74,6 +74,32 @@ export const apiRoutes = (app: Api) => {
   return { get: add('GET'), post: add('POST'), put: add('PUT'), patch: add('PATCH'), delete: add('DELETE') };
 };
 
+/** A public GET as data: no caller, so no permission or scope; the handler gets the request and the reply. */
+export interface PublicRoute<P extends Schema, Q extends Schema, A extends z.ZodType> {
+  summary: string;
+  description?: string;
+  params?: P;
+  querystring?: Q;
+  answer: A;
+  errors: readonly ErrorStatus[];
+  handler: (request: ApiRequest<P, Q, undefined>, reply: FastifyReply) => Promise<z.output<A>>;
+}
+
+/** Adds a public GET route (`config.access: 'public'`, docs/adr/0095-routes-as-data.md). */
+export const publicGet = <A extends z.ZodType, P extends Schema = undefined, Q extends Schema = undefined>(
+  app: Api,
+  url: string,
+  { answer, errors, handler, ...schema }: PublicRoute<P, Q, A>,
+) =>
+  app.route({
+    method: 'GET',
+    url,
+    config: { access: 'public' },
+    schema: { ...schema, response: { 200: answer, ...errorResponses(...errors) } },
+    handler: async (request, reply: FastifyReply) =>
+      reply.send(await handler(request as ApiRequest<P, Q, undefined>, reply)),
+  });
+
 /** What a route that changes an object answers: the object as it is now, or why not (409: a stale version). */
 export const changeAnswers = <A extends z.ZodType>(answer: A) => ({
   answer,

@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, gt } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { institutions, keywords, serviceKeywords, services } from '../db/schema.js';
-import { PUBLIC_STATES, type PublicServiceRow } from './public-service.js';
+import { services } from '../db/schema.js';
+import { isPublicService, selectPublicServices, type PublicServiceRow } from './public-service.js';
 
 export interface EoscServicePage {
   rows: PublicServiceRow[];
@@ -11,41 +11,14 @@ export interface EoscServicePage {
 
 /**
  * A page of the services on the public portfolio for the EOSC export, in service ID order after
- * the cursor: one statement (the keyset walks the service ID's unique index, ADR 0074), the
- * keyword names gathered per row.
+ * the cursor: one statement (the keyset walks the service ID's unique index, ADR 0074).
  */
 export const listEoscServices = async (
   db: Db,
   { after, limit }: { after: string | undefined; limit: number },
 ): Promise<EoscServicePage> => {
-  const rows = await db
-    .select({
-      serviceId: services.serviceId,
-      name: services.name,
-      state: services.state,
-      fields: services.fields,
-      onlineSince: services.onlineSince,
-      onlineUntil: services.onlineUntil,
-      statusReason: services.statusReason,
-      statusExpectedEnd: services.statusExpectedEnd,
-      provider: {
-        id: institutions.id,
-        name: institutions.name,
-        version: institutions.version,
-        hasLogo: sql<boolean>`${institutions.logoKey} is not null`,
-      },
-      keywords: sql<string[]>`array(${db
-        .select({ name: keywords.name })
-        .from(serviceKeywords)
-        .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
-        .where(eq(serviceKeywords.serviceId, services.id))
-        .orderBy(asc(sql`lower(${keywords.name})`))})`,
-    })
-    .from(services)
-    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .where(
-      and(inArray(services.state, [...PUBLIC_STATES]), after === undefined ? undefined : gt(services.serviceId, after)),
-    )
+  const rows = await selectPublicServices(db)
+    .where(and(isPublicService, after === undefined ? undefined : gt(services.serviceId, after)))
     .orderBy(asc(services.serviceId))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

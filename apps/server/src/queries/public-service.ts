@@ -28,11 +28,16 @@ export interface PublicServiceRow {
   retirement?: PublicRetirement | null;
 }
 
-/** A service on the public portfolio by its service ID; null when there is none or it is not public. */
-export const loadPublicService = async (db: Db, serviceId: string): Promise<PublicServiceRow | null> => {
-  const [found] = await db
+/** Whether a service is on the public portfolio. */
+export const isPublicService = inArray(services.state, [...PUBLIC_STATES]);
+
+/**
+ * Public services with their provider and keyword names (sorted as the page shows them) in one
+ * statement: the public page and the EOSC export read the same row; the caller adds its where.
+ */
+export const selectPublicServices = (db: Db) =>
+  db
     .select({
-      id: services.id,
       serviceId: services.serviceId,
       name: services.name,
       state: services.state,
@@ -48,25 +53,28 @@ export const loadPublicService = async (db: Db, serviceId: string): Promise<Publ
         version: institutions.version,
         hasLogo: sql<boolean>`${institutions.logoKey} is not null`,
       },
+      keywords: sql<string[]>`array(${db
+        .select({ name: keywords.name })
+        .from(serviceKeywords)
+        .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
+        .where(eq(serviceKeywords.serviceId, services.id))
+        .orderBy(asc(sql`lower(${keywords.name})`))})`,
     })
     .from(services)
-    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .where(and(eq(services.serviceId, serviceId), inArray(services.state, [...PUBLIC_STATES])));
+    .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId));
+
+/** A service on the public portfolio by its service ID; null when there is none or it is not public. */
+export const loadPublicService = async (db: Db, serviceId: string): Promise<PublicServiceRow | null> => {
+  const [found] = await selectPublicServices(db).where(and(eq(services.serviceId, serviceId), isPublicService));
   if (!found) return null;
-  const { id, ...row } = found;
-  const names = await db
-    .select({ name: keywords.name })
-    .from(serviceKeywords)
-    .innerJoin(keywords, eq(keywords.id, serviceKeywords.keywordId))
-    .where(eq(serviceKeywords.serviceId, id))
-    .orderBy(asc(sql`lower(${keywords.name})`));
-  return { ...row, keywords: names.map((keyword) => keyword.name), retirement: await retirementOf(db, id, row.state) };
+  return { ...found, retirement: await retirementOf(db, serviceId, found.state) };
 };
 
 /** What the public reads of a discontinued service's plan; the successor only if it has a public page too. */
-const retirementOf = async (db: Db, id: string, state: ServiceState): Promise<PublicRetirement | null> => {
+const retirementOf = async (db: Db, serviceId: string, state: ServiceState): Promise<PublicRetirement | null> => {
   if (state !== 'service_discontinued') return null;
-  const plan = await loadRetirementPlan(db, id);
+  const [row] = await db.select({ id: services.id }).from(services).where(eq(services.serviceId, serviceId));
+  const plan = row ? await loadRetirementPlan(db, row.id) : null;
   const successor = plan?.successor && PUBLIC_STATES.includes(plan.successor.state) ? plan.successor : null;
   return {
     plannedEndOn: plan?.plannedEndOn ?? null,
@@ -79,7 +87,7 @@ export const listPublicServiceIds = async (db: Db): Promise<string[]> => {
   const rows = await db
     .select({ serviceId: services.serviceId })
     .from(services)
-    .where(inArray(services.state, [...PUBLIC_STATES]))
+    .where(isPublicService)
     .orderBy(asc(services.serviceId));
   return rows.map((row) => row.serviceId);
 };

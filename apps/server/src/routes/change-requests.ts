@@ -18,6 +18,7 @@ import {
   type ChangeRequest,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import {
@@ -40,6 +41,7 @@ import { CHANGE_REQUEST_EXPORT_COLUMNS } from '../presenters/list-export-columns
 import { loadChangeRequestListPage } from '../queries/change-request-list.js';
 import { loadServiceChangeRequests } from '../queries/change-requests.js';
 import { loadVisibleChangeRequest } from '../writes/change-request-writes.js';
+import type { Writes } from '../writes/pipeline.js';
 
 /**
  * Change requests (ADR 0028): a service's requests, the list across services, and the steps
@@ -137,63 +139,63 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       present(principal, await updateChangeRequest(writes, principal, request.params.id, request.body)),
   });
 
-  const step = (
+  /** A step on one change request: the command takes it with the body; the answer is the request as it is now. */
+  const step = <B extends z.ZodType>(
+    method: 'post' | 'put',
     path: string,
-    access: 'service.update' | 'changeRequest.decide',
-    summary: string,
-    command: typeof handInChangeRequest,
+    route: {
+      access: 'service.update' | 'changeRequest.decide';
+      summary: string;
+      description?: string;
+      body: B;
+      command: (writes: Writes, principal: AuthUser, id: string, input: z.output<B>) => Promise<ChangeRequestSnapshot>;
+    },
   ) =>
-    api.post(`/change-requests/:id/${path}`, {
-      access,
+    api[method](`/change-requests/:id/${path}`, {
+      access: route.access,
       // The provider side's steps: a token proposes changes, the portfolio manager decides on screen.
-      ...(access === 'service.update' ? { scope: 'services:write' as const } : {}),
-      summary,
+      ...(route.access === 'service.update' ? { scope: 'services:write' as const } : {}),
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
       params: changeRequestIdParamSchema,
-      body: changeRequestStepSchema,
+      body: route.body,
       ...changeAnswers(changeRequestSchema),
       handler: async (request, principal) =>
-        present(principal, await command(writes, principal, request.params.id, request.body)),
+        present(principal, await route.command(writes, principal, request.params.id, request.body as z.output<B>)),
     });
 
-  step(
-    'hand-in',
-    'service.update',
-    'Hand in a draft (its authors): the fields lock for the provider side',
-    handInChangeRequest,
-  );
-  step('withdraw', 'service.update', 'Withdraw a draft or handed-in request (its authors)', withdrawChangeRequest);
-
-  api.post('/change-requests/:id/release', {
+  step('post', 'hand-in', {
+    access: 'service.update',
+    summary: 'Hand in a draft (its authors): the fields lock for the provider side',
+    body: changeRequestStepSchema,
+    command: handInChangeRequest,
+  });
+  step('post', 'withdraw', {
+    access: 'service.update',
+    summary: 'Withdraw a draft or handed-in request (its authors)',
+    body: changeRequestStepSchema,
+    command: withdrawChangeRequest,
+  });
+  step('post', 'release', {
     access: 'changeRequest.decide',
     summary: 'Release a handed-in request, recording the decisions sent with it',
     description:
       'The decisions and the release are one transaction: 409 naming the fields that stay undecided, and nothing is written.',
-    params: changeRequestIdParamSchema,
     body: releaseChangeRequestSchema,
-    ...changeAnswers(changeRequestSchema),
-    handler: async (request, principal) =>
-      present(principal, await releaseChangeRequest(writes, principal, request.params.id, request.body)),
+    command: releaseChangeRequest,
   });
-
-  api.put('/change-requests/:id/decisions', {
+  step('put', 'decisions', {
     access: 'changeRequest.decide',
     summary: 'Accept or discard fields of a handed-in request',
-    params: changeRequestIdParamSchema,
     body: decideChangeRequestSchema,
-    ...changeAnswers(changeRequestSchema),
-    handler: async (request, principal) =>
-      present(principal, await decideChangeRequest(writes, principal, request.params.id, request.body)),
+    command: decideChangeRequest,
   });
-
-  api.post('/change-requests/:id/apply', {
+  step('post', 'apply', {
     access: 'changeRequest.decide',
     summary: 'Apply a released request: the accepted values are written to the service',
     description:
       'One service.updated event per applied field, a new service version. A field the service changed since the request was made answers 409 unless overwrite names it.',
-    params: changeRequestIdParamSchema,
     body: applyChangeRequestSchema,
-    ...changeAnswers(changeRequestSchema),
-    handler: async (request, principal) =>
-      present(principal, await applyChangeRequest(writes, principal, request.params.id, request.body)),
+    command: applyChangeRequest,
   });
 };

@@ -9,7 +9,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { notFound } from '../http/http-error.js';
-import { errorResponses, tagRoutes } from '../http/openapi.js';
+import { publicGet } from '../http/api-route.js';
+import { tagRoutes } from '../http/openapi.js';
 import { requestLog } from '../http/portal-log.js';
 import { eoscProfileViolations } from '../json-schema/eosc-service-profile.js';
 import { presentEoscService } from '../presenters/eosc-service.js';
@@ -40,47 +41,36 @@ export const eoscExportRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = 
     return null;
   };
 
-  app.get(
-    '/public/services/:serviceId/eosc',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'A public service in the EOSC service profile',
-        description:
-          'By service ID (SVC-00042). The elements of the EOSC service profile that the public fields fill (docs/eosc-mapping.md), checked against the profile’s JSON Schema. A service the public portfolio does not list, or one whose record would break the schema, answers 404.',
-        params: publicServiceParamSchema,
-        response: { 200: eoscServiceSchema, ...errorResponses(404) },
-      },
-    },
-    async (request, reply) => {
+  publicGet(app, '/public/services/:serviceId/eosc', {
+    summary: 'A public service in the EOSC service profile',
+    description:
+      'By service ID (SVC-00042). The elements of the EOSC service profile that the public fields fill (docs/eosc-mapping.md), checked against the profile’s JSON Schema. A service the public portfolio does not list, or one whose record would break the schema, answers 404.',
+    params: publicServiceParamSchema,
+    answer: eoscServiceSchema,
+    errors: [404],
+    handler: async (request, reply) => {
       const row = await loadPublicService(db, request.params.serviceId);
       const record = row ? recordOf(request, row) : null;
       if (!record) throw notFound();
       reply.header('cache-control', CACHE_CONTROL);
       return record;
     },
-  );
+  });
 
-  app.get(
-    '/public/eosc/services',
-    {
-      config: { access: 'public' },
-      schema: {
-        summary: 'Every public service in the EOSC service profile, a page at a time',
-        description:
-          'The services the public portfolio lists, in service ID order: `limit` of them (50 unless asked, at most 200) after the `cursor`, which is the `nextCursor` of the previous page (null after the last). A record that would break the profile’s JSON Schema is left out.',
-        querystring: eoscServicePageQuerySchema,
-        response: { 200: eoscServicePageSchema, ...errorResponses(400) },
-      },
-    },
-    async (request, reply) => {
-      const { cursor, limit } = request.query;
-      const page = await listEoscServices(db, { after: cursor, limit });
+  publicGet(app, '/public/eosc/services', {
+    summary: 'Every public service in the EOSC service profile, a page at a time',
+    description:
+      'The services the public portfolio lists, in service ID order: `limit` of them (50 unless asked, at most 200) after the `cursor`, which is the `nextCursor` of the previous page (null after the last). A record that would break the profile’s JSON Schema is left out.',
+    querystring: eoscServicePageQuerySchema,
+    answer: eoscServicePageSchema,
+    errors: [400],
+    handler: async (request, reply) => {
+      const page = await listEoscServices(db, { after: request.query.cursor, limit: request.query.limit });
       reply.header('cache-control', CACHE_CONTROL);
       return {
         items: page.rows.map((row) => recordOf(request, row)).filter((record) => record !== null),
         nextCursor: page.nextCursor,
       };
     },
-  );
+  });
 };

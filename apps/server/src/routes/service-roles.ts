@@ -14,7 +14,7 @@ import { tagRoutes } from '../http/openapi.js';
 import { decideRoleChange, requestRoleChange } from '../commands/role-change-requests.js';
 import { addServiceAdmin, removeServiceAdmin } from '../commands/service-admins.js';
 import { updateServiceRoles } from '../commands/update-service-roles.js';
-import { SERVICE_CHANGE, serviceResponder } from './respond-with-service.js';
+import { SERVICE_CHANGE, serviceCommand, serviceResponder } from './respond-with-service.js';
 
 const uuid = z.uuid({ error: 'validation.invalid' });
 
@@ -25,25 +25,25 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
   const { writes } = context;
   const respond = serviceResponder(context);
 
-  api.put('/services/:id/roles', {
-    ...SERVICE_CHANGE,
-    summary: 'Set object owner, service owner, service manager and provider manager (null removes one)',
-    description:
-      'Only the service portfolio manager changes the object owner; the others whoever may assign roles (the object owner in the draft states, the portfolio manager). 400 service.unknownUser for an id that names no user.',
-    params: serviceIdParamSchema,
-    body: updateServiceRolesRequestSchema,
-    handler: async (request, principal) =>
-      respond(principal, updateServiceRoles(writes, principal, request.params.id, request.body)),
-  });
+  api.put(
+    '/services/:id/roles',
+    serviceCommand(context, {
+      summary: 'Set object owner, service owner, service manager and provider manager (null removes one)',
+      description:
+        'Only the service portfolio manager changes the object owner; the others whoever may assign roles (the object owner in the draft states, the portfolio manager). 400 service.unknownUser for an id that names no user.',
+      body: updateServiceRolesRequestSchema,
+      command: updateServiceRoles,
+    }),
+  );
 
-  api.post('/services/:id/admins', {
-    ...SERVICE_CHANGE,
-    summary: 'Add a further admin (service operation group)',
-    params: serviceIdParamSchema,
-    body: serviceAdminRequestSchema,
-    handler: async (request, principal) =>
-      respond(principal, addServiceAdmin(writes, principal, request.params.id, request.body)),
-  });
+  api.post(
+    '/services/:id/admins',
+    serviceCommand(context, {
+      summary: 'Add a further admin (service operation group)',
+      body: serviceAdminRequestSchema,
+      command: addServiceAdmin,
+    }),
+  );
 
   api.delete('/services/:id/admins/:userId', {
     ...SERVICE_CHANGE,
@@ -60,16 +60,16 @@ export const serviceRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       ),
   });
 
-  api.post('/services/:id/role-changes', {
-    ...SERVICE_CHANGE,
-    summary: 'Ask the portfolio manager for a new service owner or service manager',
-    description:
-      'Whoever holds the manager’s rights (the service manager, or owner and admins when there is none). One open request per role: 409 service.roleChangePending.',
-    params: serviceIdParamSchema,
-    body: roleChangeRequestSchema,
-    handler: async (request, principal) =>
-      respond(principal, requestRoleChange(writes, principal, request.params.id, request.body)),
-  });
+  api.post(
+    '/services/:id/role-changes',
+    serviceCommand(context, {
+      summary: 'Ask the portfolio manager for a new service owner or service manager',
+      description:
+        'Whoever holds the manager’s rights (the service manager, or owner and admins when there is none). One open request per role: 409 service.roleChangePending.',
+      body: roleChangeRequestSchema,
+      command: requestRoleChange,
+    }),
+  );
 
   api.post('/services/:id/role-changes/:changeId/decision', {
     ...SERVICE_CHANGE,

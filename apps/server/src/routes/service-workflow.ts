@@ -5,7 +5,7 @@ import { apiRoutes } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { activateDocuments } from '../commands/activate-documents.js';
 import { transitionService } from '../commands/transition-service.js';
-import { SERVICE_CHANGE, serviceResponder } from './respond-with-service.js';
+import { SERVICE_CHANGE, serviceCommand, serviceResponder } from './respond-with-service.js';
 
 /** Workflow steps and the portfolio manager's switch for the documents area. */
 export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -14,16 +14,16 @@ export const serviceWorkflowRoutes: FastifyPluginAsyncZod<{ context: AppContext 
   const { writes } = context;
   const respond = serviceResponder(context);
 
-  api.post('/services/:id/transitions', {
-    ...SERVICE_CHANGE,
-    summary: 'Take a workflow action of the service workflow',
-    description:
-      '409 when the version is stale or the action is not possible from the current state, 403 when the caller may not take it, 400 with the fields when the validation of the step fails (complete application, submit service information, service card review, online).',
-    params: serviceIdParamSchema,
-    body: transitionRequestSchema,
-    handler: async (request, principal) =>
-      respond(principal, transitionService(writes, principal, request.params.id, request.body)),
-  });
+  api.post(
+    '/services/:id/transitions',
+    serviceCommand(context, {
+      summary: 'Take a workflow action of the service workflow',
+      description:
+        '409 when the version is stale or the action is not possible from the current state, 403 when the caller may not take it, 400 with the fields when the validation of the step fails (complete application, submit service information, service card review, online).',
+      body: transitionRequestSchema,
+      command: transitionService,
+    }),
+  );
 
   api.post('/services/:id/documents/activate', {
     ...SERVICE_CHANGE,

@@ -15,7 +15,7 @@ import { tagRoutes } from '../http/openapi.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
 import { loadInstitutionRefs } from '../queries/refs.js';
-import { SERVICE_CHANGE, serviceResponder } from './respond-with-service.js';
+import { serviceCommand, serviceResponder } from './respond-with-service.js';
 
 /** A service application and its information: create, read, partial update. */
 export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -64,14 +64,14 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       presentServiceDetail(db, await loadVisibleService(db, request.params.id, principal), principal),
   });
 
-  api.patch('/services/:id', {
-    ...SERVICE_CHANGE,
-    summary: 'Change name, provider, field values (null removes one), keywords and weighting answers',
-    description:
-      'Names the version it read: a stale one answers 409 and changes nothing. Format errors answer 400 with a message per field (field keys; weighting answers as weighting.<criterion>). A request that changes nothing keeps the version.',
-    params: serviceIdParamSchema,
-    body: updateServiceRequestSchema,
-    handler: async (request, principal) =>
-      respond(principal, updateService(writes, principal, request.params.id, request.body)),
-  });
+  api.patch(
+    '/services/:id',
+    serviceCommand(context, {
+      summary: 'Change name, provider, field values (null removes one), keywords and weighting answers',
+      description:
+        'Names the version it read: a stale one answers 409 and changes nothing. Format errors answer 400 with a message per field (field keys; weighting answers as weighting.<criterion>). A request that changes nothing keeps the version.',
+      body: updateServiceRequestSchema,
+      command: updateService,
+    }),
+  );
 };

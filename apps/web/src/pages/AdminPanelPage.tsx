@@ -7,6 +7,7 @@ import { EntitlementRolesSection } from '../features/admin/entitlements/Entitlem
 import { RolesSection } from '../features/admin/roles/RolesSection';
 import { ScheduledJobsSection } from '../features/admin/scheduled-jobs/ScheduledJobsSection';
 import { VoNamePrefixesSection } from '../features/admin/vo-prefixes/VoNamePrefixesSection';
+import { AllApiTokensSection } from '../features/api-tokens/AllApiTokensSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
 import { ResourceTypesSection } from '../features/resource-packages/types/ResourceTypesSection';
 import type { MessageKey } from '@nubes/domain';
@@ -58,6 +59,12 @@ const TABS: readonly AdminTab[] = [
     title: 'adminSections.tab.scheduledJobs',
     intro: 'adminSections.scheduledJobs.intro',
     content: () => <ScheduledJobsSection />,
+  },
+  {
+    id: 'apiTokens',
+    title: 'adminSections.tab.apiTokens',
+    intro: 'apiTokens.adminIntro',
+    content: () => <AllApiTokensSection />,
   },
 ];
 

@@ -1763,6 +1763,7 @@ export const de: Messages = {
       voPrefixes: 'Reservierte VO-Präfixe',
       roles: 'Rollen',
       scheduledJobs: 'Zeitgesteuerte Aufgaben',
+      apiTokens: 'API-Tokens',
     },
     scheduledJobs: {
       intro:
@@ -2576,6 +2577,14 @@ export const de: Messages = {
     total_one: '{{count}} Token',
     total_other: '{{count}} Tokens',
     adminIntro: 'Alle API-Tokens des Portals. Ein widerrufenes Token funktioniert ab sofort nicht mehr.',
+    allCaption: 'Alle API-Tokens',
+    allStates: 'Alle Status',
+    allOwners: 'Alle Inhaber',
+    emptyAll: 'Noch niemand hat ein API-Token.',
+    emptyFiltered: 'Kein Token passt zu diesen Filtern.',
+    revokeOwnedLabel: 'Das Token {{name}} von {{owner}} widerrufen',
+    confirmOwnedText:
+      'Das Token {{name}} von {{owner}} funktioniert ab sofort nicht mehr. Skripte, die es nutzen, erhalten 401.',
   },
   pageDescriptions: {
     home: '{{product}}, das Serviceportal einer föderierten Forschungscloud: die Services seiner Zentren, wie man Ressourcen beantragt, und virtuelle Organisationen.',

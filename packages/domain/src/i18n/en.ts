@@ -1731,6 +1731,7 @@ export const en = {
       voPrefixes: 'Reserved VO prefixes',
       roles: 'Roles',
       scheduledJobs: 'Scheduled jobs',
+      apiTokens: 'API tokens',
     },
     scheduledJobs: {
       intro:
@@ -2535,6 +2536,13 @@ export const en = {
     total_one: '{{count}} token',
     total_other: '{{count}} tokens',
     adminIntro: 'Every API token of the portal. Revoking one stops it at once.',
+    allCaption: 'Every API token',
+    allStates: 'All states',
+    allOwners: 'All owners',
+    emptyAll: 'Nobody has an API token yet.',
+    emptyFiltered: 'No token matches these filters.',
+    revokeOwnedLabel: 'Revoke the token {{name}} of {{owner}}',
+    confirmOwnedText: 'The token {{name}} of {{owner}} stops working at once. Scripts that use it get 401.',
   },
   /** The meta description in the HTML head of each public page (the server writes it; ADR 0086). */
   pageDescriptions: {

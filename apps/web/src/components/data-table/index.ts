@@ -11,3 +11,4 @@ export type {
 } from './types';
 export { listExports, type DataTableExports } from './exports';
 export { useHiddenColumns } from './columnPreferences';
+export { actionsColumn, type RowAction } from './actionsColumn';

@@ -3,7 +3,7 @@ import type { InstitutionDetail } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, listExports, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, DataTable, listExports, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../api/notify';
 import { reportWriteError } from '../../api/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
@@ -86,32 +86,24 @@ export const InstitutionsSection = () => {
         sortValue: (institution) => (institution.isServiceProvider ? 0 : 1),
         nowrap: true,
       },
-      {
-        id: 'actions',
-        header: t('institutionAdmin.actions'),
-        hideable: false,
-        cell: (institution) => (
-          <Group gap={6} wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="default"
-              aria-label={t('institutionAdmin.editInstitution', { name: institution.abbreviation })}
-              onClick={() => setEditing({ id: institution.id })}
-            >
-              {t('institutionAdmin.edit')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              aria-label={t('institutionAdmin.deleteInstitution', { name: institution.abbreviation })}
-              onClick={() => setDeleting(institution)}
-            >
-              {t('institutionAdmin.delete')}
-            </Button>
-          </Group>
-        ),
-      },
+      actionsColumn<InstitutionDetail>(
+        t('institutionAdmin.actions'),
+        [
+          {
+            label: t('institutionAdmin.edit'),
+            name: (institution) => t('institutionAdmin.editInstitution', { name: institution.abbreviation }),
+            onClick: (institution) => setEditing({ id: institution.id }),
+          },
+          {
+            label: t('institutionAdmin.delete'),
+            name: (institution) => t('institutionAdmin.deleteInstitution', { name: institution.abbreviation }),
+            onClick: setDeleting,
+            variant: 'light',
+            color: 'red',
+          },
+        ],
+        { nowrap: true },
+      ),
     ];
   }, [t]);
 

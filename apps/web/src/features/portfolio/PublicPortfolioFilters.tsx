@@ -47,43 +47,58 @@ export const PublicPortfolioFilters = ({ filter, providers, onChange }: PublicPo
         {active > 0 ? t('dataTable.filtersSet', { count: active }) : t('dataTable.filters')}
       </button>
       <div id={moreId} className="public-filters-more" data-open={open}>
-        <div className="public-filter">
-          <label htmlFor="public-filter-provider">{t('publicPortfolio.provider')}</label>
-          <div className="public-filter-select">
-            <select
-              id="public-filter-provider"
-              className="public-filter-input"
-              value={filter.provider}
-              onChange={(event) => onChange({ ...filter, provider: event.currentTarget.value })}
-            >
-              <option value="">{t('publicService.allProviders')}</option>
-              {providers.map((provider) => (
-                <option key={provider} value={provider}>
-                  {provider}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="public-filter">
-          <label htmlFor="public-filter-state">{t('publicPortfolio.status')}</label>
-          <div className="public-filter-select">
-            <select
-              id="public-filter-state"
-              className="public-filter-input"
-              value={filter.state}
-              onChange={(event) => onChange({ ...filter, state: event.currentTarget.value })}
-            >
-              <option value="">{t('publicService.allStates')}</option>
-              {[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => (
-                <option key={state} value={state}>
-                  {t(`serviceStates.${state}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
+        <PublicFilterSelect
+          id="public-filter-provider"
+          label={t('publicPortfolio.provider')}
+          all={t('publicService.allProviders')}
+          options={providers.map((provider) => ({ value: provider, label: provider }))}
+          value={filter.provider}
+          onChange={(provider) => onChange({ ...filter, provider })}
+        />
+        <PublicFilterSelect
+          id="public-filter-state"
+          label={t('publicPortfolio.status')}
+          all={t('publicService.allStates')}
+          options={[...CATALOGUE_STATES, ...OFFBOARDING_STATES].map((state) => ({
+            value: state,
+            label: t(`serviceStates.${state}`),
+          }))}
+          value={filter.state}
+          onChange={(state) => onChange({ ...filter, state })}
+        />
       </div>
     </div>
   );
 };
+
+interface PublicFilterSelectProps {
+  id: string;
+  label: string;
+  /** The first option, which sets no filter. */
+  all: string;
+  options: readonly { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+}
+
+/** One labelled plain select of the public filters, with the chevron of its wrapper. */
+const PublicFilterSelect = ({ id, label, all, options, value, onChange }: PublicFilterSelectProps) => (
+  <div className="public-filter">
+    <label htmlFor={id}>{label}</label>
+    <div className="public-filter-select">
+      <select
+        id={id}
+        className="public-filter-input"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      >
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  </div>
+);

@@ -1,13 +1,13 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime, routePath, type OwnSession } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/SessionProvider';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '../../components/data-table';
+import { actionsColumn, DataTable, type DataTableColumn } from '../../components/data-table';
 import { notifySuccess } from '../../api/notify';
-import { PageLoader } from '../../components/PageLoader';
+import { QueryFallback } from '../../components/QueryFallback';
 import { useNavigate } from '../../routing';
 import { reportWriteError } from '../../api/writes';
 import { endOwnSession, fetchOwnSessions, sessionKeys } from '../../api/sessions';
@@ -90,33 +90,19 @@ export const OwnSessions = () => {
         sortValue: (session) => session.expiresAt,
         nowrap: true,
       },
-      {
-        id: 'actions',
-        header: t('sessions.columns.actions'),
-        cell: (session) => (
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={t('sessions.endLabel', { date: formatDateTime(session.createdAt) })}
-            onClick={() => setEnding(session)}
-          >
-            {t('sessions.end')}
-          </Button>
-        ),
-        hideable: false,
-      },
+      actionsColumn<OwnSession>(t('sessions.columns.actions'), [
+        {
+          label: t('sessions.end'),
+          name: (session) => t('sessions.endLabel', { date: formatDateTime(session.createdAt) }),
+          onClick: setEnding,
+        },
+      ]),
     ],
     // device reads t only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],
   );
-  if (sessions.isPending) return <PageLoader />;
-  if (sessions.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {sessions.error.message}
-      </Text>
-    );
+  if (!sessions.isSuccess) return <QueryFallback query={sessions} />;
   return (
     <Stack gap="md">
       <DataTable

@@ -3,9 +3,9 @@ import type { EntitlementRole } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { actionsColumn, DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../api/notify';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
 import { deleteEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles } from './api';
 import { EntitlementRoleModal } from './EntitlementRoleModal';
@@ -54,43 +54,25 @@ export const EntitlementRolesSection = () => {
         cell: (pair) => t(`userAccounts.roles.${pair.role}`),
         sortValue: (pair) => t(`userAccounts.roles.${pair.role}`),
       },
-      {
-        id: 'actions',
-        header: t('adminSections.entitlements.actions'),
-        cell: (pair) => (
-          // On a phone the buttons stack, so the column stays narrow and in view.
-          <Group gap={6}>
-            <Button
-              size="compact-sm"
-              variant="light"
-              aria-label={t('adminSections.entitlements.editEntitlement', { entitlement: pair.entitlement })}
-              onClick={() => setEditing(pair.id)}
-            >
-              {t('adminSections.entitlements.edit')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
-              aria-label={t('adminSections.entitlements.removeEntitlement', { entitlement: pair.entitlement })}
-              onClick={() => setRemoving(pair)}
-            >
-              {t('adminSections.entitlements.remove')}
-            </Button>
-          </Group>
-        ),
-        hideable: false,
-      },
+      // On a phone the buttons stack, so the column stays narrow and in view.
+      actionsColumn<EntitlementRole>(t('adminSections.entitlements.actions'), [
+        {
+          label: t('adminSections.entitlements.edit'),
+          name: (pair) => t('adminSections.entitlements.editEntitlement', { entitlement: pair.entitlement }),
+          onClick: (pair) => setEditing(pair.id),
+          variant: 'light',
+        },
+        {
+          label: t('adminSections.entitlements.remove'),
+          name: (pair) => t('adminSections.entitlements.removeEntitlement', { entitlement: pair.entitlement }),
+          onClick: setRemoving,
+        },
+      ]),
     ],
     [t],
   );
 
-  if (pairs.isPending) return <PageLoader />;
-  if (pairs.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.entitlements.cannotLoad')}: {pairs.error.message}
-      </Text>
-    );
+  if (!pairs.isSuccess) return <QueryFallback query={pairs} title={t('adminSections.entitlements.cannotLoad')} />;
   return (
     <>
       <Group justify="flex-end" mb="sm">

@@ -1,11 +1,11 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { routePath, type RoleCount, type RoleCountList } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../api/client';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { Link } from '../../../routing';
 
 const fetchRoleCounts = (signal?: AbortSignal) => apiRequest<RoleCountList>('/api/role-counts', { signal });
@@ -52,13 +52,7 @@ export const RolesSection = () => {
     [t, i18n.language],
   );
 
-  if (counts.isPending) return <PageLoader />;
-  if (counts.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.roles.cannotLoad')}: {counts.error.message}
-      </Text>
-    );
+  if (!counts.isSuccess) return <QueryFallback query={counts} title={t('adminSections.roles.cannotLoad')} />;
   return (
     <DataTable
       id="role-counts"

@@ -1,12 +1,12 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { formatDateTime, type ScheduledJob } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../api/notify';
 import { reportWriteError } from '../../../api/writes';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageLoader } from '../../../components/PageLoader';
+import { actionsColumn, DataTable, type DataTableColumn } from '../../../components/data-table';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { fetchScheduledJobs, runScheduledJob, scheduledJobKeys } from './api';
 
 /**
@@ -83,35 +83,22 @@ export const ScheduledJobsSection = () => {
             t('adminSections.scheduledJobs.noError')
           ),
       },
-      {
-        id: 'actions',
-        header: t('adminSections.scheduledJobs.actions'),
-        cell: (row) => (
-          <Button
-            size="xs"
-            variant="default"
-            loading={run.isPending && run.variables?.name === row.name}
-            aria-label={t('adminSections.scheduledJobs.runNowOf', { name: nameOf(row) })}
-            onClick={() => run.mutate(row)}
-          >
-            {t('adminSections.scheduledJobs.runNow')}
-          </Button>
-        ),
-        hideable: false,
-      },
+      actionsColumn<ScheduledJob>(t('adminSections.scheduledJobs.actions'), [
+        {
+          label: t('adminSections.scheduledJobs.runNow'),
+          name: (row) => t('adminSections.scheduledJobs.runNowOf', { name: nameOf(row) }),
+          onClick: (row) => run.mutate(row),
+          loading: (row) => run.isPending && run.variables?.name === row.name,
+          size: 'xs',
+        },
+      ]),
     ],
     // nameOf and run change with t and the mutation's state, which the deps name.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.language, run.isPending, run.variables],
   );
 
-  if (jobs.isPending) return <PageLoader />;
-  if (jobs.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.scheduledJobs.cannotLoad')}: {jobs.error.message}
-      </Text>
-    );
+  if (!jobs.isSuccess) return <QueryFallback query={jobs} title={t('adminSections.scheduledJobs.cannotLoad')} />;
   return (
     <DataTable
       id="scheduled-jobs"

@@ -3,9 +3,9 @@ import type { CentreAbbreviation, VoNamePrefix } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
+import { actionsColumn, DataTable, type DataTableColumn } from '../../../components/data-table';
 import { notifySuccess } from '../../../api/notify';
-import { PageLoader } from '../../../components/PageLoader';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
 import { deleteVoNamePrefix, fetchVoNamePrefixes, voNamePrefixKeys } from './api';
 import { VoNamePrefixModal } from './VoNamePrefixModal';
@@ -50,21 +50,13 @@ export const VoNamePrefixesSection = () => {
         hideable: false,
       },
       { id: 'note', header: t('adminSections.voPrefixes.note'), cell: (row) => row.note, sortValue: (row) => row.note },
-      {
-        id: 'actions',
-        header: t('adminSections.voPrefixes.actions'),
-        cell: (row) => (
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={t('adminSections.voPrefixes.removePrefix', { prefix: row.prefix })}
-            onClick={() => setRemoving(row)}
-          >
-            {t('adminSections.voPrefixes.remove')}
-          </Button>
-        ),
-        hideable: false,
-      },
+      actionsColumn<VoNamePrefix>(t('adminSections.voPrefixes.actions'), [
+        {
+          label: t('adminSections.voPrefixes.remove'),
+          name: (row) => t('adminSections.voPrefixes.removePrefix', { prefix: row.prefix }),
+          onClick: setRemoving,
+        },
+      ]),
     ],
     [t],
   );
@@ -92,13 +84,7 @@ export const VoNamePrefixesSection = () => {
     [t],
   );
 
-  if (prefixes.isPending) return <PageLoader />;
-  if (prefixes.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.voPrefixes.cannotLoad')}: {prefixes.error.message}
-      </Text>
-    );
+  if (!prefixes.isSuccess) return <QueryFallback query={prefixes} title={t('adminSections.voPrefixes.cannotLoad')} />;
   return (
     <Stack gap="xl">
       <div>

@@ -1,10 +1,9 @@
-import { Button, Text } from '@mantine/core';
 import type { WeightingCriterionSettings } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data-table';
-import { PageLoader } from '../../../components/PageLoader';
+import { actionsColumn, DataTable, type DataTableColumn } from '../../../components/data-table';
+import { QueryFallback } from '../../../components/QueryFallback';
 import { fetchWeightingSettings, weightingSettingsKeys } from './api';
 import { WeightingCriterionModal } from './WeightingCriterionModal';
 
@@ -34,21 +33,14 @@ export const WeightingSection = () => {
         numeric: true,
       },
       // Before the long options, so the button is in view on a phone without scrolling the table sideways.
-      {
-        id: 'actions',
-        header: t('adminSections.weighting.actions'),
-        cell: (criterion) => (
-          <Button
-            size="compact-sm"
-            variant="light"
-            aria-label={t('adminSections.weighting.editCriterion', { name: label(criterion.label) })}
-            onClick={() => setEditing(criterion.key)}
-          >
-            {t('adminSections.weighting.edit')}
-          </Button>
-        ),
-        hideable: false,
-      },
+      actionsColumn<WeightingCriterionSettings>(t('adminSections.weighting.actions'), [
+        {
+          label: t('adminSections.weighting.edit'),
+          name: (criterion) => t('adminSections.weighting.editCriterion', { name: label(criterion.label) }),
+          onClick: (criterion) => setEditing(criterion.key),
+          variant: 'light',
+        },
+      ]),
       {
         id: 'options',
         header: t('adminSections.weighting.options'),
@@ -65,13 +57,7 @@ export const WeightingSection = () => {
     ];
   }, [t, german]);
 
-  if (settings.isPending) return <PageLoader />;
-  if (settings.isError)
-    return (
-      <Text role="alert" fw={600}>
-        {t('adminSections.weighting.cannotLoad')}: {settings.error.message}
-      </Text>
-    );
+  if (!settings.isSuccess) return <QueryFallback query={settings} title={t('adminSections.weighting.cannotLoad')} />;
   return (
     <>
       <DataTable
