@@ -25,6 +25,7 @@ const PORTAL_PATHS = [
   '/cd/contact-database',
   '/cd/institutions',
   '/cd/user-accounts',
+  '/sc/handover',
   '/vo/vo-registration',
   '/vo/vo-application',
   '/vo/my-vos',
