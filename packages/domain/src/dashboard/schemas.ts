@@ -132,6 +132,8 @@ export const dashboardSchema = z
     contactDatabase: contactDatabaseSchema.nullable(),
     /** Reviews still unanswered past their last reminder (docs/adr/0116); null for those who may not read the review list. */
     overdueReviews: z.int().nullable(),
+    /** Services whose service owner is gone (docs/adr/0123-people-who-leave.md); null for those who may not hand over. */
+    goneOwners: z.int().nullable(),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

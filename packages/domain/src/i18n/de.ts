@@ -2511,7 +2511,7 @@ export const de: Messages = {
     receiverNoContact:
       'Diese Person hat keinen Eintrag in der Kontaktdatenbank und kann daher keine Kontaktbeziehungen übernehmen.',
     receiverIsApplicant:
-      'Diese Person ist bereits Antragsteller der VO und kann nicht zugleich ihre Stellvertretung sein.',
+      'Diese Person hat die andere Rolle der VO bereits inne: Antragsteller und Stellvertretung sind zwei Personen.',
     itemGone: 'Einige Einträge hat diese Person nicht mehr inne. Laden Sie die Liste neu und versuchen Sie es erneut.',
     cannotLoad: 'Die Übergabe kann nicht geladen werden',
     homeCount_one: '{{count}} Service, dessen Service Owner ausgeschieden ist',

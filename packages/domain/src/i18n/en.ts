@@ -2470,7 +2470,7 @@ export const en = {
     receiverNotProvider:
       'This person is not on the provider side of the service, so they cannot take over its change request or resource package. Hand over the service roles to them too, or choose someone on the provider side.',
     receiverNoContact: 'This person has no entry in the contact database, so they cannot take over contact relations.',
-    receiverIsApplicant: 'This person is the VO’s applicant already and cannot be its deputy as well.',
+    receiverIsApplicant: 'This person holds the VO’s other role already: its applicant and its deputy are two people.',
     itemGone: 'Some items are no longer held by this person. Reload the list and try again.',
     cannotLoad: 'The handover cannot be loaded',
     homeCount_one: '{{count}} service whose owner is gone',

@@ -75,6 +75,22 @@ export const handoverSchema = z
   .meta({ id: 'Handover' });
 export type Handover = z.infer<typeof handoverSchema>;
 
+export const gonePeopleSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.string(),
+        fullname: z.string(),
+        username: z.string(),
+        goneAt: z.string().meta({ format: 'date-time' }),
+        /** Services whose service owner the person still is. */
+        ownedServices: z.int(),
+      }),
+    ),
+  })
+  .meta({ id: 'GonePeople' });
+export type GonePeople = z.infer<typeof gonePeopleSchema>;
+
 const userId = z.uuid({ error: msg('handover.unknownReceiver') });
 
 export const handOverSchema = z

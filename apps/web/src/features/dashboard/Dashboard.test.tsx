@@ -70,6 +70,7 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   ],
   contactDatabase: null,
   overdueReviews: null,
+  goneOwners: null,
   ...overrides,
 });
 
