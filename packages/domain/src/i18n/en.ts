@@ -2478,6 +2478,14 @@ export const en = {
     homeTitle: 'Owners who are gone',
     homeOpen: 'Hand over',
     people: 'People who are gone',
+    noPeople: 'Nobody is marked as gone.',
+    back: 'All people who are gone',
+    dialogTitle_one: 'Hand over {{count}} item of {{name}}',
+    dialogTitle_other: 'Hand over {{count}} items of {{name}}',
+    dialogText: 'Each receiver gets the picked items of their kind and a mail that lists them.',
+    open: 'Hand over…',
+    goneAtColumn: 'Gone since',
+    ownedColumn: 'Services they own',
   },
   /** The meta description in the HTML head of each public page (the server writes it; ADR 0086). */
   pageDescriptions: {
