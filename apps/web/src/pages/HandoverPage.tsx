@@ -14,7 +14,7 @@ export const HandoverPage = () => {
     <Stack gap="lg">
       <div>
         <Title order={1}>{t('routes.handover')}</Title>
-        <Text mt="xs">{t('handover.people')}</Text>
+        <Text mt="xs">{t('handover.peopleIntro')}</Text>
       </div>
       <GonePeopleList />
     </Stack>

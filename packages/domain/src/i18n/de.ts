@@ -1373,7 +1373,7 @@ export const de: Messages = {
       badge: 'Ausgeschieden',
       since: 'Ausgeschieden seit {{date}}',
       byManager: 'Markiert von {{name}}',
-      byClaims: 'Bei einer Anmeldung markiert: Laut Identitätsanbieter ist das Konto nicht mehr gültig',
+      byClaims: 'Bei einer Anmeldung markiert: Laut Identity-Provider ist das Konto nicht mehr gültig',
       reasonShown: 'Grund: {{reason}}',
       bringBack: 'Zurückholen',
       bringBackTitle: '{{name}} zurückholen?',
@@ -1886,6 +1886,13 @@ export const de: Messages = {
         query: 'Filter',
         columns: 'Spalten',
         comment: 'Kommentar',
+        reason: 'Grund',
+        sessionsEnded: 'Beendete Sitzungen',
+        items: 'Einträge',
+        receivers: 'Empfänger',
+        authorId: 'Verfasst von',
+        createdById: 'Erstellt von',
+        submittedById: 'Eingereicht von',
       },
       values: {
         password: {
@@ -1895,6 +1902,8 @@ export const de: Messages = {
         source: {
           environment: 'Umgebungsvariable',
           demo: 'Demodaten',
+          manager: 'Portalleitung',
+          claims: 'Angaben des Identity-Providers',
         },
         list: {
           portfolio: 'Serviceportfolio',
@@ -2519,6 +2528,10 @@ export const de: Messages = {
     homeTitle: 'Ausgeschiedene Service Owner',
     homeOpen: 'Übergeben',
     people: 'Ausgeschiedene Personen',
+    peopleIntro:
+      'Die als ausgeschieden markierten Personen, zuletzt markierte zuerst. Öffnen Sie eine, um zu übergeben, was sie innehat.',
+    peopleTotal_one: '{{count}} Person',
+    peopleTotal_other: '{{count}} Personen',
     noPeople: 'Niemand ist als ausgeschieden markiert.',
     back: 'Alle ausgeschiedenen Personen',
     dialogTitle_one: '{{count}} Eintrag von {{name}} übergeben',

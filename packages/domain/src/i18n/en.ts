@@ -1851,6 +1851,13 @@ export const en = {
         query: 'Filters',
         columns: 'Columns',
         comment: 'Comment',
+        reason: 'Reason',
+        sessionsEnded: 'Sessions ended',
+        items: 'Items',
+        receivers: 'Receivers',
+        authorId: 'Author',
+        createdById: 'Created by',
+        submittedById: 'Submitted by',
       },
       values: {
         password: {
@@ -1860,6 +1867,8 @@ export const en = {
         source: {
           environment: 'environment variable',
           demo: 'demo data',
+          manager: 'portal manager',
+          claims: 'the identity provider’s claims',
         },
         list: {
           portfolio: 'Service Portfolio',
@@ -2478,6 +2487,9 @@ export const en = {
     homeTitle: 'Owners who are gone',
     homeOpen: 'Hand over',
     people: 'People who are gone',
+    peopleIntro: 'The people marked as gone, most recent first. Open one to hand over what they hold.',
+    peopleTotal_one: '{{count}} person',
+    peopleTotal_other: '{{count}} people',
     noPeople: 'Nobody is marked as gone.',
     back: 'All people who are gone',
     dialogTitle_one: 'Hand over {{count}} item of {{name}}',

@@ -50,6 +50,7 @@ export const GonePeopleList = () => {
       rows={people.data?.items}
       getRowId={(row) => row.id}
       initialSort={{ id: 'goneAt', desc: true }}
+      countLabel={(count) => t('handover.peopleTotal', { count })}
       columnChooser={false}
       empty={{ title: t('handover.noPeople') }}
     />
