@@ -117,3 +117,24 @@ export const completeRetirementPlanThroughApi = async (browser: Browser, who: st
   );
   await person.close();
 };
+
+/** Gives roles of a service to people (by username), as `who` would in the Responsibilities tab. */
+export const serviceRolesThroughApi = async (
+  browser: Browser,
+  who: string,
+  serviceId: string,
+  roles: Partial<Record<'serviceOwner' | 'serviceManager' | 'providerManager', string>>,
+): Promise<void> => {
+  const person = await apiOf(browser, who);
+  const service = await ok<Written>(await person.request.get(`/api/services/${serviceId}`), 'the service');
+  const data: Record<string, string | number> = { version: service.version };
+  for (const [role, username] of Object.entries(roles)) {
+    const found = await ok<{ items: { id: string; username: string }[] }>(
+      await person.request.get(`/api/users?q=${encodeURIComponent(username)}`),
+      username,
+    );
+    data[`${role}Id`] = found.items.find((user) => user.username === username)!.id;
+  }
+  await ok(await person.request.put(`/api/services/${serviceId}/roles`, { data }), 'the roles');
+  await person.close();
+};

@@ -79,6 +79,7 @@ import { systemRoutes } from './routes/system.js';
 import { readinessRoutes } from './routes/readiness.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { userAccountRoutes } from './routes/user-accounts.js';
+import { handoverRoutes } from './routes/handover.js';
 import { userRoutes } from './routes/users.js';
 import { weightingSettingsRoutes } from './routes/weighting-settings.js';
 import { createDatabaseFileStore } from './storage/database-file-store.js';
@@ -274,6 +275,7 @@ export const buildApp = async (
       await api.register(oauthRoutes, { context });
       await api.register(userRoutes, { context });
       await api.register(userAccountRoutes, { context });
+      await api.register(handoverRoutes, { context });
       await api.register(auditLogRoutes, { context });
       await api.register(weightingSettingsRoutes, { context });
       await api.register(entitlementRoleRoutes, { context });

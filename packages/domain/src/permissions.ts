@@ -33,6 +33,14 @@ export const PERMISSIONS = {
   'user.endSessions': {
     audience: [],
   },
+  /** Mark a person gone (they left their institution) and bring them back (portal managers only) */
+  'user.markGone': {
+    audience: [],
+  },
+  /** See what a gone person holds and hand it to other people (docs/adr/0123-people-who-leave.md) */
+  'user.handover': {
+    audience: ['servicePortfolioManager'],
+  },
   /** Find users by name or e-mail, to assign them to a service */
   'user.search': {
     audience: [

@@ -26,6 +26,7 @@ const PORTAL_PATHS = [
   '/cd/contact-database',
   '/cd/institutions',
   '/cd/user-accounts',
+  '/sc/handover',
   '/vo/vo-registration',
   '/vo/vo-application',
   '/vo/my-vos',

@@ -40,6 +40,7 @@ export type RouteId =
   | 'contactDatabase'
   | 'institutions'
   | 'userAccounts'
+  | 'handover'
   | 'voRegistration'
   | 'voApplication'
   | 'myVos'
@@ -103,6 +104,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'contactDatabase', path: '/cd/contact-database', permission: 'contact.read', hasScreen: true },
   { id: 'institutions', path: '/cd/institutions', permission: 'screen.contactDatabase', hasScreen: true },
   { id: 'userAccounts', path: '/cd/user-accounts', permission: 'user.readAny', hasScreen: true },
+  // What gone people hold, handed to others (docs/adr/0123-people-who-leave.md); ?user= names one.
+  { id: 'handover', path: '/sc/handover', permission: 'user.handover', hasScreen: true },
   { id: 'voRegistration', path: '/vo/vo-registration', permission: 'screen.myVos', hasScreen: true },
   { id: 'voApplication', path: '/vo/vo-application', permission: 'screen.voApplication', hasScreen: true },
   { id: 'myVos', path: '/vo/my-vos', permission: 'screen.myVos', hasScreen: true },

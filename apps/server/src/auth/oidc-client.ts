@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { groupsFromEntitlements, type OAuthFinishRequest } from '@nubes/domain';
+import { ACCOUNT_STATUS_CLAIM, groupsFromEntitlements, type OAuthFinishRequest } from '@nubes/domain';
 import { eq, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { SsoClaims } from './sso-claims.js';
@@ -147,6 +147,7 @@ export const createOidcRelyingParty = ({ config, db, internalOrigin }: RelyingPa
           organisation: [merged.schac_home_organization]
             .flat()
             .find((value): value is string => typeof value === 'string'),
+          accountStatus: str(ACCOUNT_STATUS_CLAIM),
         };
       } catch (error) {
         if (error instanceof HttpError) throw error;

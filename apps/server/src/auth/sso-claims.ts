@@ -12,4 +12,9 @@ export interface SsoClaims {
   organisation?: string | undefined;
   /** The groups the entitlements name (ADR 0038); replaced at every login like the mapped roles. */
   groups?: IdpGroup[] | undefined;
+  /**
+   * The account's status at its home organisation (voperson_status): present and not `active`, the
+   * account is no longer valid and the person is marked gone (docs/adr/0123-people-who-leave.md).
+   */
+  accountStatus?: string | undefined;
 }

@@ -50,7 +50,7 @@ export const createApiToken = (writes: Writes, principal: AuthUser, input: Creat
     };
   });
 
-type RevokeReason = 'byOwner' | 'byManager' | 'sessionsEnded';
+type RevokeReason = 'byOwner' | 'byManager' | 'sessionsEnded' | 'gone';
 
 const revokedEvent = (row: ApiTokenRow, reason: RevokeReason) => ({
   objectType: 'apiToken' as const,
@@ -81,14 +81,20 @@ export const revokeApiToken = (writes: Writes, principal: AuthUser, id: string, 
   });
 
 /**
- * Inside the portal manager's "End all sessions" of a person: their live tokens end with them, so
- * cutting a person off leaves no way in (docs/adr/0113-personal-api-tokens.md).
+ * Inside the portal manager's "End all sessions" of a person, and when a person is marked gone
+ * (docs/adr/0123-people-who-leave.md): their live tokens end with them, so cutting a person off
+ * leaves no way in (docs/adr/0113-personal-api-tokens.md). No principal: a login's claims did it.
  */
-export const revokeTokensOfUser = async (tx: Tx, principal: AuthUser, userId: string) => {
+export const revokeTokensOfUser = async (
+  tx: Tx,
+  principal: AuthUser | null,
+  userId: string,
+  reason: 'sessionsEnded' | 'gone' = 'sessionsEnded',
+) => {
   const revoked = await tx
     .update(apiTokens)
-    .set({ revokedAt: sql`now()`, revokedById: principal.id })
+    .set({ revokedAt: sql`now()`, revokedById: principal?.id ?? null })
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, sql`now()`)))
     .returning();
-  return revoked.map((row) => revokedEvent(row, 'sessionsEnded'));
+  return revoked.map((row) => revokedEvent(row, reason));
 };

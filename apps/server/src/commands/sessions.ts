@@ -3,7 +3,8 @@ import { actorOf } from '../audit/actor.js';
 import { revokeTokensOfUser } from './api-tokens.js';
 import type { AuthUser } from '../auth/principal.js';
 import { sessionExpiry } from '../auth/sessions.js';
-import { sessions, users } from '../db/schema.js';
+import type { Tx } from '../db/client.js';
+import { sessions, users, type SessionEndReason } from '../db/schema.js';
 import { notFound, unauthorized } from '../http/http-error.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 
@@ -75,6 +76,24 @@ export const endOwnSession = (
   });
 
 /**
+ * Ends every live session of a user in the caller's transaction; answers the sessions' ids, whose
+ * `session.changed` effects refuse them at once on every instance.
+ */
+export const endLiveSessions = async (
+  tx: Tx,
+  userId: string,
+  endedById: string | null,
+  reason: Extract<SessionEndReason, 'endedByManager' | 'gone'>,
+) => {
+  const ended = await tx
+    .update(sessions)
+    .set({ endedAt: sql`now()`, endedById, endReason: reason })
+    .where(and(eq(sessions.userId, userId), live()))
+    .returning({ id: sessions.id });
+  return ended.map(({ id }) => id);
+};
+
+/**
  * The portal manager ends every live session of a user (User Accounts): each is refused at once,
  * here and, by its notice, on every other instance; the user's API tokens are revoked with them
  * (docs/adr/0113-personal-api-tokens.md). Answers how many sessions ended.
@@ -83,11 +102,7 @@ export const endSessionsOfUser = (writes: Writes, principal: AuthUser, userId: s
   runWrite(writes, actorOf(principal), async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw notFound();
-    const ended = await tx
-      .update(sessions)
-      .set({ endedAt: sql`now()`, endedById: principal.id, endReason: 'endedByManager' })
-      .where(and(eq(sessions.userId, userId), live()))
-      .returning({ id: sessions.id });
+    const ended = await endLiveSessions(tx, userId, principal.id, 'endedByManager');
     const tokens = await revokeTokensOfUser(tx, principal, userId);
     if (ended.length === 0) return { value: 0, events: tokens };
     return {
@@ -96,6 +111,6 @@ export const endSessionsOfUser = (writes: Writes, principal: AuthUser, userId: s
         { objectType: 'user', objectId: userId, action: 'user.sessions.ended', after: { count: ended.length } },
         ...tokens,
       ],
-      effects: ended.map(({ id }) => ({ kind: 'session.changed' as const, sessionId: id })),
+      effects: ended.map((sessionId) => ({ kind: 'session.changed' as const, sessionId })),
     };
   });

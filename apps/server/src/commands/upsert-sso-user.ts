@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { rolesFromEntitlements, type EntitlementMapping, type Language } from '@nubes/domain';
+import { accountStatusSaysGone, rolesFromEntitlements, type EntitlementMapping, type Language } from '@nubes/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { institutions, users } from '../db/schema.js';
 import { retryOnceOnDuplicate } from '../db/unique-violation.js';
+import { forbidden } from '../http/http-error.js';
+import { markGoneByClaims } from './user-gone.js';
 import { actorOf } from '../audit/actor.js';
 import { openSession, type SessionClient } from '../auth/sessions.js';
 import type { SsoClaims } from '../auth/sso-claims.js';
@@ -31,7 +33,9 @@ const rolesCountNow = (userId: string): AfterCommitEffect[] => [{ kind: 'princip
 
 /**
  * Creates or updates the portal user behind a federated login, in one transaction with its audit
- * event and, given the browser's details, the session the login starts.
+ * event and, given the browser's details, the session the login starts. A gone person gets no
+ * session (403); claims that say the account is no longer valid mark the person gone first, in
+ * that transaction, and nobody new is created from them (docs/adr/0123-people-who-leave.md).
  */
 export const upsertSsoUser = async (
   writes: Writes,
@@ -50,7 +54,7 @@ export const upsertSsoUser = async (
 
   // The user acts on their own behalf; on a first login only the work knows who that is.
   const attempt = () =>
-    runWrite<typeof users.$inferSelect & { session: { id: string; expiresAt: Date } | null }>(
+    runWrite<typeof users.$inferSelect & { session: { id: string; expiresAt: Date } | null; gone?: true }>(
       writes,
       actorOf,
       async (tx) => {
@@ -60,6 +64,17 @@ export const upsertSsoUser = async (
           .from(users)
           .where(and(eq(users.issuer, claims.issuer), eq(users.internalId, claims.sub)))
           .for('update');
+        const statusSaysGone = accountStatusSaysGone(claims.accountStatus);
+        // Nothing is written for a person who is gone already, or who is new and no longer valid.
+        if (existing?.goneAt || (!existing && statusSaysGone)) throw forbidden('errors.accountGone');
+        if (existing && statusSaysGone) {
+          const { events, effects } = await markGoneByClaims(
+            tx,
+            existing,
+            `voperson_status: ${claims.accountStatus!.trim().slice(0, 100)}`,
+          );
+          return { value: { ...existing, session: null, gone: true }, events, effects };
+        }
         const now = new Date();
         // Looked up at every login, so a person who moves to another centre moves with it. An IdP
         // that does not release the claim says nothing: what is stored stays.
@@ -146,5 +161,7 @@ export const upsertSsoUser = async (
     );
 
   // Two first logins of one person at once: the loser finds the winner's row on the retry.
-  return retryOnceOnDuplicate(attempt);
+  const user = await retryOnceOnDuplicate(attempt);
+  if (user.gone) throw forbidden('errors.accountGone');
+  return user;
 };

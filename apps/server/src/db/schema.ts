@@ -2,6 +2,8 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CHANGE_REQUEST_STATES,
   CONTACT_PROPERTY_KINDS,
+  GONE_REASON_MAX,
+  GONE_SOURCES,
   INSTITUTION_CONTACT_ROLES,
   SERVICE_CONTACT_ROLES,
   RESOURCE_PACKAGE_STATES,
@@ -18,6 +20,7 @@ import {
   type ContactPropertyKind,
   type FieldValue,
   type FieldValues,
+  type GoneSource,
   type Language,
   type ResourcePackageState,
   type ReviewStatus,
@@ -37,6 +40,7 @@ import {
   type WeightingOption,
 } from '@nubes/domain';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -131,6 +135,14 @@ export const users = pgTable(
      * language in their mail settings (docs/adr/0027-mail-outbox.md).
      */
     loginLanguage: text('login_language').$type<Language>(),
+    /**
+     * The person left (docs/adr/0123-people-who-leave.md): since when, by whom (null when a login's
+     * claims said so), from where and why. A gone person cannot log in.
+     */
+    goneAt: timestamp('gone_at', { withTimezone: true }),
+    goneById: uuid('gone_by_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    goneSource: text('gone_source').$type<GoneSource>(),
+    goneReason: text('gone_reason'),
     ...timestamps,
   },
   (t) => [
@@ -141,6 +153,19 @@ export const users = pgTable(
     // Direct login is for admins only (ADR 3): a password may exist only beside portalManager.
     check('users_password_only_for_admins', sql`${t.passwordHash} IS NULL OR 'portalManager' = ANY(${t.roles})`),
     check('users_version_positive', sql`${t.version} > 0`),
+    check(
+      'users_gone_complete',
+      sql`(${t.goneAt} IS NULL) = (${t.goneSource} IS NULL) AND (${t.goneAt} IS NULL) = (${t.goneReason} IS NULL)`,
+    ),
+    check(
+      'users_gone_source_known',
+      sql`${t.goneSource} IS NULL OR ${t.goneSource} IN (${sql.raw(GONE_SOURCES.map((source) => `'${source}'`).join(', '))})`,
+    ),
+    check('users_gone_reason_length', sql`length(${t.goneReason}) <= ${sql.raw(String(GONE_REASON_MAX))}`),
+    // The handover's people and the portfolio manager's home count read the few gone people here.
+    index('users_gone_idx')
+      .on(t.goneAt)
+      .where(sql`${t.goneAt} IS NOT NULL`),
     index('users_institution_idx').on(t.institutionId),
     // The user pickers search by name and e-mail.
     // No GIN index keeps a pending list (docs/adr/0098-one-statement-per-portfolio-search.md).
@@ -412,7 +437,7 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     endedById: uuid('ended_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /** 'logout', 'endedByOwner' or 'endedByManager'. */
+    /** 'logout', 'endedByOwner', 'endedByManager' or 'gone' (the person was marked gone). */
     endReason: text('end_reason').$type<SessionEndReason>(),
     /** The browser's User-Agent at login, shortened, for the owner's list. */
     userAgent: text('user_agent'),
@@ -424,12 +449,12 @@ export const sessions = pgTable(
       .where(sql`${t.endedAt} IS NULL`),
     check(
       'sessions_end_reason_known',
-      sql`${t.endReason} IS NULL OR ${t.endReason} IN ('logout', 'endedByOwner', 'endedByManager')`,
+      sql`${t.endReason} IS NULL OR ${t.endReason} IN ('logout', 'endedByOwner', 'endedByManager', 'gone')`,
     ),
   ],
 );
 
-export type SessionEndReason = 'logout' | 'endedByOwner' | 'endedByManager';
+export type SessionEndReason = 'logout' | 'endedByOwner' | 'endedByManager' | 'gone';
 
 /**
  * Personal API tokens (docs/adr/0113-personal-api-tokens.md): only the SHA-256 of the secret is

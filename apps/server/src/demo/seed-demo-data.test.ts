@@ -433,6 +433,24 @@ describe('demo data', () => {
     }
   });
 
+  it('has one person already gone, who still owns a service: the portfolio manager’s home counts it; her login is refused', async () => {
+    const [greta] = await test.database.db.select().from(users).where(eq(users.username, 'greta'));
+    expect(greta).toMatchObject({ goneSource: 'claims', goneReason: 'voperson_status: expired', internalId: 'greta' });
+    const owned = await test.database.db.select().from(services).where(eq(services.serviceOwnerId, greta!.id));
+    expect(owned.map((service) => service.name)).toEqual(['Research Wiki']);
+    const paula = await ssoLogin(test.baseUrl, 'paula');
+    const home = await test.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { authorization: `Bearer ${paula}` },
+    });
+    expect(home.json().goneOwners).toBe(1);
+    await expect(ssoLogin(test.baseUrl, 'greta')).rejects.toThrow(/answered 403/);
+    // Henrik Nordmann, whom the handover walk marks gone, is not.
+    const [henrik] = await test.database.db.select().from(users).where(eq(users.username, 'hnordmann'));
+    expect(henrik!.goneAt).toBeNull();
+  });
+
   it('adds nothing on a second start', async () => {
     const before = await Promise.all([count(test, services), count(test, users), count(test, auditEvents)]);
     expect(await seedDemoData(test.database.db, demoSeedOptions(test.config))).toBeNull();

@@ -42,6 +42,7 @@ import { demoLogoPng } from './demo-logos.js';
 import { createDatabaseFileStore } from '../storage/database-file-store.js';
 import type { FileStore } from '../storage/file-store.js';
 import { CENTRE_TEAMS, DEMO_STAFF } from './people.js';
+import { seedDemoGonePerson } from './gone-person.js';
 import type { ObjectEvent } from '../writes/pipeline.js';
 import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
@@ -133,6 +134,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     const contactCount = await seedDemoContacts(tx, institutionIds, serviceIds, new Date(now.getTime() - 30 * DAY_MS));
     await seedDemoVoNamePrefixes(tx, new Date(now.getTime() - 365 * DAY_MS));
     await seedDemoVos(tx, userIds, institutionIds, now, options.voEntitlement);
+    await seedDemoGonePerson(tx, serviceIds, options.issuer, now);
 
     await tx.insert(appSecrets).values({
       name: DEMO_DATA_MARKER,

@@ -10,6 +10,11 @@ export interface DemoAccount {
   organisation: string;
   /** Group paths the AAI releases as group entitlements (ADR 0038), subgroups after a colon. */
   groups: readonly string[];
+  /**
+   * The account's status the AAI releases (voperson_status), when not simply active: an expired
+   * account shows how a login's claims mark a person gone (docs/adr/0123-people-who-leave.md).
+   */
+  status?: string;
 }
 
 // Each at their home organisation's domain, as the AAI releases them.
@@ -88,10 +93,25 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = (
   ] satisfies Omit<DemoAccount, 'email'>[]
 ).map((account) => ({ ...account, email: `${account.username}@${account.organisation}` }));
 
+/**
+ * A person who has left: the AAI still knows her, but releases her account as expired, so her
+ * login marks her gone and is refused (docs/adr/0123-people-who-leave.md). Apart from the demo
+ * logins, which the tests and the demo data take as the people who work in the portal.
+ */
+export const FORMER_DEMO_ACCOUNT: DemoAccount = {
+  username: 'greta',
+  name: 'Greta Lindqvist',
+  email: 'greta@university-west.example',
+  roles: ['serviceProvider'],
+  organisation: 'university-west.example',
+  groups: ['university-west:staff'],
+  status: 'expired',
+};
+
 const ENTITLEMENT_AUTHORITY = '#aai.nubes.example';
 
 export const findDemoAccount = (username: string): DemoAccount | undefined =>
-  DEMO_ACCOUNTS.find((account) => account.username === username);
+  [...DEMO_ACCOUNTS, FORMER_DEMO_ACCOUNT].find((account) => account.username === username);
 
 /** The eduperson_entitlement values a real AAI would release for these roles. */
 export const entitlementsFor = (account: DemoAccount, prefix: string): string[] =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ACCOUNT_STATUS_CLAIM } from '@nubes/domain';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { devIdpClientSecret } from '../auth/oidc-client.js';
@@ -40,7 +41,7 @@ export const createDevIdentityProvider = async (config: Config, db: Db): Promise
     scopes: SCOPES.split(' '),
     claims: {
       openid: ['sub'],
-      profile: ['name', 'preferred_username', 'schac_home_organization'],
+      profile: ['name', 'preferred_username', 'schac_home_organization', ACCOUNT_STATUS_CLAIM],
       email: ['email', 'email_verified'],
       eduperson_entitlement: ['eduperson_entitlement'],
     },
@@ -58,6 +59,7 @@ export const createDevIdentityProvider = async (config: Config, db: Db): Promise
           email: account.email,
           email_verified: true,
           schac_home_organization: account.organisation,
+          ...(account.status ? { [ACCOUNT_STATUS_CLAIM]: account.status } : {}),
           eduperson_entitlement: [
             ...entitlementsFor(account, config.entitlements.prefix),
             ...groupEntitlementsFor(account, config.groups.prefix),

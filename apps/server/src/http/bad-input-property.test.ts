@@ -204,6 +204,7 @@ const realParameters = async (): Promise<(path: string) => Record<string, string
     if (path.startsWith('/api/me/api-tokens/{id}') || path.startsWith('/api/api-tokens/{id}')) return { id: token.id };
     if (path.startsWith('/api/scheduled-jobs/{name}')) return { name: SCHEDULED_JOBS[0] };
     if (path.startsWith('/api/service-fields/{field}')) return { field };
+    if (path.startsWith('/api/handover/{id}')) return { id: ids.user };
     if (path.startsWith('/api/user-accounts/{id}')) return { id: ids.user };
     if (path.startsWith('/api/sessions/{id}')) return { id: endedSession.id };
     if (path.startsWith('/api/users/{username}')) return { username: 'alice' };

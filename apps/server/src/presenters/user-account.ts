@@ -12,7 +12,7 @@ import { presentAuditLog } from './audit-log.js';
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
-export const presentUserAccountRow = (row: UserAccountRecord): UserAccountRow => ({
+export const presentUserAccountRow = (row: Omit<UserAccountRecord, 'goneByName'>): UserAccountRow => ({
   id: row.id,
   username: row.username,
   fullname: row.fullname,
@@ -22,6 +22,7 @@ export const presentUserAccountRow = (row: UserAccountRecord): UserAccountRow =>
   roles: row.roles.filter(isRole).sort(),
   entitlementRoles: row.entitlementRoles.filter(isRole).sort(),
   lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+  goneAt: row.goneAt?.toISOString() ?? null,
 });
 
 /** The account's events as the audit log shows them, each marked as done by or done to the user. */
@@ -42,6 +43,7 @@ export const presentUserAccount = (
   names: ReadonlyMap<string, string>,
   objectNames: ReadonlyMap<string, NamedObject>,
   canManageRoles: boolean,
+  canMarkGone: boolean,
   contact: LinkedContact | null,
 ): UserAccount => ({
   ...presentUserAccountRow(row),
@@ -50,5 +52,16 @@ export const presentUserAccount = (
   groups: row.groups.map((group) => ({ id: group.id, name: group.name })),
   events: presentEvents(row.id, events, names, objectNames),
   canManageRoles,
+  canMarkGone,
+  gone:
+    row.goneAt && row.goneSource
+      ? {
+          at: row.goneAt.toISOString(),
+          source: row.goneSource,
+          byName: row.goneByName ?? null,
+          reason: row.goneReason ?? '',
+        }
+      : null,
+  version: row.version,
   contact,
 });

@@ -3,7 +3,11 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
 import { prefixTsQuery } from '../db/full-text.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { auditEvents, institutions, users } from '../db/schema.js';
+
+/** Who marked a person gone (docs/adr/0123-people-who-leave.md). */
+const goneBy = alias(users, 'gone_by');
 
 const MAX_USER_EVENTS = 100;
 
@@ -39,6 +43,9 @@ const accountColumns = {
   organisation: users.organisation,
   groups: users.groups,
   version: users.version,
+  goneAt: users.goneAt,
+  goneSource: users.goneSource,
+  goneReason: users.goneReason,
   // A left join without a match answers null.
   institution: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
 };
@@ -73,9 +80,10 @@ export const listUserAccounts = async (db: Db, query: UserAccountQuery) => {
 
 export const findUserAccount = async (db: Db, id: string) => {
   const [row] = await db
-    .select(accountColumns)
+    .select({ ...accountColumns, goneByName: goneBy.fullname })
     .from(users)
     .leftJoin(institutions, eq(institutions.id, users.institutionId))
+    .leftJoin(goneBy, eq(goneBy.id, users.goneById))
     .where(eq(users.id, id));
   return row;
 };

@@ -8,6 +8,7 @@ import {
   resourcePackages,
   resourceTypes,
   serviceReviews,
+  users,
   vos,
 } from '../db/schema.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
@@ -176,7 +177,31 @@ describe('GET /api/dashboard', () => {
       contactDatabase: null,
       overdueReviews: null,
       pilots: null,
+      goneOwners: null,
     });
+  });
+
+  it('counts the services whose owner is gone on the portfolio manager’s home, and for nobody who does not hand over', async () => {
+    const before = (await dashboardOf('paula')).goneOwners;
+    expect(before).toEqual(expect.any(Number));
+    const [gone] = await test.database.db
+      .insert(users)
+      .values({
+        username: 'dash-gone',
+        fullname: 'Gone Owner',
+        goneAt: new Date(),
+        goneSource: 'manager',
+        goneReason: 'left',
+      })
+      .returning();
+    await createServiceInState(test.database.db, {
+      state: 'service_online',
+      objectOwnerId: world.people.alice!.id,
+      serviceOwnerId: gone!.id,
+      providerInstitutionId: world.institutions.HPCN,
+    });
+    expect((await dashboardOf('paula')).goneOwners).toBe(before! + 1);
+    expect((await dashboardOf('alice')).goneOwners).toBeNull();
   });
 
   it('counts the overdue reviews on the portfolio manager’s home, and for nobody without the review list', async () => {

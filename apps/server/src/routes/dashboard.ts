@@ -19,6 +19,7 @@ import {
 import { loadWaiting } from '../queries/dashboard-waiting.js';
 import { countOverdueReviews } from '../queries/service-review-list.js';
 import { loadHomePilots } from '../queries/pilots.js';
+import { countServicesOfGoneOwners } from '../queries/handover.js';
 
 /** The home dashboard (docs/adr/0041-dashboard.md): every part a query per request, in the caller's visibility. */
 export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (app, { context }) => {
@@ -30,11 +31,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
     tags: ['dashboard'],
     summary: "The caller's home: what waits for them, their services, counts per state and centre, recent activity",
     description:
-      'Overdue reviews: how many the review list’s overdue filter holds, for those who may read it. Pilots: those with a notice or the decision due, of the caller’s services, or all with the count of decisions due for the portfolio manager. Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review, resource packages to review (reviewers) or to rework after a rejection (provider side, with the reason); longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read. The contact database at a glance for those who may read it.',
+      'Overdue reviews: how many the review list’s overdue filter holds, for those who may read it. Gone owners: services whose service owner is gone, for those who hand over. Pilots: those with a notice or the decision due, of the caller’s services, or all with the count of decisions due for the portfolio manager. Waiting: services whose next step is the caller’s (by the workflow table and their relation to the service), change requests and reviews they must act on, VO applications they must send or review, resource packages to review (reviewers) or to rework after a rejection (provider side, with the reason); longest waiting first, at most 25 (total counts all). Counts and activity cover only what the caller may read. The contact database at a glance for those who may read it.',
     answer: dashboardSchema,
     errors: [401],
     handler: async (_request, principal) => {
-      const [waiting, mine, counts, events, contactDatabase, overdueReviews, pilots] = await Promise.all([
+      const [waiting, mine, counts, events, contactDatabase, overdueReviews, pilots, goneOwners] = await Promise.all([
         loadWaiting(db, principal),
         loadMyServices(db, principal, DASHBOARD_LIMITS.myServices),
         serviceCountsQuery(db, principal),
@@ -42,6 +43,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         loadContactDatabaseGlance(db, principal, DASHBOARD_LIMITS.contacts),
         can(principal, 'review.list') ? countOverdueReviews(db, principal, context.clock()) : null,
         loadHomePilots(db, principal, todayIso(context.clock())),
+        can(principal, 'user.handover') ? countServicesOfGoneOwners(db) : null,
       ]);
       const names = await loadObjectNames(db, events);
       const readsAuditLog = can(principal, 'audit.read');
@@ -53,6 +55,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = a
         contactDatabase: presentContactDatabase(contactDatabase),
         overdueReviews,
         pilots,
+        goneOwners,
       };
     },
   });

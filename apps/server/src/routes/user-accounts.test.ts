@@ -71,6 +71,7 @@ describe('user accounts', () => {
       roles: ['serviceProvider'],
       entitlementRoles: ['voManager'],
       lastLoginAt: '2026-03-04T10:15:00.000Z',
+      goneAt: null,
     });
   });
 

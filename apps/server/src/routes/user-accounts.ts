@@ -1,6 +1,8 @@
 import {
+  bringUserBackSchema,
   can,
   endedSessionsSchema,
+  markUserGoneSchema,
   updateUserRolesSchema,
   userAccountIdParamSchema,
   userAccountListSchema,
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { endSessionsOfUser } from '../commands/sessions.js';
 import { updateUserRoles } from '../commands/update-user-roles.js';
+import { bringUserBack, markUserGone } from '../commands/user-gone.js';
 import { notFound } from '../http/http-error.js';
 import { pagedListRoutes } from '../http/list-export.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
@@ -29,7 +32,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
   app.addHook('onRoute', tagRoutes('users'));
   const { db } = context.database;
 
-  const loadAccount = async (id: string, canManageRoles: boolean) => {
+  const loadAccount = async (id: string, canManageRoles: boolean, canMarkGone = canManageRoles) => {
     const row = await findUserAccount(db, id);
     if (!row) throw notFound();
     const events = await listUserAuditEvents(db, id);
@@ -39,6 +42,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
       await loadDisplayNames(db, idsInHistory(events)),
       await loadAuditObjectNames(db, events),
       canManageRoles,
+      canMarkGone,
       await findContactByEmail(db, row.email),
     );
   };
@@ -63,7 +67,8 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     params: userAccountIdParamSchema,
     answer: userAccountSchema,
     errors: [400, 401, 403, 404],
-    handler: async (request, principal) => loadAccount(request.params.id, can(principal, 'user.manageRoles')),
+    handler: async (request, principal) =>
+      loadAccount(request.params.id, can(principal, 'user.manageRoles'), can(principal, 'user.markGone')),
   });
 
   api.put('/user-accounts/:id/roles', {
@@ -74,6 +79,31 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     ...changeAnswers(userAccountSchema),
     handler: async (request, principal) => {
       await updateUserRoles(context.writes, principal, request.params.id, request.body);
+      return loadAccount(request.params.id, true);
+    },
+  });
+
+  api.post('/user-accounts/:id/gone', {
+    access: 'user.markGone',
+    summary:
+      'Mark the person gone at the version read: no more logins, every session ended and every API token revoked at once',
+    params: userAccountIdParamSchema,
+    body: markUserGoneSchema,
+    ...changeAnswers(userAccountSchema),
+    handler: async (request, principal) => {
+      await markUserGone(context.writes, principal, request.params.id, request.body);
+      return loadAccount(request.params.id, true);
+    },
+  });
+
+  api.post('/user-accounts/:id/back', {
+    access: 'user.markGone',
+    summary: 'Bring a gone person back at the version read: they can log in again; what was handed over stays',
+    params: userAccountIdParamSchema,
+    body: bringUserBackSchema,
+    ...changeAnswers(userAccountSchema),
+    handler: async (request, principal) => {
+      await bringUserBack(context.writes, principal, request.params.id, request.body);
       return loadAccount(request.params.id, true);
     },
   });

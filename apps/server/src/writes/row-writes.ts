@@ -233,12 +233,12 @@ export const mailRows: RowKind<
 > = rowWrites('mail', mailOutbox);
 
 /**
- * A user account, for the roles the portal manager gives: the IdP's roles and the rest of the row
- * are the logins'. The principal cache forgets the user after the commit.
+ * A user account, for the roles the portal manager gives and the gone state (docs/adr/0123-people-who-leave.md):
+ * the IdP's roles and the rest of the row are the logins'. The principal cache forgets the user after the commit.
  */
 export const userRows: RowKind<
   typeof users.$inferSelect,
-  Pick<PgUpdateSetSource<typeof users>, 'roles'>,
+  Pick<PgUpdateSetSource<typeof users>, 'roles' | 'goneAt' | 'goneById' | 'goneSource' | 'goneReason'>,
   'user'
 > = rowWrites('user', users);
 

@@ -44,6 +44,7 @@ const PolicyPage = lazy(() => import('../pages/PolicyPage').then((m) => ({ defau
 const ResourcePackageReviewListPage = lazy(() =>
   import('../pages/ResourcePackageReviewListPage').then((m) => ({ default: m.ResourcePackageReviewListPage })),
 );
+const HandoverPage = lazy(() => import('../pages/HandoverPage').then((m) => ({ default: m.HandoverPage })));
 const UserAccountsPage = lazy(() => import('../pages/UserAccountsPage').then((m) => ({ default: m.UserAccountsPage })));
 const ContactDatabasePage = lazy(() =>
   import('../pages/ContactDatabasePage').then((m) => ({ default: m.ContactDatabasePage })),
@@ -93,6 +94,7 @@ const PAGES: Partial<Record<RouteId, LazyPage>> = {
   policy: PolicyPage,
   resourcePackageReviewList: ResourcePackageReviewListPage,
   userAccounts: UserAccountsPage,
+  handover: HandoverPage,
   institutions: InstitutionsPage,
   instructionsServicePortfolio: InstructionPage,
   instructionsContactDatabase: InstructionPage,

@@ -66,4 +66,18 @@ describe('return from single sign-on (/login-oauth/oidc)', () => {
     expect(window.localStorage.getItem('user')).toBeNull();
     error.mockRestore();
   });
+
+  it('says why when the server refuses the person (403: marked gone), in its own words', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const words = 'This account is marked as gone: the person has left their institution.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(403, { error: 'forbidden', message: words })),
+    );
+    window.localStorage.setItem('oAuthSession', 'sso-4');
+    renderApp({ path: '/login-oauth/oidc?code=c-4&state=s-4' });
+    expect(await screen.findByText(words)).toBeInTheDocument();
+    await waitFor(() => expect(currentLocation()).toBe('/login'));
+    error.mockRestore();
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from '../routing';
 import { finishOauth } from '../api/auth';
+import { isApiError } from '../api/client';
 import { notifyError } from '../api/notify';
 import { takeSsoTarget } from '../auth/loginTarget';
 import { useSession } from '../auth/SessionProvider';
@@ -58,7 +59,12 @@ export const LoginOauthPage = () => {
       (error: unknown) => {
         if (!active) return;
         console.error('Single sign-on failed', error);
-        notifyError(t('notifications.loginFailed'), t('notifications.aaiLoginFailedText'));
+        // A refusal of the person (403: marked gone, docs/adr/0123-people-who-leave.md) says why in
+        // the server's words; trying again would not help.
+        notifyError(
+          t('notifications.loginFailed'),
+          isApiError(error) && error.status === 403 ? error.message : t('notifications.aaiLoginFailedText'),
+        );
         navigate(routePath('login'), { replace: true });
       },
     );

@@ -192,6 +192,18 @@ const AUDIT_EVENTS = {
     after: z.object({ userId: z.string(), reason: z.enum(['logout', 'endedByOwner']) }),
   }),
   'user.sessions.ended': event('user', { after: z.object({ count: z.int() }) }),
+  // People who leave (docs/adr/0123-people-who-leave.md): marked gone by the portal manager or by
+  // the identity provider's claims at a login; the sessions ended and tokens revoked with it.
+  'user.gone': event('user', {
+    after: z.object({ source: z.enum(['manager', 'claims']), reason: z.string(), sessionsEnded: z.int() }),
+  }),
+  // The handover of what a person held: one event on the person, beside each object's own event.
+  'user.handedOver': event('user', {
+    after: z.object({ items: z.int(), receivers: z.array(z.string()) }),
+  }),
+  'user.returned': event('user', {
+    before: z.object({ goneAt: z.string(), source: z.enum(['manager', 'claims']), reason: z.string() }),
+  }),
   // Personal API tokens (docs/adr/0113-personal-api-tokens.md): never the secret, only what the lists show.
   'apiToken.created': event('apiToken', {
     after: z.object({
@@ -206,7 +218,7 @@ const AUDIT_EVENTS = {
     after: z.object({
       ownerId: z.string(),
       name: z.string(),
-      reason: z.enum(['byOwner', 'byManager', 'sessionsEnded']),
+      reason: z.enum(['byOwner', 'byManager', 'sessionsEnded', 'gone']),
     }),
   }),
   'user.created': event('user', {

@@ -152,6 +152,8 @@ export const dashboardSchema = z
         decisionDue: z.int().nullable(),
       })
       .nullable(),
+    /** Services whose service owner is gone (docs/adr/0123-people-who-leave.md); null for those who may not hand over. */
+    goneOwners: z.int().nullable(),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -48,6 +48,7 @@ export const deShell: ShellMessages = {
     contactDatabase: 'Kontaktdatenbank',
     institutions: 'Einrichtungen',
     userAccounts: 'Benutzerkonten',
+    handover: 'Übergabe',
     voRegistration: 'VO-Registrierung',
     voApplication: 'Neuer VO-Antrag',
     myVos: 'Meine VOs',

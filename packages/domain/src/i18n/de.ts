@@ -40,6 +40,8 @@ export const de: Messages = {
     tokenExpired: 'Dieses API-Token ist abgelaufen. Erstellen Sie in Ihrem Profil ein neues.',
     tokenRevoked: 'Dieses API-Token wurde widerrufen. Erstellen Sie in Ihrem Profil ein neues.',
     tokenScope: 'Die Berechtigungsbereiche dieses API-Tokens erlauben diese Anfrage nicht.',
+    accountGone:
+      'Dieses Konto ist als ausgeschieden markiert: Die Person hat ihre Einrichtung verlassen. Falls das ein Irrtum ist, wenden Sie sich bitte an die Portalverwaltung.',
     tokenRateLimited: 'Zu viele Anfragen mit diesem API-Token. Warten Sie so lange, wie der Header Retry-After angibt.',
   },
   devIdp: {
@@ -682,6 +684,7 @@ export const de: Messages = {
       resourcePackageDecided: '[{{product}}] {{service}}: Ressourcenpaket „{{package}}“ {{decision}}',
       voStep: '[{{product}}] VO {{service}}: {{state}}',
       accessRequested: '[{{product}}] {{actor}} bittet um Zugriff auf {{screen}}',
+      handedOver: '[{{product}}] Sie haben übernommen, was {{service}} innehatte',
     },
     bodies: {
       workflowStep:
@@ -707,9 +710,12 @@ export const de: Messages = {
         '{{actor}} hat beim VO-Antrag {{service}} den Schritt „{{action}}“ ausgeführt. Sein Status ist nun {{state}}.',
       accessRequested:
         '{{actor}} bittet um Zugriff auf {{screen}}. Wenn die Person ihn haben soll, geben Sie ihr die Rolle in den Benutzerkonten; sie sieht sie bei ihrem nächsten Schritt im Portal.',
+      handedOver:
+        '{{service}} ist ausgeschieden. {{actor}} hat Ihnen übergeben, was die Person in {{product}} innehatte:',
     },
     openService: 'Service öffnen: {{link}}',
     openReviewList: 'Liste der Ressourcenpaket-Prüfungen öffnen: {{link}}',
+    openHandedOver: 'Ihre Services öffnen: {{link}}',
     openUserAccount: 'Benutzerkonto öffnen: {{link}}',
     anyScreen: 'die Seiten des Portals für ihre Arbeit',
     decisions: {
@@ -730,6 +736,7 @@ export const de: Messages = {
       resourcePackageDecided: 'Ressourcenpaket genehmigt oder abgelehnt',
       voStep: 'Statusänderungen von VOs',
       accessRequested: 'Bitten um Zugriff',
+      handedOver: 'Übergaben an Sie',
     },
     kindDescriptions: {
       workflowStep:
@@ -748,6 +755,8 @@ export const de: Messages = {
       voStep:
         'Ein Schritt eines VO-Antrags, den Sie verantworten, oder ein Antrag, der Ihnen als VO-Aufsicht zur Prüfung gesendet wurde.',
       accessRequested: 'Jemand bittet die Portalleitung um Zugriff auf eine Seite.',
+      handedOver:
+        'Eine ausgeschiedene Person hat Ihnen ihre Services, Anträge, VO-Rollen oder Kontaktbeziehungen übergeben.',
     },
     states: {
       pending: 'Wartend',
@@ -1302,6 +1311,9 @@ export const de: Messages = {
       login_sso: 'Konto bei der Anmeldung aktualisiert',
       session_renewed: 'Sitzung verlängert',
       session_ended: 'Sitzung beendet',
+      user_gone: 'Als ausgeschieden markiert',
+      user_returned: 'Zurückgeholt',
+      user_handedOver: 'Zuständigkeiten übergeben',
       user_sessions_ended: 'Alle Sitzungen beendet',
       user_created: 'Konto angelegt',
       admin_created: 'Admin-Konto angelegt',
@@ -1367,6 +1379,33 @@ export const de: Messages = {
       done_zero: '{{name}} hatte keine aktive Sitzung.',
       done_one: '{{count}} Sitzung von {{name}} wurde beendet.',
       done_other: '{{count}} Sitzungen von {{name}} wurden beendet.',
+    },
+    gone: {
+      title: 'Ausgeschieden',
+      description:
+        'Markiert die Person als ausgeschieden: Sie kann sich nicht mehr anmelden, alle Sitzungen enden sofort und ihre API-Tokens werden widerrufen. Was sie innehat, wird in der Übergabe weitergegeben.',
+      button: 'Als ausgeschieden markieren',
+      reason: 'Grund',
+      reasonDescription: 'Warum die Person ausgeschieden ist, zum Beispiel: hat das Zentrum am 30. November verlassen.',
+      reasonRequired: 'Bitte geben Sie einen Grund an',
+      confirm: 'Als ausgeschieden markieren',
+      formTitle: '{{name}} als ausgeschieden markieren',
+      done: '{{name}} ist als ausgeschieden markiert.',
+      badge: 'Ausgeschieden',
+      since: 'Ausgeschieden seit {{date}}',
+      byManager: 'Markiert von {{name}}',
+      byClaims: 'Bei einer Anmeldung markiert: Laut Identity-Provider ist das Konto nicht mehr gültig',
+      reasonShown: 'Grund: {{reason}}',
+      bringBack: 'Zurückholen',
+      bringBackTitle: '{{name}} zurückholen?',
+      bringBackText:
+        '{{name}} kann sich wieder anmelden. Was übergeben wurde, bleibt bei den Personen, die es erhalten haben.',
+      broughtBack: '{{name}} kann sich wieder anmelden.',
+      handover: 'Übergeben, was {{name}} innehat',
+      self: 'Sie können sich nicht selbst als ausgeschieden markieren.',
+      localAdmin: 'Der Administrator mit Direktanmeldung kann nicht als ausgeschieden markiert werden.',
+      alreadyGone: 'Diese Person ist bereits als ausgeschieden markiert.',
+      notGone: 'Diese Person ist nicht als ausgeschieden markiert.',
     },
   },
   sessions: {
@@ -1872,6 +1911,13 @@ export const de: Messages = {
         query: 'Filter',
         columns: 'Spalten',
         comment: 'Kommentar',
+        reason: 'Grund',
+        sessionsEnded: 'Beendete Sitzungen',
+        items: 'Einträge',
+        receivers: 'Empfänger',
+        authorId: 'Verfasst von',
+        createdById: 'Erstellt von',
+        submittedById: 'Eingereicht von',
       },
       values: {
         password: {
@@ -1881,6 +1927,8 @@ export const de: Messages = {
         source: {
           environment: 'Umgebungsvariable',
           demo: 'Demodaten',
+          manager: 'Portalleitung',
+          claims: 'Angaben des Identity-Providers',
         },
         list: {
           portfolio: 'Serviceportfolio',
@@ -2585,6 +2633,77 @@ export const de: Messages = {
     revokeOwnedLabel: 'Das Token {{name}} von {{owner}} widerrufen',
     confirmOwnedText:
       'Das Token {{name}} von {{owner}} funktioniert ab sofort nicht mehr. Skripte, die es nutzen, erhalten 401.',
+  },
+  handover: {
+    title: 'Übergabe: {{name}}',
+    intro:
+      'Alles, was {{name}} im Portal innehat. Wählen Sie die Einträge, bestimmen Sie, wer jede Art erhält, und übergeben Sie sie in einem Schritt. Die Empfänger erhalten eine E-Mail.',
+    notGone: '{{name}} ist nicht als ausgeschieden markiert. Sie können trotzdem übergeben, was die Person innehat.',
+    goneSince: 'Ausgeschieden seit {{date}}',
+    empty: '{{name}} hat im Portal nichts mehr inne.',
+    total_one: '{{count}} Eintrag',
+    total_other: '{{count}} Einträge',
+    columns: {
+      kind: 'Art',
+      name: 'Eintrag',
+      service: 'Service',
+      state: 'Status',
+    },
+    kinds: {
+      serviceOwner: 'Service Owner',
+      objectOwner: 'Objekteigentümer',
+      serviceManager: 'Service Manager',
+      providerManager: 'Anbietermanager',
+      serviceAdmin: 'Service-Administrator',
+      changeRequest: 'Offener Änderungsantrag',
+      resourcePackage: 'Ressourcenpaket',
+      voApplicant: 'VO-Antragsteller',
+      voDeputy: 'VO-Stellvertretung',
+      contactRelation: 'Kontaktbeziehung',
+    },
+    groups: {
+      services: 'Erhält die Service-Rollen',
+      changeRequests: 'Erhält die Änderungsanträge',
+      resourcePackages: 'Erhält die Ressourcenpakete',
+      vos: 'Erhält die VO-Rollen',
+      contacts: 'Erhält die Kontaktbeziehungen',
+    },
+    receiverPlaceholder: 'Nach Name oder E-Mail suchen',
+    picked_one: '{{count}} Eintrag gewählt',
+    picked_other: '{{count}} Einträge gewählt',
+    submit: 'Übergeben',
+    done_one: '{{count}} Eintrag wurde übergeben.',
+    done_other: '{{count}} Einträge wurden übergeben.',
+    nothingPicked: 'Bitte wählen Sie mindestens einen Eintrag',
+    receiverRequired: 'Bitte wählen Sie, wer diese Einträge erhält',
+    unknownReceiver: 'Diese Person gibt es nicht.',
+    receiverGone: 'Diese Person ist als ausgeschieden markiert und kann nichts erhalten.',
+    receiverSelf: 'Die ausgeschiedene Person kann ihre eigenen Einträge nicht erhalten.',
+    receiverNotProvider:
+      'Diese Person gehört nicht zur Anbieterseite des Service und kann seinen Änderungsantrag oder sein Ressourcenpaket daher nicht übernehmen. Übergeben Sie ihr auch die Service-Rollen oder wählen Sie jemanden von der Anbieterseite.',
+    receiverNoContact:
+      'Diese Person hat keinen Eintrag in der Kontaktdatenbank und kann daher keine Kontaktbeziehungen übernehmen.',
+    receiverIsApplicant:
+      'Diese Person hat die andere Rolle der VO bereits inne: Antragsteller und Stellvertretung sind zwei Personen.',
+    itemGone: 'Einige Einträge hat diese Person nicht mehr inne. Laden Sie die Liste neu und versuchen Sie es erneut.',
+    cannotLoad: 'Die Übergabe kann nicht geladen werden',
+    homeCount_one: '{{count}} Service, dessen Service Owner ausgeschieden ist',
+    homeCount_other: '{{count}} Services, deren Service Owner ausgeschieden ist',
+    homeTitle: 'Ausgeschiedene Service Owner',
+    homeOpen: 'Übergeben',
+    people: 'Ausgeschiedene Personen',
+    peopleIntro:
+      'Die als ausgeschieden markierten Personen, zuletzt markierte zuerst. Öffnen Sie eine, um zu übergeben, was sie innehat.',
+    peopleTotal_one: '{{count}} Person',
+    peopleTotal_other: '{{count}} Personen',
+    noPeople: 'Niemand ist als ausgeschieden markiert.',
+    back: 'Alle ausgeschiedenen Personen',
+    dialogTitle_one: '{{count}} Eintrag von {{name}} übergeben',
+    dialogTitle_other: '{{count}} Einträge von {{name}} übergeben',
+    dialogText: 'Jede empfangende Person erhält die gewählten Einträge ihrer Art und eine E-Mail, die sie aufführt.',
+    open: 'Übergeben …',
+    goneAtColumn: 'Ausgeschieden seit',
+    ownedColumn: 'Services als Service Owner',
   },
   pageDescriptions: {
     home: '{{product}}, das Serviceportal einer föderierten Forschungscloud: die Services seiner Zentren, wie man Ressourcen beantragt, und virtuelle Organisationen.',

@@ -51,6 +51,7 @@ export const enShell = {
     contactDatabase: 'Contact Database',
     institutions: 'Institution List',
     userAccounts: 'User Account List',
+    handover: 'Handover',
     voRegistration: 'VO Registration',
     voApplication: 'New VO Application',
     myVos: 'My VOs',

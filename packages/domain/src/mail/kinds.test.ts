@@ -8,7 +8,7 @@ import { renderMail } from './render.js';
 describe('who gets which mail', () => {
   it('has one row per kind, every service kind but a submitted resource package to the provider side', () => {
     expect(Object.keys(MAIL_RECIPIENTS).sort()).toEqual([...MAIL_KINDS].sort());
-    const notAboutAService = ['resourcePackageSubmitted', 'voStep', 'accessRequested'];
+    const notAboutAService = ['resourcePackageSubmitted', 'voStep', 'accessRequested', 'handedOver'];
     for (const kind of MAIL_KINDS)
       expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(!notAboutAService.includes(kind));
     expect(mailManagerRoles('accessRequested')).toEqual(['portalManager']);

@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'resourcePackageDecided',
   'voStep',
   'accessRequested',
+  'handedOver',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -95,6 +96,8 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   voStep: { providerSide: false, managers: NONE },
   // A person asks for access: the portal management gives roles in User Accounts.
   accessRequested: { providerSide: false, managers: PORTAL_MANAGEMENT },
+  // What a gone person held goes to the people who receive it, named by the handover (docs/adr/0123-people-who-leave.md).
+  handedOver: { providerSide: false, managers: NONE },
 };
 
 /** The manager roles a mail of this kind goes to; a workflow step names its action. */

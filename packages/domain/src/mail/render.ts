@@ -80,7 +80,9 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
         ? 'vos.mail.open'
         : content.kind === 'accessRequested'
           ? 'mail.openUserAccount'
-          : 'mail.openService';
+          : content.kind === 'handedOver'
+            ? 'mail.openHandedOver'
+            : 'mail.openService';
   const lines = [
     translate(language, `mail.bodies.${content.kind}`, params),
     ...(content.entitlement ? [translate(language, 'vos.mail.entitlement', { entitlement: content.entitlement })] : []),

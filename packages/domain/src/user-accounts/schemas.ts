@@ -5,6 +5,7 @@ import { listPageFields } from '../schemas/list-query.js';
 import { institutionRefSchema } from '../schemas/services.js';
 import { text } from '../schemas/text.js';
 import { linkedContactSchema } from '../contacts/schemas.js';
+import { userGoneSchema } from './gone.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 const role = z.enum(ROLES, { error: msg('validation.option') });
@@ -35,6 +36,8 @@ const userAccountRowSchema = z
     roles: z.array(z.enum(ROLES)),
     entitlementRoles: z.array(z.enum(ROLES)),
     lastLoginAt: isoDateTime.nullable(),
+    /** When the person was marked gone (docs/adr/0123-people-who-leave.md); null while active. */
+    goneAt: isoDateTime.nullable(),
   })
   .meta({ id: 'UserAccountRow' });
 export type UserAccountRow = z.infer<typeof userAccountRowSchema>;
@@ -72,6 +75,10 @@ export const userAccountSchema = userAccountRowSchema
     events: z.array(userAccountEventSchema),
     /** Whether the caller may change the roles given in the portal. */
     canManageRoles: z.boolean(),
+    /** Whether the caller may mark the person gone or bring them back. */
+    canMarkGone: z.boolean(),
+    gone: userGoneSchema.nullable(),
+    version: z.int(),
     /** The contact sharing the account's e-mail address (regardless of case), if one exists. */
     contact: linkedContactSchema.nullable(),
   })

@@ -71,12 +71,21 @@ const dashboard = (overrides: Partial<Dashboard> = {}): Dashboard => ({
   contactDatabase: null,
   overdueReviews: null,
   pilots: null,
+  goneOwners: null,
   ...overrides,
 });
 
 const section = (name: string) => screen.getByRole('region', { name });
 
 describe('the logged-in home page: the dashboard', () => {
+  it('counts for the portfolio manager the services whose owner is gone, linked to the handover', async () => {
+    fakeApi({ 'GET /api/dashboard': () => dashboard({ goneOwners: 2 }) });
+    renderApp({ path: '/', user: PEOPLE.paula });
+    const waiting = await screen.findByRole('region', { name: 'Waiting for me' });
+    expect(await within(waiting).findByText('2 services whose owner is gone')).toBeInTheDocument();
+    expect(within(waiting).getByRole('link', { name: 'Hand over' })).toHaveAttribute('href', '/sc/handover');
+  });
+
   it('shows what waits for alice as links with what is due, her services, the counts and the activity', async () => {
     fakeApi({ 'GET /api/dashboard': () => dashboard() });
     renderApp({ path: '/', user: PEOPLE.alice });

@@ -47,6 +47,21 @@ const OverdueReviews = ({ count }: { count: number }) => {
   );
 };
 
+/** The portfolio manager's count of services whose owner is gone, linked to the handover (docs/adr/0123-people-who-leave.md). */
+const GoneOwners = ({ count }: { count: number }) => {
+  const { t } = useTranslation();
+  return (
+    <Group mt="sm" gap="xs">
+      <Text fw={count > 0 ? 600 : undefined}>{t('handover.homeCount', { count })}</Text>
+      {count > 0 && (
+        <Anchor component={Link} to={routePath('handover')}>
+          {t('handover.homeOpen')}
+        </Anchor>
+      )}
+    </Group>
+  );
+};
+
 /**
  * The logged-in home (ADR 0041): what waits for the person, then the parts their roles have: the
  * contact database for its keepers, their services for the provider side, the services they can
@@ -74,6 +89,7 @@ export const Dashboard = () => {
       <Section id="dashboard-waiting" title={t('dashboard.waitingHeading')}>
         {data ? <WaitingList items={data.waiting.items} total={data.waiting.total} /> : loading}
         {data && data.overdueReviews !== null && <OverdueReviews count={data.overdueReviews} />}
+        {data && data.goneOwners !== null && <GoneOwners count={data.goneOwners} />}
       </Section>
       {data?.pilots && (
         <Section id="dashboard-pilots" title={t('dashboard.pilotsHeading')}>

@@ -1,4 +1,4 @@
-import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { can, formatDateTime, routePath, type UserAccount } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { Link } from '../../routing';
 import { fetchUserAccount, userAccountKeys } from './api';
 import { EndSessionsButton } from './EndSessionsButton';
+import { GonePanel } from './GonePanel';
 import { RoleBadges } from './RoleBadges';
 import { UserAccountEvents } from './UserAccountEvents';
 import { UserRolesForm } from './UserRolesForm';
@@ -90,6 +91,14 @@ const Details = ({ account }: { account: UserAccount }) => {
           <UserRolesForm key={account.id} account={account} />
         </Paper>
       )}
+      {(account.canMarkGone || account.gone) && (
+        <Paper withBorder p="md">
+          <GonePanel
+            account={account}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: userAccountKeys.detail(account.id) })}
+          />
+        </Paper>
+      )}
       {can(principalOf(session), 'user.endSessions') && (
         <Paper withBorder p="md">
           <EndSessionsButton
@@ -123,7 +132,14 @@ export const UserAccountDetails = ({ id, backHref }: { id: string; backHref: str
       </Anchor>
       {account.data ? (
         <>
-          <Title order={1}>{t('userAccounts.details.title', { name })}</Title>
+          <Group gap="sm" align="center">
+            <Title order={1}>{t('userAccounts.details.title', { name })}</Title>
+            {account.data.gone && (
+              <Badge color="red" variant="light" size="lg">
+                {t('userAccounts.gone.badge')}
+              </Badge>
+            )}
+          </Group>
           <Details account={account.data} />
         </>
       ) : account.isError ? (

@@ -17,6 +17,7 @@ const alice: UserAccountRow = {
   roles: ['serviceProvider'],
   entitlementRoles: ['voManager'],
   lastLoginAt: '2026-11-22T08:15:00.000Z',
+  goneAt: null,
 };
 
 const list = (items: UserAccountRow[]): UserAccountList => ({ items, total: items.length, page: 1, pageSize: 50 });
@@ -41,6 +42,9 @@ const details = (overrides: Partial<UserAccount> = {}): UserAccount => ({
     },
   ],
   canManageRoles: false,
+  canMarkGone: false,
+  gone: null,
+  version: 3,
   contact: null,
   ...overrides,
 });
@@ -179,6 +183,46 @@ describe('User Accounts', () => {
     await waitFor(() =>
       expect(calls.filter((call) => call.path === `/api/user-accounts/${ALICE_ID}`).length).toBeGreaterThan(1),
     );
+  });
+
+  it('lets the portal manager mark the person gone with a reason, at the version read, then shows who and why', async () => {
+    let gone = false;
+    const calls = fakeApi({
+      [`GET /api/user-accounts/${ALICE_ID}`]: () =>
+        details({
+          canManageRoles: true,
+          canMarkGone: true,
+          ...(gone
+            ? {
+                goneAt: '2026-12-01T09:00:00.000Z',
+                gone: {
+                  at: '2026-12-01T09:00:00.000Z',
+                  source: 'manager',
+                  byName: 'Portal Admin',
+                  reason: 'Left HPCN',
+                },
+                version: 4,
+              }
+            : {}),
+        }),
+      [`POST /api/user-accounts/${ALICE_ID}/gone`]: () => {
+        gone = true;
+        return details({ canMarkGone: true });
+      },
+    });
+    renderApp({ path: `/cd/user-accounts?user=${ALICE_ID}`, user: PEOPLE.admin });
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as gone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Alice Adler as gone' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as gone' }));
+    expect(await within(dialog).findByText('Please give a reason')).toBeInTheDocument();
+    expect(writesOf(calls)).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'Left HPCN' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as gone' }));
+    await waitFor(() => expect(writesOf(calls)).toHaveLength(1));
+    expect(writesOf(calls)[0]!.body).toEqual({ reason: 'Left HPCN', version: 3 });
+    expect(await screen.findByText('Marked by Portal Admin')).toBeInTheDocument();
+    expect(screen.getByText('Reason: Left HPCN')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bring back' })).toBeInTheDocument();
   });
 
   it('shows the contact manager no button to end sessions', async () => {

@@ -1,4 +1,4 @@
-import type { UpdateUserRolesRequest, UserAccount } from '@nubes/domain';
+import type { BringUserBackRequest, MarkUserGoneRequest, UpdateUserRolesRequest, UserAccount } from '@nubes/domain';
 import { apiRequest } from '../../api/client';
 
 export const userAccountKeys = {
@@ -12,3 +12,9 @@ export const fetchUserAccount = (id: string, signal?: AbortSignal) => apiRequest
 
 export const saveUserRoles = (id: string, body: UpdateUserRolesRequest) =>
   apiRequest<UserAccount>(`${account(id)}/roles`, { method: 'PUT', body });
+
+export const markUserGone = (id: string, body: MarkUserGoneRequest) =>
+  apiRequest<UserAccount>(`${account(id)}/gone`, { method: 'POST', body });
+
+export const bringUserBack = (id: string, body: BringUserBackRequest) =>
+  apiRequest<UserAccount>(`${account(id)}/back`, { method: 'POST', body });

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { formatDateTime, type UserAccountRow } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table';
@@ -17,9 +17,16 @@ export const userAccountColumns = (
     id: 'fullname',
     header: t('userAccounts.columns.fullname'),
     cell: (row) => (
-      <Anchor component={Link} to={detailsHref(row)} fw={600}>
-        {row.fullname || row.username}
-      </Anchor>
+      <Group gap={6} wrap="nowrap">
+        <Anchor component={Link} to={detailsHref(row)} fw={600}>
+          {row.fullname || row.username}
+        </Anchor>
+        {row.goneAt && (
+          <Badge color="red" variant="light" size="sm">
+            {t('userAccounts.gone.badge')}
+          </Badge>
+        )}
+      </Group>
     ),
     sortValue: sortable,
     rowHeader: true,
