@@ -144,6 +144,7 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
     'Reserved VO prefixes',
     'Roles',
     'Scheduled jobs',
+    'Webhooks',
   ]);
   for (const name of names) {
     await tabs.getByRole('tab', { name, exact: true }).click();
@@ -175,10 +176,10 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
   await expectAccessible(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/manage/adminPanel?tab=scheduledJobs');
+  await page.goto('/manage/adminPanel?tab=webhooks');
   const last = page
     .getByRole('tablist', { name: 'Sections of the admin panel' })
-    .getByRole('tab', { name: 'Scheduled jobs', exact: true });
+    .getByRole('tab', { name: 'Webhooks', exact: true });
   await expect(last).toHaveAttribute('aria-selected', 'true');
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();

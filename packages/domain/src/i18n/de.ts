@@ -2458,7 +2458,7 @@ export const de: Messages = {
     deliveriesLabel: 'Zustellungen des Webhooks {{url}}',
     deliveriesTitle: 'Zustellungen an {{url}}',
     rotate: 'Geheimnis erneuern',
-    rotateLabel: 'Das Geheimnis des Webhooks {{url}} erneuern',
+    rotateLabel: 'Geheimnis erneuern für den Webhook {{url}}',
     rotateTitle: 'Geheimnis erneuern?',
     rotateText:
       'Zustellungen werden ab jetzt mit einem neuen Geheimnis signiert. Der Empfänger muss das neue erhalten.',
@@ -2471,9 +2471,7 @@ export const de: Messages = {
     save: 'Speichern',
     cancel: 'Abbrechen',
     close: 'Schließen',
-    created: 'Webhook registriert',
     updated: 'Webhook gespeichert',
-    rotated: 'Geheimnis erneuert',
     empty: 'Kein Webhook registriert',
     emptyHint: 'Registrieren Sie einen, um die Ereignisse des Portals an ein anderes System zu senden.',
     cannotSave: 'Der Webhook kann nicht gespeichert werden',
