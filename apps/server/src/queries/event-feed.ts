@@ -1,5 +1,5 @@
 import { FEED_ACTIONS, type FeedAction } from '@nubes/domain';
-import { and, asc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { auditEvents, resourcePackages, services, vos } from '../db/schema.js';
@@ -85,12 +85,13 @@ export interface FeedRow {
 
 /**
  * The events of `ids` with what names their objects, those the principal may read (all, without a
- * principal: a webhook's receiver is the portal manager's), in the feed's order.
+ * principal: a webhook's receiver is the portal manager's), in the feed's order, the first `limit`.
  */
 export const loadFeedEvents = async (
   db: Db,
   ids: readonly string[],
   principal: AuthUser | null,
+  limit = ids.length,
 ): Promise<FeedRow[]> => {
   if (ids.length === 0) return [];
   const rows = await db
@@ -118,13 +119,19 @@ export const loadFeedEvents = async (
       ),
     )
     .leftJoin(vos, eq(vos.id, uuidOf('vo')))
-    .where(and(inArray(auditEvents.id, [...ids]), visibleEventSql(principal)))
-    .orderBy(asc(auditEvents.txId), asc(auditEvents.seq));
+    // One array parameter, so the statement's text is the same however many ids a page holds
+    // (PostgreSQL prepares each text once, docs/adr/0117-named-prepared-statements.md).
+    .where(and(sql`${auditEvents.id} = any(${`{${ids.join(',')}}`}::uuid[])`, visibleEventSql(principal)))
+    .orderBy(asc(auditEvents.txId), asc(auditEvents.seq))
+    .limit(limit);
   return rows as FeedRow[];
 };
 
-/** How many events a page reads past at most while looking for those the reader may see. */
-const FEED_SCAN = 1000;
+/**
+ * How many events a page reads past at most while looking for those the reader may see: five pages'
+ * worth, so a reader who sees little moves on quickly, and one who sees all reads few in vain.
+ */
+const scanOf = (limit: number) => Math.min(1000, Math.max(200, limit * 5));
 
 /**
  * One page of the feed for the principal: up to `limit` events it may read after the cursor, and
@@ -133,13 +140,13 @@ const FEED_SCAN = 1000;
  */
 export const readEventFeed = async (db: Db, principal: AuthUser, after: string | undefined, limit: number) => {
   const position = decodeFeedCursor(after);
-  const candidates = await feedCandidates(db, position, Math.max(FEED_SCAN, limit));
-  const rows = await loadFeedEvents(
+  const candidates = await feedCandidates(db, position, scanOf(limit));
+  const page = await loadFeedEvents(
     db,
     candidates.map((candidate) => candidate.id),
     principal,
+    limit,
   );
-  const page = rows.slice(0, limit);
   const last = page.length === limit ? page.at(-1) : (candidates.at(-1) ?? position);
   return { rows: page, nextCursor: encodeFeedCursor(last ? { txId: last.txId, seq: last.seq } : position) };
 };

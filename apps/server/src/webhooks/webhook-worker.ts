@@ -155,7 +155,8 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
       const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId));
       const [row] = await loadFeedEvents(db, [delivery.eventId], null);
       const event = row ? presentFeedEvent(row, options.publicUrl) : null;
-      if (!endpoint || !event) return { status: null, error: 'the event or its object no longer exists' };
+      if (!endpoint || !event)
+        return { status: null, error: 'the event is no feed event: its object is gone, or nothing public changed' };
       if (!options.allowPrivateTargets && (await resolvesToRefused(endpoint.url)))
         return { status: null, error: 'refused target: a loopback, link-local or private address' };
       const body = JSON.stringify({ type: event.type, timestamp: event.time, data: event });
