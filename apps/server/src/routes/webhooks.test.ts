@@ -205,6 +205,13 @@ describe('webhook deliveries', () => {
       });
       expect(patched.statusCode, patched.body).toBe(200);
       expect(await deliveriesOf(hook.id)).toHaveLength(1);
+      // A change refused as stale is rolled back with its delivery.
+      const stalePatch = await call('alice', 'PATCH', `/api/services/${service.id}`, {
+        version: service.version,
+        fields: { shortDescription: 'Never written' },
+      });
+      expect(stalePatch.statusCode).toBe(409);
+      expect(await deliveriesOf(hook.id)).toHaveLength(1);
 
       const stale = await call('admin', 'POST', `/api/webhooks/${hook.id}/deliveries/${delivered!.id}/redeliver`, {
         version: delivered!.version - 1,
