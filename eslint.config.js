@@ -16,7 +16,7 @@ export const SERVER_LEVELS = [
   { folders: ['commands'] },
   { folders: ['scheduler'] },
   { folders: ['writes'] },
-  { folders: ['caches', 'mail'] },
+  { folders: ['caches', 'mail', 'webhooks'] },
   { folders: ['presenters'] },
   { folders: ['queries'] },
   { folders: ['policies'] },

@@ -1327,6 +1327,54 @@ const SCENARIOS = [
     },
   },
   {
+    // On the PGlite portfolio row's portal: its generated services' events, read as a provider and as paula.
+    name: 'events: feed pages',
+    run: async (ctx) => {
+      const { portal, headers: people } = await pglitePortfolio(ctx);
+      const issuer = `http://localhost:${new URL(portal.url).port}`;
+      const readers = { paula: people.paula, alice: { authorization: `Bearer ${await ssoLogin(issuer, 'alice')}` } };
+      const rows = [];
+      for (const [who, headers] of Object.entries(readers)) {
+        // The whole feed page by page, from its start again whenever it ends, for the round's seconds.
+        let pages = 0;
+        let events = 0;
+        let cursor = '';
+        const began = performance.now();
+        while (performance.now() - began < settings.roundSeconds * 1000 * 2) {
+          const page = await getJson(`${portal.url}/api/events?limit=100${cursor ? `&after=${cursor}` : ''}`, headers);
+          pages += 1;
+          events += page.items.length;
+          cursor = page.nextCursor === cursor ? '' : page.nextCursor;
+        }
+        const seconds = (performance.now() - began) / 1000;
+        rows.push({
+          benchmark: `event feed as ${who}, GET /api/events?limit=100, PGlite, ${fmtInt(settings.listServices)} services`,
+          reqPerSec: (pages / seconds).toFixed(0),
+          figure: `pages/s, one client in a row; ${fmtInt(events / seconds)} events/s (the events ${who} may see)`,
+          target: 'info',
+        });
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'events: webhook deliveries',
+    run: async () => {
+      log(
+        'webhook worker: queueing the demo data’s feed events for five endpoints on a fresh PGlite, delivering to a local receiver',
+      );
+      const { deliveries, events, endpoints, seconds } = JSON.parse(await runNodeScript(['bench/webhook-worker.mjs']));
+      return [
+        {
+          benchmark: `webhook worker, ${fmtInt(events)} events × ${endpoints} endpoints to a local receiver`,
+          reqPerSec: (deliveries / seconds).toFixed(0),
+          figure: `deliveries/s: claim + try mark + the event read and signed + one POST + mark per delivery; ${fmtInt(deliveries)} in ${seconds.toFixed(1)} s`,
+          target: 'info',
+        },
+      ];
+    },
+  },
+  {
     name: 'npm start on an existing data dir',
     run: async () => {
       // The build first, as prestart runs it: the row measures a start whose build is up to date.

@@ -97,6 +97,8 @@ export default defineConfig({
         // Mails go to the test SMTP server, where the tests read them (mailbox.ts).
         SMTP_URL: `smtp://${E2E_SECRETS.smtpUser}:${E2E_SECRETS.smtpPassword}@127.0.0.1:${smtpPort}`,
         MAIL_FROM: 'portal@nubes.example',
+        // The webhook walk's receiver listens on loopback (docs/adr/0120-event-feed-and-signed-webhooks.md).
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       },
     },
   ],

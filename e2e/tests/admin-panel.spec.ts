@@ -145,6 +145,7 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
     'Roles',
     'Scheduled jobs',
     'API tokens',
+    'Webhooks',
   ]);
   for (const name of names) {
     await tabs.getByRole('tab', { name, exact: true }).click();
@@ -176,10 +177,10 @@ test('every section of the admin panel passes axe, its dialogs too, and the tabs
   await expectAccessible(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/manage/adminPanel?tab=apiTokens');
+  await page.goto('/manage/adminPanel?tab=webhooks');
   const last = page
     .getByRole('tablist', { name: 'Sections of the admin panel' })
-    .getByRole('tab', { name: 'API tokens', exact: true });
+    .getByRole('tab', { name: 'Webhooks', exact: true });
   await expect(last).toHaveAttribute('aria-selected', 'true');
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();

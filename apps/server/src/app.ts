@@ -62,6 +62,10 @@ import { institutionLogoRoutes } from './routes/institution-logo.js';
 import { institutionRoutes } from './routes/institutions.js';
 import { oauthRoutes } from './routes/oauth.js';
 import { publicPortfolioRoutes } from './routes/public-portfolio.js';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/webhook-worker.js';
+import { openSecretBox } from './webhooks/secret-box.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { eventFeedRoutes } from './routes/events.js';
 import { savedViewRoutes } from './routes/saved-views.js';
 import { publicResourcePackageRoutes } from './routes/public-resource-packages.js';
 import { resourceTypeRoutes } from './routes/resource-types.js';
@@ -118,6 +122,8 @@ export interface BuildAppOptions {
    * the app stops it when it closes, after the requests in flight.
    */
   startMailWorker?: (hooks: Pick<OutboxWorkerOptions, 'onError' | 'onDeliveryFailed'>) => OutboxWorker;
+  /** Deliver webhooks from this process once it listens (main.ts; tests start a worker of their own). */
+  webhookWorker?: boolean;
   /** The configured admin's check, which main.ts starts once it listens; direct logins wait for it. */
   adminCheck?: AdminCheck;
   /** The work main.ts runs once the portal listens; the app adds its own (the development IdP's load). */
@@ -185,6 +191,22 @@ export const buildApp = async (
     onError: (error, job) =>
       log.warn({ err: error }, `the scheduled job ${job} failed; it runs again at its next time`),
   });
+  if (options.webhookWorker) {
+    let worker: WebhookWorker | undefined;
+    const start = async () => {
+      worker = startWebhookWorker({
+        db: database.db,
+        box: await openSecretBox(database.db),
+        publicUrl: config.publicUrl,
+        allowPrivateTargets: config.webhooks.allowPrivateTargets,
+        leaseMs: config.webhooks.leaseSeconds * 1000,
+        onError: (error) => log.warn({ err: error }, 'the webhook worker failed; it tries again at its next poll'),
+      });
+    };
+    if (options.afterListen) options.afterListen.add('starting the webhook worker', start);
+    else app.addHook('onReady', start);
+    app.addHook('onClose', async () => worker?.stop());
+  }
   const { schedulerPollMs } = options;
   if (schedulerPollMs !== undefined) {
     const start = () => scheduler.start(schedulerPollMs);
@@ -309,6 +331,8 @@ export const buildApp = async (
       await api.register(resourcePackageRoutes, { context });
       await api.register(contactRoutes, { context });
       await api.register(savedViewRoutes, { context });
+      await api.register(eventFeedRoutes, { context });
+      await api.register(webhookRoutes, { context });
     },
     { prefix: '/api' },
   );

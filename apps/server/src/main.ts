@@ -52,6 +52,7 @@ const main = async () => {
     afterListen,
     // Every instance looks for due jobs; each job's lock lets one of them run it (docs/adr/0115).
     schedulerPollMs: 60_000,
+    webhookWorker: true,
     startMailWorker: smtpUrl
       ? (hooks) => {
           const url = new URL(smtpUrl);

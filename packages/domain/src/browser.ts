@@ -42,4 +42,5 @@ export * from './saved-views/index.js';
 export * from './schemas/tab-counts.js';
 export * from './schemas/public-service.js';
 export * from './api-tokens/index.js';
+export * from './events/index.js';
 export * from './schemas/eosc.js';

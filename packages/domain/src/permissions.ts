@@ -231,6 +231,11 @@ export const PERMISSIONS = {
   'apiToken.own': { audience: 'authenticated' },
   /** See every API token of the portal and revoke any of them (portal managers only) */
   'apiToken.manage': { audience: [] },
+  // The event feed and webhooks (docs/adr/0120-event-feed-and-signed-webhooks.md)
+  /** Read the event feed: each event's object decides whether the caller sees it */
+  'event.read': { audience: 'authenticated' },
+  /** Register webhook endpoints, rotate their secrets, read their deliveries and deliver again (portal managers only) */
+  'webhook.manage': { audience: [] },
 } as const satisfies Record<string, { audience: Audience }>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -25,10 +25,23 @@ const ROWS_PER_INSERT = 5000;
 
 /**
  * Writes typed audit events in the transaction that makes the change: one statement, or one per
- * 5,000 events for a change of many objects at once (a bulk review start).
+ * 5,000 events for a change of many objects at once (a bulk review start). Answers the rows with
+ * their ids, for the webhooks' deliveries (webhooks/queue-deliveries.ts).
  */
-export const recordAuditEvents = async (tx: Tx, actor: Actor, events: readonly AuditEvent[]): Promise<void> => {
+export const recordAuditEvents = async (
+  tx: Tx,
+  actor: Actor,
+  events: readonly AuditEvent[],
+): Promise<{ id: string; action: string; before: unknown; after: unknown }[]> => {
   const rows = events.map((event) => auditRowOf(actor, event));
-  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-    await tx.insert(auditEvents).values(rows.slice(i, i + ROWS_PER_INSERT));
+  const recorded: { id: string; action: string; before: unknown; after: unknown }[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const ids = await tx
+      .insert(auditEvents)
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .returning({ id: auditEvents.id });
+    // RETURNING gives the rows in the order of VALUES.
+    ids.forEach(({ id }, n) => recorded.push({ id, ...rows[i + n]! }));
+  }
+  return recorded;
 };

@@ -232,6 +232,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env) => {
           ? Number(env.MAIL_LEASE_SECONDS)
           : 300,
     },
+    /** Webhook deliveries (docs/adr/0120-event-feed-and-signed-webhooks.md). */
+    webhooks: {
+      /**
+       * Whether endpoints may lead to loopback, link-local or private addresses: refused in
+       * production unless WEBHOOK_ALLOW_PRIVATE_TARGETS=true, allowed elsewhere unless it is `false`.
+       */
+      allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS
+        ? env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true'
+        : !production,
+      /** How long a worker's claim on a delivery holds; one a killed process held is sent again after it. */
+      leaseSeconds:
+        Number.isInteger(Number(env.WEBHOOK_LEASE_SECONDS)) && Number(env.WEBHOOK_LEASE_SECONDS) > 0
+          ? Number(env.WEBHOOK_LEASE_SECONDS)
+          : 300,
+    },
     /** `<prefix><group>[:<subgroup>…]` eduperson_entitlement values are group memberships (ADR 0038); empty: none. */
     groups: { prefix: env.OIDC_GROUP_PREFIX ?? 'urn:geant:nubes.example:group:' },
     /** VO registration: the AARC-G069 entitlement's parts and the AAI's policy documents (docs/adr/0040-vo-registration.md). */

@@ -1,6 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CHANGE_REQUEST_STATES,
+  FEED_ACTIONS,
+  WEBHOOK_DELIVERY_STATES,
   CONTACT_PROPERTY_KINDS,
   GONE_REASON_MAX,
   GONE_SOURCES,
@@ -32,6 +34,8 @@ import {
   type TokenScope,
   type VoAction,
   type VoState,
+  type FeedEventType,
+  type WebhookDeliveryState,
   type WeightingAnswers,
   type ServiceKind,
   SERVICE_KINDS,
@@ -43,6 +47,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  bigint,
   customType,
   date,
   doublePrecision,
@@ -192,9 +197,22 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * The writing transaction's id (xid8) and the row's place in the insert order: the event feed's
+     * order. A feed reads only transactions older than every one still open, so an event that commits
+     * late is never behind a cursor already handed out (docs/adr/0120-event-feed-and-signed-webhooks.md).
+     */
+    txId: bigint('tx_id', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('audit_events_object_idx').on(t.objectType, t.objectId, t.at),
+    // The event feed walks the events of its actions in their order.
+    index('audit_events_feed_idx')
+      .on(t.txId, t.seq)
+      .where(sql.raw(`action in (${FEED_ACTIONS.map((action) => `'${action}'`).join(', ')})`)),
     // A user account's details list what the user did, newest first.
     index('audit_events_actor_idx').on(t.actorId, t.at),
     // The admin panel's audit log: newest first over everything, and by action.
@@ -1363,5 +1381,70 @@ export const savedViews = pgTable(
     check('saved_views_list_known', sql`${t.list} IN (${sqlList(SAVED_VIEW_LISTS)})`),
     check('saved_views_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('saved_views_columns_array', sql`jsonb_typeof(${t.columns}) = 'array'`),
+  ],
+);
+
+/**
+ * Webhook endpoints (docs/adr/0120-event-feed-and-signed-webhooks.md): the portal manager's
+ * receivers of the event feed. The signing secret is kept only encrypted (AES-256-GCM under the
+ * key of webhooks/secret-box.ts); it is shown once, at creation and at each rotation.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    eventTypes: text('event_types').array().notNull().$type<FeedEventType[]>(),
+    active: boolean('active').notNull().default(true),
+    description: text('description').notNull().default(''),
+    /** base64 of IV, ciphertext and tag of the secret's bytes. */
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('webhook_endpoints_url_not_blank', sql`length(trim(${t.url})) > 0`)],
+);
+
+/**
+ * One delivery per event and endpoint, queued in the transaction that wrote the event and sent by
+ * the webhook worker with the mail outbox's claim, lease and backoff (docs/adr/0027-mail-outbox.md).
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The audit event behind it: the feed event's id, which every try sends as `webhook-id`. */
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => auditEvents.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').$type<FeedEventType>().notNull(),
+    state: text('state').$type<WebhookDeliveryState>().notNull().default('pending'),
+    tries: integer('tries').notNull().default(0),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    claimToken: uuid('claim_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.endpointId, t.eventId),
+    check(
+      'webhook_deliveries_state_known',
+      sql.raw(`state IN (${WEBHOOK_DELIVERY_STATES.map((state) => `'${state}'`).join(', ')})`),
+    ),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} IN ('pending', 'sending')`),
+    // An endpoint's delivery log, newest first.
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiTokens,
+  auditEvents,
   changeRequests,
   contactRelations,
   entitlementRoleMappings,
@@ -20,6 +21,8 @@ import {
   users,
   voNamePrefixes,
   vos,
+  webhookDeliveries,
+  webhookEndpoints,
   weightingCriteria,
 } from '../db/schema.js';
 import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
@@ -170,6 +173,20 @@ const realParameters = async (): Promise<(path: string) => Record<string, string
       })
       .returning(),
   );
+  // A webhook endpoint and one delivery of it (docs/adr/0120-event-feed-and-signed-webhooks.md).
+  const webhook = await first(
+    db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://hooks.example/fuzz', eventTypes: ['service.created'], secretCiphertext: 'c2VhbGVk' })
+      .returning(),
+  );
+  const event = await first(db.select().from(auditEvents).limit(1), 'auditEvents');
+  const delivery = await first(
+    db
+      .insert(webhookDeliveries)
+      .values({ endpointId: webhook.id, eventId: event.id, eventType: 'service.created', state: 'delivered' })
+      .returning(),
+  );
   const field = SERVICE_FIELDS.find((definition) => definition.type === 'text')!.key;
   // An ended session: a well-formed request to end it again finds nothing and changes nothing.
   const endedSession = await first(
@@ -211,6 +228,9 @@ const realParameters = async (): Promise<(path: string) => Record<string, string
     if (path.startsWith('/api/vo-name-prefixes/{id}')) return { id: ids.voNamePrefix };
     if (path.startsWith('/api/vos/{id}')) return { id: ids.vo };
     if (path.startsWith('/api/weighting-settings/{key}')) return { key: ids.weighting };
+    if (path.startsWith('/api/webhooks/{id}/deliveries/{deliveryId}'))
+      return { id: webhook.id, deliveryId: delivery.id };
+    if (path.startsWith('/api/webhooks/{id}')) return { id: webhook.id };
     if (path.startsWith('/dev-idp/interaction/{uid}')) return { uid: 'no-such-interaction' };
     if (path.startsWith('/dev-idp/{*}')) return { '*': 'auth' };
     return {};

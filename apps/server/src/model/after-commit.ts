@@ -11,7 +11,9 @@ export type AfterCommitEffect =
   /** A session ended or was renewed: the session cache reads it fresh. */
   | { kind: 'session.changed'; sessionId: string }
   /** Mails were queued: the outbox worker of this process sends them now rather than at its next poll. */
-  | { kind: 'mail.queued' };
+  | { kind: 'mail.queued' }
+  /** Webhook deliveries were queued: this process's webhook worker sends them now. */
+  | { kind: 'webhooks.queued' };
 
 /** Runs the effects of one committed change; the app context's one clears this process's caches. */
 export type AfterCommit = (effects: readonly AfterCommitEffect[]) => void;

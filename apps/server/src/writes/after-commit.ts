@@ -4,6 +4,7 @@ import type { Database, Db, Tx } from '../db/client.js';
 import { publicPortfolioChangedIn } from '../caches/service-caches.js';
 import { announceChanges, instanceIdOf } from '../instances/change-notices.js';
 import { mailQueuedIn } from '../mail/outbox-signal.js';
+import { webhooksQueuedIn } from '../webhooks/delivery-signal.js';
 import type { AfterCommit, AfterCommitEffect } from '../model/after-commit.js';
 import type { MailSite } from '../model/outbox-message.js';
 import type { Writes } from './pipeline.js';
@@ -32,6 +33,9 @@ const createAfterCommit =
           break;
         case 'mail.queued':
           mailQueuedIn(db);
+          break;
+        case 'webhooks.queued':
+          webhooksQueuedIn(db);
           break;
       }
     }

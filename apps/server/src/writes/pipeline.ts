@@ -7,6 +7,7 @@ import type { AuthUser } from '../auth/principal.js';
 import type { Db, Tx } from '../db/client.js';
 import { conflict } from '../http/http-error.js';
 import { queueMails } from '../mail/queue-mails.js';
+import { queueWebhookDeliveries } from '../webhooks/queue-deliveries.js';
 import type { AfterCommit, AfterCommitEffect } from '../model/after-commit.js';
 import type { MailSite, OutboxMessage } from '../model/outbox-message.js';
 
@@ -49,15 +50,18 @@ export const runWrite = async <T>(
 ): Promise<T> => {
   const result = await writes.db.transaction(async (tx) => {
     const done = await work(tx);
-    await recordAuditEvents(tx, typeof actor === 'function' ? actor(done.value) : actor, done.events);
+    const recorded = await recordAuditEvents(tx, typeof actor === 'function' ? actor(done.value) : actor, done.events);
+    // Deliveries of the feed's events, queued with them (docs/adr/0120-event-feed-and-signed-webhooks.md).
+    const deliveries = await queueWebhookDeliveries(tx, recorded);
     const mails = done.mails ?? [];
     if (mails.length > 0) await queueMails(tx, writes.mailSite ?? DEFAULT_MAIL_SITE, mails);
     // Sent with the commit, so another instance that hears it reads the change; a rollback sends none.
     if (writes.announce && done.events.length > 0 && done.effects?.length) await writes.announce(tx, done.effects);
-    return done;
+    return { ...done, deliveries };
   });
   const effects: AfterCommitEffect[] = [...(result.effects ?? [])];
   if (result.mails && result.mails.length > 0) effects.push({ kind: 'mail.queued' });
+  if (result.deliveries > 0) effects.push({ kind: 'webhooks.queued' });
   if (result.events.length > 0 && effects.length > 0) writes.afterCommit(effects);
   return result.value;
 };

@@ -13,6 +13,7 @@ import {
   savedViews,
   users,
   voNamePrefixes,
+  webhookEndpoints,
   weightingCriteria,
 } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
@@ -261,3 +262,16 @@ export const savedViewRows: RowKind<
   Pick<PgUpdateSetSource<typeof savedViews>, 'name' | 'query' | 'columns'>,
   'savedView'
 > = rowWrites('savedView', savedViews, { ownedBy: (principal) => eq(savedViews.userId, principal.id) });
+
+/**
+ * A webhook endpoint (docs/adr/0120-event-feed-and-signed-webhooks.md): its address, event types,
+ * activity and description, and its sealed secret on a rotation.
+ */
+export const webhookRows: RowKind<
+  typeof webhookEndpoints.$inferSelect,
+  Pick<
+    PgUpdateSetSource<typeof webhookEndpoints>,
+    'url' | 'eventTypes' | 'active' | 'description' | 'secretCiphertext' | 'secretRotatedAt'
+  >,
+  'webhook'
+> = rowWrites('webhook', webhookEndpoints);

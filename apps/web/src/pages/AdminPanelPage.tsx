@@ -6,6 +6,7 @@ import { WeightingSection } from '../features/admin/weighting/WeightingSection';
 import { EntitlementRolesSection } from '../features/admin/entitlements/EntitlementRolesSection';
 import { RolesSection } from '../features/admin/roles/RolesSection';
 import { ScheduledJobsSection } from '../features/admin/scheduled-jobs/ScheduledJobsSection';
+import { WebhooksSection } from '../features/admin/webhooks/WebhooksSection';
 import { VoNamePrefixesSection } from '../features/admin/vo-prefixes/VoNamePrefixesSection';
 import { AllApiTokensSection } from '../features/api-tokens/AllApiTokensSection';
 import { OutboxTable } from '../features/mail/OutboxTable';
@@ -66,6 +67,7 @@ const TABS: readonly AdminTab[] = [
     intro: 'apiTokens.adminIntro',
     content: () => <AllApiTokensSection />,
   },
+  { id: 'webhooks', title: 'adminSections.tab.webhooks', intro: 'webhooks.intro', content: () => <WebhooksSection /> },
 ];
 
 /**

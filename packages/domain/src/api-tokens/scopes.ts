@@ -14,6 +14,8 @@ export const TOKEN_SCOPES = [
   'vos:read',
   'packages:read',
   'packages:write',
+  // The event feed (docs/adr/0120-event-feed-and-signed-webhooks.md): each event's object decides who reads it.
+  'events:read',
 ] as const;
 
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
@@ -33,6 +35,7 @@ export const TOKEN_SCOPE_HOLDERS: Record<TokenScope, Audience> = {
   'vos:read': 'authenticated',
   'packages:read': 'authenticated',
   'packages:write': 'authenticated',
+  'events:read': 'authenticated',
 };
 
 export const mayHoldScope = (principal: Principal, scope: TokenScope): boolean => {

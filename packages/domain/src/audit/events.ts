@@ -8,6 +8,7 @@ import { OUTBOX_STATES } from '../mail/schemas.js';
 import { VO_STATES } from '../vos/states.js';
 import { TOKEN_SCOPES } from '../api-tokens/scopes.js';
 import { PILOT_NOTICE_KINDS, SERVICE_KINDS } from '../pilots/pilot.js';
+import { FEED_EVENT_TYPES } from '../events/feed.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -74,7 +75,9 @@ export type AuditObjectType =
   // Saved views (docs/adr/0044-saved-views.md)
   | 'savedView'
   // Personal API tokens (docs/adr/0113-personal-api-tokens.md)
-  | 'apiToken';
+  | 'apiToken'
+  // Webhooks (docs/adr/0120-event-feed-and-signed-webhooks.md)
+  | 'webhook';
 
 /** A VO's workflow step: the state before and after, the comment written with it. */
 const voStep = event('vo', {
@@ -359,6 +362,20 @@ const AUDIT_EVENTS = {
   'savedView.created': event('savedView', { after: savedViewValues }),
   'savedView.updated': event('savedView', { before: changedValues, after: changedValues }),
   'savedView.deleted': event('savedView', { before: savedViewValues }),
+  // Webhooks (docs/adr/0120-event-feed-and-signed-webhooks.md): never the secret, only that it changed.
+  'webhook.created': event('webhook', {
+    after: z.object({
+      url: z.string(),
+      eventTypes: z.array(z.enum(FEED_EVENT_TYPES)),
+      active: z.boolean(),
+      description: z.string(),
+    }),
+  }),
+  'webhook.updated': event('webhook', { before: changedValues, after: changedValues }),
+  'webhook.secretRotated': event('webhook', { after: z.object({ url: z.string() }) }),
+  'webhook.redelivered': event('webhook', {
+    after: z.object({ delivery: z.string(), eventId: z.string(), state: z.string(), tries: z.int() }),
+  }),
 } as const;
 
 /**

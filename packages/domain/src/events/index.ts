@@ -1,0 +1,2 @@
+export * from './feed.js';
+export * from './webhooks.js';
