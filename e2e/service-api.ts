@@ -138,3 +138,44 @@ export const serviceRolesThroughApi = async (
   await ok(await person.request.put(`/api/services/${serviceId}/roles`, { data }), 'the roles');
   await person.close();
 };
+
+interface Webhook {
+  id: string;
+  url: string;
+  eventTypes: string[];
+  description: string;
+  version: number;
+  secret: string;
+}
+
+/**
+ * Registers a webhook to `url` for `eventTypes` as the portal manager, as the Admin Panel's
+ * Webhooks section does (webhooks.spec.ts walks that screen); answers its secret and a stop that
+ * switches it off, so a later walk's changes go to no receiver that is gone.
+ */
+export const webhookThroughApi = async (
+  browser: Browser,
+  url: string,
+  eventTypes: string[],
+): Promise<{ secret: string; stop: () => Promise<void> }> => {
+  const admin = await apiOf(browser, 'admin');
+  const hook = await ok<Webhook>(
+    await admin.request.post('/api/webhooks', { data: { url, eventTypes, active: true, description: url } }),
+    'the webhook',
+  );
+  await admin.close();
+  return {
+    secret: hook.secret,
+    stop: async () => {
+      const again = await apiOf(browser, 'admin');
+      const { id, url: target, eventTypes: types, description, version } = hook;
+      await ok(
+        await again.request.put(`/api/webhooks/${id}`, {
+          data: { url: target, eventTypes: types, description, active: false, version },
+        }),
+        'the webhook switched off',
+      );
+      await again.close();
+    },
+  };
+};

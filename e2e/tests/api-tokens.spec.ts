@@ -1,22 +1,32 @@
 import { expect, test } from '../fixtures.js';
 import { loggedIn } from '../login.js';
-import { serviceThroughApi } from '../service-api.js';
+import { serviceThroughApi, webhookThroughApi } from '../service-api.js';
 import { as, closeNotifications, expectNotification } from '../services.js';
+import { signatureOf, startReceiver } from '../webhook-receiver.js';
 
 /**
  * A personal API token from creation to revocation (docs/adr/0113-personal-api-tokens.md): alice
  * creates one in her profile, her script reads her service and proposes a change with it as
  * docs/api.md shows, paula applies the change on screen, the script reads the new value, and the
- * portal manager sees the token's last use and revokes it, after which it gets 401. The service
- * comes through the API (service-api.ts); the screens of the token and of applying are walked.
+ * portal manager sees the token's last use and revokes it, after which it gets 401. The event feed
+ * read with the token and a webhook's receiver both see the applied change (ADR 0120). The service
+ * and the webhook come through the API (service-api.ts); the screens of the token and of applying
+ * are walked.
  */
+
+/** An event as the feed and a webhook's body carry it. */
+interface FeedEvent {
+  type: string;
+  object: { id: string };
+  changes: Record<string, { old: unknown; new: unknown }>;
+}
 
 const RUN = Date.now().toString(36);
 const NAME = `Token Walk Storage ${RUN}`;
 const TOKEN_NAME = `walk script ${RUN}`;
 const PROPOSED = `Object storage proposed by a script, run ${RUN}.`;
 
-test('alice’s token reads and proposes, paula applies, the admin revokes it', async ({
+test('alice’s token reads and proposes, paula applies, the feed and a webhook see it, the admin revokes the token', async ({
   page: alice,
   browser,
   request,
@@ -35,6 +45,9 @@ test('alice’s token reads and proposes, paula applies, the admin revokes it', 
     ],
   });
 
+  const receiver = await startReceiver();
+  const webhook = await webhookThroughApi(browser, receiver.url, ['service.changed']);
+
   // --- alice creates a token; it is shown once ------------------------------------------------------
   await loggedIn(alice, 'alice', { from: '/profile/api-tokens' });
   await alice.getByRole('button', { name: 'Create token' }).click();
@@ -43,6 +56,7 @@ test('alice’s token reads and proposes, paula applies, the admin revokes it', 
   await form.getByRole('combobox', { name: 'Expires in' }).selectOption({ label: '30 days' });
   await expect(form.getByRole('checkbox', { name: /services:read/ })).toBeChecked();
   await form.getByRole('checkbox', { name: /services:write/ }).check();
+  await form.getByRole('checkbox', { name: /events:read/ }).check();
   await form.getByRole('button', { name: 'Create token' }).click();
   const notice = alice.getByRole('dialog', { name: 'Your new API token' });
   await expect(notice).toContainText('It is shown only this once');
@@ -95,7 +109,35 @@ test('alice’s token reads and proposes, paula applies, the admin revokes it', 
 
   // --- the script reads the new value ---------------------------------------------------------------
   const after = await request.get(`/api/services/${id}`, { headers: auth });
-  expect(((await after.json()) as { fields: Record<string, unknown> }).fields.shortDescription).toBe(PROPOSED);
+  const service = (await after.json()) as { serviceId: string; fields: Record<string, unknown> };
+  expect(service.fields.shortDescription).toBe(PROPOSED);
+
+  // --- the feed, read with the token, and the webhook's receiver both have the change ------------------
+  const isTheChange = (event: FeedEvent) =>
+    event.type === 'service.changed' &&
+    event.object.id === service.serviceId &&
+    event.changes.shortDescription?.new === PROPOSED;
+  const inFeed = async () => {
+    let cursor = '';
+    for (;;) {
+      const answer = await request.get(`/api/events?limit=200${cursor ? `&after=${cursor}` : ''}`, { headers: auth });
+      expect(answer.status()).toBe(200);
+      const page = (await answer.json()) as { items: FeedEvent[]; nextCursor: string };
+      if (page.items.some(isTheChange)) return true;
+      if (page.items.length === 0) return false;
+      cursor = encodeURIComponent(page.nextCursor);
+    }
+  };
+  expect(await inFeed()).toBe(true);
+  await expect
+    .poll(() =>
+      receiver.received.some((message) => isTheChange((JSON.parse(message.body) as { data: FeedEvent }).data)),
+    )
+    .toBe(true);
+  const delivered = receiver.received.find((message) => message.body.includes(PROPOSED))!;
+  expect(delivered.signature).toBe(signatureOf(webhook.secret, delivered));
+  await webhook.stop();
+  await receiver.close();
 
   // --- the portal manager sees the token's last use and revokes it ------------------------------------
   const admin = await as(browser, 'admin', '/manage/adminPanel?tab=apiTokens');

@@ -1,47 +1,7 @@
-import { createHmac } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '@nubes/domain';
 import { expect, expectAccessible, test } from '../fixtures.js';
 import { loggedIn } from '../login.js';
-
-interface Received {
-  id: string;
-  timestamp: string;
-  signature: string;
-  body: string;
-}
-
-/** A receiver on loopback that answers 200 and keeps what came. */
-const startReceiver = async () => {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({
-        id: String(request.headers['webhook-id']),
-        timestamp: String(request.headers['webhook-timestamp']),
-        signature: String(request.headers['webhook-signature']),
-        body,
-      });
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/walk-${Date.now()}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
-/** Standard Webhooks: `v1,` and base64 of HMAC-SHA256 over `id.timestamp.body` with the secret's bytes. */
-const signatureOf = (secret: string, message: Received) =>
-  `v1,${createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64'))
-    .update(`${message.id}.${message.timestamp}.${message.body}`)
-    .digest('base64')}`;
+import { signatureOf, startReceiver } from '../webhook-receiver.js';
 
 test('the portal manager registers a webhook, sees its secret once, and its receiver gets a signed delivery it can have again', async ({
   page,
