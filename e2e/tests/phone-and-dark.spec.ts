@@ -114,8 +114,8 @@ const edgeShades = async (page: Page, list: ReturnType<Page['getByRole']>) => {
 test('on a phone a tab list shows a shadow on each edge that has more tabs past it', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loggedIn(page, 'admin', { from: '/manage/adminPanel' });
-  // Seven sections: the first three fit, and the third ends just short of the edge, so nothing but
-  // the shadow tells that four more follow.
+  // The first sections fit, and the last of them ends just short of the edge, so nothing but the
+  // shadow tells that more follow.
   const list = page.getByRole('tablist', { name: 'Sections of the admin panel' });
   await expect(list.getByRole('tab', { name: 'Resource types', selected: true })).toBeInViewport();
   const atStart = await edgeShades(page, list);
@@ -123,7 +123,7 @@ test('on a phone a tab list shows a shadow on each edge that has more tabs past 
   expect(atStart.right).toBeGreaterThan(10);
 
   await list.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
-  await expect(list.getByRole('tab', { name: 'Roles', exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(list.getByRole('tab').last()).toBeInViewport({ ratio: 1 });
   const atEnd = await edgeShades(page, list);
   expect(atEnd.left).toBeGreaterThan(10);
   expect(atEnd.right).toBeLessThan(1);
