@@ -341,7 +341,7 @@ const writeJson = async (method, url, headers, body) => {
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(30_000),
   });
-  if (answer.status !== 200) throw new Error(`${method} ${url} answered ${answer.status}`);
+  if (answer.status !== 200) throw new Error(`${method} ${url} answered ${answer.status}: ${await answer.text()}`);
   return answer.json();
 };
 
@@ -1076,7 +1076,23 @@ const SCENARIOS = [
       try {
         // paula's token from A: both portals read the token key from the database.
         const paula = lists.headers.paula;
-        const [service] = (await getJson(`${a.url}/api/services?tab=catalogue&pageSize=1`, paula)).items;
+        // A service with a change request handed in takes no direct edit (409): the first that takes a rename.
+        const candidates = (await getJson(`${a.url}/api/services?tab=catalogue&pageSize=50`, paula)).items;
+        let service;
+        for (const candidate of candidates) {
+          const { version, name } = await getJson(`${a.url}/api/services/${candidate.id}`, paula);
+          const probe = await fetch(`${a.url}/api/services/${candidate.id}`, {
+            method: 'PATCH',
+            headers: { ...paula, 'content-type': 'application/json' },
+            body: JSON.stringify({ version, name: `${name} renamedprobe` }),
+            signal: AbortSignal.timeout(30_000),
+          });
+          if (probe.ok) {
+            service = candidate;
+            break;
+          }
+        }
+        if (!service) throw new Error('no catalogue service among the first 50 takes a rename');
         const reads = [];
         let found = 0;
         for (let i = 0; i < TWO_INSTANCE_CHANGES; i += 1) {
