@@ -15,6 +15,7 @@ test('alice, a service provider, sees the service portfolio menu with New Applic
     await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
   }
   await expect(page.getByRole('menuitem', { name: 'Service Integration List' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Handover of Gone People' })).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('menuitem', { name: 'New Application' }).click();
   await expect(page).toHaveURL('/sc/service-application');
@@ -27,7 +28,7 @@ test('alice, a service provider, sees the service portfolio menu with New Applic
   await expect(page.getByRole('main').getByRole('link', { name: 'My VOs', exact: true })).toHaveCount(0);
 });
 
-test('paula, a portfolio manager, sees the integration, field, review and change request lists but no New Application', async ({
+test('paula, a portfolio manager, sees the integration, field, review and change request lists and the handover but no New Application', async ({
   page,
 }) => {
   await loggedIn(page, 'paula');
@@ -41,6 +42,9 @@ test('paula, a portfolio manager, sees the integration, field, review and change
   for (const entry of ['New Application', 'My Services']) {
     await expect(page.getByRole('menuitem', { name: entry })).toHaveCount(0);
   }
+  await page.getByRole('menuitem', { name: 'Handover of Gone People' }).click();
+  await expect(page).toHaveURL('/sc/handover');
+  await expect(page.getByRole('heading', { level: 1, name: 'Handover' })).toBeVisible();
 });
 
 test('the portal manager sees every menu group; the shell works by keyboard: skip link first, menus open with the keyboard', async ({
@@ -72,6 +76,9 @@ test('the portal manager sees every menu group; the shell works by keyboard: ski
   await expectAccessible(page);
 
   await expectMenuGroups(page, MENU_GROUPS);
+  await mainNavigation(page).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  await expect(page.getByRole('menuitem', { name: 'Handover of Gone People' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.goto('/manage/adminPanel');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expectAccessible(page);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from '../../fixtures.js';
 import { loggedIn } from '../../login.js';
+import { mainNavigation } from '../../menus.js';
 import { serviceRolesThroughApi, serviceThroughApi } from '../../service-api.js';
 
 /**
@@ -47,7 +48,9 @@ test('admin marks Henrik Nordmann gone; paula hands what he holds to alice, whos
   // --- paula opens his handover and hands everything to alice ---------------------------------------
   const paulaContext = await browser.newContext();
   const paula = await paulaContext.newPage();
-  await loggedIn(paula, 'paula', { from: '/sc/handover' });
+  await loggedIn(paula, 'paula');
+  await mainNavigation(paula).getByRole('button', { name: 'Service Portfolio', exact: true }).click();
+  await paula.getByRole('menuitem', { name: 'Handover of Gone People' }).click();
   await paula.getByRole('link', { name: 'Henrik Nordmann' }).click();
   await expect(paula.getByRole('heading', { level: 1, name: 'Handover: Henrik Nordmann' })).toBeVisible();
   const table = paula.getByRole('table', { name: /Handover: Henrik Nordmann/ });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationFor, NAVIGATION } from './navigation.js';
+import { ROLES } from './roles.js';
 import { routeById } from './routes.js';
 
 const groups = (roles: string[]) => navigationFor(roles).map((g) => g.key);
@@ -61,6 +62,7 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
       'reviewList',
       'pilotsEnding',
       'changeRequestList',
+      'handover',
       'publicPortfolio',
       'instructionPage',
       'instruction',
@@ -71,6 +73,16 @@ describe('navigation by permission, built screens only (ADR 21)', () => {
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('reviewList');
     expect(entries(['serviceProvider'], 'servicePortfolio')).not.toContain('fieldList');
     expect(entries(['serviceIntegrationManager'], 'servicePortfolio')).not.toContain('changeRequestList');
+  });
+
+  it('gives the handover of gone people to the portfolio and portal managers only', () => {
+    for (const role of ['servicePortfolioManager', 'portalManager'])
+      expect(entries([role], 'servicePortfolio'), role).toContain('handover');
+    for (const role of ROLES.filter((r) => r !== 'servicePortfolioManager' && r !== 'portalManager'))
+      expect(
+        navigationFor([role]).flatMap((g) => g.entries.map((e) => e.key)),
+        role,
+      ).not.toContain('handover');
   });
 
   it('gives the resource package manager the review list, the public portfolio and the instruction', () => {

@@ -46,6 +46,7 @@ export const NAVIGATION: readonly NavGroup[] = [
         labelKey: 'routes.resourcePackageReviewList',
         route: 'resourcePackageReviewList',
       },
+      { key: 'handover', labelKey: 'nav.handover', route: 'handover' },
       {
         key: 'publicPortfolio',
         labelKey: 'routes.publicServicePortfolio',

@@ -145,6 +145,16 @@ describe('top navigation by permission, built screens only', () => {
     );
   });
 
+  it('leads paula, a portfolio manager, to the handover of gone people', async () => {
+    renderApp({ user: PEOPLE.paula });
+    expect(await groupButtons('Paula Portfolio')).toContain('Service Portfolio');
+    const menu = await openMenu('Service Portfolio');
+    expect(within(menu).getByRole('menuitem', { name: 'Handover of Gone People', hidden: true })).toHaveAttribute(
+      'href',
+      '/sc/handover',
+    );
+  });
+
   it('leads to the mail settings from the profile menu', async () => {
     renderApp({ user: PEOPLE.alice, path: '/sc/my-services' });
     await within(mainNav()).findByRole('button', { name: 'Alice Example' });

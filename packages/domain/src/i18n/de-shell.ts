@@ -12,6 +12,7 @@ export const deShell: ShellMessages = {
     contactDatabase: 'Kontaktdatenbank',
     voRegistration: 'VO-Registrierung',
     adminPanel: 'Verwaltung',
+    handover: 'Übergabe ausgeschiedener Personen',
     newApplication: 'Neuer Antrag',
     instruction: 'Anleitung (PDF)',
     login: 'Anmelden',

@@ -15,6 +15,7 @@ export const enShell = {
     contactDatabase: 'Contact Database',
     voRegistration: 'VO Registration',
     adminPanel: 'Admin Panel',
+    handover: 'Handover of Gone People',
     newApplication: 'New Application',
     instruction: 'Instruction (PDF)',
     login: 'Log in',
