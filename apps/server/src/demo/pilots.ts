@@ -14,6 +14,19 @@ export const DEMO_PILOTS: readonly { service: string; monthsOnline: number }[] =
   { service: 'Remote Visualisation', monthsOnline: 10 },
 ];
 
+/** When a demo pilot went online: its months before the seeding day, at 09:00 UTC. */
+export const demoPilotOnlineSince = (now: Date, monthsOnline: number): Date => {
+  const onlineSince = new Date(now);
+  onlineSince.setUTCMonth(onlineSince.getUTCMonth() - monthsOnline);
+  onlineSince.setUTCHours(9, 0, 0, 0);
+  return onlineSince;
+};
+
+/** The demo pilots' days online by service name, which the services' histories go online on. */
+export const demoPilotOnlineDates = (now: Date): ReadonlyMap<string, Date> =>
+  new Map(DEMO_PILOTS.map(({ service, monthsOnline }) => [service, demoPilotOnlineSince(now, monthsOnline)]));
+
+/** Marks the demo pilots, already seeded online on their day (seedService), as the portfolio manager did then. */
 export const seedDemoPilots = async (
   tx: Tx,
   serviceIds: ReadonlyMap<string, string>,
@@ -24,9 +37,7 @@ export const seedDemoPilots = async (
   for (const { service, monthsOnline } of DEMO_PILOTS) {
     const serviceId = serviceIds.get(service);
     if (!serviceId) throw new Error(`demo data: pilot of unknown service ${service}`);
-    const onlineSince = new Date(now);
-    onlineSince.setUTCMonth(onlineSince.getUTCMonth() - monthsOnline);
-    onlineSince.setUTCHours(9, 0, 0, 0);
+    const onlineSince = demoPilotOnlineSince(now, monthsOnline);
     await tx.update(services).set({ serviceKind: 'pilot', onlineSince }).where(eq(services.id, serviceId));
     await tx.insert(auditEvents).values(
       auditRowOf(

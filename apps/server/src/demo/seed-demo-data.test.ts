@@ -152,6 +152,31 @@ describe('demo data', () => {
     ]);
   });
 
+  it("goes online in each pilot's history on its online date, after everything before it", async () => {
+    const { db } = test.database;
+    const pilots = await db
+      .select({ id: services.id, name: services.name, onlineSince: services.onlineSince })
+      .from(services)
+      .where(eq(services.serviceKind, 'pilot'));
+    expect(pilots).toHaveLength(3);
+    for (const pilot of pilots) {
+      const history = await db
+        .select({ at: auditEvents.at, action: auditEvents.action, after: auditEvents.after })
+        .from(auditEvents)
+        .where(eq(auditEvents.objectId, pilot.id))
+        .orderBy(asc(auditEvents.at));
+      const online = history.filter(
+        (e) => e.action === 'service.transition' && (e.after as { state: string }).state === 'service_online',
+      );
+      expect(
+        online.map((e) => e.at.toISOString()),
+        pilot.name,
+      ).toEqual([pilot.onlineSince!.toISOString()]);
+      const created = history.find((e) => e.action === 'service.created')!;
+      expect(created.at.getTime(), pilot.name).toBeLessThan(pilot.onlineSince!.getTime());
+    }
+  });
+
   it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {
     const rows = await test.database.db
       .select({ state: changeRequests.state, owner: users.username, service: services.name })

@@ -48,7 +48,7 @@ import { seedDemoResourcePackages } from './resource-packages.js';
 import { seedDemoReviews } from './reviews.js';
 import { seedDemoReviewSchedule } from './review-schedule.js';
 import { seedDemoRetirementPlans } from './retirement-plans.js';
-import { seedDemoPilots } from './pilots.js';
+import { demoPilotOnlineDates, seedDemoPilots } from './pilots.js';
 import { pathTo } from './workflow-path.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 import { seedDemoVos } from './vos.js';
@@ -119,8 +119,9 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     // Oldest first, so the service IDs follow the order of the applications.
     const ordered = [...DEMO_SERVICES].sort((a, b) => b.ageDays - a.ageDays);
     const serviceIds = new Map<string, string>();
+    const onlineDates = demoPilotOnlineDates(now);
     for (const demo of ordered) {
-      const id = await seedService(tx, demo, { institutionIds, userIds, keywordIds, criteria, now });
+      const id = await seedService(tx, demo, { institutionIds, userIds, keywordIds, criteria, now, onlineDates });
       serviceIds.set(demo.name, id);
     }
     await seedComments(tx, serviceIds, userIds, now);
@@ -316,6 +317,8 @@ interface SeedContext {
   keywordIds: Map<string, string>;
   criteria: readonly WeightingCriterion[];
   now: Date;
+  /** The day a service went online when the demo fixes it (the pilots'); its history goes online then. */
+  onlineDates: ReadonlyMap<string, Date>;
 }
 
 /** Every state from planning on, in the order SERVICE_STATES lists them (withdrawn offers too). */
@@ -356,10 +359,18 @@ const seedService = async (tx: Tx, demo: DemoService, ctx: SeedContext): Promise
   const onlineIndex = rules.findIndex((rule) => rule.to === 'service_online');
   const lastAt = ctx.now.getTime() - Math.min(5, demo.ageDays / 4) * DAY_MS;
   const beforeOnline = onlineIndex >= 0 ? onlineIndex + 1 : rules.length;
-  const spacing = Math.min(30 * DAY_MS, (lastAt - createdAt.getTime()) / (rules.length + 1));
+  const fixedOnline = onlineIndex >= 0 ? ctx.onlineDates.get(demo.name)?.getTime() : undefined;
+  const spacing = Math.min(
+    30 * DAY_MS,
+    fixedOnline === undefined
+      ? (lastAt - createdAt.getTime()) / (rules.length + 1)
+      : (fixedOnline - createdAt.getTime()) / beforeOnline,
+  );
   const times = rules.map((_, i) => {
+    // A fixed day online ends the steps before it, so the history agrees with online_since.
+    if (fixedOnline !== undefined && i < beforeOnline) return new Date(fixedOnline - spacing * (onlineIndex - i));
     if (i < beforeOnline) return new Date(createdAt.getTime() + spacing * (i + 1));
-    const onlineAt = createdAt.getTime() + spacing * beforeOnline;
+    const onlineAt = fixedOnline ?? createdAt.getTime() + spacing * beforeOnline;
     const after = rules.length - beforeOnline;
     return new Date(onlineAt + ((lastAt - onlineAt) * (i - beforeOnline + 1)) / after);
   });
