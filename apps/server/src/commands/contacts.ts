@@ -14,6 +14,7 @@ import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, invalidInput, notFound } from '../http/http-error.js';
 import type { ContactRecord } from '../model/contact.js';
 import { countContactParts, loadContactRelations, relationTargetExists } from '../queries/contacts.js';
+import { isGonePersonsAddress } from '../queries/users.js';
 import { changesOf, sameJson } from '../writes/changes.js';
 import { contactRows } from '../writes/row-writes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
@@ -188,6 +189,8 @@ export const addContactRelation = async (
     change: async (tx, row) => {
       if (!(await relationTargetExists(tx, input.kind, input.targetId)))
         throw invalidInput(undefined, { targetId: 'contacts.unknownTarget' });
+      // A gone person's contact holds relations only until the handover moves them (ADR 0127).
+      if (await isGonePersonsAddress(tx, row.email)) throw invalidInput('errors.userGone');
       const [relation] = await tx
         .insert(contactRelations)
         .values({

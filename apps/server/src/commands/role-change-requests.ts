@@ -7,7 +7,7 @@ import { conflict, notFound } from '../http/http-error.js';
 import { ROLE_COLUMNS, type ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { allowedIf, changeService } from '../writes/service-writes.js';
-import { assertUsersExist } from './assert-users-exist.js';
+import { assertAssignableUsers } from './assignable-users.js';
 
 export interface RoleChangeInput {
   role: 'serviceOwner' | 'serviceManager';
@@ -31,7 +31,7 @@ export const requestRoleChange = async (
     principal,
     authorize: allowedIf(canRequestRoleChange),
     change: async (tx, service) => {
-      await assertUsersExist(tx, [['userId', input.userId]]);
+      await assertAssignableUsers(tx, [['userId', input.userId]]);
       const [pending] = await tx
         .select({ id: serviceRoleChanges.id })
         .from(serviceRoleChanges)
@@ -85,6 +85,8 @@ export const decideRoleChange = async (
         .where(and(eq(serviceRoleChanges.id, changeId), eq(serviceRoleChanges.serviceId, service.row.id)));
       if (!change) throw notFound();
       if (change.state !== 'pending') throw conflict();
+      // The person may have gone since the request: they cannot take the role now.
+      if (accept) await assertAssignableUsers(tx, [['userId', change.userId]]);
       const role = change.role as keyof typeof ROLE_COLUMNS;
       await tx
         .update(serviceRoleChanges)

@@ -6,7 +6,7 @@ import { serviceAdmins } from '../db/schema.js';
 import type { LoadedService, ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { allowedIf, changeService } from '../writes/service-writes.js';
-import { assertUsersExist } from './assert-users-exist.js';
+import { assertAssignableUsers } from './assignable-users.js';
 
 /** The admins changed: a new version of the service (its further admins are part of it) and the event. */
 const adminsChanged = (service: LoadedService, adminIds: string[]) => ({
@@ -50,7 +50,7 @@ const adminCommand =
 
 /** Adds a further admin (service operation group); adding one who is already there changes nothing. */
 export const addServiceAdmin = adminCommand(async (tx, service, userId) => {
-  await assertUsersExist(tx, [['userId', userId]]);
+  await assertAssignableUsers(tx, [['userId', userId]]);
   if (service.adminIds.includes(userId)) return unchanged(service);
   await tx.insert(serviceAdmins).values({ serviceId: service.row.id, userId });
   return adminsChanged(service, [...service.adminIds, userId]);

@@ -14,11 +14,12 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { existingIds } from '../db/existing-ids.js';
-import { institutions, keywords, serviceKeywords, users } from '../db/schema.js';
+import { institutions, keywords, serviceKeywords } from '../db/schema.js';
 import { invalidInput } from '../http/http-error.js';
 import type { ServiceRow } from '../model/service.js';
 import { loadWeightingCriteria } from '../queries/weighting-criteria.js';
 import { sameJson } from '../writes/changes.js';
+import { assignableUserProblems } from './assignable-users.js';
 
 /** What a provider writes about a service: everything PATCH /services/:id may change. */
 export interface ServiceContent {
@@ -98,22 +99,18 @@ export const applyContentInput = async (
   for (const [key, value] of Object.entries(inputFields)) {
     if (typeof value !== 'string' || isEmptyValue(value)) continue;
     const type = FIELDS_BY_KEY.get(key)?.type;
-    if (type === 'contact') userRefs.push([key, value]);
+    // A person kept from before may have gone since; only a newly named one must be assignable.
+    if (type === 'contact' && value !== current.fields[key]) userRefs.push([key, value]);
     if (type === 'institution') institutionRefs.push([key, value]);
   }
   if (input.providerInstitutionId) institutionRefs.push(['providerInstitutionId', input.providerInstitutionId]);
-  const knownUsers = await existingIds(
-    db,
-    users,
-    userRefs.map(([, id]) => id),
-  );
+  Object.assign(errors, await assignableUserProblems(db, userRefs));
   const knownInstitutions = await existingIds(
     db,
     institutions,
     institutionRefs.map(([, id]) => id),
   );
   const knownKeywords = await existingIds(db, keywords, input.keywords ?? []);
-  for (const [key, id] of userRefs) if (!knownUsers.has(id)) errors[key] = 'service.unknownUser';
   for (const [key, id] of institutionRefs) if (!knownInstitutions.has(id)) errors[key] = 'service.unknownInstitution';
   if (input.keywords?.some((id) => !knownKeywords.has(id))) errors.keywords = 'service.unknownKeyword';
   if (Object.keys(errors).length > 0) throw invalidInput('service.resolveErrors', errors);

@@ -9,7 +9,7 @@ import { forbidden } from '../http/http-error.js';
 import { ROLE_COLUMNS, type ServiceRow, type ServiceSnapshot } from '../model/service.js';
 import type { Writes } from '../writes/pipeline.js';
 import { changeService } from '../writes/service-writes.js';
-import { assertUsersExist } from './assert-users-exist.js';
+import { assertAssignableUsers } from './assignable-users.js';
 
 /**
  * Sets object owner, service owner, service manager and provider manager: the object owner only
@@ -43,7 +43,7 @@ export const updateServiceRoles = async (
     },
     change: async (tx, service) => {
       const changed = changedRoles(service.row);
-      await assertUsersExist(
+      await assertAssignableUsers(
         tx,
         changed.flatMap((role) => {
           const userId = requested[role];

@@ -27,6 +27,9 @@ export const updateUserRoles = (writes: Writes, principal: AuthUser, id: string,
     change: async (_tx, current) => {
       const roles = ROLES.filter((role) => request.roles.includes(role));
       if (sameRoles(current.roles, roles)) return { events: [] };
+      // A gone person is given nothing (ADR 0127); taking their roles away stays possible.
+      if (current.goneAt !== null && roles.some((role) => !current.roles.includes(role)))
+        throw invalidInput('errors.userGone', { roles: 'errors.userGone' });
       // The direct-login admin is the way back in when the IdP fails: it keeps the portal manager role.
       if (current.passwordHash !== null && !roles.includes('portalManager'))
         throw invalidInput('userAccounts.rolesForm.localAdmin', { roles: 'userAccounts.rolesForm.localAdmin' });

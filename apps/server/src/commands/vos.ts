@@ -16,7 +16,7 @@ import { actorOf } from '../audit/actor.js';
 import type { AuthUser } from '../auth/principal.js';
 import type { Tx } from '../db/client.js';
 import { existingIds } from '../db/existing-ids.js';
-import { institutions, users, voComments, voServices, vos } from '../db/schema.js';
+import { institutions, voComments, voServices, vos } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
 import { conflict, forbidden, invalidInput, type HttpFieldMessages } from '../http/http-error.js';
 import { mailActorOf } from '../mail/service-mails.js';
@@ -27,6 +27,7 @@ import { isVoNameTaken, loadOnlineServiceIds, loadVoServiceIds } from '../querie
 import { changesOf } from '../writes/changes.js';
 import { runWrite, type Writes } from '../writes/pipeline.js';
 import { changeVo, type VoSet } from '../writes/vo-writes.js';
+import { assignableUserProblems } from './assignable-users.js';
 
 /** The application's values as the form holds them, from the row and the chosen services (sorted: events compare them). */
 const formValuesOf = (row: VoRow, serviceIds: readonly string[]): VoFormValues =>
@@ -55,7 +56,7 @@ const nameProblems = async (tx: Tx, name: string, exceptId?: string): Promise<Ht
   return {};
 };
 
-/** The references must name what exists: an institution, another user as deputy, services online when chosen. */
+/** The references must name what exists: an institution, another user (not gone) as deputy, services online when chosen. */
 const referenceProblems = async (
   tx: Tx,
   values: Partial<VoFormValues>,
@@ -67,8 +68,8 @@ const referenceProblems = async (
   if (homeInstitutionId && !(await existingIds(tx, institutions, [homeInstitutionId])).has(homeInstitutionId))
     problems.homeInstitutionId = 'vos.validation.unknownInstitution';
   if (deputyId === applicantId) problems.deputyId = 'vos.validation.deputyIsApplicant';
-  else if (deputyId && !(await existingIds(tx, users, [deputyId])).has(deputyId))
-    problems.deputyId = 'vos.validation.unknownUser';
+  else if (deputyId)
+    Object.assign(problems, await assignableUserProblems(tx, [['deputyId', deputyId]], 'vos.validation.unknownUser'));
   // A service chosen earlier stays chosen when it goes offline; a new choice must be online.
   const added = (values.serviceIds ?? []).filter((id) => !currentServiceIds.includes(id));
   const online = await loadOnlineServiceIds(tx, added);

@@ -14,10 +14,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
   api.get('/users', {
     access: 'user.search',
     summary: 'Find users by name, username or e-mail (at most 20, by name), to assign them to a service',
+    description: 'People marked as gone are left out unless `gone=include` asks for them (to filter by person).',
     querystring: userSearchQuerySchema,
     answer: userSearchResponseSchema,
     errors: [400, 401, 403],
-    handler: async (request) => ({ items: await searchUsers(context.database.db, request.query.q) }),
+    handler: async (request) => ({
+      items: await searchUsers(context.database.db, request.query.q, request.query.gone === 'include'),
+    }),
   });
 
   api.get('/users/:username', {

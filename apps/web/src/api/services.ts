@@ -40,6 +40,7 @@ export const serviceKeys = {
   centreChoice: ['service-centre-choice'] as const,
   weightingCriteria: ['weighting-criteria'] as const,
   users: (q: string) => ['users', q] as const,
+  usersWithGone: (q: string) => ['users', 'withGone', q] as const,
   keywords: (q: string) => ['keywords', q] as const,
 };
 
@@ -108,8 +109,13 @@ export const fetchComments = (id: string, cursor: string | null, signal?: AbortS
 export const addComment = (id: string, text: string) =>
   apiRequest<Comment>(`${service(id)}/comments`, { method: 'POST', body: { text } });
 
+/** The people one may give a role or a responsibility: the server leaves out those marked as gone. */
 export const searchUsers = (q: string, signal?: AbortSignal) =>
   apiRequest<Items<UserRef>>(`/api/users?q=${encodeURIComponent(q)}`, { signal });
+
+/** Everyone, the gone too: for a filter by person (the audit log's). */
+export const searchUsersWithGone = (q: string, signal?: AbortSignal) =>
+  apiRequest<Items<UserRef>>(`/api/users?q=${encodeURIComponent(q)}&gone=include`, { signal });
 
 export const searchKeywords = (q: string, signal?: AbortSignal) =>
   apiRequest<Items<Keyword>>(`/api/keywords${q ? `?q=${encodeURIComponent(q)}` : ''}`, { signal });

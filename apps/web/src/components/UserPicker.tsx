@@ -4,7 +4,7 @@ import type { UserRef } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { searchUsers, serviceKeys } from '../api/services';
+import { searchUsers, searchUsersWithGone, serviceKeys } from '../api/services';
 
 /** How a person is shown wherever one is picked or named: name and e-mail tell namesakes apart. */
 export const userLabel = (user: UserRef): string => (user.email ? `${user.fullname} (${user.email})` : user.fullname);
@@ -42,8 +42,12 @@ export interface UserSource {
 
 const PORTAL_USERS: UserSource = { key: serviceKeys.users, search: searchUsers };
 
+/** The portal's users with those marked as gone, who are picked in a filter but given nothing. */
+export const PORTAL_USERS_WITH_GONE: UserSource = { key: serviceKeys.usersWithGone, search: searchUsersWithGone };
+
 /**
- * Picks a portal user by name, username or e-mail (GET /api/users?q=, from two characters on).
+ * Picks a portal user by name, username or e-mail (GET /api/users?q=, from two characters on);
+ * people marked as gone are not offered, except by `PORTAL_USERS_WITH_GONE`.
  * The server does the matching, so the list is shown as it comes.
  */
 export const UserPicker = ({

@@ -40,6 +40,8 @@ export const de: Messages = {
     tokenExpired: 'Dieses API-Token ist abgelaufen. Erstellen Sie in Ihrem Profil ein neues.',
     tokenRevoked: 'Dieses API-Token wurde widerrufen. Erstellen Sie in Ihrem Profil ein neues.',
     tokenScope: 'Die Berechtigungsbereiche dieses API-Tokens erlauben diese Anfrage nicht.',
+    userGone:
+      'Diese Person ist als ausgeschieden markiert: Sie hat ihre Einrichtung verlassen und kann keine Rolle und keine Aufgabe übernehmen.',
     accountGone:
       'Dieses Konto ist als ausgeschieden markiert: Die Person hat ihre Einrichtung verlassen. Falls das ein Irrtum ist, wenden Sie sich bitte an die Portalverwaltung.',
     tokenRateLimited: 'Zu viele Anfragen mit diesem API-Token. Warten Sie so lange, wie der Header Retry-After angibt.',

@@ -38,6 +38,8 @@ export const en = {
     tokenExpired: 'This API token has expired. Create a new one in your profile.',
     tokenRevoked: 'This API token was revoked. Create a new one in your profile.',
     tokenScope: 'This API token’s scopes do not allow this request.',
+    userGone:
+      'This person is marked as gone: they have left their institution and cannot be given a role or a responsibility.',
     accountGone:
       'This account is marked as gone: the person has left their institution. If this is a mistake, please ask the portal management.',
     tokenRateLimited: 'Too many requests with this API token. Wait as long as the Retry-After header says.',

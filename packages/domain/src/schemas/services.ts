@@ -328,6 +328,8 @@ export const createKeywordsRequestSchema = z
 
 export const userSearchQuerySchema = z.object({
   q: text().trim().min(2, msg('validation.searchTooShort')).max(100, msg('validation.tooLong')),
+  /** The people marked as gone are left out (they are given nothing), unless a filter asks for them: the audit log's. */
+  gone: z.enum(['include'], { error: msg('validation.option') }).optional(),
 });
 export const userSearchResponseSchema = z.object({ items: z.array(userRefSchema) }).meta({ id: 'UserSearch' });
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/FilterBar';
 import { DateFieldInput } from '../../../forms/DateFieldInput';
-import { UserPicker } from '../../../components/UserPicker';
+import { PORTAL_USERS_WITH_GONE, UserPicker } from '../../../components/UserPicker';
 import { auditActionLabel, objectTypeLabel } from '../../../components/history/auditEventColumns';
 import { changeAuditLogView, isFiltered, NO_AUDIT_FILTERS, type AuditLogView } from './auditLogView';
 
@@ -55,6 +55,7 @@ export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) =
         description={t('adminSections.auditLog.whoDescription')}
         value={view.actor}
         known={knownActor}
+        source={PORTAL_USERS_WITH_GONE}
         onChange={(user) => change({ actor: user?.id ?? null })}
         w={{ base: '100%', sm: 300 }}
       />

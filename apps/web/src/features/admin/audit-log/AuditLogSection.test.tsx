@@ -68,6 +68,27 @@ describe('admin panel: the audit log', () => {
     expect(logCalls.at(-1)?.search).toContain('action=keyword.created');
   });
 
+  it('finds people who are gone for the Who filter, as their past actions are in the log', async () => {
+    const henrik = {
+      id: '33333333-3333-4333-8333-333333333333',
+      username: 'hnordmann',
+      fullname: 'Henrik Nordmann',
+      email: 'h@example.org',
+    };
+    const calls = fakeApi({
+      'GET /api/audit-events': () => log([event({})]),
+      'GET /api/users': (call) => ({ items: call.search.includes('gone=include') ? [henrik] : [] }),
+    });
+    renderApp({ path: '/manage/adminPanel?tab=auditLog', user: PEOPLE.admin });
+    await screen.findByRole('table', { name: /^Audit log/ });
+    const picker = screen.getByRole('combobox', { name: 'Who' });
+    // Mantine takes a change of an unfocused combobox for autofill, so type into it as a person would.
+    picker.focus();
+    fireEvent.change(picker, { target: { value: 'Nordmann' } });
+    expect(await screen.findByRole('option', { name: /Henrik Nordmann/, hidden: true })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/users').at(-1)?.search).toContain('gone=include');
+  });
+
   it('reads the changes of every kind of object in words, in English and in German', async () => {
     const change = (field: string, before: unknown, after: unknown) => ({ field, before, after });
     fakeApi({
