@@ -255,6 +255,13 @@ for (const language of ['en', 'de'] as const) {
     for (const right of rights) expect(right).toBeLessThanOrEqual(screenWidth);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screenWidth);
     await expectAccessible(page);
+    // Each link takes the person to its field on the service information tab: focused, on the screen.
+    for (const link of await links.all()) {
+      await link.click();
+      const focused = page.locator(':focus');
+      await expect(focused).toHaveAttribute('id', /^service-field-/);
+      await expect(focused).toBeInViewport();
+    }
     await context.close();
   });
 }

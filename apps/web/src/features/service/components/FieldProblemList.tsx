@@ -40,10 +40,12 @@ export const FieldProblemList = ({ errors, source, onShowField }: FieldProblemLi
           <li key={key}>
             {groupOfKey(key) || isRetirementPlanKey(key) ? (
               // In the alert's own colour, which keeps its contrast on the alert's tint.
+              // A block, so the bullet stands at its first line: an inline button's baseline is its last.
               <Anchor
                 component="button"
                 type="button"
                 size="sm"
+                display="block"
                 ta="start"
                 c="inherit"
                 underline="always"
