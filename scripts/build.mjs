@@ -3,4 +3,4 @@
 // stamps say.
 import { buildWhatChanged } from './lib/build-steps.mjs';
 
-buildWhatChanged({ force: process.argv.includes('--force') || process.env.BUILD_FORCE === '1' });
+await buildWhatChanged({ force: process.argv.includes('--force') || process.env.BUILD_FORCE === '1' });

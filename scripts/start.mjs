@@ -3,5 +3,5 @@
 // (docs/adr/0058-server-bundle-and-start-time.md).
 import { buildWhatChanged } from './lib/build-steps.mjs';
 
-buildWhatChanged();
+await buildWhatChanged();
 await import('../apps/server/dist/bundle/main.js');

@@ -11,7 +11,7 @@ const expectPdf = async (page: Page, href: string | null) => {
   expect((await answer.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 };
 
-test('a visitor opens the service portfolio instructions from home, in English and German, with their PDFs', async ({
+test('a visitor opens the service portfolio instructions from home, in English and German, with their PDFs, and the contact database instructions with both of theirs', async ({
   page,
 }) => {
   await visit(page, '/');
@@ -37,9 +37,8 @@ test('a visitor opens the service portfolio instructions from home, in English a
   await expectAccessible(page);
   await page.getByRole('button', { name: 'EN', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Instructions: Service Portfolio' })).toBeVisible();
-});
 
-test('the contact database instructions and both of their PDFs are there for everyone', async ({ page }) => {
+  // The contact database's instructions are there for everyone too (a test of its own before, docs/testing.md).
   await visit(page, '/instructions/contact-database');
   await expect(page.getByRole('heading', { level: 1, name: 'Instructions: Contact Database' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '3. Contact details' })).toBeVisible();

@@ -226,21 +226,29 @@ const FIELDS_TO_FIX = { en: 'These fields need attention', de: 'Diese Felder bra
 const SUBMIT = { en: 'Submit service information', de: 'Serviceinformationen einreichen' };
 const NEXT_STEPS = { en: 'Next steps', de: 'Nächste Schritte' };
 
-for (const language of ['en', 'de'] as const) {
-  test(`on a phone the fields a refused step lists fit the screen, in ${language === 'en' ? 'English' : 'German'}`, async ({
-    browser,
-  }) => {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      storageState: await loggedInState(browser, 'alice'),
-    });
-    await context.addInitScript((lang) => window.localStorage.setItem('lang', lang), language);
-    const page = await context.newPage();
-    // alice's draft whose service information still misses answers (the demo data leaves them open).
-    await page.goto('/sc/my-services');
-    await page.getByRole('link', { name: 'Scientific Workflow Service' }).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Scientific Workflow Service' })).toBeVisible();
-    await page.goto(`${page.url().replace(/\?.*$/, '')}?tab=status`);
+/**
+ * The same refused step in English, then in German on a fresh load of the same page: a test per
+ * language before, each a context, a page load and the way to alice's draft (docs/testing.md).
+ */
+test('on a phone the fields a refused step lists fit the screen, in English and in German', async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    storageState: await loggedInState(browser, 'alice'),
+  });
+  // English until the test stores German: each language is the one of a page's first render.
+  await context.addInitScript(() => {
+    if (!window.localStorage.getItem('lang')) window.localStorage.setItem('lang', 'en');
+  });
+  const page = await context.newPage();
+  // alice's draft whose service information still misses answers (the demo data leaves them open).
+  await page.goto('/sc/my-services');
+  await page.getByRole('link', { name: 'Scientific Workflow Service' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scientific Workflow Service' })).toBeVisible();
+  const status = `${page.url().replace(/\?.*$/, '')}?tab=status`;
+  for (const language of ['en', 'de'] as const) {
+    await page.evaluate((lang) => window.localStorage.setItem('lang', lang), language);
+    await page.goto(status);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
     await page
       .getByRole('group', { name: NEXT_STEPS[language] })
       .getByRole('button', { name: SUBMIT[language], exact: true })
@@ -251,9 +259,9 @@ for (const language of ['en', 'de'] as const) {
     // Every link ends inside the screen: a long (German) message wraps rather than running off it.
     const screenWidth = await page.evaluate(() => document.documentElement.clientWidth);
     const rights = await links.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().right));
-    expect(rights.length).toBeGreaterThan(1);
-    for (const right of rights) expect(right).toBeLessThanOrEqual(screenWidth);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(screenWidth);
+    expect(rights.length, language).toBeGreaterThan(1);
+    for (const right of rights) expect(right, language).toBeLessThanOrEqual(screenWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), language).toBeLessThanOrEqual(screenWidth);
     await expectAccessible(page);
     // Each link takes the person to its field on the service information tab: focused, on the screen.
     for (const link of await links.all()) {
@@ -262,9 +270,9 @@ for (const language of ['en', 'de'] as const) {
       await expect(focused).toHaveAttribute('id', /^service-field-/);
       await expect(focused).toBeInViewport();
     }
-    await context.close();
-  });
-}
+  }
+  await context.close();
+});
 
 test('on a phone the public portfolio shows its results first: the search, then "Filters (n)" that opens the filters', async ({
   browser,

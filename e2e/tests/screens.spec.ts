@@ -437,33 +437,13 @@ const switchLanguage = async (page: Page, to: 'EN' | 'DE') => {
   await expect(page.getByRole('button', { name: to, exact: true })).toHaveAttribute('aria-pressed', 'true');
 };
 
-test('the German application form and service view after a reload: labels, switch and requests in German', async ({
+/**
+ * alice on a desktop: a notification clear of what she clicked, then the German application form
+ * after a reload. Two tests before, each a context and a page load of its own (docs/testing.md).
+ */
+test('a notification covers neither the user menu nor the button that caused it; the German application form after a reload: labels, switch and requests in German', async ({
   browser,
 }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await loggedIn(page, 'alice');
-  await switchLanguage(page, 'DE');
-  const languages: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) languages.push(request.headers()['accept-language'] ?? '');
-  });
-  await page.goto('/sc/service-application');
-  await expect(page.getByRole('heading', { level: 1, name: 'Neuer Serviceantrag' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'DE' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
-  await expect(page.getByLabel('Servicename')).toBeVisible();
-  expect(languages.length).toBeGreaterThan(0);
-  expect(
-    languages.every((value) => value.startsWith('de')),
-    languages.join(', '),
-  ).toBe(true);
-  await context.close();
-});
-
-test('a notification covers neither the user menu nor the button that caused it', async ({ browser }) => {
   const context = await browser.newContext({ viewport: DESKTOP });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await context.newPage();
@@ -491,5 +471,23 @@ test('a notification covers neither the user menu nor the button that caused it'
     await overlaps(await page.getByRole('button', { name: 'Alice Adler' }).boundingBox()),
     'covers the user menu',
   ).toBe(false);
+
+  await switchLanguage(page, 'DE');
+  const languages: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) languages.push(request.headers()['accept-language'] ?? '');
+  });
+  await page.goto('/sc/service-application');
+  await expect(page.getByRole('heading', { level: 1, name: 'Neuer Serviceantrag' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'DE' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByLabel('Servicename')).toBeVisible();
+  expect(languages.length).toBeGreaterThan(0);
+  expect(
+    languages.every((value) => value.startsWith('de')),
+    languages.join(', '),
+  ).toBe(true);
   await context.close();
 });

@@ -3,9 +3,10 @@
 // step's inputs are fingerprinted by path, size and modification time; the fingerprint is kept in a
 // stamp file inside the step's output, so a fresh clone (no output) and a deleted dist build
 // everything. `npm run build` (scripts/build.mjs) and `npm start` (scripts/start.mjs) run them.
-import { spawnSync } from 'node:child_process';
+// Steps that do not wait for each other run at once: the web app beside the domain and the server.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,13 +42,17 @@ const readStamp = (file) => {
   }
 };
 
-const run = (command, args) => {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`build: ${[command, ...args].join(' ')} failed`);
-    process.exit(result.status ?? 1);
-  }
-};
+const run = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  }).then((status) => {
+    if (status !== 0) {
+      console.error(`build: ${[command, ...args].join(' ')} failed`);
+      process.exit(status);
+    }
+  });
 
 const npmRun = (...args) => run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', ...args]);
 
@@ -78,9 +83,16 @@ const STEPS = [
   {
     name: 'server',
     inputs: SERVER,
+    // Its `tsc -b` builds the domain first when the domain's own step has not.
+    waitsFor: ['domain'],
     output: 'apps/server/dist/main.js',
     stamp: `apps/server/dist/${STAMP}`,
-    build: ({ fresh }) => npmRun('build', '-w', '@nubes/server', ...(fresh ? ['--', '--force'] : [])),
+    // Its own build info removed instead of `--force`, which would compile the referenced domain a
+    // second time right after the domain's step.
+    build: ({ fresh }) => {
+      if (fresh) rmSync(path.join(root, 'apps/server/tsconfig.tsbuildinfo'), { force: true });
+      return npmRun('build', '-w', '@nubes/server');
+    },
   },
   {
     // What `npm start`, the container and the tests' portal processes run (scripts/bundle-server.mjs).
@@ -93,6 +105,7 @@ const STEPS = [
     build: () => run(process.execPath, ['scripts/bundle-server.mjs']),
   },
   {
+    // Bundled from the domain's sources (apps/web/vite.config.ts), so it waits for no other step.
     name: 'web',
     inputs: WEB,
     output: 'apps/web/dist/index.html',
@@ -104,6 +117,8 @@ const STEPS = [
     name: 'instruction PDFs',
     inputs: [...DOMAIN, 'apps/server/src/instructions', 'apps/server/package.json'],
     after: ['web'],
+    // Written by the server's compiled code.
+    waitsFor: ['server'],
     output: 'apps/web/dist/static/instructions',
     stamp: `apps/web/dist/static/instructions/${STAMP}`,
     build: () => npmRun('build:instructions'),
@@ -112,12 +127,15 @@ const STEPS = [
 
 /**
  * Builds every step whose inputs changed, or every step with `force`; exits the process when one
- * fails, after printing which.
+ * fails, after printing which. A step starts once the steps it waits for (`after`, `waitsFor`) are
+ * done, so steps that wait for none run at the same time.
  */
-export const buildWhatChanged = ({ force = false } = {}) => {
+export const buildWhatChanged = async ({ force = false } = {}) => {
   const began = Date.now();
   const built = new Set();
-  for (const step of STEPS) {
+  const done = new Map();
+  const runStep = async (step) => {
+    await Promise.all([...(step.after ?? []), ...(step.waitsFor ?? [])].map((name) => done.get(name)));
     const current = fingerprint(step.inputs);
     // No output or no stamp: a fresh clone, a deleted dist, or a build that failed half-way.
     const fresh = !existsSync(path.join(root, step.output)) || readStamp(step.stamp) === null;
@@ -125,14 +143,17 @@ export const buildWhatChanged = ({ force = false } = {}) => {
       !force && !fresh && !(step.after ?? []).some((name) => built.has(name)) && readStamp(step.stamp) === current;
     if (upToDate) {
       console.log(`build: ${step.name} is up to date`);
-      continue;
+      return;
     }
-    step.build({ fresh: fresh || force });
+    await step.build({ fresh: fresh || force });
     built.add(step.name);
     // The fingerprint from before the build: a file changed during it makes the next build run again.
     mkdirSync(path.dirname(path.join(root, step.stamp)), { recursive: true });
     writeFileSync(path.join(root, step.stamp), `${current}\n`);
-  }
+  };
+  // Listed in an order where every step comes after the steps it waits for.
+  for (const step of STEPS) done.set(step.name, runStep(step));
+  await Promise.all(done.values());
   console.log(
     `build: done in ${((Date.now() - began) / 1000).toFixed(1)} s (${built.size ? [...built].join(', ') : 'nothing to build'})`,
   );
