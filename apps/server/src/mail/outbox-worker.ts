@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { openAckJournal, type AckJournal } from './ack-journal.js';
+import { startWorkerLoop } from '../model/worker-loop.js';
 import { onMailQueued } from './outbox-signal.js';
 import { safeErrorText, SMTP_CONNECTIONS, type MailTransport } from './smtp-transport.js';
 
@@ -132,9 +133,6 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
   const deliveryFailed = options.onDeliveryFailed ?? (() => undefined);
   const now = options.now ?? Date.now;
 
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
   let lastPollAt = Number.NEGATIVE_INFINITY;
   let roundStartedAt: number | null = null;
   const journal = options.ackJournalPath ? openAckJournal(options.ackJournalPath) : undefined;
@@ -201,55 +199,36 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
     return true;
   };
 
-  const round = async (): Promise<number> => {
-    let sent = 0;
-    while (!stopped) {
-      if (journal) await settleJournal(journal);
-      const token = randomUUID();
-      const claimed = await claimDue(db, token, batchSize, leaseMs);
-      lastPollAt = now();
-      if (claimed.length === 0) break;
-      // One claim's mails go out side by side, as many at once as the transport has connections:
-      // a send starts when its attempt is marked, never later in the transport's queue.
-      const queue = [...claimed];
-      await Promise.all(
-        Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
-          for (let mail = queue.shift(); mail; mail = queue.shift()) if (await sendOne(mail, token)) sent++;
-        }),
-      );
-    }
-    return sent;
-  };
-
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
+  const round = async (stopped: () => boolean): Promise<number> => {
     roundStartedAt = now();
-    running = round()
-      .catch((error: unknown) => {
-        report(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        roundStartedAt = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
+    let sent = 0;
+    try {
+      while (!stopped()) {
+        if (journal) await settleJournal(journal);
+        const token = randomUUID();
+        const claimed = await claimDue(db, token, batchSize, leaseMs);
+        lastPollAt = now();
+        if (claimed.length === 0) break;
+        // One claim's mails go out side by side, as many at once as the transport has connections:
+        // a send starts when its attempt is marked, never later in the transport's queue.
+        const queue = [...claimed];
+        await Promise.all(
+          Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
+            for (let mail = queue.shift(); mail; mail = queue.shift()) if (await sendOne(mail, token)) sent++;
+          }),
+        );
+      }
+      return sent;
+    } finally {
+      roundStartedAt = null;
+    }
   };
 
-  const timer = setInterval(() => void runOnce(), pollMs);
-  timer.unref();
-  const unsubscribe = onMailQueued(db, () => void runOnce());
-  void runOnce();
+  let stopped = false;
+  const loop = startWorkerLoop({ round, pollMs, onQueued: (wake) => onMailQueued(db, wake), onError: report });
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     state: () => {
       if (stopped) return 'stopped';
       const at = now();
@@ -258,9 +237,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
     },
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
+      await loop.stop();
       transport.close();
       journal?.close();
     },

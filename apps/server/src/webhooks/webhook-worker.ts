@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { presentFeedEvent } from '../presenters/feed-event.js';
 import { loadFeedEvents } from '../queries/event-feed.js';
+import { startWorkerLoop } from '../model/worker-loop.js';
 import { onWebhooksQueued } from './delivery-signal.js';
 import { guardedLookup, resolvesToRefused } from './refused-targets.js';
 import type { SecretBox } from './secret-box.js';
@@ -113,10 +114,6 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
   const batchSize = options.batchSize ?? 20;
   const report = options.onError ?? (() => undefined);
 
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-
   const deliverOne = async (delivery: typeof webhookDeliveries.$inferSelect, token: string): Promise<boolean> => {
     const mine = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.claimToken, token));
     const [attempt] = await db
@@ -173,9 +170,9 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
     }
   };
 
-  const round = async (): Promise<number> => {
+  const round = async (stopped: () => boolean): Promise<number> => {
     let delivered = 0;
-    while (!stopped) {
+    while (!stopped()) {
       const token = randomUUID();
       const claimed = await claimDue(db, token, batchSize, leaseMs);
       if (claimed.length === 0) break;
@@ -185,38 +182,5 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
     return delivered;
   };
 
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = round()
-      .catch((error: unknown) => {
-        report(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void runOnce(), pollMs);
-  timer.unref();
-  const unsubscribe = onWebhooksQueued(db, () => void runOnce());
-  void runOnce();
-
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
-    },
-  };
+  return startWorkerLoop({ round, pollMs, onQueued: (wake) => onWebhooksQueued(db, wake), onError: report });
 };

@@ -1,0 +1,65 @@
+export interface WorkerLoopOptions {
+  /** One round of work; it checks `stopped` between its steps. Resolves with how much it did. */
+  round: (stopped: () => boolean) => Promise<number>;
+  /** How often a round runs without a wake-up. */
+  pollMs: number;
+  /** Subscribes to the wake-ups of committed work (the worker's queue signal); returns the unsubscribe. */
+  onQueued: (wake: () => void) => () => void;
+  /** A round failed: reported, and the loop goes on. */
+  onError: (error: unknown) => void;
+}
+
+export interface WorkerLoop {
+  /** Runs a round now; while one runs, asks for another after it and resolves with the running one. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waking up; resolves when the running round is done. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The loop of a background worker of this process (the mail outbox's, the webhooks'): one round at
+ * a time, so two rounds never claim side by side in one process; a call while a round runs asks for
+ * one more after it, so work queued meanwhile does not wait for the next poll; a poll timer that
+ * keeps no process alive, and a wake-up when a commit queued work. The first round starts at once.
+ */
+export const startWorkerLoop = ({ round, pollMs, onQueued, onError }: WorkerLoopOptions): WorkerLoop => {
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+  const isStopped = () => stopped;
+
+  const runOnce = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = round(isStopped)
+      .catch((error: unknown) => {
+        onError(error);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  };
+
+  const timer = setInterval(() => void runOnce(), pollMs);
+  timer.unref();
+  const unsubscribe = onQueued(() => void runOnce());
+  void runOnce();
+
+  return {
+    runOnce,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+    },
+  };
+};
