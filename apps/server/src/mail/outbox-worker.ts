@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { claimableSql, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { openAckJournal, type AckJournal } from './ack-journal.js';
-import { startWorkerLoop } from '../model/worker-loop.js';
+import { retryBackoff, startWorkerLoop } from '../model/worker-loop.js';
 import { onMailQueued } from './outbox-signal.js';
 import { safeErrorText, SMTP_CONNECTIONS, type MailTransport } from './smtp-transport.js';
 
@@ -53,10 +54,6 @@ export interface OutboxWorker {
 /** Where the worker on a PGlite directory writes its acknowledgements (ack-journal.ts); PostgreSQL ignores a foreign file there. */
 export const outboxAckJournalPath = (dataDir: string) => path.join(dataDir, 'nubes-outbox-acks');
 
-const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
-
-const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
-
 /**
  * The Message-ID of a mail of the outbox: its row's id at the sender's domain, the same for every
  * try. A mail sent again after a crash (docs/adr/0050-durability-and-racing-edits.md) is the same
@@ -80,16 +77,7 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(
-      or(
-        and(
-          eq(mailOutbox.state, 'pending'),
-          lte(mailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
-        ),
-        and(eq(mailOutbox.state, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
-      ),
-    )
+    .where(claimableSql(mailOutbox))
     .orderBy(mailOutbox.nextAttemptAt)
     .limit(batchSize)
     .for('update', { skipLocked: true });
@@ -97,7 +85,7 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
     .update(mailOutbox)
     .set({
       claimToken: token,
-      lockedUntil: sql`now() + ${interval(leaseMs)}`,
+      lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
       version: sql`${mailOutbox.version} + 1`,
     })
     .where(inArray(mailOutbox.id, due))
@@ -127,7 +115,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 300_000;
   const maxTries = options.maxTries ?? 8;
-  const backoffMs = options.backoffMs ?? defaultBackoff;
+  const backoffMs = options.backoffMs ?? retryBackoff;
   const batchSize = options.batchSize ?? 20;
   const report = options.onError ?? (() => undefined);
   const deliveryFailed = options.onDeliveryFailed ?? (() => undefined);
@@ -159,7 +147,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       .set({
         state: 'sending',
         tries: sql`${mailOutbox.tries} + 1`,
-        lockedUntil: sql`now() + ${interval(leaseMs)}`,
+        lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
         version: sql`${mailOutbox.version} + 1`,
       })
       .where(and(mine, inArray(mailOutbox.state, ['pending', 'sending'])))
@@ -180,7 +168,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
         .set({
           state: gaveUp ? 'failed' : 'pending',
           lastError: safeErrorText(error, options.secrets ?? []),
-          nextAttemptAt: sql`now() + ${interval(backoffMs(attempt.tries))}`,
+          nextAttemptAt: sql`now() + ${msInterval(backoffMs(attempt.tries))}`,
           lockedUntil: null,
           claimToken: null,
           version: sql`${mailOutbox.version} + 1`,

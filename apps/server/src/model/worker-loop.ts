@@ -1,3 +1,6 @@
+/** The wait before the next try after `tries` failed ones: 30 s, doubling up to 1 h. */
+export const retryBackoff = (tries: number): number => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
+
 export interface WorkerLoopOptions {
   /** One round of work; it checks `stopped` between its steps. Resolves with how much it did. */
   round: (stopped: () => boolean) => Promise<number>;

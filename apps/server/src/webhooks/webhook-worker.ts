@@ -1,12 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { claimableSql, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { presentFeedEvent } from '../presenters/feed-event.js';
 import { loadFeedEvents } from '../queries/event-feed.js';
-import { startWorkerLoop } from '../model/worker-loop.js';
+import { retryBackoff, startWorkerLoop } from '../model/worker-loop.js';
 import { onWebhooksQueued } from './delivery-signal.js';
 import { guardedLookup, resolvesToRefused } from './refused-targets.js';
 import type { SecretBox } from './secret-box.js';
@@ -38,10 +39,6 @@ export interface WebhookWorker {
   runOnce(): Promise<number>;
   stop(): Promise<void>;
 }
-
-const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
-
-const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
 
 /** What a try's answer was: the status, or why there was none (never the URL, which may hold a credential). */
 interface Outcome {
@@ -78,22 +75,13 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(
-      or(
-        and(
-          eq(webhookDeliveries.state, 'pending'),
-          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-          or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-        ),
-        and(eq(webhookDeliveries.state, 'sending'), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-      ),
-    )
+    .where(claimableSql(webhookDeliveries))
     .orderBy(webhookDeliveries.nextAttemptAt)
     .limit(batchSize)
     .for('update', { skipLocked: true });
   return db
     .update(webhookDeliveries)
-    .set({ claimToken: token, lockedUntil: sql`now() + ${interval(leaseMs)}` })
+    .set({ claimToken: token, lockedUntil: sql`now() + ${msInterval(leaseMs)}` })
     .where(inArray(webhookDeliveries.id, due))
     .returning();
 };
@@ -110,7 +98,7 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 300_000;
   const maxTries = options.maxTries ?? 8;
-  const backoffMs = options.backoffMs ?? defaultBackoff;
+  const backoffMs = options.backoffMs ?? retryBackoff;
   const batchSize = options.batchSize ?? 20;
   const report = options.onError ?? (() => undefined);
 
@@ -122,7 +110,7 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
         state: 'sending',
         tries: sql`${webhookDeliveries.tries} + 1`,
         lastAttemptAt: sql`now()`,
-        lockedUntil: sql`now() + ${interval(leaseMs)}`,
+        lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
         version: sql`${webhookDeliveries.version} + 1`,
       })
       .where(and(mine, inArray(webhookDeliveries.state, ['pending', 'sending'])))
@@ -138,7 +126,7 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
         lastStatus: outcome.status,
         lastError: delivered ? null : (outcome.error ?? `HTTP ${outcome.status}`),
         deliveredAt: delivered ? sql`now()` : null,
-        nextAttemptAt: delivered ? sql`now()` : sql`now() + ${interval(backoffMs(attempt.tries))}`,
+        nextAttemptAt: delivered ? sql`now()` : sql`now() + ${msInterval(backoffMs(attempt.tries))}`,
         lockedUntil: null,
         claimToken: null,
         version: sql`${webhookDeliveries.version} + 1`,

@@ -1,0 +1,26 @@
+import { and, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+
+/** The columns of a queue that workers claim with a lease: the mail outbox, the webhook deliveries. */
+export interface LeasedQueue {
+  state: PgColumn;
+  nextAttemptAt: PgColumn;
+  lockedUntil: PgColumn;
+}
+
+/** A span of milliseconds as an SQL interval, for leases and the next try. */
+export const msInterval = (ms: number): SQL => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
+
+/**
+ * The rows a worker may claim: `pending` ones that are due and whose claim (if any) ran out, and
+ * `sending` ones whose lease ran out, an attempt without a recorded outcome, to be sent again.
+ */
+export const claimableSql = (queue: LeasedQueue): SQL =>
+  or(
+    and(
+      eq(queue.state, 'pending'),
+      lte(queue.nextAttemptAt, sql`now()`),
+      or(isNull(queue.lockedUntil), lt(queue.lockedUntil, sql`now()`)),
+    ),
+    and(eq(queue.state, 'sending'), lt(queue.lockedUntil, sql`now()`)),
+  )!;
