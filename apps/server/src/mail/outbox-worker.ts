@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { claimableSql, msInterval } from '../db/claims.js';
+import { dueForClaim, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { openAckJournal, type AckJournal } from './ack-journal.js';
@@ -74,13 +74,7 @@ export const outboxMessageId = (id: string, from: string): string => {
  * is one whose attempt has no recorded outcome: it is claimed again and resent under its Message-ID.
  */
 const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(claimableSql(mailOutbox))
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
+  const due = dueForClaim(db, mailOutbox, batchSize);
   return db
     .update(mailOutbox)
     .set({

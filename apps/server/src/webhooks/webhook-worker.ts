@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { claimableSql, msInterval } from '../db/claims.js';
+import { dueForClaim, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { presentFeedEvent } from '../presenters/feed-event.js';
@@ -72,13 +72,7 @@ const post = (url: string, headers: Record<string, string>, body: string, option
 
 /** Claims due deliveries with a claim token and a lease, as the mail outbox's worker claims mails (mail/outbox-worker.ts). */
 const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => {
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(claimableSql(webhookDeliveries))
-    .orderBy(webhookDeliveries.nextAttemptAt)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
+  const due = dueForClaim(db, webhookDeliveries, batchSize);
   return db
     .update(webhookDeliveries)
     .set({ claimToken: token, lockedUntil: sql`now() + ${msInterval(leaseMs)}` })
