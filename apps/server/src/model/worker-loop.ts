@@ -1,3 +1,5 @@
+import type { Db } from '../db/client.js';
+
 /** The wait before the next try after `tries` failed ones: 30 s, doubling up to 1 h. */
 export const retryBackoff = (tries: number): number => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
 
@@ -63,6 +65,27 @@ export const startWorkerLoop = ({ round, pollMs, onQueued, onError }: WorkerLoop
       clearInterval(timer);
       unsubscribe();
       await running;
+    },
+  };
+};
+
+/**
+ * Tells this process's worker of one queue that a committed change queued work, so it runs now
+ * instead of at its next poll. Found by the database, like the caches (writes/after-commit.ts):
+ * the after-commit runner exists before any worker does, and without a worker nobody listens.
+ */
+export const queueSignal = () => {
+  const listeners = new WeakMap<Db, Set<() => void>>();
+  return {
+    /** Listens to the pokes on this database; returns the unsubscribe. */
+    on: (db: Db, listener: () => void): (() => void) => {
+      const set = listeners.get(db) ?? new Set<() => void>();
+      listeners.set(db, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    poke: (db: Db): void => {
+      for (const listener of listeners.get(db) ?? []) listener();
     },
   };
 };
