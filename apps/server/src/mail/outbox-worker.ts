@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { dueForClaim, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { openAckJournal, type AckJournal } from './ack-journal.js';
+import { retryBackoff, startWorkerLoop } from '../model/worker-loop.js';
 import { onMailQueued } from './outbox-signal.js';
 import { safeErrorText, SMTP_CONNECTIONS, type MailTransport } from './smtp-transport.js';
 
@@ -52,10 +54,6 @@ export interface OutboxWorker {
 /** Where the worker on a PGlite directory writes its acknowledgements (ack-journal.ts); PostgreSQL ignores a foreign file there. */
 export const outboxAckJournalPath = (dataDir: string) => path.join(dataDir, 'nubes-outbox-acks');
 
-const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
-
-const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
-
 /**
  * The Message-ID of a mail of the outbox: its row's id at the sender's domain, the same for every
  * try. A mail sent again after a crash (docs/adr/0050-durability-and-racing-edits.md) is the same
@@ -76,27 +74,12 @@ export const outboxMessageId = (id: string, from: string): string => {
  * is one whose attempt has no recorded outcome: it is claimed again and resent under its Message-ID.
  */
 const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => {
-  const due = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(
-      or(
-        and(
-          eq(mailOutbox.state, 'pending'),
-          lte(mailOutbox.nextAttemptAt, sql`now()`),
-          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
-        ),
-        and(eq(mailOutbox.state, 'sending'), lt(mailOutbox.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
+  const due = dueForClaim(db, mailOutbox, batchSize);
   return db
     .update(mailOutbox)
     .set({
       claimToken: token,
-      lockedUntil: sql`now() + ${interval(leaseMs)}`,
+      lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
       version: sql`${mailOutbox.version} + 1`,
     })
     .where(inArray(mailOutbox.id, due))
@@ -126,15 +109,12 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 300_000;
   const maxTries = options.maxTries ?? 8;
-  const backoffMs = options.backoffMs ?? defaultBackoff;
+  const backoffMs = options.backoffMs ?? retryBackoff;
   const batchSize = options.batchSize ?? 20;
   const report = options.onError ?? (() => undefined);
   const deliveryFailed = options.onDeliveryFailed ?? (() => undefined);
   const now = options.now ?? Date.now;
 
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
   let lastPollAt = Number.NEGATIVE_INFINITY;
   let roundStartedAt: number | null = null;
   const journal = options.ackJournalPath ? openAckJournal(options.ackJournalPath) : undefined;
@@ -161,7 +141,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
       .set({
         state: 'sending',
         tries: sql`${mailOutbox.tries} + 1`,
-        lockedUntil: sql`now() + ${interval(leaseMs)}`,
+        lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
         version: sql`${mailOutbox.version} + 1`,
       })
       .where(and(mine, inArray(mailOutbox.state, ['pending', 'sending'])))
@@ -182,7 +162,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
         .set({
           state: gaveUp ? 'failed' : 'pending',
           lastError: safeErrorText(error, options.secrets ?? []),
-          nextAttemptAt: sql`now() + ${interval(backoffMs(attempt.tries))}`,
+          nextAttemptAt: sql`now() + ${msInterval(backoffMs(attempt.tries))}`,
           lockedUntil: null,
           claimToken: null,
           version: sql`${mailOutbox.version} + 1`,
@@ -201,55 +181,36 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
     return true;
   };
 
-  const round = async (): Promise<number> => {
-    let sent = 0;
-    while (!stopped) {
-      if (journal) await settleJournal(journal);
-      const token = randomUUID();
-      const claimed = await claimDue(db, token, batchSize, leaseMs);
-      lastPollAt = now();
-      if (claimed.length === 0) break;
-      // One claim's mails go out side by side, as many at once as the transport has connections:
-      // a send starts when its attempt is marked, never later in the transport's queue.
-      const queue = [...claimed];
-      await Promise.all(
-        Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
-          for (let mail = queue.shift(); mail; mail = queue.shift()) if (await sendOne(mail, token)) sent++;
-        }),
-      );
-    }
-    return sent;
-  };
-
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
+  const round = async (stopped: () => boolean): Promise<number> => {
     roundStartedAt = now();
-    running = round()
-      .catch((error: unknown) => {
-        report(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        roundStartedAt = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
+    let sent = 0;
+    try {
+      while (!stopped()) {
+        if (journal) await settleJournal(journal);
+        const token = randomUUID();
+        const claimed = await claimDue(db, token, batchSize, leaseMs);
+        lastPollAt = now();
+        if (claimed.length === 0) break;
+        // One claim's mails go out side by side, as many at once as the transport has connections:
+        // a send starts when its attempt is marked, never later in the transport's queue.
+        const queue = [...claimed];
+        await Promise.all(
+          Array.from({ length: Math.min(SMTP_CONNECTIONS, queue.length) }, async () => {
+            for (let mail = queue.shift(); mail; mail = queue.shift()) if (await sendOne(mail, token)) sent++;
+          }),
+        );
+      }
+      return sent;
+    } finally {
+      roundStartedAt = null;
+    }
   };
 
-  const timer = setInterval(() => void runOnce(), pollMs);
-  timer.unref();
-  const unsubscribe = onMailQueued(db, () => void runOnce());
-  void runOnce();
+  let stopped = false;
+  const loop = startWorkerLoop({ round, pollMs, onQueued: (wake) => onMailQueued(db, wake), onError: report });
 
   return {
-    runOnce,
+    runOnce: loop.runOnce,
     state: () => {
       if (stopped) return 'stopped';
       const at = now();
@@ -258,9 +219,7 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
     },
     stop: async () => {
       stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
+      await loop.stop();
       transport.close();
       journal?.close();
     },

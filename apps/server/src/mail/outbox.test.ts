@@ -56,6 +56,11 @@ const transition = (user: string, id: string, action: string, version = 1) =>
   });
 
 const outbox = () => test.database.db.select().from(mailOutbox).orderBy(mailOutbox.toAddress);
+/** A mail in the outbox as a write queues it, for the worker's tries. */
+const queueOneMail = () =>
+  test.database.db
+    .insert(mailOutbox)
+    .values({ kind: 'workflowStep', toAddress: 'someone@example.org', subject: 'Hello', body: 'Text' });
 
 const worker = (options: Partial<Parameters<typeof startOutboxWorker>[0]> = {}) => {
   const started = startOutboxWorker({
@@ -184,12 +189,7 @@ describe('the outbox worker', () => {
   });
 
   it('keeps a failed send visible with its error, tries again after the backoff and gives up after the last try', async () => {
-    await test.database.db.insert(mailOutbox).values({
-      kind: 'workflowStep',
-      toAddress: 'someone@example.org',
-      subject: 'Hello',
-      body: 'Text',
-    });
+    await queueOneMail();
     smtp.refuseNext(2, 'Try again later');
     const retrying = worker({ backoffMs: () => 0, maxTries: 2 });
     await retrying.runOnce();
@@ -200,12 +200,7 @@ describe('the outbox worker', () => {
   });
 
   it('sends on a later try after a failure, keeping the count of tries', async () => {
-    await test.database.db.insert(mailOutbox).values({
-      kind: 'workflowStep',
-      toAddress: 'someone@example.org',
-      subject: 'Hello',
-      body: 'Text',
-    });
+    await queueOneMail();
     smtp.refuseNext(1);
     const retrying = worker({ backoffMs: () => 0 });
     await retrying.runOnce();
@@ -215,12 +210,7 @@ describe('the outbox worker', () => {
   });
 
   it('survives an unreachable SMTP server: the mail waits with the error, nothing crashes', async () => {
-    await test.database.db.insert(mailOutbox).values({
-      kind: 'workflowStep',
-      toAddress: 'someone@example.org',
-      subject: 'Hello',
-      body: 'Text',
-    });
+    await queueOneMail();
     const errors: unknown[] = [];
     const broken = worker({
       transport: smtpTransport('smtp://user:hunter22@127.0.0.1:1'),

@@ -1,10 +1,10 @@
-import { can, canEditService, canSeeService, ROLES, type FieldListSort } from '@nubes/domain';
+import { can, canEditService, canSeeService, type FieldListSort } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal, type AuthUser } from '../auth/principal.js';
-import { services, users } from '../db/schema.js';
-import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
-import { openTestDatabase, testConfig } from '../test/harness.js';
+import type { AuthUser } from '../auth/principal.js';
+import { services } from '../db/schema.js';
+import { seedDemoPrincipals } from '../test/demo-principals.js';
+import { openTestDatabase } from '../test/harness.js';
 import { loadReferenceServices, referenceOrder, type ReferenceService } from '../test/service-list-reference.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 import { listTokenOf, loadClearableTargets, loadFieldListRows, loadFieldListTotals } from './service-field-list.js';
@@ -36,11 +36,7 @@ const reload = async () => {
 beforeAll(async () => {
   database = await openTestDatabase();
   const db = database.db;
-  await seedDemoData(db, demoSeedOptions(testConfig()));
-  const userIds = await db.select({ id: users.id }).from(users);
-  principals = (await Promise.all(userIds.map((row) => loadPrincipal(db, row.id)))).filter((p) => p !== null);
-  const outsider = person('nora');
-  for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+  principals = await seedDemoPrincipals(db);
   const alice = person('alice');
   await createServiceInState(db, {
     state: 'service_online',

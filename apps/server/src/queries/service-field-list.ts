@@ -7,7 +7,7 @@ import { institutions, services } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import { editableServicesSql } from '../policies/service-edit-sql.js';
 import { visibleServicesSql } from '../policies/visibility-sql.js';
-import { providerColumns, serviceListOrderSql, type SortOrder } from './service-list.js';
+import { serviceHeadColumns, serviceListOrderSql, type SortOrder } from './service-list.js';
 
 /** The listed services' numbers: all of them, the clearable ones and the token naming those (ADR 30). */
 export interface FieldListTotals {
@@ -48,11 +48,7 @@ export const loadFieldListRows = (
 ) =>
   db
     .select({
-      id: services.id,
-      serviceId: services.serviceId,
-      name: services.name,
-      state: services.state,
-      ...providerColumns,
+      ...serviceHeadColumns,
       version: services.version,
       value: valueSql(key),
       clearable: sql<boolean>`(${clearableSql(principal, key)})`,

@@ -3,17 +3,16 @@ import {
   INTEGRATION_WORK_STATES,
   isProviderSide,
   PORTFOLIO_TABS,
-  ROLES,
   SERVICE_SORTS,
   TAB_STATES,
   type ServiceState,
 } from '@nubes/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPrincipal, type AuthUser } from '../auth/principal.js';
-import { institutions, keywords, serviceKeywords, services, users } from '../db/schema.js';
-import { demoSeedOptions, seedDemoData } from '../demo/seed-demo-data.js';
-import { openTestDatabase, testConfig } from '../test/harness.js';
+import type { AuthUser } from '../auth/principal.js';
+import { institutions, keywords, serviceKeywords, services } from '../db/schema.js';
+import { seedDemoPrincipals } from '../test/demo-principals.js';
+import { openTestDatabase } from '../test/harness.js';
 import { loadReferenceServices, referenceOrder, type ReferenceService } from '../test/service-list-reference.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 import {
@@ -72,11 +71,7 @@ const listed = async (
 beforeAll(async () => {
   database = await openTestDatabase();
   const db = database.db;
-  await seedDemoData(db, demoSeedOptions(testConfig()));
-  const userIds = await db.select({ id: users.id }).from(users);
-  principals = (await Promise.all(userIds.map((row) => loadPrincipal(db, row.id)))).filter((p) => p !== null);
-  const outsider = person('nora');
-  for (const role of ROLES) principals.push({ ...outsider, username: `only-${role}`, roles: [role] });
+  principals = await seedDemoPrincipals(db);
   // Ties in every order: names equal but for case, equal scores and edit times, no provider.
   const alice = person('alice');
   const [storage] = await db.select().from(keywords).limit(1);

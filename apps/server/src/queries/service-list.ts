@@ -134,10 +134,19 @@ const orderBySql = (keys: readonly SortKey[]): SQL[] =>
 export const serviceListOrderSql = (sort: ListSort, order: SortOrder): SQL[] => orderBySql(listSortKeys(sort, order));
 
 /** The provider institution of a service, over a query that left-joins it (ServiceProviderColumns). */
-export const providerColumns = {
+const providerColumns = {
   providerId: institutions.id,
   providerAbbreviation: institutions.abbreviation,
   providerName: institutions.name,
+};
+
+/** What every list of services shows of one first: its ids, name and state, and its provider (left-joined). */
+export const serviceHeadColumns = {
+  id: services.id,
+  serviceId: services.serviceId,
+  name: services.name,
+  state: services.state,
+  ...providerColumns,
 };
 
 /**
@@ -146,11 +155,7 @@ export const providerColumns = {
  * search trigger (drizzle/0023), so a page reads no keyword table.
  */
 const serviceRowColumns = {
-  id: services.id,
-  serviceId: services.serviceId,
-  name: services.name,
-  state: services.state,
-  ...providerColumns,
+  ...serviceHeadColumns,
   shortDescription: sql<string>`coalesce(${services.shortDescription}, '')`,
   serviceType: services.serviceType,
   weightedScore: services.weightedScore,

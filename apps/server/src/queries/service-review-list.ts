@@ -29,7 +29,7 @@ import {
 } from '../db/schema.js';
 import type { ServiceReviewListRow } from '../model/review.js';
 import { providerSideSql, visibleServicesSql } from '../policies/visibility-sql.js';
-import { providerColumns } from './service-list.js';
+import { serviceHeadColumns } from './service-list.js';
 
 /** A service's review status; a service without a service_reviews row has none yet: inactive. */
 const reviewStatus = sql<ReviewStatus>`coalesce(${serviceReviews.status}, 'inactive')`;
@@ -208,11 +208,7 @@ const nameOf = (user: typeof startedBy | typeof answeredBy) =>
 export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewListQuery, now: Date = new Date()) =>
   db
     .select({
-      id: services.id,
-      serviceId: services.serviceId,
-      name: services.name,
-      state: services.state,
-      ...providerColumns,
+      ...serviceHeadColumns,
       status: reviewStatus,
       version: sql<number>`coalesce(${serviceReviews.version}, 0)`,
       startedAt: serviceReviews.startedAt,

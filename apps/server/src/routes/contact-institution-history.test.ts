@@ -2,6 +2,7 @@ import { MAX_STREAM_PAGE_SIZE, type HistoryEntry } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
+import { contactBody } from '../test/contact-fixtures.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
 
 /** The History tabs of a contact and an institution: their audit events, newest first, a page at a time. */
@@ -41,16 +42,7 @@ const institution = {
   isCentre: true,
   isServiceProvider: false,
 };
-const contact = {
-  firstname: 'Jürgen',
-  lastname: 'Müller',
-  email: 'j.mueller@hpc-north.example',
-  emailNotPersonal: false,
-  institutionId: null,
-  otherInstitution: '',
-  notes: '',
-  addresses: [],
-};
+const contact = contactBody();
 
 const HISTORIES = [
   {

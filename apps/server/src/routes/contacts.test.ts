@@ -1,22 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, contacts } from '../db/schema.js';
+import { contactBody } from '../test/contact-fixtures.js';
 import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
 import { createServiceInState, seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-const body = (over: Record<string, unknown> = {}) => ({
-  firstname: 'Jürgen',
-  lastname: 'Müller',
-  email: 'j.mueller@hpc-north.example',
-  emailNotPersonal: false,
-  institutionId: null,
-  otherInstitution: '',
-  notes: 'Runs the storage cluster',
-  addresses: [{ street: 'Hauptstraße 1', postalCode: '37073', city: 'Göttingen', country: 'Germany', primary: true }],
-  ...over,
-});
+const ADDRESS = { street: 'Hauptstraße 1', postalCode: '37073', city: 'Göttingen', country: 'Germany', primary: true };
+
+const body = (over: Record<string, unknown> = {}) =>
+  contactBody({ notes: 'Runs the storage cluster', addresses: [ADDRESS], ...over });
 
 interface ContactAnswer {
   id: string;
@@ -144,12 +138,7 @@ describe('contacts', () => {
     expect((await call('carla', 'POST', '/contacts', body({ email: 'nope' }))).json().fields.email).toBe(
       'Please enter a valid email address',
     );
-    const twoPrimary = await call(
-      'carla',
-      'POST',
-      '/contacts',
-      body({ addresses: [body().addresses[0], body().addresses[0]] }),
-    );
+    const twoPrimary = await call('carla', 'POST', '/contacts', body({ addresses: [ADDRESS, ADDRESS] }));
     expect(twoPrimary.statusCode).toBe(400);
     const unknownInstitution = await call('carla', 'POST', '/contacts', body({ institutionId: MISSING }));
     expect(unknownInstitution.statusCode).toBe(400);
@@ -163,7 +152,7 @@ describe('contacts', () => {
     const second = { street: 'Am Hafen 2', postalCode: '24103', city: 'Kiel', country: 'Germany', primary: true };
     const changed = await update('carla', contact, {
       lastname: 'Schäfer',
-      addresses: [{ ...body().addresses[0], primary: false }, second],
+      addresses: [{ ...ADDRESS, primary: false }, second],
       properties: [
         { kind: 'platform', value: 'OpenStack' },
         { kind: 'platform', value: 'Kubernetes' },
@@ -178,7 +167,7 @@ describe('contacts', () => {
     expect(stale.statusCode).toBe(409);
     const same = await update('carla', answer, {
       lastname: 'Schäfer',
-      addresses: [{ ...body().addresses[0], primary: false }, second],
+      addresses: [{ ...ADDRESS, primary: false }, second],
       properties: answer.properties.map(({ kind, value }) => ({ kind, value })),
     });
     expect(same.json<ContactAnswer>().version).toBe(2);

@@ -1,21 +1,7 @@
-import type { Db } from '../db/client.js';
+import { queueSignal } from '../model/worker-loop.js';
 
-type Listener = () => void;
+/** The webhook worker's poke: a committed change queued deliveries. */
+const webhooksQueued = queueSignal();
 
-/**
- * Tells this process's webhook worker that a committed change queued deliveries, so it sends them
- * now instead of at its next poll; found by the database, as the outbox worker's poke is
- * (mail/outbox-signal.ts).
- */
-const listeners = new WeakMap<Db, Set<Listener>>();
-
-export const onWebhooksQueued = (db: Db, listener: Listener): (() => void) => {
-  const set = listeners.get(db) ?? new Set<Listener>();
-  listeners.set(db, set);
-  set.add(listener);
-  return () => set.delete(listener);
-};
-
-export const webhooksQueuedIn = (db: Db): void => {
-  for (const listener of listeners.get(db) ?? []) listener();
-};
+export const onWebhooksQueued = webhooksQueued.on;
+export const webhooksQueuedIn = webhooksQueued.poke;

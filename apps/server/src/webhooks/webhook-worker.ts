@@ -1,11 +1,13 @@
 import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { dueForClaim, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { presentFeedEvent } from '../presenters/feed-event.js';
 import { loadFeedEvents } from '../queries/event-feed.js';
+import { retryBackoff, startWorkerLoop } from '../model/worker-loop.js';
 import { onWebhooksQueued } from './delivery-signal.js';
 import { guardedLookup, resolvesToRefused } from './refused-targets.js';
 import type { SecretBox } from './secret-box.js';
@@ -37,10 +39,6 @@ export interface WebhookWorker {
   runOnce(): Promise<number>;
   stop(): Promise<void>;
 }
-
-const defaultBackoff = (tries: number) => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
-
-const interval = (ms: number) => sql`(${Math.round(ms)}::integer * interval '1 millisecond')`;
 
 /** What a try's answer was: the status, or why there was none (never the URL, which may hold a credential). */
 interface Outcome {
@@ -74,25 +72,10 @@ const post = (url: string, headers: Record<string, string>, body: string, option
 
 /** Claims due deliveries with a claim token and a lease, as the mail outbox's worker claims mails (mail/outbox-worker.ts). */
 const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => {
-  const due = db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(
-      or(
-        and(
-          eq(webhookDeliveries.state, 'pending'),
-          lte(webhookDeliveries.nextAttemptAt, sql`now()`),
-          or(isNull(webhookDeliveries.lockedUntil), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-        ),
-        and(eq(webhookDeliveries.state, 'sending'), lt(webhookDeliveries.lockedUntil, sql`now()`)),
-      ),
-    )
-    .orderBy(webhookDeliveries.nextAttemptAt)
-    .limit(batchSize)
-    .for('update', { skipLocked: true });
+  const due = dueForClaim(db, webhookDeliveries, batchSize);
   return db
     .update(webhookDeliveries)
-    .set({ claimToken: token, lockedUntil: sql`now() + ${interval(leaseMs)}` })
+    .set({ claimToken: token, lockedUntil: sql`now() + ${msInterval(leaseMs)}` })
     .where(inArray(webhookDeliveries.id, due))
     .returning();
 };
@@ -109,13 +92,9 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
   const pollMs = options.pollMs ?? 5_000;
   const leaseMs = options.leaseMs ?? 300_000;
   const maxTries = options.maxTries ?? 8;
-  const backoffMs = options.backoffMs ?? defaultBackoff;
+  const backoffMs = options.backoffMs ?? retryBackoff;
   const batchSize = options.batchSize ?? 20;
   const report = options.onError ?? (() => undefined);
-
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
 
   const deliverOne = async (delivery: typeof webhookDeliveries.$inferSelect, token: string): Promise<boolean> => {
     const mine = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.claimToken, token));
@@ -125,7 +104,7 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
         state: 'sending',
         tries: sql`${webhookDeliveries.tries} + 1`,
         lastAttemptAt: sql`now()`,
-        lockedUntil: sql`now() + ${interval(leaseMs)}`,
+        lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
         version: sql`${webhookDeliveries.version} + 1`,
       })
       .where(and(mine, inArray(webhookDeliveries.state, ['pending', 'sending'])))
@@ -141,7 +120,7 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
         lastStatus: outcome.status,
         lastError: delivered ? null : (outcome.error ?? `HTTP ${outcome.status}`),
         deliveredAt: delivered ? sql`now()` : null,
-        nextAttemptAt: delivered ? sql`now()` : sql`now() + ${interval(backoffMs(attempt.tries))}`,
+        nextAttemptAt: delivered ? sql`now()` : sql`now() + ${msInterval(backoffMs(attempt.tries))}`,
         lockedUntil: null,
         claimToken: null,
         version: sql`${webhookDeliveries.version} + 1`,
@@ -173,9 +152,9 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
     }
   };
 
-  const round = async (): Promise<number> => {
+  const round = async (stopped: () => boolean): Promise<number> => {
     let delivered = 0;
-    while (!stopped) {
+    while (!stopped()) {
       const token = randomUUID();
       const claimed = await claimDue(db, token, batchSize, leaseMs);
       if (claimed.length === 0) break;
@@ -185,38 +164,5 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
     return delivered;
   };
 
-  const runOnce = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = round()
-      .catch((error: unknown) => {
-        report(error);
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again && !stopped) {
-          again = false;
-          void runOnce();
-        }
-      });
-    return running;
-  };
-
-  const timer = setInterval(() => void runOnce(), pollMs);
-  timer.unref();
-  const unsubscribe = onWebhooksQueued(db, () => void runOnce());
-  void runOnce();
-
-  return {
-    runOnce,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
-    },
-  };
+  return startWorkerLoop({ round, pollMs, onQueued: (wake) => onWebhooksQueued(db, wake), onError: report });
 };

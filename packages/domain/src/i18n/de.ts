@@ -1,6 +1,16 @@
 import { deShell } from './de-shell.js';
 import type { Messages } from './types.js';
 
+/** The retirement plan's items but its reason: one wording in the plan's form and in a service's history. */
+const retirementPlanItems = {
+  plannedEndOn: 'Geplantes Ende',
+  usersToldOn: 'Nutzende informiert am',
+  usersToldHow: 'Wie Nutzende informiert werden',
+  dataExportUntil: 'Datenexport angeboten bis',
+  dataDeletionOn: 'Nutzerdaten gelöscht am',
+  successorId: 'Nachfolge-Service',
+};
+
 /**
  * German: complete; a key missing here would fail the typecheck and the catalogue test. Every term
  * follows the glossary in docs/glossary.md (a service is "der Service", never "Dienst"); a test
@@ -483,12 +493,7 @@ export const de: Messages = {
       document: 'Datei',
       comment: 'Kommentar',
       reviewStatus: 'Review-Status',
-      plannedEndOn: 'Geplantes Ende',
-      usersToldOn: 'Nutzende informiert am',
-      usersToldHow: 'Wie Nutzende informiert werden',
-      dataExportUntil: 'Datenexport angeboten bis',
-      dataDeletionOn: 'Nutzerdaten gelöscht am',
-      successorId: 'Nachfolge-Service',
+      ...retirementPlanItems,
     },
   },
   serviceFieldList: {
@@ -2537,12 +2542,7 @@ export const de: Messages = {
     readOnlyIntro: 'Der Plan, mit dem der Service außer Betrieb genommen wurde.',
     fields: {
       reason: 'Grund der Außerbetriebnahme',
-      plannedEndOn: 'Geplantes Ende',
-      usersToldOn: 'Nutzende informiert am',
-      usersToldHow: 'Wie Nutzende informiert werden',
-      dataExportUntil: 'Datenexport angeboten bis',
-      dataDeletionOn: 'Nutzerdaten gelöscht am',
-      successorId: 'Nachfolge-Service',
+      ...retirementPlanItems,
     },
     hints: {
       reason: 'Warum der Service endet, in wenigen Sätzen.',

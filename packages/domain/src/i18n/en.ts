@@ -1,5 +1,15 @@
 import { enShell } from './en-shell.js';
 
+/** The retirement plan's items but its reason: one wording in the plan's form and in a service's history. */
+const retirementPlanItems = {
+  plannedEndOn: 'Planned end',
+  usersToldOn: 'Users told on',
+  usersToldHow: 'How users are told',
+  dataExportUntil: 'Data export offered until',
+  dataDeletionOn: 'User data deleted on',
+  successorId: 'Successor service',
+} as const;
+
 /**
  * English: the default and fallback language. Every visible string of server and web is here, in
  * two parts (ADR 0026): the shell part (en-shell.ts), which the web bundles for the header and the
@@ -475,12 +485,7 @@ export const en = {
       document: 'File',
       comment: 'Comment',
       reviewStatus: 'Review status',
-      plannedEndOn: 'Planned end',
-      usersToldOn: 'Users told on',
-      usersToldHow: 'How users are told',
-      dataExportUntil: 'Data export offered until',
-      dataDeletionOn: 'User data deleted on',
-      successorId: 'Successor service',
+      ...retirementPlanItems,
     },
   },
   serviceFieldList: {
@@ -2496,12 +2501,7 @@ export const en = {
     readOnlyIntro: 'The plan with which the service was offboarded.',
     fields: {
       reason: 'Reason for retiring',
-      plannedEndOn: 'Planned end',
-      usersToldOn: 'Users told on',
-      usersToldHow: 'How users are told',
-      dataExportUntil: 'Data export offered until',
-      dataDeletionOn: 'User data deleted on',
-      successorId: 'Successor service',
+      ...retirementPlanItems,
     },
     hints: {
       reason: 'Why the service ends, in a few sentences.',
