@@ -9,7 +9,6 @@ import {
 } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { serviceKeys } from '../../api/services';
@@ -17,8 +16,7 @@ import { reportWriteError } from '../../api/writes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ModalForm, ModalFormBody } from '../../components/ModalForm';
 import { useModalForm } from '../../components/useModalForm';
-import { DateFieldInput } from '../../forms/DateFieldInput';
-import { TextareaField, useErrorText } from '../../forms/fields';
+import { DateField, TextareaField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
 import { extendPilot, fetchServicePilot, pilotKeys, saveServiceKind } from './api';
 
@@ -150,7 +148,6 @@ const ExtensionForm = ({
   onSaved: () => void;
 }) => {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const modal = useModalForm({
     schema: pilotExtensionRequestSchema,
     defaultValues: { reason: '', endsOn: '', version: pilot.version },
@@ -179,21 +176,13 @@ const ExtensionForm = ({
         maxLength={PILOT_EXTENSION_REASON_MAX}
         data-autofocus
       />
-      <Controller
+      <DateField
         control={modal.form.control}
         name="endsOn"
-        render={({ field, fieldState }) => (
-          <DateFieldInput
-            id={END_ID}
-            label={t('pilots.newEnd')}
-            description={t('pilots.newEndDescription', { date: pilot.endsOn ? formatDay(pilot.endsOn) : '' })}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={errorText(fieldState.error)}
-            required
-          />
-        )}
+        id={END_ID}
+        label={t('pilots.newEnd')}
+        description={t('pilots.newEndDescription', { date: pilot.endsOn ? formatDay(pilot.endsOn) : '' })}
+        required
       />
     </ModalFormBody>
   );

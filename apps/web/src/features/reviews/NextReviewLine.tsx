@@ -2,13 +2,11 @@ import { Button, Text } from '@mantine/core';
 import { formatDate, nextReviewRequestSchema, type NextReview } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { ModalForm, ModalFormBody } from '../../components/ModalForm';
 import { useModalForm } from '../../components/useModalForm';
-import { DateFieldInput } from '../../forms/DateFieldInput';
-import { useErrorText } from '../../forms/fields';
+import { DateField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
 import { fetchServiceReview, reviewKeys, saveNextReview } from './api';
 
@@ -66,7 +64,6 @@ const NextReviewForm = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const modal = useModalForm({
     schema: nextReviewRequestSchema,
@@ -87,21 +84,13 @@ const NextReviewForm = ({
       submitLabel={t('reviews.nextReview.save')}
       cancelLabel={t('reviews.nextReview.cancel')}
     >
-      <Controller
+      <DateField
         control={modal.form.control}
         name="date"
-        render={({ field, fieldState }) => (
-          <DateFieldInput
-            id={DATE_ID}
-            label={t('reviews.nextReview.date')}
-            description={t('reviews.nextReview.dateDescription')}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={errorText(fieldState.error)}
-            required
-          />
-        )}
+        id={DATE_ID}
+        label={t('reviews.nextReview.date')}
+        description={t('reviews.nextReview.dateDescription')}
+        required
       />
     </ModalFormBody>
   );

@@ -13,8 +13,7 @@ import { notifySuccess } from '../../../api/notify';
 import { serviceKeys } from '../../../api/services';
 import { ModalFormBody } from '../../../components/ModalForm';
 import { useModalForm } from '../../../components/useModalForm';
-import { DateFieldInput } from '../../../forms/DateFieldInput';
-import { TextareaField, useErrorText } from '../../../forms/fields';
+import { DateField, TextareaField, useErrorText } from '../../../forms/fields';
 import { fetchRetirementPlan, retirementPlanKey, saveRetirementPlan } from './api';
 import { SuccessorSelect } from './SuccessorSelect';
 
@@ -75,23 +74,7 @@ export const RetirementPlanForm = ({ service, plan, onClose }: RetirementPlanFor
     guard: 'retirementPlan',
   });
 
-  const day = (name: Day) => (
-    <Controller
-      control={modal.form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateFieldInput
-          id={fieldId(name)}
-          label={label(name)}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          error={errorText(fieldState.error)}
-          required
-        />
-      )}
-    />
-  );
+  const day = (name: Day) => <DateField {...modal.field(name)} label={label(name)} required />;
 
   return (
     <ModalFormBody modal={modal} submitLabel={t('retirementPlan.save')} cancelLabel={t('retirementPlan.cancel')}>
