@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import {
   formatDate,
   pilotExtensionRequestSchema,
@@ -19,6 +19,7 @@ import { useModalForm } from '../../components/useModalForm';
 import { DateField, TextareaField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
 import { extendPilot, fetchServicePilot, pilotKeys, saveServiceKind } from './api';
+import { RowAction } from '../../components/RowAction';
 
 /** A calendar day (`YYYY-MM-DD`) as the portal shows dates, read at noon so it stays the day. */
 export const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
@@ -93,24 +94,18 @@ export const PilotLine = ({ serviceId, serviceName }: { serviceId: string; servi
       )}
       {pilot.state && <PilotStateBadge state={pilot.state} />}
       {mayManage && pilot.kind === 'pilot' && pilot.state && !pilot.extension && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <RowAction
+          label={t('pilots.extend')}
           aria-label={t('pilots.extendOf', { name: serviceName })}
           onClick={() => setExtending(true)}
-        >
-          {t('pilots.extend')}
-        </Button>
+        />
       )}
       {mayManage && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <RowAction
+          label={t(other === 'pilot' ? 'pilots.markPilot' : 'pilots.makeRegular')}
           aria-label={t(other === 'pilot' ? 'pilots.markPilotOf' : 'pilots.makeRegularOf', { name: serviceName })}
           onClick={() => setAsking(other)}
-        >
-          {t(other === 'pilot' ? 'pilots.markPilot' : 'pilots.makeRegular')}
-        </Button>
+        />
       )}
       <ConfirmDialog
         opened={asking !== null}

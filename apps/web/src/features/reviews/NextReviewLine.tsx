@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { formatDate, nextReviewRequestSchema, type NextReview } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { useModalForm } from '../../components/useModalForm';
 import { DateField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
 import { fetchServiceReview, reviewKeys, saveNextReview } from './api';
+import { RowAction } from '../../components/RowAction';
 
 const DATE_ID = 'next-review-date';
 
@@ -33,14 +34,11 @@ export const NextReviewLine = ({ serviceId, serviceName }: { serviceId: string; 
         {next.setByManager && ` (${t('reviews.nextReview.setByManager')})`}
       </Text>
       {mayManage && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <RowAction
+          label={t('reviews.nextReview.change')}
           aria-label={t('reviews.nextReview.changeOf', { name: serviceName })}
           onClick={() => setEditing(true)}
-        >
-          {t('reviews.nextReview.change')}
-        </Button>
+        />
       )}
       <ModalForm
         opened={editing}
