@@ -74,29 +74,25 @@ export const RetirementPlanForm = ({ service, plan, onClose }: RetirementPlanFor
     guard: 'retirementPlan',
   });
 
+  const text = (name: 'reason' | 'usersToldHow') => (
+    <TextareaField
+      {...modal.field(name)}
+      label={label(name)}
+      description={t(`retirementPlan.hints.${name}`)}
+      autosize
+      minRows={2}
+      required
+    />
+  );
   const day = (name: Day) => <DateField {...modal.field(name)} label={label(name)} required />;
 
   return (
     <ModalFormBody modal={modal} submitLabel={t('retirementPlan.save')} cancelLabel={t('retirementPlan.cancel')}>
       <Stack gap="md">
-        <TextareaField
-          {...modal.field('reason')}
-          label={label('reason')}
-          description={t('retirementPlan.hints.reason')}
-          autosize
-          minRows={2}
-          required
-        />
+        {text('reason')}
         {day('plannedEndOn')}
         {day('usersToldOn')}
-        <TextareaField
-          {...modal.field('usersToldHow')}
-          label={label('usersToldHow')}
-          description={t('retirementPlan.hints.usersToldHow')}
-          autosize
-          minRows={2}
-          required
-        />
+        {text('usersToldHow')}
         {day('dataExportUntil')}
         {day('dataDeletionOn')}
         <Controller
