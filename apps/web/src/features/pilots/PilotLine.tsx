@@ -159,9 +159,7 @@ const ExtensionForm = ({
   return (
     <ModalFormBody modal={modal} submitLabel={t('pilots.save')} cancelLabel={t('pilots.cancel')}>
       <TextareaField
-        control={modal.form.control}
-        name="reason"
-        id={REASON_ID}
+        {...modal.field('reason')}
         label={t('pilots.reason')}
         description={t('pilots.reasonDescription')}
         required
@@ -172,9 +170,7 @@ const ExtensionForm = ({
         data-autofocus
       />
       <DateField
-        control={modal.form.control}
-        name="endsOn"
-        id={END_ID}
+        {...modal.field('endsOn')}
         label={t('pilots.newEnd')}
         description={t('pilots.newEndDescription', { date: pilot.endsOn ? formatDay(pilot.endsOn) : '' })}
         required

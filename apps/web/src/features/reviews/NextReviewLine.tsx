@@ -83,9 +83,7 @@ const NextReviewForm = ({
       cancelLabel={t('reviews.nextReview.cancel')}
     >
       <DateField
-        control={modal.form.control}
-        name="date"
-        id={DATE_ID}
+        {...modal.field('date')}
         label={t('reviews.nextReview.date')}
         description={t('reviews.nextReview.dateDescription')}
         required
