@@ -4,6 +4,10 @@ import type { DataTableColumn } from './data-table';
 import { ServiceStateBadge } from './ServiceStateBadge';
 import { ServiceLink } from './ServiceLink';
 
+/** A service's provider in a list: its abbreviation, the full name on hover. */
+export const ProviderAbbreviation = ({ provider }: { provider: { name: string; abbreviation: string } | null }) =>
+  provider ? <abbr title={provider.name}>{provider.abbreviation}</abbr> : null;
+
 /**
  * The service lists' columns. `sortValue` marks the columns the server can sort by (their ids are
  * its sort keys); the service's name links to its view, which Enter on a row opens.
@@ -34,10 +38,7 @@ export const serviceColumns = (
     {
       id: 'provider',
       header: t('portfolio.columns.provider'),
-      cell: (row) =>
-        row.providerInstitution ? (
-          <abbr title={row.providerInstitution.name}>{row.providerInstitution.abbreviation}</abbr>
-        ) : null,
+      cell: (row) => <ProviderAbbreviation provider={row.providerInstitution} />,
       sortValue: sortBy((row) => row.providerInstitution?.name ?? null),
     },
     {

@@ -15,6 +15,7 @@ import type { FieldError } from 'react-hook-form';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { messageKeyOr } from '../i18n/messageKey';
+import { DateFieldInput, type DateFieldInputProps } from './DateFieldInput';
 
 /** A field message's text: the schema's i18n key translated, or the server's text as it came. */
 export const useErrorText = () => {
@@ -127,6 +128,28 @@ export const NumberInputField = <T extends FieldValues>({
       {...bound}
       value={(value as number | null | undefined) ?? ''}
       onChange={(next) => set(typeof next === 'number' ? next : next === '' ? null : Number(next))}
+    />
+  );
+};
+
+/**
+ * A calendar date bound to the form (`YYYY-MM-DD`); an emptied input holds `''`, or null where
+ * the schema takes null for no date (`nullable`).
+ */
+export const DateField = <T extends FieldValues>({
+  control,
+  name,
+  nullable = false,
+  ...props
+}: BoundProps<T> & { nullable?: boolean } & Omit<DateFieldInputProps, 'value' | 'onChange' | 'onBlur' | 'error'>) => {
+  const { value, set, bound } = useBoundInput({ control, name });
+  return (
+    <DateFieldInput
+      {...props}
+      value={(value as string | null | undefined) ?? ''}
+      onChange={(next) => set(nullable ? next || null : (next ?? ''))}
+      onBlur={bound.onBlur}
+      error={bound.error}
     />
   );
 };

@@ -40,36 +40,38 @@ export const OPENSTACK_SCHEMA = {
   },
 } as const;
 
-export const openstackType = (over: Partial<ResourceType> = {}): ResourceType => ({
-  id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a01',
-  key: 'openstack-project',
-  name: { en: 'OpenStack project', de: 'OpenStack-Projekt' },
-  description: { en: 'A project in the OpenStack cloud', de: 'Ein Projekt in der OpenStack-Cloud' },
-  quotaUnit: { en: 'vCPUs', de: 'vCPUs' },
-  schema: OPENSTACK_SCHEMA as unknown as Record<string, unknown>,
-  retired: false,
-  version: 1,
-  packageCount: 2,
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...over,
-});
+/** A resource type as the admin panel's API answers it: what the three below share. */
+const resourceType = (
+  over: Partial<ResourceType> & Pick<ResourceType, 'id' | 'key' | 'name' | 'description' | 'quotaUnit' | 'schema'>,
+): ResourceType => ({ retired: false, version: 1, packageCount: 0, updatedAt: '2026-11-21T10:00:00.000Z', ...over });
 
-export const storageType = (over: Partial<ResourceType> = {}): ResourceType => ({
-  id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a02',
-  key: 'object-storage',
-  name: { en: 'Object storage', de: 'Objektspeicher' },
-  description: { en: 'S3 buckets', de: 'S3-Buckets' },
-  quotaUnit: { en: 'GB', de: 'GB' },
-  schema: {
-    type: 'object',
-    properties: { buckets: { type: 'integer', title: 'Buckets', minimum: 1 } },
-  },
-  retired: false,
-  version: 3,
-  packageCount: 0,
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  ...over,
-});
+/** The same words in English and German, or each language's. */
+const words = (en: string, de = en) => ({ en, de });
+
+export const openstackType = (over: Partial<ResourceType> = {}): ResourceType =>
+  resourceType({
+    id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a01',
+    key: 'openstack-project',
+    name: words('OpenStack project', 'OpenStack-Projekt'),
+    description: words('A project in the OpenStack cloud', 'Ein Projekt in der OpenStack-Cloud'),
+    quotaUnit: words('vCPUs'),
+    schema: OPENSTACK_SCHEMA as unknown as Record<string, unknown>,
+    packageCount: 2,
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...over,
+  });
+
+export const storageType = (over: Partial<ResourceType> = {}): ResourceType =>
+  resourceType({
+    id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a02',
+    key: 'object-storage',
+    name: words('Object storage', 'Objektspeicher'),
+    description: words('S3 buckets', 'S3-Buckets'),
+    quotaUnit: words('GB'),
+    schema: { type: 'object', properties: { buckets: { type: 'integer', title: 'Buckets', minimum: 1 } } },
+    version: 3,
+    ...over,
+  });
 
 /** A package's type as a package answer names it. */
 const typeRef = ({ id, key, name, quotaUnit, retired }: ResourceType): ResourcePackage['type'] => ({
@@ -212,16 +214,13 @@ export const HPC_SCHEMA = {
   additionalProperties: false,
 } as const;
 
-export const hpcType = (over: Partial<ResourceType> = {}): ResourceType => ({
-  id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a03',
-  key: 'hpc-core-hours',
-  name: { en: 'HPC compute time', de: 'HPC-Rechenzeit' },
-  description: { en: 'Batch jobs', de: 'Batch-Jobs' },
-  quotaUnit: { en: 'core hours', de: 'Core-Stunden' },
-  schema: HPC_SCHEMA as unknown as Record<string, unknown>,
-  retired: false,
-  version: 1,
-  packageCount: 0,
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  ...over,
-});
+export const hpcType = (over: Partial<ResourceType> = {}): ResourceType =>
+  resourceType({
+    id: '6f1c0c39-1d7b-4a77-9a39-0c2b7f7e0a03',
+    key: 'hpc-core-hours',
+    name: words('HPC compute time', 'HPC-Rechenzeit'),
+    description: words('Batch jobs', 'Batch-Jobs'),
+    quotaUnit: words('core hours', 'Core-Stunden'),
+    schema: HPC_SCHEMA as unknown as Record<string, unknown>,
+    ...over,
+  });

@@ -9,10 +9,11 @@ import { createSessionStore } from '../../auth/sessionStore';
 import { initI18n } from '../../i18n/i18n';
 import { fakeAuthApi, PEOPLE, sessionFor } from '../../test/renderApp';
 import { columnPreferenceKey } from './columnPreferences';
-import { DataTable, type DataTableProps } from './DataTable';
+import type { DataTableProps } from './DataTable';
 import { compareSortValues } from './tableFeatures';
 import { listExports } from './exports';
 import type { DataTableColumn } from './types';
+import { FruitTable } from '../../test/fruitTable';
 
 interface Fruit {
   id: string;
@@ -54,6 +55,11 @@ const manyFruits = (count: number): Fruit[] =>
     weight: n,
   }));
 
+/** The fruits' table as the tests here have it; a test adds or changes what it is about. */
+const Fruits = (props: Partial<DataTableProps<Fruit>>) => (
+  <FruitTable columns={COLUMNS} rows={FRUITS} rowLabel={(fruit) => fruit.name} {...props} />
+);
+
 const renderTable = (props: Partial<DataTableProps<Fruit>> = {}, user: User | null = PEOPLE.paula!) => {
   initI18n('en');
   const now = Date.now();
@@ -62,16 +68,7 @@ const renderTable = (props: Partial<DataTableProps<Fruit>> = {}, user: User | nu
   store.check();
   return render(
     <AppProviders store={store} queryClient={createQueryClient()}>
-      <DataTable
-        id="fruits"
-        caption="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(fruit) => fruit.id}
-        rowLabel={(fruit) => fruit.name}
-        empty={{ title: 'No fruit yet.' }}
-        {...props}
-      />
+      <Fruits {...props} />
     </AppProviders>,
   );
 };
@@ -159,14 +156,7 @@ describe('DataTable paging and counts', () => {
     store.check();
     view.rerender(
       <AppProviders store={store} queryClient={createQueryClient()}>
-        <DataTable
-          id="fruits"
-          caption="Fruits"
-          columns={COLUMNS}
-          rows={manyFruits(40)}
-          getRowId={(fruit) => fruit.id}
-          empty={{ title: 'No fruit yet.' }}
-        />
+        <Fruits rows={manyFruits(40)} rowLabel={undefined} />
       </AppProviders>,
     );
     expect(bodyRows()).toHaveLength(40);
@@ -289,16 +279,7 @@ describe('DataTable selection', () => {
           <button type="button" onClick={() => setRows(FRUITS.slice(1))}>
             Next
           </button>
-          <DataTable
-            id="fruits"
-            caption="Fruits"
-            columns={COLUMNS}
-            rows={rows}
-            getRowId={(fruit) => fruit.id}
-            rowLabel={(fruit) => fruit.name}
-            empty={{ title: 'No fruit yet.' }}
-            bulkActions={() => null}
-          />
+          <Fruits rows={rows} bulkActions={() => null} />
         </>
       );
     };

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { phoneScreen } from '../../test/matchMedia';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { DataTable } from './DataTable';
+import type { DataTableProps } from './DataTable';
 import type { DataTableColumn } from './types';
+import { FruitTable } from '../../test/fruitTable';
 
 interface Fruit {
   id: string;
@@ -40,22 +41,16 @@ afterEach(() => {
 /** The cards' code loads on the first phone render (a lazy chunk); wait until it has. */
 const cardsLoaded = () => waitFor(() => expect(screen.queryByText('Loading…')).toBeNull());
 
+/** The fruits' table: rows, columns, id and caption as every test here has them; a test adds what it is about. */
+const Fruits = (props: Partial<DataTableProps<Fruit>>) => <FruitTable columns={COLUMNS} rows={FRUITS} {...props} />;
+
 const cards = () => within(screen.getByRole('list', { name: 'Fruits' })).getAllByRole('listitem');
 const names = () => cards().map((card) => within(card).getByRole('link').textContent);
 
 describe('DataTable on a phone', () => {
   it('shows each row as a card of label: value pairs instead of a table', async () => {
     initI18n('en');
-    renderWithProviders(
-      <DataTable
-        id="fruits"
-        caption="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(f) => f.id}
-        empty={{ title: 'None' }}
-      />,
-    );
+    renderWithProviders(<Fruits />);
     await cardsLoaded();
     expect(screen.queryByRole('table')).toBeNull();
     expect(cards()).toHaveLength(3);
@@ -66,16 +61,7 @@ describe('DataTable on a phone', () => {
 
   it("sorts with the select that takes the headers' place", async () => {
     initI18n('en');
-    renderWithProviders(
-      <DataTable
-        id="fruits"
-        caption="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(f) => f.id}
-        empty={{ title: 'None' }}
-      />,
-    );
+    renderWithProviders(<Fruits />);
     await cardsLoaded();
     const select = screen.getByLabelText('Sort by');
     expect(
@@ -94,18 +80,7 @@ describe('DataTable on a phone', () => {
   it('selects a card with its labelled checkbox and hands the selection to the bulk actions', async () => {
     initI18n('en');
     const bulk = vi.fn(() => null);
-    renderWithProviders(
-      <DataTable
-        id="fruits"
-        caption="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(f) => f.id}
-        rowLabel={(f) => f.name}
-        empty={{ title: 'None' }}
-        bulkActions={bulk}
-      />,
-    );
+    renderWithProviders(<Fruits rowLabel={(f) => f.name} bulkActions={bulk} />);
     await cardsLoaded();
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Banana' }));
     expect(bulk).toHaveBeenLastCalledWith([FRUITS[1]], expect.any(Function));
@@ -114,16 +89,7 @@ describe('DataTable on a phone', () => {
 
   it('says why the list is empty', async () => {
     initI18n('en');
-    renderWithProviders(
-      <DataTable
-        id="fruits"
-        caption="Fruits"
-        columns={COLUMNS}
-        rows={[]}
-        getRowId={(f) => f.id}
-        empty={{ title: 'No fruit yet.' }}
-      />,
-    );
+    renderWithProviders(<Fruits rows={[]} />);
     await cardsLoaded();
     expect(screen.getByRole('status')).toHaveTextContent('No fruit yet.');
     expect(screen.queryByRole('list')).toBeNull();
@@ -133,13 +99,7 @@ describe('DataTable on a phone', () => {
     initI18n('en');
     const start = vi.fn();
     renderWithProviders(
-      <DataTable
-        id="fruits"
-        caption="Fruits"
-        columns={COLUMNS}
-        rows={FRUITS}
-        getRowId={(f) => f.id}
-        empty={{ title: 'None' }}
+      <Fruits
         exports={{ csv: '/api/fruits/export.csv', json: '/api/fruits/export.json' }}
         actions={[
           { key: 'start', label: 'Start all (3)', emphasis: 'primary', onClick: start },

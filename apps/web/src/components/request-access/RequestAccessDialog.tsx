@@ -52,9 +52,7 @@ const RequestAccessForm = ({ screen, onClose }: Omit<RequestAccessDialogProps, '
       <Text>{t('page.requestAccessIntro')}</Text>
       {titleKey && <Text fw={600}>{t('page.requestAccessScreen', { screen: t(titleKey) })}</Text>}
       <TextareaField
-        control={modal.form.control}
-        name="note"
-        id={NOTE_ID}
+        {...modal.field('note')}
         label={t('page.requestAccessNote')}
         description={t('page.requestAccessNoteHint')}
         autosize

@@ -10,6 +10,7 @@ import { reportWriteError } from '../../api/writes';
 import { createSavedView, deleteSavedView, fetchSavedViews, savedViewKeys, updateSavedView } from './api';
 import { SavedViewNameModal } from './SavedViewNameModal';
 import { AppModal } from '../AppModal';
+import { RowAction } from '../RowAction';
 
 export interface SavedViewsMenuProps {
   list: SavedViewList;
@@ -191,32 +192,23 @@ export const SavedViewsMenu = ({ list, query, columns, onApply }: SavedViewsMenu
             <Group key={view.id} justify="space-between" gap="xs" wrap="wrap">
               <Text fw={600}>{view.name}</Text>
               <Group gap="xs">
-                <Button
-                  size="compact-sm"
-                  variant="default"
+                <RowAction
+                  label={t('savedViews.updateShort')}
                   aria-label={t('savedViews.update', { name: view.name })}
                   loading={update.isPending && update.variables?.view.id === view.id}
                   onClick={() => saveInto(view)}
-                >
-                  {t('savedViews.updateShort')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
+                />
+                <RowAction
+                  label={t('savedViews.renameShort')}
                   aria-label={t('savedViews.rename', { name: view.name })}
                   onClick={() => setDialog({ kind: 'rename', view })}
-                >
-                  {t('savedViews.renameShort')}
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
+                />
+                <RowAction
+                  label={t('savedViews.deleteShort')}
                   color="red"
                   aria-label={t('savedViews.delete', { name: view.name })}
                   onClick={() => setDialog({ kind: 'delete', view })}
-                >
-                  {t('savedViews.deleteShort')}
-                </Button>
+                />
               </Group>
             </Group>
           ))}

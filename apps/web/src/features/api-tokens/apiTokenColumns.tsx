@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { formatDateTime, type ApiToken } from '@nubes/domain';
 import type { TFunction } from 'i18next';
 import { actionsColumn, type DataTableColumn } from '../../components/data-table';
+import { StatusBadge } from '../../components/StatusBadge';
 
 export const TOKEN_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
@@ -65,11 +66,7 @@ export const apiTokenColumns = <T extends ApiToken>(
     header: t('apiTokens.columns.status'),
     cell: (token) => {
       const status = tokenStatus(token);
-      return (
-        <Badge variant="light" color={STATUS_COLOURS[status]} c="bright" tt="none" miw="max-content">
-          {t(`apiTokens.${status}`)}
-        </Badge>
-      );
+      return <StatusBadge color={STATUS_COLOURS[status]}>{t(`apiTokens.${status}`)}</StatusBadge>;
     },
     sortValue: (token) => tokenStatus(token),
   },

@@ -200,7 +200,6 @@ export const ContactDetails = ({ id, backHref, canManage, onGone }: Props) => {
                 queryKey={contactKeys.history(contact.id)}
                 fetchPage={(cursor, signal) => fetchContactHistory(contact.id, cursor, signal)}
                 caption={t('contacts.tabHistory')}
-                emptyTitle={t('serviceView.noHistory')}
               />
             </Tabs.Panel>
           </Tabs>

@@ -21,6 +21,7 @@ import { Link } from '../../routing';
 import { fetchInstitutions, serviceKeys } from '../../api/services';
 import { reportWriteError } from '../../api/writes';
 import { addContactRelation, contactKeys, fetchServiceTargets, removeContactRelation } from './api';
+import { RowAction } from '../../components/RowAction';
 
 /** What a relation points at, as the lists name it: the service's ID and name, or the institution. */
 export const targetName = (relation: ContactRelation) =>
@@ -90,16 +91,14 @@ export const ContactRelations = ({ contact, canManage, onChanged }: Props) => {
                   <Table.Td>{t(`contactRelations.roles.${relation.role as 'owner'}`)}</Table.Td>
                   {canManage && (
                     <Table.Td>
-                      <Button
-                        size="compact-sm"
+                      <RowAction
+                        label={t('contactRelations.remove')}
                         variant="light"
                         color="red"
                         aria-label={t('contactRelations.removeRelation', { name: targetName(relation) })}
                         loading={removing.isPending && removing.variables.id === relation.id}
                         onClick={() => removing.mutate(relation)}
-                      >
-                        {t('contactRelations.remove')}
-                      </Button>
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -28,6 +28,7 @@ import { reportWriteError } from '../../api/writes';
 import { clearField, fetchFieldList, fieldListKeys } from './api';
 import { fieldListView, type FieldListView } from './fieldListQuery';
 import { ServiceLink } from '../../components/ServiceLink';
+import { ProviderAbbreviation } from '../../components/serviceColumns';
 
 export interface FieldListProps {
   /** The caller holds service.clearField (the server checks it again, per service too). */
@@ -73,10 +74,7 @@ const columnsFor = (
     {
       id: 'provider',
       header: t('portfolio.columns.provider'),
-      cell: (row) =>
-        row.providerInstitution ? (
-          <abbr title={row.providerInstitution.name}>{row.providerInstitution.abbreviation}</abbr>
-        ) : null,
+      cell: (row) => <ProviderAbbreviation provider={row.providerInstitution} />,
       sortValue: (row) => row.providerInstitution?.abbreviation ?? null,
     },
     {

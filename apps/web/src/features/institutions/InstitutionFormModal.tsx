@@ -73,7 +73,6 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
               queryKey={institutionKeys.history(institution.id)}
               fetchPage={(cursor, signal) => fetchInstitutionHistory(institution.id, cursor, signal)}
               caption={t('institutionAdmin.tabHistory')}
-              emptyTitle={t('serviceView.noHistory')}
             />
           </Tabs.Panel>
         </Tabs>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import {
   formatDateTime,
   OUTBOX_DISCARDABLE,
@@ -18,6 +18,8 @@ import { useStreamQuery } from '../../hooks/useStreamQuery';
 import { reportWriteError } from '../../api/writes';
 import { changeOutboxMail, fetchOutbox, mailKeys } from './api';
 import { AppModal } from '../../components/AppModal';
+import { StatusBadge } from '../../components/StatusBadge';
+import { RowAction } from '../../components/RowAction';
 
 /** The tint tells the state at a glance; the text stays dark, so it reads on every tint (WCAG AA). */
 const STATE_COLORS: Record<OutboxState, string> = {
@@ -79,11 +81,7 @@ export const OutboxTable = () => {
       {
         id: 'state',
         header: t('mail.outbox.state'),
-        cell: (mail) => (
-          <Badge color={STATE_COLORS[mail.state]} variant="light" c="bright" tt="none" miw="max-content">
-            {t(`mail.states.${mail.state}`)}
-          </Badge>
-        ),
+        cell: (mail) => <StatusBadge color={STATE_COLORS[mail.state]}>{t(`mail.states.${mail.state}`)}</StatusBadge>,
         sortValue: (mail) => t(`mail.states.${mail.state}`),
         nowrap: true,
       },
@@ -123,24 +121,19 @@ export const OutboxTable = () => {
         cell: (mail) => (
           <Group gap="xs" wrap="nowrap">
             {OUTBOX_RETRYABLE.includes(mail.state) && (
-              <Button
-                size="compact-sm"
+              <RowAction
+                label={t('adminSections.outbox.retry')}
                 variant="light"
                 aria-label={t('adminSections.outbox.retryMail', { to: mail.to })}
                 onClick={() => change.mutate({ mail, action: 'retry' })}
-              >
-                {t('adminSections.outbox.retry')}
-              </Button>
+              />
             )}
             {OUTBOX_DISCARDABLE.includes(mail.state) && (
-              <Button
-                size="compact-sm"
-                variant="default"
+              <RowAction
+                label={t('adminSections.outbox.discard')}
                 aria-label={t('adminSections.outbox.discardMail', { to: mail.to })}
                 onClick={() => setDiscarding(mail)}
-              >
-                {t('adminSections.outbox.discard')}
-              </Button>
+              />
             )}
           </Group>
         ),

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import {
   formatDate,
   pilotExtensionRequestSchema,
@@ -9,7 +9,6 @@ import {
 } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { serviceKeys } from '../../api/services';
@@ -17,10 +16,10 @@ import { reportWriteError } from '../../api/writes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ModalForm, ModalFormBody } from '../../components/ModalForm';
 import { useModalForm } from '../../components/useModalForm';
-import { DateFieldInput } from '../../forms/DateFieldInput';
-import { TextareaField, useErrorText } from '../../forms/fields';
+import { DateField, TextareaField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
 import { extendPilot, fetchServicePilot, pilotKeys, saveServiceKind } from './api';
+import { RowAction } from '../../components/RowAction';
 
 /** A calendar day (`YYYY-MM-DD`) as the portal shows dates, read at noon so it stays the day. */
 export const formatDay = (day: string) => formatDate(`${day}T12:00:00Z`);
@@ -95,24 +94,18 @@ export const PilotLine = ({ serviceId, serviceName }: { serviceId: string; servi
       )}
       {pilot.state && <PilotStateBadge state={pilot.state} />}
       {mayManage && pilot.kind === 'pilot' && pilot.state && !pilot.extension && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <RowAction
+          label={t('pilots.extend')}
           aria-label={t('pilots.extendOf', { name: serviceName })}
           onClick={() => setExtending(true)}
-        >
-          {t('pilots.extend')}
-        </Button>
+        />
       )}
       {mayManage && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <RowAction
+          label={t(other === 'pilot' ? 'pilots.markPilot' : 'pilots.makeRegular')}
           aria-label={t(other === 'pilot' ? 'pilots.markPilotOf' : 'pilots.makeRegularOf', { name: serviceName })}
           onClick={() => setAsking(other)}
-        >
-          {t(other === 'pilot' ? 'pilots.markPilot' : 'pilots.makeRegular')}
-        </Button>
+        />
       )}
       <ConfirmDialog
         opened={asking !== null}
@@ -150,7 +143,6 @@ const ExtensionForm = ({
   onSaved: () => void;
 }) => {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const modal = useModalForm({
     schema: pilotExtensionRequestSchema,
     defaultValues: { reason: '', endsOn: '', version: pilot.version },
@@ -167,9 +159,7 @@ const ExtensionForm = ({
   return (
     <ModalFormBody modal={modal} submitLabel={t('pilots.save')} cancelLabel={t('pilots.cancel')}>
       <TextareaField
-        control={modal.form.control}
-        name="reason"
-        id={REASON_ID}
+        {...modal.field('reason')}
         label={t('pilots.reason')}
         description={t('pilots.reasonDescription')}
         required
@@ -179,21 +169,11 @@ const ExtensionForm = ({
         maxLength={PILOT_EXTENSION_REASON_MAX}
         data-autofocus
       />
-      <Controller
-        control={modal.form.control}
-        name="endsOn"
-        render={({ field, fieldState }) => (
-          <DateFieldInput
-            id={END_ID}
-            label={t('pilots.newEnd')}
-            description={t('pilots.newEndDescription', { date: pilot.endsOn ? formatDay(pilot.endsOn) : '' })}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={errorText(fieldState.error)}
-            required
-          />
-        )}
+      <DateField
+        {...modal.field('endsOn')}
+        label={t('pilots.newEnd')}
+        description={t('pilots.newEndDescription', { date: pilot.endsOn ? formatDay(pilot.endsOn) : '' })}
+        required
       />
     </ModalFormBody>
   );

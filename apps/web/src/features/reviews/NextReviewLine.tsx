@@ -1,16 +1,15 @@
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { formatDate, nextReviewRequestSchema, type NextReview } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
 import { ModalForm, ModalFormBody } from '../../components/ModalForm';
 import { useModalForm } from '../../components/useModalForm';
-import { DateFieldInput } from '../../forms/DateFieldInput';
-import { useErrorText } from '../../forms/fields';
+import { DateField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
 import { fetchServiceReview, reviewKeys, saveNextReview } from './api';
+import { RowAction } from '../../components/RowAction';
 
 const DATE_ID = 'next-review-date';
 
@@ -35,14 +34,11 @@ export const NextReviewLine = ({ serviceId, serviceName }: { serviceId: string; 
         {next.setByManager && ` (${t('reviews.nextReview.setByManager')})`}
       </Text>
       {mayManage && (
-        <Button
-          size="compact-sm"
-          variant="default"
+        <RowAction
+          label={t('reviews.nextReview.change')}
           aria-label={t('reviews.nextReview.changeOf', { name: serviceName })}
           onClick={() => setEditing(true)}
-        >
-          {t('reviews.nextReview.change')}
-        </Button>
+        />
       )}
       <ModalForm
         opened={editing}
@@ -66,7 +62,6 @@ const NextReviewForm = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const modal = useModalForm({
     schema: nextReviewRequestSchema,
@@ -87,21 +82,11 @@ const NextReviewForm = ({
       submitLabel={t('reviews.nextReview.save')}
       cancelLabel={t('reviews.nextReview.cancel')}
     >
-      <Controller
-        control={modal.form.control}
-        name="date"
-        render={({ field, fieldState }) => (
-          <DateFieldInput
-            id={DATE_ID}
-            label={t('reviews.nextReview.date')}
-            description={t('reviews.nextReview.dateDescription')}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(value ?? '')}
-            onBlur={field.onBlur}
-            error={errorText(fieldState.error)}
-            required
-          />
-        )}
+      <DateField
+        {...modal.field('date')}
+        label={t('reviews.nextReview.date')}
+        description={t('reviews.nextReview.dateDescription')}
+        required
       />
     </ModalFormBody>
   );

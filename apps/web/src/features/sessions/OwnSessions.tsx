@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { formatDateTime, routePath, type OwnSession } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { useNavigate } from '../../routing';
 import { reportWriteError } from '../../api/writes';
 import { endOwnSession, fetchOwnSessions, sessionKeys } from '../../api/sessions';
 import { browserName } from './browserName';
+import { StatusBadge } from '../../components/StatusBadge';
 
 /**
  * The signed-in person's live sessions (docs/adr/0078-sessions-the-server-ends.md): where and since
@@ -55,11 +56,7 @@ export const OwnSessions = () => {
             <Text span style={{ overflowWrap: 'anywhere' }}>
               {device(session)}
             </Text>
-            {session.current && (
-              <Badge variant="light" color="green" c="bright" tt="none" miw="max-content">
-                {t('sessions.current')}
-              </Badge>
-            )}
+            {session.current && <StatusBadge color="green">{t('sessions.current')}</StatusBadge>}
           </Group>
         ),
         sortValue: device,

@@ -35,6 +35,8 @@ export interface ValueChoicesProps<O extends string> {
   disabled?: boolean;
 }
 
+const SIDES = ['from', 'to'] as const;
+
 /**
  * A choice between two values per field, with the changed words marked: the portfolio manager's
  * Accept/Discard of a change request, the stale fields of its apply, and a save that met someone
@@ -61,22 +63,16 @@ export const ValueChoices = <O extends string>({
             {row.label}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing={4}>
-            <div>
-              <Text size="sm" fw={500}>
-                {fromLabel}
-              </Text>
-              <Text size="sm" component="div">
-                <WordDiff from={row.from} to={row.to} side="from" />
-              </Text>
-            </div>
-            <div>
-              <Text size="sm" fw={500}>
-                {toLabel}
-              </Text>
-              <Text size="sm" component="div">
-                <WordDiff from={row.from} to={row.to} side="to" />
-              </Text>
-            </div>
+            {SIDES.map((side) => (
+              <div key={side}>
+                <Text size="sm" fw={500}>
+                  {side === 'from' ? fromLabel : toLabel}
+                </Text>
+                <Text size="sm" component="div">
+                  <WordDiff from={row.from} to={row.to} side={side} />
+                </Text>
+              </div>
+            ))}
           </SimpleGrid>
           {row.note}
           {onChoose ? (

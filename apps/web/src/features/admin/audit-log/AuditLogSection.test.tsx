@@ -91,6 +91,8 @@ describe('admin panel: the audit log', () => {
 
   it('reads the changes of every kind of object in words, in English and in German', async () => {
     const change = (field: string, before: unknown, after: unknown) => ({ field, before, after });
+    const stateEvent = (action: string, objectType: string, before: string, after: string) =>
+      event({ action, objectType, changes: [change('state', before, after)] });
     fakeApi({
       'GET /api/weighting-criteria': () => ({ items: [] }),
       'GET /api/audit-events': () =>
@@ -118,26 +120,10 @@ describe('admin panel: the audit log', () => {
             objectType: 'changeRequest',
             changes: [change('costs', null, 'accept')],
           }),
-          event({
-            action: 'changeRequest.handedIn',
-            objectType: 'changeRequest',
-            changes: [change('state', 'draft', 'handed_in')],
-          }),
-          event({
-            action: 'service.transition',
-            objectType: 'service',
-            changes: [change('state', 'service_online', 'service_retired')],
-          }),
-          event({
-            action: 'resourcePackage.submitted',
-            objectType: 'resourcePackage',
-            changes: [change('state', 'draft', 'submitted')],
-          }),
-          event({
-            action: 'vo.send',
-            objectType: 'vo',
-            changes: [change('state', 'application_draft', 'application_received')],
-          }),
+          stateEvent('changeRequest.handedIn', 'changeRequest', 'draft', 'handed_in'),
+          stateEvent('service.transition', 'service', 'service_online', 'service_retired'),
+          stateEvent('resourcePackage.submitted', 'resourcePackage', 'draft', 'submitted'),
+          stateEvent('vo.send', 'vo', 'application_draft', 'application_received'),
           event({
             action: 'contact.relation.added',
             objectType: 'contact',
@@ -155,7 +141,7 @@ describe('admin panel: the audit log', () => {
               change('rescored', null, 4),
             ],
           }),
-          event({ action: 'mail.discarded', objectType: 'mail', changes: [change('state', 'failed', 'discarded')] }),
+          stateEvent('mail.discarded', 'mail', 'failed', 'discarded'),
           event({
             action: 'savedView.created',
             objectType: 'savedView',

@@ -1,4 +1,4 @@
-import { Badge, Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { formatDateTime, type Webhook, type WebhookDelivery, type WebhookDeliveryState } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,6 +9,8 @@ import { AppModal } from '../../../components/AppModal';
 import { DataTable, type DataTableColumn } from '../../../components/data-table';
 import { PageLoader } from '../../../components/PageLoader';
 import { fetchWebhookDeliveries, redeliverWebhook, webhookKeys } from './api';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { RowAction } from '../../../components/RowAction';
 
 const STATE_COLORS: Record<WebhookDeliveryState, string> = {
   pending: 'yellow',
@@ -74,9 +76,7 @@ const DeliveryLog = ({ hook }: { hook: Webhook }) => {
         id: 'state',
         header: t('webhooks.delivery.state'),
         cell: (row) => (
-          <Badge color={STATE_COLORS[row.state]} variant="light" c="bright" tt="none" miw="max-content">
-            {t(`webhooks.delivery.states.${row.state}`)}
-          </Badge>
+          <StatusBadge color={STATE_COLORS[row.state]}>{t(`webhooks.delivery.states.${row.state}`)}</StatusBadge>
         ),
       },
       { id: 'code', header: t('webhooks.delivery.code'), cell: (row) => (row.lastStatus ?? '–').toString() },
@@ -100,16 +100,13 @@ const DeliveryLog = ({ hook }: { hook: Webhook }) => {
         id: 'actions',
         header: t('webhooks.actions'),
         cell: (row) => (
-          <Button
-            size="compact-sm"
-            variant="default"
+          <RowAction
+            label={t('webhooks.delivery.redeliver')}
             disabled={row.state === 'sending'}
             loading={redeliver.isPending && redeliver.variables.id === row.id}
             aria-label={t('webhooks.delivery.redeliverLabel', { event: typeName(row) })}
             onClick={() => redeliver.mutate(row)}
-          >
-            {t('webhooks.delivery.redeliver')}
-          </Button>
+          />
         ),
         hideable: false,
       },

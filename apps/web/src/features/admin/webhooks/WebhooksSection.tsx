@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Webhook, WebhookWithSecret } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,8 @@ import { fetchWebhooks, rotateWebhookSecret, webhookKeys } from './api';
 import { WebhookDeliveriesModal } from './WebhookDeliveriesModal';
 import { WebhookModal } from './WebhookModal';
 import { WebhookSecretNotice } from './WebhookSecretNotice';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { RowAction } from '../../../components/RowAction';
 
 /**
  * The webhook endpoints of the event feed (docs/adr/0120-event-feed-and-signed-webhooks.md):
@@ -70,9 +72,9 @@ export const WebhooksSection = () => {
         id: 'status',
         header: t('webhooks.status'),
         cell: (row) => (
-          <Badge color={row.active ? 'green' : 'gray'} variant="light" c="bright" tt="none" miw="max-content">
+          <StatusBadge color={row.active ? 'green' : 'gray'}>
             {t(row.active ? 'webhooks.active' : 'webhooks.inactive')}
-          </Badge>
+          </StatusBadge>
         ),
         sortValue: (row) => (row.active ? 0 : 1),
       },
@@ -81,30 +83,21 @@ export const WebhooksSection = () => {
         header: t('webhooks.actions'),
         cell: (row) => (
           <Group gap="xs" wrap="wrap">
-            <Button
-              size="compact-sm"
-              variant="default"
+            <RowAction
+              label={t('webhooks.deliveries')}
               aria-label={t('webhooks.deliveriesLabel', { url: row.url })}
               onClick={() => setLogOf(row)}
-            >
-              {t('webhooks.deliveries')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
+            />
+            <RowAction
+              label={t('webhooks.edit')}
               aria-label={t('webhooks.editLabel', { url: row.url })}
               onClick={() => setEditing(row)}
-            >
-              {t('webhooks.edit')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="default"
+            />
+            <RowAction
+              label={t('webhooks.rotate')}
               aria-label={t('webhooks.rotateLabel', { url: row.url })}
               onClick={() => setRotating(row)}
-            >
-              {t('webhooks.rotate')}
-            </Button>
+            />
           </Group>
         ),
         hideable: false,

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { ResourceType } from '@nubes/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -11,6 +11,8 @@ import { deleteResourceType, fetchResourceTypes, resourcePackageKeys, updateReso
 import { inLanguage } from '../localized';
 import { policyText } from '../policy/policyText';
 import { ResourceTypeFormModal } from './ResourceTypeFormModal';
+import { StatusBadge } from '../../../components/StatusBadge';
+import { RowAction } from '../../../components/RowAction';
 
 /** The type by id, read from the list (so a reload after a 409 reaches the form), or a new one. */
 type Editing = { id?: string } | null;
@@ -100,9 +102,9 @@ export const ResourceTypesSection = () => {
         id: 'status',
         header: t('resourceTypeAdmin.status'),
         cell: (type) => (
-          <Badge color={type.retired ? 'gray' : 'green'} variant="light" c="bright" tt="none" miw="max-content">
+          <StatusBadge color={type.retired ? 'gray' : 'green'}>
             {t(type.retired ? 'resourceTypeAdmin.retired' : 'resourceTypeAdmin.active')}
-          </Badge>
+          </StatusBadge>
         ),
         sortValue: (type) => (type.retired ? 1 : 0),
         nowrap: true,
@@ -115,35 +117,27 @@ export const ResourceTypesSection = () => {
           const name = inLanguage(type.name, language);
           return (
             <Group gap={6} wrap="nowrap">
-              <Button
-                size="compact-sm"
-                variant="default"
+              <RowAction
+                label={t('resourceTypeAdmin.edit')}
                 aria-label={t('resourceTypeAdmin.editType', { name })}
                 onClick={() => setEditing({ id: type.id })}
-              >
-                {t('resourceTypeAdmin.edit')}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
+              />
+              <RowAction
+                label={t(type.retired ? 'resourceTypeAdmin.reactivate' : 'resourceTypeAdmin.retire')}
                 aria-label={t(type.retired ? 'resourceTypeAdmin.reactivateType' : 'resourceTypeAdmin.retireType', {
                   name,
                 })}
                 loading={retiring.isPending && retiring.variables.id === type.id}
                 onClick={() => (type.retired ? retiring.mutate(type) : setConfirmingRetire(type))}
-              >
-                {t(type.retired ? 'resourceTypeAdmin.reactivate' : 'resourceTypeAdmin.retire')}
-              </Button>
+              />
               {type.packageCount === 0 && (
-                <Button
-                  size="compact-sm"
+                <RowAction
+                  label={t('resourceTypeAdmin.delete')}
                   variant="light"
                   color="red"
                   aria-label={t('resourceTypeAdmin.deleteType', { name })}
                   onClick={() => setDeleting(type)}
-                >
-                  {t('resourceTypeAdmin.delete')}
-                </Button>
+                />
               )}
             </Group>
           );

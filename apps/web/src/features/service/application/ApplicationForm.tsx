@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../routing';
 import { LeaveGuard, useGuardedForm } from '../../../components/LeaveGuard';
 import { DraftFields, NameInput, ProviderInput } from '../components/DraftFields';
-import { FieldValueList } from '../components/FieldValueList';
+import { ApplicationValues } from '../components/FieldValueList';
 import { draftFromService, EMPTY_DRAFT, firstErrorKey, NAME_KEY, PROVIDER_KEY } from '../formModel';
 import { useRunTransition } from '../useRunTransition';
 import { ServiceSaveConflict } from '../components/ServiceSaveConflict';
@@ -125,14 +125,7 @@ const ApplicationFormBody = ({ service }: ApplicationFormProps) => {
           <Alert color="gray" role="status">
             {t('service.notEditable')}
           </Alert>
-          {service && (
-            <FieldValueList
-              fields={APPLICATION_FIELDS}
-              values={draftFromService(service).fields}
-              refs={service.refs}
-              keywords={service.keywords}
-            />
-          )}
+          {service && <ApplicationValues service={service} />}
         </Stack>
       )}
     </Stack>

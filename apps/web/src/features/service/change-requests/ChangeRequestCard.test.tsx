@@ -44,6 +44,15 @@ const request = (overrides: Partial<ChangeRequest> = {}): ChangeRequest => ({
 const show = (value: ChangeRequest, onChanged: (next: ChangeRequest) => void = () => undefined) =>
   renderWithProviders(<ChangeRequestCard request={value} onChanged={onChanged} onConflict={() => undefined} />);
 
+/** A released request with these fields, shown with its apply answered; the calls for the test to read. */
+const showReleased = (fields: ChangeRequestField[]) => {
+  const calls = fakeApi({
+    [`POST /api/change-requests/${ID}/apply`]: () => request({ state: 'applied', actions: [] }),
+  });
+  show(request({ state: 'released', actions: ['apply'], fields }));
+  return calls;
+};
+
 describe('the change request card of the portfolio manager', () => {
   it('marks the changed words of old → new per field', async () => {
     fakeApi({});
@@ -116,19 +125,10 @@ describe('the change request card of the portfolio manager', () => {
   });
 
   it('at apply, asks per changed accepted field whether the present value stays, and sends the choices', async () => {
-    const calls = fakeApi({
-      [`POST /api/change-requests/${ID}/apply`]: () => request({ state: 'applied', actions: [] }),
-    });
-    show(
-      request({
-        state: 'released',
-        actions: ['apply'],
-        fields: [
-          field({ decision: 'accept', stale: true, serviceValue: 'Changed meanwhile.' }),
-          field({ key: 'maintenanceWindow', decision: 'discard', currentValue: 'Monday', newValue: 'Tuesday' }),
-        ],
-      }),
-    );
+    const calls = showReleased([
+      field({ decision: 'accept', stale: true, serviceValue: 'Changed meanwhile.' }),
+      field({ key: 'maintenanceWindow', decision: 'discard', currentValue: 'Monday', newValue: 'Tuesday' }),
+    ]);
     const apply = await screen.findByRole('button', { name: 'Apply' });
     expect(apply).toBeDisabled();
     expect(apply).toHaveAccessibleDescription('Choose for 1 more changed field to apply.');
@@ -145,25 +145,16 @@ describe('the change request card of the portfolio manager', () => {
   });
 
   it('asks before applying, naming how many fields change and that public ones change the public portfolio', async () => {
-    const calls = fakeApi({
-      [`POST /api/change-requests/${ID}/apply`]: () => request({ state: 'applied', actions: [] }),
-    });
-    show(
-      request({
-        state: 'released',
-        actions: ['apply'],
-        fields: [
-          field({ decision: 'accept' }),
-          field({ key: 'maintenanceWindow', decision: 'accept', currentValue: 'Monday', newValue: 'Tuesday' }),
-          field({
-            key: 'website',
-            decision: 'discard',
-            currentValue: 'https://a.example',
-            newValue: 'https://b.example',
-          }),
-        ],
+    const calls = showReleased([
+      field({ decision: 'accept' }),
+      field({ key: 'maintenanceWindow', decision: 'accept', currentValue: 'Monday', newValue: 'Tuesday' }),
+      field({
+        key: 'website',
+        decision: 'discard',
+        currentValue: 'https://a.example',
+        newValue: 'https://b.example',
       }),
-    );
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Apply' }));
     const question = await screen.findByRole('dialog', { name: 'Apply the change request to HPC Batch Computing?' });
     expect(question).toHaveTextContent(

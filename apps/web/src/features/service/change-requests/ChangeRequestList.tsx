@@ -1,4 +1,4 @@
-import { Anchor, Button, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import {
   CHANGE_REQUEST_STATES,
   formatDateTime,
@@ -21,6 +21,7 @@ import { changeRequestsView, type ChangeRequestsView } from './changeRequestsVie
 import { ChangeRequestCard, ChangeRequestStateBadge } from './ChangeRequestCard';
 import { useChangeRequestCache } from './useChangeRequestCache';
 import { AppModal } from '../../../components/AppModal';
+import { RowAction } from '../../../components/RowAction';
 
 /**
  * The Change Request List: requests across services with state, service, author and date; filters,
@@ -81,14 +82,11 @@ export const ChangeRequestList = () => {
         id: 'open',
         header: t('changeRequests.open'),
         cell: (row) => (
-          <Button
-            size="compact-sm"
-            variant="default"
+          <RowAction
+            label={t('changeRequests.open')}
             onClick={() => open(row.id)}
             aria-label={`${t('changeRequests.open')}: ${t('changeRequests.details', { name: row.service.name })}`}
-          >
-            {t('changeRequests.open')}
-          </Button>
+          />
         ),
         hideable: false,
       },

@@ -1,8 +1,15 @@
 import { Anchor, Text } from '@mantine/core';
-import type { FieldDefinition, FieldValues, Keyword, ServiceDetail } from '@nubes/domain';
+import {
+  APPLICATION_FIELDS,
+  type FieldDefinition,
+  type FieldValues,
+  type Keyword,
+  type ServiceDetail,
+} from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { displayValue } from '../../../components/fieldDisplay';
 import { localized } from '../../../i18n/localized';
+import { draftFromService } from '../formModel';
 
 export interface FieldValueListProps {
   fields: readonly FieldDefinition[];
@@ -42,3 +49,13 @@ export const FieldValueList = ({ fields, values, refs, keywords }: FieldValueLis
     </dl>
   );
 };
+
+/** A service's application, read-only: what the application form asked, as the service holds it now. */
+export const ApplicationValues = ({ service }: { service: ServiceDetail }) => (
+  <FieldValueList
+    fields={APPLICATION_FIELDS}
+    values={draftFromService(service).fields}
+    refs={service.refs}
+    keywords={service.keywords}
+  />
+);

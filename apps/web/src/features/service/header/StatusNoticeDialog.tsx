@@ -1,11 +1,9 @@
 import { Text } from '@mantine/core';
 import { STATUS_REASON_MAX, statusNoticeSchema, type StatusNoticeInput, type WorkflowAction } from '@nubes/domain';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextareaField, useErrorText } from '../../../forms/fields';
+import { DateField, TextareaField } from '../../../forms/fields';
 import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
 import { useModalFormSubmit } from '../../../components/useModalForm';
-import { DateFieldInput } from '../../../forms/DateFieldInput';
 
 export interface StatusNoticeDialogProps {
   /** The step asked about; null: closed. */
@@ -59,7 +57,6 @@ const NoticeForm = ({
   onCancel,
 }: Omit<StatusNoticeDialogProps, 'action'> & { action: WorkflowAction }) => {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const modal = useModalFormSubmit({
     schema: statusNoticeSchema,
     defaultValues: { reason: current?.reason ?? '', expectedEnd: current?.expectedEnd ?? null },
@@ -84,20 +81,13 @@ const NoticeForm = ({
         maxLength={STATUS_REASON_MAX}
         data-autofocus
       />
-      <Controller
+      <DateField
         control={modal.form.control}
         name="expectedEnd"
-        render={({ field, fieldState }) => (
-          <DateFieldInput
-            id={END_ID}
-            label={t('workflow.notice.expectedEnd')}
-            description={t('workflow.notice.expectedEndHint')}
-            value={field.value ?? ''}
-            onChange={(value) => field.onChange(value || null)}
-            onBlur={field.onBlur}
-            error={errorText(fieldState.error)}
-          />
-        )}
+        nullable
+        id={END_ID}
+        label={t('workflow.notice.expectedEnd')}
+        description={t('workflow.notice.expectedEndHint')}
       />
     </ModalFormBody>
   );

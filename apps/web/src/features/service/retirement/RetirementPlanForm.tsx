@@ -13,8 +13,7 @@ import { notifySuccess } from '../../../api/notify';
 import { serviceKeys } from '../../../api/services';
 import { ModalFormBody } from '../../../components/ModalForm';
 import { useModalForm } from '../../../components/useModalForm';
-import { DateFieldInput } from '../../../forms/DateFieldInput';
-import { TextareaField, useErrorText } from '../../../forms/fields';
+import { DateField, TextareaField, useErrorText } from '../../../forms/fields';
 import { fetchRetirementPlan, retirementPlanKey, saveRetirementPlan } from './api';
 import { SuccessorSelect } from './SuccessorSelect';
 
@@ -75,45 +74,25 @@ export const RetirementPlanForm = ({ service, plan, onClose }: RetirementPlanFor
     guard: 'retirementPlan',
   });
 
-  const day = (name: Day) => (
-    <Controller
-      control={modal.form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <DateFieldInput
-          id={fieldId(name)}
-          label={label(name)}
-          value={field.value ?? ''}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          error={errorText(fieldState.error)}
-          required
-        />
-      )}
+  const text = (name: 'reason' | 'usersToldHow') => (
+    <TextareaField
+      {...modal.field(name)}
+      label={label(name)}
+      description={t(`retirementPlan.hints.${name}`)}
+      autosize
+      minRows={2}
+      required
     />
   );
+  const day = (name: Day) => <DateField {...modal.field(name)} label={label(name)} required />;
 
   return (
     <ModalFormBody modal={modal} submitLabel={t('retirementPlan.save')} cancelLabel={t('retirementPlan.cancel')}>
       <Stack gap="md">
-        <TextareaField
-          {...modal.field('reason')}
-          label={label('reason')}
-          description={t('retirementPlan.hints.reason')}
-          autosize
-          minRows={2}
-          required
-        />
+        {text('reason')}
         {day('plannedEndOn')}
         {day('usersToldOn')}
-        <TextareaField
-          {...modal.field('usersToldHow')}
-          label={label('usersToldHow')}
-          description={t('retirementPlan.hints.usersToldHow')}
-          autosize
-          minRows={2}
-          required
-        />
+        {text('usersToldHow')}
         {day('dataExportUntil')}
         {day('dataDeletionOn')}
         <Controller

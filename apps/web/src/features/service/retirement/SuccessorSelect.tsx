@@ -1,16 +1,17 @@
-import { Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import type { RetirementSuccessor, ServiceSummary } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchSelect, type SearchSource } from '../../../components/SearchSelect';
 import { searchSuccessors } from './api';
 
-const MIN_QUERY = 2;
-
-type Choice = Pick<RetirementSuccessor, 'id' | 'serviceId' | 'name'>;
+type Choice = Pick<RetirementSuccessor, 'id' | 'serviceId' | 'name'> & { state?: ServiceSummary['state'] };
 
 const choiceLabel = (service: Choice) => `${service.name} (${service.serviceId})`;
+
+const PORTFOLIO: SearchSource<Choice> = {
+  key: (q) => ['retirement-successors', q],
+  search: searchSuccessors,
+};
 
 export interface SuccessorSelectProps {
   id: string;
@@ -32,66 +33,16 @@ export interface SuccessorSelectProps {
  * service ID, from two characters on); retired services and the service itself are not offered.
  * The server checks the same.
  */
-export const SuccessorSelect = ({
-  value,
-  known,
-  excludeId,
-  onChange,
-  onBlur,
-  label,
-  ...rest
-}: SuccessorSelectProps) => {
+export const SuccessorSelect = ({ excludeId, onChange, ...props }: SuccessorSelectProps) => {
   const { t } = useTranslation();
-  const [picked, setPicked] = useState<Choice | null>(known);
-  const [search, setSearch] = useState('');
-  const selected = value === null ? null : picked?.id === value ? picked : known?.id === value ? known : null;
-  const query = search.trim();
-  const searching = query.length >= MIN_QUERY && (!selected || query !== choiceLabel(selected));
-  const [debounced] = useDebouncedValue(query, 250);
-  const results = useQuery({
-    queryKey: ['retirement-successors', debounced],
-    queryFn: ({ signal }) => searchSuccessors(debounced, signal),
-    enabled: searching && debounced.length >= MIN_QUERY,
-    staleTime: 30_000,
-  });
-
-  const choices = useMemo(() => {
-    const byId = new Map<string, Choice>();
-    if (selected) byId.set(selected.id, selected);
-    if (searching)
-      for (const service of results.data?.items ?? ([] as ServiceSummary[]))
-        if (service.id !== excludeId && service.state !== 'service_retired') byId.set(service.id, service);
-    return byId;
-  }, [selected, searching, results.data, excludeId]);
-
   return (
-    <Select
-      {...rest}
-      label={label}
-      searchable
-      clearable
-      clearButtonProps={{ 'aria-label': t('serviceView.clearPick', { label }) }}
-      data={[...choices.values()].map((service) => ({ value: service.id, label: choiceLabel(service) }))}
-      value={selected ? selected.id : null}
-      searchValue={search}
-      onSearchChange={setSearch}
-      onBlur={onBlur}
+    <SearchSelect
+      {...props}
       placeholder={t('retirementPlan.hints.searchSuccessor')}
-      // The server matched already (also by service ID).
-      filter={({ options }) => options}
-      nothingFoundMessage={
-        query.length < MIN_QUERY
-          ? t('validation.searchTooShort')
-          : results.isFetching
-            ? t('page.loading')
-            : t('serviceView.noMatches')
-      }
-      onChange={(id) => {
-        const service = id ? (choices.get(id) ?? null) : null;
-        setPicked(service);
-        onChange(service?.id ?? null);
-      }}
-      comboboxProps={{ transitionProps: { duration: 0 } }}
+      source={PORTFOLIO}
+      labelOf={choiceLabel}
+      offers={(service) => service.id !== excludeId && service.state !== 'service_retired'}
+      onChange={(service) => onChange(service?.id ?? null)}
     />
   );
 };

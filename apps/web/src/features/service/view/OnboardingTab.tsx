@@ -1,11 +1,10 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { APPLICATION_FIELDS, formatDateTime, routePath, type ServiceDetail } from '@nubes/domain';
+import { formatDateTime, routePath, type ServiceDetail } from '@nubes/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
 import { ServiceStateBadge } from '../../../components/ServiceStateBadge';
 import { CopyButton } from '../../../components/CopyButton';
-import { FieldValueList } from '../components/FieldValueList';
-import { draftFromService } from '../formModel';
+import { ApplicationValues } from '../components/FieldValueList';
 import { CommentsThread } from './CommentsThread';
 
 /** The service's link as others can open it. */
@@ -66,12 +65,7 @@ export const OnboardingTab = ({ service }: { service: ServiceDetail }) => {
             </Anchor>
           )}
         </Group>
-        <FieldValueList
-          fields={APPLICATION_FIELDS}
-          values={draftFromService(service).fields}
-          refs={service.refs}
-          keywords={service.keywords}
-        />
+        <ApplicationValues service={service} />
       </section>
 
       <CommentsThread service={service} />

@@ -1,4 +1,4 @@
-import { Alert, List, MultiSelect, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, List, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { VO_AUP_CLAUSES, VO_TERMS_PARAGRAPHS, type UserRef, type VoDetails, type VoFormInput } from '@nubes/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ExternalLink } from '../../../components/ExternalLink';
 import {
   CheckboxField,
+  NativeSelectField,
   SERVER_ERROR,
   TextareaField,
   TextInputField,
@@ -25,9 +26,21 @@ export interface VoPageProps {
   vo: VoDetails | null;
 }
 
+/** A bound input's form, name, DOM id and label, as each of the application's inputs takes them. */
+const useVoField = (control: Control<VoFormInput>) => {
+  const { t } = useTranslation();
+  return <Name extends keyof VoFormInput>(name: Name) => ({
+    control,
+    name,
+    id: voFieldId(name),
+    label: t(`vos.fields.${name}`),
+  });
+};
+
 /** Page 1: the alliance's terms of use, read-only, and the box that confirms them. */
 export const TermsOfUsePage = ({ control }: VoPageProps) => {
   const { t } = useTranslation();
+  const input = useVoField(control);
   return (
     <Stack gap="md">
       <Title order={3} size="h4">
@@ -38,12 +51,7 @@ export const TermsOfUsePage = ({ control }: VoPageProps) => {
           {t(`vos.termsOfUse.${paragraph}`)}
         </Text>
       ))}
-      <CheckboxField
-        control={control}
-        name="termsConfirmed"
-        id={voFieldId('termsConfirmed')}
-        label={t('vos.fields.termsConfirmed')}
-      />
+      <CheckboxField {...input('termsConfirmed')} />
     </Stack>
   );
 };
@@ -51,6 +59,7 @@ export const TermsOfUsePage = ({ control }: VoPageProps) => {
 /** Page 2: the AAI's policy documents, each opening in a new tab, and the box that accepts them. */
 export const AaiPoliciesPage = ({ control }: VoPageProps) => {
   const { t } = useTranslation();
+  const input = useVoField(control);
   const settings = useQuery({
     queryKey: voKeys.settings,
     queryFn: ({ signal }) => fetchVoSettings(signal),
@@ -72,12 +81,7 @@ export const AaiPoliciesPage = ({ control }: VoPageProps) => {
           ))}
         </List>
       )}
-      <CheckboxField
-        control={control}
-        name="policiesAccepted"
-        id={voFieldId('policiesAccepted')}
-        label={t('vos.fields.policiesAccepted')}
-      />
+      <CheckboxField {...input('policiesAccepted')} />
     </Stack>
   );
 };
@@ -109,23 +113,16 @@ const DeputyInput = ({ control, vo }: VoPageProps) => {
 /** The home institution, one of the portal's institutions. */
 const HomeInstitutionInput = ({ control }: VoPageProps) => {
   const { t } = useTranslation();
+  const input = useVoField(control);
   const institutions = useQuery({
     queryKey: serviceKeys.institutions,
     queryFn: fetchInstitutions,
     staleTime: 5 * 60_000,
   });
-  const {
-    field: { ref, name, value, onChange, onBlur },
-    fieldState,
-  } = useController({ control, name: 'homeInstitutionId' });
-  const errorText = useErrorText();
   const items = [...(institutions.data?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return (
-    <NativeSelect
-      ref={ref}
-      id={voFieldId('homeInstitutionId')}
-      name={name}
-      label={t('vos.fields.homeInstitutionId')}
+    <NativeSelectField
+      {...input('homeInstitutionId')}
       data={[
         { value: '', label: t('voScreens.chooseInstitution') },
         ...items.map((institution) => ({
@@ -133,10 +130,6 @@ const HomeInstitutionInput = ({ control }: VoPageProps) => {
           label: `${institution.name} (${institution.abbreviation})`,
         })),
       ]}
-      value={value ?? ''}
-      onChange={(event) => onChange(event.currentTarget.value || null)}
-      onBlur={onBlur}
-      error={errorText(fieldState.error)}
       maw="32rem"
     />
   );
@@ -188,6 +181,7 @@ export interface GeneralPageProps extends VoPageProps {
 /** Page 3: the VO's name and purpose, where it belongs, who runs it and what it wants to use. */
 export const GeneralPage = ({ control, vo, setError, clearErrors }: GeneralPageProps) => {
   const { t } = useTranslation();
+  const input = useVoField(control);
   const { session } = useSession();
   // A new application's VO manager is the person applying.
   const applicant =
@@ -223,25 +217,9 @@ export const GeneralPage = ({ control, vo, setError, clearErrors }: GeneralPageP
   return (
     <Stack gap="md">
       <div onBlur={() => void checkName()}>
-        <TextInputField
-          control={control}
-          name="name"
-          id={voFieldId('name')}
-          label={t('vos.fields.name')}
-          description={t('voScreens.nameDescription')}
-          withAsterisk
-          maw="28rem"
-        />
+        <TextInputField {...input('name')} description={t('voScreens.nameDescription')} withAsterisk maw="28rem" />
       </div>
-      <TextareaField
-        control={control}
-        name="description"
-        id={voFieldId('description')}
-        label={t('vos.fields.description')}
-        autosize
-        minRows={3}
-        maw="48rem"
-      />
+      <TextareaField {...input('description')} autosize minRows={3} maw="48rem" />
       <HomeInstitutionInput control={control} vo={vo} />
       <div>
         <Text size="sm" fw={700}>
@@ -251,22 +229,12 @@ export const GeneralPage = ({ control, vo, setError, clearErrors }: GeneralPageP
       </div>
       <DeputyInput control={control} vo={vo} />
       <TextInputField
-        control={control}
-        name="securityContactEmail"
-        id={voFieldId('securityContactEmail')}
-        label={t('vos.fields.securityContactEmail')}
+        {...input('securityContactEmail')}
         description={t('voScreens.securityContactDescription')}
         type="email"
         maw="32rem"
       />
-      <NumberInputField
-        control={control}
-        name="expectedMembers"
-        id={voFieldId('expectedMembers')}
-        label={t('vos.fields.expectedMembers')}
-        min={1}
-        maw="20rem"
-      />
+      <NumberInputField {...input('expectedMembers')} min={1} maw="20rem" />
       <ServicesInput control={control} vo={vo} />
     </Stack>
   );
@@ -293,14 +261,12 @@ export const AupTemplate = () => {
 /** Page 4: the AUP template and the VO's own additions. */
 export const AupPage = ({ control }: VoPageProps) => {
   const { t } = useTranslation();
+  const input = useVoField(control);
   return (
     <Stack gap="lg">
       <AupTemplate />
       <TextareaField
-        control={control}
-        name="aupAdditions"
-        id={voFieldId('aupAdditions')}
-        label={t('vos.fields.aupAdditions')}
+        {...input('aupAdditions')}
         description={t('voScreens.aupAdditionsDescription')}
         autosize
         minRows={4}
