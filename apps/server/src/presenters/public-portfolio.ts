@@ -42,6 +42,7 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
     const service = {
       ...row,
       statusNotice: statusNoticeOf({ state: row.state, statusReason, statusExpectedEnd }),
+      downtime: null,
       providerLogo:
         providerId && providerVersion !== null && providerHasLogo
           ? institutionLogoPath(providerId, providerVersion)
