@@ -30,6 +30,7 @@ export * from './audit/events.js';
 export * from './schemas/text.js';
 export * from './reviews/index.js';
 export * from './pilots/index.js';
+export * from './downtimes/index.js';
 export * from './mail/index.js';
 export * from './change-requests/index.js';
 export * from './resource-packages/index.js';

@@ -115,6 +115,13 @@ export const PERMISSIONS = {
   'pilot.manage': {
     audience: ['servicePortfolioManager'],
   },
+  /**
+   * Announce, end early, extend and cancel a service's downtimes (docs/adr/0124-announced-downtimes.md):
+   * any logged-in user; the service's provider side and the portfolio manager (canManageDowntimes) decide
+   */
+  'downtime.manage': {
+    audience: 'authenticated',
+  },
   /** List the resource types with their JSON Schemas */
   'resourceType.read': { audience: 'authenticated' },
   /** Read and change the own mail settings: language and the kinds of mail switched off */

@@ -42,6 +42,7 @@ export const presentPublicService = (row: PublicServiceRow, language: Language):
   onlineUntil: row.onlineUntil?.toISOString() ?? null,
   statusNotice: statusNoticeOf(row),
   retirement: row.retirement ?? null,
+  downtimes: row.downtimes ?? [],
   fields: SERVICE_FIELDS.filter((definition) => definition.public).flatMap((definition) => {
     const values = valuesOf(definition, row, language);
     return values.length === 0

@@ -2,6 +2,7 @@ import {
   CATALOGUE_STATES,
   OFFBOARDING_STATES,
   type FieldValues,
+  type PublicDowntime,
   type PublicRetirement,
   type ServiceState,
 } from '@nubes/domain';
@@ -26,6 +27,8 @@ export interface PublicServiceRow {
   keywords: string[];
   /** While discontinued: the plan's end and its successor when that has a public page (docs/adr/0122-retirement-plan.md). */
   retirement?: PublicRetirement | null;
+  /** The current and coming downtimes, by start (docs/adr/0124-announced-downtimes.md). */
+  downtimes?: PublicDowntime[];
 }
 
 /** Whether a service is on the public portfolio. */

@@ -24,6 +24,7 @@ const PORTFOLIO: PublicPortfolio = {
       onlineSince: '2025-01-05T09:00:00.000Z',
       onlineUntil: null,
       statusNotice: { reason: 'New hardware', expectedEnd: '2026-03-31' },
+      downtime: null,
     },
   ],
   past: [
@@ -37,6 +38,7 @@ const PORTFOLIO: PublicPortfolio = {
       onlineSince: '2020-01-05T09:00:00.000Z',
       onlineUntil: '2024-06-30T09:00:00.000Z',
       statusNotice: null,
+      downtime: null,
     },
   ],
 };

@@ -16,6 +16,7 @@ const service = (n: number, overrides: Partial<PublicService> = {}): PublicServi
   onlineSince: '2026-01-05T10:00:00.000Z',
   onlineUntil: null,
   statusNotice: null,
+  downtime: null,
   ...overrides,
 });
 
@@ -29,6 +30,7 @@ const detail: PublicServiceDetail = {
   onlineUntil: null,
   statusNotice: null,
   retirement: null,
+  downtimes: [],
   fields: [
     { key: 'shortDescription', label: 'Short description', kind: 'text', values: ['S3 for everyone'] },
     { key: 'website', label: 'Website', kind: 'url', values: ['https://storage.example'] },

@@ -6,7 +6,7 @@ import { msg } from '../i18n/core.js';
  * The portal's timed jobs (docs/adr/0115-one-scheduler-for-timed-work.md), by name: the admin panel
  * names each in the reader's language.
  */
-export const SCHEDULED_JOBS = ['reviewSchedule', 'pilotNotices'] as const;
+export const SCHEDULED_JOBS = ['reviewSchedule', 'pilotNotices', 'downtimes'] as const;
 export type ScheduledJobName = (typeof SCHEDULED_JOBS)[number];
 
 export const isScheduledJobName = isOneOf(SCHEDULED_JOBS);

@@ -9,6 +9,7 @@ import { VO_STATES } from '../vos/states.js';
 import { TOKEN_SCOPES } from '../api-tokens/scopes.js';
 import { PILOT_NOTICE_KINDS, SERVICE_KINDS } from '../pilots/pilot.js';
 import { FEED_EVENT_TYPES } from '../events/feed.js';
+import { DOWNTIME_SEVERITIES } from '../downtimes/downtime.js';
 
 /**
  * Every audit event the portal writes, by action: the kind of object it is about and the schema
@@ -165,6 +166,35 @@ const AUDIT_EVENTS = {
   'pilot.noticeSent': event('service', {
     after: z.object({ notice: z.enum(PILOT_NOTICE_KINDS), endsOn: z.string() }),
   }),
+  // Announced downtimes (docs/adr/0124-announced-downtimes.md), in the service's history; the downtime by its id.
+  'downtime.announced': event('service', {
+    after: z.object({
+      downtimeId: z.string(),
+      severity: z.enum(DOWNTIME_SEVERITIES),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      descriptionEn: z.string(),
+      descriptionDe: z.string(),
+    }),
+  }),
+  'downtime.started': event('service', {
+    after: z.object({ downtimeId: z.string(), severity: z.enum(DOWNTIME_SEVERITIES) }),
+  }),
+  // By the schedule (`early` false, the end as announced) or ended early by a person (the planned end before, now after).
+  'downtime.ended': event('service', {
+    before: z.object({ endsAt: z.string() }),
+    after: z.object({ downtimeId: z.string(), endsAt: z.string(), early: z.boolean() }),
+  }),
+  'downtime.extended': event('service', {
+    before: z.object({ endsAt: z.string() }),
+    after: z.object({ downtimeId: z.string(), endsAt: z.string() }),
+  }),
+  'downtime.cancelled': event('service', {
+    after: z.object({ downtimeId: z.string(), startsAt: z.string(), endsAt: z.string() }),
+  }),
+  // A person subscribes to a service's downtime mails or stops: about the person, naming the service.
+  'downtimeSubscription.created': event('user', { after: z.object({ serviceId: z.string() }) }),
+  'downtimeSubscription.deleted': event('user', { before: z.object({ serviceId: z.string() }) }),
   'scheduledJob.runRequested': event('scheduledJob', { after: z.object({ name: z.string() }) }),
   'reviewSchedule.updated': event('reviewSchedule', { before: changedValues, after: changedValues }),
   'keyword.created': event('keyword', { after: z.object({ name: z.string() }) }),

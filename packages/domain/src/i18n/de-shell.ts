@@ -305,4 +305,17 @@ export const deShell: ShellMessages = {
     allStates: 'Alle Zustände',
     noMatch: 'Kein Service passt zu Suche und Filtern.',
   },
+  // Announced downtimes' words, shown on the public portfolio and service page (docs/adr/0124-announced-downtimes.md).
+  downtimeLabels: {
+    severities: {
+      outage: 'Ausfall',
+      degraded: 'Eingeschränkt',
+    },
+    states: {
+      coming: 'Bevorstehend',
+      current: 'Jetzt',
+      ended: 'Beendet',
+      cancelled: 'Abgesagt',
+    },
+  },
 };

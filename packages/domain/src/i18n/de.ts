@@ -469,11 +469,23 @@ export const de: Messages = {
       pilot_kindSet: 'Pilot- oder Regelservice festgelegt',
       pilot_extended: 'Pilotphase verlängert',
       pilot_noticeSent: 'Hinweis zur Pilotphase',
+      downtime_announced: 'Ausfallzeit angekündigt',
+      downtime_started: 'Ausfallzeit begonnen',
+      downtime_ended: 'Ausfallzeit beendet',
+      downtime_extended: 'Ausfallzeit verlängert',
+      downtime_cancelled: 'Ausfallzeit abgesagt',
     },
     historyFields: {
       serviceKind: 'Pilot- oder Regelservice',
       endsOn: 'Pilotphase endet am',
       notice: 'Hinweis',
+      downtimeId: 'Ausfallzeit',
+      severity: 'Art der Ausfallzeit',
+      startsAt: 'Beginn',
+      endsAt: 'Ende',
+      descriptionEn: 'Beschreibung (Englisch)',
+      descriptionDe: 'Beschreibung (Deutsch)',
+      early: 'Vorzeitig beendet',
       handedInBy: 'Eingereicht von',
       appliedFields: 'Übernommene Felder',
       discardedFields: 'Verworfene Felder',
@@ -692,6 +704,8 @@ export const de: Messages = {
       voStep: '[{{product}}] VO {{service}}: {{state}}',
       accessRequested: '[{{product}}] {{actor}} bittet um Zugriff auf {{screen}}',
       handedOver: '[{{product}}] Sie haben übernommen, was {{service}} innehatte',
+      downtimeAnnounced: '[{{product}}] {{service}}: Ausfallzeit angekündigt, {{start}} bis {{end}}',
+      downtimeStarted: '[{{product}}] {{service}}: Ausfallzeit begonnen, bis {{end}}',
     },
     bodies: {
       workflowStep:
@@ -719,6 +733,10 @@ export const de: Messages = {
         '{{actor}} bittet um Zugriff auf {{screen}}. Wenn die Person ihn haben soll, geben Sie ihr die Rolle in den Benutzerkonten; sie sieht sie bei ihrem nächsten Schritt im Portal.',
       handedOver:
         '{{service}} ist ausgeschieden. {{actor}} hat Ihnen übergeben, was die Person in {{product}} innehatte:',
+      downtimeAnnounced:
+        '{{actor}} hat eine Ausfallzeit des Service {{service}} ({{serviceNumber}}) angekündigt. {{severity}} vom {{start}} bis {{end}} (deutsche Zeit). Sie erhalten diese Mail, weil Sie die Ausfallzeiten des Service abonniert haben; abbestellen können Sie sie auf seiner Seite.',
+      downtimeStarted:
+        'Die angekündigte Ausfallzeit des Service {{service}} ({{serviceNumber}}) hat begonnen. {{severity}} bis {{end}} (deutsche Zeit). Sie erhalten diese Mail, weil Sie die Ausfallzeiten des Service abonniert haben; abbestellen können Sie sie auf seiner Seite.',
     },
     openService: 'Service öffnen: {{link}}',
     openReviewList: 'Liste der Ressourcenpaket-Prüfungen öffnen: {{link}}',
@@ -744,6 +762,8 @@ export const de: Messages = {
       voStep: 'Statusänderungen von VOs',
       accessRequested: 'Bitten um Zugriff',
       handedOver: 'Übergaben an Sie',
+      downtimeAnnounced: 'Angekündigte Ausfallzeiten',
+      downtimeStarted: 'Begonnene Ausfallzeiten',
     },
     kindDescriptions: {
       workflowStep:
@@ -764,6 +784,9 @@ export const de: Messages = {
       accessRequested: 'Jemand bittet die Portalleitung um Zugriff auf eine Seite.',
       handedOver:
         'Eine ausgeschiedene Person hat Ihnen ihre Services, Anträge, VO-Rollen oder Kontaktbeziehungen übergeben.',
+      downtimeAnnounced:
+        'Für einen Service, dessen Ausfallzeiten Sie abonniert haben, wurde eine Ausfallzeit angekündigt.',
+      downtimeStarted: 'Bei einem Service, dessen Ausfallzeiten Sie abonniert haben, hat eine Ausfallzeit begonnen.',
     },
     states: {
       pending: 'Wartend',
@@ -1321,6 +1344,8 @@ export const de: Messages = {
       user_gone: 'Als ausgeschieden markiert',
       user_returned: 'Zurückgeholt',
       user_handedOver: 'Zuständigkeiten übergeben',
+      downtimeSubscription_created: 'Ausfallzeiten eines Service abonniert',
+      downtimeSubscription_deleted: 'Ausfallzeiten eines Service abbestellt',
       user_sessions_ended: 'Alle Sitzungen beendet',
       user_created: 'Konto angelegt',
       admin_created: 'Admin-Konto angelegt',
@@ -1836,12 +1861,15 @@ export const de: Messages = {
       jobs: {
         reviewSchedule: 'Reviews nach Termin',
         pilotNotices: 'Hinweise zu Pilotservices',
+        downtimes: 'Ausfallzeiten',
       },
       descriptions: {
         reviewSchedule:
           'Hält die Termine der nächsten Reviews aktuell, startet fällige Reviews, erinnert nach 14 und 28 Tagen.',
         pilotNotices:
           'Verschickt die Hinweise 6 und 3 Monate vor dem Ende einer Pilotphase und markiert an ihrem Ende die fällige Entscheidung.',
+        downtimes:
+          'Beginnt und beendet angekündigte Ausfallzeiten: ein Ausfall setzt seinen Service auf nicht verfügbar und zurück; benachrichtigt die Abonnenten zum Beginn.',
       },
     },
     auditLog: {
@@ -2449,6 +2477,29 @@ export const de: Messages = {
     integrationScope: 'Anzeigen',
     integrationScopeWork: 'Services in der Integrationsarbeit',
     integrationScopeAll: 'Alle Services',
+  },
+  downtimes: {
+    severityDescriptions: {
+      outage: 'Der Service ist nicht verfügbar; während der Ausfallzeit wird er als „Nicht verfügbar“ angezeigt.',
+      degraded:
+        'Der Service läuft mit weniger Kapazität oder ohne einzelne Funktionen; sein Status bleibt, wie er ist.',
+    },
+    errors: {
+      endBeforeStart: 'Das Ende muss nach dem Beginn liegen.',
+      endPassed: 'Das Ende muss in der Zukunft liegen.',
+      endNotLater: 'Das neue Ende muss nach dem bisherigen Ende liegen.',
+      descriptionRequired: 'Beschreiben Sie die Ausfallzeit auf Englisch oder Deutsch.',
+      serviceNotInCatalogue:
+        'Ausfallzeiten können nur für einen Service im Katalog angekündigt werden (online, nicht verfügbar oder ausgelastet).',
+      notCurrent: 'Nur eine laufende Ausfallzeit kann jetzt beendet werden.',
+      notComing: 'Nur eine bevorstehende Ausfallzeit kann abgesagt werden.',
+      notOpen: 'Nur eine bevorstehende oder laufende Ausfallzeit kann verlängert werden.',
+    },
+    calendar: {
+      serviceName: '{{product}}: Ausfallzeiten von {{service}}',
+      allName: '{{product}}: Ausfallzeiten aller Services',
+      summary: '{{service}}: {{severity}}',
+    },
   },
   pilots: {
     kinds: {

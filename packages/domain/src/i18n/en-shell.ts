@@ -305,4 +305,17 @@ export const enShell = {
     allStates: 'All states',
     noMatch: 'No service matches the search and filters.',
   },
+  // Announced downtimes' words, shown on the public portfolio and service page (docs/adr/0124-announced-downtimes.md).
+  downtimeLabels: {
+    severities: {
+      outage: 'Outage',
+      degraded: 'Degraded',
+    },
+    states: {
+      coming: 'Coming',
+      current: 'Now',
+      ended: 'Ended',
+      cancelled: 'Cancelled',
+    },
+  },
 } as const;

@@ -461,11 +461,23 @@ export const en = {
       pilot_kindSet: 'Pilot or regular service set',
       pilot_extended: 'Pilot extended',
       pilot_noticeSent: 'Pilot notice',
+      downtime_announced: 'Downtime announced',
+      downtime_started: 'Downtime started',
+      downtime_ended: 'Downtime ended',
+      downtime_extended: 'Downtime extended',
+      downtime_cancelled: 'Downtime cancelled',
     },
     historyFields: {
       serviceKind: 'Pilot or regular service',
       endsOn: 'Pilot ends on',
       notice: 'Notice',
+      downtimeId: 'Downtime',
+      severity: 'Kind of downtime',
+      startsAt: 'Starts',
+      endsAt: 'Ends',
+      descriptionEn: 'Description (English)',
+      descriptionDe: 'Description (German)',
+      early: 'Ended early',
       handedInBy: 'Handed in by',
       appliedFields: 'Fields applied',
       discardedFields: 'Fields discarded',
@@ -681,6 +693,8 @@ export const en = {
       voStep: '[{{product}}] VO {{service}}: {{state}}',
       accessRequested: '[{{product}}] {{actor}} asks for access to {{screen}}',
       handedOver: '[{{product}}] You received what {{service}} held',
+      downtimeAnnounced: '[{{product}}] {{service}}: downtime announced, {{start}} to {{end}}',
+      downtimeStarted: '[{{product}}] {{service}}: downtime started, until {{end}}',
     },
     bodies: {
       workflowStep:
@@ -703,6 +717,10 @@ export const en = {
       accessRequested:
         '{{actor}} asks for access to {{screen}}. If they should have it, give them the role in User Accounts; they see it at their next step in the portal.',
       handedOver: '{{service}} has left. {{actor}} handed over to you what they held in {{product}}:',
+      downtimeAnnounced:
+        '{{actor}} announced a downtime of the service {{service}} ({{serviceNumber}}). {{severity}} from {{start}} to {{end}} (time in Germany). You get this mail because you subscribed to the service’s downtimes; you can unsubscribe on its page.',
+      downtimeStarted:
+        'The announced downtime of the service {{service}} ({{serviceNumber}}) has started. {{severity}} until {{end}} (time in Germany). You get this mail because you subscribed to the service’s downtimes; you can unsubscribe on its page.',
     },
     openService: 'Open the service: {{link}}',
     openReviewList: 'Open the resource package review list: {{link}}',
@@ -728,6 +746,8 @@ export const en = {
       voStep: 'Status changes of VOs',
       accessRequested: 'Requests for access',
       handedOver: 'Handovers to you',
+      downtimeAnnounced: 'Downtimes announced',
+      downtimeStarted: 'Downtimes started',
     },
     kindDescriptions: {
       workflowStep: 'A workflow step of a service you are provider side of, or whose next step is yours.',
@@ -743,6 +763,8 @@ export const en = {
       voStep: 'A step of a VO application you manage, or one sent for your review as a VO supervisor.',
       accessRequested: 'Someone asks the portal management for access to a screen.',
       handedOver: 'Someone who left handed over their services, requests, VO roles or contact relations to you.',
+      downtimeAnnounced: 'A downtime was announced for a service whose downtimes you subscribed to.',
+      downtimeStarted: 'A downtime began on a service whose downtimes you subscribed to.',
     },
     states: {
       pending: 'Pending',
@@ -1292,6 +1314,8 @@ export const en = {
       user_gone: 'Marked as gone',
       user_returned: 'Brought back',
       user_handedOver: 'Responsibilities handed over',
+      downtimeSubscription_created: 'Subscribed to a service’s downtimes',
+      downtimeSubscription_deleted: 'Unsubscribed from a service’s downtimes',
       user_sessions_ended: 'All sessions ended',
       user_created: 'Account created',
       admin_created: 'Admin account created',
@@ -1801,10 +1825,13 @@ export const en = {
       jobs: {
         reviewSchedule: 'Reviews on schedule',
         pilotNotices: 'Pilot notices',
+        downtimes: 'Downtimes',
       },
       descriptions: {
         reviewSchedule: 'Keeps the next review dates, starts due reviews, reminds after 14 and 28 days.',
         pilotNotices: 'Mails the notices 6 and 3 months before a pilot ends and marks its decision due at the end.',
+        downtimes:
+          'Starts and ends announced downtimes: an outage makes its service not available and back; mails the subscribers at the start.',
       },
     },
     auditLog: {
@@ -2408,6 +2435,28 @@ export const en = {
     integrationScope: 'Show',
     integrationScopeWork: 'Services in integration work',
     integrationScopeAll: 'All services',
+  },
+  downtimes: {
+    severityDescriptions: {
+      outage: 'The service is not available; it shows as “Not available” while the downtime runs.',
+      degraded: 'The service runs with less capacity or some functions missing; its status stays as it is.',
+    },
+    errors: {
+      endBeforeStart: 'The end must be after the start.',
+      endPassed: 'The end must be in the future.',
+      endNotLater: 'The new end must be after the current end.',
+      descriptionRequired: 'Describe the downtime in English or German.',
+      serviceNotInCatalogue:
+        'Downtimes can be announced only for a service in the catalogue (online, not available or at full capacity).',
+      notCurrent: 'Only a running downtime can be ended now.',
+      notComing: 'Only a coming downtime can be cancelled.',
+      notOpen: 'Only a coming or running downtime can be extended.',
+    },
+    calendar: {
+      serviceName: '{{product}}: downtimes of {{service}}',
+      allName: '{{product}}: downtimes of all services',
+      summary: '{{service}}: {{severity}}',
+    },
   },
   pilots: {
     kinds: {

@@ -6,9 +6,17 @@ import { MAIL_KINDS, MAIL_RECIPIENTS, mailManagerRoles } from './kinds.js';
 import { renderMail } from './render.js';
 
 describe('who gets which mail', () => {
-  it('has one row per kind, every service kind but a submitted resource package to the provider side', () => {
+  it('has one row per kind, every service kind but a submitted resource package and a downtime to the provider side', () => {
     expect(Object.keys(MAIL_RECIPIENTS).sort()).toEqual([...MAIL_KINDS].sort());
-    const notAboutAService = ['resourcePackageSubmitted', 'voStep', 'accessRequested', 'handedOver'];
+    // A downtime's mails go to its subscribers alone, whom the command names.
+    const notAboutAService = [
+      'resourcePackageSubmitted',
+      'voStep',
+      'accessRequested',
+      'handedOver',
+      'downtimeAnnounced',
+      'downtimeStarted',
+    ];
     for (const kind of MAIL_KINDS)
       expect(MAIL_RECIPIENTS[kind].providerSide, kind).toBe(!notAboutAService.includes(kind));
     expect(mailManagerRoles('accessRequested')).toEqual(['portalManager']);

@@ -20,6 +20,8 @@ export const MAIL_KINDS = [
   'voStep',
   'accessRequested',
   'handedOver',
+  'downtimeAnnounced',
+  'downtimeStarted',
 ] as const;
 
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -98,6 +100,9 @@ export const MAIL_RECIPIENTS: Record<MailKind, MailRecipientRule> = {
   accessRequested: { providerSide: false, managers: PORTAL_MANAGEMENT },
   // What a gone person held goes to the people who receive it, named by the handover (docs/adr/0123-people-who-leave.md).
   handedOver: { providerSide: false, managers: NONE },
+  // A service's downtimes go to those who subscribed to them, named by the command (docs/adr/0124-announced-downtimes.md).
+  downtimeAnnounced: { providerSide: false, managers: NONE },
+  downtimeStarted: { providerSide: false, managers: NONE },
 };
 
 /** The manager roles a mail of this kind goes to; a workflow step names its action. */

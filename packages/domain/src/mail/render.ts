@@ -1,4 +1,6 @@
-import { formatDate } from '../dates.js';
+import { formatDate, formatDateTime } from '../dates.js';
+import { downtimeDescription } from '../downtimes/downtime.js';
+import type { DowntimeSeverity } from '../downtimes/downtime.js';
 import { translate } from '../i18n/index.js';
 import type { Language } from '../i18n/core.js';
 import type { ServiceState } from '../services/states.js';
@@ -35,6 +37,14 @@ export interface ServiceMailContent {
   entitlement?: string;
   /** A day the mail names (`YYYY-MM-DD`): a pilot's end. */
   date?: string;
+  /** A downtime the mail announces or says has started: its kind, times and description (quoted, in the reader's language). */
+  downtime?: {
+    severity: DowntimeSeverity;
+    startsAt: string;
+    endsAt: string;
+    descriptionEn: string;
+    descriptionDe: string;
+  };
   /** An access request: the screen asked for, by its title key; none when asked from the home. */
   screen?: RouteId;
   /** The service's screen and the mail settings screen (absolute, from the public address). */
@@ -67,6 +77,10 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
     package: content.packageName ?? '',
     // A calendar day, read at noon so that it is the same day in the alliance's time zone.
     date: content.date ? formatDate(`${content.date}T12:00:00Z`) : '',
+    severity: content.downtime ? translate(language, `downtimeLabels.severities.${content.downtime.severity}`) : '',
+    // Moments in the alliance's time zone, as the portal shows them everywhere (ADR 0023).
+    start: content.downtime ? formatDateTime(content.downtime.startsAt) : '',
+    end: content.downtime ? formatDateTime(content.downtime.endsAt) : '',
     decision: content.decision ? translate(language, `mail.decisions.${content.decision}`) : '',
     screen: content.screen
       ? translate(language, routeTitleKey(content.screen) ?? 'mail.anyScreen')
@@ -83,8 +97,10 @@ export const renderMail = (language: Language, content: ServiceMailContent): Ren
           : content.kind === 'handedOver'
             ? 'mail.openHandedOver'
             : 'mail.openService';
+  const description = content.downtime ? downtimeDescription(language, content.downtime) : '';
   const lines = [
     translate(language, `mail.bodies.${content.kind}`, params),
+    ...(description ? ['', ...description.split('\n').map((line) => `> ${line}`)] : []),
     ...(content.entitlement ? [translate(language, 'vos.mail.entitlement', { entitlement: content.entitlement })] : []),
     ...(content.comment ? ['', ...content.comment.split('\n').map((line) => `> ${line}`)] : []),
     '',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SERVICE_STATES } from '../services/states.js';
 import { statusNoticeAnswerSchema } from './services.js';
 import { publicRetirementSchema } from '../services/retirement-plan.js';
+import { publicDowntimeSchema } from '../downtimes/schemas.js';
 
 const isoDateTime = z.string().meta({ format: 'date-time' });
 
@@ -25,6 +26,8 @@ export const publicServiceDetailSchema = z
     statusNotice: statusNoticeAnswerSchema.nullable(),
     /** While the service is offboarding: its planned end and successor (docs/adr/0122-retirement-plan.md). */
     retirement: publicRetirementSchema.nullable(),
+    /** The downtimes running now and coming, by start (docs/adr/0124-announced-downtimes.md). */
+    downtimes: z.array(publicDowntimeSchema),
     fields: z.array(
       z.object({
         key: z.string(),

@@ -9,6 +9,7 @@ import { todayIso } from '../dates.js';
 import { listPageFields, MAX_PAGE_SIZE } from './list-query.js';
 import { streamPageSchema } from './stream-page.js';
 import { text } from './text.js';
+import { publicDowntimeSchema } from '../downtimes/schemas.js';
 
 /** Messages are i18n keys; server and web translate them. */
 const id = z.uuid({ error: msg('validation.invalid') });
@@ -394,6 +395,8 @@ const publicServiceSchema = z
     onlineUntil: isoDateTime.nullable(),
     /** Why it is not available or at full capacity, and until when; null otherwise. */
     statusNotice: statusNoticeAnswerSchema.nullable(),
+    /** The downtime running now, else the next one coming within DOWNTIME_PORTFOLIO_DAYS_AHEAD days; null otherwise. */
+    downtime: publicDowntimeSchema.nullable(),
   })
   .meta({ id: 'PublicService' });
 export const publicPortfolioSchema = z

@@ -1,0 +1,2 @@
+export * from './downtime.js';
+export * from './schemas.js';
