@@ -37,8 +37,12 @@ export const cancelDowntime = (downtime: Downtime) =>
     body: { version: downtime.version },
   });
 
+/** PUT with an empty JSON object (its body's schema), DELETE without a body. */
 export const setDowntimeSubscription = (id: string, subscribed: boolean) =>
-  apiRequest<void>(`${servicePath(id)}/downtime-subscription`, { method: subscribed ? 'PUT' : 'DELETE' });
+  apiRequest<void>(
+    `${servicePath(id)}/downtime-subscription`,
+    subscribed ? { method: 'PUT', body: {} } : { method: 'DELETE' },
+  );
 
 /** The calendar feeds (iCalendar), public: one service's by its service ID, and all services'. */
 export const serviceCalendarUrl = (serviceId: string) =>
