@@ -1,7 +1,10 @@
 import { reviewScheduleJob } from './commands/review-schedule.js';
 import { pilotNoticesJob } from './commands/pilots.js';
+import { downtimesJob } from './commands/downtimes.js';
+import { downtimeCalendarRoutes, downtimeRoutes } from './routes/downtimes.js';
 import { pilotRoutes } from './routes/pilots.js';
-import { systemClock, type Clock } from './model/clock.js';
+import { movableClock, systemClock, type Clock } from './model/clock.js';
+import { devClockRoutes } from './dev-idp/clock-routes.js';
 import { reviewScheduleRoutes } from './routes/review-schedule.js';
 import { retirementPlanRoutes } from './routes/retirement-plan.js';
 import { scheduledJobRoutes } from './routes/scheduled-jobs.js';
@@ -23,7 +26,7 @@ import { createLoginThrottle } from './auth/login-throttle.js';
 import { createOidcRelyingParty } from './auth/oidc-client.js';
 import { createTokenRateLimit } from './auth/token-rate-limit.js';
 import { createTokenService } from './auth/tokens.js';
-import { DEV_IDP_PATH, type Config } from './config/config.js';
+import { DEV_CLOCK_PATH, DEV_IDP_PATH, type Config } from './config/config.js';
 import type { Database } from './db/client.js';
 import { devIdpRoutes } from './dev-idp/routes.js';
 import { markRoutesPublic, registerAccessControl } from './http/access-control.js';
@@ -182,12 +185,18 @@ export const buildApp = async (
   // A shutdown right after the start lets the admin's check finish its write before the database closes.
   const adminCheck = options.adminCheck ?? new AdminCheck(async () => undefined);
   app.addHook('onClose', () => adminCheck.settled());
-  const clock = options.clock ?? systemClock;
+  // With the development IdP (never in production) a browser walk may move the clock (dev-idp/clock-routes.ts).
+  const devClock = config.devIdp ? movableClock(options.clock ?? systemClock) : null;
+  const clock = devClock?.clock ?? options.clock ?? systemClock;
   const writes = writesFor(database, { productName: config.branding.productName, publicUrl: config.publicUrl });
   const scheduler = createScheduler({
     writes,
     clock,
-    jobs: [reviewScheduleJob(config.branding.productName), pilotNoticesJob(config.branding.productName)],
+    jobs: [
+      reviewScheduleJob(config.branding.productName),
+      pilotNoticesJob(config.branding.productName),
+      downtimesJob(config.branding.productName),
+    ],
     onError: (error, job) =>
       log.warn({ err: error }, `the scheduled job ${job} failed; it runs again at its next time`),
   });
@@ -325,6 +334,8 @@ export const buildApp = async (
       await api.register(reviewRoutes, { context });
       await api.register(reviewScheduleRoutes, { context });
       await api.register(pilotRoutes, { context });
+      await api.register(downtimeRoutes, { context });
+      await api.register(downtimeCalendarRoutes, { context });
       await api.register(scheduledJobRoutes, { context });
       await api.register(resourceTypeRoutes, { context });
       await api.register(publicResourcePackageRoutes, { context });
@@ -341,6 +352,7 @@ export const buildApp = async (
     // Imported when first needed (dev-idp/routes.ts): oidc-provider's modules are a large part of the start.
     const provider = async () => (await import('./dev-idp/provider.js')).createDevIdentityProvider(config, database.db);
     await app.register(devIdpRoutes, { prefix: DEV_IDP_PATH, provider, log, afterListen: options.afterListen });
+    if (devClock) await app.register(devClockRoutes, { prefix: DEV_CLOCK_PATH, clock: devClock, context });
   }
 
   await app.register(crawlerRoutes, { context });

@@ -43,11 +43,16 @@ interface Entry extends CachedAnswer {
   fingerprint: string;
   /** The local generation the body was built for. */
   generation: number;
+  /** When the answer changes by time alone (a downtime starts, ends or comes near); null: not by time. */
+  changesAt: Date | null;
 }
 
 export interface PublicPortfolioCache {
-  /** The answer: at once while it is current, otherwise the one rebuild in flight. */
-  current(): CachedAnswer | Promise<CachedAnswer>;
+  /**
+   * The answer at `now` (the portal's clock): at once while it is current, otherwise the one
+   * rebuild in flight.
+   */
+  current(now?: Date): CachedAnswer | Promise<CachedAnswer>;
   /** A service changed in this process or, by its notice, in another one: the next request gets a fresh body. */
   invalidate(): void;
   /** Resolves when no check or rebuild runs (tests, shutdown). */
@@ -91,14 +96,15 @@ export const createPublicPortfolioCache = ({
   let checkedAt = 0;
   const checkEveryMs = typeof revalidateMs === 'number' ? () => revalidateMs : revalidateMs;
 
-  const build = (): Promise<Entry> => {
+  const build = (at: Date): Promise<Entry> => {
     if (building && building.generation === generation) return building.promise;
     const target = generation;
     const promise = (async () => {
       const startedAt = now();
       // The fingerprint is read before the rows: a change in between shows up at the next check.
       const fingerprint = await publicPortfolioFingerprint(db);
-      const body = Buffer.from(JSON.stringify(await loadPublicPortfolio(db)));
+      const { portfolio, changesAt } = await loadPublicPortfolio(db, at);
+      const body = Buffer.from(JSON.stringify(portfolio));
       const etag = etagOf(body);
       const { gzip: gzipped, br } = await compressed(body);
       const next: Entry = {
@@ -107,6 +113,7 @@ export const createPublicPortfolioCache = ({
         br: { body: br, etag: `${etag.slice(0, -1)}-br"` },
         fingerprint,
         generation: target,
+        changesAt,
       };
       if (!entry || entry.generation <= target) entry = next;
       checkedAt = Math.max(checkedAt, startedAt);
@@ -121,11 +128,11 @@ export const createPublicPortfolioCache = ({
     return promise;
   };
 
-  const revalidate = (): Promise<void> => {
+  const revalidate = (at: Date): Promise<void> => {
     checking ??= (async () => {
       const startedAt = now();
       const fingerprint = await publicPortfolioFingerprint(db);
-      if (entry && fingerprint !== entry.fingerprint) await build();
+      if (entry && fingerprint !== entry.fingerprint) await build(at);
       checkedAt = Math.max(checkedAt, startedAt);
     })()
       .catch(onError)
@@ -135,14 +142,16 @@ export const createPublicPortfolioCache = ({
     return checking;
   };
 
-  const fresh = (): Entry | Promise<Entry> => {
+  const fresh = (at: Date = new Date()): Entry | Promise<Entry> => {
+    // A downtime started, ended or came near since the body was built: what it shows changed by time.
+    if (entry && entry.generation === generation && entry.changesAt && at >= entry.changesAt) generation += 1;
     if (entry && entry.generation === generation) {
       if (now() - checkedAt < checkEveryMs()) return entry;
       const checked = entry;
-      return revalidate().then(() => (entry && entry.generation === generation ? entry : checked));
+      return revalidate(at).then(() => (entry && entry.generation === generation ? entry : checked));
     }
     const stale = entry;
-    return build().catch((error: unknown) => {
+    return build(at).catch((error: unknown) => {
       if (!stale) throw error;
       onError(error);
       return stale;

@@ -28,6 +28,8 @@ interface OidcClientConfig {
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const DEV_IDP_PATH = '/dev-idp';
+/** The development clock's routes, beside the development IdP (dev-idp/clock-routes.ts). */
+export const DEV_CLOCK_PATH = '/dev-clock';
 const DEV_IDP_CLIENT_ID = 'nubes-portal';
 
 const parsePort = (value: string | undefined, fallback: number): number => {

@@ -41,6 +41,9 @@ import {
   SERVICE_KINDS,
   PILOT_NOTICE_KINDS,
   PILOT_EXTENSION_REASON_MAX,
+  DOWNTIME_DESCRIPTION_MAX,
+  DOWNTIME_SEVERITIES,
+  type DowntimeSeverity,
   type WeightingOption,
 } from '@nubes/domain';
 import {
@@ -1447,4 +1450,93 @@ export const webhookDeliveries = pgTable(
     // An endpoint's delivery log, newest first.
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
+);
+
+// Announced downtimes (docs/adr/0124-announced-downtimes.md).
+
+/**
+ * A downtime announced for a catalogue service: outage or degraded, from start to end. The
+ * downtimes job marks each start and end once (`started_at`, `finished_at`); an outage that moved
+ * its service to not available keeps the state it came from in `restore_state`, for its end.
+ * Ended early: `ends_at` is the moment it was ended, `ended_early_at` says so. Cancelled: before its start.
+ */
+export const downtimes = pgTable(
+  'downtimes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    severity: text('severity').$type<DowntimeSeverity>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionDe: text('description_de').notNull().default(''),
+    announcedBy: uuid('announced_by').references(() => users.id, { onDelete: 'set null' }),
+    announcedAt: timestamp('announced_at', { withTimezone: true }).notNull(),
+    endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the job (or an early end) took the start: its mail went out, an outage moved its service. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** When the end was taken: a moved service went back. Null while it is still to take. */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The state an outage moved its service from, set back at its end; null when it moved nothing. */
+    restoreState: text('restore_state').$type<ServiceState>(),
+    /** The status notice the outage wrote: the end leaves a service whose notice someone changed alone. */
+    noticeReason: text('notice_reason'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('downtimes_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'downtimes_severity_known',
+      sql.raw(`severity IN (${DOWNTIME_SEVERITIES.map((severity) => `'${severity}'`).join(', ')})`),
+    ),
+    check(
+      'downtimes_description_given',
+      sql`length(trim(${t.descriptionEn})) > 0 OR length(trim(${t.descriptionDe})) > 0`,
+    ),
+    check(
+      'downtimes_description_length',
+      sql`length(${t.descriptionEn}) <= ${sql.raw(String(DOWNTIME_DESCRIPTION_MAX))} AND length(${t.descriptionDe}) <= ${sql.raw(String(DOWNTIME_DESCRIPTION_MAX))}`,
+    ),
+    check(
+      'downtimes_restore_state_known',
+      sql`${t.restoreState} IS NULL OR ${t.restoreState} IN ('service_online', 'service_full_capacity_reached')`,
+    ),
+    check('downtimes_version_positive', sql`${t.version} > 0`),
+    // Current and coming per service (its screens, its public page and calendar): not cancelled, not yet ended.
+    index('downtimes_service_open_idx')
+      .on(t.serviceId, t.endsAt)
+      .where(sql`${t.cancelledAt} IS NULL`),
+    // The same across services (the public portfolio, the calendar of all services).
+    index('downtimes_open_idx')
+      .on(t.endsAt)
+      .where(sql`${t.cancelledAt} IS NULL`),
+    // The job's work: starts not yet taken, ends not yet taken.
+    index('downtimes_to_start_idx')
+      .on(t.startsAt)
+      .where(sql`${t.startedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+    index('downtimes_to_finish_idx')
+      .on(t.endsAt)
+      .where(sql`${t.finishedAt} IS NULL AND ${t.cancelledAt} IS NULL`),
+    // A service's list: every downtime of it, newest first.
+    index('downtimes_service_idx').on(t.serviceId, t.startsAt),
+  ],
+);
+
+/** Who takes a service's downtime mails: one row per person and service. */
+export const downtimeSubscriptions = pgTable(
+  'downtime_subscriptions',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.userId] }), index('downtime_subscriptions_user_idx').on(t.userId)],
 );

@@ -30,6 +30,7 @@ import {
   changeRequests,
   contactRelations,
   contacts,
+  downtimes,
   institutions,
   resourcePackages,
   resourceTypes,
@@ -49,6 +50,7 @@ import { createTestApp, openTestDatabase, type TestApp } from '../test/harness.j
 import { ssoLogin } from '../../../../scripts/lib/sso-browser.mjs';
 import { runReviewSchedule } from '../commands/review-schedule.js';
 import { runPilotNotices } from '../commands/pilots.js';
+import { runDowntimes } from '../commands/downtimes.js';
 import { loadPilotList } from '../queries/pilots.js';
 import { loadReviewListPage } from '../queries/service-review-list.js';
 import { loadRetirementPlan } from '../queries/retirement-plan.js';
@@ -150,6 +152,27 @@ describe('demo data', () => {
       ['Remote Visualisation', 'notice9'],
       ['Research Software Consulting', 'notice6'],
     ]);
+  });
+
+  it('has a degraded downtime running and an outage coming; the first run of the downtimes job moves nothing', async () => {
+    const { db } = test.database;
+    const now = new Date();
+    const rows = await db
+      .select({
+        service: services.name,
+        state: services.state,
+        severity: downtimes.severity,
+        startsAt: downtimes.startsAt,
+      })
+      .from(downtimes)
+      .innerJoin(services, eq(services.id, downtimes.serviceId))
+      .orderBy(downtimes.startsAt);
+    expect(rows.map((row) => [row.service, row.severity, row.startsAt < now ? 'current' : 'coming'])).toEqual([
+      ['Virtual Machine Cloud', 'degraded', 'current'],
+      ['S3 Object Storage', 'outage', 'coming'],
+    ]);
+    const work = await db.transaction((tx) => runDowntimes(tx, now, 'Nubes'));
+    expect(work.events).toEqual([]);
   });
 
   it('has change requests in every state, one handed in on a service of alice’s (the lock)', async () => {

@@ -49,6 +49,7 @@ import { seedDemoReviews } from './reviews.js';
 import { seedDemoReviewSchedule } from './review-schedule.js';
 import { seedDemoRetirementPlans } from './retirement-plans.js';
 import { seedDemoPilots } from './pilots.js';
+import { seedDemoDowntimes } from './downtimes.js';
 import { pathTo } from './workflow-path.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 import { seedDemoVos } from './vos.js';
@@ -128,6 +129,7 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
     await seedDemoReviewSchedule(tx, serviceIds, now);
     await seedDemoRetirementPlans(tx, serviceIds, now);
     await seedDemoPilots(tx, serviceIds, userIds, now);
+    await seedDemoDowntimes(tx, serviceIds, userIds, now);
     await seedDemoMails(tx, serviceIds, now);
     await seedDemoChangeRequests(tx, serviceIds, userIds, now);
     await seedDemoResourcePackages(tx, serviceIds, userIds, now);

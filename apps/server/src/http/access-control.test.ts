@@ -148,6 +148,16 @@ describe('declared access of routes', () => {
         'DELETE /api/me/api-tokens/:id',
         'GET /api/api-tokens',
         'DELETE /api/api-tokens/:id',
+        // Announced downtimes (docs/adr/0124-announced-downtimes.md)
+        'GET /api/services/:id/downtimes',
+        'POST /api/services/:id/downtimes',
+        'POST /api/downtimes/:id/extension',
+        'POST /api/downtimes/:id/end',
+        'POST /api/downtimes/:id/cancellation',
+        'PUT /api/services/:id/downtime-subscription',
+        'DELETE /api/services/:id/downtime-subscription',
+        'GET /api/public/downtimes.ics',
+        'GET /api/public/services/:serviceId/downtimes.ics',
       ]),
     );
     for (const route of apiRoutes) {

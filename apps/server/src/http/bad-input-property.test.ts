@@ -7,6 +7,7 @@ import {
   auditEvents,
   changeRequests,
   contactRelations,
+  downtimes,
   entitlementRoleMappings,
   institutions,
   mailOutbox,
@@ -109,6 +110,19 @@ const realParameters = async (): Promise<(path: string) => Record<string, string
       .where(inArray(services.state, [...CATALOGUE_STATES]))
       .limit(1),
   );
+  const downtime = await first(
+    db
+      .insert(downtimes)
+      .values({
+        serviceId: service.id,
+        severity: 'degraded',
+        startsAt: new Date(Date.now() + 86_400_000),
+        endsAt: new Date(Date.now() + 90_000_000),
+        descriptionEn: 'A coming downtime',
+        announcedAt: new Date(),
+      })
+      .returning(),
+  );
   const [view] = await db
     .insert(savedViews)
     .values({ userId: admin.id, list: 'portfolio', name: 'Mine', query: 'q=x' })
@@ -210,6 +224,7 @@ const realParameters = async (): Promise<(path: string) => Record<string, string
       return { id: roleChange?.serviceId ?? service.id, changeId: roleChange?.id ?? crypto.randomUUID() };
     if (path.startsWith('/api/services/{id}')) return { id: service.id };
     if (path.startsWith('/api/public/services/{serviceId}')) return { serviceId: service.id };
+    if (path.startsWith('/api/downtimes/{id}')) return { id: downtime.id };
     if (path.startsWith('/api/contacts/{id}/relations/')) return { id: relation.contactId, relationId: relation.id };
     if (path.startsWith('/api/contacts/{id}')) return { id: relation.contactId };
     if (path.startsWith('/api/change-requests/{id}')) return { id: changeRequest.id };

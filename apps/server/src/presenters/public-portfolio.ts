@@ -9,16 +9,26 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { institutions, services } from '../db/schema.js';
 import { PUBLIC_STATES } from '../queries/public-service.js';
+import { loadPortfolioDowntimes } from '../queries/downtimes.js';
+import { presentPublicDowntime } from './downtime.js';
 import { statusNoticeOf } from './status-notice.js';
 
 /**
  * The public portfolio (docs/domain.md#service-workflow): the catalogue states as current services, discontinued and
  * retired ones as past services with their online period. Only what the public portfolio shows (name,
- * short description, provider and its logo's address, online since or from–till, status with its notice): every further field costs each anonymous reader bytes.
+ * short description, provider and its logo's address, online since or from–till, status with its notice, the
+ * current or next downtime): every further field costs each anonymous reader bytes. The answer is the same
+ * for every reader, so a downtime's description is the English one (else the German); `changesAt` is when it
+ * changes by time alone (docs/adr/0124-announced-downtimes.md).
  */
-export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
+export const loadPublicPortfolio = async (
+  db: Db,
+  now: Date,
+): Promise<{ portfolio: PublicPortfolio; changesAt: Date | null }> => {
+  const { byService, changesAt } = await loadPortfolioDowntimes(db, now);
   const rows = await db
     .select({
+      id: services.id,
       serviceId: services.serviceId,
       name: services.name,
       shortDescription: sql<string>`coalesce(${services.fields}->>'shortDescription', '')`,
@@ -38,11 +48,12 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
     .orderBy(asc(sql`lower(${services.name})`), asc(services.id));
   const current: PublicService[] = [];
   const past: PublicService[] = [];
-  for (const { providerId, providerVersion, providerHasLogo, statusReason, statusExpectedEnd, ...row } of rows) {
+  for (const { id, providerId, providerVersion, providerHasLogo, statusReason, statusExpectedEnd, ...row } of rows) {
+    const downtime = byService.get(id);
     const service = {
       ...row,
       statusNotice: statusNoticeOf({ state: row.state, statusReason, statusExpectedEnd }),
-      downtime: null,
+      downtime: downtime ? presentPublicDowntime(downtime, 'en', now) : null,
       providerLogo:
         providerId && providerVersion !== null && providerHasLogo
           ? institutionLogoPath(providerId, providerVersion)
@@ -52,5 +63,5 @@ export const loadPublicPortfolio = async (db: Db): Promise<PublicPortfolio> => {
     };
     ((CATALOGUE_STATES as readonly string[]).includes(row.state) ? current : past).push(service);
   }
-  return publicPortfolioSchema.parse({ current, past });
+  return { portfolio: publicPortfolioSchema.parse({ current, past }), changesAt };
 };

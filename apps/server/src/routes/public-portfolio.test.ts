@@ -57,6 +57,7 @@ describe('GET /api/public/services', () => {
       onlineSince: '2025-01-15T09:00:00.000Z',
       onlineUntil: null,
       statusNotice: null,
+      downtime: null,
     });
     expect(body.past[0]).toMatchObject({
       onlineSince: '2025-01-15T09:00:00.000Z',

@@ -8,6 +8,8 @@ import { errorResponses, tagRoutes } from '../http/openapi.js';
 import type { CachedAnswer, ContentCoding } from '../caches/public-portfolio-cache.js';
 import { presentPublicService } from '../presenters/public-service.js';
 import { loadPublicService } from '../queries/public-service.js';
+import { loadOpenDowntimes } from '../queries/downtimes.js';
+import { presentPublicDowntime } from '../presenters/downtime.js';
 
 // Public, but revalidated on every use: a visitor who reloads after a status change sees the new
 // status at once; the list's ETag keeps that revalidation a bodiless 304 (docs/adr/0097-public-answers-revalidate.md).
@@ -132,7 +134,7 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     },
     // Not async: while the body is current the answer goes out without waiting on a promise.
     (request, reply) => {
-      const cached = cache.current();
+      const cached = cache.current(context.clock());
       if (cached instanceof Promise) return cached.then((ready) => answer(request, reply, ready));
       answer(request, reply, cached);
     },
@@ -154,7 +156,11 @@ export const publicPortfolioRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       const row = await loadPublicService(context.database.db, request.params.serviceId);
       if (!row) throw notFound();
       reply.header('cache-control', CACHE_CONTROL).header('vary', 'accept-language');
-      return presentPublicService(row, request.language);
+      const now = context.clock();
+      const downtimes = (await loadOpenDowntimes(context.database.db, row.serviceId, now)).map((downtime) =>
+        presentPublicDowntime(downtime, request.language, now),
+      );
+      return presentPublicService({ ...row, downtimes }, request.language);
     },
   );
 };

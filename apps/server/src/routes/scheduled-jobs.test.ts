@@ -54,6 +54,15 @@ describe('the scheduled jobs', () => {
         runCount: 0,
         version: 0,
       },
+      {
+        name: 'downtimes',
+        intervalMinutes: 1,
+        lastRunAt: null,
+        nextRunAt: null,
+        lastError: null,
+        runCount: 0,
+        version: 0,
+      },
     ]);
     const ran = await run('admin', 'reviewSchedule', { version: 0 });
     expect(ran.statusCode).toBe(200);
