@@ -169,6 +169,10 @@ describe('subscriptions', () => {
     expect((await inject(null, 'PUT', url)).statusCode).toBe(401);
     expect((await inject('nora', 'PUT', url)).statusCode).toBe(404);
     expect((await inject('nora', 'DELETE', url)).statusCode).toBe(404);
+    // No body, or an empty object: anything else is refused, not ignored.
+    expect((await inject('ivan', 'PUT', url, { subscribed: true })).statusCode).toBe(400);
+    expect((await inject('ivan', 'PUT', url, {})).statusCode).toBe(204);
+    expect((await inject('ivan', 'DELETE', url)).statusCode).toBe(204);
   });
 
   it('subscribes and unsubscribes idempotently; the subscriber gets the announcement once, in their language', async () => {

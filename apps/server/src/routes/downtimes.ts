@@ -36,7 +36,7 @@ export const downtimeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   const { db } = context.database;
 
   // Nothing to say beyond the address: anything else in the body is refused rather than ignored.
-  const noBody = z.object({}).strict().optional();
+  const noBody = z.object({}).strict().nullish();
 
   const answer = async (id: string) => {
     const row = await loadDowntimeRow(db, id);
