@@ -169,9 +169,17 @@ describe('subscriptions', () => {
     expect((await inject(null, 'PUT', url)).statusCode).toBe(401);
     expect((await inject('nora', 'PUT', url)).statusCode).toBe(404);
     expect((await inject('nora', 'DELETE', url)).statusCode).toBe(404);
-    // No body, or an empty object: anything else is refused, not ignored.
+    // No body: any body is refused, not ignored.
     expect((await inject('ivan', 'PUT', url, { subscribed: true })).statusCode).toBe(400);
-    expect((await inject('ivan', 'PUT', url, {})).statusCode).toBe(204);
+    const nullBody = await test.app.inject({
+      method: 'PUT',
+      url,
+      headers: { ...as('ivan'), 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode).toBe(400);
+    expect((await inject('ivan', 'PUT', url, {})).statusCode).toBe(400);
+    expect((await inject('ivan', 'PUT', url)).statusCode).toBe(204);
     expect((await inject('ivan', 'DELETE', url)).statusCode).toBe(204);
   });
 

@@ -21,7 +21,7 @@ import {
   setDowntimeSubscription,
 } from '../commands/downtimes.js';
 import { apiRoutes, changeAnswers } from '../http/api-route.js';
-import { notFound } from '../http/http-error.js';
+import { invalidInput, notFound } from '../http/http-error.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { downtimeCalendar } from '../presenters/downtime-calendar.js';
@@ -35,8 +35,8 @@ export const downtimeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   app.addHook('onRoute', tagRoutes('downtimes'));
   const { db } = context.database;
 
-  // Nothing to say beyond the address: anything else in the body is refused rather than ignored.
-  const noBody = z.object({}).strict().nullish();
+  // Nothing to say beyond the address: a body is refused rather than ignored.
+  const noBody = z.null().optional().describe('No body');
 
   const answer = async (id: string) => {
     const row = await loadDowntimeRow(db, id);
@@ -127,13 +127,15 @@ export const downtimeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
   api.put('/services/:id/downtime-subscription', {
     access: 'service.read',
     summary: 'Get the mails of a service’s downtimes: at each announcement and each start',
-    description: 'For everyone who may see the service (404 otherwise). Idempotent. No body, or an empty JSON object.',
+    description: 'For everyone who may see the service (404 otherwise). Idempotent. No body (and no Content-Type).',
     params: serviceIdParamSchema,
     body: noBody,
     answer: z.null().describe('Subscribed'),
     status: 204,
     errors: [400, 401, 404],
     handler: async (request, principal) => {
+      // No body reads as null, and so do a JSON `null` and an empty JSON body: only a request without a content type has none.
+      if (request.body === null && request.headers['content-type'] !== undefined) throw invalidInput();
       await setDowntimeSubscription(context.writes, principal, request.params.id, true);
     },
   });
