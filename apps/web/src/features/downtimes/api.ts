@@ -37,12 +37,9 @@ export const cancelDowntime = (downtime: Downtime) =>
     body: { version: downtime.version },
   });
 
-/** PUT with an empty JSON object (its body's schema), DELETE without a body. */
+/** Without a body either way: the subscription's PUT refuses one. */
 export const setDowntimeSubscription = (id: string, subscribed: boolean) =>
-  apiRequest<void>(
-    `${servicePath(id)}/downtime-subscription`,
-    subscribed ? { method: 'PUT', body: {} } : { method: 'DELETE' },
-  );
+  apiRequest<void>(`${servicePath(id)}/downtime-subscription`, { method: subscribed ? 'PUT' : 'DELETE' });
 
 /** The calendar feeds (iCalendar), public: one service's by its service ID, and all services'. */
 export const serviceCalendarUrl = (serviceId: string) =>
