@@ -19,6 +19,8 @@ import '@mantine/core/styles/Paper.layer.css';
 import '@mantine/core/styles/List.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Button.layer.css';
+// A downtime's badges on the public portfolio's rows and a public service's page.
+import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/CloseButton.layer.css';
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';

@@ -8,6 +8,8 @@ import { NARROW_INPUT } from './inputWidths';
 export interface DateFieldInputProps {
   id: string;
   label: string;
+  /** The accessible name, when the visible label is short (a moment's "Day" beside its "Time"). */
+  'aria-label'?: string;
   description?: ReactNode;
   /** `YYYY-MM-DD`, or empty. */
   value: string;

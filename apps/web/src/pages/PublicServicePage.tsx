@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest, isApiError } from '../api/client';
 import { ExternalLink } from '../components/ExternalLink';
+import { PublicDowntimes } from '../features/downtimes/PublicDowntimes';
 import { PageLoader } from '../components/PageLoader';
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
@@ -119,6 +120,8 @@ const PublicService = () => {
     );
   }
   const data = service.data;
+  // Downtimes running or coming stand before the details; without any, the calendar links stand after them.
+  const downtimes = <PublicDowntimes serviceId={data.serviceId} serviceName={data.name} downtimes={data.downtimes} />;
   return (
     <Stack gap="lg">
       {back}
@@ -147,6 +150,7 @@ const PublicService = () => {
         </dl>
       </div>
       {data.retirement && <RetirementNotice retirement={data.retirement} />}
+      {data.downtimes.length > 0 && downtimes}
       {data.fields.length > 0 && (
         <section aria-labelledby="public-service-details">
           <Title order={2} id="public-service-details" mb="sm">
@@ -164,6 +168,7 @@ const PublicService = () => {
           </dl>
         </section>
       )}
+      {data.downtimes.length === 0 && downtimes}
     </Stack>
   );
 };

@@ -8,6 +8,7 @@ import type { DataTable as DataTableComponent } from '../components/data-table/D
 import { ProviderWithLogo } from '../components/ProviderWithLogo';
 import { ServiceStateBadge } from '../components/ServiceStateBadge';
 import { ServiceStatusNotice } from '../components/ServiceStatusNotice';
+import { PortfolioDowntimeBadge } from '../features/downtimes/PortfolioDowntimeBadge';
 import { fetchPublicPortfolio, publicPortfolioKey } from '../features/portfolio/publicApi';
 import { PublicPortfolioFilters } from '../features/portfolio/PublicPortfolioFilters';
 import {
@@ -66,6 +67,7 @@ const PortfolioTable = ({ id, caption, services, empty, period }: PortfolioTable
               {service.name}
             </Anchor>
             {service.shortDescription && <p className="public-service-summary">{service.shortDescription}</p>}
+            {service.downtime && <PortfolioDowntimeBadge downtime={service.downtime} />}
           </>
         ),
         sortValue: (service) => service.name,

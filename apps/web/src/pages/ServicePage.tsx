@@ -6,6 +6,8 @@ import { CannotFindService, ServiceLoader } from '../features/service/components
 import { ReviewBanner } from '../features/reviews/ReviewBanner';
 import { NextReviewLine } from '../features/reviews/NextReviewLine';
 import { PilotLine } from '../features/pilots/PilotLine';
+import { DowntimeLine } from '../features/downtimes/DowntimeLine';
+import { DowntimesTab } from '../features/downtimes/DowntimesTab';
 import { ServiceView } from '../features/service/view/ServiceView';
 import { ResourcesTab } from '../features/resource-packages/view/ResourcesTab';
 import { ServiceContacts } from '../features/contacts/ServiceContacts';
@@ -35,12 +37,14 @@ export const ServicePage = () => {
             service={service}
             resources={<ResourcesTab service={service} />}
             contacts={<ServiceContacts serviceId={service.id} />}
-            headerFacts={
+            downtimes={<DowntimesTab service={service} />}
+            headerFacts={(openTab) => (
               <>
                 <NextReviewLine serviceId={service.id} serviceName={service.name} />
                 <PilotLine serviceId={service.id} serviceName={service.name} />
+                <DowntimeLine id={service.id} state={service.state} onOpen={() => openTab('downtimes')} />
               </>
-            }
+            )}
           />
         </>
       )}

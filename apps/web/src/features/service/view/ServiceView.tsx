@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import type { ServiceDetail, WorkflowAction } from '@nubes/domain';
+import { isDowntimeServiceState, type ServiceDetail, type WorkflowAction } from '@nubes/domain';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard, useGuardedForm, useLeaveGuard } from '../../../components/LeaveGuard';
@@ -17,7 +17,7 @@ import { OnboardingTab } from './OnboardingTab';
 import { OwnershipTab } from './OwnershipTab';
 import { ResponsibilitiesTab } from './ResponsibilitiesTab';
 import { StatusTab } from './StatusTab';
-import { SERVICE_TABS, isServiceTab, useServiceTabs } from './useServiceTabs';
+import { SERVICE_TABS, isServiceTab, useServiceTabs, type ServiceTab } from './useServiceTabs';
 import { WeightingTab } from './WeightingTab';
 import { useSelectedTabInView } from '../../../hooks/useSelectedTabInView';
 
@@ -43,8 +43,10 @@ export interface ServiceViewProps {
   resources: ReactNode;
   /** The contacts related to the service, shown on the responsibilities tab to readers of the contact database. */
   contacts: ReactNode;
-  /** More facts for the header's line (the next review date). */
-  headerFacts?: ReactNode;
+  /** The downtimes tab's content, shown while the service is in the catalogue. */
+  downtimes?: ReactNode;
+  /** More facts for the header's line (the next review date); a function gets the way to open a tab. */
+  headerFacts?: ReactNode | ((openTab: (tab: ServiceTab) => void) => ReactNode);
 }
 
 export const ServiceView = (props: ServiceViewProps) => (
@@ -53,7 +55,7 @@ export const ServiceView = (props: ServiceViewProps) => (
   </LeaveGuard>
 );
 
-const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewProps) => {
+const ServiceTabs = ({ service, resources, contacts, downtimes, headerFacts }: ServiceViewProps) => {
   const { t } = useTranslation();
   const { tab, open } = useServiceTabs();
   const tabList = useSelectedTabInView(tab);
@@ -61,6 +63,10 @@ const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewP
   const base = useMemo(() => draftFromService(service), [service]);
   const draft = useServiceDraft(base, useDraftKey(service.id));
   useGuardedForm('information', { dirty: draft.dirty, keptOnTabSwitch: true, discard: draft.reset });
+  const switchTo = (next: ServiceTab) => {
+    if (next !== tab) confirm('tab', () => open(next));
+  };
+  const showsDowntimes = downtimes !== undefined && isDowntimeServiceState(service.state);
 
   return (
     <>
@@ -68,12 +74,12 @@ const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewP
         service={service}
         onProblems={(errors, source) => draft.showErrors(errors, source)}
         offeredBelow={tab === 'information' && service.permissions.edit && !service.lock ? SUBMITTED_WITH_SAVE : []}
-        facts={headerFacts}
+        facts={typeof headerFacts === 'function' ? headerFacts(switchTo) : headerFacts}
       />
       <Tabs
         value={tab}
         onChange={(next) => {
-          if (isServiceTab(next) && next !== tab) confirm('tab', () => open(next));
+          if (isServiceTab(next)) switchTo(next);
         }}
         keepMounted={false}
       >
@@ -81,6 +87,7 @@ const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewP
           {SERVICE_TABS.filter(
             (value) =>
               (value !== 'changeRequests' || service.permissions.changeRequests) &&
+              (value !== 'downtimes' || showsDowntimes) &&
               (value !== 'retirementPlan' || showsRetirementPlan(service)),
           ).map((value) => (
             <Tabs.Tab key={value} value={value}>
@@ -117,6 +124,11 @@ const ServiceTabs = ({ service, resources, contacts, headerFacts }: ServiceViewP
         <Tabs.Panel value="status" pt="lg">
           <StatusTab service={service} />
         </Tabs.Panel>
+        {showsDowntimes && (
+          <Tabs.Panel value="downtimes" pt="lg">
+            {downtimes}
+          </Tabs.Panel>
+        )}
         {showsRetirementPlan(service) && (
           <Tabs.Panel value="retirementPlan" pt="lg">
             <RetirementPlanTab service={service} />

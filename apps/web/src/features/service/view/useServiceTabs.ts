@@ -11,6 +11,7 @@ export const SERVICE_TABS = [
   'changeRequests',
   'resources',
   'status',
+  'downtimes',
   'retirementPlan',
   'history',
 ] as const;
