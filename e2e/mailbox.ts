@@ -13,14 +13,24 @@ export const arrivedMails = async (): Promise<ArrivedMail[]> => {
   return (await response.json()) as ArrivedMail[];
 };
 
-/** Waits until a mail to `address` whose subject contains every part arrived (the outbox sends after the commit). */
-export const expectMailArrives = async (address: string, ...subjectParts: string[]): Promise<ArrivedMail> => {
+/**
+ * Waits until a mail to `address` whose subject contains every part (a text, or a pattern it
+ * matches) arrived (the outbox sends after the commit).
+ */
+export const expectMailArrives = async (
+  address: string,
+  ...subjectParts: (string | RegExp)[]
+): Promise<ArrivedMail> => {
   let found: ArrivedMail | undefined;
   await expect
     .poll(
       async () => {
         found = (await arrivedMails()).find(
-          (mail) => mail.to.includes(address) && subjectParts.every((part) => mail.subject.includes(part)),
+          (mail) =>
+            mail.to.includes(address) &&
+            subjectParts.every((part) =>
+              typeof part === 'string' ? mail.subject.includes(part) : part.test(mail.subject),
+            ),
         );
         return found !== undefined;
       },
