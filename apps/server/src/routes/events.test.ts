@@ -1,5 +1,5 @@
 import type { CreatedApiToken, EventFeedPage, ServiceDetail } from '@nubes/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bearer } from '../test/harness.js';
 import { useServiceWorld } from '../test/services-fixtures.js';
 
@@ -24,6 +24,30 @@ const readAll = async (username: string, after?: string) => {
     if (page.nextCursor === cursor) return { items, cursor };
     cursor = page.nextCursor;
   }
+};
+
+/**
+ * Reads the feed after the cursor until what arrived holds what the test waits for. The feed holds
+ * back events newer than the oldest transaction still open (docs/adr/0120-event-feed-and-signed-webhooks.md),
+ * which PostgreSQL takes across its cluster, where other test files' databases run their own writes.
+ */
+const readUntil = async (
+  username: string,
+  after: string | undefined,
+  arrived: (items: EventFeedPage['items']) => boolean,
+) => {
+  const items: EventFeedPage['items'] = [];
+  let cursor = after;
+  await vi.waitFor(
+    async () => {
+      const page = await readAll(username, cursor);
+      items.push(...page.items);
+      cursor = page.cursor;
+      expect(arrived(items)).toBe(true);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+  return { items, cursor };
 };
 
 const draft = async (username: string, name: string) => {
@@ -75,7 +99,11 @@ describe('GET /api/events', () => {
     });
     expect(stepped.statusCode, stepped.body).toBe(200);
 
-    const { items, cursor } = await readAll('admin', start);
+    const { items, cursor } = await readUntil(
+      'admin',
+      start,
+      (arrived) => arrived.filter((event) => event.object.id === service.serviceId).length >= 3,
+    );
     const mine = items.filter((event) => event.object.id === service.serviceId);
     expect(mine.map((event) => event.type)).toEqual(['service.created', 'service.changed', 'service.stateChanged']);
     expect(mine[0]).toMatchObject({
@@ -95,10 +123,14 @@ describe('GET /api/events', () => {
     const { cursor: aliceStart } = await readAll('alice');
     const hidden = await draft('alice', 'Alice’s Secret Draft');
     const own = await draft('bob', 'Bob’s Own Draft');
-    const bobs = (await readAll('bob', bobStart)).items.map((event) => event.object.id);
+    const bobs = (
+      await readUntil('bob', bobStart, (arrived) => arrived.some((event) => event.object.id === own.serviceId))
+    ).items.map((event) => event.object.id);
     expect(bobs).toContain(own.serviceId);
     expect(bobs).not.toContain(hidden.serviceId);
-    const alices = (await readAll('alice', aliceStart)).items.map((event) => event.object.id);
+    const alices = (
+      await readUntil('alice', aliceStart, (arrived) => arrived.some((event) => event.object.id === hidden.serviceId))
+    ).items.map((event) => event.object.id);
     expect(alices).toContain(hidden.serviceId);
     expect(alices).not.toContain(own.serviceId);
   });
