@@ -37,12 +37,34 @@ export const expectAccessible = async (page: Page, options: { skipRules?: string
       const axe = (
         window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
       ).axe;
+      // The page as axe checks it stays marked checked until anything that could change what axe
+      // finds happens: a change of the DOM (an element, an attribute, a text), focus or the pointer
+      // moving, a scroll, a resize, the system's colour scheme switched. A new document has no mark.
+      const state = window as unknown as { nubesAxeChecked?: { checked: boolean; end(): void } };
+      state.nubesAxeChecked?.end();
+      const events = ['focusin', 'focusout', 'pointermove', 'scroll', 'resize'];
+      const scheme = window.matchMedia('(prefers-color-scheme: dark)');
+      const observer = new MutationObserver(() => mark.end());
+      const mark = {
+        checked: skipRules.length === 0,
+        end: () => {
+          mark.checked = false;
+          observer.disconnect();
+          for (const event of events) window.removeEventListener(event, mark.end, true);
+          scheme.removeEventListener('change', mark.end);
+        },
+      };
+      observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      for (const event of events) window.addEventListener(event, mark.end, true);
+      scheme.addEventListener('change', mark.end);
+      state.nubesAxeChecked = mark;
       const rules = Object.fromEntries(skipRules.map((id) => [id, { enabled: false }]));
       const result = await axe.run(document, {
         runOnly: { type: 'tag', values: tags },
         rules,
         resultTypes: ['violations'],
       });
+      if (result.violations.length > 0) mark.end();
       return result.violations.map((v) => ({
         id: v.id,
         help: v.help,
@@ -53,6 +75,12 @@ export const expectAccessible = async (page: Page, options: { skipRules?: string
   );
   expect(violations, `axe violations on ${page.url()}`).toEqual([]);
 };
+
+/** Whether axe found nothing on the page as it is now: nothing changed since (expectAccessible). */
+const checkedAsItIs = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { nubesAxeChecked?: { checked: boolean } }).nubesAxeChecked?.checked === true,
+  );
 
 /** Goes to a path, waits for the app to settle and checks accessibility. */
 export const visit = async (page: Page, path: string) => {
@@ -95,7 +123,10 @@ export const bearerOf = async (page: Page): Promise<{ authorization: string } | 
   return token ? { authorization: `Bearer ${token}` } : null;
 };
 
-/** Every test fails on a CSP violation or an uncaught page error, and checks its last page with axe. */
+/**
+ * Every test fails on a CSP violation or an uncaught page error, and checks its last page with axe,
+ * unless the test's own last check was axe on that page as it still is.
+ */
 export const test = base.extend({
   page: async ({ page }, use) => {
     const problems: string[] = [];
@@ -104,7 +135,8 @@ export const test = base.extend({
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await use(page);
-    if (!page.isClosed() && new URL(page.url()).protocol.startsWith('http')) await expectAccessible(page);
+    if (!page.isClosed() && new URL(page.url()).protocol.startsWith('http') && !(await checkedAsItIs(page)))
+      await expectAccessible(page);
     expect(problems, 'CSP violations or page errors').toEqual([]);
   },
 });

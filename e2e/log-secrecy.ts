@@ -5,6 +5,9 @@ import { E2E_SECRETS } from './secrets.js';
 /** The server's JSON log of the whole run (playwright.config.ts writes it, the global teardown reads it). */
 export const SERVER_LOG = path.resolve(import.meta.dirname, '..', 'test-results', 'e2e-server.log');
 
+/** The log of the run that prepared the data directory before the browser tests (prepare-data-dir.ts). */
+export const PREPARE_LOG = path.resolve(import.meta.dirname, '..', 'test-results', 'e2e-server-prepare.log');
+
 /** Credentials by their form: a JSON Web Token, an Authorization header's value, the session cookie. */
 const CREDENTIAL_FORMS: [string, RegExp][] = [
   ['a JSON Web Token', /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]+/],

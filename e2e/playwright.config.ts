@@ -6,16 +6,16 @@ import { chromiumLaunchOptions } from '../scripts/lib/chromium.mjs';
 import { SERVER_LOG } from './log-secrecy.js';
 import { LONG_WALK_GREP } from './long-walk.js';
 import { E2E_SECRETS } from './secrets.js';
+import { e2ePorts, serverEnv } from './server-env.js';
 
-const port = Number(process.env.E2E_PORT ?? 8181);
+// The portal, the test SMTP server (mail-sink.mjs) and the address where the tests read what it received.
+const { port, smtpPort, mailboxPort } = e2ePorts();
 export const baseURL = `http://localhost:${port}`;
-// The test SMTP server (mail-sink.mjs) and the address where the tests read what it received.
-const smtpPort = port + 1;
-const mailboxPort = port + 2;
 export const mailboxURL = `http://127.0.0.1:${mailboxPort}`;
 const root = path.resolve(import.meta.dirname, '..');
 // Workers load this file too and inherit the environment: one fresh database directory per run.
-process.env.NUBES_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nubes-e2e-'));
+// `npm test` gives one it migrated and seeded while the Vitest projects ran (prepare-data-dir.ts).
+const dataDir = (process.env.NUBES_E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'nubes-e2e-')));
 
 export default defineConfig({
   testDir: './tests',
@@ -82,24 +82,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseURL,
-        DATA_DIR: process.env.NUBES_E2E_DATA_DIR,
-        // Everything the server says, so the log check sees it all.
-        LOG_LEVEL: 'debug',
-        // Distinctive secrets the log check looks for.
-        JWT_SECRET: E2E_SECRETS.jwtSecret,
-        ADMIN_PASSWORD: E2E_SECRETS.adminPassword,
-        // The failed-login tests all come from 127.0.0.1; the throttle itself is covered by API tests.
-        LOGIN_MAX_FAILURES: '1000',
-        // Mails go to the test SMTP server, where the tests read them (mailbox.ts).
-        SMTP_URL: `smtp://${E2E_SECRETS.smtpUser}:${E2E_SECRETS.smtpPassword}@127.0.0.1:${smtpPort}`,
-        MAIL_FROM: 'portal@nubes.example',
-        // The webhook walk's receiver listens on loopback (docs/adr/0120-event-feed-and-signed-webhooks.md).
-        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      },
+      env: serverEnv(dataDir, { port, smtpPort }),
     },
   ],
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The whole test suite, as `npm test` runs it: build, unit/API/database tests (PGlite and, when
 // the binaries exist, a throwaway PostgreSQL 15), then the browser tests in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumPath } from './lib/chromium.mjs';
 
@@ -13,6 +14,15 @@ const chromium = chromiumPath();
 const run = (command, args, options = {}) => {
   console.log(`\n> ${command} ${args.join(' ')}`);
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
+};
+/** The same, beside other work: resolves with the exit status. */
+const start = (command, args, options = {}) => {
+  console.log(`\n> ${command} ${args.join(' ')} (alongside)`);
+  const child = spawn(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
 };
 
 const ensureChromium = () => {
@@ -79,13 +89,24 @@ if (status !== 0) {
   console.error('The build failed.');
   process.exit(status);
 }
-const unit = run('npx', [
+// The browser tests' data directory is migrated and seeded while the Vitest projects run: their
+// global setups leave a core idle, and the browser tests' server then starts on a seeded directory
+// (e2e/prepare-data-dir.ts, docs/adr/0005-testing.md).
+const e2eDataDir = () => mkdtempSync(path.join(tmpdir(), 'nubes-e2e-'));
+process.env.NUBES_E2E_DATA_DIR = e2eDataDir();
+const preparing = start(process.execPath, ['--import', 'tsx', path.join('e2e', 'prepare-data-dir.ts')]);
+const unit = await start('npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${path.join(results, 'vitest.json')}`,
 ]);
+if ((await preparing) !== 0) {
+  // The browser tests' server seeds a fresh directory itself, as in a run of the browser tests alone.
+  rmSync(process.env.NUBES_E2E_DATA_DIR, { recursive: true, force: true });
+  process.env.NUBES_E2E_DATA_DIR = e2eDataDir();
+}
 const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
 const readAll = readVitest() & readPlaywright();
 status = unit || e2e || (readAll ? 0 : 1);

@@ -1,13 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { serverCommand } from './test/portal-process.js';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 // The refusal happens before any database is opened: one project is enough.
 describe('starting the server', () => {
   it('refuses production with missing or unsafe settings, naming each of them, and exits 1', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
+    const result = spawnSync(process.execPath, serverCommand(), {
       cwd: serverRoot,
       encoding: 'utf8',
       timeout: 60_000,

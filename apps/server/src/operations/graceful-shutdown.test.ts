@@ -13,6 +13,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { freePort } from '../../../../scripts/lib/free-port.mjs';
+import { serverCommand } from '../test/portal-process.js';
 import { startSmtpSink } from '../test/smtp-sink.js';
 import { installGracefulShutdown } from './graceful-shutdown.js';
 
@@ -80,7 +81,7 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('SIGTERM to the runnin
       sink.holdReplies(true);
       const sending = sink.nextHeld();
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'main.ts')], {
+      const child = spawn(process.execPath, serverCommand(), {
         cwd: serverRoot,
         env: {
           PATH: process.env.PATH,

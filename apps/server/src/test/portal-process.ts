@@ -12,7 +12,7 @@ const BUNDLE = path.join('dist', 'bundle', 'main.js');
  * build `npm test` runs first), since it starts in a fraction of the time; otherwise tsx on the
  * sources, so a test run alone after an edit runs the code as it is now.
  */
-const command = (): string[] => {
+export const serverCommand = (): string[] => {
   const sources = path.join(serverRoot, 'src');
   const bundle = path.join(serverRoot, BUNDLE);
   const builtAt = existsSync(bundle) ? statSync(bundle).mtimeMs : -Infinity;
@@ -36,7 +36,7 @@ export interface PortalProcess {
 
 /** The portal as its own process (`node dist/bundle/main.js` or tsx on the sources), answering once /api/health does. */
 export const startPortalProcess = async (port: number, env: Record<string, string>): Promise<PortalProcess> => {
-  const child = spawn(process.execPath, command(), {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
