@@ -7,6 +7,7 @@ import {
   todayIso,
   type AnnounceDowntimeRequest,
   type AuditEvent,
+  type DowntimeState,
   type MessageKey,
   type ServiceState,
 } from '@nubes/domain';
@@ -24,7 +25,7 @@ import { loadVisibleService } from '../policies/service-policy.js';
 import { loadDowntime } from '../queries/downtimes.js';
 import type { JobWork, ScheduledJobDefinition } from '../scheduler/scheduler.js';
 import { PORTFOLIO_CHANGED } from '../writes/after-commit.js';
-import { runWrite, type Writes } from '../writes/pipeline.js';
+import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 
 type DowntimeRecord = typeof downtimes.$inferSelect;
 
@@ -139,6 +140,31 @@ const refuseUnless = (ok: boolean, message: MessageKey) => {
   if (!ok) throw conflict(message);
 };
 
+/** An event of one downtime: about its service, whose history keeps it. */
+const downtimeEvent = (downtime: DowntimeRecord, event: ObjectEvent<'service'>): AuditEvent =>
+  ({ ...event, objectType: 'service', objectId: downtime.serviceId }) as AuditEvent;
+
+/** A downtime's end, by the schedule or early, at `endsAt`. */
+const endedEvent = (downtime: DowntimeRecord, endsAt: Date, early: boolean): AuditEvent =>
+  downtimeEvent(downtime, {
+    action: 'downtime.ended',
+    before: { endsAt: downtime.endsAt.toISOString() },
+    after: { downtimeId: downtime.id, endsAt: endsAt.toISOString(), early },
+  });
+
+/** A step open in one state of the downtime only (409 with `message` in any other). */
+const stepIn =
+  (
+    state: DowntimeState,
+    message: MessageKey,
+    change: (tx: Tx, downtime: DowntimeRecord, now: Date) => Promise<DowntimeChange>,
+  ) =>
+  (writes: Writes, principal: AuthUser, id: string, version: number, now: Date): Promise<DowntimeRecord> =>
+    changeDowntime(writes, principal, id, version, async (tx, downtime) => {
+      refuseUnless(downtimeState(now, downtime) === state, message);
+      return change(tx, downtime, now);
+    });
+
 /** The day a status notice names as the expected end: the downtime's end, as a day in the alliance's time zone. */
 const expectedEndOf = (endsAt: Date): string => todayIso(endsAt);
 
@@ -205,13 +231,11 @@ export const extendDowntime = (
       throw invalidInput(undefined, { endsAt: 'downtimes.errors.endNotLater' });
     endInFuture(endsAt, now);
     const events: AuditEvent[] = [
-      {
+      downtimeEvent(downtime, {
         action: 'downtime.extended',
-        objectType: 'service',
-        objectId: downtime.serviceId,
         before: { endsAt: downtime.endsAt.toISOString() },
         after: { downtimeId: downtime.id, endsAt: endsAt.toISOString() },
-      },
+      }),
     ];
     // A service the outage moved names its end as the expected end: it moves with the extension.
     const service = downtime.restoreState === null ? null : await lockService(tx, downtime.serviceId);
@@ -232,58 +256,29 @@ export const extendDowntime = (
     return { set: { endsAt }, events };
   });
 
-export const endDowntimeNow = (
-  writes: Writes,
-  principal: AuthUser,
-  id: string,
-  version: number,
-  now: Date,
-): Promise<DowntimeRecord> =>
-  changeDowntime(writes, principal, id, version, async (tx, downtime) => {
-    refuseUnless(downtimeState(now, downtime) === 'current', 'downtimes.errors.notCurrent');
-    // The end is after the start (the table's check), even when ended in the very moment it began.
-    const endsAt = new Date(Math.max(now.getTime(), downtime.startsAt.getTime() + 1000));
-    return {
-      set: { endsAt, endedEarlyAt: now, finishedAt: now },
-      events: [
-        {
-          action: 'downtime.ended',
-          objectType: 'service',
-          objectId: downtime.serviceId,
-          before: { endsAt: downtime.endsAt.toISOString() },
-          after: { downtimeId: downtime.id, endsAt: endsAt.toISOString(), early: true },
-        },
-        ...(await restoreService(tx, downtime)),
-      ],
-    };
-  });
+export const endDowntimeNow = stepIn('current', 'downtimes.errors.notCurrent', async (tx, downtime, now) => {
+  // The end is after the start (the table's check), even when ended in the very moment it began.
+  const endsAt = new Date(Math.max(now.getTime(), downtime.startsAt.getTime() + 1000));
+  return {
+    set: { endsAt, endedEarlyAt: now, finishedAt: now },
+    events: [endedEvent(downtime, endsAt, true), ...(await restoreService(tx, downtime))],
+  };
+});
 
-export const cancelDowntime = (
-  writes: Writes,
-  principal: AuthUser,
-  id: string,
-  version: number,
-  now: Date,
-): Promise<DowntimeRecord> =>
-  changeDowntime(writes, principal, id, version, async (_tx, downtime) => {
-    refuseUnless(downtimeState(now, downtime) === 'coming', 'downtimes.errors.notComing');
-    return {
-      set: { cancelledAt: now },
-      events: [
-        {
-          action: 'downtime.cancelled',
-          objectType: 'service',
-          objectId: downtime.serviceId,
-          before: null,
-          after: {
-            downtimeId: downtime.id,
-            startsAt: downtime.startsAt.toISOString(),
-            endsAt: downtime.endsAt.toISOString(),
-          },
-        },
-      ],
-    };
-  });
+export const cancelDowntime = stepIn('coming', 'downtimes.errors.notComing', async (_tx, downtime, now) => ({
+  set: { cancelledAt: now },
+  events: [
+    downtimeEvent(downtime, {
+      action: 'downtime.cancelled',
+      before: null,
+      after: {
+        downtimeId: downtime.id,
+        startsAt: downtime.startsAt.toISOString(),
+        endsAt: downtime.endsAt.toISOString(),
+      },
+    }),
+  ],
+}));
 
 /**
  * Subscribes the caller to a service's downtime mails, or ends that; 404 when the caller may not
@@ -352,13 +347,13 @@ export const runDowntimes = async (tx: Tx, now: Date, productName: string): Prom
   const events: AuditEvent[] = [];
   const mails: OutboxMessage[] = [];
   for (const downtime of started.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())) {
-    events.push({
-      action: 'downtime.started',
-      objectType: 'service',
-      objectId: downtime.serviceId,
-      before: null,
-      after: { downtimeId: downtime.id, severity: downtime.severity },
-    });
+    events.push(
+      downtimeEvent(downtime, {
+        action: 'downtime.started',
+        before: null,
+        after: { downtimeId: downtime.id, severity: downtime.severity },
+      }),
+    );
     if (downtime.severity === 'outage') {
       const service = await lockService(tx, downtime.serviceId);
       if (service && (service.state === 'service_online' || service.state === 'service_full_capacity_reached')) {
@@ -391,14 +386,7 @@ export const runDowntimes = async (tx: Tx, now: Date, productName: string): Prom
     .where(and(isNull(downtimes.finishedAt), isNull(downtimes.cancelledAt), lte(downtimes.endsAt, now)))
     .returning();
   for (const downtime of finished.sort((a, b) => a.endsAt.getTime() - b.endsAt.getTime())) {
-    events.push({
-      action: 'downtime.ended',
-      objectType: 'service',
-      objectId: downtime.serviceId,
-      before: { endsAt: downtime.endsAt.toISOString() },
-      after: { downtimeId: downtime.id, endsAt: downtime.endsAt.toISOString(), early: false },
-    });
-    events.push(...(await restoreService(tx, downtime)));
+    events.push(endedEvent(downtime, downtime.endsAt, false), ...(await restoreService(tx, downtime)));
   }
   return events.length === 0 ? { events } : { events, mails, effects: PORTFOLIO_CHANGED };
 };

@@ -72,6 +72,15 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/** The version the write pipeline checks and bumps (409 when stale) and when the row last changed. */
+const versionAndUpdatedAt = {
+  version: integer('version').notNull().default(1),
+  updatedAt: timestamps.updatedAt,
+};
+
+/** The same with when the row was created. */
+const versionAndTimestamps = { version: versionAndUpdatedAt.version, ...timestamps };
+
 export interface UserGroup {
   id: string;
   name: string;
@@ -95,8 +104,7 @@ export const institutions = pgTable(
     /** The logo's bytes in the file store (file_blobs), PNG or JPEG only (docs/adr/0033-institution-logos.md). */
     logoKey: text('logo_key'),
     logoContentType: text('logo_content_type'),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     check(
@@ -338,8 +346,7 @@ export const services = pgTable(
     shortDescription: text('short_description').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`coalesce(${services.fields}->>'shortDescription', '')`,
     ),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     uniqueIndex('services_service_id_key').on(t.serviceId),
@@ -630,8 +637,7 @@ export const weightingCriteria = pgTable(
     label: jsonb('label').$type<LocalizedText>().notNull(),
     factor: integer('factor').notNull(),
     options: jsonb('options').$type<WeightingOption[]>().notNull(),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     check('weighting_criteria_factor_nonnegative', sql`${t.factor} >= 0`),
@@ -661,8 +667,7 @@ export const serviceReviews = pgTable(
     /** The last ended review: when, and what it came to (running: ended without an answer). */
     endedAt: timestamp('ended_at', { withTimezone: true }),
     lastOutcome: text('last_outcome').$type<ReviewStatus>(),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionAndUpdatedAt,
   },
   (t) => [
     check('service_reviews_status_known', sql`${t.status} IN (${REVIEW_STATUS_LIST})`),
@@ -697,8 +702,7 @@ export const reviewSchedule = pgTable(
     fixedOn: date('fixed_on', { mode: 'string' }),
     fixedAt: timestamp('fixed_at', { withTimezone: true }),
     startedFor: date('started_for', { mode: 'string' }),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionAndUpdatedAt,
   },
   (t) => [
     check('review_schedule_version_positive', sql`${t.version} > 0`),
@@ -735,8 +739,7 @@ export const reviewScheduleSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     defaultMonths: integer('default_months').notNull().default(12),
     pilotMonths: integer('pilot_months').notNull().default(12),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionAndUpdatedAt,
   },
   (t) => [
     check('review_schedule_settings_one_row', sql`${t.id} = 1`),
@@ -768,8 +771,7 @@ export const retirementPlans = pgTable(
     dataExportUntil: date('data_export_until', { mode: 'string' }),
     dataDeletionOn: date('data_deletion_on', { mode: 'string' }),
     successorId: uuid('successor_id').references(() => services.id, { onDelete: 'set null' }),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionAndUpdatedAt,
   },
   (t) => [
     check('retirement_plans_version_positive', sql`${t.version} > 0`),
@@ -842,8 +844,7 @@ export const scheduledJobs = pgTable(
     nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
     lastError: text('last_error'),
     runCount: integer('run_count').notNull().default(0),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionAndUpdatedAt,
   },
   (t) => [
     check('scheduled_jobs_version_positive', sql`${t.version} > 0`),
@@ -910,8 +911,7 @@ export const mailSettings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     check('mail_settings_language_known', sql`${t.language} IN ('en', 'de')`),
@@ -934,8 +934,7 @@ export const changeRequests = pgTable(
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     /** Made by an integration manager, not by the provider side: shown as such, edited by them. */
     fromIntegrationManager: boolean('from_integration_manager').notNull().default(false),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     check('change_requests_state_known', sql`${t.state} IN (${CHANGE_REQUEST_STATE_LIST})`),
@@ -991,8 +990,7 @@ export const resourceTypes = pgTable(
     // json, not jsonb: the text as written, so the properties keep their order (a form shows them in it).
     schema: json('schema').$type<Record<string, unknown>>().notNull(),
     retired: boolean('retired').notNull().default(false),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     uniqueIndex('resource_types_key_key').on(t.key),
@@ -1031,8 +1029,7 @@ export const resourcePackages = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedById: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     reviewComment: text('review_comment'),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     check('resource_packages_state_known', sql`${t.state} IN (${RESOURCE_PACKAGE_STATE_LIST})`),
@@ -1102,8 +1099,7 @@ export const contacts = pgTable(
     firstnameSort: text('firstname_sort').generatedAlwaysAs(
       (): ReturnType<typeof sql> => sql`public.nubes_fold(${contacts.firstname})`,
     ),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     check('contacts_firstname_not_blank', sql`length(trim(${t.firstname})) > 0`),
@@ -1234,8 +1230,7 @@ export const entitlementRoleMappings = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     entitlement: text('entitlement').notNull(),
     role: text('role').$type<Role>().notNull(),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     uniqueIndex('entitlement_role_mappings_entitlement_idx').on(t.entitlement),
@@ -1254,8 +1249,7 @@ export const voNamePrefixes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     prefix: text('prefix').notNull(),
     note: text('note').notNull().default(''),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     uniqueIndex('vo_name_prefixes_prefix_idx').on(sql`lower(${t.prefix})`),
@@ -1295,8 +1289,7 @@ export const vos = pgTable(
     /** The last time the application was sent: the review list's order. */
     sentAt: timestamp('sent_at', { withTimezone: true }),
     entitlement: text('entitlement'),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     // Names are unique regardless of case: the AAI's group names are.
@@ -1376,8 +1369,7 @@ export const savedViews = pgTable(
     name: text('name').notNull(),
     query: text('query').notNull().default(''),
     columns: jsonb('columns').$type<string[]>().notNull().default([]),
-    version: integer('version').notNull().default(1),
-    ...timestamps,
+    ...versionAndTimestamps,
   },
   (t) => [
     uniqueIndex('saved_views_user_list_name_idx').on(t.userId, t.list, t.name),
@@ -1484,8 +1476,7 @@ export const downtimes = pgTable(
     restoreState: text('restore_state').$type<ServiceState>(),
     /** The status notice the outage wrote: the end leaves a service whose notice someone changed alone. */
     noticeReason: text('notice_reason'),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...versionAndUpdatedAt,
   },
   (t) => [
     check('downtimes_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),

@@ -1,6 +1,6 @@
 import { auditRowOf } from '../audit/record-audit.js';
-import type { Tx } from '../db/client.js';
 import { auditEvents, downtimes } from '../db/schema.js';
+import { demoActor, demoServiceId, type DemoSeed } from './demo-seed.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -30,17 +30,11 @@ export const DEMO_DOWNTIMES = [
   },
 ] as const;
 
-export const seedDemoDowntimes = async (
-  tx: Tx,
-  serviceIds: ReadonlyMap<string, string>,
-  userIds: ReadonlyMap<string, string>,
-  now: Date,
-): Promise<void> => {
-  const bob = { id: userIds.get('bob') ?? null, name: 'bob' };
+export const seedDemoDowntimes: DemoSeed = async (tx, serviceIds, userIds, now) => {
+  const bob = demoActor(userIds, 'bob');
   const announcedAt = new Date(now.getTime() - 7 * 24 * HOUR_MS);
   for (const demo of DEMO_DOWNTIMES) {
-    const serviceId = serviceIds.get(demo.service);
-    if (!serviceId) throw new Error(`demo data: downtime of unknown service ${demo.service}`);
+    const serviceId = demoServiceId(serviceIds, demo.service, 'downtime');
     const startsAt = new Date(now.getTime() + demo.startHours * HOUR_MS);
     const endsAt = new Date(now.getTime() + demo.endHours * HOUR_MS);
     const [row] = await tx

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { auditRowOf } from '../audit/record-audit.js';
-import type { Tx } from '../db/client.js';
 import { auditEvents, services } from '../db/schema.js';
+import { demoActor, demoServiceId, type DemoSeed } from './demo-seed.js';
 
 /**
  * Pilot services of the demo (docs/adr/0121-pilot-services.md), by months online on the seeding
@@ -27,16 +27,10 @@ export const demoPilotOnlineDates = (now: Date): ReadonlyMap<string, Date> =>
   new Map(DEMO_PILOTS.map(({ service, monthsOnline }) => [service, demoPilotOnlineSince(now, monthsOnline)]));
 
 /** Marks the demo pilots, already seeded online on their day (seedService), as the portfolio manager did then. */
-export const seedDemoPilots = async (
-  tx: Tx,
-  serviceIds: ReadonlyMap<string, string>,
-  userIds: ReadonlyMap<string, string>,
-  now: Date,
-): Promise<void> => {
-  const manager = { id: userIds.get('paula') ?? null, name: 'paula' };
+export const seedDemoPilots: DemoSeed = async (tx, serviceIds, userIds, now) => {
+  const manager = demoActor(userIds, 'paula');
   for (const { service, monthsOnline } of DEMO_PILOTS) {
-    const serviceId = serviceIds.get(service);
-    if (!serviceId) throw new Error(`demo data: pilot of unknown service ${service}`);
+    const serviceId = demoServiceId(serviceIds, service, 'pilot');
     const onlineSince = demoPilotOnlineSince(now, monthsOnline);
     await tx.update(services).set({ serviceKind: 'pilot', onlineSince }).where(eq(services.id, serviceId));
     await tx.insert(auditEvents).values(

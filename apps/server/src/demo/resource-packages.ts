@@ -1,10 +1,12 @@
 import type { AuditEvent, ResourcePackageState } from '@nubes/domain';
-import { SYSTEM_ACTOR, type Actor } from '../audit/actor.js';
+import type { Actor } from '../audit/actor.js';
 import { auditRowOf } from '../audit/record-audit.js';
 import type { Tx } from '../db/client.js';
 import { auditEvents, resourcePackages, resourceTypes } from '../db/schema.js';
 import { resourceTypeValues } from '../model/resource-type.js';
 import { DEMO_RESOURCE_TYPES } from './resource-types.js';
+import { insertBySystem } from './system-rows.js';
+import type { DemoSeed } from './demo-seed.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -480,26 +482,12 @@ const daysAgo = (now: Date, days: number, hour: number) => {
 
 /** Seeds the demo resource types (by the system) and answers their ids by key. */
 const seedDemoResourceTypes = async (tx: Tx, at: Date): Promise<Map<string, string>> => {
-  const created = await tx
-    .insert(resourceTypes)
-    .values(DEMO_RESOURCE_TYPES.map((type) => ({ ...type, createdAt: at, updatedAt: at })))
-    .onConflictDoNothing()
-    .returning();
-  if (created.length > 0)
-    await tx.insert(auditEvents).values(
-      created.map((row) =>
-        auditRowOf(
-          SYSTEM_ACTOR,
-          {
-            objectType: 'resourceType',
-            objectId: row.id,
-            action: 'resourceType.created',
-            after: resourceTypeValues(row),
-          },
-          at,
-        ),
-      ),
-    );
+  await insertBySystem(tx, resourceTypes, DEMO_RESOURCE_TYPES, at, (row) => ({
+    objectType: 'resourceType',
+    objectId: row.id,
+    action: 'resourceType.created',
+    after: resourceTypeValues(row),
+  }));
   const rows = await tx.select({ id: resourceTypes.id, key: resourceTypes.key }).from(resourceTypes);
   return new Map(rows.map((row) => [row.key, row.id]));
 };
@@ -509,12 +497,7 @@ const seedDemoResourceTypes = async (tx: Tx, at: Date): Promise<Map<string, stri
  * approved or rejected, each event by the person who took the step, and the row as those steps
  * left it (version, who and when, the reviewer's comment).
  */
-export const seedDemoResourcePackages = async (
-  tx: Tx,
-  serviceIds: ReadonlyMap<string, string>,
-  userIds: ReadonlyMap<string, string>,
-  now: Date,
-): Promise<void> => {
+export const seedDemoResourcePackages: DemoSeed = async (tx, serviceIds, userIds, now) => {
   const typeIds = await seedDemoResourceTypes(tx, daysAgo(now, 420, 8));
   const actor = (username: string): Actor => {
     const id = userIds.get(username);

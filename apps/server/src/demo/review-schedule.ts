@@ -4,6 +4,7 @@ import { SYSTEM_ACTOR } from '../audit/actor.js';
 import type { Tx } from '../db/client.js';
 import { auditEvents, reviewReminders, reviewSchedule, serviceReviews } from '../db/schema.js';
 import { DEMO_SERVICES } from './catalogue.js';
+import { demoServiceId } from './demo-seed.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -44,8 +45,7 @@ export const seedDemoReviewSchedule = async (
   });
   await tx.insert(reviewSchedule).values(rows);
 
-  const serviceId = serviceIds.get(OVERDUE.service);
-  if (!serviceId) throw new Error(`demo data: review schedule of unknown service ${OVERDUE.service}`);
+  const serviceId = demoServiceId(serviceIds, OVERDUE.service, 'review schedule');
   const startedAt = new Date(now.getTime() - OVERDUE.startedDaysAgo * DAY_MS);
   startedAt.setUTCHours(6, 0, 0, 0);
   await tx.insert(serviceReviews).values({ serviceId, status: 'running', startedAt, version: 1, updatedAt: startedAt });

@@ -1,8 +1,8 @@
 import type { ReviewStatus } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
 import { auditRowOf } from '../audit/record-audit.js';
-import type { Tx } from '../db/client.js';
 import { auditEvents, serviceReviews, services, users } from '../db/schema.js';
+import { demoActor, demoServiceId, type DemoSeed } from './demo-seed.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,16 +34,10 @@ const at9 = (now: Date, daysAgo: number) => {
 };
 
 /** Writes the demo reviews with their history: started by the portfolio manager, answered by the object owner. */
-export const seedDemoReviews = async (
-  tx: Tx,
-  serviceIds: ReadonlyMap<string, string>,
-  userIds: ReadonlyMap<string, string>,
-  now: Date,
-): Promise<void> => {
-  const manager = { id: userIds.get('paula') ?? null, name: 'paula' };
+export const seedDemoReviews: DemoSeed = async (tx, serviceIds, userIds, now) => {
+  const manager = demoActor(userIds, 'paula');
   for (const demo of DEMO_REVIEWS) {
-    const serviceId = serviceIds.get(demo.service);
-    if (!serviceId) throw new Error(`demo data: review of unknown service ${demo.service}`);
+    const serviceId = demoServiceId(serviceIds, demo.service, 'review');
     const [service] = await tx
       .select({ ownerId: services.objectOwnerId, ownerName: users.username })
       .from(services)

@@ -51,6 +51,7 @@ import { seedDemoRetirementPlans } from './retirement-plans.js';
 import { demoPilotOnlineDates, seedDemoPilots } from './pilots.js';
 import { seedDemoDowntimes } from './downtimes.js';
 import { pathTo } from './workflow-path.js';
+import { insertBySystem } from './system-rows.js';
 import { seedDemoVoNamePrefixes } from './vo-name-prefixes.js';
 import { seedDemoVos } from './vos.js';
 
@@ -157,11 +158,12 @@ export const seedDemoData = (db: Db, options: DemoSeedOptions): Promise<DemoSeed
  * (same abbreviation or domain) are kept as they are.
  */
 const seedInstitutions = async (tx: Tx, files: FileStore, at: Date): Promise<Map<string, string>> => {
-  const created = await tx
-    .insert(institutions)
-    .values(DEMO_INSTITUTIONS.map((i) => ({ ...i, createdAt: at, updatedAt: at })))
-    .onConflictDoNothing()
-    .returning({ id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name });
+  const created = await insertBySystem(tx, institutions, DEMO_INSTITUTIONS, at, (i) => ({
+    objectType: 'institution',
+    objectId: i.id,
+    action: 'institution.created',
+    after: { abbreviation: i.abbreviation, name: i.name },
+  }));
   for (const institution of created) {
     const logo = demoLogoPng(institution.abbreviation);
     if (logo)
@@ -170,21 +172,6 @@ const seedInstitutions = async (tx: Tx, files: FileStore, at: Date): Promise<Map
         .set({ logoKey: await files.put(logo, tx), logoContentType: 'image/png' })
         .where(eq(institutions.id, institution.id));
   }
-  if (created.length > 0)
-    await tx.insert(auditEvents).values(
-      created.map((i) =>
-        auditRowOf(
-          SYSTEM_ACTOR,
-          {
-            objectType: 'institution',
-            objectId: i.id,
-            action: 'institution.created',
-            after: { abbreviation: i.abbreviation, name: i.name },
-          },
-          at,
-        ),
-      ),
-    );
   const ids = new Map<string, string>();
   for (const demo of DEMO_INSTITUTIONS) {
     const [row] = await tx

@@ -17,81 +17,38 @@ export interface DemoAccount {
   status?: string;
 }
 
+/**
+ * A demo login as a row: its role (at most one), its home organisation without `.example`, its
+ * groups separated by spaces.
+ */
+type AccountRow = [username: string, name: string, role: Role | null, organisation: string, groups: string];
+
+// One login a line, so that the table reads across.
+// prettier-ignore
+const ACCOUNT_ROWS: readonly AccountRow[] = [
+  ['alice', 'Alice Adler', 'serviceProvider', 'hpc-north', 'hpc-north:staff hpc-north:storage-team'],
+  ['bob', 'Bob Berger', 'serviceProvider', 'datacenter-south', 'datacenter-south:staff datacenter-south:cloud-operations'],
+  ['paula', 'Paula Peters', 'servicePortfolioManager', 'nubes-office', 'nubes-office:staff nubes-office:portfolio-board'],
+  ['ivan', 'Ivan Ivanov', 'serviceIntegrationManager', 'nubes-office', 'nubes-office:staff nubes-office:integration'],
+  ['carla', 'Carla Conti', 'contactManager', 'nubes-office', 'nubes-office:staff nubes-office:stakeholder-relations'],
+  ['desk', 'Dana Desk', 'cloudServiceDesk', 'nubes-office', 'nubes-office:staff nubes-office:service-desk'],
+  ['rita', 'Rita Richter', 'resourcePackageManager', 'hpc-north', 'hpc-north:staff nubes-office:resource-board'],
+  ['victor', 'Victor Vogel', 'voManager', 'datacenter-south', 'datacenter-south:staff vo-climate-sim'],
+  ['sven', 'Sven Schulz', 'voSupervisor', 'nubes-office', 'nubes-office:staff vo-climate-sim:supervisors'],
+  ['nora', 'Nora Neumann', null, 'university-west', 'university-west:researchers'],
+];
+
 // Each at their home organisation's domain, as the AAI releases them.
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = (
-  [
-    {
-      username: 'alice',
-      name: 'Alice Adler',
-      roles: ['serviceProvider'],
-      organisation: 'hpc-north.example',
-      groups: ['hpc-north:staff', 'hpc-north:storage-team'],
-    },
-    {
-      username: 'bob',
-      name: 'Bob Berger',
-      roles: ['serviceProvider'],
-      organisation: 'datacenter-south.example',
-      groups: ['datacenter-south:staff', 'datacenter-south:cloud-operations'],
-    },
-    {
-      username: 'paula',
-      name: 'Paula Peters',
-      roles: ['servicePortfolioManager'],
-      organisation: 'nubes-office.example',
-      groups: ['nubes-office:staff', 'nubes-office:portfolio-board'],
-    },
-    {
-      username: 'ivan',
-      name: 'Ivan Ivanov',
-      roles: ['serviceIntegrationManager'],
-      organisation: 'nubes-office.example',
-      groups: ['nubes-office:staff', 'nubes-office:integration'],
-    },
-    {
-      username: 'carla',
-      name: 'Carla Conti',
-      roles: ['contactManager'],
-      organisation: 'nubes-office.example',
-      groups: ['nubes-office:staff', 'nubes-office:stakeholder-relations'],
-    },
-    {
-      username: 'desk',
-      name: 'Dana Desk',
-      roles: ['cloudServiceDesk'],
-      organisation: 'nubes-office.example',
-      groups: ['nubes-office:staff', 'nubes-office:service-desk'],
-    },
-    {
-      username: 'rita',
-      name: 'Rita Richter',
-      roles: ['resourcePackageManager'],
-      organisation: 'hpc-north.example',
-      groups: ['hpc-north:staff', 'nubes-office:resource-board'],
-    },
-    {
-      username: 'victor',
-      name: 'Victor Vogel',
-      roles: ['voManager'],
-      organisation: 'datacenter-south.example',
-      groups: ['datacenter-south:staff', 'vo-climate-sim'],
-    },
-    {
-      username: 'sven',
-      name: 'Sven Schulz',
-      roles: ['voSupervisor'],
-      organisation: 'nubes-office.example',
-      groups: ['nubes-office:staff', 'vo-climate-sim:supervisors'],
-    },
-    {
-      username: 'nora',
-      name: 'Nora Neumann',
-      roles: [],
-      organisation: 'university-west.example',
-      groups: ['university-west:researchers'],
-    },
-  ] satisfies Omit<DemoAccount, 'email'>[]
-).map((account) => ({ ...account, email: `${account.username}@${account.organisation}` }));
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = ACCOUNT_ROWS.map(
+  ([username, name, role, organisation, groups]) => ({
+    username,
+    name,
+    roles: role ? [role] : [],
+    organisation: `${organisation}.example`,
+    groups: groups.split(' '),
+    email: `${username}@${organisation}.example`,
+  }),
+);
 
 /**
  * A person who has left: the AAI still knows her, but releases her account as expired, so her

@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { dueForClaim, msInterval } from '../db/claims.js';
+import { dueForClaim, markAttempt, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
 import { openAckJournal, type AckJournal } from './ack-journal.js';
-import { retryBackoff, startWorkerLoop } from '../model/worker-loop.js';
+import { leasedQueueWorkerSettings, startWorkerLoop, type LeasedQueueWorkerOptions } from '../model/worker-loop.js';
 import { onMailQueued } from './outbox-signal.js';
 import { safeErrorText, SMTP_CONNECTIONS, type MailTransport } from './smtp-transport.js';
 
-export interface OutboxWorkerOptions {
+export interface OutboxWorkerOptions extends LeasedQueueWorkerOptions {
   db: Db;
   transport: MailTransport;
   from: string;
   /** Kept out of stored errors (the SMTP password and user). */
   secrets?: readonly string[];
-  /** How often the outbox is read without a poke; default 5 s. */
-  pollMs?: number;
-  /** How long a claim holds a mail; a worker that dies leaves it to others after that. Default 5 min. */
-  leaseMs?: number;
-  /** Tries before a mail is given up as failed; default 8. */
-  maxTries?: number;
-  /** Wait before the next try after `tries` failed ones; default 30 s doubling up to 1 h. */
-  backoffMs?: (tries: number) => number;
-  batchSize?: number;
-  onError?: (error: unknown) => void;
   /** A send failed (`gaveUp`: it was the last try and the mail is now failed); for the metrics. */
   onDeliveryFailed?: (gaveUp: boolean) => void;
   now?: () => number;
@@ -106,12 +96,7 @@ const markSent = (db: Db, id: string, token: string) =>
  */
 export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker => {
   const { db, transport, from } = options;
-  const pollMs = options.pollMs ?? 5_000;
-  const leaseMs = options.leaseMs ?? 300_000;
-  const maxTries = options.maxTries ?? 8;
-  const backoffMs = options.backoffMs ?? retryBackoff;
-  const batchSize = options.batchSize ?? 20;
-  const report = options.onError ?? (() => undefined);
+  const { pollMs, leaseMs, maxTries, backoffMs, batchSize, report } = leasedQueueWorkerSettings(options);
   const deliveryFailed = options.onDeliveryFailed ?? (() => undefined);
   const now = options.now ?? Date.now;
 
@@ -132,21 +117,9 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
 
   const sendOne = async (mail: typeof mailOutbox.$inferSelect, token: string) => {
     const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimToken, token));
-    // The attempt's mark, committed before the SMTP conversation: `sending` with one try more, and
-    // the lease renewed so that it covers this one send, however long the mails before it took. A
-    // claim that ran out meanwhile (and may have been taken by another worker), or a mail the
-    // portal manager discarded since the claim, sends nothing.
-    const [attempt] = await db
-      .update(mailOutbox)
-      .set({
-        state: 'sending',
-        tries: sql`${mailOutbox.tries} + 1`,
-        lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
-        version: sql`${mailOutbox.version} + 1`,
-      })
-      .where(and(mine, inArray(mailOutbox.state, ['pending', 'sending'])))
-      .returning({ tries: mailOutbox.tries });
-    if (!attempt) return false;
+    // A mail the portal manager discarded since the claim is not sent.
+    const tries = await markAttempt(db, mailOutbox, { id: mail.id, token, leaseMs });
+    if (tries === null) return false;
     try {
       await transport.send({
         from,
@@ -156,13 +129,13 @@ export const startOutboxWorker = (options: OutboxWorkerOptions): OutboxWorker =>
         messageId: outboxMessageId(mail.id, from),
       });
     } catch (error) {
-      const gaveUp = attempt.tries >= maxTries;
+      const gaveUp = tries >= maxTries;
       await db
         .update(mailOutbox)
         .set({
           state: gaveUp ? 'failed' : 'pending',
           lastError: safeErrorText(error, options.secrets ?? []),
-          nextAttemptAt: sql`now() + ${msInterval(backoffMs(attempt.tries))}`,
+          nextAttemptAt: sql`now() + ${msInterval(backoffMs(tries))}`,
           lockedUntil: null,
           claimToken: null,
           version: sql`${mailOutbox.version} + 1`,

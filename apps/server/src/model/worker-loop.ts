@@ -3,6 +3,30 @@ import type { Db } from '../db/client.js';
 /** The wait before the next try after `tries` failed ones: 30 s, doubling up to 1 h. */
 export const retryBackoff = (tries: number): number => Math.min(30_000 * 2 ** Math.max(0, tries - 1), 3_600_000);
 
+/** The settings of a worker of a leased queue (the mail outbox, the webhook deliveries); tests shorten them. */
+export interface LeasedQueueWorkerOptions {
+  /** How often the queue is read without a poke; default 5 s. */
+  pollMs?: number;
+  /** How long a claim holds a row; one a killed worker held is tried again after it. Default 5 min. */
+  leaseMs?: number;
+  /** Tries before a row is given up as failed; default 8. */
+  maxTries?: number;
+  /** Wait before the next try after `tries` failed ones; default 30 s doubling up to 1 h. */
+  backoffMs?: (tries: number) => number;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+/** The settings with their defaults. */
+export const leasedQueueWorkerSettings = (options: LeasedQueueWorkerOptions) => ({
+  pollMs: options.pollMs ?? 5_000,
+  leaseMs: options.leaseMs ?? 300_000,
+  maxTries: options.maxTries ?? 8,
+  backoffMs: options.backoffMs ?? retryBackoff,
+  batchSize: options.batchSize ?? 20,
+  report: options.onError ?? (() => undefined),
+});
+
 export interface WorkerLoopOptions {
   /** One round of work; it checks `stopped` between its steps. Resolves with how much it did. */
   round: (stopped: () => boolean) => Promise<number>;

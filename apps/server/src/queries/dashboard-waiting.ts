@@ -30,6 +30,7 @@ import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types
 import type { Db } from '../db/client.js';
 import { changeRequests, resourcePackages, serviceReviews, services, vos } from '../db/schema.js';
 import { voActorContext } from '../policies/vo-policy.js';
+import { voStepColumns } from './vos.js';
 import {
   serviceRelationFlagsSql,
   visibleChangeRequestsSql,
@@ -404,14 +405,7 @@ const RESOURCE_PACKAGES = waitingKind({
 const waitingVos = async (db: Db, principal: Principal) => {
   const states = narrowingFor(principal).vos;
   const rows = await db
-    .select({
-      id: vos.id,
-      name: vos.name,
-      state: vos.state,
-      applicantId: vos.applicantId,
-      deputyId: vos.deputyId,
-      since: vos.updatedAt,
-    })
+    .select({ ...voStepColumns, since: vos.updatedAt })
     .from(vos)
     .where(and(visibleVosSql(principal), states.length > 0 ? inArray(vos.state, states) : sql`false`))
     .orderBy(asc(vos.updatedAt), asc(vos.id));

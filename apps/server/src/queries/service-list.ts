@@ -164,19 +164,22 @@ const serviceRowColumns = {
   keywords: sql<string[]>`"services"."keyword_names"`,
 };
 
-/**
- * One page of a service list for the caller: its rows with their provider and keyword names,
- * filtered, sorted and paged in the database. The page's ids first, so only its rows meet their
- * provider, not those skipped by the offset. Exported so its plan can be looked at (EXPLAIN).
- */
-export const serviceListPageQuery = (
+/** What a page of a service list is asked with: whose list, its filters, its order and which page. */
+type ServiceListPageRequest = [
   db: Db,
   caller: ServiceListCaller,
   criteria: ServiceListCriteria,
   sort: ListSort,
   order: SortOrder,
   page: { limit: number; offset: number },
-) => {
+];
+
+/**
+ * One page of a service list for the caller: its rows with their provider and keyword names,
+ * filtered, sorted and paged in the database. The page's ids first, so only its rows meet their
+ * provider, not those skipped by the offset. Exported so its plan can be looked at (EXPLAIN).
+ */
+export const serviceListPageQuery = (...[db, caller, criteria, sort, order, page]: ServiceListPageRequest) => {
   const pageIds = db
     .select({ id: services.id })
     .from(services)
@@ -200,14 +203,7 @@ export const serviceListPageQuery = (
  * of them, and only its rows joined to their provider
  * (docs/adr/0098-one-statement-per-portfolio-search.md).
  */
-export const serviceSearchPageQuery = (
-  db: Db,
-  caller: ServiceListCaller,
-  criteria: ServiceListCriteria,
-  sort: ListSort,
-  order: SortOrder,
-  page: { limit: number; offset: number },
-) => {
+export const serviceSearchPageQuery = (...[db, caller, criteria, sort, order, page]: ServiceListPageRequest) => {
   const keys = listSortKeys(sort, order);
   const names = keys.map((_, i) => `k${i}`);
   const keysOf = (alias: string): { value: SQL; direction: SortOrder }[] =>
@@ -252,12 +248,7 @@ export const serviceListTotalQuery = (db: Db, caller: ServiceListCaller, criteri
  * for both; without one the page walks its order's index and the total counts the state index.
  */
 export const loadServiceListPage = async (
-  db: Db,
-  caller: ServiceListCaller,
-  criteria: ServiceListCriteria,
-  sort: ListSort,
-  order: SortOrder,
-  page: { limit: number; offset: number },
+  ...[db, caller, criteria, sort, order, page]: ServiceListPageRequest
 ): Promise<ServiceListPage> => {
   if (searchSql(serviceSearchDocument, criteria.q) !== undefined) {
     const records = await serviceSearchPageQuery(db, caller, criteria, sort, order, page);

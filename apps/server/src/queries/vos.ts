@@ -46,6 +46,15 @@ export const loadOnlineServiceIds = async (db: Db | Tx, ids: readonly string[]):
   return new Set(rows.map((row) => row.id));
 };
 
+/** A VO's name and state with its two people: what decides whose step it is (voActorContext). */
+export const voStepColumns = {
+  id: vos.id,
+  name: vos.name,
+  state: vos.state,
+  applicantId: vos.applicantId,
+  deputyId: vos.deputyId,
+};
+
 /**
  * My VOs: the caller's VOs as applicant or deputy and, for reviewers (voSupervisor, the portfolio
  * manager, the portal manager), every VO waiting for a review step, those first. Filtered by
@@ -86,11 +95,7 @@ export const listVoPage = async (db: Db, principal: Principal, query: VoListQuer
   const [rows, [total]] = await Promise.all([
     db
       .select({
-        id: vos.id,
-        name: vos.name,
-        state: vos.state,
-        applicantId: vos.applicantId,
-        deputyId: vos.deputyId,
+        ...voStepColumns,
         applicant: sql<string>`coalesce(nullif(${applicant.fullname}, ''), ${applicant.username})`,
         deputy: sql<string | null>`coalesce(nullif(${deputy.fullname}, ''), ${deputy.username})`,
         updatedAt: vos.updatedAt,

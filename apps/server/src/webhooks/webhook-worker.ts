@@ -2,36 +2,26 @@ import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { dueForClaim, msInterval } from '../db/claims.js';
+import { dueForClaim, markAttempt, msInterval } from '../db/claims.js';
 import type { Db } from '../db/client.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { presentFeedEvent } from '../presenters/feed-event.js';
 import { loadFeedEvents } from '../queries/event-feed.js';
-import { retryBackoff, startWorkerLoop } from '../model/worker-loop.js';
+import { leasedQueueWorkerSettings, startWorkerLoop, type LeasedQueueWorkerOptions } from '../model/worker-loop.js';
 import { onWebhooksQueued } from './delivery-signal.js';
 import { guardedLookup, resolvesToRefused } from './refused-targets.js';
 import type { SecretBox } from './secret-box.js';
 import { signWebhook } from './signature.js';
 
-export interface WebhookWorkerOptions {
+export interface WebhookWorkerOptions extends LeasedQueueWorkerOptions {
   db: Db;
   box: SecretBox;
   /** The portal's public address, for the events' links. */
   publicUrl: string;
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: deliver to loopback, link-local and private addresses too. */
   allowPrivateTargets: boolean;
-  /** How often the queue is read without a poke; default 5 s. */
-  pollMs?: number;
-  /** How long a claim holds a delivery; one a killed worker held is tried again after it. Default 5 min. */
-  leaseMs?: number;
-  /** Tries before a delivery is given up as failed; default 8. */
-  maxTries?: number;
-  /** Wait before the next try after `tries` failed ones; default 30 s doubling up to 1 h. */
-  backoffMs?: (tries: number) => number;
   /** How long a receiver may take to answer; default 10 s. */
   timeoutMs?: number;
-  batchSize?: number;
-  onError?: (error: unknown) => void;
 }
 
 export interface WebhookWorker {
@@ -89,30 +79,20 @@ const claimDue = (db: Db, token: string, batchSize: number, leaseMs: number) => 
  */
 export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker => {
   const { db } = options;
-  const pollMs = options.pollMs ?? 5_000;
-  const leaseMs = options.leaseMs ?? 300_000;
-  const maxTries = options.maxTries ?? 8;
-  const backoffMs = options.backoffMs ?? retryBackoff;
-  const batchSize = options.batchSize ?? 20;
-  const report = options.onError ?? (() => undefined);
+  const { pollMs, leaseMs, maxTries, backoffMs, batchSize, report } = leasedQueueWorkerSettings(options);
 
   const deliverOne = async (delivery: typeof webhookDeliveries.$inferSelect, token: string): Promise<boolean> => {
     const mine = and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.claimToken, token));
-    const [attempt] = await db
-      .update(webhookDeliveries)
-      .set({
-        state: 'sending',
-        tries: sql`${webhookDeliveries.tries} + 1`,
-        lastAttemptAt: sql`now()`,
-        lockedUntil: sql`now() + ${msInterval(leaseMs)}`,
-        version: sql`${webhookDeliveries.version} + 1`,
-      })
-      .where(and(mine, inArray(webhookDeliveries.state, ['pending', 'sending'])))
-      .returning({ tries: webhookDeliveries.tries });
-    if (!attempt) return false;
+    const tries = await markAttempt(
+      db,
+      webhookDeliveries,
+      { id: delivery.id, token, leaseMs },
+      { lastAttemptAt: sql`now()` },
+    );
+    if (tries === null) return false;
     const outcome = await attemptDelivery(delivery);
     const delivered = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
-    const gaveUp = !delivered && attempt.tries >= maxTries;
+    const gaveUp = !delivered && tries >= maxTries;
     await db
       .update(webhookDeliveries)
       .set({
@@ -120,7 +100,7 @@ export const startWebhookWorker = (options: WebhookWorkerOptions): WebhookWorker
         lastStatus: outcome.status,
         lastError: delivered ? null : (outcome.error ?? `HTTP ${outcome.status}`),
         deliveredAt: delivered ? sql`now()` : null,
-        nextAttemptAt: delivered ? sql`now()` : sql`now() + ${msInterval(backoffMs(attempt.tries))}`,
+        nextAttemptAt: delivered ? sql`now()` : sql`now() + ${msInterval(backoffMs(tries))}`,
         lockedUntil: null,
         claimToken: null,
         version: sql`${webhookDeliveries.version} + 1`,

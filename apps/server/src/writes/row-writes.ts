@@ -18,11 +18,9 @@ import {
 } from '../db/schema.js';
 import { refuseDuplicates } from '../db/unique-violation.js';
 import { notFound } from '../http/http-error.js';
-import type { ContactRecord } from '../model/contact.js';
 import type { InstitutionRow } from '../model/institution.js';
 import type { AfterCommitEffect } from '../model/after-commit.js';
 import type { ResourceTypeRow } from '../model/resource-type.js';
-import type { SavedViewRow } from '../model/saved-view.js';
 import { PORTFOLIO_CHANGED } from './after-commit.js';
 import { changesOf } from './changes.js';
 import {
@@ -168,16 +166,20 @@ const rowWrites = <T extends VersionedTable, O extends AuditObjectType>(
   };
 };
 
+/** Columns of a row that the pipeline or the database write, never a change. */
+type Managed = 'id' | 'version' | 'updatedAt' | 'createdAt';
+
 /** Columns a change may write on an institution's row; the IdP domain is not the screen's to set. */
-export type InstitutionSet = Omit<
-  PgUpdateSetSource<typeof institutions>,
-  'id' | 'domain' | 'version' | 'updatedAt' | 'createdAt'
->;
+export type InstitutionSet = Omit<PgUpdateSetSource<typeof institutions>, Managed | 'domain'>;
 
 /** Columns a change may write on a type's row; its key is not among them. */
-export type ResourceTypeSet = Omit<
-  PgUpdateSetSource<typeof resourceTypes>,
-  'id' | 'key' | 'version' | 'updatedAt' | 'createdAt'
+export type ResourceTypeSet = Omit<PgUpdateSetSource<typeof resourceTypes>, Managed | 'key'>;
+
+/** The row kind of a table whose changes may write only the columns `C`. */
+type RowKindOf<T extends VersionedTable, C extends keyof PgUpdateSetSource<T>, O extends AuditObjectType> = RowKind<
+  T['$inferSelect'],
+  Pick<PgUpdateSetSource<T>, C>,
+  O
 >;
 
 export type EntitlementRoleRow = typeof entitlementRoleMappings.$inferSelect;
@@ -202,76 +204,62 @@ export const resourceTypeRows: RowKind<ResourceTypeRow, ResourceTypeSet, 'resour
 );
 
 /** A contact of the contact database (docs/adr/0034-contacts.md). */
-export const contactRows: RowKind<
-  ContactRecord,
-  Omit<PgUpdateSetSource<typeof contacts>, 'id' | 'version' | 'updatedAt' | 'createdAt'>,
+export const contactRows: RowKindOf<
+  typeof contacts,
+  Exclude<keyof PgUpdateSetSource<typeof contacts>, Managed>,
   'contact'
 > = rowWrites('contact', contacts);
 
 /** One pair of the entitlement → role map (docs/adr/0036-admin-panel-sections.md), read at every login. */
-export const entitlementRoleRows: RowKind<
-  EntitlementRoleRow,
-  Pick<PgUpdateSetSource<typeof entitlementRoleMappings>, 'entitlement' | 'role'>,
-  'entitlementRole'
-> = rowWrites('entitlementRole', entitlementRoleMappings);
+export const entitlementRoleRows: RowKindOf<typeof entitlementRoleMappings, 'entitlement' | 'role', 'entitlementRole'> =
+  rowWrites('entitlementRole', entitlementRoleMappings);
 
 /** A reserved VO name prefix, read whenever a VO name is checked. */
-export const voNamePrefixRows: RowKind<
-  VoNamePrefixRow,
-  Pick<PgUpdateSetSource<typeof voNamePrefixes>, 'note'>,
-  'voNamePrefix'
-> = rowWrites('voNamePrefix', voNamePrefixes);
+export const voNamePrefixRows: RowKindOf<typeof voNamePrefixes, 'note', 'voNamePrefix'> = rowWrites(
+  'voNamePrefix',
+  voNamePrefixes,
+);
 
 /**
  * A mail of the outbox: the portal manager's retry and discard; the worker's claim columns are not
  * theirs. The worker claims with SKIP LOCKED, so it passes over a mail while the portal manager
  * changes it, and the manager waits for a claim that is being written.
  */
-export const mailRows: RowKind<
-  typeof mailOutbox.$inferSelect,
-  Pick<PgUpdateSetSource<typeof mailOutbox>, 'state' | 'tries' | 'nextAttemptAt'>,
-  'mail'
-> = rowWrites('mail', mailOutbox);
+export const mailRows: RowKindOf<typeof mailOutbox, 'state' | 'tries' | 'nextAttemptAt', 'mail'> = rowWrites(
+  'mail',
+  mailOutbox,
+);
 
 /**
  * A user account, for the roles the portal manager gives and the gone state (docs/adr/0123-people-who-leave.md):
  * the IdP's roles and the rest of the row are the logins'. The principal cache forgets the user after the commit.
  */
-export const userRows: RowKind<
-  typeof users.$inferSelect,
-  Pick<PgUpdateSetSource<typeof users>, 'roles' | 'goneAt' | 'goneById' | 'goneSource' | 'goneReason'>,
-  'user'
-> = rowWrites('user', users);
+export const userRows: RowKindOf<typeof users, 'roles' | 'goneAt' | 'goneById' | 'goneSource' | 'goneReason', 'user'> =
+  rowWrites('user', users);
 
 /** A weighting criterion, by its key: every service's score moves with it. */
-export const weightingCriterionRows: RowKind<
-  WeightingCriterionRow,
-  Pick<PgUpdateSetSource<typeof weightingCriteria>, 'factor' | 'options'>,
-  'weightingCriterion'
-> = rowWrites('weightingCriterion', weightingCriteria, {
-  key: 'key',
-  effects: () => PORTFOLIO_CHANGED,
-});
+export const weightingCriterionRows: RowKindOf<typeof weightingCriteria, 'factor' | 'options', 'weightingCriterion'> =
+  rowWrites('weightingCriterion', weightingCriteria, {
+    key: 'key',
+    effects: () => PORTFOLIO_CHANGED,
+  });
 
 /**
  * A saved view (docs/adr/0044-saved-views.md): only the caller's own; another person's view is not
  * found, exactly like one that does not exist.
  */
-export const savedViewRows: RowKind<
-  SavedViewRow,
-  Pick<PgUpdateSetSource<typeof savedViews>, 'name' | 'query' | 'columns'>,
-  'savedView'
-> = rowWrites('savedView', savedViews, { ownedBy: (principal) => eq(savedViews.userId, principal.id) });
+export const savedViewRows: RowKindOf<typeof savedViews, 'name' | 'query' | 'columns', 'savedView'> = rowWrites(
+  'savedView',
+  savedViews,
+  { ownedBy: (principal) => eq(savedViews.userId, principal.id) },
+);
 
 /**
  * A webhook endpoint (docs/adr/0120-event-feed-and-signed-webhooks.md): its address, event types,
  * activity and description, and its sealed secret on a rotation.
  */
-export const webhookRows: RowKind<
-  typeof webhookEndpoints.$inferSelect,
-  Pick<
-    PgUpdateSetSource<typeof webhookEndpoints>,
-    'url' | 'eventTypes' | 'active' | 'description' | 'secretCiphertext' | 'secretRotatedAt'
-  >,
+export const webhookRows: RowKindOf<
+  typeof webhookEndpoints,
+  'url' | 'eventTypes' | 'active' | 'description' | 'secretCiphertext' | 'secretRotatedAt',
   'webhook'
 > = rowWrites('webhook', webhookEndpoints);
