@@ -28,6 +28,19 @@ import { runWrite, type Writes } from '../writes/pipeline.js';
 
 type DowntimeRecord = typeof downtimes.$inferSelect;
 
+/**
+ * The downtime as the public calendar shows it, as every one of its audit events keeps it: the
+ * event feed names these values from the event alone (docs/adr/0120-event-feed-and-signed-webhooks.md).
+ */
+const publicValuesOf = (downtime: DowntimeRecord, endsAt = downtime.endsAt) => ({
+  downtimeId: downtime.id,
+  severity: downtime.severity,
+  startsAt: downtime.startsAt.toISOString(),
+  endsAt: endsAt.toISOString(),
+  descriptionEn: downtime.descriptionEn,
+  descriptionDe: downtime.descriptionDe,
+});
+
 /** The portal itself, as a mail names the actor of a start. */
 const portalActor = (productName: string) => ({ id: '', name: productName });
 
@@ -84,14 +97,7 @@ export const announceDowntime = (
           objectType: 'service',
           objectId: service.row.id,
           before: null,
-          after: {
-            downtimeId: downtime.id,
-            severity: downtime.severity,
-            startsAt: downtime.startsAt.toISOString(),
-            endsAt: downtime.endsAt.toISOString(),
-            descriptionEn: downtime.descriptionEn,
-            descriptionDe: downtime.descriptionDe,
-          },
+          after: publicValuesOf(downtime),
         },
       ],
       effects: PORTFOLIO_CHANGED,
@@ -210,7 +216,7 @@ export const extendDowntime = (
         objectType: 'service',
         objectId: downtime.serviceId,
         before: { endsAt: downtime.endsAt.toISOString() },
-        after: { downtimeId: downtime.id, endsAt: endsAt.toISOString() },
+        after: publicValuesOf(downtime, endsAt),
       },
     ];
     // A service the outage moved names its end as the expected end: it moves with the extension.
@@ -251,7 +257,7 @@ export const endDowntimeNow = (
           objectType: 'service',
           objectId: downtime.serviceId,
           before: { endsAt: downtime.endsAt.toISOString() },
-          after: { downtimeId: downtime.id, endsAt: endsAt.toISOString(), early: true },
+          after: { ...publicValuesOf(downtime, endsAt), early: true },
         },
         ...(await restoreService(tx, downtime)),
       ],
@@ -275,11 +281,7 @@ export const cancelDowntime = (
           objectType: 'service',
           objectId: downtime.serviceId,
           before: null,
-          after: {
-            downtimeId: downtime.id,
-            startsAt: downtime.startsAt.toISOString(),
-            endsAt: downtime.endsAt.toISOString(),
-          },
+          after: publicValuesOf(downtime),
         },
       ],
     };
@@ -357,7 +359,7 @@ export const runDowntimes = async (tx: Tx, now: Date, productName: string): Prom
       objectType: 'service',
       objectId: downtime.serviceId,
       before: null,
-      after: { downtimeId: downtime.id, severity: downtime.severity },
+      after: publicValuesOf(downtime),
     });
     if (downtime.severity === 'outage') {
       const service = await lockService(tx, downtime.serviceId);
@@ -396,7 +398,7 @@ export const runDowntimes = async (tx: Tx, now: Date, productName: string): Prom
       objectType: 'service',
       objectId: downtime.serviceId,
       before: { endsAt: downtime.endsAt.toISOString() },
-      after: { downtimeId: downtime.id, endsAt: downtime.endsAt.toISOString(), early: false },
+      after: { ...publicValuesOf(downtime), early: false },
     });
     events.push(...(await restoreService(tx, downtime)));
   }
