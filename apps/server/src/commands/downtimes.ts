@@ -29,6 +29,19 @@ import { runWrite, type ObjectEvent, type Writes } from '../writes/pipeline.js';
 
 type DowntimeRecord = typeof downtimes.$inferSelect;
 
+/**
+ * The downtime as the public calendar shows it, as every one of its audit events keeps it: the
+ * event feed names these values from the event alone (docs/adr/0120-event-feed-and-signed-webhooks.md).
+ */
+const publicValuesOf = (downtime: DowntimeRecord, endsAt = downtime.endsAt) => ({
+  downtimeId: downtime.id,
+  severity: downtime.severity,
+  startsAt: downtime.startsAt.toISOString(),
+  endsAt: endsAt.toISOString(),
+  descriptionEn: downtime.descriptionEn,
+  descriptionDe: downtime.descriptionDe,
+});
+
 /** The portal itself, as a mail names the actor of a start. */
 const portalActor = (productName: string) => ({ id: '', name: productName });
 
@@ -85,14 +98,7 @@ export const announceDowntime = (
           objectType: 'service',
           objectId: service.row.id,
           before: null,
-          after: {
-            downtimeId: downtime.id,
-            severity: downtime.severity,
-            startsAt: downtime.startsAt.toISOString(),
-            endsAt: downtime.endsAt.toISOString(),
-            descriptionEn: downtime.descriptionEn,
-            descriptionDe: downtime.descriptionDe,
-          },
+          after: publicValuesOf(downtime),
         },
       ],
       effects: PORTFOLIO_CHANGED,
@@ -149,7 +155,7 @@ const endedEvent = (downtime: DowntimeRecord, endsAt: Date, early: boolean): Aud
   downtimeEvent(downtime, {
     action: 'downtime.ended',
     before: { endsAt: downtime.endsAt.toISOString() },
-    after: { downtimeId: downtime.id, endsAt: endsAt.toISOString(), early },
+    after: { ...publicValuesOf(downtime, endsAt), early },
   });
 
 /** A step open in one state of the downtime only (409 with `message` in any other). */
@@ -234,7 +240,7 @@ export const extendDowntime = (
       downtimeEvent(downtime, {
         action: 'downtime.extended',
         before: { endsAt: downtime.endsAt.toISOString() },
-        after: { downtimeId: downtime.id, endsAt: endsAt.toISOString() },
+        after: publicValuesOf(downtime, endsAt),
       }),
     ];
     // A service the outage moved names its end as the expected end: it moves with the extension.
@@ -271,11 +277,7 @@ export const cancelDowntime = stepIn('coming', 'downtimes.errors.notComing', asy
     downtimeEvent(downtime, {
       action: 'downtime.cancelled',
       before: null,
-      after: {
-        downtimeId: downtime.id,
-        startsAt: downtime.startsAt.toISOString(),
-        endsAt: downtime.endsAt.toISOString(),
-      },
+      after: publicValuesOf(downtime),
     }),
   ],
 }));
@@ -351,7 +353,7 @@ export const runDowntimes = async (tx: Tx, now: Date, productName: string): Prom
       downtimeEvent(downtime, {
         action: 'downtime.started',
         before: null,
-        after: { downtimeId: downtime.id, severity: downtime.severity },
+        after: publicValuesOf(downtime),
       }),
     );
     if (downtime.severity === 'outage') {

@@ -99,4 +99,27 @@ describe('the API document (GET /api/openapi.json)', () => {
     );
     expect(unused).toEqual([]);
   });
+
+  it('names the downtimes’ feed types wherever an event type is an answer or a choice', () => {
+    const schemas = document.components.schemas as Record<string, { properties: Record<string, unknown> }>;
+    const downtimeTypes = [
+      'downtime.announced',
+      'downtime.started',
+      'downtime.ended',
+      'downtime.changed',
+      'downtime.cancelled',
+    ];
+    const enumOf = (schema: unknown): unknown =>
+      (schema as { enum?: unknown; items?: { enum?: unknown } }).enum ??
+      (schema as { items: { enum: unknown } }).items.enum;
+    for (const [name, property] of [
+      ['FeedEvent', 'type'],
+      ['Webhook', 'eventTypes'],
+      ['CreateWebhookInput', 'eventTypes'],
+      ['WebhookDelivery', 'eventType'],
+    ] as const) {
+      expect(Object.keys(schemas)).toContain(name);
+      expect(enumOf(schemas[name]!.properties[property]), name).toEqual(expect.arrayContaining(downtimeTypes));
+    }
+  });
 });

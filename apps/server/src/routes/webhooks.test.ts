@@ -5,7 +5,7 @@ import { createWebhook } from '../commands/webhooks.js';
 import { auditEvents, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
 import { HttpError } from '../http/http-error.js';
 import { bearer } from '../test/harness.js';
-import { useServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 import { writesFor } from '../writes/after-commit.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver.js';
 import { openSecretBox } from '../webhooks/secret-box.js';
@@ -264,6 +264,65 @@ describe('webhook deliveries', () => {
       expect(delivery!.lastError).toMatch(/refused target/);
     } finally {
       await refusing.stop();
+    }
+  });
+
+  it('delivers a downtime’s announcement, signed, to an endpoint of its type only', async () => {
+    await env.test.database.db.update(webhookEndpoints).set({ active: false });
+    const announced = await register({ eventTypes: ['downtime.announced'], description: 'status page' });
+    const started = await register({ eventTypes: ['downtime.started'], description: 'starts only' });
+    receiver.verifyWith(announced.secret);
+    const service = await createServiceInState(env.test.database.db, {
+      state: 'service_online',
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
+    });
+    // Ahead of whatever the portal's clock says: the test reads no time, only that it lies ahead.
+    const inHours = (n: number) => new Date(Date.now() + n * 60 * 60 * 1000).toISOString();
+    const body = {
+      severity: 'degraded',
+      startsAt: inHours(48),
+      endsAt: inHours(50),
+      descriptionEn: 'Network maintenance',
+      descriptionDe: 'Netzwerkwartung',
+    };
+    const response = await call('alice', 'POST', `/api/services/${service.id}/downtimes`, body);
+    expect(response.statusCode, response.body).toBe(201);
+    const downtime = response.json<{ id: string; startsAt: string; endsAt: string }>();
+    const queued = await deliveriesOf(announced.id);
+    expect(queued).toMatchObject([{ eventType: 'downtime.announced', state: 'pending' }]);
+    expect(await deliveriesOf(started.id)).toEqual([]);
+
+    const running = await worker();
+    try {
+      await running.runOnce();
+      await expect.poll(async () => (await deliveriesOf(announced.id))[0]!.state).toBe('delivered');
+      const [arrived] = receiver.received.filter((request) => request.id === queued[0]!.eventId);
+      expect(arrived!.verified).toBe(true);
+      expect(JSON.parse(arrived!.body)).toEqual({
+        type: 'downtime.announced',
+        timestamp: expect.any(String),
+        data: {
+          id: queued[0]!.eventId,
+          type: 'downtime.announced',
+          time: expect.any(String),
+          object: {
+            type: 'service',
+            id: service.serviceId,
+            link: `${env.test.config.publicUrl}/sc/service/${service.id}`,
+          },
+          changes: {
+            downtimeId: { old: null, new: downtime.id },
+            severity: { old: null, new: 'degraded' },
+            startsAt: { old: null, new: downtime.startsAt },
+            endsAt: { old: null, new: downtime.endsAt },
+            descriptionEn: { old: null, new: 'Network maintenance' },
+            descriptionDe: { old: null, new: 'Netzwerkwartung' },
+          },
+        },
+      });
+    } finally {
+      await running.stop();
     }
   });
 });

@@ -25,6 +25,7 @@ import {
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { publicPortfolioChangedIn } from '../caches/service-caches.js';
 import { afterAll, beforeAll } from 'vitest';
+import type { Clock } from '../model/clock.js';
 import { createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from './harness.js';
 
 /** The six centres of the demo alliance and its office; the domains match the demo accounts' organisations. */
@@ -104,12 +105,12 @@ export const seedServiceWorld = async (
 
 /**
  * A file's app and service world: made before its first test and closed after its last, so read
- * `env.test` and `env.world` inside tests and hooks only.
+ * `env.test` and `env.world` inside tests and hooks only. A `clock` is the app's for timed work.
  */
-export const useServiceWorld = (): { test: TestApp; world: ServiceWorld } => {
+export const useServiceWorld = (options: { clock?: Clock } = {}): { test: TestApp; world: ServiceWorld } => {
   const env = {} as { test: TestApp; world: ServiceWorld };
   beforeAll(async () => {
-    env.test = await createTestApp();
+    env.test = await createTestApp(options);
     env.world = await seedServiceWorld(env.test, await seedPrincipals(env.test));
   });
   afterAll(() => env.test.close());

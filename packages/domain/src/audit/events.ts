@@ -30,6 +30,15 @@ const changeRequestState = z.object({ state: z.enum(CHANGE_REQUEST_STATES) });
 const resourceTypeValues = z.looseObject({ key: z.string() });
 const decisions = z.record(z.string(), z.enum(CHANGE_DECISIONS).nullable());
 const packageState = z.object({ state: z.enum(RESOURCE_PACKAGE_STATES) });
+/** A downtime as the public calendar shows it, by its id. */
+const downtimeValues = z.object({
+  downtimeId: z.string(),
+  severity: z.enum(DOWNTIME_SEVERITIES),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  descriptionEn: z.string(),
+  descriptionDe: z.string(),
+});
 /** A package's values as its history shows them; the type by its key, which never changes. */
 const packageValues = z.object({
   name: z.string(),
@@ -167,31 +176,20 @@ const AUDIT_EVENTS = {
     after: z.object({ notice: z.enum(PILOT_NOTICE_KINDS), endsOn: z.string() }),
   }),
   // Announced downtimes (docs/adr/0124-announced-downtimes.md), in the service's history; the downtime by its id.
-  'downtime.announced': event('service', {
-    after: z.object({
-      downtimeId: z.string(),
-      severity: z.enum(DOWNTIME_SEVERITIES),
-      startsAt: z.string(),
-      endsAt: z.string(),
-      descriptionEn: z.string(),
-      descriptionDe: z.string(),
-    }),
-  }),
-  'downtime.started': event('service', {
-    after: z.object({ downtimeId: z.string(), severity: z.enum(DOWNTIME_SEVERITIES) }),
-  }),
+  // Every event keeps the downtime's public values as they are after it (what the calendar shows),
+  // so the event feed can name them from the event alone (docs/adr/0120-event-feed-and-signed-webhooks.md).
+  'downtime.announced': event('service', { after: downtimeValues }),
+  'downtime.started': event('service', { after: downtimeValues }),
   // By the schedule (`early` false, the end as announced) or ended early by a person (the planned end before, now after).
   'downtime.ended': event('service', {
     before: z.object({ endsAt: z.string() }),
-    after: z.object({ downtimeId: z.string(), endsAt: z.string(), early: z.boolean() }),
+    after: downtimeValues.extend({ early: z.boolean() }),
   }),
   'downtime.extended': event('service', {
     before: z.object({ endsAt: z.string() }),
-    after: z.object({ downtimeId: z.string(), endsAt: z.string() }),
+    after: downtimeValues,
   }),
-  'downtime.cancelled': event('service', {
-    after: z.object({ downtimeId: z.string(), startsAt: z.string(), endsAt: z.string() }),
-  }),
+  'downtime.cancelled': event('service', { after: downtimeValues }),
   // A person subscribes to a service's downtime mails or stops: about the person, naming the service.
   'downtimeSubscription.created': event('user', { after: z.object({ serviceId: z.string() }) }),
   'downtimeSubscription.deleted': event('user', { before: z.object({ serviceId: z.string() }) }),

@@ -18,6 +18,11 @@ export const FEED_EVENT_TYPES = [
   'package.approved',
   'package.rejected',
   'vo.approved',
+  'downtime.announced',
+  'downtime.started',
+  'downtime.ended',
+  'downtime.changed',
+  'downtime.cancelled',
 ] as const;
 
 export type FeedEventType = (typeof FEED_EVENT_TYPES)[number];
@@ -34,6 +39,13 @@ export const FEED_TYPE_OF_ACTION = {
   'resourcePackage.approved': 'package.approved',
   'resourcePackage.rejected': 'package.rejected',
   'vo.approve': 'vo.approved',
+  'downtime.announced': 'downtime.announced',
+  'downtime.started': 'downtime.started',
+  'downtime.ended': 'downtime.ended',
+  // Named for what a reader mirrors, not for today's one way to change a downtime: a later change
+  // of its start or description is this type too, its `changes` saying which value moved.
+  'downtime.extended': 'downtime.changed',
+  'downtime.cancelled': 'downtime.cancelled',
 } as const satisfies Record<string, FeedEventType>;
 
 export type FeedAction = keyof typeof FEED_TYPE_OF_ACTION;
@@ -112,6 +124,33 @@ const changesOf = (before: unknown, after: unknown, keep: (key: string) => boole
 };
 
 /**
+ * A downtime's values as the public calendar shows them (docs/adr/0124-announced-downtimes.md); the
+ * reasons behind an end, the notice it wrote and the state it restores stay out.
+ */
+const DOWNTIME_FEED_VALUES = [
+  'downtimeId',
+  'severity',
+  'startsAt',
+  'endsAt',
+  'descriptionEn',
+  'descriptionDe',
+] as const;
+
+/**
+ * A downtime event's changes: every public value of the downtime, old → new, unchanged ones with
+ * old equal to new, so a reader who missed the announcement (or subscribed to some types only)
+ * mirrors the downtime from any one event. An announcement's old values are null; an extension's
+ * or an early end's old end is the end before it.
+ */
+const downtimeChanges = (action: FeedAction, before: unknown, after: unknown): Changes => {
+  const next = record(after);
+  const old = action === 'downtime.announced' ? {} : { ...next, ...record(before) };
+  const changes: Changes = {};
+  for (const key of DOWNTIME_FEED_VALUES) changes[key] = { old: old[key] ?? null, new: next[key] ?? null };
+  return changes;
+};
+
+/**
  * What a feed event says changed, from its audit event's before and after: public values only.
  * Null when the event changed nothing a reader may see (a service change of internal fields alone),
  * so the feed and the webhooks leave it out.
@@ -138,5 +177,11 @@ export const feedChanges = (action: FeedAction, before: unknown, after: unknown)
     case 'review.confirmed':
     case 'review.editRequired':
       return changesOf(before, after, (key) => key === 'reviewStatus');
+    case 'downtime.announced':
+    case 'downtime.started':
+    case 'downtime.ended':
+    case 'downtime.extended':
+    case 'downtime.cancelled':
+      return downtimeChanges(action, before, after);
   }
 };

@@ -2842,6 +2842,11 @@ export const de: Messages = {
       'package.approved': 'Ressourcenpaket genehmigt',
       'package.rejected': 'Ressourcenpaket abgelehnt',
       'vo.approved': 'VO genehmigt',
+      'downtime.announced': 'Ausfallzeit angekündigt',
+      'downtime.started': 'Ausfallzeit begonnen',
+      'downtime.ended': 'Ausfallzeit beendet',
+      'downtime.changed': 'Ausfallzeit geändert',
+      'downtime.cancelled': 'Ausfallzeit abgesagt',
     },
   },
   /** The web's screens of announced downtimes: the service's tab, its dialogs, the header's line, the public page. */

@@ -2791,6 +2791,11 @@ export const en = {
       'package.approved': 'Resource package approved',
       'package.rejected': 'Resource package rejected',
       'vo.approved': 'VO approved',
+      'downtime.announced': 'Downtime announced',
+      'downtime.started': 'Downtime started',
+      'downtime.ended': 'Downtime ended',
+      'downtime.changed': 'Downtime changed',
+      'downtime.cancelled': 'Downtime cancelled',
     },
   },
   /** The web's screens of announced downtimes: the service's tab, its dialogs, the header's line, the public page. */

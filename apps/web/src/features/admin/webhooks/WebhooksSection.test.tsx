@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Webhook, WebhookDelivery } from '@nubes/domain';
 import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../../i18n/i18n';
 import { apiError, fakeApi, reply, writesOf } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
 
@@ -80,5 +81,56 @@ describe('admin panel: webhooks', () => {
         body: { version: 9 },
       }),
     );
+  });
+
+  it('offers the downtimes’ event types and registers an endpoint for some of them', async () => {
+    const calls = fakeApi({
+      'GET /api/webhooks': () => ({
+        items: [{ ...hook, eventTypes: ['downtime.announced', 'downtime.changed'], description: 'Status page' }],
+      }),
+      'POST /api/webhooks': () =>
+        reply(201, { ...hook, id: crypto.randomUUID(), url: 'https://status.example/h', secret: 'whsec_c2VjcmV0' }),
+    });
+    renderApp({ path: '/manage/adminPanel?tab=webhooks', user: PEOPLE.admin });
+    const table = await screen.findByRole('table', { name: /^Webhook endpoints/ });
+    expect(within(table).getByText('Downtime announced, Downtime changed')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register a webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register a webhook' });
+    for (const name of [
+      'Downtime announced',
+      'Downtime started',
+      'Downtime ended',
+      'Downtime changed',
+      'Downtime cancelled',
+    ])
+      expect(within(dialog).getByRole('checkbox', { name })).toBeChecked();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Downtime started' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^URL/ }), {
+      target: { value: 'https://status.example/h' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('dialog', { name: 'The webhook’s secret' });
+    const sent = writesOf(calls).at(-1)!.body as { eventTypes: string[] };
+    expect(sent.eventTypes).toContain('downtime.cancelled');
+    expect(sent.eventTypes).not.toContain('downtime.started');
+  });
+
+  it('names the downtimes’ event types in German', async () => {
+    fakeApi({
+      'GET /api/webhooks': () => ({
+        items: [{ ...hook, eventTypes: ['downtime.started', 'downtime.ended', 'downtime.cancelled'] }],
+      }),
+    });
+    renderApp({ path: '/manage/adminPanel?tab=webhooks', user: PEOPLE.admin });
+    const table = await screen.findByRole('table', { name: /^Webhook endpoints/ });
+    await act(() => changeLanguage('de'));
+    try {
+      expect(
+        await within(table).findByText('Ausfallzeit begonnen, Ausfallzeit beendet, Ausfallzeit abgesagt'),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('en'));
+    }
   });
 });

@@ -1,0 +1,2 @@
+DROP INDEX "audit_events_feed_idx";--> statement-breakpoint
+CREATE INDEX "audit_events_feed_idx" ON "audit_events" USING btree ("tx_id","seq") WHERE action in ('service.created', 'service.updated', 'service.transition', 'review.started', 'review.confirmed', 'review.editRequired', 'service.changeRequestApplied', 'resourcePackage.approved', 'resourcePackage.rejected', 'vo.approve', 'downtime.announced', 'downtime.started', 'downtime.ended', 'downtime.extended', 'downtime.cancelled');
