@@ -229,6 +229,15 @@ describe('the lists read their indexes at scale', () => {
       ['reviews by service ID', reviews({ sort: 'serviceId' }), 'services_service_id_key'],
       ['reviews by state', reviews({ sort: 'state' }), 'services_state_sort_idx'],
       ['reviews by state desc', reviews({ sort: 'state', order: 'desc' }), 'services_state_sort_desc_idx'],
+      // A tab's states are one condition for the services without a review row: estimated right, the
+      // order's index is walked rather than every service of the tab sorted.
+      ['reviews of a tab by state', reviews({ tab: 'pipeline', sort: 'state' }), 'services_state_sort_idx'],
+      // One provider's services follow their names in the provider order.
+      [
+        'reviews of a provider by provider',
+        reviews({ tab: 'pipeline', provider: providerId, sort: 'provider' }),
+        ['services_provider_idx', 'services_name_sort_idx'],
+      ],
       // The services without a review row are counted from the state index alone.
       ['review counts', reviewCounts({}), 'services_state_idx'],
       [

@@ -225,6 +225,12 @@ describe('the Service Review List in the database', () => {
     expect(started).toEqual(['s4', 's1', 's8', 's3', 's6', 's2']);
     const providers = keysOf((await everything(people.paula!, { sort: 'provider', order: 'desc' })).items);
     expect(providers.at(-1)).toBe('s3');
+    // One provider's services share its sort key: in both directions they follow their names A–Z.
+    for (const order of ['asc', 'desc'] as const) {
+      const { items } = await everything(people.paula!, { sort: 'provider', order, provider: centres.HPCN });
+      expect(keysOf(items), `provider ${order}`).toEqual(keysOf([...items].sort(compare('name', 1))));
+      expect(keysOf(items)).toEqual(keysOf(betas.map((id) => ({ id }))));
+    }
   });
 
   it('pages without overlap or gap, each page with the total and the bulk counts', async () => {

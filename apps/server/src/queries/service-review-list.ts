@@ -72,33 +72,56 @@ const scheduleCondition = (schedule: ReviewScheduleFilter, status: SQL, now: Dat
 };
 
 /**
+ * The reviewable states a service without a review row may be in for the tab and state filters: its
+ * status is inactive, which no open review has, so its state alone puts it in the list.
+ */
+const statesWithoutReview = (filters: ReviewFilters) =>
+  REVIEWABLE_STATES.filter(
+    (state) =>
+      (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
+      (filters.state === undefined || filters.state === state),
+  );
+
+/**
  * The services the Service Review List selects, over `services` left-joined with their
  * service_reviews row: those the caller may see, in a reviewable state or with an open review (one
  * whose service has left those states meanwhile still needs ending), narrowed by tab, state,
  * provider and review status. The bulk actions select from these too (commands/reviews.ts).
  * `status` is the review status the conditions read: a count of the services without a review row
- * passes 'inactive', so the database drops what cannot hold for them before reading a row.
+ * passes 'inactive', so the database drops what cannot hold for them before reading a row. For
+ * those the tab, state and reviewable states are one condition on the state (`withoutReviewStates`,
+ * by default a list of states): three conditions on one column would be priced as independent, a
+ * tenth of the rows they hold, and the page sorted instead of walking its order's index
+ * (docs/adr/0128-list-plans-estimate-and-cut-the-page-first.md).
  */
 export const reviewListWhere = (
   principal: Principal,
   filters: ReviewFilters,
   status: SQL = reviewStatus,
   now: Date = new Date(),
-): SQL =>
-  and(
+  withoutReviewStates?: SQL,
+): SQL => {
+  const withoutReview = status !== reviewStatus;
+  const states = withoutReview ? statesWithoutReview(filters) : [];
+  return and(
     visibleServicesSql(principal),
-    or(isOneOf(services.state, REVIEWABLE_STATES), isOneOf(status, OPEN_REVIEW_STATUSES)),
-    filters.tab ? isOneOf(services.state, TAB_STATES[filters.tab]) : undefined,
-    filters.state ? eq(services.state, filters.state) : undefined,
+    ...(withoutReview
+      ? [withoutReviewStates ?? (states.length === 0 ? sql`false` : isOneOf(services.state, states))]
+      : [
+          or(isOneOf(services.state, REVIEWABLE_STATES), isOneOf(status, OPEN_REVIEW_STATUSES)),
+          filters.tab ? isOneOf(services.state, TAB_STATES[filters.tab]) : undefined,
+          filters.state ? eq(services.state, filters.state) : undefined,
+        ]),
     filters.provider ? eq(services.providerInstitutionId, filters.provider) : undefined,
     // A status a review row holds is asked of the row itself, so service_reviews_status_idx serves it.
     filters.status === undefined
       ? undefined
-      : filters.status === 'inactive' || status !== reviewStatus
+      : filters.status === 'inactive' || withoutReview
         ? eq(status, filters.status)
         : eq(serviceReviews.status, filters.status),
     filters.schedule ? scheduleCondition(filters.schedule, status, now) : undefined,
   )!;
+};
 
 /** Whether a bulk action takes the service: the domain's rule (isBulkEligible) as SQL. */
 export const bulkEligibleSql = (action: BulkReviewAction, status: SQL = reviewStatus): SQL => {
@@ -129,6 +152,10 @@ const orderOf = (query: ReviewListQuery): SQL[] => {
       // The expression of services_state_sort_idx.
       return [direction(serviceStatePosition(services.state)), ...byName];
     case 'provider':
+      // One provider's services share its sort key: they follow their names, and services_name_sort_idx
+      // or services_provider_idx serves, where walking services_provider_sort_idx passed every other
+      // provider's services first.
+      if (query.provider) return byName;
       // Services without a provider last in both directions: the sort key the search trigger keeps
       // (drizzle/0015), as services_provider_sort(_desc)_idx hold it.
       return [asc(sql`(provider_sort = '')`), direction(sql`provider_sort COLLATE "C"`), ...byName];
@@ -152,11 +179,7 @@ const SPLIT_SORTS: ReadonlySet<ReviewListQuery['sort']> = new Set(['status', 'st
  * order: a condition services_state_sort(_desc)_idx answers while it walks the order.
  */
 const reviewableStatePositions = (filters: ReviewFilters): SQL => {
-  const positions = REVIEWABLE_STATES.filter(
-    (state) =>
-      (filters.tab === undefined || TAB_STATES[filters.tab].includes(state)) &&
-      (filters.state === undefined || filters.state === state),
-  ).map((state) => SERVICE_STATES.indexOf(state) + 1);
+  const positions = statesWithoutReview(filters).map((state) => SERVICE_STATES.indexOf(state) + 1);
   return positions.length === 0
     ? sql`false`
     : sql`${serviceStatePosition(services.state)} in (${sql.raw(positions.join(', '))})`;
@@ -178,8 +201,13 @@ const splitPageIds = (db: Db, principal: Principal, query: ReviewListQuery, now:
     .where(
       and(
         isNull(serviceReviews.serviceId),
-        reviewListWhere(principal, query, sql`'inactive'`, now),
-        reviewableStatePositions(query),
+        reviewListWhere(
+          principal,
+          query,
+          sql`'inactive'`,
+          now,
+          query.sort === 'state' ? reviewableStatePositions(query) : undefined,
+        ),
       ),
     )
     .orderBy(...(query.sort === 'state' ? orderOf(query) : byName))
