@@ -1,34 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduledJobs } from '../db/schema.js';
 import { DEV_CLOCK_PATH } from '../config/config.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer, createTestApp } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
+const env = useServiceWorld();
 
 const clock = async (method: 'GET' | 'PUT' | 'DELETE', payload?: object) => {
-  const response = await test.app.inject({ method, url: DEV_CLOCK_PATH, ...(payload ? { payload } : {}) });
+  const response = await env.test.app.inject({ method, url: DEV_CLOCK_PATH, ...(payload ? { payload } : {}) });
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as { now: string; offsetMs: number };
 };
 
 describe('the development clock (beside the development IdP only)', () => {
   it('moves the time timed work reads, sessions keep real time, and the reset makes the jobs due again', async () => {
-    const alice = world.people.alice!;
-    const service = await createServiceInState(test.database.db, {
+    const alice = env.world.people.alice!;
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_online',
       objectOwnerId: alice.id,
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
-    const announced = await test.app.inject({
+    const announced = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${service.id}/downtimes`,
       headers: bearer(alice.token),
@@ -47,14 +40,14 @@ describe('the development clock (beside the development IdP only)', () => {
     expect(Math.abs(Date.parse(moved.now) - inside.getTime())).toBeLessThan(60_000);
     expect(moved.offsetMs).toBeGreaterThan(0);
     // The job runs at the moved time: the outage starts; alice's session (real time) still works.
-    const run = await test.app.inject({
+    const run = await env.test.app.inject({
       method: 'POST',
       url: '/api/scheduled-jobs/downtimes/run',
-      headers: bearer(world.people.admin!.token),
+      headers: env.as('admin'),
       payload: { version: 0 },
     });
     expect(run.statusCode, run.body).toBe(200);
-    const list = await test.app.inject({
+    const list = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${service.id}/downtimes`,
       headers: bearer(alice.token),
@@ -65,13 +58,13 @@ describe('the development clock (beside the development IdP only)', () => {
     const reset = await clock('DELETE');
     expect(reset.offsetMs).toBe(0);
     // No job waits for the moved-away time.
-    const jobs = await test.database.db.select().from(scheduledJobs);
+    const jobs = await env.test.database.db.select().from(scheduledJobs);
     expect(jobs.every((job) => job.nextRunAt.getTime() <= Date.now())).toBe(true);
     expect((await clock('GET')).offsetMs).toBe(0);
   });
 
   it('refuses a moment that is none', async () => {
-    const response = await test.app.inject({ method: 'PUT', url: DEV_CLOCK_PATH, payload: { at: 'tomorrow' } });
+    const response = await env.test.app.inject({ method: 'PUT', url: DEV_CLOCK_PATH, payload: { at: 'tomorrow' } });
     expect(response.statusCode).toBe(400);
   });
 

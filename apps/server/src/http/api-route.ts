@@ -106,6 +106,22 @@ export const changeAnswers = <A extends z.ZodType>(answer: A) => ({
   errors: [400, 401, 403, 404, 409] as const,
 });
 
+/** What a route on one object of its path answers: the answer, or why not (404: no such object, or not one the caller sees). */
+export const objectAnswers = <A extends z.ZodType>(answer: A) => ({
+  answer,
+  errors: [400, 401, 403, 404] as const,
+});
+
+/**
+ * What a route that creates an object answers: the new object (201), or why not; an object
+ * created under another names what more it may answer (404: that one is unknown, 409: its state).
+ */
+export const createAnswers = <A extends z.ZodType>(answer: A, ...also: (404 | 409 | 413 | 415)[]) => ({
+  answer,
+  status: 201 as const,
+  errors: [400, 401, 403, ...also] as const,
+});
+
 /** What a route that deletes an object answers: nothing (204), or why not (409: a stale version, or what still holds it). */
 export const deleteAnswers = (description: string) => ({
   answer: z.null().describe(description),

@@ -1,34 +1,20 @@
 import { TOKEN_RATE_LIMIT, type ApiToken, type CreatedApiToken } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashApiToken } from '../auth/api-tokens.js';
 import { apiTokens, auditEvents } from '../db/schema.js';
-import { bearer, createTestApp, fromPortalPages, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer, fromPortalPages, type TestMethod } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const env = useServiceWorld();
 
 /** With a person's session. */
-const call = (username: string | null, method: Method, url: string, payload?: object) =>
-  test.app.inject({
-    method,
-    url: `/api${url}`,
-    ...(payload ? { payload } : {}),
-    headers: username ? bearer(world.people[username]!.token) : {},
-  });
+const call = (username: string | null, method: TestMethod, url: string, payload?: object) =>
+  env.inject(username, method, `/api${url}`, payload);
 
 /** With a personal API token, as a script sends it: no cookie, no X-Requested-With. */
-const withToken = (token: string, method: Method, url: string, payload?: object, language = 'en') =>
-  test.app.inject({
+const withToken = (token: string, method: TestMethod, url: string, payload?: object, language = 'en') =>
+  env.test.app.inject({
     method,
     url: `/api${url}`,
     ...(payload ? { payload } : {}),
@@ -47,10 +33,10 @@ const createToken = async (username: string, body: object = {}) => {
 };
 
 const onlineService = () =>
-  createServiceInState(test.database.db, {
+  createServiceInState(env.test.database.db, {
     state: 'service_online',
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
 
 describe('the own API tokens', () => {
@@ -74,7 +60,7 @@ describe('the own API tokens', () => {
     expect(days).toBeGreaterThan(29);
     expect(days).toBeLessThanOrEqual(30);
 
-    const [row] = await test.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
+    const [row] = await env.test.database.db.select().from(apiTokens).where(eq(apiTokens.id, created.id));
     expect(row!.secretHash).toBe(hashApiToken(created.token));
     expect(JSON.stringify(row)).not.toContain(created.token.slice(created.prefix.length));
 
@@ -86,13 +72,13 @@ describe('the own API tokens', () => {
     // Nobody else's list holds it.
     expect((await call('bob', 'GET', '/me/api-tokens')).json<{ items: ApiToken[] }>().items).toEqual([]);
 
-    const [event] = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, created.id));
-    expect(event).toMatchObject({ action: 'apiToken.created', actorId: world.people.alice!.id });
+    const [event] = await env.test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, created.id));
+    expect(event).toMatchObject({ action: 'apiToken.created', actorId: env.world.people.alice!.id });
     expect(JSON.stringify(event)).not.toContain(created.token);
   });
 
   it('400 for a bad name, an expiry beyond a year, no scope, an unknown scope, or one the roles do not allow; nothing stored', async () => {
-    const before = await test.database.db.select().from(apiTokens);
+    const before = await env.test.database.db.select().from(apiTokens);
     for (const body of [
       { name: '', expiresInDays: 30, scopes: ['services:read'] },
       { name: 'x', expiresInDays: 366, scopes: ['services:read'] },
@@ -104,7 +90,7 @@ describe('the own API tokens', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json()).toMatchObject({ error: 'invalid_input' });
     }
-    expect(await test.database.db.select().from(apiTokens)).toHaveLength(before.length);
+    expect(await env.test.database.db.select().from(apiTokens)).toHaveLength(before.length);
     // A contact manager may hold contacts:read.
     await createToken('carla', { scopes: ['contacts:read'] });
   });
@@ -133,7 +119,7 @@ describe('the own API tokens', () => {
 
   it('an expired token and an unknown one get 401, each with its words', async () => {
     const created = await createToken('alice');
-    await test.database.db
+    await env.test.database.db
       .update(apiTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(apiTokens.id, created.id));
@@ -168,10 +154,10 @@ describe('the portal manager’s list of every token', () => {
   it('ending all sessions of a person revokes their tokens too', async () => {
     const created = await createToken('bob');
     expect((await withToken(created.token, 'GET', '/services/mine')).statusCode).toBe(200);
-    const ended = await test.app.inject({
+    const ended = await env.test.app.inject({
       method: 'DELETE',
-      url: `/api/user-accounts/${world.people.bob!.id}/sessions`,
-      headers: { ...bearer(world.people.admin!.token), ...fromPortalPages },
+      url: `/api/user-accounts/${env.world.people.bob!.id}/sessions`,
+      headers: { ...env.as('admin'), ...fromPortalPages },
     });
     expect(ended.statusCode, ended.body).toBe(200);
     expect((await withToken(created.token, 'GET', '/services/mine')).statusCode).toBe(401);
@@ -214,10 +200,10 @@ describe('what a token may do', () => {
     expect((await withToken(writer.token, 'POST', `/change-requests/${id}/apply`, { version: 2 })).statusCode).toBe(
       403,
     );
-    const events = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, id));
+    const events = await env.test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, id));
     expect(events.map((e) => [e.action, e.actorName, e.actorId])).toEqual([
-      ['changeRequest.created', 'token "deploy" of alice', world.people.alice!.id],
-      ['changeRequest.handedIn', 'token "deploy" of alice', world.people.alice!.id],
+      ['changeRequest.created', 'token "deploy" of alice', env.world.people.alice!.id],
+      ['changeRequest.handedIn', 'token "deploy" of alice', env.world.people.alice!.id],
     ]);
     const tokens = (await call('alice', 'GET', '/me/api-tokens')).json<{ items: ApiToken[] }>().items;
     expect(tokens.find((t) => t.id === writer.id)?.lastUsedAt).not.toBeNull();
@@ -226,13 +212,13 @@ describe('what a token may do', () => {
   it('a person whose role was removed loses the right at once', async () => {
     const created = await createToken('carla', { scopes: ['contacts:read'] });
     expect((await withToken(created.token, 'GET', '/contacts')).statusCode).toBe(200);
-    const account = await call('admin', 'GET', `/user-accounts/${world.people.carla!.id}`);
+    const account = await call('admin', 'GET', `/user-accounts/${env.world.people.carla!.id}`);
     const roles = account.json<{ roles: string[] }>().roles;
-    const changed = await test.app.inject({
+    const changed = await env.test.app.inject({
       method: 'PUT',
-      url: `/api/user-accounts/${world.people.carla!.id}/roles`,
+      url: `/api/user-accounts/${env.world.people.carla!.id}/roles`,
       payload: { roles: roles.filter((role) => role !== 'contactManager'), expected: roles },
-      headers: { ...bearer(world.people.admin!.token), ...fromPortalPages },
+      headers: { ...env.as('admin'), ...fromPortalPages },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await withToken(created.token, 'GET', '/contacts')).statusCode).toBe(403);
@@ -259,7 +245,7 @@ describe('what a token may do', () => {
 
 describe('the API document', () => {
   it('describes the token scheme and each route’s scope', async () => {
-    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await env.test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(document.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.paths['/api/services/{id}'].get.security).toEqual([
       { bearer: [] },

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createApiToken, revokeApiToken } from '../commands/api-tokens.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, createAnswers, objectAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { presentApiToken } from '../presenters/api-token.js';
 import { listAllApiTokens, listOwnApiTokens } from '../queries/api-tokens.js';
@@ -39,9 +39,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     summary: 'Create an API token; the answer holds the whole token this once',
     description: 'Only scopes the caller’s roles allow (contacts:read: contact managers); at most 365 days.',
     body: createApiTokenSchema,
-    answer: createdApiTokenSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(createdApiTokenSchema),
     handler: async (request, principal) => {
       const { row, token } = await createApiToken(writes, principal, request.body);
       return { ...presentApiToken(row), token };
@@ -52,8 +50,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     access: 'apiToken.own',
     summary: 'Revoke one of the own API tokens: it stops working at once',
     params: apiTokenIdParamSchema,
-    answer: apiTokenSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(apiTokenSchema),
     handler: async (request, principal) =>
       presentApiToken(await revokeApiToken(writes, principal, request.params.id, principal.id)),
   });
@@ -72,8 +69,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     access: 'apiToken.manage',
     summary: "Revoke anyone's API token: it stops working at once",
     params: apiTokenIdParamSchema,
-    answer: apiTokenSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(apiTokenSchema),
     handler: async (request, principal) =>
       presentApiToken(await revokeApiToken(writes, principal, request.params.id, null)),
   });

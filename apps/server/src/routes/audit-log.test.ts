@@ -1,26 +1,22 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, changeRequests, resourcePackages, resourceTypes } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 
 describe('the audit log', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
   const get = (user: string | null, query: Record<string, string> = {}) =>
-    test.app.inject({ method: 'GET', url: '/api/audit-events', query, headers: user ? bearer(as(user).token) : {} });
+    env.test.app.inject({ method: 'GET', url: '/api/audit-events', query, headers: env.as(user) });
   const actions = (response: { json(): { items: { action: string }[] } }) =>
     response.json().items.map((event) => event.action);
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
     // Start from a known log: what seeding the principals wrote is not this test's concern.
-    await test.database.db.delete(auditEvents);
-    await test.database.db.insert(auditEvents).values([
+    await env.test.database.db.delete(auditEvents);
+    await env.test.database.db.insert(auditEvents).values([
       {
-        actorId: as('alice').id,
+        actorId: env.person('alice').id,
         actorName: 'Alice Adler',
         // 23:30 UTC on 1 March is already 2 March in Berlin.
         at: new Date('2026-03-01T23:30:00Z'),
@@ -30,17 +26,17 @@ describe('the audit log', () => {
         after: { name: 'HPC' },
       },
       {
-        actorId: as('admin').id,
+        actorId: env.person('admin').id,
         actorName: 'Admin',
         at: new Date('2026-03-03T10:00:00Z'),
         objectType: 'user',
-        objectId: as('nora').id,
+        objectId: env.person('nora').id,
         action: 'user.roles.updated',
         before: { roles: [] },
         after: { roles: ['serviceProvider'] },
       },
       {
-        actorId: as('alice').id,
+        actorId: env.person('alice').id,
         actorName: 'Alice Adler',
         at: new Date('2026-03-05T08:00:00Z'),
         objectType: 'session',
@@ -50,7 +46,6 @@ describe('the audit log', () => {
       },
     ]);
   });
-  afterAll(() => test.close());
 
   it('lists every event newest first, with its actor, object and changes in words', async () => {
     const all = await get('admin');
@@ -60,20 +55,24 @@ describe('the audit log', () => {
     // The actor by the name the account has now, not the one stored with the event.
     expect(all.json().items[1]).toMatchObject({
       actor: 'Portal Administrator',
-      actorId: as('admin').id,
+      actorId: env.person('admin').id,
       objectType: 'user',
-      objectId: as('nora').id,
+      objectId: env.person('nora').id,
       // The object by the name it has now; a keyword's made-up id names nothing.
       objectName: expect.stringMatching(/\S/),
-      objectLink: `/cd/user-accounts?user=${as('nora').id}`,
+      objectLink: `/cd/user-accounts?user=${env.person('nora').id}`,
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     });
     expect(all.json().items[2]).toMatchObject({ objectId: 'k-1', objectName: null, objectLink: null });
   });
 
   it('names the service a change request refers to, and leads to a change request and a package under their service', async () => {
-    const { db } = test.database;
-    const service = await createServiceInState(db, { objectOwnerId: as('alice').id, name: 'Cold Storage', fields: {} });
+    const { db } = env.test.database;
+    const service = await createServiceInState(db, {
+      objectOwnerId: env.person('alice').id,
+      name: 'Cold Storage',
+      fields: {},
+    });
     const [request] = await db.insert(changeRequests).values({ serviceId: service.id }).returning();
     const name = { en: 'Compute', de: 'Rechnen' };
     const [type] = await db
@@ -95,7 +94,7 @@ describe('the audit log', () => {
       .insert(auditEvents)
       .values([
         {
-          actorId: as('alice').id,
+          actorId: env.person('alice').id,
           actorName: 'Alice Adler',
           at: new Date('2026-02-01T10:00:00Z'),
           objectType: 'changeRequest',
@@ -104,7 +103,7 @@ describe('the audit log', () => {
           after: { serviceId: service.id, fromIntegrationManager: false, fields: { costs: 'free' } },
         },
         {
-          actorId: as('alice').id,
+          actorId: env.person('alice').id,
           actorName: 'Alice Adler',
           at: new Date('2026-02-01T11:00:00Z'),
           objectType: 'resourcePackage',
@@ -144,9 +143,9 @@ describe('the audit log', () => {
   });
 
   it('filters by who, what, object and days in the alliance time zone, and pages', async () => {
-    expect(actions(await get('admin', { actor: as('alice').id }))).toEqual(['login.failed', 'keyword.created']);
+    expect(actions(await get('admin', { actor: env.person('alice').id }))).toEqual(['login.failed', 'keyword.created']);
     expect(actions(await get('admin', { action: 'keyword.created' }))).toEqual(['keyword.created']);
-    expect(actions(await get('admin', { objectType: 'user', objectId: as('nora').id }))).toEqual([
+    expect(actions(await get('admin', { objectType: 'user', objectId: env.person('nora').id }))).toEqual([
       'user.roles.updated',
     ]);
     expect(actions(await get('admin', { from: '2026-03-02', to: '2026-03-03' }))).toEqual([
@@ -174,7 +173,7 @@ describe('the audit log', () => {
     };
     expect(await walk({})).toEqual(['login.failed', 'user.roles.updated', 'keyword.created']);
     expect(await walk({ order: 'asc' })).toEqual(['keyword.created', 'user.roles.updated', 'login.failed']);
-    expect(await walk({ actor: as('alice').id })).toEqual(['login.failed', 'keyword.created']);
+    expect(await walk({ actor: env.person('alice').id })).toEqual(['login.failed', 'keyword.created']);
     expect((await get('admin')).json()).toMatchObject({ total: 3, nextCursor: null });
 
     const cursor = (await get('admin', { pageSize: '1' })).json<{ nextCursor: string }>().nextCursor;
@@ -195,11 +194,11 @@ describe('the audit log', () => {
     const bad = await get('admin', { actor: 'someone', action: 'coffee.made', objectType: 'cup', from: '1.3.2026' });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['action', 'actor', 'from', 'objectType']);
-    const reversed = await test.app.inject({
+    const reversed = await env.test.app.inject({
       method: 'GET',
       url: '/api/audit-events',
       query: { from: '2026-03-05', to: '2026-03-01' },
-      headers: { ...bearer(as('admin').token), 'accept-language': 'de' },
+      headers: { ...env.as('admin'), 'accept-language': 'de' },
     });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().fields).toEqual({ to: 'Das Ende liegt vor dem Anfang' });

@@ -11,7 +11,6 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, changeRequestFields, changeRequests, mailOutbox, services } from '../db/schema.js';
-import { bearer } from '../test/harness.js';
 import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
 const env = useServiceWorld();
@@ -29,7 +28,7 @@ const call = (username: string | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT',
     method,
     url: `/api${url}`,
     ...(payload ? { payload } : {}),
-    headers: username ? bearer(env.world.people[username]!.token) : {},
+    headers: env.as(username),
   });
 
 /** A request of alice's written straight into the database in any state, proposing two fields. */
@@ -250,7 +249,7 @@ describe('POST /api/services/:id/change-requests', () => {
       method: 'POST',
       url: `/api/services/${service.id}/change-requests`,
       payload: body,
-      headers: { ...bearer(env.world.people.alice!.token), 'accept-language': 'de' },
+      headers: { ...env.as('alice'), 'accept-language': 'de' },
     });
     expect(german.json().message).toBe('Kontaktinformationen können nicht geändert werden');
     const list = (await call('alice', 'GET', `/services/${service.id}/change-requests`)).json<ServiceChangeRequests>();
@@ -540,7 +539,7 @@ describe('POST /api/change-requests/:id/release with the decisions', () => {
       method: 'POST',
       url: `/api/change-requests/${request.id}/release`,
       payload: { version: 1 },
-      headers: { ...bearer(env.world.people.paula!.token), 'accept-language': 'de' },
+      headers: { ...env.as('paula'), 'accept-language': 'de' },
     });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('Bitte entscheiden Sie zuerst über jedes Feld.');

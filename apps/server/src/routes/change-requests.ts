@@ -32,7 +32,7 @@ import {
 } from '../commands/change-requests.js';
 import { notFound } from '../http/http-error.js';
 import { pagedListRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, createAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import type { ChangeRequestSnapshot } from '../model/change-request.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -91,9 +91,7 @@ export const changeRequestRoutes: FastifyPluginAsyncZod<{ context: AppContext }>
       'The provider side or an integration manager, in the states where the provider side may not edit directly. One open request per service: 409 while one is open.',
     params: serviceIdParamSchema,
     body: createChangeRequestSchema,
-    answer: changeRequestSchema,
-    status: 201,
-    errors: [400, 401, 403, 404, 409],
+    ...createAnswers(changeRequestSchema, 404, 409),
     handler: async (request, principal) =>
       present(principal, await createChangeRequest(writes, principal, request.params.id, request.body)),
   });

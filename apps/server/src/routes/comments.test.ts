@@ -1,38 +1,34 @@
 import type { ServiceState } from '@nubes/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, serviceComments, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 describe('service comments', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
   let online: string;
   let draft: string;
 
   const post = (serviceId: string, user: string | null, payload: unknown) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'POST',
       url: `/api/services/${serviceId}/comments`,
       payload: payload as object,
-      headers: user ? bearer(as(user).token) : {},
+      headers: env.as(user),
     });
   const list = (serviceId: string, user: string | null, query = '', language = 'en') =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'GET',
       url: `/api/services/${serviceId}/comments${query}`,
-      headers: { ...(user ? bearer(as(user).token) : {}), 'accept-language': language },
+      headers: { ...env.as(user), 'accept-language': language },
     });
   let busy: string;
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
     const insert = async (serviceId: string, state: ServiceState) => {
-      const [row] = await test.database.db
+      const [row] = await env.test.database.db
         .insert(services)
-        .values({ serviceId, name: `Service ${serviceId}`, state, objectOwnerId: as('alice').id })
+        .values({ serviceId, name: `Service ${serviceId}`, state, objectOwnerId: env.person('alice').id })
         .returning();
       return row!.id;
     };
@@ -40,7 +36,6 @@ describe('service comments', () => {
     draft = await insert('SVC-92002', 'application_draft');
     busy = await insert('SVC-92003', 'service_online');
   });
-  afterAll(() => test.close());
 
   it('adds comments with an audit event and lists them newest first', async () => {
     const first = await post(online, 'alice', { text: '  Please check the backup section.  ' });
@@ -60,7 +55,7 @@ describe('service comments', () => {
     ]);
     expect(response.json().nextCursor).toBeNull();
 
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, online), eq(auditEvents.action, 'service.comment.added')));
@@ -74,11 +69,11 @@ describe('service comments', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json().fields).toEqual({ text: 'Please add a text' });
     }
-    const german = await test.app.inject({
+    const german = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${online}/comments`,
       payload: { text: '' },
-      headers: { ...bearer(as('alice').token), 'accept-language': 'de' },
+      headers: { ...env.as('alice'), 'accept-language': 'de' },
     });
     expect(german.json().fields.text).not.toBe('Please add a text');
   });
@@ -108,7 +103,7 @@ describe('service comments', () => {
           : index < 100
             ? sql`timestamptz '2026-03-01 10:00:00.124000+00' + ${index - 60} * interval '1 microsecond'`
             : sql`timestamptz '2026-03-01 10:00:00+00' + ${index} * interval '1 minute'`;
-      await test.database.db.insert(serviceComments).values(
+      await env.test.database.db.insert(serviceComments).values(
         Array.from({ length: 230 }, (_, index) => ({
           serviceId: busy,
           authorName: 'Alice Adler',
@@ -116,7 +111,7 @@ describe('service comments', () => {
           createdAt: at(index),
         })),
       );
-      const rows = await test.database.db
+      const rows = await env.test.database.db
         .select({ id: serviceComments.id })
         .from(serviceComments)
         .where(eq(serviceComments.serviceId, busy))

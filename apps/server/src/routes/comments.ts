@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { addComment } from '../commands/add-comment.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, createAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentComment } from '../presenters/comment.js';
@@ -39,9 +39,7 @@ export const commentRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     summary: 'Add a comment to a service',
     params: serviceIdParamSchema,
     body: commentRequestSchema,
-    answer: commentSchema,
-    status: 201,
-    errors: [400, 401, 403, 404],
+    ...createAnswers(commentSchema, 404),
     handler: async (request, principal) => {
       const row = await addComment(context.writes, principal, request.params.id, request.body.text);
       return presentComment(row);

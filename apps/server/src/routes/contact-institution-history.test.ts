@@ -1,20 +1,19 @@
 import { MAX_STREAM_PAGE_SIZE, type HistoryEntry } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
 import { contactBody } from '../test/contact-fixtures.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 /** The History tabs of a contact and an institution: their audit events, newest first, a page at a time. */
-let test: TestApp;
-let principals: TestPrincipal[];
+const env = useTestApp();
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 const call = (user: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url: `/api${url}`,
-    headers: { ...(user ? bearer(principals.find((p) => p.username === user)!.token) : {}), 'accept-language': 'de' },
+    headers: { ...env.as(user), 'accept-language': 'de' },
     ...(payload ? { payload } : {}),
   });
 
@@ -61,12 +60,6 @@ const HISTORIES = [
   },
 ] as const;
 
-beforeAll(async () => {
-  test = await createTestApp();
-  principals = await seedPrincipals(test);
-});
-afterAll(() => test.close());
-
 describe.each(HISTORIES)('the history of an $kind', (history) => {
   let id: string;
   beforeAll(async () => {
@@ -94,7 +87,7 @@ describe.each(HISTORIES)('the history of an $kind', (history) => {
     const field = history.kind === 'contact' ? 'lastname' : 'name';
     expect(entries[0]!.changes).toContainEqual({ field, before: 'Zwei', after: 'Drei' });
     // The history names people as they are called, not by their login.
-    const [desk] = await test.database.db.select().from(users).where(eq(users.username, 'desk'));
+    const [desk] = await env.test.database.db.select().from(users).where(eq(users.username, 'desk'));
     expect(entries[0]!.actor).toBe(desk!.fullname);
     expect(new Set(entries.map((entry) => entry.id)).size).toBe(4);
   });

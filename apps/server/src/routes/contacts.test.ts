@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, contacts } from '../db/schema.js';
 import { contactBody } from '../test/contact-fixtures.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { createServiceInState, seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
@@ -27,13 +27,12 @@ interface ContactAnswer {
 }
 
 describe('contacts', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
+  const env = useTestApp();
   let seeded: TestInstitutions;
   let serviceId: string;
   let serviceKey: string;
   const headersOf = (user: string | null, language = 'en') => ({
-    ...(user ? bearer(principals.find((p) => p.username === user)!.token) : {}),
+    ...env.as(user),
     'accept-language': language,
   });
   const call = (
@@ -43,7 +42,12 @@ describe('contacts', () => {
     payload?: object,
     language = 'en',
   ) =>
-    test.app.inject({ method, url: `/api${url}`, headers: headersOf(user, language), ...(payload ? { payload } : {}) });
+    env.test.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: headersOf(user, language),
+      ...(payload ? { payload } : {}),
+    });
   const create = async (user: string, over: Record<string, unknown> = {}) => {
     const response = await call(user, 'POST', '/contacts', body(over));
     expect(response.statusCode, response.body).toBe(201);
@@ -57,25 +61,22 @@ describe('contacts', () => {
       ...over,
     });
   const eventsOf = (id: string) =>
-    test.database.db
+    env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectType, 'contact'), eq(auditEvents.objectId, id)))
       .orderBy(auditEvents.at);
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    seeded = await seedInstitutions(test.database.db);
-    const alice = principals.find((p) => p.username === 'alice')!;
-    const service = await createServiceInState(test.database.db, {
+    seeded = await seedInstitutions(env.test.database.db);
+    const alice = env.person('alice');
+    const service = await createServiceInState(env.test.database.db, {
       objectOwnerId: alice.id,
       providerInstitutionId: seeded.HPCN,
     });
     serviceId = service.id;
     serviceKey = service.serviceId;
   });
-  afterAll(() => test.close());
 
   it('asks for a login and lets only contact managers, the service desk and the portal manager in', async () => {
     const routes: ['GET' | 'POST' | 'PATCH' | 'DELETE', string, object?][] = [
@@ -98,7 +99,7 @@ describe('contacts', () => {
       for (const user of ['alice', 'nora', 'paula'])
         expect((await call(user, method, url, payload)).statusCode, `${user} ${method} ${url}`).toBe(403);
     }
-    expect(await test.database.db.select().from(contacts)).toEqual([]);
+    expect(await env.test.database.db.select().from(contacts)).toEqual([]);
     for (const user of ['carla', 'desk', 'admin']) expect((await call(user, 'GET', '/contacts')).statusCode).toBe(200);
   });
 
@@ -265,7 +266,7 @@ describe('contacts', () => {
   });
 
   it('links contacts and user accounts that share the e-mail address, regardless of case', async () => {
-    const carla = principals.find((p) => p.username === 'carla')!;
+    const carla = env.person('carla');
     const contact = await create('carla', {
       firstname: 'Carla',
       lastname: 'Contact',
@@ -274,7 +275,7 @@ describe('contacts', () => {
     expect(contact.userAccount).toMatchObject({ username: 'carla' });
     const account = await call('admin', 'GET', `/user-accounts/${carla.id}`);
     expect(account.json().contact).toEqual({ id: contact.id, firstname: 'Carla', lastname: 'Contact' });
-    const nora = principals.find((p) => p.username === 'nora')!;
+    const nora = env.person('nora');
     expect((await call('admin', 'GET', `/user-accounts/${nora.id}`)).json().contact).toBeNull();
   });
 

@@ -15,7 +15,6 @@ import {
   serviceIdParamSchema,
   streamPageQuerySchema,
   updateContactSchema,
-  versionQuerySchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
@@ -30,7 +29,8 @@ import {
 import { sendDownload } from '../http/download.js';
 import { pagedListRoutes } from '../http/list-export.js';
 import { notFound } from '../http/http-error.js';
-import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, createAnswers, objectAnswers } from '../http/api-route.js';
+import { changesOf, deleteAtVersion } from './object-routes.js';
 import { tagRoutes } from '../http/openapi.js';
 import { CONTACT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { presentHistoryPage } from '../presenters/service-history.js';
@@ -65,6 +65,8 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   };
   const answer = async (id: string) => presentContact(await found(id));
 
+  const contactChange = changesOf(context.writes, contactIdParamSchema, contactSchema, (_changed, id) => answer(id));
+
   pagedListRoutes(app, {
     path: '/contacts',
     access: 'contact.read',
@@ -88,8 +90,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     scope: 'contacts:read',
     summary: 'A contact with addresses, properties, relations and the user account sharing its e-mail',
     params: contactIdParamSchema,
-    answer: contactSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(contactSchema),
     handler: async (request) => answer(request.params.id),
   });
 
@@ -101,8 +102,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
       'An erasure leaves the earlier events without their values (docs/adr/0035-contact-data-minimisation.md).',
     params: contactIdParamSchema,
     querystring: streamPageQuerySchema,
-    answer: historyResponseSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(historyResponseSchema),
     handler: async (request) => {
       const { contact } = await found(request.params.id);
       return presentHistoryPage(db, await listAuditEvents(db, 'contact', contact.id, request.query));
@@ -113,9 +113,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'contact.manage',
     summary: 'Create a contact (properties only after the first save: naming any answers 400)',
     body: createContactSchema,
-    answer: contactSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(contactSchema),
     handler: async (request, principal) => {
       const id = await createContact(context.writes, principal, request.body);
       return answer(id);
@@ -126,25 +124,14 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'contact.manage',
     summary: 'Change a contact: values, addresses and properties as the form holds them',
     description: 'A stale version answers 409.',
-    params: contactIdParamSchema,
-    body: updateContactSchema,
-    ...changeAnswers(contactSchema),
-    handler: async (request, principal) => {
-      await updateContact(context.writes, principal, request.params.id, request.body);
-      return answer(request.params.id);
-    },
+    ...contactChange(updateContactSchema, updateContact),
   });
 
   api.delete('/contacts/:id', {
     access: 'contact.manage',
     summary: 'Delete a contact without relations',
     description: 'While relations hold the contact, 409 names them in `fields.relations`. A stale version answers 409.',
-    params: contactIdParamSchema,
-    querystring: versionQuerySchema,
-    ...deleteAnswers('Deleted'),
-    handler: async (request, principal) => {
-      await deleteContact(context.writes, principal, request.params.id, request.query.version);
-    },
+    ...deleteAtVersion(context.writes, 'Deleted', contactIdParamSchema, deleteContact),
   });
 
   api.post('/contacts/:id/relations', {
@@ -153,9 +140,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     description: 'The role must be one of the kind’s roles; the same role twice answers 409.',
     params: contactIdParamSchema,
     body: addContactRelationSchema,
-    answer: contactSchema,
-    status: 201,
-    errors: [400, 401, 403, 404, 409],
+    ...createAnswers(contactSchema, 404, 409),
     handler: async (request, principal) => {
       await addContactRelation(context.writes, principal, request.params.id, request.body);
       return answer(request.params.id);
@@ -166,8 +151,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'contact.manage',
     summary: 'Remove one of the contact’s relations',
     params: contactRelationParamSchema,
-    answer: contactSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(contactSchema),
     handler: async (request, principal) => {
       const { id, relationId } = request.params;
       await removeContactRelation(context.writes, principal, id, relationId);
@@ -179,8 +163,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'contact.manage',
     summary: 'Everything held about the person, relations and history included, as a JSON download',
     params: contactIdParamSchema,
-    answer: contactDataExportSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(contactDataExportSchema),
     handler: async (request, _principal, reply) => {
       const { id } = request.params;
       const record = await found(id);
@@ -193,12 +176,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     summary: 'Erase the contact and everything hanging on it; its earlier history keeps no values',
     description:
       'Relations do not hold an erasure. The audit event records that it happened and how much went, not what. A stale version answers 409.',
-    params: contactIdParamSchema,
-    querystring: versionQuerySchema,
-    ...deleteAnswers('Erased'),
-    handler: async (request, principal) => {
-      await eraseContact(context.writes, principal, request.params.id, request.query.version);
-    },
+    ...deleteAtVersion(context.writes, 'Erased', contactIdParamSchema, eraseContact),
   });
 
   api.get('/contacts/service-targets', {
@@ -215,8 +193,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     scope: 'contacts:read',
     summary: 'The contacts related to a service, for its responsibilities tab',
     params: serviceIdParamSchema,
-    answer: serviceContactListSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(serviceContactListSchema),
     handler: async (request) => {
       const { id } = request.params;
       if (!(await relationTargetExists(db, 'service', id))) throw notFound();

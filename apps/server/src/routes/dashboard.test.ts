@@ -1,5 +1,5 @@
 import { routePath, type Dashboard, type ServiceState, type VoState } from '@nubes/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   changeRequests,
@@ -11,34 +11,37 @@ import {
   users,
   vos,
 } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 const ids: Record<string, string> = {};
 
-const person = (username: string) => world.people[username]!;
+const person = (username: string) => env.world.people[username]!;
 
 const dashboardOf = async (user: string): Promise<Dashboard> => {
-  const response = await test.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(person(user).token) });
+  const response = await env.test.app.inject({
+    method: 'GET',
+    url: '/api/dashboard',
+    headers: bearer(person(user).token),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<Dashboard>();
 };
 
 const serviceIn = async (key: string, state: ServiceState, owner: string, provider: 'HPCN' | 'DCS' = 'HPCN') => {
-  const row = await createServiceInState(test.database.db, {
+  const row = await createServiceInState(env.test.database.db, {
     state,
     name: `Dash ${key}`,
     objectOwnerId: person(owner).id,
-    providerInstitutionId: world.institutions[provider],
+    providerInstitutionId: env.world.institutions[provider],
   });
   ids[key] = row.id;
   return row;
 };
 
 const voIn = async (name: string, state: VoState, applicant = 'victor') => {
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .insert(vos)
     .values({
       name,
@@ -59,8 +62,6 @@ const waitingNames = (dashboard: Dashboard) =>
   dashboard.waiting.items.map((item) => `${item.kind}:${item.name}:${item.due}`);
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
   await serviceIn('alice draft', 'application_draft', 'alice');
   await serviceIn('alice info', 'service_information_draft', 'alice');
   await serviceIn('alice received', 'application_received', 'alice');
@@ -69,23 +70,22 @@ beforeAll(async () => {
   await serviceIn('bob info received', 'service_information_received', 'bob', 'DCS');
   await serviceIn('bob ready', 'ready_for_integration', 'bob', 'DCS');
   await serviceIn('bob online', 'service_online', 'bob', 'DCS');
-  await test.database.db
+  await env.test.database.db
     .insert(serviceReviews)
     .values({ serviceId: ids['alice online']!, status: 'running', startedAt: new Date() });
-  await test.database.db
+  await env.test.database.db
     .insert(serviceReviews)
     .values({ serviceId: ids['bob online']!, status: 'finishedOK', startedAt: new Date(), answeredAt: new Date() });
-  await test.database.db
+  await env.test.database.db
     .insert(changeRequests)
     .values({ serviceId: ids['bob online']!, state: 'handed_in', authorId: person('bob').id });
   await voIn('dash-received', 'application_received');
   await voIn('dash-draft', 'application_draft');
 });
-afterAll(() => test.close());
 
 describe('GET /api/dashboard', () => {
   it('answers 401 without a session', async () => {
-    const response = await test.app.inject({ method: 'GET', url: '/api/dashboard' });
+    const response = await env.test.app.inject({ method: 'GET', url: '/api/dashboard' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: 'unauthorized' });
   });
@@ -184,7 +184,7 @@ describe('GET /api/dashboard', () => {
   it('counts the services whose owner is gone on the portfolio manager’s home, and for nobody who does not hand over', async () => {
     const before = (await dashboardOf('paula')).goneOwners;
     expect(before).toEqual(expect.any(Number));
-    const [gone] = await test.database.db
+    const [gone] = await env.test.database.db
       .insert(users)
       .values({
         username: 'dash-gone',
@@ -194,11 +194,11 @@ describe('GET /api/dashboard', () => {
         goneReason: 'left',
       })
       .returning();
-    await createServiceInState(test.database.db, {
+    await createServiceInState(env.test.database.db, {
       state: 'service_online',
-      objectOwnerId: world.people.alice!.id,
+      objectOwnerId: env.world.people.alice!.id,
       serviceOwnerId: gone!.id,
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     expect((await dashboardOf('paula')).goneOwners).toBe(before! + 1);
     expect((await dashboardOf('alice')).goneOwners).toBeNull();
@@ -207,14 +207,14 @@ describe('GET /api/dashboard', () => {
   it('counts the overdue reviews on the portfolio manager’s home, and for nobody without the review list', async () => {
     const before = (await dashboardOf('paula')).overdueReviews;
     expect(before).toEqual(expect.any(Number));
-    const service = await createServiceInState(test.database.db, {
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_online',
-      objectOwnerId: world.people.alice!.id,
-      providerInstitutionId: world.institutions.HPCN,
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     // Unanswered for longer than the last reminder's 28 days.
     const startedAt = new Date(Date.now() - 40 * 24 * 60 * 60 * 1000);
-    await test.database.db.insert(serviceReviews).values({ serviceId: service.id, status: 'running', startedAt });
+    await env.test.database.db.insert(serviceReviews).values({ serviceId: service.id, status: 'running', startedAt });
     expect((await dashboardOf('paula')).overdueReviews).toBe(before! + 1);
     expect((await dashboardOf('alice')).overdueReviews).toBeNull();
   });
@@ -222,12 +222,12 @@ describe('GET /api/dashboard', () => {
   it('lists recent activity of readable services only, with people’s names', async () => {
     // A workflow step through the API writes an audit event.
     const alice = person('alice');
-    const detail = await test.app.inject({
+    const detail = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${ids['alice draft']}`,
       headers: bearer(alice.token),
     });
-    const step = await test.app.inject({
+    const step = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${ids['alice draft']}/transitions`,
       headers: bearer(alice.token),
@@ -284,7 +284,7 @@ describe('GET /api/dashboard: activity of contacts, institutions and VOs', () =>
   beforeAll(async () => {
     await voIn('dash-other', 'application_received', 'bob');
     const base = Date.now();
-    const inserted = await test.database.db
+    const inserted = await env.test.database.db
       .insert(auditEvents)
       .values(
         events().map((event, index) => ({
@@ -323,7 +323,7 @@ describe('GET /api/dashboard: activity of contacts, institutions and VOs', () =>
   it('finds the same events by query when the portal’s latest events hold none of them', async () => {
     // Newer events of objects nobody but the portal manager reads push them out of the latest ones.
     const base = Date.now() + 60_000;
-    await test.database.db.insert(auditEvents).values(
+    await env.test.database.db.insert(auditEvents).values(
       Array.from({ length: 320 }, (_, index) => ({
         objectType: 'user',
         objectId: person('nora').id,
@@ -341,7 +341,7 @@ describe('GET /api/dashboard: each role’s own queue', () => {
   const packageIds: Record<string, string> = {};
 
   beforeAll(async () => {
-    const db = test.database.db;
+    const db = env.test.database.db;
     const text = (en: string) => ({ en, de: en });
     const [type] = await db
       .insert(resourceTypes)
@@ -421,9 +421,9 @@ describe('GET /api/dashboard: each role’s own queue', () => {
   });
 
   it('answers 401 without a session, and never 403 to a logged-in person without a role', async () => {
-    expect((await test.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
+    expect((await env.test.app.inject({ method: 'GET', url: '/api/dashboard' })).statusCode).toBe(401);
     expect(
-      (await test.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer('not-a-token') })).statusCode,
+      (await env.test.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer('not-a-token') })).statusCode,
     ).toBe(401);
     expect((await dashboardOf('nora')).waiting.total).toBe(0);
   });

@@ -3,10 +3,10 @@ import http from 'node:http';
 import { Readable } from 'node:stream';
 import { AUTH_COOKIE, MAX_DOCUMENT_BYTES, type ServiceState } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, fileBlobs, serviceDocuments, services } from '../db/schema.js';
 import { REFUSED_FILES, SAMPLE_FILES } from '../test/sample-files.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 interface Part {
   name: string;
@@ -57,28 +57,32 @@ const streamedUpload = (size: number) => {
 };
 
 describe('service documents', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp({ listen: true });
   let online: string;
   let inactive: string;
   let draft: string;
 
   const insertService = async (serviceId: string, state: ServiceState, documentsActive: boolean) => {
-    const [row] = await test.database.db
+    const [row] = await env.test.database.db
       .insert(services)
-      .values({ serviceId, name: `Service ${serviceId}`, state, objectOwnerId: as('alice').id, documentsActive })
+      .values({
+        serviceId,
+        name: `Service ${serviceId}`,
+        state,
+        objectOwnerId: env.person('alice').id,
+        documentsActive,
+      })
       .returning();
     return row!.id;
   };
 
   const upload = (serviceId: string, user: string | null, parts: Part[]) => {
     const { payload, contentType } = multipart(parts);
-    return test.app.inject({
+    return env.test.app.inject({
       method: 'POST',
       url: `/api/services/${serviceId}/documents`,
       payload,
-      headers: { 'content-type': contentType, ...(user ? bearer(as(user).token) : {}) },
+      headers: { 'content-type': contentType, ...env.as(user) },
     });
   };
 
@@ -93,16 +97,13 @@ describe('service documents', () => {
       { name: 'file', filename, contentType: contentType ?? 'application/octet-stream', content },
     ]);
 
-  const blobCount = async () => (await test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).length;
+  const blobCount = async () => (await env.test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).length;
 
   beforeAll(async () => {
-    test = await createTestApp({ listen: true });
-    principals = await seedPrincipals(test);
     online = await insertService('SVC-91001', 'service_online', true);
     inactive = await insertService('SVC-91002', 'service_online', false);
     draft = await insertService('SVC-91003', 'application_draft', true);
   });
-  afterAll(() => test.close());
 
   const accepted: [keyof typeof SAMPLE_FILES, string, string][] = [
     ['pdf', 'Handbuch.pdf', 'application/pdf'],
@@ -127,10 +128,10 @@ describe('service documents', () => {
     const document = response.json<{ id: string; filename: string; contentType: string; size: number }>();
     expect(document).toMatchObject({ filename, contentType: type, size: bytes.length, uploadedBy: 'Alice Adler' });
 
-    const download = await test.app.inject({
+    const download = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${online}/documents/${document.id}`,
-      headers: bearer(as('bob').token),
+      headers: env.as('bob'),
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(bytes)).toBe(true);
@@ -142,10 +143,10 @@ describe('service documents', () => {
   });
 
   it('lists the documents newest first, for whoever sees the service', async () => {
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${online}/documents`,
-      headers: bearer(as('desk').token),
+      headers: env.as('desk'),
     });
     expect(response.statusCode).toBe(200);
     const { items } = response.json<{ items: { filename: string; createdAt: string }[] }>();
@@ -159,17 +160,17 @@ describe('service documents', () => {
     expect(created.statusCode).toBe(201);
     const { id, filename } = created.json<{ id: string; filename: string }>();
     expect(filename).toBe("Übersicht (neu) 'final'.pdf");
-    const download = await test.app.inject({
+    const download = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${online}/documents/${id}`,
-      cookies: { [AUTH_COOKIE]: as('alice').token },
+      cookies: { [AUTH_COOKIE]: env.person('alice').token },
     });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(SAMPLE_FILES.pdf)).toBe(true);
     expect(download.headers['content-disposition']).toBe(
       `attachment; filename="_bersicht (neu) 'final'.pdf"; filename*=UTF-8''%C3%9Cbersicht%20%28neu%29%20%27final%27.pdf`,
     );
-    const anonymous = await test.app.inject({ method: 'GET', url: `/api/services/${online}/documents/${id}` });
+    const anonymous = await env.test.app.inject({ method: 'GET', url: `/api/services/${online}/documents/${id}` });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -188,14 +189,14 @@ describe('service documents', () => {
     const created = await uploadFile(online, 'paula', 'audit.pdf', SAMPLE_FILES.pdf);
     expect(created.statusCode).toBe(201);
     const { id } = created.json<{ id: string }>();
-    const deleted = await test.app.inject({
+    const deleted = await env.test.app.inject({
       method: 'DELETE',
       url: `/api/services/${online}/documents/${id}`,
-      headers: bearer(as('alice').token),
+      headers: env.as('alice'),
     });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectType, 'service'), eq(auditEvents.objectId, online)));
@@ -210,23 +211,25 @@ describe('service documents', () => {
   it('deletes the document and its bytes; a second delete and the download are 404', async () => {
     const created = await uploadFile(online, 'alice', 'gone.csv', SAMPLE_FILES.csv);
     const { id } = created.json<{ id: string }>();
-    const [row] = await test.database.db.select().from(serviceDocuments).where(eq(serviceDocuments.id, id));
+    const [row] = await env.test.database.db.select().from(serviceDocuments).where(eq(serviceDocuments.id, id));
     const url = `/api/services/${online}/documents/${id}`;
-    expect((await test.app.inject({ method: 'DELETE', url, headers: bearer(as('bob').token) })).statusCode).toBe(403);
-    expect((await test.app.inject({ method: 'DELETE', url, headers: bearer(as('alice').token) })).statusCode).toBe(204);
-    expect((await test.app.inject({ method: 'DELETE', url, headers: bearer(as('alice').token) })).statusCode).toBe(404);
-    expect((await test.app.inject({ method: 'GET', url, headers: bearer(as('alice').token) })).statusCode).toBe(404);
-    expect(await test.database.db.select().from(fileBlobs).where(eq(fileBlobs.id, row!.storageKey))).toHaveLength(0);
-    expect((await test.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
+    expect((await env.test.app.inject({ method: 'DELETE', url, headers: env.as('bob') })).statusCode).toBe(403);
+    expect((await env.test.app.inject({ method: 'DELETE', url, headers: env.as('alice') })).statusCode).toBe(204);
+    expect((await env.test.app.inject({ method: 'DELETE', url, headers: env.as('alice') })).statusCode).toBe(404);
+    expect((await env.test.app.inject({ method: 'GET', url, headers: env.as('alice') })).statusCode).toBe(404);
+    expect(await env.test.database.db.select().from(fileBlobs).where(eq(fileBlobs.id, row!.storageKey))).toHaveLength(
+      0,
+    );
+    expect((await env.test.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
   });
 
   it('does not hand out a document through another service', async () => {
     const created = await uploadFile(online, 'alice', 'mine.pdf', SAMPLE_FILES.pdf);
     const { id } = created.json<{ id: string }>();
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${inactive}/documents/${id}`,
-      headers: bearer(as('alice').token),
+      headers: env.as('alice'),
     });
     expect(response.statusCode).toBe(404);
   });
@@ -260,11 +263,11 @@ describe('service documents', () => {
   it('refuses a file over 20 MB with 413 while it streams in, without reading the rest', async () => {
     const before = await blobCount();
     const upload = streamedUpload(MAX_DOCUMENT_BYTES + 1);
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${online}/documents`,
       payload: Readable.from(upload.body()),
-      headers: { 'content-type': upload.contentType, ...bearer(as('alice').token) },
+      headers: { 'content-type': upload.contentType, ...env.as('alice') },
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ error: 'payload_too_large', message: 'The file is larger than 20 MB.' });
@@ -275,11 +278,11 @@ describe('service documents', () => {
   it('stops reading an oversized upload over real HTTP instead of draining it', async () => {
     // Far more than the limit, sent chunked: a server that drained it would take all of it.
     const upload = streamedUpload(10 * MAX_DOCUMENT_BYTES);
-    const url = new URL(`/api/services/${online}/documents`, test.listenUrl);
+    const url = new URL(`/api/services/${online}/documents`, env.test.listenUrl);
     const outcome = await new Promise<{ status?: number; error?: string }>((resolve) => {
       const request = http.request(url, {
         method: 'POST',
-        headers: { 'content-type': upload.contentType, ...bearer(as('alice').token) },
+        headers: { 'content-type': upload.contentType, ...env.as('alice') },
       });
       request.on('response', (response) => {
         response.resume();
@@ -310,14 +313,14 @@ describe('service documents', () => {
 
   it('refuses at once when Content-Length already says the body is too large', async () => {
     const upload = streamedUpload(MAX_DOCUMENT_BYTES * 2);
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${online}/documents`,
       payload: Readable.from(upload.body()),
       headers: {
         'content-type': upload.contentType,
         'content-length': String(MAX_DOCUMENT_BYTES * 2 + 200),
-        ...bearer(as('alice').token),
+        ...env.as('alice'),
       },
     });
     expect(response.statusCode).toBe(413);
@@ -331,10 +334,10 @@ describe('service documents', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().size).toBe(MAX_DOCUMENT_BYTES);
     // Cleaned up again, so the database stays small for the following tests.
-    const deleted = await test.app.inject({
+    const deleted = await env.test.app.inject({
       method: 'DELETE',
       url: `/api/services/${online}/documents/${response.json().id}`,
-      headers: bearer(as('alice').token),
+      headers: env.as('alice'),
     });
     expect(deleted.statusCode).toBe(204);
   });
@@ -347,10 +350,10 @@ describe('service documents', () => {
       message: 'The documents area of this service is not activated.',
     });
     // Reading an area that is not active yet is fine: it is empty.
-    const list = await test.app.inject({
+    const list = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${inactive}/documents`,
-      headers: bearer(as('alice').token),
+      headers: env.as('alice'),
     });
     expect(list.json()).toEqual({ items: [] });
   });
@@ -366,21 +369,21 @@ describe('service documents', () => {
     expect((await uploadFile(draft, 'alice', 'draft.pdf', SAMPLE_FILES.pdf)).statusCode).toBe(201);
     expect((await uploadFile(online, null, 'anon.pdf', SAMPLE_FILES.pdf)).statusCode).toBe(401);
     const list = (user: string) =>
-      test.app.inject({ method: 'GET', url: `/api/services/${draft}/documents`, headers: bearer(as(user).token) });
+      env.test.app.inject({ method: 'GET', url: `/api/services/${draft}/documents`, headers: env.as(user) });
     expect((await list('bob')).statusCode).toBe(404);
     expect((await list('paula')).statusCode).toBe(200);
-    const missing = await test.app.inject({
+    const missing = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/00000000-0000-4000-8000-000000000000/documents`,
-      headers: bearer(as('alice').token),
+      headers: env.as('alice'),
     });
     expect(missing.statusCode).toBe(404);
   });
 
   it('answers malformed uploads with client errors, never 500', async () => {
     const url = `/api/services/${online}/documents`;
-    const headers = bearer(as('alice').token);
-    const json = await test.app.inject({ method: 'POST', url, payload: { file: 'x' }, headers });
+    const headers = env.as('alice');
+    const json = await env.test.app.inject({ method: 'POST', url, payload: { file: 'x' }, headers });
     expect(json.statusCode).toBe(415);
 
     const noFile = await upload(online, 'alice', [{ name: 'comment', content: 'hello' }]);
@@ -399,7 +402,7 @@ describe('service documents', () => {
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('Please upload one file at a time.');
 
-    const noBoundary = await test.app.inject({
+    const noBoundary = await env.test.app.inject({
       method: 'POST',
       url,
       payload: 'garbage',
@@ -408,7 +411,7 @@ describe('service documents', () => {
     expect(noBoundary.statusCode).toBe(400);
 
     const { payload, contentType } = multipart([{ name: 'file', filename: 'a.pdf', content: SAMPLE_FILES.pdf }]);
-    const torn = await test.app.inject({
+    const torn = await env.test.app.inject({
       method: 'POST',
       url,
       payload: payload.subarray(0, payload.length - 30),
@@ -423,7 +426,7 @@ describe('service documents', () => {
     );
     expect(manyFields.statusCode).toBe(413);
 
-    const badId = await test.app.inject({ method: 'GET', url: `${url}/not-a-uuid`, headers });
+    const badId = await env.test.app.inject({ method: 'GET', url: `${url}/not-a-uuid`, headers });
     expect(badId.statusCode).toBe(400);
   });
 });

@@ -8,7 +8,7 @@ import { uploadDocument } from '../commands/upload-document.js';
 import { notFound } from '../http/http-error.js';
 import { requestLog } from '../http/portal-log.js';
 import { readSingleUpload, singleFileLimits } from '../http/multipart-upload.js';
-import { apiRoutes, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, createAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { assertCanChangeDocuments } from '../policies/document-policy.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -55,9 +55,7 @@ export const documentRoutes: FastifyPluginAsyncZod<{ context: AppContext; files:
       'The type is recognised from the content: PDF, PNG, JPEG, UTF-8 text (txt, csv, md), Word, Excel and PowerPoint (OOXML), OpenDocument text, spreadsheet and presentation.',
     consumes: ['multipart/form-data'],
     params: serviceIdParamSchema,
-    answer: documentSchema,
-    status: 201,
-    errors: [400, 401, 403, 404, 409, 413, 415],
+    ...createAnswers(documentSchema, 404, 409, 413, 415),
     handler: async (request, principal) => {
       // Every refusal comes before the body is read: a refused caller never makes us take in 20 MB.
       assertCanChangeDocuments(await loadVisibleService(db, request.params.id, principal));

@@ -1,30 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { downtimesJob, runDowntimes } from '../commands/downtimes.js';
 import { auditEvents, mailOutbox, services } from '../db/schema.js';
 import { createScheduler } from '../scheduler/scheduler.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 import { writesFor } from '../writes/after-commit.js';
 import { runWrite } from '../writes/pipeline.js';
 
-let test: TestApp;
-let world: ServiceWorld;
 /** The moment the portal and the scheduler see; the tests move it, wall time never matters. */
 let now = new Date('2027-03-01T09:00:00Z');
+const env = useServiceWorld({ clock: () => now });
 
-beforeAll(async () => {
-  test = await createTestApp({ clock: () => now });
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
-
-type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
-const as = (username: string | null) => (username ? bearer(world.people[username]!.token) : {});
-const inject = (username: string | null, method: Method, url: string, payload?: object) =>
-  test.app.inject({ method, url, headers: as(username), ...(payload ? { payload } : {}) });
+const { as, inject } = env;
 
 const at = (iso: string) => new Date(iso);
 const hours = (from: Date, n: number) => new Date(from.getTime() + n * 60 * 60 * 1000).toISOString();
@@ -33,12 +22,12 @@ const hours = (from: Date, n: number) => new Date(from.getTime() + n * 60 * 60 *
 const aliceService = async (
   state: 'service_online' | 'service_full_capacity_reached' | 'integration_planned' = 'service_online',
 ) => {
-  const service = await createServiceInState(test.database.db, {
+  const service = await createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
-  const [row] = await test.database.db.select().from(services).where(eq(services.id, service.id));
+  const [row] = await env.test.database.db.select().from(services).where(eq(services.id, service.id));
   return row!;
 };
 
@@ -65,25 +54,26 @@ const listOf = async (serviceId: string, username = 'alice') =>
   (await inject(username, 'GET', `/api/services/${serviceId}/downtimes`)).json();
 
 const eventsOf = (serviceId: string, action: string) =>
-  test.database.db
+  env.test.database.db
     .select({ before: auditEvents.before, after: auditEvents.after, actorName: auditEvents.actorName })
     .from(auditEvents)
     .where(and(eq(auditEvents.objectId, serviceId), eq(auditEvents.action, action)));
 
 const mailsOf = (serviceId: string, kind: 'downtimeAnnounced' | 'downtimeStarted') =>
-  test.database.db
+  env.test.database.db
     .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.body })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.serviceId, serviceId), eq(mailOutbox.kind, kind)));
 
-const serviceOf = async (id: string) => (await test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
+const serviceOf = async (id: string) =>
+  (await env.test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
 
 const scheduler = () =>
-  createScheduler({ writes: writesFor(test.database), jobs: [downtimesJob('Nubes')], clock: () => now });
+  createScheduler({ writes: writesFor(env.test.database), jobs: [downtimesJob('Nubes')], clock: () => now });
 const runJob = async () => expect(await scheduler().runJob('downtimes', { force: true })).toBe('ran');
 /** The job's body once more at the same moment, as a run repeated after a crash would do it. */
 const repeatBody = () =>
-  runWrite(writesFor(test.database), SYSTEM_ACTOR, async (tx) => ({
+  runWrite(writesFor(env.test.database), SYSTEM_ACTOR, async (tx) => ({
     value: undefined,
     ...(await runDowntimes(tx, now, 'Nubes')),
   }));
@@ -106,7 +96,7 @@ describe('announcing a downtime', () => {
   it('answers 400 on bad times and a missing description, in the caller’s language', async () => {
     const service = await aliceService();
     const fields = async (payload: object, language = 'en') => {
-      const response = await test.app.inject({
+      const response = await env.test.app.inject({
         method: 'POST',
         url: `/api/services/${service.id}/downtimes`,
         headers: { ...as('alice'), 'accept-language': language },
@@ -145,7 +135,7 @@ describe('announcing a downtime', () => {
       severity: 'outage',
       state: 'coming',
       descriptionEn: 'Storage upgrade',
-      announcedBy: { id: world.people.alice!.id, fullname: expect.any(String) },
+      announcedBy: { id: env.world.people.alice!.id, fullname: expect.any(String) },
       endedEarlyAt: null,
       cancelledAt: null,
       version: 1,
@@ -171,7 +161,7 @@ describe('subscriptions', () => {
     expect((await inject('nora', 'DELETE', url)).statusCode).toBe(404);
     // No body: any body is refused, not ignored.
     expect((await inject('ivan', 'PUT', url, { subscribed: true })).statusCode).toBe(400);
-    const nullBody = await test.app.inject({
+    const nullBody = await env.test.app.inject({
       method: 'PUT',
       url,
       headers: { ...as('ivan'), 'content-type': 'application/json' },
@@ -190,7 +180,7 @@ describe('subscriptions', () => {
     expect((await inject('bob', 'PUT', url)).statusCode).toBe(204);
     expect((await inject('bob', 'PUT', url)).statusCode).toBe(204);
     expect((await listOf(service.id, 'bob')).subscribed).toBe(true);
-    expect(await eventsOf(world.people.bob!.id, 'downtimeSubscription.created')).toEqual([
+    expect(await eventsOf(env.world.people.bob!.id, 'downtimeSubscription.created')).toEqual([
       expect.objectContaining({ after: { serviceId: service.id } }),
     ]);
     // alice subscribes too, but is not mailed about her own announcement.
@@ -205,7 +195,7 @@ describe('subscriptions', () => {
     expect((await inject('bob', 'DELETE', url)).statusCode).toBe(204);
     expect((await inject('bob', 'DELETE', url)).statusCode).toBe(204);
     expect((await listOf(service.id, 'bob')).subscribed).toBe(false);
-    expect(await eventsOf(world.people.bob!.id, 'downtimeSubscription.deleted')).toHaveLength(1);
+    expect(await eventsOf(env.world.people.bob!.id, 'downtimeSubscription.deleted')).toHaveLength(1);
     await announced(service.id);
     expect(await mailsOf(service.id, 'downtimeAnnounced')).toHaveLength(1);
   });
@@ -451,7 +441,7 @@ describe('the calendar feeds', () => {
       (await inject('alice', 'POST', `/api/downtimes/${cancelled.id}/cancellation`, { version: 1 })).statusCode,
     ).toBe(200);
 
-    const feed = await test.app.inject({
+    const feed = await env.test.app.inject({
       method: 'GET',
       url: `/api/public/services/${service.serviceId}/downtimes.ics`,
       headers: { 'accept-language': 'de' },

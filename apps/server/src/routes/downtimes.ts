@@ -20,7 +20,8 @@ import {
   extendDowntime,
   setDowntimeSubscription,
 } from '../commands/downtimes.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, createAnswers } from '../http/api-route.js';
+import { changesOf } from './object-routes.js';
 import { invalidInput, notFound } from '../http/http-error.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { loadVisibleService } from '../policies/service-policy.js';
@@ -43,6 +44,8 @@ export const downtimeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     if (!row) throw notFound();
     return presentDowntime(row, context.clock());
   };
+
+  const downtimeChange = changesOf(context.writes, downtimeIdParamSchema, downtimeSchema, (_changed, id) => answer(id));
 
   api.get('/services/:id/downtimes', {
     access: 'service.read',
@@ -74,9 +77,7 @@ export const downtimeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
       'The service’s provider side and the portfolio manager (403 for other readers, 404 for those who may not see it). 409 when the service is not online, not available or at full capacity; 400 when the end is not after the start or has passed, or no description is written. The subscribers get a mail. At its start an outage makes the service not available, at its end it goes back (the downtimes job).',
     params: serviceIdParamSchema,
     body: announceDowntimeRequestSchema,
-    answer: downtimeSchema,
-    status: 201,
-    errors: [400, 401, 403, 404, 409],
+    ...createAnswers(downtimeSchema, 404, 409),
     handler: async (request, principal) => {
       const row = await announceDowntime(context.writes, principal, request.params.id, request.body, context.clock());
       return answer(row.id);
@@ -88,41 +89,35 @@ export const downtimeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     summary: 'Extend a coming or current downtime to a later end',
     description:
       '`version` is the downtime’s; 409 when it is stale or the downtime has ended or was cancelled; 400 when the new end is not after the current one or has passed.',
-    params: downtimeIdParamSchema,
-    body: extendDowntimeRequestSchema,
-    ...changeAnswers(downtimeSchema),
-    handler: async (request, principal) => {
-      await extendDowntime(context.writes, principal, request.params.id, request.body, context.clock());
-      return answer(request.params.id);
-    },
+    ...downtimeChange(extendDowntimeRequestSchema, (writes, principal, id, body) =>
+      extendDowntime(writes, principal, id, body, context.clock()),
+    ),
   });
 
-  api.post('/downtimes/:id/end', {
-    access: 'downtime.manage',
-    summary: 'End a current downtime now',
-    description:
+  for (const [step, body, command, summary, description] of [
+    [
+      'end',
+      endDowntimeRequestSchema,
+      endDowntimeNow,
+      'End a current downtime now',
       '`version` is the downtime’s; 409 when it is stale or the downtime is not current. A service the outage made not available goes back to the state it had, in the same transaction, unless someone moved it meanwhile.',
-    params: downtimeIdParamSchema,
-    body: endDowntimeRequestSchema,
-    ...changeAnswers(downtimeSchema),
-    handler: async (request, principal) => {
-      await endDowntimeNow(context.writes, principal, request.params.id, request.body.version, context.clock());
-      return answer(request.params.id);
-    },
-  });
-
-  api.post('/downtimes/:id/cancellation', {
-    access: 'downtime.manage',
-    summary: 'Cancel a coming downtime',
-    description: '`version` is the downtime’s; 409 when it is stale or the downtime has started.',
-    params: downtimeIdParamSchema,
-    body: cancelDowntimeRequestSchema,
-    ...changeAnswers(downtimeSchema),
-    handler: async (request, principal) => {
-      await cancelDowntime(context.writes, principal, request.params.id, request.body.version, context.clock());
-      return answer(request.params.id);
-    },
-  });
+    ],
+    [
+      'cancellation',
+      cancelDowntimeRequestSchema,
+      cancelDowntime,
+      'Cancel a coming downtime',
+      '`version` is the downtime’s; 409 when it is stale or the downtime has started.',
+    ],
+  ] as const)
+    api.post(`/downtimes/:id/${step}`, {
+      access: 'downtime.manage',
+      summary,
+      description,
+      ...downtimeChange(body, (writes, principal, id, { version }) =>
+        command(writes, principal, id, version, context.clock()),
+      ),
+    });
 
   api.put('/services/:id/downtime-subscription', {
     access: 'service.read',

@@ -41,7 +41,7 @@ describe('an application draft and its provider manager (ADR 0008)', () => {
         method: 'POST',
         url: `/api/services/${service.id}/transitions`,
         payload: { action: 'completeApplication', version: service.version },
-        headers: bearer(env.world.people.alice!.token),
+        headers: env.as('alice'),
       });
       expect(handedIn.statusCode).toBe(200);
       expect(handedIn.json<ServiceDetail>().state).toBe('application_received');

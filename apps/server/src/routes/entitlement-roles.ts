@@ -4,12 +4,12 @@ import {
   entitlementRoleListSchema,
   entitlementRoleSchema,
   updateEntitlementRoleSchema,
-  versionQuerySchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createEntitlementRole, deleteEntitlementRole, updateEntitlementRole } from '../commands/entitlement-roles.js';
-import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, createAnswers } from '../http/api-route.js';
+import { deleteAtVersion } from './object-routes.js';
 import { tagRoutes } from '../http/openapi.js';
 import { listEntitlementRoles } from '../queries/entitlement-roles.js';
 
@@ -31,9 +31,7 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
     access: 'entitlementRole.manage',
     summary: 'Map an entitlement value to a role; one already mapped answers 400',
     body: createEntitlementRoleSchema,
-    answer: entitlementRoleSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(entitlementRoleSchema),
     handler: async (request, principal) => createEntitlementRole(context.writes, principal, request.body),
   });
 
@@ -50,11 +48,6 @@ export const entitlementRoleRoutes: FastifyPluginAsyncZod<{ context: AppContext 
   api.delete('/entitlement-roles/:id', {
     access: 'entitlementRole.manage',
     summary: 'Remove an entitlement from the map (a stale version is 409)',
-    params: entitlementRoleIdParamSchema,
-    querystring: versionQuerySchema,
-    ...deleteAnswers('Removed'),
-    handler: async (request, principal) => {
-      await deleteEntitlementRole(context.writes, principal, request.params.id, request.query.version);
-    },
+    ...deleteAtVersion(context.writes, 'Removed', entitlementRoleIdParamSchema, deleteEntitlementRole),
   });
 };

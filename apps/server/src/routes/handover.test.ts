@@ -14,7 +14,6 @@ import {
   users,
   vos,
 } from '../db/schema.js';
-import { bearer } from '../test/harness.js';
 import { addPerson } from '../test/list-fixtures.js';
 import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
@@ -27,7 +26,7 @@ const call = (user: string | null, method: Method, url: string, payload?: object
     method,
     url: `/api${url}`,
     ...(payload ? { payload } : {}),
-    headers: { ...(user ? bearer(env.world.people[user]!.token) : {}), 'accept-language': language },
+    headers: { ...env.as(user), 'accept-language': language },
   });
 
 /** Henrik holds a bit of everything; alice and bob are there to receive it. */

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { handOver } from '../commands/hand-over.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, objectAnswers } from '../http/api-route.js';
 import { notFound } from '../http/http-error.js';
 import { tagRoutes } from '../http/openapi.js';
 import { presentHandoverItem } from '../presenters/handover.js';
@@ -35,8 +35,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = as
     summary:
       'Everything a person holds: service roles and administration, open change requests and packages, VO roles, contact relations',
     params: userAccountIdParamSchema,
-    answer: handoverSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(handoverSchema),
     handler: async (request) => {
       const person = await findHandoverPerson(db, request.params.id);
       if (!person) throw notFound();

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { MAX_LOGO_BYTES } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, fileBlobs } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { REFUSED_FILES, SAMPLE_FILES } from '../test/sample-files.js';
 import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 
@@ -23,29 +23,24 @@ const multipart = (content: Buffer, filename = 'logo.png', contentType = 'image/
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('institution logos', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
+  const env = useTestApp();
   let seeded: TestInstitutions;
-  const as = (name: string) => bearer(principals.find((p) => p.username === name)!.token);
 
   const upload = (user: string | null, id: string, content: Buffer, filename?: string, language = 'en') => {
     const body = multipart(content, filename);
-    return test.app.inject({
+    return env.test.app.inject({
       method: 'POST',
       url: `/api/institutions/${id}/logo`,
       payload: body.payload,
-      headers: { ...(user ? as(user) : {}), 'content-type': body.contentType, 'accept-language': language },
+      headers: { ...env.as(user), 'content-type': body.contentType, 'accept-language': language },
     });
   };
   const logo = (id: string, headers: Record<string, string> = {}) =>
-    test.app.inject({ method: 'GET', url: `/api/institutions/${id}/logo`, headers });
+    env.test.app.inject({ method: 'GET', url: `/api/institutions/${id}/logo`, headers });
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    seeded = await seedInstitutions(test.database.db);
+    seeded = await seedInstitutions(env.test.database.db);
   });
-  afterAll(() => test.close());
 
   it('lets only the managers upload', async () => {
     expect((await upload(null, seeded.DCS, SAMPLE_FILES.png)).statusCode).toBe(401);
@@ -76,9 +71,9 @@ describe('institution logos', () => {
     expect(replaced.statusCode).toBe(200);
     expect(replaced.headers['content-type']).toBe('image/jpeg');
     // The old bytes left the store.
-    expect(await test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).toHaveLength(1);
+    expect(await env.test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).toHaveLength(1);
 
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, seeded.HPCN), eq(auditEvents.action, 'institution.logo.updated')));
@@ -107,10 +102,10 @@ describe('institution logos', () => {
   });
 
   it('deletes the logo with its institution', async () => {
-    const created = await test.app.inject({
+    const created = await env.test.app.inject({
       method: 'POST',
       url: '/api/institutions',
-      headers: as('carla'),
+      headers: env.as('carla'),
       payload: {
         abbreviation: 'LOGO',
         name: 'Logo centre',
@@ -122,14 +117,14 @@ describe('institution logos', () => {
     });
     const { id } = created.json<{ id: string }>();
     await upload('carla', id, SAMPLE_FILES.png);
-    const blobs = (await test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).length;
-    const removed = await test.app.inject({
+    const blobs = (await env.test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).length;
+    const removed = await env.test.app.inject({
       method: 'DELETE',
       url: `/api/institutions/${id}?version=2`,
-      headers: as('carla'),
+      headers: env.as('carla'),
     });
     expect(removed.statusCode).toBe(204);
-    expect(await test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).toHaveLength(blobs - 1);
+    expect(await env.test.database.db.select({ id: fileBlobs.id }).from(fileBlobs)).toHaveLength(blobs - 1);
     expect((await logo(id)).statusCode).toBe(404);
   });
 });

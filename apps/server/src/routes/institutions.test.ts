@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, contactRelations, contacts, institutions, users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { createServiceInState, seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 
 const body = (over: Record<string, unknown> = {}) => ({
@@ -28,39 +28,39 @@ interface InstitutionAnswer {
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('institutions', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
+  const env = useTestApp();
   let seeded: TestInstitutions;
-  const as = (name: string) => bearer(principals.find((p) => p.username === name)!.token);
   const headersOf = (user: string | null, language = 'en') => ({
-    ...(user ? as(user) : {}),
+    ...env.as(user),
     'accept-language': language,
   });
 
   const list = (user: string | null) =>
-    test.app.inject({ method: 'GET', url: '/api/institutions', headers: headersOf(user) });
+    env.test.app.inject({ method: 'GET', url: '/api/institutions', headers: headersOf(user) });
   const create = (user: string | null, payload: object, language = 'en') =>
-    test.app.inject({ method: 'POST', url: '/api/institutions', payload, headers: headersOf(user, language) });
+    env.test.app.inject({ method: 'POST', url: '/api/institutions', payload, headers: headersOf(user, language) });
   const update = (user: string | null, id: string, payload: object, language = 'en') =>
-    test.app.inject({ method: 'PATCH', url: `/api/institutions/${id}`, payload, headers: headersOf(user, language) });
+    env.test.app.inject({
+      method: 'PATCH',
+      url: `/api/institutions/${id}`,
+      payload,
+      headers: headersOf(user, language),
+    });
   const remove = (user: string | null, id: string, version: number | string, language = 'en') =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'DELETE',
       url: `/api/institutions/${id}?version=${version}`,
       headers: headersOf(user, language),
     });
   const eventsOf = (id: string) =>
-    test.database.db
+    env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectType, 'institution'), eq(auditEvents.objectId, id)));
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    seeded = await seedInstitutions(test.database.db);
+    seeded = await seedInstitutions(env.test.database.db);
   });
-  afterAll(() => test.close());
 
   it('asks for a login, and lets only the contact managers, the service desk and the portal manager write', async () => {
     expect((await list(null)).statusCode).toBe(401);
@@ -72,7 +72,7 @@ describe('institutions', () => {
       expect((await update(user, seeded.HPCN, { ...body(), version: 1 })).statusCode, user).toBe(403);
       expect((await remove(user, seeded.HPCN, 1)).statusCode, user).toBe(403);
     }
-    const rows = await test.database.db.select().from(institutions).where(eq(institutions.abbreviation, 'HLRN'));
+    const rows = await env.test.database.db.select().from(institutions).where(eq(institutions.abbreviation, 'HLRN'));
     expect(rows).toEqual([]);
   });
 
@@ -106,7 +106,7 @@ describe('institutions', () => {
       expect(same.json()).toMatchObject({ version: 2 });
 
       expect((await remove(user, answer.id, 2)).statusCode, user).toBe(204);
-      expect(await test.database.db.select().from(institutions).where(eq(institutions.id, answer.id))).toEqual([]);
+      expect(await env.test.database.db.select().from(institutions).where(eq(institutions.id, answer.id))).toEqual([]);
 
       const events = await eventsOf(answer.id);
       expect(events.map((e) => e.action)).toEqual([
@@ -176,9 +176,9 @@ describe('institutions', () => {
   });
 
   it('refuses to delete an institution that services or users name, saying which', async () => {
-    const owner = principals.find((p) => p.username === 'alice')!;
+    const owner = env.person('alice');
     const provider = (await create('carla', body({ abbreviation: 'PROV' }))).json<InstitutionAnswer>();
-    await createServiceInState(test.database.db, { objectOwnerId: owner.id, providerInstitutionId: provider.id });
+    await createServiceInState(env.test.database.db, { objectOwnerId: owner.id, providerInstitutionId: provider.id });
     const byService = await remove('carla', provider.id, 1);
     expect(byService.statusCode).toBe(409);
     expect(byService.json().message).toBe(
@@ -186,7 +186,7 @@ describe('institutions', () => {
     );
 
     const operator = (await create('carla', body({ abbreviation: 'OPER' }))).json<InstitutionAnswer>();
-    await createServiceInState(test.database.db, {
+    await createServiceInState(env.test.database.db, {
       objectOwnerId: owner.id,
       providerInstitutionId: seeded.HPCN,
       fields: { operatingInstitution: operator.id },
@@ -194,24 +194,24 @@ describe('institutions', () => {
     expect((await remove('carla', operator.id, 1)).json().message).toContain('operating institution');
 
     const home = (await create('carla', body({ abbreviation: 'HOME' }))).json<InstitutionAnswer>();
-    await test.database.db.update(users).set({ institutionId: home.id }).where(eq(users.id, owner.id));
+    await env.test.database.db.update(users).set({ institutionId: home.id }).where(eq(users.id, owner.id));
     const byUser = await remove('carla', home.id, 1, 'de');
     expect(byUser.statusCode).toBe(409);
     expect(byUser.json().message).toBe(
       'Diese Einrichtung kann nicht gelöscht werden: Benutzerkonten gehören zu ihr. Ordnen Sie diese Benutzer zuerst einer anderen Einrichtung zu.',
     );
-    await createServiceInState(test.database.db, { objectOwnerId: owner.id, providerInstitutionId: home.id });
+    await createServiceInState(env.test.database.db, { objectOwnerId: owner.id, providerInstitutionId: home.id });
     expect((await remove('carla', home.id, 1)).json().message).toContain('user accounts belong to it');
 
     // Still there, with no delete event.
     for (const id of [provider.id, operator.id, home.id]) {
-      expect(await test.database.db.select().from(institutions).where(eq(institutions.id, id))).toHaveLength(1);
+      expect(await env.test.database.db.select().from(institutions).where(eq(institutions.id, id))).toHaveLength(1);
       expect((await eventsOf(id)).map((e) => e.action)).toEqual(['institution.created']);
     }
   });
 
   it('refuses to delete an institution that contacts belong to or are related to, saying so', async () => {
-    const { db } = test.database;
+    const { db } = env.test.database;
     const employer = (await create('carla', body({ abbreviation: 'EMPL' }))).json<InstitutionAnswer>();
     const [member] = await db
       .insert(contacts)
@@ -232,7 +232,7 @@ describe('institutions', () => {
     );
 
     for (const id of [employer.id, board.id]) {
-      expect(await test.database.db.select().from(institutions).where(eq(institutions.id, id))).toHaveLength(1);
+      expect(await env.test.database.db.select().from(institutions).where(eq(institutions.id, id))).toHaveLength(1);
       expect((await eventsOf(id)).map((e) => e.action)).toEqual(['institution.created']);
     }
   });

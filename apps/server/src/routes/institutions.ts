@@ -6,7 +6,6 @@ import {
   institutionListSchema,
   streamPageQuerySchema,
   updateInstitutionSchema,
-  versionQuerySchema,
   weightingCriteriaSchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,7 +14,8 @@ import type { AppContext } from '../app-context.js';
 import { createInstitution, deleteInstitution, updateInstitution } from '../commands/institutions.js';
 import { notFound } from '../http/http-error.js';
 import { listExportRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, createAnswers, objectAnswers } from '../http/api-route.js';
+import { changesOf, deleteAtVersion } from './object-routes.js';
 import { tagRoutes } from '../http/openapi.js';
 import { presentInstitution } from '../presenters/institution.js';
 import { INSTITUTION_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
@@ -66,8 +66,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     description: 'For those who keep the institutions. An unknown institution answers 404.',
     params: institutionIdParamSchema,
     querystring: streamPageQuerySchema,
-    answer: historyResponseSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(historyResponseSchema),
     handler: async (request) => {
       const { id } = request.params;
       if (!(await relationTargetExists(db, 'institution', id))) throw notFound();
@@ -80,9 +79,7 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     summary: 'Create an institution',
     description: ABBREVIATION_TEXT,
     body: createInstitutionSchema,
-    answer: institutionDetailSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(institutionDetailSchema),
     handler: async (request, principal) => {
       const row = await createInstitution(context.writes, principal, request.body);
       return presentInstitution(row);
@@ -93,11 +90,12 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     access: 'institution.manage',
     summary: 'Change an institution',
     description: `${ABBREVIATION_TEXT} A stale version answers 409.`,
-    params: institutionIdParamSchema,
-    body: updateInstitutionSchema,
-    ...changeAnswers(institutionDetailSchema),
-    handler: async (request, principal) =>
-      presentInstitution(await updateInstitution(context.writes, principal, request.params.id, request.body)),
+    ...changesOf(
+      context.writes,
+      institutionIdParamSchema,
+      institutionDetailSchema,
+      presentInstitution,
+    )(updateInstitutionSchema, updateInstitution),
   });
 
   api.delete('/institutions/:id', {
@@ -105,12 +103,9 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ context: AppContext; fil
     summary: 'Delete an institution nothing names',
     description:
       'While services (as provider or operating institution) or user accounts name the institution, 409 says which. A stale version answers 409.',
-    params: institutionIdParamSchema,
-    querystring: versionQuerySchema,
-    ...deleteAnswers('Deleted'),
-    handler: async (request, principal) => {
-      await deleteInstitution(context.writes, files, principal, request.params.id, request.query.version);
-    },
+    ...deleteAtVersion(context.writes, 'Deleted', institutionIdParamSchema, (writes, principal, id, version) =>
+      deleteInstitution(writes, files, principal, id, version),
+    ),
   });
 
   api.get('/weighting-criteria', {

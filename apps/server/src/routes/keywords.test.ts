@@ -1,40 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, keywords } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 describe('keywords', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
 
   const create = (user: string | null, names: unknown) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'POST',
       url: '/api/keywords',
       payload: { names } as object,
-      headers: user ? bearer(as(user).token) : {},
+      headers: env.as(user),
     });
   const search = (user: string | null, q?: string) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'GET',
       url: '/api/keywords',
       query: q === undefined ? {} : { q },
-      headers: user ? bearer(as(user).token) : {},
+      headers: env.as(user),
     });
   const names = (response: { json(): { items: { name: string }[] } }) => response.json().items.map((k) => k.name);
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-  });
-  afterAll(() => test.close());
 
   it('creates keywords, sorted by name, with one audit event each', async () => {
     const response = await create('alice', ['Storage', '  Machine   Learning ', 'HPC']);
     expect(response.statusCode).toBe(201);
     expect(names(response)).toEqual(['HPC', 'Machine Learning', 'Storage']);
-    const events = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectType, 'keyword'));
+    const events = await env.test.database.db.select().from(auditEvents).where(eq(auditEvents.objectType, 'keyword'));
     expect(events.map((e) => (e.after as { name: string }).name).sort()).toEqual([
       'HPC',
       'Machine Learning',
@@ -44,16 +36,22 @@ describe('keywords', () => {
   });
 
   it('answers existing names (case-insensitive, trimmed) instead of duplicating them', async () => {
-    const [storage] = await test.database.db.select().from(keywords).where(eq(keywords.name, 'Storage'));
-    const eventsBefore = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectType, 'keyword'));
+    const [storage] = await env.test.database.db.select().from(keywords).where(eq(keywords.name, 'Storage'));
+    const eventsBefore = await env.test.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectType, 'keyword'));
     const response = await create('paula', [' storage', 'STORAGE', 'machine learning', 'Object Storage']);
     expect(response.statusCode).toBe(201);
     const items = response.json<{ items: { id: string; name: string }[] }>().items;
     expect(items.map((k) => k.name)).toEqual(['Machine Learning', 'Object Storage', 'Storage']);
     expect(items.find((k) => k.name === 'Storage')?.id).toBe(storage!.id);
-    const all = await test.database.db.select().from(keywords);
+    const all = await env.test.database.db.select().from(keywords);
     expect(all.filter((k) => k.name.toLowerCase() === 'storage')).toHaveLength(1);
-    const eventsAfter = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectType, 'keyword'));
+    const eventsAfter = await env.test.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.objectType, 'keyword'));
     // Only "Object Storage" was new.
     expect(eventsAfter.length - eventsBefore.length).toBe(1);
   });
@@ -63,7 +61,7 @@ describe('keywords', () => {
     expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
     const ids = new Set(responses.map((r) => r.json().items[0].id));
     expect(ids.size).toBe(1);
-    expect(await test.database.db.select().from(keywords).where(eq(keywords.name, 'Quantum'))).toHaveLength(1);
+    expect(await env.test.database.db.select().from(keywords).where(eq(keywords.name, 'Quantum'))).toHaveLength(1);
   });
 
   it('searches case-insensitively, names starting with the text first, then by name', async () => {
@@ -106,6 +104,6 @@ describe('keywords', () => {
     expect((await create('carla', ['Carla'])).statusCode).toBe(403);
     expect((await create(null, ['Anonymous'])).statusCode).toBe(401);
     expect((await search(null, 'a')).statusCode).toBe(401);
-    expect(await test.database.db.select().from(keywords).where(eq(keywords.name, 'Nora'))).toHaveLength(0);
+    expect(await env.test.database.db.select().from(keywords).where(eq(keywords.name, 'Nora'))).toHaveLength(0);
   });
 });

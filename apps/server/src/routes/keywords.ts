@@ -2,7 +2,7 @@ import { createKeywordsRequestSchema, keywordListSchema, keywordQuerySchema } fr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createKeywords } from '../commands/create-keywords.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, createAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { searchKeywords } from '../queries/keywords.js';
 
@@ -24,9 +24,7 @@ export const keywordRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'keyword.create',
     summary: 'Create keywords; names that exist already (case-insensitive) are answered, not duplicated',
     body: createKeywordsRequestSchema,
-    answer: keywordListSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(keywordListSchema),
     handler: async (request, principal) => {
       const items = await createKeywords(context.writes, principal, request.body.names);
       return { items };

@@ -1,27 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, mailOutbox } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 describe('the outbox: retry and discard', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
   const ids: Record<string, string> = {};
   const post = (user: string | null, id: string, action: string, payload: unknown, language = 'en') =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'POST',
       url: `/api/mail/outbox/${id}/${action}`,
       payload: payload as object,
-      headers: { ...(user ? bearer(as(user).token) : {}), 'accept-language': language },
+      headers: { ...env.as(user), 'accept-language': language },
     });
-  const row = async (id: string) => (await test.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
+  const row = async (id: string) =>
+    (await env.test.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
     const mail = { kind: 'workflowStep', toAddress: 'a@example.org', subject: 'S', body: 'b' };
-    const rows = await test.database.db
+    const rows = await env.test.database.db
       .insert(mailOutbox)
       .values([
         { ...mail, subject: 'failed', state: 'failed', tries: 8, lastError: '550 unknown user' },
@@ -31,18 +28,17 @@ describe('the outbox: retry and discard', () => {
       .returning();
     for (const r of rows) ids[r.subject] = r.id;
   });
-  afterAll(() => test.close());
 
   it('sends a failed mail again: pending, due now, tries from zero, with its audit event', async () => {
     const response = await post('admin', ids.failed!, 'retry', { version: 1 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ state: 'pending', tries: 0, version: 2, lastError: '550 unknown user' });
     expect((await row(ids.failed!)).nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
-    const [event] = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, ids.failed!));
+    const [event] = await env.test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, ids.failed!));
     expect(event).toMatchObject({
       action: 'mail.retried',
       objectType: 'mail',
-      actorId: as('admin').id,
+      actorId: env.person('admin').id,
       before: { state: 'failed', tries: 8 },
       after: { state: 'pending', tries: 0 },
     });

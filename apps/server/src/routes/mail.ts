@@ -11,8 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { discardMail, retryMail } from '../commands/outbox.js';
 import { updateMailSettings } from '../commands/update-mail-settings.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
+import { changesOf } from './object-routes.js';
 import { presentMailSettings, presentOutboxEntry } from '../presenters/mail.js';
 import { findMailSettings, listOutbox } from '../queries/mail.js';
 
@@ -46,11 +47,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async 
     api.post(`/mail/outbox/:id/${action}`, {
       access: 'mail.manage',
       summary: `${summary}; names the version read, a stale one is 409`,
-      params: outboxIdParamSchema,
-      body: outboxActionSchema,
-      ...changeAnswers(outboxEntrySchema),
-      handler: async (request, principal) =>
-        presentOutboxEntry(await command(context.writes, principal, request.params.id, request.body)),
+      ...changesOf(
+        context.writes,
+        outboxIdParamSchema,
+        outboxEntrySchema,
+        presentOutboxEntry,
+      )(outboxActionSchema, command),
     });
 
   api.get('/me/mail-settings', {

@@ -3,14 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { mailOutbox } from '../db/schema.js';
 import { startOutboxWorker, type OutboxWorker } from '../mail/outbox-worker.js';
-import {
-  bearer,
-  createTestApp,
-  seedPrincipals,
-  testConfig,
-  type TestApp,
-  type TestPrincipal,
-} from '../test/harness.js';
+import { testConfig, useTestApp } from '../test/harness.js';
 
 const mail = (subject: string, state: 'pending' | 'failed' | 'sent') => ({
   kind: 'workflowStep',
@@ -27,24 +20,16 @@ const sample = (text: string, line: string): number | undefined => {
 };
 
 describe('metrics', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-  });
-  afterAll(() => test.close());
+  const env = useTestApp();
 
   it('gives the loopback request durations by route pattern, the outbox and the process', async () => {
-    await test.database.db
+    await env.test.database.db
       .insert(mailOutbox)
       .values([mail('Waiting', 'pending'), mail('Gone', 'sent'), mail('Given up', 'failed')]);
-    await test.app.inject({ method: 'GET', url: '/api/health' });
-    await test.app.inject({ method: 'GET', url: '/api/services/no-such-service', headers: bearer(as('paula').token) });
+    await env.test.app.inject({ method: 'GET', url: '/api/health' });
+    await env.test.app.inject({ method: 'GET', url: '/api/services/no-such-service', headers: env.as('paula') });
 
-    const response = await test.app.inject({ method: 'GET', url: '/api/metrics' });
+    const response = await env.test.app.inject({ method: 'GET', url: '/api/metrics' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = response.body;
@@ -64,29 +49,29 @@ describe('metrics', () => {
 
   it('is not found for other addresses without a portalManager token, whatever the token', async () => {
     const from = { remoteAddress: '203.0.113.5' };
-    const anonymous = await test.app.inject({ method: 'GET', url: '/api/metrics', ...from });
+    const anonymous = await env.test.app.inject({ method: 'GET', url: '/api/metrics', ...from });
     expect(anonymous.statusCode).toBe(404);
     expect(anonymous.json()).toEqual({ error: 'not_found', message: 'Not found.' });
     for (const name of ['nora', 'paula', 'victor']) {
-      const denied = await test.app.inject({
+      const denied = await env.test.app.inject({
         method: 'GET',
         url: '/api/metrics',
-        headers: bearer(as(name).token),
+        headers: env.as(name),
         ...from,
       });
       expect(denied.statusCode, name).toBe(404);
     }
-    const forged = await test.app.inject({
+    const forged = await env.test.app.inject({
       method: 'GET',
       url: '/api/metrics',
       headers: { 'x-forwarded-for': '127.0.0.1' },
       ...from,
     });
     expect(forged.statusCode).toBe(404);
-    const manager = await test.app.inject({
+    const manager = await env.test.app.inject({
       method: 'GET',
       url: '/api/metrics',
-      headers: bearer(as('admin').token),
+      headers: env.as('admin'),
       ...from,
     });
     expect(manager.statusCode).toBe(200);
@@ -103,11 +88,11 @@ describe('metrics', () => {
           TRUST_PROXY: 'true',
           SMTP_URL: 'smtp://127.0.0.1:1',
         }),
-        test.database,
+        env.test.database,
         {
           startMailWorker: (hooks) =>
             (worker = startOutboxWorker({
-              db: test.database.db,
+              db: env.test.database.db,
               transport: { send: () => Promise.reject(new Error('451 try later')), close: () => undefined },
               from: 'portal@example.org',
               maxTries: 2,
@@ -147,7 +132,7 @@ describe('metrics', () => {
       await worker.runOnce();
       await worker.runOnce();
       const before = await failures();
-      await test.database.db.insert(mailOutbox).values(mail('Refused', 'pending'));
+      await env.test.database.db.insert(mailOutbox).values(mail('Refused', 'pending'));
       await worker.runOnce();
       await worker.runOnce();
       expect(await failures()).toEqual({ retried: before.retried + 1, gaveUp: before.gaveUp + 1 });

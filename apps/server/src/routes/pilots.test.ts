@@ -1,40 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { pilotNoticesJob, runPilotNotices } from '../commands/pilots.js';
 import { auditEvents, mailOutbox, services, users } from '../db/schema.js';
 import { createScheduler } from '../scheduler/scheduler.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 import { writesFor } from '../writes/after-commit.js';
 import { runWrite } from '../writes/pipeline.js';
 
-let test: TestApp;
-let world: ServiceWorld;
 /** The moment the portal and the scheduler see; the tests move it, wall time never matters. */
 let now = new Date('2027-03-01T09:00:00Z');
+const env = useServiceWorld({ clock: () => now });
 
-beforeAll(async () => {
-  test = await createTestApp({ clock: () => now });
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
-
-const as = (username: string | null) => (username ? bearer(world.people[username]!.token) : {});
-const inject = (username: string | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-  test.app.inject({ method, url, headers: as(username), ...(payload ? { payload } : {}) });
+const { as, inject } = env;
 
 /** A catalogue service of alice's that went online on the given day (noon in Berlin). */
 const onlineService = async (
   onlineSince: string,
   state: 'service_online' | 'integration_planned' = 'service_online',
 ) => {
-  const service = await createServiceInState(test.database.db, {
+  const service = await createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .update(services)
     .set({ onlineSince: state === 'service_online' ? new Date(`${onlineSince}T10:00:00Z`) : null })
     .where(eq(services.id, service.id))
@@ -58,13 +48,13 @@ const pilotService = async (onlineSince: string) => {
 };
 
 const eventsOf = (serviceId: string, action: string) =>
-  test.database.db
+  env.test.database.db
     .select({ before: auditEvents.before, after: auditEvents.after, actorName: auditEvents.actorName })
     .from(auditEvents)
     .where(and(eq(auditEvents.objectId, serviceId), eq(auditEvents.action, action)));
 
 const mailsOf = (serviceId: string) =>
-  test.database.db
+  env.test.database.db
     .select({ to: mailOutbox.toAddress, subject: mailOutbox.subject })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.serviceId, serviceId), eq(mailOutbox.kind, 'pilotNotice')));
@@ -84,7 +74,7 @@ describe('marking a pilot', () => {
     expect((await inject('alice', 'GET', '/api/services/not-a-service/pilot')).statusCode).toBe(400);
     // alice's application draft is not carla's to see: it looks like a missing service.
     const draft = await onlineService('2027-01-10', 'integration_planned');
-    await test.database.db.update(services).set({ state: 'application_draft' }).where(eq(services.id, draft.id));
+    await env.test.database.db.update(services).set({ state: 'application_draft' }).where(eq(services.id, draft.id));
     expect((await inject('carla', 'GET', `/api/services/${draft.id}/pilot`)).statusCode).toBe(404);
   });
 
@@ -136,7 +126,7 @@ describe('extending a pilot', () => {
     const noReason = await extend('paula', pilot.id, { ...valid, reason: '  ' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json()).toMatchObject({ fields: { reason: expect.any(String) } });
-    const earlier = await test.app.inject({
+    const earlier = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${pilot.id}/pilot/extension`,
       headers: { ...as('paula'), 'accept-language': 'de' },
@@ -162,7 +152,7 @@ describe('extending a pilot', () => {
     expect(extended.json()).toMatchObject({
       endsOn: '2027-11-10',
       originalEndsOn: '2027-05-10',
-      extension: { endsOn: '2027-11-10', reason: 'Users still testing', by: { id: world.people.paula!.id } },
+      extension: { endsOn: '2027-11-10', reason: 'Users still testing', by: { id: env.world.people.paula!.id } },
       // Now 2027-03-01: more than 6 months before the new end.
       state: 'running',
       version: pilot.version + 1,
@@ -247,10 +237,10 @@ describe('the pilots ending', () => {
 
 describe('the pilot notices job with a moved clock', () => {
   const scheduler = () =>
-    createScheduler({ writes: writesFor(test.database), jobs: [pilotNoticesJob('Nubes')], clock: () => now });
+    createScheduler({ writes: writesFor(env.test.database), jobs: [pilotNoticesJob('Nubes')], clock: () => now });
   /** The job's body once more at the same moment, as a run repeated after a crash would do it. */
   const repeatBody = () =>
-    runWrite(writesFor(test.database), SYSTEM_ACTOR, async (tx) => ({
+    runWrite(writesFor(env.test.database), SYSTEM_ACTOR, async (tx) => ({
       value: undefined,
       ...(await runPilotNotices(tx, now, 'Nubes')),
     }));
@@ -258,7 +248,7 @@ describe('the pilot notices job with a moved clock', () => {
   it('mails the notices at 6 and 9 months once each and marks the decision due at 12 months', async () => {
     now = new Date('2027-03-01T09:00:00Z');
     const pilot = await pilotService('2027-03-01');
-    const [paula] = await test.database.db.select().from(users).where(eq(users.username, 'paula'));
+    const [paula] = await env.test.database.db.select().from(users).where(eq(users.username, 'paula'));
     const notices = async () => (await eventsOf(pilot.id, 'pilot.noticeSent')).map((event) => event.after);
 
     now = new Date('2027-08-31T09:00:00Z');

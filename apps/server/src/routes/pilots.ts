@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { extendPilot, setServiceKind } from '../commands/pilots.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes } from '../http/api-route.js';
+import { changesOf } from './object-routes.js';
 import { notFound } from '../http/http-error.js';
 import { pagedListRoutes } from '../http/list-export.js';
 import { tagRoutes } from '../http/openapi.js';
@@ -31,6 +32,10 @@ export const pilotRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     return pilot;
   };
 
+  const pilotChange = changesOf(context.writes, serviceIdParamSchema, servicePilotSchema, (_changed, id) =>
+    pilotOf(id),
+  );
+
   api.get('/services/:id/pilot', {
     access: 'service.read',
     summary: 'A service’s kind (pilot or regular) and, for a pilot, its end, its extension and where it stands',
@@ -49,13 +54,7 @@ export const pilotRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     summary: 'Mark a service a pilot or a regular service',
     description:
       '`version` is the service’s; 409 when it is stale. Making a pilot a regular service is one of the decisions at its end.',
-    params: serviceIdParamSchema,
-    body: serviceKindRequestSchema,
-    ...changeAnswers(servicePilotSchema),
-    handler: async (request, principal) => {
-      await setServiceKind(context.writes, principal, request.params.id, request.body);
-      return pilotOf(request.params.id);
-    },
+    ...pilotChange(serviceKindRequestSchema, setServiceKind),
   });
 
   api.post('/services/:id/pilot/extension', {
@@ -63,13 +62,9 @@ export const pilotRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async
     summary: 'Extend a running pilot once, with a reason and a new end after the current one',
     description:
       '`version` is the service’s; 409 when it is stale, when the pilot was extended already or when the service is no running pilot; 400 when the new end is not after the current one.',
-    params: serviceIdParamSchema,
-    body: pilotExtensionRequestSchema,
-    ...changeAnswers(servicePilotSchema),
-    handler: async (request, principal) => {
-      await extendPilot(context.writes, principal, request.params.id, request.body, context.clock());
-      return pilotOf(request.params.id);
-    },
+    ...pilotChange(pilotExtensionRequestSchema, (writes, principal, id, body) =>
+      extendPilot(writes, principal, id, body, context.clock()),
+    ),
   });
 
   pagedListRoutes(app, {

@@ -1,8 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { PublicPortfolio, ServiceDetail } from '@nubes/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 import { loadPrincipal } from '../auth/principal.js';
 import { setInstitutionLogo } from '../commands/institutions.js';
 import { createDatabaseFileStore } from '../storage/database-file-store.js';
@@ -11,23 +10,20 @@ import { SAMPLE_FILES } from '../test/sample-files.js';
 import { writesFor } from '../writes/after-commit.js';
 import { matchesEtag, negotiateEncoding } from './public-portfolio.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 let onlineId: string;
 
 const publicServices = (headers: Record<string, string> = {}) =>
-  test.app.inject({ method: 'GET', url: '/api/public/services', headers });
+  env.test.app.inject({ method: 'GET', url: '/api/public/services', headers });
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-  const db = test.database.db;
-  const owner = world.people.alice!.id;
+  const db = env.test.database.db;
+  const owner = env.world.people.alice!.id;
   const online = await createServiceInState(db, {
     state: 'service_online',
     name: 'Jupyter North',
     objectOwnerId: owner,
-    providerInstitutionId: world.institutions.HPCN,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
   onlineId = online.id;
   await createServiceInState(db, { state: 'service_not_available', name: 'Backup South', objectOwnerId: owner });
@@ -35,7 +31,6 @@ beforeAll(async () => {
   await createServiceInState(db, { state: 'integration_completed', name: 'Almost there', objectOwnerId: owner });
   await createServiceInState(db, { state: 'application_draft', name: 'Secret draft', objectOwnerId: owner });
 });
-afterAll(() => test.close());
 
 describe('GET /api/public/services', () => {
   it('answers everyone with current and past services, an ETag and public caching', async () => {
@@ -79,15 +74,15 @@ describe('GET /api/public/services', () => {
 
   it('shows a change made through the API at once, with a new ETag', async () => {
     const before = await publicServices();
-    const paula = bearer(world.people.paula!.token);
-    const renamed = await test.app.inject({
+    const paula = env.as('paula');
+    const renamed = await env.test.app.inject({
       method: 'PATCH',
       url: `/api/services/${onlineId}`,
       headers: paula,
       payload: { version: 1, name: 'Jupyter Hub North' },
     });
     expect(renamed.statusCode).toBe(200);
-    const gone = await test.app.inject({
+    const gone = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${onlineId}/transitions`,
       headers: paula,
@@ -104,32 +99,44 @@ describe('GET /api/public/services', () => {
   });
 
   it('names the provider’s logo once it has one, at an address that serves it and changes with each upload', async () => {
-    const admin = await loadPrincipal(test.database.db, world.people.admin!.id);
-    const files = createDatabaseFileStore(test.database.db);
+    const admin = await loadPrincipal(env.test.database.db, env.world.people.admin!.id);
+    const files = createDatabaseFileStore(env.test.database.db);
     const logo = identifyLogo(SAMPLE_FILES.png);
-    const saved = await setInstitutionLogo(writesFor(test.database), files, admin!, world.institutions.HPCN, logo);
+    const saved = await setInstitutionLogo(
+      writesFor(env.test.database),
+      files,
+      admin!,
+      env.world.institutions.HPCN,
+      logo,
+    );
     const body = (await publicServices()).json<PublicPortfolio>();
-    const address = `/api/institutions/${world.institutions.HPCN}/logo?v=${saved.version}`;
+    const address = `/api/institutions/${env.world.institutions.HPCN}/logo?v=${saved.version}`;
     expect(body.past.find((s) => s.name === 'Jupyter Hub North')!.providerLogo).toBe(address);
     // No provider institution, no logo.
     expect(body.current.find((s) => s.name === 'Backup South')!.providerLogo).toBeNull();
-    const served = await test.app.inject({ method: 'GET', url: address });
+    const served = await env.test.app.inject({ method: 'GET', url: address });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
 
-    const service = await test.app.inject({
+    const service = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${onlineId}`,
-      headers: bearer(world.people.paula!.token),
+      headers: env.as('paula'),
     });
     expect(service.json<ServiceDetail>().providerLogo).toBe(address);
-    const again = await setInstitutionLogo(writesFor(test.database), files, admin!, world.institutions.HPCN, logo);
+    const again = await setInstitutionLogo(
+      writesFor(env.test.database),
+      files,
+      admin!,
+      env.world.institutions.HPCN,
+      logo,
+    );
     expect(again.version).toBe(saved.version + 1);
     expect(JSON.stringify((await publicServices()).json())).toContain(`logo?v=${again.version}`);
   });
 
   it('is described in the OpenAPI document', async () => {
-    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const document = (await env.test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
     const operation = document.paths['/api/public/services'].get;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '304']));
     expect(operation.security ?? []).toEqual([]);
@@ -206,15 +213,15 @@ describe('matchesEtag', () => {
 
 describe('GET /api/public/services/{serviceId}', () => {
   const page = (serviceId: string, headers: Record<string, string> = {}) =>
-    test.app.inject({ method: 'GET', url: `/api/public/services/${encodeURIComponent(serviceId)}`, headers });
+    env.test.app.inject({ method: 'GET', url: `/api/public/services/${encodeURIComponent(serviceId)}`, headers });
 
   it('answers a listed service with its public fields in the caller’s language, to everyone', async () => {
-    const db = test.database.db;
+    const db = env.test.database.db;
     const service = await createServiceInState(db, {
       state: 'service_online',
       name: 'Public Page Probe',
-      objectOwnerId: world.people.alice!.id,
-      providerInstitutionId: world.institutions.HPCN,
+      objectOwnerId: env.world.people.alice!.id,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     const response = await page(service.serviceId);
     expect(response.statusCode).toBe(200);
@@ -225,7 +232,7 @@ describe('GET /api/public/services/{serviceId}', () => {
     // Only fields the catalogue marks public; the contacts and internal fields never leave the server.
     expect(keys).toContain('shortDescription');
     expect(keys).not.toContain('serviceOwner');
-    expect(JSON.stringify(body)).not.toContain(world.people.alice!.id);
+    expect(JSON.stringify(body)).not.toContain(env.world.people.alice!.id);
     const german = (await page(service.serviceId, { 'accept-language': 'de' })).json();
     expect(german.fields.find((field: { key: string }) => field.key === 'shortDescription').label).toBe(
       'Kurzbeschreibung',
@@ -233,12 +240,12 @@ describe('GET /api/public/services/{serviceId}', () => {
   });
 
   it('answers 404 for a service the public portfolio does not list, and for an unknown ID', async () => {
-    const db = test.database.db;
-    const owner = world.people.alice!.id;
+    const db = env.test.database.db;
+    const owner = env.world.people.alice!.id;
     const draft = await createServiceInState(db, { state: 'application_draft', objectOwnerId: owner });
     const pipeline = await createServiceInState(db, { state: 'integration_completed', objectOwnerId: owner });
     for (const serviceId of [draft.serviceId, pipeline.serviceId, 'SVC-99999', 'x'.repeat(41)]) {
-      const response = await page(serviceId, bearer(world.people.paula!.token));
+      const response = await page(serviceId, env.as('paula'));
       expect([400, 404], serviceId).toContain(response.statusCode);
     }
     expect((await page(draft.serviceId)).statusCode).toBe(404);

@@ -11,13 +11,11 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mailOutbox, resourcePackages, resourceTypes, serviceAdmins } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 let compute: string;
 let storage: string;
 let retired: string;
@@ -39,7 +37,7 @@ const COMPUTE_SCHEMA = {
 
 const addType = async (key: string, schema: Record<string, unknown>, isRetired = false) => {
   const name = { en: `Type ${key}`, de: `Typ ${key}` };
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .insert(resourceTypes)
     .values({ key, name, description: name, quotaUnit: { en: 'vCPUs', de: 'vCPUs' }, schema, retired: isRetired })
     .returning();
@@ -47,20 +45,17 @@ const addType = async (key: string, schema: Record<string, unknown>, isRetired =
 };
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
   compute = await addType('compute', COMPUTE_SCHEMA);
   storage = await addType('storage', { type: 'object', properties: { tier: { type: 'string' } } });
   retired = await addType('old-compute', { type: 'object' }, true);
 });
-afterAll(() => test.close());
 
 /** alice is object owner of every service here: the provider side. */
 const serviceIn = (state: ServiceState = 'service_online', name?: string) =>
-  createServiceInState(test.database.db, {
+  createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
     ...(name ? { name } : {}),
   });
 
@@ -71,12 +66,12 @@ const call = (
   payload?: object,
   language?: string,
 ) =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url: `/api${url}`,
     ...(payload ? { payload } : {}),
     headers: {
-      ...(username ? bearer(world.people[username]!.token) : {}),
+      ...env.as(username),
       ...(language ? { 'accept-language': language } : {}),
     },
   });
@@ -98,7 +93,7 @@ const packageIn = async (
   state: ResourcePackageState,
   over: Partial<typeof resourcePackages.$inferInsert> = {},
 ) => {
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .insert(resourcePackages)
     .values({
       serviceId,
@@ -109,9 +104,9 @@ const packageIn = async (
       policy: POLICY,
       state,
       submittedAt: state === 'draft' ? null : new Date(),
-      submittedById: state === 'draft' ? null : world.people.alice!.id,
+      submittedById: state === 'draft' ? null : env.world.people.alice!.id,
       decidedAt: state === 'approved' || state === 'rejected' ? new Date() : null,
-      decidedById: state === 'approved' || state === 'rejected' ? world.people.rita!.id : null,
+      decidedById: state === 'approved' || state === 'rejected' ? env.world.people.rita!.id : null,
       reviewComment: state === 'rejected' ? 'Too much' : null,
       ...over,
     })
@@ -120,15 +115,15 @@ const packageIn = async (
 };
 
 const packageRow = async (id: string) =>
-  (await test.database.db.select().from(resourcePackages).where(eq(resourcePackages.id, id)))[0];
+  (await env.test.database.db.select().from(resourcePackages).where(eq(resourcePackages.id, id)))[0];
 const eventsOf = (objectId: string) =>
-  test.database.db
+  env.test.database.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.objectType, 'resourcePackage'), eq(auditEvents.objectId, objectId)))
     .orderBy(auditEvents.at, auditEvents.id);
 const mailsOf = (serviceId: string) =>
-  test.database.db.select().from(mailOutbox).where(eq(mailOutbox.serviceId, serviceId));
+  env.test.database.db.select().from(mailOutbox).where(eq(mailOutbox.serviceId, serviceId));
 
 const ACTORS = [null, 'alice', 'bob', 'paula', 'rita', 'nora', 'admin'] as const;
 
@@ -219,7 +214,7 @@ describe('POST /api/services/:id/resource-packages', () => {
     const events = await eventsOf(created.id);
     expect(events.map((e) => e.action)).toEqual(['resourcePackage.created']);
     expect(events[0]!.after).toMatchObject({ serviceId: service.id, type: 'compute', quota: 10, state: 'draft' });
-    expect(events[0]!.actorId).toBe(world.people.alice!.id);
+    expect(events[0]!.actorId).toBe(env.world.people.alice!.id);
   });
 
   it('refuses who may not write the service’s packages', async () => {
@@ -273,7 +268,7 @@ describe('POST /api/services/:id/resource-packages', () => {
     const german = await call('alice', 'POST', url, body({ policy: '{"flavor": {"vcpus": 65}}' }), 'de');
     expect(german.json().fields['policy/flavor/vcpus']).toBe('Darf höchstens 64 sein');
     expect(
-      await test.database.db.select().from(resourcePackages).where(eq(resourcePackages.serviceId, service.id)),
+      await env.test.database.db.select().from(resourcePackages).where(eq(resourcePackages.serviceId, service.id)),
     ).toEqual([]);
   });
 
@@ -456,7 +451,9 @@ describe('POST /api/services/:id/resource-packages/:packageId/transitions', () =
 
   it('submit, reject, edit, submit, approve: dates, people and comment as the review goes, mails per step', async () => {
     const service = await serviceIn();
-    await test.database.db.insert(serviceAdmins).values({ serviceId: service.id, userId: world.people.bob!.id });
+    await env.test.database.db
+      .insert(serviceAdmins)
+      .values({ serviceId: service.id, userId: env.world.people.bob!.id });
     const created = (
       await call('alice', 'POST', `/services/${service.id}/resource-packages`, body())
     ).json<ResourcePackage>();
@@ -465,10 +462,10 @@ describe('POST /api/services/:id/resource-packages/:packageId/transitions', () =
       call(username, 'POST', `${url}/transitions`, { action, version, ...(comment ? { comment } : {}) });
     const recipients = async (kind: string) => {
       const mails = (await mailsOf(service.id)).filter((mail) => mail.kind === kind);
-      await test.database.db
+      await env.test.database.db
         .delete(mailOutbox)
         .where(inArray(mailOutbox.id, mails.map((m) => m.id).concat([crypto.randomUUID()])));
-      const names = Object.fromEntries(Object.entries(world.people).map(([name, p]) => [p.id, name]));
+      const names = Object.fromEntries(Object.entries(env.world.people).map(([name, p]) => [p.id, name]));
       return { to: mails.map((mail) => names[mail.recipientId!]).sort(), mails };
     };
 
@@ -594,16 +591,16 @@ describe('GET /api/resource-packages/review-list', () => {
       name: 'Early',
       typeId: reviewType,
       submittedAt: at(5),
-      submittedById: world.people.paula!.id,
+      submittedById: env.world.people.paula!.id,
       policy: {},
     });
     const approved = await packageIn(service.id, 'approved', { name: 'Done', typeId: reviewType, policy: {} });
     const rejected = await packageIn(other.id, 'rejected', { name: 'Refused', typeId: reviewType, policy: {} });
-    await test.database.db
+    await env.test.database.db
       .update(resourcePackages)
       .set({ updatedAt: at(50) })
       .where(eq(resourcePackages.id, approved.id));
-    await test.database.db
+    await env.test.database.db
       .update(resourcePackages)
       .set({ updatedAt: at(40) })
       .where(eq(resourcePackages.id, rejected.id));
@@ -617,7 +614,8 @@ describe('GET /api/resource-packages/review-list', () => {
     expect(answer.items.map((row) => row.name)).toEqual(['Early', 'Late', 'Done', 'Refused']);
     expect(answer).toMatchObject({ total: 4, page: 1, pageSize: 50 });
     expect(answer.waiting).toBe(
-      (await test.database.db.select().from(resourcePackages).where(eq(resourcePackages.state, 'submitted'))).length,
+      (await env.test.database.db.select().from(resourcePackages).where(eq(resourcePackages.state, 'submitted')))
+        .length,
     );
     expect(answer.items[0]).toMatchObject({
       id: early.id,

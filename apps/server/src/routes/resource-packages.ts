@@ -24,7 +24,7 @@ import {
   updateResourcePackage,
 } from '../commands/resource-packages.js';
 import { pagedListRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, createAnswers, deleteAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import type { ResourcePackageSnapshot } from '../model/resource-package.js';
 import { loadVisibleResourcePackage } from '../policies/resource-package-policy.js';
@@ -79,9 +79,7 @@ export const resourcePackageRoutes: FastifyPluginAsyncZod<{ context: AppContext 
       "The provider side and the portfolio manager. The policy is JSON text checked against the type's JSON Schema: 400 with a message per place, keyed policy/<JSON pointer>.",
     params: serviceIdParamSchema,
     body: createResourcePackageSchema,
-    answer: resourcePackageSchema,
-    status: 201,
-    errors: [400, 401, 403, 404, 409],
+    ...createAnswers(resourcePackageSchema, 404, 409),
     handler: async (request, principal) => {
       const created = await createResourcePackage(writes, policySchemas, principal, request.params.id, request.body);
       return present(principal, created);

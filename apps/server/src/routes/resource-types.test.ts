@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, resourcePackages, resourceTypes } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { createServiceInState, seedInstitutions } from '../test/services-fixtures.js';
 
 const SCHEMA = {
@@ -35,43 +35,43 @@ interface TypeAnswer {
 }
 
 describe('resource types', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => bearer(principals.find((p) => p.username === name)!.token);
+  const env = useTestApp();
 
   const list = (user: string | null) =>
-    test.app.inject({ method: 'GET', url: '/api/resource-types', headers: user ? as(user) : {} });
+    env.test.app.inject({ method: 'GET', url: '/api/resource-types', headers: env.as(user) });
   const create = (user: string | null, payload: object, language = 'en') =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'POST',
       url: '/api/resource-types',
       payload,
-      headers: { ...(user ? as(user) : {}), 'accept-language': language },
+      headers: { ...env.as(user), 'accept-language': language },
     });
   const update = (user: string | null, id: string, payload: object) =>
-    test.app.inject({ method: 'PATCH', url: `/api/resource-types/${id}`, payload, headers: user ? as(user) : {} });
+    env.test.app.inject({
+      method: 'PATCH',
+      url: `/api/resource-types/${id}`,
+      payload,
+      headers: env.as(user),
+    });
   const remove = (user: string | null, id: string, version: number | string) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'DELETE',
       url: `/api/resource-types/${id}?version=${version}`,
-      headers: user ? as(user) : {},
+      headers: env.as(user),
     });
   const updateBody = (type: TypeAnswer, over: Record<string, unknown> = {}) => {
     const { key: _key, ...rest } = body();
     return { ...rest, version: type.version, retired: type.retired, ...over };
   };
   const eventsOf = (id: string) =>
-    test.database.db
+    env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectType, 'resourceType'), eq(auditEvents.objectId, id)));
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    await seedInstitutions(test.database.db);
+    await seedInstitutions(env.test.database.db);
   });
-  afterAll(() => test.close());
 
   it('asks for a login, and lets only the portal manager write', async () => {
     expect((await list(null)).statusCode).toBe(401);
@@ -81,7 +81,7 @@ describe('resource types', () => {
       expect((await update(user, '00000000-0000-4000-8000-000000000000', {})).statusCode, user).toBe(403);
       expect((await remove(user, '00000000-0000-4000-8000-000000000000', 1)).statusCode, user).toBe(403);
     }
-    expect(await test.database.db.select().from(resourceTypes)).toEqual([]);
+    expect(await env.test.database.db.select().from(resourceTypes)).toEqual([]);
   });
 
   it('creates a type with its audit event, keeps the schema as written, and lists it for every login', async () => {
@@ -177,9 +177,12 @@ describe('resource types', () => {
   it('deletes a type no package uses, and refuses one in use or a stale version', async () => {
     const unused = (await create('admin', body({ key: 'scratch-type' }))).json<TypeAnswer>();
     const [inUse] = (await list('admin')).json<{ items: TypeAnswer[] }>().items.filter((t) => t.key !== 'scratch-type');
-    const alice = principals.find((p) => p.username === 'alice')!;
-    const service = await createServiceInState(test.database.db, { objectOwnerId: alice.id, state: 'service_online' });
-    await test.database.db.insert(resourcePackages).values({
+    const alice = env.person('alice');
+    const service = await createServiceInState(env.test.database.db, {
+      objectOwnerId: alice.id,
+      state: 'service_online',
+    });
+    await env.test.database.db.insert(resourcePackages).values({
       serviceId: service.id,
       typeId: inUse!.id,
       name: 'Small project',
@@ -199,7 +202,7 @@ describe('resource types', () => {
     expect((await remove('admin', 'not-a-uuid', 1)).statusCode).toBe(400);
     const deleted = await remove('admin', unused.id, unused.version);
     expect(deleted.statusCode).toBe(204);
-    expect(await test.database.db.select().from(resourceTypes).where(eq(resourceTypes.id, unused.id))).toEqual([]);
+    expect(await env.test.database.db.select().from(resourceTypes).where(eq(resourceTypes.id, unused.id))).toEqual([]);
     expect((await eventsOf(unused.id)).map((e) => e.action)).toEqual(['resourceType.created', 'resourceType.deleted']);
     expect((await remove('admin', unused.id, unused.version)).statusCode).toBe(404);
   });
@@ -212,7 +215,7 @@ describe('resource types', () => {
   });
 
   it('describes the routes in the OpenAPI document', async () => {
-    const document = (await test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+    const document = (await env.test.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     expect(Object.keys(document.paths['/api/resource-types'] ?? {}).sort()).toEqual(['get', 'post']);

@@ -4,12 +4,12 @@ import {
   resourceTypeListSchema,
   resourceTypeSchema,
   updateResourceTypeSchema,
-  versionQuerySchema,
 } from '@nubes/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createResourceType, deleteResourceType, updateResourceType } from '../commands/resource-types.js';
-import { apiRoutes, changeAnswers, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, createAnswers } from '../http/api-route.js';
+import { deleteAtVersion } from './object-routes.js';
 import { tagRoutes } from '../http/openapi.js';
 import { presentResourceType } from '../presenters/resource-type.js';
 import { loadResourceTypes } from '../queries/resource-types.js';
@@ -41,9 +41,7 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     summary: 'Create a resource type',
     description: `${SCHEMA_TEXT} A key in use answers 400 on \`key\`.`,
     body: createResourceTypeSchema,
-    answer: resourceTypeSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(resourceTypeSchema),
     handler: async (request, principal) => {
       const { row, packageCount } = await createResourceType(context.writes, principal, request.body);
       return presentResourceType(row, packageCount);
@@ -72,11 +70,6 @@ export const resourceTypeRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     access: 'resourceType.manage',
     summary: 'Delete a resource type no package uses',
     description: 'A type in use answers 409: retire it instead. A stale version answers 409.',
-    params: resourceTypeIdParamSchema,
-    querystring: versionQuerySchema,
-    ...deleteAnswers('Deleted'),
-    handler: async (request, principal) => {
-      await deleteResourceType(context.writes, principal, request.params.id, request.query.version);
-    },
+    ...deleteAtVersion(context.writes, 'Deleted', resourceTypeIdParamSchema, deleteResourceType),
   });
 };

@@ -2,7 +2,6 @@ import type { PublicServiceDetail, RetirementPlan, ServiceState } from '@nubes/d
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, services } from '../db/schema.js';
-import { bearer } from '../test/harness.js';
 import { COMPLETE_RETIREMENT_PLAN, createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
 const env = useServiceWorld();
@@ -18,7 +17,7 @@ const serviceIn = (state: ServiceState, extra: Partial<Parameters<typeof createS
   });
 
 const headers = (username: string | null, language?: string) => ({
-  ...(username ? bearer(env.world.people[username]!.token) : {}),
+  ...env.as(username),
   ...(language ? { 'accept-language': language } : {}),
 });
 const readPlan = (username: string | null, id: string) =>

@@ -1,34 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
 const now = new Date('2027-06-01T09:00:00Z');
+const env = useServiceWorld({ clock: () => now });
 
-beforeAll(async () => {
-  test = await createTestApp({ clock: () => now });
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
-
-const as = (username: string | null) => (username ? bearer(world.people[username]!.token) : {});
+const { as } = env;
 const settings = (username: string | null, method: 'GET' | 'PUT', payload?: object) =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url: '/api/review-schedule/settings',
     headers: as(username),
     ...(payload ? { payload } : {}),
   });
 const setDate = (username: string | null, id: string, payload: object) =>
-  test.app.inject({ method: 'PUT', url: `/api/services/${id}/next-review`, headers: as(username), payload });
+  env.test.app.inject({ method: 'PUT', url: `/api/services/${id}/next-review`, headers: as(username), payload });
 const serviceIn = (state: 'service_online' | 'integration_planned') =>
-  createServiceInState(test.database.db, {
+  createServiceInState(env.test.database.db, {
     state,
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
 
 describe('the review intervals', () => {
@@ -39,7 +31,7 @@ describe('the review intervals', () => {
   });
 
   it('refuses a month count out of bounds with 400, in the caller’s language', async () => {
-    const answer = await test.app.inject({
+    const answer = await env.test.app.inject({
       method: 'PUT',
       url: '/api/review-schedule/settings',
       headers: { ...as('paula'), 'accept-language': 'de' },
@@ -55,7 +47,7 @@ describe('the review intervals', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ defaultMonths: 24, pilotMonths: 6, version: 1 });
     expect((await settings('paula', 'PUT', { defaultMonths: 18, pilotMonths: 6, version: 0 })).statusCode).toBe(409);
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select({ before: auditEvents.before, after: auditEvents.after })
       .from(auditEvents)
       .where(eq(auditEvents.action, 'reviewSchedule.updated'));
@@ -87,7 +79,7 @@ describe('a service’s next review date', () => {
 
   it('sets the date (audited), shows it on the service and in the due-soon view; a stale version answers 409', async () => {
     const service = await serviceIn('service_online');
-    const review = await test.app.inject({
+    const review = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${service.id}/review`,
       headers: as('alice'),
@@ -99,27 +91,35 @@ describe('a service’s next review date', () => {
     expect(saved.json()).toEqual({ date: '2027-06-20', setByManager: true, version: 1 });
     expect((await setDate('paula', service.id, { date: '2027-06-21', version: 0 })).statusCode).toBe(409);
 
-    const seen = await test.app.inject({
+    const seen = await env.test.app.inject({
       method: 'GET',
       url: `/api/services/${service.id}/review`,
       headers: as('alice'),
     });
     expect(seen.json().nextReview).toEqual({ date: '2027-06-20', setByManager: true, version: 1 });
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select({ after: auditEvents.after })
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, service.id), eq(auditEvents.action, 'review.dateSet')));
     expect(events).toEqual([{ after: { nextReviewOn: '2027-06-20' } }]);
 
-    const soon = await test.app.inject({ method: 'GET', url: '/api/reviews?schedule=dueSoon', headers: as('paula') });
+    const soon = await env.test.app.inject({
+      method: 'GET',
+      url: '/api/reviews?schedule=dueSoon',
+      headers: as('paula'),
+    });
     expect(soon.statusCode).toBe(200);
     expect(soon.json().items).toContainEqual(expect.objectContaining({ id: service.id, nextReviewOn: '2027-06-20' }));
-    const due = await test.app.inject({ method: 'GET', url: '/api/reviews?schedule=due', headers: as('paula') });
+    const due = await env.test.app.inject({ method: 'GET', url: '/api/reviews?schedule=due', headers: as('paula') });
     expect(due.json().items.map((item: { id: string }) => item.id)).not.toContain(service.id);
   });
 
   it('refuses an unknown schedule filter with 400', async () => {
-    const answer = await test.app.inject({ method: 'GET', url: '/api/reviews?schedule=later', headers: as('paula') });
+    const answer = await env.test.app.inject({
+      method: 'GET',
+      url: '/api/reviews?schedule=later',
+      headers: as('paula'),
+    });
     expect(answer.statusCode).toBe(400);
   });
 });

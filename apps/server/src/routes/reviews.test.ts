@@ -3,7 +3,6 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { markReviewEditRequired } from '../commands/reviews.js';
 import { auditEvents, serviceReviews, services } from '../db/schema.js';
-import { bearer } from '../test/harness.js';
 import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
 const env = useServiceWorld();
@@ -16,7 +15,7 @@ const serviceIn = (state: ServiceState, providerInstitutionId: string | null = e
     providerInstitutionId,
   });
 
-const as = (username: string | null) => (username ? bearer(env.world.people[username]!.token) : {});
+const { as } = env;
 
 const act = (username: string | null, id: string, action: string, version: number) =>
   env.test.app.inject({

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 describe('saved views', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
   const call = (
     user: string | null,
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -14,18 +12,12 @@ describe('saved views', () => {
     payload?: unknown,
     headers: Record<string, string> = {},
   ) =>
-    test.app.inject({
+    env.test.app.inject({
       method,
       url,
       payload: payload as object,
-      headers: { ...(user ? bearer(as(user).token) : {}), ...headers },
+      headers: { ...env.as(user), ...headers },
     });
-
-  beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-  });
-  afterAll(() => test.close());
 
   it('saves a view of a list and lists only the caller’s own, by list and name', async () => {
     const created = await call('paula', 'POST', '/api/saved-views', {
@@ -52,7 +44,7 @@ describe('saved views', () => {
     expect(all.items.map((view: { list: string }) => view.list)).toEqual(['integration', 'portfolio', 'portfolio']);
     expect((await call('ivan', 'GET', '/api/saved-views')).json().items).toHaveLength(1);
 
-    const [event] = await test.database.db
+    const [event] = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.objectId, created.json().id));
@@ -106,7 +98,7 @@ describe('saved views', () => {
     const same = await call('paula', 'PATCH', `/api/saved-views/${view.id}`, { name: 'HPC North', version: 3 });
     expect(same.json().version).toBe(3);
 
-    const events = await test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, view.id));
+    const events = await env.test.database.db.select().from(auditEvents).where(eq(auditEvents.objectId, view.id));
     expect(events.filter((e) => e.action === 'savedView.updated').map((e) => e.after)).toEqual([
       { name: 'HPC North' },
       { query: 'q=hpc', columns: ['name'] },
@@ -135,7 +127,7 @@ describe('saved views', () => {
     expect((await call('paula', 'DELETE', `/api/saved-views/${view.id}?version=2`)).statusCode).toBe(409);
     expect((await call('paula', 'DELETE', `/api/saved-views/${view.id}?version=1`)).statusCode).toBe(204);
     expect((await call('paula', 'DELETE', `/api/saved-views/${view.id}?version=1`)).statusCode).toBe(404);
-    const [event] = await test.database.db
+    const [event] = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, 'savedView.deleted'));

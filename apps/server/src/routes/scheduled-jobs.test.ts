@@ -1,23 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
-let test: TestApp;
-let people: Record<string, TestPrincipal>;
 const now = new Date('2027-06-01T09:00:00Z');
-
-beforeAll(async () => {
-  test = await createTestApp({ clock: () => now });
-  people = Object.fromEntries((await seedPrincipals(test)).map((person) => [person.username, person]));
-});
-afterAll(() => test.close());
-
-const as = (username: string | null) => (username ? bearer(people[username]!.token) : {});
+const env = useTestApp({ clock: () => now });
+const { as } = env;
 const list = (username: string | null) =>
-  test.app.inject({ method: 'GET', url: '/api/scheduled-jobs', headers: as(username) });
+  env.test.app.inject({ method: 'GET', url: '/api/scheduled-jobs', headers: as(username) });
 const run = (username: string | null, name: string, payload: object) =>
-  test.app.inject({ method: 'POST', url: `/api/scheduled-jobs/${name}/run`, headers: as(username), payload });
+  env.test.app.inject({ method: 'POST', url: `/api/scheduled-jobs/${name}/run`, headers: as(username), payload });
+
+/** A job as the list shows it before its first run. */
+const neverRun = (name: string, intervalMinutes: number) => ({
+  name,
+  intervalMinutes,
+  lastRunAt: null,
+  nextRunAt: null,
+  lastError: null,
+  runCount: 0,
+  version: 0,
+});
 
 describe('the scheduled jobs', () => {
   it('answers 401 without a session and 403 to anyone but the portal manager', async () => {
@@ -36,33 +39,9 @@ describe('the scheduled jobs', () => {
     const before = await list('admin');
     expect(before.statusCode).toBe(200);
     expect(before.json().items).toEqual([
-      {
-        name: 'reviewSchedule',
-        intervalMinutes: 60,
-        lastRunAt: null,
-        nextRunAt: null,
-        lastError: null,
-        runCount: 0,
-        version: 0,
-      },
-      {
-        name: 'pilotNotices',
-        intervalMinutes: 60,
-        lastRunAt: null,
-        nextRunAt: null,
-        lastError: null,
-        runCount: 0,
-        version: 0,
-      },
-      {
-        name: 'downtimes',
-        intervalMinutes: 1,
-        lastRunAt: null,
-        nextRunAt: null,
-        lastError: null,
-        runCount: 0,
-        version: 0,
-      },
+      neverRun('reviewSchedule', 60),
+      neverRun('pilotNotices', 60),
+      neverRun('downtimes', 1),
     ]);
     const ran = await run('admin', 'reviewSchedule', { version: 0 });
     expect(ran.statusCode).toBe(200);
@@ -74,7 +53,7 @@ describe('the scheduled jobs', () => {
       lastError: null,
     });
     expect((await run('admin', 'reviewSchedule', { version: 0 })).statusCode).toBe(409);
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select({ actorName: auditEvents.actorName, objectId: auditEvents.objectId })
       .from(auditEvents)
       .where(eq(auditEvents.action, 'scheduledJob.runRequested'));

@@ -1,18 +1,17 @@
 import type { Role, ServiceDetail } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { services, users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, sessionToken, type TestApp } from '../test/harness.js';
-import { seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer, sessionToken } from '../test/harness.js';
+import { useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 /** Tokens of the users this file adds to the demo people. */
 const extra: Record<string, string> = {};
 
-const tokenOf = (username: string) => extra[username] ?? world.people[username]!.token;
+const tokenOf = (username: string) => extra[username] ?? env.world.people[username]!.token;
 const call = (username: string | null, method: 'POST' | 'PATCH', url: string, payload: object, language = 'en') =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url,
     payload,
@@ -21,29 +20,26 @@ const call = (username: string | null, method: 'POST' | 'PATCH', url: string, pa
 
 /** A user of the given roles at the given institution (or none). */
 const addUser = async (username: string, roles: Role[], institutionId: string | null) => {
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .insert(users)
     .values({ username, fullname: username, email: `${username}@example.org`, roles, institutionId })
     .returning();
-  extra[username] = await sessionToken(test, row!);
+  extra[username] = await sessionToken(env.test, row!);
 };
 
-const servicesNamed = (name: string) => test.database.db.select().from(services).where(eq(services.name, name));
+const servicesNamed = (name: string) => env.test.database.db.select().from(services).where(eq(services.name, name));
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
   await addUser('centreless', ['serviceProvider'], null);
   // A portfolio manager who also provides services: the one who creates services under any centre.
-  await addUser('spm-provider', ['serviceProvider', 'servicePortfolioManager'], world.institutions.NUBES);
+  await addUser('spm-provider', ['serviceProvider', 'servicePortfolioManager'], env.world.institutions.NUBES);
 });
-afterAll(() => test.close());
 
 describe('the centre of a new service', () => {
   it('refuses a provider another centre with 403 in the caller’s language, and creates nothing', async () => {
     const refused = await call('alice', 'POST', '/api/services', {
       name: 'Elsewhere',
-      providerInstitutionId: world.institutions.DCS,
+      providerInstitutionId: env.world.institutions.DCS,
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({
@@ -67,12 +63,12 @@ describe('the centre of a new service', () => {
   it('creates a provider’s service under their own centre, named or not', async () => {
     const named = await call('alice', 'POST', '/api/services', {
       name: 'Own named',
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     expect(named.statusCode).toBe(201);
-    expect(named.json<ServiceDetail>().providerInstitution?.id).toBe(world.institutions.HPCN);
+    expect(named.json<ServiceDetail>().providerInstitution?.id).toBe(env.world.institutions.HPCN);
     const unnamed = await call('bob', 'POST', '/api/services', { name: 'Own unnamed' });
-    expect(unnamed.json<ServiceDetail>().providerInstitution?.id).toBe(world.institutions.DCS);
+    expect(unnamed.json<ServiceDetail>().providerInstitution?.id).toBe(env.world.institutions.DCS);
   });
 
   it('gives a provider without a centre a service without one, and refuses them every centre', async () => {
@@ -81,15 +77,15 @@ describe('the centre of a new service', () => {
     expect(created.json<ServiceDetail>().providerInstitution).toBeNull();
     const refused = await call('centreless', 'POST', '/api/services', {
       name: 'No centre either',
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     expect(refused.statusCode).toBe(403);
   });
 
   it('lets the portfolio manager (and the portal manager) create under any centre', async () => {
     for (const [username, centre] of [
-      ['spm-provider', world.institutions.KLC],
-      ['admin', world.institutions.DCS],
+      ['spm-provider', env.world.institutions.KLC],
+      ['admin', env.world.institutions.DCS],
     ] as const) {
       const response = await call(username, 'POST', '/api/services', {
         name: `By ${username}`,
@@ -102,7 +98,7 @@ describe('the centre of a new service', () => {
 
   it('answers 401 without a token and 400 for a malformed centre', async () => {
     expect(
-      (await call(null, 'POST', '/api/services', { name: 'X', providerInstitutionId: world.institutions.HPCN }))
+      (await call(null, 'POST', '/api/services', { name: 'X', providerInstitutionId: env.world.institutions.HPCN }))
         .statusCode,
     ).toBe(401);
     const bad = await call('alice', 'POST', '/api/services', { name: 'X', providerInstitutionId: 'HPCN' });
@@ -120,12 +116,12 @@ describe('moving a service to another centre', () => {
     const refused = await call('alice', 'PATCH', `/api/services/${draft.id}`, {
       version: draft.version,
       name: 'Moved south',
-      providerInstitutionId: world.institutions.DCS,
+      providerInstitutionId: env.world.institutions.DCS,
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('forbidden');
     const [row] = await servicesNamed('Stay north');
-    expect(row).toMatchObject({ providerInstitutionId: world.institutions.HPCN, version: draft.version });
+    expect(row).toMatchObject({ providerInstitutionId: env.world.institutions.HPCN, version: draft.version });
     // Removing the centre is a move too.
     const removed = await call('alice', 'PATCH', `/api/services/${draft.id}`, {
       version: draft.version,
@@ -139,19 +135,19 @@ describe('moving a service to another centre', () => {
     const kept = await call('alice', 'PATCH', `/api/services/${draft.id}`, {
       version: draft.version,
       name: 'Kept north, renamed',
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     expect(kept.statusCode).toBe(200);
     // A service bob administers at another centre keeps that centre when he saves it as it is.
     const [southern] = await servicesNamed('Kept north, renamed');
-    await test.database.db
+    await env.test.database.db
       .update(services)
-      .set({ objectOwnerId: world.people.bob!.id })
+      .set({ objectOwnerId: env.world.people.bob!.id })
       .where(eq(services.id, southern!.id));
     const bobSaves = await call('bob', 'PATCH', `/api/services/${draft.id}`, {
       version: southern!.version,
       name: 'Kept north by bob',
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
     expect(bobSaves.statusCode).toBe(200);
   });
@@ -160,26 +156,26 @@ describe('moving a service to another centre', () => {
     const draft = await aliceDraft('Moved by paula');
     const moved = await call('paula', 'PATCH', `/api/services/${draft.id}`, {
       version: draft.version,
-      providerInstitutionId: world.institutions.REC,
+      providerInstitutionId: env.world.institutions.REC,
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json<ServiceDetail>().providerInstitution?.id).toBe(world.institutions.REC);
+    expect(moved.json<ServiceDetail>().providerInstitution?.id).toBe(env.world.institutions.REC);
   });
 
   it('answers 401 without a token and 400 for a malformed centre', async () => {
     const draft = await aliceDraft('Untouched');
-    const payload = { version: draft.version, providerInstitutionId: world.institutions.DCS };
+    const payload = { version: draft.version, providerInstitutionId: env.world.institutions.DCS };
     expect((await call(null, 'PATCH', `/api/services/${draft.id}`, payload)).statusCode).toBe(401);
     const bad = await call('alice', 'PATCH', `/api/services/${draft.id}`, { ...payload, providerInstitutionId: 42 });
     expect(bad.statusCode).toBe(400);
     const [row] = await servicesNamed('Untouched');
-    expect(row).toMatchObject({ providerInstitutionId: world.institutions.HPCN, version: draft.version });
+    expect(row).toMatchObject({ providerInstitutionId: env.world.institutions.HPCN, version: draft.version });
   });
 });
 
 describe('GET /api/services/centre-choice', () => {
   const choiceOf = (username: string | null) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'GET',
       url: '/api/services/centre-choice',
       headers: username ? bearer(tokenOf(username)) : {},
@@ -188,7 +184,7 @@ describe('GET /api/services/centre-choice', () => {
   it('names the caller’s own centre, and whether they may choose any', async () => {
     expect((await choiceOf('alice')).json()).toEqual({
       anyCentre: false,
-      own: { id: world.institutions.HPCN, abbreviation: 'HPCN', name: 'HPC Centre North' },
+      own: { id: env.world.institutions.HPCN, abbreviation: 'HPCN', name: 'HPC Centre North' },
     });
     expect((await choiceOf('centreless')).json()).toEqual({ anyCentre: false, own: null });
     expect((await choiceOf('paula')).json()).toMatchObject({ anyCentre: true });

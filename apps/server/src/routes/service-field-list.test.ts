@@ -1,18 +1,17 @@
 import type { ClearFieldResponse, FieldListResponse } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 const ids: Record<string, string> = {};
 
-const person = (username: string) => world.people[username]!;
+const person = (username: string) => env.world.people[username]!;
 
 const call = (username: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url,
     payload: payload as object,
@@ -26,24 +25,22 @@ const list = async (username: string, field: string, query = '') => {
 };
 
 const websiteOf = async (id: string) =>
-  (await test.database.db.select().from(services).where(eq(services.id, id)))[0]!.fields.website;
+  (await env.test.database.db.select().from(services).where(eq(services.id, id)))[0]!.fields.website;
 
 const clearedEvents = async (id: string) =>
-  test.database.db
+  env.test.database.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.objectId, id), eq(auditEvents.action, 'service.fieldCleared')));
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-  const db = test.database.db;
+  const db = env.test.database.db;
   const make = async (key: string, state: Parameters<typeof createServiceInState>[1]['state'], website?: string) => {
     const row = await createServiceInState(db, {
       state,
       name: `Field ${key}`,
       objectOwnerId: person('alice').id,
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
       fields: website ? { shortDescription: `About ${key}`, website } : { shortDescription: `About ${key}` },
     });
     ids[key] = row.id;
@@ -62,7 +59,6 @@ beforeAll(async () => {
   });
   ids.bobs = bobs.id;
 });
-afterAll(() => test.close());
 
 describe('GET /api/service-fields/:field', () => {
   it('answers 401 without a session, 403 without the role, 400 for a field that is not listable', async () => {
@@ -111,7 +107,7 @@ describe('GET /api/service-fields/:field', () => {
   });
 
   it('exports the listed rows as CSV in the caller’s language', async () => {
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'GET',
       url: '/api/service-fields/website/export.csv?q=field',
       headers: { ...bearer(person('ivan').token), 'accept-language': 'de' },
@@ -182,7 +178,7 @@ describe('POST /api/service-fields/:field/clear', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<ClearFieldResponse>()).toEqual({ cleared: 1 });
     expect(await websiteOf(online.id)).toBeUndefined();
-    const [row] = await test.database.db.select().from(services).where(eq(services.id, online.id));
+    const [row] = await env.test.database.db.select().from(services).where(eq(services.id, online.id));
     expect(row!.version).toBe(online.version + 1);
     const events = await clearedEvents(online.id);
     expect(events).toHaveLength(1);

@@ -8,23 +8,21 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { principalChanged } from '../auth/principal-cache.js';
 import { keywords, services, users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 let storageKeyword: string;
 
-const id = (username: string) => world.people[username]!.id;
+const id = (username: string) => env.world.people[username]!.id;
 
 const get = (username: string | null, url: string, headers: Record<string, string> = {}) =>
-  test.app.inject({
+  env.test.app.inject({
     method: 'GET',
     url,
-    headers: { ...(username ? bearer(world.people[username]!.token) : {}), ...headers },
+    headers: { ...env.as(username), ...headers },
   });
 
 const list = async (username: string, query: string, path = '/api/services') => {
@@ -44,9 +42,7 @@ const everything = async (username: string, query: string, path = '/api/services
 };
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-  const db = test.database.db;
+  const db = env.test.database.db;
   const [storage] = await db.insert(keywords).values({ name: 'Object storage' }).returning();
   storageKeyword = storage!.id;
   // alice's services at HPCN in every state, bob's at DCS in some, a few of paula's without provider.
@@ -55,7 +51,7 @@ beforeAll(async () => {
       state,
       name: `North ${String(index).padStart(2, '0')} ${state.replaceAll('_', ' ')}`,
       objectOwnerId: id('alice'),
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
       weighting: index % 3 === 0 ? { initiatedBy: 'alliance', expectedUsers: 'over_1000' } : {},
     });
   }
@@ -64,7 +60,7 @@ beforeAll(async () => {
       state,
       name: `South ${state}`,
       objectOwnerId: id('bob'),
-      providerInstitutionId: world.institutions.DCS,
+      providerInstitutionId: env.world.institutions.DCS,
       keywordIds: [storageKeyword],
       fields: { shortDescription: 'Archive storage for "big" data, with tape; and more' },
     });
@@ -79,13 +75,12 @@ beforeAll(async () => {
   const [bobsDraft] = await db.select().from(services).where(eq(services.name, 'South application_draft'));
   await db.execute(sql`insert into service_admins (service_id, user_id) values (${bobsDraft!.id}, ${id('alice')})`);
 });
-afterAll(() => test.close());
 
 describe('GET /api/services', () => {
   it('shows in a list exactly the services whose detail the caller may read', async () => {
     for (const username of ['alice', 'bob', 'paula', 'ivan', 'desk', 'admin']) {
       const listed = new Set((await everything(username, 'sort=name')).map((s) => s.id));
-      const all = await test.database.db.select({ id: services.id }).from(services);
+      const all = await env.test.database.db.select({ id: services.id }).from(services);
       for (const { id: serviceId } of all) {
         const status = (await get(username, `/api/services/${serviceId}`)).statusCode;
         expect(listed.has(serviceId), `${username} ${serviceId}`).toBe(status === 200);
@@ -114,7 +109,7 @@ describe('GET /api/services', () => {
       'North 12 service online',
       'South service_online',
     ]);
-    const south = await everything('paula', `provider=${world.institutions.DCS}`);
+    const south = await everything('paula', `provider=${env.world.institutions.DCS}`);
     expect(south).toHaveLength(3);
     expect(south.every((s) => s.providerInstitution?.abbreviation === 'DCS')).toBe(true);
     const tagged = await everything('bob', `keyword=${storageKeyword}`);
@@ -126,7 +121,7 @@ describe('GET /api/services', () => {
     expect(tagged[0]!.keywords).toEqual(['Object storage']);
     const combined = await list(
       'paula',
-      `tab=catalogue&provider=${world.institutions.HPCN}&state=service_not_available`,
+      `tab=catalogue&provider=${env.world.institutions.HPCN}&state=service_not_available`,
     );
     expect(combined.items.map((s) => s.name)).toEqual(['North 13 service not available']);
   });
@@ -141,7 +136,7 @@ describe('GET /api/services', () => {
       ['paula', ''],
       ['alice', ''],
       ['paula', 'q=north'],
-      ['paula', `provider=${world.institutions.DCS}`],
+      ['paula', `provider=${env.world.institutions.DCS}`],
       ['bob', `keyword=${storageKeyword}`],
     ] as const) {
       const answer = await counts(username, query);
@@ -213,12 +208,12 @@ describe('GET /api/services', () => {
     expect(centre.every((s) => s.providerInstitution?.abbreviation === 'HPCN')).toBe(true);
     expect(centre).toHaveLength(17);
     expect(await everything('ivan', 'tab=myCentre')).toHaveLength(0);
-    await test.database.db
+    await env.test.database.db
       .update(users)
       .set({ institutionId: null })
       .where(eq(users.id, id('desk')));
     // Written past the commands: tell the principal cache, as a command would.
-    principalChanged(test.database.db, id('desk'));
+    principalChanged(env.test.database.db, id('desk'));
     expect(await everything('desk', 'tab=myCentre')).toHaveLength(0);
 
     const mine = await everything('alice', 'sort=name', '/api/services/mine');
@@ -258,10 +253,10 @@ describe('GET /api/services/export.csv', () => {
   });
 
   it('works with the auth cookie, so a plain link downloads it', async () => {
-    const response = await test.app.inject({
+    const response = await env.test.app.inject({
       method: 'GET',
       url: '/api/services/export.csv?q=south',
-      cookies: { [AUTH_COOKIE]: world.people.bob!.token },
+      cookies: { [AUTH_COOKIE]: env.world.people.bob!.token },
     });
     expect(response.statusCode).toBe(200);
     // bob sees his own draft but not alice's.
@@ -341,34 +336,34 @@ describe('cached list pages', () => {
   it('show a change made through the API at once, also a change of who may see a draft', async () => {
     const before = await list('bob', 'q=cachetest');
     expect(before.total).toBe(0);
-    const created = await test.app.inject({
+    const created = await env.test.app.inject({
       method: 'POST',
       url: '/api/services',
-      headers: bearer(world.people.alice!.token),
+      headers: env.as('alice'),
       payload: { name: 'Cachetest draft' },
     });
     expect(created.statusCode).toBe(201);
     expect((await list('alice', 'q=cachetest')).total).toBe(1);
     expect((await list('bob', 'q=cachetest')).total).toBe(0);
-    const owner = await test.app.inject({
+    const owner = await env.test.app.inject({
       method: 'PUT',
       url: `/api/services/${created.json().id}/roles`,
-      headers: bearer(world.people.alice!.token),
+      headers: env.as('alice'),
       payload: { version: 1, serviceOwnerId: id('alice') },
     });
     expect(owner.statusCode).toBe(200);
-    const shared = await test.app.inject({
+    const shared = await env.test.app.inject({
       method: 'POST',
       url: `/api/services/${created.json().id}/admins`,
-      headers: bearer(world.people.alice!.token),
+      headers: env.as('alice'),
       payload: { version: 2, userId: id('bob') },
     });
     expect(shared.statusCode).toBe(200);
     expect((await list('bob', 'q=cachetest')).items.map((s) => s.name)).toEqual(['Cachetest draft']);
-    await test.app.inject({
+    await env.test.app.inject({
       method: 'PATCH',
       url: `/api/services/${created.json().id}`,
-      headers: bearer(world.people.bob!.token),
+      headers: env.as('bob'),
       payload: { version: 3, name: 'Cachetest renamed' },
     });
     expect((await list('alice', 'q=cachetest')).items.map((s) => s.name)).toEqual(['Cachetest renamed']);

@@ -1,37 +1,28 @@
 import type { ServiceDetail } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, serviceRoleChanges, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
-});
-afterAll(() => test.close());
+const id = (username: string) => env.world.people[username]!.id;
 
-const id = (username: string) => world.people[username]!.id;
-
-const call = (username: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  test.app.inject({ method, url, payload, headers: username ? bearer(world.people[username]!.token) : {} });
+const { inject: call } = env;
 
 const rowOf = async (serviceId: string) =>
-  (await test.database.db.select().from(services).where(eq(services.id, serviceId)))[0]!;
+  (await env.test.database.db.select().from(services).where(eq(services.id, serviceId)))[0]!;
 
 const eventsOf = (serviceId: string, action: string) =>
-  test.database.db
+  env.test.database.db
     .select()
     .from(auditEvents)
     .where(and(eq(auditEvents.objectId, serviceId), eq(auditEvents.action, action)));
 
 describe('PUT /api/services/:id/roles', () => {
   it('lets the object owner name owner, manager and provider manager in a draft, with an audit event', async () => {
-    const service = await createServiceInState(test.database.db, { objectOwnerId: id('alice') });
+    const service = await createServiceInState(env.test.database.db, { objectOwnerId: id('alice') });
     const response = await call('alice', 'PUT', `/api/services/${service.id}/roles`, {
       version: 1,
       serviceOwnerId: id('bob'),
@@ -62,7 +53,7 @@ describe('PUT /api/services/:id/roles', () => {
   });
 
   it('keeps the object owner for the portfolio manager, and roles after the drafts too', async () => {
-    const draft = await createServiceInState(test.database.db, { objectOwnerId: id('alice') });
+    const draft = await createServiceInState(env.test.database.db, { objectOwnerId: id('alice') });
     const own = await call('alice', 'PUT', `/api/services/${draft.id}/roles`, { version: 1, objectOwnerId: id('bob') });
     expect(own.statusCode).toBe(403);
     // Naming the current holder is no change and needs no right.
@@ -77,7 +68,7 @@ describe('PUT /api/services/:id/roles', () => {
     expect(paula.statusCode).toBe(200);
     expect((await rowOf(draft.id)).objectOwnerId).toBe(id('bob'));
 
-    const planned = await createServiceInState(test.database.db, {
+    const planned = await createServiceInState(env.test.database.db, {
       state: 'service_planned',
       objectOwnerId: id('alice'),
     });
@@ -102,7 +93,7 @@ describe('PUT /api/services/:id/roles', () => {
   });
 
   it('answers 400 for a user that does not exist and 409 for a stale version, changing nothing', async () => {
-    const service = await createServiceInState(test.database.db, { objectOwnerId: id('alice') });
+    const service = await createServiceInState(env.test.database.db, { objectOwnerId: id('alice') });
     const unknown = await call('alice', 'PUT', `/api/services/${service.id}/roles`, {
       version: 1,
       serviceOwnerId: UNKNOWN,
@@ -121,7 +112,7 @@ describe('PUT /api/services/:id/roles', () => {
 
 describe('further admins', () => {
   it('are added and removed by the service owner (and admins), with the version checked', async () => {
-    const service = await createServiceInState(test.database.db, {
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_online',
       objectOwnerId: id('alice'),
       serviceOwnerId: id('bob'),
@@ -158,7 +149,7 @@ describe('further admins', () => {
 
 describe('role change requests', () => {
   it('the manager asks, one open request per role, the portfolio manager accepts and the role changes', async () => {
-    const service = await createServiceInState(test.database.db, {
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_online',
       objectOwnerId: id('alice'),
       serviceOwnerId: id('alice'),
@@ -199,7 +190,7 @@ describe('role change requests', () => {
     const rejected = await call('paula', 'POST', `${url}/${managerChange!.id}/decision`, { accept: false });
     expect(rejected.json<ServiceDetail>().roles.serviceManager?.username).toBe('bob');
     expect(rejected.json<ServiceDetail>().roleChanges).toEqual([]);
-    const states = await test.database.db
+    const states = await env.test.database.db
       .select({ state: serviceRoleChanges.state })
       .from(serviceRoleChanges)
       .where(eq(serviceRoleChanges.serviceId, service.id));
@@ -210,7 +201,7 @@ describe('role change requests', () => {
   });
 
   it('owner and admins hold the manager’s rights while no manager is set', async () => {
-    const service = await createServiceInState(test.database.db, {
+    const service = await createServiceInState(env.test.database.db, {
       state: 'service_online',
       objectOwnerId: id('alice'),
       serviceOwnerId: id('bob'),
@@ -220,7 +211,10 @@ describe('role change requests', () => {
     expect((await call('desk', 'POST', url, { role: 'serviceManager', userId: id('desk') })).statusCode).toBe(200);
     expect((await call('bob', 'POST', url, { role: 'serviceOwner', userId: id('desk') })).statusCode).toBe(200);
     // The object owner alone is not one of them.
-    const other = await createServiceInState(test.database.db, { state: 'service_online', objectOwnerId: id('alice') });
+    const other = await createServiceInState(env.test.database.db, {
+      state: 'service_online',
+      objectOwnerId: id('alice'),
+    });
     expect(
       (
         await call('alice', 'POST', `/api/services/${other.id}/role-changes`, {

@@ -2,7 +2,6 @@ import type { PublicPortfolio, PublicServiceDetail, ServiceDetail, ServiceState 
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, services } from '../db/schema.js';
-import { bearer } from '../test/harness.js';
 import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
 const env = useServiceWorld();
@@ -21,7 +20,7 @@ const step = (username: string | null, id: string, body: object, language?: stri
     url: `/api/services/${id}/transitions`,
     payload: body,
     headers: {
-      ...(username ? bearer(env.world.people[username]!.token) : {}),
+      ...env.as(username),
       ...(language ? { 'accept-language': language } : {}),
     },
   });

@@ -9,7 +9,6 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, serviceKeywords, services } from '../db/schema.js';
-import { bearer } from '../test/harness.js';
 import { completeFieldValues, createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
 const env = useServiceWorld();
@@ -30,7 +29,7 @@ const transition = (username: string | null, id: string, action: string, version
     method: 'POST',
     url: `/api/services/${id}/transitions`,
     payload: { action, version },
-    headers: username ? bearer(env.world.people[username]!.token) : {},
+    headers: env.as(username),
   });
 
 const rowOf = async (id: string) => (await env.test.database.db.select().from(services).where(eq(services.id, id)))[0]!;
@@ -217,7 +216,7 @@ describe('POST /api/services/:id/documents/activate', () => {
       method: 'POST',
       url: `/api/services/${id}/documents/activate`,
       payload: { version },
-      headers: username ? bearer(env.world.people[username]!.token) : {},
+      headers: env.as(username),
     });
 
   it('is the portfolio manager’s: activates once with an audit event, checks the version', async () => {

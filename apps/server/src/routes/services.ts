@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createService } from '../commands/create-service.js';
 import { updateService } from '../commands/update-service.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, createAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
 import { loadVisibleService } from '../policies/service-policy.js';
 import { presentServiceDetail } from '../presenters/service-detail.js';
@@ -31,9 +31,7 @@ export const serviceRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     description:
       "Saving needs only the name. The provider institution defaults to the caller's institution; null leaves it empty.",
     body: createServiceRequestSchema,
-    answer: serviceDetailSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(serviceDetailSchema),
     handler: async (request, principal) => respond(principal, createService(writes, principal, request.body)),
   });
 

@@ -13,7 +13,7 @@ import type { AppContext } from '../app-context.js';
 import { loginWithPassword } from '../commands/login-with-password.js';
 import { endOwnSession, renewSession } from '../commands/sessions.js';
 import { unauthorized } from '../http/http-error.js';
-import { apiRoutes } from '../http/api-route.js';
+import { apiRoutes, objectAnswers } from '../http/api-route.js';
 import { errorResponses, tagRoutes } from '../http/openapi.js';
 import { clearSessionCookie, cookieIsSecure, setSessionCookie } from '../http/session-cookie.js';
 import { presentOwnSession } from '../presenters/own-session.js';
@@ -132,8 +132,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'session.own',
     summary: 'End one of the own sessions; ending the current one logs out',
     params: sessionIdParamSchema,
-    answer: endedSessionsSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(endedSessionsSchema),
     handler: async (request, principal, reply) => {
       const ended = await endOwnSession(context.writes, principal, request.params.id, 'endedByOwner');
       if (request.params.id === request.sessionId) clearSessionCookie(reply, secure);

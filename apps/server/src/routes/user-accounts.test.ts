@@ -1,36 +1,32 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { institutions, users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe('user accounts', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
+  const env = useTestApp();
   let institutionId: string;
-  const as = (name: string) => principals.find((p) => p.username === name)!;
   const get = (user: string | null, url: string, query: Record<string, string> = {}) =>
-    test.app.inject({ method: 'GET', url, query, headers: user ? bearer(as(user).token) : {} });
+    env.test.app.inject({ method: 'GET', url, query, headers: env.as(user) });
   const putRoles = (user: string | null, id: string, payload: unknown) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'PUT',
       url: `/api/user-accounts/${id}/roles`,
       payload: payload as object,
-      headers: user ? bearer(as(user).token) : {},
+      headers: env.as(user),
     });
   const usernames = (response: { json(): { items: { username: string }[] } }) =>
     response.json().items.map((u) => u.username);
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    const [north] = await test.database.db
+    const [north] = await env.test.database.db
       .insert(institutions)
       .values({ abbreviation: 'NORTH', name: 'HPC North' })
       .returning();
     institutionId = north!.id;
-    await test.database.db
+    await env.test.database.db
       .update(users)
       .set({
         institutionId,
@@ -42,12 +38,11 @@ describe('user accounts', () => {
       })
       .where(eq(users.username, 'alice'));
   });
-  afterAll(() => test.close());
 
   it('lists accounts with search, role (given or from the IdP) and institution filters, sorted and paged', async () => {
     const all = await get('carla', '/api/user-accounts');
     expect(all.statusCode).toBe(200);
-    expect(all.json().total).toBe(principals.length);
+    expect(all.json().total).toBe(Object.keys(env.people).length);
     expect(usernames(await get('desk', '/api/user-accounts', { q: 'ADLER' }))).toEqual(['alice']);
     expect(usernames(await get('desk', '/api/user-accounts', { q: 'bob@datacenter' }))).toEqual(['bob']);
     expect(usernames(await get('desk', '/api/user-accounts', { role: 'serviceProvider' }))).toEqual(['alice', 'bob']);
@@ -59,11 +54,11 @@ describe('user accounts', () => {
       pageSize: '2',
       page: '2',
     });
-    expect(page.json()).toMatchObject({ page: 2, pageSize: 2, total: principals.length });
+    expect(page.json()).toMatchObject({ page: 2, pageSize: 2, total: Object.keys(env.people).length });
     expect(usernames(page)).toEqual(['rita', 'paula']);
     const alice = (await get('desk', '/api/user-accounts', { q: 'alice' })).json().items[0];
     expect(alice).toEqual({
-      id: as('alice').id,
+      id: env.person('alice').id,
       username: 'alice',
       fullname: 'Alice Adler',
       email: 'alice@hpc-north.example',
@@ -82,13 +77,13 @@ describe('user accounts', () => {
     expect((await get(null, '/api/user-accounts')).statusCode).toBe(401);
     expect((await get('alice', '/api/user-accounts')).statusCode).toBe(403);
     expect((await get('nora', '/api/user-accounts')).statusCode).toBe(403);
-    expect((await get('alice', `/api/user-accounts/${as('bob').id}`)).statusCode).toBe(403);
+    expect((await get('alice', `/api/user-accounts/${env.person('bob').id}`)).statusCode).toBe(403);
     expect((await get('carla', `/api/user-accounts/${MISSING}`)).statusCode).toBe(404);
     expect((await get('carla', '/api/user-accounts/not-a-uuid')).statusCode).toBe(400);
   });
 
   it('shows the details: internal ID, institution, both kinds of roles apart, groups, last login', async () => {
-    const response = await get('carla', `/api/user-accounts/${as('alice').id}`);
+    const response = await get('carla', `/api/user-accounts/${env.person('alice').id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       username: 'alice',
@@ -100,11 +95,11 @@ describe('user accounts', () => {
       lastLoginAt: '2026-03-04T10:15:00.000Z',
       canManageRoles: false,
     });
-    expect((await get('admin', `/api/user-accounts/${as('alice').id}`)).json().canManageRoles).toBe(true);
+    expect((await get('admin', `/api/user-accounts/${env.person('alice').id}`)).json().canManageRoles).toBe(true);
   });
 
   it('only the portal manager changes roles; unknown roles 400, stale 409, missing 404', async () => {
-    const nora = as('nora').id;
+    const nora = env.person('nora').id;
     expect((await putRoles(null, nora, { roles: [], expected: [] })).statusCode).toBe(401);
     expect((await putRoles('alice', nora, { roles: ['serviceProvider'], expected: [] })).statusCode).toBe(403);
     expect((await putRoles('nora', nora, { roles: ['portalManager'], expected: [] })).statusCode).toBe(403);
@@ -116,14 +111,14 @@ describe('user accounts', () => {
     const stale = await putRoles('admin', nora, { roles: ['serviceProvider'], expected: ['contactManager'] });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error).toBe('conflict');
-    const admin = await putRoles('admin', as('admin').id, { roles: [], expected: ['portalManager'] });
+    const admin = await putRoles('admin', env.person('admin').id, { roles: [], expected: ['portalManager'] });
     expect(admin.statusCode).toBe(400);
-    const [row] = await test.database.db.select().from(users).where(eq(users.id, nora));
+    const [row] = await env.test.database.db.select().from(users).where(eq(users.id, nora));
     expect(row!.roles).toEqual([]);
   });
 
   it('gives a role that counts on the very next request of the user, with an audit event', async () => {
-    const nora = as('nora');
+    const nora = env.person('nora');
     // Nora's principal is cached now, without the role.
     expect((await get('nora', '/api/services')).statusCode).toBe(403);
     const saved = await putRoles('admin', nora.id, { roles: ['serviceProvider'], expected: [] });
@@ -140,7 +135,7 @@ describe('user accounts', () => {
       objectId: nora.id,
       changes: [{ field: 'roles', before: [], after: ['serviceProvider'] }],
     });
-    const adminEvents = (await get('desk', `/api/user-accounts/${as('admin').id}`)).json().events;
+    const adminEvents = (await get('desk', `/api/user-accounts/${env.person('admin').id}`)).json().events;
     expect(adminEvents[0]).toMatchObject({ action: 'user.roles.updated', as: 'actor', objectId: nora.id });
 
     // The same roles again: nothing written, no second event.

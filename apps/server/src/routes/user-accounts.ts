@@ -16,7 +16,8 @@ import { updateUserRoles } from '../commands/update-user-roles.js';
 import { bringUserBack, markUserGone } from '../commands/user-gone.js';
 import { notFound } from '../http/http-error.js';
 import { pagedListRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, objectAnswers } from '../http/api-route.js';
+import { changesOf } from './object-routes.js';
 import { tagRoutes } from '../http/openapi.js';
 import { USER_ACCOUNT_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
 import { idsInHistory } from '../presenters/service-history.js';
@@ -47,6 +48,10 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     );
   };
 
+  const accountChange = changesOf(context.writes, userAccountIdParamSchema, userAccountSchema, (_changed, id) =>
+    loadAccount(id, true),
+  );
+
   pagedListRoutes(app, {
     path: '/user-accounts',
     access: 'user.readAny',
@@ -65,8 +70,7 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
     access: 'user.readAny',
     summary: "A user account: portal and IdP roles apart, groups, last login and the user's audit events",
     params: userAccountIdParamSchema,
-    answer: userAccountSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(userAccountSchema),
     handler: async (request, principal) =>
       loadAccount(request.params.id, can(principal, 'user.manageRoles'), can(principal, 'user.markGone')),
   });
@@ -74,46 +78,27 @@ export const userAccountRoutes: FastifyPluginAsyncZod<{ context: AppContext }> =
   api.put('/user-accounts/:id/roles', {
     access: 'user.manageRoles',
     summary: 'Set the roles given in the portal; `expected` names the roles read, other stored roles answer 409',
-    params: userAccountIdParamSchema,
-    body: updateUserRolesSchema,
-    ...changeAnswers(userAccountSchema),
-    handler: async (request, principal) => {
-      await updateUserRoles(context.writes, principal, request.params.id, request.body);
-      return loadAccount(request.params.id, true);
-    },
+    ...accountChange(updateUserRolesSchema, updateUserRoles),
   });
 
   api.post('/user-accounts/:id/gone', {
     access: 'user.markGone',
     summary:
       'Mark the person gone at the version read: no more logins, every session ended and every API token revoked at once',
-    params: userAccountIdParamSchema,
-    body: markUserGoneSchema,
-    ...changeAnswers(userAccountSchema),
-    handler: async (request, principal) => {
-      await markUserGone(context.writes, principal, request.params.id, request.body);
-      return loadAccount(request.params.id, true);
-    },
+    ...accountChange(markUserGoneSchema, markUserGone),
   });
 
   api.post('/user-accounts/:id/back', {
     access: 'user.markGone',
     summary: 'Bring a gone person back at the version read: they can log in again; what was handed over stays',
-    params: userAccountIdParamSchema,
-    body: bringUserBackSchema,
-    ...changeAnswers(userAccountSchema),
-    handler: async (request, principal) => {
-      await bringUserBack(context.writes, principal, request.params.id, request.body);
-      return loadAccount(request.params.id, true);
-    },
+    ...accountChange(bringUserBackSchema, bringUserBack),
   });
 
   api.delete('/user-accounts/:id/sessions', {
     access: 'user.endSessions',
     summary: 'End every live session of the user at once, on every instance; answers how many ended',
     params: userAccountIdParamSchema,
-    answer: endedSessionsSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(endedSessionsSchema),
     handler: async (request, principal) => ({
       ended: await endSessionsOfUser(context.writes, principal, request.params.id),
     }),

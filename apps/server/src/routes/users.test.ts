@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { users } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 describe('user search (the user picker)', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
 
   const search = (user: string | null, q?: string) =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'GET',
       url: '/api/users',
       query: q === undefined ? {} : { q },
-      headers: user ? bearer(as(user).token) : {},
+      headers: env.as(user),
     });
   const usernames = (response: { json(): { items: { username: string }[] } }) =>
     response.json().items.map((u) => u.username);
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    await test.database.db.insert(users).values(
+    await env.test.database.db.insert(users).values(
       Array.from({ length: 25 }, (_, i) => ({
         username: `tester${String(i).padStart(2, '0')}`,
         fullname: `Zora Tester ${String(25 - i).padStart(2, '0')}`,
@@ -28,13 +24,12 @@ describe('user search (the user picker)', () => {
       })),
     );
   });
-  afterAll(() => test.close());
 
   it('finds users by part of the name, username or e-mail, case-insensitively', async () => {
     const byName = await search('alice', 'ADLER');
     expect(byName.statusCode).toBe(200);
     expect(byName.json().items).toEqual([
-      { id: as('alice').id, username: 'alice', fullname: 'Alice Adler', email: 'alice@hpc-north.example' },
+      { id: env.person('alice').id, username: 'alice', fullname: 'Alice Adler', email: 'alice@hpc-north.example' },
     ]);
     expect(usernames(await search('alice', 'bob@datacenter'))).toEqual(['bob']);
     expect(usernames(await search('alice', 'DATACENTER-south'))).toEqual(['bob', 'victor']);
@@ -69,7 +64,7 @@ describe('user search (the user picker)', () => {
   });
 
   it('leaves GET /users/:username as it was', async () => {
-    const own = await test.app.inject({ method: 'GET', url: '/api/users/alice', headers: bearer(as('alice').token) });
+    const own = await env.test.app.inject({ method: 'GET', url: '/api/users/alice', headers: env.as('alice') });
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({
       username: 'alice',
@@ -77,7 +72,7 @@ describe('user search (the user picker)', () => {
       email: 'alice@hpc-north.example',
       roles: ['serviceProvider'],
     });
-    const other = await test.app.inject({ method: 'GET', url: '/api/users/bob', headers: bearer(as('alice').token) });
+    const other = await env.test.app.inject({ method: 'GET', url: '/api/users/bob', headers: env.as('alice') });
     expect(other.statusCode).toBe(404);
   });
 });

@@ -1,26 +1,21 @@
 import { reservedPrefixOf } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, institutions } from '../db/schema.js';
 import { loadReservedVoNamePrefixes } from '../queries/vo-name-prefixes.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 
 describe('reserved VO name prefixes', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
   const call = (user: string | null, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    test.app.inject({ method, url, payload: payload as object, headers: user ? bearer(as(user).token) : {} });
+    env.test.app.inject({ method, url, payload: payload as object, headers: env.as(user) });
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    await test.database.db.insert(institutions).values([
+    await env.test.database.db.insert(institutions).values([
       { abbreviation: 'HPCN', name: 'HPC Centre North', isCentre: true },
       { abbreviation: 'UNI', name: 'A university', isCentre: false },
     ]);
   });
-  afterAll(() => test.close());
 
   it('lists the reserved prefixes beside the centres’ abbreviations, which count as reserved', async () => {
     const created = await call('admin', 'POST', '/api/vo-name-prefixes', { prefix: ' nubes ', note: 'The portal' });
@@ -33,12 +28,12 @@ describe('reserved VO name prefixes', () => {
     expect(listed.items.map((item: { prefix: string }) => item.prefix)).toEqual(['nubes', 'test']);
     expect(listed.centres).toEqual([expect.objectContaining({ abbreviation: 'HPCN', name: 'HPC Centre North' })]);
 
-    const reserved = await loadReservedVoNamePrefixes(test.database.db);
+    const reserved = await loadReservedVoNamePrefixes(env.test.database.db);
     expect(reservedPrefixOf('hpcn-climate', reserved)).toBe('HPCN');
     expect(reservedPrefixOf('NUBES_ops', reserved)).toBe('nubes');
     expect(reservedPrefixOf('uni-climate', reserved)).toBeUndefined();
 
-    const [event] = await test.database.db
+    const [event] = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.objectId, created.json().id));
@@ -52,11 +47,11 @@ describe('reserved VO name prefixes', () => {
     const bad = await call('admin', 'POST', '/api/vo-name-prefixes', { prefix: 'a b', note: 'x'.repeat(501) });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['note', 'prefix']);
-    const german = await test.app.inject({
+    const german = await env.test.app.inject({
       method: 'POST',
       url: '/api/vo-name-prefixes',
       payload: { prefix: 'ä' },
-      headers: { ...bearer(as('admin').token), 'accept-language': 'de' },
+      headers: { ...env.as('admin'), 'accept-language': 'de' },
     });
     expect(german.json().fields).toEqual({ prefix: 'Nur Buchstaben, Ziffern, - und _ verwenden' });
   });
@@ -69,7 +64,7 @@ describe('reserved VO name prefixes', () => {
     expect((await call('admin', 'DELETE', `/api/vo-name-prefixes/${first!.id}?version=2`)).statusCode).toBe(409);
     expect((await call('admin', 'DELETE', `/api/vo-name-prefixes/${first!.id}?version=1`)).statusCode).toBe(204);
     expect((await call('admin', 'DELETE', `/api/vo-name-prefixes/${first!.id}?version=1`)).statusCode).toBe(404);
-    const [event] = await test.database.db
+    const [event] = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, 'voNamePrefix.deleted'));

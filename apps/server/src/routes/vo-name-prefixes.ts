@@ -1,6 +1,5 @@
 import {
   createVoNamePrefixSchema,
-  versionQuerySchema,
   voNamePrefixIdParamSchema,
   voNamePrefixListSchema,
   voNamePrefixSchema,
@@ -8,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createVoNamePrefix, deleteVoNamePrefix } from '../commands/vo-name-prefixes.js';
-import { apiRoutes, deleteAnswers } from '../http/api-route.js';
+import { apiRoutes, createAnswers } from '../http/api-route.js';
+import { deleteAtVersion } from './object-routes.js';
 import { tagRoutes } from '../http/openapi.js';
 import { listCentreAbbreviations, listVoNamePrefixes } from '../queries/vo-name-prefixes.js';
 
@@ -33,20 +33,13 @@ export const voNamePrefixRoutes: FastifyPluginAsyncZod<{ context: AppContext }> 
     access: 'voNamePrefix.manage',
     summary: 'Reserve a VO name prefix with an optional note; one reserved already (in any case) answers 400',
     body: createVoNamePrefixSchema,
-    answer: voNamePrefixSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(voNamePrefixSchema),
     handler: async (request, principal) => createVoNamePrefix(context.writes, principal, request.body),
   });
 
   api.delete('/vo-name-prefixes/:id', {
     access: 'voNamePrefix.manage',
     summary: 'Remove a reserved VO name prefix (a stale version is 409)',
-    params: voNamePrefixIdParamSchema,
-    querystring: versionQuerySchema,
-    ...deleteAnswers('Removed'),
-    handler: async (request, principal) => {
-      await deleteVoNamePrefix(context.writes, principal, request.params.id, request.query.version);
-    },
+    ...deleteAtVersion(context.writes, 'Removed', voNamePrefixIdParamSchema, deleteVoNamePrefix),
   });
 };

@@ -10,21 +10,20 @@ import {
   type VoState,
 } from '@nubes/domain';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findDemoAccount } from '../dev-idp/accounts.js';
 import { auditEvents, mailOutbox, voNamePrefixes, voServices, vos } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { bearer } from '../test/harness.js';
+import { createServiceInState, useServiceWorld } from '../test/services-fixtures.js';
 
-let test: TestApp;
-let world: ServiceWorld;
+const env = useServiceWorld();
 let online: string;
 let offline: string;
 let counter = 0;
 
-const person = (username: string) => world.people[username]!;
+const person = (username: string) => env.world.people[username]!;
 const call = (user: string | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, language = 'en') =>
-  test.app.inject({
+  env.test.app.inject({
     method,
     url,
     payload: payload as object,
@@ -37,7 +36,7 @@ const uniqueName = (stem = 'vo') => `${stem}-${++counter}`;
 const complete = () => ({
   name: uniqueName('complete'),
   description: 'Climate models on the alliance’s clouds',
-  homeInstitutionId: world.institutions.HPCN,
+  homeInstitutionId: env.world.institutions.HPCN,
   deputyId: person('alice').id,
   securityContactEmail: 'security@example.org',
   expectedMembers: 12,
@@ -50,7 +49,7 @@ const complete = () => ({
 /** A VO written straight into a state: victor applied, alice is deputy, every page valid. */
 const voIn = async (state: VoState, name = uniqueName('state')) => {
   const sent = state !== 'application_draft' && state !== 'application_withdrawn';
-  const [row] = await test.database.db
+  const [row] = await env.test.database.db
     .insert(vos)
     .values({
       name,
@@ -58,7 +57,7 @@ const voIn = async (state: VoState, name = uniqueName('state')) => {
       applicantId: person('victor').id,
       deputyId: person('alice').id,
       description: 'A VO',
-      homeInstitutionId: world.institutions.HPCN,
+      homeInstitutionId: env.world.institutions.HPCN,
       securityContactEmail: 'security@example.org',
       expectedMembers: 3,
       termsConfirmed: true,
@@ -69,7 +68,7 @@ const voIn = async (state: VoState, name = uniqueName('state')) => {
       entitlement: state === 'vo_available' ? `urn:geant:nubes.example:group:${name}#aai.nubes.example` : null,
     })
     .returning();
-  await test.database.db.insert(voServices).values({ voId: row!.id, serviceId: online });
+  await env.test.database.db.insert(voServices).values({ voId: row!.id, serviceId: online });
   return row!;
 };
 
@@ -80,19 +79,16 @@ const create = async (body: object, user = 'victor') => {
 };
 
 beforeAll(async () => {
-  test = await createTestApp();
-  world = await seedServiceWorld(test, await seedPrincipals(test));
   online = (
-    await createServiceInState(test.database.db, {
+    await createServiceInState(env.test.database.db, {
       state: 'service_online',
       name: 'Compute Cloud',
       objectOwnerId: person('alice').id,
     })
   ).id;
-  offline = (await createServiceInState(test.database.db, { objectOwnerId: person('alice').id })).id;
-  await test.database.db.insert(voNamePrefixes).values({ prefix: 'nubes', note: 'The portal itself' });
+  offline = (await createServiceInState(env.test.database.db, { objectOwnerId: person('alice').id })).id;
+  await env.test.database.db.insert(voNamePrefixes).values({ prefix: 'nubes', note: 'The portal itself' });
 });
-afterAll(() => test.close());
 
 describe('VO applications: create and read', () => {
   it('answers 401 without a session on every route', async () => {
@@ -130,7 +126,7 @@ describe('VO applications: create and read', () => {
       comments: [],
       entitlement: null,
     });
-    const [event] = await test.database.db
+    const [event] = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.objectId, vo.id), eq(auditEvents.action, 'vo.created')));
@@ -341,7 +337,7 @@ describe('VO applications: saving', () => {
 
   it('records what changed, old → new, in the history', async () => {
     const vo = await create({ name: uniqueName('history') });
-    await call('victor', 'PATCH', `/api/vos/${vo.id}`, { version: 1, homeInstitutionId: world.institutions.DCS });
+    await call('victor', 'PATCH', `/api/vos/${vo.id}`, { version: 1, homeInstitutionId: env.world.institutions.DCS });
     const history = (await call('sven', 'GET', `/api/vos/${vo.id}/history`)).json<{ items: HistoryEntry[] }>();
     expect(history.items.map((entry) => entry.action)).toEqual(['vo.updated', 'vo.created']);
     expect(history.items[0]!.changes).toEqual([
@@ -377,7 +373,7 @@ describe('VO workflow', () => {
         const response = await call(user, 'POST', `/api/vos/${vo.id}/transitions`, body);
         expect(response.statusCode, response.body).toBe(200);
         expect(response.json<VoDetails>()).toMatchObject({ state: to, version: 2 });
-        const [event] = await test.database.db
+        const [event] = await env.test.database.db
           .select()
           .from(auditEvents)
           .where(and(eq(auditEvents.objectId, vo.id), eq(auditEvents.action, `vo.${action}`)));
@@ -480,7 +476,7 @@ describe('VO workflow', () => {
 
   it('refuses to send a name that became reserved after it was saved', async () => {
     const vo = await voIn('application_draft', uniqueName('later'));
-    await test.database.db.insert(voNamePrefixes).values({ prefix: 'later' });
+    await env.test.database.db.insert(voNamePrefixes).values({ prefix: 'later' });
     const refused = await call('victor', 'POST', `/api/vos/${vo.id}/transitions`, { action: 'send', version: 1 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields.name).toContain('“later”');
@@ -494,7 +490,7 @@ describe('VO workflow', () => {
       return response.json<VoDetails>();
     };
     const mailsOf = async () =>
-      (await test.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'voStep'))).filter((mail) =>
+      (await env.test.database.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'voStep'))).filter((mail) =>
         mail.subject.includes(vo.name),
       );
 

@@ -25,8 +25,9 @@ import type { AppContext } from '../app-context.js';
 import type { AuthUser } from '../auth/principal.js';
 import { createVo, transitionVo, updateVo } from '../commands/vos.js';
 import { pagedListRoutes } from '../http/list-export.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, createAnswers } from '../http/api-route.js';
 import { tagRoutes } from '../http/openapi.js';
+import { changesOf } from './object-routes.js';
 import type { VoSnapshot } from '../model/vo.js';
 import { loadVisibleVo, voActorContext } from '../policies/vo-policy.js';
 import { VO_EXPORT_COLUMNS } from '../presenters/list-export-columns.js';
@@ -55,6 +56,9 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     const vo = { row: snapshot.row, context: voActorContext(principal, snapshot.row) };
     return presentVo(vo, await loadVoDetailsParts(db, snapshot.row));
   };
+  const voChange = changesOf(writes, voIdParamSchema, voDetailsSchema, (snapshot: VoSnapshot, _id, principal) =>
+    present(principal, snapshot),
+  );
 
   pagedListRoutes(app, {
     path: '/vos',
@@ -85,9 +89,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     description:
       'Only the name is required; every other field is checked when present. 400 on `name` for a name that breaks a rule (characters, a reserved prefix, taken in any case).',
     body: createVoSchema,
-    answer: voDetailsSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(voDetailsSchema),
     handler: async (request, principal) => present(principal, await createVo(writes, principal, request.body)),
   });
 
@@ -165,11 +167,7 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     summary: "Save a VO application's pages (only what is named changes)",
     description:
       'Its applicant and deputy (others who may read it get 403), in draft only (409), with the version read (409 when stale). 400 with the fields that fail.',
-    params: voIdParamSchema,
-    body: updateVoSchema,
-    ...changeAnswers(voDetailsSchema),
-    handler: async (request, principal) =>
-      present(principal, await updateVo(writes, principal, request.params.id, request.body)),
+    ...voChange(updateVoSchema, updateVo),
   });
 
   api.post('/vos/:id/transitions', {
@@ -177,11 +175,9 @@ export const voRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = async (a
     summary: 'A workflow step: send, approve, make available, withdraw, back to draft',
     description:
       '409 when the version is stale or the step does not run from the current state, 403 when it is not for the caller, 400 when back to draft from received has no comment and when sending fails its check (every failing field).',
-    params: voIdParamSchema,
-    body: voTransitionSchema,
-    ...changeAnswers(voDetailsSchema),
-    handler: async (request, principal) =>
-      present(principal, await transitionVo(writes, principal, request.params.id, request.body, settings.entitlement)),
+    ...voChange(voTransitionSchema, (writes, principal, id, body) =>
+      transitionVo(writes, principal, id, body, settings.entitlement),
+    ),
   });
 
   api.get('/vos/:id/history', {

@@ -13,9 +13,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../app-context.js';
 import { createWebhook, redeliverWebhook, rotateWebhookSecret, updateWebhook } from '../commands/webhooks.js';
-import { apiRoutes, changeAnswers } from '../http/api-route.js';
+import { apiRoutes, changeAnswers, createAnswers, objectAnswers } from '../http/api-route.js';
 import { notFound } from '../http/http-error.js';
 import { tagRoutes } from '../http/openapi.js';
+import { changesOf } from './object-routes.js';
 import { presentWebhook, presentWebhookDelivery } from '../presenters/webhook.js';
 import { listWebhookDeliveries, listWebhooks, loadWebhook } from '../queries/webhooks.js';
 import { openSecretBox, type SecretBox } from '../webhooks/secret-box.js';
@@ -42,9 +43,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     summary:
       'Register a webhook endpoint; the answer holds its signing secret this once. An address that leads to a loopback, link-local or private network is 400 unless the operator allows them',
     body: createWebhookSchema,
-    answer: webhookWithSecretSchema,
-    status: 201,
-    errors: [400, 401, 403],
+    ...createAnswers(webhookWithSecretSchema),
     handler: async (request, principal) => {
       const { row, secret } = await createWebhook(context.writes, await secretBox(), targets, principal, request.body);
       return { ...presentWebhook(row), secret };
@@ -54,11 +53,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
   api.put('/webhooks/:id', {
     access: 'webhook.manage',
     summary: 'Change a webhook endpoint’s address, event types, activity and description (a stale version is 409)',
-    params: webhookIdParamSchema,
-    body: updateWebhookSchema,
-    ...changeAnswers(webhookSchema),
-    handler: async (request, principal) =>
-      presentWebhook(await updateWebhook(context.writes, targets, principal, request.params.id, request.body)),
+    ...changesOf(
+      context.writes,
+      webhookIdParamSchema,
+      webhookSchema,
+      presentWebhook,
+    )(updateWebhookSchema, (writes, principal, id, body) => updateWebhook(writes, targets, principal, id, body)),
   });
 
   api.post('/webhooks/:id/secret', {
@@ -84,8 +84,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ context: AppContext }> = asy
     access: 'webhook.manage',
     summary: 'The delivery log of a webhook endpoint, newest first: status, answer code, tries and last error',
     params: webhookIdParamSchema,
-    answer: webhookDeliveryListSchema,
-    errors: [400, 401, 403, 404],
+    ...objectAnswers(webhookDeliveryListSchema),
     handler: async (request) => {
       if (!(await loadWebhook(db, request.params.id))) throw notFound();
       return { items: (await listWebhookDeliveries(db, request.params.id)).map(presentWebhookDelivery) };

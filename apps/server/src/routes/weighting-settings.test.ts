@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, beforeAll, expect, it } from 'vitest';
 import { auditEvents, services } from '../db/schema.js';
-import { bearer, createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from '../test/harness.js';
+import { useTestApp } from '../test/harness.js';
 import { createServiceInState, seedInstitutions } from '../test/services-fixtures.js';
 
 interface Criterion {
@@ -12,48 +12,44 @@ interface Criterion {
 }
 
 describe('weighting settings', () => {
-  let test: TestApp;
-  let principals: TestPrincipal[];
-  const as = (name: string) => principals.find((p) => p.username === name)!;
+  const env = useTestApp();
   const headers = (user: string | null, language = 'en') => ({
-    ...(user ? bearer(as(user).token) : {}),
+    ...env.as(user),
     'accept-language': language,
   });
   const body = ({ version, factor, options }: Criterion) => ({ version, factor, options });
   const settings = async (): Promise<Criterion[]> =>
-    (await test.app.inject({ method: 'GET', url: '/api/weighting-settings', headers: headers('admin') })).json().items;
+    (await env.test.app.inject({ method: 'GET', url: '/api/weighting-settings', headers: headers('admin') })).json()
+      .items;
   const put = (user: string | null, key: string, payload: unknown, language = 'en') =>
-    test.app.inject({
+    env.test.app.inject({
       method: 'PUT',
       url: `/api/weighting-settings/${key}`,
       payload: payload as object,
       headers: headers(user, language),
     });
   const integrationOrder = async () =>
-    (await test.app.inject({ method: 'GET', url: '/api/integration-list?scope=all', headers: headers('paula') }))
+    (await env.test.app.inject({ method: 'GET', url: '/api/integration-list?scope=all', headers: headers('paula') }))
       .json()
       .items.map((s: { name: string; score: number }) => `${s.name}:${s.score}`);
 
   beforeAll(async () => {
-    test = await createTestApp();
-    principals = await seedPrincipals(test);
-    await seedInstitutions(test.database.db);
-    const owner = as('alice').id;
+    await seedInstitutions(env.test.database.db);
+    const owner = env.person('alice').id;
     // initiatedBy (factor 2): alliance 3, centre 2; openSource (factor 2): yes 2, no 0.
-    await createServiceInState(test.database.db, {
+    await createServiceInState(env.test.database.db, {
       state: 'service_online',
       name: 'Alliance closed',
       objectOwnerId: owner,
       weighting: { initiatedBy: 'alliance', openSource: 'no' },
     });
-    await createServiceInState(test.database.db, {
+    await createServiceInState(env.test.database.db, {
       state: 'service_online',
       name: 'Centre open',
       objectOwnerId: owner,
       weighting: { initiatedBy: 'centre', openSource: 'yes' },
     });
   });
-  afterAll(() => test.close());
 
   it('lists the criteria with their versions for the portal manager', async () => {
     const items = await settings();
@@ -80,19 +76,19 @@ describe('weighting settings', () => {
     const second = await put('admin', 'initiatedBy', { version: 1, factor: 2, options });
     expect(second.json().rescored).toBe(1);
     expect(await integrationOrder()).toEqual(['Centre open:6', 'Alliance closed:0']);
-    const [stored] = await test.database.db.select().from(services).where(eq(services.name, 'Alliance closed'));
+    const [stored] = await env.test.database.db.select().from(services).where(eq(services.name, 'Alliance closed'));
     expect(stored!.weightedScore).toBe(0);
     // The service's own version stays: its content did not change.
     expect(stored!.version).toBe(1);
     // The weighting tab of a service reads the new options.
-    const criteria = await test.app.inject({
+    const criteria = await env.test.app.inject({
       method: 'GET',
       url: '/api/weighting-criteria',
       headers: headers('alice'),
     });
     expect(criteria.json().items[0].options[0]).toMatchObject({ label: { en: 'The whole alliance' }, points: 0 });
 
-    const events = await test.database.db
+    const events = await env.test.database.db
       .select()
       .from(auditEvents)
       .where(eq(auditEvents.action, 'weightingCriterion.updated'));
@@ -130,7 +126,7 @@ describe('weighting settings', () => {
   });
 
   it('is for the portal manager only', async () => {
-    expect((await test.app.inject({ method: 'GET', url: '/api/weighting-settings' })).statusCode).toBe(401);
+    expect((await env.test.app.inject({ method: 'GET', url: '/api/weighting-settings' })).statusCode).toBe(401);
     for (const user of ['paula', 'ivan', 'alice'])
       expect((await put(user, 'openSource', { version: 1, factor: 1, options: [] })).statusCode).toBe(403);
   });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { CSRF_HEADER, CSRF_HEADER_VALUE, type Role } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.js';
@@ -75,9 +75,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const createTestApp = async (
-  options: { listen?: boolean; env?: Record<string, string>; database?: Database; clock?: Clock } = {},
-): Promise<TestApp> => {
+export interface TestAppOptions {
+  listen?: boolean;
+  env?: Record<string, string>;
+  database?: Database;
+  clock?: Clock;
+}
+
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const port = options.listen ? await freePort() : 0;
   const config = testConfig({ PORT: String(port), ...options.env });
   const owned = options.database ? null : await openTestDatabase();
@@ -147,3 +152,46 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
  * authenticates, needs it (docs/adr/0078-sessions-the-server-ends.md).
  */
 export const fromPortalPages = { [CSRF_HEADER.toLowerCase()]: CSRF_HEADER_VALUE };
+
+export type TestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A file's app with its demo people, and their calls of it. */
+export interface TestAppEnv {
+  test: TestApp;
+  /** By username: alice, bob, paula, ivan, carla, desk, rita, victor, sven, nora, admin. */
+  people: Record<string, TestPrincipal>;
+  /** One of the demo people, by username. */
+  person(username: string): TestPrincipal;
+  /** The headers of the person's session; none for anonymous (`null`). */
+  as(username: string | null): Record<string, string>;
+  /** The person's call of the app (anonymous for `null`), with the payload as JSON when there is one. */
+  inject(username: string | null, method: TestMethod, url: string, payload?: object): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * A file's app and demo people, made before its first test (then `seed` runs) and closed after
+ * its last: read `env.test` and `env.people` inside tests and hooks only.
+ */
+export const useTestApp = <E extends object = object>(
+  options: TestAppOptions = {},
+  seed?: (test: TestApp, principals: TestPrincipal[]) => Promise<E>,
+): TestAppEnv & E => {
+  const env = {
+    person: (username: string) => {
+      const principal = env.people[username];
+      if (!principal) throw new Error(`No demo person ${username}`);
+      return principal;
+    },
+    as: (username: string | null) => (username ? bearer(env.person(username).token) : {}),
+    inject: (username: string | null, method: TestMethod, url: string, payload?: object) =>
+      env.test.app.inject({ method, url, headers: env.as(username), ...(payload ? { payload } : {}) }),
+  } as TestAppEnv & E;
+  beforeAll(async () => {
+    env.test = await createTestApp(options);
+    const principals = await seedPrincipals(env.test);
+    env.people = Object.fromEntries(principals.map((principal) => [principal.username, principal]));
+    if (seed) Object.assign(env, await seed(env.test, principals));
+  });
+  afterAll(() => env.test.close());
+  return env;
+};

@@ -24,9 +24,7 @@ import {
 } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { publicPortfolioChangedIn } from '../caches/service-caches.js';
-import { afterAll, beforeAll } from 'vitest';
-import type { Clock } from '../model/clock.js';
-import { createTestApp, seedPrincipals, type TestApp, type TestPrincipal } from './harness.js';
+import { useTestApp, type TestApp, type TestAppOptions, type TestPrincipal } from './harness.js';
 
 /** The six centres of the demo alliance and its office; the domains match the demo accounts' organisations. */
 const TEST_INSTITUTIONS = [
@@ -104,18 +102,11 @@ export const seedServiceWorld = async (
 };
 
 /**
- * A file's app and service world: made before its first test and closed after its last, so read
- * `env.test` and `env.world` inside tests and hooks only. A `clock` is the app's for timed work.
+ * A file's app, demo people and service world: made before its first test and closed after its
+ * last, so read `env.test` and `env.world` inside tests and hooks only.
  */
-export const useServiceWorld = (options: { clock?: Clock } = {}): { test: TestApp; world: ServiceWorld } => {
-  const env = {} as { test: TestApp; world: ServiceWorld };
-  beforeAll(async () => {
-    env.test = await createTestApp(options);
-    env.world = await seedServiceWorld(env.test, await seedPrincipals(env.test));
-  });
-  afterAll(() => env.test.close());
-  return env;
-};
+export const useServiceWorld = (options: TestAppOptions = {}) =>
+  useTestApp(options, async (test, principals) => ({ world: await seedServiceWorld(test, principals) }));
 
 /** Values for every field of the catalogue that pass validation up to the online step (keywords aside). */
 export const completeFieldValues = (refs: { contactId: string; institutionId: string }): FieldValues =>
