@@ -16,7 +16,7 @@ export interface ModalFormProps {
    * (a name, a comment): centred, at Mantine's default width.
    */
   size?: ModalProps['size'];
-  /** The close button's name for screen readers; the general "Close" without it. */
+  /** The close button's name for screen readers where it is not the general "Close" (it cancels a step). */
   closeLabel?: string;
   /** The dialog opens without its transition (a question asked over a screen that stays as it is). */
   instant?: boolean;

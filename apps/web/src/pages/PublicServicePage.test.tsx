@@ -1,50 +1,20 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { PublicService, PublicServiceDetail } from '@nubes/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../test/fakeApi';
+import { publicService, publicServiceDetail } from '../test/publicServices';
 import { currentLocation, renderApp } from '../test/renderApp';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const service = (n: number, overrides: Partial<PublicService> = {}): PublicService => ({
-  serviceId: `SVC-${String(n).padStart(5, '0')}`,
-  name: `Service ${n}`,
-  shortDescription: `What service ${n} does`,
-  provider: n % 2 === 0 ? 'Datacenter South' : 'HPC Centre North',
-  providerLogo: null,
-  state: 'service_online',
-  onlineSince: '2026-01-05T10:00:00.000Z',
-  onlineUntil: null,
-  statusNotice: null,
-  downtime: null,
-  ...overrides,
-});
-
-const detail: PublicServiceDetail = {
-  serviceId: 'SVC-00003',
-  name: 'Object Storage',
-  provider: 'HPC Centre North',
-  providerLogo: null,
-  state: 'service_online',
-  onlineSince: '2026-01-05T10:00:00.000Z',
-  onlineUntil: null,
-  statusNotice: null,
-  retirement: null,
-  downtimes: [],
-  fields: [
-    { key: 'shortDescription', label: 'Short description', kind: 'text', values: ['S3 for everyone'] },
-    { key: 'website', label: 'Website', kind: 'url', values: ['https://storage.example'] },
-    { key: 'supportEmail', label: 'Support e-mail', kind: 'email', values: ['help@storage.example'] },
-  ],
-};
-
 describe('public portfolio', () => {
   it('searches and filters both tables in the URL, pages them and links each name to its public page', async () => {
-    const current = Array.from({ length: 60 }, (_, i) => service(i + 1));
+    const current = Array.from({ length: 60 }, (_, i) => publicService(i + 1));
     fakeApi({
       'GET /api/public/services': () => ({
         current,
-        past: [service(99, { name: 'Old Wiki', state: 'service_retired', onlineUntil: '2026-02-01T10:00:00.000Z' })],
+        past: [
+          publicService(99, { name: 'Old Wiki', state: 'service_retired', onlineUntil: '2026-02-01T10:00:00.000Z' }),
+        ],
       }),
     });
     renderApp({ path: '/sc/public-service-portfolio' });
@@ -84,7 +54,7 @@ describe('public portfolio rows and their place', () => {
   it('shows each service’s short description under its name, and lets the rows grow the page', async () => {
     fakeApi({
       'GET /api/public/services': () => ({
-        current: [service(1), service(2, { shortDescription: '' })],
+        current: [publicService(1), publicService(2, { shortDescription: '' })],
         past: [],
       }),
     });
@@ -119,7 +89,7 @@ describe('public portfolio rows and their place', () => {
   });
 
   it('draws provider and status as the other lists’ selects, with a chevron of their own', async () => {
-    fakeApi({ 'GET /api/public/services': () => ({ current: [service(1)], past: [] }) });
+    fakeApi({ 'GET /api/public/services': () => ({ current: [publicService(1)], past: [] }) });
     renderApp({ path: '/sc/public-service-portfolio' });
     for (const label of ['Provider', 'Status']) {
       const select = await screen.findByLabelText(label);
@@ -131,7 +101,7 @@ describe('public portfolio rows and their place', () => {
 
 describe('a service’s public page', () => {
   it('shows the public fields as the server answers them, links and mail addresses as such', async () => {
-    fakeApi({ 'GET /api/public/services/SVC-00003': () => detail });
+    fakeApi({ 'GET /api/public/services/SVC-00003': () => publicServiceDetail() });
     renderApp({ path: '/sc/public-service-portfolio/SVC-00003' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Object Storage' })).toBeInTheDocument();
     expect(screen.getByText('SVC-00003')).toBeInTheDocument();
@@ -150,11 +120,14 @@ describe('a service’s public page', () => {
 
   it('shows an offboarding service’s planned end and its successor, linked to that one’s page', async () => {
     fakeApi({
-      'GET /api/public/services/SVC-00003': () => ({
-        ...detail,
-        state: 'service_discontinued',
-        retirement: { plannedEndOn: '2027-06-30', successor: { serviceId: 'SVC-00007', name: 'Object Storage Next' } },
-      }),
+      'GET /api/public/services/SVC-00003': () =>
+        publicServiceDetail({
+          state: 'service_discontinued',
+          retirement: {
+            plannedEndOn: '2027-06-30',
+            successor: { serviceId: 'SVC-00007', name: 'Object Storage Next' },
+          },
+        }),
     });
     renderApp({ path: '/sc/public-service-portfolio/SVC-00003' });
     expect(await screen.findByText('This service is being retired')).toBeInTheDocument();

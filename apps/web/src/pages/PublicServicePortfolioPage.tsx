@@ -139,6 +139,24 @@ const PortfolioSection = ({ heading, services, ...table }: PortfolioSectionProps
   </section>
 );
 
+/** The page's two tables: what is online now (since when), and what was (from when till when). */
+const SECTIONS = [
+  {
+    part: 'current',
+    heading: 'publicPortfolio.currentHeading',
+    caption: 'publicPortfolio.currentCaption',
+    empty: 'publicPortfolio.noCurrent',
+    period: 'since',
+  },
+  {
+    part: 'past',
+    heading: 'publicPortfolio.pastHeading',
+    caption: 'publicPortfolio.pastCaption',
+    empty: 'publicPortfolio.noPast',
+    period: 'fromTill',
+  },
+] as const;
+
 /**
  * Public Service Portfolio (/sc/public-service-portfolio, no login): what is offered now and what
  * was offered before, in the portal's data table, paged, with a search and filters by provider and
@@ -160,8 +178,6 @@ export const PublicServicePortfolioPage = () => {
   const providers = data
     ? [...new Set([...data.current, ...data.past].map((service) => service.provider))].filter(Boolean).sort()
     : [];
-  const current = data && filterPublicServices(data.current, filter);
-  const past = data && filterPublicServices(data.past, filter);
 
   return (
     <Stack gap="lg">
@@ -175,24 +191,17 @@ export const PublicServicePortfolioPage = () => {
           {t('publicPortfolio.loadFailed')}
         </Text>
       ) : (
-        <>
+        SECTIONS.map((section) => (
           <PortfolioSection
-            id="public-current"
-            heading={t('publicPortfolio.currentHeading')}
-            caption={t('publicPortfolio.currentCaption')}
-            services={current}
-            empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noCurrent')}
-            period="since"
+            key={section.part}
+            id={`public-${section.part}`}
+            heading={t(section.heading)}
+            caption={t(section.caption)}
+            services={data && filterPublicServices(data[section.part], filter)}
+            empty={filtered ? t('publicService.noMatch') : t(section.empty)}
+            period={section.period}
           />
-          <PortfolioSection
-            id="public-past"
-            heading={t('publicPortfolio.pastHeading')}
-            caption={t('publicPortfolio.pastCaption')}
-            services={past}
-            empty={filtered ? t('publicService.noMatch') : t('publicPortfolio.noPast')}
-            period="fromTill"
-          />
-        </>
+        ))
       )}
     </Stack>
   );

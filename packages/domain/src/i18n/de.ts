@@ -1056,7 +1056,6 @@ export const de: Messages = {
       'Die Namen der Policy dort, wo der Service sie bereitstellt. Drücken Sie nach jedem Namen die Eingabetaste.',
     save: 'Speichern',
     cancel: 'Abbrechen',
-    close: 'Schließen',
     cannotSave: 'Das Ressourcenpaket kann nicht gespeichert werden',
     state: 'Status',
     pageIntro:
@@ -2011,7 +2010,6 @@ export const de: Messages = {
       points: 'Punkte',
       save: 'Speichern und Punktzahlen neu berechnen',
       cancel: 'Abbrechen',
-      close: 'Schließen',
       saved_one: 'Gespeichert: {{count}} Service hat eine neue Punktzahl.',
       saved_other: 'Gespeichert: {{count}} Services haben eine neue Punktzahl.',
       savedTitle: 'Gewichtung gespeichert',

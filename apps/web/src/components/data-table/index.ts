@@ -1,14 +1,6 @@
 export { DataTable, type DataTableProps } from './DataTable';
 export { DEFAULT_PAGE_SIZES, compareSortValues } from './tableFeatures';
-export type {
-  DataTableAction,
-  DataTableColumn,
-  DataTableEmpty,
-  DataTableFooter,
-  DataTableMore,
-  DataTableServerState,
-  DataTableSort,
-} from './types';
+export type * from './types';
 export { listExports, type DataTableExports } from './exports';
 export { useHiddenColumns } from './columnPreferences';
 export { actionsColumn, type RowAction } from './actionsColumn';

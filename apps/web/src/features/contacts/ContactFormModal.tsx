@@ -77,7 +77,6 @@ export const ContactFormModal = ({ contact, opened, onClose, onCreated }: Contac
       onClose={onClose}
       size="xl"
       title={t(contact ? 'contacts.editTitle' : 'contacts.createTitle')}
-      closeLabel={t('contacts.close')}
     >
       <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} onCreated={onCreated} />
     </ModalForm>

@@ -5,6 +5,7 @@ import { apiError, fakeApi, reply, streamPage, writesOf, type FakeCall } from '.
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 import { adminAuthApi, logInAgain, sessionEnded } from '../../test/sessionEnd';
 import { contactsView } from './contactsView';
+import { expectExportLinks } from '../../test/exportLinks';
 
 const NORTH = 'c0a80101-0000-4000-8000-0000000000a1';
 const ID = 'c0a80101-0000-4000-8000-0000000000c1';
@@ -65,11 +66,7 @@ describe('Contact Database', () => {
     const rowElement = link.closest('tr')!;
     expect(within(rowElement).getByText('HPCN')).toHaveAttribute('title', 'HPC Centre North');
     expect(within(rowElement).getByText('Platform')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-      'href',
-      '/api/contacts/export.csv?q=m%C3%BCl&propertyKind=platform&sort=lastname&order=asc',
-    );
-    expect(screen.getByRole('link', { name: 'Export JSON' }).getAttribute('href')).toContain('export.json');
+    expectExportLinks('/api/contacts', '?q=m%C3%BCl&propertyKind=platform&sort=lastname&order=asc');
     fireEvent.change(await screen.findByRole('combobox', { name: 'Institution' }), { target: { value: NORTH } });
     await waitFor(() => expect(currentLocation()).toContain(`institution=${NORTH}`));
   });

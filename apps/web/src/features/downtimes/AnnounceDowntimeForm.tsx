@@ -20,6 +20,11 @@ import { formatSpan } from './times';
 
 const ORDER = ['severity', 'startsAt', 'endsAt', 'descriptionEn', 'descriptionDe'] as const;
 const fieldId = (name: string) => `downtime-${name}`;
+/** The description in each language, each field marked with its language for screen readers and spelling. */
+const DESCRIPTIONS = [
+  { name: 'descriptionEn', lang: 'en' },
+  { name: 'descriptionDe', lang: 'de' },
+] as const;
 
 /**
  * "Announce downtime" (ADR 0106) over the domain's schema: outage or degraded, start and end in the
@@ -112,25 +117,20 @@ export const AnnounceDowntimeForm = ({
         </Text>
         {moment('startsAt')}
         {moment('endsAt')}
-        <TextareaField
-          {...modal.field('descriptionEn')}
-          label={t('serviceDowntimes.fields.descriptionEn')}
-          description={t('serviceDowntimes.descriptionHint')}
-          autosize
-          minRows={2}
-          maxRows={8}
-          maxLength={DOWNTIME_DESCRIPTION_MAX}
-          lang="en"
-        />
-        <TextareaField
-          {...modal.field('descriptionDe')}
-          label={t('serviceDowntimes.fields.descriptionDe')}
-          autosize
-          minRows={2}
-          maxRows={8}
-          maxLength={DOWNTIME_DESCRIPTION_MAX}
-          lang="de"
-        />
+        {DESCRIPTIONS.map(({ name, lang }) => (
+          <TextareaField
+            key={name}
+            {...modal.field(name)}
+            label={t(`serviceDowntimes.fields.${name}`)}
+            // The first says for both what the text is for and in which language the public reads it.
+            description={lang === 'en' ? t('serviceDowntimes.descriptionHint') : undefined}
+            autosize
+            minRows={2}
+            maxRows={8}
+            maxLength={DOWNTIME_DESCRIPTION_MAX}
+            lang={lang}
+          />
+        ))}
       </Stack>
     </ModalFormBody>
   );

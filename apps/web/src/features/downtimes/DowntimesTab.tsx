@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import {
   downtimeDescription,
   isDowntimeServiceState,
@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { actionsColumn, DataTable, type DataTableColumn } from '../../components/data-table';
 import { ModalForm } from '../../components/ModalForm';
 import { QueryFallback } from '../../components/QueryFallback';
+import { TabIntro } from '../../components/TabIntro';
 import { personTimeZone } from '../../forms/personTimeZone';
 import { AnnounceDowntimeForm } from './AnnounceDowntimeForm';
 import { cancelDowntime, downtimeKeys, endDowntime, serviceCalendarUrl, useServiceDowntimes } from './api';
@@ -129,15 +130,14 @@ export const DowntimesTab = ({ service }: { service: ServiceDetail }) => {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3" mb="xs">
-          {t('serviceDowntimes.title')}
-        </Title>
-        <Text>{t(canAnnounce ? 'serviceDowntimes.introManager' : 'serviceDowntimes.intro')}</Text>
+      <TabIntro
+        title={t('serviceDowntimes.title')}
+        intro={t(canAnnounce ? 'serviceDowntimes.introManager' : 'serviceDowntimes.intro')}
+      >
         <Text size="sm" c="dimmed" mt={4}>
           {t('serviceDowntimes.timesIn', { zone: personTimeZone() })}
         </Text>
-      </div>
+      </TabIntro>
       <Group gap="sm">
         {canAnnounce && inCatalogue && (
           <Button onClick={() => setAnnouncing(true)}>{t('serviceDowntimes.announceDowntime')}</Button>

@@ -1,26 +1,14 @@
-import type { PublicDowntime, PublicService, PublicServiceDetail } from '@nubes/domain';
+import type { PublicDowntime } from '@nubes/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, reply, writesOf } from '../../test/fakeApi';
+import { publicService, publicServiceDetail } from '../../test/publicServices';
 import { PEOPLE, renderApp } from '../../test/renderApp';
 import { formatMomentDay, formatSpan } from './times';
 
 configure({ asyncUtilTimeout: 10_000 });
 
 const ID = 'c0a80101-0000-4000-8000-000000000061';
-
-const row = (n: number, downtime: PublicDowntime | null): PublicService => ({
-  serviceId: `SVC-0000${n}`,
-  name: `Service ${n}`,
-  shortDescription: '',
-  provider: 'HPC Centre North',
-  providerLogo: null,
-  state: 'service_online',
-  onlineSince: '2026-01-05T10:00:00.000Z',
-  onlineUntil: null,
-  statusNotice: null,
-  downtime,
-});
 
 const publicDowntime = (overrides: Partial<PublicDowntime> = {}): PublicDowntime => ({
   id: 'd0000000-0000-4000-8000-000000000001',
@@ -32,29 +20,19 @@ const publicDowntime = (overrides: Partial<PublicDowntime> = {}): PublicDowntime
   ...overrides,
 });
 
-const detail = (downtimes: PublicDowntime[]): PublicServiceDetail => ({
-  serviceId: 'SVC-00061',
-  name: 'HPC Batch Computing',
-  provider: 'HPC Centre North',
-  providerLogo: null,
-  state: 'service_online',
-  onlineSince: '2026-01-05T10:00:00.000Z',
-  onlineUntil: null,
-  statusNotice: null,
-  retirement: null,
-  downtimes,
-  fields: [{ key: 'shortDescription', label: 'Short description', kind: 'text', values: ['Batch jobs'] }],
-});
+/** HPC Batch Computing's public page with these downtimes. */
+const detail = (downtimes: PublicDowntime[]) =>
+  publicServiceDetail({ serviceId: 'SVC-00061', name: 'HPC Batch Computing', downtimes });
 
 describe('downtimes on the public portfolio', () => {
   it('marks a row with a downtime running now or the next one coming, and leaves the others alone', async () => {
     fakeApi({
       'GET /api/public/services': () => ({
         current: [
-          row(1, publicDowntime({ state: 'current' })),
-          row(2, publicDowntime({ state: 'current', severity: 'degraded' })),
-          row(3, publicDowntime()),
-          row(4, null),
+          publicService(1, { downtime: publicDowntime({ state: 'current' }) }),
+          publicService(2, { downtime: publicDowntime({ state: 'current', severity: 'degraded' }) }),
+          publicService(3, { downtime: publicDowntime() }),
+          publicService(4),
         ],
         past: [],
       }),

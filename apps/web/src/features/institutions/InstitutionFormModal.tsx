@@ -50,7 +50,6 @@ export const InstitutionFormModal = ({ institution, opened, onClose }: Instituti
       // An existing institution's History tab shows four columns: the wider dialog holds them.
       size={institution ? 'xl' : 'lg'}
       title={t(institution ? 'institutionAdmin.editTitle' : 'institutionAdmin.createTitle')}
-      closeLabel={t('institutionAdmin.close')}
     >
       {institution ? (
         // The form stays mounted behind the history, so what was typed is there on the way back.

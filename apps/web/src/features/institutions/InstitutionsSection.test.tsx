@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PEOPLE, renderApp } from '../../test/renderApp';
 import { adminAuthApi, logInAgain } from '../../test/sessionEnd';
+import { expectExportLinks } from '../../test/exportLinks';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -79,8 +80,7 @@ describe('institutions screen', () => {
     expect(within(other).getAllByText('No')).toHaveLength(2);
     expect(screen.getByText('2 institutions')).toBeInTheDocument();
     // The list as files from the server.
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/institutions/export.csv');
-    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute('href', '/api/institutions/export.json');
+    expectExportLinks('/api/institutions');
   });
 
   it('shows an institution’s history in the edit dialog’s own tab, keeping what was typed', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, fakeApi, writesOf, type FakeCall } from '../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../test/renderApp';
 import { userAccountsView } from './userAccountsView';
+import { expectExportLinks } from '../../test/exportLinks';
 
 const NORTH = 'c0a80101-0000-4000-8000-0000000000a1';
 const ALICE_ID = 'c0a80101-0000-4000-8000-0000000000b1';
@@ -80,14 +81,7 @@ describe('User Accounts', () => {
     expect(within(row).getByText('VO manager')).toBeInTheDocument();
     expect(within(row).getByText('22.11.2026, 09:15')).toBeInTheDocument();
     // The view as files from the server: the same filters and order, every page.
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-      'href',
-      '/api/user-accounts/export.csv?q=adler&role=serviceProvider&sort=fullname&order=asc',
-    );
-    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
-      'href',
-      '/api/user-accounts/export.json?q=adler&role=serviceProvider&sort=fullname&order=asc',
-    );
+    expectExportLinks('/api/user-accounts', '?q=adler&role=serviceProvider&sort=fullname&order=asc');
 
     fireEvent.change(await screen.findByRole('combobox', { name: 'Institution' }), { target: { value: NORTH } });
     await waitFor(() =>

@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../api/notify';
 import { NativeSelectField, TextInputField } from '../../../forms/fields';
 import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
 import { useModalForm } from '../../../components/useModalForm';
+import { readAgainFromList } from '../../../components/readAgainFromList';
 import { createEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles, updateEntitlementRole } from './api';
 
 const FIELD_ORDER = ['entitlement', 'role'] as const satisfies readonly FieldPath<EntitlementRoleFormInput>[];
@@ -32,7 +33,6 @@ export const EntitlementRoleModal = ({ editing, onClose }: Props) => {
       onClose={onClose}
       size="lg"
       title={t(editing === 'new' ? 'adminSections.entitlements.addTitle' : 'adminSections.entitlements.editTitle')}
-      closeLabel={t('adminSections.entitlements.close')}
     >
       <PairForm
         key={editing === 'new' || editing === null ? 'new' : editing.id}
@@ -71,15 +71,12 @@ const PairForm = ({ pair, onClose }: { pair: EntitlementRole | undefined; onClos
     },
     edit: pair && {
       version: pair.version,
-      readAgain: async () => {
-        const list = await queryClient.fetchQuery({
-          queryKey: entitlementRoleKeys.all,
-          queryFn: () => fetchEntitlementRoles(),
-          staleTime: 0,
-        });
-        const theirs = list.items.find((candidate) => candidate.id === pair.id);
-        return theirs ? { values: defaultsOf(theirs), version: theirs.version } : null;
-      },
+      readAgain: readAgainFromList(
+        queryClient,
+        { queryKey: entitlementRoleKeys.all, queryFn: () => fetchEntitlementRoles() },
+        (candidate) => candidate.id === pair.id,
+        defaultsOf,
+      ),
       label: (key) => t(key === 'role' ? 'adminSections.entitlements.role' : 'adminSections.entitlements.entitlement'),
       text: (key, value) => (key === 'role' && value ? t(`userAccounts.roles.${value as Role}`) : undefined),
     },

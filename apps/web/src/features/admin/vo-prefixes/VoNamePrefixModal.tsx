@@ -15,13 +15,7 @@ const fieldId = (name: string) => `vo-name-prefix-${name}`;
 export const VoNamePrefixModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
   return (
-    <ModalForm
-      opened={opened}
-      onClose={onClose}
-      size="lg"
-      title={t('adminSections.voPrefixes.addTitle')}
-      closeLabel={t('adminSections.voPrefixes.close')}
-    >
+    <ModalForm opened={opened} onClose={onClose} size="lg" title={t('adminSections.voPrefixes.addTitle')}>
       <PrefixForm onClose={onClose} />
     </ModalForm>
   );

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../../api/notify';
 import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
 import { useModalForm } from '../../../components/useModalForm';
+import { readAgainFromList } from '../../../components/readAgainFromList';
 import { CheckboxField, TextareaField, TextInputField, useErrorText } from '../../../forms/fields';
 import { createWebhook, fetchWebhooks, updateWebhook, webhookKeys } from './api';
 
@@ -42,7 +43,6 @@ export const WebhookModal = ({
       onClose={onClose}
       size="lg"
       title={t(hook ? 'webhooks.editTitle' : 'webhooks.addTitle')}
-      closeLabel={t('webhooks.close')}
     >
       <WebhookForm key={hook?.id ?? 'new'} hook={hook} onClose={onClose} onCreated={onCreated} />
     </ModalForm>
@@ -84,15 +84,12 @@ const WebhookForm = ({
     },
     edit: hook && {
       version: hook.version,
-      readAgain: async () => {
-        const list = await queryClient.fetchQuery({
-          queryKey: webhookKeys.all,
-          queryFn: () => fetchWebhooks(),
-          staleTime: 0,
-        });
-        const theirs = list.items.find((candidate) => candidate.id === hook.id);
-        return theirs ? { values: defaultsOf(theirs), version: theirs.version } : null;
-      },
+      readAgain: readAgainFromList(
+        queryClient,
+        { queryKey: webhookKeys.all, queryFn: () => fetchWebhooks() },
+        (candidate) => candidate.id === hook.id,
+        defaultsOf,
+      ),
       label: (key) => t(`webhooks.${key as (typeof FIELD_ORDER)[number]}`),
       text: (key, value) =>
         key === 'eventTypes' && Array.isArray(value)

@@ -11,6 +11,7 @@ import { notifySuccess } from '../../../api/notify';
 import { TextInputField } from '../../../forms/fields';
 import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
 import { useModalForm } from '../../../components/useModalForm';
+import { readAgainFromList } from '../../../components/readAgainFromList';
 import { listKeys } from '../../../api/services';
 import { serviceKeys } from '../../../api/services';
 import { fetchWeightingSettings, saveWeightingCriterion, weightingSettingsKeys } from './api';
@@ -32,7 +33,6 @@ export const WeightingCriterionModal = ({ criterion, onClose }: Props) => {
       onClose={onClose}
       size="lg"
       title={t('adminSections.weighting.editTitle', { name })}
-      closeLabel={t('adminSections.weighting.close')}
     >
       {criterion && <CriterionForm key={criterion.key} criterion={criterion} onClose={onClose} />}
     </ModalForm>
@@ -89,15 +89,12 @@ const CriterionForm = ({ criterion, onClose }: { criterion: WeightingCriterionSe
     },
     edit: {
       version: criterion.version,
-      readAgain: async () => {
-        const settings = await queryClient.fetchQuery({
-          queryKey: weightingSettingsKeys.all,
-          queryFn: () => fetchWeightingSettings(),
-          staleTime: 0,
-        });
-        const theirs = settings.items.find((candidate) => candidate.key === criterion.key);
-        return theirs ? { values: defaultsOf(theirs), version: theirs.version } : null;
-      },
+      readAgain: readAgainFromList(
+        queryClient,
+        { queryKey: weightingSettingsKeys.all, queryFn: () => fetchWeightingSettings() },
+        (candidate) => candidate.key === criterion.key,
+        defaultsOf,
+      ),
       label: conflictLabel,
     },
   });

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadScreenMessages } from '../../../i18n/i18n';
+import { apiError, fakeApi, reply, type FakeHandler } from '../../../test/fakeApi';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { policyDefaults } from '@nubes/domain';
 import { HPC_SCHEMA, hpcType, openstackType, resourcePackage, storageType } from '../../../test/resourcePackages';
@@ -11,45 +12,27 @@ vi.mock('../../../components/json-editor', async () => ({
   JsonEditor: (await import('../../../test/fakeJsonEditor')).FakeJsonEditor,
 }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const SERVICE = 'a1b2c3d4-0000-4000-8000-000000000001';
 
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
 /** The API as far as the modal calls it; `write` answers the POST or PATCH. */
-const fakeApi = (write: (call: Call) => Response) => {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
-      calls.push(call);
-      if (url === '/api/resource-types' && call.method === 'GET')
-        return json({
-          items: [
-            openstackType(),
-            storageType(),
-            hpcType(),
-            storageType({
-              id: crypto.randomUUID(),
-              key: 'old',
-              name: { en: 'Old tape', de: 'Altes Band' },
-              retired: true,
-            }),
-          ],
-        });
-      if (call.method === 'POST' || call.method === 'PATCH') return write(call);
-      return json({ error: 'not_found', message: 'Not found.' }, 404);
+const fakePackageApi = (write: FakeHandler) =>
+  fakeApi({
+    'GET /api/resource-types': () => ({
+      items: [
+        openstackType(),
+        storageType(),
+        hpcType(),
+        storageType({
+          id: crypto.randomUUID(),
+          key: 'old',
+          name: { en: 'Old tape', de: 'Altes Band' },
+          retired: true,
+        }),
+      ],
     }),
-  );
-  return calls;
-};
+    [`POST /api/services/${SERVICE}/resource-packages`]: write,
+    [`PATCH /api/services/${SERVICE}/resource-packages/${resourcePackage().id}`]: write,
+  });
 
 beforeAll(async () => {
   initI18n('en');
@@ -72,7 +55,7 @@ const openEdit = async () => {
 
 describe('ResourcePackageFormModal', () => {
   it('names every missing value and sends nothing', async () => {
-    const calls = fakeApi(() => json({}));
+    const calls = fakePackageApi(() => ({}));
     renderWithProviders(<ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} />);
     const dialog = await screen.findByRole('dialog', { name: 'New Resource Package' });
     expect(
@@ -87,7 +70,7 @@ describe('ResourcePackageFormModal', () => {
   });
 
   it('offers active types only and starts a new policy from what the type’s form shows untouched', async () => {
-    const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name })));
+    const calls = fakePackageApi((call) => resourcePackage({ name: (call.body as { name: string }).name }));
     const onSaved = vi.fn();
     renderWithProviders(
       <ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} onSaved={onSaved} />,
@@ -112,7 +95,7 @@ describe('ResourcePackageFormModal', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const post = calls.find((call) => call.method === 'POST')!;
-    expect(post.url).toBe(`/api/services/${SERVICE}/resource-packages`);
+    expect(post.path).toBe(`/api/services/${SERVICE}/resource-packages`);
     expect(post.body).toEqual({
       name: 'Small projects',
       typeId: openstackType().id,
@@ -124,7 +107,7 @@ describe('ResourcePackageFormModal', () => {
   });
 
   it('refuses to send a policy that is not JSON', async () => {
-    const calls = fakeApi(() => json({}));
+    const calls = fakePackageApi(() => ({}));
     const { dialog } = await openEdit();
     fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Policy as JSON' }), {
@@ -139,19 +122,16 @@ describe('ResourcePackageFormModal', () => {
   });
 
   it('sends an edit with the version read and puts the server’s messages beside the fields', async () => {
-    const calls = fakeApi(() =>
-      json(
-        {
-          error: 'invalid_input',
-          message: 'The policy does not match the resource type',
-          fields: {
-            name: 'Resource Package name cannot be empty',
-            policy: 'The policy does not match the resource type',
-            'policy/flavors/0/vcpus': 'Must be at most 64',
-          },
+    const calls = fakePackageApi(() =>
+      reply(400, {
+        error: 'invalid_input',
+        message: 'The policy does not match the resource type',
+        fields: {
+          name: 'Resource Package name cannot be empty',
+          policy: 'The policy does not match the resource type',
+          'policy/flavors/0/vcpus': 'Must be at most 64',
         },
-        400,
-      ),
+      }),
     );
     const { dialog, vcpus } = await openEdit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -161,14 +141,14 @@ describe('ResourcePackageFormModal', () => {
       'Resource Package name cannot be empty',
     );
     const patch = calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.url).toBe(`/api/services/${SERVICE}/resource-packages/${resourcePackage().id}`);
+    expect(patch.path).toBe(`/api/services/${SERVICE}/resource-packages/${resourcePackage().id}`);
     expect(patch.body).toMatchObject({ version: 4, name: 'Small projects', quota: 128, policyNames: ['small'] });
     fireEvent.click(within(dialog).getByRole('radio', { name: 'JSON' }));
     expect(within(dialog).getByText('Flavors › 1 › vCPUs')).toBeInTheDocument();
   });
 
   it('says so when someone else changed the package', async () => {
-    fakeApi(() => json({ error: 'conflict', message: 'The object was changed by someone else. Please reload.' }, 409));
+    fakePackageApi(() => apiError(409, 'conflict', 'The object was changed by someone else. Please reload.'));
     const { dialog } = await openEdit();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
@@ -199,7 +179,7 @@ describe('ResourcePackageFormModal', () => {
   };
 
   it('opens on the form and saves the untouched policy of a type: every yes/no written, nothing hidden', async () => {
-    const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name }), 201));
+    const calls = fakePackageApi((call) => reply(201, resourcePackage({ name: (call.body as { name: string }).name })));
     const onSaved = vi.fn();
     renderWithProviders(
       <ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} onSaved={onSaved} />,
@@ -226,7 +206,7 @@ describe('ResourcePackageFormModal', () => {
   });
 
   it('shows GPU model and hours while GPUs are allowed, and drops them with the tick', async () => {
-    const calls = fakeApi((call) => json(resourcePackage({ name: (call.body as { name: string }).name }), 201));
+    const calls = fakePackageApi((call) => reply(201, resourcePackage({ name: (call.body as { name: string }).name })));
     renderWithProviders(<ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} />);
     const dialog = await newHpcPackage();
     fireEvent.click(within(dialog).getByRole('checkbox', { name: 'GPUs allowed' }));
@@ -247,19 +227,16 @@ describe('ResourcePackageFormModal', () => {
   });
 
   it('keeps an out-of-range number as typed and answers it, and shows every refusal of the server', async () => {
-    fakeApi(() =>
-      json(
-        {
-          error: 'invalid_input',
-          message: 'The policy does not match the resource type',
-          fields: {
-            policy: 'The policy does not match the resource type',
-            'policy/max_wall_time_hours': 'Must be at most 168',
-            'policy/gpu/enabled': 'Must be true or false',
-          },
+    fakePackageApi(() =>
+      reply(400, {
+        error: 'invalid_input',
+        message: 'The policy does not match the resource type',
+        fields: {
+          policy: 'The policy does not match the resource type',
+          'policy/max_wall_time_hours': 'Must be at most 168',
+          'policy/gpu/enabled': 'Must be true or false',
         },
-        400,
-      ),
+      }),
     );
     renderWithProviders(<ResourcePackageFormModal serviceId={SERVICE} opened onClose={() => undefined} />);
     const dialog = await newHpcPackage();

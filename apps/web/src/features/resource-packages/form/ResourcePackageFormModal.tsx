@@ -79,7 +79,6 @@ export const ResourcePackageFormModal = ({
       onClose={onClose}
       size="xl"
       title={t(resourcePackage ? 'resourcePackageEditor.editTitle' : 'resourcePackageEditor.createTitle')}
-      closeLabel={t('resourcePackageEditor.close')}
     >
       <ResourcePackageForm
         key={resourcePackage?.id ?? 'new'}

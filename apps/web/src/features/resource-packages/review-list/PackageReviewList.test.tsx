@@ -5,6 +5,7 @@ import { fakeApi, writesOf, type FakeCall } from '../../../test/fakeApi';
 import { currentLocation, PEOPLE, renderApp } from '../../../test/renderApp';
 import { reviewRow, storagePackage, storageType } from '../../../test/resourcePackages';
 import { packageReviewView } from './reviewListView';
+import { expectExportLinks } from '../../../test/exportLinks';
 
 const SERVICE_ID = storagePackage().service.id;
 const first = reviewRow();
@@ -54,14 +55,7 @@ describe('Resource Package Review List', () => {
       pageSize: '50',
     });
     expect(screen.getByRole('searchbox', { name: /Search/ })).toHaveValue('storage');
-    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
-      'href',
-      '/api/resource-packages/review-list/export.csv?q=storage&type=object-storage&sort=waiting&order=asc',
-    );
-    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute(
-      'href',
-      '/api/resource-packages/review-list/export.json?q=storage&type=object-storage&sort=waiting&order=asc',
-    );
+    expectExportLinks('/api/resource-packages/review-list', '?q=storage&type=object-storage&sort=waiting&order=asc');
     const row = link.closest('tr')!;
     // The service is named, not linked: most reviewers may not open the service itself.
     expect(within(row).getByText('Cloud Storage')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../../api/notify';
 import { TextareaField, TextInputField, useErrorText } from '../../../forms/fields';
 import { ModalForm, ModalFormBody } from '../../../components/ModalForm';
 import { useModalForm } from '../../../components/useModalForm';
+import { readAgainFromList } from '../../../components/readAgainFromList';
 import { createResourceType, fetchResourceTypes, resourcePackageKeys, updateResourceType } from '../api';
 import { parsePolicy, policyText } from '../policy/policyText';
 
@@ -87,7 +88,6 @@ export const ResourceTypeFormModal = ({ resourceType, opened, onClose }: Resourc
       onClose={onClose}
       size="xl"
       title={t(resourceType ? 'resourceTypeAdmin.editTitle' : 'resourceTypeAdmin.createTitle')}
-      closeLabel={t('resourcePackageEditor.close')}
     >
       <ResourceTypeForm key={resourceType ? resourceType.id : 'new'} resourceType={resourceType} onClose={onClose} />
     </ModalForm>
@@ -119,15 +119,12 @@ const ResourceTypeForm = ({ resourceType, onClose }: Omit<ResourceTypeFormModalP
     },
     edit: resourceType && {
       version: resourceType.version,
-      readAgain: async () => {
-        const list = await queryClient.fetchQuery({
-          queryKey: resourcePackageKeys.types,
-          queryFn: fetchResourceTypes,
-          staleTime: 0,
-        });
-        const theirs = list.items.find((candidate) => candidate.id === resourceType.id);
-        return theirs ? { values: defaultsOf(theirs), version: theirs.version } : null;
-      },
+      readAgain: readAgainFromList(
+        queryClient,
+        { queryKey: resourcePackageKeys.types, queryFn: fetchResourceTypes },
+        (candidate) => candidate.id === resourceType.id,
+        defaultsOf,
+      ),
       keys: CONFLICT_FIELDS,
       label: (key) => t(CONFLICT_LABELS[key as keyof typeof CONFLICT_LABELS]),
     },

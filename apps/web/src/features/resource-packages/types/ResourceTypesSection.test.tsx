@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi, reply, type FakeHandler } from '../../../test/fakeApi';
 import { PEOPLE, renderApp } from '../../../test/renderApp';
 import { openstackType, storageType } from '../../../test/resourcePackages';
 
@@ -7,34 +8,21 @@ vi.mock('../../../components/json-editor', async () => ({
   JsonEditor: (await import('../../../test/fakeJsonEditor')).FakeJsonEditor,
 }));
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-interface Call {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
-/** `types` is what the server holds when the list is read, so a test can change it between reads. */
-const fakeApi = (
-  write: (call: Call) => Response = () => json({}),
+/**
+ * The API as far as the section calls it: `types` is what the server holds when the list is read,
+ * so a test can change it between reads; `write` answers every write.
+ */
+const fakeTypesApi = (
+  write: FakeHandler = () => ({}),
   types = () => [openstackType(), storageType({ retired: true })],
-) => {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { url, method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : null };
-      calls.push(call);
-      if (url === '/api/resource-types' && call.method === 'GET') return json({ items: types() });
-      if (url.startsWith('/api/resource-types')) return write(call);
-      if (url.startsWith('/api/mail/outbox')) return json({ items: [], nextCursor: null, total: 0 });
-      return json({ error: 'not_found', message: 'Not found.' }, 404);
-    }),
-  );
-  return calls;
-};
+) =>
+  fakeApi({
+    'GET /api/resource-types': () => ({ items: types() }),
+    'POST /api/resource-types': write,
+    [`PATCH /api/resource-types/${openstackType().id}`]: write,
+    [`DELETE /api/resource-types/${storageType().id}`]: write,
+    'GET /api/mail/outbox': () => ({ items: [], nextCursor: null, total: 0 }),
+  });
 
 const openPanel = async () => {
   renderApp({ path: '/manage/adminPanel', user: PEOPLE.admin });
@@ -43,7 +31,7 @@ const openPanel = async () => {
 
 describe('admin panel: resource types', () => {
   it('lists key, name, unit, packages and status, and offers delete only for types no package uses', async () => {
-    fakeApi();
+    fakeTypesApi();
     const table = await openPanel();
     const openstack = (await within(table).findByRole('rowheader', { name: 'OpenStack project' })).closest('tr')!;
     expect(within(openstack).getByText('openstack-project')).toBeInTheDocument();
@@ -58,15 +46,10 @@ describe('admin panel: resource types', () => {
   });
 
   it('refuses a schema that is not JSON before sending, and shows the server’s schema message at the field', async () => {
-    const calls = fakeApi(() =>
-      json(
-        {
-          error: 'invalid_input',
-          message: 'This is not a valid JSON Schema (draft 2020-12)',
-          fields: { schema: 'This is not a valid JSON Schema (draft 2020-12)' },
-        },
-        400,
-      ),
+    const calls = fakeTypesApi(() =>
+      apiError(400, 'invalid_input', 'This is not a valid JSON Schema (draft 2020-12)', {
+        schema: 'This is not a valid JSON Schema (draft 2020-12)',
+      }),
     );
     await openPanel();
     fireEvent.click(screen.getByRole('button', { name: 'New type' }));
@@ -104,23 +87,24 @@ describe('admin panel: resource types', () => {
   });
 
   it('deletes a type after asking, with the version it read', async () => {
-    const calls = fakeApi(() => new Response(null, { status: 204 }));
+    const calls = fakeTypesApi(() => reply(204));
     const table = await openPanel();
     fireEvent.click(await within(table).findByRole('button', { name: 'Delete Object storage' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete the resource type?' });
     expect(within(dialog).getByText(/“Object storage” will be deleted/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(
-        `/api/resource-types/${storageType().id}?version=3`,
-      ),
+      expect(calls.find((call) => call.method === 'DELETE')).toMatchObject({
+        path: `/api/resource-types/${storageType().id}`,
+        search: '?version=3',
+      }),
     );
     expect(await screen.findByText('Resource type deleted')).toBeInTheDocument();
   });
 
   it('says so when the type came into use meanwhile', async () => {
-    fakeApi(() =>
-      json({ error: 'conflict', message: 'This resource type is used by resource packages. Retire it instead.' }, 409),
+    fakeTypesApi(() =>
+      apiError(409, 'conflict', 'This resource type is used by resource packages. Retire it instead.'),
     );
     const table = await openPanel();
     fireEvent.click(await within(table).findByRole('button', { name: 'Delete Object storage' }));
@@ -132,7 +116,7 @@ describe('admin panel: resource types', () => {
   });
 
   it('retires a type with its values as read', async () => {
-    const calls = fakeApi((call) => json({ ...openstackType(), retired: true, version: 2, ...(call.body as object) }));
+    const calls = fakeTypesApi((call) => ({ ...openstackType(), retired: true, version: 2, ...(call.body as object) }));
     const table = await openPanel();
     fireEvent.click(await within(table).findByRole('button', { name: 'Retire OpenStack project' }));
     // It asks first, saying what retiring does; nothing is written before the answer.
@@ -142,20 +126,19 @@ describe('admin panel: resource types', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retire' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toBeDefined());
     const patch = calls.find((call) => call.method === 'PATCH')!;
-    expect(patch.url).toBe(`/api/resource-types/${openstackType().id}`);
+    expect(patch.path).toBe(`/api/resource-types/${openstackType().id}`);
     expect(patch.body).toMatchObject({ version: 1, retired: true, name: openstackType().name });
     expect(await screen.findByText('Resource type updated')).toBeInTheDocument();
   });
 
   it('after a 409 keeps what was typed, shows their unit beside it to choose, and saves on top of that version', async () => {
     let held = openstackType();
-    const calls = fakeApi(
+    const calls = fakeTypesApi(
       (call) => {
         const body = call.body as { version: number };
-        if (body.version !== held.version)
-          return json({ error: 'conflict', message: 'The object was changed in the meantime.' }, 409);
+        if (body.version !== held.version) return apiError(409, 'conflict', 'The object was changed in the meantime.');
         held = { ...held, ...(call.body as object), version: held.version + 1 };
-        return json(held);
+        return held;
       },
       () => [held],
     );

@@ -1,4 +1,4 @@
-import type { RetirementPlan, ServiceDetail } from '@nubes/domain';
+import { EMPTY_RETIREMENT_PLAN, type RetirementPlan, type ServiceDetail } from '@nubes/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n, loadScreenMessages } from '../../../i18n/i18n';
@@ -27,13 +27,7 @@ const discontinued = (overrides: Partial<ServiceDetail> = {}): ServiceDetail =>
   });
 
 const EMPTY_PLAN: RetirementPlan = {
-  reason: null,
-  plannedEndOn: null,
-  usersToldOn: null,
-  usersToldHow: null,
-  dataExportUntil: null,
-  dataDeletionOn: null,
-  successorId: null,
+  ...EMPTY_RETIREMENT_PLAN,
   successor: null,
   version: 0,
   editable: true,

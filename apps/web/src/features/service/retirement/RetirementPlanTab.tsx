@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import {
   formatDate,
   RETIREMENT_PLAN_KEYS,
@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../api/notify';
 import { ModalForm } from '../../../components/ModalForm';
 import { ServiceLink } from '../../../components/ServiceLink';
+import { TabIntro } from '../../../components/TabIntro';
 import { messageKeyOr } from '../../../i18n/messageKey';
 import { CheckButton } from '../view/InformationCheck';
 import { useRetirementPlan } from './api';
@@ -90,12 +91,10 @@ export const RetirementPlanTab = ({ service }: { service: ServiceDetail }) => {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3" mb="xs">
-          {t('retirementPlan.title')}
-        </Title>
-        <Text>{plan.editable ? t('retirementPlan.intro') : t('retirementPlan.readOnlyIntro')}</Text>
-      </div>
+      <TabIntro
+        title={t('retirementPlan.title')}
+        intro={plan.editable ? t('retirementPlan.intro') : t('retirementPlan.readOnlyIntro')}
+      />
       {service.state === 'service_discontinued' &&
         (problems.length === 0 ? (
           <Alert

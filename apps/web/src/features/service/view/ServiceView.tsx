@@ -67,6 +67,27 @@ const ServiceTabs = ({ service, resources, contacts, downtimes, headerFacts }: S
     if (next !== tab) confirm('tab', () => open(next));
   };
   const showsDowntimes = downtimes !== undefined && isDowntimeServiceState(service.state);
+  const shown = SERVICE_TABS.filter(
+    (value) =>
+      (value !== 'changeRequests' || service.permissions.changeRequests) &&
+      (value !== 'downtimes' || showsDowntimes) &&
+      (value !== 'retirementPlan' || showsRetirementPlan(service)),
+  );
+  // Only the open tab's content is rendered (keepMounted={false}).
+  const panels: Record<ServiceTab, ReactNode> = {
+    onboarding: <OnboardingTab service={service} />,
+    information: <InformationTab service={service} draft={draft} />,
+    weighting: <WeightingTab service={service} />,
+    ownership: <OwnershipTab service={service} />,
+    responsibilities: <ResponsibilitiesTab service={service} contacts={contacts} />,
+    documents: <DocumentsTab service={service} />,
+    changeRequests: <ChangeRequestTab service={service} />,
+    resources,
+    status: <StatusTab service={service} />,
+    downtimes,
+    retirementPlan: <RetirementPlanTab service={service} />,
+    history: <HistoryTab service={service} />,
+  };
 
   return (
     <>
@@ -84,59 +105,17 @@ const ServiceTabs = ({ service, resources, contacts, downtimes, headerFacts }: S
         keepMounted={false}
       >
         <Tabs.List ref={tabList} aria-label={t('serviceView.tabsLabel')}>
-          {SERVICE_TABS.filter(
-            (value) =>
-              (value !== 'changeRequests' || service.permissions.changeRequests) &&
-              (value !== 'downtimes' || showsDowntimes) &&
-              (value !== 'retirementPlan' || showsRetirementPlan(service)),
-          ).map((value) => (
+          {shown.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`serviceView.tabs.${value}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="onboarding" pt="lg">
-          <OnboardingTab service={service} />
-        </Tabs.Panel>
-        <Tabs.Panel value="information" pt="lg">
-          <InformationTab service={service} draft={draft} />
-        </Tabs.Panel>
-        <Tabs.Panel value="weighting" pt="lg">
-          <WeightingTab service={service} />
-        </Tabs.Panel>
-        <Tabs.Panel value="ownership" pt="lg">
-          <OwnershipTab service={service} />
-        </Tabs.Panel>
-        <Tabs.Panel value="responsibilities" pt="lg">
-          <ResponsibilitiesTab service={service} contacts={contacts} />
-        </Tabs.Panel>
-        <Tabs.Panel value="documents" pt="lg">
-          <DocumentsTab service={service} />
-        </Tabs.Panel>
-        {service.permissions.changeRequests && (
-          <Tabs.Panel value="changeRequests" pt="lg">
-            <ChangeRequestTab service={service} />
+        {shown.map((value) => (
+          <Tabs.Panel key={value} value={value} pt="lg">
+            {panels[value]}
           </Tabs.Panel>
-        )}
-        <Tabs.Panel value="resources" pt="lg">
-          {resources}
-        </Tabs.Panel>
-        <Tabs.Panel value="status" pt="lg">
-          <StatusTab service={service} />
-        </Tabs.Panel>
-        {showsDowntimes && (
-          <Tabs.Panel value="downtimes" pt="lg">
-            {downtimes}
-          </Tabs.Panel>
-        )}
-        {showsRetirementPlan(service) && (
-          <Tabs.Panel value="retirementPlan" pt="lg">
-            <RetirementPlanTab service={service} />
-          </Tabs.Panel>
-        )}
-        <Tabs.Panel value="history" pt="lg">
-          <HistoryTab service={service} />
-        </Tabs.Panel>
+        ))}
       </Tabs>
     </>
   );
