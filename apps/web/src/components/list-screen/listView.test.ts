@@ -12,7 +12,8 @@ interface TestView extends PagedView {
 const view = defineListView<TestView>({
   path: '/api/things',
   params: {
-    q: schemaParam(z.string().trim().max(5)),
+    // The schema itself, as the lists hand the server's: read as schemaParam reads it.
+    q: z.string().trim().max(5),
     colour: oneOf(['red', 'blue'] as const),
     size: schemaParam(z.coerce.number().int().min(1)),
     open: (value) => value || null,

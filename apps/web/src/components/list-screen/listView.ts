@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@nubes/domain';
 import type { z } from 'zod';
 
 /**
@@ -40,14 +41,17 @@ export interface ListViewCodec<V extends PagedView> {
 /** One query parameter, null when missing or when the server would refuse it. */
 export type ParamReader<T> = (value: string | null) => T | null;
 
+/** How a parameter is read: by the server's own schema of it (as `schemaParam` reads), or by a reader such as `oneOf`. */
+export type ParamSpec<T> = ParamReader<T> | z.ZodType<T | null | undefined>;
+
 type ParamKey<V> = Exclude<keyof V, keyof PagedView> & string;
 
 export interface ListViewSpec<V extends PagedView> {
   /** Where the API lists the rows; the view's parameters (but `local` ones) and the paging follow. */
   path: string;
-  /** Each parameter besides the paging, in the query string's order, read by the server's own schema. */
-  params: { [K in ParamKey<V>]: ParamReader<V[K]> };
-  sort: ParamReader<V['sort']>;
+  /** Each parameter besides the paging, in the query string's order: the server's own schema of it, or a reader. */
+  params: { [K in ParamKey<V>]: ParamSpec<V[K]> };
+  sort: ParamSpec<V['sort']>;
   defaults: V;
   /** Parameters that are no filter: the reset keeps them (a tab, the chosen field, an open record). */
   kept?: readonly ParamKey<V>[];
@@ -72,6 +76,17 @@ export const schemaParam =
       : null;
   };
 
+/** Where a list's view starts besides its filters: its first page at the portal's page size, in its default order. */
+export const firstPage = <S extends string>(sort: S, order: SortOrder = 'asc') => ({
+  sort,
+  order,
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+});
+
+const readerOf = <T>(spec: ParamSpec<T>): ParamReader<T> =>
+  typeof spec === 'function' ? spec : (schemaParam(spec) as ParamReader<T>);
+
 /** One of a fixed set of values. */
 export const oneOf =
   <T extends string>(values: readonly T[]): ParamReader<T> =>
@@ -91,6 +106,10 @@ export const defineListView = <V extends PagedView>(spec: ListViewSpec<V>): List
   const { defaults, kept = [], local = [], settle = (view: V) => view } = spec;
   const pageSizes = spec.pageSizes ?? [25, 50, 100];
   const keys = Object.keys(spec.params) as ParamKey<V>[];
+  const readers = Object.fromEntries(keys.map((key) => [key, readerOf(spec.params[key])])) as {
+    [K in ParamKey<V>]: ParamReader<V[K]>;
+  };
+  const readSort = readerOf(spec.sort);
   const filterKeys = keys.filter((key) => !kept.includes(key) && !local.includes(key));
   const sent = keys.filter((key) => !local.includes(key));
   const write = (params: URLSearchParams, view: V, key: ParamKey<V>) => {
@@ -99,9 +118,9 @@ export const defineListView = <V extends PagedView>(spec: ListViewSpec<V>): List
 
   const parse = (params: URLSearchParams): V => {
     const view = { ...defaults };
-    for (const key of keys) view[key] = spec.params[key](params.get(key)) ?? defaults[key];
+    for (const key of keys) view[key] = readers[key](params.get(key)) ?? defaults[key];
     const pageSize = readPositive(params.get('pageSize'));
-    view.sort = spec.sort(params.get('sort')) ?? defaults.sort;
+    view.sort = readSort(params.get('sort')) ?? defaults.sort;
     view.order = readOrder(params.get('order')) ?? defaults.order;
     view.page = readPositive(params.get('page')) ?? 1;
     view.pageSize = pageSize && pageSizes.includes(pageSize) ? pageSize : defaults.pageSize;

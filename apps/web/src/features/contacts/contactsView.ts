@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_SIZE, contactQuerySchema, type ContactPropertyKind, type ContactQuery } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
+import { contactQuerySchema, type ContactPropertyKind, type ContactQuery } from '@nubes/domain';
+import { defineListView, firstPage, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The Contact Database keeps search, filters, sort, page and the open contact in the query string
@@ -19,23 +19,9 @@ const shape = contactQuerySchema.shape;
 
 export const contactsView = defineListView<ContactsView>({
   path: '/api/contacts',
-  params: {
-    q: schemaParam(shape.q),
-    institution: schemaParam(shape.institution),
-    propertyKind: schemaParam(shape.propertyKind),
-    // A contact id has the institution filter's shape: a uuid.
-    contact: schemaParam(shape.institution),
-  },
-  sort: schemaParam(shape.sort),
+  // A contact id has the institution filter's shape: a uuid.
+  params: { q: shape.q, institution: shape.institution, propertyKind: shape.propertyKind, contact: shape.institution },
+  sort: shape.sort,
   local: ['contact'],
-  defaults: {
-    q: '',
-    institution: null,
-    propertyKind: null,
-    sort: 'lastname',
-    order: 'asc',
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    contact: null,
-  },
+  defaults: { q: '', institution: null, propertyKind: null, contact: null, ...firstPage('lastname') },
 });

@@ -21,6 +21,7 @@ import { useConflictChoices } from '../../forms/choices/useSaveConflict';
 import { ServiceStateBadge } from '../../components/ServiceStateBadge';
 import { SearchBox } from '../../components/SearchBox';
 import { listKeys } from '../../api/services';
+import { BulkAction } from '../../components/BulkAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { displayValue } from '../../components/fieldDisplay';
 import { localized } from '../../i18n/localized';
@@ -306,11 +307,11 @@ export const FieldList = ({ mayClear }: FieldListProps) => {
           ? (selected, clearSelection) => {
               const targets = selected.filter((row) => row.clearable);
               return (
-                <Button
-                  size="compact-md"
+                <BulkAction
                   color="red.9"
-                  disabled={targets.length === 0}
-                  title={targets.length === 0 ? t('serviceFieldList.nothingToClear') : undefined}
+                  label={t('serviceFieldList.clearSelected')}
+                  count={targets.length}
+                  none={t('serviceFieldList.nothingToClear')}
                   onClick={() =>
                     setPending({
                       request: {
@@ -323,9 +324,7 @@ export const FieldList = ({ mayClear }: FieldListProps) => {
                       rows: targets,
                     })
                   }
-                >
-                  {t('serviceFieldList.clearSelected')}
-                </Button>
+                />
               );
             }
           : undefined

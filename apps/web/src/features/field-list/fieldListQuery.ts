@@ -1,5 +1,6 @@
-import { DEFAULT_PAGE_SIZE, fieldListParamsSchema, fieldListQuerySchema, type FieldListSort } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView, type ListViewCodec } from '../../components/list-screen/listView';
+import { fieldListParamsSchema, fieldListQuerySchema, type FieldListSort } from '@nubes/domain';
+import { defineListView, firstPage, schemaParam } from '../../components/list-screen/listView';
+import type { ListViewCodec, PagedView } from '../../components/list-screen/listView';
 
 /**
  * The Service Field List keeps its view in the page's query string (?field=&q=&sort=&order=&page=&pageSize=),
@@ -20,14 +21,14 @@ const readSearch = schemaParam(shape.q);
 const view = defineListView<FieldListView>({
   path: '/api/service-fields',
   params: {
-    field: schemaParam(fieldListParamsSchema.shape.field),
+    field: fieldListParamsSchema.shape.field,
     // The schema trims and refuses long searches; the box cuts them instead, as its maxLength does.
     q: (value) => readSearch((value ?? '').trim().slice(0, 200)),
   },
-  sort: schemaParam(shape.sort),
+  sort: shape.sort,
   // The field is what the list is of, not a filter: the reset keeps it.
   kept: ['field'],
-  defaults: { field: null, q: '', sort: 'name', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE },
+  defaults: { field: null, q: '', ...firstPage('name') },
 });
 
 /**

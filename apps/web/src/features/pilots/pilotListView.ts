@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_SIZE, pilotListQuerySchema, type PilotListQuery, type PilotState } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
+import { pilotListQuerySchema, type PilotListQuery, type PilotState } from '@nubes/domain';
+import { defineListView, firstPage, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The pilots ending keep their filters, sort and page in the query string
@@ -15,7 +15,7 @@ const shape = pilotListQuerySchema.shape;
 
 export const pilotListView = defineListView<PilotListView>({
   path: '/api/pilots',
-  params: { state: schemaParam(shape.state), extended: schemaParam(shape.extended) },
-  sort: schemaParam(shape.sort),
-  defaults: { state: null, extended: null, sort: 'endsOn', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE },
+  params: { state: shape.state, extended: shape.extended },
+  sort: shape.sort,
+  defaults: { state: null, extended: null, ...firstPage('endsOn') },
 });

@@ -1,9 +1,9 @@
-import { Button } from '@mantine/core';
 import { REVIEWABLE_STATES, type ServiceState } from '@nubes/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../api/notify';
+import { BulkAction } from '../../components/BulkAction';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { reportWriteError } from '../../api/writes';
 import { reviewKeys, runBulkReview } from './api';
@@ -49,15 +49,13 @@ export const StartSelectedReviews = ({ selected, clearSelection }: StartSelected
     .join(' ');
   return (
     <>
-      <Button
-        size="compact-md"
+      <BulkAction
         variant="default"
-        disabled={ids.length === 0}
-        title={ids.length === 0 ? t('savedViews.startReviewNone') : undefined}
+        label={t('savedViews.startReview')}
+        count={ids.length}
+        none={t('savedViews.startReviewNone')}
         onClick={() => setAsking(true)}
-      >
-        {t('savedViews.startReview')}
-      </Button>
+      />
       <ConfirmDialog
         opened={asking}
         title={t('savedViews.startReviewTitle')}

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_PAGE_SIZE,
   REVIEWABLE_STATES,
   reviewListQuerySchema,
   TAB_STATES,
@@ -10,7 +9,7 @@ import {
   type ReviewTab,
   type ServiceState,
 } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
+import { defineListView, firstPage, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The review list keeps its filters, sort and page in the query string
@@ -35,26 +34,16 @@ const shape = reviewListQuerySchema.shape;
 export const reviewView = defineListView<ReviewListView>({
   path: '/api/reviews',
   params: {
-    tab: schemaParam(shape.tab),
-    state: schemaParam(shape.state),
-    provider: schemaParam(shape.provider),
-    status: schemaParam(shape.status),
-    schedule: schemaParam(shape.schedule),
+    tab: shape.tab,
+    state: shape.state,
+    provider: shape.provider,
+    status: shape.status,
+    schedule: shape.schedule,
   },
-  sort: schemaParam(shape.sort),
+  sort: shape.sort,
   // The tab is where the list stands, not a filter: the reset keeps it.
   kept: ['tab'],
-  defaults: {
-    tab: null,
-    state: null,
-    provider: null,
-    status: null,
-    schedule: null,
-    sort: 'name',
-    order: 'asc',
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-  },
+  defaults: { tab: null, state: null, provider: null, status: null, schedule: null, ...firstPage('name') },
   // A state that is not in the (newly chosen) tab is dropped.
   settle: (view) => (view.state && !reviewStatesFor(view.tab).includes(view.state) ? { ...view, state: null } : view),
 });

@@ -1,5 +1,5 @@
-import { DEFAULT_PAGE_SIZE, userAccountQuerySchema, type Role, type UserAccountQuery } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView } from '../../components/list-screen/listView';
+import { userAccountQuerySchema, type Role, type UserAccountQuery } from '@nubes/domain';
+import { defineListView, firstPage, type PagedView } from '../../components/list-screen/listView';
 
 /**
  * The User Accounts screen keeps search, filters, sort, page and the open account in the query
@@ -20,23 +20,9 @@ const shape = userAccountQuerySchema.shape;
 
 export const userAccountsView = defineListView<UserAccountsView>({
   path: '/api/user-accounts',
-  params: {
-    q: schemaParam(shape.q),
-    role: schemaParam(shape.role),
-    institution: schemaParam(shape.institution),
-    // An account id has the institution filter's shape: a uuid.
-    user: schemaParam(shape.institution),
-  },
-  sort: schemaParam(shape.sort),
+  // An account id has the institution filter's shape: a uuid.
+  params: { q: shape.q, role: shape.role, institution: shape.institution, user: shape.institution },
+  sort: shape.sort,
   local: ['user'],
-  defaults: {
-    q: '',
-    role: null,
-    institution: null,
-    sort: 'fullname',
-    order: 'asc',
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    user: null,
-  },
+  defaults: { q: '', role: null, institution: null, user: null, ...firstPage('fullname') },
 });

@@ -1,10 +1,9 @@
 import {
-  DEFAULT_PAGE_SIZE,
   resourcePackageReviewQuerySchema,
   type ResourcePackageReviewQuery,
   type ResourcePackageState,
 } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView } from '../../../components/list-screen/listView';
+import { defineListView, firstPage, type PagedView } from '../../../components/list-screen/listView';
 
 /**
  * The resource package review list keeps search, filters, sort and page in the query string
@@ -23,7 +22,7 @@ const shape = resourcePackageReviewQuerySchema.shape;
 
 export const packageReviewView = defineListView<PackageReviewView>({
   path: '/api/resource-packages/review-list',
-  params: { q: schemaParam(shape.q), state: schemaParam(shape.state), type: schemaParam(shape.type) },
-  sort: schemaParam(shape.sort),
-  defaults: { q: '', state: null, type: null, sort: 'waiting', order: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE },
+  params: { q: shape.q, state: shape.state, type: shape.type },
+  sort: shape.sort,
+  defaults: { q: '', state: null, type: null, ...firstPage('waiting') },
 });

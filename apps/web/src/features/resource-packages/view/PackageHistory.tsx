@@ -1,9 +1,9 @@
-import { Title } from '@mantine/core';
 import { policyPlaceLabel, schemaAt, type HistoryEntry } from '@nubes/domain';
 import { useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useStreamQuery } from '../../../hooks/useStreamQuery';
+import { TitledSection } from '../../../components/TitledSection';
 import { usePackageHistoryLabels } from '../../../components/history/packageHistoryLabels';
 import { HistoryTable, type HistoryLabels } from '../../../components/history/HistoryTable';
 import { fetchResourcePackageHistory, resourcePackageKeys } from '../api';
@@ -67,10 +67,7 @@ export const PackageHistory = ({
   const rows = useMemo(() => history.items?.map((entry) => byPlace(entry, schema)), [history.items, schema]);
 
   return (
-    <section aria-labelledby="package-history">
-      <Title order={2} size="h3" id="package-history" mb="sm">
-        {t('resourcePackageViews.history')}
-      </Title>
+    <TitledSection id="package-history" title={t('resourcePackageViews.history')}>
       <HistoryTable
         id="resource-package-history"
         caption={t('resourcePackageViews.history')}
@@ -80,6 +77,6 @@ export const PackageHistory = ({
         labels={labels}
         emptyTitle={t('serviceView.noHistory')}
       />
-    </section>
+    </TitledSection>
   );
 };

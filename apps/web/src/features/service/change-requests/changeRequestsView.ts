@@ -1,5 +1,5 @@
-import { changeRequestListQuerySchema, DEFAULT_PAGE_SIZE, type ChangeRequestListQuery } from '@nubes/domain';
-import { defineListView, schemaParam, type PagedView } from '../../../components/list-screen/listView';
+import { changeRequestListQuerySchema, type ChangeRequestListQuery } from '@nubes/domain';
+import { defineListView, firstPage, type PagedView } from '../../../components/list-screen/listView';
 
 /**
  * The Change Request List keeps state, origin, search, sort, page and the open request in the
@@ -19,22 +19,8 @@ const shape = changeRequestListQuerySchema.shape;
 
 export const changeRequestsView = defineListView<ChangeRequestsView>({
   path: '/api/change-requests',
-  params: {
-    state: schemaParam(shape.state),
-    from: schemaParam(shape.from),
-    q: schemaParam(shape.q),
-    open: (value) => value || null,
-  },
-  sort: schemaParam(shape.sort),
+  params: { state: shape.state, from: shape.from, q: shape.q, open: (value) => value || null },
+  sort: shape.sort,
   local: ['open'],
-  defaults: {
-    state: null,
-    from: null,
-    q: '',
-    sort: 'updatedAt',
-    order: 'desc',
-    page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
-    open: null,
-  },
+  defaults: { state: null, from: null, q: '', open: null, ...firstPage('updatedAt', 'desc') },
 });

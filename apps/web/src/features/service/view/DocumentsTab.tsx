@@ -14,6 +14,7 @@ import { focusById } from '../../../forms/focusFirstError';
 import { useGuardedForm } from '../../../components/LeaveGuard';
 import { useZodForm } from '../../../forms/useZodForm';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { TitledSection } from '../../../components/TitledSection';
 import {
   activateDocuments,
   deleteDocument,
@@ -259,10 +260,7 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
   return (
     <Stack gap="lg">
       {canManage && <Upload service={service} />}
-      <section aria-labelledby="documents-list">
-        <Title order={2} size="h3" id="documents-list" mb="sm">
-          {t('serviceView.documents')}
-        </Title>
+      <TitledSection id="documents-list" title={t('serviceView.documents')}>
         <DataTable
           id="service-documents"
           caption={t('serviceView.documents')}
@@ -272,7 +270,7 @@ export const DocumentsTab = ({ service }: { service: ServiceDetail }) => {
           empty={{ title: t('serviceView.noDocuments'), hint: canManage ? t('dataTable.uploadHint') : undefined }}
           initialSort={{ id: 'when', desc: true }}
         />
-      </section>
+      </TitledSection>
       <ConfirmDialog
         opened={toDelete !== null}
         title={t('serviceView.deleteTitle')}

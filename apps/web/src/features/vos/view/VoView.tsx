@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../routing';
 import { CopyButton } from '../../../components/CopyButton';
+import { TitledSection } from '../../../components/TitledSection';
 import { userLabel } from '../../../components/UserPicker';
 import { AupTemplate } from '../application/VoApplicationPages';
 import { VoStateBadge } from '../VoStateBadge';
@@ -20,15 +21,6 @@ const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
     </dt>
     <dd>{children}</dd>
   </>
-);
-
-const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
-  <section aria-labelledby={id}>
-    <Title order={2} size="h3" id={id} mb="sm">
-      {title}
-    </Title>
-    {children}
-  </section>
 );
 
 /**
@@ -76,7 +68,7 @@ export const VoView = ({ vo }: { vo: VoDetails }) => {
       <VoActions vo={vo} />
 
       {vo.comments.length > 0 && (
-        <Section id="vo-comments" title={t('voScreens.comments')}>
+        <TitledSection id="vo-comments" title={t('voScreens.comments')}>
           <ol className="service-comments">
             {vo.comments.map((comment) => (
               <li key={comment.id}>
@@ -93,10 +85,10 @@ export const VoView = ({ vo }: { vo: VoDetails }) => {
               </li>
             ))}
           </ol>
-        </Section>
+        </TitledSection>
       )}
 
-      <Section id="vo-page-general" title={t('vos.pages.general')}>
+      <TitledSection id="vo-page-general" title={t('vos.pages.general')}>
         <dl className="service-facts">
           <Fact label={t('vos.fields.name')}>{vo.name}</Fact>
           <Fact label={t('vos.fields.description')}>
@@ -121,21 +113,21 @@ export const VoView = ({ vo }: { vo: VoDetails }) => {
             )}
           </Fact>
         </dl>
-      </Section>
+      </TitledSection>
 
-      <Section id="vo-page-terms" title={t('vos.pages.termsOfUse')}>
+      <TitledSection id="vo-page-terms" title={t('vos.pages.termsOfUse')}>
         <dl className="service-facts">
           <Fact label={t('vos.fields.termsConfirmed')}>{confirmation(vo.termsConfirmation)}</Fact>
         </dl>
-      </Section>
+      </TitledSection>
 
-      <Section id="vo-page-policies" title={t('vos.pages.aaiPolicies')}>
+      <TitledSection id="vo-page-policies" title={t('vos.pages.aaiPolicies')}>
         <dl className="service-facts">
           <Fact label={t('vos.fields.policiesAccepted')}>{confirmation(vo.policiesAcceptance)}</Fact>
         </dl>
-      </Section>
+      </TitledSection>
 
-      <Section id="vo-page-aup" title={t('vos.pages.aup')}>
+      <TitledSection id="vo-page-aup" title={t('vos.pages.aup')}>
         <Stack gap="md">
           <AupTemplate />
           <div>
@@ -145,11 +137,11 @@ export const VoView = ({ vo }: { vo: VoDetails }) => {
             <Text style={{ whiteSpace: 'pre-wrap' }}>{vo.aupAdditions || t('vos.aup.noAdditions')}</Text>
           </div>
         </Stack>
-      </Section>
+      </TitledSection>
 
-      <Section id="vo-history-title" title={t('voScreens.history')}>
+      <TitledSection id="vo-history-title" title={t('voScreens.history')}>
         <VoHistory id={vo.id} />
-      </Section>
+      </TitledSection>
     </Stack>
   );
 };
