@@ -22,6 +22,8 @@ RUN npm run build
 # Runtime: the server's production dependencies and what `npm run build` made, run as `node`.
 FROM node:24-slim AS runtime
 ENV NODE_ENV=production
+# glibc's malloc as npm start sets it: two arenas, freed memory given back (docs/adr/0129-server-memory-on-postgresql.md).
+ENV MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 # npm ci checks the lock file against every workspace's manifest, so all four come along.
 COPY package.json package-lock.json .npmrc ./

@@ -164,9 +164,25 @@ const PORTAL_ENV_DROPPED =
   /^(NODE_ENV|DATABASE_URL|PUBLIC_URL|JWT_SECRET|TRUST_PROXY|SEED_DEMO_DATA|OIDC_.*|LOGIN_.*)$/;
 
 /**
+ * The variables `npm start` sets before its node (package.json: glibc's malloc, ADR 0129): every
+ * portal the bench starts gets them, so it runs as `npm start` runs it.
+ */
+export const npmStartEnv = () =>
+  Object.fromEntries(
+    [
+      ...(
+        /^((?:\w+=\S+ )*)node /.exec(
+          JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start,
+        )?.[1] ?? ''
+      ).matchAll(/(\w+)=(\S+)/g),
+    ].map(([, name, value]) => [name, value]),
+  );
+
+/**
  * Starts the BUILT portal (apps/server/dist/bundle/main.js, what npm start runs) as a child on a
  * free loopback port with a fresh PGlite data dir in a temp dir (removed at cleanup), NODE_ENV
- * unset (development: the admin account and the dev IdP exist), LOG_LEVEL=warn; waits until
+ * unset (development: the admin account and the dev IdP exist), LOG_LEVEL=warn, npm start's
+ * variables (npmStartEnv); waits until
  * GET /api/health answers 200.
  * `nodeArgs` go before the script (e.g. --import for experiments), `env` is added last;
  * `prepare(env)` runs before the start (e.g. runNodeScript of the service generator with that env).
@@ -192,6 +208,7 @@ export const startPortal = async ({
   for (const key of Object.keys(env)) if (PORTAL_ENV_DROPPED.test(key)) delete env[key];
   Object.assign(
     env,
+    npmStartEnv(),
     {
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -250,6 +267,8 @@ export const startBare = async ({ body, contentType, routePath = '/api/health', 
     ipc: true,
     env: {
       ...process.env,
+      // The portal's malloc too: a ratio then compares the portal's work, not glibc's settings.
+      ...npmStartEnv(),
       ...bodyEnv,
       BARE_CONTENT_TYPE: contentType,
       BARE_PATH: routePath,

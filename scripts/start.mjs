@@ -1,6 +1,8 @@
 // `npm start`: brings the build up to date (scripts/lib/build-steps.mjs), then runs the server's
 // bundle in this same process: one node start instead of two before the portal listens
-// (docs/adr/0058-server-bundle-and-start-time.md).
+// (docs/adr/0058-server-bundle-and-start-time.md). glibc's malloc settings come from package.json's
+// `start`, before node starts: glibc reads them at the first malloc, before any script runs
+// (docs/adr/0129-server-memory-on-postgresql.md).
 import { buildWhatChanged } from './lib/build-steps.mjs';
 
 await buildWhatChanged();

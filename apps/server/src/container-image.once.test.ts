@@ -77,7 +77,14 @@ const INSTRUCTION_PDFS = INSTRUCTION_DOCUMENT_IDS.flatMap((id) =>
 );
 
 /** The script file an npm script runs (`node scripts/build.mjs`), if it runs one. */
-const scriptFileOf = (script: string) => /^node (\S+\.m?js)\b/.exec(rootManifest.scripts[script]!)?.[1];
+const scriptFileOf = (script: string) => /^(?:\w+=\S+ )*node (\S+\.m?js)\b/.exec(rootManifest.scripts[script]!)?.[1];
+/** The variables a script sets before its node (`MALLOC_ARENA_MAX=2 node …`). */
+const scriptEnvOf = (script: string): Record<string, string> =>
+  Object.fromEntries(
+    [...(/^((?:\w+=\S+ )*)node /.exec(rootManifest.scripts[script]!)?.[1] ?? '').matchAll(/(\w+)=(\S+)/g)].map(
+      ([, name, value]) => [name!, value!],
+    ),
+  );
 /** A script file and the repository's scripts it imports or runs (`./lib/x.mjs`, `'scripts/x.mjs'`), transitively. */
 const scriptFilesFrom = (file: string, seen = new Set<string>()): string[] => {
   if (seen.has(file)) return [];
@@ -226,6 +233,12 @@ describe('the container image (Dockerfile)', () => {
     );
     expect(imported).toContain(file);
     expect(copiedPaths(runtime).some((folder) => inside(folder, file))).toBe(true);
+  });
+
+  it("sets glibc's malloc as npm start does", () => {
+    const malloc = Object.entries(scriptEnvOf('start')).filter(([name]) => name.startsWith('MALLOC_'));
+    expect(malloc.map(([name]) => name)).toContain('MALLOC_ARENA_MAX');
+    for (const [name, value] of malloc) expect(runtimeEnv[name], name).toBe(value);
   });
 
   it('checks health with node on the port it exposes, without curl', () => {

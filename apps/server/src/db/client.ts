@@ -1,42 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Client as PgClient } from 'pg';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import { CONNECTION_USES, namedStatementsClient } from './named-statements.js';
-import { pgliteStartParams } from './pglite-start-params.js';
+import { pingOf, MIGRATIONS_FOLDER, type Database, type DatabaseOptions, type Db } from './database.js';
 import { plannerParams } from './planner-settings.js';
 import * as schema from './schema.js';
 
-type Schema = typeof schema;
-/** Both drivers share this type, so commands never know which database they run on. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle has the same query surface as the database. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  ping(): Promise<void>;
-  /**
-   * PostgreSQL only: a new client outside the pool, not yet connected, for a session that holds
-   * its connection for good (LISTEN: instances/change-listener.ts). Named, so pg_stat_activity
-   * tells it apart.
-   */
-  dedicatedClient?: (applicationName: string) => PgClient;
-  close(): Promise<void>;
-}
-
-/** The committed migrations, applied at every start (the readiness check compares the database with them). */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-/** PGlite's bundled extensions the migrations create: unaccent folds the search documents (drizzle/0014). */
-const extensions = { unaccent };
+export { MIGRATIONS_FOLDER, type Database, type Db, type Tx } from './database.js';
 
 /**
  * How long a request waits for a connection of the pool before it is answered 503, and the change
@@ -47,19 +14,6 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Any number serves: it only has to be the same for every instance that migrates one database. */
 const MIGRATION_LOCK_KEY = 7_205_118;
-
-export interface DatabaseOptions {
-  databaseUrl?: string | undefined;
-  dataDir: string;
-  /** Apply the committed migrations before use (default true). */
-  migrate?: boolean;
-  /** PGlite only: start from this dump (`dumpDataDir`) in memory instead of from `dataDir`. */
-  loadDataDir?: Blob;
-}
-
-const pingOf = (db: Db) => async () => {
-  await db.execute(sql`select 1`);
-};
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   const shouldMigrate = options.migrate ?? true;
@@ -115,46 +69,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     };
   }
 
-  if (options.loadDataDir)
-    return openPglite(
-      await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams(), extensions }),
-      shouldMigrate,
-    );
-  // Before PGlite touches the directory: a second process on it would damage it.
-  mkdirSync(options.dataDir, { recursive: true });
-  const lock = await lockDataDir(options.dataDir);
-  try {
-    const client = await PGlite.create(options.dataDir, {
-      startParams: pgliteStartParams(options.dataDir),
-      extensions,
-    });
-    return await openPglite(client, shouldMigrate, lock);
-  } catch (error) {
-    await lock.release();
-    throw error;
-  }
-};
-
-const openPglite = async (client: PGlite, shouldMigrate: boolean, lock?: DataDirLock): Promise<Database> => {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  if (shouldMigrate) {
-    try {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    } catch (error) {
-      await client.close().catch(() => undefined);
-      throw error;
-    }
-  }
-  return {
-    db,
-    kind: 'pglite',
-    ping: pingOf(db),
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        await lock?.release();
-      }
-    },
-  };
+  // Imported only here: a start on PostgreSQL never loads PGlite (docs/adr/0066-start-loads-what-it-uses.md).
+  const { openPglite } = await import('./pglite-database.js');
+  return openPglite(options, shouldMigrate);
 };
