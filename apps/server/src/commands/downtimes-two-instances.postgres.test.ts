@@ -1,24 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SYSTEM_ACTOR } from '../audit/actor.js';
 import { loadPrincipal } from '../auth/principal.js';
 import { auditEvents, downtimes, mailOutbox, services } from '../db/schema.js';
 import { createScheduler } from '../scheduler/scheduler.js';
-import { seedPrincipals } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
-import { startTwoAppsOnOneDatabase, type TwoAppsOnOneDatabase } from '../test/two-apps-one-database.js';
+import { createServiceInState } from '../test/services-fixtures.js';
+import { useTwoAppsWithServiceWorld, type TwoAppsOnOneDatabase } from '../test/two-apps-one-database.js';
 import { writesFor } from '../writes/after-commit.js';
 import { runWrite } from '../writes/pipeline.js';
 import { announceDowntime, downtimesJob, runDowntimes, setDowntimeSubscription } from './downtimes.js';
 
-let apps: TwoAppsOnOneDatabase;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  apps = await startTwoAppsOnOneDatabase();
-  world = await seedServiceWorld(apps.one, await seedPrincipals(apps.one));
-});
-afterAll(() => apps.close());
+const env = useTwoAppsWithServiceWorld();
 
 /** The moment both instances see; the test moves it, wall time never matters. */
 let now = new Date('2027-05-02T09:00:00Z');
@@ -36,34 +28,34 @@ const bodyOn = (app: App) =>
 
 /** Both schedulers and both bare bodies at the same moment, on each instance's own connections. */
 const runEverywhereAtOnce = async () => {
-  const [one, two] = [schedulerOf(apps.one), schedulerOf(apps.two)];
+  const [one, two] = [schedulerOf(env.apps.one), schedulerOf(env.apps.two)];
   const outcomes = await Promise.all([
     one.runJob('downtimes', { force: true }),
     two.runJob('downtimes', { force: true }),
-    bodyOn(apps.one),
-    bodyOn(apps.two),
+    bodyOn(env.apps.one),
+    bodyOn(env.apps.two),
   ]);
   expect(outcomes.slice(0, 2).every((outcome) => outcome === 'ran' || outcome === 'busy')).toBe(true);
 };
 
 it('takes each start and each end once when two instances run the downtimes job at the same moment', async () => {
-  const { db } = apps.one.database;
-  const alice = (await loadPrincipal(db, world.people.alice!.id))!;
+  const { db } = env.apps.one.database;
+  const alice = (await loadPrincipal(db, env.world.people.alice!.id))!;
   const online = () =>
     createServiceInState(db, {
       state: 'service_online',
       objectOwnerId: alice.id,
-      providerInstitutionId: world.institutions.HPCN,
+      providerInstitutionId: env.world.institutions.HPCN,
     });
   const [down, slow] = [await online(), await online()];
   for (const username of ['bob', 'ivan']) {
-    const subscriber = (await loadPrincipal(db, world.people[username]!.id))!;
+    const subscriber = (await loadPrincipal(db, env.world.people[username]!.id))!;
     for (const service of [down, slow])
-      await setDowntimeSubscription(writesFor(apps.two.database), subscriber, service.id, true);
+      await setDowntimeSubscription(writesFor(env.apps.two.database), subscriber, service.id, true);
   }
   const announce = (serviceId: string, severity: 'outage' | 'degraded') =>
     announceDowntime(
-      writesFor(apps.one.database),
+      writesFor(env.apps.one.database),
       alice,
       serviceId,
       {

@@ -1,42 +1,32 @@
 import { can, canEditService, canSeeService, type FieldListSort } from '@nubes/domain';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
 import { services } from '../db/schema.js';
-import { seedDemoPrincipals } from '../test/demo-principals.js';
-import { openTestDatabase } from '../test/harness.js';
-import { loadReferenceServices, referenceOrder, type ReferenceService } from '../test/service-list-reference.js';
+import { referenceOrder, useReferenceServices } from '../test/service-list-reference.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 import { listTokenOf, loadClearableTargets, loadFieldListRows, loadFieldListTotals } from './service-field-list.js';
 import type { SortOrder } from './service-list.js';
 
-type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
-
-let database: TestDatabase;
-let principals: AuthUser[];
-let reference: ReferenceService[];
-const person = (username: string) => principals.find((principal) => principal.username === username)!;
+const env = useReferenceServices();
+const { person } = env;
 
 const ALL = { limit: 10_000, offset: 0 };
 const LONG = `https://long.example.org/${'x'.repeat(300)}`;
 
 /** The services listed for the field, worked out from the plain rows and the domain's rules. */
 const expected = (caller: AuthUser, key: string, sort: FieldListSort = 'name', order: SortOrder = 'asc') =>
-  reference
+  env.reference
     .filter((service) => canSeeService(service.relationOf(caller)) && (service.fields[key] ?? null) !== null)
     .sort(referenceOrder(sort, order));
 
 const listed = (caller: AuthUser, key: string, q?: string, sort: FieldListSort = 'name', order: SortOrder = 'asc') =>
-  loadFieldListRows(database.db, caller, key, { q, sort, order }, ALL);
+  loadFieldListRows(env.database.db, caller, key, { q, sort, order }, ALL);
 
-const reload = async () => {
-  reference = await loadReferenceServices(database.db);
-};
+const { reload } = env;
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const db = database.db;
-  principals = await seedDemoPrincipals(db);
+  const db = env.database.db;
   const alice = person('alice');
   await createServiceInState(db, {
     state: 'service_online',
@@ -64,11 +54,10 @@ beforeAll(async () => {
   await reload();
   expect(expected(person('paula'), 'website').length).toBeGreaterThan(5);
 }, 180_000);
-afterAll(() => database.drop());
 
 describe('the Service Field List in the database', () => {
   it('lists the visible services holding a value, with the whole value and who may clear it', async () => {
-    for (const caller of principals) {
+    for (const caller of env.principals) {
       for (const key of ['website', 'shortDescription']) {
         const want = expected(caller, key);
         const rows = await listed(caller, key);
@@ -85,10 +74,10 @@ describe('the Service Field List in the database', () => {
             mayClear && canEditService(service.relationOf(caller)),
           );
         }
-        const totals = await loadFieldListTotals(database.db, caller, key, undefined);
+        const totals = await loadFieldListTotals(env.database.db, caller, key, undefined);
         expect(totals.total).toBe(want.length);
         expect(totals.clearableTotal).toBe(rows.filter((row) => row.clearable).length);
-        const targets = await loadClearableTargets(database.db, caller, key, undefined);
+        const targets = await loadClearableTargets(env.database.db, caller, key, undefined);
         expect(targets.map((t) => t.id).sort()).toEqual(
           rows
             .filter((row) => row.clearable)
@@ -117,7 +106,13 @@ describe('the Service Field List in the database', () => {
         ).toEqual(want);
         const paged: string[] = [];
         for (let offset = 0; offset < want.length + 4; offset += 4) {
-          const page = await loadFieldListRows(database.db, paula, 'website', { sort, order }, { limit: 4, offset });
+          const page = await loadFieldListRows(
+            env.database.db,
+            paula,
+            'website',
+            { sort, order },
+            { limit: 4, offset },
+          );
           paged.push(...page.map((row) => row.id));
         }
         expect(paged, `${sort} ${order} paged`).toEqual(want);
@@ -133,36 +128,36 @@ describe('the Service Field List in the database', () => {
         rows.map((row) => row.name),
         q,
       ).toEqual(['Müller-Lüdenscheidt Archiv']);
-      const totals = await loadFieldListTotals(database.db, paula, 'website', q);
+      const totals = await loadFieldListTotals(env.database.db, paula, 'website', q);
       expect(totals).toMatchObject({ total: 1, clearableTotal: 1 });
-      expect(totals.listToken).toBe(listTokenOf(await loadClearableTargets(database.db, paula, 'website', q)));
+      expect(totals.listToken).toBe(listTokenOf(await loadClearableTargets(env.database.db, paula, 'website', q)));
     }
     expect(await listed(paula, 'website', 'null site')).toEqual([]);
   });
 
   it('names the clearable set: a change of a listed service or a new one makes another token', async () => {
     const paula = person('paula');
-    const before = await loadFieldListTotals(database.db, paula, 'website', undefined);
+    const before = await loadFieldListTotals(env.database.db, paula, 'website', undefined);
     const [online] = (await listed(paula, 'website')).filter((row) => row.clearable);
-    await database.db
+    await env.database.db
       .update(services)
       .set({ version: sql`${services.version} + 1` })
       .where(eq(services.id, online!.id));
-    const changed = await loadFieldListTotals(database.db, paula, 'website', undefined);
+    const changed = await loadFieldListTotals(env.database.db, paula, 'website', undefined);
     expect(changed.clearableTotal).toBe(before.clearableTotal);
     expect(changed.listToken).not.toBe(before.listToken);
-    await createServiceInState(database.db, {
+    await createServiceInState(env.database.db, {
       state: 'service_planned',
       name: 'Joins the list',
       objectOwnerId: paula.id,
       fields: { shortDescription: 'New', website: 'https://new.example.org' },
       keywordIds: [],
     });
-    const joined = await loadFieldListTotals(database.db, paula, 'website', undefined);
+    const joined = await loadFieldListTotals(env.database.db, paula, 'website', undefined);
     expect(joined.clearableTotal).toBe(before.clearableTotal + 1);
     expect(joined.listToken).not.toBe(changed.listToken);
     // Nobody may clear anything: the count is 0 and the token that of no service.
-    const ivan = await loadFieldListTotals(database.db, person('ivan'), 'website', undefined);
+    const ivan = await loadFieldListTotals(env.database.db, person('ivan'), 'website', undefined);
     expect(ivan.clearableTotal).toBe(0);
     expect(ivan.listToken).toBe(listTokenOf([]));
   });

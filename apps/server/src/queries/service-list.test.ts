@@ -8,12 +8,10 @@ import {
   type ServiceState,
 } from '@nubes/domain';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
 import { institutions, keywords, serviceKeywords, services } from '../db/schema.js';
-import { seedDemoPrincipals } from '../test/demo-principals.js';
-import { openTestDatabase } from '../test/harness.js';
-import { loadReferenceServices, referenceOrder, type ReferenceService } from '../test/service-list-reference.js';
+import { referenceOrder, useReferenceServices } from '../test/service-list-reference.js';
 import { createServiceInState } from '../test/services-fixtures.js';
 import {
   loadServiceListPage,
@@ -25,12 +23,8 @@ import {
   type SortOrder,
 } from './service-list.js';
 
-type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
-
-let database: TestDatabase;
-let principals: AuthUser[];
-let reference: ReferenceService[];
-const person = (username: string) => principals.find((principal) => principal.username === username)!;
+const env = useReferenceServices();
+const { person } = env;
 
 const ALL = { limit: 10_000, offset: 0 };
 const ids = (rows: readonly { id: string }[]) => rows.map((row) => row.id);
@@ -43,7 +37,7 @@ const expected = (
   order: SortOrder = 'asc',
 ) => {
   const { tab } = criteria;
-  return reference
+  return env.reference
     .filter((service) => {
       const relation = service.relationOf(caller);
       if (!canSeeService(relation)) return false;
@@ -66,12 +60,10 @@ const listed = async (
   criteria: ServiceListCriteria,
   sort: ListSort = 'name',
   order: SortOrder = 'asc',
-) => ids(await serviceListPageQuery(database.db, caller, criteria, sort, order, ALL));
+) => ids(await serviceListPageQuery(env.database.db, caller, criteria, sort, order, ALL));
 
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const db = database.db;
-  principals = await seedDemoPrincipals(db);
+  const db = env.database.db;
   // Ties in every order: names equal but for case, equal scores and edit times, no provider.
   const alice = person('alice');
   const [storage] = await db.select().from(keywords).limit(1);
@@ -103,17 +95,16 @@ beforeAll(async () => {
     .update(services)
     .set({ updatedAt: new Date('2026-01-01T00:00:00Z') })
     .where(inArray(services.id, ids(twins)));
-  reference = await loadReferenceServices(db);
-  expect(reference.length).toBeGreaterThan(40);
+  await env.reload();
+  expect(env.reference.length).toBeGreaterThan(40);
 }, 180_000);
-afterAll(() => database.drop());
 
 describe('service lists in the database', () => {
   it('hold exactly the services the caller may see; mine the provider side, myCentre the own institution', async () => {
     let seen = 0;
-    for (const caller of principals) {
+    for (const caller of env.principals) {
       for (const tab of [undefined, 'mine', 'myCentre'] as const) {
-        const page = await loadServiceListPage(database.db, caller, { tab }, 'name', 'asc', ALL);
+        const page = await loadServiceListPage(env.database.db, caller, { tab }, 'name', 'asc', ALL);
         expect(ids(page.rows), `${caller.username} ${tab}`).toEqual(expected(caller, { tab }));
         expect(page.total).toBe(page.rows.length);
         seen += page.total;
@@ -125,8 +116,8 @@ describe('service lists in the database', () => {
   });
 
   it('filter by tab, state, scope, provider and keyword, each alone and together', async () => {
-    const [hpcn] = await database.db.select().from(institutions).where(eq(institutions.abbreviation, 'HPCN'));
-    const [tagged] = await database.db.select().from(serviceKeywords).limit(1);
+    const [hpcn] = await env.database.db.select().from(institutions).where(eq(institutions.abbreviation, 'HPCN'));
+    const [tagged] = await env.database.db.select().from(serviceKeywords).limit(1);
     const filters: ServiceListCriteria[] = [
       ...PORTFOLIO_TABS.map((tab) => ({ tab })),
       { state: 'service_online' },
@@ -141,7 +132,7 @@ describe('service lists in the database', () => {
     ];
     for (const username of ['paula', 'alice', 'ivan', 'desk', 'nora', 'only-portalManager']) {
       for (const criteria of filters) {
-        const page = await loadServiceListPage(database.db, person(username), criteria, 'name', 'asc', ALL);
+        const page = await loadServiceListPage(env.database.db, person(username), criteria, 'name', 'asc', ALL);
         const want = expected(person(username), criteria);
         expect(ids(page.rows), `${username} ${JSON.stringify(criteria)}`).toEqual(want);
         expect(page.total).toBe(want.length);
@@ -160,7 +151,7 @@ describe('service lists in the database', () => {
           expect(await listed(caller, {}, sort, order), `${username} ${sort} ${order}`).toEqual(want);
           const paged: string[] = [];
           for (let offset = 0; offset < want.length + 7; offset += 7) {
-            const page = await loadServiceListPage(database.db, caller, {}, sort, order, { limit: 7, offset });
+            const page = await loadServiceListPage(env.database.db, caller, {}, sort, order, { limit: 7, offset });
             expect(page.total).toBe(want.length);
             paged.push(...ids(page.rows));
           }
@@ -169,29 +160,29 @@ describe('service lists in the database', () => {
       }
     }
     // The twins tie on name, score and edit time: the id decides, reversed with the direction.
-    const twins = reference.filter((s) => s.name.toLowerCase() === 'twin service').map((s) => s.id);
+    const twins = env.reference.filter((s) => s.name.toLowerCase() === 'twin service').map((s) => s.id);
     const byName = (await listed(person('paula'), { q: 'twin' }, 'name', 'asc')).filter((id) => twins.includes(id));
     expect(byName).toEqual([...twins].sort());
     const byEdit = await listed(person('paula'), { q: 'twin' }, 'updatedAt', 'desc');
     expect(byEdit).toEqual([...twins].sort().reverse());
     // No provider sorts last in both directions.
-    const noProvider = reference.find((s) => s.name === 'Ohne Anbieter')!.id;
+    const noProvider = env.reference.find((s) => s.name === 'Ohne Anbieter')!.id;
     expect((await listed(person('paula'), {}, 'provider', 'asc')).at(-1)).toBe(noProvider);
     expect((await listed(person('paula'), {}, 'provider', 'desc')).at(-1)).toBe(noProvider);
   });
 
   it('search word beginnings in ID, name, short description and keywords, umlauts folded', async () => {
     const paula = person('paula');
-    const muller = reference.find((s) => s.name.startsWith('Müller'))!.id;
+    const muller = env.reference.find((s) => s.name.startsWith('Müller'))!.id;
     for (const q of ['mül', 'MULLER', 'mueller', 'lüdensch', 'ludenscheidt archiv', 'bander', 'grosseres', 'größ']) {
       expect(await listed(paula, { q }), q).toEqual([muller]);
     }
     expect(await listed(paula, { q: 'ller' })).toEqual([]);
     expect(await listed(paula, { q: 'müller twin' })).toEqual([]);
-    const twin = reference.find((s) => s.name === 'Twin service')!;
+    const twin = env.reference.find((s) => s.name === 'Twin service')!;
     expect(await listed(paula, { q: twin.serviceId })).toEqual([twin.id]);
     expect(await listed(paula, { q: twin.serviceId.slice(4) })).toContain(twin.id);
-    const [keyword] = await database.db
+    const [keyword] = await env.database.db
       .select({ name: keywords.name })
       .from(keywords)
       .innerJoin(serviceKeywords, eq(serviceKeywords.keywordId, keywords.id))
@@ -201,14 +192,14 @@ describe('service lists in the database', () => {
     expect(await listed(paula, { q: '&|!' })).toEqual(expected(paula, {}));
     expect(await listed(person('nora'), { q: 'twin' })).toEqual([]);
     expect(await listed(paula, { q: 'twin', tab: 'withdrawn' })).toEqual([]);
-    const rows = await serviceListPageQuery(database.db, paula, { q: 'twin' }, 'name', 'asc', ALL);
+    const rows = await serviceListPageQuery(env.database.db, paula, { q: 'twin' }, 'name', 'asc', ALL);
     expect(rows[0]!.keywords.length).toBeGreaterThan(0);
     const lower = rows[0]!.keywords.map((name) => name.toLowerCase());
     expect(lower).toEqual([...lower].sort());
   });
 
   it('a search answers its page and its total in one statement: the same rows, exact totals, a page past the last counted', async () => {
-    const [keyword] = await database.db.select({ name: keywords.name }).from(keywords).limit(1);
+    const [keyword] = await env.database.db.select({ name: keywords.name }).from(keywords).limit(1);
     for (const username of ['paula', 'alice', 'nora']) {
       const caller = person(username);
       for (const criteria of [
@@ -231,7 +222,10 @@ describe('service lists in the database', () => {
           const want = await listed(caller, criteria, sort, order);
           const paged: string[] = [];
           for (let offset = 0; offset < want.length + 3; offset += 3) {
-            const page = await loadServiceListPage(database.db, caller, criteria, sort, order, { limit: 3, offset });
+            const page = await loadServiceListPage(env.database.db, caller, criteria, sort, order, {
+              limit: 3,
+              offset,
+            });
             expect(page.total, what).toBe(want.length);
             paged.push(...ids(page.rows));
           }
@@ -239,8 +233,8 @@ describe('service lists in the database', () => {
         }
       }
     }
-    const searched = await serviceSearchPageQuery(database.db, person('paula'), { q: 'twin' }, 'name', 'asc', ALL);
-    const listedRows = await serviceListPageQuery(database.db, person('paula'), { q: 'twin' }, 'name', 'asc', ALL);
+    const searched = await serviceSearchPageQuery(env.database.db, person('paula'), { q: 'twin' }, 'name', 'asc', ALL);
+    const listedRows = await serviceListPageQuery(env.database.db, person('paula'), { q: 'twin' }, 'name', 'asc', ALL);
     expect(searched.map(({ total: _, ...row }) => row)).toEqual(listedRows);
     expect(searched.every((row) => row.total === listedRows.length)).toBe(true);
   });
@@ -248,10 +242,10 @@ describe('service lists in the database', () => {
   it('puts a write’s search words into the search index at once, so no search reads a pending list', async () => {
     // A GIN index with fastupdate keeps new entries in a list that every search reads in full until
     // a vacuum moves them into the index; PGlite never vacuums (docs/adr/0098-one-statement-per-portfolio-search.md).
-    const result = await database.db.execute(sql`select gin_clean_pending_list('services_search_idx') as pages`);
+    const result = await env.database.db.execute(sql`select gin_clean_pending_list('services_search_idx') as pages`);
     const [row] = (result as unknown as { rows: { pages: number | string }[] }).rows;
     expect(Number(row!.pages)).toBe(0);
-    const gin = await database.db.execute(sql`
+    const gin = await env.database.db.execute(sql`
       select i.relname as name, coalesce(i.reloptions, '{}') as options
       from pg_class i join pg_am am on am.oid = i.relam join pg_namespace n on n.oid = i.relnamespace
       where am.amname = 'gin' and n.nspname = 'public' order by i.relname`);
@@ -268,11 +262,11 @@ describe('service lists in the database', () => {
         { state: 'service_online' as const },
         { state: 'application_draft' as const },
       ]) {
-        const counts = await loadTabCounts(database.db, person(username), filters);
+        const counts = await loadTabCounts(env.database.db, person(username), filters);
         for (const tab of PORTFOLIO_TABS) {
           const holds = !filters.state || tab === 'myCentre' || TAB_STATES[tab].includes(filters.state);
           const criteria = { ...filters, tab, state: holds ? filters.state : undefined };
-          const { total } = await loadServiceListPage(database.db, person(username), criteria, 'name', 'asc', ALL);
+          const { total } = await loadServiceListPage(env.database.db, person(username), criteria, 'name', 'asc', ALL);
           expect(counts[tab], `${username} ${JSON.stringify(filters)} ${tab}`).toBe(total);
         }
       }
@@ -280,7 +274,7 @@ describe('service lists in the database', () => {
   });
 
   it('reads a page’s keyword names from the service, which follow keywords added, renamed and removed', async () => {
-    const { db } = database;
+    const { db } = env.database;
     const paula = person('paula');
     for (const query of [
       serviceSearchPageQuery(db, paula, { q: 'twin' }, 'name', 'asc', ALL),
@@ -296,7 +290,7 @@ describe('service lists in the database', () => {
       expect(plan).not.toContain('"Relation Name":"service_keywords"');
       expect(plan).not.toContain('"Relation Name":"keywords"');
     }
-    const twin = reference.find((s) => s.name === 'Twin service')!;
+    const twin = env.reference.find((s) => s.name === 'Twin service')!;
     const keywordsOfTwin = async () =>
       (await serviceSearchPageQuery(db, paula, { q: twin.serviceId }, 'name', 'asc', ALL))[0]!.keywords;
     const before = await keywordsOfTwin();

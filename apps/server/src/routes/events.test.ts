@@ -34,14 +34,15 @@ const readAll = async (username: string, after?: string) => {
 };
 
 /**
- * Reads the feed after the cursor until what arrived holds what the test waits for. The feed holds
- * back events newer than the oldest transaction still open (docs/adr/0120-event-feed-and-signed-webhooks.md),
- * which PostgreSQL takes across its cluster, where other test files' databases run their own writes.
+ * Reads the feed after the cursor again and again until `done` holds of what arrived and where the
+ * cursor stands. The feed holds back events newer than the oldest transaction still open
+ * (docs/adr/0120-event-feed-and-signed-webhooks.md), which PostgreSQL takes across its cluster,
+ * where other test files' databases run their own writes.
  */
-const readUntil = async (
+const readOnUntil = async (
   username: string,
   after: string | undefined,
-  arrived: (items: EventFeedPage['items']) => boolean,
+  done: (items: EventFeedPage['items'], cursor: string | undefined) => boolean,
 ) => {
   const items: EventFeedPage['items'] = [];
   let cursor = after;
@@ -50,12 +51,16 @@ const readUntil = async (
       const page = await readAll(username, cursor);
       items.push(...page.items);
       cursor = page.cursor;
-      expect(arrived(items)).toBe(true);
+      expect(done(items, cursor)).toBe(true);
     },
     { timeout: 15_000, interval: 100 },
   );
   return { items, cursor };
 };
+
+/** Reads the feed after the cursor until what arrived holds what the test waits for. */
+const readUntil = (username: string, after: string | undefined, arrived: (items: EventFeedPage['items']) => boolean) =>
+  readOnUntil(username, after, arrived);
 
 /** The feed's place of an event, as its opaque cursor holds it: the writing transaction's id and the event's place. */
 const positionOf = async (eventId: string) => {
@@ -74,18 +79,10 @@ const cursorAt = (cursor: string) =>
  */
 const readPast = async (username: string, after: string | undefined, eventId: string) => {
   const [txId, seq] = await positionOf(eventId);
-  const items: EventFeedPage['items'] = [];
-  let cursor = after;
-  await vi.waitFor(
-    async () => {
-      const page = await readAll(username, cursor);
-      items.push(...page.items);
-      cursor = page.cursor;
-      const [atTx, atSeq] = cursor ? cursorAt(cursor) : [0, 0];
-      expect(atTx > txId || (atTx === txId && atSeq >= seq)).toBe(true);
-    },
-    { timeout: 15_000, interval: 100 },
-  );
+  const { items } = await readOnUntil(username, after, (_items, cursor) => {
+    const [atTx, atSeq] = cursor ? cursorAt(cursor) : [0, 0];
+    return atTx > txId || (atTx === txId && atSeq >= seq);
+  });
   return items;
 };
 

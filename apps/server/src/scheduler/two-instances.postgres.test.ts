@@ -1,21 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { reviewScheduleJob } from '../commands/review-schedule.js';
 import { auditEvents, mailOutbox, scheduledJobs, services } from '../db/schema.js';
-import { seedPrincipals } from '../test/harness.js';
-import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
-import { startTwoAppsOnOneDatabase, type TwoAppsOnOneDatabase } from '../test/two-apps-one-database.js';
+import { createServiceInState } from '../test/services-fixtures.js';
+import { useTwoAppsWithServiceWorld, type TwoAppsOnOneDatabase } from '../test/two-apps-one-database.js';
 import { writesFor } from '../writes/after-commit.js';
 import { createScheduler } from './scheduler.js';
 
-let apps: TwoAppsOnOneDatabase;
-let world: ServiceWorld;
-
-beforeAll(async () => {
-  apps = await startTwoAppsOnOneDatabase();
-  world = await seedServiceWorld(apps.one, await seedPrincipals(apps.one));
-});
-afterAll(() => apps.close());
+const env = useTwoAppsWithServiceWorld();
 
 /** Both instances' schedulers see the same moment, on their own connections to one database. */
 const now = new Date('2027-05-02T09:00:00Z');
@@ -23,18 +15,18 @@ const schedulerOf = (app: TwoAppsOnOneDatabase['one']) =>
   createScheduler({ writes: writesFor(app.database), jobs: [reviewScheduleJob('Nubes')], clock: () => now });
 
 it('starts a due review once, with one mail, when two instances run the job at the same moment', async () => {
-  const { db } = apps.one.database;
+  const { db } = env.apps.one.database;
   const service = await createServiceInState(db, {
     state: 'service_online',
-    objectOwnerId: world.people.alice!.id,
-    providerInstitutionId: world.institutions.HPCN,
+    objectOwnerId: env.world.people.alice!.id,
+    providerInstitutionId: env.world.institutions.HPCN,
   });
   await db
     .update(services)
     .set({ onlineSince: new Date('2026-05-01T12:00:00Z') })
     .where(eq(services.id, service.id));
-  const one = schedulerOf(apps.one);
-  const two = schedulerOf(apps.two);
+  const one = schedulerOf(env.apps.one);
+  const two = schedulerOf(env.apps.two);
 
   const outcomes = await Promise.all([
     one.runJob('reviewSchedule'),

@@ -1,9 +1,13 @@
 import { SERVICE_STATES, type FieldValues, type Principal, type ServiceRelation } from '@nubes/domain';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { institutions, serviceAdmins, serviceKeywords, services } from '../db/schema.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import type { ListSort, SortOrder } from '../queries/service-list.js';
+import { seedDemoPrincipals } from './demo-principals.js';
+import { openTestDatabase } from './harness.js';
 
 /** Every service as the lists' tests check them: read plainly, without the lists' SQL. */
 export interface ReferenceService {
@@ -81,4 +85,37 @@ export const referenceOrder = (sort: ListSort, order: SortOrder): Compare => {
     case 'weighted':
       return (a, b) => b.weightedScore - a.weightedScore || byNameAsc(a, b);
   }
+};
+
+export interface ReferenceServicesEnv {
+  database: Awaited<ReturnType<typeof openTestDatabase>>;
+  principals: AuthUser[];
+  /** As `reload()` last read them. */
+  reference: ReferenceService[];
+  /** One of the demo people, by username. */
+  person(username: string): AuthUser;
+  reload(): Promise<void>;
+}
+
+/**
+ * A list test file's own database with the demo people, made before the file's own set-up and
+ * dropped after its last test: read the fields inside tests and hooks only.
+ */
+export const useReferenceServices = (): ReferenceServicesEnv => {
+  const env = {
+    person: (username: string) => {
+      const principal = env.principals.find((candidate) => candidate.username === username);
+      if (!principal) throw new Error(`No demo person ${username}`);
+      return principal;
+    },
+    reload: async () => {
+      env.reference = await loadReferenceServices(env.database.db);
+    },
+  } as ReferenceServicesEnv;
+  beforeAll(async () => {
+    env.database = await openTestDatabase();
+    env.principals = await seedDemoPrincipals(env.database.db);
+  }, 60_000);
+  afterAll(() => env.database.drop());
+  return env;
 };

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { hearsOtherInstances } from '../instances/listening-state.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { createTestApp, seedPrincipals, type TestApp } from './harness.js';
+import { seedServiceWorld, type ServiceWorld } from './services-fixtures.js';
 
 export interface TwoAppsOnOneDatabase {
   one: TestApp;
@@ -68,4 +69,18 @@ export const startTwoAppsOnOneDatabase = async (): Promise<TwoAppsOnOneDatabase>
       await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+};
+
+/**
+ * A file's two apps on one database, with the service world seeded through the first, made before
+ * its first test and closed after its last: read `env.apps` and `env.world` inside tests and hooks only.
+ */
+export const useTwoAppsWithServiceWorld = (): { apps: TwoAppsOnOneDatabase; world: ServiceWorld } => {
+  const env = {} as { apps: TwoAppsOnOneDatabase; world: ServiceWorld };
+  beforeAll(async () => {
+    env.apps = await startTwoAppsOnOneDatabase();
+    env.world = await seedServiceWorld(env.apps.one, await seedPrincipals(env.apps.one));
+  });
+  afterAll(() => env.apps.close());
+  return env;
 };
