@@ -1,3 +1,4 @@
+import type { ServiceState } from '@nubes/domain';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,24 +32,22 @@ beforeAll(async () => {
   const owner = world.people.alice!.id;
   const db = test.database.db;
   const fields = completeFieldValues({ contactId: owner, institutionId: world.institutions.HPCN! });
-  ids.described = (
-    await createServiceInState(db, {
-      state: 'service_online',
-      name: 'Object <Storage> "North"',
-      objectOwnerId: owner,
-      providerInstitutionId: world.institutions.HPCN,
-      fields: { ...fields, shortDescription: 'S3 storage for research data & backups.' },
-    })
-  ).serviceId;
-  ids.undescribed = (
-    await createServiceInState(db, {
-      state: 'service_retired',
-      name: 'Old Wiki',
-      objectOwnerId: owner,
-      providerInstitutionId: world.institutions.HPCN,
-      fields: { ...fields, shortDescription: '' },
-    })
-  ).serviceId;
+  const listedService = async (state: ServiceState, name: string, shortDescription: string) =>
+    (
+      await createServiceInState(db, {
+        state,
+        name,
+        objectOwnerId: owner,
+        providerInstitutionId: world.institutions.HPCN,
+        fields: { ...fields, shortDescription },
+      })
+    ).serviceId;
+  ids.described = await listedService(
+    'service_online',
+    'Object <Storage> "North"',
+    'S3 storage for research data & backups.',
+  );
+  ids.undescribed = await listedService('service_retired', 'Old Wiki', '');
   ids.draft = (
     await createServiceInState(db, { state: 'application_draft', name: 'Secret draft', objectOwnerId: owner })
   ).serviceId;

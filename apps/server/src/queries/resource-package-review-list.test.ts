@@ -10,8 +10,8 @@ import { resourcePackages, resourceTypes, serviceAdmins, services } from '../db/
 import type { ReviewPageRow } from '../model/resource-package.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { openTestDatabase } from '../test/harness.js';
-import { addPerson, byCodePoint, everyPage, minute } from '../test/list-fixtures.js';
-import { createServiceInState, seedInstitutions } from '../test/services-fixtures.js';
+import { addBareService, addPerson, byCodePoint, everyPage, minute } from '../test/list-fixtures.js';
+import { seedInstitutions } from '../test/services-fixtures.js';
 import { loadResourcePackageReviewPage } from './resource-package-review-list.js';
 
 type TestDatabase = Awaited<ReturnType<typeof openTestDatabase>>;
@@ -32,15 +32,7 @@ beforeAll(async () => {
   people.admin = await addPerson(db, 'root', 'Portal Admin', ['portalManager']);
   people.nora = await addPerson(db, 'nora', 'Nora Nobody', []);
   const service = async (key: string, name: string, state: ServiceState, owner: string, provider: string) => {
-    const row = await createServiceInState(db, {
-      name,
-      state,
-      objectOwnerId: people[owner]!.id,
-      providerInstitutionId: provider,
-      fields: {},
-      keywordIds: [],
-    });
-    ids[key] = row.id;
+    ids[key] = await addBareService(db, name, state, people[owner]!, provider);
   };
   await service('sA', 'Alpha Storage', 'service_online', 'alice', centres.KLC);
   await service('sB', 'beta compute', 'service_online', 'bob', centres.HPCN);
@@ -75,20 +67,13 @@ beforeAll(async () => {
     ids[key] = row!.id;
   };
   const decided = { decidedAt: minute(30), decidedById: people.rita!.id };
-  await add('p1', {
-    name: 'Größe Eins',
-    state: 'submitted',
-    submittedAt: minute(5),
-    submittedById: people.juergen!.id,
-    updatedAt: minute(6),
-  });
-  await add('p2', {
+  const submitted = (key: string, at: number, by: string, values: Partial<typeof resourcePackages.$inferInsert>) =>
+    add(key, { state: 'submitted', submittedAt: minute(at), submittedById: people[by]!.id, ...values });
+  await submitted('p1', 5, 'juergen', { name: 'Größe Eins', updatedAt: minute(6) });
+  await submitted('p2', 2, 'alice', {
     serviceId: ids.sB,
     typeId: ids['beta-type'],
     name: 'Zweite',
-    state: 'submitted',
-    submittedAt: minute(2),
-    submittedById: people.alice!.id,
     updatedAt: minute(3),
   });
   // p3 and p4 share their last change: the id breaks the tie. p4 has no submission time.
@@ -102,14 +87,7 @@ beforeAll(async () => {
   });
   await add('p4', { serviceId: ids.sB, name: 'Rejected', state: 'rejected', updatedAt: minute(20), ...decided });
   await add('p5', { name: 'Hidden draft', updatedAt: minute(25) });
-  await add('p6', {
-    serviceId: ids.sC,
-    name: 'Nebenan',
-    state: 'submitted',
-    submittedAt: minute(9),
-    submittedById: people.bob!.id,
-    updatedAt: minute(9),
-  });
+  await submitted('p6', 9, 'bob', { serviceId: ids.sC, name: 'Nebenan', updatedAt: minute(9) });
 });
 afterAll(() => database.drop());
 

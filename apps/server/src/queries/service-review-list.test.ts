@@ -19,8 +19,8 @@ import { serviceAdmins, serviceReviews, services } from '../db/schema.js';
 import { NO_REVIEW, type ServiceReviewListRow } from '../model/review.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { openTestDatabase } from '../test/harness.js';
-import { addPerson, byCodePoint, everyPage, minute } from '../test/list-fixtures.js';
-import { createServiceInState, seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
+import { addBareService, addPerson, byCodePoint, everyPage, minute } from '../test/list-fixtures.js';
+import { seedInstitutions, type TestInstitutions } from '../test/services-fixtures.js';
 import { writesFor } from '../writes/after-commit.js';
 import {
   loadReviewListPage,
@@ -54,16 +54,9 @@ beforeAll(async () => {
     provider: string | null,
     review?: Partial<typeof serviceReviews.$inferInsert>,
   ) => {
-    const row = await createServiceInState(db, {
-      name,
-      state,
-      objectOwnerId: people[owner]!.id,
-      providerInstitutionId: provider,
-      fields: {},
-      keywordIds: [],
-    });
-    ids[key] = row.id;
-    if (review) await db.insert(serviceReviews).values({ serviceId: row.id, status: 'inactive', ...review });
+    const id = await addBareService(db, name, state, people[owner]!, provider);
+    ids[key] = id;
+    if (review) await db.insert(serviceReviews).values({ serviceId: id, status: 'inactive', ...review });
   };
   await service('s1', 'Beta', 'service_online', 'alice', centres.HPCN, {
     status: 'running',

@@ -1,7 +1,8 @@
-import type { Role } from '@nubes/domain';
+import type { Role, ServiceState } from '@nubes/domain';
 import type { AuthUser } from '../auth/principal.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
+import { createServiceInState } from './services-fixtures.js';
 
 /** A person of a list test, as the routes pass the caller to the queries. */
 export const addPerson = async (db: Db, username: string, fullname: string, roles: Role[]): Promise<AuthUser> => {
@@ -10,6 +11,25 @@ export const addPerson = async (db: Db, username: string, fullname: string, role
     .values({ username, fullname, email: `${username}@example.org`, roles })
     .returning();
   return { id: row!.id, username, fullname, email: row!.email, roles, institutionId: null };
+};
+
+/** A service of a list test with no field values nor keywords; answers its id. */
+export const addBareService = async (
+  db: Db,
+  name: string,
+  state: ServiceState,
+  owner: AuthUser,
+  providerInstitutionId: string | null,
+): Promise<string> => {
+  const row = await createServiceInState(db, {
+    name,
+    state,
+    objectOwnerId: owner.id,
+    providerInstitutionId,
+    fields: {},
+    keywordIds: [],
+  });
+  return row.id;
 };
 
 /** A moment on a fixed day, so orders by time are known in advance. */
