@@ -4,6 +4,7 @@ import { FilterBar } from '../FilterBar';
 import { SearchBox } from '../SearchBox';
 import type { PagedView } from './listView';
 import type { UrlView } from './useListScreen';
+import { ViewSelect, type ViewFilter } from './ViewSelect';
 
 export interface ListFiltersProps<V extends PagedView & { q?: string }> {
   url: UrlView<V>;
@@ -11,7 +12,9 @@ export interface ListFiltersProps<V extends PagedView & { q?: string }> {
   label?: string;
   /** The search box over the view's `q`. */
   search?: { label: string; description?: string };
-  /** The filters: ViewSelects and the list's own pickers. */
+  /** The filters as data, one select each in this order; `false` leaves one out (a filter only some lists have). */
+  filters?: readonly (ViewFilter<V> | false)[];
+  /** The list's own pickers, after the filters. */
   children?: ReactNode;
 }
 
@@ -20,6 +23,7 @@ export const ListFilters = <V extends PagedView & { q?: string }>({
   url,
   label,
   search,
+  filters = [],
   children,
 }: ListFiltersProps<V>) => {
   const { t } = useTranslation();
@@ -42,6 +46,7 @@ export const ListFilters = <V extends PagedView & { q?: string }>({
         )
       }
     >
+      {filters.map((filter) => filter && <ViewSelect key={filter.name} url={url} {...filter} />)}
       {children}
     </FilterBar>
   );

@@ -9,7 +9,6 @@ import { ListFilters } from './ListFilters';
 import { ListScreen } from './ListScreen';
 import { defineListView, oneOf, schemaParam, type PagedView } from './listView';
 import { useListScreen } from './useListScreen';
-import { ViewSelect } from './ViewSelect';
 
 interface ThingsView extends PagedView {
   q: string;
@@ -37,17 +36,11 @@ const Things = () => {
       id="things"
       label="Things"
       filters={
-        <ListFilters url={state} search={{ label: 'Search things' }}>
-          <ViewSelect
-            url={state}
-            name="colour"
-            label="Colour"
-            data={[
-              { value: '', label: 'Any colour' },
-              { value: 'red', label: 'Red' },
-            ]}
-          />
-        </ListFilters>
+        <ListFilters
+          url={state}
+          search={{ label: 'Search things' }}
+          filters={[{ name: 'colour', label: 'Colour', all: 'Any colour', data: [{ value: 'red', label: 'Red' }] }]}
+        />
       }
       exports
       columns={[{ id: 'name', header: 'Name', cell: (row) => row.name, sortValue: (row) => row.name }]}

@@ -2,8 +2,8 @@ import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import type { PagedView } from './listView';
 import type { UrlView } from './useListScreen';
 
-export interface ViewSelectProps<V extends PagedView, K extends keyof V & string> {
-  url: UrlView<V>;
+/** One filter of a list as data: the view's parameter it sets and how its select reads. */
+export interface ViewFilterSpec<V, K extends keyof V & string = keyof V & string> {
   /** The view's parameter the select sets; the empty option clears it. */
   name: K;
   label: string;
@@ -12,6 +12,13 @@ export interface ViewSelectProps<V extends PagedView, K extends keyof V & string
   data: NonNullable<NativeSelectProps['data']>;
   /** Its width from the sm breakpoint on; a phone gives every filter the whole line. */
   width?: number;
+}
+
+/** A filter over any one parameter of the view V; the compiler checks `name` against V. */
+export type ViewFilter<V> = { [K in keyof V & string]: ViewFilterSpec<V, K> }[keyof V & string];
+
+export interface ViewSelectProps<V extends PagedView, K extends keyof V & string> extends ViewFilterSpec<V, K> {
+  url: UrlView<V>;
 }
 
 /** One filter of a list: a native select over one parameter of the view; a change starts on page 1. */

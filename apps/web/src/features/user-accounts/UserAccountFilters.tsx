@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { ListFilters } from '../../components/list-screen/ListFilters';
 import type { UrlView } from '../../components/list-screen/useListScreen';
 import { useInstitutionOptions } from '../../components/list-screen/useInstitutionOptions';
-import { ViewSelect } from '../../components/list-screen/ViewSelect';
 import type { UserAccountsView } from './userAccountsView';
 
 /** Search, role and institution of the user account list. */
@@ -18,22 +17,16 @@ export const UserAccountFilters = ({ url }: { url: UrlView<UserAccountsView> }) 
     <ListFilters
       url={url}
       search={{ label: t('userAccounts.filters.search'), description: t('userAccounts.filters.searchDescription') }}
-    >
-      <ViewSelect
-        url={url}
-        name="role"
-        label={t('userAccounts.filters.role')}
-        all={t('userAccounts.filters.allRoles')}
-        data={ROLES.map((role) => ({ value: role, label: t(`userAccounts.roles.${role}`) }))}
-        width={240}
-      />
-      <ViewSelect
-        url={url}
-        name="institution"
-        label={t('userAccounts.filters.institution')}
-        data={institutions}
-        width={280}
-      />
-    </ListFilters>
+      filters={[
+        {
+          name: 'role',
+          label: t('userAccounts.filters.role'),
+          all: t('userAccounts.filters.allRoles'),
+          data: ROLES.map((role) => ({ value: role, label: t(`userAccounts.roles.${role}`) })),
+          width: 240,
+        },
+        { name: 'institution', label: t('userAccounts.filters.institution'), data: institutions, width: 280 },
+      ]}
+    />
   );
 };

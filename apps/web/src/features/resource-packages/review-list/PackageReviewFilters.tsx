@@ -4,7 +4,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFilters } from '../../../components/list-screen/ListFilters';
 import type { UrlView } from '../../../components/list-screen/useListScreen';
-import { ViewSelect } from '../../../components/list-screen/ViewSelect';
 import { localized } from '../../../i18n/localized';
 import { fetchResourceTypes, resourcePackageKeys } from '../api';
 import type { PackageReviewView } from './reviewListView';
@@ -33,22 +32,19 @@ export const PackageReviewFilters = ({ url }: { url: UrlView<PackageReviewView> 
         label: t('resourcePackageReview.filters.search'),
         description: t('resourcePackageReview.filters.searchDescription'),
       }}
-    >
-      <ViewSelect
-        url={url}
-        name="state"
-        label={t('resourcePackageReview.filters.state')}
-        all={t('resourcePackageReview.filters.allStates')}
-        data={RESOURCE_PACKAGE_STATES.map((state) => ({ value: state, label: t(`resourcePackages.states.${state}`) }))}
-        width={200}
-      />
-      <ViewSelect
-        url={url}
-        name="type"
-        label={t('resourcePackageReview.filters.type')}
-        data={typeOptions}
-        width={240}
-      />
-    </ListFilters>
+      filters={[
+        {
+          name: 'state',
+          label: t('resourcePackageReview.filters.state'),
+          all: t('resourcePackageReview.filters.allStates'),
+          data: RESOURCE_PACKAGE_STATES.map((state) => ({
+            value: state,
+            label: t(`resourcePackages.states.${state}`),
+          })),
+          width: 200,
+        },
+        { name: 'type', label: t('resourcePackageReview.filters.type'), data: typeOptions, width: 240 },
+      ]}
+    />
   );
 };

@@ -14,7 +14,6 @@ import type { DataTableColumn } from '../../../components/data-table';
 import { ListFilters } from '../../../components/list-screen/ListFilters';
 import { ListScreen } from '../../../components/list-screen/ListScreen';
 import { useListScreen } from '../../../components/list-screen/useListScreen';
-import { ViewSelect } from '../../../components/list-screen/ViewSelect';
 import { LeaveGuard } from '../../../components/LeaveGuard';
 import { changeRequestKeys, fetchChangeRequest } from './api';
 import { changeRequestsView, type ChangeRequestsView } from './changeRequestsView';
@@ -100,25 +99,30 @@ export const ChangeRequestList = () => {
       id="change-requests"
       label={t('routes.changeRequestList')}
       filters={
-        <ListFilters url={screen} search={{ label: t('changeRequests.searchLabel') }}>
-          <ViewSelect
-            url={screen}
-            name="state"
-            label={t('changeRequests.stateFilter')}
-            all={t('changeRequests.all')}
-            data={CHANGE_REQUEST_STATES.map((state) => ({ value: state, label: t(`changeRequests.states.${state}`) }))}
-          />
-          <ViewSelect
-            url={screen}
-            name="from"
-            label={t('changeRequests.originFilter')}
-            all={t('changeRequests.all')}
-            data={[
-              { value: 'provider', label: t('changeRequests.fromProvider') },
-              { value: 'integrationManager', label: t('changeRequests.fromIntegrationManager') },
-            ]}
-          />
-        </ListFilters>
+        <ListFilters
+          url={screen}
+          search={{ label: t('changeRequests.searchLabel') }}
+          filters={[
+            {
+              name: 'state',
+              label: t('changeRequests.stateFilter'),
+              all: t('changeRequests.all'),
+              data: CHANGE_REQUEST_STATES.map((state) => ({
+                value: state,
+                label: t(`changeRequests.states.${state}`),
+              })),
+            },
+            {
+              name: 'from',
+              label: t('changeRequests.originFilter'),
+              all: t('changeRequests.all'),
+              data: [
+                { value: 'provider', label: t('changeRequests.fromProvider') },
+                { value: 'integrationManager', label: t('changeRequests.fromIntegrationManager') },
+              ],
+            },
+          ]}
+        />
       }
       errorTitle={t('notifications.somethingWentWrong')}
       exports
