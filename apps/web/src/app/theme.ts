@@ -14,6 +14,9 @@ export const theme = createTheme({
   focusRing: 'auto',
   cursorType: 'pointer',
   respectReducedMotion: true,
+  // A page title is one long word often enough in German ("Änderungsanträge"): on a phone it
+  // shrinks with the screen instead of running off its edge.
+  headings: { sizes: { h1: { fontSize: 'clamp(1.625rem, 7vw, 2.125rem)' } } },
 });
 
 /** "Dimmed" text (menu labels, input descriptions) is gray-6 by default: 3.3:1. Gray-7 reads at 7:1. */
