@@ -102,13 +102,9 @@ describe('GET /api/public/services', () => {
     const admin = await loadPrincipal(env.test.database.db, env.world.people.admin!.id);
     const files = createDatabaseFileStore(env.test.database.db);
     const logo = identifyLogo(SAMPLE_FILES.png);
-    const saved = await setInstitutionLogo(
-      writesFor(env.test.database),
-      files,
-      admin!,
-      env.world.institutions.HPCN,
-      logo,
-    );
+    const upload = () =>
+      setInstitutionLogo(writesFor(env.test.database), files, admin!, env.world.institutions.HPCN, logo);
+    const saved = await upload();
     const body = (await publicServices()).json<PublicPortfolio>();
     const address = `/api/institutions/${env.world.institutions.HPCN}/logo?v=${saved.version}`;
     expect(body.past.find((s) => s.name === 'Jupyter Hub North')!.providerLogo).toBe(address);
@@ -124,13 +120,7 @@ describe('GET /api/public/services', () => {
       headers: env.as('paula'),
     });
     expect(service.json<ServiceDetail>().providerLogo).toBe(address);
-    const again = await setInstitutionLogo(
-      writesFor(env.test.database),
-      files,
-      admin!,
-      env.world.institutions.HPCN,
-      logo,
-    );
+    const again = await upload();
     expect(again.version).toBe(saved.version + 1);
     expect(JSON.stringify((await publicServices()).json())).toContain(`logo?v=${again.version}`);
   });
