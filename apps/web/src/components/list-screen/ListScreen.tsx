@@ -47,7 +47,7 @@ export interface ListScreenProps<V extends PagedView, Row extends RowData> exten
   notice?: ReactNode;
   /** Instead of the table while the view asks nothing yet (no field chosen). */
   idle?: ReactNode;
-  /** The page to show when the answer held needs checking first (the field it was asked for). */
+  /** The page to show instead of the server's answer: when that needs checking first (the field it was asked for), or when the server refused a filter. */
   data?: ListPage<Row>;
   /** After the table: the list's dialogs. */
   children?: ReactNode;
@@ -107,7 +107,7 @@ export const ListScreen = <V extends PagedView, Row extends RowData>({
   const body =
     path === null && idle ? (
       idle
-    ) : list.isError && !list.data ? (
+    ) : list.isError && !page ? (
       <ListError title={errorTitle ?? t('portfolio.loadFailed')} message={list.error.message} />
     ) : (
       <DataTable

@@ -1,4 +1,4 @@
-import { Button, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import type { OwnedApiToken } from '@nubes/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiTokenKeys, fetchAllApiTokens, revokeAnyApiToken } from '../../api/api-tokens';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FilterBar } from '../../components/FilterBar';
+import { FilterSelect } from '../../components/FilterSelect';
 import { QueryFallback } from '../../components/QueryFallback';
 import { useSearchParams } from '../../routing';
 import { apiTokenColumns, TOKEN_STATUSES, tokenStatus, type TokenStatus } from './apiTokenColumns';
@@ -88,22 +89,21 @@ export const AllApiTokensSection = () => {
         onReset={filtered ? clear : undefined}
         active={[state, owner].filter(Boolean).length}
       >
-        <NativeSelect
+        <FilterSelect
           label={t('apiTokens.columns.status')}
-          data={[
-            { value: '', label: t('apiTokens.allStates') },
-            ...TOKEN_STATUSES.map((status) => ({ value: status, label: t(`apiTokens.${status}`) })),
-          ]}
-          value={state ?? ''}
-          onChange={(event) => setFilters({ state: (event.currentTarget.value || null) as TokenStatus | null, owner })}
-          w={{ base: '100%', sm: 200 }}
+          all={t('apiTokens.allStates')}
+          data={TOKEN_STATUSES.map((status) => ({ value: status, label: t(`apiTokens.${status}`) }))}
+          value={state}
+          onChange={(next) => setFilters({ state: next as TokenStatus | null, owner })}
+          width={200}
         />
-        <NativeSelect
+        <FilterSelect
           label={t('apiTokens.columns.owner')}
-          data={[{ value: '', label: t('apiTokens.allOwners') }, ...owners]}
-          value={owner ?? ''}
-          onChange={(event) => setFilters({ state, owner: event.currentTarget.value || null })}
-          w={{ base: '100%', sm: 300 }}
+          all={t('apiTokens.allOwners')}
+          data={owners}
+          value={owner}
+          onChange={(next) => setFilters({ state, owner: next })}
+          width={300}
         />
       </FilterBar>
       <DataTable

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import {
   formatDateTime,
   OUTBOX_DISCARDABLE,
@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../components/data-table';
 import { FilterBar } from '../../components/FilterBar';
+import { FilterSelect } from '../../components/FilterSelect';
 import { notifySuccess } from '../../api/notify';
 import { PageLoader } from '../../components/PageLoader';
 import { useStreamQuery } from '../../hooks/useStreamQuery';
@@ -150,15 +151,13 @@ export const OutboxTable = () => {
       onReset={state ? () => setState(null) : undefined}
       active={[state].filter(Boolean).length}
     >
-      <NativeSelect
+      <FilterSelect
         label={t('mail.outbox.state')}
-        data={[
-          { value: '', label: t('mail.outbox.allStates') },
-          ...OUTBOX_STATES.map((value) => ({ value, label: t(`mail.states.${value}`) })),
-        ]}
-        value={state ?? ''}
-        onChange={(event) => setState((event.currentTarget.value || null) as OutboxState | null)}
-        w={{ base: '100%', sm: 220 }}
+        all={t('mail.outbox.allStates')}
+        data={OUTBOX_STATES.map((value) => ({ value, label: t(`mail.states.${value}`) }))}
+        value={state}
+        onChange={(next) => setState(next as OutboxState | null)}
+        width={220}
       />
     </FilterBar>
   );

@@ -1,26 +1,29 @@
-import { NativeSelect, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type UserRef } from '@nubes/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBar } from '../../../components/FilterBar';
 import { DateFieldInput } from '../../../forms/DateFieldInput';
 import { PORTAL_USERS_WITH_GONE, UserPicker } from '../../../components/UserPicker';
 import { auditActionLabel, objectTypeLabel } from '../../../components/history/auditEventColumns';
-import { changeAuditLogView, isFiltered, NO_AUDIT_FILTERS, type AuditLogView } from './auditLogView';
+import { ListFilters } from '../../../components/list-screen/ListFilters';
+import type { UrlView } from '../../../components/list-screen/useListScreen';
+import type { AuditLogView } from './auditLogView';
 
 interface Props {
-  view: AuditLogView;
-  onChange: (next: AuditLogView) => void;
+  url: UrlView<AuditLogView>;
   /** Who the chosen actor is, when the log names them (a link or a reload brings only the id). */
   knownActor: UserRef | null;
   /** The server's word on a filter (the end before the start), by field. */
   errors?: Partial<Record<'from' | 'to', string>>;
 }
 
-/** Who, what, which object and when of the audit log; each change starts on page 1. */
-export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) => {
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label);
+
+/** What, which kind of object, who, which object and when of the audit log; each change starts on page 1. */
+export const AuditLogFilters = ({ url, knownActor, errors }: Props) => {
   const { t } = useTranslation();
-  const change = (partial: Parameters<typeof changeAuditLogView>[1]) => onChange(changeAuditLogView(view, partial));
+  const { view, setView, codec } = url;
+  const change = (partial: Partial<AuditLogView>) => setView(codec.change(view, partial));
   const [objectId, setObjectId] = useState(view.objectId);
   const [shownId, setShownId] = useState(view.objectId);
   // The address changed from elsewhere (reset, back button): the box follows it.
@@ -28,27 +31,34 @@ export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) =
     setShownId(view.objectId);
     setObjectId(view.objectId);
   }
-
   const actions = useMemo(
-    () =>
-      [...AUDIT_ACTIONS]
-        .map((action) => ({ value: action, label: auditActionLabel(t, action) }))
-        .sort((a, b) => a.label.localeCompare(b.label)),
+    () => AUDIT_ACTIONS.map((action) => ({ value: action, label: auditActionLabel(t, action) })).sort(byLabel),
     [t],
   );
   const objectTypes = useMemo(
-    () =>
-      AUDIT_OBJECT_TYPES.map((type) => ({ value: type, label: objectTypeLabel(t, type) })).sort((a, b) =>
-        a.label.localeCompare(b.label),
-      ),
+    () => AUDIT_OBJECT_TYPES.map((type) => ({ value: type, label: objectTypeLabel(t, type) })).sort(byLabel),
     [t],
   );
 
   return (
-    <FilterBar
-      label={t('portfolio.filtersLabel')}
-      onReset={isFiltered(view) ? () => change(NO_AUDIT_FILTERS) : undefined}
-      active={[view.actor, view.action, view.objectType, view.objectId, view.from, view.to].filter(Boolean).length}
+    <ListFilters
+      url={url}
+      filters={[
+        {
+          name: 'action',
+          label: t('adminSections.auditLog.action'),
+          all: t('adminSections.auditLog.allActions'),
+          data: actions,
+          width: 260,
+        },
+        {
+          name: 'objectType',
+          label: t('adminSections.auditLog.objectType'),
+          all: t('adminSections.auditLog.allObjectTypes'),
+          data: objectTypes,
+          width: 200,
+        },
+      ]}
     >
       <UserPicker
         label={t('adminSections.auditLog.who')}
@@ -58,20 +68,6 @@ export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) =
         source={PORTAL_USERS_WITH_GONE}
         onChange={(user) => change({ actor: user?.id ?? null })}
         w={{ base: '100%', sm: 300 }}
-      />
-      <NativeSelect
-        label={t('adminSections.auditLog.action')}
-        data={[{ value: '', label: t('adminSections.auditLog.allActions') }, ...actions]}
-        value={view.action ?? ''}
-        onChange={(event) => change({ action: event.currentTarget.value || null })}
-        w={{ base: '100%', sm: 260 }}
-      />
-      <NativeSelect
-        label={t('adminSections.auditLog.objectType')}
-        data={[{ value: '', label: t('adminSections.auditLog.allObjectTypes') }, ...objectTypes]}
-        value={view.objectType ?? ''}
-        onChange={(event) => change({ objectType: event.currentTarget.value || null })}
-        w={{ base: '100%', sm: 200 }}
       />
       <TextInput
         label={t('adminSections.auditLog.objectId')}
@@ -97,6 +93,6 @@ export const AuditLogFilters = ({ view, onChange, knownActor, errors }: Props) =
         onChange={(to) => change({ to: to || null })}
         error={errors?.to}
       />
-    </FilterBar>
+    </ListFilters>
   );
 };

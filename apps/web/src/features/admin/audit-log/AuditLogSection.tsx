@@ -1,90 +1,46 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import type { AuditLog } from '@nubes/domain';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/client';
-import { DataTable } from '../../../components/data-table';
-import { useSearchParams } from '../../../routing';
 import { auditEventColumns } from '../../../components/history/auditEventColumns';
 import { useAuditEventLabels } from '../../../components/history/auditEventLabels';
-import { auditLogKeys, auditLogQueryString, fetchAuditLog } from './api';
+import { ListScreen } from '../../../components/list-screen/ListScreen';
+import { useListScreen } from '../../../components/list-screen/useListScreen';
+import { auditLogKeys } from './api';
 import { AuditLogFilters } from './AuditLogFilters';
-import {
-  AUDIT_LOG_PAGE_SIZES,
-  auditLogQuery,
-  changeAuditLogView,
-  isFiltered,
-  NO_AUDIT_FILTERS,
-  parseAuditLogView,
-  serializeAuditLogView,
-  type AuditLogView,
-} from './auditLogView';
+import { auditLogView, type AuditLogView } from './auditLogView';
+
+const NO_EVENTS: AuditLog = { items: [], total: 0, page: 1, pageSize: 50, nextCursor: null };
 
 /** The audit log of the whole portal, newest first, filtered and paged by the server; the view is in the address. */
 export const AuditLogSection = () => {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const view = useMemo(() => parseAuditLogView(params), [params]);
-  const setView = useCallback(
-    (next: AuditLogView) => setParams({ tab: 'auditLog', ...serializeAuditLogView(next) }),
-    [setParams],
-  );
-  const query = auditLogQuery(view);
-  const log = useQuery({
-    queryKey: auditLogKeys.list(auditLogQueryString(query)),
-    queryFn: ({ signal }) => fetchAuditLog(query, signal),
-    placeholderData: keepPreviousData,
-    retry: (count, error) => !(isApiError(error) && error.status === 400) && count < 2,
-  });
+  const screen = useListScreen<AuditLogView, AuditLog>(auditLogView, auditLogKeys.list);
+  const { view, list } = screen;
   const labels = useAuditEventLabels();
   const columns = useMemo(() => auditEventColumns(t, labels, { sortable: false }), [t, labels]);
-
-  const total = log.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.pageSize), view.page);
-  const filtered = isFiltered(view);
-  const invalid = isApiError(log.error) && log.error.status === 400 ? log.error.fields : undefined;
-  const actorEvent = view.actor ? log.data?.items.find((event) => event.actorId === view.actor) : undefined;
+  // A filter the server refused (the end before the start) is said under that filter, over no rows.
+  const invalid = isApiError(list.error) && list.error.status === 400 ? list.error.fields : undefined;
+  const actorEvent = view.actor ? list.data?.items.find((event) => event.actorId === view.actor) : undefined;
   const knownActor = actorEvent
     ? { id: view.actor!, username: actorEvent.actor, fullname: actorEvent.actor, email: '' }
     : null;
 
   return (
-    <Stack gap="md">
-      <AuditLogFilters view={view} onChange={setView} knownActor={knownActor} errors={invalid} />
-      {log.isError && !invalid ? (
-        <Paper withBorder p="md" role="alert">
-          <Text fw={600}>{t('adminSections.auditLog.cannotLoad')}</Text>
-          <Text size="sm">{log.error.message}</Text>
-        </Paper>
-      ) : (
-        <DataTable
-          id="audit-log"
-          caption={t('adminSections.auditLog.caption', { page: view.page, pages })}
-          columns={columns}
-          rows={invalid ? [] : log.data?.items}
-          getRowId={(event) => event.id}
-          empty={{
-            title: t(filtered ? 'adminSections.auditLog.emptyFiltered' : 'adminSections.auditLog.empty'),
-            action: filtered ? (
-              <Button variant="default" onClick={() => setView(changeAuditLogView(view, NO_AUDIT_FILTERS))}>
-                {t('dataTable.clearFilters')}
-              </Button>
-            ) : undefined,
-          }}
-          busy={log.isFetching && log.isPlaceholderData}
-          countLabel={(count) => t('adminSections.auditLog.total', { count })}
-          pageSizes={AUDIT_LOG_PAGE_SIZES}
-          server={{
-            sort: null,
-            onSortChange: () => undefined,
-            page: view.page,
-            pageSize: view.pageSize,
-            onPageChange: (page) => setView({ ...view, page }),
-            onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
-            total,
-          }}
-        />
-      )}
-    </Stack>
+    <ListScreen
+      screen={screen}
+      id="audit-log"
+      label={t('adminSections.tab.auditLog')}
+      caption={(page, pages) => t('adminSections.auditLog.caption', { page, pages })}
+      filters={<AuditLogFilters url={screen} knownActor={knownActor} errors={invalid} />}
+      data={invalid ? NO_EVENTS : undefined}
+      errorTitle={t('adminSections.auditLog.cannotLoad')}
+      sortable={false}
+      columns={columns}
+      getRowId={(event) => event.id}
+      empty={{ title: t('adminSections.auditLog.empty') }}
+      emptyFiltered={{ title: t('adminSections.auditLog.emptyFiltered') }}
+      countLabel={(count) => t('adminSections.auditLog.total', { count })}
+    />
   );
 };
