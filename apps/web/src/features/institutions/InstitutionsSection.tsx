@@ -8,7 +8,7 @@ import { notifySuccess } from '../../api/notify';
 import { reportWriteError } from '../../api/writes';
 import { deleteInstitution, fetchInstitutionDetails, institutionKeys } from './api';
 import { InstitutionFormModal, useKeptInstitutionDraft } from './InstitutionFormModal';
-import { AppModal } from '../../components/AppModal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /** The institution being edited by id (read from the list, so a reload reaches the form), or a new one. */
 type Editing = { id?: string } | null;
@@ -134,26 +134,16 @@ export const InstitutionsSection = () => {
         institution={edited}
         onClose={() => setEditing(null)}
       />
-      <AppModal
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('institutionAdmin.deleteTitle')}
-        closeButtonProps={{ 'aria-label': t('institutionAdmin.close') }}
-      >
-        {deleting && (
-          <>
-            <Text>{t('institutionAdmin.deleteText', { name: `${deleting.abbreviation} – ${deleting.name}` })}</Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setDeleting(null)}>
-                {t('institutionAdmin.cancel')}
-              </Button>
-              <Button color="red" loading={removing.isPending} onClick={() => removing.mutate(deleting)}>
-                {t('institutionAdmin.delete')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </AppModal>
+        text={deleting ? t('institutionAdmin.deleteText', { name: `${deleting.abbreviation} – ${deleting.name}` }) : ''}
+        confirmLabel={t('institutionAdmin.delete')}
+        onConfirm={() => deleting && removing.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+        busy={removing.isPending}
+        danger
+      />
     </>
   );
 };

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import {
   formatDateTime,
   OUTBOX_DISCARDABLE,
@@ -18,7 +18,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { useStreamQuery } from '../../hooks/useStreamQuery';
 import { reportWriteError } from '../../api/writes';
 import { changeOutboxMail, fetchOutbox, mailKeys } from './api';
-import { AppModal } from '../../components/AppModal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StatusBadge } from '../../components/StatusBadge';
 import { RowAction } from '../../components/RowAction';
 
@@ -189,30 +189,18 @@ export const OutboxTable = () => {
           more={{ ...outbox.more, total: outbox.firstPage?.total }}
         />
       </Stack>
-      <AppModal
+      <ConfirmDialog
         opened={discarding !== null}
-        onClose={() => setDiscarding(null)}
         title={t('adminSections.outbox.discardTitle')}
-        closeButtonProps={{ 'aria-label': t('adminSections.outbox.cancel') }}
-      >
-        {discarding && (
-          <>
-            <Text>{t('adminSections.outbox.discardText', { subject: discarding.subject, to: discarding.to })}</Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setDiscarding(null)}>
-                {t('adminSections.outbox.cancel')}
-              </Button>
-              <Button
-                color="red"
-                loading={change.isPending}
-                onClick={() => change.mutate({ mail: discarding, action: 'discard' })}
-              >
-                {t('adminSections.outbox.discard')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </AppModal>
+        text={
+          discarding ? t('adminSections.outbox.discardText', { subject: discarding.subject, to: discarding.to }) : ''
+        }
+        confirmLabel={t('adminSections.outbox.discard')}
+        onConfirm={() => discarding && change.mutate({ mail: discarding, action: 'discard' })}
+        onCancel={() => setDiscarding(null)}
+        busy={change.isPending}
+        danger
+      />
     </>
   );
 };

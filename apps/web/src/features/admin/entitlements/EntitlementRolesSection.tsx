@@ -9,7 +9,7 @@ import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
 import { deleteEntitlementRole, entitlementRoleKeys, fetchEntitlementRoles } from './api';
 import { EntitlementRoleModal } from './EntitlementRoleModal';
-import { AppModal } from '../../../components/AppModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** The map from the identity provider's entitlements to roles: list, add, edit, remove after asking. */
 export const EntitlementRolesSection = () => {
@@ -91,31 +91,23 @@ export const EntitlementRolesSection = () => {
         editing={editing === 'new' ? 'new' : (pairs.data.items.find((pair) => pair.id === editing) ?? null)}
         onClose={() => setEditing(null)}
       />
-      <AppModal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={t('adminSections.entitlements.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('adminSections.entitlements.close') }}
-      >
-        {removing && (
-          <>
-            <Text style={{ wordBreak: 'break-word' }}>
-              {t('adminSections.entitlements.removeText', {
+        text={
+          removing
+            ? t('adminSections.entitlements.removeText', {
                 entitlement: removing.entitlement,
                 role: t(`userAccounts.roles.${removing.role}`),
-              })}
-            </Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setRemoving(null)}>
-                {t('adminSections.entitlements.cancel')}
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(removing)}>
-                {t('adminSections.entitlements.remove')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </AppModal>
+              })
+            : ''
+        }
+        confirmLabel={t('adminSections.entitlements.remove')}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+        busy={remove.isPending}
+        danger
+      />
     </>
   );
 };

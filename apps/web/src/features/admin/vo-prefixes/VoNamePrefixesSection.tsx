@@ -9,7 +9,7 @@ import { QueryFallback } from '../../../components/QueryFallback';
 import { reportWriteError } from '../../../api/writes';
 import { deleteVoNamePrefix, fetchVoNamePrefixes, voNamePrefixKeys } from './api';
 import { VoNamePrefixModal } from './VoNamePrefixModal';
-import { AppModal } from '../../../components/AppModal';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /**
  * The reserved VO name prefixes: the portal manager's list (add, remove after asking) and, read-only,
@@ -117,28 +117,16 @@ export const VoNamePrefixesSection = () => {
         />
       </section>
       <VoNamePrefixModal opened={adding} onClose={() => setAdding(false)} />
-      <AppModal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => setRemoving(null)}
         title={t('adminSections.voPrefixes.removeTitle')}
-        closeButtonProps={{ 'aria-label': t('adminSections.voPrefixes.close') }}
-      >
-        {removing && (
-          <>
-            <Text style={{ wordBreak: 'break-word' }}>
-              {t('adminSections.voPrefixes.removeText', { prefix: removing.prefix })}
-            </Text>
-            <Group justify="flex-end" gap="sm" mt="lg">
-              <Button variant="default" onClick={() => setRemoving(null)}>
-                {t('adminSections.voPrefixes.cancel')}
-              </Button>
-              <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(removing)}>
-                {t('adminSections.voPrefixes.remove')}
-              </Button>
-            </Group>
-          </>
-        )}
-      </AppModal>
+        text={removing ? t('adminSections.voPrefixes.removeText', { prefix: removing.prefix }) : ''}
+        confirmLabel={t('adminSections.voPrefixes.remove')}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+        busy={remove.isPending}
+        danger
+      />
     </Stack>
   );
 };
