@@ -16,11 +16,7 @@ const extensions = { unaccent };
  * A module of its own, imported by `openDatabase` only without `DATABASE_URL`.
  */
 export const openPglite = async (options: DatabaseOptions, shouldMigrate: boolean): Promise<Database> => {
-  if (options.loadDataDir)
-    return databaseOf(
-      await PGlite.create({ loadDataDir: options.loadDataDir, startParams: pgliteStartParams(), extensions }),
-      shouldMigrate,
-    );
+  if (options.loadDataDir) return pgliteDatabase(await loadPglite(options.loadDataDir), shouldMigrate);
   // Before PGlite touches the directory: a second process on it would damage it.
   mkdirSync(options.dataDir, { recursive: true });
   const lock = await lockDataDir(options.dataDir);
@@ -29,14 +25,19 @@ export const openPglite = async (options: DatabaseOptions, shouldMigrate: boolea
       startParams: pgliteStartParams(options.dataDir),
       extensions,
     });
-    return await databaseOf(client, shouldMigrate, lock);
+    return await pgliteDatabase(client, shouldMigrate, lock);
   } catch (error) {
     await lock.release();
     throw error;
   }
 };
 
-const databaseOf = async (client: PGlite, shouldMigrate: boolean, lock?: DataDirLock): Promise<Database> => {
+/** A database in memory, loaded from a dump (`dumpDataDir`). */
+export const loadPglite = (dump: Blob): Promise<PGlite> =>
+  PGlite.create({ loadDataDir: dump, startParams: pgliteStartParams(), extensions });
+
+/** The client as the portal's database, migrated first unless told not to; closing it closes the client. */
+export const pgliteDatabase = async (client: PGlite, shouldMigrate: boolean, lock?: DataDirLock): Promise<Database> => {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   if (shouldMigrate) {
     try {

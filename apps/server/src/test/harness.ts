@@ -17,14 +17,19 @@ import { users } from '../db/schema.js';
 import { DEMO_ACCOUNTS } from '../dev-idp/accounts.js';
 import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { writesFor } from '../writes/after-commit.js';
+import { openPooledPglite, type TestDatabase } from './pglite-pool.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 const JWT_SECRET = 'test-only-secret-that-is-long-enough-for-hs256';
 
 let templateDump: Blob | undefined;
 
-/** A database of its own for one test file: a copy of the template migrated in global setup. */
-export const openTestDatabase = async (): Promise<Database & { drop(): Promise<void> }> => {
+/**
+ * A database of its own for one test file, holding exactly what the template migrated in global
+ * setup holds: on PostgreSQL a copy of the template database, on PGlite one the worker keeps
+ * between files, put back to the template (test/pglite-pool.ts).
+ */
+export const openTestDatabase = async (): Promise<TestDatabase> => {
   if (process.env.NUBES_TEST_DB === 'postgres') {
     const base = inject('postgresUrl');
     const name = `test_${randomBytes(6).toString('hex')}`;
@@ -35,14 +40,15 @@ export const openTestDatabase = async (): Promise<Database & { drop(): Promise<v
     const database = await openDatabase({ databaseUrl: `${base}/${name}`, dataDir: '' });
     return { ...database, drop: () => database.close() };
   }
-  templateDump ??= new Blob([readFileSync(inject('pgliteTemplateDump'))]);
-  const database = await openDatabase({ dataDir: '', loadDataDir: templateDump });
-  return { ...database, drop: () => database.close() };
+  return openPooledPglite(
+    () => (templateDump ??= new Blob([readFileSync(inject('pgliteTemplateDump'))])),
+    inject('templateSnapshot'),
+  );
 };
 
 /** A file's own database, opened before its first test and dropped after its last: read `env.database` in tests. */
 export const useTestDatabase = (): { database: Database } => {
-  const env = {} as { database: Database & { drop(): Promise<void> } };
+  const env = {} as { database: TestDatabase };
   beforeAll(async () => {
     env.database = await openTestDatabase();
   });
