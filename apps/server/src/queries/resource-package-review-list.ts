@@ -2,6 +2,7 @@ import type { Principal, ResourcePackageReviewQuery } from '@nubes/domain';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { literalLimit } from '../db/literal-limit.js';
 import { institutions, resourcePackages, resourceTypes, services, users } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ReviewPageRow } from '../model/resource-package.js';
@@ -112,18 +113,6 @@ const orderOf = ({ sort, order }: Pick<ResourcePackageReviewQuery, 'sort' | 'ord
   const { value, nullable } = SORT_VALUES[sort];
   const direction = order === 'asc' ? asc : desc;
   return [...(nullable ? [asc(sql`${value} is null`)] : []), direction(value), asc(resourcePackages.id)];
-};
-
-/**
- * A page's size written into the statement: with it a parameter, PostgreSQL prices a generic plan
- * for a tenth of the packages and plans the statement anew on every request; with the size in the
- * text it keeps one plan per connection (docs/adr/0117-named-prepared-statements.md). The size is
- * the query schema's whole number, never free text.
- */
-const literalLimit = (size: number) => {
-  if (!Number.isSafeInteger(size) || size < 0) throw new Error(`not a page size: ${size}`);
-  // Drizzle renders an SQL chunk in its place; its type asks for a number or a placeholder.
-  return sql.raw(String(size)) as unknown as number;
 };
 
 /** A page's ids, ordered: `where` is the list's condition on the packages. */
