@@ -224,7 +224,7 @@ const estimatedMatches = async (db: Db, query: ContactQuery): Promise<number> =>
     .where(contactViewWhere(query));
   const result = await db.execute(sql`explain (format json) ${matches.getSQL()}`);
   const [row] = (result as unknown as { rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }).rows;
-  return row?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
+  return row?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0;
 };
 
 /**
