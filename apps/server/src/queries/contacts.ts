@@ -1,7 +1,15 @@
-import type { ContactExportQuery, ContactPropertyKind, ContactQuery, ContactRow, ContactSort } from '@nubes/domain';
+import type {
+  ContactExportQuery,
+  ContactList,
+  ContactPropertyKind,
+  ContactQuery,
+  ContactRow,
+  ContactSort,
+} from '@nubes/domain';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { escapeLike } from '../db/escape-like.js';
+import { literalLimit } from '../db/literal-limit.js';
 import { contactSearchDocument, searchSql } from '../db/search-sql.js';
 import {
   auditEvents,
@@ -24,13 +32,17 @@ const propertyKinds = sql`"contacts"."property_kinds"`;
  * The view's contacts: every searched word begins a word of the contact (its search document,
  * db/search-sql.ts), at the institution asked for, holding a property of the kind asked for. The
  * search and the kind are both columns of contacts_search_idx, so together they are one index scan.
+ * `walked`: the search as a test of each contact the order's index passes, which no index answers,
+ * so that no plan gathers every match of a broad search through the search index.
  */
-const contactViewWhere = (query: ContactViewQuery): SQL | undefined =>
-  and(
-    searchSql(contactSearchDocument, query.q),
+const contactViewWhere = (query: ContactViewQuery, walked = false): SQL | undefined => {
+  const searched = searchSql(contactSearchDocument, query.q);
+  return and(
+    searched && walked ? sql`(${searched}) is true` : searched,
     query.institution ? eq(contacts.institutionId, query.institution) : undefined,
     query.propertyKind ? sql`${propertyKinds} && ARRAY[${query.propertyKind}::text]` : undefined,
   );
+};
 
 /** A value a sort compares; `first`: ascending whatever the order asked for (empty values last). */
 interface SortValue {
@@ -110,15 +122,16 @@ const contactRowsQuery = (db: Db, query: ContactViewQuery, where: SQL | undefine
 
 /**
  * The ids of a page's contacts: the order's index walked up to the page and no further, reading
- * nothing else of the contacts it passes.
+ * nothing else of the contacts it passes. Sent only without a search or for a broad one: its plan
+ * is the walk whatever the words, so PostgreSQL keeps one (literalLimit).
  */
 const contactPageIdsQuery = (db: Db, query: ContactQuery) =>
   db
     .select({ id: contacts.id })
     .from(contacts)
-    .where(contactViewWhere(query))
+    .where(contactViewWhere(query, true))
     .orderBy(...contactViewOrder(query))
-    .limit(query.pageSize)
+    .limit(literalLimit(query.pageSize))
     .offset((query.page - 1) * query.pageSize);
 
 /**
@@ -200,9 +213,46 @@ const toContactRow = (record: ContactListRecord): ContactRow => ({
   updatedAt: record.updatedAt.toISOString(),
 });
 
+/**
+ * How many contacts PostgreSQL's planner expects the view to hold, from the search document's
+ * statistics: EXPLAIN plans the count and reads no row.
+ */
+const estimatedMatches = async (db: Db, query: ContactQuery): Promise<number> => {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(contactViewWhere(query));
+  const result = await db.execute(sql`explain (format json) ${matches.getSQL()}`);
+  const [row] = (result as unknown as { rows: { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[] }).rows;
+  return row?.['QUERY PLAN']?.[0]?.Plan?.['Plan Rows'] ?? 0;
+};
+
+/**
+ * A search the planner expects to match more than it would count: the page walks the sort's index,
+ * where matches come often, and the total is the planner's estimate, said as one ("about"). Its
+ * exact count would read thousands of rows, or gather them through the search index only to be
+ * thrown away (docs/adr/0131-package-and-contact-list-statements.md). A page with fewer rows than
+ * its size is the last: the total is then exact.
+ */
+const loadBroadSearchPage = async (db: Db, query: ContactQuery, estimate: number) => {
+  const items = (await contactListPageQuery(db, query)).map(toContactRow);
+  const before = (query.page - 1) * query.pageSize;
+  if (items.length === 0) return undefined;
+  if (items.length < query.pageSize) return { items, total: before + items.length, totalExact: true };
+  return {
+    items,
+    total: Math.max(Math.round(estimate), before + items.length + 1),
+    totalExact: false,
+    totalEstimated: true,
+  };
+};
+
 /** A search's page and how many contacts match, counted up to COUNT_AHEAD past the page's start. */
 const loadSearchPage = async (db: Db, query: ContactQuery) => {
   const limit = (query.page - 1) * query.pageSize + COUNT_AHEAD;
+  const estimate = await estimatedMatches(db, query);
+  const broad = estimate > limit ? await loadBroadSearchPage(db, query, estimate) : undefined;
+  if (broad) return broad;
   const records = await contactSearchPageQuery(db, query, limit);
   const total = records[0]?.total;
   // No row: no match at all, or a page past the last, whose total is counted on its own.
@@ -213,7 +263,10 @@ const loadSearchPage = async (db: Db, query: ContactQuery) => {
 };
 
 /** A page of the contact list and how many contacts its view holds (a search's: up to COUNT_AHEAD past the page). */
-export const loadContactListPage = async (db: Db, query: ContactQuery) => {
+export const loadContactListPage = async (
+  db: Db,
+  query: ContactQuery,
+): Promise<Omit<ContactList, 'page' | 'pageSize'>> => {
   if (searchSql(contactSearchDocument, query.q) !== undefined) return loadSearchPage(db, query);
   const [records, [counted]] = await Promise.all([contactListPageQuery(db, query), contactListTotalQuery(db, query)]);
   return { items: records.map(toContactRow), total: counted?.total ?? 0, totalExact: true };

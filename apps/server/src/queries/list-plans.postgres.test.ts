@@ -23,7 +23,7 @@ import { changeRequestListPageQuery } from './change-request-list.js';
 import { loadMyServices, recentActivityQuery, serviceCountsQuery } from './dashboard.js';
 import { loadWaiting } from './dashboard-waiting.js';
 import { homePilotsQuery, pilotListPageQuery } from './pilots.js';
-import { contactListPageQuery, contactSearchPageQuery } from './contacts.js';
+import { contactListPageQuery, contactSearchPageQuery, loadContactListPage } from './contacts.js';
 import { resourcePackageReviewPageQuery } from './resource-package-review-list.js';
 import { reviewListPageQuery, reviewListTotalQuery } from './service-review-list.js';
 import {
@@ -183,6 +183,50 @@ describe('the lists read their indexes at scale', () => {
       ['search for a kind', search({ q: 'björn k', propertyKind: 'otherBoards' }), 'contacts_search_idx'],
     ];
     expect(await unserved(cases)).toEqual([]);
+  });
+
+  it('a contact search the planner expects to be broad walks the sort index and answers its estimate; a narrow one counts', async () => {
+    const { db } = database;
+    const matching = async (q: string) => {
+      const result = await db.execute(
+        sql`select count(*)::int as n from contacts where search @@ nubes_search_query(${q})`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const broad = await loadContactListPage(db, contactQuerySchema.parse({ q: 'example', sort: 'firstname' }));
+    const every = await matching('example');
+    expect(every).toBeGreaterThan(5_000);
+    expect(broad).toMatchObject({ totalExact: false, totalEstimated: true });
+    expect(broad.items).toHaveLength(50);
+    expect(broad.total).toBeGreaterThan(every * 0.75);
+    expect(broad.total).toBeLessThan(every * 1.25);
+    expect(
+      await indexesOf(db, contactListPageQuery(db, contactQuerySchema.parse({ q: 'example', sort: 'firstname' }))),
+    ).toEqual(expect.not.arrayContaining(['contacts_search_idx']));
+    const narrow = await loadContactListPage(db, contactQuerySchema.parse({ q: 'mül' }));
+    expect(narrow).toMatchObject({ totalExact: true, total: await matching('mül') });
+    expect(narrow.totalEstimated).toBeUndefined();
+  });
+
+  it('a package search gathers its matches through the search indexes, then sorts them: no order walked', async () => {
+    const { db } = database;
+    // The orders' indexes a walk would read; a filter by state may read the waiting order's index to find its packages.
+    const orders = /resource_packages_(waiting|name_sort)_idx|services_name_sort_idx/;
+    const misses: string[] = [];
+    for (const query of [
+      { q: 'ceph' },
+      { q: 'ceph', sort: 'name', order: 'desc' },
+      { q: 'data repo', sort: 'service' },
+      { q: 'gpu', sort: 'updatedAt', page: 2 },
+    ]) {
+      const read = await indexesOf(
+        db,
+        resourcePackageReviewPageQuery(db, rita, resourcePackageReviewQuerySchema.parse(query)),
+      );
+      if (!read.includes('services_search_idx') || read.some((index) => orders.test(index)))
+        misses.push(`${JSON.stringify(query)}: read ${read.join(', ')}`);
+    }
+    expect(misses).toEqual([]);
   });
 
   it('a contact search for a property kind reads one index for both, never the properties', async () => {

@@ -228,5 +228,12 @@ describe('the Resource Package Review List in the database', () => {
     expect(await found('paula')).toEqual([]);
     expect(await found('weite')).toEqual([]);
     expect(await keys(people.rita!, { q: 'küsten', state: 'approved' })).toEqual(['p3']);
+    // A searched page counts every match, not only the rows it shows.
+    const page = await loadResourcePackageReviewPage(database.db, people.rita!, queryOf({ q: 'alpha', pageSize: 1 }));
+    expect({ rows: page.items.length, total: page.total, waiting: page.waiting }).toEqual({
+      rows: 1,
+      total: 2,
+      waiting: 3,
+    });
   });
 });

@@ -2,11 +2,12 @@ import type { Principal, ResourcePackageReviewQuery } from '@nubes/domain';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
+import { literalLimit } from '../db/literal-limit.js';
 import { institutions, resourcePackages, resourceTypes, services, users } from '../db/schema.js';
 import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
 import type { ReviewPageRow } from '../model/resource-package.js';
 import { serviceRelationFlagsSql, visibleSubmittedPackagesSql } from '../policies/visibility-sql.js';
-import { everyWordOnSomeSide, usersFoundBy } from './word-search.js';
+import { usersFoundBy } from './word-search.js';
 
 type Filters = Pick<ResourcePackageReviewQuery, 'state' | 'type' | 'q'>;
 
@@ -16,37 +17,43 @@ const packageNameDocument = sql`nubes_search_vector(${resourcePackages.name})`;
 const institutionDocument = sql`nubes_search_vector(${institutions.abbreviation} || ' ' || ${institutions.name})`;
 
 /**
- * Every word begins a word of the package's name, of its service (ID, name, short description,
- * keywords), of its provider (abbreviation, name) or of its submitter (name, username). Each side
- * is a subquery that its own index answers once per word; the words may fall on different sides.
+ * The ids of the packages one word finds: it begins a word of the package's name, of its service
+ * (ID, name, short description, keywords), of its provider (abbreviation, name) or of its submitter
+ * (name, username). Each side is a set its own index answers; undefined when the word has nothing
+ * searchable.
  */
-const searchWhere = (q: string | undefined): SQL | undefined =>
-  everyWordOnSomeSide(q, [
-    (word) => {
-      const found = searchSql(packageNameDocument, word);
-      return (
-        found && sql`${resourcePackages.id} in (select ${resourcePackages.id} from ${resourcePackages} where ${found})`
-      );
-    },
-    (word) => {
-      const found = searchSql(serviceSearchDocument, word);
-      return found && sql`${resourcePackages.serviceId} in (select ${services.id} from ${services} where ${found})`;
-    },
-    (word) => {
-      const found = searchSql(institutionDocument, word);
-      const providers = found && sql`select ${institutions.id} from ${institutions} where ${found}`;
-      // EXISTS first, which the database answers once before the services: a word that names no
-      // provider (most words) skips reading them.
-      return (
-        providers &&
-        sql`${resourcePackages.serviceId} in (select ${services.id} from ${services} where exists (${providers}) and ${services.providerInstitutionId} in (${providers}))`
-      );
-    },
-    (word) => {
-      const found = usersFoundBy(word);
-      return found && sql`${resourcePackages.submittedById} in ${found}`;
-    },
-  ]);
+const packagesFoundBy = (word: string): SQL | undefined => {
+  const byName = searchSql(packageNameDocument, word);
+  const byService = searchSql(serviceSearchDocument, word);
+  const byProvider = searchSql(institutionDocument, word);
+  const bySubmitter = usersFoundBy(word);
+  const providers = byProvider && sql`select ${institutions.id} from ${institutions} where ${byProvider}`;
+  const sides = [
+    byName && sql`select ${resourcePackages.id} from ${resourcePackages} where ${byName}`,
+    byService &&
+      sql`select ${resourcePackages.id} from ${resourcePackages} where ${resourcePackages.serviceId} in (select ${services.id} from ${services} where ${byService})`,
+    // EXISTS first, which the database answers once before the services: a word that names no
+    // provider (most words) skips reading them.
+    providers &&
+      sql`select ${resourcePackages.id} from ${resourcePackages} where ${resourcePackages.serviceId} in (select ${services.id} from ${services} where exists (${providers}) and ${services.providerInstitutionId} in (${providers}))`,
+    bySubmitter &&
+      sql`select ${resourcePackages.id} from ${resourcePackages} where ${resourcePackages.submittedById} in ${bySubmitter}`,
+  ].filter((side): side is SQL => side !== undefined);
+  return sides.length === 0 ? undefined : sql`(${sql.join(sides, sql` union `)})`;
+};
+
+/**
+ * The ids of the packages a search finds, as a set: every word typed on some side of the package,
+ * different words maybe on different sides. A set the database can estimate, where a condition
+ * per package that asks every side (`… or …`) was priced at half the packages
+ * (docs/adr/0131-package-and-contact-list-statements.md). Undefined when nothing searchable was typed.
+ */
+const searchIds = (q: string | undefined): SQL | undefined => {
+  // Split as typed; the database folds each word as it folds the documents (nubes_search_query).
+  const words = [...new Set((q ?? '').split(/\s+/).filter(Boolean))];
+  const sets = words.map(packagesFoundBy).filter((set): set is SQL => set !== undefined);
+  return sets.length === 0 ? undefined : sql.join(sets, sql` intersect `);
+};
 
 /**
  * The list, a condition on resource_packages alone: every package past its draft that the caller
@@ -58,20 +65,22 @@ const reviewListScope = (principal: Principal): SQL =>
   and(sql`${resourcePackages.state} <> 'draft'`, visibleSubmittedPackagesSql(principal))!;
 
 /** The filters and the search, within the scope. */
-const filtersWhere = (query: Filters): SQL | undefined =>
-  and(
+const filtersWhere = (query: Filters): SQL | undefined => {
+  const found = searchIds(query.q);
+  return and(
     query.state === undefined ? undefined : eq(resourcePackages.state, query.state),
     query.type === undefined
       ? undefined
       : sql`${resourcePackages.typeId} = (select ${resourceTypes.id} from ${resourceTypes} where ${resourceTypes.key} = ${query.type})`,
-    searchWhere(query.q),
+    found && sql`${resourcePackages.id} in (${found})`,
   );
+};
 
 type SortKey = Exclude<ResourcePackageReviewQuery['sort'], 'waiting'>;
 
 /**
- * Each sort's value; the nullable ones sort empty values last whatever the direction. The type's
- * key is read by the package's key; the service's name is its joined service's (pageIdsQuery).
+ * Each sort's value; the nullable ones sort empty values last whatever the direction. The
+ * service's name and the type's key are those of the joined service and type (pageIdsQuery).
  */
 const SORT_VALUES: Record<SortKey, { value: SQL | AnyPgColumn; nullable?: true }> = {
   submittedAt: { value: resourcePackages.submittedAt, nullable: true },
@@ -79,9 +88,7 @@ const SORT_VALUES: Record<SortKey, { value: SQL | AnyPgColumn; nullable?: true }
   // Names by code point of their lower case, as the list always sorted them.
   name: { value: sql`lower(${resourcePackages.name}) COLLATE "C"` },
   service: { value: sql`lower(${services.name}) COLLATE "C"` },
-  type: {
-    value: sql`(select ${resourceTypes.key} COLLATE "C" from ${resourceTypes} where ${resourceTypes.id} = ${resourcePackages.typeId})`,
-  },
+  type: { value: sql`${resourceTypes.key} COLLATE "C"` },
   // The states begin with different letters: every collation orders them alike.
   state: { value: resourcePackages.state },
 };
@@ -108,28 +115,53 @@ const orderOf = ({ sort, order }: Pick<ResourcePackageReviewQuery, 'sort' | 'ord
   return [...(nullable ? [asc(sql`${value} is null`)] : []), direction(value), asc(resourcePackages.id)];
 };
 
-/**
- * The ids of a page: the list's order walked over the packages up to the page and no further. The
- * service order joins the services, so the database may walk them by services_name_sort_idx and
- * find each one's packages by resource_packages_service_idx rather than sort every package.
- */
-const pageIdsQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) => {
+/** A page's ids, ordered: `where` is the list's condition on the packages. */
+const pageIdsQuery = (db: Db, query: ResourcePackageReviewQuery, where: SQL | undefined) => {
   const packages = db.select({ id: resourcePackages.id }).from(resourcePackages).$dynamic();
-  return (
-    query.sort === 'service' ? packages.innerJoin(services, eq(services.id, resourcePackages.serviceId)) : packages
-  )
-    .where(and(reviewListScope(principal), filtersWhere(query)))
+  const joined =
+    query.sort === 'service'
+      ? packages.innerJoin(services, eq(services.id, resourcePackages.serviceId))
+      : query.sort === 'type'
+        ? packages.innerJoin(resourceTypes, eq(resourceTypes.id, resourcePackages.typeId))
+        : packages;
+  return joined
+    .where(where)
     .orderBy(...orderOf(query))
-    .limit(query.pageSize)
+    .limit(literalLimit(query.pageSize))
     .offset((query.page - 1) * query.pageSize);
 };
 
+/** How many packages of the whole list (whatever the filters) wait for a decision. */
+const waitingQuery = (db: Db, principal: Principal) =>
+  db
+    .select({ count: count() })
+    .from(resourcePackages)
+    .where(and(reviewListScope(principal), isSubmitted));
+
 /**
  * One page of the Resource Package Review List with the caller's relation to each package's
- * service (for the steps they may take). Exported so its plan can be read (EXPLAIN) at scale.
+ * service (for the steps they may take), and on every row the list's total and the number waiting:
+ * one statement. Without a search the page walks the order's index up to the page and no further
+ * (the service order joins the services, so the database may walk services_name_sort_idx and find
+ * each one's packages by resource_packages_service_idx), and the total counts the filters through
+ * their indexes. A search first gathers its matches (`matches`, a handful: each word's set through
+ * its indexes), then sorts and counts those alone rather than walking every package in the order
+ * (docs/adr/0131-package-and-contact-list-statements.md). Exported so its plan can be read
+ * (EXPLAIN) at scale.
  */
 export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) => {
-  return db
+  const where = and(reviewListScope(principal), filtersWhere(query));
+  const searched = searchIds(query.q) !== undefined;
+  const matches = db.$with('matches').as(db.select({ id: resourcePackages.id }).from(resourcePackages).where(where));
+  const total = searched
+    ? sql`(select count(*) from ${matches})`
+    : sql`(${db.select({ count: count() }).from(resourcePackages).where(where)})`;
+  const pageIds = pageIdsQuery(
+    db,
+    query,
+    searched ? inArray(resourcePackages.id, db.select({ id: matches.id }).from(matches)) : where,
+  );
+  return (searched ? db.with(matches) : db)
     .select({
       id: resourcePackages.id,
       name: resourcePackages.name,
@@ -150,31 +182,27 @@ export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, que
       submittedBy: { id: users.id, username: users.username, fullname: users.fullname, email: users.email },
       // The caller's relation to the package's service, fact by fact (resourcePackageActions reads it).
       relation: serviceRelationFlagsSql(principal),
+      total: sql<number>`${total}`.mapWith(Number),
+      waiting: sql<number>`(${waitingQuery(db, principal)})`.mapWith(Number),
     })
     .from(resourcePackages)
     .innerJoin(services, eq(services.id, resourcePackages.serviceId))
     .innerJoin(resourceTypes, eq(resourceTypes.id, resourcePackages.typeId))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
     .leftJoin(users, eq(users.id, resourcePackages.submittedById))
-    .where(inArray(resourcePackages.id, pageIdsQuery(db, principal, query)))
+    .where(inArray(resourcePackages.id, pageIds))
     .orderBy(...orderOf(query));
 };
 
 /**
- * How many packages the filters and the search select, and how many of the whole list (whatever
- * the filters) wait for a decision: two counts, so each condition is answered through its index,
- * asked in one statement.
+ * How many packages the filters and the search select, and how many of the whole list wait for a
+ * decision, for a page without rows to carry them (no match, or a page past the last).
  */
-export const resourcePackageReviewCountsQuery = (db: Db, principal: Principal, query: Filters) => {
-  const waiting = db
-    .select({ count: count() })
-    .from(resourcePackages)
-    .where(and(reviewListScope(principal), isSubmitted));
-  return db
-    .select({ total: count(), waiting: sql<number>`(${waiting})`.mapWith(Number) })
+export const resourcePackageReviewCountsQuery = (db: Db, principal: Principal, query: Filters) =>
+  db
+    .select({ total: count(), waiting: sql<number>`(${waitingQuery(db, principal)})`.mapWith(Number) })
     .from(resourcePackages)
     .where(and(reviewListScope(principal), filtersWhere(query)));
-};
 
 /** One page of the Resource Package Review List, its total and the number waiting for a decision. */
 export const loadResourcePackageReviewPage = async (
@@ -182,11 +210,9 @@ export const loadResourcePackageReviewPage = async (
   principal: Principal,
   query: ResourcePackageReviewQuery,
 ): Promise<{ items: ReviewPageRow[]; total: number; waiting: number }> => {
-  const [page, [counts]] = await Promise.all([
-    resourcePackageReviewPageQuery(db, principal, query),
-    resourcePackageReviewCountsQuery(db, principal, query),
-  ]);
-  const items = page.map(({ relation, ...row }): ReviewPageRow => ({
+  const page = await resourcePackageReviewPageQuery(db, principal, query);
+  const counts = page[0] ?? (await resourcePackageReviewCountsQuery(db, principal, query))[0];
+  const items = page.map(({ relation, total: _total, waiting: _waiting, ...row }): ReviewPageRow => ({
     ...row,
     relation: { roles: principal.roles, state: row.service.state, ...relation },
   }));

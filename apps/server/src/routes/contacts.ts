@@ -46,7 +46,7 @@ import {
 import { listAuditEvents } from '../queries/service-history.js';
 
 const SEARCH_TEXT =
-  'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false.';
+  'The search `q` matches names, e-mail, institution, notes and properties: every word begins a word of the contact, case, accents and umlauts folded ("mül" and "muller" find Müller). A search counts its matches up to 5,000 past the start of the page: beyond, `total` is that bound and `totalExact` false. A search the database expects to match more than that answers its estimate as `total`, with `totalEstimated` true and `totalExact` false.';
 
 /**
  * The contact database (docs/adr/0034-contacts.md): contact managers and the service desk keep the

@@ -154,9 +154,13 @@ export type ContactRow = z.infer<typeof contactRowSchema>;
 export const contactListSchema = z
   .object({
     items: z.array(contactRowSchema),
-    /** Every match, or with totalExact false a lower bound: a search counts a few thousand past the page. */
+    /**
+     * Every match, or with totalExact false a lower bound: a search counts a few thousand past the
+     * page; or, with totalEstimated, the database's estimate for a search it expects to match more.
+     */
     total: z.int(),
     totalExact: z.boolean(),
+    totalEstimated: z.boolean().optional(),
     page: z.int(),
     pageSize: z.int(),
   })

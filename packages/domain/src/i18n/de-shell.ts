@@ -208,6 +208,8 @@ export const deShell: ShellMessages = {
     pagedCaption: '{{list}}, Seite {{page}} von {{pages}}',
     rangeOfMore: '{{from}}–{{to}} von mehr als {{total}}',
     moreThan: 'Mehr als {{rows}}',
+    rangeOfAbout: '{{from}}–{{to}} von etwa {{total}}',
+    about: 'Etwa {{rows}}',
     loading: 'Wird geladen…',
     updating: 'Die Liste wird aktualisiert…',
     pagination: 'Seiten der Liste',

@@ -208,6 +208,8 @@ export const enShell = {
     pagedCaption: '{{list}}, page {{page}} of {{pages}}',
     rangeOfMore: 'Showing {{from}}–{{to}} of more than {{total}}',
     moreThan: 'More than {{rows}}',
+    rangeOfAbout: 'Showing {{from}}–{{to}} of about {{total}}',
+    about: 'About {{rows}}',
     loading: 'Loading…',
     updating: 'Updating the list…',
     pagination: 'Pages of the list',

@@ -8,12 +8,23 @@ interface CountProps {
   pageSize: number;
   pageCount: number;
   totalExact: boolean;
+  /** With totalExact false: the total is an estimate ("about") rather than a lower bound. */
+  totalEstimated?: boolean;
   countLabel?: (count: number) => string;
   more?: DataTableMore;
 }
 
 /** The count line: "312 services", and which of them this page shows. */
-export const DataTableCount = ({ total, page, pageSize, pageCount, totalExact, countLabel, more }: CountProps) => {
+export const DataTableCount = ({
+  total,
+  page,
+  pageSize,
+  pageCount,
+  totalExact,
+  totalEstimated = false,
+  countLabel,
+  more,
+}: CountProps) => {
   const { t, i18n } = useTranslation();
   const count = new Intl.NumberFormat(i18n.language);
   const from = (page - 1) * pageSize + 1;
@@ -24,7 +35,7 @@ export const DataTableCount = ({ total, page, pageSize, pageCount, totalExact, c
         {more?.hasMore && more.total === undefined
           ? t('dataTable.rowsSoFar', { count: total })
           : !totalExact
-            ? t('dataTable.moreThan', {
+            ? t(totalEstimated ? 'dataTable.about' : 'dataTable.moreThan', {
                 rows: countLabel ? countLabel(total) : t('dataTable.rows', { count: total }),
               })
             : countLabel
@@ -38,7 +49,7 @@ export const DataTableCount = ({ total, page, pageSize, pageCount, totalExact, c
       )}
       {!more && total > 0 && from <= total && (pageCount > 1 || page > 1) && (
         <Text>
-          {t(totalExact ? 'dataTable.range' : 'dataTable.rangeOfMore', {
+          {t(totalExact ? 'dataTable.range' : totalEstimated ? 'dataTable.rangeOfAbout' : 'dataTable.rangeOfMore', {
             from: count.format(from),
             to: count.format(to),
             total: count.format(total),

@@ -61,6 +61,7 @@ export const DataTableToolbar = <T extends RowData>({
             pageSize={state.pageSize}
             pageCount={state.pageCount}
             totalExact={state.totalExact}
+            totalEstimated={state.totalEstimated}
             countLabel={countLabel}
             more={more}
           />

@@ -90,6 +90,8 @@ export interface DataTableServerState {
   total: number;
   /** False when `total` is a lower bound (a broad search counted only so far): "more than", and a page beyond. */
   totalExact?: boolean;
+  /** With totalExact false: `total` is the database's estimate, not a lower bound ("about"). */
+  totalEstimated?: boolean;
 }
 
 /**

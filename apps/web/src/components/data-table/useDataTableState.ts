@@ -134,6 +134,7 @@ export const useDataTableState = <T extends RowData>(props: StateProps<T>) => {
   const pageSize = server ? server.pageSize : clientPagination.pageSize;
   const page = server ? server.page : clientPagination.pageIndex + 1;
   const totalExact = server?.totalExact ?? true;
+  const totalEstimated = !totalExact && (server?.totalEstimated ?? false);
   return {
     table,
     sorting,
@@ -145,6 +146,7 @@ export const useDataTableState = <T extends RowData>(props: StateProps<T>) => {
     pageSize,
     page,
     totalExact,
+    totalEstimated,
     // Past a lower bound there is always one more page to ask for.
     pageCount: Math.max(1, Math.ceil(total / pageSize) + (totalExact ? 0 : 1)),
     setPage: (next: number) => (server ? server.onPageChange(next) : table.setPageIndex(next - 1)),

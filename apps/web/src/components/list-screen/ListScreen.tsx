@@ -86,6 +86,7 @@ export const ListScreen = <V extends PagedView, Row extends RowData>({
   const page = data ?? list.data;
   const total = page?.total ?? 0;
   const totalExact = page?.totalExact ?? true;
+  const totalEstimated = page?.totalEstimated ?? false;
   const pages = Math.max(1, Math.ceil(total / view.pageSize) + (totalExact ? 0 : 1), view.page);
   const toolbar = savedViews ? (
     <Group align="flex-end" justify="space-between" gap="md">
@@ -141,6 +142,7 @@ export const ListScreen = <V extends PagedView, Row extends RowData>({
           onPageSizeChange: (pageSize) => setView({ ...view, pageSize, page: 1 }),
           total,
           totalExact,
+          totalEstimated,
         }}
       />
     );

@@ -10,6 +10,8 @@ export interface ListPage<Row> {
   total: number;
   /** False when `total` is a lower bound (a broad search counted only so far). */
   totalExact?: boolean;
+  /** With totalExact false: `total` is the database's estimate (a broad search), said as "about". */
+  totalEstimated?: boolean;
 }
 
 /** A list's view, read from and written to the page's query string. */

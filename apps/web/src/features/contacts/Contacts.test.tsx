@@ -89,6 +89,27 @@ describe('Contact Database', () => {
     await waitFor(() => expect(listCalls(calls).at(-1)?.search).toContain('page=101'));
   });
 
+  it('says "about" when a broad search answers the database\'s estimate', async () => {
+    const rows = Array.from({ length: 50 }, (_, index) => ({
+      ...row,
+      id: `${ID.slice(0, -3)}${String(index).padStart(3, '0')}`,
+    }));
+    fakeApi({
+      'GET /api/contacts': () => ({
+        items: rows,
+        total: 45_064,
+        totalExact: false,
+        totalEstimated: true,
+        page: 1,
+        pageSize: 50,
+      }),
+      'GET /api/institutions': () => institutions,
+    });
+    renderApp({ path: '/cd/contact-database?q=example', user: PEOPLE.carla });
+    expect(await screen.findByText('About 45,064 contacts')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–50 of about 45,064')).toBeInTheDocument();
+  });
+
   it('creates a contact: names required, e-mail checked, properties only after the first save', async () => {
     const calls = fakeApi({
       'GET /api/contacts': () => list([]),
