@@ -169,21 +169,8 @@ export const loadChangeRequestListPage = async (
   query: ChangeRequestListQuery,
 ): Promise<{ items: ChangeRequestSummaryRow[]; total: number }> => {
   const rows = await changeRequestListPageQuery(db, principal, query);
-  const items: ChangeRequestSummaryRow[] = [];
-  for (const { total: _, id, state, fromIntegrationManager, createdAt, updatedAt, serviceUuid, ...row } of rows)
-    if (id !== null && state !== null && fromIntegrationManager !== null && createdAt && updatedAt && serviceUuid)
-      items.push({
-        id,
-        state,
-        fromIntegrationManager,
-        createdAt,
-        updatedAt,
-        serviceUuid,
-        serviceId: row.serviceId ?? '',
-        serviceName: row.serviceName ?? '',
-        serviceState: row.serviceState!,
-        authorName: row.authorName,
-        fieldCount: row.fieldCount,
-      });
+  // A page past the last (or of no request) is one row without a request, carrying the total; a
+  // request's service always exists (its foreign key cascades), so its lookups find it.
+  const items = rows.filter((row) => row.id !== null).map(({ total: _, ...row }) => row as ChangeRequestSummaryRow);
   return { items, total: rows[0]?.total ?? 0 };
 };
