@@ -1,5 +1,5 @@
-import type { ChangeRequestListQuery, Principal } from '@nubes/domain';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ChangeRequestListQuery, Principal, ServiceState } from '@nubes/domain';
+import { and, asc, count, desc, eq, sql, type SQL, type SQLWrapper, type WithSubquery } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { changeRequestFields, changeRequests, services, users } from '../db/schema.js';
@@ -8,94 +8,159 @@ import type { ChangeRequestSummaryRow } from '../model/change-request.js';
 import { visibleChangeRequestsOfServiceSql } from '../policies/visibility-sql.js';
 import { everyWordOnSomeSide, usersFoundBy } from './word-search.js';
 
-type Filters = Pick<ChangeRequestListQuery, 'state' | 'from' | 'q'>;
+type Filters = Pick<ChangeRequestListQuery, 'state' | 'from'>;
+
+/**
+ * The search: every word begins a word of the service (ID, name, short description, keywords) or
+ * of the author's name or username; undefined when nothing searchable was typed.
+ */
+const searchWhere = (q: string | undefined): SQL | undefined =>
+  everyWordOnSomeSide(q, [
+    (word) => {
+      const found = searchSql(serviceSearchDocument, word);
+      return found && sql`${changeRequests.serviceId} in (select ${services.id} from ${services} where ${found})`;
+    },
+    (word) => {
+      const found = usersFoundBy(word);
+      return found && sql`${changeRequests.authorId} in ${found}`;
+    },
+  ]);
 
 /**
  * The Change Request List's conditions, on change_requests alone (its total joins nothing): the
  * requests the caller may see (visibleChangeRequestsOfServiceSql), by state and origin, and the
- * search: every word begins a word of the service (ID, name, short description, keywords) or of
- * the author's name or username.
+ * search.
  */
-const changeRequestListWhere = (principal: Principal, query: Filters): SQL | undefined =>
+const changeRequestListWhere = (principal: Principal, query: Filters, search: SQL | undefined): SQL | undefined =>
   and(
     visibleChangeRequestsOfServiceSql(principal),
     query.state === undefined ? undefined : eq(changeRequests.state, query.state),
     query.from === undefined
       ? undefined
       : eq(changeRequests.fromIntegrationManager, query.from === 'integrationManager'),
-    everyWordOnSomeSide(query.q, [
-      (word) => {
-        const found = searchSql(serviceSearchDocument, word);
-        return found && sql`${changeRequests.serviceId} in (select ${services.id} from ${services} where ${found})`;
-      },
-      (word) => {
-        const found = usersFoundBy(word);
-        return found && sql`${changeRequests.authorId} in ${found}`;
-      },
-    ]),
+    search,
   );
 
 /** The service name as the list sorts it: by code point of its lower case, as services_name_sort_idx. */
 const serviceNameKey = sql`lower(${services.name}) COLLATE "C"`;
 
-const SORT_COLUMNS: Record<ChangeRequestListQuery['sort'], SQL | AnyPgColumn> = {
-  updatedAt: changeRequests.updatedAt,
-  createdAt: changeRequests.createdAt,
-  // The states begin with different letters: every collation orders them alike, so the index serves.
+/** What a page reads of a request: from the table, or from a search's matches (their columns alike). */
+const REQUEST_COLUMNS = {
+  id: changeRequests.id,
   state: changeRequests.state,
-  service: serviceNameKey,
+  fromIntegrationManager: changeRequests.fromIntegrationManager,
+  createdAt: changeRequests.createdAt,
+  updatedAt: changeRequests.updatedAt,
+  serviceId: changeRequests.serviceId,
+  authorId: changeRequests.authorId,
 };
+type RequestColumns = typeof REQUEST_COLUMNS;
+
+/** The request columns of the search's matches, by name (the subquery's own fields stay out). */
+const columnsOf = (matches: RequestColumns): RequestColumns =>
+  Object.fromEntries(
+    Object.keys(REQUEST_COLUMNS).map((key) => [key, matches[key as keyof RequestColumns]]),
+  ) as RequestColumns;
 
 /** The list's order: by the value in the direction asked, then the newest id first whatever the direction. */
-const orderOf = (query: ChangeRequestListQuery) => {
+const orderOf = (query: ChangeRequestListQuery, request: RequestColumns) => {
   const direction = query.order === 'asc' ? asc : desc;
-  return [direction(SORT_COLUMNS[query.sort]), desc(changeRequests.id)];
+  const keys: Record<ChangeRequestListQuery['sort'], SQLWrapper> = {
+    updatedAt: request.updatedAt,
+    createdAt: request.createdAt,
+    // The states begin with different letters: every collation orders them alike, so the index serves.
+    state: request.state,
+    service: serviceNameKey,
+  };
+  return [direction(keys[query.sort]), desc(request.id)];
 };
 
+/** A value of one row looked up by key, planned apart and run for the page's rows alone (ADR 0132). */
+const lookUp = <T>(value: SQL, table: SQLWrapper, where: SQL) =>
+  sql<T | null>`(select ${value} from ${table} where ${where})`;
+
 /**
- * The ids of a page: the list's order walked over the change requests up to the page and no
- * further, joining the services only when their name is the order.
+ * The requests of a page with their place on it, out of `source` (the table, or a search's
+ * matches): the list's order walked up to the page and no further, joining the services only when
+ * their name is the order.
  */
-const pageIdsQuery = (db: Db, principal: Principal, query: ChangeRequestListQuery) => {
-  const requests = db.select({ id: changeRequests.id }).from(changeRequests).$dynamic();
-  return (query.sort === 'service' ? requests.innerJoin(services, eq(services.id, changeRequests.serviceId)) : requests)
-    .where(changeRequestListWhere(principal, query))
-    .orderBy(...orderOf(query))
+const pageRows = (
+  db: Db,
+  source: typeof changeRequests | WithSubquery,
+  request: RequestColumns,
+  where: SQL | undefined,
+  query: ChangeRequestListQuery,
+) => {
+  const order = orderOf(query, request);
+  const rows = db
+    .select({
+      ...request,
+      position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
+    })
+    .from(source)
+    .$dynamic();
+  return (query.sort === 'service' ? rows.innerJoin(services, eq(services.id, request.serviceId)) : rows)
+    .where(where)
+    .orderBy(...order)
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
 };
 
 /**
- * One page of the Change Request List, so pages never overlap or skip (orderOf). The page's ids
- * come first; the service, the author and the count of fields are read for its rows alone, not for
- * every row the offset passes (docs/adr/0128-list-plans-estimate-and-cut-the-page-first.md).
+ * One page of the Change Request List and the number of all requests it selects, in one statement
+ * (one plan, one round trip): the count, left-joined with the page's rows, so a page past the last
+ * still answers the total. A search gathers its matches once for both (a common word's services
+ * are hundreds of heap pages; the count and the page each read them before); without one, the
+ * count reads an index and the page walks its order's index. The page's service, author and count
+ * of fields are looked up for its rows alone, not for every row the offset passes, as scalar
+ * subqueries, which PostgreSQL plans apart in µs where joins made a search of join orders
+ * (docs/adr/0132-list-statements-cheap-to-plan.md). Pages never overlap or skip (orderOf).
  * Exported so its plan can be read (EXPLAIN) at scale.
  */
-export const changeRequestListPageQuery = (db: Db, principal: Principal, query: ChangeRequestListQuery) =>
-  db
+export const changeRequestListPageQuery = (db: Db, principal: Principal, query: ChangeRequestListQuery) => {
+  const search = searchWhere(query.q);
+  const where = changeRequestListWhere(principal, query, search);
+  const matches = search
+    ? db.$with('matches').as(db.select(REQUEST_COLUMNS).from(changeRequests).where(where))
+    : undefined;
+  const counted = (
+    matches
+      ? db.select({ total: count().as('total') }).from(matches)
+      : db
+          .select({ total: count().as('total') })
+          .from(changeRequests)
+          .where(where)
+  ).as('counted');
+  const page = matches
+    ? pageRows(db, matches, columnsOf(matches as unknown as RequestColumns), undefined, query)
+    : pageRows(db, changeRequests, REQUEST_COLUMNS, where, query);
+  const ofService = <T>(column: AnyPgColumn) =>
+    lookUp<T>(sql`${column}`, services, sql`${services.id} = ${page.serviceId}`);
+  return (matches ? db.with(matches) : db)
     .select({
-      id: changeRequests.id,
-      state: changeRequests.state,
-      fromIntegrationManager: changeRequests.fromIntegrationManager,
-      createdAt: changeRequests.createdAt,
-      updatedAt: changeRequests.updatedAt,
-      serviceUuid: services.id,
-      serviceId: services.serviceId,
-      serviceName: services.name,
-      serviceState: services.state,
-      authorName: sql<string>`coalesce(nullif(${users.fullname}, ''), ${users.username}, '')`,
-      // Counted for the page's rows only, through the fields' primary key.
-      fieldCount: sql<number>`(select count(*) from ${changeRequestFields} where ${changeRequestFields.changeRequestId} = ${changeRequests.id})::int`,
+      total: counted.total,
+      id: page.id,
+      state: page.state,
+      fromIntegrationManager: page.fromIntegrationManager,
+      createdAt: page.createdAt,
+      updatedAt: page.updatedAt,
+      serviceUuid: page.serviceId,
+      serviceId: ofService<string>(services.serviceId),
+      serviceName: ofService<string>(services.name),
+      serviceState: ofService<ServiceState>(services.state),
+      authorName: sql<string>`coalesce(${lookUp<string>(
+        sql`coalesce(nullif(${users.fullname}, ''), ${users.username})`,
+        users,
+        sql`${users.id} = ${page.authorId}`,
+      )}, '')`,
+      // Counted through the fields' primary key.
+      fieldCount: sql<number>`(select count(*) from ${changeRequestFields} where ${changeRequestFields.changeRequestId} = ${page.id})::int`,
     })
-    .from(changeRequests)
-    .innerJoin(services, eq(services.id, changeRequests.serviceId))
-    .leftJoin(users, eq(users.id, changeRequests.authorId))
-    .where(inArray(changeRequests.id, pageIdsQuery(db, principal, query)))
-    .orderBy(...orderOf(query));
-
-/** How many requests the list's filters and search select for this caller. */
-export const changeRequestListTotalQuery = (db: Db, principal: Principal, query: Filters) =>
-  db.select({ total: count() }).from(changeRequests).where(changeRequestListWhere(principal, query));
+    .from(counted)
+    .leftJoin(page, sql`true`)
+    .orderBy(page.position);
+};
 
 /** One page of the Change Request List and the number of all requests it selects. */
 export const loadChangeRequestListPage = async (
@@ -103,9 +168,9 @@ export const loadChangeRequestListPage = async (
   principal: Principal,
   query: ChangeRequestListQuery,
 ): Promise<{ items: ChangeRequestSummaryRow[]; total: number }> => {
-  const [items, [totalRow]] = await Promise.all([
-    changeRequestListPageQuery(db, principal, query),
-    changeRequestListTotalQuery(db, principal, query),
-  ]);
-  return { items, total: totalRow?.total ?? 0 };
+  const rows = await changeRequestListPageQuery(db, principal, query);
+  // A page past the last (or of no request) is one row without a request, carrying the total; a
+  // request's service always exists (its foreign key cascades), so its lookups find it.
+  const items = rows.filter((row) => row.id !== null).map(({ total: _, ...row }) => row as ChangeRequestSummaryRow);
+  return { items, total: rows[0]?.total ?? 0 };
 };

@@ -391,6 +391,39 @@ describe('the lists read their indexes at scale', () => {
     expect(walks).toEqual([]);
   });
 
+  it('a list page looks up its provider, people and service for the rows it shows, and a search reads each word once', async () => {
+    // Looked up as scalar subqueries after the page is cut, never for the rows an offset passes
+    // (docs/adr/0132-list-statements-cheap-to-plan.md).
+    const { db } = database;
+    const subPlanLoops = async (query: { getSQL(): SQL }) => {
+      const result = await db.execute(sql`explain (analyze, costs off, format json) ${query.getSQL()}`);
+      const loops: number[] = [];
+      const walk = (node: { 'Parent Relationship'?: string; 'Actual Loops'?: number; Plans?: unknown[] }) => {
+        if (node['Parent Relationship'] === 'SubPlan') loops.push(node['Actual Loops']!);
+        for (const child of node.Plans ?? []) walk(child as typeof node);
+      };
+      walk((result as unknown as { rows: { 'QUERY PLAN': [{ Plan: never }] }[] }).rows[0]!['QUERY PLAN'][0].Plan);
+      return loops;
+    };
+    const reviewPage = await subPlanLoops(
+      reviewListPageQuery(db, paula, reviewListQuerySchema.parse({ tab: 'catalogue', sort: 'name', page: 3 })),
+    );
+    expect(reviewPage.length).toBeGreaterThanOrEqual(4);
+    expect(reviewPage.filter((loops) => loops > 50)).toEqual([]);
+    const requestPage = await subPlanLoops(
+      changeRequestListPageQuery(db, paula, changeRequestListQuerySchema.parse({ sort: 'updatedAt', page: 3 })),
+    );
+    expect(requestPage.length).toBeGreaterThanOrEqual(4);
+    expect(requestPage.filter((loops) => loops > 50)).toEqual([]);
+    // A search's matches are gathered once for the page and its total: one read of the services'
+    // search index per word.
+    const searched = await db.execute(
+      sql`explain (format json) ${changeRequestListPageQuery(db, paula, changeRequestListQuerySchema.parse({ q: 'data repo' })).getSQL()}`,
+    );
+    const plan = JSON.stringify((searched as unknown as { rows: unknown[] }).rows);
+    expect(plan.match(/"Index Name":"services_search_idx"/g)).toHaveLength(2);
+  });
+
   it('the review list by state reads only the states its filters leave from the order’s index', async () => {
     const { db } = database;
     const query = reviewListQuerySchema.parse({ tab: 'catalogue', sort: 'state', order: 'desc', page: 3 });

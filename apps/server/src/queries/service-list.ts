@@ -196,12 +196,26 @@ export const serviceListPageQuery = (...[db, caller, criteria, sort, order, page
 };
 
 /**
+ * A row of a searched page, as the row of a service list, its values named for the subquery that
+ * carries them (provider_id, not the institution's bare id).
+ */
+const searchedRowColumns = {
+  ...serviceRowColumns,
+  providerId: sql<string | null>`${institutions.id}`.as('provider_id'),
+  providerAbbreviation: sql<string | null>`${institutions.abbreviation}`.as('provider_abbreviation'),
+  providerName: sql<string | null>`${institutions.name}`.as('provider_name'),
+  shortDescription: sql<string>`coalesce(${services.shortDescription}, '')`.as('short_description'),
+  keywords: sql<string[]>`"services"."keyword_names"`.as('keyword_names'),
+};
+
+/**
  * One page of a searched list and how many services it holds, in one statement that reads the
  * matches once (exported so that its plan can be looked at): every match gathered through the
- * search index with its sort values and counted (`total`, on every row; the window keeps the
- * database from walking a sort index past the services that do not match), the page sorted out
- * of them, and only its rows joined to their provider
- * (docs/adr/0098-one-statement-per-portfolio-search.md).
+ * search index with its sort values (`matches`, read twice and so gathered once), counted, the page
+ * sorted out of them, and only its rows joined to their service and provider. The count is
+ * left-joined with the page's rows, so a page past the last still carries the total: one row whose
+ * service is null (docs/adr/0098-one-statement-per-portfolio-search.md,
+ * docs/adr/0132-list-statements-cheap-to-plan.md).
  */
 export const serviceSearchPageQuery = (...[db, caller, criteria, sort, order, page]: ServiceListPageRequest) => {
   const keys = listSortKeys(sort, order);
@@ -211,32 +225,43 @@ export const serviceSearchPageQuery = (...[db, caller, criteria, sort, order, pa
       value: sql`${sql.identifier(alias)}.${sql.identifier(names[i]!)}`,
       direction,
     }));
-  const matches = db
-    .select({
-      id: services.id,
-      total: sql<number>`count(*) over ()`.mapWith(Number).as('total'),
-      ...Object.fromEntries(keys.map(({ value }, i) => [names[i]!, sql`${value}`.as(names[i]!)])),
-    })
-    .from(services)
-    .where(serviceListWhereSql(caller, criteria))
-    .as('matches');
-  const pageKeys = db
+  const matches = db.$with('matches').as(
+    db
+      .select({
+        id: services.id,
+        ...Object.fromEntries(keys.map(({ value }, i) => [names[i]!, sql`${value}`.as(names[i]!)])),
+      })
+      .from(services)
+      .where(serviceListWhereSql(caller, criteria)),
+  );
+  const counted = db
+    .select({ total: sql<number>`count(*)`.mapWith(Number).as('total') })
+    .from(matches)
+    .as('counted');
+  const matchOrder = orderBySql(keysOf('matches'));
+  const pageIds = db
     .select({
       id: matches.id,
-      total: matches.total,
-      ...Object.fromEntries(keysOf('matches').map(({ value }, i) => [names[i]!, value.as(names[i]!)])),
+      position: sql<number>`row_number() over (order by ${sql.join(matchOrder, sql`, `)})`.as('position'),
     })
     .from(matches)
-    .orderBy(...orderBySql(keysOf('matches')))
+    .orderBy(...matchOrder)
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
-  return db
-    .select({ ...serviceRowColumns, total: pageKeys.total })
-    .from(pageKeys)
-    .innerJoin(services, eq(services.id, pageKeys.id))
+  const rows = db
+    .select({ ...searchedRowColumns, position: pageIds.position })
+    .from(pageIds)
+    .innerJoin(services, eq(services.id, pageIds.id))
     .leftJoin(institutions, eq(institutions.id, services.providerInstitutionId))
-    .orderBy(...orderBySql(keysOf('page')));
+    .as('rows');
+  const { position: _, ...rowFields } = rows._.selectedFields;
+  return db
+    .with(matches)
+    .select({ ...(rowFields as unknown as typeof serviceRowColumns), total: counted.total })
+    .from(counted)
+    .leftJoin(rows, sql`true`)
+    .orderBy(rows.position);
 };
 
 /** How many services the list holds for the caller (no join: the provider only sorts). */
@@ -252,12 +277,11 @@ export const loadServiceListPage = async (
 ): Promise<ServiceListPage> => {
   if (searchSql(serviceSearchDocument, criteria.q) !== undefined) {
     const records = await serviceSearchPageQuery(db, caller, criteria, sort, order, page);
-    const total = records[0]?.total;
-    if (total !== undefined) return { rows: records.map(({ total: _, ...row }) => row), total };
-    // No row: no match at all, or a page past the last, whose total is counted on its own.
-    if (page.offset === 0) return { rows: [], total: 0 };
-    const [counted] = await serviceListTotalQuery(db, caller, criteria);
-    return { rows: [], total: counted?.total ?? 0 };
+    return {
+      // A page past the last (or of no match) is one row without a service, carrying the total.
+      rows: records.filter((row) => row.id !== null).map(({ total: _, ...row }) => row),
+      total: records[0]?.total ?? 0,
+    };
   }
   const [rows, [counted]] = await Promise.all([
     serviceListPageQuery(db, caller, criteria, sort, order, page),
