@@ -44,5 +44,7 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The server's bundle (scripts/bundle-server.mjs), what `npm start` runs once the build is up to date.
-CMD ["node", "apps/server/dist/bundle/main.js"]
+# The server's bundle (scripts/bundle-server.mjs), what `npm start` runs once the build is up to date,
+# with npm start's node flags: an old generation of at most 512 MB, which V8 also keeps nearer to what
+# it holds (docs/adr/0133-old-generation-size.md).
+CMD ["node", "--max-old-space-size=512", "apps/server/dist/bundle/main.js"]

@@ -163,27 +163,28 @@ export const staticHeaders = (headers) =>
 const PORTAL_ENV_DROPPED =
   /^(NODE_ENV|DATABASE_URL|PUBLIC_URL|JWT_SECRET|TRUST_PROXY|SEED_DEMO_DATA|OIDC_.*|LOGIN_.*)$/;
 
+/** `npm start`'s command line (package.json): its variables, then `node`, its flags and the script. */
+const npmStart = () => {
+  const script = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start;
+  const [, variables = '', flags = ''] = /^((?:\w+=\S+ )*)node ((?:--\S+ )*)/.exec(script) ?? [];
+  return { variables, flags };
+};
+
 /**
  * The variables `npm start` sets before its node (package.json: glibc's malloc, ADR 0129): every
  * portal the bench starts gets them, so it runs as `npm start` runs it.
  */
 export const npmStartEnv = () =>
-  Object.fromEntries(
-    [
-      ...(
-        /^((?:\w+=\S+ )*)node /.exec(
-          JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).scripts.start,
-        )?.[1] ?? ''
-      ).matchAll(/(\w+)=(\S+)/g),
-    ].map(([, name, value]) => [name, value]),
-  );
+  Object.fromEntries([...npmStart().variables.matchAll(/(\w+)=(\S+)/g)].map(([, name, value]) => [name, value]));
+
+/** The flags `npm start` gives node before its script (V8's old generation, ADR 0133), for the same reason. */
+export const npmStartNodeFlags = () => npmStart().flags.split(' ').filter(Boolean);
 
 /**
  * Starts the BUILT portal (apps/server/dist/bundle/main.js, what npm start runs) as a child on a
  * free loopback port with a fresh PGlite data dir in a temp dir (removed at cleanup), NODE_ENV
  * unset (development: the admin account and the dev IdP exist), LOG_LEVEL=warn, npm start's
- * variables (npmStartEnv); waits until
- * GET /api/health answers 200.
+ * variables and node flags (npmStartEnv, npmStartNodeFlags); waits until GET /api/health answers 200.
  * `nodeArgs` go before the script (e.g. --import for experiments), `env` is added last;
  * `prepare(env)` runs before the start (e.g. runNodeScript of the service generator with that env).
  * Returns { url, pid, child, startSeconds, memoryAtStart, health: { body, contentType, headerBytes } }.
@@ -227,7 +228,7 @@ export const startPortal = async ({
   await waitForQuiet();
   log(`starting ${name} on 127.0.0.1:${port} (${env.DATABASE_URL ? 'PostgreSQL' : `fresh PGlite in ${tempDir}`})`);
   const started = Date.now();
-  const child = startNode(name, [...nodeArgs, main], { env });
+  const child = startNode(name, [...npmStartNodeFlags(), ...nodeArgs, main], { env });
   const url = `http://127.0.0.1:${port}`;
   const health = await waitForOk(`${url}/api/health`, { timeoutMs, child });
   const startSeconds = (Date.now() - started) / 1000;
@@ -263,11 +264,11 @@ export const startBare = async ({ body, contentType, routePath = '/api/health', 
     bodyEnv = { BARE_BODY_FILE: path.join(dir, 'body') };
   }
   await waitForQuiet();
-  const child = startNode('bare Fastify', [path.join(repoRoot, 'bench/bare-server.mjs')], {
+  const child = startNode('bare Fastify', [...npmStartNodeFlags(), path.join(repoRoot, 'bench/bare-server.mjs')], {
     ipc: true,
     env: {
       ...process.env,
-      // The portal's malloc too: a ratio then compares the portal's work, not glibc's settings.
+      // The portal's malloc and heap too: a ratio then compares the portal's work, not their settings.
       ...npmStartEnv(),
       ...bodyEnv,
       BARE_CONTENT_TYPE: contentType,

@@ -77,7 +77,11 @@ const INSTRUCTION_PDFS = INSTRUCTION_DOCUMENT_IDS.flatMap((id) =>
 );
 
 /** The script file an npm script runs (`node scripts/build.mjs`), if it runs one. */
-const scriptFileOf = (script: string) => /^(?:\w+=\S+ )*node (\S+\.m?js)\b/.exec(rootManifest.scripts[script]!)?.[1];
+const scriptFileOf = (script: string) =>
+  /^(?:\w+=\S+ )*node (?:--\S+ )*(\S+\.m?js)\b/.exec(rootManifest.scripts[script]!)?.[1];
+/** The flags a script gives node before its file (`node --max-old-space-size=512 …`). */
+const scriptNodeFlagsOf = (script: string) =>
+  (/^(?:\w+=\S+ )*node ((?:--\S+ )*)/.exec(rootManifest.scripts[script]!)?.[1] ?? '').split(' ').filter(Boolean);
 /** The variables a script sets before its node (`MALLOC_ARENA_MAX=2 node …`). */
 const scriptEnvOf = (script: string): Record<string, string> =>
   Object.fromEntries(
@@ -115,7 +119,7 @@ describe('the container image (Dockerfile)', () => {
   });
 
   it("runs the server's bundle: one CommonJS file in ASCII, read as one-byte text (docs/adr/0075-no-v8-internals-tuning.md)", () => {
-    expect(cmd).toEqual(['node', 'apps/server/dist/bundle/main.js']);
+    expect(cmd.at(-1)).toBe('apps/server/dist/bundle/main.js');
     const bundle = readFileSync(path.join(repo, 'apps/server/dist/bundle/server.cjs'));
     expect(bundle.findIndex((byte) => byte > 0x7f)).toBe(-1);
   });
@@ -223,7 +227,7 @@ describe('the container image (Dockerfile)', () => {
 
   it('runs what npm run build produces and npm start runs', () => {
     expect(cmd[0]).toBe('node');
-    const file = cmd[1]!;
+    const file = cmd.at(-1)!;
     expect(buildText, `${file} is one of the build's outputs`).toContain(`output: '${file}'`);
     // npm start runs a script that brings the build up to date and then imports the same file.
     const startScript = scriptFileOf('start');
@@ -239,6 +243,12 @@ describe('the container image (Dockerfile)', () => {
     const malloc = Object.entries(scriptEnvOf('start')).filter(([name]) => name.startsWith('MALLOC_'));
     expect(malloc.map(([name]) => name)).toContain('MALLOC_ARENA_MAX');
     for (const [name, value] of malloc) expect(runtimeEnv[name], name).toBe(value);
+  });
+
+  it('gives node the flags npm start gives it (docs/adr/0133-old-generation-size.md)', () => {
+    const flags = scriptNodeFlagsOf('start');
+    expect(flags).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
+    expect(cmd.slice(1, -1)).toEqual(flags);
   });
 
   it('checks health with node on the port it exposes, without curl', () => {
