@@ -9,8 +9,11 @@ const ID = 'c0a80101-0000-4000-8000-000000000007';
 const detail = (overrides: Partial<ServiceDetail> = {}): ServiceDetail =>
   serviceDetail({ id: ID, serviceId: 'SVC-00077', name: 'Object Storage', version: 2, ...overrides });
 
-/** The service's GET answers; every write is recorded and refused, so none may happen unseen. */
-const fakeApi = (service: ServiceDetail) => {
+/**
+ * The service's GET answers; every write is recorded and refused, so none may happen unseen.
+ * `slowly` answers GETs of other paths after a while, as a busy server may.
+ */
+const fakeApi = (service: ServiceDetail, slowly: Record<string, unknown> = {}) => {
   const writes: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -18,6 +21,10 @@ const fakeApi = (service: ServiceDetail) => {
       const url = new URL(String(input), 'http://localhost');
       const method = init?.method ?? 'GET';
       if (method !== 'GET') writes.push(`${method} ${url.pathname}`);
+      if (method === 'GET' && url.pathname in slowly) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return Response.json(slowly[url.pathname]);
+      }
       const found = method === 'GET' && url.pathname === `/api/services/${ID}`;
       const body = found
         ? service
@@ -47,6 +54,31 @@ describe('single service page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Object Storage' })).toBeInTheDocument();
     expect(screen.getAllByText('HPC Centre North').length).toBeGreaterThan(0);
     expect(screen.queryByRole('img', { name: /Logo of/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the header whole: a next review date that comes later than the service is there with the name', async () => {
+    fakeApi(detail({ state: 'service_online', actions: ['notAvailable'] }), {
+      [`/api/services/${ID}/review`]: {
+        serviceId: ID,
+        reviewable: true,
+        actions: [],
+        review: {
+          status: 'inactive',
+          version: 1,
+          startedAt: null,
+          startedBy: null,
+          answeredAt: null,
+          answeredBy: null,
+          lastOutcome: null,
+          endedAt: null,
+        },
+        nextReview: { date: '2027-09-08T00:00:00.000Z', setByManager: false, version: 1 },
+      },
+    });
+    renderApp({ path: `/sc/service/${ID}`, user: PEOPLE.paula });
+    await screen.findByRole('heading', { level: 1, name: 'Object Storage' });
+    // Read at once, not waited for: the line must not arrive after the header, moving the steps down.
+    expect(screen.getByText(/^Next review:/)).toHaveTextContent('Next review: 8.9.2027');
   });
 
   it('asks before withdrawing the application; Cancel sends nothing', async () => {

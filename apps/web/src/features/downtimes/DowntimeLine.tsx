@@ -18,8 +18,8 @@ export interface DowntimeLineProps {
  */
 export const DowntimeLine = ({ id, state, onOpen }: DowntimeLineProps) => {
   const { t } = useTranslation();
-  const query = useServiceDowntimes(isDowntimeServiceState(state) ? id : undefined);
-  const items = query.data?.items ?? [];
+  const query = useServiceDowntimes(id);
+  const items = isDowntimeServiceState(state) ? (query.data?.items ?? []) : [];
   const current = items.find((downtime) => downtime.state === 'current');
   const coming = items.find((downtime) => downtime.state === 'coming');
   if (!current && !coming) return null;

@@ -5,7 +5,7 @@ import type {
   ServiceDowntimes,
   ServiceListResponse,
 } from '@nubes/domain';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { useSession } from '../../auth/SessionProvider';
 
@@ -47,12 +47,11 @@ export const serviceCalendarUrl = (serviceId: string) =>
 export const allCalendarUrl = '/api/public/downtimes.ics';
 
 /** A service's downtimes, whether the caller may announce and whether they subscribed. */
+export const serviceDowntimesQuery = (id: string) =>
+  queryOptions({ queryKey: downtimeKeys.service(id), queryFn: ({ signal }) => fetchServiceDowntimes(id, signal) });
+
 export const useServiceDowntimes = (id: string | undefined) =>
-  useQuery({
-    queryKey: downtimeKeys.service(id ?? ''),
-    queryFn: ({ signal }) => fetchServiceDowntimes(id!, signal),
-    enabled: Boolean(id),
-  });
+  useQuery({ ...serviceDowntimesQuery(id ?? ''), enabled: Boolean(id) });
 
 /**
  * The service's id behind its public service ID, for a logged-in reader of the public page: the

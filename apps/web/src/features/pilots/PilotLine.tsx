@@ -18,7 +18,7 @@ import { ModalForm, ModalFormBody } from '../../components/ModalForm';
 import { useModalForm } from '../../components/useModalForm';
 import { DateField, TextareaField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
-import { extendPilot, fetchServicePilot, pilotKeys, saveServiceKind } from './api';
+import { extendPilot, pilotKeys, saveServiceKind, servicePilotQuery } from './api';
 import { RowAction } from '../../components/RowAction';
 
 /** A calendar day (`YYYY-MM-DD`) as the portal shows dates, read at noon so it stays the day. */
@@ -53,10 +53,7 @@ export const PilotLine = ({ serviceId, serviceName }: { serviceId: string; servi
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<ServiceKind | null>(null);
   const [extending, setExtending] = useState(false);
-  const query = useQuery({
-    queryKey: pilotKeys.service(serviceId),
-    queryFn: ({ signal }) => fetchServicePilot(serviceId, signal),
-  });
+  const query = useQuery(servicePilotQuery(serviceId));
   /** The service's version moved with the write: its detail and history are read again. */
   const saved = () => {
     void queryClient.invalidateQueries({ queryKey: pilotKeys.all });

@@ -1,4 +1,5 @@
 import type { PilotExtensionRequest, ServiceKindRequest, ServicePilot } from '@nubes/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 
 /** Pilot queries start with 'pilots': one invalidation refreshes a header, the list and a home. */
@@ -10,6 +11,9 @@ export const pilotKeys = {
 
 export const fetchServicePilot = (id: string, signal?: AbortSignal) =>
   apiRequest<ServicePilot>(`/api/services/${encodeURIComponent(id)}/pilot`, { signal });
+
+export const servicePilotQuery = (id: string) =>
+  queryOptions({ queryKey: pilotKeys.service(id), queryFn: ({ signal }) => fetchServicePilot(id, signal) });
 
 export const saveServiceKind = (id: string, body: ServiceKindRequest) =>
   apiRequest<ServicePilot>(`/api/services/${encodeURIComponent(id)}/pilot`, { method: 'PUT', body });

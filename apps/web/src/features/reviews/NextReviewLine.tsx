@@ -8,7 +8,7 @@ import { ModalForm, ModalFormBody } from '../../components/ModalForm';
 import { useModalForm } from '../../components/useModalForm';
 import { DateField } from '../../forms/fields';
 import { usePermission } from '../../hooks/usePermission';
-import { fetchServiceReview, reviewKeys, saveNextReview } from './api';
+import { reviewKeys, saveNextReview, serviceReviewQuery } from './api';
 import { RowAction } from '../../components/RowAction';
 
 const DATE_ID = 'next-review-date';
@@ -21,10 +21,7 @@ export const NextReviewLine = ({ serviceId, serviceName }: { serviceId: string; 
   const { t } = useTranslation();
   const mayManage = usePermission('review.manage');
   const [editing, setEditing] = useState(false);
-  const query = useQuery({
-    queryKey: reviewKeys.service(serviceId),
-    queryFn: ({ signal }) => fetchServiceReview(serviceId, signal),
-  });
+  const query = useQuery(serviceReviewQuery(serviceId));
   const next = query.data?.nextReview;
   if (!next?.date) return null;
   return (

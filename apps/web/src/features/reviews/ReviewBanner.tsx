@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../routing';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { fetchServiceReview, reviewKeys } from './api';
+import { serviceReviewQuery } from './api';
 import { ReviewStatusBadge } from './ReviewStatusBadge';
 import { useReviewAction } from './useReviewAction';
 
@@ -26,10 +26,7 @@ export const ReviewBanner = ({
   state: ServiceState;
 }) => {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: reviewKeys.service(serviceId),
-    queryFn: ({ signal }) => fetchServiceReview(serviceId, signal),
-  });
+  const query = useQuery(serviceReviewQuery(serviceId));
   const action = useReviewAction();
   const [confirmingEnd, setConfirmingEnd] = useState(false);
   const data = query.data;

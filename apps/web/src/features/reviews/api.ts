@@ -8,6 +8,7 @@ import type {
   ReviewScheduleSettingsRequest,
   ServiceReview,
 } from '@nubes/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 
 /** Review queries start with 'reviews': one invalidation refreshes the list, a banner and My Services. */
@@ -20,6 +21,10 @@ export const reviewKeys = {
 
 export const fetchServiceReview = (id: string, signal?: AbortSignal) =>
   apiRequest<ServiceReview>(`/api/services/${encodeURIComponent(id)}/review`, { signal });
+
+/** A service's review: its banner and its header's next review date read the one query. */
+export const serviceReviewQuery = (id: string) =>
+  queryOptions({ queryKey: reviewKeys.service(id), queryFn: ({ signal }) => fetchServiceReview(id, signal) });
 
 export const runReviewAction = (id: string, action: ManualReviewAction, version: number) =>
   apiRequest<ServiceReview>(`/api/services/${encodeURIComponent(id)}/review/${action}`, {

@@ -25,13 +25,20 @@ export const CannotFindService = () => {
 export interface ServiceLoaderProps {
   id: string;
   children: (service: ServiceDetail) => ReactNode;
+  /**
+   * False while the screen still reads what its header shows beside the service from other
+   * endpoints, so the header appears whole instead of growing a moment later and moving what is
+   * under it.
+   */
+  ready?: boolean;
 }
 
 /** Loads one service (GET /api/services/:id) and renders its screen, or says why it cannot. */
-export const ServiceLoader = ({ id, children }: ServiceLoaderProps) => {
+export const ServiceLoader = ({ id, children, ready = true }: ServiceLoaderProps) => {
   const { t } = useTranslation();
   const query = useServiceQuery(id);
-  if (query.data) return <>{children(query.data)}</>;
+  if (query.data && ready) return <>{children(query.data)}</>;
+  if (query.data) return <PageLoader />;
   if (query.isPending) return <PageLoader />;
   // A malformed id (invalid_input) is as absent as an unknown one.
   if (isApiError(query.error) && (query.error.code === 'not_found' || query.error.code === 'invalid_input')) {
