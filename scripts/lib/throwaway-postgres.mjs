@@ -79,7 +79,9 @@ export const startThrowawayPostgres = async ({ database, settings = {}, env = pr
         // SIGINT is PostgreSQL's fast shutdown: open connections are ended.
         const pid = postmasterPid();
         if (pid) process.kill(pid, 'SIGINT');
-        if ((await Promise.race([exited, sleep(10_000).then(() => 'timeout')])) === 'timeout') {
+        // The timer keeps no process alive: as a plain timer it held every caller (the Vitest run)
+        // for its whole 10 s after PostgreSQL was long gone.
+        if ((await Promise.race([exited, sleep(10_000, 'timeout', { ref: false })])) === 'timeout') {
           signal('SIGKILL');
           await exited;
         }

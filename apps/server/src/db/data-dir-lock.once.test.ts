@@ -1,8 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { serverModules } from '../test/server-modules.js';
 import { openDatabase } from './client.js';
 import { DataDirInUseError, LOCK_FILE, LOCK_STALE_MS, lockDataDir } from './data-dir-lock.js';
 
@@ -15,7 +17,9 @@ const freshDir = (name: string) => {
   return dir;
 };
 
-const LOCK_MODULE = JSON.stringify(path.join(import.meta.dirname, 'data-dir-lock.ts'));
+// Another process imports the lock from tsc's output when it is built, else through tsx.
+const modules = serverModules();
+const LOCK_MODULE = JSON.stringify(pathToFileURL(path.join(modules.folder, 'db', 'data-dir-lock.js')).href);
 
 /** `unshare` runs a process in namespaces of its own only where it may (root, or user namespaces allowed). */
 const unshareRefusal = (() => {
@@ -30,8 +34,7 @@ const nodeWithLock = (prefix: string[], script: string) =>
     [
       ...prefix.slice(1),
       ...(prefix.length > 0 ? [process.execPath] : []),
-      '--import',
-      'tsx',
+      ...modules.nodeFlags,
       '--input-type=module',
       '-e',
       script,
@@ -40,11 +43,11 @@ const nodeWithLock = (prefix: string[], script: string) =>
   );
 
 /** A process that holds the directory's lock and says so; it stays until it is killed. */
-const holderProcess = async (dir: string, prefix: string[] = []) => {
+const holderProcess = async (dir: string, prefix: string[] = [], renewMs?: number) => {
   const child = nodeWithLock(
     prefix,
     `const { lockDataDir } = await import(${LOCK_MODULE});
-     await lockDataDir(${JSON.stringify(dir)});
+     await lockDataDir(${JSON.stringify(dir)}${renewMs === undefined ? '' : `, { renewMs: ${renewMs} }`});
      console.log('locked');
      setInterval(() => undefined, 1000);`,
   );
@@ -152,21 +155,24 @@ describe('one process per PGlite directory', () => {
       it("lets a process in other network and PID namespaces on after the killed holder's lease ran out", async () => {
         const dir = freshDir('g');
         const apart = ['unshare', '-n', '-p', '-f', '--mount-proc'];
-        const holder = await holderProcess(dir);
-        // A short lease for the test; the holder renews every 2 s, so it stays held while it lives.
-        const staleMs = 4_000;
+        // A short lease for the test, and a holder that renews it eight times as often, so it stays
+        // held while the holder lives.
+        const staleMs = 2_000;
+        const holder = await holderProcess(dir, [], staleMs / 8);
         try {
           expect(await tryInProcess(dir, apart, staleMs)).toMatch(/^DataDirInUseError: /);
         } finally {
           await killed(holder);
         }
-        await expect.poll(() => tryInProcess(dir, apart, staleMs), { timeout: 30_000, interval: 500 }).toBe('locked');
+        await expect.poll(() => tryInProcess(dir, apart, staleMs), { timeout: 30_000, interval: 250 }).toBe('locked');
       }, 60_000);
     },
   );
 
   it('keeps a second database off a directory one has open, and lets it on after the close', async () => {
     const dir = freshDir('d');
+    // A database already made (the migrated template's copy): PGlite need not create one first.
+    cpSync(inject('pgliteTemplate'), dir, { recursive: true });
     const first = await openDatabase({ dataDir: dir, migrate: false });
     await expect(openDatabase({ dataDir: dir, migrate: false })).rejects.toBeInstanceOf(DataDirInUseError);
     await first.close();

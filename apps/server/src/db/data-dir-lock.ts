@@ -15,7 +15,7 @@ import {
 import { hostname } from 'node:os';
 import path from 'node:path';
 
-/** How often the holder renews its lease (writes the lock file again). */
+/** How often the holder renews its lease (writes the lock file again), unless told otherwise (`renewMs`). */
 const RENEW_MS = 2_000;
 /**
  * A lease not renewed for this long belongs to a holder that died (or a machine that stopped): it
@@ -105,11 +105,12 @@ export const lockDataDir = async (
   dataDir: string,
   {
     staleMs = LOCK_STALE_MS,
+    renewMs = RENEW_MS,
     onLost = (message: string) => {
       console.error(`Nubes stops: ${message}`);
       process.exit(70);
     },
-  }: { staleMs?: number; onLost?: (message: string) => void } = {},
+  }: { staleMs?: number; renewMs?: number; onLost?: (message: string) => void } = {},
 ): Promise<DataDirLock> => {
   const file = path.join(dataDir, LOCK_FILE);
   const me: Holder = {
@@ -183,7 +184,7 @@ export const lockDataDir = async (
       return;
     }
     write();
-  }, RENEW_MS);
+  }, renewMs);
   // The lease never keeps the process alive on its own.
   timer.unref();
   return {

@@ -7,11 +7,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { mailOutbox } from '../db/schema.js';
+import { serverModules } from '../test/server-modules.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 
-/** A restarted worker starts tsx and reopens a killed PGlite directory: on a busy machine that took over 20 s. */
+/** A restarted worker reopens a killed PGlite directory (through tsx after an edit): on a busy machine that took over 20 s. */
 const RESTART_WITHIN_MS = 60_000;
-const WORKER_SCRIPT = fileURLToPath(new URL('../test/outbox-worker-process.ts', import.meta.url));
+const WORKER_SCRIPT = fileURLToPath(new URL('../test/outbox-worker-process.mjs', import.meta.url));
+/**
+ * Rounds of the restarted worker after the last mail arrived, before it is killed: the round that
+ * sent it ends with its sent mark, and the rounds after it find nothing to send a second time.
+ */
+const ROUNDS_AFTER = 3;
 
 /** The worker in a child process on its own PGlite directory (PGlite allows one process per directory). */
 describe('an outbox worker killed mid-send', () => {
@@ -21,20 +27,34 @@ describe('an outbox worker killed mid-send', () => {
 
   /** The Message-IDs whose acknowledgement a worker process has taken in, by any process. */
   const acknowledged: string[] = [];
+  /** The rounds each worker process has ended. */
+  const rounds = new Map<ChildProcess, number>();
+  const modules = serverModules();
   const startWorker = (env: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT, dir, smtp.url], {
+    const child = spawn(process.execPath, [...modules.nodeFlags, WORKER_SCRIPT, modules.folder, dir, smtp.url], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
+    rounds.set(child, 0);
     // Always read: a pipe nobody reads would block a worker that prints.
     let rest = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith('acknowledged ')) acknowledged.push(line.slice(13).trim());
+      for (const line of lines) {
+        if (line.startsWith('acknowledged ')) acknowledged.push(line.slice(13).trim());
+        if (line === 'round') rounds.set(child, rounds.get(child)! + 1);
+      }
     });
     children.push(child);
     return child;
+  };
+  /** Waits for the worker to end a few more rounds from now (`ROUNDS_AFTER`). */
+  const moreRounds = async (child: ChildProcess) => {
+    const target = rounds.get(child)! + ROUNDS_AFTER;
+    await expect
+      .poll(() => rounds.get(child), { timeout: RESTART_WITHIN_MS, interval: 50 })
+      .toBeGreaterThanOrEqual(target);
   };
   const queue = async (subjects: string[]) => {
     const database = await openDatabase({ dataDir: dir, migrate: false });
@@ -97,8 +117,8 @@ describe('an outbox worker killed mid-send', () => {
     const second = startWorker();
     // The dead worker's claim runs out (its lease), the new one claims the mail again and sends it.
     await expect.poll(() => smtp.received.length, { timeout: RESTART_WITHIN_MS, interval: 100 }).toBe(1);
-    // A few more polls of the new worker: nothing is sent a second time.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // A few more rounds of the new worker: the mail is marked sent, and nothing is sent a second time.
+    await moreRounds(second);
     await killed(second);
     expect(smtp.received.map((m) => m.subject)).toEqual(['Once only']);
 
@@ -136,7 +156,7 @@ describe('an outbox worker killed mid-send', () => {
 
     const second = startWorker();
     await expect.poll(() => ofThisMail().length, { timeout: RESTART_WITHIN_MS, interval: 100 }).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await moreRounds(second);
     await killed(second);
     expect(ofThisMail().map((m) => m.messageId)).toEqual([
       `<${mail!.id}@portal.example>`,
@@ -173,7 +193,7 @@ describe('an outbox worker killed mid-send', () => {
     const second = startWorker();
     const arrived = () => smtp.received.filter((m) => m.subject.startsWith('Tried '));
     await expect.poll(() => arrived().length, { timeout: RESTART_WITHIN_MS, interval: 100 }).toBe(8);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await moreRounds(second);
     await killed(second);
     // The held answers never came: every mail arrived once, under its own Message-ID.
     expect(
@@ -207,7 +227,7 @@ describe('an outbox worker killed mid-send', () => {
     await expect
       .poll(() => new Set(arrived().map((m) => m.messageId)).size, { timeout: RESTART_WITHIN_MS, interval: 100 })
       .toBe(6);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await moreRounds(second);
     await killed(second);
 
     const copies = new Map<string, number>();

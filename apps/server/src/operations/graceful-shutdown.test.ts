@@ -114,29 +114,27 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('SIGTERM to the runnin
       // The worker has the mail and the SMTP server holds its answer.
       await sending;
 
-      // A login whose body arrives slowly: in flight when the signal comes.
+      // A login whose body arrives slowly: in flight when the signal comes, and its rest only once
+      // the server refuses new connections.
       const body = JSON.stringify({ login: 'admin', password: 'admin' });
+      const slow = request(`${base}/api/login`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          [CSRF_HEADER]: CSRF_HEADER_VALUE,
+        },
+      });
       const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const slow = request(`${base}/api/login`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            [CSRF_HEADER]: CSRF_HEADER_VALUE,
-          },
-        });
         slow.on('response', (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
           response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
         });
         slow.on('error', reject);
-        slow.write(body.slice(0, 5));
-        setTimeout(() => {
-          child.kill('SIGTERM');
-          setTimeout(() => slow.end(body.slice(5)), 3000);
-        }, 300);
       });
+      slow.write(body.slice(0, 5));
+      setTimeout(() => child.kill('SIGTERM'), 300);
 
       const refused = async () =>
         new Promise<boolean>((resolve) => {
@@ -149,6 +147,8 @@ describe.skipIf(process.env.NUBES_TEST_DB === 'postgres')('SIGTERM to the runnin
         });
       await new Promise((resolve) => setTimeout(resolve, 600));
       await expect.poll(refused, { timeout: 2000, interval: 50 }).toBe(true);
+      // Still in flight: the server waits for the rest of its body.
+      slow.end(body.slice(5));
 
       const login = await answered;
       expect(login.status, output).toBe(200);

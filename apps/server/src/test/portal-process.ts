@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const serverRoot = path.resolve(import.meta.dirname, '..', '..');
+import { builtAfterEverySource, serverRoot } from './server-modules.js';
 
 /** What `npm start` and the container run (scripts/bundle-server.mjs). */
 const BUNDLE = path.join('dist', 'bundle', 'main.js');
@@ -12,15 +10,8 @@ const BUNDLE = path.join('dist', 'bundle', 'main.js');
  * build `npm test` runs first), since it starts in a fraction of the time; otherwise tsx on the
  * sources, so a test run alone after an edit runs the code as it is now.
  */
-export const serverCommand = (): string[] => {
-  const sources = path.join(serverRoot, 'src');
-  const bundle = path.join(serverRoot, BUNDLE);
-  const builtAt = existsSync(bundle) ? statSync(bundle).mtimeMs : -Infinity;
-  const current = readdirSync(sources, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`))
-    .every((file) => builtAt >= statSync(path.join(sources, file)).mtimeMs);
-  return current ? [BUNDLE] : ['--import', 'tsx', path.join('src', 'main.ts')];
-};
+export const serverCommand = (): string[] =>
+  builtAfterEverySource(path.join(serverRoot, BUNDLE)) ? [BUNDLE] : ['--import', 'tsx', path.join('src', 'main.ts')];
 
 export interface PortalProcess {
   /** Where this process listens (not the public address). */

@@ -1,9 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,26 +24,11 @@ import { findDemoAccount } from '../dev-idp/accounts.js';
 import { freePort } from '../../../../scripts/lib/free-port.mjs';
 import { seedPrincipals, testConfig, TEST_ADMIN } from '../test/harness.js';
 import { createServiceInState, seedServiceWorld, type ServiceWorld } from '../test/services-fixtures.js';
+import { serverCommand } from '../test/portal-process.js';
+import { serverRoot } from '../test/server-modules.js';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.js';
 import { writesFor } from './after-commit.js';
 
-const SOURCE = fileURLToPath(new URL('..', import.meta.url));
-const BUILT = fileURLToPath(new URL('../../dist', import.meta.url));
-
-/**
- * The built server when the build is at least as new as every source file (`npm test` builds
- * first), about twice as fast to start; the sources through tsx otherwise (the file run alone
- * after an edit).
- */
-const serverArgs = (): string[] => {
-  const fresh = readdirSync(SOURCE, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith(`test${path.sep}`))
-    .every((file) => {
-      const built = path.join(BUILT, file.replace(/\.ts$/, '.js'));
-      return existsSync(built) && statSync(built).mtimeMs >= statSync(path.join(SOURCE, file)).mtimeMs;
-    });
-  return fresh ? [path.join(BUILT, 'main.js')] : ['--import', 'tsx', path.join(SOURCE, 'main.ts')];
-};
 const JWT_SECRET = 'durability-test-secret-that-is-long-enough-for-hs256';
 const MAIL_FROM = 'Nubes <noreply@portal.example>';
 const CLIENTS = 8;
@@ -108,8 +92,10 @@ describe('writes under SIGKILL', () => {
   const startServer = async () => {
     const started = Date.now();
     const child = spawn(process.execPath, args, {
+      cwd: serverRoot,
       env: {
         ...process.env,
+        TSX_TSCONFIG_PATH: 'tsconfig.check.json',
         NODE_ENV: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -158,7 +144,8 @@ describe('writes under SIGKILL', () => {
     });
 
   beforeAll(async () => {
-    args = serverArgs();
+    // The server's bundle, as npm start runs it, when it is newer than every source.
+    args = serverCommand();
     port = await freePort();
     smtp = await startSmtpSink();
     if (kind === 'postgres') {
