@@ -121,7 +121,7 @@ export const RESOURCE_PACKAGE_EXPORT_COLUMNS: readonly ExportColumn<ResourcePack
     value: (r, l) => translate(l, `resourcePackages.states.${r.state}`),
   },
   { header: 'resourcePackageReview.columns.submitted', value: (r) => formatDateTime(r.submittedAt) },
-  { header: 'listExport.submittedBy', value: (r) => r.submittedBy?.fullname },
+  { header: 'listExport.submittedBy', value: (r) => r.submittedBy },
 ];
 
 /** A calendar day as the portal shows it, read at noon so that it stays the day in the alliance's time zone. */

@@ -171,15 +171,9 @@ export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, que
       submittedAt: resourcePackages.submittedAt,
       updatedAt: resourcePackages.updatedAt,
       service: { id: services.id, serviceId: services.serviceId, name: services.name, state: services.state },
-      provider: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
-      type: {
-        id: resourceTypes.id,
-        key: resourceTypes.key,
-        name: resourceTypes.name,
-        quotaUnit: resourceTypes.quotaUnit,
-        retired: resourceTypes.retired,
-      },
-      submittedBy: { id: users.id, username: users.username, fullname: users.fullname, email: users.email },
+      provider: { abbreviation: institutions.abbreviation, name: institutions.name },
+      type: { key: resourceTypes.key, name: resourceTypes.name, quotaUnit: resourceTypes.quotaUnit },
+      submittedBy: users.fullname,
       // The caller's relation to the package's service, fact by fact (resourcePackageActions reads it).
       relation: serviceRelationFlagsSql(principal),
       total: sql<number>`${total}`.mapWith(Number),
