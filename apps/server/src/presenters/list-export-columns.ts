@@ -90,7 +90,7 @@ export const REVIEW_EXPORT_COLUMNS: readonly ExportColumn<ReviewListItem>[] = [
   { header: 'reviews.columns.state', value: (r, l) => translate(l, `serviceStates.${r.state}`) },
   { header: 'reviews.columns.status', value: (r, l) => translate(l, `reviews.statuses.${r.review.status}`) },
   { header: 'reviews.columns.startedAt', value: (r) => formatDateTime(r.review.startedAt) },
-  { header: 'reviews.columns.answeredBy', value: (r) => r.review.answeredBy?.fullname },
+  { header: 'reviews.columns.answeredBy', value: (r) => r.review.answeredBy },
 ];
 
 export const CHANGE_REQUEST_EXPORT_COLUMNS: readonly ExportColumn<ChangeRequestSummary>[] = [
