@@ -1059,12 +1059,15 @@ export const resourcePackages = pgTable(
       sql`${t.updatedAt} DESC`,
       t.id,
     ),
-    // The review list's orders by latest change and by name, ending on the id, and its search by
-    // name (queries/resource-package-review-list.ts); the first also serves the change check.
+    // The review list's orders by latest change and by name, ending on the id
+    // (queries/resource-package-review-list.ts); the first also serves the change check.
     index('resource_packages_updated_idx').on(t.updatedAt, t.id),
     index('resource_packages_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
-    index('resource_packages_name_search_idx')
-      .using('gin', sql`nubes_search_vector(${t.name})`)
+    // The review list's search: `search` is a tsvector of the package's name, its service's search
+    // document, its provider and its submitter, kept by triggers (migration 0033;
+    // docs/adr/0135-list-answers-carry-what-the-screen-shows.md).
+    index('resource_packages_search_idx')
+      .using('gin', sql`search`)
       .with({ fastupdate: false }),
   ],
 );

@@ -8,6 +8,8 @@ const SEARCHABLE = /[\p{L}\p{N}]/u;
  */
 export const serviceSearchDocument = sql`"services"."search"`;
 export const contactSearchDocument = sql`"contacts"."search"`;
+/** A package's name, service, provider and submitter (drizzle/0033_package_search_document.sql). */
+export const packageSearchDocument = sql`"resource_packages"."search"`;
 
 /**
  * Whether a document matches a search: every word typed begins one of its words, accents,

@@ -1,5 +1,5 @@
 import type { resourcePackages, resourceTypes } from '../db/schema.js';
-import type { InstitutionRef, ResourcePackageState, ServiceRelation, UserRef } from '@nubes/domain';
+import type { InstitutionRef, ResourcePackageState, ServiceRelation } from '@nubes/domain';
 import type { LoadedService, ServiceRow } from './service.js';
 
 export type ResourcePackageRow = typeof resourcePackages.$inferSelect;
@@ -32,8 +32,9 @@ export interface ReviewPageRow {
   submittedAt: Date | null;
   updatedAt: Date;
   service: Pick<ServiceRow, 'id' | 'serviceId' | 'name' | 'state'>;
-  provider: InstitutionRef | null;
-  type: Pick<ResourceTypeRow, 'id' | 'key' | 'name' | 'quotaUnit' | 'retired'>;
-  submittedBy: UserRef | null;
+  provider: Pick<InstitutionRef, 'abbreviation' | 'name'> | null;
+  type: Pick<ResourceTypeRow, 'key' | 'name' | 'quotaUnit'>;
+  /** The submitter's full name. */
+  submittedBy: string | null;
   relation: ServiceRelation;
 }

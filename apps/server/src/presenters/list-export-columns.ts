@@ -90,7 +90,7 @@ export const REVIEW_EXPORT_COLUMNS: readonly ExportColumn<ReviewListItem>[] = [
   { header: 'reviews.columns.state', value: (r, l) => translate(l, `serviceStates.${r.state}`) },
   { header: 'reviews.columns.status', value: (r, l) => translate(l, `reviews.statuses.${r.review.status}`) },
   { header: 'reviews.columns.startedAt', value: (r) => formatDateTime(r.review.startedAt) },
-  { header: 'reviews.columns.answeredBy', value: (r) => r.review.answeredBy?.fullname },
+  { header: 'reviews.columns.answeredBy', value: (r) => r.review.answeredBy },
 ];
 
 export const CHANGE_REQUEST_EXPORT_COLUMNS: readonly ExportColumn<ChangeRequestSummary>[] = [
@@ -121,7 +121,7 @@ export const RESOURCE_PACKAGE_EXPORT_COLUMNS: readonly ExportColumn<ResourcePack
     value: (r, l) => translate(l, `resourcePackages.states.${r.state}`),
   },
   { header: 'resourcePackageReview.columns.submitted', value: (r) => formatDateTime(r.submittedAt) },
-  { header: 'listExport.submittedBy', value: (r) => r.submittedBy?.fullname },
+  { header: 'listExport.submittedBy', value: (r) => r.submittedBy },
 ];
 
 /** A calendar day as the portal shows it, read at noon so that it stays the day in the alliance's time zone. */

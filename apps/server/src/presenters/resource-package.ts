@@ -76,14 +76,13 @@ export const presentResourcePackages = async (
 export const presentReviewRow = (row: ReviewPageRow): ResourcePackageReviewRow => ({
   id: row.id,
   name: row.name,
-  service: packageServiceRef(row.service),
+  service: { id: row.service.id, serviceId: row.service.serviceId, name: row.service.name },
   provider: row.provider,
-  type: packageTypeRef(row.type),
+  type: { name: row.type.name, quotaUnit: row.type.quotaUnit },
   quota: row.quota,
   state: row.state,
   version: row.version,
   submittedAt: iso(row.submittedAt),
   submittedBy: row.submittedBy,
-  updatedAt: row.updatedAt.toISOString(),
   actions: resourcePackageActions(row.relation, row.state),
 });

@@ -56,6 +56,21 @@ export const presentServiceReview = (
   nextReview,
 });
 
+/** A review as the list's row shows it: who answered only while it is open. */
+const presentListReview = (review: ReviewEntry, names: Names): ReviewListItem['review'] => {
+  const open = isOpenReview(review.status);
+  return {
+    status: review.status,
+    version: review.version,
+    startedAt: open ? iso(review.startedAt) : null,
+    answeredBy: open && review.answeredById ? (names.get(review.answeredById) ?? '') : null,
+  };
+};
+
+/** The provider as the list's row shows it: abbreviated, its name on hover. */
+const listedProvider = (provider: ReturnType<typeof providerOfRow>) =>
+  provider && { abbreviation: provider.abbreviation, name: provider.name };
+
 /** A row of the review list: the portfolio manager's actions (confirming is the provider side's). */
 export const presentReviewListItem = (
   row: ServiceReviewListRow,
@@ -66,8 +81,8 @@ export const presentReviewListItem = (
   serviceId: row.serviceId,
   name: row.name,
   state: row.state,
-  providerInstitution: providerOfRow(row),
-  review: presentReview(row.review, names),
+  providerInstitution: listedProvider(providerOfRow(row)),
+  review: presentListReview(row.review, names),
   actions: availableReviewActions(row.review.status, row.state, {
     roles: principal.roles,
     isProviderSide: false,

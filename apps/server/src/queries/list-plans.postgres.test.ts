@@ -208,7 +208,7 @@ describe('the lists read their indexes at scale', () => {
     expect(narrow.totalEstimated).toBeUndefined();
   });
 
-  it('a package search gathers its matches through the search indexes, then sorts them: no order walked', async () => {
+  it('a package search gathers its matches through the search index, then sorts them: no order walked', async () => {
     const { db } = database;
     // The orders' indexes a walk would read; a filter by state may read the waiting order's index to find its packages.
     const orders = /resource_packages_(waiting|name_sort)_idx|services_name_sort_idx/;
@@ -223,7 +223,7 @@ describe('the lists read their indexes at scale', () => {
         db,
         resourcePackageReviewPageQuery(db, rita, resourcePackageReviewQuerySchema.parse(query)),
       );
-      if (!read.includes('services_search_idx') || read.some((index) => orders.test(index)))
+      if (!read.includes('resource_packages_search_idx') || read.some((index) => orders.test(index)))
         misses.push(`${JSON.stringify(query)}: read ${read.join(', ')}`);
     }
     expect(misses).toEqual([]);
@@ -312,7 +312,7 @@ describe('the lists read their indexes at scale', () => {
         packages({ state: 'submitted', sort: 'submittedAt' }),
         ['resource_packages_state_submitted_idx', 'resource_packages_waiting_idx'],
       ],
-      ['packages searched', packages({ q: 'gpu' }), 'resource_packages_name_search_idx'],
+      ['packages searched', packages({ q: 'gpu' }), 'resource_packages_search_idx'],
     ];
     expect(await unserved(cases)).toEqual([]);
   });

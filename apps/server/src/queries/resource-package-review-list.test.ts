@@ -4,9 +4,10 @@ import {
   type ResourcePackageReviewQuery,
   type ServiceState,
 } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
-import { resourcePackages, resourceTypes, serviceAdmins, services } from '../db/schema.js';
+import { institutions, resourcePackages, resourceTypes, serviceAdmins, services, users } from '../db/schema.js';
 import type { ReviewPageRow } from '../model/resource-package.js';
 import { serviceRelation } from '../policies/service-policy.js';
 import { openTestDatabase } from '../test/harness.js';
@@ -148,8 +149,8 @@ describe('the Resource Package Review List in the database', () => {
       state: 'submitted',
       service: { id: ids.sA, name: 'Alpha Storage', state: 'service_online' },
       provider: { abbreviation: 'KLC', name: 'Küstenlabor Computing' },
-      type: { key: 'alpha-type', name: { en: 'Type alpha-type', de: 'Typ alpha-type' }, retired: false },
-      submittedBy: { username: 'jmueller', fullname: 'Jürgen Müller', email: 'jmueller@example.org' },
+      type: { key: 'alpha-type', name: { en: 'Type alpha-type', de: 'Typ alpha-type' } },
+      submittedBy: 'Jürgen Müller',
     });
     expect(row('p4')).toMatchObject({ submittedBy: null, submittedAt: null });
   });
@@ -235,5 +236,22 @@ describe('the Resource Package Review List in the database', () => {
       total: 2,
       waiting: 3,
     });
+  });
+
+  // Last: it renames what the other tests search for.
+  it("follows a rename of a package's service, provider or submitter in its search", async () => {
+    const { db } = database;
+    const found = async (q: string) => (await keys(people.rita!, { q })).sort();
+    await db.update(services).set({ name: 'Gamma Speicher' }).where(eq(services.id, ids.sA!));
+    expect(await found('gamma')).toEqual(['p1', 'p3']);
+    expect(await found('alpha')).toEqual([]);
+    await db.update(institutions).set({ name: 'Zyklopen Netz' }).where(eq(institutions.abbreviation, 'HPCN'));
+    expect(await found('zyklop')).toEqual(['p2', 'p4']);
+    await db.update(resourcePackages).set({ name: 'Dritte' }).where(eq(resourcePackages.id, ids.p2!));
+    expect(await found('dritte')).toEqual(['p2']);
+    expect(await found('zweite')).toEqual([]);
+    await db.update(users).set({ fullname: 'Jürgen Schmidt' }).where(eq(users.id, people.juergen!.id));
+    expect(await found('schmidt')).toEqual(['p1']);
+    expect(await found('müller')).toEqual([]);
   });
 });

@@ -4,56 +4,21 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { literalLimit } from '../db/literal-limit.js';
 import { institutions, resourcePackages, resourceTypes, services, users } from '../db/schema.js';
-import { searchSql, serviceSearchDocument } from '../db/search-sql.js';
+import { packageSearchDocument, searchSql } from '../db/search-sql.js';
 import type { ReviewPageRow } from '../model/resource-package.js';
 import { serviceRelationFlagsSql, visibleSubmittedPackagesSql } from '../policies/visibility-sql.js';
-import { usersFoundBy } from './word-search.js';
 
 type Filters = Pick<ResourcePackageReviewQuery, 'state' | 'type' | 'q'>;
 
-/** A package's name as a search document; resource_packages_name_search_idx (db/schema.ts) indexes it. */
-const packageNameDocument = sql`nubes_search_vector(${resourcePackages.name})`;
-/** An institution's abbreviation and name as a search document (a few dozen rows: no index). */
-const institutionDocument = sql`nubes_search_vector(${institutions.abbreviation} || ' ' || ${institutions.name})`;
-
 /**
- * The ids of the packages one word finds: it begins a word of the package's name, of its service
+ * The packages a search finds: every word typed begins a word of the package's name, of its service
  * (ID, name, short description, keywords), of its provider (abbreviation, name) or of its submitter
- * (name, username). Each side is a set its own index answers; undefined when the word has nothing
- * searchable.
+ * (name, username), different words maybe on different sides. One document per package, kept by
+ * triggers, that resource_packages_search_idx answers
+ * (docs/adr/0135-list-answers-carry-what-the-screen-shows.md). Undefined when nothing searchable
+ * was typed.
  */
-const packagesFoundBy = (word: string): SQL | undefined => {
-  const byName = searchSql(packageNameDocument, word);
-  const byService = searchSql(serviceSearchDocument, word);
-  const byProvider = searchSql(institutionDocument, word);
-  const bySubmitter = usersFoundBy(word);
-  const providers = byProvider && sql`select ${institutions.id} from ${institutions} where ${byProvider}`;
-  const sides = [
-    byName && sql`select ${resourcePackages.id} from ${resourcePackages} where ${byName}`,
-    byService &&
-      sql`select ${resourcePackages.id} from ${resourcePackages} where ${resourcePackages.serviceId} in (select ${services.id} from ${services} where ${byService})`,
-    // EXISTS first, which the database answers once before the services: a word that names no
-    // provider (most words) skips reading them.
-    providers &&
-      sql`select ${resourcePackages.id} from ${resourcePackages} where ${resourcePackages.serviceId} in (select ${services.id} from ${services} where exists (${providers}) and ${services.providerInstitutionId} in (${providers}))`,
-    bySubmitter &&
-      sql`select ${resourcePackages.id} from ${resourcePackages} where ${resourcePackages.submittedById} in ${bySubmitter}`,
-  ].filter((side): side is SQL => side !== undefined);
-  return sides.length === 0 ? undefined : sql`(${sql.join(sides, sql` union `)})`;
-};
-
-/**
- * The ids of the packages a search finds, as a set: every word typed on some side of the package,
- * different words maybe on different sides. A set the database can estimate, where a condition
- * per package that asks every side (`… or …`) was priced at half the packages
- * (docs/adr/0131-package-and-contact-list-statements.md). Undefined when nothing searchable was typed.
- */
-const searchIds = (q: string | undefined): SQL | undefined => {
-  // Split as typed; the database folds each word as it folds the documents (nubes_search_query).
-  const words = [...new Set((q ?? '').split(/\s+/).filter(Boolean))];
-  const sets = words.map(packagesFoundBy).filter((set): set is SQL => set !== undefined);
-  return sets.length === 0 ? undefined : sql.join(sets, sql` intersect `);
-};
+const searchWhere = (q: string | undefined): SQL | undefined => searchSql(packageSearchDocument, q);
 
 /**
  * The list, a condition on resource_packages alone: every package past its draft that the caller
@@ -66,13 +31,12 @@ const reviewListScope = (principal: Principal): SQL =>
 
 /** The filters and the search, within the scope. */
 const filtersWhere = (query: Filters): SQL | undefined => {
-  const found = searchIds(query.q);
   return and(
     query.state === undefined ? undefined : eq(resourcePackages.state, query.state),
     query.type === undefined
       ? undefined
       : sql`${resourcePackages.typeId} = (select ${resourceTypes.id} from ${resourceTypes} where ${resourceTypes.key} = ${query.type})`,
-    found && sql`${resourcePackages.id} in (${found})`,
+    searchWhere(query.q),
   );
 };
 
@@ -144,14 +108,14 @@ const waitingQuery = (db: Db, principal: Principal) =>
  * one statement. Without a search the page walks the order's index up to the page and no further
  * (the service order joins the services, so the database may walk services_name_sort_idx and find
  * each one's packages by resource_packages_service_idx), and the total counts the filters through
- * their indexes. A search first gathers its matches (`matches`, a handful: each word's set through
- * its indexes), then sorts and counts those alone rather than walking every package in the order
+ * their indexes. A search first gathers its matches (`matches`, a handful, through the packages'
+ * search index), then sorts and counts those alone rather than walking every package in the order
  * (docs/adr/0131-package-and-contact-list-statements.md). Exported so its plan can be read
  * (EXPLAIN) at scale.
  */
 export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, query: ResourcePackageReviewQuery) => {
   const where = and(reviewListScope(principal), filtersWhere(query));
-  const searched = searchIds(query.q) !== undefined;
+  const searched = searchWhere(query.q) !== undefined;
   const matches = db.$with('matches').as(db.select({ id: resourcePackages.id }).from(resourcePackages).where(where));
   const total = searched
     ? sql`(select count(*) from ${matches})`
@@ -171,15 +135,9 @@ export const resourcePackageReviewPageQuery = (db: Db, principal: Principal, que
       submittedAt: resourcePackages.submittedAt,
       updatedAt: resourcePackages.updatedAt,
       service: { id: services.id, serviceId: services.serviceId, name: services.name, state: services.state },
-      provider: { id: institutions.id, abbreviation: institutions.abbreviation, name: institutions.name },
-      type: {
-        id: resourceTypes.id,
-        key: resourceTypes.key,
-        name: resourceTypes.name,
-        quotaUnit: resourceTypes.quotaUnit,
-        retired: resourceTypes.retired,
-      },
-      submittedBy: { id: users.id, username: users.username, fullname: users.fullname, email: users.email },
+      provider: { abbreviation: institutions.abbreviation, name: institutions.name },
+      type: { key: resourceTypes.key, name: resourceTypes.name, quotaUnit: resourceTypes.quotaUnit },
+      submittedBy: users.fullname,
       // The caller's relation to the package's service, fact by fact (resourcePackageActions reads it).
       relation: serviceRelationFlagsSql(principal),
       total: sql<number>`${total}`.mapWith(Number),

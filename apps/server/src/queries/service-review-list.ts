@@ -274,8 +274,8 @@ const reviewPageRows = (db: Db, principal: Principal, query: ReviewListQuery, no
 };
 
 /**
- * One page of the Service Review List with its provider, the names of the people its reviews name
- * and the next review date, each looked up for the page's rows alone (not for those the offset
+ * One page of the Service Review List with its provider, the name of whoever answered its open
+ * reviews (the only person its rows show) and the next review date, each looked up for the page's rows alone (not for those the offset
  * passes): one statement, not one and then four more for the names. Exported so its plan can be
  * read (EXPLAIN) at scale.
  */
@@ -300,7 +300,6 @@ export const reviewListPageQuery = (db: Db, principal: Principal, query: ReviewL
       answeredById: page.answeredById,
       endedAt: page.endedAt,
       lastOutcome: page.lastOutcome,
-      startedByName: nameOfUser(page.startedById),
       answeredByName: nameOfUser(page.answeredById),
       nextReviewOn: lookUp<string>(
         sql`${reviewSchedule.nextReviewOn}`,
@@ -353,7 +352,7 @@ export interface ReviewListPage {
   total: number;
   /** How many of all matches a bulk start or end would take (the same conditions as the bulk command). */
   eligible: { start: number; stop: number; end: number };
-  /** The names of the people the page's reviews name, by user id. */
+  /** The names of the people who answered the page's reviews, by user id. */
   names: Map<string, string>;
 }
 
@@ -369,8 +368,7 @@ export const loadReviewListPage = async (
     reviewListTotalQuery(db, principal, query, now),
   ]);
   const names = new Map<string, string>();
-  for (const { startedById, startedByName, answeredById, answeredByName } of page) {
-    if (startedById !== null && startedByName !== null) names.set(startedById, startedByName);
+  for (const { answeredById, answeredByName } of page) {
     if (answeredById !== null && answeredByName !== null) names.set(answeredById, answeredByName);
   }
   return {

@@ -620,11 +620,26 @@ describe('GET /api/resource-packages/review-list', () => {
     expect(answer.items[0]).toMatchObject({
       id: early.id,
       actions: ['approve', 'reject'],
-      submittedBy: { username: 'paula' },
+      submittedBy: 'Paula Peters',
       provider: { abbreviation: 'HPCN' },
       service: { id: other.id, name: 'Review Service Beta' },
-      type: { key: 'review-type' },
+      type: { name: { en: 'Type review-type', de: 'Typ review-type' }, quotaUnit: { en: 'vCPUs', de: 'vCPUs' } },
     });
+    // A row carries what the list's columns show and what a step needs, nothing more.
+    expect(Object.keys(answer.items[0]!).sort()).toEqual([
+      'actions',
+      'id',
+      'name',
+      'provider',
+      'quota',
+      'service',
+      'state',
+      'submittedAt',
+      'submittedBy',
+      'type',
+      'version',
+    ]);
+    expect(Object.keys(answer.items[0]!.service).sort()).toEqual(['id', 'name', 'serviceId']);
     expect(answer.items[2]!.actions).toEqual([]);
     expect(late.id).toBe(answer.items[1]!.id);
 

@@ -1,4 +1,4 @@
-import type { ReviewListResponse, ServiceReview } from '@nubes/domain';
+import type { ReviewListItem, ReviewListResponse, ServiceReview } from '@nubes/domain';
 import { serviceDetail } from '../test/serviceDetail';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,14 @@ const review = (status: ServiceReview['review']['status'], version = 1): Service
   answeredBy: null,
   lastOutcome: null,
   endedAt: null,
+});
+
+/** A review as a row of the list carries it. */
+const listReview = (status: ReviewListItem['review']['status'], version = 1): ReviewListItem['review'] => ({
+  status,
+  version,
+  startedAt: status === 'inactive' ? null : '2026-11-20T09:00:00.000Z',
+  answeredBy: null,
 });
 
 const page = (items: ReviewListResponse['items'], eligible = { start: 2, stop: 0, end: 0 }): ReviewListResponse => ({
@@ -37,7 +45,7 @@ describe('Service Review List', () => {
             name: 'Object Storage',
             state: 'service_online',
             providerInstitution: null,
-            review: review('inactive', 0),
+            review: listReview('inactive', 0),
             actions: ['start'],
             nextReviewOn: null,
           },
@@ -76,7 +84,7 @@ describe('Service Review List', () => {
               name: 'Object Storage',
               state: 'service_online',
               providerInstitution: null,
-              review: review('running', 1),
+              review: listReview('running', 1),
               actions: ['stop', 'end'],
               nextReviewOn: null,
             },
@@ -112,7 +120,7 @@ describe('Service Review List', () => {
       name: 'Object Storage',
       state: 'service_online' as const,
       providerInstitution: null,
-      review: review('inactive', 0),
+      review: listReview('inactive', 0),
       actions: ['start' as const],
       nextReviewOn: null,
     };

@@ -208,19 +208,24 @@ export const resourcePackageReviewQuerySchema = z
   .strict();
 export type ResourcePackageReviewQuery = z.infer<typeof resourcePackageReviewQuerySchema>;
 
+/**
+ * A row of the review list carries what its columns show and what a step needs (id, name, version,
+ * actions, the service's id for the policy view's link), and nothing more: every byte is paid for
+ * on each of the list's pages (docs/adr/0135-list-answers-carry-what-the-screen-shows.md).
+ */
 const reviewRowSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    service: packageServiceSchema,
-    provider: institutionRefSchema.nullable(),
-    type: packageTypeSchema,
+    service: z.object({ id: z.string(), serviceId: z.string(), name: z.string() }),
+    provider: z.object({ abbreviation: z.string(), name: z.string() }).nullable(),
+    type: z.object({ name: localizedOut, quotaUnit: localizedOut }),
     quota: z.number(),
     state: z.enum(RESOURCE_PACKAGE_STATES),
     version: z.int(),
     submittedAt: isoDateTime.nullable(),
-    submittedBy: userRefSchema.nullable(),
-    updatedAt: isoDateTime,
+    /** The submitter's full name. */
+    submittedBy: z.string().nullable(),
     actions: z.array(z.enum(RESOURCE_PACKAGE_ACTIONS)),
   })
   .meta({ id: 'ResourcePackageReviewRow' });

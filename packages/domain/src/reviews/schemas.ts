@@ -76,14 +76,28 @@ export const reviewActionRequestSchema = z
   .strict()
   .meta({ id: 'ReviewActionRequest' });
 
+/**
+ * A review as the review list's row shows it: its status, start and who answered, and the version
+ * its row actions send; the rest of a review is the banner's (docs/adr/0135-list-answers-carry-what-the-screen-shows.md).
+ */
+const listReviewSchema = z
+  .object({
+    status: statusSchema,
+    version: z.int(),
+    startedAt: isoDateTime.nullable(),
+    /** The full name of whoever answered the open review. */
+    answeredBy: z.string().nullable(),
+  })
+  .meta({ id: 'ReviewListReview' });
+
 const reviewListItemSchema = z
   .object({
     id: z.string(),
     serviceId: z.string(),
     name: z.string(),
     state: stateSchema,
-    providerInstitution: z.object({ id: z.string(), abbreviation: z.string(), name: z.string() }).nullable(),
-    review: reviewSchema,
+    providerInstitution: z.object({ abbreviation: z.string(), name: z.string() }).nullable(),
+    review: listReviewSchema,
     actions: z.array(z.enum(MANUAL_REVIEW_ACTIONS)),
     /** The next review date of a catalogue service, YYYY-MM-DD. */
     nextReviewOn: z.string().nullable(),

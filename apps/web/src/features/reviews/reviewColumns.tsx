@@ -74,7 +74,7 @@ export const reviewColumns = (
     {
       id: 'answeredBy',
       header: t('reviews.columns.answeredBy'),
-      cell: (row) => row.review.answeredBy?.fullname || t('reviews.noAnswer'),
+      cell: (row) => row.review.answeredBy || t('reviews.noAnswer'),
     },
     {
       id: 'actions',

@@ -81,7 +81,7 @@ export const packageReviewColumns = (
           <Text span inherit style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(row.submittedAt)}
           </Text>
-          {row.submittedBy && <Text size="sm">{row.submittedBy.fullname}</Text>}
+          {row.submittedBy && <Text size="sm">{row.submittedBy}</Text>}
         </>
       ) : (
         '—'
