@@ -20,34 +20,24 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER resource_packages_search BEFORE INSERT OR UPDATE OF name, service_id, submitted_by, search
   ON resource_packages FOR EACH ROW EXECUTE FUNCTION resource_packages_search_document();--> statement-breakpoint
--- A service's words or provider changed: its packages' documents follow.
-CREATE OR REPLACE FUNCTION services_packages_search() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A row a package's words come from changed (a service, its provider, the submitter): the packages
+-- it names ask for their documents anew. The trigger's argument is the condition on
+-- resource_packages, $1 the changed row's id.
+CREATE OR REPLACE FUNCTION resource_packages_search_follows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE resource_packages SET search = '' WHERE service_id = NEW.id;
+  EXECUTE 'UPDATE resource_packages SET search = '''' WHERE ' || TG_ARGV[0] USING NEW.id;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER services_packages_search AFTER UPDATE OF service_id, name, fields, provider_institution_id, search
   ON services FOR EACH ROW
   WHEN (OLD.search IS DISTINCT FROM NEW.search OR OLD.provider_institution_id IS DISTINCT FROM NEW.provider_institution_id)
-  EXECUTE FUNCTION services_packages_search();--> statement-breakpoint
-CREATE OR REPLACE FUNCTION institutions_renamed_search() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE contacts SET search = '' WHERE institution_id = NEW.id;
-  UPDATE services SET search = '' WHERE provider_institution_id = NEW.id;
-  UPDATE resource_packages SET search = ''
-    WHERE service_id IN (SELECT s.id FROM services s WHERE s.provider_institution_id = NEW.id);
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION users_renamed_packages_search() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE resource_packages SET search = '' WHERE submitted_by = NEW.id;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
+  EXECUTE FUNCTION resource_packages_search_follows('service_id = $1');--> statement-breakpoint
+CREATE TRIGGER institutions_renamed_packages_search AFTER UPDATE OF name, abbreviation ON institutions
+  FOR EACH ROW EXECUTE FUNCTION resource_packages_search_follows(
+    'service_id IN (SELECT s.id FROM services s WHERE s.provider_institution_id = $1)');--> statement-breakpoint
 CREATE TRIGGER users_renamed_packages_search AFTER UPDATE OF fullname, username ON users FOR EACH ROW
   WHEN (OLD.fullname IS DISTINCT FROM NEW.fullname OR OLD.username IS DISTINCT FROM NEW.username)
-  EXECUTE FUNCTION users_renamed_packages_search();--> statement-breakpoint
+  EXECUTE FUNCTION resource_packages_search_follows('submitted_by = $1');--> statement-breakpoint
 UPDATE resource_packages SET search = '';--> statement-breakpoint
 CREATE INDEX "resource_packages_search_idx" ON "resource_packages" USING gin (search) WITH (fastupdate=false);
