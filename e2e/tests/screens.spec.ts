@@ -474,8 +474,12 @@ test('a notification covers neither the user menu nor the button that caused it;
 
   await switchLanguage(page, 'DE');
   const languages: string[] = [];
+  // The app's own calls (fetch and its upload XHR) carry the language; an image such as a provider's
+  // logo is the browser's request, whose Accept-Language Chromium adds after Playwright has read it.
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) languages.push(request.headers()['accept-language'] ?? '');
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && ['fetch', 'xhr'].includes(request.resourceType()))
+      languages.push(`${request.headers()['accept-language'] ?? ''} ${pathname}`);
   });
   await page.goto('/sc/service-application');
   await expect(page.getByRole('heading', { level: 1, name: 'Neuer Serviceantrag' })).toBeVisible();
@@ -487,7 +491,7 @@ test('a notification covers neither the user menu nor the button that caused it;
   expect(languages.length).toBeGreaterThan(0);
   expect(
     languages.every((value) => value.startsWith('de')),
-    languages.join(', '),
+    languages.join('; '),
   ).toBe(true);
   await context.close();
 });
