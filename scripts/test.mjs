@@ -95,19 +95,30 @@ if (status !== 0) {
 const e2eDataDir = () => mkdtempSync(path.join(tmpdir(), 'nubes-e2e-'));
 process.env.NUBES_E2E_DATA_DIR = e2eDataDir();
 const preparing = start(process.execPath, ['--import', 'tsx', path.join('e2e', 'prepare-data-dir.ts')]);
-const unit = await start('npx', [
+const vitestReport = path.join(results, 'vitest.json');
+const vitest = start('npx', [
   'vitest',
   'run',
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${path.join(results, 'vitest.json')}`,
+  `--outputFile.json=${vitestReport}`,
 ]);
+// The report is written when the last test has run; Vitest's exit waits for its teardown (the
+// throwaway PostgreSQL stopped, the workers ended), seconds the browser tests need not wait for.
+const reported = new Promise((resolve) => {
+  const poll = setInterval(() => {
+    if (existsSync(vitestReport)) resolve(clearInterval(poll));
+  }, 200);
+  vitest.then(() => resolve(clearInterval(poll)));
+});
+await reported;
 if ((await preparing) !== 0) {
   // The browser tests' server seeds a fresh directory itself, as in a run of the browser tests alone.
   rmSync(process.env.NUBES_E2E_DATA_DIR, { recursive: true, force: true });
   process.env.NUBES_E2E_DATA_DIR = e2eDataDir();
 }
-const e2e = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+const e2e = await start('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']);
+const unit = await vitest;
 const readAll = readVitest() & readPlaywright();
 status = unit || e2e || (readAll ? 0 : 1);
 if (!readAll) counts.failed += 1;
