@@ -208,6 +208,44 @@ describe('the lists read their indexes at scale', () => {
     expect(narrow.totalEstimated).toBeUndefined();
   });
 
+  it('a contact search of words that belong together is expected to match as many as its rarest word: a broad one walks the sort index, gathering nothing', async () => {
+    const { db } = database;
+    const count = async (q: string) => {
+      const result = await db.execute(
+        sql`select count(*)::int as n from contacts where search @@ nubes_search_query(${q})`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    // Every contact at an "… AG Speicher…" institution matches both words: the planner, multiplying
+    // the words' shares, expected a fraction of them.
+    const every = await count('ag speich');
+    expect(every).toBeGreaterThan(5_000);
+    expect(every).toBe(await count('speich'));
+    const session = (db as unknown as { session: { logger: Logger } }).session;
+    const sent: string[] = [];
+    const logger = session.logger;
+    session.logger = { logQuery: (query) => void sent.push(query) };
+    let page;
+    try {
+      page = await loadContactListPage(db, contactQuerySchema.parse({ q: 'ag speich', sort: 'email', page: 3 }));
+    } finally {
+      session.logger = logger;
+    }
+    expect(page).toMatchObject({ totalExact: false, totalEstimated: true });
+    expect(page.items).toHaveLength(50);
+    expect(page.total).toBeGreaterThan(every * 0.75);
+    expect(page.total).toBeLessThan(every * 1.25);
+    // The estimate and the walk of the order's index, no gathering of the matches through the search index.
+    expect(sent.filter((query) => query.includes('count(*) over ()'))).toEqual([]);
+    const explained = await db.execute(
+      sql`explain (format json) ${contactListPageQuery(db, contactQuerySchema.parse({ q: 'ag speich', sort: 'email' })).getSQL()}`,
+    );
+    expect(JSON.stringify((explained as unknown as { rows: unknown[] }).rows)).toContain('contacts_email_sort_idx');
+    // Words that seldom meet stay narrow and are counted exactly.
+    const narrow = await loadContactListPage(db, contactQuerySchema.parse({ q: 'lea wei' }));
+    expect(narrow).toMatchObject({ totalExact: true, total: await count('lea wei') });
+  });
+
   it('a package search gathers its matches through the search index, then sorts them: no order walked', async () => {
     const { db } = database;
     // The orders' indexes a walk would read; a filter by state may read the waiting order's index to find its packages.
