@@ -249,7 +249,7 @@ describe('the lists read their indexes at scale', () => {
   it('a package search gathers its matches through the search index, then sorts them: no order walked', async () => {
     const { db } = database;
     // The orders' indexes a walk would read; a filter by state may read the waiting order's index to find its packages.
-    const orders = /resource_packages_(waiting|name_sort)_idx|services_name_sort_idx/;
+    const orders = /resource_packages_(waiting|name_sort|service_sort)_idx|services_name_sort_idx/;
     const misses: string[] = [];
     for (const query of [
       { q: 'ceph' },
@@ -296,6 +296,18 @@ describe('the lists read their indexes at scale', () => {
       ['change requests by last change', changeRequests({}), 'change_requests_updated_idx'],
       ['change requests by creation', changeRequests({ sort: 'createdAt' }), 'change_requests_created_idx'],
       ['change requests in a state', changeRequests({ state: 'handed_in' }), 'change_requests_state_idx'],
+      // The service's name is kept on the request: its order walks the requests, not the services.
+      ['change requests by service', changeRequests({ sort: 'service' }), 'change_requests_service_sort_idx'],
+      [
+        'change requests by service desc, page 6',
+        changeRequests({ sort: 'service', order: 'desc', page: 6 }),
+        'change_requests_service_sort_idx',
+      ],
+      [
+        'change requests in a state by service',
+        changeRequests({ state: 'applied', sort: 'service', order: 'desc' }),
+        'change_requests_service_sort_idx',
+      ],
       // A status is asked of the reviews, one row per service ever reviewed: the plan may start there
       // and find each service by its key.
       ['reviews with a status', reviews({ status: 'running' }), ['service_reviews_status_idx', 'services_pkey']],
@@ -342,7 +354,12 @@ describe('the lists read their indexes at scale', () => {
       [
         'packages of a type by service',
         packages({ type: 'generated-compute', sort: 'service' }),
-        'services_name_sort_idx',
+        'resource_packages_service_sort_idx',
+      ],
+      [
+        'packages in a state by service desc',
+        packages({ state: 'submitted', sort: 'service', order: 'desc' }),
+        'resource_packages_service_sort_idx',
       ],
       // The waiting order's index holds the submitted packages first, by submission: it serves as well.
       [
