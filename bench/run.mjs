@@ -587,11 +587,16 @@ const listRow = async (ctx, { portal, headers, paths, connections, target, bench
   const { rounds, roundSeconds, warmupSeconds } = settings;
   const single = [];
   for (const queryPath of paths) {
-    const started = performance.now();
-    const answer = await fetch(`${portal.url}${queryPath}`, { headers, signal: AbortSignal.timeout(30_000) });
-    const text = await answer.text();
-    if (answer.status !== 200) throw new Error(`GET ${queryPath} answered ${answer.status}: ${text.slice(0, 200)}`);
-    single.push({ queryPath, ms: performance.now() - started });
+    // Asked once before it is timed: the first request of a row paid for the route's first run in
+    // the portal and the tables' first reads in PostgreSQL's connections, which made the row's first
+    // query look like its slowest shape.
+    for (const timed of [false, true]) {
+      const started = performance.now();
+      const answer = await fetch(`${portal.url}${queryPath}`, { headers, signal: AbortSignal.timeout(30_000) });
+      const text = await answer.text();
+      if (answer.status !== 200) throw new Error(`GET ${queryPath} answered ${answer.status}: ${text.slice(0, 200)}`);
+      if (timed) single.push({ queryPath, ms: performance.now() - started });
+    }
   }
   const { list } = await alternate(
     [{ name: 'list', url: portal.url, headers, requests: pathRequests(headers, paths), pid: portal.pid }],

@@ -950,6 +950,10 @@ export const changeRequests = pgTable(
     index('change_requests_updated_idx').on(t.updatedAt, t.id),
     index('change_requests_created_idx').on(t.createdAt, t.id),
     index('change_requests_state_idx').on(t.state, t.updatedAt, t.id),
+    // The order by the service's name: `service_sort` is the service's name in lower case, kept by
+    // triggers (migration 0034; docs/adr/0136-list-tails.md), so a page walks this index instead of
+    // the services' name index through every service without a request.
+    index('change_requests_service_sort_idx').on(sql`service_sort COLLATE "C"`, sql`${t.id} DESC`),
   ],
 );
 
@@ -1063,6 +1067,9 @@ export const resourcePackages = pgTable(
     // (queries/resource-package-review-list.ts); the first also serves the change check.
     index('resource_packages_updated_idx').on(t.updatedAt, t.id),
     index('resource_packages_name_sort_idx').on(sql`lower(${t.name}) COLLATE "C"`, t.id),
+    // The order by the service's name, kept on the package as on a change request (service_sort,
+    // migration 0034).
+    index('resource_packages_service_sort_idx').on(sql`service_sort COLLATE "C"`, t.id),
     // The review list's search: `search` is a tsvector of the package's name, its service's search
     // document, its provider and its submitter, kept by triggers (migration 0033;
     // docs/adr/0135-list-answers-carry-what-the-screen-shows.md).

@@ -1,4 +1,5 @@
 import { canSeeChangeRequests, changeRequestListQuerySchema, type ChangeRequestListQuery } from '@nubes/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthUser } from '../auth/principal.js';
 import { changeRequestFields, changeRequests, serviceAdmins, services } from '../db/schema.js';
@@ -194,5 +195,27 @@ describe('the Change Request List in the database', () => {
     // The search keeps to what the caller may see, and combines with the filters.
     expect(keysOf((await everything(people.bob!, { q: 'müller' })).items)).toEqual(['c5']);
     expect(keysOf((await everything(people.paula!, { q: 'müller', state: 'released' })).items)).toEqual(['c3']);
+  });
+
+  it("follows a rename of a request's service in the order by service, searched or not", async () => {
+    const { db } = database;
+    const byService = async (input: Record<string, unknown> = {}) =>
+      keysOf((await everything(people.paula!, { sort: 'service', order: 'asc', ...input })).items);
+    expect((await byService()).slice(0, 2).sort()).toEqual(['c3', 'c6']);
+    await db.update(services).set({ name: 'Zeta Compute' }).where(eq(services.name, 'alpha compute'));
+    expect((await byService()).slice(-2).sort()).toEqual(['c3', 'c6']);
+    expect((await byService({ order: 'desc' })).slice(0, 2)).toEqual(
+      [requests.c3!, requests.c6!]
+        .sort()
+        .reverse()
+        .map((id) => keysOf([{ id }])[0]),
+    );
+    expect(await byService({ q: 'compute' })).toEqual(
+      [requests.c3!, requests.c6!]
+        .sort()
+        .reverse()
+        .map((id) => keysOf([{ id }])[0]),
+    );
+    expect((await byService({ q: 'müller' })).at(-1)).toBe('c3');
   });
 });

@@ -41,8 +41,12 @@ const changeRequestListWhere = (principal: Principal, query: Filters, search: SQ
     search,
   );
 
-/** The service name as the list sorts it: by code point of its lower case, as services_name_sort_idx. */
-const serviceNameKey = sql`lower(${services.name}) COLLATE "C"`;
+/**
+ * The service name as the list sorts it, by code point of its lower case: the key kept on the
+ * request (`service_sort`, migration 0034), which change_requests_service_sort_idx holds, so a page
+ * walks the requests in that order without reading a service (docs/adr/0136-list-tails.md).
+ */
+const serviceSortOf = (source: string) => sql`${sql.identifier(source)}.service_sort COLLATE "C"`;
 
 /** What a page reads of a request: from the table, or from a search's matches (their columns alike). */
 const REQUEST_COLUMNS = {
@@ -53,6 +57,7 @@ const REQUEST_COLUMNS = {
   updatedAt: changeRequests.updatedAt,
   serviceId: changeRequests.serviceId,
   authorId: changeRequests.authorId,
+  serviceSort: sql<string>`${changeRequests}.service_sort`.as('service_sort'),
 };
 type RequestColumns = typeof REQUEST_COLUMNS;
 
@@ -62,15 +67,18 @@ const columnsOf = (matches: RequestColumns): RequestColumns =>
     Object.keys(REQUEST_COLUMNS).map((key) => [key, matches[key as keyof RequestColumns]]),
   ) as RequestColumns;
 
-/** The list's order: by the value in the direction asked, then the newest id first whatever the direction. */
-const orderOf = (query: ChangeRequestListQuery, request: RequestColumns) => {
+/**
+ * The list's order over `source` (the table or the search's matches): by the value in the direction
+ * asked, then the newest id first whatever the direction.
+ */
+const orderOf = (query: ChangeRequestListQuery, request: RequestColumns, source: string) => {
   const direction = query.order === 'asc' ? asc : desc;
   const keys: Record<ChangeRequestListQuery['sort'], SQLWrapper> = {
     updatedAt: request.updatedAt,
     createdAt: request.createdAt,
     // The states begin with different letters: every collation orders them alike, so the index serves.
     state: request.state,
-    service: serviceNameKey,
+    service: serviceSortOf(source),
   };
   return [direction(keys[query.sort]), desc(request.id)];
 };
@@ -81,8 +89,7 @@ const lookUp = <T>(value: SQL, table: SQLWrapper, where: SQL) =>
 
 /**
  * The requests of a page with their place on it, out of `source` (the table, or a search's
- * matches): the list's order walked up to the page and no further, joining the services only when
- * their name is the order.
+ * matches): the list's order walked up to the page and no further.
  */
 const pageRows = (
   db: Db,
@@ -91,15 +98,13 @@ const pageRows = (
   where: SQL | undefined,
   query: ChangeRequestListQuery,
 ) => {
-  const order = orderOf(query, request);
-  const rows = db
+  const order = orderOf(query, request, source === changeRequests ? 'change_requests' : 'matches');
+  return db
     .select({
       ...request,
       position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
     })
     .from(source)
-    .$dynamic();
-  return (query.sort === 'service' ? rows.innerJoin(services, eq(services.id, request.serviceId)) : rows)
     .where(where)
     .orderBy(...order)
     .limit(query.pageSize)

@@ -208,10 +208,48 @@ describe('the lists read their indexes at scale', () => {
     expect(narrow.totalEstimated).toBeUndefined();
   });
 
+  it('a contact search of words that belong together is expected to match as many as its rarest word: a broad one walks the sort index, gathering nothing', async () => {
+    const { db } = database;
+    const count = async (q: string) => {
+      const result = await db.execute(
+        sql`select count(*)::int as n from contacts where search @@ nubes_search_query(${q})`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    // Every contact at an "… AG Speicher…" institution matches both words: the planner, multiplying
+    // the words' shares, expected a fraction of them.
+    const every = await count('ag speich');
+    expect(every).toBeGreaterThan(5_000);
+    expect(every).toBe(await count('speich'));
+    const session = (db as unknown as { session: { logger: Logger } }).session;
+    const sent: string[] = [];
+    const logger = session.logger;
+    session.logger = { logQuery: (query) => void sent.push(query) };
+    let page;
+    try {
+      page = await loadContactListPage(db, contactQuerySchema.parse({ q: 'ag speich', sort: 'email', page: 3 }));
+    } finally {
+      session.logger = logger;
+    }
+    expect(page).toMatchObject({ totalExact: false, totalEstimated: true });
+    expect(page.items).toHaveLength(50);
+    expect(page.total).toBeGreaterThan(every * 0.75);
+    expect(page.total).toBeLessThan(every * 1.25);
+    // The estimate and the walk of the order's index, no gathering of the matches through the search index.
+    expect(sent.filter((query) => query.includes('count(*) over ()'))).toEqual([]);
+    const explained = await db.execute(
+      sql`explain (format json) ${contactListPageQuery(db, contactQuerySchema.parse({ q: 'ag speich', sort: 'email' })).getSQL()}`,
+    );
+    expect(JSON.stringify((explained as unknown as { rows: unknown[] }).rows)).toContain('contacts_email_sort_idx');
+    // Words that seldom meet stay narrow and are counted exactly.
+    const narrow = await loadContactListPage(db, contactQuerySchema.parse({ q: 'lea wei' }));
+    expect(narrow).toMatchObject({ totalExact: true, total: await count('lea wei') });
+  });
+
   it('a package search gathers its matches through the search index, then sorts them: no order walked', async () => {
     const { db } = database;
     // The orders' indexes a walk would read; a filter by state may read the waiting order's index to find its packages.
-    const orders = /resource_packages_(waiting|name_sort)_idx|services_name_sort_idx/;
+    const orders = /resource_packages_(waiting|name_sort|service_sort)_idx|services_name_sort_idx/;
     const misses: string[] = [];
     for (const query of [
       { q: 'ceph' },
@@ -258,6 +296,18 @@ describe('the lists read their indexes at scale', () => {
       ['change requests by last change', changeRequests({}), 'change_requests_updated_idx'],
       ['change requests by creation', changeRequests({ sort: 'createdAt' }), 'change_requests_created_idx'],
       ['change requests in a state', changeRequests({ state: 'handed_in' }), 'change_requests_state_idx'],
+      // The service's name is kept on the request: its order walks the requests, not the services.
+      ['change requests by service', changeRequests({ sort: 'service' }), 'change_requests_service_sort_idx'],
+      [
+        'change requests by service desc, page 6',
+        changeRequests({ sort: 'service', order: 'desc', page: 6 }),
+        'change_requests_service_sort_idx',
+      ],
+      [
+        'change requests in a state by service',
+        changeRequests({ state: 'applied', sort: 'service', order: 'desc' }),
+        'change_requests_service_sort_idx',
+      ],
       // A status is asked of the reviews, one row per service ever reviewed: the plan may start there
       // and find each service by its key.
       ['reviews with a status', reviews({ status: 'running' }), ['service_reviews_status_idx', 'services_pkey']],
@@ -304,7 +354,12 @@ describe('the lists read their indexes at scale', () => {
       [
         'packages of a type by service',
         packages({ type: 'generated-compute', sort: 'service' }),
-        'services_name_sort_idx',
+        'resource_packages_service_sort_idx',
+      ],
+      [
+        'packages in a state by service desc',
+        packages({ state: 'submitted', sort: 'service', order: 'desc' }),
+        'resource_packages_service_sort_idx',
       ],
       // The waiting order's index holds the submitted packages first, by submission: it serves as well.
       [

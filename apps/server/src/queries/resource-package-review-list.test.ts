@@ -242,8 +242,13 @@ describe('the Resource Package Review List in the database', () => {
   it("follows a rename of a package's service, provider or submitter in its search", async () => {
     const { db } = database;
     const found = async (q: string) => (await keys(people.rita!, { q })).sort();
+    const byService = async () =>
+      (await everything(people.rita!, { sort: 'service' })).items.map((row) => row.service.name);
+    expect((await byService())[0]).toBe('Alpha Storage');
     await db.update(services).set({ name: 'Gamma Speicher' }).where(eq(services.id, ids.sA!));
     expect(await found('gamma')).toEqual(['p1', 'p3']);
+    // The order by service follows the new name too.
+    expect((await byService()).at(-1)).toBe('Gamma Speicher');
     expect(await found('alpha')).toEqual([]);
     await db.update(institutions).set({ name: 'Zyklopen Netz' }).where(eq(institutions.abbreviation, 'HPCN'));
     expect(await found('zyklop')).toEqual(['p2', 'p4']);

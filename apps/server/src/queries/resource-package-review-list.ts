@@ -43,15 +43,17 @@ const filtersWhere = (query: Filters): SQL | undefined => {
 type SortKey = Exclude<ResourcePackageReviewQuery['sort'], 'waiting'>;
 
 /**
- * Each sort's value; the nullable ones sort empty values last whatever the direction. The
- * service's name and the type's key are those of the joined service and type (pageIdsQuery).
+ * Each sort's value; the nullable ones sort empty values last whatever the direction. The type's
+ * key is that of the joined type (pageIdsQuery); the service's name is the key kept on the package
+ * (`service_sort`, migration 0034), which resource_packages_service_sort_idx holds, so a page walks
+ * the packages in that order without reading a service (docs/adr/0136-list-tails.md).
  */
 const SORT_VALUES: Record<SortKey, { value: SQL | AnyPgColumn; nullable?: true }> = {
   submittedAt: { value: resourcePackages.submittedAt, nullable: true },
   updatedAt: { value: resourcePackages.updatedAt },
   // Names by code point of their lower case, as the list always sorted them.
   name: { value: sql`lower(${resourcePackages.name}) COLLATE "C"` },
-  service: { value: sql`lower(${services.name}) COLLATE "C"` },
+  service: { value: sql`${resourcePackages}.service_sort COLLATE "C"` },
   type: { value: sql`${resourceTypes.key} COLLATE "C"` },
   // The states begin with different letters: every collation orders them alike.
   state: { value: resourcePackages.state },
@@ -83,11 +85,7 @@ const orderOf = ({ sort, order }: Pick<ResourcePackageReviewQuery, 'sort' | 'ord
 const pageIdsQuery = (db: Db, query: ResourcePackageReviewQuery, where: SQL | undefined) => {
   const packages = db.select({ id: resourcePackages.id }).from(resourcePackages).$dynamic();
   const joined =
-    query.sort === 'service'
-      ? packages.innerJoin(services, eq(services.id, resourcePackages.serviceId))
-      : query.sort === 'type'
-        ? packages.innerJoin(resourceTypes, eq(resourceTypes.id, resourcePackages.typeId))
-        : packages;
+    query.sort === 'type' ? packages.innerJoin(resourceTypes, eq(resourceTypes.id, resourcePackages.typeId)) : packages;
   return joined
     .where(where)
     .orderBy(...orderOf(query))
@@ -106,8 +104,7 @@ const waitingQuery = (db: Db, principal: Principal) =>
  * One page of the Resource Package Review List with the caller's relation to each package's
  * service (for the steps they may take), and on every row the list's total and the number waiting:
  * one statement. Without a search the page walks the order's index up to the page and no further
- * (the service order joins the services, so the database may walk services_name_sort_idx and find
- * each one's packages by resource_packages_service_idx), and the total counts the filters through
+ * (the service's name is kept on the package, so its order is an index of the packages too), and the total counts the filters through
  * their indexes. A search first gathers its matches (`matches`, a handful, through the packages'
  * search index), then sorts and counts those alone rather than walking every package in the order
  * (docs/adr/0131-package-and-contact-list-statements.md). Exported so its plan can be read
