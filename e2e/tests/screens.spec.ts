@@ -25,8 +25,8 @@ import { LONG_WALK } from '../long-walk.js';
  * (the login page or the same no-access notice) are checked once per person; the public screens
  * as the visitor and the administrator. A check fails on the defects a first user met: a page
  * wider than the window, a label drawn away from its field or box, English left on a German
- * page, an axe violation. The main screens' screenshots are attached to the test as artifacts
- * (not compared).
+ * page, an axe violation. With E2E_SCREENSHOTS=1 the main screens' screenshots are attached to
+ * the test as artifacts (not compared), for a person to look at; `npm test` takes none (ADR 0048).
  */
 
 interface Look {
@@ -254,7 +254,12 @@ const checkScreen = async (page: Page, visit: Visit, testInfo: TestInfo) => {
 
 const PEOPLE = ['anonymous', 'alice', 'paula', 'ivan', 'carla', 'victor', 'nora', 'admin'] as const;
 
-/** The main screens, kept as screenshots. */
+/**
+ * The main screens, kept as screenshots when asked for: they prove nothing by themselves, and the
+ * 160 of a run cost about 13 s of the machine's CPU.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+/** The main screens. */
 const MAIN_SCREENS = new Set<RouteId>([
   'home',
   'servicePortfolio',
@@ -406,7 +411,14 @@ for (const [personIndex, who] of PEOPLE.entries()) {
           await test.step(`${look.name} ${path}${allowed ? '' : ' (denied)'}${colorScheme === look.colorScheme ? '' : ` (${colorScheme})`}`, () =>
             checkScreen(
               page,
-              { path, route, look, colorScheme, axe: look.axe, screenshot: allowed && MAIN_SCREENS.has(route) },
+              {
+                path,
+                route,
+                look,
+                colorScheme,
+                axe: look.axe,
+                screenshot: SCREENSHOTS && allowed && MAIN_SCREENS.has(route),
+              },
               testInfo,
             ));
           if (!allowed) deniedChecked = true;
