@@ -43,6 +43,11 @@ export default defineConfig({
     emptyOutDir: true,
     // The benchmark reads .vite/manifest.json to sum the initial JavaScript.
     manifest: true,
+    // Everything the entry loads before its first screen is one chunk: left to Rolldown it was 24
+    // files of a median 1 KB, each a request of its own on every first visit (docs/adr/0137-the-shell-in-one-chunk.md).
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+    },
     modulePreload: {
       // The entry's lazy screens (app/pages.ts, about 40) would each carry the list of every chunk
       // they import, 4 KB gzip in the shell that every visitor loads. Without it a screen's chunks
